@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+)
+
+// app carries what every command shares: streams and the merged configuration.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	v              *viper.Viper
+}
+
+// run builds the command tree, runs it under a context that SIGINT and
+// SIGTERM cancel, and returns the exit code. A panic becomes one line.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "mytune: internal error (a bug, please report it with the command you ran): %v\n", r)
+			code = exitFailed
+		}
+	}()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
+	root := a.rootCmd()
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err != nil {
+		printError(stderr, err)
+	}
+	return exitCode(err)
+}
+
+// rootCmd assembles the command tree.
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "mytune",
+		Short: "Measure the disk under MySQL/MariaDB and say what this hardware wants",
+		Long: "mytune measures a machine and the disk that really holds a MySQL/MariaDB data directory,\n" +
+			"reads what the server is set to, and says which settings and how many threads this hardware wants.",
+		Version:       versionLine(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			return a.loadConfig(cmd)
+		},
+	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.SetIn(a.stdin)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return asUsage(err) })
+	pf := root.PersistentFlags()
+	pf.String("config", "", "YAML config file (MYTUNE_* env and flags override it)")
+	pf.String("format", "text", "output format: text|json (advise also cnf|markdown, probe also prom)")
+	pf.String("out", "", "write the output to FILE (atomically) instead of stdout")
+	root.AddCommand(newVersionCmd())
+	for _, add := range extraCommands {
+		root.AddCommand(add(a))
+	}
+	return root
+}
+
+// extraCommands lets other files of this package register their commands.
+var extraCommands []func(*app) *cobra.Command

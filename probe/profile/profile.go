@@ -1,0 +1,106 @@
+// Package profile holds the plain data that flows from the probes to the
+// rules, the advisor and the renderers. It does no I/O: a Profile saved as
+// JSON reproduces any advice. Field names and JSON tags named in
+// CONTRACT.md (schema mytune.profile/v1) must not change.
+package profile
+
+import "time"
+
+// Schema is the JSON schema name written into every profile.
+const Schema = "mytune.profile/v1"
+
+// Storage classes, decided by measurement (see probe/classify).
+const (
+	ClassNVMe    = "nvme"
+	ClassSSD     = "ssd"
+	ClassHDD     = "hdd"
+	ClassSDCard  = "sd-card"
+	ClassNetwork = "network"
+	ClassMemory  = "memory"
+	ClassUnknown = "unknown"
+)
+
+// Transports a device chain can end in.
+const (
+	TransportNVMe    = "nvme"
+	TransportSATA    = "sata"
+	TransportSCSI    = "scsi"
+	TransportMMC     = "mmc"
+	TransportUSB     = "usb"
+	TransportVirtio  = "virtio"
+	TransportXen     = "xen"
+	TransportLoop    = "loop"
+	TransportNetwork = "network"
+	TransportMemory  = "memory"
+	TransportUnknown = "unknown"
+)
+
+// Profile is everything mytune learned about one machine, its storage and,
+// when reachable, its MySQL/MariaDB server.
+type Profile struct {
+	Schema      string    `json:"schema"`
+	TakenAt     time.Time `json:"taken_at"`
+	ToolVersion string    `json:"tool_version"`
+	Host        Host      `json:"host"`
+	Storage     Storage   `json:"storage"`
+	Server      *Server   `json:"server,omitempty"`
+	MyCnf       *MyCnf    `json:"mycnf,omitempty"`
+	Dump        *Dump     `json:"dump,omitempty"`
+	// Gaps lists every probe that failed or was skipped, with the reason:
+	// a failing probe never sinks the run, it is recorded here.
+	Gaps []Gap `json:"gaps,omitempty"`
+}
+
+// Gap is one probe that could not give its facts.
+type Gap struct {
+	Probe  string `json:"probe"`  // e.g. "host.cgroup", "server", "storage.device"
+	Reason string `json:"reason"` // one sentence a person can act on
+}
+
+// AddGap records a failed probe on the profile.
+func (p *Profile) AddGap(probe, reason string) {
+	p.Gaps = append(p.Gaps, Gap{Probe: probe, Reason: reason})
+}
+
+// Host holds the facts of the machine mytune runs on.
+type Host struct {
+	Hostname string `json:"hostname"`
+	OS       string `json:"os"`
+	Arch     string `json:"arch"`
+	Kernel   string `json:"kernel"`
+	// Board is the device-tree model (e.g. "Raspberry Pi 4 Model B Rev 1.1") or "".
+	Board string `json:"board"`
+	// Virtualization is the hypervisor or container kind when detectable ("kvm", "docker", "") .
+	Virtualization string `json:"virtualization,omitempty"`
+	VirtRole       string `json:"virtualization_role,omitempty"` // "guest", "host" or ""
+	CPU            CPU    `json:"cpu"`
+	Memory         Memory `json:"memory"`
+}
+
+// CPU describes the processors available to mytune (and to a server on this host).
+type CPU struct {
+	Logical  int    `json:"logical"`
+	Physical int    `json:"physical"`
+	Model    string `json:"model"`
+	// QuotaCores is the cgroup CPU quota in cores (cpu.max or cfs_quota/period), 0 if none.
+	QuotaCores float64 `json:"quota_cores,omitempty"`
+}
+
+// Memory describes RAM, swap and the cgroup memory limit.
+type Memory struct {
+	TotalBytes     uint64 `json:"total_bytes"`
+	AvailableBytes uint64 `json:"available_bytes"`
+	// LimitBytes is the cgroup (v1 or v2) memory limit, 0 if none.
+	LimitBytes     uint64 `json:"limit_bytes"`
+	SwapTotalBytes uint64 `json:"swap_total_bytes"`
+	SwapFreeBytes  uint64 `json:"swap_free_bytes"`
+}
+
+// EffectiveBytes is the memory a server on this host may really use: the
+// smaller of RAM and the cgroup limit.
+func (m Memory) EffectiveBytes() uint64 {
+	if m.LimitBytes > 0 && m.LimitBytes < m.TotalBytes {
+		return m.LimitBytes
+	}
+	return m.TotalBytes
+}

@@ -1,0 +1,53 @@
+package profile
+
+// Server flavors.
+const (
+	FlavorMySQL   = "mysql"
+	FlavorMariaDB = "mariadb"
+	FlavorPercona = "percona"
+)
+
+// Server holds what a live MySQL/MariaDB server said about itself. It is
+// absent from a profile made without a server.
+type Server struct {
+	Reachable bool `json:"reachable"`
+	// Error says why the server could not be read when Reachable is false.
+	Error   string `json:"error,omitempty"`
+	Flavor  string `json:"flavor"`
+	Version string `json:"version"`
+	// VersionComment is @@version_comment ("MySQL Community Server - GPL", "mariadb.org binary distribution").
+	VersionComment string `json:"version_comment,omitempty"`
+	Datadir        string `json:"datadir"`
+	// Variables is SHOW GLOBAL VARIABLES with lower-case names and raw values.
+	Variables map[string]string `json:"variables"`
+	// Status is SHOW GLOBAL STATUS with lower-case names and raw values.
+	Status    map[string]string `json:"status,omitempty"`
+	DataBytes uint64            `json:"data_bytes"`
+	Tables    int               `json:"tables"`
+	// Source says where the variables came from: "server" or "mycnf".
+	Source string `json:"source,omitempty"`
+	// Unread lists what could not be read (missing privileges, timeouts).
+	Unread []string `json:"unread,omitempty"`
+}
+
+// MyCnf holds the settings read offline from a my.cnf (--mycnf FILE).
+type MyCnf struct {
+	Path  string   `json:"path"`
+	Files []string `json:"files,omitempty"` // every file read, includes first
+	// Variables are the [mysqld]-family options, names lower-case with
+	// dashes turned to underscores, last one wins.
+	Variables map[string]string `json:"variables"`
+}
+
+// Dump describes a logical dump directory or file (--dump DIR).
+type Dump struct {
+	Path              string `json:"path"`
+	Format            string `json:"format"` // "mysqlsh", "mydumper", "mysqldump"
+	TotalBytes        uint64 `json:"total_bytes"`
+	Tables            int    `json:"tables"`
+	Chunks            int    `json:"chunks"`
+	LargestTable      string `json:"largest_table,omitempty"`
+	LargestTableBytes uint64 `json:"largest_table_bytes,omitempty"`
+	Compression       string `json:"compression,omitempty"` // "zstd", "gzip", "none"
+	SourceVersion     string `json:"source_version,omitempty"`
+}

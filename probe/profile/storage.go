@@ -1,0 +1,108 @@
+package profile
+
+// Storage holds where a directory lives (path → mount → device chain) and
+// what its disk did when measured.
+type Storage struct {
+	Path         string   `json:"path"`
+	FSType       string   `json:"fstype"`
+	MountPoint   string   `json:"mountpoint"`
+	MountSource  string   `json:"mount_source,omitempty"`
+	MountOptions []string `json:"mount_options,omitempty"`
+	Device       Device   `json:"device"`
+	FreeBytes    uint64   `json:"free_bytes"`
+	TotalBytes   uint64   `json:"total_bytes,omitempty"`
+
+	// Measured is false when no measurement ran (e.g. --no-measure, or it failed).
+	Measured bool `json:"measured"`
+	// DirectIO is true when the measurements used O_DIRECT; false means the
+	// filesystem refused it and buffered I/O plus fdatasync was used.
+	DirectIO     bool    `json:"direct_io"`
+	BytesWritten uint64  `json:"bytes_written"`
+	DurationS    float64 `json:"duration_s"`
+	// FileBytes is the size of the test file the random phases ran over.
+	FileBytes uint64 `json:"file_bytes,omitempty"`
+
+	SeqWrite  Throughput    `json:"seq_write"`
+	SeqRead   Throughput    `json:"seq_read"`
+	Fsync     Latency       `json:"fsync"`
+	RandWrite []ThreadPoint `json:"rand_write"`
+	RandRead  []ThreadPoint `json:"rand_read"`
+
+	Class         string   `json:"class"`
+	ClassEvidence []string `json:"class_evidence"`
+	// Notes are facts about the measurement a reader should know
+	// ("O_DIRECT refused by tmpfs: buffered I/O used", "budget shrunk to 5% of free space").
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Device is the block device under a mount: the chain from the mounted
+// device down to the leaf disk, and that leaf's labels.
+type Device struct {
+	Name string `json:"name"`
+	// Chain runs from the mounted device to the leaf disk, e.g. ["dm-0","nvme0n1"].
+	Chain     []string `json:"chain"`
+	Transport string   `json:"transport"`
+	Model     string   `json:"model"`
+	Vendor    string   `json:"vendor,omitempty"`
+	// RotationalFlag is the kernel's queue/rotational label; it is only a hint.
+	RotationalFlag     bool   `json:"rotational_flag"`
+	LogicalBlockSize   int    `json:"logical_block_size"`
+	PhysicalBlockSize  int    `json:"physical_block_size,omitempty"`
+	SizeBytes          uint64 `json:"size_bytes"`
+	Scheduler          string `json:"scheduler,omitempty"`
+	WriteCache         string `json:"write_cache,omitempty"` // "write back", "write through" or ""
+	MMCType            string `json:"mmc_type,omitempty"`    // "SD", "MMC" for mmcblk devices
+	BackingFile        string `json:"backing_file,omitempty"`
+	Leaves             []Leaf `json:"leaves,omitempty"`
+	DMName             string `json:"dm_name,omitempty"`
+	DeviceMajorMinor   string `json:"dev,omitempty"` // "259:0"
+	DiscardMaxBytes    uint64 `json:"discard_max_bytes,omitempty"`
+	ReadAheadKiB       int    `json:"read_ahead_kb,omitempty"`
+	QueueDepthNrRequst int    `json:"nr_requests,omitempty"`
+}
+
+// Leaf is one whole disk at the bottom of a chain (several for RAID or multipath).
+type Leaf struct {
+	Name           string `json:"name"`
+	Transport      string `json:"transport"`
+	Model          string `json:"model,omitempty"`
+	RotationalFlag bool   `json:"rotational_flag"`
+	SizeBytes      uint64 `json:"size_bytes,omitempty"`
+}
+
+// Throughput is a sequential transfer rate.
+type Throughput struct {
+	MBPerS float64 `json:"mb_per_s"` // megabytes (10^6) per second, as fio reports MB/s
+	Bytes  uint64  `json:"bytes,omitempty"`
+	Ops    int     `json:"ops,omitempty"`
+}
+
+// Latency summarises the 16 KiB write + fdatasync loop (the redo-log pattern).
+type Latency struct {
+	P50US   float64 `json:"p50_us"`
+	P99US   float64 `json:"p99_us"`
+	MaxUS   float64 `json:"max_us"`
+	MeanUS  float64 `json:"mean_us,omitempty"`
+	OpsPerS float64 `json:"ops_per_s"`
+	Ops     int     `json:"ops,omitempty"`
+}
+
+// ThreadPoint is one point of a random-I/O scaling curve.
+type ThreadPoint struct {
+	Threads int     `json:"threads"`
+	IOPS    float64 `json:"iops"`
+	P50US   float64 `json:"p50_us"`
+	P99US   float64 `json:"p99_us"`
+	MBPerS  float64 `json:"mb_per_s,omitempty"`
+	Ops     int     `json:"ops,omitempty"`
+}
+
+// At returns the point measured at n threads and whether there is one.
+func At(curve []ThreadPoint, n int) (ThreadPoint, bool) {
+	for _, p := range curve {
+		if p.Threads == n {
+			return p, true
+		}
+	}
+	return ThreadPoint{}, false
+}
