@@ -1,0 +1,101 @@
+// Package advisor turns a Profile into Advice: it runs the rule catalogue
+// (package rules) over the profile, sorts and de-duplicates the findings,
+// writes a my.cnf fragment and leaves a hook for thread sizing. It is pure:
+// a Profile in, Advice out, so `mytune advise --from profile.json`
+// reproduces any advice offline. Rendering lives in advisor/render.
+package advisor
+
+import "github.com/mytune/mytune/probe/profile"
+
+// Schema is the JSON schema name written into every Advice (CONTRACT.md).
+const Schema = "mytune.advice/v1"
+
+// Severity ranks a finding: crit first, then warn, then note.
+type Severity string
+
+// Severities a rule may carry (CONTRACT.md "JSON: advice").
+const (
+	SeverityCrit Severity = "crit"
+	SeverityWarn Severity = "warn"
+	SeverityNote Severity = "note"
+)
+
+// Rank orders severities for sorting: 0 is the most severe; an unknown
+// severity sorts last.
+func (s Severity) Rank() int {
+	switch s {
+	case SeverityCrit:
+		return 0
+	case SeverityWarn:
+		return 1
+	case SeverityNote:
+		return 2
+	}
+	return 3
+}
+
+// Valid reports whether s is one of crit, warn, note.
+func (s Severity) Valid() bool { return s.Rank() < 3 }
+
+// Advice is the whole answer of `mytune advise`. Its JSON encoding is fixed
+// by CONTRACT.md ("JSON: advice"); fields may be added, never renamed.
+type Advice struct {
+	Schema  string          `json:"schema"`
+	Profile profile.Profile `json:"profile"`
+	// Target is the flavor and version the advice was made for.
+	Target Target `json:"target"`
+	// Verdict is one sentence on the storage, with its numbers.
+	Verdict  string    `json:"verdict"`
+	Findings []Finding `json:"findings"`
+	Threads  Threads   `json:"threads"`
+	// Cnf is a "[mysqld]" my.cnf fragment mysqld accepts as it is.
+	Cnf string `json:"cnf"`
+	// Notes are facts about how the advice was made a reader should know
+	// ("no server and no my.cnf: advice made for MySQL 8.4 (default target)").
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Target is the server flavor and version the advice is made for.
+type Target struct {
+	Flavor  string `json:"flavor"`  // profile.FlavorMySQL, FlavorMariaDB, FlavorPercona
+	Version string `json:"version"` // "8.4", "8.0.36", "10.11.6"
+	// Source says where it came from: "server", "mycnf", "flag" or "default".
+	Source string `json:"source"`
+}
+
+// Finding is one judgement of one rule on one profile.
+type Finding struct {
+	ID       string   `json:"id"`
+	Severity Severity `json:"severity"`
+	Summary  string   `json:"summary"`
+	// Detail names the measured numbers and settings the finding rests on.
+	Detail string `json:"detail"`
+	// Variable is the server variable the finding sets, or "".
+	Variable string `json:"variable"`
+	// Current is the value in effect (as mysqld prints or accepts it), or "".
+	Current string `json:"current"`
+	// Recommended is the value to set (K/M/G sizes), or "" for a finding
+	// without a variable.
+	Recommended     string `json:"recommended"`
+	RestartRequired bool   `json:"restart_required"`
+	// Category groups findings: "memory", "redo", "io", "durability",
+	// "storage", "hygiene".
+	Category   string   `json:"category,omitempty"`
+	References []string `json:"references,omitempty"`
+}
+
+// Threads is the thread-sizing block: how many threads to dump, load and
+// copy with on this hardware, and ready-to-run commands. It is filled by
+// the function in AdviseOptions.Threads (package advisor/threads).
+type Threads struct {
+	Dump     ThreadChoice `json:"dump"`
+	Load     ThreadChoice `json:"load"`
+	Copy     ThreadChoice `json:"copy"`
+	Commands []string     `json:"commands"`
+}
+
+// ThreadChoice is one thread count and the reasoning behind it.
+type ThreadChoice struct {
+	Threads int    `json:"threads"`
+	Why     string `json:"why"`
+}
