@@ -50,4 +50,25 @@ type Dump struct {
 	LargestTableBytes uint64 `json:"largest_table_bytes,omitempty"`
 	Compression       string `json:"compression,omitempty"` // "zstd", "gzip", "none"
 	SourceVersion     string `json:"source_version,omitempty"`
+	// Schemas is the number of schemas (databases) the dump holds.
+	Schemas int `json:"schemas,omitempty"`
+	// DataBytes is the uncompressed table data the dump recorded
+	// (mysqlsh @.done.json "dataBytes"); 0 when the dump does not say.
+	DataBytes uint64 `json:"data_bytes,omitempty"`
+	// Dumper is the tool that wrote the dump as it named itself
+	// ("mysqlsh Ver 8.0.33 …", "mydumper"), "" when unknown.
+	Dumper string `json:"dumper,omitempty"`
+	// InsertStatements counts INSERT statements (mysqldump files only).
+	InsertStatements int `json:"insert_statements,omitempty"`
+	// TopTables are the largest tables, largest first (at most 10).
+	TopTables []DumpTable `json:"top_tables,omitempty"`
+	// Notes are facts a reader should know ("read only the first 256 MiB").
+	Notes []string `json:"notes,omitempty"`
+}
+
+// DumpTable is one table of a dump: its on-disk bytes and data files.
+type DumpTable struct {
+	Name   string `json:"name"` // schema.table
+	Bytes  uint64 `json:"bytes"`
+	Chunks int    `json:"chunks"`
 }
