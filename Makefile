@@ -1,0 +1,68 @@
+# mytune — build, run, test. `make run` and `make test` do all set-up on a fresh machine.
+SHELL := /bin/bash
+export PATH := $(PATH):/usr/local/go/bin
+GO ?= go
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
+BIN := bin/mytune
+# Cross targets: Raspberry Pis (arm64, armv7, armv6), servers, a Mac, Windows.
+CROSS := linux/amd64 linux/arm64 linux/arm/7 linux/arm/6 darwin/arm64 windows/amd64
+FUZZTIME ?= 3s
+
+.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-threads clean
+
+all: build
+
+$(BIN): $(shell find . -name '*.go' -not -path './dist/*') go.mod go.sum $(wildcard configs/*/*.yaml configs/*.yaml)
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/mytune
+
+## build: the binary for this machine, plus static cross builds in dist/
+build: $(BIN) cross
+
+cross:
+	@mkdir -p dist
+	@for t in $(CROSS); do \
+	  IFS=/ read -r os arch arm <<<"$$t"; \
+	  out=dist/mytune-$$os-$$arch$${arm:+v$$arm}; [ $$os = windows ] && out=$$out.exe; \
+	  echo "build $$out"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch GOARM=$$arm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $$out ./cmd/mytune || exit 1; \
+	done
+
+## run: the main job on this machine, no server needed
+run: $(BIN)
+	./$(BIN) advise --datadir . --no-server
+
+## deps: install what the tests need (Debian packages; needs root, else says what to install)
+deps:
+	@bash scripts/install-deps.sh
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+
+## test: set-up, vet, every test (real MariaDB, real loop-device beds when root), short fuzzing
+test: deps vet
+	$(GO) test -count=1 -timeout 15m ./...
+	@$(MAKE) --no-print-directory fuzz-short
+
+test-unit:
+	$(GO) test -count=1 -short ./...
+
+fuzz-short:
+	@bash scripts/fuzz.sh $(FUZZTIME)
+
+## fuzz: every fuzz target for longer
+fuzz:
+	@bash scripts/fuzz.sh 60s
+
+## bench-probe: mytune vs fio side by side (DIR=… REPEATS=…)
+bench-probe: $(BIN)
+	bash scripts/bench-probe.sh $(DIR) $(REPEATS)
+
+## bench-threads: myloader restore sweep on this disk and a throttled SD-like bed
+bench-threads: $(BIN)
+	bash scripts/bench-threads.sh
+
+clean:
+	rm -rf bin dist

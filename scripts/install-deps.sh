@@ -1,0 +1,28 @@
+#!/bin/bash
+# install-deps.sh — installs what the tests and benchmarks need on Debian/Ubuntu:
+# MariaDB server and client (integration tests), fio (bench-probe), mydumper (dump tests, bench-threads),
+# sysbench (bench-threads data), util-linux/e2fsprogs (loop-device test beds), tmux (terminal tests).
+set -euo pipefail
+need=()
+for pair in mariadbd:mariadb-server mariadb:mariadb-client fio:fio mydumper:mydumper myloader:mydumper \
+            sysbench:sysbench losetup:util-linux mkfs.ext4:e2fsprogs tmux:tmux python3:python3; do
+  cmd=${pair%%:*}; pkg=${pair#*:}
+  command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || [ -x "/sbin/$cmd" ] || need+=("$pkg")
+done
+[ ${#need[@]} -eq 0 ] && exit 0
+mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
+if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
+  echo "install-deps: missing ${need[*]}; install them (apt-get install ${need[*]}) — tests that need them are skipped" >&2
+  exit 0
+fi
+echo "install-deps: apt-get install ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+# A policy-rc.d that says 101 keeps the package from starting a system MariaDB: tests start their own.
+made_policy=
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && made_policy=1
+fi
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+[ -n "$made_policy" ] && rm -f /usr/sbin/policy-rc.d
+true
