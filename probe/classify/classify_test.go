@@ -1,0 +1,189 @@
+package classify
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// curve builds a random-I/O curve at 1, 2, 4, 8 and 16 threads from the
+// IOPS at 1 thread and at 16, interpolating the ones between.
+func curve(iops1, iops16, p50 float64) []profile.ThreadPoint {
+	var c []profile.ThreadPoint
+	for i, n := range []int{1, 2, 4, 8, 16} {
+		iops := iops1 + (iops16-iops1)*float64(i)/4
+		c = append(c, profile.ThreadPoint{Threads: n, IOPS: iops, P50US: p50})
+	}
+	return c
+}
+
+// measured is a measured storage profile with the given numbers.
+func measured(transport string, rot bool, seqW, seqR, syncP50, syncP99 float64, rw, rr []profile.ThreadPoint) profile.Storage {
+	return profile.Storage{
+		Path: "/var/lib/mysql", FSType: "ext4", Measured: true, DirectIO: true,
+		Device:    profile.Device{Name: "vda", Transport: transport, RotationalFlag: rot},
+		SeqWrite:  profile.Throughput{MBPerS: seqW},
+		SeqRead:   profile.Throughput{MBPerS: seqR},
+		Fsync:     profile.Latency{P50US: syncP50, P99US: syncP99},
+		RandWrite: rw, RandRead: rr,
+	}
+}
+
+func with(s profile.Storage, edit func(*profile.Storage)) profile.Storage {
+	edit(&s)
+	return s
+}
+
+func TestClassify(t *testing.T) {
+	// Figures of this project's machine and beds: /work/shared/testbed/README.md
+	// (virtio disk 1.2–1.5 GB/s, ~10k IOPS QD1 16K, fdatasync p50 ~170 µs,
+	// rotational=1; sd bed 15 MB/s, 150 write IOPS, sync p50 1 ms p99 95 ms;
+	// hdd bed 120 MB/s and 150 IOPS both ways).
+	thisDisk := measured("virtio", true, 1300, 1450, 170, 900, curve(9000, 30000, 95), curve(10000, 45000, 95))
+	sdBed := measured("loop", true, 15, 1400, 1000, 95000, curve(150, 150, 80), curve(9500, 40000, 100))
+	hddBed := measured("loop", true, 120, 120, 6500, 90000, curve(150, 150, 120), curve(150, 150, 150))
+	// A Raspberry Pi 4 SD card (DESIGN.md: 14.6 MB/s dd write), A1-ish reads.
+	piCard := with(measured("mmc", false, 14.6, 45, 4200, 60000, curve(90, 110, 9000), curve(1900, 2600, 480)),
+		func(s *profile.Storage) { s.Device.MMCType = "SD"; s.Device.Name = "mmcblk0" })
+	// A 7200 rpm SATA disk: ~8 ms per random read, NCQ gives <2x.
+	sataHDD := measured("sata", true, 180, 190, 9000, 30000, curve(110, 160, 8500), curve(120, 210, 8000))
+	dcNVMe := measured("nvme", false, 2800, 3300, 25, 60, curve(40000, 180000, 20), curve(12000, 160000, 75))
+	clientSSD := measured("sata", false, 480, 530, 2500, 9000, curve(4000, 20000, 200), curve(5500, 30000, 170))
+
+	tests := []struct {
+		name      string
+		in        profile.Storage
+		wantClass string
+		wantEv    []string // substrings that must appear in some evidence line
+	}{
+		{"this machine's virtio disk says rotational", thisDisk, profile.ClassSSD,
+			[]string{"kernel says rotational, but 16K random reads at 1 thread take 100 µs", "treated as SSD", "more than a SATA link"}},
+		{"sd bed on a loop device", sdBed, profile.ClassSDCard,
+			[]string{"only 15 MB/s", "150 IOPS", "1.0 ms (p50), 95.0 ms (p99)", "loop device"}},
+		{"hdd bed on a loop device", hddBed, profile.ClassHDD,
+			[]string{"6.7 ms on average (150 IOPS, p50 150 µs)", "1.0x", "loop device"}},
+		{"tmpfs", with(thisDisk, func(s *profile.Storage) { s.FSType = "tmpfs"; s.Fsync.P50US = 3 }), profile.ClassMemory,
+			[]string{"tmpfs: data lives in RAM", "3.0 µs (p50)"}},
+		{"zram transport", with(thisDisk, func(s *profile.Storage) { s.Device.Transport = "memory"; s.Device.Name = "zram0" }),
+			profile.ClassMemory, []string{"zram0 is RAM-backed"}},
+		{"nfs mount", with(thisDisk, func(s *profile.Storage) { s.FSType = "nfs4" }), profile.ClassNetwork,
+			[]string{"nfs4: data lives on another machine", "16K random reads"}},
+		{"network transport", with(hddBed, func(s *profile.Storage) { s.Device.Transport = "network" }), profile.ClassNetwork,
+			[]string{"reached over the network"}},
+		{"Pi SD card on mmc", piCard, profile.ClassSDCard,
+			[]string{"only 15 MB/s", "90 IOPS", "MMC transport (SD card) agrees"}},
+		{"7200 rpm SATA disk", sataHDD, profile.ClassHDD,
+			[]string{"8.3 ms on average", "16 threads give 1.8x"}},
+		{"datacenter NVMe", dcNVMe, profile.ClassNVMe,
+			[]string{"parallel flash channels", "beyond a SATA link"}},
+		{"nvme label with SATA-like numbers", with(clientSSD, func(s *profile.Storage) { s.Device.Transport = "nvme" }),
+			profile.ClassNVMe, []string{"within SATA reach: NVMe by the kernel's transport label"}},
+		{"consumer SATA SSD without PLP", clientSSD, profile.ClassSSD,
+			[]string{"2.5 ms (p50)", "consumer SSD without power-loss protection"}},
+		{"non-rotational label, HDD numbers", with(sataHDD, func(s *profile.Storage) { s.Device.RotationalFlag = false }),
+			profile.ClassHDD, []string{"kernel says non-rotational, but"}},
+		{"nvme label, HDD numbers", with(sataHDD, func(s *profile.Storage) { s.Device.Transport = "nvme" }),
+			profile.ClassHDD, []string{"kernel says NVMe, but the numbers say HDD"}},
+		{"mmc label, SSD numbers", with(clientSSD, func(s *profile.Storage) { s.Device.Transport = "mmc"; s.Device.MMCType = "MMC" }),
+			profile.ClassSSD, []string{"kernel says MMC (eMMC), but the numbers are not SD-card-like"}},
+		{"sync faster than any device", with(thisDisk, func(s *profile.Storage) { s.Fsync.P50US = 4 }), profile.ClassMemory,
+			[]string{"4.0 µs (p50)", "under 10 µs"}},
+		{"slow but parallel remote volume", measured("virtio", true, 250, 250, 3000, 8000, curve(300, 3000, 2500), curve(350, 4500, 2700)),
+			profile.ClassUnknown, []string{"16 threads give 12.9x"}},
+		{"buffered I/O", with(thisDisk, func(s *profile.Storage) { s.DirectIO = false }), profile.ClassSSD,
+			[]string{"O_DIRECT was refused"}},
+		{"random reads missing", with(thisDisk, func(s *profile.Storage) {
+			s.RandRead = nil
+			s.Device.Transport = "sata"
+			s.Device.RotationalFlag = false
+		}),
+			profile.ClassSSD, []string{"random reads were not measured: from kernel labels only"}},
+
+		// Boundaries: each threshold, just below and at it.
+		{"read 2.0 ms is HDD", with(hddBed, func(s *profile.Storage) { s.RandRead = curve(500, 500, 150) }), profile.ClassHDD, nil},
+		{"read just under 2 ms is not HDD", with(hddBed, func(s *profile.Storage) { s.RandRead = curve(501, 501, 150) }), profile.ClassSSD,
+			[]string{"slower than usual flash"}},
+		{"HDD scaling 2.9x still HDD", with(hddBed, func(s *profile.Storage) { s.RandRead = curve(150, 435, 6000) }), profile.ClassHDD, nil},
+		{"slow reads scaling 3x is unknown", with(hddBed, func(s *profile.Storage) { s.RandRead = curve(150, 450, 6000) }), profile.ClassUnknown, nil},
+		{"seq write 60 MB/s is not SD", with(sdBed, func(s *profile.Storage) { s.SeqWrite.MBPerS = 60 }), profile.ClassSSD, nil},
+		{"seq write 59.9 MB/s is SD", with(sdBed, func(s *profile.Storage) { s.SeqWrite.MBPerS = 59.9 }), profile.ClassSDCard, nil},
+		{"slow seq write but fast writes and sync is SSD",
+			with(sdBed, func(s *profile.Storage) {
+				s.RandWrite = curve(500, 2000, 90)
+				s.Fsync = profile.Latency{P50US: 999, P99US: 19999}
+			}),
+			profile.ClassSSD, nil},
+		{"slow seq write, sync p99 20 ms is SD",
+			with(sdBed, func(s *profile.Storage) {
+				s.RandWrite = curve(500, 2000, 90)
+				s.Fsync = profile.Latency{P50US: 999, P99US: 20000}
+			}),
+			profile.ClassSDCard, nil},
+		{"sync 10 µs is not memory", with(thisDisk, func(s *profile.Storage) { s.Fsync.P50US = 10 }), profile.ClassSSD, nil},
+		{"sync 9.9 µs is memory", with(thisDisk, func(s *profile.Storage) { s.Fsync.P50US = 9.9 }), profile.ClassMemory, nil},
+		{"random reads 36k IOPS at 16 is within SATA", with(clientSSD, func(s *profile.Storage) { s.RandRead = curve(5500, 36000, 170) }),
+			profile.ClassSSD, nil},
+
+		// Unmeasured: labels only.
+		{"unmeasured nvme", profile.Storage{Device: profile.Device{Name: "nvme0n1", Transport: "nvme"}}, profile.ClassNVMe,
+			[]string{"not measured: from kernel labels only", "nvme0n1 is on the NVMe transport"}},
+		{"unmeasured virtio", profile.Storage{Device: profile.Device{Name: "vda", Transport: "virtio", RotationalFlag: true}}, profile.ClassUnknown,
+			[]string{"not measured", `transport "virtio"`}},
+		{"unmeasured rotational sata", profile.Storage{Device: profile.Device{Name: "sdb", Transport: "sata", RotationalFlag: true}}, profile.ClassHDD,
+			[]string{"sdb (sata) says rotational"}},
+		{"unmeasured sata ssd", profile.Storage{Device: profile.Device{Name: "sda", Transport: "sata"}}, profile.ClassSSD, nil},
+		{"unmeasured usb flash", profile.Storage{Device: profile.Device{Name: "sda", Transport: "usb"}}, profile.ClassUnknown,
+			[]string{"stick and an SSD cannot be told apart"}},
+		{"unmeasured mmc", profile.Storage{Device: profile.Device{Name: "mmcblk0", Transport: "mmc", MMCType: "SD"}}, profile.ClassSDCard,
+			[]string{"MMC bus (SD card)"}},
+		{"unmeasured tmpfs", profile.Storage{FSType: "tmpfs"}, profile.ClassMemory, []string{"not measured", "tmpfs"}},
+		{"unmeasured empty", profile.Storage{}, profile.ClassUnknown, []string{`transport "unknown"`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			class, ev := Classify(tc.in)
+			t.Logf("%s: %s", class, strings.Join(ev, " / "))
+			if class != tc.wantClass {
+				t.Errorf("class = %q, want %q; evidence:\n  %s", class, tc.wantClass, strings.Join(ev, "\n  "))
+			}
+			if len(ev) == 0 {
+				t.Fatal("no evidence")
+			}
+			all := strings.Join(ev, "\n")
+			for _, want := range tc.wantEv {
+				if !strings.Contains(all, want) {
+					t.Errorf("evidence lacks %q; got:\n  %s", want, strings.Join(ev, "\n  "))
+				}
+			}
+			for _, line := range ev {
+				if strings.TrimSpace(line) == "" {
+					t.Errorf("empty evidence line in %q", ev)
+				}
+			}
+			if tc.in.Measured && tc.in.RandRead != nil && !strings.ContainsAny(all, "0123456789") {
+				t.Errorf("evidence of a measured profile cites no number: %q", ev)
+			}
+		})
+	}
+}
+
+func TestFmtUS(t *testing.T) {
+	tests := []struct {
+		name string
+		us   float64
+		want string
+	}{
+		{"sub-10 µs", 3.04, "3.0 µs"},
+		{"µs", 95.4, "95 µs"},
+		{"ms", 6666.7, "6.7 ms"},
+		{"s", 1.2e6, "1.20 s"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := fmtUS(tc.us); got != tc.want {
+				t.Errorf("fmtUS(%v) = %q, want %q", tc.us, got, tc.want)
+			}
+		})
+	}
+}

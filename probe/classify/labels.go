@@ -1,0 +1,128 @@
+package classify
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// memoryFSTypes keep their data in RAM (kernel Documentation/filesystems/tmpfs.rst, ramfs-rootfs-initramfs.rst).
+var memoryFSTypes = map[string]bool{"tmpfs": true, "ramfs": true}
+
+// networkFSTypes reach their data over a network (fstype names as
+// /proc/self/mountinfo prints them).
+var networkFSTypes = map[string]bool{
+	"nfs": true, "nfs4": true, "cifs": true, "smb3": true, "smbfs": true, "9p": true,
+	"ceph": true, "glusterfs": true, "fuse.glusterfs": true, "fuse.sshfs": true,
+	"lustre": true, "afs": true, "fuse.s3fs": true, "beegfs": true, "gpfs": true,
+}
+
+// strongLabel decides the classes a label alone settles: data in RAM
+// (tmpfs/ramfs, zram) and data behind a network. It returns ok=false when
+// the labels leave the decision to the measurement.
+func strongLabel(s profile.Storage) (class, why string, ok bool) {
+	fs := strings.ToLower(s.FSType)
+	switch {
+	case memoryFSTypes[fs]:
+		return profile.ClassMemory, fmt.Sprintf("the filesystem is %s: data lives in RAM", fs), true
+	case s.Device.Transport == profile.TransportMemory:
+		return profile.ClassMemory, fmt.Sprintf("device %s is RAM-backed (transport memory, e.g. zram)", devName(s)), true
+	case networkFSTypes[fs]:
+		return profile.ClassNetwork, fmt.Sprintf("the filesystem is %s: data lives on another machine", fs), true
+	case s.Device.Transport == profile.TransportNetwork:
+		return profile.ClassNetwork, fmt.Sprintf("device %s is reached over the network", devName(s)), true
+	}
+	return "", "", false
+}
+
+// fromLabels classifies an unmeasured profile from the kernel's labels.
+func fromLabels(s profile.Storage) (string, []string) {
+	ev := []string{"not measured: from kernel labels only"}
+	if c, why, ok := strongLabel(s); ok {
+		return c, append(ev, why)
+	}
+	d := s.Device
+	switch d.Transport {
+	case profile.TransportNVMe:
+		return profile.ClassNVMe, append(ev, fmt.Sprintf("device %s is on the NVMe transport", devName(s)))
+	case profile.TransportMMC:
+		return profile.ClassSDCard, append(ev, fmt.Sprintf("device %s is on the MMC bus (%s)", devName(s), mmcKind(d.MMCType)))
+	case profile.TransportSATA, profile.TransportSCSI, profile.TransportUSB:
+		if d.RotationalFlag {
+			return profile.ClassHDD, append(ev, fmt.Sprintf("device %s (%s) says rotational", devName(s), d.Transport))
+		}
+		if d.Transport == profile.TransportUSB {
+			return profile.ClassUnknown, append(ev, fmt.Sprintf(
+				"device %s is non-rotational flash on USB: a stick and an SSD cannot be told apart without measuring", devName(s)))
+		}
+		return profile.ClassSSD, append(ev, fmt.Sprintf("device %s (%s) says non-rotational", devName(s), d.Transport))
+	}
+	return profile.ClassUnknown, append(ev, fmt.Sprintf(
+		"device %s is on transport %q, whose rotational flag does not tell the medium", devName(s), orUnknown(d.Transport)))
+}
+
+// crossCheck compares the class decided by measurement with the kernel's
+// labels and says where they agree or disagree, in one sentence each.
+func crossCheck(s profile.Storage, class string, f facts) []string {
+	var ev []string
+	d := s.Device
+	solid := class == profile.ClassSSD || class == profile.ClassNVMe || class == profile.ClassSDCard
+	if d.RotationalFlag && solid && f.haveRead() {
+		ev = append(ev, fmt.Sprintf("kernel says rotational, but %s: treated as %s", f.readPhrase(), className(class)))
+	}
+	if !d.RotationalFlag && class == profile.ClassHDD && d.Transport != profile.TransportLoop {
+		ev = append(ev, fmt.Sprintf("kernel says non-rotational, but %s: treated as HDD", f.readPhrase()))
+	}
+	switch {
+	case d.Transport == profile.TransportLoop:
+		ev = append(ev, "the device is a loop device: the class follows the measured numbers")
+	case d.Transport == profile.TransportMMC && class != profile.ClassSDCard:
+		ev = append(ev, fmt.Sprintf("kernel says MMC (%s), but the numbers are not SD-card-like: treated as %s", mmcKind(d.MMCType), className(class)))
+	case d.Transport == profile.TransportMMC:
+		ev = append(ev, fmt.Sprintf("the MMC transport (%s) agrees", mmcKind(d.MMCType)))
+	case d.Transport == profile.TransportNVMe && class != profile.ClassNVMe:
+		ev = append(ev, fmt.Sprintf("kernel says NVMe, but the numbers say %s", className(class)))
+	case class == profile.ClassSDCard && (d.Transport == profile.TransportSATA || d.Transport == profile.TransportNVMe):
+		ev = append(ev, fmt.Sprintf("kernel says %s, but the numbers are SD-card-like: treated as SD card", d.Transport))
+	}
+	return ev
+}
+
+func devName(s profile.Storage) string {
+	if s.Device.Name == "" {
+		return "(unnamed)"
+	}
+	return s.Device.Name
+}
+
+func mmcKind(t string) string {
+	switch strings.ToUpper(t) {
+	case "SD":
+		return "SD card"
+	case "MMC":
+		return "eMMC"
+	}
+	return "SD card or eMMC"
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return profile.TransportUnknown
+	}
+	return s
+}
+
+func className(c string) string {
+	switch c {
+	case profile.ClassSSD:
+		return "SSD"
+	case profile.ClassNVMe:
+		return "NVMe"
+	case profile.ClassHDD:
+		return "HDD"
+	case profile.ClassSDCard:
+		return "SD card"
+	}
+	return c
+}
