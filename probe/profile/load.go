@@ -1,0 +1,74 @@
+package profile
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// AdviceSchema is the schema of an advice document, which embeds a profile.
+const AdviceSchema = "mytune.advice/v1"
+
+// maxProfileBytes bounds what Decode reads: a real profile with a server's
+// ~700 variables and ~500 status counters is under 200 KiB (measured on
+// MariaDB 10.11), so 32 MiB is generous and still refuses a runaway file.
+const maxProfileBytes = 32 << 20
+
+// Decode reads a saved profile, or the profile inside a saved advice, and
+// refuses anything else with an error that says what the file is.
+func Decode(r io.Reader) (*Profile, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxProfileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading: %w", err)
+	}
+	if len(data) > maxProfileBytes {
+		return nil, fmt.Errorf("larger than %d MiB: not a mytune profile", maxProfileBytes>>20)
+	}
+	var head struct {
+		Schema  string          `json:"schema"`
+		Profile json.RawMessage `json:"profile"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("not valid JSON (%s): save one with `mytune probe --format json --out FILE`", jsonErr(err))
+	}
+	switch head.Schema {
+	case Schema:
+	case AdviceSchema:
+		if len(head.Profile) == 0 {
+			return nil, errors.New("an advice without its profile")
+		}
+		data = head.Profile
+	case "":
+		return nil, errors.New("not a mytune profile (no \"schema\" field): save one with `mytune probe --format json --out FILE`")
+	default:
+		if strings.HasPrefix(head.Schema, "mytune.profile/") {
+			return nil, fmt.Errorf("a profile of schema %q, which this mytune (%s) cannot read: use a newer mytune", head.Schema, Schema)
+		}
+		return nil, fmt.Errorf("not a mytune profile (schema %q)", head.Schema)
+	}
+	var p Profile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("a malformed profile (%s)", jsonErr(err))
+	}
+	if p.Schema != Schema {
+		return nil, fmt.Errorf("the embedded profile has schema %q, want %q", p.Schema, Schema)
+	}
+	return &p, nil
+}
+
+// jsonErr shortens encoding/json errors to what a person needs.
+func jsonErr(err error) string {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("syntax error at byte %d: %v", se.Offset, se)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("field %q should be %s, not a JSON %s", te.Field, te.Type, te.Value)
+	}
+	return err.Error()
+}

@@ -1,0 +1,78 @@
+package profile
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// sample is a profile with every kind of field set, for round trips.
+func sample() *Profile {
+	return &Profile{
+		Schema: Schema, TakenAt: time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC), ToolVersion: "test",
+		Host: Host{Hostname: "pi", OS: "linux", Arch: "arm64", Board: "Raspberry Pi 4 Model B Rev 1.1",
+			CPU: CPU{Logical: 4, Physical: 4, Model: "Cortex-A72"}, Memory: Memory{TotalBytes: 4 << 30, LimitBytes: 1 << 30}},
+		Storage: Storage{Path: "/var/lib/mysql", FSType: "ext4", Measured: true, DirectIO: true,
+			Device:    Device{Name: "mmcblk0p2", Chain: []string{"mmcblk0p2", "mmcblk0"}, Transport: TransportMMC, MMCType: "SD"},
+			SeqWrite:  Throughput{MBPerS: 14.6}, Fsync: Latency{P50US: 2100, P99US: 95000, MaxUS: 120000, OpsPerS: 310},
+			RandWrite: []ThreadPoint{{Threads: 1, IOPS: 150, P50US: 6600, P99US: 9000}},
+			Class:     ClassSDCard, ClassEvidence: []string{"slow sync"}},
+		Server: &Server{Reachable: true, Flavor: FlavorMySQL, Version: "8.0.36", Variables: map[string]string{"log_bin": "ON"}},
+		Gaps:   []Gap{{Probe: "host.cgroup", Reason: "no cgroup"}},
+	}
+}
+
+func TestDecodeRoundTrip(t *testing.T) {
+	want := sample()
+	data, err := json.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("round trip changed the profile:\n got %+v\nwant %+v", got, want)
+	}
+	advice, _ := json.Marshal(map[string]any{"schema": AdviceSchema, "profile": want})
+	if got, err := Decode(bytes.NewReader(advice)); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("profile inside an advice: %v", err)
+	}
+}
+
+func TestDecodeRefuses(t *testing.T) {
+	cases := []struct{ name, in, wantSub string }{
+		{"empty", "", "not valid JSON"},
+		{"garbage", "hello", "not valid JSON"},
+		{"truncated", `{"schema":"mytune.profile/v1","host":{`, "not valid JSON"},
+		{"no schema", `{"host":{}}`, "no \"schema\""},
+		{"foreign", `{"schema":"something/v3"}`, "not a mytune profile"},
+		{"newer", `{"schema":"mytune.profile/v9"}`, "newer mytune"},
+		{"wrong type", `{"schema":"mytune.profile/v1","storage":{"free_bytes":"lots"}}`, "free_bytes"},
+		{"advice without profile", `{"schema":"mytune.advice/v1"}`, "without its profile"},
+		{"array", `[1,2]`, "not valid JSON"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Decode(strings.NewReader(c.in))
+			if err == nil || !strings.Contains(err.Error(), c.wantSub) {
+				t.Errorf("Decode(%q) error %v, want one containing %q", c.in, err, c.wantSub)
+			}
+		})
+	}
+}
+
+// FuzzDecode checks Decode never panics on any input.
+func FuzzDecode(f *testing.F) {
+	data, _ := json.Marshal(sample())
+	f.Add(string(data))
+	f.Add(`{"schema":"mytune.advice/v1","profile":{"schema":"mytune.profile/v1"}}`)
+	f.Add(`{"schema":"mytune.profile/v1","storage":{"rand_write":[{"threads":"x"}]}}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		_, _ = Decode(strings.NewReader(s))
+	})
+}
