@@ -1,0 +1,188 @@
+package mycnf
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFixtures checks expected values on every fixture in testdata
+// (provenance in testdata/SOURCES.md).
+func TestFixtures(t *testing.T) {
+	cases := []struct {
+		name   string
+		file   string
+		groups []string
+		want   map[string]string // "" key value means: bare option (no value)
+		absent []string
+	}{
+		{"debian mysql 5.x", "debian-mysql-5.x-my.cnf", ServerGroups,
+			map[string]string{"skip_external_locking": "", "federated": "OFF", "key_buffer": "16M", "datadir": "/var/lib/mysql"}, nil},
+		{"docker conf.d", "docker-library-mysql-8.0-conf.d-docker.cnf", ServerGroups,
+			map[string]string{"host_cache_size": "0", "skip_name_resolve": ""}, nil},
+		{"docker my.cnf", "docker-library-mysql-8.0-my.cnf", ServerGroups,
+			map[string]string{"secure_file_priv": "NULL", "datadir": "/var/lib/mysql"}, nil},
+		{"gh-ost mariadb", "gh-ost-mariadb-common.cnf", ServerGroups,
+			map[string]string{"log_bin": "mariadb-bin", "binlog_format": "ROW", "log_slave_updates": "ON", "character_set_server": "utf8mb4"}, nil},
+		{"gh-ost mysql client group", "gh-ost-mysql-8.0-testcontainer.cnf", ClientGroups,
+			map[string]string{"default_character_set": "utf8mb4"}, []string{"max_connections"}},
+		{"gh-ost mysql", "gh-ost-mysql-8.0-testcontainer.cnf", ServerGroups,
+			map[string]string{"innodb_log_file_size": "64M", "ssl": "OFF", "default_time_zone": "+00:00", "sql_mode": "STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION"}, []string{"default_character_set"}},
+		{"mariadb debian 10.x", "mariadb-debian-10.x-my.cnf", ServerGroups,
+			map[string]string{"skip_external_locking": "", "bind_address": "127.0.0.1"}, nil},
+		{"mariadb 50-server", "mariadb-debian-50-server.cnf", ServerGroups,
+			map[string]string{"pid_file": "/run/mysqld/mysqld.pid", "basedir": "/usr"}, []string{"datadir"}},
+		{"mariadb 60-galera", "mariadb-debian-60-galera.cnf", ServerGroups,
+			map[string]string{"wsrep_on": "ON", "binlog_format": "row", "wsrep_provider": "/usr/lib/galera/libgalera_smm.so"}, []string{"wsrep_cluster_name"}},
+		{"mariadb.cnf client-server", "mariadb-debian-mariadb.cnf", ClientGroups,
+			map[string]string{"socket": "/run/mysqld/mysqld.sock"}, nil},
+		{"mariadb docker", "mariadb-docker-docker.cnf", ServerGroups,
+			map[string]string{"host_cache_size": "0", "expire_logs_days": "10"}, nil},
+		{"mysql deb mysqld.cnf", "mysql-server-deb-mysqld.cnf", ServerGroups,
+			map[string]string{"datadir": "/var/lib/mysql", "pid_file": "/var/run/mysqld/mysqld.pid"}, nil},
+		{"exporter client", "mysqld_exporter-client.cnf", []string{"client"},
+			map[string]string{"user": "root", "password": "abc", "host": "server2"}, []string{"cleartext_plugin"}},
+		{"exporter dotted group", "mysqld_exporter-client.cnf", []string{"client.cleartextPlugin"},
+			map[string]string{"user": "test", "cleartext_plugin": "true"}, nil},
+		{"percona lab mysql 8.4", "percona-lab-mysql-8.4.8-Tier12G.cnf", ServerGroups,
+			map[string]string{"innodb_buffer_pool_size": "12G", "skip_name_resolve": "ON", "thread_stack": "512K"}, []string{"thread_handling"}},
+		{"percona lab mariadb 11.8", "percona-lab-mariadb-11.8.6-Tier12G.cnf", ServerGroups,
+			map[string]string{"innodb_log_file_size": "4G"}, nil},
+		{"percona sandbox", "percona-server-8.0.32-sandbox.cnf", ServerGroups,
+			map[string]string{"secure_file_priv": ""}, nil},
+		{"comment and quoting edge cases", "percona-toolkit-comment-quoting-edge-cases.cnf", ServerGroups,
+			map[string]string{"user": "mysql", "password": "password # still part of it!", "something": "something ; or # another", "log_bin": ""},
+			[]string{"semicolon", "spacecolon", "spacepound"}},
+		{"production 5.1", "percona-toolkit-production-5.1.cnf", ServerGroups,
+			map[string]string{"locking": "OFF"}, nil},
+		{"pxc wsrep", "percona-toolkit-pxc-wsrep.cnf", ServerGroups,
+			map[string]string{"wsrep_provider_options": "gcache.size=64M;base_host=10.1.2.102; base_port=4567; cert.log_conflicts=no;etc=etc;", "log_bin": "sl1-bin", "server_id": "1"},
+			[]string{"target_dir", "log_error"}},
+		{"vitess default headerless", "vitess-default.cnf", ServerGroups,
+			map[string]string{"innodb_buffer_pool_size": "32M", "datadir": "{{.DataDir}}", "skip_slave_start": "", "innodb_file_per_table": ""}, nil},
+		{"vitess mysql84 headerless", "vitess-mysql84.cnf", ServerGroups,
+			map[string]string{"rpl_semi_sync_source_timeout": "1000000000000000000", "skip_replica_start": "", "super_read_only": "",
+				"plugin_load": "rpl_semi_sync_source=semisync_source.so;rpl_semi_sync_replica=semisync_replica.so"}, nil},
+		{"encrypt test", "mariadb-docker-test-encrypt.cnf", ServerGroups, nil, nil},
+		{"mysql deb mysql.cnf", "mysql-server-deb-mysql.cnf", ServerGroups, nil, nil},
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		seen[c.file] = true
+		t.Run(c.name, func(t *testing.T) {
+			opts, err := Parse(filepath.Join("testdata", c.file), c.groups)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			for k, want := range c.want {
+				o, ok := opts.Get(k)
+				if !ok {
+					t.Errorf("%s: missing", k)
+					continue
+				}
+				if o.Value != want {
+					t.Errorf("%s = %q, want %q (from %s)", k, o.Value, want, o.Where())
+				}
+			}
+			for _, k := range c.absent {
+				if o, ok := opts.Get(k); ok {
+					t.Errorf("%s should be absent, got %q from %s", k, o.Value, o.Where())
+				}
+			}
+		})
+	}
+	ents, _ := os.ReadDir("testdata")
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".cnf") && !seen[e.Name()] {
+			t.Errorf("fixture %s has no test case", e.Name())
+		}
+	}
+}
+
+// TestLines covers the syntax rules one line at a time.
+func TestLines(t *testing.T) {
+	cases := []struct {
+		name, text, key, want string
+		loose                 bool
+	}{
+		{"spaces around =", "[mysqld]\n  max_connections   =   200  \n", "max_connections", "200", false},
+		{"dashes and case", "[mysqld]\nInnoDB-Buffer-Pool-Size=1G\n", "innodb_buffer_pool_size", "1G", false},
+		{"loose dash", "[mysqld]\nloose-foo-bar=3\n", "foo_bar", "3", true},
+		{"loose underscore", "[mysqld]\nloose_foo=4\n", "foo", "4", true},
+		{"skip bool", "[mysqld]\nskip-log-bin\n", "log_bin", "OFF", false},
+		{"skip with value 0", "[mysqld]\nskip-log-bin=0\n", "log_bin", "ON", false},
+		{"disable", "[mysqld]\ndisable-performance-schema\n", "performance_schema", "OFF", false},
+		{"enable", "[mysqld]\nenable-performance-schema\n", "performance_schema", "ON", false},
+		{"loose skip", "[mysqld]\nloose-skip-innodb-adaptive-hash-index\n", "innodb_adaptive_hash_index", "OFF", true},
+		{"kept skip name", "[mysqld]\nskip_networking=1\n", "skip_networking", "1", false},
+		{"last wins", "[mysqld]\na=1\n[mysqld]\na=2\n", "a", "2", false},
+		{"double quotes escapes", "[mysqld]\na=\"x\\ty\\sz\\\\\"\n", "a", "x\ty z\\", false},
+		{"single quotes", "[mysqld]\na='it''s'\n", "a", "it''s", false},
+		{"unknown escape kept", "[mysqld]\na=C:\\data\n", "a", "C:\\data", false},
+		{"glued hash kept", "[mysqld]\npassword=ab#cd\n", "password", "ab#cd", false},
+		{"inline comment", "[mysqld]\na = 5 # five\n", "a", "5", false},
+		{"semicolon inline kept", "[mysqld]\na = 5 ; five\n", "a", "5 ; five", false},
+		{"group case-insensitive", "[MySQLd]\na=1\n", "a", "1", false},
+		{"set-variable", "[mysqld]\nset-variable = key_buffer=16M\n", "key_buffer", "16M", false},
+		{"crlf", "[mysqld]\r\na=1\r\n", "a", "1", false},
+		{"empty value", "[mysqld]\nsecure-file-priv =\n", "secure_file_priv", "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			opts, err := ParseBytes("my.cnf", []byte(c.text), ServerGroups, Config{NoIncludes: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, ok := opts.Get(c.key)
+			if !ok || o.Value != c.want || o.Loose != c.loose {
+				t.Fatalf("%s = %+v (found %v), want %q loose=%v", c.key, o, ok, c.want, c.loose)
+			}
+		})
+	}
+}
+
+// TestErrors checks that errors name file and line.
+func TestErrors(t *testing.T) {
+	cases := []struct {
+		name, text, want string
+		cfg              Config
+	}{
+		{"bad header", "[mysqld]\na=1\n[mysqld\n", "bad.cnf:3:", Config{}},
+		{"unknown directive", "!source x\n", "bad.cnf:1:", Config{}},
+		{"headerless strict", "# c\na=1\n", "bad.cnf:2:", Config{Headerless: HeaderlessError}},
+		{"include without path", "!include\n", "bad.cnf:1:", Config{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseBytes("bad.cnf", []byte(c.text), nil, c.cfg)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("err = %v, want it to contain %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestHeaderless covers the three treatments of lines before any group.
+func TestHeaderless(t *testing.T) {
+	text := []byte("a=1\n[client]\nb=2\n")
+	cases := []struct {
+		name  string
+		h     Headerless
+		wantA bool
+	}{{"include", HeaderlessInclude, true}, {"ignore", HeaderlessIgnore, false}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			opts, err := ParseBytes("x.cnf", text, ServerGroups, Config{Headerless: c.h})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := opts.Get("a"); ok != c.wantA {
+				t.Errorf("a present = %v, want %v", ok, c.wantA)
+			}
+			if _, ok := opts.Get("b"); ok {
+				t.Errorf("b from [client] must not be read for server groups")
+			}
+		})
+	}
+}

@@ -1,0 +1,103 @@
+package mycnf
+
+import (
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// ServerGroups are the groups mysqld and mariadbd read (MySQL manual,
+// "Using Option Files"; MariaDB KB, "Configuring MariaDB with Option
+// Files"). Version-suffixed groups such as mysqld-8.0 or mariadb-10.11 are
+// matched by ServerGroupsFor.
+var ServerGroups = []string{"mysqld", "server", "mariadb", "mariadbd", "galera"}
+
+// ClientGroups are the groups the mysql client reads.
+var ClientGroups = []string{"client", "mysql", "client-server", "client-mariadb"}
+
+// ServerGroupsFor adds the version groups ("mysqld-8.0", "mariadb-10.11",
+// "mariadbd-10.11") for a server version "major.minor".
+func ServerGroupsFor(majorMinor string) []string {
+	g := append([]string(nil), ServerGroups...)
+	if majorMinor != "" {
+		g = append(g, "mysqld-"+majorMinor, "mariadb-"+majorMinor, "mariadbd-"+majorMinor)
+	}
+	return g
+}
+
+// enablingOptions are options that take a file name but whose presence
+// turns a boolean variable on: log-bin=NAME shows as log_bin=ON with
+// log_bin_basename=NAME in SHOW VARIABLES (MySQL manual, "Binary Logging
+// Options and Variables").
+var enablingOptions = map[string]string{
+	"log_bin":          "log_bin_basename",
+	"log_slow_queries": "slow_query_log_file",
+}
+
+// Variables turns options into the map profile.MyCnf holds: last one
+// wins, bare options become "ON", sizes are kept raw (consumers parse
+// them with profile.ParseSize/ParseBool).
+func (o Options) Variables() map[string]string {
+	vars := make(map[string]string, len(o.List))
+	for _, opt := range o.List {
+		val := opt.Value
+		if !opt.HasValue {
+			val = "ON"
+		}
+		if file, ok := enablingOptions[opt.Name]; ok {
+			if _, err := profile.ParseBool(val); err != nil {
+				vars[file] = val
+				val = "ON"
+			}
+		}
+		vars[opt.Name] = val
+	}
+	return vars
+}
+
+// ReadMyCnf parses a server option file into a profile.MyCnf using the
+// server groups; errors name file:line.
+func ReadMyCnf(path string) (*profile.MyCnf, error) {
+	opts, err := Parse(path, nil)
+	if err != nil {
+		return nil, err
+	}
+	opts = opts.ServerOnly()
+	return &profile.MyCnf{Path: path, Files: opts.Files, Variables: opts.Variables()}, nil
+}
+
+// ServerOnly keeps the options of the server groups, of any
+// version-suffixed server group and of headerless lines.
+func (o Options) ServerOnly() Options {
+	keep := make(map[string]bool, len(ServerGroups))
+	for _, g := range ServerGroups {
+		keep[g] = true
+	}
+	out := Options{Files: o.Files, Missing: o.Missing}
+	for _, opt := range o.List {
+		if opt.Group == "" || keep[opt.Group] || isVersionGroup(opt.Group) {
+			out.List = append(out.List, opt)
+		}
+	}
+	return out
+}
+
+// Sources maps each variable to the file:line that set it last.
+func (o Options) Sources() map[string]string {
+	src := make(map[string]string, len(o.List))
+	for _, opt := range o.List {
+		src[opt.Name] = opt.Where()
+	}
+	return src
+}
+
+// isVersionGroup is true for a version-suffixed server group such as
+// "mysqld-8.0" or "mariadb-10.11".
+func isVersionGroup(g string) bool {
+	for _, p := range []string{"mysqld-", "mariadb-", "mariadbd-"} {
+		if rest, ok := strings.CutPrefix(g, p); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			return true
+		}
+	}
+	return false
+}
