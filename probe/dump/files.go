@@ -1,0 +1,131 @@
+package dump
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// fileSet is the top-level regular files of a dump directory: name → bytes.
+type fileSet map[string]uint64
+
+func (f fileSet) has(name string) bool {
+	_, ok := f[name]
+	return ok
+}
+
+// listFiles reads the names and sizes of the regular files directly in dir.
+// Dump tools write flat directories, so subdirectories are not descended.
+func listFiles(ctx context.Context, dir string) (fileSet, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("listing dump directory %s: %w", dir, err)
+	}
+	files := make(fileSet, len(entries))
+	for i, e := range entries {
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("listing dump directory %s: %w", dir, err)
+			}
+		}
+		if !e.Type().IsRegular() {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue // removed while listing
+		}
+		files[e.Name()] = uint64(info.Size())
+	}
+	return files, nil
+}
+
+// compressionOf names the compression of a file by its extension.
+func compressionOf(name string) string {
+	switch {
+	case strings.HasSuffix(name, ".zst"):
+		return "zstd"
+	case strings.HasSuffix(name, ".gz"):
+		return "gzip"
+	}
+	return "none"
+}
+
+// trimCompression removes a .gz or .zst extension.
+func trimCompression(name string) string {
+	for _, ext := range []string{".zst", ".gz"} {
+		if s, ok := strings.CutSuffix(name, ext); ok {
+			return s
+		}
+	}
+	return name
+}
+
+// MaxTopTables is how many of the largest tables a profile keeps.
+const MaxTopTables = 10
+
+// tally adds up data files per table and fills the shape fields of d.
+type tally struct {
+	tables      map[string]*profile.DumpTable
+	schemas     map[string]bool
+	compression map[string]int
+}
+
+func newTally() *tally {
+	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, compression: map[string]int{}}
+}
+
+// table registers a table (from a schema or metadata file) without data.
+func (t *tally) table(schema, name string) *profile.DumpTable {
+	t.schemas[schema] = true
+	key := schema + "." + name
+	tb, ok := t.tables[key]
+	if !ok {
+		tb = &profile.DumpTable{Name: key}
+		t.tables[key] = tb
+	}
+	return tb
+}
+
+// chunk records one data file of a table.
+func (t *tally) chunk(schema, name, file string, bytes uint64) {
+	tb := t.table(schema, name)
+	tb.Bytes += bytes
+	tb.Chunks++
+	t.compression[compressionOf(file)]++
+}
+
+// fill writes tables, chunks, schemas, the largest tables and the
+// compression most data files use into d.
+func (t *tally) fill(d *profile.Dump) {
+	d.Tables = len(t.tables)
+	d.Schemas = len(t.schemas)
+	list := make([]profile.DumpTable, 0, len(t.tables))
+	for _, tb := range t.tables {
+		d.Chunks += tb.Chunks
+		list = append(list, *tb)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].Bytes != list[j].Bytes {
+			return list[i].Bytes > list[j].Bytes
+		}
+		return list[i].Name < list[j].Name
+	})
+	if len(list) > 0 && list[0].Bytes > 0 {
+		d.LargestTable, d.LargestTableBytes = list[0].Name, list[0].Bytes
+	}
+	if len(list) > MaxTopTables {
+		list = list[:MaxTopTables]
+	}
+	d.TopTables = list
+	best := 0
+	for c, n := range t.compression {
+		if n > best || (n == best && c < d.Compression) {
+			d.Compression, best = c, n
+		}
+	}
+}

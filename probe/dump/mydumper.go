@@ -1,0 +1,180 @@
+package dump
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// looksLikeMydumper reports whether a directory listing is a mydumper dump:
+// a metadata file (metadata.partial while it runs or when it failed) or
+// db.table-schema.sql files (mydumper docs/files.rst, "Output Files").
+func looksLikeMydumper(files fileSet) bool {
+	if files.has("metadata") || files.has("metadata.partial") {
+		return true
+	}
+	for name := range files {
+		if strings.Contains(trimCompression(name), "-schema.sql") {
+			return true
+		}
+	}
+	return false
+}
+
+// mydumperFile is what one file name of a mydumper dump stands for.
+type mydumperFile struct {
+	kind          string // "data", "table-schema", "view", "schema", "other"
+	schema, table string
+}
+
+// classifyMydumper reads a mydumper file name: db.table.sql,
+// db.table.00001.sql (chunks, --rows), db.table.00000.sql.zst (newer
+// releases), db.table-schema.sql, db.view-schema-view.sql and
+// db-schema-create.sql, each optionally .gz or .zst compressed.
+func classifyMydumper(name string) mydumperFile {
+	base := trimCompression(name)
+	stem, ok := "", false
+	for _, ext := range []string{".sql", ".dat", ".csv"} {
+		if stem, ok = strings.CutSuffix(base, ext); ok {
+			break
+		}
+	}
+	if !ok {
+		return mydumperFile{kind: "other"}
+	}
+	if db, ok := strings.CutSuffix(stem, "-schema-create"); ok && !strings.Contains(db, ".") {
+		return mydumperFile{kind: "schema", schema: db}
+	}
+	if i := strings.Index(stem, "-schema"); i > 0 {
+		db, tbl, ok := strings.Cut(stem[:i], ".")
+		if !ok {
+			return mydumperFile{kind: "other", schema: stem[:i]}
+		}
+		switch stem[i:] {
+		case "-schema":
+			return mydumperFile{kind: "table-schema", schema: db, table: tbl}
+		case "-schema-view":
+			return mydumperFile{kind: "view", schema: db, table: tbl}
+		}
+		return mydumperFile{kind: "other", schema: db, table: tbl}
+	}
+	db, rest, ok := strings.Cut(stem, ".")
+	if !ok || db == "" || rest == "" {
+		return mydumperFile{kind: "other"}
+	}
+	return mydumperFile{kind: "data", schema: db, table: trimChunkNumbers(rest)}
+}
+
+// trimChunkNumbers removes trailing ".00001"-style chunk numbers.
+func trimChunkNumbers(s string) string {
+	for {
+		i := strings.LastIndexByte(s, '.')
+		if i <= 0 || !allDigits(s[i+1:]) {
+			return s
+		}
+		s = s[:i]
+	}
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// readMydumper builds the shape of a mydumper dump directory.
+func readMydumper(ctx context.Context, dir string, files fileSet) (*profile.Dump, error) {
+	d := &profile.Dump{Path: dir, Format: FormatMydumper, Dumper: "mydumper"}
+	t := newTally()
+	views := map[string]bool{}
+	for name, bytes := range files {
+		d.TotalBytes += bytes
+		f := classifyMydumper(name)
+		switch f.kind {
+		case "data":
+			t.chunk(f.schema, f.table, name, bytes)
+		case "table-schema":
+			t.table(f.schema, f.table)
+		case "view":
+			views[f.schema+"."+f.table] = true
+		case "schema":
+			t.schemas[f.schema] = true
+		}
+	}
+	for v := range views { // mydumper also writes a placeholder db.view-schema.sql
+		delete(t.tables, v)
+	}
+	if err := readMydumperMetadata(ctx, dir, files, d, t); err != nil {
+		return nil, err
+	}
+	t.fill(d)
+	return d, nil
+}
+
+// MaxMetadataBytes bounds how much of a metadata or @.json file is read:
+// real ones are a few KiB (one section per table in newer mydumper), so
+// 16 MiB only guards against a wrong file.
+const MaxMetadataBytes = 16 << 20
+
+// readMydumperMetadata adds the metadata file's facts to d and t.
+func readMydumperMetadata(ctx context.Context, dir string, files fileSet, d *profile.Dump, t *tally) error {
+	name := "metadata"
+	if !files.has(name) {
+		name = "metadata.partial"
+		d.Notes = append(d.Notes, "no metadata file: the dump may not have finished (mydumper renames metadata.partial when done)")
+		if !files.has(name) {
+			return nil
+		}
+	}
+	data, err := readBounded(ctx, filepath.Join(dir, name), MaxMetadataBytes)
+	if err != nil {
+		return err
+	}
+	m := parseMetadata(data)
+	d.SourceVersion = m.ServerVersion
+	if m.IniStyle {
+		d.Dumper = "mydumper (ini-style metadata: a newer release than 0.10)"
+	}
+	if !m.Finished {
+		d.Notes = append(d.Notes, fmt.Sprintf("%s has no \"Finished dump\" line: the dump may be incomplete", name))
+	}
+	for _, st := range m.Tables {
+		t.table(st[0], st[1])
+	}
+	return nil
+}
+
+// readBounded reads at most limit bytes of a file, honouring ctx.
+func readBounded(ctx context.Context, path string, limit int64) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading dump file %s: %w", path, err)
+	}
+	defer f.Close()
+	buf := make([]byte, 0, 4096)
+	chunk := make([]byte, 64<<10)
+	for int64(len(buf)) < limit {
+		n, err := f.Read(chunk)
+		buf = append(buf, chunk[:n]...)
+		if err != nil {
+			break
+		}
+	}
+	if int64(len(buf)) > limit {
+		buf = buf[:limit]
+	}
+	return buf, nil
+}

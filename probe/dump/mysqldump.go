@@ -1,0 +1,149 @@
+package dump
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// MaxScanBytes bounds how much of a mysqldump file is scanned: 256 MiB
+// reads in about a second from an SSD; beyond it the counts are partial
+// and a note says so.
+const MaxScanBytes = 256 << 20
+
+// readMysqldump scans a single mysqldump (or mariadb-dump) .sql or .sql.gz
+// file: its header (dump tool, "-- Server version"), CREATE TABLE and
+// INSERT statements, and the bytes per table.
+func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump, error) {
+	comp := compressionOf(path)
+	if comp == "zstd" {
+		return nil, fmt.Errorf("%s: %w: zstd-compressed .sql files are not read; decompress it (zstd -d) or point --dump at a directory", path, ErrNotDump)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading dump file %s: %w", path, err)
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if comp == "gzip" {
+		gz, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w: gzip header unreadable: %v", path, ErrNotDump, err)
+		}
+		defer gz.Close()
+		r = gz
+	}
+	d := &profile.Dump{Path: path, Format: FormatMysqldump, TotalBytes: uint64(size), Compression: comp}
+	sc := &sqlScan{t: newTally(), d: d}
+	if err := sc.run(ctx, io.LimitReader(r, MaxScanBytes+1)); err != nil {
+		return nil, fmt.Errorf("scanning %s: %w", path, err)
+	}
+	if d.Tables == 0 && d.InsertStatements == 0 && d.Dumper == "" {
+		return nil, fmt.Errorf("%s: %w: expected a mysqldump .sql file (CREATE TABLE and INSERT statements), "+
+			"a MySQL Shell dump directory (@.json) or a mydumper directory (metadata)", path, ErrNotDump)
+	}
+	return d, nil
+}
+
+// sqlScan holds the state of one pass over a mysqldump file.
+type sqlScan struct {
+	t       *tally
+	d       *profile.Dump
+	schema  string
+	current *profile.DumpTable
+	read    int64
+}
+
+// run reads line starts only: extended INSERT lines run to megabytes, so
+// long lines are consumed in buffer-sized pieces without being kept.
+func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	atStart := true
+	for n := 0; ; n++ {
+		if n%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		piece, err := br.ReadSlice('\n')
+		s.read += int64(len(piece))
+		if atStart {
+			s.line(piece)
+		}
+		if s.current != nil {
+			s.current.Bytes += uint64(len(piece))
+		}
+		atStart = err == nil
+		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+			if !errors.Is(err, io.EOF) {
+				return err
+			}
+			break
+		}
+	}
+	s.t.fill(s.d)
+	s.d.Chunks = 1
+	s.d.Notes = append(s.d.Notes, "a mysqldump file loads through one client session: it cannot be restored in parallel")
+	if s.read > MaxScanBytes {
+		s.d.Notes = append(s.d.Notes, fmt.Sprintf("only the first %s were scanned: table counts are partial", profile.HumanBytes(MaxScanBytes)))
+	}
+	return nil
+}
+
+var (
+	prefixCreate  = []byte("CREATE TABLE ")
+	prefixInsert  = []byte("INSERT INTO ")
+	prefixUse     = []byte("USE ")
+	prefixVersion = []byte("-- Server version")
+)
+
+// line reads the start of one line.
+func (s *sqlScan) line(b []byte) {
+	switch {
+	case bytes.HasPrefix(b, prefixInsert):
+		s.d.InsertStatements++
+		s.current = s.t.table(s.schemaName(), quotedName(b[len(prefixInsert):]))
+		if s.current.Chunks == 0 {
+			s.current.Chunks = 1
+		}
+	case bytes.HasPrefix(b, prefixCreate):
+		rest := bytes.TrimPrefix(b[len(prefixCreate):], []byte("IF NOT EXISTS "))
+		s.current = s.t.table(s.schemaName(), quotedName(rest))
+	case bytes.HasPrefix(b, prefixUse):
+		s.schema = quotedName(b[len(prefixUse):])
+	case bytes.HasPrefix(b, prefixVersion):
+		s.d.SourceVersion = strings.TrimSpace(strings.TrimLeft(string(b[len(prefixVersion):]), ": \t"))
+	case s.d.Dumper == "" && (bytes.HasPrefix(b, []byte("-- MySQL dump")) || bytes.HasPrefix(b, []byte("-- MariaDB dump"))):
+		s.d.Dumper = strings.TrimSpace(strings.TrimPrefix(string(b), "-- "))
+	}
+}
+
+func (s *sqlScan) schemaName() string {
+	if s.schema == "" {
+		return "(default)"
+	}
+	return s.schema
+}
+
+// quotedName reads a `quoted` or bare identifier at the start of b.
+func quotedName(b []byte) string {
+	b = bytes.TrimLeft(b, " ")
+	if len(b) > 0 && b[0] == '`' {
+		if end := bytes.IndexByte(b[1:], '`'); end >= 0 {
+			return string(b[1 : end+1])
+		}
+	}
+	end := bytes.IndexAny(b, " (;\r\n")
+	if end < 0 {
+		end = len(b)
+	}
+	return string(b[:end])
+}

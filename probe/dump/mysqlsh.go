@@ -1,0 +1,146 @@
+package dump
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// shellInfo is what a MySQL Shell dump's @.json and @.done.json say
+// (MySQL Shell manual, "Instance Dump Utility": the dump's metadata files).
+type shellInfo struct {
+	Dumper        string            `json:"dumper"`
+	ServerVersion string            `json:"serverVersion"`
+	Schemas       []string          `json:"schemas"`
+	Basenames     map[string]string `json:"basenames"`
+	Compression   string            `json:"compression"`
+	DataBytes     uint64            `json:"dataBytes"` // @.done.json
+}
+
+// parseShellJSON reads @.json (or @.done.json) into info, keeping fields
+// already set. Unknown fields are ignored: later releases add many.
+func parseShellJSON(data []byte, info *shellInfo) error {
+	var v shellInfo
+	if err := json.Unmarshal(data, &v); err != nil {
+		return fmt.Errorf("not MySQL Shell dump JSON: %w", err)
+	}
+	if v.Dumper != "" {
+		info.Dumper = v.Dumper
+	}
+	if v.ServerVersion != "" {
+		info.ServerVersion = v.ServerVersion
+	}
+	if len(v.Schemas) > 0 {
+		info.Schemas = v.Schemas
+	}
+	if len(v.Basenames) > 0 {
+		info.Basenames = v.Basenames
+	}
+	if v.Compression != "" {
+		info.Compression = v.Compression
+	}
+	if v.DataBytes > 0 {
+		info.DataBytes = v.DataBytes
+	}
+	return nil
+}
+
+// shellFile is what one file of a MySQL Shell dump stands for.
+type shellFile struct {
+	kind          string // "data", "table", "other"
+	schema, table string
+}
+
+// classifyShell reads a MySQL Shell dump file name: schema@table.json
+// (one per table), schema@table@N.tsv.zst and the last chunk
+// schema@table@@N.tsv.zst, unchunked schema@table.tsv.zst, partitions
+// schema@table@part@N…; names are percent-encoded. Index files (.idx) and
+// instance files (@.json, @.sql…) are "other".
+func classifyShell(name string) shellFile {
+	if strings.HasPrefix(name, "@") || strings.HasSuffix(name, ".idx") {
+		return shellFile{kind: "other"}
+	}
+	base := trimCompression(name)
+	ext := filepath.Ext(base)
+	parts := strings.Split(strings.TrimSuffix(base, ext), "@")
+	if len(parts) < 2 || parts[0] == "" || parts[1] == "" {
+		return shellFile{kind: "other"}
+	}
+	schema, table := unescapeShell(parts[0]), unescapeShell(parts[1])
+	switch ext {
+	case ".tsv", ".csv", ".txt":
+		return shellFile{kind: "data", schema: schema, table: table}
+	case ".json":
+		if len(parts) == 2 {
+			return shellFile{kind: "table", schema: schema, table: table}
+		}
+		return shellFile{kind: "data", schema: schema, table: table} // json dialect chunk
+	}
+	return shellFile{kind: "other"}
+}
+
+func unescapeShell(s string) string {
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
+	}
+	return s
+}
+
+// readMySQLShell builds the shape of a MySQL Shell dump directory.
+func readMySQLShell(ctx context.Context, dir string, files fileSet) (*profile.Dump, error) {
+	var info shellInfo
+	for _, meta := range []string{"@.json", "@.done.json"} {
+		if !files.has(meta) {
+			continue
+		}
+		data, err := readBounded(ctx, filepath.Join(dir, meta), MaxMetadataBytes)
+		if err != nil {
+			return nil, err
+		}
+		if err := parseShellJSON(data, &info); err != nil {
+			return nil, fmt.Errorf("reading %s: %w (is the dump complete?)", filepath.Join(dir, meta), err)
+		}
+	}
+	d := &profile.Dump{Path: dir, Format: FormatMySQLShell, Dumper: info.Dumper,
+		SourceVersion: info.ServerVersion, DataBytes: info.DataBytes}
+	if !files.has("@.done.json") {
+		d.Notes = append(d.Notes, "no @.done.json: the dump did not finish or is still running")
+	}
+	t := shellTally(files, info.Basenames)
+	for _, s := range info.Schemas {
+		t.schemas[s] = true
+	}
+	for _, bytes := range files {
+		d.TotalBytes += bytes
+	}
+	t.fill(d)
+	return d, nil
+}
+
+// shellTally adds a MySQL Shell dump's tables and data files up; basenames
+// (schema → file basename in @.json) map file names back to schema names.
+func shellTally(files fileSet, basenames map[string]string) *tally {
+	bySchemaBase := map[string]string{}
+	for schema, base := range basenames {
+		bySchemaBase[unescapeShell(base)] = schema
+	}
+	t := newTally()
+	for name, bytes := range files {
+		f := classifyShell(name)
+		if s, ok := bySchemaBase[f.schema]; ok {
+			f.schema = s
+		}
+		switch f.kind {
+		case "data":
+			t.chunk(f.schema, f.table, name, bytes)
+		case "table":
+			t.table(f.schema, f.table)
+		}
+	}
+	return t
+}

@@ -1,0 +1,64 @@
+// Package dump reads the shape of a logical dump — a MySQL Shell dump
+// directory, a mydumper directory or a single mysqldump .sql file — so the
+// advisor can size a restore for it. It only reads file names, sizes and
+// small metadata files; it never loads the data.
+package dump
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// Dump formats recorded in profile.Dump.Format.
+const (
+	FormatMySQLShell = "mysqlsh"
+	FormatMydumper   = "mydumper"
+	FormatMysqldump  = "mysqldump"
+)
+
+// DefaultTimeout bounds Read when the caller's context has no deadline:
+// listing even a 100k-file dump takes well under a second, so 30 s means
+// a hung network filesystem, not a big dump.
+const DefaultTimeout = 30 * time.Second
+
+// ErrNotDump is returned (wrapped) when the path is none of the known dump kinds.
+var ErrNotDump = errors.New("not a dump")
+
+// Read recognises the dump at path (a directory or a single .sql file) and
+// returns its shape. The error wraps ErrNotDump when path is not a dump.
+func Read(ctx context.Context, path string) (*profile.Dump, error) {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, DefaultTimeout)
+		defer cancel()
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading dump %s: %w (give --dump the dump directory or .sql file)", path, err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	if !st.IsDir() {
+		return readMysqldump(ctx, abs, st.Size())
+	}
+	files, err := listFiles(ctx, abs)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case files.has("@.json"):
+		return readMySQLShell(ctx, abs, files)
+	case looksLikeMydumper(files):
+		return readMydumper(ctx, abs, files)
+	}
+	return nil, fmt.Errorf("%s: %w: expected a MySQL Shell dump (@.json and schema@table@N.tsv.zst chunks), "+
+		"a mydumper dump (metadata and db.table.sql files) or a mysqldump .sql file", path, ErrNotDump)
+}

@@ -1,0 +1,160 @@
+package dump
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRead(t *testing.T) {
+	tests := []struct {
+		name          string
+		path          string
+		format        string
+		totalBytes    uint64
+		tables        int
+		chunks        int
+		schemas       int
+		largest       string
+		largestBytes  uint64
+		compression   string
+		sourceVersion string
+		dataBytes     uint64
+		inserts       int
+		dumperHas     string
+		noteHas       string
+	}{
+		{name: "real mydumper 0.10 dump, gzip, chunked table", path: "mydumper-0.10-real", format: FormatMydumper,
+			totalBytes: 8746, tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 2678 + 2682,
+			compression: "gzip", dumperHas: "mydumper"},
+		{name: "newer mydumper, ini metadata, zstd, view and empty table", path: "mydumper-0.17-zstd", format: FormatMydumper,
+			totalBytes: 7430, tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 5500,
+			compression: "zstd", sourceVersion: "8.0.36", dumperHas: "ini-style"},
+		{name: "mydumper that did not finish", path: "mydumper-partial", format: FormatMydumper,
+			totalBytes: 88, tables: 1, chunks: 1, schemas: 1, largest: "app.t", largestBytes: 26,
+			compression: "none", noteHas: "may not have finished"},
+		{name: "MySQL Shell 8.0 dump, percent-encoded schema", path: "mysqlsh-8.0", format: FormatMySQLShell,
+			totalBytes: 13319, tables: 3, chunks: 6, schemas: 2, largest: "sakila.rental", largestBytes: 3*3000 + 1200,
+			compression: "zstd", sourceVersion: "8.0.33", dataBytes: 1048576, dumperHas: "mysqlsh Ver 8.0.33"},
+		{name: "real mariadb-dump file", path: "mariadb-dump-10.11.sql", format: FormatMysqldump,
+			totalBytes: 28943, tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
+			compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump 10.19",
+			noteHas: "one client session"},
+		{name: "real mariadb-dump file, gzip", path: "mariadb-dump-10.11.sql.gz", format: FormatMysqldump,
+			totalBytes: 8694, tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
+			compression: "gzip", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Read(context.Background(), filepath.Join("testdata", tc.path))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			checks := []struct {
+				field     string
+				got, want any
+			}{
+				{"Format", d.Format, tc.format}, {"TotalBytes", d.TotalBytes, tc.totalBytes},
+				{"Tables", d.Tables, tc.tables}, {"Chunks", d.Chunks, tc.chunks}, {"Schemas", d.Schemas, tc.schemas},
+				{"LargestTable", d.LargestTable, tc.largest}, {"LargestTableBytes", d.LargestTableBytes, tc.largestBytes},
+				{"Compression", d.Compression, tc.compression}, {"SourceVersion", d.SourceVersion, tc.sourceVersion},
+				{"DataBytes", d.DataBytes, tc.dataBytes}, {"InsertStatements", d.InsertStatements, tc.inserts},
+			}
+			for _, c := range checks {
+				if c.got != c.want {
+					t.Errorf("%s = %v, want %v", c.field, c.got, c.want)
+				}
+			}
+			if !strings.Contains(d.Dumper, tc.dumperHas) {
+				t.Errorf("Dumper = %q, want it to contain %q", d.Dumper, tc.dumperHas)
+			}
+			if tc.noteHas != "" && !strings.Contains(strings.Join(d.Notes, "|"), tc.noteHas) {
+				t.Errorf("Notes = %q, want one containing %q", d.Notes, tc.noteHas)
+			}
+			if !filepath.IsAbs(d.Path) {
+				t.Errorf("Path = %q, want absolute", d.Path)
+			}
+		})
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		path   string
+		target error
+		msgHas string
+	}{
+		{name: "text file is not a dump", ctx: context.Background(), path: "testdata/notes.txt", target: ErrNotDump, msgHas: "expected a mysqldump"},
+		{name: "empty directory is not a dump", ctx: context.Background(), path: t.TempDir(), target: ErrNotDump, msgHas: "@.json"},
+		{name: "missing path", ctx: context.Background(), path: "testdata/nope", target: fs.ErrNotExist, msgHas: "--dump"},
+		{name: "cancelled context", ctx: cancelled, path: "testdata/mysqlsh-8.0", target: context.Canceled},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Read(tc.ctx, tc.path)
+			if !errors.Is(err, tc.target) {
+				t.Fatalf("Read error = %v, want errors.Is %v", err, tc.target)
+			}
+			if !strings.Contains(err.Error(), tc.msgHas) {
+				t.Errorf("error %q does not say %q", err, tc.msgHas)
+			}
+		})
+	}
+}
+
+func TestClassifyMydumper(t *testing.T) {
+	tests := []struct {
+		file string
+		want mydumperFile
+	}{
+		{"db.t.sql", mydumperFile{"data", "db", "t"}},
+		{"db.t.00001.sql.gz", mydumperFile{"data", "db", "t"}},
+		{"db.t.00000.00002.sql.zst", mydumperFile{"data", "db", "t"}},
+		{"db.t.dat", mydumperFile{"data", "db", "t"}},
+		{"db.t-schema.sql", mydumperFile{"table-schema", "db", "t"}},
+		{"db.v-schema-view.sql.zst", mydumperFile{"view", "db", "v"}},
+		{"db.t-schema-triggers.sql", mydumperFile{"other", "db", "t"}},
+		{"db-schema-create.sql.gz", mydumperFile{"schema", "db", ""}},
+		{"metadata", mydumperFile{kind: "other"}},
+		{"notes.sql", mydumperFile{kind: "other"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			if got := classifyMydumper(tc.file); got != tc.want {
+				t.Errorf("classifyMydumper(%q) = %+v, want %+v", tc.file, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestClassifyShell(t *testing.T) {
+	tests := []struct {
+		file string
+		want shellFile
+	}{
+		{"s@t.tsv.zst", shellFile{"data", "s", "t"}},
+		{"s@t@3.tsv.zst", shellFile{"data", "s", "t"}},
+		{"s@t@@4.tsv.gz", shellFile{"data", "s", "t"}},
+		{"s@t@p0@@1.csv", shellFile{"data", "s", "t"}},
+		{"my%40app@us%20ers@0.tsv.zst", shellFile{"data", "my@app", "us ers"}},
+		{"s@t.json", shellFile{"table", "s", "t"}},
+		{"s@t@2.tsv.zst.idx", shellFile{kind: "other"}},
+		{"s@t.sql", shellFile{kind: "other"}},
+		{"@.json", shellFile{kind: "other"}},
+		{"s.json", shellFile{kind: "other"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			if got := classifyShell(tc.file); got != tc.want {
+				t.Errorf("classifyShell(%q) = %+v, want %+v", tc.file, got, tc.want)
+			}
+		})
+	}
+}

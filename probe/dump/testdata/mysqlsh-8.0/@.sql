@@ -1,0 +1,1 @@
+-- MySQLShell dump 1.0.2  Distrib Ver 8.0.33

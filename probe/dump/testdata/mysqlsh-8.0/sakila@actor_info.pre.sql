@@ -1,0 +1,1 @@
+CREATE TABLE actor_info (x int);

@@ -1,0 +1,1 @@
+CREATE VIEW actor_info AS SELECT 1;
