@@ -1,0 +1,169 @@
+package diskio
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"time"
+)
+
+// DefaultDuration is the default total measuring time (CONTRACT.md: --duration default 10s).
+const DefaultDuration = 10 * time.Second
+
+// Block sizes: InnoDB's default page for random I/O and fsync, 1 MiB for
+// sequential transfers (DESIGN.md, "Measuring the disk").
+const (
+	randBlock = 16 << 10
+	seqBlock  = 1 << 20
+)
+
+// engine is the state of one Run.
+type engine struct {
+	ctx      context.Context
+	opener   fileOpener
+	path     string
+	f        ioFile
+	direct   bool
+	align    int
+	maxFile  uint64
+	laid     uint64 // bytes laid out by the seq write phase: the file the later phases use
+	written  uint64
+	start    time.Time
+	total    time.Duration
+	progress func(Progress)
+	seed     uint64
+	res      Result
+	// bufferedReads is set when a read step ran without O_DIRECT.
+	bufferedReads bool
+}
+
+// Run measures the disk under o.Dir: sequential write (which lays out the
+// test file), 16 KiB write + fdatasync, random write and read at 1..16
+// threads, and sequential read, all within o.Duration. The test file is
+// removed on every exit path. When ctx is cancelled Run returns within about
+// one I/O operation, with the results so far and an error wrapping ctx.Err().
+func Run(ctx context.Context, o Options) (Result, error) {
+	return run(ctx, o, osOpener{})
+}
+
+// run is Run with an injectable opener.
+func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) {
+	if o.Duration <= 0 {
+		o.Duration = DefaultDuration
+	}
+	if o.MaxBytes == 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.MaxBytes < MinFileBytes {
+		return Result{}, fmt.Errorf("%w: the byte budget of %d MiB is below the %d MiB minimum test file; raise --max-bytes", ErrNoSpace, o.MaxBytes/MiB, MinFileBytes/MiB)
+	}
+	path, err := probeFileName(o.Dir)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := op.create(path); err != nil {
+		return Result{}, fmt.Errorf("cannot measure the disk under %s: %w; check the directory exists and is writable", o.Dir, err)
+	}
+	defer func() {
+		if rmErr := os.Remove(path); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) && err == nil {
+			err = fmt.Errorf("removing test file: %w; delete it by hand", rmErr)
+		}
+	}()
+	e := &engine{ctx: ctx, opener: op, path: path, maxFile: o.MaxBytes / seqBlock * seqBlock,
+		start: time.Now(), total: o.Duration, progress: o.Progress, seed: rand.Uint64()}
+	defer e.closeFile()
+	err = e.runAll()
+	return e.result(), err
+}
+
+// runAll opens the file and runs every step of plan in order.
+func (e *engine) runAll() error {
+	if err := e.openFile(true); err != nil {
+		return err
+	}
+	steps := plan()
+	for i, s := range steps {
+		if err := checkCtx(e.ctx, s.phase); err != nil {
+			return err
+		}
+		if s.phase != PhaseSeqWrite && e.laid < randBlock {
+			return fmt.Errorf("the sequential write laid out only %d bytes: the disk is too slow to measure in %s; raise --duration", e.laid, e.total)
+		}
+		budget := stepBudget(e.total-time.Since(e.start), steps[i:])
+		c := e.startStep(s.phase, budget)
+		err := e.runStep(c, s)
+		c.finish()
+		if err != nil {
+			return err
+		}
+		if err := checkCtx(e.ctx, s.phase); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runStep runs one step and stores its result.
+func (e *engine) runStep(c *stepCtl, s step) error {
+	switch s.phase {
+	case PhaseSeqWrite:
+		return e.seqWrite(c)
+	case PhaseSync:
+		return e.syncLoop(c)
+	case PhaseSeqRead:
+		return e.seqRead(c)
+	}
+	write := s.phase == PhaseRandWrite
+	pt, err := e.randomStep(c, s.threads, write)
+	if write {
+		e.res.RandWrite = append(e.res.RandWrite, pt)
+	} else {
+		e.res.RandRead = append(e.res.RandRead, pt)
+	}
+	return err
+}
+
+// openFile opens the test file, with O_DIRECT if direct; when the
+// filesystem refuses O_DIRECT it falls back to buffered I/O and says so.
+func (e *engine) openFile(direct bool) error {
+	e.align = e.opener.dioAlign(e.path)
+	f, err := e.opener.open(e.path, direct)
+	if direct && errors.Is(err, errDirectRefused) {
+		return e.fallBack(err)
+	}
+	if err != nil {
+		return fmt.Errorf("cannot measure the disk: %w", err)
+	}
+	e.f, e.direct = f, direct
+	return nil
+}
+
+// fallBack reopens the file without O_DIRECT after the filesystem refused it.
+func (e *engine) fallBack(cause error) error {
+	e.closeFile()
+	e.res.Notes = append(e.res.Notes, fmt.Sprintf("O_DIRECT refused by the filesystem (%v): buffered I/O + fdatasync used", cause))
+	return e.openFile(false)
+}
+
+// closeFile closes the test file if open.
+func (e *engine) closeFile() {
+	if e.f != nil {
+		_ = e.f.Close() // the file is removed next; a close error changes nothing measured
+		e.f = nil
+	}
+}
+
+// result completes the Result with the run-wide facts.
+func (e *engine) result() Result {
+	r := e.res
+	r.DirectIO = e.direct
+	r.FileBytes = e.laid
+	r.BytesWritten = e.written
+	r.Elapsed = time.Since(e.start)
+	if e.bufferedReads {
+		r.Notes = append(r.Notes, "without O_DIRECT the reads went through the page cache (dropped with posix_fadvise DONTNEED before each read step): read figures may be cache-inflated")
+	}
+	return r
+}

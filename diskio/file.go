@@ -1,0 +1,54 @@
+package diskio
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// ioFile is the test file as the engine uses it. The real one is a raw file
+// descriptor (file_linux.go, file_darwin.go); tests inject faulty ones.
+type ioFile interface {
+	WriteAt(p []byte, off int64) (int, error)
+	ReadAt(p []byte, off int64) (int, error)
+	// Datasync flushes the file's data to stable storage (fdatasync).
+	Datasync() error
+	// DropCache asks the kernel to drop the file's cached pages
+	// (posix_fadvise DONTNEED); a no-op where unsupported.
+	DropCache() error
+	// Preallocate reserves size bytes as unwritten extents, as fio's default
+	// fallocate=native does; errors mean "not supported" and are ignored.
+	Preallocate(size int64) error
+	Truncate(size int64) error
+	Close() error
+}
+
+// fileOpener creates and opens the test file; injectable for tests.
+type fileOpener interface {
+	// create makes path with O_CREAT|O_EXCL and mode 0600, and closes it.
+	create(path string) error
+	// open opens the existing path read-write, with O_DIRECT (or the OS's
+	// equivalent) when direct is true. O_DIRECT refused is errDirectRefused.
+	open(path string, direct bool) (ioFile, error)
+	// dioAlign is the memory alignment direct I/O needs on path.
+	dioAlign(path string) int
+}
+
+// errDirectRefused marks an O_DIRECT open or write the filesystem refused (EINVAL).
+var errDirectRefused = errors.New("O_DIRECT refused by the filesystem")
+
+// ErrUnsupported is returned by Run on operating systems without a direct I/O path.
+var ErrUnsupported = errors.New("disk measurement is not supported on this operating system")
+
+// probeFileName returns a unique name for the test file in dir:
+// .mytune-probe-<pid>-<random>.tmp.
+func probeFileName(dir string) (string, error) {
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("making a unique test file name: %w", err)
+	}
+	return filepath.Join(dir, fmt.Sprintf(".mytune-probe-%d-%s.tmp", os.Getpid(), hex.EncodeToString(b[:]))), nil
+}

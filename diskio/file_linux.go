@@ -1,0 +1,42 @@
+package diskio
+
+import (
+	"errors"
+	"fmt"
+
+	"golang.org/x/sys/unix"
+)
+
+func (osOpener) open(path string, direct bool) (ioFile, error) {
+	flags := unix.O_RDWR | unix.O_CLOEXEC
+	if direct {
+		flags |= unix.O_DIRECT
+	}
+	fd, err := unix.Open(path, flags, 0)
+	if err != nil {
+		if direct && errors.Is(err, unix.EINVAL) {
+			return nil, fmt.Errorf("opening %s: %w (%w)", path, errDirectRefused, err)
+		}
+		return nil, fmt.Errorf("opening test file %s: %w", path, err)
+	}
+	return &fdFile{fd: fd, direct: direct}, nil
+}
+
+// dioAlign asks statx for the direct-I/O memory alignment (STATX_DIOALIGN,
+// Linux >= 6.1, statx(2)); defaultAlign when not reported or smaller.
+func (osOpener) dioAlign(path string) int {
+	var st unix.Statx_t
+	if err := unix.Statx(unix.AT_FDCWD, path, 0, unix.STATX_DIOALIGN, &st); err != nil {
+		return defaultAlign
+	}
+	if st.Mask&unix.STATX_DIOALIGN == 0 {
+		return defaultAlign
+	}
+	return max(defaultAlign, int(st.Dio_mem_align), int(st.Dio_offset_align))
+}
+
+func (f *fdFile) Datasync() error { return unix.Fdatasync(f.fd) }
+
+func (f *fdFile) DropCache() error { return unix.Fadvise(f.fd, 0, 0, unix.FADV_DONTNEED) }
+
+func (f *fdFile) Preallocate(size int64) error { return unix.Fallocate(f.fd, 0, 0, size) }

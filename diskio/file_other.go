@@ -1,0 +1,12 @@
+//go:build !linux && !darwin
+
+package diskio
+
+// osOpener on this OS refuses: there is no direct I/O path implemented here.
+type osOpener struct{}
+
+func (osOpener) create(string) error { return ErrUnsupported }
+
+func (osOpener) open(string, bool) (ioFile, error) { return nil, ErrUnsupported }
+
+func (osOpener) dioAlign(string) int { return defaultAlign }

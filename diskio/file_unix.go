@@ -1,0 +1,69 @@
+//go:build linux || darwin
+
+package diskio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"golang.org/x/sys/unix"
+)
+
+// fdFile is the test file as a raw descriptor: pread/pwrite with no Go-level
+// buffering or locking, as fio's psync engine does.
+type fdFile struct {
+	fd     int
+	direct bool
+}
+
+func (f *fdFile) WriteAt(p []byte, off int64) (int, error) {
+	done := 0
+	for done < len(p) {
+		n, err := unix.Pwrite(f.fd, p[done:], off+int64(done))
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			if f.direct && errors.Is(err, unix.EINVAL) {
+				return done, fmt.Errorf("pwrite at %d: %w (%w)", off, errDirectRefused, err)
+			}
+			return done, fmt.Errorf("pwrite at %d: %w", off, err)
+		}
+		done += n
+	}
+	return done, nil
+}
+
+func (f *fdFile) ReadAt(p []byte, off int64) (int, error) {
+	done := 0
+	for done < len(p) {
+		n, err := unix.Pread(f.fd, p[done:], off+int64(done))
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			return done, fmt.Errorf("pread at %d: %w", off, err)
+		}
+		if n == 0 {
+			return done, fmt.Errorf("pread at %d: %w", off, io.ErrUnexpectedEOF)
+		}
+		done += n
+	}
+	return done, nil
+}
+
+func (f *fdFile) Truncate(size int64) error { return unix.Ftruncate(f.fd, size) }
+
+func (f *fdFile) Close() error { return unix.Close(f.fd) }
+
+// osOpener is the real fileOpener.
+type osOpener struct{}
+
+func (osOpener) create(path string) error {
+	fd, err := unix.Open(path, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return fmt.Errorf("creating test file %s: %w", path, err)
+	}
+	return unix.Close(fd)
+}

@@ -1,0 +1,101 @@
+package diskio
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"time"
+)
+
+// worker is one goroutine of a random step: its own PRNG, buffer and samples.
+type worker struct {
+	rng     *rand.Rand
+	pool    *dataPool // writes
+	buf     []byte    // reads
+	samples []time.Duration
+	err     error
+}
+
+// randomStep runs threads goroutines of 16 KiB random I/O at offsets that
+// are 16 KiB-aligned and uniform over the laid-out file, each doing one
+// pread/pwrite at a time (fio --ioengine=psync --numjobs=N
+// --group_reporting), until the step's deadline.
+func (e *engine) randomStep(c *stepCtl, threads int, write bool) (Scaling, error) {
+	if !write {
+		e.dropCacheIfBuffered()
+	}
+	ws := make([]*worker, threads)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range ws {
+		seed := e.seed + uint64(100*threads+i)
+		w := &worker{rng: rand.New(rand.NewPCG(seed, seed>>1^0x5851f42d4c957f2d)), samples: make([]time.Duration, 0, 1024)}
+		if write {
+			w.pool = newDataPool(randBlock, e.align, seed)
+		} else {
+			w.buf = alignedBuffer(randBlock, e.align)
+		}
+		ws[i] = w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e.randomWorker(c, w, write)
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	all := make([]time.Duration, 0, len(ws)*len(ws[0].samples))
+	var errs []error
+	for _, w := range ws {
+		all = append(all, w.samples...)
+		errs = append(errs, w.err)
+	}
+	slices.Sort(all)
+	pt := Scaling{Threads: threads, Ops: len(all), Elapsed: elapsed, P50: percentile(all, 50), P99: percentile(all, 99)}
+	if write {
+		e.written += uint64(len(all)) * randBlock
+	}
+	return pt, errors.Join(errs...)
+}
+
+// randomWorker is the loop of one goroutine. A panic is turned into an
+// error so that Run's deferred clean-up still runs.
+func (e *engine) randomWorker(c *stepCtl, w *worker, write bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			w.err = fmt.Errorf("random I/O worker panicked: %v", r)
+			c.cancelled.Store(true)
+		}
+	}()
+	blocks := e.laid / randBlock
+	for !c.stop() {
+		off := int64(w.rng.Uint64N(blocks) * randBlock)
+		t0 := time.Now()
+		var err error
+		if write {
+			_, err = e.f.WriteAt(w.pool.take(), off)
+			if err == nil {
+				err = e.syncIfBuffered()
+			}
+		} else {
+			_, err = e.f.ReadAt(w.buf, off)
+		}
+		if err != nil {
+			w.err = fmt.Errorf("16 KiB random %s at offset %d: %w", rwName(write), off, err)
+			c.cancelled.Store(true)
+			return
+		}
+		w.samples = append(w.samples, time.Since(t0))
+		c.done(randBlock)
+	}
+}
+
+// rwName names the direction of an operation for messages.
+func rwName(write bool) string {
+	if write {
+		return "write"
+	}
+	return "read"
+}

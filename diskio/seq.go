@@ -1,0 +1,101 @@
+package diskio
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// layoutGrace bounds how long the seq write may overrun its budget to lay
+// out MinFileBytes on a very slow disk: at most this many times its budget.
+const layoutGrace = 3
+
+// seqWrite writes 1 MiB blocks from offset 0 (fio --rw=write --bs=1M
+// --direct=1 --ioengine=psync), laying out the file the later phases use. It
+// ends at the byte budget or at its deadline, but not before MinFileBytes
+// are laid out unless the overrun exceeds layoutGrace budgets.
+func (e *engine) seqWrite(c *stepCtl) error {
+	_ = e.f.Preallocate(int64(e.maxFile)) // as fio's default fallocate=native; unsupported is fine
+	pool := newDataPool(seqBlock, e.align, e.seed)
+	var off uint64
+	start := time.Now()
+	for off+seqBlock <= e.maxFile && !c.cancelled.Load() {
+		if c.expired.Load() && (off >= MinFileBytes || time.Since(start) > layoutGrace*c.budget) {
+			break
+		}
+		b := pool.take()
+		if _, err := e.f.WriteAt(b, int64(off)); err != nil {
+			if off == 0 && e.direct && errors.Is(err, errDirectRefused) {
+				if err := e.fallBack(err); err != nil {
+					return err
+				}
+				continue
+			}
+			return fmt.Errorf("sequential write of the test file at %d MiB: %w", off/MiB, err)
+		}
+		if err := e.syncIfBuffered(); err != nil {
+			return err
+		}
+		off += seqBlock
+		c.done(seqBlock)
+	}
+	elapsed := time.Since(start)
+	e.laid, e.written = off, e.written+off
+	e.res.SeqWrite = Throughput{Bytes: off, Ops: int(off / seqBlock), Elapsed: elapsed}
+	if off < e.maxFile && !c.cancelled.Load() {
+		e.res.Notes = append(e.res.Notes, fmt.Sprintf("the sequential write laid out %d MiB of the %d MiB budget before its deadline: the random phases ran over %d MiB", off/MiB, e.maxFile/MiB, off/MiB))
+		if off < MinFileBytes {
+			e.res.Notes = append(e.res.Notes, fmt.Sprintf("the test file is below the %d MiB minimum: random figures may be flattered by the device's cache", MinFileBytes/MiB))
+		}
+	}
+	if off < e.maxFile {
+		_ = e.f.Truncate(int64(off)) // drop the preallocated tail; a failure leaves only unwritten extents
+	}
+	return nil
+}
+
+// syncIfBuffered makes a buffered (fallback) write durable, so it costs what
+// a write to the device costs rather than a copy into the page cache.
+func (e *engine) syncIfBuffered() error {
+	if e.direct {
+		return nil
+	}
+	if err := e.f.Datasync(); err != nil {
+		return fmt.Errorf("fdatasync of the test file: %w", err)
+	}
+	return nil
+}
+
+// seqRead reads 1 MiB blocks from offset 0, wrapping at the end of the laid
+// out file, until its deadline (fio --rw=read --bs=1M --direct=1).
+func (e *engine) seqRead(c *stepCtl) error {
+	buf := alignedBuffer(seqBlock, e.align)
+	blocks := e.laid / seqBlock
+	if blocks == 0 {
+		return nil
+	}
+	var n uint64
+	start := time.Now()
+	for !c.stop() {
+		if n%blocks == 0 {
+			e.dropCacheIfBuffered()
+		}
+		if _, err := e.f.ReadAt(buf, int64(n%blocks*seqBlock)); err != nil {
+			return fmt.Errorf("sequential read of the test file: %w", err)
+		}
+		n++
+		c.done(seqBlock)
+	}
+	e.res.SeqRead = Throughput{Bytes: n * seqBlock, Ops: int(n), Elapsed: time.Since(start)}
+	return nil
+}
+
+// dropCacheIfBuffered evicts the file from the page cache before buffered
+// reads, so they reach the device at least once.
+func (e *engine) dropCacheIfBuffered() {
+	if e.direct {
+		return
+	}
+	e.bufferedReads = true
+	_ = e.f.DropCache() // advisory: if refused, the cache-inflation note still stands
+}

@@ -1,0 +1,99 @@
+// Package diskio is mytune's disk measuring engine: in a time budget of about
+// ten seconds it measures what fio would, with O_DIRECT, fresh random buffers
+// and an already laid-out file. It knows nothing of MySQL: it returns plain
+// numbers that the storage probe copies into the profile.
+package diskio
+
+import "time"
+
+// Options tells Run where to measure and how much it may spend.
+type Options struct {
+	// Dir is the directory to measure in; Run creates ONE file there with
+	// O_EXCL and mode 0600 and removes it on every exit path.
+	Dir string
+	// Duration is the total time budget shared by all phases (DefaultDuration if 0).
+	Duration time.Duration
+	// MaxBytes caps the size of the test file (the disk space the probe
+	// occupies). The caller has already applied Budget (5% of free space).
+	// Overwrites in place do not grow the file, so BytesWritten may exceed it.
+	MaxBytes uint64
+	// Progress is optional; it is called from the engine at phase starts and
+	// about four times a second. It must not block.
+	Progress func(Progress)
+}
+
+// Progress is one progress report.
+type Progress struct {
+	Phase   string
+	Elapsed time.Duration
+	Total   time.Duration
+	Figure  string // e.g. "812 MB/s", "9876 IOPS"
+}
+
+// Result holds every measurement of one Run.
+type Result struct {
+	// DirectIO is false if O_DIRECT was refused (EINVAL) and buffered I/O
+	// plus fdatasync was used instead.
+	DirectIO bool
+	// FileBytes is the size of the test file the random phases use.
+	FileBytes    uint64
+	BytesWritten uint64
+	Elapsed      time.Duration
+	SeqWrite     Throughput
+	SeqRead      Throughput
+	// Sync is the 16 KiB write + fdatasync loop, sequential overwrite (the redo-log pattern),
+	// each sample covering both calls.
+	Sync LatencyStats
+	// Fdatasync is the fdatasync call alone in the Sync loop (what fio reports as "sync" latency).
+	Fdatasync LatencyStats
+	RandWrite []Scaling // threads 1,2,4,8,16; 16 KiB random overwrite, one goroutine per thread
+	RandRead  []Scaling // threads 1,2,4,8,16; 16 KiB random read
+	// Notes are facts a reader should know about this measurement.
+	Notes []string
+}
+
+// Throughput is a sequential transfer.
+type Throughput struct {
+	Bytes   uint64
+	Ops     int
+	Elapsed time.Duration
+}
+
+// BytesPerSec is the transfer rate; 0 when nothing was timed.
+func (t Throughput) BytesPerSec() float64 {
+	if t.Elapsed <= 0 {
+		return 0
+	}
+	return float64(t.Bytes) / t.Elapsed.Seconds()
+}
+
+// LatencyStats summarises the latency of a loop of operations.
+type LatencyStats struct {
+	Ops                 int
+	Elapsed             time.Duration
+	P50, P99, Max, Mean time.Duration
+}
+
+// OpsPerSec is the rate of the loop; 0 when nothing was timed.
+func (l LatencyStats) OpsPerSec() float64 {
+	if l.Elapsed <= 0 {
+		return 0
+	}
+	return float64(l.Ops) / l.Elapsed.Seconds()
+}
+
+// Scaling is one point of a random-I/O scaling curve.
+type Scaling struct {
+	Threads  int
+	Ops      int
+	Elapsed  time.Duration
+	P50, P99 time.Duration
+}
+
+// IOPS is the operations per second of all threads together; 0 when nothing was timed.
+func (s Scaling) IOPS() float64 {
+	if s.Elapsed <= 0 {
+		return 0
+	}
+	return float64(s.Ops) / s.Elapsed.Seconds()
+}
