@@ -1,0 +1,107 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// dash stands for a value that was not measured.
+const dash = "—"
+
+// fmtMBps renders a rate given in MB/s (10^6 bytes, as fio reports it).
+func fmtMBps(mb float64) string {
+	switch {
+	case mb <= 0 || math.IsNaN(mb):
+		return dash
+	case mb < 10:
+		return fmt.Sprintf("%.1f MB/s", mb)
+	case mb < 1000:
+		return fmt.Sprintf("%.0f MB/s", mb)
+	}
+	return fmt.Sprintf("%.1f GB/s", mb/1000)
+}
+
+// fmtUS renders a latency given in microseconds with a unit that keeps two
+// or three significant digits.
+func fmtUS(us float64) string {
+	switch {
+	case us <= 0 || math.IsNaN(us):
+		return dash
+	case us < 1000:
+		return fmt.Sprintf("%.0f µs", us)
+	case us < 10_000:
+		return fmt.Sprintf("%.1f ms", us/1e3)
+	case us < 1_000_000:
+		return fmt.Sprintf("%.0f ms", us/1e3)
+	}
+	return fmt.Sprintf("%.1f s", us/1e6)
+}
+
+// fmtCount renders an operation rate (IOPS, ops/s) compactly: 150, 10.2k, 1.1M.
+func fmtCount(n float64) string {
+	switch {
+	case n <= 0 || math.IsNaN(n):
+		return dash
+	case n < 1000:
+		return fmt.Sprintf("%.0f", n)
+	case n < 1e6:
+		return fmt.Sprintf("%.1fk", n/1e3)
+	}
+	return fmt.Sprintf("%.1fM", n/1e6)
+}
+
+// fmtRatio renders a ratio ≥ 1 as "1.4x" or "150x".
+func fmtRatio(r float64) string {
+	if r < 10 {
+		return fmt.Sprintf("%.1fx", r)
+	}
+	return fmt.Sprintf("%.0fx", r)
+}
+
+// fit truncates s to at most n terminal cells, marking the cut with "…".
+func fit(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) <= n {
+		return s
+	}
+	return ansi.Truncate(s, n, "…")
+}
+
+// pad right-pads s with spaces to n cells (after fitting it).
+func pad(s string, n int) string {
+	s = fit(s, n)
+	return s + strings.Repeat(" ", n-ansi.StringWidth(s))
+}
+
+// padLeft left-pads s with spaces to n cells (after fitting it).
+func padLeft(s string, n int) string {
+	s = fit(s, n)
+	return strings.Repeat(" ", n-ansi.StringWidth(s)) + s
+}
+
+// wrap breaks s into lines of at most width cells at spaces; a word longer
+// than width is cut. Continuation lines start with indent.
+func wrap(s string, width int, indent string) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, fit(line, width))
+			line = indent + word
+		}
+	}
+	if line != "" {
+		lines = append(lines, fit(line, width))
+	}
+	return lines
+}

@@ -1,0 +1,249 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// labelWidth is the column the panels' values start at.
+const labelWidth = 11
+
+// profileText renders the terminal report of p: verdict first, then the
+// host, storage and server panels, the measurements with their charts,
+// notes and gaps.
+func profileText(p *profile.Profile, o Options) string {
+	t, w := newTheme(o), o.width()
+	var b strings.Builder
+	b.WriteString(headerLine(t, p, w))
+	b.WriteString(verdictBlock(t, p, w))
+	b.WriteString(section(t, "HOST"))
+	b.WriteString(t.box(hostLines(t, p.Host), w))
+	b.WriteString(section(t, "STORAGE"))
+	b.WriteString(t.box(storageLines(t, p.Storage, w-4), w))
+	if p.Server != nil && p.Server.Reachable {
+		b.WriteString(section(t, "SERVER"))
+		b.WriteString(t.box(serverLines(t, p.Server), w))
+	}
+	b.WriteString(measurementsText(t, p.Storage, w))
+	b.WriteString(notesText(t, p, w))
+	return b.String()
+}
+
+// headerLine names the tool, the host and when the profile was taken.
+func headerLine(t theme, p *profile.Profile, w int) string {
+	at := "time unknown"
+	if !p.TakenAt.IsZero() {
+		at = p.TakenAt.UTC().Format("2006-01-02 15:04 UTC")
+	}
+	line := clean(fmt.Sprintf("mytune %s · %s · %s", p.ToolVersion, p.Host.Hostname, at))
+	return t.dim.Render(fit(line, w)) + "\n"
+}
+
+// verdictBlock is the verdict sentence, wrapped, then the class evidence.
+func verdictBlock(t theme, p *profile.Profile, w int) string {
+	var b strings.Builder
+	for i, l := range wrap(Verdict(p), w-2, "") {
+		mark := "  "
+		if i == 0 {
+			mark = t.classStyle(p.Storage.Class).Render("▶") + " "
+		}
+		b.WriteString(mark + t.verdict.Render(l) + "\n")
+	}
+	return b.String()
+}
+
+// section renders a panel heading.
+func section(t theme, name string) string {
+	return "\n" + t.title.Render(name) + "\n"
+}
+
+// kv renders one "label  value" panel line.
+func kv(t theme, label, value string) string {
+	return t.label.Render(pad(label, labelWidth)) + value
+}
+
+// hostLines are the host panel's lines.
+func hostLines(t theme, h profile.Host) []string {
+	lines := []string{kv(t, "hostname", orDash(h.Hostname))}
+	if h.Board != "" {
+		lines = append(lines, kv(t, "board", clean(h.Board)))
+	}
+	sys := strings.TrimSpace(fmt.Sprintf("%s/%s, kernel %s", h.OS, h.Arch, orDash(h.Kernel)))
+	if h.Virtualization != "" {
+		sys += fmt.Sprintf(", %s %s", h.Virtualization, h.VirtRole)
+	}
+	lines = append(lines, kv(t, "system", clean(sys)))
+	cpu := fmt.Sprintf("%d logical / %d physical", h.CPU.Logical, h.CPU.Physical)
+	if h.CPU.QuotaCores > 0 {
+		cpu += fmt.Sprintf(", quota %.1f cores", h.CPU.QuotaCores)
+	}
+	lines = append(lines, kv(t, "cpu", cpu), kv(t, "cpu model", orDash(h.CPU.Model)))
+	mem := fmt.Sprintf("%s total, %s available", profile.HumanBytes(h.Memory.TotalBytes),
+		profile.HumanBytes(h.Memory.AvailableBytes))
+	limit := "none"
+	if h.Memory.LimitBytes > 0 {
+		limit = profile.HumanBytes(h.Memory.LimitBytes)
+	}
+	return append(lines, kv(t, "memory", mem), kv(t, "cgroup", "memory limit "+limit))
+}
+
+// storageLines are the storage panel's lines; inner is the panel's width.
+func storageLines(t theme, s profile.Storage, inner int) []string {
+	d := s.Device
+	chain := append([]string{s.Path, "mount " + orDash(s.MountPoint) + " (" + orDash(s.FSType) + ")"}, d.Chain...)
+	lines := wrap(clean(strings.Join(chain, " → ")), inner-labelWidth, "")
+	out := []string{kv(t, "path", lines[0])}
+	for _, l := range lines[1:] {
+		out = append(out, pad("", labelWidth)+l)
+	}
+	model := strings.TrimSpace(d.Vendor + " " + d.Model)
+	out = append(out, kv(t, "transport", orDash(d.Transport)+", model "+orDash(model)))
+	out = append(out, kv(t, "labels", deviceLabels(d)))
+	free := profile.HumanBytes(s.FreeBytes) + " free"
+	if s.TotalBytes > 0 {
+		free += " of " + profile.HumanBytes(s.TotalBytes)
+	}
+	if d.SizeBytes > 0 {
+		free += ", disk " + profile.HumanBytes(d.SizeBytes)
+	}
+	out = append(out, kv(t, "space", free))
+	because := ""
+	if len(s.ClassEvidence) > 0 {
+		because = ", because:"
+	}
+	out = append(out, kv(t, "class", t.classStyle(s.Class).Render(orDash(s.Class))+because))
+	for _, e := range s.ClassEvidence {
+		for i, l := range wrap(e, inner-labelWidth-2, "") {
+			mark := "• "
+			if i > 0 {
+				mark = "  "
+			}
+			out = append(out, pad("", labelWidth)+mark+l)
+		}
+	}
+	return out
+}
+
+// deviceLabels lists the kernel's labels, which are only hints.
+func deviceLabels(d profile.Device) string {
+	rot := "rotational=0"
+	if d.RotationalFlag {
+		rot = "rotational=1"
+	}
+	parts := []string{rot, fmt.Sprintf("block %d B", d.LogicalBlockSize)}
+	if d.Scheduler != "" {
+		parts = append(parts, "sched "+d.Scheduler)
+	}
+	if d.WriteCache != "" {
+		parts = append(parts, "cache "+d.WriteCache)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// keySettings are the server variables worth seeing next to the disk
+// numbers: the ones that decide what a commit costs and what fits in RAM.
+var keySettings = []string{
+	"innodb_buffer_pool_size", "innodb_redo_log_capacity", "innodb_log_file_size",
+	"innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin",
+	"innodb_flush_method", "innodb_io_capacity", "innodb_io_capacity_max",
+}
+
+// serverLines are the server panel's lines.
+func serverLines(t theme, s *profile.Server) []string {
+	out := []string{kv(t, "server", orDash(s.Flavor+" "+s.Version))}
+	out = append(out, kv(t, "datadir", orDash(s.Datadir)))
+	out = append(out, kv(t, "data", fmt.Sprintf("%s in %d tables", profile.HumanBytes(s.DataBytes), s.Tables)))
+	for _, name := range keySettings {
+		if v, ok := s.Variables[name]; ok {
+			out = append(out, t.label.Render(pad(name, 31))+" "+clean(v))
+		}
+	}
+	return out
+}
+
+// notesText lists the measurement notes and every gap.
+func notesText(t theme, p *profile.Profile, w int) string {
+	var b strings.Builder
+	if len(p.Storage.Notes) > 0 {
+		b.WriteString(section(t, "NOTES"))
+		for _, n := range p.Storage.Notes {
+			b.WriteString(bullets("•", n, w))
+		}
+	}
+	gaps := gapLines(p)
+	if len(gaps) > 0 {
+		b.WriteString(section(t, "GAPS") + t.dim.Render(fit("what mytune could not see", w)) + "\n")
+		for _, g := range gaps {
+			b.WriteString(bullets(t.warn.Render("!"), g, w))
+		}
+	}
+	return b.String()
+}
+
+// gapLines phrases each gap for a reader.
+func gapLines(p *profile.Profile) []string {
+	var out []string
+	for _, g := range p.Gaps {
+		if g.Probe == "server" {
+			out = append(out, "server not reachable: "+g.Reason)
+			continue
+		}
+		out = append(out, fmt.Sprintf("not measured: %s — %s", g.Probe, g.Reason))
+	}
+	if s := p.Server; s != nil && !s.Reachable && s.Error != "" && !hasServerGap(p) {
+		out = append(out, "server not reachable: "+s.Error)
+	}
+	return out
+}
+
+// hasServerGap reports whether a gap already says the server was not read.
+func hasServerGap(p *profile.Profile) bool {
+	for _, g := range p.Gaps {
+		if g.Probe == "server" {
+			return true
+		}
+	}
+	return false
+}
+
+// bullets renders s as a wrapped list item led by mark (one cell wide).
+func bullets(mark, s string, w int) string {
+	var b strings.Builder
+	for i, l := range wrap(s, w-4, "") {
+		lead := "    "
+		if i == 0 {
+			lead = "  " + mark + " "
+		}
+		b.WriteString(lead + l + "\n")
+	}
+	return b.String()
+}
+
+// orDash returns s cleaned, or "—" when s is empty.
+func orDash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return dash
+	}
+	return clean(s)
+}
+
+// clean replaces control characters (newlines, escapes) in data taken from
+// the machine with spaces, so a hostile hostname cannot break the layout or
+// drive the terminal.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// seconds renders a duration given in float seconds.
+func seconds(s float64) string {
+	return (time.Duration(s*float64(time.Second)) / time.Millisecond * time.Millisecond).String()
+}

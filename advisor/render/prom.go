@@ -1,0 +1,141 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// promLabel is one label pair of a sample.
+type promLabel struct{ name, value string }
+
+// promSample is one line of a metric family.
+type promSample struct {
+	labels []promLabel
+	value  float64
+}
+
+// promFamily is a metric with its HELP text, TYPE and samples, in the
+// Prometheus text exposition format (prometheus.io/docs/instrumenting/exposition_formats).
+type promFamily struct {
+	name, help string
+	samples    []promSample
+}
+
+// profileProm renders p for node_exporter's textfile collector: every name
+// starts with mytune_ and carries its unit; all families are gauges.
+func profileProm(p *profile.Profile) string {
+	fams := []promFamily{
+		{"mytune_profile_info", "Facts about the profile as labels; the value is always 1.", []promSample{{
+			labels: []promLabel{{"class", p.Storage.Class}, {"transport", p.Storage.Device.Transport},
+				{"device", p.Storage.Device.Name}, {"path", p.Storage.Path}, {"version", p.ToolVersion},
+				{"hostname", p.Host.Hostname}},
+			value: 1}}},
+		{"mytune_profile_timestamp_seconds", "When the profile was taken, in Unix seconds.",
+			one(float64(p.TakenAt.Unix()))},
+		{"mytune_host_cpu_logical", "Logical CPUs the host offers.", one(float64(p.Host.CPU.Logical))},
+		{"mytune_host_memory_bytes", "Total RAM of the host.", one(float64(p.Host.Memory.TotalBytes))},
+		{"mytune_host_memory_limit_bytes", "cgroup memory limit, 0 if none.", one(float64(p.Host.Memory.LimitBytes))},
+		{"mytune_storage_free_bytes", "Free space on the filesystem of the data directory.", one(float64(p.Storage.FreeBytes))},
+		{"mytune_storage_measured", "1 if the storage was measured, 0 if not.", one(boolFloat(p.Storage.Measured))},
+	}
+	if p.Storage.Measured {
+		fams = append(fams, storageFamilies(p.Storage)...)
+	}
+	var b strings.Builder
+	for _, f := range fams {
+		writeFamily(&b, f)
+	}
+	return b.String()
+}
+
+// storageFamilies are the measured figures, converted to base units
+// (bytes, seconds) as the Prometheus naming guide asks.
+func storageFamilies(s profile.Storage) []promFamily {
+	fsync := []promSample{}
+	for _, q := range []struct {
+		q  string
+		us float64
+	}{{"0.5", s.Fsync.P50US}, {"0.99", s.Fsync.P99US}, {"1", s.Fsync.MaxUS}} {
+		fsync = append(fsync, promSample{[]promLabel{{"quantile", q.q}}, q.us / 1e6})
+	}
+	return []promFamily{
+		{"mytune_storage_seq_write_bytes_per_second", "Sequential 1 MiB O_DIRECT write rate.", one(s.SeqWrite.MBPerS * 1e6)},
+		{"mytune_storage_seq_read_bytes_per_second", "Sequential 1 MiB O_DIRECT read rate.", one(s.SeqRead.MBPerS * 1e6)},
+		{"mytune_storage_fsync_latency_seconds", "Latency of a 16 KiB write plus fdatasync (quantile 1 is the maximum).", fsync},
+		{"mytune_storage_fsync_ops_per_second", "16 KiB write plus fdatasync operations per second, one thread.", one(s.Fsync.OpsPerS)},
+		{"mytune_storage_rand_write_iops", "16 KiB random-write operations per second by thread count.", curveSamples(s.RandWrite, iops)},
+		{"mytune_storage_rand_read_iops", "16 KiB random-read operations per second by thread count.", curveSamples(s.RandRead, iops)},
+		{"mytune_storage_rand_write_latency_seconds", "16 KiB random-write latency by thread count.", curveLatency(s.RandWrite)},
+		{"mytune_storage_rand_read_latency_seconds", "16 KiB random-read latency by thread count.", curveLatency(s.RandRead)},
+	}
+}
+
+// iops picks a point's IOPS.
+func iops(p profile.ThreadPoint) float64 { return p.IOPS }
+
+// curveSamples turns a thread curve into samples labelled by threads.
+func curveSamples(curve []profile.ThreadPoint, val func(profile.ThreadPoint) float64) []promSample {
+	var out []promSample
+	for _, p := range curve {
+		out = append(out, promSample{[]promLabel{{"threads", strconv.Itoa(p.Threads)}}, val(p)})
+	}
+	return out
+}
+
+// curveLatency gives p50 and p99 latency per thread count, in seconds.
+func curveLatency(curve []profile.ThreadPoint) []promSample {
+	var out []promSample
+	for _, p := range curve {
+		th := strconv.Itoa(p.Threads)
+		out = append(out,
+			promSample{[]promLabel{{"threads", th}, {"quantile", "0.5"}}, p.P50US / 1e6},
+			promSample{[]promLabel{{"threads", th}, {"quantile", "0.99"}}, p.P99US / 1e6})
+	}
+	return out
+}
+
+// one is a family with a single unlabelled sample.
+func one(v float64) []promSample { return []promSample{{value: v}} }
+
+// boolFloat is 1 for true, 0 for false.
+func boolFloat(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// writeFamily writes HELP, TYPE and the samples of f; a family without
+// samples is left out, since a TYPE line alone tells a scraper nothing.
+func writeFamily(b *strings.Builder, f promFamily) {
+	if len(f.samples) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s gauge\n", f.name, escapeHelp(f.help), f.name)
+	for _, s := range f.samples {
+		b.WriteString(f.name)
+		if len(s.labels) > 0 {
+			parts := make([]string, len(s.labels))
+			for i, l := range s.labels {
+				parts[i] = l.name + `="` + escapeLabel(l.value) + `"`
+			}
+			sort.Strings(parts)
+			b.WriteString("{" + strings.Join(parts, ",") + "}")
+		}
+		b.WriteString(" " + strconv.FormatFloat(s.value, 'g', -1, 64) + "\n")
+	}
+}
+
+// escapeLabel escapes a label value: backslash, double quote and newline.
+func escapeLabel(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s)
+}
+
+// escapeHelp escapes HELP text: backslash and newline.
+func escapeHelp(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "\n", `\n`).Replace(s)
+}

@@ -1,0 +1,106 @@
+// Package render turns a Profile, an Advice or a comparison of saved
+// profiles into what a person or a program reads: a terminal report
+// (lipgloss, plain when piped), JSON, Prometheus text exposition and
+// markdown. It is the only package that touches lipgloss; it does no
+// probing and judges nothing, it only shows what it is given.
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"golang.org/x/term"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// Output formats a renderer accepts.
+const (
+	FormatText     = "text"
+	FormatJSON     = "json"
+	FormatProm     = "prom"
+	FormatMarkdown = "markdown"
+)
+
+// DefaultWidth is the terminal width the text report is laid out for when
+// Options.Width is 0: the classic 80-column terminal (VT100, ECMA-48 era),
+// which the report must always fit.
+const DefaultWidth = 80
+
+// minWidth is the narrowest layout the text report supports; below it the
+// bar charts have no room for a bar.
+const minWidth = 60
+
+// Options says how to render.
+type Options struct {
+	// Format is "text", "json", "prom" (profiles) or "markdown" (advice).
+	Format string
+	// Color allows ANSI colours and bold; with false the output holds no
+	// escape code at all. The caller decides it, see ColorWanted.
+	Color bool
+	// Width is the number of terminal columns every text line must fit in;
+	// 0 means DefaultWidth.
+	Width int
+}
+
+// width returns the usable layout width for o.
+func (o Options) width() int {
+	switch {
+	case o.Width == 0:
+		return DefaultWidth
+	case o.Width < minWidth:
+		return minWidth
+	}
+	return o.Width
+}
+
+// ColorWanted reports whether output to w should be coloured: only when w is
+// a terminal (*os.File on a tty), NO_COLOR is unset or empty (no-color.org)
+// and TERM is not "dumb". env is os.Getenv in production.
+func ColorWanted(w io.Writer, env func(string) string) bool {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return false
+	}
+	if env("NO_COLOR") != "" || env("TERM") == "dumb" {
+		return false
+	}
+	return true
+}
+
+// Profile writes p to w in o.Format: "text" (the terminal report), "json"
+// (the CONTRACT's mytune.profile/v1 document) or "prom" (Prometheus text
+// exposition for node_exporter's textfile collector).
+func Profile(w io.Writer, p *profile.Profile, o Options) error {
+	if p == nil {
+		return fmt.Errorf("render profile: no profile given (a bug in the caller)")
+	}
+	switch o.Format {
+	case FormatText, "":
+		return writeAll(w, profileText(p, o))
+	case FormatJSON:
+		return writeJSON(w, p)
+	case FormatProm:
+		return writeAll(w, profileProm(p))
+	}
+	return fmt.Errorf("render profile: format %q is not one of text, json, prom", o.Format)
+}
+
+// writeJSON writes v indented, with a final newline.
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("render json: encoding failed: %w", err)
+	}
+	return writeAll(w, string(b)+"\n")
+}
+
+// writeAll writes s to w and names what failed.
+func writeAll(w io.Writer, s string) error {
+	if _, err := io.WriteString(w, s); err != nil {
+		return fmt.Errorf("render: writing the output failed (disk full or pipe closed?): %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,56 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// classNames are the words a person uses for each storage class.
+var classNames = map[string]string{
+	profile.ClassNVMe:    "NVMe SSD",
+	profile.ClassSSD:     "SSD",
+	profile.ClassHDD:     "spinning disk (HDD)",
+	profile.ClassSDCard:  "SD card or USB flash",
+	profile.ClassNetwork: "network storage",
+	profile.ClassMemory:  "memory-backed storage (tmpfs/ram disk)",
+	profile.ClassUnknown: "storage of unknown kind",
+}
+
+// className returns the person's word for class.
+func className(class string) string {
+	if n, ok := classNames[class]; ok {
+		return n
+	}
+	if class == "" {
+		return classNames[profile.ClassUnknown]
+	}
+	return class
+}
+
+// Verdict is the one-sentence summary of a profile's storage with the
+// numbers that decided it; the text report opens with it.
+func Verdict(p *profile.Profile) string {
+	s := p.Storage
+	if !s.Measured {
+		return fmt.Sprintf("%s: not measured, so nothing below rests on its speed.",
+			upperFirst(className(s.Class)))
+	}
+	v := fmt.Sprintf("%s: a commit (16 KiB write + fdatasync) takes %s (p99 %s)",
+		upperFirst(className(s.Class)), fmtUS(s.Fsync.P50US), fmtUS(s.Fsync.P99US))
+	if pt, ok := profile.At(s.RandWrite, 1); ok {
+		v += fmt.Sprintf(", %s random-write IOPS at 1 thread", fmtCount(pt.IOPS))
+	}
+	if pt, ok := profile.At(s.RandWrite, 16); ok {
+		v += fmt.Sprintf(" and %s at 16", fmtCount(pt.IOPS))
+	}
+	return v + fmt.Sprintf(", sequential write %s.", fmtMBps(s.SeqWrite.MBPerS))
+}
+
+// upperFirst capitalises the first byte of an ASCII word.
+func upperFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
