@@ -28,6 +28,65 @@ type Server struct {
 	Source string `json:"source,omitempty"`
 	// Unread lists what could not be read (missing privileges, timeouts).
 	Unread []string `json:"unread,omitempty"`
+
+	// Fields below are read by probe/server.
+
+	// IndexBytes is the sum of INDEX_LENGTH over user tables (DataBytes is DATA_LENGTH).
+	IndexBytes uint64 `json:"index_bytes,omitempty"`
+	// Engines holds data and index bytes and table count per storage engine.
+	Engines map[string]EngineUsage `json:"engines,omitempty"`
+	// LargestTables are the biggest user tables (data+index), largest first, at most 10.
+	LargestTables []TableSize `json:"largest_tables,omitempty"`
+	// UptimeS is the Uptime status counter in seconds.
+	UptimeS float64 `json:"uptime_s,omitempty"`
+	// RedoBytesPerS is the redo log write rate (Innodb_os_log_written per second).
+	RedoBytesPerS float64 `json:"redo_bytes_per_s,omitempty"`
+	// RedoRateBasis says how RedoBytesPerS was got: "sampled 2s" or "lifetime" (average since start).
+	RedoRateBasis string `json:"redo_rate_basis,omitempty"`
+	// BufferPoolHitRatio is 1 - Innodb_buffer_pool_reads/Innodb_buffer_pool_read_requests (0..1), -1 if unknown.
+	BufferPoolHitRatio float64 `json:"buffer_pool_hit_ratio"`
+	// BufferPoolDirtyPct is dirty pages as a percentage of all buffer pool pages, -1 if unknown.
+	BufferPoolDirtyPct float64 `json:"buffer_pool_dirty_pct"`
+	// BinlogOn is the log_bin variable.
+	BinlogOn bool `json:"binlog_on"`
+	// SyncBinlog is the sync_binlog variable, -1 if unknown.
+	SyncBinlog int64 `json:"sync_binlog"`
+	// Replication is the server's replication role.
+	Replication *Replication `json:"replication,omitempty"`
+}
+
+// EngineUsage is what one storage engine holds.
+type EngineUsage struct {
+	DataBytes  uint64 `json:"data_bytes"`
+	IndexBytes uint64 `json:"index_bytes"`
+	Tables     int    `json:"tables"`
+}
+
+// TableSize is one table and its data+index bytes.
+type TableSize struct {
+	Name  string `json:"name"` // schema.table
+	Bytes uint64 `json:"bytes"`
+}
+
+// Replication roles.
+const (
+	RoleReplica    = "replica"
+	RoleSource     = "source"
+	RoleStandalone = "standalone"
+	RoleUnknown    = "unknown"
+)
+
+// Replication says whether the server replicates from or to others.
+type Replication struct {
+	Role string `json:"role"`
+	// Channels is how many replication channels/connections a replica has.
+	Channels int `json:"channels,omitempty"`
+	// Replicas is how many replicas are connected to a source.
+	Replicas int `json:"replicas,omitempty"`
+	// SecondsBehind is the largest Seconds_Behind_Source, -1 if NULL/unknown.
+	SecondsBehind int64 `json:"seconds_behind,omitempty"`
+	// Running is false when an I/O or SQL thread of some channel is stopped.
+	Running bool `json:"running,omitempty"`
 }
 
 // MyCnf holds the settings read offline from a my.cnf (--mycnf FILE).
