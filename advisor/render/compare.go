@@ -1,0 +1,183 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// CompareSchema names the JSON document Compare writes with Format "json".
+const CompareSchema = "mytune.compare/v1"
+
+// Comparison is the JSON form of `mytune compare`: one column per item and
+// one row per metric.
+type Comparison struct {
+	Schema string        `json:"schema"` // CompareSchema
+	Items  []CompareItem `json:"items"`
+	Rows   []CompareRow  `json:"rows"`
+}
+
+// CompareItem identifies one compared document.
+type CompareItem struct {
+	Name     string `json:"name"`     // as given, normally the file name
+	Kind     string `json:"kind"`     // "profile" or "advice"
+	Hostname string `json:"hostname"` // host.hostname
+	TakenAt  string `json:"taken_at"` // RFC 3339
+	Verdict  string `json:"verdict,omitempty"`
+}
+
+// CompareRow is one metric across the items. Numeric rows hold float64
+// values (null where not measured) in Unit; text rows hold strings and have
+// no Better, Ratio or Best.
+type CompareRow struct {
+	Metric string `json:"metric"` // stable id, e.g. "seq_write_mb_per_s"
+	Label  string `json:"label"`  // what the text table shows
+	Unit   string `json:"unit"`   // "MB/s", "us", "IOPS" or "" for text
+	// Better is "higher" or "lower" for numeric rows, "" for text rows.
+	Better string `json:"better,omitempty"`
+	Values []any  `json:"values"`
+	// Ratio is best ÷ worst of the measured values (so ≥ 1), null when
+	// fewer than two items were measured.
+	Ratio *float64 `json:"ratio"`
+	// Best is the name of the item with the best value when Ratio is set.
+	Best string `json:"best,omitempty"`
+	// bestAt is the index of the best item (names may repeat).
+	bestAt int
+}
+
+// numericRows are the measured figures compared, with how to read them.
+var numericRows = []struct {
+	metric, label, unit, better string
+	get                         func(s profile.Storage) float64
+}{
+	{"seq_write_mb_per_s", "seq write", "MB/s", "higher", func(s profile.Storage) float64 { return s.SeqWrite.MBPerS }},
+	{"seq_read_mb_per_s", "seq read", "MB/s", "higher", func(s profile.Storage) float64 { return s.SeqRead.MBPerS }},
+	{"fsync_p50_us", "fsync p50", "us", "lower", func(s profile.Storage) float64 { return s.Fsync.P50US }},
+	{"fsync_p99_us", "fsync p99", "us", "lower", func(s profile.Storage) float64 { return s.Fsync.P99US }},
+	{"rand_write_iops_1", "rand write 1 thr", "IOPS", "higher", curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandWrite }, 1)},
+	{"rand_write_iops_16", "rand write 16 thr", "IOPS", "higher", curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandWrite }, 16)},
+	{"rand_read_iops_1", "rand read 1 thr", "IOPS", "higher", curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandRead }, 1)},
+	{"rand_read_iops_16", "rand read 16 thr", "IOPS", "higher", curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandRead }, 16)},
+}
+
+// curveAt reads the IOPS at n threads of the curve that pick selects.
+func curveAt(pick func(profile.Storage) []profile.ThreadPoint, n int) func(profile.Storage) float64 {
+	return func(s profile.Storage) float64 {
+		p, _ := profile.At(pick(s), n)
+		return p.IOPS
+	}
+}
+
+// Compare writes items side by side in o.Format "text" or "json".
+func Compare(w io.Writer, items []Named, o Options) error {
+	if len(items) < 2 {
+		return fmt.Errorf("compare: give at least two files (got %d)", len(items))
+	}
+	c := BuildComparison(items)
+	switch o.Format {
+	case FormatText, "":
+		return writeAll(w, compareText(c, o))
+	case FormatJSON:
+		return writeJSON(w, c)
+	}
+	return fmt.Errorf("render compare: format %q is not one of text, json", o.Format)
+}
+
+// BuildComparison computes the rows of a comparison.
+func BuildComparison(items []Named) Comparison {
+	c := Comparison{Schema: CompareSchema}
+	for _, it := range items {
+		kind := "profile"
+		if it.Verdict != "" {
+			kind = "advice"
+		}
+		c.Items = append(c.Items, CompareItem{Name: it.Name, Kind: kind, Hostname: it.Profile.Host.Hostname,
+			TakenAt: it.Profile.TakenAt.UTC().Format("2006-01-02T15:04:05Z"), Verdict: it.Verdict})
+	}
+	c.Rows = append(c.Rows, textRow("class", "class", items, func(p *profile.Profile) string { return p.Storage.Class }))
+	c.Rows = append(c.Rows, textRow("device", "device", items, deviceName))
+	for _, r := range numericRows {
+		row := CompareRow{Metric: r.metric, Label: r.label, Unit: r.unit, Better: r.better}
+		for _, it := range items {
+			v := r.get(it.Profile.Storage)
+			if !it.Profile.Storage.Measured || v <= 0 || math.IsNaN(v) {
+				row.Values = append(row.Values, nil)
+				continue
+			}
+			row.Values = append(row.Values, v)
+		}
+		setRatio(&row, items)
+		c.Rows = append(c.Rows, row)
+	}
+	return appendSettingRows(c, items)
+}
+
+// deviceName is the transport, model and kernel name of the leaf disk.
+func deviceName(p *profile.Profile) string {
+	d := p.Storage.Device
+	return strings.Join(strings.Fields(strings.Join([]string{d.Transport, d.Model, d.Name}, " ")), " ")
+}
+
+// textRow builds a row of strings.
+func textRow(metric, label string, items []Named, get func(*profile.Profile) string) CompareRow {
+	row := CompareRow{Metric: metric, Label: label}
+	for _, it := range items {
+		row.Values = append(row.Values, get(it.Profile))
+	}
+	return row
+}
+
+// setRatio fills Ratio and Best from the measured values; with fewer than
+// two of them there is nothing to divide, so both stay empty.
+func setRatio(row *CompareRow, items []Named) {
+	best, worst, bestAt, n := 0.0, 0.0, -1, 0
+	for i, v := range row.Values {
+		f, ok := v.(float64)
+		if !ok {
+			continue
+		}
+		n++
+		if bestAt < 0 || row.Better == "higher" && f > best || row.Better == "lower" && f < best {
+			best, bestAt = f, i
+		}
+		if n == 1 || row.Better == "higher" && f < worst || row.Better == "lower" && f > worst {
+			worst = f
+		}
+	}
+	if n < 2 {
+		return
+	}
+	r := best / worst
+	if row.Better == "lower" {
+		r = worst / best
+	}
+	row.Ratio, row.Best, row.bestAt = &r, items[bestAt].Name, bestAt
+}
+
+// appendSettingRows adds one text row per key server setting that any
+// item's server reported.
+func appendSettingRows(c Comparison, items []Named) Comparison {
+	for _, name := range keySettings {
+		seen := false
+		for _, it := range items {
+			if s := it.Profile.Server; s != nil {
+				if _, ok := s.Variables[name]; ok {
+					seen = true
+				}
+			}
+		}
+		if !seen {
+			continue
+		}
+		c.Rows = append(c.Rows, textRow(name, name, items, func(p *profile.Profile) string {
+			if p.Server == nil {
+				return ""
+			}
+			return p.Server.Variables[name]
+		}))
+	}
+	return c
+}

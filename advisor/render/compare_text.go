@@ -1,0 +1,136 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Column widths of the compare table: the metric label, the ratio and the
+// widest a value column gets (the longest formatted figure, "1.3 GB/s", is
+// 8 cells; 18 leaves room for models such as "nvme Samsung SSD 980").
+const (
+	cmpLabelW    = 19
+	cmpSettingW  = 31 // longest key setting name, innodb_flush_log_at_trx_commit, + 1
+	cmpRatioW    = 9
+	cmpMaxValueW = 18
+	cmpMinValueW = 8
+)
+
+// compareText renders c as a table that fits o's width for up to six items.
+func compareText(c Comparison, o Options) string {
+	t, w := newTheme(o), o.width()
+	var b strings.Builder
+	b.WriteString(t.title.Render("mytune compare") + "\n")
+	nameW := 0
+	for _, it := range c.Items {
+		nameW = max(nameW, len(it.Name))
+	}
+	for i, it := range c.Items {
+		at := strings.Replace(strings.TrimSuffix(it.TakenAt, "Z"), "T", " ", 1) + " UTC"
+		line := fmt.Sprintf("  %s  %s  %s, %s", letter(i), pad(it.Name, min(nameW, w/2)), it.Hostname, at)
+		b.WriteString(fit(clean(line), w) + "\n")
+		if it.Verdict != "" {
+			for _, l := range wrap(clean(it.Verdict), w-5, "") {
+				b.WriteString("     " + t.dim.Render(l) + "\n")
+			}
+		}
+	}
+	n := len(c.Items)
+	valW := min(cmpMaxValueW, max(cmpMinValueW, (w-cmpLabelW-cmpRatioW)/n))
+	b.WriteString("\n" + t.dim.Render(headerRow(cmpLabelW, valW, n)+"ratio") + "\n")
+	var settings []CompareRow
+	for _, r := range c.Rows {
+		if r.Unit == "" && r.Metric != "class" && r.Metric != "device" {
+			settings = append(settings, r)
+			continue
+		}
+		b.WriteString(compareRowText(t, r, valW) + "\n")
+	}
+	b.WriteString(t.dim.Render(fit("ratio = best ÷ worst; the letter after it names the better one", w)) + "\n")
+	if len(settings) > 0 {
+		setW := min(cmpMaxValueW+6, max(cmpMinValueW, (w-cmpSettingW)/n))
+		b.WriteString("\n" + t.title.Render("SERVER SETTINGS") + "\n")
+		b.WriteString(t.dim.Render(strings.TrimRight(headerRow(cmpSettingW, setW, n), " ")) + "\n")
+		for _, r := range settings {
+			line := pad(r.Label, cmpSettingW)
+			for _, v := range r.Values {
+				line += pad(fit(orDash(fmt.Sprint(v)), setW-1), setW)
+			}
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+		}
+	}
+	b.WriteString(headline(c, w))
+	return b.String()
+}
+
+// headerRow is the column header: a blank label column, then A, B, C….
+func headerRow(labelW, valW, n int) string {
+	h := pad("", labelW)
+	for i := 0; i < n; i++ {
+		h += pad(letter(i), valW)
+	}
+	return h
+}
+
+// compareRowText renders one row; the best value is highlighted.
+func compareRowText(t theme, r CompareRow, valW int) string {
+	line := pad(r.Label, cmpLabelW)
+	for i, v := range r.Values {
+		cell := pad(fit(cellText(r, v), valW-1), valW)
+		if r.Ratio != nil && i == r.bestAt {
+			cell = t.good.Render(cell)
+		}
+		line += cell
+	}
+	if r.Ratio != nil {
+		line += fmtRatio(*r.Ratio) + " " + letter(r.bestAt)
+	}
+	return strings.TrimRight(line, " ")
+}
+
+// cellText formats one value by the row's unit.
+func cellText(r CompareRow, v any) string {
+	f, ok := v.(float64)
+	switch {
+	case r.Unit == "":
+		return orDash(fmt.Sprint(v))
+	case !ok:
+		return dash
+	case r.Unit == "MB/s":
+		return fmtMBps(f)
+	case r.Unit == "us":
+		return fmtUS(f)
+	}
+	return fmtCount(f)
+}
+
+// headline says the comparison in one line for two items, as a person
+// would: "sd-card 15 MB/s vs ssd 1.3 GB/s sequential write: 86x".
+func headline(c Comparison, w int) string {
+	if len(c.Items) != 2 {
+		return ""
+	}
+	var class, seq CompareRow
+	for _, r := range c.Rows {
+		switch r.Metric {
+		case "class":
+			class = r
+		case "seq_write_mb_per_s":
+			seq = r
+		}
+	}
+	if seq.Ratio == nil {
+		return ""
+	}
+	s := fmt.Sprintf("%s %s vs %s %s sequential write: %s", class.Values[0], cellText(seq, seq.Values[0]),
+		class.Values[1], cellText(seq, seq.Values[1]), fmtRatio(*seq.Ratio))
+	return "\n" + fit(clean(s), w) + "\n"
+}
+
+// letter names the i-th item: A, B, … Z, then 27, 28….
+func letter(i int) string {
+	if i < 26 {
+		return string(rune('A' + i))
+	}
+	return fmt.Sprint(i + 1)
+}
