@@ -1,0 +1,132 @@
+package server
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// maxCaptureLine bounds one line of a capture file.
+const maxCaptureLine = 1 << 20
+
+// ParseCapture reads a saved SHOW [GLOBAL] VARIABLES or STATUS output in
+// any of the mysql client's formats: tab-separated (mysql -B, with or
+// without the Variable_name/Value header), the table format
+// ("| name | value |") or the vertical \G format. Names are lower-cased.
+// Lines it does not understand (such as pt-mysql-summary's internal
+// lines) are skipped; no pair at all is an error.
+func ParseCapture(r io.Reader) (map[string]string, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), maxCaptureLine)
+	out := map[string]string{}
+	pendingName := ""
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), "\r")
+		name, value, kind := captureLine(line)
+		switch kind {
+		case lineVerticalName:
+			pendingName = name
+			continue
+		case lineVerticalValue:
+			if pendingName == "" {
+				continue
+			}
+			name, pendingName = pendingName, ""
+		case linePair:
+		default:
+			continue
+		}
+		if keepName(name) {
+			out[strings.ToLower(name)] = value
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading capture: %w", err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no name/value pairs found: expected the output of SHOW GLOBAL VARIABLES or STATUS (tab, table or \\G format)")
+	}
+	return out, nil
+}
+
+type lineKind int
+
+const (
+	lineSkip lineKind = iota
+	linePair
+	lineVerticalName
+	lineVerticalValue
+)
+
+// captureLine classifies one line and extracts what it holds.
+func captureLine(line string) (name, value string, kind lineKind) {
+	t := strings.TrimSpace(line)
+	switch {
+	case t == "" || strings.HasPrefix(t, "+-") || strings.HasPrefix(t, "***"):
+		return "", "", lineSkip
+	case strings.HasPrefix(t, "|"):
+		cells := strings.Split(t, "|")
+		if len(cells) < 4 {
+			return "", "", lineSkip
+		}
+		return strings.TrimSpace(cells[1]), strings.TrimSpace(strings.Join(cells[2:len(cells)-1], "|")), linePair
+	case strings.HasPrefix(t, "Variable_name:"):
+		return strings.TrimSpace(strings.TrimPrefix(t, "Variable_name:")), "", lineVerticalName
+	case strings.HasPrefix(t, "Value:"):
+		return "", strings.TrimSpace(strings.TrimPrefix(t, "Value:")), lineVerticalValue
+	}
+	n, v, ok := strings.Cut(line, "\t")
+	if !ok {
+		return "", "", lineSkip
+	}
+	return strings.TrimSpace(n), v, linePair
+}
+
+// keepName drops header rows and lines that are not server variables.
+func keepName(name string) bool {
+	if name == "" || strings.EqualFold(name, "Variable_name") || strings.ContainsAny(name, " :") {
+		return false
+	}
+	return !strings.HasPrefix(name, "pt-summary-internal-")
+}
+
+// readCaptureFile opens and parses one capture file; errors name it.
+func readCaptureFile(path string) (map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening capture %s: %w", path, err)
+	}
+	defer f.Close()
+	m, err := ParseCapture(f)
+	if err != nil {
+		return nil, fmt.Errorf("capture %s: %w", path, err)
+	}
+	return m, nil
+}
+
+// FromCaptures builds a Server from saved SHOW GLOBAL VARIABLES and
+// (optionally, statusFile "") SHOW GLOBAL STATUS output. The redo rate is
+// then the lifetime average. Table sizes and replication are not in such
+// captures and stay empty.
+func FromCaptures(varsFile, statusFile string) (*profile.Server, error) {
+	vars, err := readCaptureFile(varsFile)
+	if err != nil {
+		return nil, err
+	}
+	var status map[string]string
+	if statusFile != "" {
+		if status, err = readCaptureFile(statusFile); err != nil {
+			return nil, err
+		}
+	}
+	s := &profile.Server{Reachable: true, Source: "capture", Variables: vars, Status: status}
+	s.Version = CleanVersion(vars["version"])
+	s.VersionComment = vars["version_comment"]
+	s.Flavor = DetectFlavor(s.Version, s.VersionComment)
+	derive(s)
+	return s, nil
+}

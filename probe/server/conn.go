@@ -1,0 +1,258 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+	"github.com/mytune/mytune/probe/mycnf"
+)
+
+// Timeouts used when the caller gives none.
+const (
+	// DefaultConnectTimeout bounds dialing and the handshake, so that a
+	// dead host fails within it.
+	DefaultConnectTimeout = 5 * time.Second
+	// DefaultQueryTimeout bounds each query; the same value is written
+	// into the MAX_EXECUTION_TIME hints of queries.go.
+	DefaultQueryTimeout = 10 * time.Second
+	// DefaultRedoSample is the gap between the two redo counter readings.
+	DefaultRedoSample = 2 * time.Second
+	// defaultPort is MySQL's registered TCP port.
+	defaultPort = 3306
+)
+
+// LocalSockets are the usual Unix socket paths of Debian/Ubuntu, older
+// packages and RPM-based systems, tried in this order.
+var LocalSockets = []string{"/run/mysqld/mysqld.sock", "/var/run/mysqld/mysqld.sock", "/tmp/mysql.sock", "/var/lib/mysql/mysql.sock"}
+
+// ConnOptions are the server flags as the user gave them; zero values
+// mean "not given".
+type ConnOptions struct {
+	Host                         string
+	Port                         int
+	User, Password               string
+	PasswordGiven                bool
+	Socket, DefaultsFile, DSN    string
+	TLS                          string
+	ConnectTimeout, QueryTimeout time.Duration
+}
+
+// Endpoint is one address to try: Net "unix" with a socket path or "tcp"
+// with host:port.
+type Endpoint struct{ Net, Addr string }
+
+func (e Endpoint) String() string { return e.Net + " " + e.Addr }
+
+// Conn is a resolved connection: where to connect and as whom. Its
+// password is unexported and never printed.
+type Conn struct {
+	Endpoints                    []Endpoint
+	User                         string
+	password                     string
+	usePassword                  bool
+	TLS                          string
+	ConnectTimeout, QueryTimeout time.Duration
+	// RedoSample is the gap between the two redo counter readings; a
+	// negative value skips sampling (the lifetime average is used).
+	RedoSample time.Duration
+	// From lists where settings came from ("--defaults-file /x.cnf", "MYSQL_PWD").
+	From []string
+}
+
+// String describes the connection without its password.
+func (c Conn) String() string {
+	eps := make([]string, len(c.Endpoints))
+	for i, e := range c.Endpoints {
+		eps[i] = e.String()
+	}
+	return fmt.Sprintf("%s@[%s] (using password: %s)", c.User, strings.Join(eps, ", "), yesNo(c.usePassword))
+}
+
+// GoString keeps %#v from printing the password.
+func (c Conn) GoString() string { return "server.Conn{" + c.String() + "}" }
+
+func yesNo(b bool) string {
+	if b {
+		return "YES"
+	}
+	return "NO"
+}
+
+// ResolveConn works out the connection the way the mysql client does:
+// --dsn alone if given; else flags over the option file (--defaults-file,
+// or home/.my.cnf groups [client] and [mysql]) over the environment
+// (MYSQL_PWD, MYSQL_HOST, MYSQL_TCP_PORT, MYSQL_UNIX_PORT, USER). Without
+// host and socket it tries LocalSockets that exist, then 127.0.0.1:3306.
+func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, error) {
+	c := Conn{ConnectTimeout: o.ConnectTimeout, QueryTimeout: o.QueryTimeout, TLS: o.TLS}
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
+	if c.QueryTimeout <= 0 {
+		c.QueryTimeout = DefaultQueryTimeout
+	}
+	if o.DSN != "" {
+		return fromDSN(c, o.DSN)
+	}
+	file, err := clientOptions(o.DefaultsFile, home)
+	if err != nil {
+		return Conn{}, err
+	}
+	pick := func(flag, cnfKey, envKey string) string {
+		if flag != "" {
+			return flag
+		}
+		if v, ok := file.Get(cnfKey); ok {
+			return v.Value
+		}
+		if envKey != "" {
+			return env(envKey)
+		}
+		return ""
+	}
+	c.User = firstNonEmpty(pick(o.User, "user", "USER"), env("LOGNAME"), "root")
+	c.password, c.usePassword = resolvePassword(o, file, env)
+	if c.TLS == "" {
+		c.TLS = tlsFromSSLMode(pick("", "ssl_mode", ""))
+	}
+	if c.ConnectTimeout == DefaultConnectTimeout && o.ConnectTimeout <= 0 {
+		if s, err := strconv.Atoi(pick("", "connect_timeout", "")); err == nil && s > 0 && s < 5 {
+			c.ConnectTimeout = time.Duration(s) * time.Second
+		}
+	}
+	port := o.Port
+	if port <= 0 {
+		port, _ = strconv.Atoi(pick("", "port", "MYSQL_TCP_PORT"))
+	}
+	if port <= 0 {
+		port = defaultPort
+	}
+	c.Endpoints = endpoints(pick(o.Host, "host", "MYSQL_HOST"), pick(o.Socket, "socket", "MYSQL_UNIX_PORT"), port)
+	c.From = append(c.From, file.Files...)
+	if !o.PasswordGiven && c.usePassword {
+		if _, ok := file.Get("password"); !ok {
+			c.From = append(c.From, "MYSQL_PWD")
+		}
+	}
+	return c, nil
+}
+
+// resolvePassword: the flag, else the option file, else MYSQL_PWD.
+func resolvePassword(o ConnOptions, file mycnf.Options, env func(string) string) (string, bool) {
+	if o.PasswordGiven {
+		return o.Password, true
+	}
+	if v, ok := file.Get("password"); ok {
+		return v.Value, true
+	}
+	if pw := env("MYSQL_PWD"); pw != "" {
+		return pw, true
+	}
+	return "", false
+}
+
+// clientOptions reads the [client] and [mysql] groups of --defaults-file
+// (which must exist) or of home/.my.cnf (if it exists).
+func clientOptions(defaultsFile, home string) (mycnf.Options, error) {
+	groups := []string{"client", "mysql"}
+	if defaultsFile != "" {
+		opts, err := mycnf.ParseConfig(defaultsFile, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore})
+		if err != nil {
+			return mycnf.Options{}, fmt.Errorf("--defaults-file: %w", err)
+		}
+		return opts, nil
+	}
+	if home == "" {
+		return mycnf.Options{}, nil
+	}
+	path := filepath.Join(home, ".my.cnf")
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return mycnf.Options{}, nil
+	}
+	opts, err := mycnf.ParseConfig(path, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore})
+	if err != nil {
+		return mycnf.Options{}, fmt.Errorf("reading %s (fix it, or pass --defaults-file): %w", path, err)
+	}
+	return opts, nil
+}
+
+// endpoints decides where to connect: a socket for no host or
+// "localhost", TCP otherwise; with neither, the local sockets that exist
+// and then TCP on 127.0.0.1.
+func endpoints(host, socket string, port int) []Endpoint {
+	local := host == "" || host == "localhost"
+	if socket != "" && local {
+		return []Endpoint{{"unix", socket}}
+	}
+	if !local {
+		return []Endpoint{{"tcp", net.JoinHostPort(host, strconv.Itoa(port))}}
+	}
+	var eps []Endpoint
+	for _, s := range LocalSockets {
+		if st, err := os.Stat(s); err == nil && st.Mode()&fs.ModeSocket != 0 {
+			eps = append(eps, Endpoint{"unix", s})
+		}
+	}
+	return append(eps, Endpoint{"tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port))})
+}
+
+// fromDSN takes everything from a go-sql-driver DSN
+// ("user:pass@tcp(host:3306)/" or "user@unix(/run/mysqld/mysqld.sock)/").
+func fromDSN(c Conn, dsn string) (Conn, error) {
+	cfg, err := mysql.ParseDSN(dsn)
+	if err != nil {
+		return Conn{}, fmt.Errorf("--dsn is not a valid DSN (e.g. user@tcp(127.0.0.1:3306)/): %s", redact(err.Error(), dsnPassword(dsn)))
+	}
+	c.User, c.password, c.usePassword = cfg.User, cfg.Passwd, cfg.Passwd != ""
+	c.Endpoints = []Endpoint{{cfg.Net, cfg.Addr}}
+	if c.TLS == "" {
+		c.TLS = cfg.TLSConfig
+	}
+	c.From = []string{"--dsn"}
+	return c, nil
+}
+
+// dsnPassword extracts the password part of a DSN, for redaction only.
+func dsnPassword(dsn string) string {
+	at := strings.LastIndex(dsn, "@")
+	if at < 0 {
+		return ""
+	}
+	_, pw, ok := strings.Cut(dsn[:at], ":")
+	if !ok {
+		return ""
+	}
+	return pw
+}
+
+// tlsFromSSLMode maps the client's ssl-mode to the driver's tls parameter.
+func tlsFromSSLMode(mode string) string {
+	switch strings.ToUpper(mode) {
+	case "DISABLED":
+		return "false"
+	case "PREFERRED":
+		return "preferred"
+	case "REQUIRED":
+		return "skip-verify"
+	case "VERIFY_CA", "VERIFY_IDENTITY":
+		return "true"
+	}
+	return ""
+}
+
+func firstNonEmpty(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

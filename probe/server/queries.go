@@ -1,0 +1,36 @@
+package server
+
+// Every statement mytune sends to a server. Only SHOW and SELECT, each a
+// constant tagged /* mytune */ so that a DBA can find it in a processlist
+// or a log; queries_test.go checks this file and every other file of the
+// package. The MAX_EXECUTION_TIME(10000) hint is MySQL's per-statement
+// limit in milliseconds (MySQL manual, "Optimizer Hints"), equal to
+// DefaultQueryTimeout; MariaDB ignores the hint as a comment, and there the
+// context timeout of each query is the only limit (a statement timeout
+// would need SET STATEMENT, which is not a plain SELECT).
+const (
+	qVersion   = "/* mytune */ SELECT @@version, @@version_comment"
+	qVariables = "/* mytune */ SHOW GLOBAL VARIABLES"
+	qStatus    = "/* mytune */ SHOW GLOBAL STATUS"
+	qRedo      = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
+
+	qEngines = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ COALESCE(ENGINE, 'unknown'), COUNT(*)," +
+		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +
+		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
+		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
+		" GROUP BY COALESCE(ENGINE, 'unknown')"
+	qLargest = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
+		" COALESCE(DATA_LENGTH, 0) + COALESCE(INDEX_LENGTH, 0) AS bytes" +
+		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
+		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
+		" ORDER BY bytes DESC LIMIT 10"
+
+	// Replication: MariaDB 10.0+ lists every connection with SHOW ALL
+	// SLAVES STATUS; MySQL 8.0.22+ renamed SHOW SLAVE STATUS to SHOW
+	// REPLICA STATUS (MySQL 8.0.22 release notes; MariaDB KB "SHOW REPLICA STATUS").
+	qAllSlaves    = "/* mytune */ SHOW ALL SLAVES STATUS"
+	qReplicaStat  = "/* mytune */ SHOW REPLICA STATUS"
+	qSlaveStat    = "/* mytune */ SHOW SLAVE STATUS"
+	qBinlogDumps  = "/* mytune */ SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE COMMAND LIKE 'Binlog Dump%'"
+	qSlavesStatus = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Slaves_connected'"
+)

@@ -1,0 +1,144 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// replication decides the role: a replica when the replica status has
+// rows, a source when replicas are connected, else standalone.
+func (r *reader) replication(ctx context.Context) {
+	rep := &profile.Replication{Role: profile.RoleUnknown, SecondsBehind: -1}
+	r.s.Replication = rep
+	q := qSlaveStat
+	v, _ := ParseVersion(r.s.Version)
+	switch {
+	case r.s.Flavor == profile.FlavorMariaDB:
+		q = qAllSlaves
+	case v.AtLeast(8, 0, 22):
+		q = qReplicaStat
+	}
+	rows, err := r.replicaRows(ctx, q)
+	if err != nil {
+		r.unread("replication status ("+strings.TrimPrefix(q, "/* mytune */ ")+")", err)
+		return
+	}
+	if len(rows) > 0 {
+		fillReplica(rep, rows)
+		return
+	}
+	rep.Role = profile.RoleStandalone
+	if n, ok := r.connectedReplicas(ctx); ok && n > 0 {
+		rep.Role, rep.Replicas = profile.RoleSource, n
+	}
+}
+
+// replicaRows returns each row of a replica status as column → value.
+func (r *reader) replicaRows(ctx context.Context, q string) ([]map[string]string, error) {
+	qc, cancel := r.qctx(ctx)
+	defer cancel()
+	rows, err := r.db.QueryContext(qc, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	var out []map[string]string
+	for rows.Next() {
+		vals := make([]sql.NullString, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		m := make(map[string]string, len(cols))
+		for i, c := range cols {
+			if vals[i].Valid {
+				m[strings.ToLower(c)] = vals[i].String
+			}
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// fillReplica summarises replica status rows (old and new column names).
+func fillReplica(rep *profile.Replication, rows []map[string]string) {
+	rep.Role, rep.Channels, rep.Running = profile.RoleReplica, len(rows), true
+	for _, m := range rows {
+		io := firstNonEmpty(m["replica_io_running"], m["slave_io_running"])
+		sqlRun := firstNonEmpty(m["replica_sql_running"], m["slave_sql_running"])
+		if !strings.EqualFold(io, "yes") || !strings.EqualFold(sqlRun, "yes") {
+			rep.Running = false
+		}
+		lag := firstNonEmpty(m["seconds_behind_source"], m["seconds_behind_master"])
+		if n, err := strconv.ParseInt(lag, 10, 64); err == nil && n > rep.SecondsBehind {
+			rep.SecondsBehind = n
+		}
+	}
+}
+
+// connectedReplicas counts replicas connected to this server: MariaDB's
+// Slaves_connected counter, or MySQL's Binlog Dump threads (visible only
+// with the PROCESS privilege).
+func (r *reader) connectedReplicas(ctx context.Context) (int, bool) {
+	qc, cancel := r.qctx(ctx)
+	defer cancel()
+	if r.s.Flavor == profile.FlavorMariaDB {
+		var name, val string
+		if err := r.db.QueryRowContext(qc, qSlavesStatus).Scan(&name, &val); err != nil {
+			return 0, false
+		}
+		n, err := strconv.Atoi(val)
+		return n, err == nil
+	}
+	var n int
+	if err := r.db.QueryRowContext(qc, qBinlogDumps).Scan(&n); err != nil {
+		return 0, false
+	}
+	return n, true
+}
+
+// sampleRedo reads Innodb_os_log_written again RedoSample after the
+// status snapshot taken at t0 and stores the rate; derive falls back to
+// the lifetime average when this is skipped or fails.
+func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
+	gap := r.c.RedoSample
+	if gap == 0 {
+		gap = DefaultRedoSample
+	}
+	first, ok := statusNum(r.s.Status, redoCounter)
+	if gap < 0 || !ok {
+		return
+	}
+	if wait := time.Until(t0.Add(gap)); wait > 0 {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+	}
+	qc, cancel := r.qctx(ctx)
+	defer cancel()
+	var name, val string
+	if err := r.db.QueryRowContext(qc, qRedo).Scan(&name, &val); err != nil {
+		return
+	}
+	second, err := strconv.ParseFloat(val, 64)
+	elapsed := time.Since(t0).Seconds()
+	if err != nil || second < first || elapsed <= 0 {
+		return
+	}
+	r.s.RedoBytesPerS = (second - first) / elapsed
+	r.s.RedoRateBasis = BasisSampled
+}

@@ -1,0 +1,77 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// tables sums data and index bytes and counts tables per engine from
+// information_schema.TABLES. An account sees only the tables it has
+// privileges on, so a small account under-counts.
+func (r *reader) tables(ctx context.Context) {
+	qc, cancel := r.qctx(ctx)
+	defer cancel()
+	rows, err := r.db.QueryContext(qc, qEngines)
+	if err != nil {
+		r.unread("table sizes (information_schema.TABLES)", err)
+		return
+	}
+	defer rows.Close()
+	engines := map[string]profile.EngineUsage{}
+	for rows.Next() {
+		var engine string
+		var n int
+		var data, index sql.NullString
+		if err := rows.Scan(&engine, &n, &data, &index); err != nil {
+			r.unread("table sizes (information_schema.TABLES)", err)
+			return
+		}
+		u := profile.EngineUsage{DataBytes: parseUint(data.String), IndexBytes: parseUint(index.String), Tables: n}
+		engines[engine] = u
+		r.s.DataBytes += u.DataBytes
+		r.s.IndexBytes += u.IndexBytes
+		r.s.Tables += n
+	}
+	if err := rows.Err(); err != nil {
+		r.unread("table sizes (information_schema.TABLES)", err)
+	}
+	r.s.Engines = engines
+}
+
+// largest lists the ten biggest user tables.
+func (r *reader) largest(ctx context.Context) {
+	qc, cancel := r.qctx(ctx)
+	defer cancel()
+	rows, err := r.db.QueryContext(qc, qLargest)
+	if err != nil {
+		r.unread("largest tables (information_schema.TABLES)", err)
+		return
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name, bytes sql.NullString
+		if err := rows.Scan(&name, &bytes); err != nil {
+			r.unread("largest tables (information_schema.TABLES)", err)
+			return
+		}
+		r.s.LargestTables = append(r.s.LargestTables, profile.TableSize{Name: name.String, Bytes: parseUint(bytes.String)})
+	}
+	if err := rows.Err(); err != nil {
+		r.unread("largest tables (information_schema.TABLES)", err)
+	}
+}
+
+// parseUint reads a DECIMAL/BIGINT rendered as text; bad or negative
+// values count as 0.
+func parseUint(s string) uint64 {
+	if n, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return n
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil && f > 0 && f < 1.8e19 {
+		return uint64(f)
+	}
+	return 0
+}
