@@ -38,12 +38,12 @@ func TestLoad(t *testing.T) {
 	}{
 		{"profile", string(profileJSON), "", ""},
 		{"advice holds its profile", advice, "", "SSD: fast."},
-		{"foreign json", `{"name":"left-pad"}`, `B.json is not a mytune profile or advice (no "schema" field`, ""},
-		{"other schema", `{"schema":"other/v2"}`, `schema "other/v2"`, ""},
-		{"malformed", "{\n\"schema\": ", "B.json is not valid JSON (line 2", ""},
-		{"not an object", `[1,2]`, "B.json is not valid JSON", ""},
-		{"advice without profile", `{"schema":"mytune.advice/v1"}`, `without its "profile" field`, ""},
-		{"profile of wrong shape", `{"schema":"mytune.profile/v1","storage":{"rand_write":"fast"}}`, "does not match mytune.profile/v1", ""},
+		{"foreign json", `{"name":"left-pad"}`, `B.json: not a mytune profile (no "schema" field`, ""},
+		{"other schema", `{"schema":"other/v2"}`, `B.json: not a mytune profile (schema "other/v2")`, ""},
+		{"malformed", "{\n\"schema\": ", "B.json: not valid JSON", ""},
+		{"not an object", `[1,2]`, "B.json: not valid JSON", ""},
+		{"advice without profile", `{"schema":"mytune.advice/v1"}`, `B.json: an advice without its profile`, ""},
+		{"profile of wrong shape", `{"schema":"mytune.profile/v1","storage":{"rand_write":"fast"}}`, "B.json: a malformed profile", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mytune/mytune/advisor/render"
+)
+
+func init() {
+	extraCommands = append(extraCommands, func(a *app) *cobra.Command { return a.compareCmd() })
+}
+
+// maxCompareItems is how many files compare takes: the columns are lettered
+// A to Z, and past six the table no longer fits 80 columns anyway.
+const maxCompareItems = 26
+
+// compareCmd is `mytune compare A.json B.json [C.json…]`.
+func (a *app) compareCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "compare A.json B.json [C.json…]",
+		Short: "Show saved profiles (or advices) side by side, with ratios",
+		Long: "compare reads two or more profiles or advices saved with --format json and shows their\n" +
+			"measurements side by side: sequential write and read, fsync p50/p99, random IOPS at 1 and 16\n" +
+			"threads, storage class, device and key server settings, with a ratio (best ÷ worst) per row.\n" +
+			"Give - for one file to read it from standard input.",
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) < 2 || len(args) > maxCompareItems {
+				return usagef("compare takes 2 to %d files saved with `mytune probe --format json --out FILE`, got %d",
+					maxCompareItems, len(args))
+			}
+			return nil
+		},
+		RunE: func(_ *cobra.Command, args []string) error {
+			format, err := a.checkFormat("text", "json")
+			if err != nil {
+				return err
+			}
+			items, err := a.loadCompared(args)
+			if err != nil {
+				return err
+			}
+			return a.emit(func(w io.Writer) error {
+				return render.Compare(w, items, render.Options{Format: format, Color: a.wantColor(), Width: render.DefaultWidth})
+			})
+		},
+	}
+}
+
+// loadCompared reads every named file (or stdin for "-"); an unreadable or
+// foreign file is bad input, exit code 2.
+func (a *app) loadCompared(paths []string) ([]render.Named, error) {
+	items := make([]render.Named, 0, len(paths))
+	stdinUsed := false
+	for _, path := range paths {
+		var data []byte
+		var err error
+		if path == "-" {
+			if stdinUsed {
+				return nil, usagef("compare: - (standard input) can be given only once")
+			}
+			stdinUsed = true
+			data, err = io.ReadAll(a.stdin)
+		} else {
+			data, err = os.ReadFile(path)
+		}
+		if err != nil {
+			return nil, usagef("cannot read %s: %v: give a file saved with `mytune probe --format json --out FILE`", path, err)
+		}
+		n, err := render.Load(path, data)
+		if err != nil {
+			return nil, asUsage(fmt.Errorf("compare: %w", err))
+		}
+		items = append(items, n)
+	}
+	return items, nil
+}
