@@ -1,0 +1,187 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// Env is what rule expressions see: the typed settings (F), the host and
+// storage of the profile, the thresholds (T), the durability mode, and the
+// helper methods below (callable as BufferPoolTarget(), Human(x), …).
+type Env struct {
+	F          Facts
+	Host       profile.Host
+	Storage    profile.Storage
+	T          Thresholds
+	Durability string // "strict" or "relaxed"
+	Relaxed    bool
+	// Measured is true when the storage numbers come from a measurement.
+	Measured bool
+	// Current and Recommended are set while a rule's detail is rendered.
+	Current, Recommended string
+}
+
+// NewEnv builds the expression environment for one profile.
+func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
+	if durability == "" {
+		durability = "strict"
+	}
+	return Env{F: f, Host: p.Host, Storage: p.Storage, T: t, Durability: durability,
+		Relaxed: durability == "relaxed", Measured: p.Storage.Measured}
+}
+
+// EffectiveMemBytes is RAM or the cgroup limit, whichever is smaller.
+func (e Env) EffectiveMemBytes() uint64 { return e.Host.Memory.EffectiveBytes() }
+
+// ReserveBytes is the memory left to the OS and mysqld's own overhead.
+func (e Env) ReserveBytes() uint64 {
+	return max(e.T.ReserveMinBytes, uint64(float64(e.EffectiveMemBytes())*e.T.ReserveFraction))
+}
+
+// PerConnBytes is one connection's buffers: sort, join, read, read_rnd,
+// binlog cache and thread stack (MySQL manual, "How MySQL Uses Memory").
+func (e Env) PerConnBytes() uint64 {
+	f := e.F
+	return f.SortBufferBytes + f.JoinBufferBytes + f.ReadBufferBytes + f.ReadRndBufferBytes +
+		f.BinlogCacheBytes + f.ThreadStackBytes
+}
+
+// Budget is the memory budget of this profile's settings.
+func (e Env) Budget() MemoryBudget {
+	return MemoryBudget{EffectiveBytes: e.EffectiveMemBytes(), ReserveBytes: e.ReserveBytes(),
+		PerConnBytes: e.PerConnBytes(), MaxConnections: e.F.MaxConnections, GlobalBytes: e.F.LogBufferBytes}
+}
+
+// PoolRoomBytes is the most the buffer pool may take with these settings.
+func (e Env) PoolRoomBytes() uint64 { return e.Budget().PoolRoom() }
+
+// BufferPoolTarget is the recommended innodb_buffer_pool_size.
+func (e Env) BufferPoolTarget() uint64 {
+	return BufferPoolSize(e.Budget(), e.T.BufferPoolFraction, e.F.DataBytes, e.T.DataHeadroom)
+}
+
+// MemoryCommittedBytes is pool + global buffers + every connection's buffers.
+func (e Env) MemoryCommittedBytes() uint64 {
+	return e.F.BufferPoolBytes + e.F.LogBufferBytes + e.PerConnBytes()*uint64(max(e.F.MaxConnections, 0))
+}
+
+// MaxConnectionsFit is how many connections fit next to the current pool.
+func (e Env) MaxConnectionsFit() int { return MaxConnectionsFit(e.Budget(), e.F.BufferPoolBytes) }
+
+// RedoTarget is the recommended total redo size.
+func (e Env) RedoTarget() uint64 {
+	return RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoMinBytes, e.T.RedoMaxBytes)
+}
+
+// LogFileSizeTarget is RedoTarget split over innodb_log_files_in_group.
+func (e Env) LogFileSizeTarget() uint64 {
+	n := uint64(max(e.F.LogFilesInGroup, 1))
+	return e.RedoTarget() / n / mib * mib
+}
+
+// RedoMinutes is how many minutes of measured redo writes the redo holds (0 if unknown).
+func (e Env) RedoMinutes() float64 {
+	if e.F.RedoBytesPerS <= 0 {
+		return 0
+	}
+	return float64(e.F.RedoCapacityBytes) / e.F.RedoBytesPerS / 60
+}
+
+// WriteIOPS is the measured 16K random-write IOPS at n threads (0 if not measured).
+func (e Env) WriteIOPS(n int) float64 {
+	p, _ := profile.At(e.Storage.RandWrite, n)
+	return p.IOPS
+}
+
+// PeakWriteIOPS is the best measured random-write IOPS over all thread counts.
+func (e Env) PeakWriteIOPS() float64 {
+	best := 0.0
+	for _, p := range e.Storage.RandWrite {
+		best = math.Max(best, p.IOPS)
+	}
+	return best
+}
+
+// IOCapacityTarget is the recommended innodb_io_capacity (0 if not measured).
+func (e Env) IOCapacityTarget() int { return IOCapacity(e.WriteIOPS(1), e.T.IOCapacityFraction) }
+
+// IOCapacityMaxTarget is the recommended innodb_io_capacity_max.
+func (e Env) IOCapacityMaxTarget() int {
+	c := e.IOCapacityTarget()
+	if c == 0 {
+		c = e.F.IOCapacity
+	}
+	return IOCapacityMax(c, e.PeakWriteIOPS())
+}
+
+// FsyncOpsPerS is the measured 16K write+fdatasync rate (from p50 if no rate).
+func (e Env) FsyncOpsPerS() float64 {
+	if e.Storage.Fsync.OpsPerS > 0 {
+		return e.Storage.Fsync.OpsPerS
+	}
+	if e.Storage.Fsync.P50US > 0 {
+		return 1e6 / e.Storage.Fsync.P50US
+	}
+	return 0
+}
+
+// CommitsPerSec is commits/s per session at the given syncs per commit.
+func (e Env) CommitsPerSec(syncs int) float64 { return CommitsPerSec(e.FsyncOpsPerS(), syncs) }
+
+// SyncsPerCommit is the flushes a commit waits for with the current settings.
+func (e Env) SyncsPerCommit() int {
+	return SyncsPerCommit(e.F.FlushLogAtTrxCommit, e.F.LogBin, e.F.SyncBinlog)
+}
+
+// SlowStorage is true when one session cannot make T.SlowCommitsPerS commits/s.
+func (e Env) SlowStorage() bool {
+	c := e.CommitsPerSec(1)
+	return c > 0 && c < e.T.SlowCommitsPerS
+}
+
+// IsClass reports whether the storage was classified as c.
+func (e Env) IsClass(c string) bool { return e.Storage.Class == c }
+
+// Size renders bytes as a my.cnf value (128M, 2G).
+func (e Env) Size(b any) string { return profile.FormatSize(uint64(toFloat(b))) }
+
+// Human renders bytes for people (1.5 GiB).
+func (e Env) Human(b any) string { return profile.HumanBytes(uint64(toFloat(b))) }
+
+// N renders a number rounded to an integer (or 1 decimal below 10).
+func (e Env) N(x any) string {
+	f := toFloat(x)
+	if math.Abs(f) < 10 && f != math.Trunc(f) {
+		return fmt.Sprintf("%.1f", f)
+	}
+	return fmt.Sprintf("%.0f", f)
+}
+
+// Ms renders microseconds as milliseconds ("4.2 ms").
+func (e Env) Ms(us any) string { return fmt.Sprintf("%.1f ms", toFloat(us)/1000) }
+
+// Str renders an integer value for a my.cnf line.
+func (e Env) Str(x any) string { return fmt.Sprintf("%.0f", toFloat(x)) }
+
+// toFloat converts any number expr hands over to float64.
+func toFloat(x any) float64 {
+	switch v := x.(type) {
+	case int:
+		return float64(v)
+	case int64:
+		return float64(v)
+	case uint64:
+		return float64(v)
+	case uint:
+		return float64(v)
+	case int32:
+		return float64(v)
+	case float64:
+		return v
+	case float32:
+		return float64(v)
+	}
+	return 0
+}

@@ -1,0 +1,209 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// Facts is the one typed view of the server settings the rules read: every
+// variable parsed once (profile.ParseSize / ParseBool), with the flavor's
+// documented default where the value is unknown.
+type Facts struct {
+	Flavor  string
+	Version Version
+	// VersionText is the version as given ("8.0.36-28", "8.4").
+	VersionText string
+	// TargetSource says where flavor/version came from: server, mycnf, flag, default.
+	TargetSource string
+	// HasServer is true when a live server answered.
+	HasServer bool
+
+	// Raw holds the effective raw value of every known variable.
+	Raw map[string]string
+	// Set is true for variables read from the server or my.cnf (not defaulted).
+	Set map[string]bool
+	// DefaultSource names the manual page each defaulted value comes from.
+	DefaultSource map[string]string
+	// Problems lists values that could not be parsed (the default was used).
+	Problems []string
+
+	BufferPoolBytes, BufferPoolChunkBytes                uint64
+	BufferPoolInstances                                  int
+	RedoCapacityBytes                                    uint64 // total redo, all files
+	LogFileSizeBytes, LogBufferBytes, LogWriteAheadBytes uint64
+	LogFilesInGroup                                      int
+	IOCapacity, IOCapacityMax                            int
+	FlushMethod                                          string
+	FlushNeighbors, ReadIOThreads, WriteIOThreads        int
+	Doublewrite, LogBin, DedicatedServer                 bool
+	FlushLogAtTrxCommit, SyncBinlog                      int
+	MaxConnections                                       int
+	SortBufferBytes, JoinBufferBytes                     uint64
+	ReadBufferBytes, ReadRndBufferBytes                  uint64
+	BinlogCacheBytes, ThreadStackBytes                   uint64
+	TmpTableBytes, MaxHeapTableBytes                     uint64
+	TableOpenCache, TableDefinitionCache                 int
+
+	DataBytes uint64
+	Tables    int
+	// UptimeS is the server's Uptime status in seconds, 0 if unknown.
+	UptimeS float64
+	// RedoBytesPerS is Innodb_os_log_written / Uptime (average since start), 0 if unknown.
+	RedoBytesPerS float64
+	// LogWaits is the Innodb_log_waits status counter, 0 if unknown.
+	LogWaits int64
+}
+
+// BuildFacts reads the variables of p (live server first, else my.cnf) for
+// the given target and fills the rest from the defaults.
+func BuildFacts(p profile.Profile, t Target) (Facts, error) {
+	v, err := ParseVersion(t.Version)
+	if err != nil {
+		return Facts{}, fmt.Errorf("building facts: %w (use --target mysql-8.4 or mariadb-10.11)", err)
+	}
+	f := Facts{Flavor: t.Flavor, Version: v, VersionText: t.Version, TargetSource: t.Source,
+		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}}
+	vars := map[string]string{}
+	if p.MyCnf != nil {
+		copyVars(vars, p.MyCnf.Variables)
+	}
+	if s := p.Server; s != nil && s.Reachable {
+		f.HasServer = true
+		copyVars(vars, s.Variables)
+		f.DataBytes, f.Tables = s.DataBytes, s.Tables
+		f.readStatus(s.Status)
+	}
+	names := make([]string, 0, len(knownVars))
+	for name := range knownVars {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if raw, ok := vars[name]; ok {
+			f.Raw[name], f.Set[name] = raw, true
+			continue
+		}
+		if d, src, ok := defaultValue(f.Flavor, v, p.Host.CPU.Logical, name); ok {
+			f.Raw[name], f.DefaultSource[name] = d, src
+		}
+	}
+	f.fill()
+	return f, nil
+}
+
+// copyVars copies variables into dst with lower-case, underscore names.
+func copyVars(dst, src map[string]string) {
+	for k, val := range src {
+		dst[strings.ReplaceAll(strings.ToLower(k), "-", "_")] = val
+	}
+}
+
+// readStatus takes the few status counters the rules use.
+func (f *Facts) readStatus(st map[string]string) {
+	num := func(k string) float64 {
+		x, _ := strconv.ParseFloat(strings.TrimSpace(st[k]), 64)
+		return x
+	}
+	f.UptimeS = num("uptime")
+	if f.UptimeS > 0 {
+		f.RedoBytesPerS = num("innodb_os_log_written") / f.UptimeS
+	}
+	f.LogWaits = int64(num("innodb_log_waits"))
+}
+
+// fill parses Raw into the typed fields.
+func (f *Facts) fill() {
+	f.BufferPoolBytes = f.size("innodb_buffer_pool_size")
+	f.BufferPoolChunkBytes = f.size("innodb_buffer_pool_chunk_size")
+	f.BufferPoolInstances = f.int("innodb_buffer_pool_instances")
+	if !f.Set["innodb_buffer_pool_instances"] && f.Flavor != profile.FlavorMariaDB && f.BufferPoolBytes >= 1<<30 {
+		f.BufferPoolInstances = 8 // MySQL 8.0 manual: default 8 when the pool is 1G or more
+	}
+	f.LogFileSizeBytes = f.size("innodb_log_file_size")
+	f.LogFilesInGroup = max(f.int("innodb_log_files_in_group"), 1)
+	f.LogBufferBytes = f.size("innodb_log_buffer_size")
+	f.LogWriteAheadBytes = f.size("innodb_log_write_ahead_size")
+	f.RedoCapacityBytes = f.LogFileSizeBytes * uint64(f.LogFilesInGroup)
+	if f.UsesRedoCapacity() && (f.Set["innodb_redo_log_capacity"] || !f.Set["innodb_log_file_size"]) {
+		f.RedoCapacityBytes = f.size("innodb_redo_log_capacity")
+	}
+	f.IOCapacity = f.int("innodb_io_capacity")
+	f.IOCapacityMax = f.int("innodb_io_capacity_max")
+	f.FlushMethod = f.Raw["innodb_flush_method"]
+	f.FlushNeighbors = f.int("innodb_flush_neighbors")
+	f.ReadIOThreads = f.int("innodb_read_io_threads")
+	f.WriteIOThreads = f.int("innodb_write_io_threads")
+	dw := strings.ToUpper(strings.TrimSpace(f.Raw["innodb_doublewrite"]))
+	f.Doublewrite = dw != "OFF" && dw != "0" && dw != "DETECT_ONLY" && dw != "FALSE"
+	f.LogBin = f.bool("log_bin")
+	f.DedicatedServer = f.bool("innodb_dedicated_server")
+	f.FlushLogAtTrxCommit = f.int("innodb_flush_log_at_trx_commit")
+	f.SyncBinlog = f.int("sync_binlog")
+	f.MaxConnections = f.int("max_connections")
+	f.SortBufferBytes, f.JoinBufferBytes = f.size("sort_buffer_size"), f.size("join_buffer_size")
+	f.ReadBufferBytes, f.ReadRndBufferBytes = f.size("read_buffer_size"), f.size("read_rnd_buffer_size")
+	f.BinlogCacheBytes, f.ThreadStackBytes = f.size("binlog_cache_size"), f.size("thread_stack")
+	f.TmpTableBytes, f.MaxHeapTableBytes = f.size("tmp_table_size"), f.size("max_heap_table_size")
+	f.TableOpenCache, f.TableDefinitionCache = f.int("table_open_cache"), f.int("table_definition_cache")
+}
+
+// UsesRedoCapacity is true for servers sized by innodb_redo_log_capacity (MySQL 8.0.30+).
+func (f Facts) UsesRedoCapacity() bool {
+	return f.Flavor != profile.FlavorMariaDB && f.Version.AtLeast(8, 0, 30)
+}
+
+// IsMariaDB is true for MariaDB targets.
+func (f Facts) IsMariaDB() bool { return f.Flavor == profile.FlavorMariaDB }
+
+// size parses a size variable; a bad value is recorded and the default used.
+func (f *Facts) size(name string) uint64 {
+	b, err := profile.ParseSize(f.Raw[name])
+	if err != nil {
+		return f.fallback(name, err, func(s string) (uint64, error) { return profile.ParseSize(s) })
+	}
+	return b
+}
+
+// int parses an integer variable (a size suffix is tolerated).
+func (f *Facts) int(name string) int {
+	return int(f.size(name))
+}
+
+// bool parses an ON/OFF variable.
+func (f *Facts) bool(name string) bool {
+	b, err := profile.ParseBool(f.Raw[name])
+	if err != nil {
+		n := f.fallback(name, err, func(s string) (uint64, error) {
+			x, e := profile.ParseBool(s)
+			if x {
+				return 1, e
+			}
+			return 0, e
+		})
+		return n == 1
+	}
+	return b
+}
+
+// fallback records a parse problem and returns the parsed default (0 if none).
+func (f *Facts) fallback(name string, err error, parse func(string) (uint64, error)) uint64 {
+	if _, known := f.Raw[name]; !known {
+		return 0
+	}
+	f.Problems = append(f.Problems, fmt.Sprintf("%s = %q: %v; the default was used", name, f.Raw[name], err))
+	d, _, ok := defaultValue(f.Flavor, f.Version, 0, name)
+	if !ok {
+		delete(f.Raw, name)
+		return 0
+	}
+	f.Raw[name] = d
+	x, _ := parse(d)
+	return x
+}
+
+// itoa formats an int.
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,130 @@
+package rules
+
+import "math"
+
+// Sizing functions: the math behind the rules, more than a line each, so
+// they are plain tested Go functions that rule expressions call through Env.
+
+const (
+	mib = uint64(1) << 20
+	gib = uint64(1) << 30
+)
+
+// MemoryBudget is what the buffer pool must share memory with.
+type MemoryBudget struct {
+	EffectiveBytes uint64 // RAM or cgroup limit, whichever is smaller
+	ReserveBytes   uint64 // left to the OS and mysqld's own overhead
+	PerConnBytes   uint64 // per-connection buffers of one connection
+	MaxConnections int
+	GlobalBytes    uint64 // other global buffers (log buffer, …)
+}
+
+// PoolRoom is the most the buffer pool may take: effective memory minus
+// the reserve, every connection's buffers and the other global buffers; 0
+// if nothing is left.
+func (b MemoryBudget) PoolRoom() uint64 {
+	used := b.ReserveBytes + b.PerConnBytes*uint64(max(b.MaxConnections, 0)) + b.GlobalBytes
+	if used >= b.EffectiveBytes {
+		return 0
+	}
+	return b.EffectiveBytes - used
+}
+
+// BufferPoolSize sizes innodb_buffer_pool_size: fraction of effective
+// memory, never above PoolRoom, no larger than the data plus headroom when
+// the data size is known (dataBytes > 0), rounded down to whole chunks
+// (128M below 1G, 1G above, so 8 instances x 128M chunks divide it; MySQL
+// manual "Configuring InnoDB Buffer Pool Size") and at least one 128M chunk
+// — unless even that does not fit, then PoolRoom rounded to MiB.
+func BufferPoolSize(b MemoryBudget, fraction float64, dataBytes uint64, dataHeadroom float64) uint64 {
+	room := b.PoolRoom()
+	want := uint64(float64(b.EffectiveBytes) * fraction)
+	if dataBytes > 0 {
+		want = min(want, uint64(float64(dataBytes)*dataHeadroom))
+	}
+	want = min(want, room)
+	unit := 128 * mib
+	if want >= gib {
+		unit = gib
+	}
+	got := want / unit * unit
+	if got < 128*mib {
+		if room < 128*mib {
+			return max(room/mib*mib, 5*mib) // 5M is the manual's minimum
+		}
+		return 128 * mib
+	}
+	return got
+}
+
+// RedoSize sizes the total redo log: hoursOfWrites of the measured redo
+// write rate when known (Percona, "How to calculate a good InnoDB log file
+// size": hold about an hour of writes), else a quarter of the buffer pool;
+// clamped to [minBytes, maxBytes] and rounded up to 128M.
+func RedoSize(redoBytesPerS float64, hoursOfWrites float64, poolBytes, minBytes, maxBytes uint64) uint64 {
+	want := poolBytes / 4
+	if redoBytesPerS > 0 {
+		want = uint64(redoBytesPerS * hoursOfWrites * 3600)
+	}
+	want = max(min(want, maxBytes), minBytes)
+	unit := 128 * mib
+	return (want + unit - 1) / unit * unit
+}
+
+// IOCapacity sizes innodb_io_capacity from the measured single-thread 16K
+// random-write IOPS: a fraction of it (Percona warns not to give InnoDB the
+// device's peak), rounded to 100, within [100, 20000] (100 is the manual's
+// minimum; 20000 caps what background flushing needs, MySQL 8.4 manual).
+func IOCapacity(iopsQD1, fraction float64) int {
+	if iopsQD1 <= 0 {
+		return 0
+	}
+	n := int(math.Round(iopsQD1*fraction/100) * 100)
+	return min(max(n, 100), 20000)
+}
+
+// IOCapacityMax sizes innodb_io_capacity_max: twice innodb_io_capacity (the
+// manual's default ratio) but not above the measured peak random-write
+// IOPS, and never below capacity.
+func IOCapacityMax(capacity int, peakIOPS float64) int {
+	n := 2 * capacity
+	if peak := int(math.Round(peakIOPS/100) * 100); peak > 0 && peak < n {
+		n = peak
+	}
+	return max(n, capacity)
+}
+
+// CommitsPerSec is how many commits one session can make per second when
+// each commit waits for syncsPerCommit flushes of the measured cost: the
+// measured 16K write+fdatasync rate divided by the syncs. 0 if unmeasured.
+func CommitsPerSec(fsyncOpsPerS float64, syncsPerCommit int) float64 {
+	if fsyncOpsPerS <= 0 {
+		return 0
+	}
+	return fsyncOpsPerS / float64(max(syncsPerCommit, 1))
+}
+
+// SyncsPerCommit is the number of flushes a commit waits for: one for the
+// redo log with innodb_flush_log_at_trx_commit=1, one more for the binary
+// log when it is on with sync_binlog=1 (MySQL manual, "Binary Logging
+// Options": two-phase commit syncs both logs).
+func SyncsPerCommit(flushLogAtTrxCommit int, logBin bool, syncBinlog int) int {
+	n := 0
+	if flushLogAtTrxCommit == 1 {
+		n++
+	}
+	if logBin && syncBinlog == 1 {
+		n++
+	}
+	return n
+}
+
+// MaxConnectionsFit is how many connections fit next to the buffer pool:
+// (effective - reserve - pool - global buffers) / per-connection bytes.
+func MaxConnectionsFit(b MemoryBudget, poolBytes uint64) int {
+	used := b.ReserveBytes + poolBytes + b.GlobalBytes
+	if used >= b.EffectiveBytes || b.PerConnBytes == 0 {
+		return 0
+	}
+	return int((b.EffectiveBytes - used) / b.PerConnBytes)
+}

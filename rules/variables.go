@@ -1,0 +1,79 @@
+package rules
+
+import "github.com/mytune/mytune/probe/profile"
+
+// Kind is how a server variable's value is written and compared.
+type Kind int
+
+// Variable kinds.
+const (
+	KindString Kind = iota // enums and names, compared case-insensitively
+	KindSize               // bytes, written with K/M/G (profile.FormatSize)
+	KindInt                // plain integers (counts, modes)
+	KindBool               // ON/OFF
+)
+
+// varSpec says how a variable is typed and in which versions each flavor
+// accepts it ("" = never). Ranges come from the variable's entry in the
+// MySQL Server System Variables / InnoDB Startup Options pages (8.0, 8.4)
+// and the MariaDB KB "Server System Variables" / "InnoDB System Variables".
+type varSpec struct {
+	Kind    Kind
+	MySQL   string // version range for MySQL and Percona Server
+	MariaDB string // version range for MariaDB
+}
+
+// knownVars lists every variable a rule may read or recommend.
+var knownVars = map[string]varSpec{
+	"innodb_buffer_pool_size":        {KindSize, ">=5.0", ">=5.0"},
+	"innodb_buffer_pool_instances":   {KindInt, ">=5.5", "<10.6"}, // MariaDB removed it in 10.6 (MDEV-15058)
+	"innodb_buffer_pool_chunk_size":  {KindSize, ">=5.7.5", ">=10.2"},
+	"innodb_redo_log_capacity":       {KindSize, ">=8.0.30", ""},
+	"innodb_log_file_size":           {KindSize, ">=5.0", ">=5.0"},
+	"innodb_log_files_in_group":      {KindInt, ">=5.0", "<10.6"},
+	"innodb_log_buffer_size":         {KindSize, ">=5.0", ">=5.0"},
+	"innodb_log_write_ahead_size":    {KindSize, ">=5.7.4", ""},
+	"innodb_io_capacity":             {KindInt, ">=5.5", ">=5.5"},
+	"innodb_io_capacity_max":         {KindInt, ">=5.6", ">=10.0"},
+	"innodb_flush_method":            {KindString, ">=5.0", "<11.0"},
+	"innodb_flush_neighbors":         {KindInt, ">=5.6", ">=10.0"},
+	"innodb_read_io_threads":         {KindInt, ">=5.5", ">=5.5"},
+	"innodb_write_io_threads":        {KindInt, ">=5.5", ">=5.5"},
+	"innodb_doublewrite":             {KindString, ">=5.0", ">=5.0"},
+	"innodb_flush_log_at_trx_commit": {KindInt, ">=5.0", ">=5.0"},
+	"innodb_dedicated_server":        {KindBool, ">=8.0.3", ""},
+	"sync_binlog":                    {KindInt, ">=5.0", ">=5.0"},
+	"log_bin":                        {KindBool, ">=5.0", ">=5.0"},
+	"max_connections":                {KindInt, ">=5.0", ">=5.0"},
+	"sort_buffer_size":               {KindSize, ">=5.0", ">=5.0"},
+	"join_buffer_size":               {KindSize, ">=5.0", ">=5.0"},
+	"read_buffer_size":               {KindSize, ">=5.0", ">=5.0"},
+	"read_rnd_buffer_size":           {KindSize, ">=5.0", ">=5.0"},
+	"binlog_cache_size":              {KindSize, ">=5.0", ">=5.0"},
+	"thread_stack":                   {KindSize, ">=5.0", ">=5.0"},
+	"tmp_table_size":                 {KindSize, ">=5.0", ">=5.0"},
+	"max_heap_table_size":            {KindSize, ">=5.0", ">=5.0"},
+	"table_open_cache":               {KindInt, ">=5.1", ">=5.1"},
+	"table_definition_cache":         {KindInt, ">=5.1", ">=5.1"},
+}
+
+// VariableKind returns how the named variable is typed (KindString if unknown).
+func VariableKind(name string) Kind { return knownVars[name].Kind }
+
+// Accepts reports whether a server of this flavor and version accepts the
+// variable in a my.cnf. Unknown variables are not accepted.
+func Accepts(flavor string, v Version, name string) bool {
+	spec, ok := knownVars[name]
+	if !ok {
+		return false
+	}
+	rng := spec.MySQL
+	if flavor == profile.FlavorMariaDB {
+		rng = spec.MariaDB
+	}
+	if rng == "" {
+		return false
+	}
+	r, err := parseRange(rng)
+	return err == nil && r.contains(v)
+}
