@@ -1,0 +1,147 @@
+package advisor
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/rules"
+)
+
+// Durability modes (CONTRACT.md: --durability strict|relaxed).
+const (
+	DurabilityStrict  = "strict"
+	DurabilityRelaxed = "relaxed"
+)
+
+// ThreadsFunc sizes the threads block for a task ("all", "dump", "load",
+// "copy", "oltp"). Package advisor/threads provides it; the advisor only
+// calls it.
+type ThreadsFunc func(p profile.Profile, task string) (Threads, error)
+
+// AdviseOptions are the knobs of one advice run.
+type AdviseOptions struct {
+	// Catalogue is the loaded rule set; nil loads the built-in one.
+	Catalogue *rules.Catalogue
+	// Target is --target ("mysql-8.4", "mariadb-10.11"); a live server wins
+	// over it, and without both MySQL 8.4 is assumed (and said so).
+	Target string
+	// Durability is "strict" (default) or "relaxed".
+	Durability string
+	// Task is --task (passed to Threads).
+	Task string
+	// Threads fills the threads block; nil leaves it empty with a note.
+	Threads ThreadsFunc
+	// ToolVersion is written in the cnf header.
+	ToolVersion string
+}
+
+// Advise runs the rules over p and returns the advice. It does no I/O.
+func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
+	if opts.Durability == "" {
+		opts.Durability = DurabilityStrict
+	}
+	if opts.Durability != DurabilityStrict && opts.Durability != DurabilityRelaxed {
+		return Advice{}, fmt.Errorf("durability %q: use strict or relaxed", opts.Durability)
+	}
+	cat := opts.Catalogue
+	if cat == nil {
+		var err error
+		if cat, err = rules.Load(rules.LoadOptions{}); err != nil {
+			return Advice{}, fmt.Errorf("loading the built-in rules: %w", err)
+		}
+	}
+	t, note, err := rules.ResolveTarget(p, opts.Target)
+	if err != nil {
+		return Advice{}, err
+	}
+	facts, err := rules.BuildFacts(p, t)
+	if err != nil {
+		return Advice{}, err
+	}
+	a := Advice{Schema: Schema, Profile: p, Findings: []Finding{},
+		Target: Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}}
+	if note != "" {
+		a.Notes = append(a.Notes, note)
+	}
+	if !facts.HasServer && p.MyCnf == nil {
+		a.Notes = append(a.Notes, "no server and no my.cnf: current values are the target's documented defaults")
+	}
+	hits, problems := cat.Evaluate(rules.NewEnv(p, facts, cat.Thresholds, opts.Durability))
+	a.Notes = append(a.Notes, problems...)
+	a.Findings = Dedupe(toFindings(hits))
+	SortFindings(a.Findings)
+	a.Verdict = Verdict(p, cat.Thresholds.SlowCommitsPerS)
+	a.Threads, a.Notes = threads(p, opts, a.Notes)
+	a.Cnf = Cnf(a, facts.Version, opts.ToolVersion)
+	return a, nil
+}
+
+// toFindings converts rule hits into findings.
+func toFindings(hits []rules.Hit) []Finding {
+	out := make([]Finding, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, Finding{ID: h.ID, Severity: Severity(h.Severity), Summary: h.Summary,
+			Detail: h.RenderedDetail, Variable: h.Variable, Current: h.Current, Recommended: h.Recommended,
+			RestartRequired: h.RestartRequired, Category: h.Category, References: h.References})
+	}
+	return out
+}
+
+// Dedupe keeps one finding per id and one per variable: the most severe,
+// then the first by id, so the cnf never sets a variable twice.
+func Dedupe(fs []Finding) []Finding {
+	best := map[string]int{}
+	var out []Finding
+	for _, f := range fs {
+		key := "id:" + f.ID
+		if f.Variable != "" {
+			key = "var:" + f.Variable
+		}
+		i, seen := best[key]
+		switch {
+		case !seen:
+			best[key] = len(out)
+			out = append(out, f)
+		case f.Severity.Rank() < out[i].Severity.Rank() ||
+			(f.Severity.Rank() == out[i].Severity.Rank() && f.ID < out[i].ID):
+			out[i] = f
+		}
+	}
+	return out
+}
+
+// SortFindings orders findings by severity, then category, then id.
+func SortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Severity.Rank() != b.Severity.Rank() {
+			return a.Severity.Rank() < b.Severity.Rank()
+		}
+		if a.Category != b.Category {
+			return a.Category < b.Category
+		}
+		return a.ID < b.ID
+	})
+}
+
+// threads calls the thread-sizing hook, recording a note when it is
+// missing or fails (a failing step never sinks the advice).
+func threads(p profile.Profile, opts AdviseOptions, notes []string) (Threads, []string) {
+	empty := Threads{Commands: []string{}}
+	if opts.Threads == nil {
+		return empty, append(notes, "thread sizing was not run (no sizing function configured)")
+	}
+	task := opts.Task
+	if task == "" {
+		task = "all"
+	}
+	t, err := opts.Threads(p, task)
+	if err != nil {
+		return empty, append(notes, fmt.Sprintf("thread sizing failed: %v", err))
+	}
+	if t.Commands == nil {
+		t.Commands = []string{}
+	}
+	return t, notes
+}

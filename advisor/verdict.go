@@ -1,0 +1,65 @@
+package advisor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/rules"
+)
+
+// Verdict is one sentence on the storage with its numbers; below
+// slowCommitsPerS commits/s per session (configs/thresholds.yaml
+// slow_commits_per_s) it names the disk as the bottleneck.
+func Verdict(p profile.Profile, slowCommitsPerS float64) string {
+	s := p.Storage
+	if !s.Measured {
+		return fmt.Sprintf("The storage under %s was not measured; the advice rests on memory and settings only.", orUnknown(s.Path))
+	}
+	var parts []string
+	if s.SeqWrite.MBPerS > 0 {
+		parts = append(parts, fmt.Sprintf("%.0f MB/s sequential writes", s.SeqWrite.MBPerS))
+	}
+	if pt, ok := profile.At(s.RandWrite, 1); ok {
+		parts = append(parts, fmt.Sprintf("%.0f random 16K writes/s", pt.IOPS))
+	}
+	ops := s.Fsync.OpsPerS
+	if ops == 0 && s.Fsync.P50US > 0 {
+		ops = 1e6 / s.Fsync.P50US
+	}
+	if s.Fsync.P50US > 0 {
+		parts = append(parts, fmt.Sprintf("sync p50 %.1f ms / p99 %.1f ms", s.Fsync.P50US/1000, s.Fsync.P99US/1000))
+	}
+	dev := s.Device.Name
+	if dev == "" {
+		dev = "unknown device"
+	}
+	out := fmt.Sprintf("%s is on %s (%s): %s", orUnknown(s.Path), classWord(s.Class), dev, strings.Join(parts, ", "))
+	if ops > 0 {
+		c1, c2 := rules.CommitsPerSec(ops, 1), rules.CommitsPerSec(ops, 2)
+		out += fmt.Sprintf("; about %.0f commits/s per session, %.0f with the binary log synced", c1, c2)
+		if c1 < slowCommitsPerS {
+			out += " — the disk, not the server, is the bottleneck"
+		}
+	}
+	return out + "."
+}
+
+// classWord names a storage class for a sentence.
+func classWord(c string) string {
+	switch c {
+	case profile.ClassNVMe:
+		return "NVMe flash"
+	case profile.ClassSSD:
+		return "an SSD"
+	case profile.ClassHDD:
+		return "a hard disk"
+	case profile.ClassSDCard:
+		return "an SD card"
+	case profile.ClassNetwork:
+		return "network storage"
+	case profile.ClassMemory:
+		return "memory (tmpfs/ramdisk)"
+	}
+	return "storage of unknown class"
+}

@@ -1,0 +1,85 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+)
+
+// Explanation is one rule in full for `mytune rules explain ID`, and, when
+// a profile was given, why it fired or not.
+type Explanation struct {
+	Spec
+	File string `json:"file"`
+	// Evaluated is true when a profile was given.
+	Evaluated bool `json:"evaluated"`
+	// Applies is false when the target's flavor/version is outside the rule's range.
+	Applies     bool      `json:"applies"`
+	Fired       bool      `json:"fired"`
+	Values      []Operand `json:"values,omitempty"`
+	Current     string    `json:"current,omitempty"`
+	Recommended string    `json:"recommended,omitempty"`
+	Detail      string    `json:"detail_rendered,omitempty"`
+	Error       string    `json:"error,omitempty"`
+}
+
+// Operand is one sub-expression of `when` and its value on the profile.
+type Operand struct {
+	Expr  string `json:"expr"`
+	Value string `json:"value"`
+}
+
+// Explain describes rule id; with env non-nil it also evaluates `when` on
+// it and shows the value of each compared operand.
+func (c *Catalogue) Explain(id string, env *Env) (Explanation, error) {
+	r, ok := c.Get(id)
+	if !ok {
+		return Explanation{}, fmt.Errorf("no rule %q: `mytune rules list` shows the ids", id)
+	}
+	x := Explanation{Spec: r.Spec, File: r.File}
+	if env == nil {
+		return x, nil
+	}
+	x.Evaluated = true
+	x.Applies = r.AppliesTo(env.F.Flavor, env.F.Version)
+	for _, src := range operands(r.when.Node()) {
+		x.Values = append(x.Values, Operand{Expr: src, Value: evalString(src, *env)})
+	}
+	h, fired, err := r.eval(*env)
+	if err != nil {
+		x.Error = err.Error()
+	}
+	x.Fired = fired && x.Applies
+	x.Current, x.Recommended, x.Detail = h.Current, h.Recommended, h.RenderedDetail
+	if r.Variable != "" && x.Current == "" {
+		x.Current = CurrentValue(env.F, r.Variable)
+	}
+	return x, nil
+}
+
+// operands lists the leaves of &&, ||, ! and comparisons in a when
+// expression, as source text, without literals.
+func operands(n ast.Node) []string {
+	switch v := n.(type) {
+	case *ast.BinaryNode:
+		return append(operands(v.Left), operands(v.Right)...)
+	case *ast.UnaryNode:
+		return operands(v.Node)
+	case *ast.IntegerNode, *ast.FloatNode, *ast.StringNode, *ast.BoolNode, *ast.NilNode, *ast.ArrayNode:
+		return nil
+	}
+	return []string{n.String()}
+}
+
+// evalString evaluates src on env and renders the value or the error.
+func evalString(src string, env Env) string {
+	out, err := expr.Eval(src, env)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	if f, ok := out.(float64); ok {
+		return fmt.Sprintf("%.4g", f)
+	}
+	return fmt.Sprint(out)
+}
