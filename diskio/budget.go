@@ -29,7 +29,7 @@ func Budget(freeBytes, maxBytes uint64) (fileBytes uint64, note string, err erro
 	if maxBytes == 0 {
 		maxBytes = DefaultMaxBytes
 	}
-	fivePct := freeBytes / 100 * freePercent
+	fivePct := freeBytes/100*freePercent + freeBytes%100*freePercent/100 // no overflow near 2^64
 	fileBytes = min(maxBytes, fivePct) / MiB * MiB
 	if fileBytes < MinFileBytes {
 		need := uint64(MinFileBytes) * 100 / freePercent

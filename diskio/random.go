@@ -9,6 +9,9 @@ import (
 	"time"
 )
 
+// errWorkerPanic marks a panic inside a random-I/O goroutine, turned into an error.
+var errWorkerPanic = errors.New("random I/O goroutine panicked (a bug in mytune: please report it)")
+
 // worker is one goroutine of a random step: its own PRNG, buffer and samples.
 type worker struct {
 	rng     *rand.Rand
@@ -65,7 +68,7 @@ func (e *engine) randomStep(c *stepCtl, threads int, write bool) (Scaling, error
 func (e *engine) randomWorker(c *stepCtl, w *worker, write bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			w.err = fmt.Errorf("random I/O worker panicked: %v", r)
+			w.err = fmt.Errorf("%w: %v", errWorkerPanic, r)
 			c.cancelled.Store(true)
 		}
 	}()

@@ -1,0 +1,195 @@
+package diskio
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// assertEmpty fails when dir holds anything: Run must leave it as it found it.
+func assertEmpty(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatalf("reading %s: %v", dir, err)
+	}
+	for _, e := range entries {
+		t.Errorf("left behind in %s: %s", dir, e.Name())
+	}
+}
+
+// checkPlausible fails on a Result with a missing or zero measurement.
+func checkPlausible(t *testing.T, r Result, maxBytes uint64) {
+	t.Helper()
+	if r.SeqWrite.BytesPerSec() <= 0 || r.SeqRead.BytesPerSec() <= 0 {
+		t.Errorf("seq write %v B/s, seq read %v B/s: want > 0", r.SeqWrite.BytesPerSec(), r.SeqRead.BytesPerSec())
+	}
+	if r.FileBytes < randBlock || r.FileBytes > maxBytes {
+		t.Errorf("FileBytes = %d, want within (16 KiB, %d]", r.FileBytes, maxBytes)
+	}
+	if r.BytesWritten < r.FileBytes {
+		t.Errorf("BytesWritten %d < FileBytes %d", r.BytesWritten, r.FileBytes)
+	}
+	if r.Sync.Ops == 0 || r.Sync.P50 <= 0 || r.Sync.P99 < r.Sync.P50 || r.Sync.Max < r.Sync.P99 {
+		t.Errorf("Sync = %+v, want ops and ordered percentiles", r.Sync)
+	}
+	if r.Fdatasync.Ops != r.Sync.Ops || r.Fdatasync.P50 > r.Sync.P50 {
+		t.Errorf("Fdatasync %+v must count the same ops as Sync %+v and be no slower", r.Fdatasync, r.Sync)
+	}
+	for name, curve := range map[string][]Scaling{"RandWrite": r.RandWrite, "RandRead": r.RandRead} {
+		if len(curve) != len(ThreadCounts) {
+			t.Fatalf("%s has %d points, want %d", name, len(curve), len(ThreadCounts))
+		}
+		for i, p := range curve {
+			if p.Threads != ThreadCounts[i] || p.IOPS() <= 0 || p.P50 <= 0 || p.P99 < p.P50 {
+				t.Errorf("%s[%d] = %+v, want threads %d and IOPS > 0", name, i, p, ThreadCounts[i])
+			}
+		}
+	}
+}
+
+func TestRunShort(t *testing.T) {
+	dir := t.TempDir()
+	var mu sync.Mutex
+	phases := map[string]bool{}
+	o := Options{Dir: dir, Duration: time.Second, MaxBytes: 32 * MiB, Progress: func(p Progress) {
+		mu.Lock()
+		phases[p.Phase] = true
+		mu.Unlock()
+	}}
+	r, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	checkPlausible(t, r, o.MaxBytes)
+	if r.Elapsed > 3*time.Second {
+		t.Errorf("Elapsed %v for a 1s budget", r.Elapsed)
+	}
+	for _, ph := range []string{PhaseSeqWrite, PhaseSync, PhaseRandWrite, PhaseRandRead, PhaseSeqRead} {
+		if !phases[ph] {
+			t.Errorf("no progress reported for phase %q", ph)
+		}
+	}
+	assertEmpty(t, dir)
+}
+
+func TestRunRefusesTinyBudget(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Run(context.Background(), Options{Dir: dir, Duration: time.Second, MaxBytes: MiB})
+	if !errors.Is(err, ErrNoSpace) {
+		t.Fatalf("err = %v, want ErrNoSpace", err)
+	}
+	assertEmpty(t, dir)
+}
+
+func TestRunMissingDir(t *testing.T) {
+	_, err := Run(context.Background(), Options{Dir: filepath.Join(t.TempDir(), "nope"), Duration: time.Second, MaxBytes: 32 * MiB})
+	if err == nil || !strings.Contains(err.Error(), "writable") {
+		t.Fatalf("err = %v, want one saying the directory must be writable", err)
+	}
+}
+
+func TestRunCancelRemovesFileQuickly(t *testing.T) {
+	tests := []struct {
+		name  string
+		after time.Duration
+	}{
+		{name: "during seq write or sync", after: 150 * time.Millisecond},
+		{name: "during random phases", after: 2500 * time.Millisecond},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			ctx, cancel := context.WithCancel(context.Background())
+			cancelled := make(chan time.Time, 1)
+			timer := time.AfterFunc(tc.after, func() { cancelled <- time.Now(); cancel() })
+			defer timer.Stop()
+			_, err := Run(ctx, Options{Dir: dir, Duration: 20 * time.Second, MaxBytes: 64 * MiB})
+			returned := time.Now()
+			select {
+			case at := <-cancelled:
+				if late := returned.Sub(at); late > time.Second {
+					t.Errorf("Run returned %v after cancel, want < 1s", late)
+				}
+			default:
+				t.Fatalf("Run returned before the cancel at %v (err %v)", tc.after, err)
+			}
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("err = %v, want context.Canceled", err)
+			}
+			assertEmpty(t, dir)
+		})
+	}
+}
+
+func TestRunFaults(t *testing.T) {
+	tests := []struct {
+		name       string
+		opener     *faultyOpener
+		wantErr    error // nil: Run must succeed
+		wantDirect bool
+		wantPanic  bool
+	}{
+		{name: "write error in seq write", opener: &faultyOpener{failWriteAt: 3}, wantErr: syscall.EIO},
+		{name: "write error in a later phase", opener: &faultyOpener{failWriteAt: 60}, wantErr: syscall.EIO},
+		{name: "panic in seq write", opener: &faultyOpener{panicWriteAt: 2}, wantPanic: true},
+		{name: "panic in a random-write goroutine becomes an error", opener: &faultyOpener{panicDirectWriteAt: 40}, wantErr: errWorkerPanic},
+		{name: "O_DIRECT refused at open", opener: &faultyOpener{refuseDirectOpen: true}},
+		{name: "O_DIRECT refused at first write", opener: &faultyOpener{refuseDirectWrite: true}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			r, err, panicked := runCatching(dir, tc.opener)
+			assertEmpty(t, dir)
+			if panicked != tc.wantPanic {
+				t.Fatalf("panicked = %v, want %v", panicked, tc.wantPanic)
+			}
+			if tc.wantPanic {
+				return
+			}
+			if tc.wantErr != nil {
+				if !errors.Is(err, tc.wantErr) {
+					t.Fatalf("err = %v, want %v", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			checkPlausible(t, r, 32*MiB)
+			if r.DirectIO != tc.wantDirect {
+				t.Errorf("DirectIO = %v, want %v", r.DirectIO, tc.wantDirect)
+			}
+			assertNote(t, r, "O_DIRECT refused")
+			assertNote(t, r, "cache-inflated")
+		})
+	}
+}
+
+// runCatching runs the engine with opener and reports a panic instead of dying.
+func runCatching(dir string, opener fileOpener) (r Result, err error, panicked bool) {
+	defer func() {
+		if recover() != nil {
+			panicked = true
+		}
+	}()
+	r, err = run(context.Background(), Options{Dir: dir, Duration: time.Second, MaxBytes: 32 * MiB}, opener)
+	return r, err, false
+}
+
+func assertNote(t *testing.T, r Result, want string) {
+	t.Helper()
+	for _, n := range r.Notes {
+		if strings.Contains(n, want) {
+			return
+		}
+	}
+	t.Errorf("Notes %q lack %q", r.Notes, want)
+}

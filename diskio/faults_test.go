@@ -1,0 +1,62 @@
+package diskio
+
+import (
+	"fmt"
+	"sync/atomic"
+	"syscall"
+)
+
+// faultyOpener wraps the real opener and injects the failures a test asks for.
+type faultyOpener struct {
+	osOpener
+	refuseDirectOpen  bool  // open with direct fails as O_DIRECT refused (tmpfs before Linux 6.6, ramfs, FUSE)
+	refuseDirectWrite bool  // writes on a direct descriptor fail with EINVAL
+	failWriteAt       int64 // the Nth write (1-based, any descriptor) fails with EIO; 0 = never
+	panicWriteAt      int64 // the Nth write panics; 0 = never
+	// panicDirectWriteAt: the Nth write on a direct descriptor panics (past
+	// the 32 one-MiB layout writes of a 32 MiB file it lands in a random-write goroutine).
+	panicDirectWriteAt int64
+	directWrites       atomic.Int64
+	writes             atomic.Int64
+	opens              atomic.Int64
+	directOpens        atomic.Int64
+}
+
+func (o *faultyOpener) open(path string, direct bool) (ioFile, error) {
+	o.opens.Add(1)
+	if direct {
+		o.directOpens.Add(1)
+		if o.refuseDirectOpen {
+			return nil, fmt.Errorf("opening %s: %w (%w)", path, errDirectRefused, syscall.EINVAL)
+		}
+	}
+	f, err := o.osOpener.open(path, direct)
+	if err != nil {
+		return nil, err
+	}
+	return &faultyFile{ioFile: f, o: o, direct: direct}, nil
+}
+
+// faultyFile is an ioFile whose writes fail as its opener says.
+type faultyFile struct {
+	ioFile
+	o      *faultyOpener
+	direct bool
+}
+
+func (f *faultyFile) WriteAt(p []byte, off int64) (int, error) {
+	n := f.o.writes.Add(1)
+	var nd int64
+	if f.direct {
+		nd = f.o.directWrites.Add(1)
+	}
+	switch {
+	case f.direct && f.o.refuseDirectWrite:
+		return 0, fmt.Errorf("pwrite at %d: %w (%w)", off, errDirectRefused, syscall.EINVAL)
+	case n == f.o.failWriteAt:
+		return 0, fmt.Errorf("pwrite at %d: %w", off, syscall.EIO)
+	case n == f.o.panicWriteAt, f.direct && nd == f.o.panicDirectWriteAt:
+		panic("injected panic in WriteAt")
+	}
+	return f.ioFile.WriteAt(p, off)
+}
