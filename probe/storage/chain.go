@@ -1,0 +1,179 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// maxDepth bounds the walk down a device stack. Real stacks are a handful
+// deep (dm-crypt on LVM on md on a partition is 4); 16 stops a cycle in a
+// broken or hostile tree.
+const maxDepth = 16
+
+// devOfFunc returns the device number of the filesystem holding path
+// (st_dev), used to follow a loop device to the disk under its backing file.
+type devOfFunc func(path string) (major, minor uint32, err error)
+
+// statDev is the live devOfFunc.
+func statDev(path string) (uint32, uint32, error) {
+	var st unix.Stat_t
+	if err := unix.Stat(path, &st); err != nil {
+		return 0, 0, fmt.Errorf("stat %s: %w", path, err)
+	}
+	return unix.Major(uint64(st.Dev)), unix.Minor(uint64(st.Dev)), nil //nolint:unconvert // Dev is uint64 on some arches only
+}
+
+// resolver walks sysfs device stacks and collects the gaps it meets.
+type resolver struct {
+	ctx   context.Context
+	r     Roots
+	devOf devOfFunc
+	gaps  []profile.Gap
+}
+
+func newResolver(ctx context.Context, r Roots) *resolver {
+	return &resolver{ctx: ctx, r: r, devOf: statDev}
+}
+
+func (rs *resolver) gap(format string, a ...any) {
+	rs.gaps = append(rs.gaps, profile.Gap{Probe: "storage.device", Reason: fmt.Sprintf(format, a...)})
+}
+
+// ResolveDevice describes the block device major:minor: the chain from it
+// down to the first leaf disk, every leaf disk, and the first leaf's labels.
+//
+// The chain names every step, partitions included: a partition of an NVMe
+// disk under dm-crypt is ["dm-0","nvme0n1p3","nvme0n1"]. Where a device
+// stacks on several (md RAID, LVM over several PVs, multipath) the chain
+// follows the first slave in name order and Leaves lists all leaf disks.
+// A loop device is followed through its backing file to the disk holding
+// that file (["loop0","sda1","sda"], BackingFile set); if that fails the
+// loop device itself is the leaf and its transport is "loop". Labels
+// (transport, model, rotational flag, size, queue settings) are the first
+// leaf's; DMName is the first device-mapper name on the chain.
+func ResolveDevice(ctx context.Context, r Roots, major, minor uint32) (profile.Device, []profile.Gap) {
+	rs := newResolver(ctx, r)
+	d := rs.device(major, minor)
+	return d, rs.gaps
+}
+
+func (rs *resolver) device(major, minor uint32) profile.Device {
+	dev := profile.Device{DeviceMajorMinor: fmt.Sprintf("%d:%d", major, minor), Transport: profile.TransportUnknown}
+	dir, err := rs.sysDir(major, minor)
+	if err != nil {
+		rs.gap("%v; the disk under the data directory is unknown, so its labels are missing", err)
+		return dev
+	}
+	dev.Name = filepath.Base(dir)
+	chain, leaves := rs.descend(dir, 0, &dev)
+	dev.Chain = chain
+	for i, l := range leaves {
+		lb := readLabels(l)
+		dev.Leaves = append(dev.Leaves, lb.leaf)
+		if i == 0 {
+			lb.apply(&dev)
+		}
+	}
+	return dev
+}
+
+// sysDir resolves <sys>/dev/block/MAJ:MIN to the device's /sys/devices dir.
+func (rs *resolver) sysDir(major, minor uint32) (string, error) {
+	link := filepath.Join(rs.r.Sys, "dev", "block", fmt.Sprintf("%d:%d", major, minor))
+	dir, err := filepath.EvalSymlinks(link)
+	if err != nil {
+		return "", fmt.Errorf("resolving block device %d:%d via %s: %w", major, minor, link, err)
+	}
+	return dir, nil
+}
+
+// descend returns the chain from dir to its first leaf, and every leaf dir.
+func (rs *resolver) descend(dir string, depth int, dev *profile.Device) (chain, leaves []string) {
+	name := filepath.Base(dir)
+	if err := rs.ctx.Err(); err != nil {
+		rs.gap("device walk stopped at %s: %v", name, err)
+		return []string{name}, []string{dir}
+	}
+	if depth > maxDepth {
+		rs.gap("device stack below %s is deeper than %d; stopped there (a loop in sysfs?)", name, maxDepth)
+		return []string{name}, []string{dir}
+	}
+	if dm, ok := readAttr(dir, "dm", "name"); ok && dev.DMName == "" {
+		dev.DMName = dm
+	}
+	next := rs.below(dir, dev)
+	if len(next) == 0 {
+		return []string{name}, []string{dir}
+	}
+	for i, n := range next {
+		c, l := rs.descend(n, depth+1, dev)
+		if i == 0 {
+			chain = c
+		}
+		leaves = append(leaves, l...)
+	}
+	return append([]string{name}, chain...), leaves
+}
+
+// below lists the devices directly under dir: the whole disk of a
+// partition, the slaves of a stacked device, or the disk holding a loop
+// device's backing file; nil for a leaf disk.
+func (rs *resolver) below(dir string, dev *profile.Device) []string {
+	if _, ok := readAttr(dir, "partition"); ok {
+		return []string{filepath.Dir(dir)}
+	}
+	if s := rs.slaves(dir); len(s) > 0 {
+		return s
+	}
+	bf, ok := readAttr(dir, "loop", "backing_file")
+	if !ok || bf == "" {
+		return nil
+	}
+	bf = strings.TrimSuffix(bf, " (deleted)")
+	if dev.BackingFile == "" {
+		dev.BackingFile = bf
+	}
+	major, minor, err := rs.devOf(bf)
+	if err != nil {
+		rs.gap("loop device %s: backing file %s: %v; the disk under it is unknown", filepath.Base(dir), bf, err)
+		return nil
+	}
+	sub, err := rs.sysDir(major, minor)
+	if err != nil {
+		rs.gap("loop device %s: backing file %s lives on %d:%d, which has no block device (tmpfs, overlay?): %v",
+			filepath.Base(dir), bf, major, minor, err)
+		return nil
+	}
+	return []string{sub}
+}
+
+// slaves lists the resolved dirs of <dir>/slaves/*, sorted by name.
+func (rs *resolver) slaves(dir string) []string {
+	ents, err := os.ReadDir(filepath.Join(dir, "slaves"))
+	if err != nil {
+		return nil
+	}
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	var out []string
+	for _, n := range names {
+		p, err := filepath.EvalSymlinks(filepath.Join(dir, "slaves", n))
+		if err != nil {
+			rs.gap("%s: slave %s does not resolve: %v", filepath.Base(dir), n, err)
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

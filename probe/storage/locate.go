@@ -1,0 +1,157 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/probe/storage/mountinfo"
+)
+
+// Locate finds where path lives: the mount, the device chain down to the
+// leaf disk(s), and the leaf's labels. It fills Path, FSType, MountPoint,
+// MountSource, MountOptions, Device, FreeBytes and TotalBytes.
+//
+// The error is only for a path that cannot be resolved or stat'ed; it wraps
+// the os error so callers can test errors.Is(err, fs.ErrNotExist) or
+// fs.ErrPermission. Everything else degrades to gaps.
+func Locate(ctx context.Context, r Roots, path string) (profile.Storage, []profile.Gap, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return profile.Storage{}, nil, fmt.Errorf("making %s absolute: %w", path, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return profile.Storage{}, nil, fmt.Errorf("resolving data directory %s: %w (check it exists and is readable)", path, err)
+	}
+	var st unix.Stat_t
+	if err := unix.Stat(real, &st); err != nil {
+		return profile.Storage{}, nil, fmt.Errorf("reading the data directory: %w", &os.PathError{Op: "stat", Path: real, Err: err})
+	}
+	s := profile.Storage{Path: real}
+	var gaps []profile.Gap
+	var fs unix.Statfs_t
+	if err := unix.Statfs(real, &fs); err != nil {
+		gaps = append(gaps, profile.Gap{Probe: "storage.statfs",
+			Reason: fmt.Sprintf("statfs %s failed (%v): free and total space unknown, so the write budget cannot be capped by free space", real, err)})
+	} else {
+		s.FreeBytes = fs.Bavail * uint64(fs.Bsize) //nolint:gosec // Bsize is positive
+		s.TotalBytes = fs.Blocks * uint64(fs.Bsize)
+	}
+	rs := newResolver(ctx, r)
+	rs.locateOn(&s, unix.Major(uint64(st.Dev)), unix.Minor(uint64(st.Dev))) //nolint:unconvert
+	return s, append(gaps, rs.gaps...), nil
+}
+
+// locateOn fills the mount and device facts of s.Path, whose filesystem has
+// the device number major:minor, from the roots.
+func (rs *resolver) locateOn(s *profile.Storage, major, minor uint32) {
+	m, ok := rs.mountOf(s.Path, major, minor)
+	if ok {
+		s.FSType = m.FSType
+		s.MountPoint = m.MountPoint
+		s.MountSource = m.Source
+		s.MountOptions = mergeOptions(m.Options, m.SuperOptions)
+	}
+	if t := fsTransport(s.FSType); t != "" {
+		s.Device = profile.Device{Name: s.MountSource, Transport: t, DeviceMajorMinor: fmt.Sprintf("%d:%d", major, minor)}
+		return
+	}
+	if major == 0 {
+		s.Device = rs.anonymous(s, major, minor)
+		return
+	}
+	s.Device = rs.device(major, minor)
+}
+
+// anonymous handles filesystems with an anonymous device number (major 0:
+// overlayfs, btrfs subvolumes, zfs, fuse): it tries the mount source when
+// that is a /dev path, and otherwise says what is unknown.
+func (rs *resolver) anonymous(s *profile.Storage, major, minor uint32) profile.Device {
+	unknown := profile.Device{Name: s.MountSource, Transport: profile.TransportUnknown,
+		DeviceMajorMinor: fmt.Sprintf("%d:%d", major, minor)}
+	src := s.MountSource
+	if !strings.HasPrefix(src, "/dev/") {
+		rs.gap("%s (%s) has an anonymous device number %d:%d and source %q, which is no block device; the disk under it is unknown",
+			s.MountPoint, s.FSType, major, minor, src)
+		return unknown
+	}
+	node := filepath.Join(rs.r.Dev, strings.TrimPrefix(src, "/dev/"))
+	var st unix.Stat_t
+	if err := unix.Stat(node, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFBLK {
+		rs.gap("%s (%s) has an anonymous device number; its source %s is not a readable block device (%v): the disk under it is unknown",
+			s.MountPoint, s.FSType, node, err)
+		return unknown
+	}
+	return rs.device(unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev))) //nolint:unconvert
+}
+
+// mountOf picks the mount holding path: among mounts whose device is
+// major:minor, the one whose mount point is the longest prefix of path (bind
+// mounts of the same device stay apart); the last such line wins, as a later
+// mount hides an earlier one on the same point.
+func (rs *resolver) mountOf(path string, major, minor uint32) (mountinfo.Mount, bool) {
+	file := filepath.Join(rs.r.Proc, "self", "mountinfo")
+	f, err := os.Open(file)
+	if err != nil {
+		rs.gap("reading %s: %v; filesystem type and mount options are unknown", file, err)
+		return mountinfo.Mount{}, false
+	}
+	defer f.Close()
+	mounts, err := mountinfo.Parse(f)
+	if err != nil && len(mounts) == 0 {
+		rs.gap("parsing %s: %v; filesystem type and mount options are unknown", file, err)
+		return mountinfo.Mount{}, false
+	}
+	if m, ok := longestPrefix(mounts, path, func(m mountinfo.Mount) bool { return m.Major == major && m.Minor == minor }); ok {
+		return m, true
+	}
+	m, ok := longestPrefix(mounts, path, func(mountinfo.Mount) bool { return true })
+	if ok {
+		rs.gap("no mount in %s has device %d:%d; using %s (%s), the longest mount point above %s",
+			file, major, minor, m.MountPoint, m.FSType, path)
+	} else {
+		rs.gap("no mount in %s holds %s", file, path)
+	}
+	return m, ok
+}
+
+func longestPrefix(mounts []mountinfo.Mount, path string, keep func(mountinfo.Mount) bool) (mountinfo.Mount, bool) {
+	best, found := mountinfo.Mount{}, false
+	for _, m := range mounts {
+		if !keep(m) || !under(path, m.MountPoint) {
+			continue
+		}
+		if !found || len(m.MountPoint) >= len(best.MountPoint) {
+			best, found = m, true
+		}
+	}
+	return best, found
+}
+
+// under reports whether path is mountPoint or inside it.
+func under(path, mountPoint string) bool {
+	if mountPoint == "/" || path == mountPoint {
+		return true
+	}
+	return strings.HasPrefix(path, strings.TrimSuffix(mountPoint, "/")+"/")
+}
+
+// mergeOptions lists the per-mount options, then the superblock options not
+// already named ("rw,relatime" + "rw,discard" → rw, relatime, discard).
+func mergeOptions(mount, super []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, o := range append(append([]string(nil), mount...), super...) {
+		if o != "" && !seen[o] {
+			seen[o] = true
+			out = append(out, o)
+		}
+	}
+	return out
+}
