@@ -1,0 +1,107 @@
+// Package threads sizes the thread counts of dumps, restores and copies
+// from a Profile: the measured write-scaling curve of the disk, its commit
+// cost, the cores, and the shape of the dump. It does no I/O.
+package threads
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// NearBest is how close to the best IOPS a thread count must come to count
+// as the knee: 10% is the run-to-run spread of 1-second random-write phases
+// seen on this project's shared test machine (scripts/bench-probe.sh).
+const NearBest = 0.90
+
+// MinGainPerDoubling is the gain per doubling of threads below which more
+// threads are not worth it: under 15% per doubling the extra threads mostly
+// add queueing latency (p99) for little throughput (DESIGN.md, thread sizing).
+const MinGainPerDoubling = 0.15
+
+// Knee returns the smallest thread count of a random-I/O scaling curve
+// that gets within 10% of the best IOPS, or after which every further
+// doubling gains less than 15%. A falling curve (a saturated disk) gives
+// its peak; a flat one gives 1. It returns 0 when the curve has no usable
+// point. why names the numbers it rests on.
+func Knee(curve []profile.ThreadPoint) (threads int, why string) {
+	pts := usable(curve)
+	if len(pts) == 0 {
+		return 0, "no random-write scaling curve was measured"
+	}
+	if len(pts) == 1 {
+		p := pts[0]
+		return p.Threads, fmt.Sprintf("only %d thread(s) measured (%s IOPS): scaling unknown", p.Threads, kilo(p.IOPS))
+	}
+	best := pts[0]
+	for _, p := range pts {
+		if p.IOPS > best.IOPS {
+			best = p
+		}
+	}
+	for i, p := range pts {
+		if p.IOPS >= NearBest*best.IOPS || flatAfter(pts[i:]) {
+			return p.Threads, kneeWhy(pts, i, best)
+		}
+	}
+	return best.Threads, kneeWhy(pts, len(pts)-1, best) // unreachable: best itself qualifies
+}
+
+// usable keeps points with a thread count and IOPS, sorted by threads,
+// one per thread count (the last one given wins).
+func usable(curve []profile.ThreadPoint) []profile.ThreadPoint {
+	byThreads := map[int]profile.ThreadPoint{}
+	for _, p := range curve {
+		if p.Threads > 0 && p.IOPS > 0 && !math.IsInf(p.IOPS, 0) && !math.IsNaN(p.IOPS) {
+			byThreads[p.Threads] = p
+		}
+	}
+	out := make([]profile.ThreadPoint, 0, len(byThreads))
+	for _, p := range byThreads {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Threads < out[j].Threads })
+	return out
+}
+
+// flatAfter reports whether no later point gains MinGainPerDoubling or more
+// per doubling of threads over the first point.
+func flatAfter(pts []profile.ThreadPoint) bool {
+	first := pts[0]
+	for _, q := range pts[1:] {
+		doublings := math.Log2(float64(q.Threads) / float64(first.Threads))
+		if math.Pow(q.IOPS/first.IOPS, 1/doublings)-1 >= MinGainPerDoubling {
+			return false
+		}
+	}
+	return true
+}
+
+// kneeWhy explains the knee at pts[i] with the numbers around it.
+func kneeWhy(pts []profile.ThreadPoint, i int, best profile.ThreadPoint) string {
+	k, first, last := pts[i], pts[0], pts[len(pts)-1]
+	switch {
+	case last.IOPS < 0.9*best.IOPS && best.Threads < last.Threads:
+		return fmt.Sprintf("random 16K IOPS peak at %d threads (%s) and fall with more (%s at %d): the disk is saturated",
+			best.Threads, kilo(best.IOPS), kilo(last.IOPS), last.Threads)
+	case i == 0 && last.IOPS < first.IOPS*(1+MinGainPerDoubling):
+		return fmt.Sprintf("random 16K IOPS are flat from %d to %d threads (%s → %s): threads do not add throughput",
+			first.Threads, last.Threads, kilo(first.IOPS), kilo(last.IOPS))
+	case i == len(pts)-1:
+		return fmt.Sprintf("random 16K IOPS still grow up to %d threads (%s → %s from %d)",
+			k.Threads, kilo(first.IOPS), kilo(k.IOPS), first.Threads)
+	}
+	next := pts[i+1]
+	return fmt.Sprintf("random 16K IOPS stop scaling at %d threads (%s → %s from %d to %d; best %s at %d)",
+		k.Threads, kilo(k.IOPS), kilo(next.IOPS), k.Threads, next.Threads, kilo(best.IOPS), best.Threads)
+}
+
+// kilo renders IOPS as "9.8k" or "150".
+func kilo(v float64) string {
+	if v >= 1000 {
+		return fmt.Sprintf("%.1fk", v/1000)
+	}
+	return fmt.Sprintf("%.0f", v)
+}

@@ -1,0 +1,91 @@
+package threads
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Tasks a plan can be asked for (advise --task).
+const (
+	TaskAll  = "all"
+	TaskDump = "dump"
+	TaskLoad = "load"
+	TaskCopy = "copy"
+	TaskOLTP = "oltp"
+)
+
+// Durability choices (advise --durability): strict never trades away commits.
+const (
+	DurabilityStrict  = "strict"
+	DurabilityRelaxed = "relaxed"
+)
+
+// Options says what to size for.
+type Options struct {
+	Task       string // all|dump|load|copy|oltp; "" means all
+	Durability string // strict|relaxed; "" means strict
+}
+
+// Plan is the thread-sizing advice: the advice JSON "threads" block
+// (dump, load, copy, commands) plus load-time settings and an estimate.
+type Plan struct {
+	Dump     Choice   `json:"dump"`
+	Load     Choice   `json:"load"`
+	Copy     Choice   `json:"copy"`
+	Commands []string `json:"commands"`
+	// Temporary are settings worth changing for the duration of a load, each with its undo.
+	Temporary []Setting `json:"temporary,omitempty"`
+	// EstimatedLoad is the expected restore time of the dump; zero without a dump.
+	EstimatedLoad DurationRange `json:"estimated_load"`
+	// Notes are caveats on the commands and settings (tool versions, what was not offered and why).
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Choice is one thread count and the reasoning behind it, naming the numbers.
+type Choice struct {
+	Threads int    `json:"threads"`
+	Why     string `json:"why"`
+}
+
+// Setting is one temporary load-time change with the exact statement to undo it.
+type Setting struct {
+	Name    string `json:"name"`
+	Apply   string `json:"apply"`
+	Undo    string `json:"undo"`
+	Warning string `json:"warning,omitempty"`
+}
+
+// DurationRange is a low–high estimate; Basis states the assumptions.
+type DurationRange struct {
+	Low   time.Duration
+	High  time.Duration
+	Basis string
+}
+
+// IsZero reports whether no estimate was made.
+func (r DurationRange) IsZero() bool { return r.Low == 0 && r.High == 0 }
+
+// MarshalJSON writes the range in seconds: {"low_s", "high_s", "basis"}.
+func (r DurationRange) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		LowS  float64 `json:"low_s"`
+		HighS float64 `json:"high_s"`
+		Basis string  `json:"basis,omitempty"`
+	}{r.Low.Seconds(), r.High.Seconds(), r.Basis})
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (r *DurationRange) UnmarshalJSON(b []byte) error {
+	var v struct {
+		LowS  float64 `json:"low_s"`
+		HighS float64 `json:"high_s"`
+		Basis string  `json:"basis"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	r.Low = time.Duration(v.LowS * float64(time.Second))
+	r.High = time.Duration(v.HighS * float64(time.Second))
+	r.Basis = v.Basis
+	return nil
+}

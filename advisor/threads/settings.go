@@ -1,0 +1,130 @@
+package threads
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// RedoDisableSince is the first MySQL release with ALTER INSTANCE DISABLE
+// INNODB REDO_LOG (MySQL 8.0.21 release notes; MySQL manual, "Disabling
+// Redo Logging"). MariaDB has no such statement.
+var RedoDisableSince = [3]int{8, 0, 21}
+
+// loadSettings lists the temporary load-time settings the durability
+// choice allows on this server, each with its undo, and notes on what was
+// left out and why.
+func loadSettings(p *profile.Profile, o Options) ([]Setting, []string) {
+	vars := map[string]string{}
+	if p.Server != nil && p.Server.Variables != nil {
+		vars = p.Server.Variables
+	}
+	var out []Setting
+	var notes []string
+	binlogOn := isOn(vars, "log_bin", true)
+	if binlogOn {
+		out = append(out, Setting{Name: "skip the binary log while loading",
+			Apply:   "SET SESSION sql_log_bin = 0; -- in the loading session: mysqlsh loadDump skipBinlog: true; myloader 0.10 does it unless --enable-binlog",
+			Undo:    "SET SESSION sql_log_bin = 1;",
+			Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after"})
+	}
+	if o.Durability != DurabilityRelaxed {
+		notes = append(notes, "durability strict: relaxed flushing (innodb_flush_log_at_trx_commit=2, sync_binlog=0) and redo-log disabling are not offered; use --durability relaxed for a load you can redo")
+		return out, notes
+	}
+	out = append(out, relaxedFlush(vars, binlogOn)...)
+	if s, ok, why := redoDisable(p.Server); ok {
+		out = append(out, s)
+	} else {
+		notes = append(notes, why)
+	}
+	return out, notes
+}
+
+// relaxedFlush offers flushing the redo log and binary log once a second
+// instead of per commit, undoing to the current (or default) values.
+func relaxedFlush(vars map[string]string, binlogOn bool) []Setting {
+	var out []Setting
+	if cur := valueOr(vars, "innodb_flush_log_at_trx_commit", "1"); cur == "1" {
+		out = append(out, Setting{Name: "flush the redo log once a second",
+			Apply:   "SET GLOBAL innodb_flush_log_at_trx_commit = 2;",
+			Undo:    fmt.Sprintf("SET GLOBAL innodb_flush_log_at_trx_commit = %s;", cur),
+			Warning: "an OS crash or power loss loses up to about a second of commits (MySQL manual, innodb_flush_log_at_trx_commit)"})
+	}
+	if cur := valueOr(vars, "sync_binlog", "1"); binlogOn && cur != "0" {
+		out = append(out, Setting{Name: "let the OS flush the binary log",
+			Apply:   "SET GLOBAL sync_binlog = 0;",
+			Undo:    fmt.Sprintf("SET GLOBAL sync_binlog = %s;", cur),
+			Warning: "an OS crash or power loss can lose binary log events that were committed"})
+	}
+	return out
+}
+
+// redoDisable offers disabling InnoDB redo logging on MySQL 8.0.21+.
+func redoDisable(s *profile.Server) (Setting, bool, string) {
+	if s == nil || s.Version == "" {
+		return Setting{}, false, "redo-log disabling not offered: the target server's flavor and version are unknown"
+	}
+	if s.Flavor == profile.FlavorMariaDB || strings.Contains(strings.ToLower(s.Version), "mariadb") {
+		return Setting{}, false, "redo-log disabling not offered: MariaDB has no ALTER INSTANCE DISABLE INNODB REDO_LOG"
+	}
+	v, ok := parseVersion(s.Version)
+	if !ok || less(v, RedoDisableSince) {
+		return Setting{}, false, fmt.Sprintf("redo-log disabling not offered: it needs MySQL 8.0.21 or newer (server is %s)", s.Version)
+	}
+	return Setting{Name: "disable InnoDB redo logging for the load",
+		Apply:   "ALTER INSTANCE DISABLE INNODB REDO_LOG;",
+		Undo:    "ALTER INSTANCE ENABLE INNODB REDO_LOG;",
+		Warning: "NOT crash-safe: a server stop or crash while redo logging is disabled can leave the whole instance unrecoverable; only on a fresh instance you can rebuild from the dump (MySQL manual, 'Disabling Redo Logging')"}, true, ""
+}
+
+func isOn(vars map[string]string, name string, def bool) bool {
+	v, ok := vars[name]
+	if !ok {
+		return def
+	}
+	b, err := profile.ParseBool(v)
+	if err != nil {
+		return def
+	}
+	return b
+}
+
+func valueOr(vars map[string]string, name, def string) string {
+	if v := strings.TrimSpace(vars[name]); v != "" {
+		return v
+	}
+	return def
+}
+
+// parseVersion reads "8.0.33-0ubuntu0.22.04.2" as {8, 0, 33}.
+func parseVersion(s string) ([3]int, bool) {
+	var v [3]int
+	parts := strings.SplitN(s, ".", 3)
+	if len(parts) < 2 {
+		return v, false
+	}
+	for i, part := range parts {
+		end := 0
+		for end < len(part) && part[end] >= '0' && part[end] <= '9' {
+			end++
+		}
+		n, err := strconv.Atoi(part[:end])
+		if err != nil {
+			return v, i >= 2
+		}
+		v[i] = n
+	}
+	return v, true
+}
+
+func less(a, b [3]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}

@@ -1,0 +1,147 @@
+package threads
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// MaxThreads caps every choice: the profile's curves stop at 16 threads,
+// so nothing above 16 is backed by a measurement.
+const MaxThreads = 16
+
+// SlowCommit is the fsync p50 from which a load's batch commits are a cost
+// worth naming: 1 ms is where SD cards and HDDs sit; SSDs sync in well under
+// it (DESIGN.md, "Classifying storage").
+const SlowCommitUS = 1000
+
+// Size sizes dump, load and copy threads for the profile and builds the
+// commands, temporary settings and load estimate for the task.
+func Size(p *profile.Profile, o Options) Plan {
+	if p == nil {
+		p = &profile.Profile{}
+	}
+	o = normalise(o)
+	c := coresOf(p.Host)
+	plan := Plan{Dump: sizeDump(p, c), Load: sizeLoad(p, c)}
+	plan.Copy = sizeCopy(plan.Dump, plan.Load)
+	plan.Commands, plan.Notes = commands(p, o, plan)
+	if o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy {
+		var notes []string
+		plan.Temporary, notes = loadSettings(p, o)
+		plan.Notes = append(plan.Notes, notes...)
+		plan.EstimatedLoad = estimateLoad(p, plan.Load.Threads, c.n)
+	}
+	return plan
+}
+
+func normalise(o Options) Options {
+	o.Task = strings.ToLower(strings.TrimSpace(o.Task))
+	if o.Task == "" {
+		o.Task = TaskAll
+	}
+	if strings.ToLower(strings.TrimSpace(o.Durability)) == DurabilityRelaxed {
+		o.Durability = DurabilityRelaxed
+	} else {
+		o.Durability = DurabilityStrict
+	}
+	return o
+}
+
+// cores is the CPU count a dump or load may use, and how it was decided.
+type cores struct {
+	n   int
+	why string
+}
+
+// coresOf takes the cgroup quota when it is below the logical CPUs.
+func coresOf(h profile.Host) cores {
+	n := h.CPU.Logical
+	if q := h.CPU.QuotaCores; q > 0 && (n <= 0 || q < float64(n)) {
+		c := max(int(math.Round(q)), 1)
+		return cores{c, fmt.Sprintf("cgroup CPU quota of %.1f cores (of %d)", q, n)}
+	}
+	if n <= 0 {
+		return cores{1, "core count unknown (assumed 1)"}
+	}
+	return cores{n, fmt.Sprintf("%d cores", n)}
+}
+
+// sizeDump: a dump is bound by CPU (formatting rows and compressing them,
+// about one core per zstd or gzip stream), by source reads (the random-read
+// knee) and by the tables/chunks there are to read in parallel.
+func sizeDump(p *profile.Profile, c cores) Choice {
+	n := min(c.n, MaxThreads)
+	why := []string{fmt.Sprintf("%s (compression costs about one core per stream)", c.why)}
+	if k, kw := Knee(p.Storage.RandRead); k > 0 {
+		why = append(why, "reads: "+kw)
+		n = min(n, k)
+	}
+	if d := p.Dump; d != nil && d.Chunks > 0 {
+		why = append(why, fmt.Sprintf("the dump has %d tables in %d chunks", d.Tables, d.Chunks))
+		n = min(n, d.Chunks)
+	}
+	n = max(n, 1)
+	return Choice{Threads: n, Why: strings.Join(why, "; ") + fmt.Sprintf(" → %d threads", n)}
+}
+
+// sizeLoad: a restore is bound by the target's write scaling (the knee of
+// the random-write curve), its cores (each load thread keeps about one
+// server core busy parsing and inserting), and the files the dump offers:
+// myloader 0.10 loads one file per thread, mysqlsh loadDump one chunk per
+// thread, a mysqldump file loads through one session.
+func sizeLoad(p *profile.Profile, c cores) Choice {
+	n := min(c.n, MaxThreads)
+	why := []string{c.why}
+	k, kw := Knee(p.Storage.RandWrite)
+	if k > 0 {
+		n = min(n, k)
+		why = append(why, kw)
+	} else {
+		why = append(why, kw+" (sized by cores only)")
+	}
+	if f := p.Storage.Fsync; f.P50US > 0 {
+		w := fmt.Sprintf("a commit (16K write + fdatasync) takes %s at p50", micros(f.P50US))
+		if f.P50US >= SlowCommitUS {
+			w += ", slow: keep transactions large (myloader --queries-per-transaction)"
+		}
+		why = append(why, w)
+	}
+	if d := p.Dump; d != nil {
+		n, why = fitDump(d, n, why)
+	}
+	n = max(n, 1)
+	return Choice{Threads: n, Why: strings.Join(why, "; ") + fmt.Sprintf(" → %d threads", n)}
+}
+
+// fitDump caps n by the parallelism the dump offers and notes a dominant table.
+func fitDump(d *profile.Dump, n int, why []string) (int, []string) {
+	if d.Format == "mysqldump" {
+		return 1, append(why, "a mysqldump file loads through one session")
+	}
+	if d.Chunks > 0 {
+		why = append(why, fmt.Sprintf("the dump has %d tables in %d chunks", d.Tables, d.Chunks))
+		n = min(n, d.Chunks)
+	}
+	if d.TotalBytes > 0 && d.LargestTableBytes*2 > d.TotalBytes {
+		why = append(why, fmt.Sprintf("%s holds %.0f%% of the dump: the end of the load runs on its chunks alone",
+			d.LargestTable, 100*float64(d.LargestTableBytes)/float64(d.TotalBytes)))
+	}
+	return n, why
+}
+
+// sizeCopy: a copy dumps and loads at once, so the slower side sets the pace.
+func sizeCopy(dump, load Choice) Choice {
+	n := min(dump.Threads, load.Threads)
+	return Choice{Threads: n, Why: fmt.Sprintf("a copy dumps and loads at once: the smaller of dump (%d) and load (%d) threads → %d threads",
+		dump.Threads, load.Threads, n)}
+}
+
+func micros(us float64) string {
+	if us >= 1000 {
+		return fmt.Sprintf("%.1f ms", us/1000)
+	}
+	return fmt.Sprintf("%.0f µs", us)
+}
