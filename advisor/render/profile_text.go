@@ -169,7 +169,7 @@ func serverLines(t theme, s *profile.Server) []string {
 func notesText(t theme, p *profile.Profile, w int) string {
 	var b strings.Builder
 	if len(p.Storage.Notes) > 0 {
-		b.WriteString(section(t, "NOTES"))
+		b.WriteString(section(t, "MEASUREMENT NOTES"))
 		for _, n := range p.Storage.Notes {
 			b.WriteString(bullets("•", n, w))
 		}

@@ -1,0 +1,200 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mytune/mytune/advisor"
+)
+
+// Advice writes a in o.Format: "text" (the terminal report: verdict,
+// findings by severity, threads and commands, the my.cnf fragment),
+// "markdown" (for tickets) or "json" (the CONTRACT's mytune.advice/v1).
+func Advice(w io.Writer, a *advisor.Advice, o Options) error {
+	if a == nil {
+		return fmt.Errorf("render advice: no advice given (a bug in the caller)")
+	}
+	switch o.Format {
+	case FormatText, "":
+		return writeAll(w, adviceText(a, o))
+	case FormatMarkdown:
+		return writeAll(w, adviceMarkdown(a))
+	case FormatJSON:
+		return writeJSON(w, a)
+	}
+	return fmt.Errorf("render advice: format %q is not one of text, markdown, json", o.Format)
+}
+
+// severities in the order a reader should see them.
+var severities = []advisor.Severity{advisor.SeverityCrit, advisor.SeverityWarn, advisor.SeverityNote}
+
+// bySeverity groups findings, keeping their order inside each group.
+func bySeverity(fs []advisor.Finding) map[advisor.Severity][]advisor.Finding {
+	out := map[advisor.Severity][]advisor.Finding{}
+	for _, f := range fs {
+		out[f.Severity] = append(out[f.Severity], f)
+	}
+	return out
+}
+
+// adviceText renders the terminal report of a.
+func adviceText(a *advisor.Advice, o Options) string {
+	t, w := newTheme(o), o.width()
+	var b strings.Builder
+	p := &a.Profile
+	b.WriteString(headerLine(t, p, w))
+	for i, l := range wrap(clean(a.Verdict), w-2, "") {
+		mark := "  "
+		if i == 0 {
+			mark = t.classStyle(p.Storage.Class).Render("▶") + " "
+		}
+		b.WriteString(mark + t.verdict.Render(l) + "\n")
+	}
+	if a.Target.Flavor != "" {
+		b.WriteString(t.dim.Render(fit(fmt.Sprintf("  advice for %s %s (from %s)",
+			a.Target.Flavor, a.Target.Version, a.Target.Source), w)) + "\n")
+	}
+	b.WriteString(findingsText(t, a.Findings, w))
+	b.WriteString(threadsText(t, a.Threads, w))
+	b.WriteString(cnfText(t, a.Cnf, w))
+	if len(a.Notes) > 0 {
+		b.WriteString(section(t, "NOTES"))
+		for _, n := range a.Notes {
+			b.WriteString(bullets("•", clean(n), w))
+		}
+	}
+	b.WriteString(notesText(t, p, w))
+	return b.String()
+}
+
+// severityMark is the glyph and style of each severity.
+func severityMark(t theme, s advisor.Severity) string {
+	switch s {
+	case advisor.SeverityCrit:
+		return t.crit.Render("✖")
+	case advisor.SeverityWarn:
+		return t.warn.Render("▲")
+	}
+	return t.dim.Render("•")
+}
+
+// findingsText lists findings crit → warn → note: the summary, then
+// variable current → recommended, then the detail that cites the numbers.
+func findingsText(t theme, fs []advisor.Finding, w int) string {
+	groups := bySeverity(fs)
+	var b strings.Builder
+	b.WriteString(section(t, "FINDINGS") + t.dim.Render(fit(fmt.Sprintf("%d crit · %d warn · %d note",
+		len(groups[advisor.SeverityCrit]), len(groups[advisor.SeverityWarn]), len(groups[advisor.SeverityNote])), w)) + "\n")
+	if len(fs) == 0 {
+		b.WriteString(fit("  nothing to change: every rule that applies is satisfied", w) + "\n")
+	}
+	for _, sev := range severities {
+		for _, f := range groups[sev] {
+			b.WriteString(findingText(t, f, w))
+		}
+	}
+	return b.String()
+}
+
+// findingText renders one finding.
+func findingText(t theme, f advisor.Finding, w int) string {
+	var b strings.Builder
+	for i, l := range wrap(clean(f.Summary), w-4, "") {
+		lead := "    "
+		if i == 0 {
+			lead = "  " + severityMark(t, f.Severity) + " "
+		}
+		b.WriteString(lead + t.verdict.Render(l) + "\n")
+	}
+	if f.Variable != "" {
+		change := fmt.Sprintf("%s: %s → %s", f.Variable, orNotSet(f.Current), orDash(f.Recommended))
+		if f.RestartRequired {
+			change += " (restart)"
+		}
+		for _, l := range wrap(change, w-4, "") {
+			b.WriteString("    " + t.good.Render(l) + "\n")
+		}
+	}
+	for _, l := range wrap(clean(f.Detail), w-4, "") {
+		b.WriteString("    " + t.dim.Render(l) + "\n")
+	}
+	b.WriteString(t.dim.Render(fit("    ["+f.ID+"]", w)) + "\n")
+	return b.String()
+}
+
+// orNotSet names an empty current value.
+func orNotSet(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "(not read)"
+	}
+	return clean(s)
+}
+
+// threadsText shows the thread counts with their reasons and the commands.
+func threadsText(t theme, th advisor.Threads, w int) string {
+	var b strings.Builder
+	rows := []struct {
+		task string
+		c    advisor.ThreadChoice
+	}{{"dump", th.Dump}, {"load", th.Load}, {"copy", th.Copy}}
+	b.WriteString(section(t, "THREADS"))
+	for _, r := range rows {
+		if r.c.Threads == 0 && r.c.Why == "" {
+			continue
+		}
+		head := fmt.Sprintf("  %s %s threads  ", pad(r.task, 4), padLeft(fmt.Sprint(r.c.Threads), 2))
+		for i, l := range wrap(clean(r.c.Why), w-len(head), "") {
+			if i > 0 {
+				head = strings.Repeat(" ", len(head))
+			}
+			b.WriteString(head + l + "\n")
+		}
+	}
+	if len(th.Commands) > 0 {
+		b.WriteString(section(t, "COMMANDS"))
+		for _, c := range th.Commands {
+			for _, l := range shellWrap(clean(c), w-2) {
+				b.WriteString("  " + l + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// shellWrap breaks a command line at spaces into lines of at most width
+// cells, each but the last ending in " \" so the shell reads one command;
+// "$ " leads the first line. A single word wider than width is kept whole,
+// because a cut command would not run.
+func shellWrap(cmd string, width int) []string {
+	var lines []string
+	line := "$"
+	for _, word := range strings.Fields(cmd) {
+		if len([]rune(line))+1+len([]rune(word))+2 > width && line != "$" && line != "   " {
+			lines = append(lines, line+" \\")
+			line = "   "
+		}
+		line += " " + word
+	}
+	return append(lines, line)
+}
+
+// cnfText shows the my.cnf fragment as it is; only comment lines are
+// wrapped, since a cut option line would change its meaning.
+func cnfText(t theme, cnf string, w int) string {
+	if strings.TrimSpace(cnf) == "" {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(section(t, "MY.CNF") + t.dim.Render(fit("add to the [mysqld] section, then restart where marked", w)) + "\n")
+	for _, l := range strings.Split(strings.TrimRight(cnf, "\n"), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "#") {
+			for _, c := range wrap(clean(l), w-2, "# ") {
+				b.WriteString("  " + t.dim.Render(c) + "\n")
+			}
+			continue
+		}
+		b.WriteString("  " + clean(l) + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,141 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mytune/mytune/advisor"
+)
+
+// loadAdvice reads an advice from testdata.
+func loadAdvice(t *testing.T, name string) *advisor.Advice {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a advisor.Advice
+	if err := json.Unmarshal(b, &a); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return &a
+}
+
+func TestAdviceGolden(t *testing.T) {
+	cases := []struct {
+		name, format, golden string
+	}{
+		{"text at 80 columns", "text", "advice-sd.80.txt.golden"},
+		{"markdown", "markdown", "advice-sd.md.golden"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Advice(&buf, loadAdvice(t, "advice-sd.json"), Options{Format: c.format, Width: 80}); err != nil {
+				t.Fatal(err)
+			}
+			if hasEscape(buf.String()) {
+				t.Errorf("colour off but the output holds escape codes")
+			}
+			if c.format == "text" {
+				checkWidth(t, buf.String(), 80)
+			}
+			golden(t, c.golden, buf.String())
+		})
+	}
+}
+
+func TestAdviceTextOrder(t *testing.T) {
+	a := loadAdvice(t, "advice-sd.json")
+	// Reverse the findings: the report must still show crit before warn before note.
+	for i, j := 0, len(a.Findings)-1; i < j; i, j = i+1, j-1 {
+		a.Findings[i], a.Findings[j] = a.Findings[j], a.Findings[i]
+	}
+	var buf bytes.Buffer
+	if err := Advice(&buf, a, Options{Format: "text"}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	order := []string{"SD card: a commit", "FINDINGS", "✖ Every commit", "▲ ", "• O_DIRECT", "THREADS", "COMMANDS", "MY.CNF"}
+	last := -1
+	for _, s := range order {
+		i := strings.Index(out, s)
+		if i < 0 || i < last {
+			t.Fatalf("%q missing or out of order (at %d, previous at %d):\n%s", s, i, last, out)
+		}
+		last = i
+	}
+	if !strings.Contains(out, "log_bin: ON → OFF (restart)") {
+		t.Errorf("current → recommended line missing")
+	}
+}
+
+func TestAdviceColor(t *testing.T) {
+	a := loadAdvice(t, "advice-sd.json")
+	var color, plain bytes.Buffer
+	if err := Advice(&color, a, Options{Format: "text", Color: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Advice(&plain, a, Options{Format: "text"}); err != nil {
+		t.Fatal(err)
+	}
+	if !hasEscape(color.String()) || ansi.Strip(color.String()) != plain.String() {
+		t.Errorf("colour output must hold escapes and strip to the plain output")
+	}
+	checkWidth(t, color.String(), 80)
+}
+
+func TestShellWrap(t *testing.T) {
+	cases := []struct {
+		name, cmd string
+		width     int
+		want      []string
+	}{
+		{"fits", "myloader --threads 2", 40, []string{"$ myloader --threads 2"}},
+		{"breaks at spaces", "mydumper --threads 4 --compress --outputdir /backup", 24,
+			[]string{"$ mydumper --threads 4 \\", "    --compress \\", "    --outputdir \\", "    /backup"}},
+		{"a long word stays whole", "x /a/very/long/path/that/cannot/be/cut", 10,
+			[]string{"$ x \\", "    /a/very/long/path/that/cannot/be/cut"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := shellWrap(c.cmd, c.width)
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+			joined := strings.ReplaceAll(strings.Join(got, "\n"), " \\\n   ", "")
+			if strings.TrimPrefix(joined, "$ ") != c.cmd {
+				t.Errorf("unwrapped %q is not the command %q", joined, c.cmd)
+			}
+		})
+	}
+}
+
+func TestAdviceInCompare(t *testing.T) {
+	n := loadNamed(t, "advice-sd.json")
+	if n.Verdict == "" || n.Profile.Storage.Class != "sd-card" {
+		t.Fatalf("advice loaded as %+v", n)
+	}
+	var buf bytes.Buffer
+	if err := Compare(&buf, []Named{n, loadNamed(t, "ssd-vm.json")}, Options{Format: "text"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"SD card: a commit costs", "log_bin                        ON"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("compare of an advice lacks %q:\n%s", want, buf.String())
+		}
+	}
+	checkWidth(t, buf.String(), 80)
+}
+
+func TestAdviceBadFormat(t *testing.T) {
+	if err := Advice(&bytes.Buffer{}, loadAdvice(t, "advice-sd.json"), Options{Format: "prom"}); err == nil {
+		t.Fatal("prom accepted for an advice")
+	}
+}
