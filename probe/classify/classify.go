@@ -57,21 +57,22 @@ func supporting(f facts) []string {
 // the numbers of a device whose labels do not settle it.
 func byMeasurement(s profile.Storage, f facts) (string, []string) {
 	sc := f.readScaling()
-	if f.readUS >= hddMinReadUS {
-		if sc == 0 || sc < hddMaxReadScaling {
-			ev := []string{fmt.Sprintf("%s: the seek-and-rotate latency of a spinning disk", f.readPhrase())}
-			if sc > 0 {
-				ev = append(ev, fmt.Sprintf("%d threads give %.1fx the random reads of 1 (%.0f IOPS): one actuator, little gain from threads",
-					f.readTopN, sc, f.readIOPSTop))
-			}
-			return profile.ClassHDD, ev
+	slowReads := f.readUS >= hddMinReadUS
+	if slowReads && (sc == 0 || sc < hddMaxReadScaling) {
+		ev := []string{fmt.Sprintf("%s: the seek-and-rotate latency of a spinning disk", f.readPhrase())}
+		if sc > 0 {
+			ev = append(ev, fmt.Sprintf("%d threads give %.1fx the reads of one at a time (%.0f IOPS): one actuator, little gain from threads",
+				f.readTopN, sc, f.readIOPSTop))
 		}
-		return profile.ClassUnknown, []string{fmt.Sprintf(
-			"%s, yet %d threads give %.1fx (%.0f IOPS): disk-like latency with flash-like parallelism, as remote block storage shows",
-			f.readPhrase(), f.readTopN, sc, f.readIOPSTop)}
+		return profile.ClassHDD, ev
 	}
 	if sdLike(f) {
 		return profile.ClassSDCard, sdEvidence(f)
+	}
+	if slowReads {
+		return profile.ClassUnknown, []string{fmt.Sprintf(
+			"%s, yet %d threads give %.1fx (%.0f IOPS): disk-like latency with flash-like parallelism, as remote block storage shows",
+			f.readPhrase(), f.readTopN, sc, f.readIOPSTop)}
 	}
 	ev := []string{fmt.Sprintf("%s: %s", f.readPhrase(), readKind(f.readUS))}
 	if sc > 0 {
@@ -113,8 +114,13 @@ func sdEvidence(f facts) []string {
 	if f.writeIOPS1 > 0 {
 		ev = append(ev, fmt.Sprintf("16K random writes at 1 thread reach %.0f IOPS (an SSD does thousands)", f.writeIOPS1))
 	}
-	if f.syncP50US > 0 {
+	switch {
+	case f.syncP50US >= sdMinSyncP50US:
 		ev = append(ev, fmt.Sprintf("%s: every commit waits on slow flash", f.syncPhrase()))
+	case f.syncP99US >= sdMinSyncP99US:
+		ev = append(ev, fmt.Sprintf("%s: 1 in 100 commits waits %s or more on a write stall", f.syncPhrase(), fmtUS(f.syncP99US)))
+	case f.syncP50US > 0:
+		ev = append(ev, f.syncPhrase())
 	}
 	if f.seqRead > 0 {
 		ev = append(ev, fmt.Sprintf("sequential reads reach %.0f MB/s, %.1fx the writes", f.seqRead, f.seqRead/f.seqWrite))
@@ -131,9 +137,9 @@ func readKind(us float64) string {
 
 func scalingSentence(f facts, sc float64) string {
 	if sc >= ssdMinReadScaling {
-		return fmt.Sprintf("%d threads give %.1fx the random reads of 1 (%.0f IOPS): parallel flash channels", f.readTopN, sc, f.readIOPSTop)
+		return fmt.Sprintf("%d threads give %.1fx the reads of one at a time (%.0f IOPS): parallel flash channels", f.readTopN, sc, f.readIOPSTop)
 	}
-	return fmt.Sprintf("%d threads give only %.1fx the random reads of 1 (%.0f IOPS): little parallelism (or a busy or throttled device)",
+	return fmt.Sprintf("%d threads give only %.1fx the reads of one at a time (%.0f IOPS): little parallelism (or a busy or throttled device)",
 		f.readTopN, sc, f.readIOPSTop)
 }
 

@@ -9,15 +9,20 @@ import (
 // facts are the measured numbers the decision reads, taken once from a
 // profile.Storage. A zero value means "not measured".
 type facts struct {
-	// readUS is the time one 16 KiB random read takes at 1 thread: the
-	// mean from IOPS (1e6/IOPS, exact at queue depth 1) or, without IOPS,
-	// the p50. The mean is used because a throttled or stalling device can
-	// serve most reads fast and hold a few for long (bursts).
+	// readUS is the time one 16 KiB random read takes on average, at the
+	// thread count readN where that time is shortest. By Little's law (J. D. C.
+	// Little, Operations Research 9(3), 1961) the
+	// mean latency at n outstanding reads is n/IOPS; the minimum over the
+	// curve is the device's single-read service time, robust against one
+	// short or disturbed point (a throttle's burst, a neighbour's I/O) and
+	// against devices that serve most reads fast and hold a few for long.
 	readUS      float64
-	readP50US   float64
-	readIOPS1   float64
-	readIOPSTop float64 // IOPS at the highest thread count measured
-	readTopN    int     // that thread count
+	readN       int
+	readP50US   float64 // p50 at readN
+	readIOPSAtN float64 // IOPS at readN
+	readIOPSTop float64 // the highest IOPS of the curve
+	readTopN    int     // the thread count that reached it
+	readPoints  int     // thread counts measured with IOPS
 	writeIOPS1  float64
 	seqWrite    float64
 	seqRead     float64
@@ -33,17 +38,21 @@ func gather(s profile.Storage) facts {
 		syncP50US: s.Fsync.P50US,
 		syncP99US: s.Fsync.P99US,
 	}
-	if p, ok := profile.At(s.RandRead, 1); ok {
-		f.readIOPS1, f.readP50US = p.IOPS, p.P50US
-		f.readUS = p.P50US
-		if p.IOPS > 0 {
-			f.readUS = 1e6 / p.IOPS
-		}
-	}
 	for _, p := range s.RandRead {
-		if p.Threads > f.readTopN && p.IOPS > 0 {
+		if p.Threads <= 0 || p.IOPS <= 0 {
+			continue
+		}
+		f.readPoints++
+		if us := float64(p.Threads) * 1e6 / p.IOPS; f.readUS == 0 || us < f.readUS {
+			f.readUS, f.readN, f.readP50US, f.readIOPSAtN = us, p.Threads, p.P50US, p.IOPS
+		}
+		if p.IOPS >= f.readIOPSTop { // on a flat curve, the most threads
+
 			f.readTopN, f.readIOPSTop = p.Threads, p.IOPS
 		}
+	}
+	if p, ok := profile.At(s.RandRead, 1); ok && f.readUS == 0 && p.P50US > 0 {
+		f.readUS, f.readN, f.readP50US = p.P50US, 1, p.P50US // no IOPS: the p50 is all there is
 	}
 	if p, ok := profile.At(s.RandWrite, 1); ok {
 		f.writeIOPS1 = p.IOPS
@@ -51,26 +60,31 @@ func gather(s profile.Storage) facts {
 	return f
 }
 
-// haveRead reports whether random reads at 1 thread were measured.
+// haveRead reports whether random reads were measured.
 func (f facts) haveRead() bool { return f.readUS > 0 }
 
-// readScaling is how many times more random reads per second the highest
-// thread count gave than 1 thread; 0 when not measured.
+// readScaling is how many times the reads per second of a single
+// outstanding read (1e6/readUS) the best thread count reached; 0 when
+// fewer than two thread counts were measured.
 func (f facts) readScaling() float64 {
-	if f.readIOPS1 <= 0 || f.readTopN <= 1 {
+	if f.readPoints < 2 {
 		return 0
 	}
-	return f.readIOPSTop / f.readIOPS1
+	return f.readIOPSTop * f.readUS / 1e6
 }
 
-// readPhrase describes the 1-thread random read time in one clause.
+// readPhrase describes the single-read time in one clause.
 func (f facts) readPhrase() string {
-	if f.readIOPS1 > 0 && f.readP50US > 0 {
-		return fmt.Sprintf("16K random reads at 1 thread take %s on average (%.0f IOPS, p50 %s)",
-			fmtUS(f.readUS), f.readIOPS1, fmtUS(f.readP50US))
+	threads := "1 thread"
+	if f.readN > 1 {
+		threads = fmt.Sprintf("%d threads", f.readN)
 	}
-	if f.readIOPS1 > 0 {
-		return fmt.Sprintf("16K random reads at 1 thread take %s on average (%.0f IOPS)", fmtUS(f.readUS), f.readIOPS1)
+	switch {
+	case f.readIOPSAtN > 0 && f.readP50US > 0:
+		return fmt.Sprintf("16K random reads at %s take %s each on average (%.0f IOPS, p50 %s)",
+			threads, fmtUS(f.readUS), f.readIOPSAtN, fmtUS(f.readP50US))
+	case f.readIOPSAtN > 0:
+		return fmt.Sprintf("16K random reads at %s take %s each on average (%.0f IOPS)", threads, fmtUS(f.readUS), f.readIOPSAtN)
 	}
 	return fmt.Sprintf("16K random reads at 1 thread take %s (p50)", fmtUS(f.readUS))
 }

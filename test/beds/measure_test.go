@@ -1,0 +1,113 @@
+package beds_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytune/mytune/internal/testbed"
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// measureDuration is the measuring time per bed: long enough for every
+// phase to see the throttle (150 IOPS gives ~40 operations per thread
+// point), short enough to keep the three beds under a minute.
+const measureDuration = "6s"
+
+// maxBytes keeps the test file small: the beds are 1 GiB (5% is ~45 MiB
+// anyway) and tmpfs holds its file in RAM.
+const maxBytes = 64 << 20
+
+// measurer runs a measurement of a directory in a child process — the
+// throttle applies only to processes inside the bed's cgroup — and returns
+// the storage part of the profile it prints.
+type measurer struct {
+	bin string
+	cli bool // true: `mytune probe`; false: the test-only internal/measure
+}
+
+// newMeasurer builds `mytune` and uses `mytune probe` when it exists
+// (MYTUNE_BEDS_MEASURE=cli|helper forces one), else the test-only helper.
+func newMeasurer(t *testing.T) measurer {
+	t.Helper()
+	root, err := testbed.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	want := os.Getenv("MYTUNE_BEDS_MEASURE")
+	if want != "helper" {
+		bin := filepath.Join(dir, "mytune")
+		err := build(root, bin, "./cmd/mytune")
+		if err == nil {
+			err = exec.Command(bin, "probe", "--help").Run()
+		}
+		if err == nil {
+			return measurer{bin: bin, cli: true}
+		}
+		if want == "cli" {
+			t.Fatalf("MYTUNE_BEDS_MEASURE=cli but `mytune probe` is not usable: %v", err)
+		}
+		t.Logf("`mytune probe` is not usable (%v): measuring with test/beds/internal/measure", err)
+	}
+	bin := filepath.Join(dir, "measure")
+	if err := build(root, bin, "./test/beds/internal/measure"); err != nil {
+		t.Fatal(err)
+	}
+	return measurer{bin: bin}
+}
+
+func build(root, out, pkg string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	c := exec.CommandContext(ctx, "go", "build", "-o", out, pkg)
+	c.Dir = root
+	if msg, err := c.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build %s: %w\n%s", pkg, err, msg)
+	}
+	return nil
+}
+
+// args returns the command line that measures dir. The helper is told the
+// transport the test knows (loop beds); the CLI finds it itself.
+func (m measurer) args(dir, transport string) []string {
+	if m.cli {
+		return []string{"probe", "--datadir", dir, "--format", "json", "--duration", measureDuration,
+			"--max-bytes", fmt.Sprint(maxBytes)}
+	}
+	return []string{"--dir", dir, "--duration", measureDuration, "--max-bytes", fmt.Sprint(maxBytes), "--transport", transport}
+}
+
+// parse reads the storage out of what the measuring process printed.
+func (m measurer) parse(out []byte) (profile.Storage, error) {
+	if m.cli {
+		var p profile.Profile
+		err := json.Unmarshal(out, &p)
+		return p.Storage, err
+	}
+	var st profile.Storage
+	err := json.Unmarshal(out, &st)
+	return st, err
+}
+
+// run measures dir with cmd (built by the caller so beds can wrap it).
+func (m measurer) run(cmd *exec.Cmd) (profile.Storage, error) {
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return profile.Storage{}, fmt.Errorf("%s: %w: %s", strings.Join(cmd.Args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	st, err := m.parse(out)
+	if err != nil {
+		return st, fmt.Errorf("reading the JSON of %s: %w\n%s", filepath.Base(m.bin), err, out)
+	}
+	return st, nil
+}
