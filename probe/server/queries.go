@@ -8,18 +8,23 @@ package server
 // DefaultQueryTimeout; MariaDB ignores the hint as a comment, and there the
 // context timeout of each query is the only limit (a statement timeout
 // would need SET STATEMENT, which is not a plain SELECT).
-const (
-	qVersion   = "/* mytune */ SELECT @@version, @@version_comment"
-	qVariables = "/* mytune */ SHOW GLOBAL VARIABLES"
-	qStatus    = "/* mytune */ SHOW GLOBAL STATUS"
-	qRedo      = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
+//
+// query is the type of these constants; the helpers that send SQL take a
+// query, so no other string can reach the server.
+type query string
 
-	qEngines = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ COALESCE(ENGINE, 'unknown'), COUNT(*)," +
+const (
+	qVersion   query = "/* mytune */ SELECT @@version, @@version_comment"
+	qVariables query = "/* mytune */ SHOW GLOBAL VARIABLES"
+	qStatus    query = "/* mytune */ SHOW GLOBAL STATUS"
+	qRedo      query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
+
+	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ COALESCE(ENGINE, 'unknown'), COUNT(*)," +
 		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
 		" GROUP BY COALESCE(ENGINE, 'unknown')"
-	qLargest = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
+	qLargest query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
 		" COALESCE(DATA_LENGTH, 0) + COALESCE(INDEX_LENGTH, 0) AS bytes" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
@@ -28,9 +33,9 @@ const (
 	// Replication: MariaDB 10.0+ lists every connection with SHOW ALL
 	// SLAVES STATUS; MySQL 8.0.22+ renamed SHOW SLAVE STATUS to SHOW
 	// REPLICA STATUS (MySQL 8.0.22 release notes; MariaDB KB "SHOW REPLICA STATUS").
-	qAllSlaves    = "/* mytune */ SHOW ALL SLAVES STATUS"
-	qReplicaStat  = "/* mytune */ SHOW REPLICA STATUS"
-	qSlaveStat    = "/* mytune */ SHOW SLAVE STATUS"
-	qBinlogDumps  = "/* mytune */ SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE COMMAND LIKE 'Binlog Dump%'"
-	qSlavesStatus = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Slaves_connected'"
+	qAllSlaves    query = "/* mytune */ SHOW ALL SLAVES STATUS"
+	qReplicaStat  query = "/* mytune */ SHOW REPLICA STATUS"
+	qSlaveStat    query = "/* mytune */ SHOW SLAVE STATUS"
+	qBinlogDumps  query = "/* mytune */ SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE COMMAND LIKE 'Binlog Dump%'"
+	qSlavesStatus query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Slaves_connected'"
 )

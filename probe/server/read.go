@@ -41,8 +41,8 @@ func Read(ctx context.Context, c Conn) (*profile.Server, error) {
 	defer db.Close()
 	r := &reader{db: db, c: c, s: &profile.Server{Reachable: true, Source: "server"}}
 	r.version(ctx)
-	r.s.Variables = r.pairs(ctx, "SHOW GLOBAL VARIABLES", qVariables)
-	r.s.Status = r.pairs(ctx, "SHOW GLOBAL STATUS", qStatus)
+	r.s.Variables = r.pairs(ctx, qVariables)
+	r.s.Status = r.pairs(ctx, qStatus)
 	statusAt := time.Now()
 	r.tables(ctx)
 	r.largest(ctx)
@@ -126,7 +126,7 @@ func (r *reader) version(ctx context.Context) {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
 	var v, comment sql.NullString
-	if err := r.db.QueryRowContext(qc, qVersion).Scan(&v, &comment); err != nil {
+	if err := r.db.QueryRowContext(qc, string(qVersion)).Scan(&v, &comment); err != nil {
 		r.unread("@@version", err)
 		return
 	}
@@ -135,11 +135,15 @@ func (r *reader) version(ctx context.Context) {
 	r.s.Flavor = DetectFlavor(r.s.Version, r.s.VersionComment)
 }
 
+// label names a query in Server.Unread: the statement without its tag.
+func label(q query) string { return strings.TrimPrefix(string(q), "/* mytune */ ") }
+
 // pairs runs a two-column SHOW and returns lower-case name → value.
-func (r *reader) pairs(ctx context.Context, what, q string) map[string]string {
+func (r *reader) pairs(ctx context.Context, q query) map[string]string {
+	what := label(q)
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
-	rows, err := r.db.QueryContext(qc, q)
+	rows, err := r.db.QueryContext(qc, string(q))
 	if err != nil {
 		r.unread(what, err)
 		return nil

@@ -25,7 +25,7 @@ func (r *reader) replication(ctx context.Context) {
 	}
 	rows, err := r.replicaRows(ctx, q)
 	if err != nil {
-		r.unread("replication status ("+strings.TrimPrefix(q, "/* mytune */ ")+")", err)
+		r.unread("replication status ("+label(q)+")", err)
 		return
 	}
 	if len(rows) > 0 {
@@ -39,10 +39,10 @@ func (r *reader) replication(ctx context.Context) {
 }
 
 // replicaRows returns each row of a replica status as column → value.
-func (r *reader) replicaRows(ctx context.Context, q string) ([]map[string]string, error) {
+func (r *reader) replicaRows(ctx context.Context, q query) ([]map[string]string, error) {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
-	rows, err := r.db.QueryContext(qc, q)
+	rows, err := r.db.QueryContext(qc, string(q))
 	if err != nil {
 		return nil, err
 	}
@@ -96,14 +96,14 @@ func (r *reader) connectedReplicas(ctx context.Context) (int, bool) {
 	defer cancel()
 	if r.s.Flavor == profile.FlavorMariaDB {
 		var name, val string
-		if err := r.db.QueryRowContext(qc, qSlavesStatus).Scan(&name, &val); err != nil {
+		if err := r.db.QueryRowContext(qc, string(qSlavesStatus)).Scan(&name, &val); err != nil {
 			return 0, false
 		}
 		n, err := strconv.Atoi(val)
 		return n, err == nil
 	}
 	var n int
-	if err := r.db.QueryRowContext(qc, qBinlogDumps).Scan(&n); err != nil {
+	if err := r.db.QueryRowContext(qc, string(qBinlogDumps)).Scan(&n); err != nil {
 		return 0, false
 	}
 	return n, true
@@ -131,7 +131,7 @@ func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
 	var name, val string
-	if err := r.db.QueryRowContext(qc, qRedo).Scan(&name, &val); err != nil {
+	if err := r.db.QueryRowContext(qc, string(qRedo)).Scan(&name, &val); err != nil {
 		return
 	}
 	second, err := strconv.ParseFloat(val, 64)

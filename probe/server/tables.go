@@ -14,7 +14,7 @@ import (
 func (r *reader) tables(ctx context.Context) {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
-	rows, err := r.db.QueryContext(qc, qEngines)
+	rows, err := r.db.QueryContext(qc, string(qEngines))
 	if err != nil {
 		r.unread("table sizes (information_schema.TABLES)", err)
 		return
@@ -45,7 +45,7 @@ func (r *reader) tables(ctx context.Context) {
 func (r *reader) largest(ctx context.Context) {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
-	rows, err := r.db.QueryContext(qc, qLargest)
+	rows, err := r.db.QueryContext(qc, string(qLargest))
 	if err != nil {
 		r.unread("largest tables (information_schema.TABLES)", err)
 		return

@@ -1,0 +1,138 @@
+package server
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sqlLike matches a string that starts (after comments) with an SQL verb.
+var sqlLike = regexp.MustCompile(`(?is)^\s*(/\*.*?\*/\s*)*(SELECT|SHOW|SET|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|GRANT|REVOKE|KILL|FLUSH|RESET|PURGE|START|STOP|CHANGE|LOAD|TRUNCATE|CALL|DO|HANDLER|LOCK|UNLOCK|INSTALL|UNINSTALL|USE|RENAME|OPTIMIZE|ANALYZE|REPAIR|BINLOG|EXECUTE|PREPARE)\b`)
+
+// readOnly is what every query must look like: the tag, then SHOW or SELECT.
+var readOnly = regexp.MustCompile(`^/\* mytune \*/ (SHOW|SELECT) `)
+
+// constString evaluates a string literal or a + concatenation of them.
+func constString(e ast.Expr) (string, bool) {
+	switch x := e.(type) {
+	case *ast.BasicLit:
+		if x.Kind != token.STRING {
+			return "", false
+		}
+		s, err := strconv.Unquote(x.Value)
+		return s, err == nil
+	case *ast.BinaryExpr:
+		a, ok1 := constString(x.X)
+		b, ok2 := constString(x.Y)
+		return a + b, ok1 && ok2 && x.Op == token.ADD
+	case *ast.ParenExpr:
+		return constString(x.X)
+	}
+	return "", false
+}
+
+// TestQueriesAreReadOnly checks every constant of queries.go.
+func TestQueriesAreReadOnly(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "queries.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if ok && gd.Tok == token.TYPE {
+			continue
+		}
+		if !ok || gd.Tok != token.CONST {
+			t.Errorf("queries.go may hold only constants")
+			continue
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				q, ok := constString(vs.Values[i])
+				if !ok {
+					t.Errorf("%s is not a constant string", name.Name)
+					continue
+				}
+				n++
+				if !readOnly.MatchString(q) || strings.Contains(q, ";") {
+					t.Errorf("%s = %q: must start with \"/* mytune */ SHOW\" or \"/* mytune */ SELECT\" and hold one statement", name.Name, q)
+				}
+			}
+		}
+	}
+	if n < 5 {
+		t.Fatalf("found only %d queries in queries.go", n)
+	}
+}
+
+// queryMethods are the database/sql methods that send SQL; the argument
+// after the context must be a constant of queries.go.
+var queryMethods = map[string]bool{"QueryContext": true, "QueryRowContext": true}
+
+// forbiddenMethods send statements that may change the server.
+var forbiddenMethods = map[string]bool{"Exec": true, "ExecContext": true, "Prepare": true, "PrepareContext": true,
+	"Query": true, "QueryRow": true, "Begin": true, "BeginTx": true}
+
+// TestNoSQLOutsideQueries scans every non-test file of the package.
+func TestNoSQLOutsideQueries(t *testing.T) {
+	qf, _ := parser.ParseFile(token.NewFileSet(), "queries.go", nil, 0)
+	queries := map[string]bool{}
+	for name := range qf.Scope.Objects {
+		queries[name] = true
+	}
+	files, _ := filepath.Glob("*.go")
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") || file == "queries.go" {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.BasicLit:
+				if s, ok := constString(x); ok && sqlLike.MatchString(s) {
+					t.Errorf("%s: SQL-looking literal %q outside queries.go", file, s)
+				}
+			case *ast.CallExpr:
+				checkCall(t, file, x, queries)
+				if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "query" {
+					t.Errorf("%s: only queries.go may make a query", file)
+				}
+			}
+			return true
+		})
+	}
+}
+
+func checkCall(t *testing.T, file string, call *ast.CallExpr, queries map[string]bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	if forbiddenMethods[sel.Sel.Name] {
+		t.Errorf("%s: %s is not allowed (SHOW/SELECT through QueryContext only)", file, sel.Sel.Name)
+	}
+	if !queryMethods[sel.Sel.Name] || len(call.Args) < 2 {
+		return
+	}
+	// Allowed: string(qX) with a constant of queries.go, or string(q)
+	// with a parameter of type query (only queries.go makes those).
+	conv, ok := call.Args[1].(*ast.CallExpr)
+	if ok && len(conv.Args) == 1 {
+		fn, ok1 := conv.Fun.(*ast.Ident)
+		arg, ok2 := conv.Args[0].(*ast.Ident)
+		if ok1 && ok2 && fn.Name == "string" && (queries[arg.Name] || arg.Name == "q") {
+			return
+		}
+	}
+	t.Errorf("%s: %s must be given string(q) of a query from queries.go", file, sel.Sel.Name)
+}
