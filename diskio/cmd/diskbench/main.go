@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/diskio"
-	"github.com/shirou/gopsutil/v4/disk"
 )
 
 // output is the JSON diskbench prints: the raw Result plus figures in the
@@ -53,11 +52,11 @@ func main() {
 }
 
 func run(ctx context.Context, dir string, dur time.Duration, maxBytes uint64) error {
-	usage, err := disk.UsageWithContext(ctx, dir)
+	free, err := diskio.FreeBytes(dir)
 	if err != nil {
-		return fmt.Errorf("reading free space of %s: %w", dir, err)
+		return err
 	}
-	fileBytes, note, err := diskio.Budget(usage.Free, maxBytes)
+	fileBytes, note, err := diskio.Budget(free, maxBytes)
 	if err != nil {
 		return err
 	}
