@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,8 +35,7 @@ func profileProm(p *profile.Profile) string {
 				{"device", p.Storage.Device.Name}, {"path", p.Storage.Path}, {"version", p.ToolVersion},
 				{"hostname", p.Host.Hostname}},
 			value: 1}}},
-		{"mytune_profile_timestamp_seconds", "When the profile was taken, in Unix seconds.",
-			one(float64(p.TakenAt.Unix()))},
+		{"mytune_profile_timestamp_seconds", "When the profile was taken, in Unix seconds.", timestamp(p)},
 		{"mytune_host_cpu_logical", "Logical CPUs the host offers.", one(float64(p.Host.CPU.Logical))},
 		{"mytune_host_memory_bytes", "Total RAM of the host.", one(float64(p.Host.Memory.TotalBytes))},
 		{"mytune_host_memory_limit_bytes", "cgroup memory limit, 0 if none.", one(float64(p.Host.Memory.LimitBytes))},
@@ -98,6 +98,14 @@ func curveLatency(curve []profile.ThreadPoint) []promSample {
 	return out
 }
 
+// timestamp is the profile's time, or no sample when it has none.
+func timestamp(p *profile.Profile) []promSample {
+	if p.TakenAt.IsZero() {
+		return nil
+	}
+	return one(float64(p.TakenAt.UnixMilli()) / 1e3)
+}
+
 // one is a family with a single unlabelled sample.
 func one(v float64) []promSample { return []promSample{{value: v}} }
 
@@ -126,8 +134,17 @@ func writeFamily(b *strings.Builder, f promFamily) {
 			sort.Strings(parts)
 			b.WriteString("{" + strings.Join(parts, ",") + "}")
 		}
-		b.WriteString(" " + strconv.FormatFloat(s.value, 'g', -1, 64) + "\n")
+		b.WriteString(" " + promValue(s.value) + "\n")
 	}
+}
+
+// promValue writes v in plain decimals (1310000000, 0.00017), switching to
+// exponent form only for magnitudes below 1e-4 where zeros would pile up.
+func promValue(v float64) string {
+	if v != 0 && math.Abs(v) < 1e-4 || math.Abs(v) >= 1e21 {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // escapeLabel escapes a label value: backslash, double quote and newline.

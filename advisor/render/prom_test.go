@@ -1,0 +1,250 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The text exposition format, as prometheus.io/docs/instrumenting/exposition_formats
+// specifies it; promCheck is a strict hand-written reader of it.
+var (
+	promMetricName = regexp.MustCompile(`^[a-zA-Z_:][a-zA-Z0-9_:]*$`)
+	promLabelName  = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+	promTypes      = map[string]bool{"counter": true, "gauge": true, "histogram": true, "summary": true, "untyped": true}
+)
+
+// promSeries is one parsed sample.
+type promSeries struct {
+	name   string
+	labels map[string]string
+	value  float64
+}
+
+// promCheck parses out and returns its samples, or the first violation:
+// a bad name, label or value, a bad escape, HELP/TYPE repeated or after
+// the samples, a family split in two, a duplicate series.
+func promCheck(out string) ([]promSeries, error) {
+	var series []promSeries
+	typed, helped, closed := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	seen := map[string]bool{}
+	current := ""
+	if !strings.HasSuffix(out, "\n") {
+		return nil, fmt.Errorf("output does not end in a newline")
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		where := fmt.Sprintf("line %d %q", i+1, line)
+		if strings.HasPrefix(line, "# HELP ") || strings.HasPrefix(line, "# TYPE ") {
+			f := strings.SplitN(line, " ", 4)
+			if len(f) < 4 || !promMetricName.MatchString(f[2]) {
+				return nil, fmt.Errorf("%s: malformed", where)
+			}
+			seenMap := helped
+			if f[1] == "TYPE" {
+				seenMap = typed
+				if !promTypes[f[3]] {
+					return nil, fmt.Errorf("%s: unknown type", where)
+				}
+			}
+			if seenMap[f[2]] || closed[f[2]] || f[2] == current {
+				return nil, fmt.Errorf("%s: repeated or after its samples", where)
+			}
+			seenMap[f[2]] = true
+			continue
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		s, err := promParseSample(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", where, err)
+		}
+		if s.name != current {
+			if closed[s.name] {
+				return nil, fmt.Errorf("%s: family %s split in two", where, s.name)
+			}
+			closed[current], current = true, s.name
+		}
+		if !typed[s.name] || !helped[s.name] {
+			return nil, fmt.Errorf("%s: no HELP and TYPE before the sample", where)
+		}
+		key := fmt.Sprint(s.name, s.labels) // fmt sorts map keys
+		if seen[key] {
+			return nil, fmt.Errorf("%s: duplicate series", where)
+		}
+		seen[key] = true
+		series = append(series, s)
+	}
+	return series, nil
+}
+
+// promParseSample parses `name{a="x",b="y"} value`.
+func promParseSample(line string) (promSeries, error) {
+	s := promSeries{labels: map[string]string{}}
+	end := strings.IndexAny(line, "{ ")
+	if end < 0 {
+		return s, fmt.Errorf("no value")
+	}
+	s.name, line = line[:end], line[end:]
+	if !promMetricName.MatchString(s.name) {
+		return s, fmt.Errorf("bad metric name %q", s.name)
+	}
+	if strings.HasPrefix(line, "{") {
+		rest, err := promParseLabels(line[1:], s.labels)
+		if err != nil {
+			return s, err
+		}
+		line = rest
+	}
+	f := strings.Fields(line)
+	if len(f) < 1 || len(f) > 2 || !strings.HasPrefix(line, " ") {
+		return s, fmt.Errorf("want one value (and an optional timestamp)")
+	}
+	v, err := strconv.ParseFloat(f[0], 64)
+	if err != nil {
+		return s, fmt.Errorf("bad value %q", f[0])
+	}
+	s.value = v
+	return s, nil
+}
+
+// promParseLabels reads label pairs up to "}" into into and returns the rest.
+func promParseLabels(in string, into map[string]string) (string, error) {
+	for {
+		if strings.HasPrefix(in, "}") {
+			return in[1:], nil
+		}
+		eq := strings.Index(in, `="`)
+		if eq < 0 || !promLabelName.MatchString(in[:eq]) {
+			return "", fmt.Errorf("bad label in %q", in)
+		}
+		name := in[:eq]
+		in = in[eq+2:]
+		var val strings.Builder
+		for {
+			if in == "" {
+				return "", fmt.Errorf("unterminated label value")
+			}
+			c := in[0]
+			in = in[1:]
+			if c == '"' {
+				break
+			}
+			if c == '\n' {
+				return "", fmt.Errorf("raw newline in label value")
+			}
+			if c == '\\' {
+				if in == "" {
+					return "", fmt.Errorf("dangling backslash")
+				}
+				switch in[0] {
+				case '\\', '"':
+					val.WriteByte(in[0])
+				case 'n':
+					val.WriteByte('\n')
+				default:
+					return "", fmt.Errorf("bad escape \\%c", in[0])
+				}
+				in = in[1:]
+				continue
+			}
+			val.WriteByte(c)
+		}
+		if _, dup := into[name]; dup {
+			return "", fmt.Errorf("label %s repeated", name)
+		}
+		into[name] = val.String()
+		in = strings.TrimPrefix(in, ",")
+	}
+}
+
+func TestPromCheckRejects(t *testing.T) {
+	head := "# HELP m x\n# TYPE m gauge\n"
+	cases := []struct{ name, in string }{
+		{"no newline at end", head + "m 1"},
+		{"no TYPE", "# HELP m x\nm 1\n"},
+		{"bad name", "# HELP 1m x\n# TYPE 1m gauge\n1m 1\n"},
+		{"bad value", head + "m one\n"},
+		{"unescaped quote", head + `m{a="x"y"} 1` + "\n"},
+		{"bad escape", head + `m{a="x\t"} 1` + "\n"},
+		{"duplicate series", head + "m{a=\"1\"} 1\nm{a=\"1\"} 2\n"},
+		{"split family", head + "m 1\n# HELP n x\n# TYPE n gauge\nn 1\nm{a=\"2\"} 1\n"},
+		{"TYPE twice", head + "# TYPE m gauge\nm 1\n"},
+		{"unknown type", "# HELP m x\n# TYPE m meter\nm 1\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := promCheck(c.in); err == nil {
+				t.Errorf("accepted %q", c.in)
+			}
+		})
+	}
+	if _, err := promCheck(head + `m{a="q\"b\\s\nn",b="2"} 1.5e+09` + "\n"); err != nil {
+		t.Errorf("rejected a valid exposition: %v", err)
+	}
+}
+
+func TestProfileProm(t *testing.T) {
+	cases := []struct {
+		in     string
+		want   map[string]float64 // series "name{labels}" (fmt of the map) → value
+		absent []string
+	}{
+		{"ssd-vm.json", map[string]float64{
+			"mytune_storage_seq_write_bytes_per_second map[]":                         1.31e9,
+			"mytune_storage_fsync_latency_seconds map[quantile:0.5]":                  170e-6,
+			"mytune_storage_fsync_latency_seconds map[quantile:0.99]":                 420e-6,
+			"mytune_storage_rand_write_iops map[threads:1]":                           10200,
+			"mytune_storage_rand_read_iops map[threads:16]":                           52600,
+			"mytune_storage_rand_write_latency_seconds map[quantile:0.99 threads:16]": 1650e-6,
+			"mytune_host_memory_bytes map[]":                                          25276502016,
+			"mytune_profile_timestamp_seconds map[]":                                  1796026200,
+		}, nil},
+		{"unmeasured.json", map[string]float64{"mytune_storage_measured map[]": 0},
+			[]string{"mytune_storage_seq_write_bytes_per_second", "mytune_storage_rand_write_iops"}},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			p := loadProfile(t, c.in)
+			var buf bytes.Buffer
+			if err := Profile(&buf, p, Options{Format: "prom"}); err != nil {
+				t.Fatal(err)
+			}
+			series, err := promCheck(buf.String())
+			if err != nil {
+				t.Fatalf("invalid exposition: %v\n%s", err, buf.String())
+			}
+			got := map[string]float64{}
+			for _, s := range series {
+				if !strings.HasPrefix(s.name, "mytune_") {
+					t.Errorf("metric %s lacks the mytune_ prefix", s.name)
+				}
+				got[fmt.Sprint(s.name, " ", s.labels)] = s.value
+				if s.name == "mytune_profile_info" && (s.labels["hostname"] != p.Host.Hostname || s.labels["path"] != p.Storage.Path) {
+					t.Errorf("info labels do not round-trip: %q %q", s.labels["hostname"], s.labels["path"])
+				}
+			}
+			for k, v := range c.want {
+				if g, ok := got[k]; !ok || !near(g, v) {
+					t.Errorf("%s = %v (present %v), want %v", k, g, ok, v)
+				}
+			}
+			for _, name := range c.absent {
+				if strings.Contains(buf.String(), name) {
+					t.Errorf("unmeasured profile exports %s", name)
+				}
+			}
+		})
+	}
+}
+
+func TestProfilePromGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Profile(&buf, loadProfile(t, "sdcard-pi.json"), Options{Format: "prom"}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "sdcard-pi.prom.golden", buf.String())
+}
