@@ -107,13 +107,27 @@ func (e Env) PeakWriteIOPS() float64 {
 // IOCapacityTarget is the recommended innodb_io_capacity (0 if not measured).
 func (e Env) IOCapacityTarget() int { return IOCapacity(e.WriteIOPS(1), e.T.IOCapacityFraction) }
 
-// IOCapacityMaxTarget is the recommended innodb_io_capacity_max.
-func (e Env) IOCapacityMaxTarget() int {
-	c := e.IOCapacityTarget()
-	if c == 0 {
-		c = e.F.IOCapacity
+// IOCapacityOff is true when innodb_io_capacity and the measured target
+// differ by more than T.IOCapacityTolerance either way.
+func (e Env) IOCapacityOff() bool {
+	t := float64(e.IOCapacityTarget())
+	c := float64(e.F.IOCapacity)
+	return t > 0 && (c > e.T.IOCapacityTolerance*t || c*e.T.IOCapacityTolerance < t)
+}
+
+// IOCapacityAfter is innodb_io_capacity once the advice is applied: the
+// target when io.capacity fires, else the current value.
+func (e Env) IOCapacityAfter() int {
+	if e.IOCapacityOff() {
+		return e.IOCapacityTarget()
 	}
-	return IOCapacityMax(c, e.PeakWriteIOPS())
+	return e.F.IOCapacity
+}
+
+// IOCapacityMaxTarget is the recommended innodb_io_capacity_max, sized
+// against IOCapacityAfter so the two never contradict each other.
+func (e Env) IOCapacityMaxTarget() int {
+	return IOCapacityMax(e.IOCapacityAfter(), e.PeakWriteIOPS())
 }
 
 // FsyncOpsPerS is the measured 16K write+fdatasync rate (from p50 if no rate).

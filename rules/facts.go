@@ -52,7 +52,8 @@ type Facts struct {
 	Tables    int
 	// UptimeS is the server's Uptime status in seconds, 0 if unknown.
 	UptimeS float64
-	// RedoBytesPerS is Innodb_os_log_written / Uptime (average since start), 0 if unknown.
+	// RedoBytesPerS is Innodb_os_log_written / Uptime (average since start),
+	// 0 if unknown or the server is up for less than an hour.
 	RedoBytesPerS float64
 	// LogWaits is the Innodb_log_waits status counter, 0 if unknown.
 	LogWaits int64
@@ -76,6 +77,11 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 		copyVars(vars, s.Variables)
 		f.DataBytes, f.Tables = s.DataBytes, s.Tables
 		f.readStatus(s.Status)
+	}
+	for _, off := range []string{"skip_log_bin", "disable_log_bin"} {
+		if _, ok := vars[off]; ok {
+			f.Set[off] = true
+		}
 	}
 	names := make([]string, 0, len(knownVars))
 	for name := range knownVars {
@@ -102,6 +108,11 @@ func copyVars(dst, src map[string]string) {
 	}
 }
 
+// minUptimeForRateS is the least uptime whose average redo rate is used:
+// an hour, so the average spans more than start-up and warm-up (a server up
+// for seconds reports its recovery writes, not its load).
+const minUptimeForRateS = 3600
+
 // readStatus takes the few status counters the rules use.
 func (f *Facts) readStatus(st map[string]string) {
 	num := func(k string) float64 {
@@ -109,7 +120,7 @@ func (f *Facts) readStatus(st map[string]string) {
 		return x
 	}
 	f.UptimeS = num("uptime")
-	if f.UptimeS > 0 {
+	if f.UptimeS >= minUptimeForRateS {
 		f.RedoBytesPerS = num("innodb_os_log_written") / f.UptimeS
 	}
 	f.LogWaits = int64(num("innodb_log_waits"))
@@ -139,7 +150,7 @@ func (f *Facts) fill() {
 	f.WriteIOThreads = f.int("innodb_write_io_threads")
 	dw := strings.ToUpper(strings.TrimSpace(f.Raw["innodb_doublewrite"]))
 	f.Doublewrite = dw != "OFF" && dw != "0" && dw != "DETECT_ONLY" && dw != "FALSE"
-	f.LogBin = f.bool("log_bin")
+	f.LogBin = f.logBin()
 	f.DedicatedServer = f.bool("innodb_dedicated_server")
 	f.FlushLogAtTrxCommit = f.int("innodb_flush_log_at_trx_commit")
 	f.SyncBinlog = f.int("sync_binlog")
@@ -149,6 +160,20 @@ func (f *Facts) fill() {
 	f.BinlogCacheBytes, f.ThreadStackBytes = f.size("binlog_cache_size"), f.size("thread_stack")
 	f.TmpTableBytes, f.MaxHeapTableBytes = f.size("tmp_table_size"), f.size("max_heap_table_size")
 	f.TableOpenCache, f.TableDefinitionCache = f.int("table_open_cache"), f.int("table_definition_cache")
+}
+
+// logBin reads log_bin: a server says ON/OFF, a my.cnf may give the log's
+// base name ("log_bin = /var/log/mysql/mysql-bin" turns it on), and
+// skip_log_bin / disable_log_bin in a my.cnf turn it off.
+func (f *Facts) logBin() bool {
+	if f.Set["skip_log_bin"] || f.Set["disable_log_bin"] {
+		return false
+	}
+	raw := strings.TrimSpace(f.Raw["log_bin"])
+	if b, err := profile.ParseBool(raw); err == nil {
+		return b
+	}
+	return raw != ""
 }
 
 // UsesRedoCapacity is true for servers sized by innodb_redo_log_capacity (MySQL 8.0.30+).
