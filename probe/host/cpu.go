@@ -1,0 +1,34 @@
+package host
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/shirou/gopsutil/v4/cpu"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// readCPU fills the logical and physical core counts and the model through
+// gopsutil pointed at the roots. Where the topology gives no physical count
+// (ARM boards without "physical id" in cpuinfo and no sysfs topology),
+// physical is taken as logical: those cores have no SMT siblings.
+func readCPU(ctx context.Context, r Roots, c *profile.CPU) error {
+	gctx := r.gopsutilCtx(ctx)
+	n, err := cpu.CountsWithContext(gctx, true)
+	if err != nil || n == 0 {
+		return fmt.Errorf("counting logical CPUs from %s/cpuinfo failed (%v): thread advice falls back to defaults", r.Proc, err)
+	}
+	c.Logical = n
+	if p, err := cpu.CountsWithContext(gctx, false); err == nil && p > 0 {
+		c.Physical = p
+	} else {
+		c.Physical = n
+	}
+	infos, err := cpu.InfoWithContext(gctx)
+	if err != nil || len(infos) == 0 {
+		return fmt.Errorf("reading the CPU model from %s/cpuinfo failed (%v)", r.Proc, err)
+	}
+	c.Model = infos[0].ModelName
+	return nil
+}
