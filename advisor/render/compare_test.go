@@ -149,6 +149,25 @@ func TestCompareJSONShape(t *testing.T) {
 	}
 }
 
+func TestFitTail(t *testing.T) {
+	cases := []struct {
+		name, in string
+		n        int
+		want     string
+	}{
+		{"fits", "a.json", 10, "a.json"},
+		{"keeps the file name", "/very/long/dir/ssd.json", 10, "…/ssd.json"},
+		{"exact", "abcdef", 6, "abcdef"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := fitTail(c.in, c.n); got != c.want || ansi.StringWidth(got) > c.n {
+				t.Errorf("fitTail(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+			}
+		})
+	}
+}
+
 func TestCompareNeedsTwo(t *testing.T) {
 	if err := Compare(&bytes.Buffer{}, []Named{loadNamed(t, "ssd-vm.json")}, Options{}); err == nil {
 		t.Fatal("one item compared without error")

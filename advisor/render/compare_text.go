@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Column widths of the compare table: the metric label, the ratio and the
@@ -23,11 +25,15 @@ func compareText(c Comparison, o Options) string {
 	b.WriteString(t.title.Render("mytune compare") + "\n")
 	nameW := 0
 	for _, it := range c.Items {
-		nameW = max(nameW, len(it.Name))
+		nameW = max(nameW, ansi.StringWidth(it.Name))
 	}
+	nameW = min(nameW, w/2-5)
 	for i, it := range c.Items {
-		at := strings.Replace(strings.TrimSuffix(it.TakenAt, "Z"), "T", " ", 1) + " UTC"
-		line := fmt.Sprintf("  %s  %s  %s, %s", letter(i), pad(it.Name, min(nameW, w/2)), it.Hostname, at)
+		at := strings.Replace(it.TakenAt, "T", " ", 1)
+		if len(at) > len("2006-01-02 15:04") {
+			at = at[:len("2006-01-02 15:04")] + " UTC"
+		}
+		line := fmt.Sprintf("  %s  %s  %s, %s", letter(i), pad(fitTail(it.Name, nameW), nameW), it.Hostname, at)
 		b.WriteString(fit(clean(line), w) + "\n")
 		if it.Verdict != "" {
 			for _, l := range wrap(clean(it.Verdict), w-5, "") {
@@ -133,4 +139,13 @@ func letter(i int) string {
 		return string(rune('A' + i))
 	}
 	return fmt.Sprint(i + 1)
+}
+
+// fitTail keeps the end of s (a path's file name matters most) within n
+// cells, marking the cut with a leading "…".
+func fitTail(s string, n int) string {
+	if ansi.StringWidth(s) <= n {
+		return s
+	}
+	return ansi.TruncateLeft(s, ansi.StringWidth(s)-n+1, "…")
 }

@@ -111,6 +111,23 @@ func TestProfileTextColor(t *testing.T) {
 	}
 }
 
+func TestProfileTextLightBackground(t *testing.T) {
+	p := loadProfile(t, "sdcard-pi.json")
+	var dark, light bytes.Buffer
+	if err := Profile(&dark, p, Options{Format: "text", Color: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Profile(&light, p, Options{Format: "text", Color: true, LightBackground: true}); err != nil {
+		t.Fatal(err)
+	}
+	if dark.String() == light.String() {
+		t.Error("light and dark backgrounds got the same colours")
+	}
+	if ansi.Strip(dark.String()) != ansi.Strip(light.String()) {
+		t.Error("the background changed the text, not only its colours")
+	}
+}
+
 func TestProfileJSONRoundTrip(t *testing.T) {
 	p := loadProfile(t, "ssd-vm.json")
 	var buf bytes.Buffer

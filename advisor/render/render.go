@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/muesli/termenv"
 	"golang.org/x/term"
 
 	"github.com/mytune/mytune/probe/profile"
@@ -43,6 +44,9 @@ type Options struct {
 	// Width is the number of terminal columns every text line must fit in;
 	// 0 means DefaultWidth.
 	Width int
+	// LightBackground picks the colour variants made for light terminals;
+	// the zero value assumes a dark one. See DarkBackground.
+	LightBackground bool
 }
 
 // width returns the usable layout width for o.
@@ -68,6 +72,14 @@ func ColorWanted(w io.Writer, env func(string) string) bool {
 		return false
 	}
 	return true
+}
+
+// DarkBackground asks the terminal f for its background colour (xterm's
+// OSC 11 query, then $COLORFGBG, as termenv does) and reports whether it is
+// dark. Call it only when colour is wanted: on a terminal that does not
+// answer it waits up to termenv.OSCTimeout.
+func DarkBackground(f *os.File) bool {
+	return termenv.NewOutput(f).HasDarkBackground()
 }
 
 // Profile writes p to w in o.Format: "text" (the terminal report), "json"

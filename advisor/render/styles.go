@@ -43,6 +43,7 @@ func newTheme(o Options) theme {
 	} else {
 		r.SetColorProfile(termenv.Ascii)
 	}
+	r.SetHasDarkBackground(!o.LightBackground)
 	s := r.NewStyle
 	return theme{
 		color:   o.Color,

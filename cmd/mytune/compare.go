@@ -43,9 +43,11 @@ func (a *app) compareCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.emit(func(w io.Writer) error {
-				return render.Compare(w, items, render.Options{Format: format, Color: a.wantColor(), Width: render.DefaultWidth})
-			})
+			o := render.Options{Format: format, Color: a.wantColor(), Width: render.DefaultWidth}
+			if f, ok := a.stdout.(*os.File); ok && o.Color && format == "text" {
+				o.LightBackground = !render.DarkBackground(f)
+			}
+			return a.emit(func(w io.Writer) error { return render.Compare(w, items, o) })
 		},
 	}
 }
