@@ -1,0 +1,123 @@
+#!/bin/bash
+# bench-probe.sh [-f auto|diskbench|profile] [-s SIZE_MIB] [-r FIO_RUNTIME_S] [-d DURATION] [DIR] [REPEATS]
+#
+# Accuracy benchmark of mytune's disk engine (diskio) against fio, side by side on DIR
+# (default: a fresh temp dir under /var/tmp), REPEATS times (default 3). Prints medians of:
+# seq write MB/s, 16 KiB random write IOPS at 1 and 16 threads, fdatasync p50/p99 µs,
+# seq read MB/s, for fio and for mytune, the mytune/fio ratio, and both wall times.
+#
+# The mytune side is, by default, diskio/cmd/diskbench (built here; or set DISKBENCH=/path/to/binary).
+# To bench the CLI instead: MYTUNE_BENCH_CMD='mytune probe --format json --datadir {dir}'
+# ({dir} is replaced). Its JSON format is detected (a profile has "storage"; diskbench has
+# "seq_write_mb_per_s"), or forced with -f. fio jobs are the DESIGN.md equivalents, on one file of
+# the same size the engine uses (its --max-bytes, shrunk to 5% of the free space like the engine).
+# Needs: fio, python3. Temp files are removed on exit, including Ctrl-C.
+set -euo pipefail
+
+format=auto size_mib=256 fio_rt=2 duration=10s
+while getopts "f:s:r:d:h" opt; do
+  case $opt in
+    f) format=$OPTARG ;; s) size_mib=$OPTARG ;; r) fio_rt=$OPTARG ;; d) duration=$OPTARG ;;
+    *) sed -n '2,14p' "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d /tmp/bench-probe.XXXXXX)
+made_dir=""
+if [ $# -ge 1 ]; then dir=$1; else dir=$(mktemp -d /var/tmp/bench-probe.XXXXXX); made_dir=$dir; fi
+repeats=${2:-3}
+cleanup() { rm -rf "$work"; rm -f "$dir/.bench-probe-fio.tmp"; [ -n "$made_dir" ] && rm -rf "$made_dir"; true; }
+trap cleanup EXIT INT TERM
+command -v fio >/dev/null || { echo "bench-probe: fio not found; install it (apt-get install fio)" >&2; exit 2; }
+
+if [ -z "${MYTUNE_BENCH_CMD:-}" ]; then
+  if [ -z "${DISKBENCH:-}" ]; then
+    DISKBENCH=$work/diskbench
+    (cd "$repo" && go build -o "$DISKBENCH" ./diskio/cmd/diskbench)
+  fi
+  MYTUNE_BENCH_CMD="$DISKBENCH -dir {dir} -duration $duration -max-bytes $((size_mib << 20))"
+fi
+
+# The same file size the engine will use: --max-bytes, at most 5% of the free space (diskio.Budget).
+free_mib=$(( $(df -Pk "$dir" | awk 'NR==2 {print $4}') / 1024 ))
+fio_size=$(( free_mib * 5 / 100 < size_mib ? free_mib * 5 / 100 : size_mib ))
+fio_file=$dir/.bench-probe-fio.tmp
+fio_common=(--filename="$fio_file" --size="${fio_size}M" --output-format=json --group_reporting)
+
+run_fio() { # name args... ; prints fio JSON to $work/fio-$rep-name.json
+  local name=$1; shift
+  fio --name="$name" "${fio_common[@]}" "$@" > "$work/fio-$rep-$name.json"
+}
+
+for rep in $(seq 1 "$repeats"); do
+  echo "repeat $rep/$repeats: fio (file ${fio_size} MiB) ..." >&2
+  rm -f "$fio_file"
+  t0=$(date +%s.%N)
+  run_fio seqwrite --rw=write --bs=1M --direct=1 --ioengine=psync --runtime=$((fio_rt + 1))
+  run_fio sync --rw=write --bs=16k --ioengine=sync --fdatasync=1 --overwrite=1 --runtime="$fio_rt" --time_based
+  run_fio randwrite1 --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=1 --runtime="$fio_rt" --time_based
+  run_fio randwrite16 --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=16 --runtime="$fio_rt" --time_based
+  run_fio seqread --rw=read --bs=1M --direct=1 --ioengine=psync --runtime="$fio_rt" --time_based
+  t1=$(date +%s.%N)
+  rm -f "$fio_file"
+  echo "repeat $rep/$repeats: mytune ..." >&2
+  ${MYTUNE_BENCH_CMD//\{dir\}/$dir} > "$work/mytune-$rep.json"
+  t2=$(date +%s.%N)
+  echo "$t0 $t1 $t2" > "$work/wall-$rep.txt"
+done
+
+python3 - "$work" "$repeats" "$format" <<'PY'
+import json, statistics, sys
+work, repeats, fmt = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+
+def fio(rep, name):
+    return json.load(open(f"{work}/fio-{rep}-{name}.json"))["jobs"][0]
+
+def fio_row(rep):
+    s = fio(rep, "sync")
+    w = s["write"]["clat_ns"]["percentile"]; sy = s["sync"]["lat_ns"]["percentile"]
+    return {"seq_write": fio(rep, "seqwrite")["write"]["bw_bytes"] / 1e6,
+            "rw1": fio(rep, "randwrite1")["write"]["iops"], "rw16": fio(rep, "randwrite16")["write"]["iops"],
+            "fds_p50": sy["50.000000"] / 1e3, "fds_p99": sy["99.000000"] / 1e3,
+            "wsync_p50": (w["50.000000"] + sy["50.000000"]) / 1e3,
+            "seq_read": fio(rep, "seqread")["read"]["bw_bytes"] / 1e6}
+
+def iops_at(curve, n):
+    return next(p["iops"] for p in curve if p["threads"] == n)
+
+def mytune_row(rep):
+    d = json.load(open(f"{work}/mytune-{rep}.json"))
+    kind = fmt if fmt != "auto" else ("profile" if "storage" in d else "diskbench")
+    if kind == "profile":
+        st = d["storage"]
+        return {"seq_write": st["seq_write"]["mb_per_s"], "rw1": iops_at(st["rand_write"], 1),
+                "rw16": iops_at(st["rand_write"], 16), "fds_p50": None, "fds_p99": None,
+                "wsync_p50": st["fsync"]["p50_us"], "wsync_p99": st["fsync"]["p99_us"],
+                "seq_read": st["seq_read"]["mb_per_s"]}
+    return {"seq_write": d["seq_write_mb_per_s"], "rw1": iops_at(d["rand_write"], 1),
+            "rw16": iops_at(d["rand_write"], 16), "fds_p50": d["fdatasync_p50_us"],
+            "fds_p99": d["fdatasync_p99_us"], "wsync_p50": d["sync_p50_us"], "seq_read": d["seq_read_mb_per_s"]}
+
+def med(rows, key):
+    vals = [r[key] for r in rows if r.get(key) is not None]
+    return statistics.median(vals) if vals else None
+
+f = [fio_row(r) for r in range(1, repeats + 1)]
+m = [mytune_row(r) for r in range(1, repeats + 1)]
+walls = [list(map(float, open(f"{work}/wall-{r}.txt").read().split())) for r in range(1, repeats + 1)]
+rows = [("seq write MB/s", "seq_write"), ("16K rand write IOPS, 1 thread", "rw1"),
+        ("16K rand write IOPS, 16 threads", "rw16"), ("fdatasync p50 us", "fds_p50"),
+        ("fdatasync p99 us", "fds_p99"), ("16K write+fdatasync p50 us (fio: sum of p50s)", "wsync_p50"),
+        ("seq read MB/s", "seq_read")]
+print(f"medians over {repeats} repeats")
+print(f"{'metric':<46} {'fio':>10} {'mytune':>10} {'ratio':>7}")
+for label, key in rows:
+    a, b = med(f, key), med(m, key)
+    if a is None or b is None:
+        print(f"{label:<46} {'-' if a is None else f'{a:10.1f}':>10} {'-' if b is None else f'{b:10.1f}':>10} {'-':>7}")
+        continue
+    print(f"{label:<46} {a:10.1f} {b:10.1f} {b / a if a else float('nan'):7.2f}")
+fw = statistics.median(w[1] - w[0] for w in walls); mw = statistics.median(w[2] - w[1] for w in walls)
+print(f"{'wall time s (fio: 5 jobs; mytune: all phases)':<46} {fw:10.1f} {mw:10.1f} {mw / fw:7.2f}")
+PY
