@@ -80,7 +80,7 @@ func build(root, out, pkg string) error {
 func (m measurer) args(dir, transport string) []string {
 	if m.cli {
 		return []string{"probe", "--datadir", dir, "--format", "json", "--duration", measureDuration,
-			"--max-bytes", fmt.Sprint(maxBytes)}
+			"--max-bytes", fmt.Sprintf("%dMiB", maxBytes>>20)}
 	}
 	return []string{"--dir", dir, "--duration", measureDuration, "--max-bytes", fmt.Sprint(maxBytes), "--transport", transport}
 }
