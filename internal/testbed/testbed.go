@@ -173,6 +173,7 @@ func skipOrFail(t testing.TB, why string) {
 	t.Helper()
 	if os.Getenv(RequireEnv) == "1" {
 		t.Fatalf("testbed: %s, and %s=1 requires beds", why, RequireEnv)
+		return
 	}
 	t.Skipf("testbed: %s (set %s=1 to fail instead)", why, RequireEnv)
 }

@@ -89,3 +89,36 @@ func TestBedLifecycle(t *testing.T) {
 		}
 	}
 }
+
+// recordTB records what skipOrFail asked of a test instead of doing it.
+type recordTB struct {
+	testing.TB
+	skipped, failed bool
+}
+
+func (r *recordTB) Helper()                   {}
+func (r *recordTB) Skipf(string, ...any)      { r.skipped = true }
+func (r *recordTB) Fatalf(string, ...any)     { r.failed = true }
+func (r *recordTB) Errorf(f string, a ...any) { r.failed = true }
+
+func TestSkipOrFail(t *testing.T) {
+	tests := []struct {
+		name     string
+		require  string
+		wantSkip bool
+	}{
+		{"skips by default", "", true},
+		{"fails when beds are required", "1", false},
+		{"skips for any other value", "0", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(RequireEnv, tc.require)
+			r := &recordTB{TB: t}
+			skipOrFail(r, "no loop devices")
+			if r.skipped != tc.wantSkip || r.failed == tc.wantSkip {
+				t.Errorf("skipped=%v failed=%v, want skipped=%v", r.skipped, r.failed, tc.wantSkip)
+			}
+		})
+	}
+}
