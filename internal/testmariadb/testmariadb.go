@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -22,7 +23,8 @@ import (
 )
 
 // Accounts created on every server. Full may read everything mytune
-// reads; Usage has only USAGE (no privileges).
+// reads (SLAVE MONITOR is what MariaDB 10.5.9+ wants for SHOW SLAVE STATUS);
+// Usage has only USAGE (no privileges).
 const (
 	FullUser      = "mytune_full"
 	FullPassword  = "Full-Secret-pw-4711"
@@ -168,10 +170,10 @@ func userArgs() []string {
 
 func (s *Server) install(ctx context.Context, install string) error {
 	args := append([]string{"--no-defaults", "--auth-root-authentication-method=normal",
-		"--datadir=" + s.Datadir, "--skip-test-db"}, userArgs()...)
+		"--datadir=" + s.Datadir, "--skip-test-db", noNativeAIO}, userArgs()...)
 	out, err := exec.CommandContext(ctx, install, args...).CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("mariadb-install-db: %w: %s", err, tail(out))
+		return fmt.Errorf("mariadb-install-db: %w: %s", err, errorLines(out))
 	}
 	return nil
 }
@@ -194,7 +196,7 @@ func (s *Server) run(bin string) error {
 	s.Port = port
 	args := append([]string{"--no-defaults", "--datadir=" + s.Datadir, "--socket=" + s.Socket,
 		"--port=" + strconv.Itoa(port), "--bind-address=127.0.0.1", "--skip-log-bin",
-		"--innodb-buffer-pool-size=64M", "--pid-file=" + filepath.Join(s.dir, "mysqld.pid"),
+		"--innodb-buffer-pool-size=64M", noNativeAIO, "--pid-file=" + filepath.Join(s.dir, "mysqld.pid"),
 		"--log-error=" + filepath.Join(s.dir, "error.log")}, userArgs()...)
 	s.cmd = exec.Command(bin, args...)
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -245,8 +247,8 @@ func (s *Server) waitReady(ctx context.Context) error {
 // setupSQL creates the accounts (for TCP and socket) and some tables.
 var setupSQL = `CREATE USER '` + FullUser + `'@'%' IDENTIFIED BY '` + FullPassword + `';
 CREATE USER '` + FullUser + `'@'localhost' IDENTIFIED BY '` + FullPassword + `';
-GRANT SELECT, PROCESS, REPLICATION CLIENT ON *.* TO '` + FullUser + `'@'%';
-GRANT SELECT, PROCESS, REPLICATION CLIENT ON *.* TO '` + FullUser + `'@'localhost';
+GRANT SELECT, PROCESS, REPLICATION CLIENT, SLAVE MONITOR ON *.* TO '` + FullUser + `'@'%';
+GRANT SELECT, PROCESS, REPLICATION CLIENT, SLAVE MONITOR ON *.* TO '` + FullUser + `'@'localhost';
 CREATE USER '` + UsageUser + `'@'%' IDENTIFIED BY '` + UsagePassword + `';
 CREATE USER '` + UsageUser + `'@'localhost' IDENTIFIED BY '` + UsagePassword + `';
 CREATE DATABASE ` + TestDatabase + `;
@@ -288,6 +290,24 @@ func (s *Server) Stop() {
 func (s *Server) errorLog() string {
 	b, _ := os.ReadFile(filepath.Join(s.dir, "error.log"))
 	return tail(b)
+}
+
+// noNativeAIO avoids libaio/io_uring contexts, a machine-wide limit
+// (fs.aio-max-nr) that several test servers on one machine can exhaust.
+const noNativeAIO = "--innodb-use-native-aio=0"
+
+// errorLines keeps the lines that report errors, or else the tail.
+func errorLines(b []byte) string {
+	var keep []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(strings.ToLower(l), "error") {
+			keep = append(keep, l)
+		}
+	}
+	if len(keep) == 0 {
+		return tail(b)
+	}
+	return tail([]byte(strings.Join(keep, "\n")))
 }
 
 // tail keeps the last 600 bytes of output for an error message.

@@ -1,0 +1,110 @@
+package server
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func envMap(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestResolveConn(t *testing.T) {
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, ".my.cnf"), []byte("[client]\nuser=cnfuser\npassword=cnfpw\n[mysql]\nhost=db.example\nport=3307\n[mysqld]\nuser=mysql\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	df := filepath.Join(t.TempDir(), "x.cnf")
+	os.WriteFile(df, []byte("[client]\nsocket=/s/x.sock\nuser=dfuser\n"), 0o600)
+	noSockets := []string{filepath.Join(home, "none.sock")}
+	cases := []struct {
+		name     string
+		o        ConnOptions
+		env      map[string]string
+		home     string
+		user     string
+		pw       string
+		usePw    bool
+		endpoint string
+	}{
+		{"defaults", ConnOptions{}, map[string]string{"USER": "alice"}, "", "alice", "", false, "tcp 127.0.0.1:3306"},
+		{"my.cnf client+mysql", ConnOptions{}, map[string]string{"USER": "alice", "MYSQL_PWD": "envpw"}, home, "cnfuser", "cnfpw", true, "tcp db.example:3307"},
+		{"flags win", ConnOptions{User: "bob", Host: "h", Port: 1, Password: "flagpw", PasswordGiven: true}, nil, home, "bob", "flagpw", true, "tcp h:1"},
+		{"empty -p password counts", ConnOptions{PasswordGiven: true}, map[string]string{"USER": "u"}, home, "cnfuser", "", true, "tcp db.example:3307"},
+		{"MYSQL_PWD", ConnOptions{}, map[string]string{"USER": "u", "MYSQL_PWD": "envpw"}, "", "u", "envpw", true, "tcp 127.0.0.1:3306"},
+		{"defaults-file only", ConnOptions{DefaultsFile: df}, map[string]string{"USER": "u"}, home, "dfuser", "", false, "unix /s/x.sock"},
+		{"socket flag", ConnOptions{Socket: "/a.sock", User: "u"}, nil, "", "u", "", false, "unix /a.sock"},
+		{"localhost uses socket", ConnOptions{Host: "localhost", Socket: "/a.sock", User: "u"}, nil, "", "u", "", false, "unix /a.sock"},
+		{"env host", ConnOptions{}, map[string]string{"USER": "u", "MYSQL_HOST": "e", "MYSQL_TCP_PORT": "3310"}, "", "u", "", false, "tcp e:3310"},
+		{"dsn", ConnOptions{DSN: "d:dpw@tcp(10.0.0.1:3306)/"}, nil, home, "d", "dpw", true, "tcp 10.0.0.1:3306"},
+	}
+	saved := LocalSockets
+	LocalSockets = noSockets
+	defer func() { LocalSockets = saved }()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			conn, err := ResolveConn(c.o, envMap(c.env), c.home)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if conn.User != c.user || conn.password != c.pw || conn.usePassword != c.usePw {
+				t.Errorf("user %q pw %q use %v, want %q %q %v", conn.User, conn.password, conn.usePassword, c.user, c.pw, c.usePw)
+			}
+			if got := conn.Endpoints[0].String(); got != c.endpoint {
+				t.Errorf("endpoint %s, want %s", got, c.endpoint)
+			}
+			if conn.ConnectTimeout != DefaultConnectTimeout || conn.QueryTimeout != DefaultQueryTimeout {
+				t.Errorf("timeouts %v %v", conn.ConnectTimeout, conn.QueryTimeout)
+			}
+			if c.pw != "" {
+				for _, s := range []string{conn.String(), fmt.Sprintf("%v", conn), fmt.Sprintf("%+v", conn), fmt.Sprintf("%#v", conn)} {
+					if strings.Contains(s, c.pw) {
+						t.Errorf("password shown in %q", s)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestResolveConnErrors(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.cnf")
+	os.WriteFile(bad, []byte("[client\n"), 0o600)
+	cases := []struct {
+		name string
+		o    ConnOptions
+		want string
+	}{
+		{"missing defaults file", ConnOptions{DefaultsFile: "/nonexistent/x.cnf"}, "/nonexistent/x.cnf"},
+		{"broken defaults file", ConnOptions{DefaultsFile: bad}, "bad.cnf:1"},
+		{"bad dsn keeps password secret", ConnOptions{DSN: "u:Sekrit-pw@tcp(h:1)/?timeout=banana"}, "--dsn"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ResolveConn(c.o, envMap(nil), "")
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Sekrit-pw") {
+				t.Fatalf("err = %v, want it to mention %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestUnreachableFast: a closed port answers "refused" at once; a
+// connection is given up within the connect timeout.
+func TestUnreachableFast(t *testing.T) {
+	conn := Conn{Endpoints: []Endpoint{{"tcp", "127.0.0.1:1"}, {"unix", "/nonexistent/mysqld.sock"}}, User: "u",
+		password: "Hidden-pw-123", usePassword: true, ConnectTimeout: 2 * time.Second, QueryTimeout: time.Second}
+	start := time.Now()
+	s, err := Read(t.Context(), conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Reachable || s.Error == "" || strings.Contains(s.Error, "Hidden-pw-123") {
+		t.Fatalf("server = %+v", s)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("took %v", el)
+	}
+}
