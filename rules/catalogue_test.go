@@ -1,0 +1,233 @@
+package rules
+
+import (
+	"sort"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+const (
+	tMiB = uint64(1) << 20
+	tGiB = uint64(1) << 30
+)
+
+// quietProfile is a well-tuned MySQL 8.4 on NVMe where only the
+// durability.commit_cost note fires; each rule case breaks one thing.
+func quietProfile() profile.Profile {
+	curve := func(iops ...float64) []profile.ThreadPoint {
+		var out []profile.ThreadPoint
+		for i, n := range []int{1, 2, 4, 8, 16} {
+			out = append(out, profile.ThreadPoint{Threads: n, IOPS: iops[i], P50US: 50, P99US: 100})
+		}
+		return out
+	}
+	return profile.Profile{
+		Host: profile.Host{OS: "linux", CPU: profile.CPU{Logical: 8},
+			Memory: profile.Memory{TotalBytes: 32 * tGiB, AvailableBytes: 20 * tGiB}},
+		Storage: profile.Storage{Path: "/var/lib/mysql", FSType: "xfs", Measured: true, DirectIO: true,
+			Device:   profile.Device{Name: "nvme0n1", Transport: "nvme", LogicalBlockSize: 512, PhysicalBlockSize: 512},
+			SeqWrite: profile.Throughput{MBPerS: 1500}, Class: profile.ClassNVMe,
+			FreeBytes: 500 * tGiB, TotalBytes: 1000 * tGiB,
+			Fsync:     profile.Latency{P50US: 200, P99US: 400, MaxUS: 900, OpsPerS: 5000},
+			RandWrite: curve(20000, 40000, 70000, 90000, 100000), RandRead: curve(10000, 20000, 40000, 80000, 150000)},
+		Server: &profile.Server{Reachable: true, Flavor: "mysql", Version: "8.4.3", DataBytes: 10 * tGiB, Tables: 100,
+			Variables: map[string]string{
+				"innodb_buffer_pool_size": "15G", "innodb_redo_log_capacity": "1G",
+				"innodb_read_io_threads": "8", "innodb_write_io_threads": "8", "log_bin": "ON"},
+			Status: map[string]string{"uptime": "86400", "innodb_os_log_written": "25769803776", "innodb_log_waits": "0"}},
+	}
+}
+
+// fired evaluates the built-in catalogue on p and returns the fired ids.
+func fired(t *testing.T, p profile.Profile, durability, target string) map[string]Hit {
+	t.Helper()
+	c, err := Load(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, _, err := ResolveTarget(p, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := BuildFacts(p, tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, problems := c.Evaluate(NewEnv(p, f, c.Thresholds, durability))
+	if len(problems) > 0 {
+		t.Fatalf("rule run-time errors: %v", problems)
+	}
+	out := map[string]Hit{}
+	for _, h := range hits {
+		out[h.ID] = h
+	}
+	return out
+}
+
+func TestQuietProfileFiresOnlyCommitCost(t *testing.T) {
+	got := fired(t, quietProfile(), "strict", "")
+	var ids []string
+	for id := range got {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	if len(ids) != 1 || ids[0] != "durability.commit_cost" {
+		t.Fatalf("quiet profile fired %v, want only durability.commit_cost", ids)
+	}
+}
+
+// setVar, setVersion and the other helpers mutate the quiet profile.
+func setVar(k, v string) func(*profile.Profile) {
+	return func(p *profile.Profile) { p.Server.Variables[k] = v }
+}
+
+func setVersion(flavor, v string) func(*profile.Profile) {
+	return func(p *profile.Profile) { p.Server.Flavor, p.Server.Version = flavor, v }
+}
+
+func setStatus(k, v string) func(*profile.Profile) {
+	return func(p *profile.Profile) { p.Server.Status[k] = v }
+}
+
+func slowSync(p *profile.Profile) {
+	p.Storage.Fsync = profile.Latency{P50US: 25000, P99US: 60000, OpsPerS: 40}
+}
+
+func all(fs ...func(*profile.Profile)) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		for _, f := range fs {
+			f(p)
+		}
+	}
+}
+
+var ruleCases = []struct {
+	name       string
+	id         string
+	mutate     func(*profile.Profile)
+	durability string
+	want       bool
+	recommend  string // checked when not ""
+}{
+	{"pool 1G of 32G", "memory.buffer_pool_small", setVar("innodb_buffer_pool_size", "1G"), "", true, "15G"},
+	{"pool 40G on 32G", "memory.buffer_pool_over_memory", setVar("innodb_buffer_pool_size", "40G"), "", true, "15G"},
+	{"pool 40G in a 8G cgroup", "memory.buffer_pool_over_memory", func(p *profile.Profile) {
+		p.Host.Memory.LimitBytes = 8 * tGiB
+		p.Server.Variables["innodb_buffer_pool_size"] = "40G"
+	}, "", true, "6G"},
+	{"one instance for 15G", "memory.buffer_pool_instances", setVar("innodb_buffer_pool_instances", "1"), "", true, "8"},
+	{"MariaDB 10.11 has no instances", "memory.buffer_pool_instances", all(setVersion("mariadb", "10.11.6"), setVar("innodb_buffer_pool_instances", "1")), "", false, ""},
+	{"pool not a chunk multiple", "memory.buffer_pool_chunk_alignment", setVar("innodb_buffer_pool_size", "15488M"), "", true, ""},
+	{"sort 4M", "memory.sort_buffer_large", setVar("sort_buffer_size", "4M"), "", true, "256K"},
+	{"sort 4M on MariaDB", "memory.sort_buffer_large", all(setVersion("mariadb", "10.11.6"), setVar("sort_buffer_size", "4M")), "", true, "2M"},
+	{"join 4M", "memory.join_buffer_large", setVar("join_buffer_size", "4M"), "", true, "256K"},
+	{"read_rnd 4M", "memory.read_rnd_buffer_large", setVar("read_rnd_buffer_size", "4M"), "", true, "256K"},
+	{"read 4M", "memory.read_buffer_large", setVar("read_buffer_size", "4M"), "", true, "128K"},
+	{"10000 connections", "memory.max_connections_memory", setVar("max_connections", "10000"), "", true, "8594"},
+	{"tmp > heap on 5.7", "memory.tmp_table_size_mismatch", all(setVersion("mysql", "5.7.44"), setVar("tmp_table_size", "64M")), "", true, "64M"},
+	{"tmp > heap on 8.4 (TempTable)", "memory.tmp_table_size_mismatch", setVar("tmp_table_size", "64M"), "", false, ""},
+	{"5000 tables", "memory.table_open_cache_small", func(p *profile.Profile) { p.Server.Tables = 5000 }, "", true, "6000"},
+	{"3000 tables", "memory.table_definition_cache_small", func(p *profile.Profile) { p.Server.Tables = 3000 }, "", true, "3600"},
+	{"redo 100M", "redo.capacity_small", setVar("innodb_redo_log_capacity", "100M"), "", true, "1G"},
+	{"MariaDB has no redo capacity", "redo.capacity_small", all(setVersion("mariadb", "10.11.6"), setVar("innodb_redo_log_capacity", "100M")), "", false, ""},
+	{"8.0.20 redo 2x48M", "redo.log_file_size_small", setVersion("mysql", "8.0.20"), "", true, "512M"},
+	{"MariaDB 10.11 redo 96M", "redo.log_file_size_small_mariadb", setVersion("mariadb", "10.11.6"), "", true, "1G"},
+	{"MariaDB 10.6 redo 96M", "redo.log_file_size_small_mariadb_old", setVersion("mariadb", "10.6.16"), "", true, "1G"},
+	{"log waits", "redo.log_buffer_waits", setStatus("innodb_log_waits", "5"), "", true, "128M"},
+	{"redo holds 3 minutes", "hygiene.redo_smaller_than_burst", setStatus("innodb_os_log_written", "518400000000"), "", true, ""},
+	{"rate ignored on 10-minute uptime", "hygiene.redo_smaller_than_burst", all(setStatus("uptime", "600"), setStatus("innodb_os_log_written", "518400000000")), "", false, ""},
+	{"io_capacity 200 on NVMe", "io.capacity", setVar("innodb_io_capacity", "200"), "", true, "10000"},
+	{"io_capacity_max 100000", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "", true, "20000"},
+	{"max below capacity", "hygiene.io_capacity_max_below_capacity", setVar("innodb_io_capacity_max", "5000"), "", true, "20000"},
+	{"fsync method with O_DIRECT possible", "io.flush_method_direct", setVar("innodb_flush_method", "fsync"), "", true, "O_DIRECT"},
+	{"O_DIRECT refused", "io.flush_method_no_direct", func(p *profile.Profile) { p.Storage.DirectIO = false }, "", true, "fsync"},
+	{"HDD without neighbours", "io.flush_neighbors_hdd", func(p *profile.Profile) { p.Storage.Class = profile.ClassHDD }, "", true, "1"},
+	{"neighbours on NVMe", "io.flush_neighbors_flash", setVar("innodb_flush_neighbors", "1"), "", true, "0"},
+	{"4 write threads", "io.write_io_threads", setVar("innodb_write_io_threads", "4"), "", true, "8"},
+	{"4 read threads", "io.read_io_threads", setVar("innodb_read_io_threads", "4"), "", true, "8"},
+	{"4 read threads on 4 CPUs", "io.read_io_threads", all(setVar("innodb_read_io_threads", "4"), func(p *profile.Profile) { p.Host.CPU.Logical = 4 }), "", false, ""},
+	{"doublewrite off", "io.doublewrite_off", setVar("innodb_doublewrite", "OFF"), "", true, "ON"},
+	{"doublewrite off on ZFS", "io.doublewrite_off", all(setVar("innodb_doublewrite", "OFF"), func(p *profile.Profile) { p.Storage.FSType = "zfs" }), "", false, ""},
+	{"16K physical blocks", "io.log_write_ahead_size", func(p *profile.Profile) { p.Storage.Device.PhysicalBlockSize = 16384 }, "", true, "16384"},
+	{"commit cost on fast disk", "durability.commit_cost", func(*profile.Profile) {}, "", true, ""},
+	{"commit cost unmeasured", "durability.commit_cost", func(p *profile.Profile) { p.Storage.Measured = false }, "", false, ""},
+	{"slow commits", "durability.slow_commits", slowSync, "", true, ""},
+	{"flush_log 2 strict", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "2"), "", true, "1"},
+	{"flush_log 2 relaxed", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "2"), "relaxed", false, ""},
+	{"relaxed on slow disk", "durability.flush_log_relaxed", slowSync, "relaxed", true, "2"},
+	{"strict on slow disk never trades", "durability.flush_log_relaxed", slowSync, "strict", false, ""},
+	{"sync_binlog 0 strict", "durability.sync_binlog_strict", setVar("sync_binlog", "0"), "", true, "1"},
+	{"relaxed binlog on slow disk", "durability.sync_binlog_relaxed", slowSync, "relaxed", true, "1000"},
+	{"binlog cost on slow disk", "durability.binlog_default_cost", slowSync, "", true, ""},
+	{"binlog cost not on 5.7", "durability.binlog_default_cost", all(slowSync, setVersion("mysql", "5.7.44")), "", false, ""},
+	{"SD card", "storage.sd_card", func(p *profile.Profile) { p.Storage.Class = profile.ClassSDCard }, "", true, ""},
+	{"slow sync", "storage.slow_sync", slowSync, "", true, ""},
+	{"sync spikes", "storage.sync_spikes", func(p *profile.Profile) { p.Storage.Fsync.P99US = 50000 }, "", true, ""},
+	{"slow sequential", "storage.slow_seq_write", func(p *profile.Profile) { p.Storage.SeqWrite.MBPerS = 20 }, "", true, ""},
+	{"HDD", "storage.hdd", func(p *profile.Profile) { p.Storage.Class = profile.ClassHDD }, "", true, ""},
+	{"1% free", "storage.low_free_space", func(p *profile.Profile) { p.Storage.FreeBytes = 10 * tGiB }, "", true, ""},
+	{"virtio says rotational", "storage.rotational_flag_misleading", func(p *profile.Profile) { p.Storage.Device.RotationalFlag = true }, "", true, ""},
+	{"5.7", "hygiene.eol_mysql_57", setVersion("mysql", "5.7.44"), "", true, ""},
+	{"8.0", "hygiene.eol_mysql_80", setVersion("mysql", "8.0.40"), "", true, ""},
+	{"8.3 innovation", "hygiene.eol_mysql_innovation", setVersion("mysql", "8.3.0"), "", true, ""},
+	{"MariaDB 10.6", "hygiene.eol_mariadb", setVersion("mariadb", "10.6.16"), "", true, ""},
+	{"MariaDB 11.4 LTS", "hygiene.eol_mariadb", setVersion("mariadb", "11.4.3"), "", false, ""},
+	{"swapping", "hygiene.swap_pressure", func(p *profile.Profile) {
+		p.Host.Memory.SwapTotalBytes, p.Host.Memory.SwapFreeBytes, p.Host.Memory.AvailableBytes = 4*tGiB, tGiB, tGiB
+	}, "", true, ""},
+	{"io_capacity 'lots'", "hygiene.unparsable_values", setVar("innodb_io_capacity", "lots"), "", true, ""},
+}
+
+func TestRuleCases(t *testing.T) {
+	for _, tc := range ruleCases {
+		t.Run(tc.id+"/"+tc.name, func(t *testing.T) {
+			p := quietProfile()
+			tc.mutate(&p)
+			d := tc.durability
+			if d == "" {
+				d = "strict"
+			}
+			hits := fired(t, p, d, "")
+			h, ok := hits[tc.id]
+			if ok != tc.want {
+				t.Fatalf("fired = %v, want %v (fired: %v)", ok, tc.want, keys(hits))
+			}
+			if ok && tc.recommend != "" && h.Recommended != tc.recommend {
+				t.Errorf("recommended %q, want %q; detail: %s", h.Recommended, tc.recommend, h.RenderedDetail)
+			}
+			if ok && h.RenderedDetail == "" {
+				t.Error("empty detail")
+			}
+		})
+	}
+}
+
+// TestEveryRuleHasAFiringCase keeps the table complete as rules are added.
+func TestEveryRuleHasAFiringCase(t *testing.T) {
+	c, err := Load(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]bool{}
+	for _, tc := range ruleCases {
+		covered[tc.id] = covered[tc.id] || tc.want
+	}
+	for _, r := range c.Rules {
+		if !covered[r.ID] {
+			t.Errorf("rule %s has no firing case in ruleCases", r.ID)
+		}
+	}
+	if len(c.Rules) < 30 {
+		t.Errorf("catalogue has %d rules, want at least 30", len(c.Rules))
+	}
+}
+
+func keys(m map[string]Hit) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
