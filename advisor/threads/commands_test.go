@@ -1,0 +1,62 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+func TestCommands(t *testing.T) {
+	shellDump := &profile.Dump{Format: "mysqlsh", Path: "/backup/sh", TotalBytes: 1 << 30, Tables: 10, Chunks: 40}
+	myDump := &profile.Dump{Format: "mydumper", Path: "/backup/my", TotalBytes: 1 << 30, Tables: 10, Chunks: 40}
+	tests := []struct {
+		name    string
+		srv     *profile.Server
+		dump    *profile.Dump
+		task    string
+		has     []string
+		hasNot  []string
+		noteHas string
+	}{
+		{name: "all, unknown server: both tool families", task: TaskAll,
+			has: []string{"util.dumpInstance(\"/path/to/dump\", {threads: 4, bytesPerChunk: \"64M\", compression: \"zstd\"})",
+				"mydumper --host SOURCE --user USER --ask-password --threads 4 --rows 350000 --compress --outputdir /path/to/dump",
+				"util.loadDump(\"/path/to/dump\", {threads: 4, deferTableIndexes: \"all\", skipBinlog: true})",
+				"myloader --host TARGET --user USER --ask-password --threads 4 --directory /path/to/dump --overwrite-tables",
+				"util.copyInstance(\"USER@TARGET:3306\", {threads: 4})"},
+			noteHas: "0.10"},
+		{name: "MariaDB: no mysqlsh", task: TaskAll, srv: server("mariadb", "10.11.19-MariaDB", nil),
+			has: []string{"mydumper ", "myloader "}, hasNot: []string{"mysqlsh"}, noteHas: "MySQL Shell does not support MariaDB"},
+		{name: "load of a MySQL Shell dump: loadDump only", task: TaskLoad, dump: shellDump,
+			has: []string{"util.loadDump(\"/backup/sh\""}, hasNot: []string{"myloader", "mydumper", "dumpInstance"}},
+		{name: "load of a mydumper dump: myloader only", task: TaskLoad, dump: myDump,
+			has: []string{"--directory /backup/my"}, hasNot: []string{"mysqlsh"}},
+		{name: "load of a mysqldump file: the mysql client", task: TaskLoad,
+			dump: &profile.Dump{Format: "mysqldump", Path: "/backup/all.sql", TotalBytes: 1 << 20, Tables: 2, Chunks: 1},
+			has:  []string{"mysql --host TARGET --user USER -p < /backup/all.sql"}, hasNot: []string{"myloader"}},
+		{name: "dump task: no load lines", task: TaskDump, has: []string{"mydumper "}, hasNot: []string{"myloader", "loadDump", "copyInstance"}},
+		{name: "oltp task: no lines", task: TaskOLTP, hasNot: []string{"mysqlsh", "mydumper", "myloader"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(4, 0, curve(1, 1000, 2, 2000, 4, 3900, 8, 4000, 16, 4000), tc.dump)
+			p.Server = tc.srv
+			plan := Size(p, Options{Task: tc.task})
+			all := strings.Join(plan.Commands, "\n")
+			for _, h := range tc.has {
+				if !strings.Contains(all, h) {
+					t.Errorf("commands lack %q:\n%s", h, all)
+				}
+			}
+			for _, h := range tc.hasNot {
+				if strings.Contains(all, h) {
+					t.Errorf("commands contain %q:\n%s", h, all)
+				}
+			}
+			if tc.noteHas != "" && !strings.Contains(strings.Join(plan.Notes, "|"), tc.noteHas) {
+				t.Errorf("notes %q lack %q", plan.Notes, tc.noteHas)
+			}
+		})
+	}
+}

@@ -1,0 +1,50 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// curve builds a scaling curve from threads, IOPS pairs.
+func curve(pairs ...float64) []profile.ThreadPoint {
+	var c []profile.ThreadPoint
+	for i := 0; i+1 < len(pairs); i += 2 {
+		c = append(c, profile.ThreadPoint{Threads: int(pairs[i]), IOPS: pairs[i+1]})
+	}
+	return c
+}
+
+func TestKnee(t *testing.T) {
+	tests := []struct {
+		name    string
+		curve   []profile.ThreadPoint
+		want    int
+		whyHave string
+	}{
+		{"flat (throttled SD bed, 150 IOPS)", curve(1, 150, 2, 151, 4, 149, 8, 152, 16, 150), 1, "flat from 1 to 16"},
+		{"rising to the end", curve(1, 1000, 2, 2000, 4, 4000, 8, 8000, 16, 16000), 16, "still grow up to 16"},
+		{"saturating (virtio disk measured here)", curve(1, 13357, 2, 27703, 4, 34141, 8, 37804, 16, 40037), 4, "stop scaling at 4 threads (34.1k → 37.8k from 4 to 8"},
+		{"falling: saturated disk gives the peak", curve(1, 500, 2, 450, 4, 300, 8, 250, 16, 200), 1, "peak at 1 threads (500) and fall"},
+		{"rise then fall: the peak", curve(1, 1000, 2, 1800, 4, 3000, 8, 2500, 16, 2000), 4, "fall with more (2.0k at 16)"},
+		{"noisy dip does not stop the climb", curve(1, 1000, 2, 2100, 4, 1900, 8, 3900, 16, 4000), 8, "stop scaling at 8"},
+		{"slow climb under 15% per doubling", curve(1, 1000, 2, 1100, 4, 1200, 8, 1320, 16, 1450), 1, "1.0k"},
+		{"missing points 2 and 8", curve(1, 1000, 4, 3500, 16, 3800), 4, "stop scaling at 4"},
+		{"unsorted input", curve(16, 3800, 1, 1000, 4, 3500), 4, "stop scaling at 4"},
+		{"zero and negative points ignored", curve(0, 900, 1, 1000, 2, 0, 4, 3500, -8, 99999, 16, 3800), 4, "stop scaling at 4"},
+		{"single point", curve(1, 5000), 1, "only 1 thread(s) measured"},
+		{"empty curve", nil, 0, "no random-write scaling curve"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, why := Knee(tc.curve)
+			if got != tc.want {
+				t.Errorf("Knee = %d, want %d (why: %s)", got, tc.want, why)
+			}
+			if !strings.Contains(why, tc.whyHave) {
+				t.Errorf("why = %q, want it to contain %q", why, tc.whyHave)
+			}
+		})
+	}
+}

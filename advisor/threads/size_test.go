@@ -1,0 +1,81 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+var (
+	fastCurve  = curve(1, 13357, 2, 27703, 4, 34141, 8, 37804, 16, 40037) // virtio disk, measured here
+	nvmeCurve  = curve(1, 10000, 2, 20000, 4, 38000, 8, 70000, 16, 75000)
+	sdCurve    = curve(1, 150, 2, 151, 4, 149, 8, 152, 16, 150)
+	fallCurve  = curve(1, 900, 2, 1500, 4, 1100, 8, 700, 16, 500)
+	manyTables = &profile.Dump{Format: "mydumper", Path: "/backup/many", TotalBytes: 200 << 20, Tables: 200, Chunks: 200,
+		LargestTable: "app.t1", LargestTableBytes: 2 << 20, Compression: "gzip"}
+	oneHugeTable = &profile.Dump{Format: "mydumper", Path: "/backup/huge", TotalBytes: 10 << 30, Tables: 3, Chunks: 3,
+		LargestTable: "app.events", LargestTableBytes: 9 << 30, Compression: "gzip"}
+)
+
+// prof builds a profile with cores, an optional quota, a write curve and a dump.
+func prof(cores int, quota float64, write []profile.ThreadPoint, d *profile.Dump) *profile.Profile {
+	p := &profile.Profile{Dump: d}
+	p.Host.CPU.Logical, p.Host.CPU.QuotaCores = cores, quota
+	p.Storage.RandWrite, p.Storage.RandRead = write, write
+	p.Storage.SeqWrite.MBPerS = 1500
+	p.Storage.Fsync.P50US = 150
+	return p
+}
+
+func TestSizeThreads(t *testing.T) {
+	tests := []struct {
+		name                 string
+		p                    *profile.Profile
+		dump, load, copy     int
+		loadWhyHas, dumpWhyH string
+	}{
+		{"2 cores, saturating disk: cores bind", prof(2, 0, fastCurve, nil), 2, 2, 2, "2 cores", "2 cores"},
+		{"16 cores, NVMe that scales to 8", prof(16, 0, nvmeCurve, nil), 8, 8, 8, "stop scaling at 8", "stop scaling at 8"},
+		{"16 cores, saturating disk: knee binds", prof(16, 0, fastCurve, nil), 4, 4, 4, "stop scaling at 4 threads", "16 cores"},
+		{"cgroup quota 1.5 of 16 cores", prof(16, 1.5, nvmeCurve, nil), 2, 2, 2, "cgroup CPU quota of 1.5 cores (of 16)", "quota"},
+		{"flat SD card curve", prof(4, 0, sdCurve, nil), 1, 1, 1, "flat from 1 to 16", "flat"},
+		{"falling curve: its peak", prof(8, 0, fallCurve, nil), 2, 2, 2, "peak at 2 threads", "peak at 2"},
+		{"no curve: cores only", prof(4, 0, nil, nil), 4, 4, 4, "sized by cores only", "4 cores"},
+		{"cores unknown", prof(0, 0, nvmeCurve, nil), 1, 1, 1, "core count unknown", "unknown"},
+		{"many small tables on 16 cores", prof(16, 0, nvmeCurve, manyTables), 8, 8, 8, "200 tables in 200 chunks", "200 chunks"},
+		{"one huge table: 3 files to load", prof(16, 0, nvmeCurve, oneHugeTable), 3, 3, 3, "app.events holds 90% of the dump", "3 chunks"},
+		{"mysqldump file loads on one session", prof(16, 0, nvmeCurve, &profile.Dump{Format: "mysqldump", Path: "/b/all.sql", TotalBytes: 1 << 30, Tables: 40, Chunks: 1}),
+			1, 1, 1, "one session", "1 chunks"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			plan := Size(tc.p, Options{})
+			got := [3]int{plan.Dump.Threads, plan.Load.Threads, plan.Copy.Threads}
+			if want := [3]int{tc.dump, tc.load, tc.copy}; got != want {
+				t.Errorf("dump/load/copy = %v, want %v\nload why: %s\ndump why: %s", got, want, plan.Load.Why, plan.Dump.Why)
+			}
+			if !strings.Contains(plan.Load.Why, tc.loadWhyHas) {
+				t.Errorf("load why %q lacks %q", plan.Load.Why, tc.loadWhyHas)
+			}
+			if !strings.Contains(plan.Dump.Why, tc.dumpWhyH) {
+				t.Errorf("dump why %q lacks %q", plan.Dump.Why, tc.dumpWhyH)
+			}
+		})
+	}
+}
+
+func TestSizeNilProfile(t *testing.T) {
+	plan := Size(nil, Options{})
+	if plan.Load.Threads != 1 || plan.Dump.Threads != 1 {
+		t.Errorf("nil profile: load %d dump %d, want 1 and 1", plan.Load.Threads, plan.Dump.Threads)
+	}
+}
+
+func TestSizeSlowCommitNamed(t *testing.T) {
+	p := prof(2, 0, sdCurve, nil)
+	p.Storage.Fsync.P50US = 1200
+	if why := Size(p, Options{}).Load.Why; !strings.Contains(why, "1.2 ms at p50, slow") {
+		t.Errorf("load why %q does not name the slow commit", why)
+	}
+}

@@ -1,0 +1,172 @@
+#!/bin/bash
+# bench-threads.sh — does mytune advise the right number of restore threads?
+#
+# Builds a sysbench dataset in a throwaway MariaDB, dumps it with mydumper, then restores it with
+# myloader at several thread counts into a MariaDB whose datadir is (a) on this machine's disk and
+# (b) on a throttled SD-card-like bed (scripts/testbed.sh, server process inside the bed's cgroup).
+# Prints the median time per thread count, the fastest, what mytune advised (threads.Size through
+# advisor/threads/cmd/sizeload on a measured profile of that disk) and the regret
+# (time at advised / best - 1). A benchmark, not a test: it needs root, mariadb-server, mydumper,
+# sysbench, and about 10 minutes per bed.
+#
+#   scripts/bench-threads.sh [--beds "disk sd"] [--threads "1 2 3 4 6 8"] [--repeat 2]
+#                            [--rows-disk 375000] [--rows-sd 50000] [--tables 8]
+#
+# Rows are per table. Everything it starts (servers, beds, files) is removed on exit.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TB=$ROOT/scripts/testbed.sh
+BEDS="disk sd" THREADS="1 2 3 4 6 8" REPEAT=2 ROWS_DISK=375000 ROWS_SD=50000 TABLES=8
+while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || { echo "bench-threads.sh: $1 needs a value" >&2; exit 2; }
+  case $1 in
+    --beds) BEDS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;;
+    --rows-disk) ROWS_DISK=$2 ;; --rows-sd) ROWS_SD=$2 ;; --tables) TABLES=$2 ;;
+    *) echo "bench-threads.sh: unknown flag $1" >&2; exit 2 ;;
+  esac
+  shift 2
+done
+[ "$(id -u)" = 0 ] || { echo "bench-threads.sh: needs root (test beds, cgroups)" >&2; exit 2; }
+for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3; do
+  command -v "$t" >/dev/null || { echo "bench-threads.sh: $t not found" >&2; exit 2; }
+done
+
+WORK=$(mktemp -d /var/tmp/mytune-bench-threads.XXXXXX)
+BED=bt$$
+SERVERS=()   # "pidfile socket" of every server started
+BED_UP=""
+
+log() { echo "[$(date +%T)] $*" >&2; }
+
+stop_server() { # socket pidfile
+  mariadb-admin --socket="$1" -u root shutdown 2>/dev/null || true
+  local pid; pid=$(cat "$2" 2>/dev/null || true)
+  for _ in $(seq 60); do [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+}
+cleanup() {
+  local s
+  for s in "${SERVERS[@]}"; do stop_server ${s}; done
+  [ -n "$BED_UP" ] && "$TB" down "$BED" >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# start_server NAME DATADIR [BED]: a throwaway MariaDB on a socket only (no TCP port to collide).
+start_server() {
+  local name=$1 dd=$2 bed=${3:-} sock=$WORK/$1.sock pidf=$WORK/$1.pid
+  mariadb-install-db --no-defaults --datadir="$dd" --auth-root-authentication-method=normal >"$WORK/$name.install.log" 2>&1 ||
+    { cat "$WORK/$name.install.log" >&2; return 1; }
+  local cmd=(mariadbd --no-defaults --user=root --datadir="$dd" --socket="$sock" --pid-file="$pidf"
+    --skip-networking --skip-log-bin --skip-grant-tables --log-error="$WORK/$name.err")
+  if [ -n "$bed" ]; then "$TB" run "$bed" "${cmd[@]}" & else "${cmd[@]}" & fi
+  SERVERS+=("$sock $pidf")
+  for _ in $(seq 120); do
+    mariadb-admin --socket="$sock" -u root ping >/dev/null 2>&1 && return 0
+    sleep 0.5
+  done
+  echo "bench-threads.sh: server $name did not start; see its log:" >&2; tail -20 "$WORK/$name.err" >&2; return 1
+}
+
+sql() { mariadb --socket="$WORK/$1.sock" -u root -N -e "$2"; }
+
+# wait_clean NAME: let InnoDB write back the previous run's dirty pages so runs do not overlap.
+wait_clean() {
+  sql "$1" "SET GLOBAL innodb_max_dirty_pages_pct=0"
+  for _ in $(seq 240); do
+    local dirty; dirty=$(sql "$1" "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'" | awk '{print $2}')
+    [ "${dirty:-0}" -lt 50 ] && break
+    sleep 0.5
+  done
+  sql "$1" "SET GLOBAL innodb_max_dirty_pages_pct=90"
+}
+
+make_dump() { # DB ROWS -> dump dir
+  local db=$1 rows=$2 out=$WORK/dump-$1
+  sql src "CREATE DATABASE $db"
+  sysbench oltp_read_write --db-driver=mysql --mysql-socket="$WORK/src.sock" --mysql-user=root --mysql-db="$db" \
+    --tables="$TABLES" --table-size="$rows" --threads=2 prepare >"$WORK/sysbench-$db.log"
+  # 4 chunks per table: enough files for 8 loader threads (myloader 0.10 loads one file per thread).
+  mydumper --socket "$WORK/src.sock" -u root -B "$db" --rows $(( (rows + 3) / 4 )) -t 2 -o "$out" >/dev/null
+  echo "$out"
+}
+
+# profile_disk DIR [BED] -> profile JSON path: `mytune probe` if it builds, else the diskio driver.
+profile_disk() {
+  local dir=$1 bed=${2:-} out=$WORK/profile-$(basename "$1").json run=()
+  [ -n "$bed" ] && run=("$TB" run "$bed")
+  if [ -x "$WORK/mytune" ] && "${run[@]}" "$WORK/mytune" probe --datadir "$dir" --format json >"$out" 2>"$out.err" &&
+     python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["storage"]["rand_write"] else 1)' "$out" 2>/dev/null; then
+    log "profiled $dir with mytune probe"
+  else
+    "${run[@]}" "$WORK/diskbench" -dir "$dir" >"$out"
+    log "profiled $dir with diskio/cmd/diskbench (mytune probe not available)"
+  fi
+  echo "$out"
+}
+
+# sweep BED_LABEL TARGET DUMP: times every thread count REPEAT times, alternating the order.
+sweep() {
+  local label=$1 target=$2 dump=$3 rep t list
+  for rep in $(seq "$REPEAT"); do
+    list=$THREADS; [ $((rep % 2)) = 0 ] && list=$(echo "$THREADS" | tr ' ' '\n' | tac | tr '\n' ' ')
+    for t in $list; do
+      sql "$target" "DROP DATABASE IF EXISTS restored"; wait_clean "$target"; sync
+      local t0 t1; t0=$(date +%s.%N)
+      myloader --socket "$WORK/$target.sock" -u root -d "$dump" -B restored -o -t "$t" >/dev/null 2>"$WORK/myloader.err" ||
+        { cat "$WORK/myloader.err" >&2; return 1; }
+      t1=$(date +%s.%N)
+      echo "$label $t $rep $(echo "$t1 - $t0" | bc)" | tee -a "$WORK/results.txt" >&2
+    done
+  done
+}
+
+log "building the drivers"
+(cd "$ROOT" && go build -o "$WORK/sizeload" ./advisor/threads/cmd/sizeload && go build -o "$WORK/diskbench" ./diskio/cmd/diskbench)
+(cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune 2>/dev/null) || rm -f "$WORK/mytune"
+
+log "source server and datasets ($TABLES tables; rows per table: disk $ROWS_DISK, sd $ROWS_SD)"
+start_server src "$WORK/src-data"
+: >"$WORK/advised.txt"
+for bed in $BEDS; do
+  case $bed in
+    disk) rows=$ROWS_DISK; dir=$WORK/disk-target; mkdir -p "$dir"; inbed="" ;;
+    sd) rows=$ROWS_SD; BED_UP=1; dir=$("$TB" up "$BED" sd --size 3G | sed -n 's/^DIR=//p'); inbed=$BED ;;
+    *) echo "bench-threads.sh: unknown bed $bed (disk or sd)" >&2; exit 2 ;;
+  esac
+  dump=$(make_dump "sb_$bed" "$rows")
+  log "$bed: dump of $(du -sh "$dump" | cut -f1) in $(ls "$dump" | grep -vc -- '-schema') files; profiling $dir"
+  prof=$(profile_disk "$dir" "$inbed")
+  advised=$("$WORK/sizeload" -profile "$prof" -dump "$dump" -task load)
+  "$WORK/sizeload" -profile "$prof" -dump "$dump" -task load -print json >"$WORK/plan-$bed.json"
+  log "$bed: mytune advises $advised load threads"
+  echo "$bed $advised $(python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))["estimated_load"]; print(e["low_s"], e["high_s"])' "$WORK/plan-$bed.json")" >>"$WORK/advised.txt"
+  case " $THREADS " in *" $advised "*) ;; *) THREADS="$THREADS $advised" ;; esac
+  start_server "target-$bed" "$dir/data" "$inbed"
+  sweep "$bed" "target-$bed" "$dump"
+  stop_server "$WORK/target-$bed.sock" "$WORK/target-$bed.pid"
+  [ "$bed" = sd ] && { "$TB" down "$BED" >/dev/null; BED_UP=""; }
+done
+
+python3 - "$WORK/results.txt" "$WORK/advised.txt" <<'PY'
+import sys, statistics, collections
+runs = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    bed, t, rep, s = line.split()
+    runs[(bed, int(t))].append(float(s))
+advised = {l.split()[0]: l.split()[1:] for l in open(sys.argv[2])}
+for bed in dict.fromkeys(b for b, _ in runs):
+    adv, lo, hi = int(advised[bed][0]), float(advised[bed][1]), float(advised[bed][2])
+    med = {t: statistics.median(v) for (b, t), v in sorted(runs.items()) if b == bed}
+    best = min(med, key=med.get)
+    print(f"\n## {bed}: myloader restore time (s), median of {len(runs[(bed, best)])} runs")
+    print("| threads | runs (s) | median (s) |  |")
+    print("|---|---|---|---|")
+    for t in sorted(med):
+        mark = " ".join(m for m, c in (("best", t == best), ("advised", t == adv)) if c)
+        print(f"| {t} | {' '.join(f'{x:.1f}' for x in runs[(bed, t)])} | {med[t]:.1f} | {mark} |")
+    print(f"best {best} threads {med[best]:.1f} s; mytune advised {adv} threads {med[adv]:.1f} s; "
+          f"regret {100 * (med[adv] / med[best] - 1):.1f}%; estimated load {lo:.0f}-{hi:.0f} s")
+PY
