@@ -1,0 +1,79 @@
+package rules
+
+import "testing"
+
+func TestParseVersion(t *testing.T) {
+	cases := []struct {
+		in   string
+		want Version
+		bad  bool
+	}{
+		{in: "8.0.36-28-log", want: Version{8, 0, 36}},
+		{in: "10.11.6-MariaDB-0+deb12u1", want: Version{10, 11, 6}},
+		{in: "5.5.5-10.4.32-MariaDB", want: Version{10, 4, 32}},
+		{in: "8.4", want: Version{8, 4, 0}},
+		{in: "26.7.0", want: Version{26, 7, 0}},
+		{in: "eight", bad: true},
+		{in: "8", bad: true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := ParseVersion(tc.in)
+			if (err != nil) != tc.bad || got != tc.want {
+				t.Errorf("got %v, %v; want %v, bad=%v", got, err, tc.want, tc.bad)
+			}
+		})
+	}
+}
+
+func TestVersionRange(t *testing.T) {
+	cases := []struct {
+		rng, v string
+		want   bool
+	}{
+		{">=8.0.30", "8.0.30", true},
+		{">=8.0.30", "8.0.29", false},
+		{">=8.0, <8.1", "8.0.99", true},
+		{">=8.0, <8.1", "8.1.0", false},
+		{"", "5.1.0", true},
+		{"=10.11.6", "10.11.6", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.rng+" "+tc.v, func(t *testing.T) {
+			r, err := parseRange(tc.rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, _ := ParseVersion(tc.v)
+			if got := r.contains(v); got != tc.want {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if _, err := parseRange("~8.0"); err == nil {
+		t.Error("~8.0 accepted")
+	}
+}
+
+func TestAccepts(t *testing.T) {
+	cases := []struct {
+		flavor, v, name string
+		want            bool
+	}{
+		{"mysql", "8.0.30", "innodb_redo_log_capacity", true},
+		{"mysql", "8.0.29", "innodb_redo_log_capacity", false},
+		{"percona", "8.4.5", "innodb_redo_log_capacity", true},
+		{"mariadb", "10.11.6", "innodb_redo_log_capacity", false},
+		{"mariadb", "10.11.6", "innodb_buffer_pool_instances", false},
+		{"mariadb", "10.11.6", "innodb_log_file_size", true},
+		{"mysql", "8.4.0", "no_such_variable", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.flavor+"-"+tc.v+"/"+tc.name, func(t *testing.T) {
+			v, _ := ParseVersion(tc.v)
+			if got := Accepts(tc.flavor, v, tc.name); got != tc.want {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
