@@ -1,0 +1,124 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeRules writes one user rule file into a fresh directory.
+func writeRules(t *testing.T, body string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mine.yaml"), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestMalformedUserRules(t *testing.T) {
+	cases := []struct {
+		name, body string
+		wantParts  []string
+	}{
+		{"unknown field in when", "rules:\n- {id: my.bad, severity: warn, summary: s, when: 'F.NoSuchField > 1'}\n",
+			[]string{"mine.yaml", `"my.bad"`, "when", "NoSuchField"}},
+		{"when not boolean", "rules:\n- {id: my.num, severity: warn, summary: s, when: 'F.MaxConnections + 1'}\n",
+			[]string{"mine.yaml", `"my.num"`, "when"}},
+		{"recommend not a string", "rules:\n- {id: my.rec, severity: warn, summary: s, when: 'true', variable: max_connections, recommend: 'F.MaxConnections'}\n",
+			[]string{"mine.yaml", `"my.rec"`, "recommend"}},
+		{"bad severity", "rules:\n- {id: my.sev, severity: urgent, summary: s, when: 'true'}\n",
+			[]string{"mine.yaml", `"my.sev"`, "severity"}},
+		{"bad detail expression", "rules:\n- {id: my.tpl, severity: note, summary: s, when: 'true', detail: 'x {{ Nope() }}'}\n",
+			[]string{"mine.yaml", `"my.tpl"`, "detail"}},
+		{"unclosed template", "rules:\n- {id: my.open, severity: note, summary: s, when: 'true', detail: 'x {{ F.MaxConnections'}\n",
+			[]string{"mine.yaml", `"my.open"`, "unclosed"}},
+		{"unknown variable", "rules:\n- {id: my.var, severity: note, summary: s, when: 'true', variable: no_such_var, recommend: '\"1\"'}\n",
+			[]string{"mine.yaml", `"my.var"`, "no_such_var"}},
+		{"bad version range", "rules:\n- {id: my.ver, severity: note, summary: s, when: 'true', applies: {versions: '~8'}}\n",
+			[]string{"mine.yaml", `"my.ver"`, "applies.versions"}},
+		{"duplicate id", "rules:\n- {id: my.dup, severity: note, summary: s, when: 'true'}\n- {id: my.dup, severity: note, summary: s, when: 'true'}\n",
+			[]string{"mine.yaml", `"my.dup"`, "unique"}},
+		{"missing id", "rules:\n- {severity: note, summary: lonely, when: 'true'}\n",
+			[]string{"mine.yaml", "no id", "lonely"}},
+		{"unknown key", "rules:\n- {id: my.key, severity: note, summary: s, when: 'true', wen: 'x'}\n",
+			[]string{"mine.yaml", "wen"}},
+		{"not YAML", "rules: [\n", []string{"mine.yaml", "not a rule file"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(LoadOptions{UserDirs: []string{writeRules(t, tc.body)}})
+			if err == nil {
+				t.Fatal("loaded without error")
+			}
+			msg := err.Error()
+			if strings.Count(msg, "\n") > 3 {
+				t.Errorf("error is not short: %s", msg)
+			}
+			for _, part := range tc.wantParts {
+				if !strings.Contains(msg, part) {
+					t.Errorf("error %q does not mention %q", msg, part)
+				}
+			}
+		})
+	}
+}
+
+func TestUserRuleOverridesBuiltin(t *testing.T) {
+	dir := writeRules(t, "rules:\n- {id: storage.hdd, severity: crit, summary: mine, when: 'true'}\n- {id: my.extra, severity: note, summary: extra, when: 'false'}\n")
+	c, err := Load(LoadOptions{UserDirs: []string{dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := c.Get("storage.hdd")
+	if !ok || r.Severity != "crit" || r.Summary != "mine" {
+		t.Errorf("storage.hdd not replaced: %+v", r)
+	}
+	if _, ok := c.Get("my.extra"); !ok {
+		t.Error("my.extra not added")
+	}
+}
+
+func TestThresholdOverride(t *testing.T) {
+	c, err := Load(LoadOptions{ThresholdsYAML: []byte("slow_commits_per_s: 1000\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Thresholds.SlowCommitsPerS != 1000 || c.Thresholds.BufferPoolFraction != 0.75 {
+		t.Errorf("override not applied over defaults: %+v", c.Thresholds)
+	}
+	if _, err := Load(LoadOptions{ThresholdsYAML: []byte("slow_commit: 1\n")}); err == nil {
+		t.Error("unknown threshold name accepted")
+	}
+}
+
+func TestExplain(t *testing.T) {
+	c, err := Load(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := c.Explain("io.capacity", nil)
+	if err != nil || x.Evaluated || x.When == "" || len(x.References) == 0 {
+		t.Fatalf("explain without profile: %+v, %v", x, err)
+	}
+	p := quietProfile()
+	p.Server.Variables["innodb_io_capacity"] = "200"
+	tg, _, _ := ResolveTarget(p, "")
+	f, _ := BuildFacts(p, tg)
+	env := NewEnv(p, f, c.Thresholds, "strict")
+	x, err = c.Explain("io.capacity", &env)
+	if err != nil || !x.Fired || !x.Applies || x.Current != "200" || x.Recommended != "10000" {
+		t.Fatalf("explain with profile: %+v, %v", x, err)
+	}
+	found := false
+	for _, o := range x.Values {
+		found = found || (o.Expr == "IOCapacityOff()" && o.Value == "true")
+	}
+	if !found {
+		t.Errorf("operand values missing IOCapacityOff() = true: %+v", x.Values)
+	}
+	if _, err := c.Explain("no.such", nil); err == nil {
+		t.Error("unknown id explained")
+	}
+}
