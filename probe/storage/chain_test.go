@@ -22,117 +22,123 @@ func fakeDevOf(files map[string][2]uint32) devOfFunc {
 	}
 }
 
+// lvmLoops: the LVM test's loop files lived on sda4 (/).
+var lvmLoops = map[string][2]uint32{
+	"/tmp/foo.4059-0.img": {8, 4}, "/tmp/foo.4059-1.img": {8, 4},
+	"/tmp/foo.4059-2.img": {8, 4}, "/tmp/foo.4059-3.img": {8, 4},
+}
+
+type resolveCase struct {
+	name       string
+	tree       string
+	major      uint32
+	minor      uint32
+	devOf      map[string][2]uint32
+	wantName   string
+	wantChain  []string
+	wantLeaves []string
+	transport  string
+	rotational bool
+	model      string
+	check      func(t *testing.T, d profile.Device)
+	wantGap    string
+}
+
+var resolveCases = []resolveCase{
+	{name: "nvme partition", tree: "simple-lvm", major: 259, minor: 2, wantName: "nvme0n1p2",
+		wantChain: []string{"nvme0n1p2", "nvme0n1"}, wantLeaves: []string{"nvme0n1"},
+		transport: profile.TransportNVMe, model: "KINGSTON SKC1000240G",
+		check: func(t *testing.T, d profile.Device) {
+			if d.SizeBytes != 468862128*512 || d.LogicalBlockSize != 512 {
+				t.Errorf("size %d lbs %d", d.SizeBytes, d.LogicalBlockSize)
+			}
+		}},
+	{name: "SATA SSD", tree: "simple-lvm", major: 8, minor: 4, wantName: "sda4",
+		wantChain: []string{"sda4", "sda"}, wantLeaves: []string{"sda"},
+		transport: profile.TransportSATA, model: "KINGSTON SH103S3",
+		check: func(t *testing.T, d profile.Device) {
+			if d.Vendor != "ATA" || d.Scheduler != "cfq" || d.WriteCache != "write back" || d.DeviceMajorMinor != "8:4" {
+				t.Errorf("vendor %q scheduler %q write_cache %q dev %q", d.Vendor, d.Scheduler, d.WriteCache, d.DeviceMajorMinor)
+			}
+		}},
+	{name: "SATA HDD", tree: "simple-lvm", major: 8, minor: 17, wantName: "sdb1",
+		wantChain: []string{"sdb1", "sdb"}, wantLeaves: []string{"sdb"},
+		transport: profile.TransportSATA, rotational: true, model: "WDC WD800JD-00MS"},
+	{name: "LVM over loop files on a SATA SSD", tree: "simple-lvm", major: 253, minor: 0, devOf: lvmLoops,
+		wantName: "dm-0", wantChain: []string{"dm-0", "loop0", "sda4", "sda"},
+		wantLeaves: []string{"sda", "sda", "sda", "sda"}, transport: profile.TransportSATA, model: "KINGSTON SH103S3",
+		check: func(t *testing.T, d profile.Device) {
+			if d.DMName != "vg_foo.4059-lv_foo.4059" || d.BackingFile != "/tmp/foo.4059-0.img" {
+				t.Errorf("dm name %q backing file %q", d.DMName, d.BackingFile)
+			}
+		}},
+	{name: "virtio-blk vda", tree: "virtio-vda", major: 252, minor: 3, wantName: "vda3",
+		wantChain: []string{"vda3", "vda"}, wantLeaves: []string{"vda"},
+		transport: profile.TransportVirtio, rotational: true},
+	{name: "virtio-scsi sda", tree: "virtio-scsi", major: 8, minor: 1, wantName: "sda1",
+		wantChain: []string{"sda1", "sda"}, wantLeaves: []string{"sda"},
+		transport: profile.TransportVirtio, rotational: true},
+	{name: "dm-crypt over nvme partition", tree: "nvme-luks", major: 252, minor: 0, wantName: "dm-0",
+		wantChain: []string{"dm-0", "nvme0n1p3", "nvme0n1"}, wantLeaves: []string{"nvme0n1"},
+		transport: profile.TransportNVMe,
+		check: func(t *testing.T, d profile.Device) {
+			if d.DMName != "luks-f41579a2-9f6e-4436-91fd-73007962705f" {
+				t.Errorf("dm name %q", d.DMName)
+			}
+		}},
+	{name: "zram", tree: "nvme-luks", major: 251, minor: 0, wantName: "zram0",
+		wantChain: []string{"zram0"}, wantLeaves: []string{"zram0"}, transport: profile.TransportMemory},
+	{name: "LVM over HDD partition", tree: "sata-lvm", major: 253, minor: 1, wantName: "dm-1",
+		wantChain: []string{"dm-1", "sdb2", "sdb"}, wantLeaves: []string{"sdb"},
+		transport: profile.TransportSATA, rotational: true},
+	{name: "Raspberry Pi SD card", tree: "handmade", major: 179, minor: 2, wantName: "mmcblk0p2",
+		wantChain: []string{"mmcblk0p2", "mmcblk0"}, wantLeaves: []string{"mmcblk0"},
+		transport: profile.TransportMMC, model: "SC64G",
+		check: func(t *testing.T, d profile.Device) {
+			if d.MMCType != "SD" || d.Scheduler != "mq-deadline" || d.SizeBytes != 124735488*512 {
+				t.Errorf("mmc type %q scheduler %q size %d", d.MMCType, d.Scheduler, d.SizeBytes)
+			}
+		}},
+	{name: "md RAID1 over two HDDs", tree: "handmade", major: 9, minor: 0, wantName: "md0",
+		wantChain: []string{"md0", "sda1", "sda"}, wantLeaves: []string{"sda", "sdb"},
+		transport: profile.TransportSATA, rotational: true, model: "WDC WD40EFRX-68N",
+		check: func(t *testing.T, d profile.Device) {
+			if d.Scheduler != "bfq" || !d.Leaves[1].RotationalFlag || d.Leaves[1].Transport != profile.TransportSATA {
+				t.Errorf("scheduler %q leaves %+v", d.Scheduler, d.Leaves)
+			}
+		}},
+	{name: "loop over a file on another disk", tree: "handmade", major: 7, minor: 0,
+		devOf:    map[string][2]uint32{"/var/lib/images/data.img": {8, 17}},
+		wantName: "loop0", wantChain: []string{"loop0", "sdb1", "sdb"}, wantLeaves: []string{"sdb"},
+		transport: profile.TransportSATA, rotational: true, model: "WDC WD40EFRX-68N",
+		check: func(t *testing.T, d profile.Device) {
+			if d.BackingFile != "/var/lib/images/data.img" {
+				t.Errorf("backing file %q", d.BackingFile)
+			}
+		}},
+	{name: "loop whose backing file is gone", tree: "handmade", major: 7, minor: 0,
+		wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},
+		transport: profile.TransportLoop, wantGap: "backing file /var/lib/images/data.img"},
+	{name: "loop over a file on tmpfs", tree: "handmade", major: 7, minor: 0,
+		devOf:    map[string][2]uint32{"/var/lib/images/data.img": {0, 42}},
+		wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},
+		transport: profile.TransportLoop, wantGap: "has no block device"},
+	{name: "USB stick", tree: "handmade", major: 8, minor: 32, wantName: "sdc",
+		wantChain: []string{"sdc"}, wantLeaves: []string{"sdc"}, transport: profile.TransportUSB,
+		rotational: true, model: "Ultra Fit",
+		check: func(t *testing.T, d profile.Device) {
+			if d.Vendor != "SanDisk" {
+				t.Errorf("vendor %q", d.Vendor)
+			}
+		}},
+	{name: "Xen xvda", tree: "handmade", major: 202, minor: 0, wantName: "xvda",
+		wantChain: []string{"xvda"}, wantLeaves: []string{"xvda"}, transport: profile.TransportXen},
+	{name: "unknown device number", tree: "handmade", major: 1, minor: 99,
+		transport: profile.TransportUnknown, wantGap: "resolving block device 1:99"},
+}
+
 func TestResolveDevice(t *testing.T) {
-	lvmLoops := map[string][2]uint32{}
-	for _, n := range []string{"0", "1", "2", "3"} {
-		lvmLoops["/tmp/foo.4059-"+n+".img"] = [2]uint32{8, 4} // the files lived on sda4 (/)
-	}
-	tests := []struct {
-		name       string
-		tree       string
-		major      uint32
-		minor      uint32
-		devOf      map[string][2]uint32
-		wantName   string
-		wantChain  []string
-		wantLeaves []string
-		transport  string
-		rotational bool
-		model      string
-		check      func(t *testing.T, d profile.Device)
-		wantGap    string
-	}{
-		{name: "nvme partition", tree: "simple-lvm", major: 259, minor: 2, wantName: "nvme0n1p2",
-			wantChain: []string{"nvme0n1p2", "nvme0n1"}, wantLeaves: []string{"nvme0n1"},
-			transport: profile.TransportNVMe, model: "KINGSTON SKC1000240G",
-			check: func(t *testing.T, d profile.Device) {
-				if d.SizeBytes != 468862128*512 || d.LogicalBlockSize != 512 {
-					t.Errorf("size %d lbs %d", d.SizeBytes, d.LogicalBlockSize)
-				}
-			}},
-		{name: "SATA SSD", tree: "simple-lvm", major: 8, minor: 4, wantName: "sda4",
-			wantChain: []string{"sda4", "sda"}, wantLeaves: []string{"sda"},
-			transport: profile.TransportSATA, model: "KINGSTON SH103S3",
-			check: func(t *testing.T, d profile.Device) {
-				if d.Vendor != "ATA" || d.Scheduler != "cfq" || d.WriteCache != "write back" || d.DeviceMajorMinor != "8:4" {
-					t.Errorf("vendor %q scheduler %q write_cache %q dev %q", d.Vendor, d.Scheduler, d.WriteCache, d.DeviceMajorMinor)
-				}
-			}},
-		{name: "SATA HDD", tree: "simple-lvm", major: 8, minor: 17, wantName: "sdb1",
-			wantChain: []string{"sdb1", "sdb"}, wantLeaves: []string{"sdb"},
-			transport: profile.TransportSATA, rotational: true, model: "WDC WD800JD-00MS"},
-		{name: "LVM over loop files on a SATA SSD", tree: "simple-lvm", major: 253, minor: 0, devOf: lvmLoops,
-			wantName: "dm-0", wantChain: []string{"dm-0", "loop0", "sda4", "sda"},
-			wantLeaves: []string{"sda", "sda", "sda", "sda"}, transport: profile.TransportSATA, model: "KINGSTON SH103S3",
-			check: func(t *testing.T, d profile.Device) {
-				if d.DMName != "vg_foo.4059-lv_foo.4059" || d.BackingFile != "/tmp/foo.4059-0.img" {
-					t.Errorf("dm name %q backing file %q", d.DMName, d.BackingFile)
-				}
-			}},
-		{name: "virtio-blk vda", tree: "virtio-vda", major: 252, minor: 3, wantName: "vda3",
-			wantChain: []string{"vda3", "vda"}, wantLeaves: []string{"vda"},
-			transport: profile.TransportVirtio, rotational: true},
-		{name: "virtio-scsi sda", tree: "virtio-scsi", major: 8, minor: 1, wantName: "sda1",
-			wantChain: []string{"sda1", "sda"}, wantLeaves: []string{"sda"},
-			transport: profile.TransportVirtio, rotational: true},
-		{name: "dm-crypt over nvme partition", tree: "nvme-luks", major: 252, minor: 0, wantName: "dm-0",
-			wantChain: []string{"dm-0", "nvme0n1p3", "nvme0n1"}, wantLeaves: []string{"nvme0n1"},
-			transport: profile.TransportNVMe,
-			check: func(t *testing.T, d profile.Device) {
-				if d.DMName != "luks-f41579a2-9f6e-4436-91fd-73007962705f" {
-					t.Errorf("dm name %q", d.DMName)
-				}
-			}},
-		{name: "zram", tree: "nvme-luks", major: 251, minor: 0, wantName: "zram0",
-			wantChain: []string{"zram0"}, wantLeaves: []string{"zram0"}, transport: profile.TransportMemory},
-		{name: "LVM over HDD partition", tree: "sata-lvm", major: 253, minor: 1, wantName: "dm-1",
-			wantChain: []string{"dm-1", "sdb2", "sdb"}, wantLeaves: []string{"sdb"},
-			transport: profile.TransportSATA, rotational: true},
-		{name: "Raspberry Pi SD card", tree: "handmade", major: 179, minor: 2, wantName: "mmcblk0p2",
-			wantChain: []string{"mmcblk0p2", "mmcblk0"}, wantLeaves: []string{"mmcblk0"},
-			transport: profile.TransportMMC, model: "SC64G",
-			check: func(t *testing.T, d profile.Device) {
-				if d.MMCType != "SD" || d.Scheduler != "mq-deadline" || d.SizeBytes != 124735488*512 {
-					t.Errorf("mmc type %q scheduler %q size %d", d.MMCType, d.Scheduler, d.SizeBytes)
-				}
-			}},
-		{name: "md RAID1 over two HDDs", tree: "handmade", major: 9, minor: 0, wantName: "md0",
-			wantChain: []string{"md0", "sda1", "sda"}, wantLeaves: []string{"sda", "sdb"},
-			transport: profile.TransportSATA, rotational: true, model: "WDC WD40EFRX-68N",
-			check: func(t *testing.T, d profile.Device) {
-				if d.Scheduler != "bfq" || !d.Leaves[1].RotationalFlag || d.Leaves[1].Transport != profile.TransportSATA {
-					t.Errorf("scheduler %q leaves %+v", d.Scheduler, d.Leaves)
-				}
-			}},
-		{name: "loop over a file on another disk", tree: "handmade", major: 7, minor: 0,
-			devOf:    map[string][2]uint32{"/var/lib/images/data.img": {8, 17}},
-			wantName: "loop0", wantChain: []string{"loop0", "sdb1", "sdb"}, wantLeaves: []string{"sdb"},
-			transport: profile.TransportSATA, rotational: true, model: "WDC WD40EFRX-68N",
-			check: func(t *testing.T, d profile.Device) {
-				if d.BackingFile != "/var/lib/images/data.img" {
-					t.Errorf("backing file %q", d.BackingFile)
-				}
-			}},
-		{name: "loop whose backing file is gone", tree: "handmade", major: 7, minor: 0,
-			wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},
-			transport: profile.TransportLoop, wantGap: "backing file /var/lib/images/data.img"},
-		{name: "loop over a file on tmpfs", tree: "handmade", major: 7, minor: 0,
-			devOf:    map[string][2]uint32{"/var/lib/images/data.img": {0, 42}},
-			wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},
-			transport: profile.TransportLoop, wantGap: "has no block device"},
-		{name: "USB stick", tree: "handmade", major: 8, minor: 32, wantName: "sdc",
-			wantChain: []string{"sdc"}, wantLeaves: []string{"sdc"}, transport: profile.TransportUSB,
-			rotational: true, model: "Ultra Fit",
-			check: func(t *testing.T, d profile.Device) {
-				if d.Vendor != "SanDisk" {
-					t.Errorf("vendor %q", d.Vendor)
-				}
-			}},
-		{name: "Xen xvda", tree: "handmade", major: 202, minor: 0, wantName: "xvda",
-			wantChain: []string{"xvda"}, wantLeaves: []string{"xvda"}, transport: profile.TransportXen},
-		{name: "unknown device number", tree: "handmade", major: 1, minor: 99,
-			transport: profile.TransportUnknown, wantGap: "resolving block device 1:99"},
-	}
+	tests := resolveCases
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			rs := newResolver(context.Background(), Roots{Sys: filepath.Join("testdata", tc.tree, "sys")})

@@ -6,12 +6,17 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/storage/mountinfo"
 )
+
+// locateTimeout bounds the sysfs walk. Every read is a small kernel-made
+// file answered from memory; 5 s only trips on a hung tree.
+const locateTimeout = 5 * time.Second
 
 // Locate finds where path lives: the mount, the device chain down to the
 // leaf disk(s), and the leaf's labels. It fills Path, FSType, MountPoint,
@@ -21,6 +26,8 @@ import (
 // the os error so callers can test errors.Is(err, fs.ErrNotExist) or
 // fs.ErrPermission. Everything else degrades to gaps.
 func Locate(ctx context.Context, r Roots, path string) (profile.Storage, []profile.Gap, error) {
+	ctx, cancel := context.WithTimeout(ctx, locateTimeout)
+	defer cancel()
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return profile.Storage{}, nil, fmt.Errorf("making %s absolute: %w", path, err)

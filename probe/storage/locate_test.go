@@ -13,47 +13,51 @@ import (
 	"github.com/mytune/mytune/probe/profile"
 )
 
+type locateCase struct {
+	name         string
+	proc         string
+	path         string
+	major, minor uint32
+	fstype       string
+	mountPoint   string
+	source       string
+	option       string
+	transport    string
+	chain        []string
+	wantGap      string
+}
+
+var locateCases = []locateCase{
+	{name: "tmpfs", path: "/dev/shm/db", major: 0, minor: 23, fstype: "tmpfs", mountPoint: "/dev/shm",
+		source: "tmpfs", option: "size=65536k", transport: profile.TransportMemory},
+	{name: "nfs", path: "/mnt/nfs/mysql", major: 0, minor: 52, fstype: "nfs4", mountPoint: "/mnt/nfs",
+		source: "server:/export", option: "vers=4.2", transport: profile.TransportNetwork},
+	{name: "sshfs", path: "/mnt/sshfs", major: 0, minor: 70, fstype: "fuse.sshfs", mountPoint: "/mnt/sshfs",
+		source: "user@host:/home", transport: profile.TransportNetwork},
+	{name: "bind mount of a subdirectory", path: "/var/lib/mysql/ibdata1", major: 8, minor: 17, fstype: "ext4",
+		mountPoint: "/var/lib/mysql", source: "/dev/sdb1", option: "noatime", transport: profile.TransportSATA,
+		chain: []string{"sdb1", "sdb"}},
+	{name: "longest mount point of the same device", path: "/srv/over/x", major: 8, minor: 17, fstype: "ext4",
+		mountPoint: "/srv/over", source: "/dev/sdb1", transport: profile.TransportSATA, chain: []string{"sdb1", "sdb"}},
+	{name: "escaped mount point on an SD card", path: "/media/pi card/mysql", major: 179, minor: 2, fstype: "ext4",
+		mountPoint: "/media/pi card", source: "/dev/mmcblk0p2", transport: profile.TransportMMC,
+		chain: []string{"mmcblk0p2", "mmcblk0"}},
+	{name: "overlay with anonymous device", path: "/var/lib/docker/overlay2/x/merged/db", major: 0, minor: 60,
+		fstype: "overlay", mountPoint: "/var/lib/docker/overlay2/x/merged", source: "overlay",
+		transport: profile.TransportUnknown, wantGap: "anonymous device number 0:60"},
+	{name: "btrfs anonymous device, source node missing", path: "/btr/db", major: 0, minor: 40, fstype: "btrfs",
+		mountPoint: "/btr", source: "/dev/sdb1", transport: profile.TransportUnknown,
+		wantGap: "is not a readable block device"},
+	{name: "device not in mountinfo", path: "/srv/x", major: 8, minor: 1, fstype: "ext4", mountPoint: "/srv",
+		source: "/dev/sdb1", transport: profile.TransportSATA, chain: []string{"sda1", "sda"},
+		wantGap: "no mount in"},
+	{name: "no mountinfo", proc: filepath.Join("testdata", "absent"), path: "/srv/x", major: 8, minor: 1,
+		transport: profile.TransportSATA, chain: []string{"sda1", "sda"}, wantGap: "filesystem type and mount options are unknown"},
+}
+
 func TestLocateOn(t *testing.T) {
 	mounts := filepath.Join("testdata", "mounts", "proc")
-	tests := []struct {
-		name         string
-		proc         string
-		path         string
-		major, minor uint32
-		fstype       string
-		mountPoint   string
-		source       string
-		option       string
-		transport    string
-		chain        []string
-		wantGap      string
-	}{
-		{name: "tmpfs", path: "/dev/shm/db", major: 0, minor: 23, fstype: "tmpfs", mountPoint: "/dev/shm",
-			source: "tmpfs", option: "size=65536k", transport: profile.TransportMemory},
-		{name: "nfs", path: "/mnt/nfs/mysql", major: 0, minor: 52, fstype: "nfs4", mountPoint: "/mnt/nfs",
-			source: "server:/export", option: "vers=4.2", transport: profile.TransportNetwork},
-		{name: "sshfs", path: "/mnt/sshfs", major: 0, minor: 70, fstype: "fuse.sshfs", mountPoint: "/mnt/sshfs",
-			source: "user@host:/home", transport: profile.TransportNetwork},
-		{name: "bind mount of a subdirectory", path: "/var/lib/mysql/ibdata1", major: 8, minor: 17, fstype: "ext4",
-			mountPoint: "/var/lib/mysql", source: "/dev/sdb1", option: "noatime", transport: profile.TransportSATA,
-			chain: []string{"sdb1", "sdb"}},
-		{name: "longest mount point of the same device", path: "/srv/over/x", major: 8, minor: 17, fstype: "ext4",
-			mountPoint: "/srv/over", source: "/dev/sdb1", transport: profile.TransportSATA, chain: []string{"sdb1", "sdb"}},
-		{name: "escaped mount point on an SD card", path: "/media/pi card/mysql", major: 179, minor: 2, fstype: "ext4",
-			mountPoint: "/media/pi card", source: "/dev/mmcblk0p2", transport: profile.TransportMMC,
-			chain: []string{"mmcblk0p2", "mmcblk0"}},
-		{name: "overlay with anonymous device", path: "/var/lib/docker/overlay2/x/merged/db", major: 0, minor: 60,
-			fstype: "overlay", mountPoint: "/var/lib/docker/overlay2/x/merged", source: "overlay",
-			transport: profile.TransportUnknown, wantGap: "anonymous device number 0:60"},
-		{name: "btrfs anonymous device, source node missing", path: "/btr/db", major: 0, minor: 40, fstype: "btrfs",
-			mountPoint: "/btr", source: "/dev/sdb1", transport: profile.TransportUnknown,
-			wantGap: "is not a readable block device"},
-		{name: "device not in mountinfo", path: "/srv/x", major: 8, minor: 1, fstype: "ext4", mountPoint: "/srv",
-			source: "/dev/sdb1", transport: profile.TransportSATA, chain: []string{"sda1", "sda"},
-			wantGap: "no mount in"},
-		{name: "no mountinfo", proc: filepath.Join("testdata", "absent"), path: "/srv/x", major: 8, minor: 1,
-			transport: profile.TransportSATA, chain: []string{"sda1", "sda"}, wantGap: "filesystem type and mount options are unknown"},
-	}
+	tests := locateCases
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			proc := tc.proc
