@@ -22,3 +22,10 @@ func TestReadLiveSmoke(t *testing.T) {
 		t.Errorf("a no-limit sentinel leaked through: %d", h.Memory.LimitBytes)
 	}
 }
+
+// BenchmarkReadLive measures one full host read on the real machine.
+func BenchmarkReadLive(b *testing.B) {
+	for b.Loop() {
+		Read(context.Background(), DefaultRoots())
+	}
+}

@@ -136,3 +136,13 @@ func TestLocateLiveSmoke(t *testing.T) {
 }
 
 func symlinkTo(target, link string) error { return os.Symlink(target, link) }
+
+// BenchmarkLocateLive measures one Locate of a temp dir on the real machine.
+func BenchmarkLocateLive(b *testing.B) {
+	dir := b.TempDir()
+	for b.Loop() {
+		if _, _, err := Locate(context.Background(), DefaultRoots(), dir); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
