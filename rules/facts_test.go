@@ -6,58 +6,59 @@ import (
 	"github.com/mytune/mytune/probe/profile"
 )
 
+var factCases = []struct {
+	name   string
+	p      profile.Profile
+	target string
+	check  func(t *testing.T, f Facts)
+}{
+	{"MySQL 8.4 defaults (no server)", profile.Profile{}, "", func(t *testing.T, f Facts) {
+		if f.IOCapacity != 10000 || f.LogBufferBytes != 64*tMiB || f.FlushMethod != "O_DIRECT" || !f.LogBin {
+			t.Errorf("8.4 defaults wrong: %+v", f)
+		}
+		if f.RedoCapacityBytes != 100*tMiB || f.Set["innodb_io_capacity"] || f.DefaultSource["innodb_io_capacity"] == "" {
+			t.Errorf("redo/set/source wrong: %d %v", f.RedoCapacityBytes, f.DefaultSource["innodb_io_capacity"])
+		}
+	}},
+	{"MySQL 8.0 defaults", profile.Profile{}, "mysql-8.0.36", func(t *testing.T, f Facts) {
+		if f.IOCapacity != 200 || f.LogBufferBytes != 16*tMiB || f.FlushMethod != "fsync" || !f.LogBin || f.SyncBinlog != 1 {
+			t.Errorf("8.0 defaults wrong: %+v", f)
+		}
+	}},
+	{"MariaDB 10.11 defaults", profile.Profile{}, "mariadb-10.11", func(t *testing.T, f Facts) {
+		if f.LogFileSizeBytes != 96*tMiB || f.RedoCapacityBytes != 96*tMiB || f.LogBin || f.SyncBinlog != 0 || f.SortBufferBytes != 2*tMiB {
+			t.Errorf("10.11 defaults wrong: %+v", f)
+		}
+	}},
+	{"my.cnf with suffixes and dashes", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{
+		"innodb-buffer-pool-size": "1.5G", "log_bin": "/var/log/mysql/bin", "innodb_log_file_size": "256M"}}},
+		"mysql-8.0.36", func(t *testing.T, f Facts) {
+			if f.BufferPoolBytes != 1536*tMiB || !f.LogBin || f.RedoCapacityBytes != 512*tMiB {
+				t.Errorf("got pool %d, log_bin %v, redo %d", f.BufferPoolBytes, f.LogBin, f.RedoCapacityBytes)
+			}
+		}},
+	{"skip-log-bin in my.cnf", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"skip-log-bin": ""}}},
+		"mysql-8.4", func(t *testing.T, f Facts) {
+			if f.LogBin {
+				t.Error("log_bin still on")
+			}
+		}},
+	{"bad value falls back and is recorded", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"innodb_io_capacity": "fast"}}},
+		"mysql-8.4", func(t *testing.T, f Facts) {
+			if f.IOCapacity != 10000 || len(f.Problems) != 1 {
+				t.Errorf("io_capacity %d, problems %v", f.IOCapacity, f.Problems)
+			}
+		}},
+	{"server beats --target", profile.Profile{Server: &profile.Server{Reachable: true, Flavor: "mariadb", Version: "10.11.6-MariaDB",
+		Variables: map[string]string{"innodb_io_capacity": "400"}}}, "mysql-8.4", func(t *testing.T, f Facts) {
+		if f.Flavor != "mariadb" || f.IOCapacity != 400 || f.TargetSource != "server" {
+			t.Errorf("got %s %d %s", f.Flavor, f.IOCapacity, f.TargetSource)
+		}
+	}},
+}
+
 func TestBuildFacts(t *testing.T) {
-	cases := []struct {
-		name   string
-		p      profile.Profile
-		target string
-		check  func(t *testing.T, f Facts)
-	}{
-		{"MySQL 8.4 defaults (no server)", profile.Profile{}, "", func(t *testing.T, f Facts) {
-			if f.IOCapacity != 10000 || f.LogBufferBytes != 64*tMiB || f.FlushMethod != "O_DIRECT" || !f.LogBin {
-				t.Errorf("8.4 defaults wrong: %+v", f)
-			}
-			if f.RedoCapacityBytes != 100*tMiB || f.Set["innodb_io_capacity"] || f.DefaultSource["innodb_io_capacity"] == "" {
-				t.Errorf("redo/set/source wrong: %d %v", f.RedoCapacityBytes, f.DefaultSource["innodb_io_capacity"])
-			}
-		}},
-		{"MySQL 8.0 defaults", profile.Profile{}, "mysql-8.0.36", func(t *testing.T, f Facts) {
-			if f.IOCapacity != 200 || f.LogBufferBytes != 16*tMiB || f.FlushMethod != "fsync" || !f.LogBin || f.SyncBinlog != 1 {
-				t.Errorf("8.0 defaults wrong: %+v", f)
-			}
-		}},
-		{"MariaDB 10.11 defaults", profile.Profile{}, "mariadb-10.11", func(t *testing.T, f Facts) {
-			if f.LogFileSizeBytes != 96*tMiB || f.RedoCapacityBytes != 96*tMiB || f.LogBin || f.SyncBinlog != 0 || f.SortBufferBytes != 2*tMiB {
-				t.Errorf("10.11 defaults wrong: %+v", f)
-			}
-		}},
-		{"my.cnf with suffixes and dashes", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{
-			"innodb-buffer-pool-size": "1.5G", "log_bin": "/var/log/mysql/bin", "innodb_log_file_size": "256M"}}},
-			"mysql-8.0.36", func(t *testing.T, f Facts) {
-				if f.BufferPoolBytes != 1536*tMiB || !f.LogBin || f.RedoCapacityBytes != 512*tMiB {
-					t.Errorf("got pool %d, log_bin %v, redo %d", f.BufferPoolBytes, f.LogBin, f.RedoCapacityBytes)
-				}
-			}},
-		{"skip-log-bin in my.cnf", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"skip-log-bin": ""}}},
-			"mysql-8.4", func(t *testing.T, f Facts) {
-				if f.LogBin {
-					t.Error("log_bin still on")
-				}
-			}},
-		{"bad value falls back and is recorded", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"innodb_io_capacity": "fast"}}},
-			"mysql-8.4", func(t *testing.T, f Facts) {
-				if f.IOCapacity != 10000 || len(f.Problems) != 1 {
-					t.Errorf("io_capacity %d, problems %v", f.IOCapacity, f.Problems)
-				}
-			}},
-		{"server beats --target", profile.Profile{Server: &profile.Server{Reachable: true, Flavor: "mariadb", Version: "10.11.6-MariaDB",
-			Variables: map[string]string{"innodb_io_capacity": "400"}}}, "mysql-8.4", func(t *testing.T, f Facts) {
-			if f.Flavor != "mariadb" || f.IOCapacity != 400 || f.TargetSource != "server" {
-				t.Errorf("got %s %d %s", f.Flavor, f.IOCapacity, f.TargetSource)
-			}
-		}},
-	}
-	for _, tc := range cases {
+	for _, tc := range factCases {
 		t.Run(tc.name, func(t *testing.T) {
 			tg, _, err := ResolveTarget(tc.p, tc.target)
 			if err != nil {
