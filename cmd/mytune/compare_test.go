@@ -34,7 +34,7 @@ func TestCompareCommand(t *testing.T) {
 		{"one file is not enough", []string{"compare", sd}, "", 2, "", "compare takes 2 to 26 files"},
 		{"missing file", []string{"compare", sd, "nope.json"}, "", 2, "", "cannot read nope.json"},
 		{"foreign json", []string{"compare", sd, foreign}, "", 2, "", "foreign.json: not a mytune profile"},
-		{"format not offered", []string{"compare", "--format", "prom", sd, ssd}, "", 2, "", `--format "prom" is not offered`},
+		{"format not offered", []string{"compare", "--format", "prom", sd, ssd}, "", 2, "", `--format "prom" is not offered by compare`},
 		{"stdin twice", []string{"compare", "-", "-"}, string(sdBytes), 2, "", "only once"},
 	}
 	for _, c := range cases {
