@@ -61,10 +61,12 @@ func (a *app) rootCmd() *cobra.Command {
 	root.SetIn(a.stdin)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return asUsage(err) })
 	pf := root.PersistentFlags()
+	// -h is --host, as in the mysql client; help is --help only.
+	pf.Bool("help", false, "help for a command")
 	pf.String("config", "", "YAML config file (MYTUNE_* env and flags override it)")
 	pf.String("format", "text", "output format: text|json (advise also cnf|markdown, probe also prom)")
 	pf.String("out", "", "write the output to FILE (atomically) instead of stdout")
-	root.AddCommand(newVersionCmd())
+	root.AddCommand(newVersionCmd(), a.probeCmd())
 	for _, add := range extraCommands {
 		root.AddCommand(add(a))
 	}

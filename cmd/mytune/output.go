@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/term"
+
+	"github.com/mytune/mytune/advisor/render"
+)
+
+// emit renders into memory, then writes to stdout or, with --out FILE,
+// atomically to FILE (a temp file in the same directory, then rename), so
+// a reader never sees half a report and a failure leaves no partial file.
+func (a *app) emit(render func(w io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := render(&buf); err != nil {
+		return err
+	}
+	out := a.v.GetString("out")
+	if out == "" || out == "-" {
+		_, err := a.stdout.Write(buf.Bytes())
+		return err
+	}
+	return writeAtomic(out, buf.Bytes())
+}
+
+// writeAtomic writes data to path through a temp file and a rename.
+func writeAtomic(path string, data []byte) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return usagef("--out %s is a directory: give a file name", path)
+	}
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return usagef("cannot write --out %s: %v", path, err)
+	}
+	name := tmp.Name()
+	defer os.Remove(name) // no-op after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(name, path); err != nil {
+		return fmt.Errorf("replacing %s: %w", path, err)
+	}
+	return nil
+}
+
+// wantColor says whether text output should carry colour: only to a
+// terminal, never with --out, NO_COLOR or TERM=dumb.
+func (a *app) wantColor() bool {
+	if a.v.GetString("out") != "" {
+		return false
+	}
+	f, ok := a.stdout.(*os.File)
+	if !ok {
+		return false
+	}
+	return render.ColorWanted(f, os.Getenv)
+}
+
+// progressWanted says whether to draw the live progress line: only when
+// stderr is a terminal, so pipes and CI logs stay clean.
+func (a *app) progressWanted() bool {
+	f, ok := a.stderr.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

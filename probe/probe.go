@@ -1,0 +1,121 @@
+// Package probe gathers the facts of one machine into a profile.Profile:
+// host facts, where the data directory lives, and what its disk did when
+// measured. It is the only layer that does I/O on the way to advice.
+package probe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/probe/classify"
+	"github.com/mytune/mytune/probe/host"
+	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/probe/storage"
+)
+
+// InputError marks errors caused by what the user gave (a missing
+// directory, a file where a directory belongs, one that cannot be written,
+// too little free space): the CLI exits 2 for them.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// inputf returns an *InputError with a formatted message.
+func inputf(format string, args ...any) error {
+	return &InputError{fmt.Errorf(format, args...)}
+}
+
+// Roots points every /proc, /sys and /dev read at a real or captured tree.
+type Roots struct{ Proc, Sys, Dev string }
+
+// DefaultRoots are the live system's trees.
+var DefaultRoots = Roots{Proc: "/proc", Sys: "/sys", Dev: "/dev"}
+
+// Options says what to probe and within which limits.
+type Options struct {
+	Datadir  string
+	Duration time.Duration // total measuring time
+	MaxBytes uint64        // cap on bytes written (5% of free space applies too)
+	// Measure runs the disk measurements; false gives labels only.
+	Measure     bool
+	Roots       Roots
+	Progress    func(diskio.Progress)
+	ToolVersion string
+}
+
+// Run probes the host and the storage under o.Datadir. It fails only for
+// bad input or cancellation; every other failure becomes a profile gap.
+func Run(ctx context.Context, o Options) (*profile.Profile, error) {
+	dir, err := checkDir(o.Datadir)
+	if err != nil {
+		return nil, err
+	}
+	p := &profile.Profile{Schema: profile.Schema, TakenAt: time.Now().UTC().Truncate(time.Second), ToolVersion: o.ToolVersion}
+	h, gaps := host.Read(ctx, host.Roots{Proc: o.Roots.Proc, Sys: o.Roots.Sys})
+	p.Host = h
+	p.Gaps = append(p.Gaps, gaps...)
+
+	st, gaps, err := storage.Locate(ctx, storage.Roots(o.Roots), dir)
+	p.Gaps = append(p.Gaps, gaps...)
+	if err != nil {
+		p.AddGap("storage", fmt.Sprintf("could not locate the device under %s: %v", dir, err))
+		st.Path = dir
+	}
+	if note := liveDatadirNote(dir, o.Duration); note != "" {
+		st.Notes = append(st.Notes, note)
+	}
+	if o.Measure {
+		if err := measure(ctx, o, &st); err != nil {
+			return nil, err
+		}
+	} else {
+		p.AddGap("storage.measure", "not measured (--no-measure): the class comes from kernel labels only")
+	}
+	st.Class, st.ClassEvidence = classify.Classify(st)
+	p.Storage = st
+	return p, nil
+}
+
+// checkDir resolves dir and makes sure it is an existing directory.
+func checkDir(dir string) (string, error) {
+	if dir == "" {
+		return "", inputf("--datadir is required: give the directory that holds (or will hold) the MySQL data")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", inputf("resolving %s: %v", dir, err)
+	}
+	st, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", inputf("%s does not exist: give an existing directory on the disk to measure", dir)
+	case errors.Is(err, fs.ErrPermission):
+		return "", inputf("cannot reach %s (permission denied): run as a user who can write there", dir)
+	case err != nil:
+		return "", inputf("cannot read %s: %v", dir, err)
+	case !st.IsDir():
+		return "", inputf("%s is a file, not a directory: give the directory that holds the data", dir)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	return abs, nil
+}
+
+// liveDatadirNote says so when dir looks like a live server's data
+// directory: the probe stays within its time bound there.
+func liveDatadirNote(dir string, d time.Duration) string {
+	for _, marker := range []string{"ibdata1", "mysql.ibd", "aria_log_control", "ib_logfile0", "#innodb_redo"} {
+		if _, err := os.Stat(filepath.Join(dir, marker)); err == nil {
+			return fmt.Sprintf("%s holds a MySQL/MariaDB data directory (%s found): the measurements competed with any running server for %s and may read lower than an idle disk", dir, marker, d)
+		}
+	}
+	return ""
+}
