@@ -10,19 +10,20 @@
 # sysbench, and about 10 minutes per bed.
 #
 #   scripts/bench-threads.sh [--beds "disk sd"] [--threads "1 2 3 4 6 8"] [--repeat 2]
-#                            [--rows-disk 375000] [--rows-sd 50000] [--tables 8]
+#                            [--rows-disk 375000] [--rows-sd 50000] [--tables 8] [--buffer-pool 1G]
 #
-# Rows are per table. Everything it starts (servers, beds, files) is removed on exit.
+# Rows are per table. The servers get a 1G buffer pool (the 128M default makes any restore larger
+# than it a test of buffer-pool misses, which mytune's memory rules flag separately). Everything it starts (servers, beds, files) is removed on exit.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
-BEDS="disk sd" THREADS="1 2 3 4 6 8" REPEAT=2 ROWS_DISK=375000 ROWS_SD=50000 TABLES=8
+BEDS="disk sd" THREADS="1 2 3 4 6 8" REPEAT=2 ROWS_DISK=375000 ROWS_SD=50000 TABLES=8 POOL=1G
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-threads.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;;
-    --rows-disk) ROWS_DISK=$2 ;; --rows-sd) ROWS_SD=$2 ;; --tables) TABLES=$2 ;;
+    --rows-disk) ROWS_DISK=$2 ;; --rows-sd) ROWS_SD=$2 ;; --tables) TABLES=$2 ;; --buffer-pool) POOL=$2 ;;
     *) echo "bench-threads.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -60,7 +61,7 @@ start_server() {
   mariadb-install-db --no-defaults --datadir="$dd" --auth-root-authentication-method=normal >"$WORK/$name.install.log" 2>&1 ||
     { cat "$WORK/$name.install.log" >&2; return 1; }
   local cmd=(mariadbd --no-defaults --user=root --datadir="$dd" --socket="$sock" --pid-file="$pidf"
-    --skip-networking --skip-log-bin --skip-grant-tables --log-error="$WORK/$name.err")
+    --skip-networking --skip-log-bin --skip-grant-tables --innodb-buffer-pool-size="$POOL" --log-error="$WORK/$name.err")
   if [ -n "$bed" ]; then "$TB" run "$bed" "${cmd[@]}" & else "${cmd[@]}" & fi
   SERVERS+=("$sock $pidf")
   for _ in $(seq 120); do

@@ -12,7 +12,7 @@ import (
 // so nothing above 16 is backed by a measurement.
 const MaxThreads = 16
 
-// SlowCommit is the fsync p50 from which a load's batch commits are a cost
+// SlowCommitUS is the fsync p50 (µs) from which a load's batch commits are a cost
 // worth naming: 1 ms is where SD cards and HDDs sit; SSDs sync in well under
 // it (DESIGN.md, "Classifying storage").
 const SlowCommitUS = 1000

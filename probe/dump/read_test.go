@@ -9,45 +9,49 @@ import (
 	"testing"
 )
 
+// readCase is one dump in testdata and the shape Read must find.
+type readCase struct {
+	name          string
+	path          string
+	format        string
+	totalBytes    uint64
+	tables        int
+	chunks        int
+	schemas       int
+	largest       string
+	largestBytes  uint64
+	compression   string
+	sourceVersion string
+	dataBytes     uint64
+	inserts       int
+	dumperHas     string
+	noteHas       string
+}
+
+var readCases = []readCase{
+	{name: "real mydumper 0.10 dump, gzip, chunked table", path: "mydumper-0.10-real", format: FormatMydumper,
+		totalBytes: 8746, tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 2678 + 2682,
+		compression: "gzip", dumperHas: "mydumper"},
+	{name: "newer mydumper, ini metadata, zstd, view and empty table", path: "mydumper-0.17-zstd", format: FormatMydumper,
+		totalBytes: 7430, tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 5500,
+		compression: "zstd", sourceVersion: "8.0.36", dumperHas: "ini-style"},
+	{name: "mydumper that did not finish", path: "mydumper-partial", format: FormatMydumper,
+		totalBytes: 88, tables: 1, chunks: 1, schemas: 1, largest: "app.t", largestBytes: 26,
+		compression: "none", noteHas: "may not have finished"},
+	{name: "MySQL Shell 8.0 dump, percent-encoded schema", path: "mysqlsh-8.0", format: FormatMySQLShell,
+		totalBytes: 13319, tables: 3, chunks: 6, schemas: 2, largest: "sakila.rental", largestBytes: 3*3000 + 1200,
+		compression: "zstd", sourceVersion: "8.0.33", dataBytes: 1048576, dumperHas: "mysqlsh Ver 8.0.33"},
+	{name: "real mariadb-dump file", path: "mariadb-dump-10.11.sql", format: FormatMysqldump,
+		totalBytes: 28943, tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
+		compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump 10.19",
+		noteHas: "one client session"},
+	{name: "real mariadb-dump file, gzip", path: "mariadb-dump-10.11.sql.gz", format: FormatMysqldump,
+		totalBytes: 8694, tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
+		compression: "gzip", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump"},
+}
+
 func TestRead(t *testing.T) {
-	tests := []struct {
-		name          string
-		path          string
-		format        string
-		totalBytes    uint64
-		tables        int
-		chunks        int
-		schemas       int
-		largest       string
-		largestBytes  uint64
-		compression   string
-		sourceVersion string
-		dataBytes     uint64
-		inserts       int
-		dumperHas     string
-		noteHas       string
-	}{
-		{name: "real mydumper 0.10 dump, gzip, chunked table", path: "mydumper-0.10-real", format: FormatMydumper,
-			totalBytes: 8746, tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 2678 + 2682,
-			compression: "gzip", dumperHas: "mydumper"},
-		{name: "newer mydumper, ini metadata, zstd, view and empty table", path: "mydumper-0.17-zstd", format: FormatMydumper,
-			totalBytes: 7430, tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 5500,
-			compression: "zstd", sourceVersion: "8.0.36", dumperHas: "ini-style"},
-		{name: "mydumper that did not finish", path: "mydumper-partial", format: FormatMydumper,
-			totalBytes: 88, tables: 1, chunks: 1, schemas: 1, largest: "app.t", largestBytes: 26,
-			compression: "none", noteHas: "may not have finished"},
-		{name: "MySQL Shell 8.0 dump, percent-encoded schema", path: "mysqlsh-8.0", format: FormatMySQLShell,
-			totalBytes: 13319, tables: 3, chunks: 6, schemas: 2, largest: "sakila.rental", largestBytes: 3*3000 + 1200,
-			compression: "zstd", sourceVersion: "8.0.33", dataBytes: 1048576, dumperHas: "mysqlsh Ver 8.0.33"},
-		{name: "real mariadb-dump file", path: "mariadb-dump-10.11.sql", format: FormatMysqldump,
-			totalBytes: 28943, tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
-			compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump 10.19",
-			noteHas: "one client session"},
-		{name: "real mariadb-dump file, gzip", path: "mariadb-dump-10.11.sql.gz", format: FormatMysqldump,
-			totalBytes: 8694, tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
-			compression: "gzip", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump"},
-	}
-	for _, tc := range tests {
+	for _, tc := range readCases {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := Read(context.Background(), filepath.Join("testdata", tc.path))
 			if err != nil {
