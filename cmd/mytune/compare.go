@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -38,9 +35,9 @@ func (a *app) compareCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(_ *cobra.Command, args []string) error {
-			format := strings.ToLower(strings.TrimSpace(a.v.GetString("format")))
-			if format != "text" && format != "json" {
-				return usagef("--format %q is not offered by compare: choose text or json", format)
+			format, err := a.checkFormat("compare", "text", "json")
+			if err != nil {
+				return err
 			}
 			items, err := a.loadCompared(args)
 			if err != nil {
@@ -52,41 +49,9 @@ func (a *app) compareCmd() *cobra.Command {
 }
 
 // writeComparison renders to stdout (coloured on a terminal) or, with
-// --out FILE, to a temp file beside FILE renamed over it, so a reader never
-// sees half a table.
+// --out FILE, atomically to FILE.
 func (a *app) writeComparison(items []render.Named, format string) error {
-	out := a.v.GetString("out")
-	o := render.Options{Format: format, Width: render.DefaultWidth}
-	if f, ok := a.stdout.(*os.File); ok && out == "" && format == "text" && render.ColorWanted(f, os.Getenv) {
-		o.Color, o.LightBackground = true, !render.DarkBackground(f)
-	}
-	var buf bytes.Buffer
-	if err := render.Compare(&buf, items, o); err != nil {
-		return err
-	}
-	if out == "" || out == "-" {
-		_, err := a.stdout.Write(buf.Bytes())
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
-	if err != nil {
-		return usagef("cannot write --out %s: %v", out, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	_, err = tmp.Write(buf.Bytes())
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), out)
-	}
-	if err != nil {
-		return fmt.Errorf("writing --out %s: %w (is the disk full?)", out, err)
-	}
-	return nil
+	return a.emit(func(w io.Writer) error { return render.Compare(w, items, a.renderOptions(format)) })
 }
 
 // loadCompared reads every named file (or stdin for "-"); an unreadable or

@@ -36,12 +36,12 @@ func (a *app) parseBytes(key string) (uint64, error) {
 }
 
 // checkFormat refuses a --format the command does not offer.
-func (a *app) checkFormat(allowed ...string) (string, error) {
+func (a *app) checkFormat(command string, allowed ...string) (string, error) {
 	f := strings.ToLower(strings.TrimSpace(a.v.GetString("format")))
 	for _, ok := range allowed {
 		if f == ok {
 			return f, nil
 		}
 	}
-	return "", usagef("--format %q is not offered here: choose one of %s", f, strings.Join(allowed, ", "))
+	return "", usagef("--format %q is not offered by %s: choose one of %s", f, command, strings.Join(allowed, ", "))
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"golang.org/x/term"
 
@@ -57,17 +59,28 @@ func writeAtomic(path string, data []byte) error {
 	return nil
 }
 
-// wantColor says whether text output should carry colour: only to a
-// terminal, never with --out, NO_COLOR or TERM=dumb.
-func (a *app) wantColor() bool {
+// renderOptions are the render settings for format on this output:
+// colour only to a terminal (never with --out, NO_COLOR or TERM=dumb), and
+// the background's lightness from $COLORFGBG (asking the terminal can stall
+// for seconds on one that never answers; dark is the default).
+func (a *app) renderOptions(format string) render.Options {
+	o := render.Options{Format: format, Width: render.DefaultWidth}
 	if a.v.GetString("out") != "" {
-		return false
+		return o
 	}
-	f, ok := a.stdout.(*os.File)
-	if !ok {
-		return false
+	if f, ok := a.stdout.(*os.File); ok && render.ColorWanted(f, os.Getenv) {
+		o.Color = true
+		o.LightBackground = lightBackground(os.Getenv("COLORFGBG"))
 	}
-	return render.ColorWanted(f, os.Getenv)
+	return o
+}
+
+// lightBackground reads $COLORFGBG ("fg;bg" or "fg;default;bg", set by
+// rxvt, Konsole and others): background colours 7 and 9-15 are light.
+func lightBackground(colorfgbg string) bool {
+	parts := strings.Split(colorfgbg, ";")
+	bg, err := strconv.Atoi(parts[len(parts)-1])
+	return err == nil && (bg == 7 || (bg >= 9 && bg <= 15))
 }
 
 // progressWanted says whether to draw the live progress line: only when

@@ -21,7 +21,7 @@ func (a *app) probeCmd() *cobra.Command {
 			"write and read at 1-16 threads. It writes only into one temporary file in DIR, removed on exit.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := a.checkFormat("text", "json", "prom")
+			format, err := a.checkFormat("probe", "text", "json", "prom")
 			if err != nil {
 				return err
 			}
@@ -30,7 +30,7 @@ func (a *app) probeCmd() *cobra.Command {
 				return err
 			}
 			return a.emit(func(w io.Writer) error {
-				return render.Profile(w, p, render.Options{Format: format, Color: a.wantColor(), Width: 80})
+				return render.Profile(w, p, a.renderOptions(format))
 			})
 		},
 	}
