@@ -123,7 +123,8 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 	if c.TLS == "" {
 		c.TLS = tlsFromSSLMode(pick("", "ssl_mode", ""))
 	}
-	if c.ConnectTimeout == DefaultConnectTimeout && o.ConnectTimeout <= 0 {
+	if o.ConnectTimeout <= 0 {
+		// connect_timeout in the option file may shorten, never lengthen, the default.
 		if s, err := strconv.Atoi(pick("", "connect_timeout", "")); err == nil && s > 0 && s < 5 {
 			c.ConnectTimeout = time.Duration(s) * time.Second
 		}
