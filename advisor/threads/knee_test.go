@@ -30,6 +30,7 @@ func TestKnee(t *testing.T) {
 		{"rise then fall: the peak", curve(1, 1000, 2, 1800, 4, 3000, 8, 2500, 16, 2000), 4, "fall with more (2.0k at 16)"},
 		{"noisy dip does not stop the climb", curve(1, 1000, 2, 2100, 4, 1900, 8, 3900, 16, 4000), 8, "stop scaling at 8"},
 		{"slow climb under 15% per doubling", curve(1, 1000, 2, 1100, 4, 1200, 8, 1320, 16, 1450), 1, "1.0k"},
+		{"85% of the best is not near enough", curve(1, 1000, 2, 2000, 4, 3400, 8, 4000, 16, 4000), 8, "stop scaling at 8"},
 		{"missing points 2 and 8", curve(1, 1000, 4, 3500, 16, 3800), 4, "stop scaling at 4"},
 		{"unsorted input", curve(16, 3800, 1, 1000, 4, 3500), 4, "stop scaling at 4"},
 		{"zero and negative points ignored", curve(0, 900, 1, 1000, 2, 0, 4, 3500, -8, 99999, 16, 3800), 4, "stop scaling at 4"},
