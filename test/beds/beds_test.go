@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -56,7 +57,8 @@ func TestStorageClassOnBeds(t *testing.T) {
 			}
 			numbers, _ := json.Marshal(map[string]any{"seq_write": st.SeqWrite, "seq_read": st.SeqRead,
 				"fsync": st.Fsync, "rand_write": st.RandWrite, "rand_read": st.RandRead})
-			t.Logf("class %s\n  %s\n  %s", st.Class, strings.Join(st.ClassEvidence, "\n  "), numbers)
+			t.Logf("%s: device %s (transport %q, fstype %s), class %s\n  %s\n  %s", filepath.Base(m.bin),
+				st.Device.Name, st.Device.Transport, st.FSType, st.Class, strings.Join(st.ClassEvidence, "\n  "), numbers)
 			if st.Class != tc.want {
 				t.Errorf("class = %q, want %q", st.Class, tc.want)
 			}
