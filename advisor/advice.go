@@ -5,7 +5,10 @@
 // reproduces any advice offline. Rendering lives in advisor/render.
 package advisor
 
-import "github.com/mytune/mytune/probe/profile"
+import (
+	"github.com/mytune/mytune/advisor/threads"
+	"github.com/mytune/mytune/probe/profile"
+)
 
 // Schema is the JSON schema name written into every Advice (CONTRACT.md).
 const Schema = "mytune.advice/v1"
@@ -85,17 +88,10 @@ type Finding struct {
 }
 
 // Threads is the thread-sizing block: how many threads to dump, load and
-// copy with on this hardware, and ready-to-run commands. It is filled by
-// the function in AdviseOptions.Threads (package advisor/threads).
-type Threads struct {
-	Dump     ThreadChoice `json:"dump"`
-	Load     ThreadChoice `json:"load"`
-	Copy     ThreadChoice `json:"copy"`
-	Commands []string     `json:"commands"`
-}
+// copy with on this hardware, ready-to-run commands, temporary load-time
+// settings with their undo, and the estimated restore time. Package
+// advisor/threads sizes it.
+type Threads = threads.Plan
 
 // ThreadChoice is one thread count and the reasoning behind it.
-type ThreadChoice struct {
-	Threads int    `json:"threads"`
-	Why     string `json:"why"`
-}
+type ThreadChoice = threads.Choice

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"github.com/mytune/mytune/advisor/threads"
 	"sort"
 
 	"github.com/mytune/mytune/probe/profile"
@@ -14,11 +15,6 @@ const (
 	DurabilityRelaxed = "relaxed"
 )
 
-// ThreadsFunc sizes the threads block for a task ("all", "dump", "load",
-// "copy", "oltp"). Package advisor/threads provides it; the advisor only
-// calls it.
-type ThreadsFunc func(p profile.Profile, task string) (Threads, error)
-
 // AdviseOptions are the knobs of one advice run.
 type AdviseOptions struct {
 	// Catalogue is the loaded rule set; nil loads the built-in one.
@@ -28,10 +24,8 @@ type AdviseOptions struct {
 	Target string
 	// Durability is "strict" (default) or "relaxed".
 	Durability string
-	// Task is --task (passed to Threads).
+	// Task is --task: what to size threads for (all, dump, load, copy, oltp).
 	Task string
-	// Threads fills the threads block; nil leaves it empty with a note.
-	Threads ThreadsFunc
 	// ToolVersion is written in the cnf header.
 	ToolVersion string
 }
@@ -72,7 +66,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	a.Findings = Dedupe(toFindings(hits))
 	SortFindings(a.Findings)
 	a.Verdict = Verdict(p, cat.Thresholds.SlowCommitsPerS)
-	a.Threads, a.Notes = threads(p, opts, a.Notes)
+	a.Threads = sizeThreads(p, opts)
 	a.Cnf = Cnf(a, facts.Version, opts.ToolVersion)
 	return a, nil
 }
@@ -125,23 +119,12 @@ func SortFindings(fs []Finding) {
 	})
 }
 
-// threads calls the thread-sizing hook, recording a note when it is
-// missing or fails (a failing step never sinks the advice).
-func threads(p profile.Profile, opts AdviseOptions, notes []string) (Threads, []string) {
-	empty := Threads{Commands: []string{}}
-	if opts.Threads == nil {
-		return empty, append(notes, "thread sizing was not run (no sizing function configured)")
+// sizeThreads runs the thread sizing of package advisor/threads for the
+// task and durability asked for.
+func sizeThreads(p profile.Profile, opts AdviseOptions) Threads {
+	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability})
+	if plan.Commands == nil {
+		plan.Commands = []string{}
 	}
-	task := opts.Task
-	if task == "" {
-		task = "all"
-	}
-	t, err := opts.Threads(p, task)
-	if err != nil {
-		return empty, append(notes, fmt.Sprintf("thread sizing failed: %v", err))
-	}
-	if t.Commands == nil {
-		t.Commands = []string{}
-	}
-	return t, notes
+	return plan
 }

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mytune/mytune/advisor"
+	"github.com/mytune/mytune/advisor/render"
+	"github.com/mytune/mytune/probe/dump"
+	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/rules"
+)
+
+func init() {
+	extraCommands = append(extraCommands, func(a *app) *cobra.Command { return a.adviseCmd() })
+}
+
+// adviseCmd is `mytune advise`: probe (or --from), server or my.cnf, rules, advice.
+func (a *app) adviseCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "advise --datadir DIR [server flags]",
+		Short: "Probe (or load a profile), read the server, run the rules, print advice",
+		Long: "advise measures the disk under DIR (or loads --from profile.json), reads the live server if\n" +
+			"one is reachable (SHOW/SELECT only) or --mycnf FILE, and runs the rule catalogue: buffer pool,\n" +
+			"redo, io_capacity, flush and durability settings, and thread counts for dumps and restores.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := a.checkFormat("advise", "text", "json", "cnf", "markdown")
+			if err != nil {
+				return err
+			}
+			adv, err := a.runAdvise(cmd)
+			if err != nil {
+				return err
+			}
+			return a.emit(func(w io.Writer) error {
+				if format == "cnf" {
+					_, err := io.WriteString(w, adv.Cnf)
+					return err
+				}
+				return render.Advice(w, adv, a.renderOptions(format))
+			})
+		},
+	}
+	addProbeFlags(cmd)
+	addAdviceFlags(cmd)
+	f := cmd.Flags()
+	f.String("from", "", "advise from a saved profile (mytune probe --format json) instead of probing")
+	f.String("dump", "", "a mydumper or MySQL Shell dump directory (or mysqldump file) to size a restore for")
+	f.String("task", "all", "what to size threads for: all|dump|load|copy|oltp")
+	return cmd
+}
+
+// addAdviceFlags registers the flags that steer the rules (advise and rules explain).
+func addAdviceFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.String("durability", "strict", "strict never trades commits away; relaxed may, and says what can be lost")
+	f.String("target", "", "server to advise for without a live one, e.g. mysql-8.4, mysql-8.0.36, mariadb-10.11")
+	f.StringSlice("rules", nil, "directory of extra rule files (*.yaml); a rule with a built-in id replaces it")
+}
+
+// runAdvise gathers the profile and runs the advisor on it.
+func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
+	task := strings.ToLower(a.v.GetString("task"))
+	switch task {
+	case "all", "dump", "load", "copy", "oltp":
+	default:
+		return nil, usagef("--task %q: choose all, dump, load, copy or oltp", task)
+	}
+	p, err := a.adviceProfile(cmd)
+	if err != nil {
+		return nil, err
+	}
+	if dir := a.v.GetString("dump"); dir != "" {
+		if p.Dump, err = dump.Read(cmd.Context(), dir); err != nil {
+			return nil, usagef("--dump %s: %v", dir, err)
+		}
+	}
+	cat, err := a.loadCatalogue()
+	if err != nil {
+		return nil, err
+	}
+	adv, err := advisor.Advise(*p, advisor.AdviseOptions{
+		Catalogue: cat, Target: a.v.GetString("target"), Durability: a.v.GetString("durability"),
+		Task: task, ToolVersion: version,
+	})
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	return &adv, nil
+}
+
+// adviceProfile is the profile to advise on: loaded with --from (plus any
+// --mycnf given now), else probed here.
+func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
+	from := a.v.GetString("from")
+	if from == "" {
+		return a.runProbe(cmd)
+	}
+	p, err := loadProfile(from)
+	if err != nil {
+		return nil, err
+	}
+	if path := a.v.GetString("mycnf"); path != "" {
+		if p.MyCnf, err = readMyCnf(path); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// loadProfile reads a saved profile (or advice) file; problems are bad input.
+func loadProfile(path string) (*profile.Profile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("cannot read profile %s: %v", path, unwrapPath(err))
+	}
+	defer f.Close()
+	p, err := profile.Decode(f)
+	if err != nil {
+		return nil, usagef("%s: %v", path, err)
+	}
+	return p, nil
+}
+
+// loadCatalogue loads the built-in rules, --rules directories and the
+// thresholds: section of the config file.
+func (a *app) loadCatalogue() (*rules.Catalogue, error) {
+	var th []byte
+	if m := a.v.GetStringMap("thresholds"); len(m) > 0 {
+		var err error
+		if th, err = yaml.Marshal(m); err != nil {
+			return nil, fmt.Errorf("reading thresholds from the config: %w", err)
+		}
+	}
+	cat, err := rules.Load(rules.LoadOptions{UserDirs: a.v.GetStringSlice("rules"), ThresholdsYAML: th})
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	return cat, nil
+}
+
+// unwrapPath drops the "open FILE:" prefix of a *PathError, since the
+// caller's message names the file already.
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

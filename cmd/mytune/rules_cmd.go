@@ -1,0 +1,99 @@
+package main
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mytune/mytune/advisor/render"
+	"github.com/mytune/mytune/rules"
+)
+
+func init() {
+	extraCommands = append(extraCommands, func(a *app) *cobra.Command { return a.rulesCmd() })
+}
+
+// rulesCmd is `mytune rules list|explain`.
+func (a *app) rulesCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "rules",
+		Short: "The rule catalogue: list the rules, or explain one in full",
+	}
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "List every rule: id, severity, what it sets, its summary",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			format, err := a.checkFormat("rules list", "text", "json")
+			if err != nil {
+				return err
+			}
+			cat, err := a.loadCatalogue()
+			if err != nil {
+				return err
+			}
+			return a.emit(func(w io.Writer) error { return render.RuleList(w, cat.List(), a.renderOptions(format)) })
+		},
+	}
+	list.Flags().StringSlice("rules", nil, "directory of extra rule files (*.yaml)")
+	cmd.AddCommand(list, a.explainCmd())
+	return cmd
+}
+
+// explainCmd is `mytune rules explain ID [--from profile.json]`.
+func (a *app) explainCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "explain ID [--from profile.json]",
+		Short: "One rule in full: expressions, references and, given a profile, why it fired or not",
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usagef("rules explain takes one rule id (see `mytune rules list`), got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(_ *cobra.Command, args []string) error {
+			format, err := a.checkFormat("rules explain", "text", "json")
+			if err != nil {
+				return err
+			}
+			cat, err := a.loadCatalogue()
+			if err != nil {
+				return err
+			}
+			env, err := a.explainEnv(cat)
+			if err != nil {
+				return err
+			}
+			x, err := cat.Explain(args[0], env)
+			if err != nil {
+				return asUsage(err)
+			}
+			return a.emit(func(w io.Writer) error { return render.RuleExplain(w, x, a.renderOptions(format)) })
+		},
+	}
+	cmd.Flags().String("from", "", "a saved profile to evaluate the rule on")
+	addAdviceFlags(cmd)
+	return cmd
+}
+
+// explainEnv builds the rule environment from --from, or nil without one.
+func (a *app) explainEnv(cat *rules.Catalogue) (*rules.Env, error) {
+	from := a.v.GetString("from")
+	if from == "" {
+		return nil, nil
+	}
+	p, err := loadProfile(from)
+	if err != nil {
+		return nil, err
+	}
+	t, _, err := rules.ResolveTarget(*p, a.v.GetString("target"))
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	facts, err := rules.BuildFacts(*p, t)
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	env := rules.NewEnv(*p, facts, cat.Thresholds, a.v.GetString("durability"))
+	return &env, nil
+}
