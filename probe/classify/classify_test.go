@@ -70,7 +70,13 @@ func TestClassify(t *testing.T) {
 		{"this machine's virtio disk says rotational", thisDisk, profile.ClassSSD,
 			[]string{"kernel says rotational, but 16K random reads at 1 thread take 100 µs", "treated as SSD", "more than a SATA link"}},
 		{"sd bed on a loop device", sdBed, profile.ClassSDCard,
-			[]string{"only 15 MB/s", "150 IOPS", "1.0 ms (p50), 95.0 ms (p99)", "loop device"}},
+			[]string{"only 15 MB/s", "150 IOPS", "1.0 ms (p50), 95.0 ms (p99)", "vda is a loop device: the class"}},
+		{"sd bed as the storage probe labels it: loop over virtio",
+			with(sdBed, func(s *profile.Storage) {
+				s.Device = profile.Device{Name: "loop0", Chain: []string{"loop0", "vda"}, Transport: "virtio", RotationalFlag: true,
+					BackingFile: "/var/tmp/mytune-testbed/sd.img"}
+			}),
+			profile.ClassSDCard, []string{"loop0 is a loop device backed by /var/tmp/mytune-testbed/sd.img: the class follows"}},
 		{"hdd bed on a loop device", hddBed, profile.ClassHDD,
 			[]string{"6.7 ms each on average (150 IOPS, p50 150 µs)", "16 threads give 1.0x", "loop device"}},
 		{"tmpfs", with(thisDisk, func(s *profile.Storage) { s.FSType = "tmpfs"; s.Fsync.P50US = 3 }), profile.ClassMemory,

@@ -71,12 +71,13 @@ func crossCheck(s profile.Storage, class string, f facts) []string {
 	if d.RotationalFlag && solid && f.haveRead() {
 		ev = append(ev, fmt.Sprintf("kernel says rotational, but %s: treated as %s", f.readPhrase(), className(class)))
 	}
-	if !d.RotationalFlag && class == profile.ClassHDD && d.Transport != profile.TransportLoop {
+	loop := isLoop(d)
+	if !d.RotationalFlag && class == profile.ClassHDD && !loop {
 		ev = append(ev, fmt.Sprintf("kernel says non-rotational, but %s: treated as HDD", f.readPhrase()))
 	}
 	switch {
-	case d.Transport == profile.TransportLoop:
-		ev = append(ev, "the device is a loop device: the class follows the measured numbers")
+	case loop:
+		ev = append(ev, fmt.Sprintf("%s is a loop device%s: the class follows the measured numbers", devName(s), backing(d)))
 	case d.Transport == profile.TransportMMC && class != profile.ClassSDCard:
 		ev = append(ev, fmt.Sprintf("kernel says MMC (%s), but the numbers are not SD-card-like: treated as %s", mmcKind(d.MMCType), className(class)))
 	case d.Transport == profile.TransportMMC:
@@ -87,6 +88,20 @@ func crossCheck(s profile.Storage, class string, f facts) []string {
 		ev = append(ev, fmt.Sprintf("kernel says %s, but the numbers are SD-card-like: treated as SD card", d.Transport))
 	}
 	return ev
+}
+
+// isLoop reports whether the mounted device is a loop device, whatever
+// transport the disk under its backing file has.
+func isLoop(d profile.Device) bool {
+	return d.Transport == profile.TransportLoop || d.BackingFile != "" ||
+		(len(d.Chain) > 0 && strings.HasPrefix(d.Chain[0], "loop")) || strings.HasPrefix(d.Name, "loop")
+}
+
+func backing(d profile.Device) string {
+	if d.BackingFile == "" {
+		return ""
+	}
+	return " backed by " + d.BackingFile
 }
 
 func devName(s profile.Storage) string {
