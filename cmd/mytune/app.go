@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -33,7 +34,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
-	root.SetArgs(args)
+	root.SetArgs(mysqlStyleArgs(args))
 	err := root.ExecuteContext(ctx)
 	if err != nil {
 		printError(stderr, err)
@@ -75,3 +76,20 @@ func (a *app) rootCmd() *cobra.Command {
 
 // extraCommands lets other files of this package register their commands.
 var extraCommands []func(*app) *cobra.Command
+
+// mysqlStyleArgs rewrites -pSECRET (the mysql client's spelling: the
+// password glued to -p) into --password=SECRET, which the flag parser would
+// otherwise read as the shorthands -p -S -E …. Nothing after "--" changes.
+func mysqlStyleArgs(args []string) []string {
+	out := make([]string, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if a == "--" {
+			break
+		}
+		if len(a) > 2 && strings.HasPrefix(a, "-p") && a[2] != '=' {
+			out[i] = "--password=" + a[2:]
+		}
+	}
+	return out
+}
