@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -29,6 +30,7 @@ func (e *engine) randomStep(c *stepCtl, threads int, write bool) (Scaling, error
 	if !write {
 		e.dropCacheIfBuffered()
 	}
+	defer raiseProcs(threads)()
 	ws := make([]*worker, threads)
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -44,6 +46,12 @@ func (e *engine) randomStep(c *stepCtl, threads int, write bool) (Scaling, error
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// One OS thread per I/O goroutine, like fio's one process per
+			// job: the thread that sleeps in pwrite resumes the loop itself,
+			// with no hand-off. Measured on the dev VM, 16 threads: 0.8-0.9x
+			// fio's IOPS without, 0.9-1.1x with.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			e.randomWorker(c, w, write)
 		}()
 	}
