@@ -50,21 +50,30 @@ run_fio() { # name args... ; prints fio JSON to $work/fio-$rep-name.json
   fio --name="$name" "${fio_common[@]}" "$@" > "$work/fio-$rep-$name.json"
 }
 
-for rep in $(seq 1 "$repeats"); do
+bench_fio() { # times the five fio jobs into $work/wall-fio-$rep
   echo "repeat $rep/$repeats: fio (file ${fio_size} MiB) ..." >&2
   rm -f "$fio_file"
-  t0=$(date +%s.%N)
+  local t0; t0=$(date +%s.%N)
   run_fio seqwrite --rw=write --bs=1M --direct=1 --ioengine=psync --runtime=$((fio_rt + 1))
   run_fio sync --rw=write --bs=16k --ioengine=sync --fdatasync=1 --overwrite=1 --runtime="$fio_rt" --time_based
   run_fio randwrite1 --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=1 --runtime="$fio_rt" --time_based
   run_fio randwrite16 --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=16 --runtime="$fio_rt" --time_based
   run_fio seqread --rw=read --bs=1M --direct=1 --ioengine=psync --runtime="$fio_rt" --time_based
-  t1=$(date +%s.%N)
+  awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { print a - b }' > "$work/wall-fio-$rep"
   rm -f "$fio_file"
+}
+bench_mytune() { # runs the engine into $work/mytune-$rep.json, timed into $work/wall-mytune-$rep
   echo "repeat $rep/$repeats: mytune ..." >&2
+  local t0; t0=$(date +%s.%N)
   ${MYTUNE_BENCH_CMD//\{dir\}/$dir} > "$work/mytune-$rep.json"
-  t2=$(date +%s.%N)
-  echo "$t0 $t1 $t2" > "$work/wall-$rep.txt"
+  awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { print a - b }' > "$work/wall-mytune-$rep"
+}
+# Alternate which tool goes first, and pause between them, so neither always
+# inherits the other's after-effects (ext4 online discard of the removed file,
+# device write-back).
+for rep in $(seq 1 "$repeats"); do
+  if [ $((rep % 2)) = 1 ]; then bench_fio; sleep 1; bench_mytune; else bench_mytune; sleep 1; bench_fio; fi
+  sleep 1
 done
 
 python3 - "$work" "$repeats" "$format" <<'PY'
@@ -105,7 +114,8 @@ def med(rows, key):
 
 f = [fio_row(r) for r in range(1, repeats + 1)]
 m = [mytune_row(r) for r in range(1, repeats + 1)]
-walls = [list(map(float, open(f"{work}/wall-{r}.txt").read().split())) for r in range(1, repeats + 1)]
+def wall(tool, r):
+    return float(open(f"{work}/wall-{tool}-{r}").read())
 rows = [("seq write MB/s", "seq_write"), ("16K rand write IOPS, 1 thread", "rw1"),
         ("16K rand write IOPS, 16 threads", "rw16"), ("fdatasync p50 us", "fds_p50"),
         ("fdatasync p99 us", "fds_p99"), ("16K write+fdatasync p50 us (fio: sum of p50s)", "wsync_p50"),
@@ -118,6 +128,7 @@ for label, key in rows:
         print(f"{label:<46} {'-' if a is None else f'{a:10.1f}':>10} {'-' if b is None else f'{b:10.1f}':>10} {'-':>7}")
         continue
     print(f"{label:<46} {a:10.1f} {b:10.1f} {b / a if a else float('nan'):7.2f}")
-fw = statistics.median(w[1] - w[0] for w in walls); mw = statistics.median(w[2] - w[1] for w in walls)
+fw = statistics.median(wall("fio", r) for r in range(1, repeats + 1))
+mw = statistics.median(wall("mytune", r) for r in range(1, repeats + 1))
 print(f"{'wall time s (fio: 5 jobs; mytune: all phases)':<46} {fw:10.1f} {mw:10.1f} {mw / fw:7.2f}")
 PY
