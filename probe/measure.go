@@ -16,6 +16,9 @@ import (
 // into st. Bad input (no space, no write permission) and cancellation are
 // errors; anything else is recorded as a note and leaves st unmeasured.
 func measure(ctx context.Context, o Options, st *profile.Storage) error {
+	if err := checkWritable(st.Path); err != nil {
+		return inputf("cannot write a test file in %s (%v): run as a user who may write there, on a writable mount, or with --no-measure", st.Path, err)
+	}
 	fileBytes, note, err := diskio.Budget(st.FreeBytes, o.MaxBytes)
 	if err != nil {
 		return inputf("%s: %v", st.Path, err)

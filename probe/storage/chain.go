@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/mytune/mytune/probe/profile"
 )
 
@@ -21,15 +19,6 @@ const maxDepth = 16
 // devOfFunc returns the device number of the filesystem holding path
 // (st_dev), used to follow a loop device to the disk under its backing file.
 type devOfFunc func(path string) (major, minor uint32, err error)
-
-// statDev is the live devOfFunc.
-func statDev(path string) (uint32, uint32, error) {
-	var st unix.Stat_t
-	if err := unix.Stat(path, &st); err != nil {
-		return 0, 0, fmt.Errorf("stat %s: %w", path, err)
-	}
-	return unix.Major(uint64(st.Dev)), unix.Minor(uint64(st.Dev)), nil //nolint:unconvert // Dev is uint64 on some arches only
-}
 
 // resolver walks sysfs device stacks and collects the gaps it meets.
 type resolver struct {

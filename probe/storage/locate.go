@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/storage/mountinfo"
 )
@@ -36,22 +34,18 @@ func Locate(ctx context.Context, r Roots, path string) (profile.Storage, []profi
 	if err != nil {
 		return profile.Storage{}, nil, fmt.Errorf("resolving data directory %s: %w (check it exists and is readable)", path, err)
 	}
-	var st unix.Stat_t
-	if err := unix.Stat(real, &st); err != nil {
-		return profile.Storage{}, nil, fmt.Errorf("reading the data directory: %w", &os.PathError{Op: "stat", Path: real, Err: err})
+	major, minor, err := statDev(real)
+	if err != nil {
+		return profile.Storage{}, nil, fmt.Errorf("reading the data directory: %w", err)
 	}
 	s := profile.Storage{Path: real}
 	var gaps []profile.Gap
-	var fs unix.Statfs_t
-	if err := unix.Statfs(real, &fs); err != nil {
+	if s.FreeBytes, s.TotalBytes, err = statSpace(real); err != nil {
 		gaps = append(gaps, profile.Gap{Probe: "storage.statfs",
 			Reason: fmt.Sprintf("statfs %s failed (%v): free and total space unknown, so the write budget cannot be capped by free space", real, err)})
-	} else {
-		s.FreeBytes = fs.Bavail * uint64(fs.Bsize) //nolint:gosec // Bsize is positive
-		s.TotalBytes = fs.Blocks * uint64(fs.Bsize)
 	}
 	rs := newResolver(ctx, r)
-	rs.locateOn(&s, unix.Major(uint64(st.Dev)), unix.Minor(uint64(st.Dev))) //nolint:unconvert
+	rs.locateOn(&s, major, minor)
 	return s, append(gaps, rs.gaps...), nil
 }
 
@@ -89,13 +83,13 @@ func (rs *resolver) anonymous(s *profile.Storage, major, minor uint32) profile.D
 		return unknown
 	}
 	node := filepath.Join(rs.r.Dev, strings.TrimPrefix(src, "/dev/"))
-	var st unix.Stat_t
-	if err := unix.Stat(node, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFBLK {
+	major, minor, err := blockDevNumber(node)
+	if err != nil {
 		rs.gap("%s (%s) has an anonymous device number; its source %s is not a readable block device (%v): the disk under it is unknown",
 			s.MountPoint, s.FSType, node, err)
 		return unknown
 	}
-	return rs.device(unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev))) //nolint:unconvert
+	return rs.device(major, minor)
 }
 
 // mountOf picks the mount holding path: among mounts whose device is
