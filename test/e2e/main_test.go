@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mytune/mytune/internal/testmariadb"
 )
 
 // bin is the mytune binary built once for the whole package.
@@ -33,7 +35,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "building mytune:", err)
 		os.Exit(1)
 	}
-	code := m.Run()
+	code := testmariadb.Main(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

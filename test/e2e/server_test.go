@@ -1,0 +1,131 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytune/mytune/internal/testmariadb"
+)
+
+// TestServerErrors: a closed port is not fatal (a recorded gap, fast); a
+// wrong password is a clear error naming the account.
+func TestServerErrors(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	dir := t.TempDir()
+	closed := closedPort(t)
+
+	r := mytune(t, runOpts{}, "probe", "--datadir", dir, "--no-measure", "-h", "127.0.0.1", "-P", closed,
+		"-u", "nobody", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("unreachable server should not fail the probe: %d %s", r.code, r.stderr)
+	}
+	if r.elapsed > 5*time.Second {
+		t.Errorf("closed port took %s", r.elapsed)
+	}
+	var p struct {
+		Server struct {
+			Reachable bool   `json:"reachable"`
+			Error     string `json:"error"`
+		} `json:"server"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil || p.Server.Reachable || p.Server.Error == "" {
+		t.Errorf("server block should say unreachable with a reason: %+v (%v)", p.Server, err)
+	}
+
+	r = mytune(t, runOpts{}, "probe", "--datadir", dir, "--no-measure", "-S", srv.Socket,
+		"-u", testmariadb.FullUser, "--password=definitely-wrong")
+	assertCleanError(t, r, 1, "access denied")
+	if !strings.Contains(r.stderr, testmariadb.FullUser) {
+		t.Errorf("error should name the account: %s", r.stderr)
+	}
+}
+
+// TestServerBlockAndSecrets reads the real server with a known password
+// given every way a user can, and checks the password appears nowhere in
+// anything mytune writes.
+func TestServerBlockAndSecrets(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	pass := testmariadb.FullPassword
+	dir := t.TempDir()
+	home := t.TempDir()
+	cnf := fmt.Sprintf("[client]\nuser=%s\npassword=%s\nsocket=%s\n", testmariadb.FullUser, pass, srv.Socket)
+	if err := os.WriteFile(filepath.Join(home, ".my.cnf"), []byte(cnf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "advice.json")
+	ways := []struct {
+		name string
+		env  []string
+		args []string
+	}{
+		{"flag", nil, []string{"-S", srv.Socket, "-u", testmariadb.FullUser, "--password=" + pass}},
+		{"glued -p", nil, []string{"-S", srv.Socket, "-u", testmariadb.FullUser, "-p" + pass}},
+		{"MYSQL_PWD", []string{"MYSQL_PWD=" + pass}, []string{"-S", srv.Socket, "-u", testmariadb.FullUser}},
+		{"~/.my.cnf", []string{"HOME=" + home}, nil},
+		{"tcp", []string{"MYSQL_PWD=" + pass}, []string{"-h", "127.0.0.1", "-P", fmt.Sprint(srv.Port), "-u", testmariadb.FullUser}},
+	}
+	for i, w := range ways {
+		t.Run(w.name, func(t *testing.T) {
+			formats := []string{"json"}
+			if i == 0 { // every format once; each run reads the server for ~2 s
+				formats = append(formats, "text", "markdown", "cnf")
+			}
+			for _, format := range formats {
+				args := append([]string{"advise", "--datadir", dir, "--no-measure", "--format", format, "--out", out}, w.args...)
+				r := mytune(t, runOpts{env: w.env}, args...)
+				if r.code != 0 {
+					t.Fatalf("%s: exit %d: %s", format, r.code, r.stderr)
+				}
+				data, _ := os.ReadFile(out)
+				for what, text := range map[string]string{"stdout": r.stdout, "stderr": r.stderr, "output": string(data)} {
+					if strings.Contains(text, pass) {
+						t.Errorf("%s %s contains the password", format, what)
+					}
+				}
+				if format == "json" {
+					checkServerBlock(t, data)
+				}
+			}
+		})
+	}
+}
+
+// checkServerBlock asserts the advice's profile has the CONTRACT server block.
+func checkServerBlock(t *testing.T, data []byte) {
+	t.Helper()
+	var a struct {
+		Profile struct {
+			Server map[string]any `json:"server"`
+		} `json:"profile"`
+	}
+	if err := json.Unmarshal(data, &a); err != nil {
+		t.Fatalf("advice JSON: %v", err)
+	}
+	s := a.Profile.Server
+	for _, k := range []string{"reachable", "flavor", "version", "datadir", "variables", "data_bytes", "tables"} {
+		if _, ok := s[k]; !ok {
+			t.Errorf("server.%s missing", k)
+		}
+	}
+	if s["reachable"] != true || s["flavor"] != "mariadb" {
+		t.Errorf("server block: reachable=%v flavor=%v", s["reachable"], s["flavor"])
+	}
+}
+
+// closedPort returns a TCP port on 127.0.0.1 nothing listens on.
+func closedPort(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	return fmt.Sprint(port)
+}
