@@ -43,7 +43,7 @@ fi
 free_mib=$(( $(df -Pk "$dir" | awk 'NR==2 {print $4}') / 1024 ))
 fio_size=$(( free_mib * 5 / 100 < size_mib ? free_mib * 5 / 100 : size_mib ))
 fio_file=$dir/.bench-probe-fio.tmp
-fio_common=(--filename="$fio_file" --size="${fio_size}M" --output-format=json --group_reporting)
+fio_common=(--filename="$fio_file" --output-format=json --group_reporting)
 
 run_fio() { # name args... ; prints fio JSON to $work/fio-$rep-name.json
   local name=$1; shift
@@ -54,11 +54,16 @@ bench_fio() { # times the five fio jobs into $work/wall-fio-$rep
   echo "repeat $rep/$repeats: fio (file ${fio_size} MiB) ..." >&2
   rm -f "$fio_file"
   local t0; t0=$(date +%s.%N)
-  run_fio seqwrite --rw=write --bs=1M --direct=1 --ioengine=psync --runtime=$((fio_rt + 1))
-  run_fio sync --rw=write --bs=16k --ioengine=sync --fdatasync=1 --overwrite=1 --runtime="$fio_rt" --time_based
-  run_fio randwrite1 --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=1 --runtime="$fio_rt" --time_based
-  run_fio randwrite16 --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=16 --runtime="$fio_rt" --time_based
-  run_fio seqread --rw=read --bs=1M --direct=1 --ioengine=psync --runtime="$fio_rt" --time_based
+  run_fio seqwrite --size="${fio_size}M" --rw=write --bs=1M --direct=1 --ioengine=psync --runtime=$((fio_rt + 1))
+  # Like the engine, run the later jobs over what the sequential write laid out: a larger --size
+  # would make fio lay out the rest with buffered writes whose write-back then competes with them.
+  local laid
+  laid=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jobs"][0]["write"]["io_bytes"] >> 20)' "$work/fio-$rep-seqwrite.json")
+  set -- --size="${laid}M"
+  run_fio sync "$@" --rw=write --bs=16k --ioengine=sync --fdatasync=1 --overwrite=1 --runtime="$fio_rt" --time_based
+  run_fio randwrite1 "$@" --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=1 --runtime="$fio_rt" --time_based
+  run_fio randwrite16 "$@" --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=16 --runtime="$fio_rt" --time_based
+  run_fio seqread "$@" --rw=read --bs=1M --direct=1 --ioengine=psync --runtime="$fio_rt" --time_based
   awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { print a - b }' > "$work/wall-fio-$rep"
   rm -f "$fio_file"
 }
