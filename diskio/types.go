@@ -18,7 +18,7 @@ type Options struct {
 	// Overwrites in place do not grow the file, so BytesWritten may exceed it.
 	MaxBytes uint64
 	// Progress is optional; it is called from the engine at phase starts and
-	// about four times a second. It must not block.
+	// about four times a second, never concurrently. It must not block.
 	Progress func(Progress)
 }
 
