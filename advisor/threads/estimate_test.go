@@ -9,6 +9,14 @@ import (
 	"github.com/mytune/mytune/probe/profile"
 )
 
+// sdWithPool is an SD-card profile whose server has the given buffer pool.
+func sdWithPool(pool string) *profile.Profile {
+	p := prof(4, 0, sdCurve, nil)
+	p.Storage.SeqWrite.MBPerS = 15
+	p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": pool})
+	return p
+}
+
 func TestEstimateLoad(t *testing.T) {
 	sd := prof(4, 0, sdCurve, nil)
 	sd.Storage.SeqWrite.MBPerS = 15
@@ -17,21 +25,29 @@ func TestEstimateLoad(t *testing.T) {
 		p         *profile.Profile
 		dump      *profile.Dump
 		low, high time.Duration
-		basisHas  string
+		basis     string
 	}{
 		{name: "no dump: no estimate", p: prof(2, 0, fastCurve, nil)},
 		{name: "fast disk, 2 cores: CPU bound", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32},
 			// 560 MB / (2 × 28 MB/s) = 10 s; high: 560 MB / 28 MB/s = 20 s
-			low: 10 * time.Second, high: 20 * time.Second, basisHas: "CPU 28 MB/s per load thread"},
-		{name: "SD card: random writes bound", p: sd,
+			low: 10 * time.Second, high: 20 * time.Second, basis: "CPU 28 MB/s per load thread"},
+		{name: "SD card, buffer pool unknown: sequential to random bound", p: sd,
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// 1 thread: 150 IOPS × 16 KiB = 2.46 MB/s; /2 → 65 s, /4 → 130 s
-			low: 65 * time.Second, high: 130 * time.Second, basisHas: "disk 2.5 MB/s"},
+			// low: 80 MB / (15 MB/s / 3) = 16 s; high: 1 thread 150 IOPS × 16 KiB = 2.46 MB/s, / 6 → 195 s
+			low: 16 * time.Second, high: 195 * time.Second, basis: "its size is unknown"},
+		{name: "SD card, data fits the buffer pool: sequential", p: sdWithPool("1G"),
+			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
+			// 80 MB / (15/3) = 16 s; 80 MB / (15/6) = 32 s (measured on the sd bed: 76 MB in 21-26 s)
+			low: 16 * time.Second, high: 32 * time.Second, basis: "fits in the buffer pool"},
+		{name: "SD card, data outgrows the buffer pool: random pages", p: sdWithPool("16M"),
+			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
+			// 80 MB / (2.46 MB/s / 3) = 98 s; / 6 → 195 s
+			low: 98 * time.Second, high: 195 * time.Second, basis: "outgrows the 16.0 MiB buffer pool"},
 		{name: "gzip dump widens by 3-5x", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 56e6, Compression: "gzip", Tables: 8, Chunks: 32},
 			// 168 MB / 56 MB/s = 3 s; 280 MB / 28 MB/s = 10 s
-			low: 3 * time.Second, high: 10 * time.Second, basisHas: "of rows"},
+			low: 3 * time.Second, high: 10 * time.Second, basis: "of rows"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -40,8 +56,8 @@ func TestEstimateLoad(t *testing.T) {
 			if got.Low != tc.low || got.High != tc.high {
 				t.Errorf("estimate = %v–%v, want %v–%v (%s)", got.Low, got.High, tc.low, tc.high, got.Basis)
 			}
-			if !strings.Contains(got.Basis, tc.basisHas) {
-				t.Errorf("basis %q lacks %q", got.Basis, tc.basisHas)
+			if !strings.Contains(got.Basis, tc.basis) {
+				t.Errorf("basis %q lacks %q", got.Basis, tc.basis)
 			}
 		})
 	}
