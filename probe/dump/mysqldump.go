@@ -36,7 +36,7 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 	if comp == "gzip" {
 		gz, err := gzip.NewReader(f)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w: gzip header unreadable: %v", path, ErrNotDump, err)
+			return nil, fmt.Errorf("%s: %w: gzip header unreadable: %w", path, ErrNotDump, err)
 		}
 		defer gz.Close()
 		r = gz
