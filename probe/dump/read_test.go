@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -88,6 +89,10 @@ func TestRead(t *testing.T) {
 func TestReadErrors(t *testing.T) {
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
+	badGzip := filepath.Join(t.TempDir(), "all.sql.gz")
+	if err := os.WriteFile(badGzip, []byte("CREATE TABLE t (id int);\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		ctx    context.Context
@@ -97,6 +102,8 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{name: "text file is not a dump", ctx: context.Background(), path: "testdata/notes.txt", target: ErrNotDump, msgHas: "expected a mysqldump"},
 		{name: "empty directory is not a dump", ctx: context.Background(), path: t.TempDir(), target: ErrNotDump, msgHas: "@.json"},
+		{name: "a .gz that is not gzip", ctx: context.Background(), path: badGzip, target: ErrNotDump, msgHas: "gzip header unreadable"},
+		{name: "zstd .sql file is refused with advice", ctx: context.Background(), path: "testdata/mydumper-0.17-zstd/shop.orders.00000.sql.zst", target: ErrNotDump, msgHas: "zstd -d"},
 		{name: "missing path", ctx: context.Background(), path: "testdata/nope", target: fs.ErrNotExist, msgHas: "--dump"},
 		{name: "cancelled context", ctx: cancelled, path: "testdata/mysqlsh-8.0", target: context.Canceled},
 	}
