@@ -43,6 +43,9 @@ func TestCommands(t *testing.T) {
 			p := prof(4, 0, curve(1, 1000, 2, 2000, 4, 3900, 8, 4000, 16, 4000), tc.dump)
 			p.Server = tc.srv
 			plan := Size(p, Options{Task: tc.task})
+			if plan.Commands == nil {
+				t.Error("Commands is nil; the contract wants [] when empty")
+			}
 			all := strings.Join(plan.Commands, "\n")
 			for _, h := range tc.has {
 				if !strings.Contains(all, h) {

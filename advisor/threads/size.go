@@ -28,6 +28,9 @@ func Size(p *profile.Profile, o Options) Plan {
 	plan := Plan{Dump: sizeDump(p, c), Load: sizeLoad(p, c)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
+	if plan.Commands == nil {
+		plan.Commands = []string{} // the advice contract has "commands": [] when there are none
+	}
 	if o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy {
 		var notes []string
 		plan.Temporary, notes = loadSettings(p, o)
