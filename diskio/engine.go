@@ -91,7 +91,12 @@ func (e *engine) runAll() error {
 		if s.phase != PhaseSeqWrite && e.laid < randBlock {
 			return fmt.Errorf("the sequential write laid out only %d bytes: the disk is too slow to measure in %s; raise --duration", e.laid, e.total)
 		}
-		budget := stepBudget(e.total-time.Since(e.start), steps[i:])
+		// A step never gets less than a quarter of its nominal share, so an
+		// earlier step that overran (a slow disk's layout, a loaded machine)
+		// cannot leave a later curve point with no operations at all; the
+		// worst-case overrun of the whole run is thereby 25%.
+		floor := e.total * time.Duration(s.weight) / 100 / 4
+		budget := max(stepBudget(e.total-time.Since(e.start), steps[i:]), floor)
 		c := e.startStep(s.phase, budget)
 		err := e.runStep(c, s)
 		c.finish()

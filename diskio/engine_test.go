@@ -139,7 +139,7 @@ func TestRunFaults(t *testing.T) {
 		{name: "write error in seq write", opener: &faultyOpener{failWriteAt: 3}, wantErr: syscall.EIO},
 		{name: "write error in a later phase", opener: &faultyOpener{failWriteAt: 60}, wantErr: syscall.EIO},
 		{name: "panic in seq write", opener: &faultyOpener{panicWriteAt: 2}, wantPanic: true},
-		{name: "panic in a random-write goroutine becomes an error", opener: &faultyOpener{panicDirectWriteAt: 40}, wantErr: errWorkerPanic},
+		{name: "panic in a random-write goroutine becomes an error", opener: &faultyOpener{panicRandWriteAt: 10}, wantErr: errWorkerPanic},
 		{name: "O_DIRECT refused at open", opener: &faultyOpener{refuseDirectOpen: true}},
 		{name: "O_DIRECT refused at first write", opener: &faultyOpener{refuseDirectWrite: true}},
 	}

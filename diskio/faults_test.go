@@ -13,13 +13,13 @@ type faultyOpener struct {
 	refuseDirectWrite bool  // writes on a direct descriptor fail with EINVAL
 	failWriteAt       int64 // the Nth write (1-based, any descriptor) fails with EIO; 0 = never
 	panicWriteAt      int64 // the Nth write panics; 0 = never
-	// panicDirectWriteAt: the Nth write on a direct descriptor panics (past
-	// the 32 one-MiB layout writes of a 32 MiB file it lands in a random-write goroutine).
-	panicDirectWriteAt int64
-	directWrites       atomic.Int64
-	writes             atomic.Int64
-	opens              atomic.Int64
-	directOpens        atomic.Int64
+	// panicRandWriteAt: the Nth 16 KiB write on a direct descriptor panics:
+	// only the random-write goroutines write 16 KiB with O_DIRECT.
+	panicRandWriteAt int64
+	directWrites     atomic.Int64
+	writes           atomic.Int64
+	opens            atomic.Int64
+	directOpens      atomic.Int64
 }
 
 func (o *faultyOpener) open(path string, direct bool) (ioFile, error) {
@@ -47,7 +47,7 @@ type faultyFile struct {
 func (f *faultyFile) WriteAt(p []byte, off int64) (int, error) {
 	n := f.o.writes.Add(1)
 	var nd int64
-	if f.direct {
+	if f.direct && len(p) == randBlock {
 		nd = f.o.directWrites.Add(1)
 	}
 	switch {
@@ -55,7 +55,7 @@ func (f *faultyFile) WriteAt(p []byte, off int64) (int, error) {
 		return 0, fmt.Errorf("pwrite at %d: %w (%w)", off, errDirectRefused, syscall.EINVAL)
 	case n == f.o.failWriteAt:
 		return 0, fmt.Errorf("pwrite at %d: %w", off, syscall.EIO)
-	case n == f.o.panicWriteAt, f.direct && nd == f.o.panicDirectWriteAt:
+	case n == f.o.panicWriteAt, f.direct && len(p) == randBlock && nd == f.o.panicRandWriteAt:
 		panic("injected panic in WriteAt")
 	}
 	return f.ioFile.WriteAt(p, off)
