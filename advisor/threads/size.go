@@ -17,6 +17,13 @@ const MaxThreads = 16
 // it (DESIGN.md, "Classifying storage").
 const SlowCommitUS = 1000
 
+// ThreadsPerCore is how many load threads one core keeps busy: a load
+// thread waits on its statement's round trip and its commits, so threads =
+// cores leaves the CPU idle. Measured by scripts/bench-threads.sh on 2
+// cores (MariaDB 10.11, 574 MB mydumper dump, medians of 3): 1 thread
+// 24.9 s, 2 threads 16.4 s, 4 threads 14.9 s, 8 threads 16.8 s.
+const ThreadsPerCore = 2
+
 // Size sizes dump, load and copy threads for the profile and builds the
 // commands, temporary settings and load estimate for the task.
 func Size(p *profile.Profile, o Options) Plan {
@@ -91,13 +98,13 @@ func sizeDump(p *profile.Profile, c cores) Choice {
 }
 
 // sizeLoad: a restore is bound by the target's write scaling (the knee of
-// the random-write curve), its cores (each load thread keeps about one
-// server core busy parsing and inserting), and the files the dump offers:
+// the random-write curve), its cores (two load threads per core: see
+// ThreadsPerCore), and the files the dump offers:
 // myloader 0.10 loads one file per thread, mysqlsh loadDump one chunk per
 // thread, a mysqldump file loads through one session.
 func sizeLoad(p *profile.Profile, c cores) Choice {
-	n := min(c.n, MaxThreads)
-	why := []string{c.why}
+	n := min(ThreadsPerCore*c.n, MaxThreads)
+	why := []string{fmt.Sprintf("%s (%d load threads per core keep it busy while others wait on commits)", c.why, ThreadsPerCore)}
 	k, kw := Knee(p.Storage.RandWrite)
 	if k > 0 {
 		n = min(n, k)
