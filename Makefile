@@ -58,7 +58,7 @@ fuzz:
 
 ## bench-probe: mytune vs fio side by side (DIR=… REPEATS=…)
 bench-probe: $(BIN)
-	bash scripts/bench-probe.sh $(DIR) $(REPEATS)
+	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-probe.sh -n $(or $(REPEATS),3) $(DIR)
 
 ## bench-threads: myloader restore sweep on this disk and a throttled SD-like bed
 bench-threads: $(BIN)

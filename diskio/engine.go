@@ -15,7 +15,7 @@ const DefaultDuration = 10 * time.Second
 // Block sizes: InnoDB's default page for random I/O and fsync, 1 MiB for
 // sequential transfers (DESIGN.md, "Measuring the disk").
 const (
-	randBlock = 16 << 10
+	randBlock = RandBlockBytes
 	seqBlock  = 1 << 20
 )
 

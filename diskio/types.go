@@ -97,3 +97,8 @@ func (s Scaling) IOPS() float64 {
 	}
 	return float64(s.Ops) / s.Elapsed.Seconds()
 }
+
+// RandBlockBytes is the size of every random read and write and of the
+// sync phase's writes: 16 KiB, InnoDB's default page size (MySQL manual,
+// innodb_page_size).
+const RandBlockBytes = 16 << 10

@@ -54,6 +54,7 @@ func fillMeasurements(st *profile.Storage, r diskio.Result) {
 	st.Fsync = profile.Latency{
 		P50US: us(r.Sync.P50), P99US: us(r.Sync.P99), MaxUS: us(r.Sync.Max), MeanUS: us(r.Sync.Mean),
 		OpsPerS: round(r.Sync.OpsPerSec(), 1), Ops: r.Sync.Ops,
+		FdatasyncP50US: us(r.Fdatasync.P50), FdatasyncP99US: us(r.Fdatasync.P99),
 	}
 	st.RandWrite = curve(r.RandWrite)
 	st.RandRead = curve(r.RandRead)
@@ -70,7 +71,7 @@ func curve(points []diskio.Scaling) []profile.ThreadPoint {
 		iops := s.IOPS()
 		out = append(out, profile.ThreadPoint{
 			Threads: s.Threads, IOPS: round(iops, 0), P50US: us(s.P50), P99US: us(s.P99),
-			MBPerS: round(iops*16384/1e6, 1), Ops: s.Ops,
+			MBPerS: round(iops*diskio.RandBlockBytes/1e6, 1), Ops: s.Ops,
 		})
 	}
 	return out

@@ -1,23 +1,22 @@
 #!/bin/bash
-# bench-probe.sh [-f auto|diskbench|profile] [-s SIZE_MIB] [-r FIO_RUNTIME_S] [-d DURATION] [DIR] [REPEATS]
+# bench-probe.sh [-n REPEATS] [-s SIZE_MIB] [-r FIO_RUNTIME_S] [-d DURATION] [DIR] [REPEATS]
 #
 # Accuracy benchmark of mytune's disk engine (diskio) against fio, side by side on DIR
 # (default: a fresh temp dir under /var/tmp), REPEATS times (default 3). Prints medians of:
 # seq write MB/s, 16 KiB random write IOPS at 1 and 16 threads, fdatasync p50/p99 µs,
 # seq read MB/s, for fio and for mytune, the mytune/fio ratio, and both wall times.
 #
-# The mytune side is, by default, diskio/cmd/diskbench (built here; or set DISKBENCH=/path/to/binary).
-# To bench the CLI instead: MYTUNE_BENCH_CMD='mytune probe --format json --datadir {dir}'
-# ({dir} is replaced). Its JSON format is detected (a profile has "storage"; diskbench has
-# "seq_write_mb_per_s"), or forced with -f. fio jobs are the DESIGN.md equivalents, on one file of
+# The mytune side is `mytune probe --format json` (bin/mytune if built, else built here; or set
+# MYTUNE=/path/to/mytune, or the whole command line as MYTUNE_BENCH_CMD with {dir} for the
+# directory). fio jobs are the DESIGN.md equivalents, on one file of
 # the same size the engine uses (its --max-bytes, shrunk to 5% of the free space like the engine).
 # Needs: fio, python3. Temp files are removed on exit, including Ctrl-C.
 set -euo pipefail
 
-format=auto size_mib=256 fio_rt=2 duration=10s
-while getopts "f:s:r:d:h" opt; do
+size_mib=256 fio_rt=2 duration=10s repeats=3
+while getopts "n:s:r:d:h" opt; do
   case $opt in
-    f) format=$OPTARG ;; s) size_mib=$OPTARG ;; r) fio_rt=$OPTARG ;; d) duration=$OPTARG ;;
+    n) repeats=$OPTARG ;; s) size_mib=$OPTARG ;; r) fio_rt=$OPTARG ;; d) duration=$OPTARG ;;
     *) sed -n '2,14p' "$0"; exit 2 ;;
   esac
 done
@@ -26,17 +25,17 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d /tmp/bench-probe.XXXXXX)
 made_dir=""
 if [ $# -ge 1 ]; then dir=$1; else dir=$(mktemp -d /var/tmp/bench-probe.XXXXXX); made_dir=$dir; fi
-repeats=${2:-3}
+repeats=${2:-$repeats}
 cleanup() { rm -rf "$work"; rm -f "$dir/.bench-probe-fio.tmp"; [ -n "$made_dir" ] && rm -rf "$made_dir"; true; }
 trap cleanup EXIT INT TERM
 command -v fio >/dev/null || { echo "bench-probe: fio not found; install it (apt-get install fio)" >&2; exit 2; }
 
 if [ -z "${MYTUNE_BENCH_CMD:-}" ]; then
-  if [ -z "${DISKBENCH:-}" ]; then
-    DISKBENCH=$work/diskbench
-    (cd "$repo" && go build -o "$DISKBENCH" ./diskio/cmd/diskbench)
+  if [ -z "${MYTUNE:-}" ]; then
+    MYTUNE=$work/mytune
+    (cd "$repo" && go build -o "$MYTUNE" ./cmd/mytune)
   fi
-  MYTUNE_BENCH_CMD="$DISKBENCH -dir {dir} -duration $duration -max-bytes $((size_mib << 20))"
+  MYTUNE_BENCH_CMD="$MYTUNE probe --no-server --format json --datadir {dir} --duration $duration --max-bytes ${size_mib}MiB"
 fi
 
 # The same file size the engine will use: --max-bytes, at most 5% of the free space (diskio.Budget).
@@ -54,11 +53,12 @@ bench_fio() { # times the five fio jobs into $work/wall-fio-$rep
   echo "repeat $rep/$repeats: fio (file ${fio_size} MiB) ..." >&2
   rm -f "$fio_file"
   local t0; t0=$(date +%s.%N)
-  run_fio seqwrite --size="${fio_size}M" --rw=write --bs=1M --direct=1 --ioengine=psync --runtime=$((fio_rt + 1))
+  # Time-based like the engine's sequential write: lay the file out, then overwrite it until the deadline.
+  run_fio seqwrite --size="${fio_size}M" --rw=write --bs=1M --direct=1 --ioengine=psync --runtime="$fio_rt" --time_based
   # Like the engine, run the later jobs over what the sequential write laid out: a larger --size
   # would make fio lay out the rest with buffered writes whose write-back then competes with them.
   local laid
-  laid=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jobs"][0]["write"]["io_bytes"] >> 20)' "$work/fio-$rep-seqwrite.json")
+  laid=$(python3 -c 'import json,sys; print(min(json.load(open(sys.argv[1]))["jobs"][0]["write"]["io_bytes"] >> 20, int(sys.argv[2])))' "$work/fio-$rep-seqwrite.json" "$fio_size")
   set -- --size="${laid}M"
   run_fio sync "$@" --rw=write --bs=16k --ioengine=sync --fdatasync=1 --overwrite=1 --runtime="$fio_rt" --time_based
   run_fio randwrite1 "$@" --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=1 --runtime="$fio_rt" --time_based
@@ -81,9 +81,9 @@ for rep in $(seq 1 "$repeats"); do
   sleep 1
 done
 
-python3 - "$work" "$repeats" "$format" <<'PY'
+python3 - "$work" "$repeats" <<'PY'
 import json, statistics, sys
-work, repeats, fmt = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+work, repeats = sys.argv[1], int(sys.argv[2])
 
 def fio(rep, name):
     return json.load(open(f"{work}/fio-{rep}-{name}.json"))["jobs"][0]
@@ -101,17 +101,11 @@ def iops_at(curve, n):
     return next(p["iops"] for p in curve if p["threads"] == n)
 
 def mytune_row(rep):
-    d = json.load(open(f"{work}/mytune-{rep}.json"))
-    kind = fmt if fmt != "auto" else ("profile" if "storage" in d else "diskbench")
-    if kind == "profile":
-        st = d["storage"]
-        return {"seq_write": st["seq_write"]["mb_per_s"], "rw1": iops_at(st["rand_write"], 1),
-                "rw16": iops_at(st["rand_write"], 16), "fds_p50": None, "fds_p99": None,
-                "wsync_p50": st["fsync"]["p50_us"], "wsync_p99": st["fsync"]["p99_us"],
-                "seq_read": st["seq_read"]["mb_per_s"]}
-    return {"seq_write": d["seq_write_mb_per_s"], "rw1": iops_at(d["rand_write"], 1),
-            "rw16": iops_at(d["rand_write"], 16), "fds_p50": d["fdatasync_p50_us"],
-            "fds_p99": d["fdatasync_p99_us"], "wsync_p50": d["sync_p50_us"], "seq_read": d["seq_read_mb_per_s"]}
+    st = json.load(open(f"{work}/mytune-{rep}.json"))["storage"]
+    return {"seq_write": st["seq_write"]["mb_per_s"], "rw1": iops_at(st["rand_write"], 1),
+            "rw16": iops_at(st["rand_write"], 16), "fds_p50": st["fsync"].get("fdatasync_p50_us"),
+            "fds_p99": st["fsync"].get("fdatasync_p99_us"), "wsync_p50": st["fsync"]["p50_us"],
+            "seq_read": st["seq_read"]["mb_per_s"]}
 
 def med(rows, key):
     vals = [r[key] for r in rows if r.get(key) is not None]

@@ -85,6 +85,10 @@ type Latency struct {
 	MeanUS  float64 `json:"mean_us,omitempty"`
 	OpsPerS float64 `json:"ops_per_s"`
 	Ops     int     `json:"ops,omitempty"`
+	// FdatasyncP50US and FdatasyncP99US time the fdatasync call alone (what
+	// fio reports as "sync" latency), without the 16 KiB write before it.
+	FdatasyncP50US float64 `json:"fdatasync_p50_us,omitempty"`
+	FdatasyncP99US float64 `json:"fdatasync_p99_us,omitempty"`
 }
 
 // ThreadPoint is one point of a random-I/O scaling curve.
