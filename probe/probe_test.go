@@ -1,0 +1,115 @@
+package probe
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/probe/profile"
+)
+
+func TestCheckDir(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, in, wantSub string
+		wantPath          string
+	}{
+		{"empty", "", "--datadir is required", ""},
+		{"missing", filepath.Join(dir, "nope"), "does not exist", ""},
+		{"file", file, "not a directory", ""},
+		{"dir", dir, "", dir},
+		{"symlink resolved", link, "", dir},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := checkDir(c.in)
+			if c.wantSub == "" {
+				if err != nil || got != c.wantPath {
+					t.Fatalf("checkDir(%q) = %q, %v; want %q", c.in, got, err, c.wantPath)
+				}
+				return
+			}
+			var ie *InputError
+			if !errors.As(err, &ie) || !strings.Contains(err.Error(), c.wantSub) {
+				t.Fatalf("checkDir(%q) error %v, want an InputError with %q", c.in, err, c.wantSub)
+			}
+		})
+	}
+}
+
+func TestLiveDatadirNote(t *testing.T) {
+	dir := t.TempDir()
+	if note := liveDatadirNote(dir, 10*time.Second); note != "" {
+		t.Errorf("empty dir got note %q", note)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ibdata1"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if note := liveDatadirNote(dir, 10*time.Second); !strings.Contains(note, "ibdata1") {
+		t.Errorf("datadir note = %q", note)
+	}
+}
+
+func TestFillMeasurements(t *testing.T) {
+	r := diskio.Result{
+		DirectIO: true, FileBytes: 64 << 20, BytesWritten: 100 << 20, Elapsed: 2500 * time.Millisecond,
+		SeqWrite: diskio.Throughput{Bytes: 150e6, Ops: 143, Elapsed: time.Second},
+		Sync:     diskio.LatencyStats{Ops: 1000, Elapsed: time.Second, P50: 170 * time.Microsecond, P99: 5 * time.Millisecond, Max: 30 * time.Millisecond},
+		RandWrite: []diskio.Scaling{{Threads: 1, Ops: 9000, Elapsed: time.Second, P50: 90 * time.Microsecond, P99: 400 * time.Microsecond}},
+		Notes:     []string{"a note"},
+	}
+	var st profile.Storage
+	fillMeasurements(&st, r)
+	checks := []struct {
+		name      string
+		got, want float64
+	}{
+		{"seq write MB/s", st.SeqWrite.MBPerS, 150},
+		{"fsync p50 us", st.Fsync.P50US, 170},
+		{"fsync p99 us", st.Fsync.P99US, 5000},
+		{"fsync ops/s", st.Fsync.OpsPerS, 1000},
+		{"rand write iops", st.RandWrite[0].IOPS, 9000},
+		{"rand write MB/s", st.RandWrite[0].MBPerS, 147.5},
+		{"duration s", st.DurationS, 2.5},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	if !st.Measured || !st.DirectIO || len(st.Notes) != 1 {
+		t.Errorf("flags/notes not copied: %+v", st)
+	}
+}
+
+// TestRunUnmeasured runs the whole probe without measuring on this machine:
+// host and storage facts present, the class from labels, a gap saying so.
+func TestRunUnmeasured(t *testing.T) {
+	p, err := Run(context.Background(), Options{Datadir: t.TempDir(), Roots: DefaultRoots, ToolVersion: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Schema != profile.Schema || p.Host.CPU.Logical < 1 || p.Storage.MountPoint == "" || p.Storage.Class == "" {
+		t.Errorf("incomplete profile: %+v", p)
+	}
+	found := false
+	for _, g := range p.Gaps {
+		found = found || g.Probe == "storage.measure"
+	}
+	if !found {
+		t.Errorf("no storage.measure gap in %+v", p.Gaps)
+	}
+}
