@@ -66,8 +66,8 @@ func TestLiveDatadirNote(t *testing.T) {
 func TestFillMeasurements(t *testing.T) {
 	r := diskio.Result{
 		DirectIO: true, FileBytes: 64 << 20, BytesWritten: 100 << 20, Elapsed: 2500 * time.Millisecond,
-		SeqWrite: diskio.Throughput{Bytes: 150e6, Ops: 143, Elapsed: time.Second},
-		Sync:     diskio.LatencyStats{Ops: 1000, Elapsed: time.Second, P50: 170 * time.Microsecond, P99: 5 * time.Millisecond, Max: 30 * time.Millisecond},
+		SeqWrite:  diskio.Throughput{Bytes: 150e6, Ops: 143, Elapsed: time.Second},
+		Sync:      diskio.LatencyStats{Ops: 1000, Elapsed: time.Second, P50: 170 * time.Microsecond, P99: 5 * time.Millisecond, Max: 30 * time.Millisecond},
 		RandWrite: []diskio.Scaling{{Threads: 1, Ops: 9000, Elapsed: time.Second, P50: 90 * time.Microsecond, P99: 400 * time.Microsecond}},
 		Notes:     []string{"a note"},
 	}
