@@ -1,0 +1,139 @@
+// Package calibrate measures, on a live server, how a restore-like insert
+// workload scales with connections: batched multi-row INSERTs, one commit
+// per batch (the myloader pattern), at 1, 2, 4, 8 and 16 connections. It
+// is the one part of mytune that writes to a server, and only inside a
+// scratch schema it creates itself, marks as its own and drops on every
+// exit path. It knows nothing of the advisor: the knee and the comparison
+// with advise's prediction are made from its Result by the caller.
+package calibrate
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/probe/server"
+)
+
+// Run creates the scratch schema o.Schema (refusing one that exists),
+// runs one step per o.Threads entry, and drops the schema again, also when
+// a step fails or ctx is cancelled (then on a fresh context bounded by
+// CleanupTimeout). It raises db's pool to the largest step plus one. On
+// error the Result holds the steps done so far and whether the schema was
+// dropped.
+func Run(ctx context.Context, db *sql.DB, o Options) (*Result, error) {
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Workload: workloadOf(o), Points: []Point{}}
+	res.Server = serverInfo(ctx, db, o.QueryTimeout)
+	db.SetMaxOpenConns(o.maxConns())
+	db.SetMaxIdleConns(o.maxConns())
+	if err := claim(ctx, db, o.Schema, newOwner(), o.QueryTimeout); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, err
+	}
+	err = runSteps(ctx, db, o, res)
+	if derr := dropSchema(ctx, db, o.Schema); derr != nil {
+		err = errors.Join(err, derr)
+	} else {
+		res.SchemaDropped = true
+	}
+	return res, err
+}
+
+// workloadOf describes the workload of o.
+func workloadOf(o Options) Workload {
+	return Workload{Schema: o.Schema, Table: RowsTable, RowBytes: RowBytes, BatchRows: o.BatchRows, MaxBytes: o.MaxBytes,
+		Pattern: fmt.Sprintf("multi-row INSERT of %d sysbench-like rows (~%d B each) into one InnoDB table "+
+			"with an AUTO_INCREMENT key, one transaction per statement", o.BatchRows, RowBytes)}
+}
+
+// serverInfo reads the version; a failure leaves it empty (the workload
+// itself will fail with a clearer error if the server is gone).
+func serverInfo(ctx context.Context, db *sql.DB, timeout time.Duration) ServerInfo {
+	qc, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var v, comment sql.NullString
+	if err := db.QueryRowContext(qc, qVersion.in("")).Scan(&v, &comment); err != nil {
+		return ServerInfo{}
+	}
+	version := server.CleanVersion(v.String)
+	return ServerInfo{Version: version, Flavor: server.DetectFlavor(version, comment.String)}
+}
+
+// Datadir asks the server where its data directory is, so the caller can
+// probe that disk when it is on this machine.
+func Datadir(ctx context.Context, db *sql.DB) (string, error) {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	var dir sql.NullString
+	if err := db.QueryRowContext(qc, qDatadir.in("")).Scan(&dir); err != nil {
+		return "", fmt.Errorf("reading @@datadir: %w", err)
+	}
+	return dir.String, nil
+}
+
+// runSteps runs each step on a fresh table, dropped after it so the table
+// never grows past one step's share of the budget.
+func runSteps(ctx context.Context, db *sql.DB, o Options, res *Result) error {
+	start := time.Now()
+	slice := o.Duration / time.Duration(len(o.Threads))
+	share := o.MaxBytes / uint64(len(o.Threads))
+	warm(ctx, db, o.maxConns())
+	for _, n := range o.Threads {
+		if err := exec(ctx, db, o.QueryTimeout, qCreateRows.in(o.Schema)); err != nil {
+			return stepErr(ctx, wrapDenied(err, o.Schema, "creating a table in the scratch schema"))
+		}
+		st := newStep(db, o, n, slice, share)
+		p, err := st.run(ctx, func(rowsPerS float64) {
+			if o.Progress != nil {
+				o.Progress(Progress{Threads: n, Elapsed: time.Since(start), Total: o.Duration, RowsPerS: rowsPerS})
+			}
+		})
+		if err == nil {
+			res.Points = append(res.Points, p)
+			res.BytesInserted += p.Rows * RowBytes
+			if p.BudgetReached {
+				res.Notes = append(res.Notes, fmt.Sprintf("the %d-connection step reached its share of --max-bytes (%s) before its %s: "+
+					"raise --max-bytes for a full step", n, profile.HumanBytes(share), slice))
+			}
+			err = exec(ctx, db, o.QueryTimeout, qDropRows.in(o.Schema))
+		}
+		if err != nil {
+			return stepErr(ctx, err)
+		}
+	}
+	res.DurationS = time.Since(start).Seconds()
+	return nil
+}
+
+// stepErr prefers the cancellation over whatever error it caused.
+func stepErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
+// warm opens n connections before the first step, so that no step pays
+// for connection handshakes. Errors are left to the steps to report.
+func warm(ctx context.Context, db *sql.DB, n int) {
+	conns := make([]*sql.Conn, 0, n)
+	for range n {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			break
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+}

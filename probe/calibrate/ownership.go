@@ -1,0 +1,199 @@
+package calibrate
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// Owner is the marker row a run writes first into its scratch schema: the
+// proof, for --cleanup, that mytune created the schema.
+type Owner struct {
+	RunID     string
+	Host      string
+	PID       int
+	StartedAt string // RFC 3339
+}
+
+// newOwner describes this run.
+func newOwner() Owner {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+ documentation)
+	host, _ := os.Hostname()
+	return Owner{RunID: hex.EncodeToString(b), Host: host, PID: os.Getpid(), StartedAt: time.Now().UTC().Format(time.RFC3339)}
+}
+
+// schemaExists asks information_schema whether the schema exists.
+func schemaExists(ctx context.Context, db *sql.DB, schema string, timeout time.Duration) (bool, error) {
+	qc, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var n int
+	if err := db.QueryRowContext(qc, qSchemaExists.in(schema), schema).Scan(&n); err != nil {
+		return false, fmt.Errorf("checking whether schema %s exists: %w", schema, err)
+	}
+	return n > 0, nil
+}
+
+// claim creates the scratch schema and its owner marker. It refuses a
+// schema that exists. If the marker cannot be written, it drops the
+// schema it just created.
+func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout time.Duration) error {
+	exists, err := schemaExists(ctx, db, schema, timeout)
+	if err != nil {
+		return err
+	}
+	if exists {
+		return &ForeignSchemaError{Schema: schema, Reason: "already exists" + staleHint(schema)}
+	}
+	if err := exec(ctx, db, timeout, qCreateSchema.in(schema)); err != nil {
+		if serverErrNo(err) == erDBCreateExists {
+			return &ForeignSchemaError{Schema: schema, Reason: "already exists" + staleHint(schema)}
+		}
+		return wrapDenied(err, schema, "creating the scratch schema")
+	}
+	err = exec(ctx, db, timeout, qCreateOwner.in(schema))
+	if err == nil {
+		err = exec(ctx, db, timeout, qInsertOwner.in(schema), owner.RunID, owner.Host, owner.PID, owner.StartedAt)
+	}
+	if err != nil {
+		derr := dropSchema(ctx, db, schema)
+		return errors.Join(wrapDenied(err, schema, "writing the owner marker into"), derr)
+	}
+	return nil
+}
+
+// staleHint points at --cleanup for a schema a crashed run may have left.
+func staleHint(schema string) string {
+	if schema != DefaultSchema {
+		return " (if a crashed calibrate left it, `mytune calibrate --cleanup --schema " + schema + "` removes it)"
+	}
+	return " (if a crashed calibrate left it, `mytune calibrate --cleanup` removes it)"
+}
+
+// exec runs one statement within timeout.
+func exec(ctx context.Context, db *sql.DB, timeout time.Duration, q string, args ...any) error {
+	qc, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	_, err := db.ExecContext(qc, q, args...)
+	return err
+}
+
+// dropSchema drops the scratch schema on a context of its own, so that it
+// runs after ctx was cancelled (Ctrl-C) too, within CleanupTimeout.
+func dropSchema(ctx context.Context, db *sql.DB, schema string) error {
+	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), CleanupTimeout)
+	defer cancel()
+	if _, err := db.ExecContext(dctx, qDropSchema.in(schema)); err != nil {
+		return fmt.Errorf("dropping the scratch schema %s failed (%w): remove it with `mytune calibrate --cleanup --schema %s`",
+			schema, err, schema)
+	}
+	return nil
+}
+
+// CleanupResult says what Cleanup found and did.
+type CleanupResult struct {
+	Schema  string
+	Existed bool
+	Dropped bool
+	// Owner is the marker of the run that left the schema (zero if its row was never written).
+	Owner Owner
+}
+
+// Cleanup drops a scratch schema a crashed or killed run left behind. It
+// refuses (ForeignSchemaError) a schema without calibrate's owner table or
+// with any table, routine or event calibrate does not create. A schema
+// that does not exist is no error: Existed is false.
+func Cleanup(ctx context.Context, db *sql.DB, schema string) (*CleanupResult, error) {
+	if err := checkSchemaName(schema); err != nil {
+		return nil, err
+	}
+	res := &CleanupResult{Schema: schema}
+	exists, err := schemaExists(ctx, db, schema, DefaultQueryTimeout)
+	if err != nil || !exists {
+		return res, err
+	}
+	res.Existed = true
+	if err := checkOurs(ctx, db, schema); err != nil {
+		return res, err
+	}
+	res.Owner = readOwner(ctx, db, schema)
+	if err := dropSchema(ctx, db, schema); err != nil {
+		if isAccessDenied(err) {
+			err = &PrivilegeError{Schema: schema, Doing: "dropping", Err: err}
+		}
+		return res, err
+	}
+	res.Dropped = true
+	return res, nil
+}
+
+// checkOurs refuses a schema that lacks the owner table or holds anything
+// calibrate does not create.
+func checkOurs(ctx context.Context, db *sql.DB, schema string) error {
+	tables, err := schemaTables(ctx, db, schema)
+	if err != nil {
+		return err
+	}
+	marked := false
+	for _, t := range tables {
+		switch t {
+		case OwnerTable:
+			marked = true
+		case RowsTable:
+		default:
+			return &ForeignSchemaError{Schema: schema, Reason: fmt.Sprintf("holds table %s, which calibrate never creates", t)}
+		}
+	}
+	if !marked {
+		return &ForeignSchemaError{Schema: schema, Reason: "has no " + OwnerTable + " marker"}
+	}
+	for _, q := range []stmt{qSchemaRoutines, qSchemaEvents} {
+		var n int
+		qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+		err := db.QueryRowContext(qc, q.in(schema), schema).Scan(&n)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("listing what schema %s holds: %w", schema, err)
+		}
+		if n > 0 {
+			return &ForeignSchemaError{Schema: schema, Reason: "holds stored routines or events, which calibrate never creates"}
+		}
+	}
+	return nil
+}
+
+// schemaTables lists the tables and views of schema.
+func schemaTables(ctx context.Context, db *sql.DB, schema string) ([]string, error) {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	rows, err := db.QueryContext(qc, qSchemaTables.in(schema), schema)
+	if err != nil {
+		return nil, fmt.Errorf("listing the tables of schema %s: %w", schema, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, fmt.Errorf("listing the tables of schema %s: %w", schema, err)
+		}
+		out = append(out, strings.ToLower(t))
+	}
+	return out, rows.Err()
+}
+
+// readOwner reads the marker row; a missing row (a run killed between
+// creating the table and filling it) gives the zero Owner.
+func readOwner(ctx context.Context, db *sql.DB, schema string) Owner {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	var o Owner
+	_ = db.QueryRowContext(qc, qReadOwner.in(schema)).Scan(&o.RunID, &o.Host, &o.PID, &o.StartedAt)
+	return o
+}

@@ -1,0 +1,86 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"strings"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// OpenOptions says how large a pool Open makes and how it talks to the server.
+type OpenOptions struct {
+	// MaxConns is the pool size; 0 keeps Read's small footprint (maxOpenConns).
+	MaxConns int
+	// InterpolateParams sends statements with their arguments filled in
+	// client-side (one round trip) instead of as server-side prepared
+	// statements (prepare, execute, close: three round trips).
+	InterpolateParams bool
+}
+
+// Open connects the way Read does (c.Endpoints in order, the connect
+// timeout, read and write timeouts of c.QueryTimeout) and returns the pool,
+// for a caller that sends statements of its own (probe/calibrate). An
+// access-denied answer gives an *AuthError, a cancelled ctx gives
+// ctx.Err(), and no reachable endpoint an error naming each one tried
+// (without the password). The caller closes the pool.
+func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
+	quietDriver.Do(func() { _ = mysql.SetLogger(log.New(io.Discard, "", 0)) })
+	n := o.MaxConns
+	if n <= 0 {
+		n = maxOpenConns
+	}
+	var tried []string
+	for _, ep := range c.Endpoints {
+		db, err := openPool(ctx, c, ep, n, o.InterpolateParams)
+		if err == nil {
+			return db, nil
+		}
+		if ae, ok := asAuthError(err, c, ep); ok {
+			return nil, ae
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		tried = append(tried, fmt.Sprintf("%s: %s", ep, redact(err.Error(), c.password)))
+	}
+	if len(tried) == 0 {
+		return nil, errors.New("no server address to try: give --host/--port or --socket")
+	}
+	return nil, fmt.Errorf("no server reachable (%s): start the server or give --host/--port/--socket", strings.Join(tried, "; "))
+}
+
+// openPool dials one endpoint with a pool of n connections and pings it
+// within the connect timeout.
+func openPool(ctx context.Context, c Conn, ep Endpoint, n int, interpolate bool) (*sql.DB, error) {
+	cfg := mysql.NewConfig()
+	cfg.User, cfg.Passwd = c.User, c.password
+	cfg.Net, cfg.Addr = ep.Net, ep.Addr
+	cfg.Timeout = c.ConnectTimeout
+	cfg.ReadTimeout, cfg.WriteTimeout = c.QueryTimeout, c.QueryTimeout
+	cfg.InterpolateParams = interpolate
+	if c.TLS != "" {
+		cfg.TLSConfig = c.TLS
+	}
+	conn, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("configuring the connection: %w", err)
+	}
+	db := sql.OpenDB(conn)
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+	pctx, cancel := context.WithTimeout(ctx, c.ConnectTimeout)
+	defer cancel()
+	if err := db.PingContext(pctx); err != nil {
+		db.Close()
+		if errors.Is(err, context.DeadlineExceeded) {
+			return nil, fmt.Errorf("no answer within %s", c.ConnectTimeout)
+		}
+		return nil, err
+	}
+	return db, nil
+}
