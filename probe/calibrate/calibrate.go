@@ -88,7 +88,7 @@ func runSteps(ctx context.Context, db *sql.DB, o Options, res *Result) error {
 	share := o.MaxBytes / uint64(len(o.Threads))
 	warm(ctx, db, o.maxConns())
 	for _, n := range o.Threads {
-		if err := exec(ctx, db, o.QueryTimeout, qCreateRows.in(o.Schema)); err != nil {
+		if err := exec(ctx, db, o.QueryTimeout, qCreateRows, o.Schema); err != nil {
 			return stepErr(ctx, wrapDenied(err, o.Schema, "creating a table in the scratch schema"))
 		}
 		st := newStep(db, o, n, slice, share)
@@ -104,7 +104,7 @@ func runSteps(ctx context.Context, db *sql.DB, o Options, res *Result) error {
 				res.Notes = append(res.Notes, fmt.Sprintf("the %d-connection step reached its share of --max-bytes (%s) before its %s: "+
 					"raise --max-bytes for a full step", n, profile.HumanBytes(share), slice))
 			}
-			err = exec(ctx, db, o.QueryTimeout, qDropRows.in(o.Schema))
+			err = exec(ctx, db, o.QueryTimeout, qDropRows, o.Schema)
 		}
 		if err != nil {
 			return stepErr(ctx, err)

@@ -51,15 +51,15 @@ func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout 
 	if exists {
 		return &ForeignSchemaError{Schema: schema, Reason: "already exists" + staleHint(schema)}
 	}
-	if err := exec(ctx, db, timeout, qCreateSchema.in(schema)); err != nil {
+	if err := exec(ctx, db, timeout, qCreateSchema, schema); err != nil {
 		if serverErrNo(err) == erDBCreateExists {
 			return &ForeignSchemaError{Schema: schema, Reason: "already exists" + staleHint(schema)}
 		}
 		return wrapDenied(err, schema, "creating the scratch schema")
 	}
-	err = exec(ctx, db, timeout, qCreateOwner.in(schema))
+	err = exec(ctx, db, timeout, qCreateOwner, schema)
 	if err == nil {
-		err = exec(ctx, db, timeout, qInsertOwner.in(schema), owner.RunID, owner.Host, owner.PID, owner.StartedAt)
+		err = exec(ctx, db, timeout, qInsertOwner, schema, owner.RunID, owner.Host, owner.PID, owner.StartedAt)
 	}
 	if err != nil {
 		derr := dropSchema(ctx, db, schema)
@@ -76,11 +76,11 @@ func staleHint(schema string) string {
 	return " (if a crashed calibrate left it, `mytune calibrate --cleanup` removes it)"
 }
 
-// exec runs one statement within timeout.
-func exec(ctx context.Context, db *sql.DB, timeout time.Duration, q string, args ...any) error {
+// exec runs one statement of schema within timeout.
+func exec(ctx context.Context, db *sql.DB, timeout time.Duration, q stmt, schema string, args ...any) error {
 	qc, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	_, err := db.ExecContext(qc, q, args...)
+	_, err := db.ExecContext(qc, q.in(schema), args...)
 	return err
 }
 

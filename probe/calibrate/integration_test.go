@@ -1,0 +1,219 @@
+package calibrate
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/mytune/mytune/internal/testmariadb"
+	"github.com/mytune/mytune/probe/server"
+)
+
+func TestMain(m *testing.M) { os.Exit(testmariadb.Main(m)) }
+
+// openAs opens a pool on the shared test server through server.Open.
+func openAs(t *testing.T, dsn string) *sql.DB {
+	t.Helper()
+	conn, err := server.ResolveConn(server.ConnOptions{DSN: dsn}, func(string) string { return "" }, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := server.Open(t.Context(), conn, server.OpenOptions{MaxConns: 4, InterpolateParams: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// rootDB is the test server's root account over its socket: the account
+// that may create schemas (the full account only reads).
+func rootDB(t *testing.T) *sql.DB {
+	t.Helper()
+	srv := testmariadb.Shared(t)
+	return openAs(t, "root@unix("+srv.Socket+")/")
+}
+
+// exists asks the server directly whether schema exists.
+func exists(t *testing.T, db *sql.DB, schema string) bool {
+	t.Helper()
+	ok, err := schemaExists(context.Background(), db, schema, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
+// shortRun keeps an integration run to about 3 s.
+func shortRun(schema string) Options {
+	return Options{Schema: schema, Duration: 3 * time.Second, MaxBytes: 64 << 20}
+}
+
+func TestRunLive(t *testing.T) {
+	db := rootDB(t)
+	var calls int
+	o := shortRun("mytune_cal_live")
+	o.Progress = func(Progress) { calls++ }
+	res, err := Run(t.Context(), db, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Points) != len(DefaultThreads) {
+		t.Fatalf("%d points, want %d: %+v", len(res.Points), len(DefaultThreads), res.Points)
+	}
+	var rows uint64
+	for i, p := range res.Points {
+		t.Logf("%2d conns: %8.0f rows/s  batch p50 %6.0f µs p99 %6.0f µs  commit p50 %5.0f µs p99 %5.0f µs  (%d rows)",
+			p.Threads, p.RowsPerS, p.BatchP50US, p.BatchP99US, p.CommitP50US, p.CommitP99US, p.Rows)
+		if p.Threads != DefaultThreads[i] || p.RowsPerS <= 0 || p.Batches == 0 || p.BatchP99US < p.BatchP50US ||
+			p.CommitP50US <= 0 || p.CommitP50US > p.BatchP50US*float64(p.Batches) {
+			t.Errorf("point %d implausible: %+v", i, p)
+		}
+		rows += p.Rows
+	}
+	if res.BytesInserted != rows*RowBytes || !res.SchemaDropped || res.Server.Flavor != "mariadb" || calls < len(DefaultThreads) {
+		t.Errorf("bytes %d (rows %d), dropped %v, server %+v, progress calls %d", res.BytesInserted, rows, res.SchemaDropped, res.Server, calls)
+	}
+	if exists(t, db, o.Schema) {
+		t.Errorf("schema %s still exists after the run", o.Schema)
+	}
+}
+
+func TestRunStopsAtTheByteBudget(t *testing.T) {
+	db := rootDB(t)
+	o := shortRun("mytune_cal_budget")
+	o.Threads = []int{1, 2}
+	o.MaxBytes = 2 * 10 * DefaultBatchRows * RowBytes // ten batches per step
+	res, err := Run(t.Context(), db, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.BytesInserted > o.MaxBytes || res.BytesInserted == 0 || len(res.Notes) != 2 {
+		t.Errorf("inserted %d of a budget of %d; notes %q", res.BytesInserted, o.MaxBytes, res.Notes)
+	}
+	for _, p := range res.Points {
+		if !p.BudgetReached || p.Rows != 10*DefaultBatchRows || p.DurationS >= 1.5 {
+			t.Errorf("step %+v: want exactly ten batches, stopped by the budget before its 1.5 s", p)
+		}
+	}
+}
+
+func TestRunRefusesAnExistingSchema(t *testing.T) {
+	db := rootDB(t)
+	cases := []struct {
+		name   string
+		schema string
+		make   []stmt
+	}{
+		{"someone else's schema", "mytune_cal_foreign", []stmt{qCreateSchema}},
+		{"a stale run's schema is not adopted either", "mytune_cal_stale", []stmt{qCreateSchema, qCreateOwner}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, q := range c.make {
+				if err := exec(t.Context(), db, 5*time.Second, q, c.schema); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Cleanup(func() { _ = dropSchema(context.Background(), db, c.schema) })
+			_, err := Run(t.Context(), db, shortRun(c.schema))
+			var fe *ForeignSchemaError
+			if !errors.As(err, &fe) || fe.Schema != c.schema {
+				t.Fatalf("got %v, want a ForeignSchemaError", err)
+			}
+			if !exists(t, db, c.schema) {
+				t.Errorf("the refused schema %s was dropped", c.schema)
+			}
+		})
+	}
+}
+
+func TestRunCancelledDropsTheSchema(t *testing.T) {
+	db := rootDB(t)
+	ctx, cancel := context.WithCancel(t.Context())
+	o := Options{Schema: "mytune_cal_cancel", Duration: 6 * time.Second, Threads: []int{1, 4, 8}}
+	o.Progress = func(p Progress) {
+		if p.Threads >= 4 {
+			cancel() // mid-run, with four connections inserting
+		}
+	}
+	start := time.Now()
+	res, err := Run(ctx, db, o)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if time.Since(start) > 5*time.Second || res == nil || !res.SchemaDropped || len(res.Points) != 1 {
+		t.Errorf("took %s; result %+v", time.Since(start), res)
+	}
+	if exists(t, db, o.Schema) {
+		t.Errorf("schema %s left behind after cancellation", o.Schema)
+	}
+}
+
+func TestRunWithoutCreatePrivilege(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	cases := []struct{ name, user, pass string }{
+		{"read-only account", testmariadb.FullUser, testmariadb.FullPassword},
+		{"usage-only account", testmariadb.UsageUser, testmariadb.UsagePassword},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			db := openAs(t, srv.DSN(c.user, c.pass))
+			_, err := Run(t.Context(), db, shortRun("mytune_cal_denied"))
+			var pe *PrivilegeError
+			if !errors.As(err, &pe) {
+				t.Fatalf("got %v, want a PrivilegeError", err)
+			}
+			t.Log(err)
+		})
+	}
+	if exists(t, rootDB(t), "mytune_cal_denied") {
+		t.Errorf("schema created despite the refusal")
+	}
+}
+
+func TestCleanup(t *testing.T) {
+	db := rootDB(t)
+	owner := newOwner()
+	cases := []struct {
+		name      string
+		schema    string
+		make      []stmt
+		wantDrop  bool
+		wantError bool
+	}{
+		{"marked stale schema", "mytune_cal_c1", []stmt{qCreateSchema, qCreateOwner, qInsertOwner, qCreateRows}, true, false},
+		{"marker table without its row", "mytune_cal_c2", []stmt{qCreateSchema, qCreateOwner}, true, false},
+		{"unmarked schema", "mytune_cal_c3", []stmt{qCreateSchema, qCreateRows}, false, true},
+		{"marked but holding a foreign table", "mytune_cal_c4", []stmt{qCreateSchema, qCreateOwner, "/* test */ CREATE TABLE {schema}.orders (id INT)"}, false, true},
+		{"no such schema", "mytune_cal_c5", nil, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, q := range c.make {
+				var args []any
+				if q == qInsertOwner {
+					args = []any{owner.RunID, owner.Host, owner.PID, owner.StartedAt}
+				}
+				if err := exec(t.Context(), db, 5*time.Second, q, c.schema, args...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Cleanup(func() { _ = dropSchema(context.Background(), db, c.schema) })
+			res, err := Cleanup(t.Context(), db, c.schema)
+			var fe *ForeignSchemaError
+			if c.wantError != errors.As(err, &fe) || (!c.wantError && err != nil) {
+				t.Fatalf("err %v, want a ForeignSchemaError: %v", err, c.wantError)
+			}
+			if res.Dropped != c.wantDrop || exists(t, db, c.schema) == c.wantDrop && len(c.make) > 0 {
+				t.Errorf("dropped %v, want %v", res.Dropped, c.wantDrop)
+			}
+			if c.name == "marked stale schema" && res.Owner != owner {
+				t.Errorf("owner %+v, want %+v", res.Owner, owner)
+			}
+		})
+	}
+}

@@ -1,0 +1,170 @@
+package calibrate
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sqlLike matches a string that starts (after comments) with an SQL verb.
+var sqlLike = regexp.MustCompile(`(?is)^\s*(/\*.*?\*/\s*)*(SELECT|SHOW|SET|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|GRANT|REVOKE|KILL|FLUSH|RESET|PURGE|START|STOP|CHANGE|LOAD|TRUNCATE|CALL|DO|HANDLER|LOCK|UNLOCK|INSTALL|UNINSTALL|USE|RENAME|OPTIMIZE|ANALYZE|REPAIR|BINLOG|EXECUTE|PREPARE)\b`)
+
+// allowed is every statement shape calibrate may send: reads, and writes
+// that name the scratch schema ({schema}) as the database or the table's schema.
+var allowed = []*regexp.Regexp{
+	regexp.MustCompile(`^/\* mytune \*/ (SELECT|SHOW) `),
+	regexp.MustCompile(`^/\* mytune \*/ (CREATE|DROP) DATABASE \{schema\}$`),
+	regexp.MustCompile(`^/\* mytune \*/ (CREATE TABLE|DROP TABLE IF EXISTS|INSERT INTO) \{schema\}\.mytune_calibrate_[a-z]+( |$)`),
+}
+
+// constString evaluates a string literal, a + concatenation of them, or a
+// constant of the same file.
+func constString(e ast.Expr, consts map[string]ast.Expr) (string, bool) {
+	switch x := e.(type) {
+	case *ast.BasicLit:
+		if x.Kind != token.STRING {
+			return "", false
+		}
+		s, err := strconv.Unquote(x.Value)
+		return s, err == nil
+	case *ast.BinaryExpr:
+		a, ok1 := constString(x.X, consts)
+		b, ok2 := constString(x.Y, consts)
+		return a + b, ok1 && ok2 && x.Op == token.ADD
+	case *ast.ParenExpr:
+		return constString(x.X, consts)
+	case *ast.Ident:
+		if v, ok := consts[x.Name]; ok {
+			return constString(v, consts)
+		}
+	}
+	return "", false
+}
+
+// queryConsts returns the constants of queries.go by name.
+func queryConsts(t *testing.T) (map[string]ast.Expr, map[string]bool) {
+	f, err := parser.ParseFile(token.NewFileSet(), "queries.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	consts, stmts := map[string]ast.Expr{}, map[string]bool{}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				consts[name.Name] = vs.Values[i]
+				if id, ok := vs.Type.(*ast.Ident); ok && id.Name == "stmt" {
+					stmts[name.Name] = true
+				}
+			}
+		}
+	}
+	return consts, stmts
+}
+
+// TestStatementsStayInTheScratchSchema checks every stmt constant: tagged,
+// one statement, and a write only inside {schema}.
+func TestStatementsStayInTheScratchSchema(t *testing.T) {
+	consts, stmts := queryConsts(t)
+	if len(stmts) < 10 {
+		t.Fatalf("found only %d statements in queries.go", len(stmts))
+	}
+	for name := range stmts {
+		q, ok := constString(consts[name], consts)
+		if !ok {
+			t.Errorf("%s is not a constant string", name)
+			continue
+		}
+		if name == "qInsertRow" {
+			if q != "(?, ?, ?)" {
+				t.Errorf("qInsertRow = %q: must be a bare placeholder tuple", q)
+			}
+			continue
+		}
+		if strings.Contains(q, ";") || !matchesAny(q) {
+			t.Errorf("%s = %q: must be one tagged SELECT/SHOW, or a write that names {schema}", name, q)
+		}
+	}
+	if got := insertRows(2).in("s"); got != "/* mytune */ INSERT INTO `s`.mytune_calibrate_rows (k, c, pad) VALUES (?, ?, ?), (?, ?, ?)" {
+		t.Errorf("insertRows(2) = %q", got)
+	}
+}
+
+func matchesAny(q string) bool {
+	for _, re := range allowed {
+		if re.MatchString(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// sendMethods are the database/sql methods that send SQL; their SQL
+// argument must be X.in(schema), X a stmt (only queries.go makes those).
+var sendMethods = map[string]bool{"ExecContext": true, "QueryContext": true, "QueryRowContext": true}
+
+// forbiddenMethods send SQL without a context (no timeout) or prepare it.
+var forbiddenMethods = map[string]bool{"Exec": true, "Query": true, "QueryRow": true, "Prepare": true, "PrepareContext": true}
+
+// TestNoSQLOutsideQueries scans every non-test file of the package.
+func TestNoSQLOutsideQueries(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	scanned := 0
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") || file == "queries.go" {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scanned++
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.BasicLit:
+				if s, ok := constString(x, nil); ok && sqlLike.MatchString(s) {
+					t.Errorf("%s: SQL-looking literal %q outside queries.go", file, s)
+				}
+			case *ast.CallExpr:
+				checkCall(t, file, x)
+			}
+			return true
+		})
+	}
+	if scanned < 5 {
+		t.Fatalf("scanned only %d files", scanned)
+	}
+}
+
+func checkCall(t *testing.T, file string, call *ast.CallExpr) {
+	if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "stmt" {
+		t.Errorf("%s: only queries.go may make a stmt", file)
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	if forbiddenMethods[sel.Sel.Name] {
+		t.Errorf("%s: %s is not allowed (use the Context methods with a stmt from queries.go)", file, sel.Sel.Name)
+	}
+	if !sendMethods[sel.Sel.Name] {
+		return
+	}
+	if len(call.Args) >= 2 {
+		if in, ok := call.Args[1].(*ast.CallExpr); ok {
+			if s, ok := in.Fun.(*ast.SelectorExpr); ok && s.Sel.Name == "in" {
+				return
+			}
+		}
+	}
+	t.Errorf("%s: %s must be given X.in(schema) of a stmt from queries.go", file, sel.Sel.Name)
+}
