@@ -71,8 +71,9 @@ var schemaName = regexp.MustCompile(`^[A-Za-z0-9_]{1,64}$`)
 // systemSchemas are never a scratch schema.
 var systemSchemas = map[string]bool{"mysql": true, "information_schema": true, "performance_schema": true, "sys": true}
 
-// checkSchemaName refuses names that are not plain identifiers or are a system schema.
-func checkSchemaName(name string) error {
+// CheckSchemaName refuses names that are not plain identifiers or are a
+// system schema; Run and Cleanup call it too.
+func CheckSchemaName(name string) error {
 	if !schemaName.MatchString(name) {
 		return fmt.Errorf("schema name %q: use 1-64 letters, digits or underscores, e.g. %s", name, DefaultSchema)
 	}
@@ -102,7 +103,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.QueryTimeout <= 0 {
 		o.QueryTimeout = DefaultQueryTimeout
 	}
-	if err := checkSchemaName(o.Schema); err != nil {
+	if err := CheckSchemaName(o.Schema); err != nil {
 		return o, err
 	}
 	if o.BatchRows > maxBatchRows {

@@ -110,7 +110,7 @@ type CleanupResult struct {
 // with any table, routine or event calibrate does not create. A schema
 // that does not exist is no error: Existed is false.
 func Cleanup(ctx context.Context, db *sql.DB, schema string) (*CleanupResult, error) {
-	if err := checkSchemaName(schema); err != nil {
+	if err := CheckSchemaName(schema); err != nil {
 		return nil, err
 	}
 	res := &CleanupResult{Schema: schema}

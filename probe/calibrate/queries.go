@@ -61,7 +61,7 @@ const (
 )
 
 // in returns the statement with the scratch schema back-quoted in place of
-// {schema}. The name must have passed checkSchemaName.
+// {schema}. The name must have passed CheckSchemaName.
 func (s stmt) in(schema string) string {
 	return strings.ReplaceAll(string(s), schemaPlaceholder, "`"+schema+"`")
 }

@@ -1,0 +1,315 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mytune/mytune/advisor/render"
+	"github.com/mytune/mytune/advisor/threads"
+	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/probe"
+	"github.com/mytune/mytune/probe/calibrate"
+	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/probe/server"
+)
+
+func init() {
+	extraCommands = append(extraCommands, func(a *app) *cobra.Command { return a.calibrateCmd() })
+}
+
+// calibrateCmd is `mytune calibrate [server flags]`: the closed loop on a live server.
+func (a *app) calibrateCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "calibrate [server flags]",
+		Short: "Measure restore-like inserts at 1-16 connections on a live server; compare the knee with advise",
+		Long: "calibrate creates its own scratch schema (--schema, refused if it exists), runs batched\n" +
+			"multi-row INSERTs with one commit per batch at 1, 2, 4, 8 and 16 connections within --duration\n" +
+			"and --max-bytes, drops the schema (also on error and Ctrl-C), and prints rows/s per connection\n" +
+			"count, the knee of that curve and how far it is from the load threads advise predicts (from a\n" +
+			"short probe of the server's datadir when it is on this machine, or from --from profile.json).\n" +
+			"--cleanup drops a schema a killed run left behind, only if it carries calibrate's marker.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := a.checkFormat("calibrate", "text", "json")
+			if err != nil {
+				return err
+			}
+			if a.v.GetBool("cleanup") {
+				return a.runCleanup(cmd, format)
+			}
+			rep, err := a.runCalibrate(cmd)
+			if err != nil {
+				return err
+			}
+			return a.emit(func(w io.Writer) error { return render.Calibration(w, rep, a.renderOptions(format)) })
+		},
+	}
+	f := cmd.Flags()
+	f.String("schema", calibrate.DefaultSchema, "scratch schema to create, fill and drop (refused if it exists)")
+	f.String("duration", calibrate.DefaultDuration.String(), "total insert time, split evenly across 1, 2, 4, 8, 16 connections")
+	f.String("max-bytes", "256MiB", "cap on row bytes inserted (each step gets an equal share)")
+	f.Int("batch-rows", calibrate.DefaultBatchRows, "rows per INSERT; each INSERT is committed on its own")
+	f.Bool("cleanup", false, "drop a scratch schema a killed run left behind (only if it holds calibrate's marker)")
+	f.String("from", "", "compare with the load threads advise predicts from this saved profile (mytune probe --format json)")
+	f.String("probe-duration", "5s", "without --from: how long to probe the server's datadir for advise's prediction")
+	f.Bool("no-predict", false, "do not compare with advise (no probe, no --from)")
+	addServerFlags(f)
+	return cmd
+}
+
+// calibrateOptions reads the workload flags.
+func (a *app) calibrateOptions() (calibrate.Options, error) {
+	dur, err := a.parseDuration("duration")
+	if err != nil {
+		return calibrate.Options{}, err
+	}
+	maxBytes, err := a.parseBytes("max-bytes")
+	if err != nil {
+		return calibrate.Options{}, err
+	}
+	o := calibrate.Options{Schema: a.v.GetString("schema"), Duration: dur, MaxBytes: maxBytes,
+		BatchRows: a.v.GetInt("batch-rows")}
+	if o.BatchRows <= 0 {
+		return o, usagef("--batch-rows %d must be at least 1", o.BatchRows)
+	}
+	if err := calibrate.CheckSchemaName(o.Schema); err != nil {
+		return o, usagef("--schema: %v", err)
+	}
+	return o, nil
+}
+
+// openServer opens a pool on the server the flags point at; calibrate
+// needs one, so --no-server and an unreachable server are errors.
+func (a *app) openServer(cmd *cobra.Command) (*sql.DB, error) {
+	if a.v.GetBool("no-server") {
+		return nil, usagef("calibrate needs a live server: drop --no-server")
+	}
+	o, err := a.connOptions(cmd)
+	if err != nil {
+		return nil, err
+	}
+	home, _ := os.UserHomeDir()
+	conn, err := server.ResolveConn(o, os.Getenv, home)
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	db, err := server.Open(cmd.Context(), conn, server.OpenOptions{InterpolateParams: true})
+	if err != nil {
+		var ae *server.AuthError
+		if errors.As(err, &ae) {
+			return nil, ae
+		}
+		return nil, fmt.Errorf("connecting to the server to calibrate: %w", err)
+	}
+	return db, nil
+}
+
+// runCalibrate predicts (before writing anything, so the probe measures a
+// quiet disk), runs the workload and judges the curve.
+func (a *app) runCalibrate(cmd *cobra.Command) (*calibrate.Report, error) {
+	o, err := a.calibrateOptions()
+	if err != nil {
+		return nil, err
+	}
+	db, err := a.openServer(cmd)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	ctx := cmd.Context()
+	rep := &calibrate.Report{Schema: calibrate.Schema, TakenAt: time.Now().UTC().Format(time.RFC3339), ToolVersion: version}
+	if !a.v.GetBool("no-predict") {
+		if rep.Predicted, err = a.predict(ctx, db); err != nil {
+			return nil, err
+		}
+	}
+	prog := render.NewProgress(a.stderr, a.progressWanted())
+	o.Progress = func(p calibrate.Progress) {
+		prog.Update(fmt.Sprintf("inserting, %d connections", p.Threads), p.Elapsed, p.Total, fmt.Sprintf("%.0f rows/s", p.RowsPerS))
+	}
+	res, err := calibrate.Run(ctx, db, o)
+	prog.Done()
+	if err != nil {
+		return nil, calibrateError(err, res)
+	}
+	rep.Result = *res
+	rep.Knee = kneeOf(res.Points)
+	rep.Verdict = verdict(rep.Knee, rep.Predicted)
+	return rep, nil
+}
+
+// calibrateError maps the package's errors to exit codes and says whether
+// the scratch schema is gone.
+func calibrateError(err error, res *calibrate.Result) error {
+	var fe *calibrate.ForeignSchemaError
+	if errors.As(err, &fe) {
+		return asUsage(err)
+	}
+	if errors.Is(err, context.Canceled) {
+		if res != nil && !res.SchemaDropped {
+			// %v, not %w: printError would replace a cancellation with its generic line.
+			return fmt.Errorf("interrupted, and the scratch schema could not be dropped: %v", err)
+		}
+		return fmt.Errorf("interrupted: stopped before the work was done (the scratch schema was dropped): %w", err)
+	}
+	return fmt.Errorf("calibrate: %w", err)
+}
+
+// predict is advise's load thread count for this machine: from --from, or
+// from a short probe of the server's datadir when it is on this machine.
+func (a *app) predict(ctx context.Context, db *sql.DB) (*calibrate.Prediction, error) {
+	var p *profile.Profile
+	var source string
+	if from := a.v.GetString("from"); from != "" {
+		var err error
+		if p, err = loadProfile(from); err != nil {
+			return nil, err
+		}
+		source = "profile " + from
+	} else {
+		dir, err := calibrate.Datadir(ctx, db)
+		if err != nil {
+			return nil, fmt.Errorf("finding the disk to probe for advise's prediction: %w", err)
+		}
+		if st, serr := os.Stat(dir); dir == "" || serr != nil || !st.IsDir() {
+			return nil, usagef("the server's datadir %q is not on this machine: give --from profile.json "+
+				"(mytune probe --format json on the server's host) or --no-predict", dir)
+		}
+		if p, err = a.probeForPrediction(ctx, dir); err != nil {
+			return nil, err
+		}
+		source = "probe of " + dir
+	}
+	plan := threads.Size(p, threads.Options{Task: threads.TaskLoad})
+	return &calibrate.Prediction{Threads: plan.Load.Threads, Why: plan.Load.Why, Source: source}, nil
+}
+
+// probeForPrediction measures the disk under dir for --probe-duration.
+func (a *app) probeForPrediction(ctx context.Context, dir string) (*profile.Profile, error) {
+	dur, err := a.parseDuration("probe-duration")
+	if err != nil {
+		return nil, err
+	}
+	prog := render.NewProgress(a.stderr, a.progressWanted())
+	defer prog.Done()
+	p, err := probe.Run(ctx, probe.Options{Datadir: dir, Duration: dur, MaxBytes: calibrate.DefaultMaxBytes,
+		Measure: true, Roots: probe.DefaultRoots, ToolVersion: version,
+		Progress: func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) }})
+	if err != nil {
+		return nil, fmt.Errorf("probing %s for advise's prediction (or give --from profile.json or --no-predict): %w", dir, err)
+	}
+	return p, nil
+}
+
+// kneeOf finds the knee of the rows/s curve with advisor/threads.Knee (the
+// same rule as the disk's random-write curve: the fewest connections within
+// threads.NearBest of the best, or after which each doubling gains less than
+// threads.MinGainPerDoubling) and explains it in rows/s.
+func kneeOf(pts []calibrate.Point) calibrate.Knee {
+	curve := make([]profile.ThreadPoint, len(pts))
+	byThreads := map[int]calibrate.Point{}
+	best := calibrate.Point{}
+	for i, p := range pts {
+		curve[i] = profile.ThreadPoint{Threads: p.Threads, IOPS: p.RowsPerS, P50US: p.BatchP50US, P99US: p.BatchP99US}
+		byThreads[p.Threads] = p
+		if p.RowsPerS > best.RowsPerS {
+			best = p
+		}
+	}
+	n, _ := threads.Knee(curve)
+	if n == 0 {
+		return calibrate.Knee{Why: "no step inserted any rows"}
+	}
+	k := byThreads[n]
+	why := fmt.Sprintf("%d connection(s) insert %.0f rows/s, within %.0f%% of the best (%.0f rows/s at %d)",
+		n, k.RowsPerS, 100*(1-threads.NearBest), best.RowsPerS, best.Threads)
+	if k.RowsPerS < threads.NearBest*best.RowsPerS {
+		why = fmt.Sprintf("%d connection(s) insert %.0f rows/s; each doubling after that gains less than %.0f%% (best %.0f rows/s at %d)",
+			n, k.RowsPerS, 100*threads.MinGainPerDoubling, best.RowsPerS, best.Threads)
+	}
+	return calibrate.Knee{Threads: n, RowsPerS: k.RowsPerS, Why: why}
+}
+
+// verdict is the one sentence comparing the measured knee with advise.
+func verdict(k calibrate.Knee, p *calibrate.Prediction) string {
+	if k.Threads == 0 {
+		return "calibrate measured no usable curve: " + k.Why
+	}
+	measured := fmt.Sprintf("calibrate measured the knee at %d connection(s) (%.0f rows/s)", k.Threads, k.RowsPerS)
+	if p == nil {
+		return measured + "; no prediction was made (--no-predict)"
+	}
+	switch {
+	case p.Threads == k.Threads:
+		return fmt.Sprintf("advise predicted %d load threads; %s: they agree", p.Threads, measured)
+	case p.Threads > k.Threads:
+		return fmt.Sprintf("advise predicted %d load threads; %s: advise is %d above it, those extra threads mostly queue",
+			p.Threads, measured, p.Threads-k.Threads)
+	}
+	return fmt.Sprintf("advise predicted %d load threads; %s: advise is %d below it, more threads would still pay",
+		p.Threads, measured, k.Threads-p.Threads)
+}
+
+// cleanupJSON is what --cleanup --format json prints.
+type cleanupJSON struct {
+	Schema    string `json:"schema"`
+	Existed   bool   `json:"existed"`
+	Dropped   bool   `json:"dropped"`
+	RunID     string `json:"run_id,omitempty"`
+	Host      string `json:"host,omitempty"`
+	PID       int    `json:"pid,omitempty"`
+	StartedAt string `json:"started_at,omitempty"`
+}
+
+// runCleanup is --cleanup: drop a marked stale scratch schema.
+func (a *app) runCleanup(cmd *cobra.Command, format string) error {
+	schema := a.v.GetString("schema")
+	if err := calibrate.CheckSchemaName(schema); err != nil {
+		return usagef("--schema: %v", err)
+	}
+	db, err := a.openServer(cmd)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	res, err := calibrate.Cleanup(cmd.Context(), db, schema)
+	var fe *calibrate.ForeignSchemaError
+	if errors.As(err, &fe) {
+		return asUsage(err)
+	}
+	if err != nil {
+		return fmt.Errorf("cleaning up schema %s: %w", schema, err)
+	}
+	return a.emit(func(w io.Writer) error {
+		if format == "json" {
+			b, err := json.MarshalIndent(cleanupJSON{Schema: schema, Existed: res.Existed, Dropped: res.Dropped,
+				RunID: res.Owner.RunID, Host: res.Owner.Host, PID: res.Owner.PID, StartedAt: res.Owner.StartedAt}, "", "  ")
+			if err == nil {
+				_, err = w.Write(append(b, '\n'))
+			}
+			return err
+		}
+		if !res.Existed {
+			_, err := fmt.Fprintf(w, "no schema %s: nothing to clean up\n", schema)
+			return err
+		}
+		_, err := fmt.Fprintf(w, "dropped schema %s, left by run %s on %s (pid %d, started %s)\n",
+			schema, orUnknown(res.Owner.RunID), orUnknown(res.Owner.Host), res.Owner.PID, orUnknown(res.Owner.StartedAt))
+		return err
+	})
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
