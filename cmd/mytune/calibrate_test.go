@@ -5,6 +5,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -139,5 +142,37 @@ func TestCalibrateJSONShape(t *testing.T) {
 	}
 	if _, err := time.Parse(time.RFC3339, rep.TakenAt); err != nil {
 		t.Errorf("taken_at %q: %v", rep.TakenAt, err)
+	}
+}
+
+// TestCalibrateInterrupted sends SIGINT to the built binary mid-run: the
+// scratch schema must be gone and the exit code 1.
+func TestCalibrateInterrupted(t *testing.T) {
+	srv, db := calibrateServer(t)
+	bin := filepath.Join(t.TempDir(), "mytune")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "calibrate", "--no-predict", "--schema", "cal_int", "--duration", "60s", "-S", srv.Socket, "-u", "root")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for schemaCount(t, db, "cal_int") == 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(time.Second) // into the inserts
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("exit %v, stderr %q; want exit 1 and 'interrupted'", err, stderr.String())
+	}
+	if schemaCount(t, db, "cal_int") != 0 {
+		t.Errorf("schema cal_int left behind after SIGINT")
 	}
 }
