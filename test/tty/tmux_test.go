@@ -2,16 +2,17 @@ package tty_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
 
-// tmux drives a private tmux server (its own socket, -L), so the test
-// neither sees nor disturbs anyone else's sessions, and kills it at cleanup.
+// tmux drives a private tmux server (its own socket file, -S, in a fresh
+// directory), so the test neither sees nor disturbs anyone else's sessions;
+// cleanup kills the server and removes the directory with the socket.
 type tmux struct {
 	socket string
 }
@@ -29,13 +30,20 @@ func newTmux(t *testing.T) *tmux {
 		}
 		t.Skipf("tmux is not installed (apt-get install tmux; set %s=1 to fail instead)", requireEnv)
 	}
-	tm := &tmux{socket: fmt.Sprintf("mytune-tty-%d", os.Getpid())}
+	// A short directory under the system temp dir: a socket path must fit
+	// sun_path, 108 bytes on Linux (unix(7)).
+	dir, err := os.MkdirTemp("", "mytune-tty-")
+	if err != nil {
+		t.Fatalf("making a directory for the tmux socket: %v", err)
+	}
+	tm := &tmux{socket: filepath.Join(dir, "tmux.sock")}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), tmuxTimeout)
 		defer cancel()
 		// kill-server ends the pane's shell and, if a test failed early,
 		// the probe still running in it.
-		_ = exec.CommandContext(ctx, "tmux", "-L", tm.socket, "kill-server").Run()
+		_ = exec.CommandContext(ctx, "tmux", "-S", tm.socket, "kill-server").Run()
+		os.RemoveAll(dir)
 	})
 	return tm
 }
@@ -45,7 +53,7 @@ func (tm *tmux) run(t *testing.T, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), tmuxTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "tmux", append([]string{"-L", tm.socket, "-f", "/dev/null"}, args...)...)
+	cmd := exec.CommandContext(ctx, "tmux", append([]string{"-S", tm.socket, "-f", "/dev/null"}, args...)...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
