@@ -141,6 +141,9 @@ func writeFamily(b *strings.Builder, f promFamily) {
 // promValue writes v in plain decimals (1310000000, 0.00017), switching to
 // exponent form only for magnitudes below 1e-4 where zeros would pile up.
 func promValue(v float64) string {
+	// 12 significant digits: far finer than any measurement here, and it
+	// hides binary noise such as 304.4e-6 printing as 0.00030439999999999997.
+	v, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 12, 64), 64)
 	if v != 0 && math.Abs(v) < 1e-4 || math.Abs(v) >= 1e21 {
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	}

@@ -248,3 +248,21 @@ func TestProfilePromGolden(t *testing.T) {
 	}
 	golden(t, "sdcard-pi.prom.golden", buf.String())
 }
+
+func TestPromValue(t *testing.T) {
+	cases := []struct {
+		in   float64
+		want string
+	}{
+		{304.4 / 1e6, "0.0003044"},
+		{0, "0"},
+		{1.5e9, "1500000000"},
+		{42, "42"},
+		{1e-7, "1e-07"},
+	}
+	for _, c := range cases {
+		if got := promValue(c.in); got != c.want {
+			t.Errorf("promValue(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
