@@ -39,6 +39,7 @@ func addServerFlags(fs *pflag.FlagSet) {
 	fs.String("defaults-file", "", "read [client] and [mysql] options only from this file (instead of ~/.my.cnf)")
 	fs.String("dsn", "", "go-sql-driver DSN, e.g. user@tcp(127.0.0.1:3306)/ (overrides the other server flags)")
 	fs.Duration("connect-timeout", server.DefaultConnectTimeout, "give up connecting after this long")
+	fs.String("ssl-mode", "", "TLS as the mysql client says it: DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY")
 	fs.Bool("no-server", false, "do not try to read a server")
 }
 
@@ -86,6 +87,11 @@ func (a *app) connOptions(cmd *cobra.Command) (server.ConnOptions, error) {
 	}
 	if o.ConnectTimeout < 0 || o.ConnectTimeout > time.Hour {
 		return o, usagef("--connect-timeout %s must be between 0 and 1h", o.ConnectTimeout)
+	}
+	if mode := a.v.GetString("ssl-mode"); mode != "" {
+		if o.TLS = server.TLSFromSSLMode(mode); o.TLS == "" {
+			return o, usagef("--ssl-mode %q: choose DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", mode)
+		}
 	}
 	pw := a.v.GetString("password")
 	onCommandLine := cmd.Flags().Changed("password")

@@ -121,7 +121,7 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 	c.User = firstNonEmpty(pick(o.User, "user", "USER"), env("LOGNAME"), "root")
 	c.password, c.usePassword = resolvePassword(o, file, env)
 	if c.TLS == "" {
-		c.TLS = tlsFromSSLMode(pick("", "ssl_mode", ""))
+		c.TLS = TLSFromSSLMode(pick("", "ssl_mode", ""))
 	}
 	if o.ConnectTimeout <= 0 {
 		// connect_timeout in the option file may shorten, never lengthen, the default.
@@ -234,8 +234,10 @@ func dsnPassword(dsn string) string {
 	return pw
 }
 
-// tlsFromSSLMode maps the client's ssl-mode to the driver's tls parameter.
-func tlsFromSSLMode(mode string) string {
+// TLSFromSSLMode maps the mysql client's --ssl-mode (DISABLED, PREFERRED,
+// REQUIRED, VERIFY_CA, VERIFY_IDENTITY) to the driver's tls parameter; an
+// unknown mode gives "". VERIFY_* check the server against the system CAs.
+func TLSFromSSLMode(mode string) string {
 	switch strings.ToUpper(mode) {
 	case "DISABLED":
 		return "false"
