@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/charmbracelet/lipgloss"
 	"io"
 	"strings"
 
@@ -143,13 +144,21 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		if r.c.Threads == 0 && r.c.Why == "" {
 			continue
 		}
-		head := fmt.Sprintf("  %s %s threads  ", pad(r.task, 4), padLeft(fmt.Sprint(r.c.Threads), 2))
+		unit := "threads"
+		if r.c.Threads == 1 {
+			unit = "thread "
+		}
+		head := fmt.Sprintf("  %s %s %s  ", pad(r.task, 4), padLeft(fmt.Sprint(r.c.Threads), 2), unit)
 		for i, l := range wrap(clean(r.c.Why), w-len(head), "") {
 			if i > 0 {
 				head = strings.Repeat(" ", len(head))
 			}
 			b.WriteString(head + l + "\n")
 		}
+	}
+	if !th.EstimatedLoad.IsZero() {
+		est := fmt.Sprintf("%s to %s. %s", humanDur(th.EstimatedLoad.Low), humanDur(th.EstimatedLoad.High), th.EstimatedLoad.Basis)
+		b.WriteString("\n" + labelled(t, "restore", est, w, t.label))
 	}
 	if len(th.Commands) > 0 {
 		b.WriteString(section(t, "COMMANDS"))
@@ -158,6 +167,44 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 				b.WriteString("  " + l + "\n")
 			}
 		}
+	}
+	b.WriteString(temporaryText(t, th, w))
+	return b.String()
+}
+
+// temporaryText lists the settings worth changing for the load only, each
+// with the statement that undoes it, and the sizing notes.
+func temporaryText(t theme, th advisor.Threads, w int) string {
+	if len(th.Temporary) == 0 && len(th.Notes) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(section(t, "DURING THE LOAD ONLY"))
+	for _, st := range th.Temporary {
+		b.WriteString("  " + strings.Join(wrap("• "+clean(st.Name), w-2, "    "), "\n") + "\n")
+		b.WriteString(labelled(t, "apply", st.Apply, w, t.dim))
+		b.WriteString(labelled(t, "undo", st.Undo, w, t.dim))
+		if st.Warning != "" {
+			b.WriteString(labelled(t, "risk", st.Warning, w, t.warn))
+		}
+	}
+	for _, n := range th.Notes {
+		b.WriteString(labelled(t, "note", n, w, t.dim))
+	}
+	return b.String()
+}
+
+// labelled writes "    label: text", wrapped under itself, the label styled.
+func labelled(t theme, label, text string, w int, style lipgloss.Style) string {
+	const indent = "           "
+	lines := wrap(clean(text), w-len(indent), "")
+	var b strings.Builder
+	for i, l := range lines {
+		lead := indent
+		if i == 0 {
+			lead = style.Render(padLeft(label+": ", len(indent)))
+		}
+		b.WriteString(lead + l + "\n")
 	}
 	return b.String()
 }

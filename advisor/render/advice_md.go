@@ -98,8 +98,20 @@ func threadsMarkdown(th advisor.Threads) string {
 	}{{"dump", th.Dump}, {"load", th.Load}, {"copy", th.Copy}} {
 		fmt.Fprintf(&b, "| %s | %d | %s |\n", r.task, r.c.Threads, mdCell(r.c.Why))
 	}
+	if !th.EstimatedLoad.IsZero() {
+		fmt.Fprintf(&b, "\nEstimated restore: %s to %s. %s\n", humanDur(th.EstimatedLoad.Low), humanDur(th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
+	}
 	if len(th.Commands) > 0 {
 		b.WriteString("\n```sh\n" + strings.Join(th.Commands, "\n") + "\n```\n")
+	}
+	if len(th.Temporary) > 0 {
+		b.WriteString("\n### During the load only\n\n| setting | apply | undo | warning |\n|---|---|---|---|\n")
+		for _, st := range th.Temporary {
+			fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s |\n", mdCell(st.Name), mdCode(st.Apply), mdCode(st.Undo), mdCell(st.Warning))
+		}
+	}
+	for _, n := range th.Notes {
+		b.WriteString("\n> " + mdText(n) + "\n")
 	}
 	return b.String() + "\n"
 }

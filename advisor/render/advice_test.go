@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -137,5 +138,17 @@ func TestAdviceInCompare(t *testing.T) {
 func TestAdviceBadFormat(t *testing.T) {
 	if err := Advice(&bytes.Buffer{}, loadAdvice(t, "advice-sd.json"), Options{Format: "prom"}); err == nil {
 		t.Fatal("prom accepted for an advice")
+	}
+}
+
+func TestHumanDur(t *testing.T) {
+	cases := []struct {
+		in   time.Duration
+		want string
+	}{{40 * time.Second, "40s"}, {7*time.Minute + 20*time.Second, "7m"}, {80 * time.Minute, "1h20m"}, {0, "0s"}}
+	for _, c := range cases {
+		if got := humanDur(c.in); got != c.want {
+			t.Errorf("humanDur(%v) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

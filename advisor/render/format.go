@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -104,4 +105,16 @@ func wrap(s string, width int, indent string) []string {
 		lines = append(lines, fit(line, width))
 	}
 	return lines
+}
+
+// humanDur renders an estimate as a person says it: "40s", "7m", "1h20m".
+func humanDur(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return d.Round(time.Second).String()
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d.Round(time.Minute).Minutes()))
+	}
+	d = d.Round(10 * time.Minute)
+	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
 }
