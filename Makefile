@@ -43,8 +43,8 @@ vet:
 
 ## test: set-up, vet, every test (real MariaDB, real loop-device beds when root), short fuzzing
 test: deps vet
-	$(GO) test -count=1 -timeout 15m ./...
 	@$(MAKE) --no-print-directory fuzz-short
+	@set -o pipefail; $(GO) test -count=1 -timeout 15m -json ./... | python3 scripts/gotest-summary.py
 
 test-unit:
 	$(GO) test -count=1 -short ./...
