@@ -102,6 +102,7 @@ profile_disk() {
      python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["storage"]["rand_write"] else 1)' "$out" 2>/dev/null; then
     log "profiled $dir with mytune probe"
   else
+    [ -x "$WORK/diskbench" ] || { echo "bench-threads.sh: mytune probe failed on $dir:" >&2; cat "$out.err" >&2; return 1; }
     "${run[@]}" "$WORK/diskbench" -dir "$dir" >"$out"
     log "profiled $dir with diskio/cmd/diskbench (mytune probe not available)"
   fi
@@ -125,8 +126,11 @@ sweep() {
 }
 
 log "building the drivers"
-(cd "$ROOT" && go build -o "$WORK/sizeload" ./advisor/threads/cmd/sizeload && go build -o "$WORK/diskbench" ./diskio/cmd/diskbench)
+(cd "$ROOT" && go build -o "$WORK/sizeload" ./advisor/threads/cmd/sizeload)
 (cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune 2>/dev/null) || rm -f "$WORK/mytune"
+if [ -d "$ROOT/diskio/cmd/diskbench" ]; then (cd "$ROOT" && go build -o "$WORK/diskbench" ./diskio/cmd/diskbench) || true; fi
+[ -x "$WORK/mytune" ] || [ -x "$WORK/diskbench" ] ||
+  { echo "bench-threads.sh: neither cmd/mytune nor diskio/cmd/diskbench builds: nothing to profile the disks with" >&2; exit 1; }
 
 log "source server and datasets ($TABLES tables; rows per table: disk $ROWS_DISK, sd $ROWS_SD)"
 start_server src "$WORK/src-data"
