@@ -80,6 +80,7 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 	}
 	st.Class, st.ClassEvidence = classify.Classify(st)
 	p.Storage = st
+	p.Normalize()
 	return p, nil
 }
 

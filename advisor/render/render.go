@@ -101,6 +101,9 @@ func Profile(w io.Writer, p *profile.Profile, o Options) error {
 }
 
 // writeJSON writes v indented, with a final newline.
+// JSON writes v as indented JSON, the form every --format json uses.
+func JSON(w io.Writer, v any) error { return writeJSON(w, v) }
+
 func writeJSON(w io.Writer, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {

@@ -20,8 +20,11 @@ type app struct {
 	v              *viper.Viper
 }
 
-// run builds the command tree, runs it under a context that SIGINT and
-// SIGTERM cancel, and returns the exit code. A panic becomes one line.
+// run builds the command tree, runs it under a context that SIGINT,
+// SIGTERM and SIGHUP (an ssh session dropped mid-probe) cancel, and returns
+// the exit code. Once the context is cancelled the signals get their
+// default action back, so a second Ctrl-C ends a run stuck in a hung write.
+// A panic becomes one line.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -29,13 +32,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = exitFailed
 		}
 	}()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	context.AfterFunc(ctx, stop)
 
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
 	root.SetArgs(mysqlStyleArgs(args))
-	err := root.ExecuteContext(ctx)
+	err := cobraUsage(root.ExecuteContext(ctx))
 	if err != nil {
 		printError(stderr, err)
 	}
@@ -67,11 +71,26 @@ func (a *app) rootCmd() *cobra.Command {
 	pf.String("config", "", "YAML config file (MYTUNE_* env and flags override it)")
 	pf.String("format", "text", "output format: text|json (advise also cnf|markdown, probe also prom)")
 	pf.String("out", "", "write the output to FILE (atomically) instead of stdout")
-	root.AddCommand(newVersionCmd(), a.probeCmd())
+	root.AddCommand(a.versionCmd(), a.probeCmd())
 	for _, add := range extraCommands {
 		root.AddCommand(add(a))
 	}
 	return root
+}
+
+// cobraUsage marks cobra's own argument errors (unknown command, wrong
+// number of arguments) as usage errors: exit 2, as CONTRACT.md says.
+func cobraUsage(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	for _, p := range []string{"unknown command ", "accepts ", "requires at least ", "requires at most ", "requires exactly "} {
+		if strings.HasPrefix(msg, p) {
+			return asUsage(err)
+		}
+	}
+	return err
 }
 
 // extraCommands lets other files of this package register their commands.

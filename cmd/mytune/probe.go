@@ -93,5 +93,6 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 			return nil, err
 		}
 	}
+	p.Normalize()
 	return p, nil
 }

@@ -18,6 +18,13 @@ func (a *app) rulesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rules",
 		Short: "The rule catalogue: list the rules, or explain one in full",
+		Args:  cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown rules command %q: use `mytune rules list` or `mytune rules explain ID`", args[0])
+			}
+			return cmd.Help()
+		},
 	}
 	list := &cobra.Command{
 		Use:   "list",

@@ -18,17 +18,17 @@ import (
 	"golang.org/x/term"
 )
 
-// promptMarker is the value -p takes when given without one: prompt.
-const promptMarker = "\x00prompt"
+// promptMarker is the value -p takes when given without one: prompt. It is
+// readable because pflag prints it in the help: --password string[="(prompt)"].
+const promptMarker = "(prompt)"
 
 // insecurePasswordWarning is printed when a password is on the command line.
 const insecurePasswordWarning = "mytune: warning: giving a password on the command line is insecure; use -p, MYSQL_PWD or ~/.my.cnf"
 
 // addServerFlags registers the server flags, spelled as the mysql client
 // spells them. -h is the host: the root command defines --help without a
-// shorthand. Note: as with any pflag flag whose value is optional, a
-// password must be attached with '=' (-p=SECRET, --password=SECRET);
-// "-pSECRET" would be read as -p followed by other shorthands.
+// shorthand. -pSECRET works as in the client: run() rewrites it to
+// --password=SECRET before the flags are parsed (mysqlStyleArgs).
 func addServerFlags(fs *pflag.FlagSet) {
 	fs.StringP("host", "h", "", "server host (default: the usual local sockets, then 127.0.0.1)")
 	fs.IntP("port", "P", 0, "server TCP port (default 3306)")

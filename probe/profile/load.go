@@ -57,6 +57,10 @@ func Decode(r io.Reader) (*Profile, error) {
 	if p.Schema != Schema {
 		return nil, fmt.Errorf("the embedded profile has schema %q, want %q", p.Schema, Schema)
 	}
+	if err := p.Check(); err != nil {
+		return nil, fmt.Errorf("a profile with impossible values: %w", err)
+	}
+	p.Normalize()
 	return &p, nil
 }
 

@@ -35,6 +35,7 @@ func TestDecodeRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	want.Normalize()
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("round trip changed the profile:\n got %+v\nwant %+v", got, want)
 	}
@@ -55,6 +56,10 @@ func TestDecodeRefuses(t *testing.T) {
 		{"wrong type", `{"schema":"mytune.profile/v1","storage":{"free_bytes":"lots"}}`, "free_bytes"},
 		{"advice without profile", `{"schema":"mytune.advice/v1"}`, "without its profile"},
 		{"array", `[1,2]`, "not valid JSON"},
+		{"empty profile", `{"schema":"mytune.profile/v1"}`, "storage.path is empty"},
+		{"negative iops", `{"schema":"mytune.profile/v1","storage":{"path":"/d","rand_write":[{"threads":1,"iops":-5}]}}`, "outside"},
+		{"huge throughput", `{"schema":"mytune.profile/v1","storage":{"path":"/d","seq_write":{"mb_per_s":1e308}}}`, "seq_write"},
+		{"zero threads", `{"schema":"mytune.profile/v1","storage":{"path":"/d","rand_read":[{"threads":0,"iops":5}]}}`, "0 threads"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -104,3 +104,26 @@ func (m Memory) EffectiveBytes() uint64 {
 	}
 	return m.TotalBytes
 }
+
+// Normalize gives every list and map CONTRACT.md shows as an array or an
+// object a non-nil value, so the JSON says [] or {} rather than null
+// (a device with no chain, an unmeasured disk, an unreachable server).
+func (p *Profile) Normalize() {
+	s := &p.Storage
+	for _, l := range []*[]string{&s.Device.Chain, &s.ClassEvidence} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
+	for _, c := range []*[]ThreadPoint{&s.RandWrite, &s.RandRead} {
+		if *c == nil {
+			*c = []ThreadPoint{}
+		}
+	}
+	if p.Server != nil && p.Server.Variables == nil {
+		p.Server.Variables = map[string]string{}
+	}
+	if p.MyCnf != nil && p.MyCnf.Variables == nil {
+		p.MyCnf.Variables = map[string]string{}
+	}
+}
