@@ -21,6 +21,9 @@ const (
 // ErrNoSpace is returned by Budget when the free space is too small to measure.
 var ErrNoSpace = errors.New("not enough free space to measure the disk")
 
+// ErrBudgetTooSmall is returned by Budget when maxBytes is below MinFileBytes.
+var ErrBudgetTooSmall = errors.New("the byte budget is below the smallest test file worth measuring")
+
 // Budget does the byte-budget arithmetic: the test file is never larger than
 // maxBytes (DefaultMaxBytes if 0) nor 5% of freeBytes, rounded down to whole
 // MiB. When it had to shrink, note says so. Below MinFileBytes it refuses
@@ -34,7 +37,7 @@ func Budget(freeBytes, maxBytes uint64) (fileBytes uint64, note string, err erro
 	if fileBytes < MinFileBytes {
 		need := uint64(MinFileBytes) * 100 / freePercent
 		if maxBytes < MinFileBytes {
-			return 0, "", fmt.Errorf("%w: --max-bytes %d MiB is below the %d MiB minimum test file; raise it", ErrNoSpace, maxBytes/MiB, MinFileBytes/MiB)
+			return 0, "", fmt.Errorf("%w: --max-bytes is %d bytes, the minimum is %d MiB: raise it", ErrBudgetTooSmall, maxBytes, MinFileBytes/MiB)
 		}
 		return 0, "", fmt.Errorf("%w: %d MiB free, the probe uses at most 5%% of it and needs a %d MiB file; free at least %d MiB", ErrNoSpace, freeBytes/MiB, MinFileBytes/MiB, need/MiB)
 	}

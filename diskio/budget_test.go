@@ -15,6 +15,7 @@ func TestBudget(t *testing.T) {
 		want     uint64
 		wantNote string // substring; "" means no note
 		wantErr  bool
+		wantIs   error // the sentinel the error wraps; nil means ErrNoSpace
 	}{
 		{name: "plenty of space: maxBytes cap", free: 100 * GiB, max: 256 * MiB, want: 256 * MiB},
 		{name: "zero maxBytes means the default", free: 100 * GiB, max: 0, want: DefaultMaxBytes},
@@ -22,15 +23,19 @@ func TestBudget(t *testing.T) {
 		{name: "5% rule exactly at the minimum", free: 320 * MiB, max: 256 * MiB, want: 16 * MiB, wantNote: "5% of the 320 MiB free"},
 		{name: "tiny free space is refused", free: 100 * MiB, max: 256 * MiB, wantErr: true},
 		{name: "no free space is refused", free: 0, max: 256 * MiB, wantErr: true},
-		{name: "maxBytes below the minimum is refused", free: 100 * GiB, max: 8 * MiB, wantErr: true},
+		{name: "maxBytes below the minimum is refused", free: 100 * GiB, max: 8 * MiB, wantErr: true, wantIs: ErrBudgetTooSmall},
 		{name: "rounded down to whole MiB", free: 100 * GiB, max: 100*MiB + 12345, want: 100 * MiB},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got, note, err := Budget(tc.free, tc.max)
 			if tc.wantErr {
-				if !errors.Is(err, ErrNoSpace) {
-					t.Fatalf("Budget(%d, %d) err = %v, want ErrNoSpace", tc.free, tc.max, err)
+				want := tc.wantIs
+				if want == nil {
+					want = ErrNoSpace
+				}
+				if !errors.Is(err, want) {
+					t.Fatalf("Budget(%d, %d) err = %v, want %v", tc.free, tc.max, err, want)
 				}
 				if !strings.Contains(err.Error(), "MiB") {
 					t.Errorf("error %q does not say how much space is needed", err)

@@ -102,3 +102,10 @@ func (s Scaling) IOPS() float64 {
 // sync phase's writes: 16 KiB, InnoDB's default page size (MySQL manual,
 // innodb_page_size).
 const RandBlockBytes = 16 << 10
+
+// MinDuration is the shortest run worth reporting: the run has 12 timed
+// steps (seq write, sync, 5 random-write and 5 random-read thread counts,
+// seq read), and below ~100 ms a step catches only a handful of operations
+// on a 150-IOPS card (measured on the sd test bed: 9 reads in one step gave
+// a misleading 80 IOPS), so 2 s is the floor.
+const MinDuration = 2 * time.Second

@@ -17,11 +17,11 @@ import (
 // errors; anything else is recorded as a note and leaves st unmeasured.
 func measure(ctx context.Context, o Options, st *profile.Storage) error {
 	if err := checkWritable(st.Path); err != nil {
-		return inputf("cannot write a test file in %s (%v): run as a user who may write there, on a writable mount, or with --no-measure", st.Path, err)
+		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with --no-measure", st.Path, err)
 	}
 	fileBytes, note, err := diskio.Budget(st.FreeBytes, o.MaxBytes)
 	if err != nil {
-		return inputf("%s: %v", st.Path, err)
+		return inputf("%s: %w", st.Path, err)
 	}
 	if note != "" {
 		st.Notes = append(st.Notes, note)
@@ -31,7 +31,7 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS):
-		return inputf("cannot write a test file in %s (%v): run as a user who may write there, or on a writable mount", st.Path, err)
+		return inputf("cannot write a test file in %s (%w): run as a user who may write there, or on a writable mount", st.Path, err)
 	case errors.Is(err, syscall.ENOSPC):
 		return inputf("%s filled up while measuring: free some space or lower --max-bytes", st.Path)
 	case err != nil:

@@ -91,7 +91,7 @@ func checkDir(dir string) (string, error) {
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", inputf("resolving %s: %v", dir, err)
+		return "", inputf("resolving %s: %w", dir, err)
 	}
 	st, err := os.Stat(abs)
 	switch {
@@ -100,7 +100,7 @@ func checkDir(dir string) (string, error) {
 	case errors.Is(err, fs.ErrPermission):
 		return "", inputf("cannot reach %s (permission denied): run as a user who can write there", dir)
 	case err != nil:
-		return "", inputf("cannot read %s: %v", dir, err)
+		return "", inputf("cannot read %s: %w", dir, err)
 	case !st.IsDir():
 		return "", inputf("%s is a file, not a directory: give the directory that holds the data", dir)
 	}

@@ -197,6 +197,11 @@ func gapLines(p *profile.Profile) []string {
 	if s := p.Server; s != nil && !s.Reachable && s.Error != "" && !hasServerGap(p) {
 		out = append(out, "server not reachable: "+s.Error)
 	}
+	if s := p.Server; s != nil {
+		for _, u := range s.Unread {
+			out = append(out, "not read from the server: "+u)
+		}
+	}
 	return out
 }
 

@@ -64,35 +64,64 @@ func addAdviceFlags(cmd *cobra.Command) {
 	f.StringSlice("rules", nil, "directory of extra rule files (*.yaml); a rule with a built-in id replaces it")
 }
 
-// runAdvise gathers the profile and runs the advisor on it.
+// runAdvise checks every input first (a bad flag must not cost a probe),
+// then gathers the profile and runs the advisor on it.
 func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
-	task := strings.ToLower(a.v.GetString("task"))
-	switch task {
-	case "all", "dump", "load", "copy", "oltp":
-	default:
-		return nil, usagef("--task %q: choose all, dump, load, copy or oltp", task)
+	in, err := a.adviceInputs(cmd)
+	if err != nil {
+		return nil, err
 	}
 	p, err := a.adviceProfile(cmd)
 	if err != nil {
 		return nil, err
 	}
-	if dir := a.v.GetString("dump"); dir != "" {
-		if p.Dump, err = dump.Read(cmd.Context(), dir); err != nil {
-			return nil, usagef("--dump %s: %v", dir, err)
-		}
-	}
-	cat, err := a.loadCatalogue()
-	if err != nil {
-		return nil, err
+	if in.dump != nil {
+		p.Dump = in.dump
 	}
 	adv, err := advisor.Advise(*p, advisor.AdviseOptions{
-		Catalogue: cat, Target: a.v.GetString("target"), Durability: a.v.GetString("durability"),
-		Task: task, ToolVersion: version,
+		Catalogue: in.cat, Target: a.v.GetString("target"), Durability: in.durability,
+		Task: in.task, ToolVersion: version,
 	})
 	if err != nil {
 		return nil, asUsage(err)
 	}
 	return &adv, nil
+}
+
+// adviceInputs are the checked inputs of advise other than the profile.
+type adviceInputs struct {
+	task, durability string
+	cat              *rules.Catalogue
+	dump             *profile.Dump
+}
+
+// adviceInputs validates --task, --durability, --target, the rules and
+// thresholds, and reads --dump.
+func (a *app) adviceInputs(cmd *cobra.Command) (adviceInputs, error) {
+	in := adviceInputs{task: strings.ToLower(a.v.GetString("task")), durability: strings.ToLower(a.v.GetString("durability"))}
+	switch in.task {
+	case "all", "dump", "load", "copy", "oltp":
+	default:
+		return in, usagef("--task %q: choose all, dump, load, copy or oltp", in.task)
+	}
+	if in.durability != advisor.DurabilityStrict && in.durability != advisor.DurabilityRelaxed {
+		return in, usagef("--durability %q: choose strict (never trades commits away) or relaxed", in.durability)
+	}
+	if t := a.v.GetString("target"); t != "" {
+		if _, err := rules.ParseTarget(t); err != nil {
+			return in, usagef("--target: %v", err)
+		}
+	}
+	var err error
+	if in.cat, err = a.loadCatalogue(); err != nil {
+		return in, err
+	}
+	if dir := a.v.GetString("dump"); dir != "" {
+		if in.dump, err = dump.Read(cmd.Context(), dir); err != nil {
+			return in, usagef("--dump %s: %v", dir, err)
+		}
+	}
+	return in, nil
 }
 
 // adviceProfile is the profile to advise on: loaded with --from (plus any

@@ -30,10 +30,17 @@ func (a *app) emit(render func(w io.Writer) error) error {
 	return writeAtomic(out, buf.Bytes())
 }
 
-// writeAtomic writes data to path through a temp file and a rename.
+// writeAtomic writes data to path through a temp file in the same
+// directory, synced, then renamed over path: a reader sees the old file or
+// the new one, never half of one, even across a crash. An existing file
+// keeps its permissions; a new one gets 0644.
 func writeAtomic(path string, data []byte) error {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return usagef("--out %s is a directory: give a file name", path)
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return usagef("--out %s is a directory: give a file name", path)
+		}
+		mode = st.Mode().Perm()
 	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
@@ -42,19 +49,25 @@ func writeAtomic(path string, data []byte) error {
 	}
 	name := tmp.Name()
 	defer os.Remove(name) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(mode)
 	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
+	if err == nil {
+		err = tmp.Sync()
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w (is the disk full?)", path, err)
 	}
 	if err := os.Rename(name, path); err != nil {
 		return fmt.Errorf("replacing %s: %w", path, err)
+	}
+	if d, err := os.Open(dir); err == nil { // make the rename itself durable
+		_ = d.Sync()
+		d.Close()
 	}
 	return nil
 }

@@ -55,6 +55,9 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	if err != nil {
 		return nil, err
 	}
+	if dur < diskio.MinDuration && !a.v.GetBool("no-measure") {
+		return nil, usagef("--duration %s is too short to measure: give at least %s (default 10s)", dur, diskio.MinDuration)
+	}
 	maxBytes, err := a.parseBytes("max-bytes")
 	if err != nil {
 		return nil, err
@@ -85,7 +88,7 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	if srv != nil {
 		p.Server = srv
 		if !srv.Reachable {
-			p.AddGap("server", "server not reachable: "+srv.Error)
+			p.AddGap("server", srv.Error)
 		}
 	}
 	if path := a.v.GetString("mycnf"); path != "" {

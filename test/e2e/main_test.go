@@ -52,6 +52,7 @@ type runOpts struct {
 	env        []string
 	cred       *syscall.Credential
 	signalAt   time.Duration
+	signal     os.Signal // sent at signalAt; os.Interrupt when nil
 	timeout    time.Duration
 	stdinBytes []byte
 }
@@ -77,7 +78,11 @@ func mytune(t *testing.T, o runOpts, args ...string) result {
 		t.Fatalf("starting mytune: %v", err)
 	}
 	if o.signalAt > 0 {
-		time.AfterFunc(o.signalAt, func() { _ = cmd.Process.Signal(os.Interrupt) })
+		sig := o.signal
+		if sig == nil {
+			sig = os.Interrupt
+		}
+		time.AfterFunc(o.signalAt, func() { _ = cmd.Process.Signal(sig) })
 	}
 	err := cmd.Wait()
 	r := result{stdout: out.String(), stderr: errb.String(), elapsed: time.Since(start)}

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,20 +108,31 @@ func TestProbeNearlyFull(t *testing.T) {
 	}
 }
 
-// TestProbeSIGINT interrupts a probe mid-measurement: it must stop within
-// a couple of seconds, exit non-zero and remove its test file.
-func TestProbeSIGINT(t *testing.T) {
-	dir := t.TempDir()
-	r := mytune(t, runOpts{signalAt: 1500 * time.Millisecond}, "probe", "--datadir", dir, "--no-server", "--duration", "30s")
-	if r.code == 0 {
-		t.Fatalf("interrupted probe exited 0")
+// TestProbeSignals interrupts a probe mid-measurement with each signal a
+// user or a dropped ssh session sends: it must stop within a couple of
+// seconds, exit non-zero and remove its test file.
+func TestProbeSignals(t *testing.T) {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			r := mytune(t, runOpts{signalAt: 1500 * time.Millisecond, signal: sig}, "probe", "--datadir", dir, "--no-server", "--duration", "30s")
+			if r.elapsed > 4*time.Second {
+				t.Errorf("probe took %s to stop after %v at 1.5s", r.elapsed, sig)
+			}
+			assertCleanError(t, r, 1, "interrupted")
+			if l := listing(t, dir); l != "" {
+				t.Errorf("probe left %q behind", l)
+			}
+		})
 	}
-	if r.elapsed > 4*time.Second {
-		t.Errorf("probe took %s to stop after SIGINT at 1.5s", r.elapsed)
-	}
-	assertCleanError(t, r, 1, "interrupted")
-	if l := listing(t, dir); l != "" {
-		t.Errorf("probe left %q behind", l)
+}
+
+// TestUsageExitCodes: every kind of bad usage exits 2 with a clean error.
+func TestUsageExitCodes(t *testing.T) {
+	for _, args := range [][]string{{"bogus"}, {"probe", "extra"}, {"version", "extra"}, {"rules", "bogus"},
+		{"version", "--format", "xml"}, {"probe", "--datadir", ".", "--duration", "1ms"}} {
+		r := mytune(t, runOpts{}, args...)
+		assertCleanError(t, r, 2, "")
 	}
 }
 
@@ -131,5 +143,10 @@ func TestVersion(t *testing.T) {
 		if r.code != 0 || !strings.HasPrefix(r.stdout, "mytune ") || !strings.Contains(r.stdout, "go1.") {
 			t.Errorf("%v: code %d, stdout %q", args, r.code, r.stdout)
 		}
+	}
+	r := mytune(t, runOpts{}, "version", "--format", "json")
+	var v map[string]string
+	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil || v["go_version"] == "" || v["version"] == "" {
+		t.Errorf("version --format json: %v %q", err, r.stdout)
 	}
 }
