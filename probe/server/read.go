@@ -77,33 +77,10 @@ func connect(ctx context.Context, c Conn) (*sql.DB, error) {
 	return nil, fmt.Errorf("no server reachable (%s): start the server or give --host/--port/--socket", strings.Join(tried, "; "))
 }
 
-// open dials one endpoint and pings it within the connect timeout.
+// open dials one endpoint with Read's small pool and pings it within the
+// connect timeout.
 func open(ctx context.Context, c Conn, ep Endpoint) (*sql.DB, error) {
-	cfg := mysql.NewConfig()
-	cfg.User, cfg.Passwd = c.User, c.password
-	cfg.Net, cfg.Addr = ep.Net, ep.Addr
-	cfg.Timeout = c.ConnectTimeout
-	cfg.ReadTimeout, cfg.WriteTimeout = c.QueryTimeout, c.QueryTimeout
-	if c.TLS != "" {
-		cfg.TLSConfig = c.TLS
-	}
-	conn, err := mysql.NewConnector(cfg)
-	if err != nil {
-		return nil, fmt.Errorf("configuring the connection: %w", err)
-	}
-	db := sql.OpenDB(conn)
-	db.SetMaxOpenConns(maxOpenConns)
-	db.SetMaxIdleConns(maxOpenConns)
-	pctx, cancel := context.WithTimeout(ctx, c.ConnectTimeout)
-	defer cancel()
-	if err := db.PingContext(pctx); err != nil {
-		db.Close()
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, fmt.Errorf("no answer within %s", c.ConnectTimeout)
-		}
-		return nil, err
-	}
-	return db, nil
+	return openPool(ctx, c, ep, maxOpenConns, false)
 }
 
 // reader runs the queries of one Read and records what failed.
