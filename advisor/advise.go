@@ -2,9 +2,9 @@ package advisor
 
 import (
 	"fmt"
-	"github.com/mytune/mytune/advisor/threads"
 	"sort"
 
+	"github.com/mytune/mytune/advisor/threads"
 	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/rules"
 )
@@ -61,7 +61,11 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	if !facts.HasServer && p.MyCnf == nil {
 		a.Notes = append(a.Notes, "no server and no my.cnf: current values are the target's documented defaults")
 	}
-	hits, problems := cat.Evaluate(rules.NewEnv(p, facts, cat.Thresholds, opts.Durability))
+	env := rules.NewEnv(p, facts, cat.Thresholds, opts.Durability)
+	if !env.MemoryKnown() {
+		a.Notes = append(a.Notes, "host memory unknown (memory.total_bytes 0): the memory rules (buffer pool, max_connections) were skipped")
+	}
+	hits, problems := cat.Evaluate(env)
 	a.Notes = append(a.Notes, problems...)
 	a.Findings = Dedupe(toFindings(hits))
 	SortFindings(a.Findings)

@@ -28,6 +28,9 @@ type LoadOptions struct {
 	UserDirs []string
 	// ThresholdsYAML overrides thresholds (the "thresholds:" of --config).
 	ThresholdsYAML []byte
+	// ThresholdsSource names the file ThresholdsYAML came from (the
+	// --config path), for error messages.
+	ThresholdsSource string
 }
 
 // ruleFile is the top level of a rule file.
@@ -42,7 +45,7 @@ func Load(opts LoadOptions) (*Catalogue, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t, err = t.Override(opts.ThresholdsYAML); err != nil {
+	if t, err = t.Override(opts.ThresholdsYAML, opts.ThresholdsSource); err != nil {
 		return nil, err
 	}
 	c := &Catalogue{Thresholds: t}

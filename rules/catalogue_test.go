@@ -112,6 +112,7 @@ var ruleCases = []struct {
 }{
 	{"pool 1G of 32G", "memory.buffer_pool_small", setVar("innodb_buffer_pool_size", "1G"), "", true, "15G"},
 	{"pool 40G on 32G", "memory.buffer_pool_over_memory", setVar("innodb_buffer_pool_size", "40G"), "", true, "15G"},
+	{"1 MiB cgroup limit", "memory.no_room_for_pool", func(p *profile.Profile) { p.Host.Memory.LimitBytes = tMiB }, "", true, ""},
 	{"pool 40G in a 8G cgroup", "memory.buffer_pool_over_memory", func(p *profile.Profile) {
 		p.Host.Memory.LimitBytes = 8 * tGiB
 		p.Server.Variables["innodb_buffer_pool_size"] = "40G"

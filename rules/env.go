@@ -32,44 +32,6 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 		Relaxed: durability == "relaxed", Measured: p.Storage.Measured}
 }
 
-// EffectiveMemBytes is RAM or the cgroup limit, whichever is smaller.
-func (e Env) EffectiveMemBytes() uint64 { return e.Host.Memory.EffectiveBytes() }
-
-// ReserveBytes is the memory left to the OS and mysqld's own overhead.
-func (e Env) ReserveBytes() uint64 {
-	return max(e.T.ReserveMinBytes, uint64(float64(e.EffectiveMemBytes())*e.T.ReserveFraction))
-}
-
-// PerConnBytes is one connection's buffers: sort, join, read, read_rnd,
-// binlog cache and thread stack (MySQL manual, "How MySQL Uses Memory").
-func (e Env) PerConnBytes() uint64 {
-	f := e.F
-	return f.SortBufferBytes + f.JoinBufferBytes + f.ReadBufferBytes + f.ReadRndBufferBytes +
-		f.BinlogCacheBytes + f.ThreadStackBytes
-}
-
-// Budget is the memory budget of this profile's settings.
-func (e Env) Budget() MemoryBudget {
-	return MemoryBudget{EffectiveBytes: e.EffectiveMemBytes(), ReserveBytes: e.ReserveBytes(),
-		PerConnBytes: e.PerConnBytes(), MaxConnections: e.F.MaxConnections, GlobalBytes: e.F.LogBufferBytes}
-}
-
-// PoolRoomBytes is the most the buffer pool may take with these settings.
-func (e Env) PoolRoomBytes() uint64 { return e.Budget().PoolRoom() }
-
-// BufferPoolTarget is the recommended innodb_buffer_pool_size.
-func (e Env) BufferPoolTarget() uint64 {
-	return BufferPoolSize(e.Budget(), e.T.BufferPoolFraction, e.F.DataBytes, e.T.DataHeadroom)
-}
-
-// MemoryCommittedBytes is pool + global buffers + every connection's buffers.
-func (e Env) MemoryCommittedBytes() uint64 {
-	return e.F.BufferPoolBytes + e.F.LogBufferBytes + e.PerConnBytes()*uint64(max(e.F.MaxConnections, 0))
-}
-
-// MaxConnectionsFit is how many connections fit next to the current pool.
-func (e Env) MaxConnectionsFit() int { return MaxConnectionsFit(e.Budget(), e.F.BufferPoolBytes) }
-
 // RedoTarget is the recommended total redo size.
 func (e Env) RedoTarget() uint64 {
 	return RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoMinBytes, e.T.RedoMaxBytes)

@@ -34,27 +34,38 @@ func (b MemoryBudget) PoolRoom() uint64 {
 // memory, never above PoolRoom, no larger than the data plus headroom when
 // the data size is known (dataBytes > 0), rounded down to whole chunks
 // (128M below 1G, 1G above, so 8 instances x 128M chunks divide it; MySQL
-// manual "Configuring InnoDB Buffer Pool Size") and at least one 128M chunk
-// — unless even that does not fit, then PoolRoom rounded to MiB.
-func BufferPoolSize(b MemoryBudget, fraction float64, dataBytes uint64, dataHeadroom float64) uint64 {
+// manual "Configuring InnoDB Buffer Pool Size") and at least minBytes (128M,
+// the default) when that fits. When less than minBytes is left it is what is
+// left, rounded down to MiB; when less than InnoDB's 5M minimum is left, 0:
+// no pool fits and nothing is recommended.
+func BufferPoolSize(b MemoryBudget, fraction float64, dataBytes uint64, dataHeadroom float64, minBytes uint64) uint64 {
 	room := b.PoolRoom()
+	if room < innodbMinPoolBytes {
+		return 0
+	}
 	want := uint64(float64(b.EffectiveBytes) * fraction)
 	if dataBytes > 0 {
 		want = min(want, uint64(float64(dataBytes)*dataHeadroom))
 	}
-	want = min(want, room)
+	got := RoundPoolDown(min(want, room))
+	if got >= minBytes {
+		return got
+	}
+	if room >= minBytes {
+		return minBytes
+	}
+	return room / mib * mib
+}
+
+// RoundPoolDown rounds a pool size down to whole chunks: 128M below 1G,
+// 1G above, so 8 instances x 128M chunks divide it (MySQL manual,
+// "Configuring InnoDB Buffer Pool Size": mysqld rounds other sizes up).
+func RoundPoolDown(b uint64) uint64 {
 	unit := 128 * mib
-	if want >= gib {
+	if b >= gib {
 		unit = gib
 	}
-	got := want / unit * unit
-	if got < 128*mib {
-		if room < 128*mib {
-			return max(room/mib*mib, 5*mib) // 5M is the manual's minimum
-		}
-		return 128 * mib
-	}
-	return got
+	return b / unit * unit
 }
 
 // RedoSize sizes the total redo log: hoursOfWrites of the measured redo

@@ -12,17 +12,20 @@ func TestBufferPoolSize(t *testing.T) {
 		{"32G host, unknown data", MemoryBudget{EffectiveBytes: 32 * tGiB, ReserveBytes: 3 * tGiB, PerConnBytes: 2 * tMiB, MaxConnections: 151}, 0, 24 * tGiB},
 		{"32G host, 4G data", MemoryBudget{EffectiveBytes: 32 * tGiB, ReserveBytes: 3 * tGiB}, 4 * tGiB, 6 * tGiB},
 		{"1G Pi", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 256 * tMiB, PerConnBytes: 2 * tMiB, MaxConnections: 151}, 0, 384 * tMiB},
-		{"connections eat it all", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 256 * tMiB, PerConnBytes: 10 * tMiB, MaxConnections: 100}, 0, 5 * tMiB},
+		{"connections eat it all: nothing fits, nothing recommended", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 256 * tMiB, PerConnBytes: 10 * tMiB, MaxConnections: 100}, 0, 0},
 		{"room below one chunk", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 900 * tMiB}, 0, 124 * tMiB},
+		{"3M left: below InnoDB's 5M minimum", MemoryBudget{EffectiveBytes: 259 * tMiB, ReserveBytes: 256 * tMiB}, 0, 0},
+		{"1 MiB cgroup limit", MemoryBudget{EffectiveBytes: tMiB, ReserveBytes: 256 * tMiB}, 0, 0},
+		{"tiny data still gets the 128M default", MemoryBudget{EffectiveBytes: 8 * tGiB, ReserveBytes: tGiB}, 10 * tMiB, 128 * tMiB},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := BufferPoolSize(tc.b, 0.75, tc.data, 1.5)
+			got := BufferPoolSize(tc.b, 0.75, tc.data, 1.5, 128*tMiB)
 			if got != tc.want {
 				t.Errorf("got %d MiB, want %d MiB", got/tMiB, tc.want/tMiB)
 			}
-			if got > tc.b.EffectiveBytes {
-				t.Errorf("%d above effective memory %d", got, tc.b.EffectiveBytes)
+			if got > tc.b.PoolRoom() {
+				t.Errorf("%d above what is left %d", got, tc.b.PoolRoom())
 			}
 		})
 	}

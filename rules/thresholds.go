@@ -3,6 +3,9 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"reflect"
+	"sort"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -10,53 +13,138 @@ import (
 )
 
 // Thresholds are the tunable numbers of the rules (configs/thresholds.yaml,
-// where each one cites its source). Expressions read them as T.Name.
+// where each one cites its source). Expressions read them as T.Name. The
+// check tag says which values are valid (see checkThreshold).
 type Thresholds struct {
-	BufferPoolFraction    float64 `yaml:"buffer_pool_fraction"`
-	ReserveMinBytes       uint64  `yaml:"reserve_min_bytes"`
-	ReserveFraction       float64 `yaml:"reserve_fraction"`
-	DataHeadroom          float64 `yaml:"data_headroom"`
-	BufferPoolGrowRatio   float64 `yaml:"buffer_pool_grow_ratio"`
-	RedoHours             float64 `yaml:"redo_hours"`
-	RedoMinBytes          uint64  `yaml:"redo_min_bytes"`
-	RedoMaxBytes          uint64  `yaml:"redo_max_bytes"`
-	RedoBurstMinutes      float64 `yaml:"redo_burst_minutes"`
-	IOCapacityFraction    float64 `yaml:"io_capacity_fraction"`
-	IOCapacityTolerance   float64 `yaml:"io_capacity_tolerance"`
-	SlowCommitsPerS       float64 `yaml:"slow_commits_per_s"`
-	SpikeRatio            float64 `yaml:"spike_ratio"`
-	SpikeMinUS            float64 `yaml:"spike_min_us"`
-	SlowSeqWriteMBPerS    float64 `yaml:"slow_seq_write_mb_per_s"`
-	PerConnBufferMaxBytes uint64  `yaml:"per_conn_buffer_max_bytes"`
-	SwapUsedFraction      float64 `yaml:"swap_used_fraction"`
-	LowAvailableFraction  float64 `yaml:"low_available_fraction"`
-	LowFreeFraction       float64 `yaml:"low_free_fraction"`
+	BufferPoolFraction     float64 `yaml:"buffer_pool_fraction" check:"fraction"`
+	ReserveMinBytes        uint64  `yaml:"reserve_min_bytes" check:"positive"`
+	ReserveFraction        float64 `yaml:"reserve_fraction" check:"fraction"`
+	DataHeadroom           float64 `yaml:"data_headroom" check:"ratio"`
+	BufferPoolGrowRatio    float64 `yaml:"buffer_pool_grow_ratio" check:"ratio"`
+	BufferPoolGrowMinBytes uint64  `yaml:"buffer_pool_grow_min_bytes" check:"positive"`
+	BufferPoolMinBytes     uint64  `yaml:"buffer_pool_min_bytes" check:"positive"`
+	RedoHours              float64 `yaml:"redo_hours" check:"positive"`
+	RedoMinBytes           uint64  `yaml:"redo_min_bytes" check:"positive"`
+	RedoMaxBytes           uint64  `yaml:"redo_max_bytes" check:"positive"`
+	RedoBurstMinutes       float64 `yaml:"redo_burst_minutes" check:"positive"`
+	IOCapacityFraction     float64 `yaml:"io_capacity_fraction" check:"fraction"`
+	IOCapacityTolerance    float64 `yaml:"io_capacity_tolerance" check:"ratio"`
+	SlowCommitsPerS        float64 `yaml:"slow_commits_per_s" check:"positive"`
+	SpikeRatio             float64 `yaml:"spike_ratio" check:"ratio"`
+	SpikeMinUS             float64 `yaml:"spike_min_us" check:"positive"`
+	SlowSeqWriteMBPerS     float64 `yaml:"slow_seq_write_mb_per_s" check:"positive"`
+	PerConnBufferMaxBytes  uint64  `yaml:"per_conn_buffer_max_bytes" check:"positive"`
+	ConnMemoryFraction     float64 `yaml:"max_connections_memory_fraction" check:"fraction"`
+	MinMaxConnections      int     `yaml:"max_connections_floor" check:"positive"`
+	TableCacheHeadroom     float64 `yaml:"table_cache_headroom" check:"ratio"`
+	SwapUsedFraction       float64 `yaml:"swap_used_fraction" check:"fraction"`
+	LowAvailableFraction   float64 `yaml:"low_available_fraction" check:"fraction"`
+	LowFreeFraction        float64 `yaml:"low_free_fraction" check:"fraction"`
 }
 
 // DefaultThresholds parses the embedded configs/thresholds.yaml.
 func DefaultThresholds() (Thresholds, error) {
-	var t Thresholds
-	if err := decodeStrict(configs.Thresholds, &t); err != nil {
-		return t, fmt.Errorf("built-in configs/thresholds.yaml: %w", err)
+	t, err := Thresholds{}.Override(configs.Thresholds, "built-in configs/thresholds.yaml")
+	if err != nil {
+		return t, err
+	}
+	if missing := t.unset(); len(missing) > 0 {
+		return t, fmt.Errorf("built-in configs/thresholds.yaml: no value for %s", strings.Join(missing, ", "))
 	}
 	return t, nil
 }
 
 // Override applies a YAML mapping of threshold names to values over t
-// (only the names present change); unknown names are an error.
-func (t Thresholds) Override(yamlDoc []byte) (Thresholds, error) {
-	if err := decodeStrict(yamlDoc, &t); err != nil {
-		return t, fmt.Errorf("thresholds: %w (names are those of configs/thresholds.yaml)", err)
+// (only the names present change). source names where the mapping came
+// from (the --config file); errors read "config FILE: thresholds.NAME: …".
+// Unknown names, values of the wrong type and values out of range
+// (checkThreshold) are refused.
+func (t Thresholds) Override(yamlDoc []byte, source string) (Thresholds, error) {
+	if source == "" {
+		source = "the --config file"
+	}
+	if len(bytes.TrimSpace(yamlDoc)) == 0 {
+		return t, nil
+	}
+	var m map[string]yaml.Node
+	if err := yaml.Unmarshal(yamlDoc, &m); err != nil {
+		return t, fmt.Errorf("config %s: thresholds: not a mapping of names to numbers: %w", source, err)
+	}
+	fields := thresholdFields()
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	v := reflect.ValueOf(&t).Elem()
+	for _, name := range names {
+		i, ok := fields[name]
+		if !ok {
+			return t, fmt.Errorf("config %s: thresholds.%s: unknown threshold (the names are those of configs/thresholds.yaml)", source, name)
+		}
+		node := m[name]
+		if err := node.Decode(v.Field(i).Addr().Interface()); err != nil {
+			return t, fmt.Errorf("config %s: thresholds.%s: %q is not a %s", source, name, node.Value, v.Field(i).Kind())
+		}
+		if err := checkThreshold(v.Type().Field(i).Tag.Get("check"), v.Field(i)); err != nil {
+			return t, fmt.Errorf("config %s: thresholds.%s: %v", source, name, err)
+		}
+	}
+	if t.RedoMaxBytes > 0 && t.RedoMaxBytes < t.RedoMinBytes {
+		return t, fmt.Errorf("config %s: thresholds.redo_max_bytes %d is below redo_min_bytes %d", source, t.RedoMaxBytes, t.RedoMinBytes)
 	}
 	return t, nil
 }
 
-// decodeStrict decodes YAML rejecting unknown fields; empty input is fine.
-func decodeStrict(doc []byte, v any) error {
-	if len(bytes.TrimSpace(doc)) == 0 {
-		return nil
+// thresholdFields maps each yaml name to its field index.
+func thresholdFields() map[string]int {
+	ty := reflect.TypeOf(Thresholds{})
+	out := make(map[string]int, ty.NumField())
+	for i := 0; i < ty.NumField(); i++ {
+		out[ty.Field(i).Tag.Get("yaml")] = i
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(doc))
-	dec.KnownFields(true)
-	return dec.Decode(v)
+	return out
+}
+
+// unset lists thresholds still zero (missing from the built-in file).
+func (t Thresholds) unset() []string {
+	v := reflect.ValueOf(t)
+	var out []string
+	for i := 0; i < v.NumField(); i++ {
+		if v.Field(i).IsZero() {
+			out = append(out, v.Type().Field(i).Tag.Get("yaml"))
+		}
+	}
+	return out
+}
+
+// checkThreshold range-checks one value: "fraction" is in (0, 1], "ratio"
+// is at least 1 (a multiplier that must not shrink), "positive" is above 0.
+func checkThreshold(kind string, v reflect.Value) error {
+	var x float64
+	switch v.Kind() {
+	case reflect.Float64:
+		x = v.Float()
+	case reflect.Uint64:
+		x = float64(v.Uint())
+	case reflect.Int:
+		x = float64(v.Int())
+	}
+	switch kind {
+	case "fraction":
+		if x <= 0 || x > 1 {
+			return fmt.Errorf("%g is out of range: a fraction must be above 0 and at most 1", x)
+		}
+	case "ratio":
+		if x < 1 {
+			return fmt.Errorf("%g is out of range: a ratio must be at least 1", x)
+		}
+	case "positive":
+		if x <= 0 {
+			return fmt.Errorf("%g is out of range: it must be above 0", x)
+		}
+	default:
+		return fmt.Errorf("no range check %q (rules/thresholds.go)", kind)
+	}
+	return nil
 }

@@ -1,0 +1,169 @@
+package rules
+
+import (
+	"math"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// Memory sizing as rule expressions see it. Every size the advice
+// recommends is computed on the settings as they will be AFTER the advice
+// (per-connection buffers lowered by memory.*_buffer_large, max_connections
+// lowered by memory.max_connections_memory), the way IOCapacityAfter works
+// for innodb_io_capacity, so findings never size one variable from a value
+// another finding changes.
+
+// innodbMinPoolBytes is the smallest innodb_buffer_pool_size InnoDB accepts
+// (MySQL 8.4 manual, innodb_buffer_pool_size: minimum 5242880).
+const innodbMinPoolBytes = 5 * mib
+
+// EffectiveMemBytes is RAM or the cgroup limit, whichever is smaller.
+func (e Env) EffectiveMemBytes() uint64 { return e.Host.Memory.EffectiveBytes() }
+
+// MemoryKnown is false when the profile does not say how much memory the
+// host has (memory.total_bytes 0): the memory rules then stay silent.
+func (e Env) MemoryKnown() bool { return e.EffectiveMemBytes() > 0 }
+
+// ReserveBytes is the memory left to the OS and mysqld's own overhead.
+func (e Env) ReserveBytes() uint64 {
+	return max(e.T.ReserveMinBytes, uint64(float64(e.EffectiveMemBytes())*e.T.ReserveFraction))
+}
+
+// PerConnBytes is one connection's buffers now: sort, join, read, read_rnd,
+// binlog cache and thread stack (MySQL manual, "How MySQL Uses Memory").
+func (e Env) PerConnBytes() uint64 {
+	f := e.F
+	return f.SortBufferBytes + f.JoinBufferBytes + f.ReadBufferBytes + f.ReadRndBufferBytes +
+		f.BinlogCacheBytes + f.ThreadStackBytes
+}
+
+// BufferAfter is a per-connection buffer (sort_buffer_size, join_buffer_size,
+// read_buffer_size, read_rnd_buffer_size) once the advice is applied: the
+// target's default when it is above T.PerConnBufferMaxBytes (the rule
+// memory.<name>_large recommends that default), else the value in effect.
+func (e Env) BufferAfter(name string) uint64 {
+	var cur uint64
+	switch name {
+	case "sort_buffer_size":
+		cur = e.F.SortBufferBytes
+	case "join_buffer_size":
+		cur = e.F.JoinBufferBytes
+	case "read_buffer_size":
+		cur = e.F.ReadBufferBytes
+	case "read_rnd_buffer_size":
+		cur = e.F.ReadRndBufferBytes
+	default:
+		return 0
+	}
+	if cur <= e.T.PerConnBufferMaxBytes {
+		return cur
+	}
+	d, _, ok := defaultValue(e.F.Flavor, e.F.Version, 0, name)
+	b, err := profile.ParseSize(d)
+	if !ok || err != nil {
+		return cur
+	}
+	return min(b, cur)
+}
+
+// PerConnAfterBytes is one connection's buffers once the advice is applied.
+func (e Env) PerConnAfterBytes() uint64 {
+	return e.BufferAfter("sort_buffer_size") + e.BufferAfter("join_buffer_size") +
+		e.BufferAfter("read_buffer_size") + e.BufferAfter("read_rnd_buffer_size") +
+		e.F.BinlogCacheBytes + e.F.ThreadStackBytes
+}
+
+// MaxConnectionsAfter is max_connections once the advice is applied: the
+// current value, lowered so that all connections' buffers (after the
+// buffer advice) take at most T.ConnMemoryFraction of usable memory and
+// leave T.BufferPoolMinBytes for the pool next to the reserve; never below
+// T.MinMaxConnections (unless it is lower already), never raised.
+func (e Env) MaxConnectionsAfter() int {
+	cur := max(e.F.MaxConnections, 0)
+	per := e.PerConnAfterBytes()
+	if !e.MemoryKnown() || per == 0 {
+		return cur
+	}
+	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(per))
+	fit := MaxConnectionsFit(e.budget(per, 0), e.T.BufferPoolMinBytes)
+	return max(min(cur, share, fit), min(cur, e.T.MinMaxConnections))
+}
+
+// budget is the memory budget with the given per-connection bytes and
+// connections.
+func (e Env) budget(perConn uint64, conns int) MemoryBudget {
+	return MemoryBudget{EffectiveBytes: e.EffectiveMemBytes(), ReserveBytes: e.ReserveBytes(),
+		PerConnBytes: perConn, MaxConnections: conns, GlobalBytes: e.F.LogBufferBytes}
+}
+
+// Budget is the memory budget of the settings in effect now.
+func (e Env) Budget() MemoryBudget { return e.budget(e.PerConnBytes(), e.F.MaxConnections) }
+
+// BudgetAfter is the memory budget once the advice is applied.
+func (e Env) BudgetAfter() MemoryBudget {
+	return e.budget(e.PerConnAfterBytes(), e.MaxConnectionsAfter())
+}
+
+// PoolRoomBytes is the most the buffer pool may take with the settings now.
+func (e Env) PoolRoomBytes() uint64 { return e.Budget().PoolRoom() }
+
+// PoolRoomAfterBytes is the most the buffer pool may take once the advice
+// on connections and per-connection buffers is applied.
+func (e Env) PoolRoomAfterBytes() uint64 { return e.BudgetAfter().PoolRoom() }
+
+// SwapPressure is true when more than T.SwapUsedFraction of swap is in use
+// and available memory is below T.LowAvailableFraction of usable memory.
+func (e Env) SwapPressure() bool {
+	m := e.Host.Memory
+	used := float64(m.SwapTotalBytes) - float64(m.SwapFreeBytes)
+	return m.SwapTotalBytes > 0 && used > e.T.SwapUsedFraction*float64(m.SwapTotalBytes) &&
+		float64(m.AvailableBytes) < e.T.LowAvailableFraction*float64(e.EffectiveMemBytes())
+}
+
+// PoolGrowthCapBytes is the largest pool the advice may grow to with what
+// the host has available now: the current pool plus available memory minus
+// the reserve. Under swap pressure it is the current pool (no growth);
+// with available memory unknown (0) there is no cap.
+func (e Env) PoolGrowthCapBytes() uint64 {
+	cur, avail, reserve := e.F.BufferPoolBytes, e.Host.Memory.AvailableBytes, e.ReserveBytes()
+	switch {
+	case e.SwapPressure() || (avail > 0 && avail <= reserve):
+		return cur
+	case avail == 0:
+		return math.MaxUint64
+	}
+	return cur + avail - reserve
+}
+
+// GrowthCapped is true when PoolGrowthCapBytes holds the pool below the
+// size memory alone would allow.
+func (e Env) GrowthCapped() bool {
+	return e.BufferPoolTarget() < e.poolByMemory()
+}
+
+// poolByMemory is the pool size from total memory and the after-advice
+// budget, before the cap on available memory.
+func (e Env) poolByMemory() uint64 {
+	return BufferPoolSize(e.BudgetAfter(), e.T.BufferPoolFraction, e.F.DataBytes, e.T.DataHeadroom, e.T.BufferPoolMinBytes)
+}
+
+// BufferPoolTarget is the recommended innodb_buffer_pool_size, sized on the
+// after-advice budget; growth beyond the current pool is capped at
+// PoolGrowthCapBytes (rounded down to whole chunks). 0 when no pool fits.
+func (e Env) BufferPoolTarget() uint64 {
+	want := e.poolByMemory()
+	cur := e.F.BufferPoolBytes
+	if limit := e.PoolGrowthCapBytes(); want > cur && want > limit {
+		want = max(RoundPoolDown(limit), cur)
+	}
+	return want
+}
+
+// MemoryCommittedBytes is pool + global buffers + every connection's
+// buffers with the settings now.
+func (e Env) MemoryCommittedBytes() uint64 {
+	return e.F.BufferPoolBytes + e.F.LogBufferBytes + e.PerConnBytes()*uint64(max(e.F.MaxConnections, 0))
+}
+
+// MaxConnectionsFit is how many connections fit next to the current pool.
+func (e Env) MaxConnectionsFit() int { return MaxConnectionsFit(e.Budget(), e.F.BufferPoolBytes) }

@@ -1,0 +1,100 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// tier12G sets the per-session settings of the Percona-Lab Tier12G my.cnf
+// (probe/mycnf/testdata/percona-lab-mariadb-11.8.6-Tier12G.cnf) on a 16 GiB host.
+func tier12G(p *profile.Profile) {
+	p.Host.Memory = profile.Memory{TotalBytes: 16 * tGiB, AvailableBytes: 14 * tGiB}
+	for k, v := range map[string]string{"innodb_buffer_pool_size": "12G", "max_connections": "2000",
+		"sort_buffer_size": "4M", "join_buffer_size": "4M", "read_buffer_size": "2M", "read_rnd_buffer_size": "4M",
+		"binlog_cache_size": "4M", "thread_stack": "512K", "innodb_log_buffer_size": "256M"} {
+		p.Server.Variables[k] = v
+	}
+}
+
+// memEnv builds the Env of the quiet profile after mutate.
+func memEnv(t *testing.T, mutate func(*profile.Profile)) (Env, map[string]Hit) {
+	t.Helper()
+	p := quietProfile()
+	mutate(&p)
+	c, err := Load(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, _, err := ResolveTarget(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := BuildFacts(p, tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewEnv(p, f, c.Thresholds, "strict"), fired(t, p, "strict", "")
+}
+
+// TestMemoryAdviceAfter: the pool is sized on the connections and buffers as
+// they will be after the advice, never above what is left, never below the
+// 128M default while fewer connections could keep it, and not at all when
+// memory is unknown or nothing fits.
+func TestMemoryAdviceAfter(t *testing.T) {
+	cases := []struct {
+		name       string
+		mutate     func(*profile.Profile)
+		want       map[string]string // rule id -> recommended ("" = fires, any value)
+		wantSilent []string          // rule ids that must not fire
+	}{
+		{"Tier12G on 16G: pool sized after the buffer and connection advice", tier12G,
+			map[string]string{"memory.buffer_pool_over_memory": "6G", "memory.max_connections_memory": "1129",
+				"memory.sort_buffer_large": "256K"}, []string{"memory.no_room_for_pool"}},
+		{"1 MiB cgroup limit: no pool fits, none recommended", func(p *profile.Profile) { p.Host.Memory.LimitBytes = tMiB },
+			map[string]string{"memory.no_room_for_pool": ""}, []string{"memory.buffer_pool_over_memory", "memory.buffer_pool_small"}},
+		{"memory unknown: memory rules stay silent", func(p *profile.Profile) {
+			p.Host.Memory = profile.Memory{}
+			p.Server.Variables["max_connections"] = "2000"
+			p.Server.Variables["innodb_buffer_pool_size"] = "1G"
+		}, nil, []string{"memory.buffer_pool_over_memory", "memory.buffer_pool_small", "memory.max_connections_memory", "memory.no_room_for_pool"}},
+		{"512M host: fewer connections keep a 128M pool", func(p *profile.Profile) {
+			p.Host.Memory = profile.Memory{TotalBytes: 512 * tMiB, AvailableBytes: 400 * tMiB}
+			p.Server.Variables["innodb_buffer_pool_size"] = "256M"
+		}, map[string]string{"memory.buffer_pool_over_memory": "128M", "memory.max_connections_memory": "33"}, nil},
+		{"swapping host: no growth", func(p *profile.Profile) {
+			p.Host.Memory = profile.Memory{TotalBytes: 32 * tGiB, AvailableBytes: 2 * tGiB, SwapTotalBytes: 4 * tGiB, SwapFreeBytes: tGiB}
+			p.Server.Variables["innodb_buffer_pool_size"] = "2G"
+		}, map[string]string{"hygiene.swap_pressure": ""}, []string{"memory.buffer_pool_small"}},
+		{"little available: growth capped at pool + available - reserve", func(p *profile.Profile) {
+			p.Host.Memory = profile.Memory{TotalBytes: 32 * tGiB, AvailableBytes: 8 * tGiB}
+			p.Server.Variables["innodb_buffer_pool_size"] = "2G"
+		}, map[string]string{"memory.buffer_pool_small": "6G"}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			env, hits := memEnv(t, tc.mutate)
+			for id, rec := range tc.want {
+				h, ok := hits[id]
+				if !ok {
+					t.Errorf("%s did not fire (fired: %v)", id, keys(hits))
+					continue
+				}
+				if rec != "" && h.Recommended != rec {
+					t.Errorf("%s recommended %s, want %s; detail: %s", id, h.Recommended, rec, h.RenderedDetail)
+				}
+			}
+			for _, id := range tc.wantSilent {
+				if h, ok := hits[id]; ok {
+					t.Errorf("%s fired: %s → %s: %s", id, h.Current, h.Recommended, h.RenderedDetail)
+				}
+			}
+			if h, ok := hits["memory.buffer_pool_over_memory"]; ok {
+				b, _ := profile.ParseSize(h.Recommended)
+				if room := env.PoolRoomAfterBytes(); b > room || b == 0 {
+					t.Errorf("pool %s is 0 or above the %d bytes left", h.Recommended, room)
+				}
+			}
+		})
+	}
+}
