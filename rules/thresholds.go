@@ -68,7 +68,7 @@ func (t Thresholds) Override(yamlDoc []byte, source string) (Thresholds, error) 
 	}
 	var m map[string]yaml.Node
 	if err := yaml.Unmarshal(yamlDoc, &m); err != nil {
-		return t, fmt.Errorf("config %s: thresholds: not a mapping of names to numbers: %w", source, err)
+		return t, fmt.Errorf("config %s: thresholds: want a mapping of threshold names to numbers (as in configs/thresholds.yaml)", source)
 	}
 	fields := thresholdFields()
 	names := make([]string, 0, len(m))
