@@ -92,14 +92,9 @@ func (a *app) openServer(cmd *cobra.Command) (*sql.DB, error) {
 	if a.v.GetBool("no-server") {
 		return nil, usagef("calibrate needs a live server: drop --no-server")
 	}
-	o, err := a.connOptions(cmd)
+	conn, err := a.resolveConn(cmd)
 	if err != nil {
 		return nil, err
-	}
-	home, _ := os.UserHomeDir()
-	conn, err := server.ResolveConn(o, os.Getenv, home)
-	if err != nil {
-		return nil, asUsage(err)
 	}
 	db, err := server.Open(cmd.Context(), conn, server.OpenOptions{InterpolateParams: true})
 	if err != nil {

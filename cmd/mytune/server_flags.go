@@ -55,14 +55,9 @@ func (a *app) readServer(ctx context.Context, cmd *cobra.Command) (*profile.Serv
 	if a.v.GetBool("no-server") {
 		return nil, nil
 	}
-	o, err := a.connOptions(cmd)
+	conn, err := a.resolveConn(cmd)
 	if err != nil {
 		return nil, err
-	}
-	home, _ := os.UserHomeDir()
-	conn, err := server.ResolveConn(o, os.Getenv, home)
-	if err != nil {
-		return nil, asUsage(err)
 	}
 	srv, err := server.Read(ctx, conn)
 	if err != nil {
@@ -73,6 +68,21 @@ func (a *app) readServer(ctx context.Context, cmd *cobra.Command) (*profile.Serv
 		return nil, fmt.Errorf("reading the server: %w", err)
 	}
 	return srv, nil
+}
+
+// resolveConn turns the server flags, ~/.my.cnf and MYSQL_PWD into the
+// connection to try, as the mysql client would.
+func (a *app) resolveConn(cmd *cobra.Command) (server.Conn, error) {
+	o, err := a.connOptions(cmd)
+	if err != nil {
+		return server.Conn{}, err
+	}
+	home, _ := os.UserHomeDir()
+	conn, err := server.ResolveConn(o, os.Getenv, home)
+	if err != nil {
+		return server.Conn{}, asUsage(err)
+	}
+	return conn, nil
 }
 
 // connOptions gathers the server settings from the merged configuration.
