@@ -10,7 +10,8 @@ import (
 )
 
 // randomProfile builds a profile from a seeded generator: memory from
-// 512M to 256G with or without a cgroup limit, random settings and storage.
+// 512M to 256G with or without a cgroup limit, with or without swap in
+// use and with little or much available, random settings and storage.
 func randomProfile(r *rand.Rand) (profile.Profile, string) {
 	const mib = uint64(1) << 20
 	total := (512 + uint64(r.Intn(256*1024))) * mib
@@ -20,9 +21,12 @@ func randomProfile(r *rand.Rand) (profile.Profile, string) {
 	}
 	ops := []float64{30, 120, 900, 5000, 20000}[r.Intn(5)]
 	qd1 := []float64{45, 150, 6500, 40000}[r.Intn(4)]
+	swap := []uint64{0, 2 << 30, 8 << 30}[r.Intn(3)]
+	mem := profile.Memory{TotalBytes: total, LimitBytes: limit, SwapTotalBytes: swap,
+		SwapFreeBytes:  uint64(float64(swap) * r.Float64()),
+		AvailableBytes: uint64(float64(total) * []float64{0.02, 0.05, 0.3, 0.5, 0.9}[r.Intn(5)])}
 	p := profile.Profile{
-		Host: profile.Host{OS: "linux", CPU: profile.CPU{Logical: 1 + r.Intn(64)},
-			Memory: profile.Memory{TotalBytes: total, AvailableBytes: total / 2, LimitBytes: limit}},
+		Host: profile.Host{OS: "linux", CPU: profile.CPU{Logical: 1 + r.Intn(64)}, Memory: mem},
 		Storage: profile.Storage{Measured: true, DirectIO: r.Intn(4) > 0, FSType: "ext4",
 			Class:     []string{"nvme", "ssd", "hdd", "sd-card"}[r.Intn(4)],
 			Fsync:     profile.Latency{P50US: 1e6 / ops, P99US: 3e6 / ops, OpsPerS: ops},
@@ -32,6 +36,9 @@ func randomProfile(r *rand.Rand) (profile.Profile, string) {
 		"innodb_buffer_pool_size":        strconv.FormatUint(uint64(1+r.Intn(64))<<27, 10),
 		"max_connections":                strconv.Itoa(10 + r.Intn(5000)),
 		"sort_buffer_size":               []string{"256K", "2M", "8M"}[r.Intn(3)],
+		"join_buffer_size":               []string{"256K", "4M", "16M"}[r.Intn(3)],
+		"read_rnd_buffer_size":           []string{"256K", "4M"}[r.Intn(2)],
+		"binlog_cache_size":              []string{"32K", "4M"}[r.Intn(2)],
 		"innodb_io_capacity":             []string{"100", "200", "2000", "10000"}[r.Intn(4)],
 		"innodb_io_capacity_max":         []string{"100", "2000", "20000"}[r.Intn(3)],
 		"innodb_flush_log_at_trx_commit": []string{"0", "1", "2"}[r.Intn(3)],
