@@ -61,6 +61,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 	f.String("from", "", "compare with the load threads advise predicts from this saved profile (mytune probe --format json)")
 	f.String("probe-duration", "5s", "without --from: how long to probe the server's datadir for advise's prediction")
 	f.Bool("no-predict", false, "do not compare with advise (no probe, no --from)")
+	f.Bool("allow-binlog", false, "write even when the binary log is on and this account may not skip it (the writes reach replicas)")
 	addServerFlags(f)
 	return cmd
 }
@@ -87,24 +88,52 @@ func (a *app) calibrateOptions() (calibrate.Options, error) {
 }
 
 // openServer opens a pool on the server the flags point at; calibrate
-// needs one, so --no-server and an unreachable server are errors.
-func (a *app) openServer(cmd *cobra.Command) (*sql.DB, error) {
+// needs one, so --no-server and an unreachable server are errors. Its
+// sessions skip the binary log (sql_log_bin=0) so the scratch writes never
+// reach replicas; an account that may not do that is refused while the
+// binary log is on, unless --allow-binlog, and note says so.
+func (a *app) openServer(cmd *cobra.Command) (db *sql.DB, note string, err error) {
 	if a.v.GetBool("no-server") {
-		return nil, usagef("calibrate needs a live server: drop --no-server")
+		return nil, "", usagef("calibrate needs a live server: drop --no-server")
 	}
 	conn, err := a.resolveConn(cmd)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	db, err := server.Open(cmd.Context(), conn, server.OpenOptions{InterpolateParams: true})
+	ctx := cmd.Context()
+	db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true, SkipBinlog: true})
+	if errors.Is(err, server.ErrSkipBinlogDenied) {
+		if db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true}); err == nil {
+			if note, err = a.binlogNote(ctx, db); err != nil {
+				db.Close()
+				return nil, "", err
+			}
+		}
+	}
 	if err != nil {
 		var ae *server.AuthError
 		if errors.As(err, &ae) {
-			return nil, ae
+			return nil, "", ae
 		}
-		return nil, fmt.Errorf("connecting to the server to calibrate: %w", err)
+		return nil, "", fmt.Errorf("connecting to the server to calibrate: %w", err)
 	}
-	return db, nil
+	return db, note, nil
+}
+
+// binlogNote decides for an account that may not skip the binary log: fine
+// when the log is off, refused when on (unless --allow-binlog).
+func (a *app) binlogNote(ctx context.Context, db *sql.DB) (string, error) {
+	on, err := calibrate.BinlogOn(ctx, db)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("checking the binary log before writing: %w", err)
+	case !on:
+		return "", nil
+	case !a.v.GetBool("allow-binlog"):
+		return "", usagef("the binary log is on and this account may not skip it (SUPER or SYSTEM_VARIABLES_ADMIN): " +
+			"calibrate's scratch schema would reach replicas; use an account that may, or pass --allow-binlog")
+	}
+	return "the binary log is on and this account may not skip it: the scratch schema, its inserts and its drop went to the binary log (--allow-binlog)", nil
 }
 
 // runCalibrate predicts (before writing anything, so the probe measures a
@@ -114,13 +143,16 @@ func (a *app) runCalibrate(cmd *cobra.Command) (*calibrate.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := a.openServer(cmd)
+	db, note, err := a.openServer(cmd)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
 	ctx := cmd.Context()
 	rep := &calibrate.Report{Schema: calibrate.Schema, TakenAt: time.Now().UTC().Format(time.RFC3339), ToolVersion: version}
+	if note != "" {
+		rep.Gaps = append(rep.Gaps, profile.Gap{Probe: "calibrate.binlog", Reason: note})
+	}
 	if !a.v.GetBool("no-predict") {
 		if rep.Predicted, err = a.predict(ctx, db); err != nil {
 			return nil, err
@@ -270,7 +302,7 @@ func (a *app) runCleanup(cmd *cobra.Command, format string) error {
 	if err := calibrate.CheckSchemaName(schema); err != nil {
 		return usagef("--schema: %v", err)
 	}
-	db, err := a.openServer(cmd)
+	db, _, err := a.openServer(cmd)
 	if err != nil {
 		return err
 	}

@@ -68,6 +68,18 @@ func serverInfo(ctx context.Context, db *sql.DB, timeout time.Duration) ServerIn
 	return ServerInfo{Version: version, Flavor: server.DetectFlavor(version, comment.String)}
 }
 
+// BinlogOn reports whether the server writes a binary log, so that
+// calibrate's scratch writes would reach it and any replica.
+func BinlogOn(ctx context.Context, db *sql.DB) (bool, error) {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	var on bool
+	if err := db.QueryRowContext(qc, qLogBin.in("")).Scan(&on); err != nil {
+		return false, fmt.Errorf("reading @@log_bin: %w", err)
+	}
+	return on, nil
+}
+
 // Datadir asks the server where its data directory is, so the caller can
 // probe that disk when it is on this machine.
 func Datadir(ctx context.Context, db *sql.DB) (string, error) {

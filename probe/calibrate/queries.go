@@ -28,6 +28,8 @@ const (
 	qSchemaEvents stmt = "/* mytune */ SELECT COUNT(*) FROM information_schema.EVENTS WHERE EVENT_SCHEMA = ?"
 	// qVersion reads the server's version for the report.
 	qVersion stmt = "/* mytune */ SELECT @@version, @@version_comment"
+	// qLogBin says whether the server writes a binary log (replicas).
+	qLogBin stmt = "/* mytune */ SELECT @@log_bin"
 	// qDatadir reads where the server keeps its data (to probe that disk).
 	qDatadir stmt = "/* mytune */ SELECT @@datadir"
 

@@ -20,7 +20,20 @@ type OpenOptions struct {
 	// client-side (one round trip) instead of as server-side prepared
 	// statements (prepare, execute, close: three round trips).
 	InterpolateParams bool
+	// SkipBinlog sets sql_log_bin=0 on every connection of the pool, so
+	// the caller's writes reach neither the binary log nor replicas. It
+	// needs SUPER or SYSTEM_VARIABLES_ADMIN; without it Open returns an
+	// error wrapping ErrSkipBinlogDenied.
+	SkipBinlog bool
 }
+
+// ErrSkipBinlogDenied says the account may not turn the binary log off for
+// its own sessions (MySQL/MariaDB error 1227).
+var ErrSkipBinlogDenied = errors.New("this account may not set sql_log_bin (SUPER or SYSTEM_VARIABLES_ADMIN needed)")
+
+// erSpecificAccessDenied is ER_SPECIFIC_ACCESS_DENIED_ERROR (MySQL and
+// MariaDB error reference): "you need (at least one of) the X privilege(s)".
+const erSpecificAccessDenied = 1227
 
 // Open connects the way Read does (c.Endpoints in order, the connect
 // timeout, read and write timeouts of c.QueryTimeout) and returns the pool,
@@ -36,9 +49,13 @@ func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
 	}
 	var tried []string
 	for _, ep := range c.Endpoints {
-		db, err := openPool(ctx, c, ep, n, o.InterpolateParams)
+		db, err := openPool(ctx, c, ep, OpenOptions{MaxConns: n, InterpolateParams: o.InterpolateParams, SkipBinlog: o.SkipBinlog})
 		if err == nil {
 			return db, nil
+		}
+		var me *mysql.MySQLError
+		if o.SkipBinlog && errors.As(err, &me) && me.Number == erSpecificAccessDenied {
+			return nil, fmt.Errorf("%w: %s", ErrSkipBinlogDenied, me.Message)
 		}
 		if ae, ok := asAuthError(err, c, ep); ok {
 			return nil, ae
@@ -54,15 +71,18 @@ func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
 	return nil, fmt.Errorf("no server reachable (%s): start the server or give --host/--port/--socket", strings.Join(tried, "; "))
 }
 
-// openPool dials one endpoint with a pool of n connections and pings it
-// within the connect timeout.
-func openPool(ctx context.Context, c Conn, ep Endpoint, n int, interpolate bool) (*sql.DB, error) {
+// openPool dials one endpoint with a pool of o.MaxConns connections and
+// pings it within the connect timeout.
+func openPool(ctx context.Context, c Conn, ep Endpoint, o OpenOptions) (*sql.DB, error) {
 	cfg := mysql.NewConfig()
 	cfg.User, cfg.Passwd = c.User, c.password
 	cfg.Net, cfg.Addr = ep.Net, ep.Addr
 	cfg.Timeout = c.ConnectTimeout
 	cfg.ReadTimeout, cfg.WriteTimeout = c.QueryTimeout, c.QueryTimeout
-	cfg.InterpolateParams = interpolate
+	cfg.InterpolateParams = o.InterpolateParams
+	if o.SkipBinlog {
+		cfg.Params = map[string]string{"sql_log_bin": "0"} // the driver SETs it on each new connection
+	}
 	if c.TLS != "" {
 		cfg.TLSConfig = c.TLS
 	}
@@ -71,8 +91,8 @@ func openPool(ctx context.Context, c Conn, ep Endpoint, n int, interpolate bool)
 		return nil, fmt.Errorf("configuring the connection: %w", err)
 	}
 	db := sql.OpenDB(conn)
-	db.SetMaxOpenConns(n)
-	db.SetMaxIdleConns(n)
+	db.SetMaxOpenConns(o.MaxConns)
+	db.SetMaxIdleConns(o.MaxConns)
 	pctx, cancel := context.WithTimeout(ctx, c.ConnectTimeout)
 	defer cancel()
 	if err := db.PingContext(pctx); err != nil {

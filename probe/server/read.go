@@ -80,7 +80,7 @@ func connect(ctx context.Context, c Conn) (*sql.DB, error) {
 // open dials one endpoint with Read's small pool and pings it within the
 // connect timeout.
 func open(ctx context.Context, c Conn, ep Endpoint) (*sql.DB, error) {
-	return openPool(ctx, c, ep, maxOpenConns, false)
+	return openPool(ctx, c, ep, OpenOptions{MaxConns: maxOpenConns})
 }
 
 // reader runs the queries of one Read and records what failed.
