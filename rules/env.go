@@ -51,47 +51,6 @@ func (e Env) RedoMinutes() float64 {
 	return float64(e.F.RedoCapacityBytes) / e.F.RedoBytesPerS / 60
 }
 
-// WriteIOPS is the measured 16K random-write IOPS at n threads (0 if not measured).
-func (e Env) WriteIOPS(n int) float64 {
-	p, _ := profile.At(e.Storage.RandWrite, n)
-	return p.IOPS
-}
-
-// PeakWriteIOPS is the best measured random-write IOPS over all thread counts.
-func (e Env) PeakWriteIOPS() float64 {
-	best := 0.0
-	for _, p := range e.Storage.RandWrite {
-		best = math.Max(best, p.IOPS)
-	}
-	return best
-}
-
-// IOCapacityTarget is the recommended innodb_io_capacity (0 if not measured).
-func (e Env) IOCapacityTarget() int { return IOCapacity(e.WriteIOPS(1), e.T.IOCapacityFraction) }
-
-// IOCapacityOff is true when innodb_io_capacity and the measured target
-// differ by more than T.IOCapacityTolerance either way.
-func (e Env) IOCapacityOff() bool {
-	t := float64(e.IOCapacityTarget())
-	c := float64(e.F.IOCapacity)
-	return t > 0 && (c > e.T.IOCapacityTolerance*t || c*e.T.IOCapacityTolerance < t)
-}
-
-// IOCapacityAfter is innodb_io_capacity once the advice is applied: the
-// target when io.capacity fires, else the current value.
-func (e Env) IOCapacityAfter() int {
-	if e.IOCapacityOff() {
-		return e.IOCapacityTarget()
-	}
-	return e.F.IOCapacity
-}
-
-// IOCapacityMaxTarget is the recommended innodb_io_capacity_max, sized
-// against IOCapacityAfter so the two never contradict each other.
-func (e Env) IOCapacityMaxTarget() int {
-	return IOCapacityMax(e.IOCapacityAfter(), e.PeakWriteIOPS())
-}
-
 // FsyncOpsPerS is the measured 16K write+fdatasync rate (from p50 if no rate).
 func (e Env) FsyncOpsPerS() float64 {
 	if e.Storage.Fsync.OpsPerS > 0 {

@@ -96,11 +96,13 @@ func IOCapacity(iopsQD1, fraction float64) int {
 
 // IOCapacityMax sizes innodb_io_capacity_max: twice innodb_io_capacity (the
 // manual's default ratio) but not above the measured peak random-write
-// IOPS, and never below capacity.
+// IOPS rounded to 100 (at least 100, the minimum), and never below capacity
+// (mysqld refuses a max below innodb_io_capacity).
 func IOCapacityMax(capacity int, peakIOPS float64) int {
 	n := 2 * capacity
-	if peak := int(math.Round(peakIOPS/100) * 100); peak > 0 && peak < n {
-		n = peak
+	if peakIOPS > 0 {
+		peak := max(int(math.Round(peakIOPS/100)*100), minIOCapacity)
+		n = min(n, peak)
 	}
 	return max(n, capacity)
 }

@@ -59,6 +59,7 @@ func TestIOCapacity(t *testing.T) {
 		wantCap, wantMax int
 	}{
 		{"SD card", 45, 57, 100, 100},
+		{"card peaking at 40: the peak rounds to the minimum 100, not 0", 30, 40, 100, 100},
 		{"HDD", 150, 215, 100, 200},
 		{"SATA SSD", 6500, 21000, 3300, 6600},
 		{"NVMe capped at 20000", 90000, 400000, 20000, 40000},

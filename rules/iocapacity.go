@@ -1,0 +1,90 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// innodb_io_capacity and innodb_io_capacity_max as rule expressions see
+// them: sized from the measured 16K random writes, and explained.
+
+// minIOCapacity is the smallest innodb_io_capacity MySQL and MariaDB accept
+// (MySQL 8.4 manual, innodb_io_capacity: minimum 100).
+const minIOCapacity = 100
+
+// WriteIOPS is the measured 16K random-write IOPS at n threads (0 if not measured).
+func (e Env) WriteIOPS(n int) float64 {
+	p, _ := profile.At(e.Storage.RandWrite, n)
+	return p.IOPS
+}
+
+// PeakWriteIOPS is the best measured random-write IOPS over all thread counts.
+func (e Env) PeakWriteIOPS() float64 {
+	best := 0.0
+	for _, p := range e.Storage.RandWrite {
+		best = math.Max(best, p.IOPS)
+	}
+	return best
+}
+
+// IOCapacityTarget is the recommended innodb_io_capacity (0 if not measured).
+func (e Env) IOCapacityTarget() int { return IOCapacity(e.WriteIOPS(1), e.T.IOCapacityFraction) }
+
+// IOCapacityOff is true when innodb_io_capacity and the measured target
+// differ by more than T.IOCapacityTolerance either way, or when it asks for
+// more than the best rate the disk measured (Percona: io_capacity is what
+// the disk sustains for background flushing, never above what it can do).
+func (e Env) IOCapacityOff() bool {
+	t := float64(e.IOCapacityTarget())
+	c := float64(e.F.IOCapacity)
+	overPeak := c > e.PeakWriteIOPS() && c > t
+	return t > 0 && (c > e.T.IOCapacityTolerance*t || c*e.T.IOCapacityTolerance < t || overPeak)
+}
+
+// IOCapacityAfter is innodb_io_capacity once the advice is applied: the
+// target when io.capacity fires, else the current value.
+func (e Env) IOCapacityAfter() int {
+	if e.IOCapacityOff() {
+		return e.IOCapacityTarget()
+	}
+	return e.F.IOCapacity
+}
+
+// IOCapacityMaxTarget is the recommended innodb_io_capacity_max, sized
+// against IOCapacityAfter so the two never contradict each other.
+func (e Env) IOCapacityMaxTarget() int {
+	return IOCapacityMax(e.IOCapacityAfter(), e.PeakWriteIOPS())
+}
+
+// IOCapacityReason explains IOCapacityTarget in one sentence.
+func (e Env) IOCapacityReason() string {
+	share := e.WriteIOPS(1) * e.T.IOCapacityFraction
+	pct := e.T.IOCapacityFraction * 100
+	if share < minIOCapacity {
+		s := fmt.Sprintf("%.0f%% of the one-thread figure is %.0f, below the minimum of %d MySQL and MariaDB accept, so %d",
+			pct, share, minIOCapacity, e.IOCapacityTarget())
+		if e.WriteIOPS(1) < minIOCapacity {
+			s += " (still more than this disk sustains: keep other writes off it)"
+		}
+		return s
+	}
+	return fmt.Sprintf("%.0f%% of the one-thread figure, rounded to 100: %d", pct, e.IOCapacityTarget())
+}
+
+// IOCapacityMaxReason explains IOCapacityMaxTarget in one sentence.
+func (e Env) IOCapacityMaxReason() string {
+	c, peak, got := e.IOCapacityAfter(), e.PeakWriteIOPS(), e.IOCapacityMaxTarget()
+	switch {
+	case got == 2*c:
+		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), within the measured peak of %.0f IOPS: %d", c, peak, got)
+	case got > c:
+		return fmt.Sprintf("twice innodb_io_capacity %d would be %d, above the measured peak of %.0f IOPS, so the peak rounded to 100: %d", c, 2*c, peak, got)
+	}
+	floor := ""
+	if c == minIOCapacity {
+		floor = ", itself held at the minimum of 100"
+	}
+	return fmt.Sprintf("the measured peak of %.0f IOPS is at or below innodb_io_capacity %d%s, and innodb_io_capacity_max may not be lower than innodb_io_capacity: %d", peak, c, floor, got)
+}

@@ -1,0 +1,77 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// piCard is the Raspberry Pi SD card of DESIGN.md: 45 random 16K writes/s
+// with one thread, 57 at best, on MySQL 8.0 defaults (io_capacity 200).
+func piCard(p *profile.Profile) {
+	p.Server.Flavor, p.Server.Version = "mysql", "8.0.36"
+	p.Storage.Class = profile.ClassSDCard
+	p.Storage.RandWrite = []profile.ThreadPoint{{Threads: 1, IOPS: 45}, {Threads: 2, IOPS: 52}, {Threads: 4, IOPS: 57},
+		{Threads: 8, IOPS: 55}, {Threads: 16, IOPS: 50}}
+	delete(p.Server.Variables, "innodb_io_capacity")
+	delete(p.Server.Variables, "innodb_io_capacity_max")
+}
+
+// TestDetailTexts: the rendered details say what the numbers mean, for the
+// flavor advised, and never contradict themselves.
+func TestDetailTexts(t *testing.T) {
+	cases := []struct {
+		name, id   string
+		mutate     func(*profile.Profile)
+		recommend  string
+		want, deny []string
+	}{
+		{"slow commits with no sync at commit", "durability.slow_commits",
+			all(slowSync, setVar("innodb_flush_log_at_trx_commit", "2"), setVar("sync_binlog", "0")), "",
+			[]string{"sync nothing at commit", "innodb_flush_log_at_trx_commit=2", "sync_binlog=0"}, []string{"0 sync(s)"}},
+		{"slow commits with two syncs", "durability.slow_commits", slowSync, "",
+			[]string{"2 sync(s) per commit, so about 20 commits/s"}, nil},
+		{"commit cost with no sync", "durability.commit_cost", all(setVar("innodb_flush_log_at_trx_commit", "0"), setVar("sync_binlog", "0")), "",
+			[]string{"sync nothing at commit"}, []string{"0 sync(s)"}},
+		{"flush_log 2", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "2"), "1",
+			[]string{"a mysqld crash loses nothing"}, []string{"= 0 also", "2 = 0"}},
+		{"flush_log 0", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "0"), "1",
+			[]string{"even a mysqld crash"}, nil},
+		{"neighbours on MariaDB flash", "io.flush_neighbors_flash",
+			all(setVersion("mariadb", "10.11.6"), setVar("innodb_flush_neighbors", "1")), "0",
+			[]string{"MariaDB keeps 1 as its default"}, []string{"MySQL 8.0+ default"}},
+		{"neighbours on MySQL 8.4 flash", "io.flush_neighbors_flash", setVar("innodb_flush_neighbors", "1"), "0",
+			[]string{"0 is the MySQL 8.0+ default"}, nil},
+		{"Pi card: io_capacity 200 is above anything it did", "io.capacity", piCard, "100",
+			[]string{"more than the disk ever did", "below the minimum of 100"}, []string{"figure = 100"}},
+		{"Pi card: io_capacity_max follows the advised 100", "io.capacity_max", piCard, "100",
+			[]string{"peak of 57 IOPS is at or below innodb_io_capacity 100", "held at the minimum of 100"},
+			[]string{"never below it"}},
+		{"NVMe: max is twice the capacity", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "20000",
+			[]string{"twice innodb_io_capacity 10000"}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := quietProfile()
+			tc.mutate(&p)
+			h, ok := fired(t, p, "strict", "")[tc.id]
+			if !ok {
+				t.Fatalf("%s did not fire", tc.id)
+			}
+			if tc.recommend != "" && h.Recommended != tc.recommend {
+				t.Errorf("recommended %s, want %s", h.Recommended, tc.recommend)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(h.RenderedDetail, w) {
+					t.Errorf("detail lacks %q: %s", w, h.RenderedDetail)
+				}
+			}
+			for _, d := range tc.deny {
+				if strings.Contains(h.RenderedDetail, d) {
+					t.Errorf("detail says %q: %s", d, h.RenderedDetail)
+				}
+			}
+		})
+	}
+}
