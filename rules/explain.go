@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -22,6 +23,26 @@ type Explanation struct {
 	Recommended string    `json:"recommended,omitempty"`
 	Detail      string    `json:"detail_rendered,omitempty"`
 	Error       string    `json:"error,omitempty"`
+	// Reason says why the rule does not apply to the target ("does not
+	// apply to mariadb 10.11: the rule is for mysql >=8.0.30"); the rule is
+	// then not evaluated and Detail repeats it.
+	Reason string `json:"reason,omitempty"`
+}
+
+// notApplying words why r does not apply to the target of f.
+func (r *Rule) notApplying(f Facts) string {
+	target := f.Flavor + " " + f.VersionText
+	var want []string
+	if len(r.Applies.Flavors) > 0 {
+		want = append(want, strings.Join(r.Applies.Flavors, "/"))
+	}
+	if r.Applies.Versions != "" {
+		want = append(want, r.Applies.Versions)
+	}
+	if len(want) > 0 && !r.inRange(f.Flavor, f.Version) {
+		return fmt.Sprintf("does not apply to %s: the rule is for %s", target, strings.Join(want, " "))
+	}
+	return fmt.Sprintf("does not apply to %s: it has no variable %s", target, r.Variable)
 }
 
 // Operand is one sub-expression of `when` and its value on the profile.
@@ -43,6 +64,11 @@ func (c *Catalogue) Explain(id string, env *Env) (Explanation, error) {
 	}
 	x.Evaluated = true
 	x.Applies = r.AppliesTo(env.F.Flavor, env.F.Version)
+	if !x.Applies {
+		x.Reason = r.notApplying(env.F)
+		x.Detail = x.Reason
+		return x, nil
+	}
 	for _, src := range operands(r.when.Node()) {
 		x.Values = append(x.Values, Operand{Expr: src, Value: evalString(src, *env)})
 	}
@@ -50,7 +76,7 @@ func (c *Catalogue) Explain(id string, env *Env) (Explanation, error) {
 	if err != nil {
 		x.Error = err.Error()
 	}
-	x.Fired = fired && x.Applies
+	x.Fired = fired
 	x.Current, x.Recommended, x.Detail = h.Current, h.Recommended, h.RenderedDetail
 	if r.Variable != "" && x.Current == "" {
 		x.Current = CurrentValue(env.F, r.Variable)

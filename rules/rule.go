@@ -125,6 +125,11 @@ func compileTemplate(s string) ([]detailPart, error) {
 // AppliesTo reports whether the rule is for this flavor and version, and
 // whether that server accepts the rule's variable.
 func (r *Rule) AppliesTo(flavor string, v Version) bool {
+	return r.inRange(flavor, v) && (r.Variable == "" || Accepts(flavor, v, r.Variable))
+}
+
+// inRange reports whether flavor and version are in the rule's applies.
+func (r *Rule) inRange(flavor string, v Version) bool {
 	if len(r.Applies.Flavors) > 0 {
 		ok := false
 		for _, fl := range r.Applies.Flavors {
@@ -134,10 +139,7 @@ func (r *Rule) AppliesTo(flavor string, v Version) bool {
 			return false
 		}
 	}
-	if !r.versions.contains(v) {
-		return false
-	}
-	return r.Variable == "" || Accepts(flavor, v, r.Variable)
+	return r.versions.contains(v)
 }
 
 // renderDetail runs the detail template against env.
