@@ -43,6 +43,21 @@ func (e Env) LogFileSizeTarget() uint64 {
 	return e.RedoTarget() / n / mib * mib
 }
 
+// RedoRateText says where F.RedoBytesPerS comes from, or why it is unknown.
+func (e Env) RedoRateText() string {
+	switch {
+	case e.F.RedoRateBasis == RedoBasisSampled:
+		return "sampled from Innodb_os_log_written while mytune ran"
+	case e.F.RedoBytesPerS > 0:
+		return fmt.Sprintf("average of Innodb_os_log_written over the %.1f h since the server started", e.F.UptimeS/3600)
+	case !e.F.HasServer:
+		return "no server status"
+	case e.F.UptimeS > 0 && e.F.UptimeS < minUptimeForRateS:
+		return fmt.Sprintf("the server is up for only %.0f min, too short for an average", e.F.UptimeS/60)
+	}
+	return "the server reported no redo writes"
+}
+
 // RedoMinutes is how many minutes of measured redo writes the redo holds (0 if unknown).
 func (e Env) RedoMinutes() float64 {
 	if e.F.RedoBytesPerS <= 0 {

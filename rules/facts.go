@@ -52,9 +52,13 @@ type Facts struct {
 	Tables    int
 	// UptimeS is the server's Uptime status in seconds, 0 if unknown.
 	UptimeS float64
-	// RedoBytesPerS is Innodb_os_log_written / Uptime (average since start),
-	// 0 if unknown or the server is up for less than an hour.
+	// RedoBytesPerS is the redo write rate: the one probe/server sampled
+	// (Server.RedoBytesPerS, basis "sampled"), else Innodb_os_log_written /
+	// Uptime (average since start); 0 if unknown or, for the average, the
+	// server is up for less than an hour.
 	RedoBytesPerS float64
+	// RedoRateBasis is how RedoBytesPerS was got: "sampled", "lifetime" or "".
+	RedoRateBasis string
 	// LogWaits is the Innodb_log_waits status counter, 0 if unknown.
 	LogWaits int64
 }
@@ -77,6 +81,7 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 		copyVars(vars, s.Variables)
 		f.DataBytes, f.Tables = s.DataBytes, s.Tables
 		f.readStatus(s.Status)
+		f.readRedoRate(s)
 	}
 	for _, off := range []string{"skip_log_bin", "disable_log_bin"} {
 		if _, ok := vars[off]; ok {
@@ -121,9 +126,32 @@ func (f *Facts) readStatus(st map[string]string) {
 	}
 	f.UptimeS = num("uptime")
 	if f.UptimeS >= minUptimeForRateS {
-		f.RedoBytesPerS = num("innodb_os_log_written") / f.UptimeS
+		f.RedoBytesPerS, f.RedoRateBasis = num("innodb_os_log_written")/f.UptimeS, RedoBasisLifetime
 	}
 	f.LogWaits = int64(num("innodb_log_waits"))
+}
+
+// Redo rate bases (profile.Server.RedoRateBasis, as probe/server writes them).
+const (
+	RedoBasisSampled  = "sampled"
+	RedoBasisLifetime = "lifetime"
+)
+
+// readRedoRate prefers the redo rate probe/server measured: a sampled rate
+// always (it is what the server writes now), a lifetime average only when
+// the server has been up for minUptimeForRateS; else the average computed
+// by readStatus stays.
+func (f *Facts) readRedoRate(s *profile.Server) {
+	if f.UptimeS == 0 {
+		f.UptimeS = s.UptimeS
+	}
+	switch {
+	case s.RedoBytesPerS <= 0:
+	case strings.HasPrefix(s.RedoRateBasis, RedoBasisSampled):
+		f.RedoBytesPerS, f.RedoRateBasis = s.RedoBytesPerS, RedoBasisSampled
+	case f.UptimeS >= minUptimeForRateS:
+		f.RedoBytesPerS, f.RedoRateBasis = s.RedoBytesPerS, RedoBasisLifetime
+	}
 }
 
 // fill parses Raw into the typed fields.

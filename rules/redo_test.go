@@ -1,0 +1,50 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// TestRedoRateSource: the redo rate probe/server sampled is used when
+// present, a lifetime average only after an hour of uptime, and the
+// detail names the basis.
+func TestRedoRateSource(t *testing.T) {
+	cases := []struct {
+		name       string
+		rate       float64
+		basis      string
+		uptime     string
+		wantRate   float64
+		wantBasis  string
+		wantDetail string // in redo.capacity_small's detail
+	}{
+		{"sampled rate wins over the lifetime average", 2 * float64(tMiB), "sampled", "86400", 2 * float64(tMiB), "sampled", "sampled from Innodb_os_log_written"},
+		{"sampled 0: fall back to the lifetime average", 0, "sampled", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h since the server started"},
+		{"no server rate: own lifetime average", 0, "", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h"},
+		{"server lifetime rate on a 10-minute uptime is ignored", 5 * float64(tMiB), "lifetime", "600", 0, "", "up for only 10 min"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := quietProfile()
+			p.Server.RedoBytesPerS, p.Server.RedoRateBasis = tc.rate, tc.basis
+			p.Server.Status["uptime"] = tc.uptime
+			p.Server.Variables["innodb_redo_log_capacity"] = "128M"
+			f, err := BuildFacts(p, Target{Flavor: profile.FlavorMySQL, Version: "8.4.3", Source: "server"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.RedoBytesPerS != tc.wantRate || f.RedoRateBasis != tc.wantBasis {
+				t.Errorf("rate %v basis %q, want %v %q", f.RedoBytesPerS, f.RedoRateBasis, tc.wantRate, tc.wantBasis)
+			}
+			h, ok := fired(t, p, "strict", "")["redo.capacity_small"]
+			if !ok {
+				t.Fatal("redo.capacity_small did not fire on a 128M redo log")
+			}
+			if !strings.Contains(h.RenderedDetail, tc.wantDetail) {
+				t.Errorf("detail lacks %q: %s", tc.wantDetail, h.RenderedDetail)
+			}
+		})
+	}
+}
