@@ -53,9 +53,17 @@ func (e Env) RedoRateText() string {
 	case !e.F.HasServer:
 		return "no server status"
 	case e.F.UptimeS > 0 && e.F.UptimeS < minUptimeForRateS:
-		return fmt.Sprintf("the server is up for only %.0f min, too short for an average", e.F.UptimeS/60)
+		return "the server is up for only " + upFor(e.F.UptimeS) + ", too short for an average"
 	}
 	return "the server reported no redo writes"
+}
+
+// upFor renders an uptime under an hour ("45 s", "10 min").
+func upFor(s float64) string {
+	if s < 120 {
+		return fmt.Sprintf("%.0f s", s)
+	}
+	return fmt.Sprintf("%.0f min", s/60)
 }
 
 // RedoMinutes is how many minutes of measured redo writes the redo holds (0 if unknown).
