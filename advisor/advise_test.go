@@ -27,6 +27,7 @@ var scenarios = []scenario{
 	{name: "container-limit"},
 	{name: "no-server"},
 	{name: "no-server", target: "mariadb-10.11"},
+	{name: "no-server-tier12g"},
 }
 
 // goldenName names a scenario's golden files.

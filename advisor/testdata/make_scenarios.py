@@ -78,6 +78,20 @@ nos=prof(host("laptop",8,16*G,9*G,model="Intel(R) Core(TM) i7-1185G7"),
     [(1,9000,100,300),(2,16000,110,350),(4,28000,130,400),(8,41000,170,600),(16,46000,320,1100)],
     [(1,9500,95,150),(2,18000,100,160),(4,34000,110,200),(8,60000,125,260),(16,90000,170,400)],
     300*G,950*G,evidence=["nvme transport","consumer NVMe without PLP: fdatasync p50 1.2 ms"]))
-for name,p in [("pi-sd-mysql80",pi),("nvme-mysql84",nvme),("hdd-mariadb1011",hdd),("container-limit",cont),("no-server",nos)]:
+def mycnf_vars(path):
+    """[mysqld] options of a simple my.cnf: name = value, comments dropped, dashes to underscores."""
+    d={}; group=None
+    for line in open(path):
+        line=line.split('#',1)[0].strip()
+        if not line: continue
+        if line.startswith('['): group=line.strip('[]').lower(); continue
+        if group!='mysqld': continue
+        k,_,v=line.partition('=')
+        d[k.strip().lower().replace('-','_')]=v.strip()
+    return d
+import copy
+tier=copy.deepcopy(nos)
+tier["mycnf"]={"path":"/etc/mysql/my.cnf","files":["/etc/mysql/my.cnf"],"groups":["mysqld"],"variables":mycnf_vars("mariadb-11.8.6-Tier12G.cnf")}
+for name,p in [("pi-sd-mysql80",pi),("nvme-mysql84",nvme),("hdd-mariadb1011",hdd),("container-limit",cont),("no-server",nos),("no-server-tier12g",tier)]:
     json.dump(p,open(f"scenarios/{name}.json","w"),indent=1,sort_keys=True)
 print("ok")

@@ -96,6 +96,10 @@ type MyCnf struct {
 	// Variables are the [mysqld]-family options, names lower-case with
 	// dashes turned to underscores, last one wins.
 	Variables map[string]string `json:"variables"`
+	// Groups are the option groups the variables came from, lower-case
+	// ("mysqld", "mariadb", "mariadb-10.11"); rules uses them to tell a
+	// MariaDB my.cnf from a MySQL one when no server is reachable.
+	Groups []string `json:"groups,omitempty"`
 }
 
 // Dump describes a logical dump directory or file (--dump DIR).
