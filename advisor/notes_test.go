@@ -1,0 +1,44 @@
+package advisor
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAdviceNotes: how the advice was made is said in the notes.
+func TestAdviceNotes(t *testing.T) {
+	cases := []struct {
+		name, scenario, target string
+		zeroMemory             bool
+		want                   string
+		denyIDs                []string
+	}{
+		{"memory unknown: memory rules skipped", "no-server-tier12g", "", true, "host memory unknown",
+			[]string{"memory.buffer_pool_over_memory", "memory.buffer_pool_small", "memory.max_connections_memory", "memory.no_room_for_pool"}},
+		{"MariaDB my.cnf without server or --target", "no-server-tier12g", "", false, "the my.cnf is for MariaDB", nil},
+		{"--target beats the my.cnf", "no-server-tier12g", "mariadb-11.4", false, "", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := loadScenario(t, tc.scenario)
+			if tc.zeroMemory {
+				p.Host.Memory.TotalBytes, p.Host.Memory.AvailableBytes = 0, 0
+			}
+			a, err := Advise(p, AdviseOptions{Target: tc.target})
+			if err != nil {
+				t.Fatal(err)
+			}
+			notes := strings.Join(a.Notes, "\n")
+			if (tc.want == "") != (notes == "") || !strings.Contains(notes, tc.want) {
+				t.Errorf("notes %q, want %q", notes, tc.want)
+			}
+			for _, f := range a.Findings {
+				for _, id := range tc.denyIDs {
+					if f.ID == id {
+						t.Errorf("%s fired with memory unknown: %s", id, f.Detail)
+					}
+				}
+			}
+		})
+	}
+}
