@@ -61,7 +61,7 @@ func DefaultThresholds() (Thresholds, error) {
 // (checkThreshold) are refused.
 func (t Thresholds) Override(yamlDoc []byte, source string) (Thresholds, error) {
 	if source == "" {
-		source = "the --config file"
+		source = "(--config)"
 	}
 	if len(bytes.TrimSpace(yamlDoc)) == 0 {
 		return t, nil
