@@ -66,7 +66,6 @@ func (c *Catalogue) Explain(id string, env *Env) (Explanation, error) {
 	x.Applies = r.AppliesTo(env.F.Flavor, env.F.Version)
 	if !x.Applies {
 		x.Reason = r.notApplying(env.F)
-		x.Detail = x.Reason
 		return x, nil
 	}
 	for _, src := range operands(r.when.Node()) {

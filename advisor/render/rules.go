@@ -73,6 +73,7 @@ func RuleExplain(w io.Writer, x rules.Explanation, o Options) error {
 	if x.Evaluated {
 		b.WriteString("\n" + t.title.Render("ON THIS PROFILE") + "\n")
 		field("applies", yesNo(x.Applies))
+		field("why not", x.Reason)
 		field("fired", yesNo(x.Fired))
 		for _, v := range x.Values {
 			field("value", v.Expr+" = "+v.Value)

@@ -167,7 +167,8 @@ func (a *app) loadCatalogue() (*rules.Catalogue, error) {
 			return nil, fmt.Errorf("reading thresholds from the config: %w", err)
 		}
 	}
-	cat, err := rules.Load(rules.LoadOptions{UserDirs: a.v.GetStringSlice("rules"), ThresholdsYAML: th})
+	cat, err := rules.Load(rules.LoadOptions{UserDirs: a.v.GetStringSlice("rules"), ThresholdsYAML: th,
+		ThresholdsSource: a.v.ConfigFileUsed()})
 	if err != nil {
 		return nil, asUsage(err)
 	}

@@ -63,7 +63,22 @@ func ReadMyCnf(path string) (*profile.MyCnf, error) {
 		return nil, err
 	}
 	opts = opts.ServerOnly()
-	return &profile.MyCnf{Path: path, Files: opts.Files, Variables: opts.Variables()}, nil
+	return &profile.MyCnf{Path: path, Files: opts.Files, Variables: opts.Variables(), Groups: opts.Groups()}, nil
+}
+
+// Groups lists the option groups the options came from, in the order first
+// seen, without the headerless "" (the rules infer the flavor from them:
+// [mariadb], [mariadb-10.11]).
+func (o Options) Groups() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, opt := range o.List {
+		if opt.Group != "" && !seen[opt.Group] {
+			seen[opt.Group] = true
+			out = append(out, opt.Group)
+		}
+	}
+	return out
 }
 
 // ServerOnly keeps the options of the server groups, of any
