@@ -70,7 +70,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	a.Findings = Dedupe(toFindings(hits))
 	SortFindings(a.Findings)
 	a.Verdict = Verdict(p, cat.Thresholds.SlowCommitsPerS)
-	a.Threads = sizeThreads(p, opts)
+	a.Threads = sizeThreads(p, t, opts)
 	a.Cnf = Cnf(a, facts.Version, opts.ToolVersion)
 	return a, nil
 }
@@ -124,9 +124,11 @@ func SortFindings(fs []Finding) {
 }
 
 // sizeThreads runs the thread sizing of package advisor/threads for the
-// task and durability asked for.
-func sizeThreads(p profile.Profile, opts AdviseOptions) Threads {
-	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability})
+// task and durability asked for, on the resolved target t (a live server,
+// else --target, else the my.cnf, else the assumed default).
+func sizeThreads(p profile.Profile, t rules.Target, opts AdviseOptions) Threads {
+	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability,
+		Target: threads.Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}})
 	if plan.Commands == nil {
 		plan.Commands = []string{}
 	}

@@ -18,57 +18,108 @@ const ShellBytesPerChunk = "64M"
 // QueriesPerTransaction is myloader's default batch (myloader --help: 1000).
 const QueriesPerTransaction = 1000
 
-// commands builds the ready-to-run lines for the task, and notes on them.
-func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
-	dir := "/path/to/dump"
-	format := ""
-	if p.Dump != nil {
-		dir, format = p.Dump.Path, p.Dump.Format
+// Placeholders for the directories of the commands. NewDumpDir is where a
+// new dump is written: never the --dump directory, which is the dump being
+// restored.
+const (
+	PlaceholderDumpDir = "/path/to/dump"
+	NewDumpDir         = "/path/to/new-dump"
+)
+
+// noShellNote says why a MariaDB target gets no mysqlsh lines: MySQL
+// Shell's dump and load utilities document MySQL sources only (MySQL
+// Shell manual: 5.7.9 and 8.0.11 or newer), not MariaDB.
+const noShellNote = "no mysqlsh lines: MySQL Shell's dump and load utilities support MySQL (5.7.9 and 8.0.11 or newer), not MariaDB"
+
+// dirs are the directories the commands name: dump is where new dumps go,
+// load the dump restored, format that dump's format ("" when none given).
+type dirs struct {
+	dump, load, format, compression string
+}
+
+// dirsOf picks the directories: with --dump the load side restores it and
+// the dump side writes to NewDumpDir; without, both use one placeholder.
+func dirsOf(d *profile.Dump) dirs {
+	if d == nil {
+		return dirs{dump: PlaceholderDumpDir, load: PlaceholderDumpDir}
 	}
-	mysqlTarget := p.Server == nil || p.Server.Flavor != profile.FlavorMariaDB
+	return dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression}
+}
+
+// commands builds the ready-to-run lines for the task, and notes on them.
+// Every path is quoted for a POSIX shell (and for the JavaScript string
+// inside mysqlsh -e), so the lines run as printed.
+func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
+	dd := dirsOf(p.Dump)
+	mysqlTarget := targetOf(p, o).isMySQL()
 	var cmds, notes []string
 	want := func(t string) bool { return o.Task == TaskAll || o.Task == t }
 	if want(TaskDump) {
 		if mysqlTarget {
-			cmds = append(cmds, fmt.Sprintf(`mysqlsh USER@SOURCE:3306 --js -e 'util.dumpInstance("%s", {threads: %d, bytesPerChunk: "%s", compression: "zstd"})'`,
-				dir, plan.Dump.Threads, ShellBytesPerChunk))
+			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.dumpInstance(%s, {threads: %d, bytesPerChunk: "%s", compression: "zstd"})`,
+				jsString(dd.dump), plan.Dump.Threads, ShellBytesPerChunk)))
 		}
 		cmds = append(cmds, fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --outputdir %s",
-			plan.Dump.Threads, MydumperRows, dir))
+			plan.Dump.Threads, MydumperRows, shQuote(dd.dump)))
 		notes = append(notes, "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX")
 	}
 	if want(TaskLoad) {
-		cmds = append(cmds, loadCommands(dir, format, mysqlTarget, plan.Load.Threads)...)
+		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
+		cmds, notes = append(cmds, lc...), append(notes, ln...)
 	}
 	if want(TaskCopy) {
 		if mysqlTarget {
-			cmds = append(cmds, fmt.Sprintf(`mysqlsh USER@SOURCE:3306 --js -e 'util.copyInstance("USER@TARGET:3306", {threads: %d})'`, plan.Copy.Threads))
+			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.copyInstance("USER@TARGET:3306", {threads: %d})`, plan.Copy.Threads)))
 			notes = append(notes, "util.copyInstance needs MySQL Shell 8.1 or newer")
 		} else {
 			notes = append(notes, fmt.Sprintf("MySQL Shell does not support MariaDB: copy with mydumper then myloader at %d threads", plan.Copy.Threads))
 		}
 	}
 	if !mysqlTarget && (want(TaskDump) || want(TaskLoad)) {
-		notes = append(notes, "no mysqlsh lines: MySQL Shell's dump and load utilities support MySQL, not MariaDB")
+		notes = append(notes, noShellNote)
 	}
 	return cmds, notes
 }
 
-// loadCommands gives the restore lines that fit the dump's format.
-func loadCommands(dir, format string, mysqlTarget bool, threads int) []string {
-	shell := fmt.Sprintf(`mysqlsh USER@TARGET:3306 --js -e 'util.loadDump("%s", {threads: %d, deferTableIndexes: "all", skipBinlog: true})'`, dir, threads)
+// loadCommands gives the restore lines that fit the dump's format, and a
+// note when the dump cannot be loaded into the target with its own tool.
+func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
+	shell := mysqlsh("USER@TARGET:3306", fmt.Sprintf(`util.loadDump(%s, {threads: %d, deferTableIndexes: "all", skipBinlog: true})`,
+		jsString(dd.load), threads))
 	myloader := fmt.Sprintf("myloader --host TARGET --user USER --ask-password --threads %d --directory %s --overwrite-tables --queries-per-transaction %d",
-		threads, dir, QueriesPerTransaction)
-	switch format {
+		threads, shQuote(dd.load), QueriesPerTransaction)
+	switch dd.format {
 	case "mysqlsh":
-		return []string{shell}
+		if !mysqlTarget {
+			return nil, []string{"no load command: the dump was written by MySQL Shell, whose loadDump does not support MariaDB; dump the source again with mydumper (or mariadb-dump) and load that"}
+		}
+		return []string{shell}, nil
 	case "mydumper":
-		return []string{myloader}
+		return []string{myloader}, nil
 	case "mysqldump":
-		return []string{fmt.Sprintf("mysql --host TARGET --user USER -p < %s", dir)}
+		return []string{mysqlClientLoad(dd.load, dd.compression)}, nil
 	}
 	if mysqlTarget {
-		return []string{shell, myloader}
+		return []string{shell, myloader}, nil
 	}
-	return []string{myloader}
+	return []string{myloader}, nil
+}
+
+// mysqlClientLoad restores a single mysqldump file through the mysql
+// client, decompressing a .gz or .zst file on the way (the client reads
+// plain SQL only).
+func mysqlClientLoad(file, compression string) string {
+	const client = "mysql --host TARGET --user USER -p"
+	switch compression {
+	case "gzip":
+		return fmt.Sprintf("gunzip -c %s | %s", shQuote(file), client)
+	case "zstd":
+		return fmt.Sprintf("zstd -dc %s | %s", shQuote(file), client)
+	}
+	return fmt.Sprintf("%s < %s", client, shQuote(file))
+}
+
+// mysqlsh is a mysqlsh line running the JavaScript js against uri.
+func mysqlsh(uri, js string) string {
+	return fmt.Sprintf("mysqlsh %s --js -e %s", uri, shQuote(js))
 }

@@ -24,10 +24,15 @@ const (
 type Options struct {
 	Task       string // all|dump|load|copy|oltp; "" means all
 	Durability string // strict|relaxed; "" means strict
+	// Target is the server the plan is for (the advisor passes its
+	// resolved target); zero means the profile's live server, if any.
+	Target Target
 }
 
 // Plan is the thread-sizing advice: the advice JSON "threads" block
 // (dump, load, copy, commands) plus load-time settings and an estimate.
+// For --task oltp nothing is dumped or loaded, so no thread count is
+// sized: the choices stay zero (threads 0, why "") and a note says so.
 type Plan struct {
 	Dump     Choice   `json:"dump"`
 	Load     Choice   `json:"load"`
@@ -35,8 +40,9 @@ type Plan struct {
 	Commands []string `json:"commands"`
 	// Temporary are settings worth changing for the duration of a load, each with its undo.
 	Temporary []Setting `json:"temporary,omitempty"`
-	// EstimatedLoad is the expected restore time of the dump; zero without a dump.
-	EstimatedLoad DurationRange `json:"estimated_load"`
+	// EstimatedLoad is the expected restore time of the dump; zero (and
+	// absent from the JSON) without a dump or when no load is planned.
+	EstimatedLoad DurationRange `json:"estimated_load,omitzero"`
 	// Notes are caveats on the commands and settings (tool versions, what was not offered and why).
 	Notes []string `json:"notes,omitempty"`
 }

@@ -35,7 +35,7 @@ func loadSettings(p *profile.Profile, o Options) ([]Setting, []string) {
 		return out, notes
 	}
 	out = append(out, relaxedFlush(vars, binlogOn)...)
-	if s, ok, why := redoDisable(p.Server); ok {
+	if s, ok, why := redoDisable(targetOf(p, o)); ok {
 		out = append(out, s)
 	} else {
 		notes = append(notes, why)
@@ -62,17 +62,22 @@ func relaxedFlush(vars map[string]string, binlogOn bool) []Setting {
 	return out
 }
 
-// redoDisable offers disabling InnoDB redo logging on MySQL 8.0.21+.
-func redoDisable(s *profile.Server) (Setting, bool, string) {
-	if s == nil || s.Version == "" {
+// redoDisable offers disabling InnoDB redo logging on MySQL 8.0.21+. An
+// assumed target (no server, --target or my.cnf) gets no such offer: the
+// statement is not crash-safe, so it needs a target someone named.
+func redoDisable(t Target) (Setting, bool, string) {
+	if t.Version == "" {
 		return Setting{}, false, "redo-log disabling not offered: the target server's flavor and version are unknown"
 	}
-	if s.Flavor == profile.FlavorMariaDB || strings.Contains(strings.ToLower(s.Version), "mariadb") {
+	if t.isMariaDB() {
 		return Setting{}, false, "redo-log disabling not offered: MariaDB has no ALTER INSTANCE DISABLE INNODB REDO_LOG"
 	}
-	v, ok := parseVersion(s.Version)
+	if t.Source == "default" {
+		return Setting{}, false, fmt.Sprintf("redo-log disabling not offered: the target (MySQL %s) is assumed, not known; pass --target or reach the server", t.Version)
+	}
+	v, ok := parseVersion(t.Version)
 	if !ok || less(v, RedoDisableSince) {
-		return Setting{}, false, fmt.Sprintf("redo-log disabling not offered: it needs MySQL 8.0.21 or newer (server is %s)", s.Version)
+		return Setting{}, false, fmt.Sprintf("redo-log disabling not offered: it needs MySQL 8.0.21 or newer (target is %s)", t.Version)
 	}
 	return Setting{Name: "disable InnoDB redo logging for the load",
 		Apply:   "ALTER INSTANCE DISABLE INNODB REDO_LOG;",

@@ -24,6 +24,11 @@ const SlowCommitUS = 1000
 // 24.9 s, 2 threads 16.4 s, 4 threads 14.9 s, 8 threads 16.8 s.
 const ThreadsPerCore = 2
 
+// OLTPNote is the whole threads block of --task oltp: nothing is dumped
+// or loaded, so nothing is sized.
+const OLTPNote = "--task oltp: no dump, load or copy is planned, so no thread counts, commands or load settings are given; " +
+	"the OLTP settings are in the findings (use --task all, dump, load or copy for a dump or restore plan)"
+
 // Size sizes dump, load and copy threads for the profile and builds the
 // commands, temporary settings and load estimate for the task.
 func Size(p *profile.Profile, o Options) Plan {
@@ -31,6 +36,9 @@ func Size(p *profile.Profile, o Options) Plan {
 		p = &profile.Profile{}
 	}
 	o = normalise(o)
+	if o.Task == TaskOLTP {
+		return Plan{Commands: []string{}, Notes: []string{OLTPNote}}
+	}
 	c := coresOf(p.Host)
 	plan := Plan{Dump: sizeDump(p, c), Load: sizeLoad(p, c)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)

@@ -1,0 +1,123 @@
+package threads
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// TestTargetDecides checks that the resolved target, not only a live
+// server, chooses the tool families and the load settings.
+func TestTargetDecides(t *testing.T) {
+	tests := []struct {
+		name       string
+		srv        *profile.Server
+		target     Target
+		durability string
+		cmdHas     []string
+		cmdHasNot  []string
+		noteHas    []string
+		noteHasNot []string
+		redo       bool
+	}{
+		{name: "--target mariadb-10.11, no server: no mysqlsh, MariaDB note",
+			target: Target{Flavor: "mariadb", Version: "10.11", Source: "flag"}, durability: DurabilityRelaxed,
+			cmdHas: []string{"mydumper ", "myloader "}, cmdHasNot: []string{"mysqlsh", "dumpInstance", "loadDump", "copyInstance"},
+			noteHas:    []string{"MariaDB has no ALTER INSTANCE", noShellNote},
+			noteHasNot: []string{"flavor and version are unknown"}},
+		{name: "--target mysql-8.0.36, no server: redo disabling offered",
+			target: Target{Flavor: "mysql", Version: "8.0.36", Source: "flag"}, durability: DurabilityRelaxed,
+			cmdHas: []string{"util.loadDump(", "util.dumpInstance(", "myloader "}, redo: true,
+			noteHasNot: []string{"unknown"}},
+		{name: "--target mysql-8.0.20: redo disabling needs 8.0.21",
+			target: Target{Flavor: "mysql", Version: "8.0.20", Source: "flag"}, durability: DurabilityRelaxed,
+			noteHas: []string{"needs MySQL 8.0.21 or newer (target is 8.0.20)"}},
+		{name: "assumed default target: no redo disabling",
+			target: Target{Flavor: "mysql", Version: "8.4.0", Source: "default"}, durability: DurabilityRelaxed,
+			cmdHas: []string{"mysqlsh"}, noteHas: []string{"is assumed, not known"}},
+		{name: "live MariaDB server without a resolved target still counts",
+			srv: server("mariadb", "10.11.19-MariaDB", nil), durability: DurabilityRelaxed,
+			cmdHasNot: []string{"mysqlsh"}, noteHas: []string{"MariaDB has no ALTER INSTANCE"}},
+		{name: "resolved target wins over the profile's server (the advisor resolves both)",
+			srv: server("mysql", "8.0.36", nil), target: Target{Flavor: "mariadb", Version: "10.11.19", Source: "server"},
+			durability: DurabilityRelaxed, cmdHasNot: []string{"mysqlsh"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(4, 0, fastCurve, nil)
+			p.Server = tc.srv
+			plan := Size(p, Options{Task: TaskAll, Durability: tc.durability, Target: tc.target})
+			cmds, notes := strings.Join(plan.Commands, "\n"), strings.Join(plan.Notes, "\n")
+			for _, h := range tc.cmdHas {
+				if !strings.Contains(cmds, h) {
+					t.Errorf("commands lack %q:\n%s", h, cmds)
+				}
+			}
+			for _, h := range tc.cmdHasNot {
+				if strings.Contains(cmds, h) {
+					t.Errorf("commands contain %q:\n%s", h, cmds)
+				}
+			}
+			for _, h := range tc.noteHas {
+				if !strings.Contains(notes, h) {
+					t.Errorf("notes lack %q:\n%s", h, notes)
+				}
+			}
+			for _, h := range tc.noteHasNot {
+				if strings.Contains(notes, h) {
+					t.Errorf("notes contain %q:\n%s", h, notes)
+				}
+			}
+			redo := false
+			for _, s := range plan.Temporary {
+				redo = redo || strings.Contains(s.Apply, "DISABLE INNODB REDO_LOG")
+			}
+			if redo != tc.redo {
+				t.Errorf("redo disabling offered = %v, want %v", redo, tc.redo)
+			}
+		})
+	}
+}
+
+// TestOLTPPlan: --task oltp sizes nothing and says so.
+func TestOLTPPlan(t *testing.T) {
+	p := prof(4, 0, fastCurve, manyTables)
+	plan := Size(p, Options{Task: TaskOLTP})
+	if plan.Dump != (Choice{}) || plan.Load != (Choice{}) || plan.Copy != (Choice{}) {
+		t.Errorf("oltp sized threads: %+v %+v %+v", plan.Dump, plan.Load, plan.Copy)
+	}
+	if len(plan.Commands) != 0 || plan.Commands == nil || len(plan.Temporary) != 0 || !plan.EstimatedLoad.IsZero() {
+		t.Errorf("oltp plan has commands %q, settings %v or estimate %v", plan.Commands, plan.Temporary, plan.EstimatedLoad)
+	}
+	if len(plan.Notes) != 1 || plan.Notes[0] != OLTPNote {
+		t.Errorf("notes = %q, want only OLTPNote", plan.Notes)
+	}
+}
+
+// TestEstimatedLoadJSON: the estimate is in the JSON only when there is one.
+func TestEstimatedLoadJSON(t *testing.T) {
+	tests := []struct {
+		name string
+		dump *profile.Dump
+		task string
+		want bool
+	}{
+		{"no dump: absent", nil, TaskAll, false},
+		{"dump, task load: present", manyTables, TaskLoad, true},
+		{"dump, task dump: absent", manyTables, TaskDump, false},
+		{"dump, task oltp: absent", manyTables, TaskOLTP, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := json.Marshal(Size(prof(4, 0, fastCurve, tc.dump), Options{Task: tc.task}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(string(b), `"estimated_load"`); got != tc.want {
+				t.Errorf("estimated_load in JSON = %v, want %v: %s", got, tc.want, b)
+			}
+		})
+	}
+}
