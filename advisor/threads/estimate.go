@@ -41,7 +41,7 @@ func estimateLoad(p *profile.Profile, threads, cores int) DurationRange {
 	low, high := float64(d.TotalBytes), float64(d.TotalBytes)
 	if d.DataBytes > 0 {
 		low, high = float64(d.DataBytes), float64(d.DataBytes)
-	} else if d.Compression == "gzip" || d.Compression == "zstd" {
+	} else if onDisk(d) && (d.Compression == "gzip" || d.Compression == "zstd") {
 		low, high = low*CompressLow, high*CompressHigh
 	}
 	seq, rnd := p.Storage.SeqWrite.MBPerS*1e6, randBytesPerSec(p.Storage, threads)
@@ -65,6 +65,13 @@ func estimateLoad(p *profile.Profile, threads, cores int) DurationRange {
 		Basis: fmt.Sprintf("%s to %s of rows; disk %.1f–%.1f MB/s from %s ÷ %.0f–%.0fx InnoDB write amplification; CPU %.0f MB/s per load thread, half that on a busy host (measured, MariaDB 10.11)",
 			profile.HumanBytes(uint64(low)), profile.HumanBytes(uint64(high)), diskFast/1e6, diskSlow/1e6, how, WriteAmpLow, WriteAmpHigh, CPUBytesPerSecPerThread/1e6),
 	}
+}
+
+// onDisk reports whether d's TotalBytes is the compressed size on disk
+// (probe/dump could not read the uncompressed size; profiles written
+// before TotalBytesBasis existed are read so too).
+func onDisk(d *profile.Dump) bool {
+	return d.TotalBytesBasis == "" || d.TotalBytesBasis == profile.DumpBytesOnDisk
 }
 
 // bufferPool is the server's innodb_buffer_pool_size, 0 when unknown.

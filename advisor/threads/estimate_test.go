@@ -48,6 +48,11 @@ func TestEstimateLoad(t *testing.T) {
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 56e6, Compression: "gzip", Tables: 8, Chunks: 32},
 			// 168 MB / 56 MB/s = 3 s; 280 MB / 28 MB/s = 10 s
 			low: 3 * time.Second, high: 10 * time.Second, basis: "of rows"},
+		{name: "gzip dump whose uncompressed size was read: not widened", p: prof(2, 0, fastCurve, nil),
+			dump: &profile.Dump{Format: "mysqldump", TotalBytes: 168e6, FileBytes: 56e6, TotalBytesBasis: profile.DumpBytesUncompressed,
+				Compression: "gzip", Tables: 8, Chunks: 1},
+			// 1 thread (one session): 168 MB / 28 MB/s = 6 s; / 14 MB/s = 12 s
+			low: 6 * time.Second, high: 12 * time.Second, basis: "160.2 MiB to 160.2 MiB of rows"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

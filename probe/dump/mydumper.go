@@ -94,10 +94,15 @@ func allDigits(s string) bool {
 
 // readMydumper builds the shape of a mydumper dump directory.
 func readMydumper(ctx context.Context, dir string, files fileSet) (*profile.Dump, error) {
-	d := &profile.Dump{Path: dir, Format: FormatMydumper, Dumper: "mydumper"}
+	d := &profile.Dump{Path: dir, Format: FormatMydumper, Dumper: "mydumper", FileBytes: files.sum()}
+	sizes, basis, err := uncompressedSizes(ctx, dir, files)
+	if err != nil {
+		return nil, err
+	}
+	d.TotalBytesBasis = basis
 	t := newTally()
 	views := map[string]bool{}
-	for name, bytes := range files {
+	for name, bytes := range sizes {
 		d.TotalBytes += bytes
 		f := classifyMydumper(name)
 		switch f.kind {

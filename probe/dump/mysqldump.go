@@ -32,25 +32,60 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 		return nil, fmt.Errorf("reading dump file %s: %w", path, err)
 	}
 	defer f.Close()
-	var r io.Reader = f
+	cf := &countingReader{r: f}
+	var r io.Reader = cf
 	if comp == "gzip" {
-		gz, err := gzip.NewReader(f)
+		gz, err := gzip.NewReader(cf)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w: gzip header unreadable: %w", path, ErrNotDump, err)
 		}
 		defer gz.Close()
 		r = gz
 	}
-	d := &profile.Dump{Path: path, Format: FormatMysqldump, TotalBytes: uint64(size), Compression: comp}
+	d := &profile.Dump{Path: path, Format: FormatMysqldump, FileBytes: uint64(size), Compression: comp}
 	sc := &sqlScan{t: newTally(), d: d}
 	if err := sc.run(ctx, io.LimitReader(r, MaxScanBytes+1)); err != nil {
 		return nil, fmt.Errorf("scanning %s: %w", path, err)
 	}
+	sc.total(cf.n)
 	if d.Tables == 0 && d.InsertStatements == 0 && d.Dumper == "" {
 		return nil, fmt.Errorf("%s: %w: expected a mysqldump .sql file (CREATE TABLE and INSERT statements), "+
 			"a MySQL Shell dump directory (@.json) or a mydumper directory (metadata)", path, ErrNotDump)
 	}
 	return d, nil
+}
+
+// total sets d.TotalBytes uncompressed: the file size for a plain file,
+// the bytes decompressed for a gzip file read to its end, else (only the
+// first MaxScanBytes read) extrapolated by the ratio of the part read;
+// consumed is the compressed bytes the scan pulled from the file.
+func (s *sqlScan) total(consumed int64) {
+	d := s.d
+	switch {
+	case d.Compression == "none":
+		d.TotalBytes, d.TotalBytesBasis = d.FileBytes, profile.DumpBytesUncompressed
+	case s.read <= MaxScanBytes:
+		d.TotalBytes, d.TotalBytesBasis = uint64(s.read), profile.DumpBytesUncompressed
+	case consumed > 0:
+		d.TotalBytes = uint64(float64(d.FileBytes) * float64(s.read) / float64(consumed))
+		d.TotalBytesBasis = profile.DumpBytesEstimated
+		d.Notes = append(d.Notes, fmt.Sprintf("uncompressed size estimated from the first %s (compression ratio %.1fx)",
+			profile.HumanBytes(MaxScanBytes), float64(s.read)/float64(consumed)))
+	default:
+		d.TotalBytes, d.TotalBytesBasis = d.FileBytes, profile.DumpBytesOnDisk
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // sqlScan holds the state of one pass over a mysqldump file.

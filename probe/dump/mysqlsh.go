@@ -20,6 +20,8 @@ type shellInfo struct {
 	Basenames     map[string]string `json:"basenames"`
 	Compression   string            `json:"compression"`
 	DataBytes     uint64            `json:"dataBytes"` // @.done.json
+	// TableDataBytes is @.done.json's schema → table → uncompressed bytes.
+	TableDataBytes map[string]map[string]uint64 `json:"tableDataBytes"`
 }
 
 // parseShellJSON reads @.json (or @.done.json) into info, keeping fields
@@ -46,6 +48,9 @@ func parseShellJSON(data []byte, info *shellInfo) error {
 	}
 	if v.DataBytes > 0 {
 		info.DataBytes = v.DataBytes
+	}
+	if len(v.TableDataBytes) > 0 {
+		info.TableDataBytes = v.TableDataBytes
 	}
 	return nil
 }
@@ -115,11 +120,36 @@ func readMySQLShell(ctx context.Context, dir string, files fileSet) (*profile.Du
 	for _, s := range info.Schemas {
 		t.schemas[s] = true
 	}
-	for _, bytes := range files {
-		d.TotalBytes += bytes
-	}
+	d.FileBytes = files.sum()
+	shellSizes(d, t, files, info)
 	t.fill(d)
 	return d, nil
+}
+
+// shellSizes sets d.TotalBytes and the table bytes of t uncompressed from
+// @.done.json (dataBytes, tableDataBytes) when it has them: the data plus
+// the other files (DDL, metadata) as stored; else on-disk.
+func shellSizes(d *profile.Dump, t *tally, files fileSet, info shellInfo) {
+	if info.DataBytes == 0 || len(info.TableDataBytes) == 0 {
+		d.TotalBytes, d.TotalBytesBasis = d.FileBytes, profile.DumpBytesOnDisk
+		return
+	}
+	d.TotalBytes, d.TotalBytesBasis = info.DataBytes, profile.DumpBytesUncompressed
+	for name, bytes := range files {
+		if classifyShell(name).kind != "data" {
+			d.TotalBytes += bytes
+		}
+	}
+	for _, tb := range t.tables {
+		tb.Bytes = 0
+	}
+	for schema, tables := range info.TableDataBytes {
+		for table, bytes := range tables {
+			if tb, ok := t.tables[schema+"."+table]; ok {
+				tb.Bytes = bytes
+			}
+		}
+	}
 }
 
 // shellTally adds a MySQL Shell dump's tables and data files up; basenames

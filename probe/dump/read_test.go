@@ -16,6 +16,8 @@ type readCase struct {
 	path          string
 	format        string
 	totalBytes    uint64
+	fileBytes     uint64
+	basis         string
 	tables        int
 	chunks        int
 	schemas       int
@@ -31,23 +33,25 @@ type readCase struct {
 
 var readCases = []readCase{
 	{name: "real mydumper 0.10 dump, gzip, chunked table", path: "mydumper-0.10-real", format: FormatMydumper,
-		totalBytes: 8746, tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 2678 + 2682,
+		totalBytes: 27073, fileBytes: 8746, basis: "uncompressed", // zcat | wc -c
+		tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 16043,
 		compression: "gzip", dumperHas: "mydumper"},
 	{name: "newer mydumper, ini metadata, zstd, view and empty table", path: "mydumper-0.17-zstd", format: FormatMydumper,
-		totalBytes: 7430, tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 5500,
+		totalBytes: 7430, fileBytes: 7430, basis: "on-disk", tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 5500,
 		compression: "zstd", sourceVersion: "8.0.36", dumperHas: "ini-style"},
 	{name: "mydumper that did not finish", path: "mydumper-partial", format: FormatMydumper,
-		totalBytes: 88, tables: 1, chunks: 1, schemas: 1, largest: "app.t", largestBytes: 26,
+		totalBytes: 88, fileBytes: 88, basis: "uncompressed", tables: 1, chunks: 1, schemas: 1, largest: "app.t", largestBytes: 26,
 		compression: "none", noteHas: "may not have finished"},
 	{name: "MySQL Shell 8.0 dump, percent-encoded schema", path: "mysqlsh-8.0", format: FormatMySQLShell,
-		totalBytes: 13319, tables: 3, chunks: 6, schemas: 2, largest: "sakila.rental", largestBytes: 3*3000 + 1200,
+		totalBytes: 1048576 + 13319 - 11800, fileBytes: 13319, basis: "uncompressed", // dataBytes + the non-data files
+		tables: 3, chunks: 6, schemas: 2, largest: "sakila.rental", largestBytes: 1000000,
 		compression: "zstd", sourceVersion: "8.0.33", dataBytes: 1048576, dumperHas: "mysqlsh Ver 8.0.33"},
 	{name: "real mariadb-dump file", path: "mariadb-dump-10.11.sql", format: FormatMysqldump,
-		totalBytes: 28943, tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
+		totalBytes: 28943, fileBytes: 28943, basis: "uncompressed", tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
 		compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump 10.19",
 		noteHas: "one client session"},
 	{name: "real mariadb-dump file, gzip", path: "mariadb-dump-10.11.sql.gz", format: FormatMysqldump,
-		totalBytes: 8694, tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
+		totalBytes: 28943, fileBytes: 8694, basis: "uncompressed", tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
 		compression: "gzip", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump"},
 }
 
@@ -63,6 +67,7 @@ func TestRead(t *testing.T) {
 				got, want any
 			}{
 				{"Format", d.Format, tc.format}, {"TotalBytes", d.TotalBytes, tc.totalBytes},
+				{"FileBytes", d.FileBytes, tc.fileBytes}, {"TotalBytesBasis", d.TotalBytesBasis, tc.basis},
 				{"Tables", d.Tables, tc.tables}, {"Chunks", d.Chunks, tc.chunks}, {"Schemas", d.Schemas, tc.schemas},
 				{"LargestTable", d.LargestTable, tc.largest}, {"LargestTableBytes", d.LargestTableBytes, tc.largestBytes},
 				{"Compression", d.Compression, tc.compression}, {"SourceVersion", d.SourceVersion, tc.sourceVersion},
@@ -72,6 +77,9 @@ func TestRead(t *testing.T) {
 				if c.got != c.want {
 					t.Errorf("%s = %v, want %v", c.field, c.got, c.want)
 				}
+			}
+			if d.LargestTableBytes > d.TotalBytes {
+				t.Errorf("largest table %d bytes > total %d bytes: units mixed", d.LargestTableBytes, d.TotalBytes)
 			}
 			if !strings.Contains(d.Dumper, tc.dumperHas) {
 				t.Errorf("Dumper = %q, want it to contain %q", d.Dumper, tc.dumperHas)

@@ -104,9 +104,19 @@ type MyCnf struct {
 
 // Dump describes a logical dump directory or file (--dump DIR).
 type Dump struct {
-	Path              string `json:"path"`
-	Format            string `json:"format"` // "mysqlsh", "mydumper", "mysqldump"
-	TotalBytes        uint64 `json:"total_bytes"`
+	Path   string `json:"path"`
+	Format string `json:"format"` // "mysqlsh", "mydumper", "mysqldump"
+	// TotalBytes is the dump's size uncompressed when known (see
+	// TotalBytesBasis); table bytes (LargestTableBytes, TopTables) use the
+	// same basis.
+	TotalBytes uint64 `json:"total_bytes"`
+	// FileBytes is the dump's size on disk (compressed as stored).
+	FileBytes uint64 `json:"file_bytes,omitempty"`
+	// TotalBytesBasis says what TotalBytes and the table bytes measure:
+	// "uncompressed", "estimated" (uncompressed, extrapolated from the part
+	// read) or "on-disk" (compressed; the uncompressed size is unknown).
+	// "" in profiles written before the field: read it as "on-disk".
+	TotalBytesBasis   string `json:"total_bytes_basis,omitempty"`
 	Tables            int    `json:"tables"`
 	Chunks            int    `json:"chunks"`
 	LargestTable      string `json:"largest_table,omitempty"`
@@ -128,6 +138,13 @@ type Dump struct {
 	// Notes are facts a reader should know ("read only the first 256 MiB").
 	Notes []string `json:"notes,omitempty"`
 }
+
+// Dump.TotalBytesBasis values.
+const (
+	DumpBytesUncompressed = "uncompressed"
+	DumpBytesEstimated    = "estimated"
+	DumpBytesOnDisk       = "on-disk"
+)
 
 // DumpTable is one table of a dump: its on-disk bytes and data files.
 type DumpTable struct {
