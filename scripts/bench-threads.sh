@@ -4,13 +4,16 @@
 # Builds a sysbench dataset in a throwaway MariaDB, dumps it with mydumper, then restores it with
 # myloader at several thread counts into a MariaDB whose datadir is (a) on this machine's disk and
 # (b) on a throttled SD-card-like bed (scripts/testbed.sh, server process inside the bed's cgroup).
-# Prints the median time per thread count, the fastest, what mytune advised (threads.Size through
-# advisor/threads/cmd/sizeload on a measured profile of that disk) and the regret
+# Prints the median time per thread count, the fastest, what mytune advised (`mytune advise --from
+# PROFILE --dump DIR --task load --format json`, .threads.load.threads, on a measured profile of that
+# disk) and the regret
 # (time at advised / best - 1). A benchmark, not a test: it needs root, mariadb-server, mydumper,
 # sysbench, and about 10 minutes per bed.
 #
 #   scripts/bench-threads.sh [--beds "disk sd"] [--threads "1 2 3 4 6 8"] [--repeat 2]
 #                            [--rows-disk 375000] [--rows-sd 50000] [--tables 8] [--buffer-pool 1G]
+#   scripts/bench-threads.sh --advise PROFILE DUMP   # only print what mytune advises (no servers,
+#                                                    # no root): "THREADS LOW_S HIGH_S"
 #
 # Rows are per table. The servers get a 1G buffer pool (the 128M default makes any restore larger
 # than it a test of buffer-pool misses, which mytune's memory rules flag separately). Everything it starts (servers, beds, files) is removed on exit.
@@ -19,8 +22,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BEDS="disk sd" THREADS="1 2 3 4 6 8" REPEAT=2 ROWS_DISK=375000 ROWS_SD=50000 TABLES=8 POOL=1G
+ADVISE_ONLY="" ADVISE_PROFILE="" ADVISE_DUMP=""
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-threads.sh: $1 needs a value" >&2; exit 2; }
+  if [ "$1" = --advise ]; then
+    [ $# -ge 3 ] || { echo "bench-threads.sh: --advise needs PROFILE and DUMP" >&2; exit 2; }
+    ADVISE_ONLY=1 ADVISE_PROFILE=$2 ADVISE_DUMP=$3; shift 3; continue
+  fi
   case $1 in
     --beds) BEDS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;;
     --rows-disk) ROWS_DISK=$2 ;; --rows-sd) ROWS_SD=$2 ;; --tables) TABLES=$2 ;; --buffer-pool) POOL=$2 ;;
@@ -28,6 +36,22 @@ while [ $# -gt 0 ]; do
   esac
   shift 2
 done
+
+# advise PROFILE DUMP MYTUNE: "THREADS LOW_S HIGH_S", the load threads and the restore estimate of
+# `mytune advise --format json` (the threads block; estimated_load is absent without an estimate).
+advise() {
+  "$3" advise --from "$1" --dump "$2" --task load --format json |
+    python3 -c 'import json,sys; t=json.load(sys.stdin)["threads"]; e=t.get("estimated_load") or {}
+print(t["load"]["threads"], e.get("low_s", 0), e.get("high_s", 0))'
+}
+
+if [ -n "$ADVISE_ONLY" ]; then
+  command -v go >/dev/null || { echo "bench-threads.sh: go not found" >&2; exit 2; }
+  BIN=$(mktemp -d); trap 'rm -rf "$BIN"' EXIT
+  (cd "$ROOT" && go build -o "$BIN/mytune" ./cmd/mytune) || { echo "bench-threads.sh: cmd/mytune does not build" >&2; exit 1; }
+  advise "$ADVISE_PROFILE" "$ADVISE_DUMP" "$BIN/mytune"
+  exit
+fi
 [ "$(id -u)" = 0 ] || { echo "bench-threads.sh: needs root (test beds, cgroups)" >&2; exit 2; }
 for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3; do
   command -v "$t" >/dev/null || { echo "bench-threads.sh: $t not found" >&2; exit 2; }
@@ -94,18 +118,15 @@ make_dump() { # DB ROWS -> dump dir
   echo "$out"
 }
 
-# profile_disk DIR [BED] -> profile JSON path: `mytune probe` if it builds, else the diskio driver.
+# profile_disk DIR [BED] -> profile JSON path, measured by `mytune probe`.
 profile_disk() {
   local dir=$1 bed=${2:-} out=$WORK/profile-$(basename "$1").json run=()
   [ -n "$bed" ] && run=("$TB" run "$bed")
-  if [ -x "$WORK/mytune" ] && "${run[@]}" "$WORK/mytune" probe --datadir "$dir" --format json >"$out" 2>"$out.err" &&
-     python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["storage"]["rand_write"] else 1)' "$out" 2>/dev/null; then
-    log "profiled $dir with mytune probe"
-  else
-    [ -x "$WORK/diskbench" ] || { echo "bench-threads.sh: mytune probe failed on $dir:" >&2; cat "$out.err" >&2; return 1; }
-    "${run[@]}" "$WORK/diskbench" -dir "$dir" >"$out"
-    log "profiled $dir with diskio/cmd/diskbench (mytune probe not available)"
+  if ! "${run[@]}" "$WORK/mytune" probe --datadir "$dir" --format json >"$out" 2>"$out.err" ||
+     ! python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["storage"]["rand_write"] else 1)' "$out" 2>/dev/null; then
+    echo "bench-threads.sh: mytune probe failed on $dir:" >&2; cat "$out.err" >&2; return 1
   fi
+  log "profiled $dir with mytune probe"
   echo "$out"
 }
 
@@ -125,12 +146,8 @@ sweep() {
   done
 }
 
-log "building the drivers"
-(cd "$ROOT" && go build -o "$WORK/sizeload" ./advisor/threads/cmd/sizeload)
-(cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune 2>/dev/null) || rm -f "$WORK/mytune"
-if [ -d "$ROOT/diskio/cmd/diskbench" ]; then (cd "$ROOT" && go build -o "$WORK/diskbench" ./diskio/cmd/diskbench) || true; fi
-[ -x "$WORK/mytune" ] || [ -x "$WORK/diskbench" ] ||
-  { echo "bench-threads.sh: neither cmd/mytune nor diskio/cmd/diskbench builds: nothing to profile the disks with" >&2; exit 1; }
+log "building mytune"
+(cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune) || { echo "bench-threads.sh: cmd/mytune does not build" >&2; exit 1; }
 
 log "source server and datasets ($TABLES tables; rows per table: disk $ROWS_DISK, sd $ROWS_SD)"
 start_server src "$WORK/src-data"
@@ -144,10 +161,10 @@ for bed in $BEDS; do
   dump=$(make_dump "sb_$bed" "$rows")
   log "$bed: dump of $(du -sh "$dump" | cut -f1) in $(ls "$dump" | grep -vc -- '-schema') files; profiling $dir"
   prof=$(profile_disk "$dir" "$inbed")
-  advised=$("$WORK/sizeload" -profile "$prof" -dump "$dump" -task load)
-  "$WORK/sizeload" -profile "$prof" -dump "$dump" -task load -print json >"$WORK/plan-$bed.json"
-  log "$bed: mytune advises $advised load threads"
-  echo "$bed $advised $(python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))["estimated_load"]; print(e["low_s"], e["high_s"])' "$WORK/plan-$bed.json")" >>"$WORK/advised.txt"
+  read -r advised est_low est_high < <(advise "$prof" "$dump" "$WORK/mytune") || true
+  [ -n "${advised:-}" ] || { echo "bench-threads.sh: mytune advise gave no load threads for $prof" >&2; exit 1; }
+  log "$bed: mytune advises $advised load threads (restore estimate $est_low-$est_high s)"
+  echo "$bed $advised $est_low $est_high" >>"$WORK/advised.txt"
   case " $THREADS " in *" $advised "*) ;; *) THREADS="$THREADS $advised" ;; esac
   start_server "target-$bed" "$dir/data" "$inbed"
   sweep "$bed" "target-$bed" "$dump"

@@ -68,8 +68,9 @@ type DurationRange struct {
 	Basis string
 }
 
-// IsZero reports whether no estimate was made.
-func (r DurationRange) IsZero() bool { return r.Low == 0 && r.High == 0 }
+// IsZero reports whether no estimate was made (a made one always has a
+// Basis, even when a tiny dump rounds to 0 s).
+func (r DurationRange) IsZero() bool { return r.Low == 0 && r.High == 0 && r.Basis == "" }
 
 // MarshalJSON writes the range in seconds: {"low_s", "high_s", "basis"}.
 func (r DurationRange) MarshalJSON() ([]byte, error) {

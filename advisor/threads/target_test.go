@@ -108,6 +108,7 @@ func TestEstimatedLoadJSON(t *testing.T) {
 		{"dump, task load: present", manyTables, TaskLoad, true},
 		{"dump, task dump: absent", manyTables, TaskDump, false},
 		{"dump, task oltp: absent", manyTables, TaskOLTP, false},
+		{"tiny dump rounding to 0 s: present", &profile.Dump{Format: "mydumper", TotalBytes: 27073, Chunks: 4, Tables: 3}, TaskLoad, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
