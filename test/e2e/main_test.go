@@ -105,7 +105,7 @@ func assertCleanError(t *testing.T, r result, wantCode int, wantSub string) {
 	if len(lines) < 1 || len(lines) > 3 || !strings.HasPrefix(lines[0], "mytune: ") {
 		t.Errorf("stderr should be 1-3 lines starting 'mytune: ', got %d:\n%s", len(lines), r.stderr)
 	}
-	for _, bad := range []string{"goroutine ", "panic:", ".go:", "runtime."} {
+	for _, bad := range []string{"goroutine ", "panic:", ".go:", "runtime.", "internal error"} {
 		if strings.Contains(r.stderr, bad) {
 			t.Errorf("stderr looks like a stack trace (%q):\n%s", bad, r.stderr)
 		}
