@@ -45,11 +45,11 @@ func TestStorageClassOnBeds(t *testing.T) {
 			var cmd *exec.Cmd
 			if tc.profile == "tmpfs" {
 				dir := tmpfsDir(t)
-				cmd = exec.CommandContext(ctx, m.bin, m.args(dir, profile.TransportUnknown)...)
+				cmd = exec.CommandContext(ctx, m.bin, m.args(dir)...)
 			} else {
 				b := testbed.Up(t, tc.profile, tc.profile)
 				beds = append(beds, b)
-				cmd = b.Command(ctx, m.bin, m.args(b.Dir, profile.TransportLoop)...)
+				cmd = b.Command(ctx, m.bin, m.args(b.Dir)...)
 			}
 			st, err := m.run(cmd)
 			if err != nil {

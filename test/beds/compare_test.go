@@ -42,16 +42,13 @@ func TestCompareFastDiskWithSDBed(t *testing.T) {
 		t.Skip("probes two disks for about 15 s; skipped with -short")
 	}
 	m := newMeasurer(t)
-	if !m.cli {
-		t.Skip("`mytune probe` is not usable; compare needs the CLI")
-	}
 	bed := testbed.Up(t, "cmpsd", "sd")
 	out := t.TempDir()
 	fast, sd := filepath.Join(out, "fast.json"), filepath.Join(out, "sd.json")
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	probeTo(t, exec.CommandContext(ctx, m.bin, m.args(t.TempDir(), "")...), fast)
-	probeTo(t, bed.Command(ctx, m.bin, m.args(bed.Dir, "")...), sd)
+	probeTo(t, exec.CommandContext(ctx, m.bin, m.args(t.TempDir())...), fast)
+	probeTo(t, bed.Command(ctx, m.bin, m.args(bed.Dir)...), sd)
 
 	jsonOut, err := exec.CommandContext(ctx, m.bin, "compare", "--format", "json", fast, sd).Output()
 	if err != nil {

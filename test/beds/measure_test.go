@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -25,40 +24,20 @@ const measureDuration = "6s"
 // anyway) and tmpfs holds its file in RAM.
 const maxBytes = 64 << 20
 
-// measurer runs a measurement of a directory in a child process — the
+// measurer runs `mytune probe` on a directory in a child process — the
 // throttle applies only to processes inside the bed's cgroup — and returns
 // the storage part of the profile it prints.
-type measurer struct {
-	bin string
-	cli bool // true: `mytune probe`; false: the test-only internal/measure
-}
+type measurer struct{ bin string }
 
-// newMeasurer builds `mytune` and uses `mytune probe` when it exists
-// (MYTUNE_BEDS_MEASURE=cli|helper forces one), else the test-only helper.
+// newMeasurer builds the mytune binary once for the test.
 func newMeasurer(t *testing.T) measurer {
 	t.Helper()
 	root, err := testbed.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	want := os.Getenv("MYTUNE_BEDS_MEASURE")
-	if want != "helper" {
-		bin := filepath.Join(dir, "mytune")
-		err := build(root, bin, "./cmd/mytune")
-		if err == nil {
-			err = exec.Command(bin, "probe", "--help").Run()
-		}
-		if err == nil {
-			return measurer{bin: bin, cli: true}
-		}
-		if want == "cli" {
-			t.Fatalf("MYTUNE_BEDS_MEASURE=cli but `mytune probe` is not usable: %v", err)
-		}
-		t.Logf("`mytune probe` is not usable (%v): measuring with test/beds/internal/measure", err)
-	}
-	bin := filepath.Join(dir, "measure")
-	if err := build(root, bin, "./test/beds/internal/measure"); err != nil {
+	bin := filepath.Join(t.TempDir(), "mytune")
+	if err := build(root, bin, "./cmd/mytune"); err != nil {
 		t.Fatal(err)
 	}
 	return measurer{bin: bin}
@@ -75,26 +54,17 @@ func build(root, out, pkg string) error {
 	return nil
 }
 
-// args returns the command line that measures dir. The helper is told the
-// transport the test knows (loop beds); the CLI finds it itself.
-func (m measurer) args(dir, transport string) []string {
-	if m.cli {
-		return []string{"probe", "--datadir", dir, "--format", "json", "--duration", measureDuration,
-			"--max-bytes", fmt.Sprintf("%dMiB", maxBytes>>20)}
-	}
-	return []string{"--dir", dir, "--duration", measureDuration, "--max-bytes", fmt.Sprint(maxBytes), "--transport", transport}
+// args returns the command line that measures dir.
+func (m measurer) args(dir string) []string {
+	return []string{"probe", "--datadir", dir, "--no-server", "--format", "json", "--duration", measureDuration,
+		"--max-bytes", fmt.Sprintf("%dMiB", maxBytes>>20)}
 }
 
-// parse reads the storage out of what the measuring process printed.
+// parse reads the storage out of the profile the probe printed.
 func (m measurer) parse(out []byte) (profile.Storage, error) {
-	if m.cli {
-		var p profile.Profile
-		err := json.Unmarshal(out, &p)
-		return p.Storage, err
-	}
-	var st profile.Storage
-	err := json.Unmarshal(out, &st)
-	return st, err
+	var p profile.Profile
+	err := json.Unmarshal(out, &p)
+	return p.Storage, err
 }
 
 // run measures dir with cmd (built by the caller so beds can wrap it).
