@@ -4,15 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
-)
 
-// sqlLike matches a string that starts (after comments) with an SQL verb.
-var sqlLike = regexp.MustCompile(`(?is)^\s*(/\*.*?\*/\s*)*(SELECT|SHOW|SET|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|GRANT|REVOKE|KILL|FLUSH|RESET|PURGE|START|STOP|CHANGE|LOAD|TRUNCATE|CALL|DO|HANDLER|LOCK|UNLOCK|INSTALL|UNINSTALL|USE|RENAME|OPTIMIZE|ANALYZE|REPAIR|BINLOG|EXECUTE|PREPARE)\b`)
+	"github.com/mytune/mytune/internal/sqlcheck"
+)
 
 // allowed is every statement shape calibrate may send: reads, and writes
 // that name the scratch schema ({schema}) as the database or the table's schema.
@@ -20,30 +17,6 @@ var allowed = []*regexp.Regexp{
 	regexp.MustCompile(`^/\* mytune \*/ (SELECT|SHOW) `),
 	regexp.MustCompile(`^/\* mytune \*/ (CREATE|DROP) DATABASE \{schema\}$`),
 	regexp.MustCompile(`^/\* mytune \*/ (CREATE TABLE|DROP TABLE IF EXISTS|INSERT INTO) \{schema\}\.mytune_calibrate_[a-z]+( |$)`),
-}
-
-// constString evaluates a string literal, a + concatenation of them, or a
-// constant of the same file.
-func constString(e ast.Expr, consts map[string]ast.Expr) (string, bool) {
-	switch x := e.(type) {
-	case *ast.BasicLit:
-		if x.Kind != token.STRING {
-			return "", false
-		}
-		s, err := strconv.Unquote(x.Value)
-		return s, err == nil
-	case *ast.BinaryExpr:
-		a, ok1 := constString(x.X, consts)
-		b, ok2 := constString(x.Y, consts)
-		return a + b, ok1 && ok2 && x.Op == token.ADD
-	case *ast.ParenExpr:
-		return constString(x.X, consts)
-	case *ast.Ident:
-		if v, ok := consts[x.Name]; ok {
-			return constString(v, consts)
-		}
-	}
-	return "", false
 }
 
 // queryConsts returns the constants of queries.go by name.
@@ -79,7 +52,7 @@ func TestStatementsStayInTheScratchSchema(t *testing.T) {
 		t.Fatalf("found only %d statements in queries.go", len(stmts))
 	}
 	for name := range stmts {
-		q, ok := constString(consts[name], consts)
+		q, ok := sqlcheck.ConstString(consts[name], consts)
 		if !ok {
 			t.Errorf("%s is not a constant string", name)
 			continue
@@ -117,28 +90,16 @@ var forbiddenMethods = map[string]bool{"Exec": true, "Query": true, "QueryRow": 
 
 // TestNoSQLOutsideQueries scans every non-test file of the package.
 func TestNoSQLOutsideQueries(t *testing.T) {
-	files, _ := filepath.Glob("*.go")
-	scanned := 0
-	for _, file := range files {
-		if strings.HasSuffix(file, "_test.go") || file == "queries.go" {
-			continue
+	scanned, err := sqlcheck.Visit(".", "queries.go", func(file string, n ast.Node) {
+		if s, ok := sqlcheck.SQLLiteral(n); ok {
+			t.Errorf("%s: SQL-looking literal %q outside queries.go", file, s)
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
-		if err != nil {
-			t.Fatal(err)
+		if x, ok := n.(*ast.CallExpr); ok {
+			checkCall(t, file, x)
 		}
-		scanned++
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.BasicLit:
-				if s, ok := constString(x, nil); ok && sqlLike.MatchString(s) {
-					t.Errorf("%s: SQL-looking literal %q outside queries.go", file, s)
-				}
-			case *ast.CallExpr:
-				checkCall(t, file, x)
-			}
-			return true
-		})
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if scanned < 5 {
 		t.Fatalf("scanned only %d files", scanned)

@@ -4,37 +4,15 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
-)
 
-// sqlLike matches a string that starts (after comments) with an SQL verb.
-var sqlLike = regexp.MustCompile(`(?is)^\s*(/\*.*?\*/\s*)*(SELECT|SHOW|SET|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|GRANT|REVOKE|KILL|FLUSH|RESET|PURGE|START|STOP|CHANGE|LOAD|TRUNCATE|CALL|DO|HANDLER|LOCK|UNLOCK|INSTALL|UNINSTALL|USE|RENAME|OPTIMIZE|ANALYZE|REPAIR|BINLOG|EXECUTE|PREPARE)\b`)
+	"github.com/mytune/mytune/internal/sqlcheck"
+)
 
 // readOnly is what every query must look like: the tag, then SHOW or SELECT.
 var readOnly = regexp.MustCompile(`^/\* mytune \*/ (SHOW|SELECT) `)
-
-// constString evaluates a string literal or a + concatenation of them.
-func constString(e ast.Expr) (string, bool) {
-	switch x := e.(type) {
-	case *ast.BasicLit:
-		if x.Kind != token.STRING {
-			return "", false
-		}
-		s, err := strconv.Unquote(x.Value)
-		return s, err == nil
-	case *ast.BinaryExpr:
-		a, ok1 := constString(x.X)
-		b, ok2 := constString(x.Y)
-		return a + b, ok1 && ok2 && x.Op == token.ADD
-	case *ast.ParenExpr:
-		return constString(x.X)
-	}
-	return "", false
-}
 
 // TestQueriesAreReadOnly checks every constant of queries.go.
 func TestQueriesAreReadOnly(t *testing.T) {
@@ -55,7 +33,7 @@ func TestQueriesAreReadOnly(t *testing.T) {
 		for _, spec := range gd.Specs {
 			vs := spec.(*ast.ValueSpec)
 			for i, name := range vs.Names {
-				q, ok := constString(vs.Values[i])
+				q, ok := sqlcheck.ConstString(vs.Values[i], nil)
 				if !ok {
 					t.Errorf("%s is not a constant string", name.Name)
 					continue
@@ -87,29 +65,19 @@ func TestNoSQLOutsideQueries(t *testing.T) {
 	for name := range qf.Scope.Objects {
 		queries[name] = true
 	}
-	files, _ := filepath.Glob("*.go")
-	for _, file := range files {
-		if strings.HasSuffix(file, "_test.go") || file == "queries.go" {
-			continue
+	_, err := sqlcheck.Visit(".", "queries.go", func(file string, n ast.Node) {
+		if s, ok := sqlcheck.SQLLiteral(n); ok {
+			t.Errorf("%s: SQL-looking literal %q outside queries.go", file, s)
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.BasicLit:
-				if s, ok := constString(x); ok && sqlLike.MatchString(s) {
-					t.Errorf("%s: SQL-looking literal %q outside queries.go", file, s)
-				}
-			case *ast.CallExpr:
-				checkCall(t, file, x, queries)
-				if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "query" {
-					t.Errorf("%s: only queries.go may make a query", file)
-				}
+		if x, ok := n.(*ast.CallExpr); ok {
+			checkCall(t, file, x, queries)
+			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "query" {
+				t.Errorf("%s: only queries.go may make a query", file)
 			}
-			return true
-		})
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
