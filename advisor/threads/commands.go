@@ -72,7 +72,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.copyInstance("USER@TARGET:3306", {threads: %d})`, plan.Copy.Threads)))
 			notes = append(notes, "util.copyInstance needs MySQL Shell 8.1 or newer")
 		} else {
-			notes = append(notes, fmt.Sprintf("MySQL Shell does not support MariaDB: copy with mydumper then myloader at %d threads", plan.Copy.Threads))
+			notes = append(notes, "MySQL Shell does not support MariaDB: copy with mydumper then myloader at "+threadCount(plan.Copy.Threads))
 		}
 	}
 	if !mysqlTarget && (want(TaskDump) || want(TaskLoad)) {

@@ -102,7 +102,7 @@ func sizeDump(p *profile.Profile, c cores) Choice {
 		n = min(n, d.Chunks)
 	}
 	n = max(n, 1)
-	return Choice{Threads: n, Why: strings.Join(why, "; ") + fmt.Sprintf(" → %d threads", n)}
+	return Choice{Threads: n, Why: strings.Join(why, "; ") + " → " + threadCount(n)}
 }
 
 // sizeLoad: a restore is bound by the target's write scaling (the knee of
@@ -131,7 +131,7 @@ func sizeLoad(p *profile.Profile, c cores) Choice {
 		n, why = fitDump(d, n, why)
 	}
 	n = max(n, 1)
-	return Choice{Threads: n, Why: strings.Join(why, "; ") + fmt.Sprintf(" → %d threads", n)}
+	return Choice{Threads: n, Why: strings.Join(why, "; ") + " → " + threadCount(n)}
 }
 
 // fitDump caps n by the parallelism the dump offers and notes a dominant table.
@@ -153,8 +153,16 @@ func fitDump(d *profile.Dump, n int, why []string) (int, []string) {
 // sizeCopy: a copy dumps and loads at once, so the slower side sets the pace.
 func sizeCopy(dump, load Choice) Choice {
 	n := min(dump.Threads, load.Threads)
-	return Choice{Threads: n, Why: fmt.Sprintf("a copy dumps and loads at once: the smaller of dump (%d) and load (%d) threads → %d threads",
-		dump.Threads, load.Threads, n)}
+	return Choice{Threads: n, Why: fmt.Sprintf("a copy dumps and loads at once: the smaller of dump (%d) and load (%d) threads → %s",
+		dump.Threads, load.Threads, threadCount(n))}
+}
+
+// threadCount says "1 thread" or "N threads".
+func threadCount(n int) string {
+	if n == 1 {
+		return "1 thread"
+	}
+	return fmt.Sprintf("%d threads", n)
 }
 
 func micros(us float64) string {
