@@ -78,7 +78,7 @@ func serverTarget(s *profile.Server) (Target, bool) {
 	if fl == "" {
 		fl = profile.FlavorMySQL
 	}
-	return Target{Flavor: fl, Version: s.Version, Source: "server"}, true
+	return Target{Flavor: fl, Version: shortVersion(s.Version), Source: "server"}, true
 }
 
 // matches reports whether the --target t names server s: same flavor and
