@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/mytune/mytune/probe/calibrate"
@@ -76,32 +75,11 @@ func calibrationChart(t theme, pts []calibrate.Point, knee, w int) string {
 	if len(pts) == 0 {
 		return section(t, "INSERT ROWS/S vs CONNECTIONS") + fit("  no step completed", w) + "\n"
 	}
-	var b strings.Builder
-	b.WriteString(section(t, "INSERT ROWS/S vs CONNECTIONS"))
-	const left, right = 5, 33 // "  16 " and rows/s(8) gain(8) commit p99(10) mark(7)
-	cells := w - left - right
-	b.WriteString(t.dim.Render(pad(" con", left+cells)+padLeft("rows/s", 8)+padLeft("×1 con", 8)+
-		padLeft("batch p99", 10)) + "\n")
-	peak, base := 0.0, pts[0].RowsPerS
-	for _, p := range pts {
-		peak = math.Max(peak, p.RowsPerS)
+	rows := make([]scaleRow, len(pts))
+	for i, p := range pts {
+		rows[i] = scaleRow{n: p.Threads, value: p.RowsPerS, p99US: p.BatchP99US, knee: p.Threads == knee}
 	}
-	for _, p := range pts {
-		gain := dash
-		if base > 0 && p.RowsPerS > 0 {
-			gain = fmt.Sprintf("%.1f", p.RowsPerS/base)
-		}
-		frac := 0.0
-		if peak > 0 {
-			frac = p.RowsPerS / peak
-		}
-		mark := ""
-		if p.Threads == knee {
-			mark = t.good.Render(" ◀ knee")
-		}
-		b.WriteString(padLeft(fmt.Sprint(p.Threads), left-1) + " " + t.bar.Render(bar(frac, cells)) +
-			padLeft(fmtCount(p.RowsPerS), 8) + padLeft(gain, 8) + padLeft(fmtUS(p.BatchP99US), 10) + mark + "\n")
-	}
-	b.WriteString(t.dim.Render(fit("  one batch = BEGIN, INSERT, COMMIT; p99 is its latency", w)) + "\n")
-	return b.String()
+	return section(t, "INSERT ROWS/S vs CONNECTIONS") +
+		scaleBars(t, scaleSpec{unit: "con", value: "rows/s", valueW: 8, lat: "batch p99", latW: 10}, rows, w) +
+		t.dim.Render(fit("  one batch = BEGIN, INSERT, COMMIT; p99 is its latency", w)) + "\n"
 }

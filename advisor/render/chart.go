@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/mytune/mytune/advisor/threads"
 	"github.com/mytune/mytune/probe/profile"
 )
 
@@ -31,31 +32,64 @@ func bar(frac float64, cells int) string {
 
 // threadChart draws IOPS against threads as one bar per thread count, with
 // the IOPS, the gain over one thread and the p99 latency, so the knee (where
-// more threads stop helping) shows as bars that stop growing.
+// more threads stop helping, advisor/threads.Knee) shows as bars that stop
+// growing, and is marked.
 func threadChart(t theme, title string, curve []profile.ThreadPoint, w int) string {
 	if len(curve) == 0 {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString(section(t, title))
-	const left, right = 5, 24 // "  16 " and " IOPS(7) gain(6) p99(9)"
-	cells := w - left - right
-	b.WriteString(t.dim.Render(pad(" thr", left+cells)+padLeft("IOPS", 7)+padLeft("×1 thr", 8)+padLeft("p99", 9)) + "\n")
-	peak, base := 0.0, curve[0].IOPS
-	for _, p := range curve {
-		peak = math.Max(peak, p.IOPS)
+	knee, _ := threads.Knee(curve)
+	rows := make([]scaleRow, len(curve))
+	for i, p := range curve {
+		rows[i] = scaleRow{n: p.Threads, value: p.IOPS, p99US: p.P99US, knee: p.Threads == knee}
 	}
-	for _, p := range curve {
-		gain := dash
-		if base > 0 && p.IOPS > 0 {
-			gain = fmt.Sprintf("%.1f", p.IOPS/base)
+	return section(t, title) + scaleBars(t, scaleSpec{unit: "thr", value: "IOPS", valueW: 7, lat: "p99", latW: 9}, rows, w)
+}
+
+// scaleSpec names the columns of a scaling chart and their widths.
+type scaleSpec struct {
+	unit, value, lat string // "thr"/"con", "IOPS"/"rows/s", "p99"/"batch p99"
+	valueW, latW     int
+}
+
+// scaleRow is one bar: a thread or connection count, its rate and p99.
+type scaleRow struct {
+	n            int
+	value, p99US float64
+	knee         bool
+}
+
+// kneeMark is written after the knee's row; markW keeps room for it.
+const (
+	kneeMark = " ◀ knee"
+	markW    = 7
+)
+
+// scaleBars draws one bar per row scaled to the peak, then the rate, the
+// gain over the first row and the p99 latency; the knee is marked.
+func scaleBars(t theme, sp scaleSpec, rows []scaleRow, w int) string {
+	const left = 5 // "  16 "
+	cells := w - left - sp.valueW - 8 - sp.latW - markW
+	var b strings.Builder
+	b.WriteString(t.dim.Render(pad(" "+sp.unit, left+cells)+padLeft(sp.value, sp.valueW)+padLeft("×1 "+sp.unit, 8)+
+		padLeft(sp.lat, sp.latW)) + "\n")
+	peak, base := 0.0, rows[0].value
+	for _, r := range rows {
+		peak = math.Max(peak, r.value)
+	}
+	for _, r := range rows {
+		gain, frac, mark := dash, 0.0, ""
+		if base > 0 && r.value > 0 {
+			gain = fmt.Sprintf("%.1f", r.value/base)
 		}
-		frac := 0.0
 		if peak > 0 {
-			frac = p.IOPS / peak
+			frac = r.value / peak
 		}
-		b.WriteString(padLeft(fmt.Sprint(p.Threads), left-1) + " " + t.bar.Render(bar(frac, cells)) +
-			padLeft(fmtCount(p.IOPS), 7) + padLeft(gain, 8) + padLeft(fmtUS(p.P99US), 9) + "\n")
+		if r.knee {
+			mark = t.good.Render(kneeMark)
+		}
+		b.WriteString(padLeft(fmt.Sprint(r.n), left-1) + " " + t.bar.Render(bar(frac, cells)) +
+			padLeft(fmtCount(r.value), sp.valueW) + padLeft(gain, 8) + padLeft(fmtUS(r.p99US), sp.latW) + mark + "\n")
 	}
 	return b.String()
 }
