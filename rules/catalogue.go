@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -23,14 +22,21 @@ type Catalogue struct {
 
 // LoadOptions says what to load on top of the built-in catalogue.
 type LoadOptions struct {
-	// UserDirs are directories of *.yaml rule files (--rules DIR); a user
-	// rule with a built-in rule's id replaces it.
-	UserDirs []string
+	// User are the user's rule directories (--rules DIR), opened by the
+	// caller: this package reads only what it is handed. A user rule with a
+	// built-in rule's id replaces it.
+	User []RuleDir
 	// ThresholdsYAML overrides thresholds (the "thresholds:" of --config).
 	ThresholdsYAML []byte
 	// ThresholdsSource names the file ThresholdsYAML came from (the
 	// --config path), for error messages.
 	ThresholdsSource string
+}
+
+// RuleDir is one directory of *.yaml rule files and its name for errors.
+type RuleDir struct {
+	Name string
+	FS   fs.FS
 }
 
 // ruleFile is the top level of a rule file.
@@ -54,8 +60,8 @@ func Load(opts LoadOptions) (*Catalogue, error) {
 		return nil, err
 	}
 	c.Rules = builtin
-	for _, dir := range opts.UserDirs {
-		user, err := LoadFS(os.DirFS(dir), ".", dir+string(filepath.Separator))
+	for _, dir := range opts.User {
+		user, err := LoadFS(dir.FS, ".", dir.Name+string(filepath.Separator))
 		if err != nil {
 			return nil, err
 		}

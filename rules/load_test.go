@@ -48,7 +48,7 @@ func TestMalformedUserRules(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Load(LoadOptions{UserDirs: []string{writeRules(t, tc.body)}})
+			_, err := Load(LoadOptions{User: userDir(writeRules(t, tc.body))})
 			if err == nil {
 				t.Fatal("loaded without error")
 			}
@@ -67,7 +67,7 @@ func TestMalformedUserRules(t *testing.T) {
 
 func TestUserRuleOverridesBuiltin(t *testing.T) {
 	dir := writeRules(t, "rules:\n- {id: storage.hdd, severity: crit, summary: mine, when: 'true'}\n- {id: my.extra, severity: note, summary: extra, when: 'false'}\n")
-	c, err := Load(LoadOptions{UserDirs: []string{dir}})
+	c, err := Load(LoadOptions{User: userDir(dir)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,3 +122,6 @@ func TestExplain(t *testing.T) {
 		t.Error("unknown id explained")
 	}
 }
+
+// userDir opens dir as the CLI does for --rules.
+func userDir(dir string) []RuleDir { return []RuleDir{{Name: dir, FS: os.DirFS(dir)}} }

@@ -167,7 +167,15 @@ func (a *app) loadCatalogue() (*rules.Catalogue, error) {
 			return nil, fmt.Errorf("reading thresholds from the config: %w", err)
 		}
 	}
-	cat, err := rules.Load(rules.LoadOptions{UserDirs: a.v.GetStringSlice("rules"), ThresholdsYAML: th,
+	var dirs []rules.RuleDir
+	for _, dir := range a.v.GetStringSlice("rules") {
+		st, err := os.Stat(dir)
+		if err != nil || !st.IsDir() {
+			return nil, usagef("--rules %s: not a directory of rule files (*.yaml)", dir)
+		}
+		dirs = append(dirs, rules.RuleDir{Name: dir, FS: os.DirFS(dir)})
+	}
+	cat, err := rules.Load(rules.LoadOptions{User: dirs, ThresholdsYAML: th,
 		ThresholdsSource: a.v.ConfigFileUsed()})
 	if err != nil {
 		return nil, asUsage(err)

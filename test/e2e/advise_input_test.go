@@ -36,6 +36,7 @@ func TestAdviseCompareRulesBadInput(t *testing.T) {
 		{"compare one file", []string{"compare", foreign}, 2, "2 to"},
 		{"unknown rule id", []string{"rules", "explain", "no.such.rule"}, 2, "no rule"},
 		{"broken user rule", []string{"rules", "list", "--rules", badRules}, 2, "my.broken"},
+		{"missing rules dir", []string{"rules", "list", "--rules", filepath.Join(dir, "nope")}, 2, "not a directory"},
 		{"bad durability", []string{"advise", "--datadir", dir, "--no-measure", "--no-server", "--durability", "yolo"}, 2, "durability"},
 		{"bad task", []string{"advise", "--datadir", dir, "--no-measure", "--no-server", "--task", "everything"}, 2, "task"},
 		{"bad target", []string{"advise", "--datadir", dir, "--no-measure", "--no-server", "--target", "oracle-23"}, 2, "oracle"},
