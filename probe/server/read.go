@@ -36,7 +36,8 @@ func Read(ctx context.Context, c Conn) (*profile.Server, error) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return &profile.Server{Reachable: false, Error: redact(err.Error(), c.password)}, nil
+		return &profile.Server{Reachable: false, Error: redact(err.Error(), c.password),
+			BufferPoolHitRatio: -1, BufferPoolDirtyPct: -1, SyncBinlog: -1}, nil // -1: unknown, as for a server that hides them
 	}
 	defer db.Close()
 	r := &reader{db: db, c: c, s: &profile.Server{Reachable: true, Source: "server"}}
