@@ -208,3 +208,23 @@ func near(a, b float64) bool {
 	}
 	return d <= 1e-9*b
 }
+
+func TestCompareRowTie(t *testing.T) {
+	th := newTheme(Options{})
+	cases := []struct {
+		name  string
+		ratio float64
+		want  string
+	}{
+		{"within 5% is the same", 1.02, "same"},
+		{"a real difference names the winner", 1.5, "1.5x B"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := CompareRow{Label: "seq write", Unit: "MB/s", Better: "higher", Values: []any{100.0, 100.0 * c.ratio}, Ratio: &c.ratio, bestAt: 1}
+			if got := compareRowText(th, r, 12); !strings.HasSuffix(got, c.want) {
+				t.Errorf("row %q should end with %q", got, c.want)
+			}
+		})
+	}
+}

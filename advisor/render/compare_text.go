@@ -78,17 +78,26 @@ func headerRow(labelW, valW, n int) string {
 	return h
 }
 
+// sameWithin is the ratio below which two measurements are called the
+// same: repeated probes of one disk here differ by up to ~10% (bench-probe
+// medians), so 5% apart is no difference worth a winner.
+const sameWithin = 1.05
+
 // compareRowText renders one row; the best value is highlighted.
 func compareRowText(t theme, r CompareRow, valW int) string {
 	line := pad(r.Label, cmpLabelW)
+	tie := r.Ratio != nil && *r.Ratio < sameWithin
 	for i, v := range r.Values {
 		cell := pad(fit(cellText(r, v), valW-1), valW)
-		if r.Ratio != nil && i == r.bestAt {
+		if r.Ratio != nil && i == r.bestAt && !tie {
 			cell = t.good.Render(cell)
 		}
 		line += cell
 	}
-	if r.Ratio != nil {
+	switch {
+	case tie:
+		line += "same"
+	case r.Ratio != nil:
 		line += fmtRatio(*r.Ratio) + " " + letter(r.bestAt)
 	}
 	return strings.TrimRight(line, " ")
