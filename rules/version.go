@@ -2,63 +2,26 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
+	"github.com/mytune/mytune/probe/profile"
 	"strings"
 )
 
-// Version is a server version reduced to its numeric parts:
-// "8.0.36-28-log" → 8.0.36, "10.11.6-MariaDB-0+deb12u1" → 10.11.6.
-type Version struct {
-	Major, Minor, Patch int
-}
+// Version is a server version: profile.Version, the one parser mytune
+// uses. Rule expressions call its AtLeast(x, y, z).
+type Version = profile.Version
 
-// ParseVersion reads the leading "X.Y[.Z]" of a server version string.
+// ParseVersion reads the leading "X.Y[.Z]" of a server version string
+// ("8.0.36-28-log", "5.5.5-10.11.6-MariaDB-0+deb12u1", "8.4") and refuses
+// one that does not start with a number, as --target needs.
 func ParseVersion(s string) (Version, error) {
-	t := strings.TrimSpace(s)
-	t = strings.TrimPrefix(t, "5.5.5-") // MariaDB's replication-compat prefix
-	end := strings.IndexFunc(t, func(r rune) bool { return r != '.' && (r < '0' || r > '9') })
-	if end >= 0 {
-		t = t[:end]
-	}
-	parts := strings.Split(strings.Trim(t, "."), ".")
-	var v Version
-	dst := []*int{&v.Major, &v.Minor, &v.Patch}
-	for i, p := range parts {
-		if i >= len(dst) {
-			break
-		}
-		n, err := strconv.Atoi(p)
-		if err != nil {
-			return Version{}, fmt.Errorf("version %q: want X.Y or X.Y.Z: %w", s, err)
-		}
-		*dst[i] = n
-	}
-	if len(parts) < 2 {
+	v, ok := profile.ParseVersion(s)
+	t := profile.CleanVersion(strings.TrimSpace(s))
+	dot := strings.IndexByte(t, '.')
+	if !ok || dot <= 0 || dot+1 >= len(t) || t[dot+1] < '0' || t[dot+1] > '9' {
 		return Version{}, fmt.Errorf("version %q: want X.Y or X.Y.Z", s)
 	}
 	return v, nil
 }
-
-// Compare returns -1, 0 or 1 as v is older than, equal to or newer than o.
-func (v Version) Compare(o Version) int {
-	a := [3]int{v.Major, v.Minor, v.Patch}
-	b := [3]int{o.Major, o.Minor, o.Patch}
-	for i := range a {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
-}
-
-// AtLeast reports whether v is x.y.z or newer (callable from rule expressions).
-func (v Version) AtLeast(x, y, z int) bool { return v.Compare(Version{x, y, z}) >= 0 }
-
-// String renders "X.Y.Z".
-func (v Version) String() string { return fmt.Sprintf("%d.%d.%d", v.Major, v.Minor, v.Patch) }
 
 // versionRange is a conjunction of constraints such as ">=8.0.30, <9.0".
 type versionRange struct {

@@ -64,7 +64,7 @@ func serverInfo(ctx context.Context, db *sql.DB, timeout time.Duration) ServerIn
 	if err := db.QueryRowContext(qc, qVersion.in("")).Scan(&v, &comment); err != nil {
 		return ServerInfo{}
 	}
-	version := server.CleanVersion(v.String)
+	version := profile.CleanVersion(v.String)
 	return ServerInfo{Version: version, Flavor: server.DetectFlavor(version, comment.String)}
 }
 

@@ -124,7 +124,7 @@ func FromCaptures(varsFile, statusFile string) (*profile.Server, error) {
 		}
 	}
 	s := &profile.Server{Reachable: true, Source: "capture", Variables: vars, Status: status}
-	s.Version = CleanVersion(vars["version"])
+	s.Version = profile.CleanVersion(vars["version"])
 	s.VersionComment = vars["version_comment"]
 	s.Flavor = DetectFlavor(s.Version, s.VersionComment)
 	derive(s)

@@ -44,7 +44,7 @@ func TestFixtureVariables(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v, _ := ParseVersion(s.Version)
+			v, _ := profile.ParseVersion(s.Version)
 			if s.Version != c.version || s.Flavor != c.flavor || v.Major != c.major || v.Minor != c.minor {
 				t.Errorf("version %q flavor %s (%+v), want %q %s", s.Version, s.Flavor, v, c.version, c.flavor)
 			}

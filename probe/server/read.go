@@ -108,7 +108,7 @@ func (r *reader) version(ctx context.Context) {
 		r.unread("@@version", err)
 		return
 	}
-	r.s.Version = CleanVersion(v.String)
+	r.s.Version = profile.CleanVersion(v.String)
 	r.s.VersionComment = comment.String
 	r.s.Flavor = DetectFlavor(r.s.Version, r.s.VersionComment)
 }

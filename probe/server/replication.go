@@ -16,7 +16,7 @@ func (r *reader) replication(ctx context.Context) {
 	rep := &profile.Replication{Role: profile.RoleUnknown, SecondsBehind: -1}
 	r.s.Replication = rep
 	q := qSlaveStat
-	v, _ := ParseVersion(r.s.Version)
+	v, _ := profile.ParseVersion(r.s.Version)
 	switch {
 	case r.s.Flavor == profile.FlavorMariaDB:
 		q = qAllSlaves

@@ -4,85 +4,10 @@
 package server
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/mytune/mytune/probe/profile"
 )
-
-// Version is a comparable server version.
-type Version struct {
-	Major, Minor, Patch int
-	// Suffix is what follows the numbers ("-MariaDB-0+deb12u1", "-24", "-log").
-	Suffix string
-}
-
-// mariaDBWirePrefix is what MariaDB 10.x+ puts before its real version in
-// the protocol handshake so that old clients accept it (MariaDB KB,
-// "Connection" / server_version "5.5.5-10.x.y-MariaDB").
-const mariaDBWirePrefix = "5.5.5-"
-
-// ParseVersion reads "8.0.36", "10.11.19-MariaDB-0+deb12u1",
-// "5.5.5-10.11.6-MariaDB", "8.0.32-24" or "26.7.0". ok is false when the
-// string does not start with a number.
-func ParseVersion(s string) (v Version, ok bool) {
-	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, mariaDBWirePrefix) && strings.Contains(strings.ToLower(s), "mariadb") {
-		s = strings.TrimPrefix(s, mariaDBWirePrefix)
-	}
-	nums := [3]int{}
-	i, part := 0, 0
-	for part < 3 {
-		j := i
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
-		if j == i || j-i > 9 {
-			break
-		}
-		nums[part], _ = strconv.Atoi(s[i:j])
-		part++
-		i = j
-		if part < 3 && i+1 < len(s) && s[i] == '.' && s[i+1] >= '0' && s[i+1] <= '9' {
-			i++
-			continue
-		}
-		break
-	}
-	if part == 0 {
-		return Version{Suffix: s}, false
-	}
-	return Version{Major: nums[0], Minor: nums[1], Patch: nums[2], Suffix: s[i:]}, true
-}
-
-// Compare returns -1, 0 or 1 as v is older than, equal to or newer than o
-// (numbers only; the suffix is ignored).
-func (v Version) Compare(o Version) int {
-	a := [3]int{v.Major, v.Minor, v.Patch}
-	b := [3]int{o.Major, o.Minor, o.Patch}
-	for i := range a {
-		switch {
-		case a[i] < b[i]:
-			return -1
-		case a[i] > b[i]:
-			return 1
-		}
-	}
-	return 0
-}
-
-// Less reports whether v is older than o.
-func (v Version) Less(o Version) bool { return v.Compare(o) < 0 }
-
-// AtLeast reports whether v is major.minor.patch or newer.
-func (v Version) AtLeast(major, minor, patch int) bool {
-	return v.Compare(Version{Major: major, Minor: minor, Patch: patch}) >= 0
-}
-
-// String renders "major.minor.patch".
-func (v Version) String() string {
-	return strconv.Itoa(v.Major) + "." + strconv.Itoa(v.Minor) + "." + strconv.Itoa(v.Patch)
-}
 
 // DetectFlavor names the server from @@version and @@version_comment:
 // MariaDB says so in its version (or comment, "mariadb.org binary
@@ -96,12 +21,4 @@ func DetectFlavor(version, comment string) string {
 		return profile.FlavorPercona
 	}
 	return profile.FlavorMySQL
-}
-
-// CleanVersion drops MariaDB's 5.5.5- wire prefix.
-func CleanVersion(s string) string {
-	if strings.HasPrefix(s, mariaDBWirePrefix) && strings.Contains(strings.ToLower(s), "mariadb") {
-		return strings.TrimPrefix(s, mariaDBWirePrefix)
-	}
-	return s
 }
