@@ -10,7 +10,13 @@
 # (time at advised / best - 1). A benchmark, not a test: it needs root, mariadb-server, mydumper,
 # sysbench, and about 10 minutes per bed.
 #
-#   scripts/bench-threads.sh [--beds "disk sd"] [--threads "1 2 3 4 6 8"] [--repeat 2]
+# The dump sweep times mydumper dumping the disk bed's source database (on this machine's disk) into
+# a fresh directory on the same disk at 1, 2, 4, 6 and 8 threads, with and without --compress (gzip:
+# what makes a dump CPU-bound, and what mytune's own dump command uses), and compares with `mytune
+# advise --task dump` (.threads.dump.threads) on the profile of that disk (the one of the load sweep).
+#
+#   scripts/bench-threads.sh [--only all|load|dump] [--beds "disk sd"] [--threads "1 2 3 4 6 8"]
+#                            [--dump-threads "1 2 4 6 8"] [--dump-modes "compress plain"] [--repeat 2]
 #                            [--rows-disk 375000] [--rows-sd 50000] [--tables 8] [--buffer-pool 1G]
 #   scripts/bench-threads.sh --advise PROFILE DUMP   # only print what mytune advises (no servers,
 #                                                    # no root): "THREADS LOW_S HIGH_S"
@@ -22,6 +28,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BEDS="disk sd" THREADS="1 2 3 4 6 8" REPEAT=2 ROWS_DISK=375000 ROWS_SD=50000 TABLES=8 POOL=1G
+ONLY=all DUMP_THREADS="1 2 4 6 8" DUMP_MODES="compress plain"
 ADVISE_ONLY="" ADVISE_PROFILE="" ADVISE_DUMP=""
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-threads.sh: $1 needs a value" >&2; exit 2; }
@@ -32,17 +39,24 @@ while [ $# -gt 0 ]; do
   case $1 in
     --beds) BEDS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;;
     --rows-disk) ROWS_DISK=$2 ;; --rows-sd) ROWS_SD=$2 ;; --tables) TABLES=$2 ;; --buffer-pool) POOL=$2 ;;
+    --only) ONLY=$2 ;; --dump-threads) DUMP_THREADS=$2 ;; --dump-modes) DUMP_MODES=$2 ;;
     *) echo "bench-threads.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
 done
+case $ONLY in all|load|dump) ;; *) echo "bench-threads.sh: --only takes all, load or dump (not $ONLY)" >&2; exit 2 ;; esac
+for m in $DUMP_MODES; do
+  case $m in compress|plain) ;; *) echo "bench-threads.sh: --dump-modes takes compress and/or plain (not $m)" >&2; exit 2 ;; esac
+done
 
-# advise PROFILE DUMP MYTUNE: "THREADS LOW_S HIGH_S", the load threads and the restore estimate of
-# `mytune advise --format json` (the threads block; estimated_load is absent without an estimate).
+# advise PROFILE DUMP MYTUNE [TASK]: "THREADS LOW_S HIGH_S", the TASK's (load or dump; default load)
+# threads and the restore estimate of `mytune advise --format json` (the threads block;
+# estimated_load is absent without an estimate, and for --task dump).
 advise() {
-  "$3" advise --from "$1" --dump "$2" --task load --format json |
+  local task=${4:-load}
+  "$3" advise --from "$1" --dump "$2" --task "$task" --format json |
     python3 -c 'import json,sys; t=json.load(sys.stdin)["threads"]; e=t.get("estimated_load") or {}
-print(t["load"]["threads"], e.get("low_s", 0), e.get("high_s", 0))'
+print(t[sys.argv[1]]["threads"], e.get("low_s", 0), e.get("high_s", 0))' "$task"
 }
 
 if [ -n "$ADVISE_ONLY" ]; then
@@ -146,12 +160,52 @@ sweep() {
   done
 }
 
+# dump_sweep: times mydumper dumping sb_disk (the disk bed's source, made here if the load sweep did
+# not) at every DUMP_THREADS count, per DUMP_MODES, REPEAT times alternating the order, each into a
+# fresh directory on this machine's disk; the time includes a sync, so the dump is on the disk.
+dump_sweep() {
+  local dump=$DISK_DUMP prof=$DISK_PROF out=$WORK/dumpsweep threads=$DUMP_THREADS mode advised
+  [ -n "$dump" ] || dump=$(make_dump sb_disk "$ROWS_DISK")
+  [ -n "$prof" ] || { mkdir -p "$WORK/disk-target"; prof=$(profile_disk "$WORK/disk-target"); }
+  read -r advised _ < <(advise "$prof" "$dump" "$WORK/mytune" dump) || true
+  [ -n "${advised:-}" ] || { echo "bench-threads.sh: mytune advise gave no dump threads for $prof" >&2; return 1; }
+  case " $threads " in *" $advised "*) ;; *) threads="$threads $advised" ;; esac
+  log "dump: mytune advises $advised dump threads; mydumper of sb_disk ($(du -sh "$dump" | cut -f1) as SQL) at $threads"
+  wait_clean src
+  for mode in $DUMP_MODES; do
+    echo "disk-dump-$mode $advised 0 0" >>"$WORK/advised.txt"
+    dump_mode "disk-dump-$mode" "$mode" "$threads" "$out"
+  done
+  rm -rf "$out"
+}
+
+# dump_mode LABEL MODE THREADS OUT: the timed mydumper runs of one mode (compress or plain).
+dump_mode() {
+  local label=$1 flags=() rep t list t0 t1
+  [ "$2" = compress ] && flags=(--compress)
+  for rep in $(seq "$REPEAT"); do
+    list=$3; [ $((rep % 2)) = 0 ] && list=$(echo "$3" | tr ' ' '\n' | tac | tr '\n' ' ')
+    for t in $list; do
+      rm -rf "$4"; sync
+      t0=$(date +%s.%N)
+      mydumper --socket "$WORK/src.sock" -u root -B sb_disk --rows $(( (ROWS_DISK + 3) / 4 )) -t "$t" "${flags[@]}" \
+        -o "$4" >/dev/null 2>"$WORK/mydumper.err" || { cat "$WORK/mydumper.err" >&2; return 1; }
+      sync
+      t1=$(date +%s.%N)
+      echo "$label $t $rep $(echo "$t1 - $t0" | bc)" | tee -a "$WORK/results.txt" >&2
+      [ -s "$WORK/sizes.txt" ] && grep -q "^$label " "$WORK/sizes.txt" || echo "$label $(du -sb "$4" | cut -f1)" >>"$WORK/sizes.txt"
+    done
+  done
+}
+
 log "building mytune"
 (cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune) || { echo "bench-threads.sh: cmd/mytune does not build" >&2; exit 1; }
 
 log "source server and datasets ($TABLES tables; rows per table: disk $ROWS_DISK, sd $ROWS_SD)"
 start_server src "$WORK/src-data"
-: >"$WORK/advised.txt"
+: >"$WORK/advised.txt"; : >"$WORK/results.txt"; : >"$WORK/sizes.txt"
+DISK_PROF="" DISK_DUMP=""
+[ "$ONLY" = dump ] && BEDS=""
 for bed in $BEDS; do
   case $bed in
     disk) rows=$ROWS_DISK; dir=$WORK/disk-target; mkdir -p "$dir"; inbed="" ;;
@@ -165,30 +219,37 @@ for bed in $BEDS; do
   [ -n "${advised:-}" ] || { echo "bench-threads.sh: mytune advise gave no load threads for $prof" >&2; exit 1; }
   log "$bed: mytune advises $advised load threads (restore estimate $est_low-$est_high s)"
   echo "$bed $advised $est_low $est_high" >>"$WORK/advised.txt"
+  [ "$bed" = disk ] && DISK_PROF=$prof DISK_DUMP=$dump
   case " $THREADS " in *" $advised "*) ;; *) THREADS="$THREADS $advised" ;; esac
   start_server "target-$bed" "$dir/data" "$inbed"
   sweep "$bed" "target-$bed" "$dump"
   stop_server "$WORK/target-$bed.sock" "$WORK/target-$bed.pid"
   [ "$bed" = sd ] && { "$TB" down "$BED" >/dev/null; BED_UP=""; }
 done
+if [ "$ONLY" != load ]; then dump_sweep; fi
 
-python3 - "$WORK/results.txt" "$WORK/advised.txt" <<'PY'
+python3 - "$WORK/results.txt" "$WORK/advised.txt" "$WORK/sizes.txt" <<'PY'
 import sys, statistics, collections
 runs = collections.defaultdict(list)
 for line in open(sys.argv[1]):
     bed, t, rep, s = line.split()
     runs[(bed, int(t))].append(float(s))
 advised = {l.split()[0]: l.split()[1:] for l in open(sys.argv[2])}
+sizes = {l.split()[0]: int(l.split()[1]) for l in open(sys.argv[3])}
 for bed in dict.fromkeys(b for b, _ in runs):
     adv, lo, hi = int(advised[bed][0]), float(advised[bed][1]), float(advised[bed][2])
     med = {t: statistics.median(v) for (b, t), v in sorted(runs.items()) if b == bed}
     best = min(med, key=med.get)
-    print(f"\n## {bed}: myloader restore time (s), median of {len(runs[(bed, best)])} runs")
+    dump = "-dump-" in bed
+    what = "mydumper dump time (s)" if dump else "myloader restore time (s)"
+    size = f", {sizes[bed] / 1e6:.0f} MB written" if bed in sizes else ""
+    print(f"\n## {bed}: {what}, median of {len(runs[(bed, best)])} runs{size}")
     print("| threads | runs (s) | median (s) |  |")
     print("|---|---|---|---|")
     for t in sorted(med):
         mark = " ".join(m for m, c in (("best", t == best), ("advised", t == adv)) if c)
         print(f"| {t} | {' '.join(f'{x:.1f}' for x in runs[(bed, t)])} | {med[t]:.1f} | {mark} |")
+    est = "" if dump else f"; estimated load {lo:.0f}-{hi:.0f} s"
     print(f"best {best} threads {med[best]:.1f} s; mytune advised {adv} threads {med[adv]:.1f} s; "
-          f"regret {100 * (med[adv] / med[best] - 1):.1f}%; estimated load {lo:.0f}-{hi:.0f} s")
+          f"regret {100 * (med[adv] / med[best] - 1):.1f}%{est}")
 PY
