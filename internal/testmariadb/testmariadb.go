@@ -141,6 +141,13 @@ func start() (*Server, error) {
 	s := &Server{dir: dir, Datadir: filepath.Join(dir, "data"), Socket: filepath.Join(dir, "mysqld.sock"), exited: make(chan error, 1)}
 	ctx, cancel := context.WithTimeout(context.Background(), readyTimeout)
 	defer cancel()
+	// A private tmpdir: servers started at once (test packages run in
+	// parallel) name temporary tables "#sql-temptable-<pid>-…" in tmpdir,
+	// and in the shared /tmp two installs collided (error 1051, seen here).
+	if err := os.Mkdir(s.tmpdir(), 0o700); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("making the server's tmpdir: %w", err)
+	}
 	if err := s.install(ctx, install); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -170,13 +177,16 @@ func userArgs() []string {
 
 func (s *Server) install(ctx context.Context, install string) error {
 	args := append([]string{"--no-defaults", "--auth-root-authentication-method=normal",
-		"--datadir=" + s.Datadir, "--skip-test-db", noNativeAIO}, userArgs()...)
+		"--datadir=" + s.Datadir, "--tmpdir=" + s.tmpdir(), "--skip-test-db", noNativeAIO}, userArgs()...)
 	out, err := exec.CommandContext(ctx, install, args...).CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("mariadb-install-db: %w: %s", err, errorLines(out))
 	}
 	return nil
 }
+
+// tmpdir is the server's own directory for temporary files.
+func (s *Server) tmpdir() string { return filepath.Join(s.dir, "tmp") }
 
 // freePort asks the kernel for an unused TCP port on 127.0.0.1.
 func freePort() (int, error) {
@@ -194,7 +204,7 @@ func (s *Server) run(bin string) error {
 		return fmt.Errorf("finding a free port: %w", err)
 	}
 	s.Port = port
-	args := append([]string{"--no-defaults", "--datadir=" + s.Datadir, "--socket=" + s.Socket,
+	args := append([]string{"--no-defaults", "--datadir=" + s.Datadir, "--tmpdir=" + s.tmpdir(), "--socket=" + s.Socket,
 		"--port=" + strconv.Itoa(port), "--bind-address=127.0.0.1", "--skip-log-bin",
 		"--innodb-buffer-pool-size=64M", noNativeAIO, "--pid-file=" + filepath.Join(s.dir, "mysqld.pid"),
 		"--log-error=" + filepath.Join(s.dir, "error.log")}, userArgs()...)
