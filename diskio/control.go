@@ -56,8 +56,12 @@ func (e *engine) startStep(phase string, budget time.Duration) *stepCtl {
 	return c
 }
 
-// stop reports whether workers should stop now.
-func (c *stepCtl) stop() bool { return c.expired.Load() || c.cancelled.Load() }
+
+// more reports whether a worker should do another operation: never after
+// cancellation, always its first one (a curve point with no operation is no
+// measurement, and on a loaded machine 16 goroutines can start later than a
+// short step lasts), else until the deadline.
+func (c *stepCtl) more(first bool) bool { return !c.cancelled.Load() && (first || !c.expired.Load()) }
 
 // done records one finished operation of n bytes.
 func (c *stepCtl) done(n int) {

@@ -71,8 +71,9 @@ func (e *engine) randomStep(c *stepCtl, threads int, write bool) (Scaling, error
 	return pt, errors.Join(errs...)
 }
 
-// randomWorker is the loop of one goroutine. A panic is turned into an
-// error so that Run's deferred clean-up still runs.
+// randomWorker is the loop of one goroutine; it does at least one
+// operation (stepCtl.more). A panic is turned into an error so that Run's
+// deferred clean-up still runs.
 func (e *engine) randomWorker(c *stepCtl, w *worker, write bool) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -81,7 +82,7 @@ func (e *engine) randomWorker(c *stepCtl, w *worker, write bool) {
 		}
 	}()
 	blocks := e.laid / randBlock
-	for !c.stop() {
+	for first := true; c.more(first); first = false {
 		off := int64(w.rng.Uint64N(blocks) * randBlock)
 		t0 := time.Now()
 		var err error

@@ -89,7 +89,7 @@ func (e *engine) seqRead(c *stepCtl) error {
 	}
 	var n uint64
 	start := time.Now()
-	for !c.stop() {
+	for first := true; c.more(first); first = false {
 		if n%blocks == 0 {
 			e.dropCacheIfBuffered()
 		}
