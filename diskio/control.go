@@ -56,7 +56,6 @@ func (e *engine) startStep(phase string, budget time.Duration) *stepCtl {
 	return c
 }
 
-
 // more reports whether a worker should do another operation: never after
 // cancellation, always its first one (a curve point with no operation is no
 // measurement, and on a loaded machine 16 goroutines can start later than a
