@@ -67,7 +67,7 @@ if [ -n "$ADVISE_ONLY" ]; then
   exit
 fi
 [ "$(id -u)" = 0 ] || { echo "bench-threads.sh: needs root (test beds, cgroups)" >&2; exit 2; }
-for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3; do
+for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3 /usr/bin/time; do
   command -v "$t" >/dev/null || { echo "bench-threads.sh: $t not found" >&2; exit 2; }
 done
 
@@ -163,6 +163,8 @@ sweep() {
 # dump_sweep: times mydumper dumping sb_disk (the disk bed's source, made here if the load sweep did
 # not) at every DUMP_THREADS count, per DUMP_MODES, REPEAT times alternating the order, each into a
 # fresh directory on this machine's disk; the time includes a sync, so the dump is on the disk.
+# mydumper's own CPU seconds (user + system) are kept too: wall ≈ CPU / cores used tells a dump
+# short of threads from one short of CPU.
 dump_sweep() {
   local dump=$DISK_DUMP prof=$DISK_PROF out=$WORK/dumpsweep threads=$DUMP_THREADS mode advised
   [ -n "$dump" ] || dump=$(make_dump sb_disk "$ROWS_DISK")
@@ -188,11 +190,13 @@ dump_mode() {
     for t in $list; do
       rm -rf "$4"; sync
       t0=$(date +%s.%N)
-      mydumper --socket "$WORK/src.sock" -u root -B sb_disk --rows $(( (ROWS_DISK + 3) / 4 )) -t "$t" "${flags[@]}" \
-        -o "$4" >/dev/null 2>"$WORK/mydumper.err" || { cat "$WORK/mydumper.err" >&2; return 1; }
+      /usr/bin/time -f "%U %S" -o "$WORK/cpu.time" mydumper --socket "$WORK/src.sock" -u root -B sb_disk \
+        --rows $(( (ROWS_DISK + 3) / 4 )) -t "$t" "${flags[@]}" -o "$4" >/dev/null 2>"$WORK/mydumper.err" ||
+        { cat "$WORK/mydumper.err" >&2; return 1; }
       sync
       t1=$(date +%s.%N)
       echo "$label $t $rep $(echo "$t1 - $t0" | bc)" | tee -a "$WORK/results.txt" >&2
+      echo "$label $t $rep $(awk '{print $1 + $2}' "$WORK/cpu.time")" >>"$WORK/cpu.txt"
       [ -s "$WORK/sizes.txt" ] && grep -q "^$label " "$WORK/sizes.txt" || echo "$label $(du -sb "$4" | cut -f1)" >>"$WORK/sizes.txt"
     done
   done
@@ -203,7 +207,7 @@ log "building mytune"
 
 log "source server and datasets ($TABLES tables; rows per table: disk $ROWS_DISK, sd $ROWS_SD)"
 start_server src "$WORK/src-data"
-: >"$WORK/advised.txt"; : >"$WORK/results.txt"; : >"$WORK/sizes.txt"
+: >"$WORK/advised.txt"; : >"$WORK/results.txt"; : >"$WORK/sizes.txt"; : >"$WORK/cpu.txt"
 DISK_PROF="" DISK_DUMP=""
 [ "$ONLY" = dump ] && BEDS=""
 for bed in $BEDS; do
@@ -228,7 +232,7 @@ for bed in $BEDS; do
 done
 if [ "$ONLY" != load ]; then dump_sweep; fi
 
-python3 - "$WORK/results.txt" "$WORK/advised.txt" "$WORK/sizes.txt" <<'PY'
+python3 - "$WORK/results.txt" "$WORK/advised.txt" "$WORK/sizes.txt" "$WORK/cpu.txt" <<'PY'
 import sys, statistics, collections
 runs = collections.defaultdict(list)
 for line in open(sys.argv[1]):
@@ -236,6 +240,10 @@ for line in open(sys.argv[1]):
     runs[(bed, int(t))].append(float(s))
 advised = {l.split()[0]: l.split()[1:] for l in open(sys.argv[2])}
 sizes = {l.split()[0]: int(l.split()[1]) for l in open(sys.argv[3])}
+cpu = collections.defaultdict(list)  # mydumper CPU seconds (dump sweep only)
+for line in open(sys.argv[4]):
+    bed, t, rep, s = line.split()
+    cpu[(bed, int(t))].append(float(s))
 for bed in dict.fromkeys(b for b, _ in runs):
     adv, lo, hi = int(advised[bed][0]), float(advised[bed][1]), float(advised[bed][2])
     med = {t: statistics.median(v) for (b, t), v in sorted(runs.items()) if b == bed}
@@ -244,11 +252,13 @@ for bed in dict.fromkeys(b for b, _ in runs):
     what = "mydumper dump time (s)" if dump else "myloader restore time (s)"
     size = f", {sizes[bed] / 1e6:.0f} MB written" if bed in sizes else ""
     print(f"\n## {bed}: {what}, median of {len(runs[(bed, best)])} runs{size}")
-    print("| threads | runs (s) | median (s) |  |")
-    print("|---|---|---|---|")
+    col = " mydumper CPU (s) |" if dump else ""
+    print(f"| threads | runs (s) | median (s) |{col}  |")
+    print("|---|---|---|---|" + ("---|" if dump else ""))
     for t in sorted(med):
         mark = " ".join(m for m, c in (("best", t == best), ("advised", t == adv)) if c)
-        print(f"| {t} | {' '.join(f'{x:.1f}' for x in runs[(bed, t)])} | {med[t]:.1f} | {mark} |")
+        c = f" {statistics.median(cpu[(bed, t)]):.1f} |" if dump and cpu[(bed, t)] else (" |" if dump else "")
+        print(f"| {t} | {' '.join(f'{x:.1f}' for x in runs[(bed, t)])} | {med[t]:.1f} |{c} {mark} |")
     est = "" if dump else f"; estimated load {lo:.0f}-{hi:.0f} s"
     print(f"best {best} threads {med[best]:.1f} s; mytune advised {adv} threads {med[adv]:.1f} s; "
           f"regret {100 * (med[adv] / med[best] - 1):.1f}%{est}")
