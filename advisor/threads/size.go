@@ -17,11 +17,13 @@ const MaxThreads = 16
 // it (DESIGN.md, "Classifying storage").
 const SlowCommitUS = 1000
 
-// ThreadsPerCore is how many load threads one core keeps busy: a load
-// thread waits on its statement's round trip and its commits, so threads =
-// cores leaves the CPU idle. Measured by scripts/bench-threads.sh on 2
-// cores (MariaDB 10.11, 574 MB mydumper dump, medians of 3): 1 thread
-// 24.9 s, 2 threads 16.4 s, 4 threads 14.9 s, 8 threads 16.8 s.
+// ThreadsPerCore is how many dump or load threads one core keeps busy: a
+// load thread waits on its statement's round trip and its commits, a dump
+// thread on the rows the server sends, so threads = cores leaves the CPU
+// idle. Measured by scripts/bench-threads.sh on 2 cores (MariaDB 10.11,
+// 575 MB sysbench data, medians of 3): load 1 thread 24.9 s, 2 16.4 s,
+// 4 14.9 s, 8 16.8 s; mydumper --compress 1 thread 42.8 s, 2 31.4 s,
+// 4 24.6 s, 6 28.9 s, 8 28.2 s (advisor/threads/BENCHMARK.md).
 const ThreadsPerCore = 2
 
 // OLTPNote is the whole threads block of --task oltp: nothing is dumped
@@ -87,12 +89,12 @@ func coresOf(h profile.Host) cores {
 	return cores{n, fmt.Sprintf("%d cores", n)}
 }
 
-// sizeDump: a dump is bound by CPU (formatting rows and compressing them,
-// about one core per zstd or gzip stream), by source reads (the random-read
-// knee) and by the tables/chunks there are to read in parallel.
+// sizeDump: a dump is bound by CPU (formatting rows and compressing them;
+// ThreadsPerCore threads per core keep it busy), by source reads (the
+// random-read knee) and by the tables/chunks there are to read in parallel.
 func sizeDump(p *profile.Profile, c cores) Choice {
-	n := min(c.n, MaxThreads)
-	why := []string{fmt.Sprintf("%s (compression costs about one core per stream)", c.why)}
+	n := min(ThreadsPerCore*c.n, MaxThreads)
+	why := []string{fmt.Sprintf("%s (%d dump threads per core: compression keeps a core busy while another thread waits for rows)", c.why, ThreadsPerCore)}
 	if k, kw := Knee(p.Storage.RandRead); k > 0 {
 		why = append(why, "reads: "+kw)
 		n = min(n, k)

@@ -35,14 +35,14 @@ func TestSizeThreads(t *testing.T) {
 		dump, load, copy     int
 		loadWhyHas, dumpWhyH string
 	}{
-		{"2 cores, saturating disk: 2 threads per core", prof(2, 0, fastCurve, nil), 2, 4, 2, "2 cores (2 load threads per core", "2 cores"},
+		{"2 cores, saturating disk: 2 threads per core", prof(2, 0, fastCurve, nil), 4, 4, 4, "2 cores (2 load threads per core", "2 cores"},
 		{"16 cores, NVMe that scales to 8", prof(16, 0, nvmeCurve, nil), 8, 8, 8, "stop scaling at 8", "stop scaling at 8"},
 		{"16 cores, saturating disk: knee binds", prof(16, 0, fastCurve, nil), 4, 4, 4, "stop scaling at 4 threads", "16 cores"},
-		{"cgroup quota 1.5 of 16 cores", prof(16, 1.5, nvmeCurve, nil), 2, 4, 2, "cgroup CPU quota of 1.5 cores (of 16)", "quota"},
+		{"cgroup quota 1.5 of 16 cores", prof(16, 1.5, nvmeCurve, nil), 4, 4, 4, "cgroup CPU quota of 1.5 cores (of 16)", "quota"},
 		{"flat SD card curve", prof(4, 0, sdCurve, nil), 1, 1, 1, "flat from 1 to 16", "flat"},
 		{"falling curve: its peak", prof(8, 0, fallCurve, nil), 2, 2, 2, "peak at 2 threads", "peak at 2"},
-		{"no curve: cores only", prof(4, 0, nil, nil), 4, 8, 4, "sized by cores only", "4 cores"},
-		{"cores unknown", prof(0, 0, nvmeCurve, nil), 1, 2, 1, "core count unknown", "unknown"},
+		{"no curve: cores only", prof(4, 0, nil, nil), 8, 8, 8, "sized by cores only", "4 cores"},
+		{"cores unknown", prof(0, 0, nvmeCurve, nil), 2, 2, 2, "core count unknown", "unknown"},
 		{"many small tables on 16 cores", prof(16, 0, nvmeCurve, manyTables), 8, 8, 8, "200 tables in 200 chunks", "200 chunks"},
 		{"one huge table: 3 files to load", prof(16, 0, nvmeCurve, oneHugeTable), 3, 3, 3, "app.events holds 90% of the dump", "3 chunks"},
 		{"mysqldump file loads on one session", prof(16, 0, nvmeCurve, &profile.Dump{Format: "mysqldump", Path: "/b/all.sql", TotalBytes: 1 << 30, Tables: 40, Chunks: 1}),
@@ -67,8 +67,8 @@ func TestSizeThreads(t *testing.T) {
 
 func TestSizeNilProfile(t *testing.T) {
 	plan := Size(nil, Options{})
-	if plan.Load.Threads != 2 || plan.Dump.Threads != 1 {
-		t.Errorf("nil profile: load %d dump %d, want 2 and 1", plan.Load.Threads, plan.Dump.Threads)
+	if plan.Load.Threads != 2 || plan.Dump.Threads != 2 {
+		t.Errorf("nil profile: load %d dump %d, want 2 and 2", plan.Load.Threads, plan.Dump.Threads)
 	}
 }
 
