@@ -60,7 +60,7 @@ fuzz:
 bench-probe: $(BIN)
 	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-probe.sh -n $(or $(REPEATS),3) $(DIR)
 
-## bench-threads: myloader restore sweep on this disk and a throttled SD-like bed
+## bench-threads: myloader restore sweep (this disk and a throttled SD-like bed) and mydumper dump sweep
 bench-threads: $(BIN)
 	bash scripts/bench-threads.sh
 
