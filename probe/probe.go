@@ -33,10 +33,10 @@ func inputf(format string, args ...any) error {
 }
 
 // Roots points every /proc, /sys and /dev read at a real or captured tree.
-type Roots struct{ Proc, Sys, Dev string }
+type Roots = storage.Roots
 
 // DefaultRoots are the live system's trees.
-var DefaultRoots = Roots{Proc: "/proc", Sys: "/sys", Dev: "/dev"}
+var DefaultRoots = storage.DefaultRoots()
 
 // Options says what to probe and within which limits.
 type Options struct {
@@ -62,7 +62,7 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 	p.Host = h
 	p.Gaps = append(p.Gaps, gaps...)
 
-	st, gaps, err := storage.Locate(ctx, storage.Roots(o.Roots), dir)
+	st, gaps, err := storage.Locate(ctx, o.Roots, dir)
 	p.Gaps = append(p.Gaps, gaps...)
 	if err != nil {
 		p.AddGap("storage", fmt.Sprintf("could not locate the device under %s: %v", dir, err))
