@@ -16,33 +16,47 @@ const (
 	MinFileBytes = 16 * MiB
 	// freePercent is the share of free space the probe may occupy (CONTRACT.md: never more than 5%).
 	freePercent = 5
+	// fileShare is the test file's share of the write budget, in percent:
+	// laying it out fits within the sequential write's share
+	// (writeWeightSeqWrite, 35%) of --max-bytes and leaves the rest of that
+	// share for the overwrite pass the sequential rate is taken from.
+	fileShare = 25
 )
 
 // ErrNoSpace is returned by Budget when the free space is too small to measure.
 var ErrNoSpace = errors.New("not enough free space to measure the disk")
 
-// ErrBudgetTooSmall is returned by Budget when maxBytes is below MinFileBytes.
+// MinBudgetBytes is the smallest --max-bytes: the minimum test file is
+// fileShare percent of it.
+const MinBudgetBytes = MinFileBytes * 100 / fileShare
+
+// ErrBudgetTooSmall is returned by Budget (and Run) when maxBytes is below MinBudgetBytes.
 var ErrBudgetTooSmall = errors.New("the byte budget is below the smallest test file worth measuring")
 
 // Budget does the byte-budget arithmetic: the test file is never larger than
-// maxBytes (DefaultMaxBytes if 0) nor 5% of freeBytes, rounded down to whole
-// MiB. When it had to shrink, note says so. Below MinFileBytes it refuses
-// with an error that says how much free space is needed.
+// fileShare percent of maxBytes (DefaultMaxBytes if 0; maxBytes caps what
+// the whole run writes) nor 5% of freeBytes, rounded down to whole MiB.
+// When it had to shrink, note says so. Below MinFileBytes it refuses with an
+// error that says how much free space (or budget) is needed.
 func Budget(freeBytes, maxBytes uint64) (fileBytes uint64, note string, err error) {
 	if maxBytes == 0 {
 		maxBytes = DefaultMaxBytes
 	}
-	fivePct := freeBytes/100*freePercent + freeBytes%100*freePercent/100 // no overflow near 2^64
-	fileBytes = min(maxBytes, fivePct) / MiB * MiB
+	fivePct := percentOf(freeBytes, freePercent)
+	fileBytes = min(percentOf(maxBytes, fileShare), fivePct) / MiB * MiB
 	if fileBytes < MinFileBytes {
 		need := uint64(MinFileBytes) * 100 / freePercent
-		if maxBytes < MinFileBytes {
-			return 0, "", fmt.Errorf("%w: --max-bytes is %d bytes, the minimum is %d MiB: raise it", ErrBudgetTooSmall, maxBytes, MinFileBytes/MiB)
+		if percentOf(maxBytes, fileShare) < MinFileBytes {
+			return 0, "", fmt.Errorf("%w: --max-bytes is %d bytes, the minimum is %d MiB (a %d MiB test file is %d%% of it): raise it",
+				ErrBudgetTooSmall, maxBytes, MinBudgetBytes/MiB, MinFileBytes/MiB, fileShare)
 		}
 		return 0, "", fmt.Errorf("%w: %d MiB free, the probe uses at most 5%% of it and needs a %d MiB file; free at least %d MiB", ErrNoSpace, freeBytes/MiB, MinFileBytes/MiB, need/MiB)
 	}
-	if fileBytes < maxBytes/MiB*MiB {
-		note = fmt.Sprintf("test file shrunk from %d MiB to %d MiB: 5%% of the %d MiB free", maxBytes/MiB, fileBytes/MiB, freeBytes/MiB)
+	if fileBytes < percentOf(maxBytes, fileShare)/MiB*MiB {
+		note = fmt.Sprintf("test file shrunk from %d MiB to %d MiB: 5%% of the %d MiB free", percentOf(maxBytes, fileShare)/MiB, fileBytes/MiB, freeBytes/MiB)
 	}
 	return fileBytes, note, nil
 }
+
+// percentOf is p percent of x, exact to the byte and without overflow near 2^64.
+func percentOf(x, p uint64) uint64 { return x/100*p + x%100*p/100 }

@@ -23,8 +23,13 @@ type stepCtl struct {
 	cancelled atomic.Bool // ctx was cancelled or a worker failed
 	ops       atomic.Int64
 	bytes     atomic.Int64
-	quit      chan struct{}
-	wg        sync.WaitGroup
+	// byteCap is the bytes a write step may write (0: a read step, no
+	// cap); writers reserve before each write, so the cap is never passed.
+	byteCap  int64
+	reserved atomic.Int64
+	capped   atomic.Bool // a writer stopped at byteCap
+	quit     chan struct{}
+	wg       sync.WaitGroup
 }
 
 // startStep starts the watcher of one step: it sets expired at the
@@ -61,6 +66,16 @@ func (e *engine) startStep(phase string, budget time.Duration) *stepCtl {
 // measurement, and on a loaded machine 16 goroutines can start later than a
 // short step lasts), else until the deadline.
 func (c *stepCtl) more(first bool) bool { return !c.cancelled.Load() && (first || !c.expired.Load()) }
+
+// take reserves n bytes of the step's write budget before a write; false
+// means the budget is spent and the writer must stop.
+func (c *stepCtl) take(n int) bool {
+	if c.byteCap <= 0 || c.reserved.Add(int64(n)) <= c.byteCap {
+		return true
+	}
+	c.capped.Store(true)
+	return false
+}
 
 // done records one finished operation of n bytes.
 func (c *stepCtl) done(n int) {

@@ -30,6 +30,8 @@ type engine struct {
 	maxFile  uint64
 	laid     uint64 // bytes laid out by the seq write phase: the file the later phases use
 	written  uint64
+	maxWrite uint64 // --max-bytes: the most the whole run may write
+	capped   bool   // a write step ended at its share of maxWrite
 	start    time.Time
 	total    time.Duration
 	progress func(Progress)
@@ -56,8 +58,8 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 	if o.MaxBytes == 0 {
 		o.MaxBytes = DefaultMaxBytes
 	}
-	if o.MaxBytes < MinFileBytes {
-		return Result{}, fmt.Errorf("%w: the byte budget of %d MiB is below the %d MiB minimum test file; raise --max-bytes", ErrNoSpace, o.MaxBytes/MiB, MinFileBytes/MiB)
+	if o.MaxBytes < MinBudgetBytes {
+		return Result{}, fmt.Errorf("%w: the byte budget of %d MiB is below the %d MiB minimum; raise --max-bytes", ErrBudgetTooSmall, o.MaxBytes/MiB, MinBudgetBytes/MiB)
 	}
 	path, err := probeFileName(o.Dir)
 	if err != nil {
@@ -71,7 +73,11 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 			err = fmt.Errorf("removing test file: %w; delete it by hand", rmErr)
 		}
 	}()
-	e := &engine{ctx: ctx, opener: op, path: path, maxFile: o.MaxBytes / seqBlock * seqBlock,
+	fileBytes := percentOf(o.MaxBytes, fileShare)
+	if o.FileBytes > 0 {
+		fileBytes = min(fileBytes, o.FileBytes)
+	}
+	e := &engine{ctx: ctx, opener: op, path: path, maxFile: fileBytes / seqBlock * seqBlock, maxWrite: o.MaxBytes,
 		start: time.Now(), total: o.Duration, progress: o.Progress, seed: rand.Uint64()}
 	defer e.closeFile()
 	err = e.runAll()
@@ -98,8 +104,12 @@ func (e *engine) runAll() error {
 		floor := e.total * time.Duration(s.weight) / 100 / 4
 		budget := max(stepBudget(e.total-time.Since(e.start), steps[i:]), floor)
 		c := e.startStep(s.phase, budget)
+		if share := byteShare(e.maxWrite-min(e.written, e.maxWrite), steps[i:]); share > 0 {
+			c.byteCap = int64(share)
+		}
 		err := e.runStep(c, s)
 		c.finish()
+		e.capped = e.capped || c.capped.Load()
 		if err != nil {
 			return err
 		}
@@ -167,6 +177,9 @@ func (e *engine) result() Result {
 	r.FileBytes = e.laid
 	r.BytesWritten = e.written
 	r.Elapsed = time.Since(e.start)
+	if e.capped {
+		r.Notes = append(r.Notes, fmt.Sprintf("writes stopped at the --max-bytes budget (%d MiB written): the write phases ended before their time and the reads used it", e.written/MiB))
+	}
 	if e.bufferedReads {
 		r.Notes = append(r.Notes, "without O_DIRECT the reads went through the page cache (dropped with posix_fadvise DONTNEED before each read step): read figures may be cache-inflated")
 	}

@@ -25,11 +25,11 @@ func TestRunOnMemoryFilesystems(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := tc.mount(t)
 			want := kernelTakesODirect(t, dir)
-			r, err := Run(context.Background(), Options{Dir: dir, Duration: time.Second, MaxBytes: 32 * MiB})
+			r, err := Run(context.Background(), Options{Dir: dir, Duration: time.Second, MaxBytes: 64 * MiB})
 			if err != nil {
 				t.Fatalf("Run: %v", err)
 			}
-			checkPlausible(t, r, 32*MiB)
+			checkPlausible(t, r, 64*MiB)
 			if r.DirectIO != want {
 				t.Errorf("DirectIO = %v, but the kernel's answer to O_DIRECT on %s is %v", r.DirectIO, dir, want)
 			}

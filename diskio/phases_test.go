@@ -36,9 +36,9 @@ func TestStepBudget(t *testing.T) {
 		want      time.Duration
 	}{
 		{name: "seq write gets 15% of 10s", remaining: 10 * time.Second, from: 0, want: 1500 * time.Millisecond},
-		{name: "sync gets 15/85 of what is left after a full seq write", remaining: 8500 * time.Millisecond, from: 1, want: 1500 * time.Millisecond},
-		{name: "early seq write hands time on", remaining: 9800 * time.Millisecond, from: 1, want: 1729411764}, // 9.8 s * 15/85,
-		{name: "each rand write step gets 7% of 10s", remaining: 7 * time.Second, from: 2, want: 700 * time.Millisecond},
+		{name: "first rand write gets 7/85 of what is left after a full seq write", remaining: 8500 * time.Millisecond, from: 1, want: 700 * time.Millisecond},
+		{name: "early seq write hands time on", remaining: 9800 * time.Millisecond, from: 1, want: 807058823}, // 9.8 s * 7/85
+		{name: "sync, after the reads, gets 15/25 of the last 2.5 s", remaining: 2500 * time.Millisecond, from: 1 + 2*len(ThreadCounts), want: 1500 * time.Millisecond},
 		{name: "last step gets all that is left", remaining: 900 * time.Millisecond, from: len(steps) - 1, want: 900 * time.Millisecond},
 		{name: "overrun leaves nothing", remaining: -time.Second, from: 3, want: 0},
 		{name: "no steps", remaining: time.Second, from: len(steps), want: 0},
@@ -50,5 +50,35 @@ func TestStepBudget(t *testing.T) {
 				t.Errorf("stepBudget(%v, steps[%d:]) = %v, want %v", tc.remaining, tc.from, got, tc.want)
 			}
 		})
+	}
+}
+
+func TestByteShare(t *testing.T) {
+	const budget = 256 * MiB
+	steps := plan()
+	var sum uint64
+	remaining := uint64(budget)
+	for i, s := range steps {
+		share := byteShare(remaining, steps[i:])
+		if writeWeight(s) == 0 {
+			if share != 0 {
+				t.Errorf("%s step got a byte share %d: reads are bounded by time only", s.phase, share)
+			}
+			continue
+		}
+		if share == 0 {
+			t.Errorf("%s/%d got no bytes", s.phase, s.threads)
+		}
+		sum += share
+		remaining -= share // as if the step wrote all of it
+	}
+	if sum > budget {
+		t.Errorf("shares sum to %d, more than the %d budget", sum, budget)
+	}
+	if first := byteShare(budget, steps); first < budget/100*fileShare {
+		t.Errorf("the sequential write's share %d cannot lay out a %d%% file", first, fileShare)
+	}
+	if byteShare(0, steps) != 0 {
+		t.Errorf("a spent budget still gives bytes")
 	}
 }

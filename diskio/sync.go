@@ -29,7 +29,7 @@ func (e *engine) syncLoop(c *stepCtl) error {
 	total := make([]time.Duration, 0, 4096)
 	syncs := make([]time.Duration, 0, 4096)
 	start := time.Now()
-	for n := uint64(0); c.more(n == 0); n++ {
+	for n := uint64(0); c.more(n == 0) && c.take(randBlock); n++ {
 		t0 := time.Now()
 		if _, err := f.WriteAt(pool.take(), int64(n%blocks*randBlock)); err != nil {
 			return fmt.Errorf("16 KiB write of the fdatasync loop: %w", err)

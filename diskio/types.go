@@ -13,10 +13,14 @@ type Options struct {
 	Dir string
 	// Duration is the total time budget shared by all phases (DefaultDuration if 0).
 	Duration time.Duration
-	// MaxBytes caps the size of the test file (the disk space the probe
-	// occupies). The caller has already applied Budget (5% of free space).
-	// Overwrites in place do not grow the file, so BytesWritten may exceed it.
+	// MaxBytes is a hard cap on the bytes the whole run writes (--max-bytes,
+	// CONTRACT.md); DefaultMaxBytes if 0. BytesWritten never exceeds it.
 	MaxBytes uint64
+	// FileBytes is the size of the test file (the space the probe takes),
+	// as Budget computed it from the free space; 0 means fileShare of
+	// MaxBytes. It is never more than fileShare of MaxBytes, so laying the
+	// file out leaves most of the budget to the later write phases.
+	FileBytes uint64
 	// Progress is optional; it is called from the engine at phase starts and
 	// about four times a second, never concurrently. It must not block.
 	Progress func(Progress)

@@ -26,7 +26,7 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 	if note != "" {
 		st.Notes = append(st.Notes, note)
 	}
-	res, err := diskio.Run(ctx, diskio.Options{Dir: st.Path, Duration: o.Duration, MaxBytes: fileBytes, Progress: o.Progress})
+	res, err := diskio.Run(ctx, diskio.Options{Dir: st.Path, Duration: o.Duration, MaxBytes: o.MaxBytes, FileBytes: fileBytes, Progress: o.Progress})
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()

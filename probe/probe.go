@@ -42,7 +42,7 @@ var DefaultRoots = storage.DefaultRoots()
 type Options struct {
 	Datadir  string
 	Duration time.Duration // total measuring time
-	MaxBytes uint64        // cap on bytes written (5% of free space applies too)
+	MaxBytes uint64        // hard cap on bytes written (the file: 40% of it, and 5% of free space)
 	// Measure runs the disk measurements; false gives labels only.
 	Measure     bool
 	Roots       Roots

@@ -43,7 +43,7 @@ func addProbeFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.String("datadir", "", "directory whose disk is measured (the MySQL datadir, or where it will live)")
 	f.String("duration", "10s", "total measuring time (the probe is time-bound)")
-	f.String("max-bytes", "256MiB", "cap on the test file, the space the probe takes (never more than 5% of free space)")
+	f.String("max-bytes", "256MiB", "hard cap on what the probe writes; its test file is at most 40% of it and 5% of free space")
 	f.Bool("no-measure", false, "skip the disk measurements: labels and host facts only")
 	addServerFlags(f)
 	addMyCnfFlag(f)
