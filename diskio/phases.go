@@ -42,8 +42,13 @@ type step struct {
 //
 // The sync loop runs after the random reads, not right after the writes:
 // there the device is still flushing the write burst and the first commits
-// read ~1.3x slower than fio's (measured on the 256 MiB budget, where the
-// loop lasts ~0.2 s); after seconds of reads it times a settled device.
+// read 1.2-1.35x slower than fio's (measured on the 256 MiB budget, where
+// the loop lasts ~0.3 s). Other orders measured worse against fio on this
+// project's disk (random reads before writes: 0.85x at 1 thread; the sync
+// loop last: 1.19-1.39x), though on the throttled SD bed the random writes
+// right after the sequential write read 1.18x at 1 thread (the throttle lets
+// a burst through after a slow sequential phase; a real card has no such
+// slice accounting).
 func plan() []step {
 	steps := []step{{PhaseSeqWrite, 1, weightSeqWrite}}
 	for _, n := range ThreadCounts {
