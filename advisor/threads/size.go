@@ -100,7 +100,7 @@ func sizeDump(p *profile.Profile, c cores) Choice {
 		n = min(n, k)
 	}
 	if d := p.Dump; d != nil && d.Chunks > 0 {
-		why = append(why, fmt.Sprintf("the dump has %d tables in %d chunks", d.Tables, d.Chunks))
+		why = append(why, "the dump has "+count(d.Tables, "table")+" in "+count(d.Chunks, "chunk"))
 		n = min(n, d.Chunks)
 	}
 	n = max(n, 1)
@@ -142,7 +142,7 @@ func fitDump(d *profile.Dump, n int, why []string) (int, []string) {
 		return 1, append(why, "a mysqldump file loads through one session")
 	}
 	if d.Chunks > 0 {
-		why = append(why, fmt.Sprintf("the dump has %d tables in %d chunks", d.Tables, d.Chunks))
+		why = append(why, "the dump has "+count(d.Tables, "table")+" in "+count(d.Chunks, "chunk"))
 		n = min(n, d.Chunks)
 	}
 	if d.TotalBytes > 0 && d.LargestTableBytes*2 > d.TotalBytes {
@@ -160,11 +160,14 @@ func sizeCopy(dump, load Choice) Choice {
 }
 
 // threadCount says "1 thread" or "N threads".
-func threadCount(n int) string {
+func threadCount(n int) string { return count(n, "thread") }
+
+// count says "1 table" or "N tables".
+func count(n int, noun string) string {
 	if n == 1 {
-		return "1 thread"
+		return "1 " + noun
 	}
-	return fmt.Sprintf("%d threads", n)
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func micros(us float64) string {

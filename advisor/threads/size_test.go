@@ -46,7 +46,7 @@ func TestSizeThreads(t *testing.T) {
 		{"many small tables on 16 cores", prof(16, 0, nvmeCurve, manyTables), 8, 8, 8, "200 tables in 200 chunks", "200 chunks"},
 		{"one huge table: 3 files to load", prof(16, 0, nvmeCurve, oneHugeTable), 3, 3, 3, "app.events holds 90% of the dump", "3 chunks"},
 		{"mysqldump file loads on one session", prof(16, 0, nvmeCurve, &profile.Dump{Format: "mysqldump", Path: "/b/all.sql", TotalBytes: 1 << 30, Tables: 40, Chunks: 1}),
-			1, 1, 1, "one session", "1 chunks"},
+			1, 1, 1, "one session", "1 chunk →"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -31,10 +32,28 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	if file == "" {
 		file = os.Getenv("MYTUNE_CONFIG")
 	}
-	if file == "" {
+	if file != "" {
+		if err := readConfigFile(v, file); err != nil {
+			return err
+		}
+	}
+	return checkOut(v.GetString("out"))
+}
+
+// checkOut refuses an --out that cannot be written before any work is
+// done (a probe must not measure for 10 s and then fail to save).
+func checkOut(out string) error {
+	if out == "" || out == "-" {
 		return nil
 	}
-	return readConfigFile(v, file)
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		return usagef("--out %s is a directory: give a file name", out)
+	}
+	dir := filepath.Dir(out)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("--out %s: the directory %s does not exist", out, dir)
+	}
+	return nil
 }
 
 // readConfigFile reads a YAML config file into v; errors name the file and,
