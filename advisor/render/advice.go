@@ -2,9 +2,10 @@ package render
 
 import (
 	"fmt"
-	"github.com/charmbracelet/lipgloss"
 	"io"
 	"strings"
+
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/mytune/mytune/advisor"
 )
