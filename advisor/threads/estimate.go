@@ -59,11 +59,16 @@ func estimateLoad(p *profile.Profile, threads, cores int) DurationRange {
 	if diskFast > 0 {
 		fast, slow = min(cpu, diskFast/WriteAmpLow), min(cpu/2, diskSlow/WriteAmpHigh)
 	}
+	disk := "disk not measured, so CPU only"
+	if diskFast > 0 {
+		disk = fmt.Sprintf("disk %.1f–%.1f MB/s from %s ÷ %.0f–%.0fx InnoDB write amplification",
+			diskSlow/1e6, diskFast/1e6, how, WriteAmpLow, WriteAmpHigh)
+	}
 	return DurationRange{
 		Low:  seconds(low / fast),
 		High: seconds(high / slow),
-		Basis: fmt.Sprintf("%s to %s of rows; disk %.1f–%.1f MB/s from %s ÷ %.0f–%.0fx InnoDB write amplification; CPU %.0f MB/s per load thread, half that on a busy host (measured, MariaDB 10.11)",
-			profile.HumanBytes(uint64(low)), profile.HumanBytes(uint64(high)), diskFast/1e6, diskSlow/1e6, how, WriteAmpLow, WriteAmpHigh, CPUBytesPerSecPerThread/1e6),
+		Basis: fmt.Sprintf("%s to %s of rows; %s; CPU %.0f MB/s per load thread, half that on a busy host (measured, MariaDB 10.11)",
+			profile.HumanBytes(uint64(low)), profile.HumanBytes(uint64(high)), disk, CPUBytesPerSecPerThread/1e6),
 	}
 }
 

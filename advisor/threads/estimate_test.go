@@ -104,3 +104,11 @@ func TestPlanJSONContract(t *testing.T) {
 	}
 	_ = profile.Schema
 }
+
+func TestEstimateUnmeasuredDisk(t *testing.T) {
+	p := &profile.Profile{Dump: &profile.Dump{TotalBytes: 1 << 30, TotalBytesBasis: profile.DumpBytesUncompressed}}
+	r := estimateLoad(p, 2, 2)
+	if r.IsZero() || !strings.Contains(r.Basis, "disk not measured") || strings.Contains(r.Basis, "0.0–0.0") {
+		t.Errorf("estimate without a measured disk: %+v", r)
+	}
+}
