@@ -39,6 +39,12 @@ func (r *reader) tables(ctx context.Context) {
 		r.unread("table sizes (information_schema.TABLES)", err)
 	}
 	r.s.Engines = engines
+	if r.s.Tables == 0 {
+		// information_schema lists only what the account may see: no table
+		// at all is an empty server or an account without SELECT.
+		r.s.Unread = append(r.s.Unread, "data size: information_schema.TABLES shows this account no user table "+
+			"(an empty server, or an account without SELECT): sizing from data is skipped")
+	}
 }
 
 // largest lists the ten biggest user tables.
