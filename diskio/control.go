@@ -94,6 +94,12 @@ func (e *engine) report(c *stepCtl) {
 	if e.progress == nil {
 		return
 	}
+	defer func() { // a panic in the caller's callback stops the run as an error; Run still removes its file
+		if r := recover(); r != nil {
+			c.cancelled.Store(true)
+			e.progressPanic.CompareAndSwap(nil, fmt.Sprint(r))
+		}
+	}()
 	e.progress(Progress{Phase: c.phase, Elapsed: time.Since(e.start), Total: e.total, Figure: c.figure()})
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"sync/atomic"
 	"time"
 )
 
@@ -32,11 +33,13 @@ type engine struct {
 	written  uint64
 	maxWrite uint64 // --max-bytes: the most the whole run may write
 	capped   bool   // a write step ended at its share of maxWrite
-	start    time.Time
-	total    time.Duration
-	progress func(Progress)
-	seed     uint64
-	res      Result
+	// progressPanic holds a panic of the Progress callback, as a string
+	progressPanic atomic.Value
+	start         time.Time
+	total         time.Duration
+	progress      func(Progress)
+	seed          uint64
+	res           Result
 	// bufferedReads is set when a read step ran without O_DIRECT.
 	bufferedReads bool
 }
@@ -110,6 +113,9 @@ func (e *engine) runAll() error {
 		err := e.runStep(c, s)
 		c.finish()
 		e.capped = e.capped || c.capped.Load()
+		if p := e.progressPanic.Load(); p != nil {
+			return fmt.Errorf("%w: progress report: %v", errWorkerPanic, p)
+		}
 		if err != nil {
 			return err
 		}

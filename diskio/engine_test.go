@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -195,4 +196,22 @@ func assertNote(t *testing.T, r Result, want string) {
 		}
 	}
 	t.Errorf("Notes %q lack %q", r.Notes, want)
+}
+
+// TestProgressPanicBecomesError: a panic in the progress callback, called
+// from a step's watcher goroutine, stops the run with an error (not a crash)
+// and the test file is still removed.
+func TestProgressPanicBecomesError(t *testing.T) {
+	dir := t.TempDir()
+	var calls atomic.Int32
+	o := Options{Dir: dir, Duration: 3 * time.Second, MaxBytes: 64 * MiB, Progress: func(Progress) {
+		if calls.Add(1) > 1 { // the first report comes from Run itself, the rest from watchers
+			panic("boom")
+		}
+	}}
+	_, err := Run(context.Background(), o)
+	if !errors.Is(err, errWorkerPanic) {
+		t.Fatalf("err = %v, want errWorkerPanic", err)
+	}
+	assertEmpty(t, dir)
 }

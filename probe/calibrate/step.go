@@ -78,6 +78,12 @@ func (s *step) run(ctx context.Context, progress func(rowsPerS float64)) (Point,
 // worker inserts batches on one connection until the deadline, the byte
 // share or a failure.
 func (s *step) worker(ctx context.Context, stop context.CancelFunc, seed uint64) {
+	defer func() { // a panic fails the step; Run's clean-up still drops the schema
+		if r := recover(); r != nil {
+			s.fail(fmt.Errorf("a loading connection panicked (a bug in mytune: please report it): %v", r))
+			stop()
+		}
+	}()
 	rm := newRowMaker(seed)
 	args := make([]any, 0, 3*s.batch)
 	want := uint64(s.batch) * RowBytes
