@@ -75,6 +75,7 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 	vars := map[string]string{}
 	if p.MyCnf != nil {
 		copyVars(vars, p.MyCnf.Variables)
+		applyVersionGroups(vars, p.MyCnf.VersionGroups, v)
 	}
 	if s := p.Server; s != nil && s.Reachable {
 		f.HasServer = true
@@ -260,3 +261,23 @@ func (f *Facts) fallback(name string, err error, parse func(string) (uint64, err
 
 // itoa formats an int.
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// applyVersionGroups lays the my.cnf's version groups for v's major.minor
+// ([mysqld-8.0], [mariadb-10.11], [mariadbd-10.11]) over vars, as mysqld of
+// that version reads them (MySQL manual, "Using Option Files": a
+// [mysqld-X.Y] group is read only by servers of release series X.Y), in
+// name order. File order between a version group and [mysqld] is not kept:
+// the version group wins, as it does where it follows [mysqld].
+func applyVersionGroups(vars map[string]string, groups map[string]map[string]string, v Version) {
+	series := fmt.Sprintf("%d.%d", v.Major, v.Minor)
+	names := make([]string, 0, len(groups))
+	for name := range groups {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if i := strings.LastIndexByte(name, '-'); i >= 0 && name[i+1:] == series {
+			copyVars(vars, groups[name])
+		}
+	}
+}

@@ -83,3 +83,33 @@ func TestParseTarget(t *testing.T) {
 		t.Errorf("got %+v, %v", tg, err)
 	}
 }
+
+func TestMyCnfVersionGroups(t *testing.T) {
+	p := profile.Profile{MyCnf: &profile.MyCnf{
+		Variables:     map[string]string{"sync_binlog": "1"},
+		VersionGroups: map[string]map[string]string{"mysqld-8.0": {"sync_binlog": "0"}, "mariadb-10.11": {"sync_binlog": "7"}},
+	}}
+	cases := []struct {
+		name, target, want string
+	}{
+		{"8.4 ignores [mysqld-8.0]", "mysql-8.4", "1"},
+		{"8.0.36 reads [mysqld-8.0]", "mysql-8.0.36", "0"},
+		{"mariadb 10.11 reads [mariadb-10.11]", "mariadb-10.11", "7"},
+		{"mariadb 11.4 reads neither", "mariadb-11.4", "1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tgt, err := ParseTarget(c.target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := BuildFacts(p, tgt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := f.Raw["sync_binlog"]; got != c.want {
+				t.Errorf("sync_binlog = %q, want %q", got, c.want)
+			}
+		})
+	}
+}

@@ -96,11 +96,18 @@ func TestVariablesAndReadMyCnf(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{"log_bin": "ON", "log_bin_basename": "binlog", "skip_name_resolve": "ON",
-		"innodb_buffer_pool_size": "1G", "max_connections": "50"}
+		"innodb_buffer_pool_size": "1G"}
 	for k, v := range want {
 		if mc.Variables[k] != v {
 			t.Errorf("%s = %q, want %q", k, mc.Variables[k], v)
 		}
+	}
+	// A version group is kept apart: only a server of that series reads it.
+	if _, ok := mc.Variables["max_connections"]; ok {
+		t.Errorf("[mysqld-8.0]'s max_connections leaked into the base variables")
+	}
+	if got := mc.VersionGroups["mysqld-8.0"]["max_connections"]; got != "50" {
+		t.Errorf("version group mysqld-8.0 max_connections = %q, want 50", got)
 	}
 	for _, k := range []string{"password", "nice"} {
 		if _, ok := mc.Variables[k]; ok {

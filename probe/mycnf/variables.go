@@ -63,7 +63,25 @@ func ReadMyCnf(path string) (*profile.MyCnf, error) {
 		return nil, err
 	}
 	opts = opts.ServerOnly()
-	return &profile.MyCnf{Path: path, Files: opts.Files, Variables: opts.Variables(), Groups: opts.Groups()}, nil
+	base := Options{Files: opts.Files}
+	byGroup := map[string]Options{}
+	for _, o := range opts.List {
+		if isVersionGroup(o.Group) {
+			g := byGroup[o.Group]
+			g.List = append(g.List, o)
+			byGroup[o.Group] = g
+			continue
+		}
+		base.List = append(base.List, o)
+	}
+	mc := &profile.MyCnf{Path: path, Files: opts.Files, Variables: base.Variables(), Groups: opts.Groups()}
+	for name, g := range byGroup {
+		if mc.VersionGroups == nil {
+			mc.VersionGroups = map[string]map[string]string{}
+		}
+		mc.VersionGroups[name] = g.Variables()
+	}
+	return mc, nil
 }
 
 // Groups lists the option groups the options came from, in the order first

@@ -94,8 +94,14 @@ type MyCnf struct {
 	Path  string   `json:"path"`
 	Files []string `json:"files,omitempty"` // every file read, includes first
 	// Variables are the [mysqld]-family options, names lower-case with
-	// dashes turned to underscores, last one wins.
+	// dashes turned to underscores, last one wins. Options of version
+	// groups ([mysqld-8.0], [mariadb-10.11]) are not here but in
+	// VersionGroups: mysqld reads such a group only when it is that version.
 	Variables map[string]string `json:"variables"`
+	// VersionGroups holds the options of each version group by its name;
+	// the rules apply a group on top of Variables only for a target of
+	// that major.minor.
+	VersionGroups map[string]map[string]string `json:"version_groups,omitempty"`
 	// Groups are the option groups the variables came from, lower-case
 	// ("mysqld", "mariadb", "mariadb-10.11"); rules uses them to tell a
 	// MariaDB my.cnf from a MySQL one when no server is reachable.
