@@ -23,43 +23,70 @@ func writeTree(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+// TestIncludes covers !include and !includedir as mysqld and mariadbd
+// follow them (mysys/my_default.cc search_default_file_with_ext).
 func TestIncludes(t *testing.T) {
 	cases := []struct {
 		name      string
 		files     map[string]string
-		wantVal   string // value of "a", "" when an error is expected
+		top       string // file parsed, default my.cnf
+		workSub   string // working directory below the tree, default the tree
+		wantVal   string // value of "a"; "" means a is not set
 		wantWhere string // suffix of the file:line that set a
-		wantErr   string
+		wantWarn  string // a warning containing this
+		refuses   bool   // that warning says the server refuses
 		wantFiles int
 	}{
-		{name: "include relative", files: map[string]string{
+		{name: "relative include from the working directory", files: map[string]string{
 			"my.cnf": "[mysqld]\na=1\n!include extra.cnf\n", "extra.cnf": "[mysqld]\n\na=2\n"},
-			wantVal: "2", wantWhere: "extra.cnf:3", wantFiles: 2},
-		{name: "includedir sorted, only .cnf", files: map[string]string{
-			"my.cnf": "!includedir conf.d\n[mysqld]\nb=1\n", "conf.d/20-b.cnf": "[mysqld]\na=20\n",
-			"conf.d/10-a.cnf": "[mysqld]\na=10\n", "conf.d/99-z.cnf.bak": "[mysqld]\na=99\n", "conf.d/30.ini": "[mysqld]\na=30\n"},
-			wantVal: "20", wantWhere: "20-b.cnf:2", wantFiles: 3},
+			wantVal: "2", wantWhere: "extra.cnf:3", wantWarn: "working directory", wantFiles: 2},
+		{name: "relative include beside the file is not read", top: "etc/my.cnf", files: map[string]string{
+			"etc/my.cnf": "[mysqld]\na=1\n!include extra.cnf\n", "etc/extra.cnf": "[mysqld]\na=2\n"},
+			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "exists but is not what the server reads", wantFiles: 1},
+		{name: "relative includedir from the working directory", top: "etc/my.cnf", workSub: "etc", files: map[string]string{
+			"etc/my.cnf": "[mysqld]\na=1\n!includedir conf.d\n", "etc/conf.d/x.cnf": "[mysqld]\na=3\n"},
+			wantVal: "3", wantWhere: "x.cnf:2", wantFiles: 2},
+		{name: "includedir sorted by bytes, only .cnf", files: map[string]string{
+			"my.cnf": "!includedir conf.d\n[mysqld]\nb=1\n", "conf.d/b.cnf": "[mysqld]\na=b\n", "conf.d/C.cnf": "[mysqld]\na=C\n",
+			"conf.d/10.cnf": "[mysqld]\na=10\n", "conf.d/9.cnf": "[mysqld]\na=9\n", "conf.d/99-z.cnf.bak": "[mysqld]\na=99\n",
+			"conf.d/30.ini": "[mysqld]\na=30\n"},
+			wantVal: "b", wantWhere: "b.cnf:2", wantFiles: 5},
 		{name: "group does not leak across files", files: map[string]string{
 			"my.cnf": "[client]\n!include x.cnf\na=client\n", "x.cnf": "[mysqld]\na=server\n"},
 			wantVal: "server", wantWhere: "x.cnf:2", wantFiles: 2},
-		{name: "missing include is skipped", files: map[string]string{
-			"my.cnf": "[mysqld]\na=1\n!include nope.cnf\n!includedir /nonexistent-dir\n"},
-			wantVal: "1", wantWhere: "my.cnf:2", wantFiles: 1},
-		{name: "cycle", files: map[string]string{
-			"my.cnf": "[mysqld]\n!include b.cnf\n", "b.cnf": "[mysqld]\n!include my.cnf\n"},
-			wantErr: "include cycle"},
-		{name: "self include", files: map[string]string{"my.cnf": "!include my.cnf\n"}, wantErr: "my.cnf:1:"},
+		{name: "missing include is skipped silently by the server", files: map[string]string{
+			"my.cnf": "[mysqld]\na=1\n!include /nonexistent/nope.cnf\n"},
+			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "skips it silently", wantFiles: 1},
+		{name: "missing includedir makes the server refuse", files: map[string]string{
+			"my.cnf": "[mysqld]\na=1\n!includedir /nonexistent-dir\n"},
+			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "Can't read dir of", refuses: true, wantFiles: 1},
+		{name: "include without a path makes the server refuse", files: map[string]string{
+			"my.cnf": "[mysqld]\na=1\n!include  \n"},
+			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "has no path", refuses: true, wantFiles: 1},
+		{name: "blank after the bang", files: map[string]string{
+			"my.cnf": "[mysqld]\na=1\n!  include x.cnf\n", "x.cnf": "[mysqld]\na=2\n"},
+			wantVal: "2", wantWhere: "x.cnf:2", wantFiles: 2},
+		{name: "keyword is case-sensitive", files: map[string]string{
+			"my.cnf": "[mysqld]\na=1\n!INCLUDE x.cnf\n", "x.cnf": "[mysqld]\na=2\n"},
+			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "ignores the line", wantFiles: 1},
+		{name: "unknown directive ignored", files: map[string]string{
+			"my.cnf": "[mysqld]\n!source x.cnf\n!includex y\na=1\n"},
+			wantVal: "1", wantWhere: "my.cnf:4", wantWarn: "ignores the line", wantFiles: 1},
+		{name: "last line without newline loses the path's last byte", files: map[string]string{
+			"my.cnf": "[mysqld]\na=1\n!include x.cnf", "x.cnf": "[mysqld]\na=2\n"},
+			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "x.cn does not exist", wantFiles: 1},
+		{name: "cycle is followed to the depth limit", files: map[string]string{
+			"my.cnf": "[mysqld]\na=1\n!include b.cnf\n", "b.cnf": "[mysqld]\na=2\n!include my.cnf\n"},
+			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "nest deeper than 10", wantFiles: 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writeTree(t, c.files)
-			opts, err := Parse(filepath.Join(dir, "my.cnf"), ServerGroups)
-			if c.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
-					t.Fatalf("err = %v, want %q", err, c.wantErr)
-				}
-				return
+			top := c.top
+			if top == "" {
+				top = "my.cnf"
 			}
+			opts, err := ParseConfig(filepath.Join(dir, top), ServerGroups, Config{WorkDir: filepath.Join(dir, c.workSub)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,51 +97,74 @@ func TestIncludes(t *testing.T) {
 			if len(opts.Files) != c.wantFiles {
 				t.Errorf("files = %v, want %d", opts.Files, c.wantFiles)
 			}
+			checkWarning(t, opts.Warnings, c.wantWarn, c.refuses)
 		})
 	}
 }
 
-// TestDepthLimit builds a chain of includes longer than the limit.
-func TestDepthLimit(t *testing.T) {
-	files := map[string]string{}
-	for i := 0; i <= defaultMaxDepth+1; i++ {
-		files[filepath.Join("f", string(rune('a'+i))+".cnf")] = "!include " + string(rune('a'+i+1)) + ".cnf\n"
+// checkWarning fails unless a warning contains want (when want is set)
+// with that refuses flag, and no warning refuses when none should.
+func checkWarning(t *testing.T, ws []Warning, want string, refuses bool) {
+	t.Helper()
+	found := want == ""
+	for _, w := range ws {
+		if want != "" && strings.Contains(w.Text, want) && w.Refuses == refuses {
+			found = true
+		}
+		if w.Refuses && !refuses {
+			t.Errorf("unexpected refusing warning: %s", w)
+		}
 	}
-	files["my.cnf"] = "!include f/a.cnf\n"
-	dir := writeTree(t, files)
-	_, err := Parse(filepath.Join(dir, "my.cnf"), nil)
-	if err == nil || !strings.Contains(err.Error(), "nested deeper") {
-		t.Fatalf("err = %v, want a depth error", err)
+	if !found {
+		t.Errorf("no warning %q (refuses=%v) among %v", want, refuses, ws)
 	}
 }
 
-func TestVariablesAndReadMyCnf(t *testing.T) {
-	dir := writeTree(t, map[string]string{"my.cnf": "[client]\npassword=x\n[mysqld]\nlog-bin=binlog\nskip-name-resolve\n" +
-		"innodb_buffer_pool_size=1G\n[mysqld-8.0]\nmax_connections=50\n[mysqld_safe]\nnice=0\n"})
-	mc, err := ReadMyCnf(filepath.Join(dir, "my.cnf"))
+// TestWorldWritable: the server ignores a world-writable option file.
+func TestWorldWritable(t *testing.T) {
+	dir := writeTree(t, map[string]string{"my.cnf": "[mysqld]\na=1\n!include x.cnf\n", "x.cnf": "[mysqld]\na=2\n"})
+	if err := os.Chmod(filepath.Join(dir, "x.cnf"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	opts, err := ParseConfig(filepath.Join(dir, "my.cnf"), ServerGroups, Config{WorkDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"log_bin": "ON", "log_bin_basename": "binlog", "skip_name_resolve": "ON",
-		"innodb_buffer_pool_size": "1G"}
-	for k, v := range want {
-		if mc.Variables[k] != v {
-			t.Errorf("%s = %q, want %q", k, mc.Variables[k], v)
-		}
+	if o, _ := opts.Get("a"); o.Value != "1" {
+		t.Errorf("a = %q from %s, want 1: x.cnf is world-writable", o.Value, o.Where())
 	}
-	// A version group is kept apart: only a server of that series reads it.
-	if _, ok := mc.Variables["max_connections"]; ok {
-		t.Errorf("[mysqld-8.0]'s max_connections leaked into the base variables")
+	checkWarning(t, opts.Warnings, "world-writable", false)
+}
+
+// TestDepthLimit builds a chain of includes longer than the limit: the
+// server reads 11 levels (0..10) and skips the directives of the last.
+func TestDepthLimit(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i <= defaultMaxDepth+1; i++ {
+		files[string(rune('a'+i))+".cnf"] = "[mysqld]\nlevel=" + string(rune('a'+i)) + "\n!include " + string(rune('a'+i+1)) + ".cnf\n"
 	}
-	if got := mc.VersionGroups["mysqld-8.0"]["max_connections"]; got != "50" {
-		t.Errorf("version group mysqld-8.0 max_connections = %q, want 50", got)
+	files["my.cnf"] = "!include a.cnf\n"
+	dir := writeTree(t, files)
+	opts, err := ParseConfig(filepath.Join(dir, "my.cnf"), nil, Config{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, k := range []string{"password", "nice"} {
-		if _, ok := mc.Variables[k]; ok {
-			t.Errorf("%s must not be a server variable", k)
-		}
+	if o, _ := opts.Get("level"); o.Value != "j" {
+		t.Errorf("deepest level read = %q, want j (depth 10)", o.Value)
 	}
-	if _, err := ReadMyCnf(filepath.Join(dir, "none.cnf")); err == nil {
-		t.Error("missing file must be an error")
+	checkWarning(t, opts.Warnings, "nest deeper", false)
+}
+
+// TestIncludeLoopBudget: a directory including itself stops with an
+// error instead of reading 10^10 files.
+func TestIncludeLoopBudget(t *testing.T) {
+	files := map[string]string{"my.cnf": "!includedir d\n"}
+	for i := 0; i < 10; i++ {
+		files[filepath.Join("d", string(rune('a'+i))+".cnf")] = "!includedir d\n"
+	}
+	dir := writeTree(t, files)
+	_, err := ParseConfig(filepath.Join(dir, "my.cnf"), nil, Config{WorkDir: dir})
+	if err == nil || !strings.Contains(err.Error(), "loop") {
+		t.Fatalf("err = %v, want a loop error", err)
 	}
 }

@@ -1,19 +1,16 @@
 package mycnf
 
 import (
-	"bufio"
-	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 )
 
 // Headerless says what happens to option lines that come before any
-// [group] header, as in vitess' my.cnf fragments.
+// [group] header, as in vitess' my.cnf fragments. mysqld and mariadbd
+// refuse such a file ("Found option without preceding group"), so every
+// treatment also records a refusing Warning.
 type Headerless int
 
 const (
@@ -25,32 +22,59 @@ const (
 	HeaderlessError
 )
 
-// defaultMaxDepth bounds !include nesting; mysqld stops at the same depth
-// (mysys/my_default.cc, max_recursion_level = 10).
+// defaultMaxDepth bounds !include nesting; mysqld skips a directive in a
+// file at that depth with a warning (mysys/my_default.cc and MariaDB
+// mysys/my_default.c, max_recursion_level = 10).
 const defaultMaxDepth = 10
 
-// maxLineBytes bounds one option line; longer lines are an error, not a hang.
-const maxLineBytes = 1 << 20
+// serverLineBytes is how much of a line mysqld reads at once: it reads
+// with fgets(buff, sizeof(buff) - 1) into a 4096-byte buffer, so a longer
+// line is read as several lines (mysys/my_default.cc,
+// search_default_file_with_ext).
+const serverLineBytes = 4096 - 2
 
-// Config tunes the parser; the zero value behaves like the mysql client
-// except that headerless files are accepted.
+// maxFileReads bounds how many files one parse reads: includes that loop
+// are followed to the depth limit as the server does, but a directory
+// that includes itself would otherwise be read 10^10 times.
+const maxFileReads = 2000
+
+// maxFileBytes bounds one option file; a larger file is an error, not a hang.
+const maxFileBytes = 16 << 20
+
+// Config tunes the parser; the zero value behaves like the server except
+// that headerless files are read (with a warning).
 type Config struct {
 	Headerless Headerless
 	// MaxDepth bounds !include nesting; 0 means defaultMaxDepth.
 	MaxDepth int
 	// NoIncludes records !include/!includedir but does not follow them.
 	NoIncludes bool
+	// WorkDir is the directory relative !include and !includedir paths are
+	// taken from: the server opens them as given, so from its own working
+	// directory (mysys/my_default.cc fn_format with no directory). ""
+	// means the current directory.
+	WorkDir string
+	// Home expands a leading "~/" in include paths as the server does
+	// (fn_format MY_UNPACK_FILENAME); "" means $HOME.
+	Home string
 }
 
 // Options is what a parse found in the requested groups.
 type Options struct {
-	// Files lists every file read, the first one first.
+	// Files lists every file read, the first one first (a file read twice
+	// through includes is listed once).
 	Files []string
-	// Missing lists !include and !includedir targets that did not exist
-	// (mysqld skips them silently; a report should say so).
+	// Missing lists !include targets that did not exist (mysqld skips
+	// them silently; a report should say so).
 	Missing []string
 	// List holds the options in the order read; the last of a name wins.
 	List []Option
+	// Headers lists every group header seen, lower-case, in order, empty
+	// groups included ([galera], [mariadb-10.11]).
+	Headers []string
+	// Warnings are the places where the server reads the file otherwise
+	// than a plain reading would, or refuses it.
+	Warnings []Warning
 }
 
 // Get returns the last option of that (normalised) name and whether there is one.
@@ -66,8 +90,8 @@ func (o Options) Get(name string) (Option, bool) {
 // Parse reads the option file at path, following !include and !includedir,
 // and returns the options of the given groups (case-insensitive; nil means
 // every group). Groups are e.g. ["client","mysql"] for the client or
-// ["mysqld","server","mariadb","mariadbd"] for the server. Errors name the
-// file and line.
+// ServerGroups for the server. Only an unreadable top file is an error;
+// what the server would refuse is a Warning.
 func Parse(path string, groups []string) (Options, error) {
 	return ParseConfig(path, groups, Config{})
 }
@@ -75,31 +99,30 @@ func Parse(path string, groups []string) (Options, error) {
 // ParseConfig is Parse with a Config.
 func ParseConfig(path string, groups []string, cfg Config) (Options, error) {
 	p := newParser(groups, cfg)
-	if err := p.readFile(path, 0); err != nil {
+	if err := p.readTop(path); err != nil {
 		return p.out, err
 	}
 	return p.out, nil
 }
 
 // ParseBytes parses data as if read from the file name; relative includes
-// are resolved against name's directory.
+// are resolved against cfg.WorkDir.
 func ParseBytes(name string, data []byte, groups []string, cfg Config) (Options, error) {
 	p := newParser(groups, cfg)
 	p.out.Files = append(p.out.Files, name)
-	p.stack = append(p.stack, name)
-	err := p.parseData(name, data, 0)
-	return p.out, err
+	return p.out, p.parseData(name, data, 0)
 }
 
 type parser struct {
 	groups map[string]bool
 	cfg    Config
 	out    Options
-	stack  []string // files being read, for include-cycle detection
+	read   map[string]bool // files already listed in out.Files
+	reads  int             // files read so far, for maxFileReads
 }
 
 func newParser(groups []string, cfg Config) *parser {
-	p := &parser{cfg: cfg}
+	p := &parser{cfg: cfg, read: map[string]bool{}}
 	if p.cfg.MaxDepth <= 0 {
 		p.cfg.MaxDepth = defaultMaxDepth
 	}
@@ -112,76 +135,133 @@ func newParser(groups []string, cfg Config) *parser {
 	return p
 }
 
-// readFile reads one file unless it would close an include cycle or go
-// deeper than the limit.
-func (p *parser) readFile(path string, depth int) error {
-	if depth > p.cfg.MaxDepth {
-		return fmt.Errorf("reading option file %s: !include nested deeper than %d files: flatten the includes", path, p.cfg.MaxDepth)
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
-	}
-	for _, s := range p.stack {
-		if s == abs {
-			return fmt.Errorf("reading option file %s: include cycle (%s): remove the !include that loops back", path, strings.Join(append(p.stack, abs), " -> "))
-		}
-	}
-	data, err := os.ReadFile(path)
+// warn records a warning; refuses says the server would not start.
+func (p *parser) warn(file string, line int, flavor string, refuses bool, format string, a ...any) {
+	p.out.Warnings = append(p.out.Warnings, Warning{File: file, Line: line, Flavor: flavor,
+		Refuses: refuses, Text: fmt.Sprintf(format, a...)})
+}
+
+// readTop reads the file named on the command line: it must exist.
+func (p *parser) readTop(path string) error {
+	fi, err := os.Stat(path)
 	if err != nil {
 		return fmt.Errorf("reading option file %s: %w", path, err)
 	}
-	p.out.Files = append(p.out.Files, path)
-	p.stack = append(p.stack, abs)
-	defer func() { p.stack = p.stack[:len(p.stack)-1] }()
+	if fi.IsDir() {
+		return fmt.Errorf("reading option file %s: it is a directory: pass the my.cnf file itself", path)
+	}
+	return p.readFile(path, 0)
+}
+
+// readFile reads one file as the server does: a world-writable file is
+// ignored, an unreadable one skipped.
+func (p *parser) readFile(path string, depth int) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		p.out.Missing = append(p.out.Missing, path)
+		return nil
+	}
+	if fi.Mode().IsRegular() && fi.Mode().Perm()&0o002 != 0 {
+		p.warn(path, 0, "", false, "the file is world-writable, so mysqld and mariadbd ignore it "+
+			"(\"World-writable config file is ignored\"): nothing in it is read; chmod o-w it")
+		return nil
+	}
+	if fi.Size() > maxFileBytes {
+		return fmt.Errorf("reading option file %s: %d bytes is more than %d: is it really a my.cnf?", path, fi.Size(), maxFileBytes)
+	}
+	if p.reads++; p.reads > maxFileReads {
+		return fmt.Errorf("reading option file %s: more than %d files read: the !include/!includedir lines loop; remove the one that loops back", path, maxFileReads)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		p.warn(path, 0, "", false, "cannot be read (%v); the server skips it too when it cannot open it", err)
+		return nil
+	}
+	if !p.read[path] {
+		p.read[path] = true
+		p.out.Files = append(p.out.Files, path)
+	}
 	return p.parseData(path, data, depth)
+}
+
+// serverLines splits data the way mysqld reads it: fgets pieces of at
+// most serverLineBytes bytes, each keeping its '\n', and a C string ends
+// at a NUL byte.
+func serverLines(data []byte) []string {
+	var out []string
+	for len(data) > 0 {
+		n := len(data)
+		if i := strings.IndexByte(string(data[:min(n, serverLineBytes)]), '\n'); i >= 0 {
+			n = i + 1
+		} else if n > serverLineBytes {
+			n = serverLineBytes
+		}
+		line := string(data[:n])
+		if i := strings.IndexByte(line, 0); i >= 0 {
+			line = line[:i]
+		}
+		out = append(out, line)
+		data = data[n:]
+	}
+	return out
 }
 
 // lineState is the group context while scanning one file.
 type lineState struct {
-	group     string
-	inGroup   bool
-	seenGroup bool
+	group          string
+	inGroup        bool
+	seenGroup      bool
+	warnedNoHeader bool
 }
 
 // parseData scans the lines of one file.
 func (p *parser) parseData(file string, data []byte, depth int) error {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), maxLineBytes)
 	st := lineState{inGroup: p.cfg.Headerless == HeaderlessInclude}
-	n := 0
-	for sc.Scan() {
-		n++
-		if err := p.parseLine(file, n, sc.Text(), &st, depth); err != nil {
+	if len(data) >= 3 && string(data[:3]) == "\ufeff" {
+		p.warn(file, 1, "", true, "the file starts with a UTF-8 byte-order mark, which mysqld and mariadbd read as "+
+			"an option before any [group] and refuse the file: save it without a BOM")
+		data = data[3:]
+	}
+	for i, line := range serverLines(data) {
+		if len(line) == serverLineBytes && !strings.HasSuffix(line, "\n") {
+			p.warn(file, i+1, "", false, "line longer than %d bytes: the server reads the rest as a new line", serverLineBytes)
+		}
+		if err := p.parseLine(file, i+1, line, &st, depth); err != nil {
 			return err
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s:%d: reading line: %w", file, n+1, err)
 	}
 	return nil
 }
 
+// isSpace is my_isspace for the ASCII bytes of latin1.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// trimSpace trims the bytes isSpace names.
+func trimSpace(s string) string { return strings.Trim(s, " \t\n\v\f\r") }
+
 // parseLine handles one line: comment, directive, group header or option.
 func (p *parser) parseLine(file string, n int, line string, st *lineState, depth int) error {
-	t := strings.TrimSpace(strings.TrimPrefix(line, "\ufeff"))
+	t := strings.TrimLeft(line, " \t\n\v\f\r")
 	switch {
 	case t == "" || t[0] == '#' || t[0] == ';':
 		return nil
 	case t[0] == '!':
 		return p.directive(file, n, t, depth)
 	case t[0] == '[':
-		end := strings.IndexByte(t, ']')
-		if end < 0 {
-			return fmt.Errorf("%s:%d: group header %q has no closing ']': write it as [mysqld]", file, n, t)
-		}
-		st.group = strings.ToLower(strings.TrimSpace(t[1:end]))
-		st.seenGroup = true
-		st.inGroup = p.groups == nil || p.groups[st.group]
+		p.header(file, n, t, st)
 		return nil
 	}
-	if !st.seenGroup && p.cfg.Headerless == HeaderlessError {
-		return fmt.Errorf("%s:%d: option %q comes before any [group] header: add one such as [mysqld]", file, n, t)
+	if !st.seenGroup {
+		if p.cfg.Headerless == HeaderlessError {
+			return fmt.Errorf("%s:%d: option %q comes before any [group] header: add one such as [mysqld]", file, n, trimSpace(t))
+		}
+		if !st.warnedNoHeader {
+			st.warnedNoHeader = true
+			p.warn(file, n, "", true, "option %q comes before any [group] header: mysqld and mariadbd refuse the file "+
+				"(\"Found option without preceding group\"); add [mysqld] above it", trimSpace(t))
+		}
 	}
 	if !st.inGroup {
 		return nil
@@ -190,89 +270,78 @@ func (p *parser) parseLine(file string, n int, line string, st *lineState, depth
 	return nil
 }
 
-// addOption splits "name [= value]" and records it.
-func (p *parser) addOption(file string, n int, t, group string) {
-	t = strings.TrimSpace(stripEndComment(t))
-	raw, value, has := strings.Cut(t, "=")
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
+// header reads "[name]": the name runs to the first ']' with trailing (not
+// leading) blanks removed, and anything after ']' is ignored.
+func (p *parser) header(file string, n int, t string, st *lineState) {
+	end := strings.IndexByte(t[1:], ']')
+	if end < 0 {
+		p.warn(file, n, "", true, "group header %q has no closing ']': mysqld and mariadbd refuse the file "+
+			"(\"Wrong group definition\"); write it as [mysqld]", trimSpace(t))
 		return
 	}
+	raw := strings.TrimRight(t[1:1+end], " \t\n\v\f\r")
+	st.group = strings.ToLower(raw)
+	st.seenGroup = true
+	st.inGroup = p.groups == nil || p.groups[st.group]
+	p.out.Headers = append(p.out.Headers, st.group)
+	if raw != strings.TrimSpace(raw) {
+		p.warn(file, n, "", false, "group header %q has a blank after '[': the server reads it as group %q, "+
+			"which no server reads; write [%s]", trimSpace(t), raw, strings.TrimSpace(raw))
+	}
+}
+
+// addOption splits "name [= value]" as mysqld does and records it.
+func (p *parser) addOption(file string, n int, t, group string) {
+	full := trimSpace(t)
+	t = stripEndComment(t)
+	if i := len(t); i < len(full) && i > 0 && !isSpace(t[i-1]) {
+		p.warn(file, n, "", false, "in %q the '#' starts a comment although it is glued to the value: the server reads "+
+			"only %q; quote the value if the '#' belongs to it", full, trimSpace(t))
+	}
+	raw, value, has := strings.Cut(t, "=")
+	raw = strings.TrimRight(raw, " \t\n\v\f\r")
 	if has {
-		value = unquote(strings.TrimSpace(value))
+		value = unquote(trimSpace(value))
 	}
-	if strings.EqualFold(strings.ReplaceAll(raw, "-", "_"), "set_variable") && has {
-		// MySQL 4 syntax: set-variable = name=value.
-		if r2, v2, ok := strings.Cut(value, "="); ok {
-			raw, value = strings.TrimSpace(r2), strings.TrimSpace(v2)
-		}
+	if raw == "" {
+		p.warn(file, n, "", true, "option line %q has no name: mysqld and mariadbd refuse it", trimSpace(t))
+		return
 	}
-	name, val, hasVal, loose := normaliseName(raw, value, has)
-	p.out.List = append(p.out.List, Option{
-		Name: name, Value: val, HasValue: hasVal, Raw: raw, Loose: loose,
-		Group: group, File: file, Line: n,
-	})
+	if strings.EqualFold(strings.ReplaceAll(raw, "-", "_"), "set_variable") {
+		p.warn(file, n, "", true, "%q is MySQL 4 syntax that MySQL 5.5+ and MariaDB no longer know: "+
+			"mysqld and mariadbd refuse to start (\"unknown variable 'set-variable=…'\"); write the setting as %s; "+
+			"it is not applied here", trimSpace(t), setVariableFix(value))
+		return
+	}
+	o := newOption(raw, value, has)
+	o.Group, o.File, o.Line = group, file, n
+	p.out.List = append(p.out.List, o)
 }
 
-// directive follows !include FILE and !includedir DIR. Relative paths are
-// taken from the including file's directory. Missing targets are recorded
-// and skipped, as mysqld does.
-func (p *parser) directive(file string, n int, t string, depth int) error {
-	word, arg := t, ""
-	if i := strings.IndexAny(t, " \t"); i > 0 {
-		word, arg = t[:i], t[i+1:]
+// setVariableFix is the modern spelling of a set-variable value.
+func setVariableFix(value string) string {
+	if k, v, ok := strings.Cut(value, "="); ok {
+		return strings.TrimSpace(k) + " = " + strings.TrimSpace(v)
 	}
-	arg = strings.TrimSpace(arg)
-	word = strings.ToLower(word)
-	if word != "!include" && word != "!includedir" {
-		return fmt.Errorf("%s:%d: unknown directive %q: only !include and !includedir exist", file, n, word)
-	}
-	if arg == "" {
-		return fmt.Errorf("%s:%d: %s needs a path", file, n, word)
-	}
-	if !filepath.IsAbs(arg) {
-		arg = filepath.Join(filepath.Dir(file), arg)
-	}
-	if p.cfg.NoIncludes {
-		p.out.Missing = append(p.out.Missing, arg+" (not followed)")
-		return nil
-	}
-	if word == "!include" {
-		return p.include(file, n, arg, depth)
-	}
-	return p.includeDir(file, n, arg, depth)
+	return "name = value"
 }
 
-func (p *parser) include(file string, n int, path string, depth int) error {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		p.out.Missing = append(p.out.Missing, path)
-		return nil
-	}
-	if err := p.readFile(path, depth+1); err != nil {
-		return fmt.Errorf("%s:%d: !include: %w", file, n, err)
-	}
-	return nil
-}
-
-// includeDir reads the *.cnf files of dir in name order (MySQL manual,
-// "Using Option Files": only files ending in .cnf are read on Unix).
-func (p *parser) includeDir(file string, n int, dir string, depth int) error {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		p.out.Missing = append(p.out.Missing, dir)
-		return nil
-	}
-	names := make([]string, 0, len(ents))
-	for _, e := range ents {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".cnf") {
-			names = append(names, e.Name())
+// resolve makes an include path absolute as the server would open it:
+// "~/" from the home directory, a relative path from the working directory.
+func (p *parser) resolve(path string) string {
+	if rest, ok := strings.CutPrefix(path, "~/"); ok {
+		home := p.cfg.Home
+		if home == "" {
+			home, _ = os.UserHomeDir()
 		}
+		return filepath.Join(home, rest)
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		if err := p.readFile(filepath.Join(dir, name), depth+1); err != nil {
-			return fmt.Errorf("%s:%d: !includedir: %w", file, n, err)
-		}
+	if filepath.IsAbs(path) {
+		return path
 	}
-	return nil
+	wd := p.cfg.WorkDir
+	if wd == "" {
+		wd, _ = os.Getwd()
+	}
+	return filepath.Join(wd, path)
 }

@@ -18,7 +18,7 @@ func TestFixtures(t *testing.T) {
 		absent []string
 	}{
 		{"debian mysql 5.x", "debian-mysql-5.x-my.cnf", ServerGroups,
-			map[string]string{"skip_external_locking": "", "federated": "OFF", "key_buffer": "16M", "datadir": "/var/lib/mysql"}, nil},
+			map[string]string{"external_locking": "OFF", "federated": "OFF", "key_buffer": "16M", "datadir": "/var/lib/mysql"}, nil},
 		{"docker conf.d", "docker-library-mysql-8.0-conf.d-docker.cnf", ServerGroups,
 			map[string]string{"host_cache_size": "0", "skip_name_resolve": ""}, nil},
 		{"docker my.cnf", "docker-library-mysql-8.0-my.cnf", ServerGroups,
@@ -30,7 +30,7 @@ func TestFixtures(t *testing.T) {
 		{"gh-ost mysql", "gh-ost-mysql-8.0-testcontainer.cnf", ServerGroups,
 			map[string]string{"innodb_log_file_size": "64M", "ssl": "OFF", "default_time_zone": "+00:00", "sql_mode": "STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION"}, []string{"default_character_set"}},
 		{"mariadb debian 10.x", "mariadb-debian-10.x-my.cnf", ServerGroups,
-			map[string]string{"skip_external_locking": "", "bind_address": "127.0.0.1"}, nil},
+			map[string]string{"external_locking": "OFF", "bind_address": "127.0.0.1"}, nil},
 		{"mariadb 50-server", "mariadb-debian-50-server.cnf", ServerGroups,
 			map[string]string{"pid_file": "/run/mysqld/mysqld.pid", "basedir": "/usr"}, []string{"datadir"}},
 		{"mariadb 60-galera", "mariadb-debian-60-galera.cnf", ServerGroups,
@@ -44,7 +44,7 @@ func TestFixtures(t *testing.T) {
 		{"exporter client", "mysqld_exporter-client.cnf", []string{"client"},
 			map[string]string{"user": "root", "password": "abc", "host": "server2"}, []string{"cleartext_plugin"}},
 		{"exporter dotted group", "mysqld_exporter-client.cnf", []string{"client.cleartextPlugin"},
-			map[string]string{"user": "test", "cleartext_plugin": "true"}, nil},
+			map[string]string{"user": "test", "cleartext_plugin": "ON"}, nil},
 		{"percona lab mysql 8.4", "percona-lab-mysql-8.4.8-Tier12G.cnf", ServerGroups,
 			map[string]string{"innodb_buffer_pool_size": "12G", "skip_name_resolve": "ON", "thread_stack": "512K"}, []string{"thread_handling"}},
 		{"percona lab mariadb 11.8", "percona-lab-mariadb-11.8.6-Tier12G.cnf", ServerGroups,
@@ -100,7 +100,9 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-// TestLines covers the syntax rules one line at a time.
+// TestLines covers the syntax rules one line at a time, each as
+// mysys/my_default.cc and my_getopt.cc read it (checked against
+// my_print_defaults and mariadbd 10.11 by TestDifferential).
 func TestLines(t *testing.T) {
 	cases := []struct {
 		name, text, key, want string
@@ -111,22 +113,35 @@ func TestLines(t *testing.T) {
 		{"loose dash", "[mysqld]\nloose-foo-bar=3\n", "foo_bar", "3", true},
 		{"loose underscore", "[mysqld]\nloose_foo=4\n", "foo", "4", true},
 		{"skip bool", "[mysqld]\nskip-log-bin\n", "log_bin", "OFF", false},
-		{"skip with value 0", "[mysqld]\nskip-log-bin=0\n", "log_bin", "ON", false},
+		{"skip with value 0 is double negation", "[mysqld]\nskip-log-bin=0\n", "log_bin", "ON", false},
+		{"skip with OFF is still OFF", "[mysqld]\nskip-innodb-adaptive-hash-index=OFF\n", "innodb_adaptive_hash_index", "OFF", false},
+		{"skip with false is still OFF", "[mysqld]\nskip-innodb-adaptive-hash-index=false\n", "innodb_adaptive_hash_index", "OFF", false},
+		{"enable with OFF is ON", "[mysqld]\nenable-innodb-adaptive-hash-index=OFF\n", "innodb_adaptive_hash_index", "ON", false},
+		{"enable with 0 is OFF", "[mysqld]\nenable-innodb-adaptive-hash-index=0\n", "innodb_adaptive_hash_index", "OFF", false},
 		{"disable", "[mysqld]\ndisable-performance-schema\n", "performance_schema", "OFF", false},
 		{"enable", "[mysqld]\nenable-performance-schema\n", "performance_schema", "ON", false},
 		{"loose skip", "[mysqld]\nloose-skip-innodb-adaptive-hash-index\n", "innodb_adaptive_hash_index", "OFF", true},
+		{"skip loose: the last prefix wins", "[mysqld]\nskip-loose-innodb-adaptive-hash-index=OFF\n", "innodb_adaptive_hash_index", "OFF", true},
+		{"skip-external-locking is a prefix", "[mysqld]\nskip-external-locking\n", "external_locking", "OFF", false},
 		{"kept skip name", "[mysqld]\nskip_networking=1\n", "skip_networking", "1", false},
+		{"maximum sets no value", "[mysqld]\nmaximum-sort-buffer-size=8M\n", "maximum_sort_buffer_size", "8M", false},
 		{"last wins", "[mysqld]\na=1\n[mysqld]\na=2\n", "a", "2", false},
 		{"double quotes escapes", "[mysqld]\na=\"x\\ty\\sz\\\\\"\n", "a", "x\ty z\\", false},
 		{"single quotes", "[mysqld]\na='it''s'\n", "a", "it''s", false},
+		{"one quote is not stripped", "[mysqld]\na=\"\n", "a", "\"", false},
 		{"unknown escape kept", "[mysqld]\na=C:\\data\n", "a", "C:\\data", false},
-		{"glued hash kept", "[mysqld]\npassword=ab#cd\n", "password", "ab#cd", false},
+		{"glued hash is a comment", "[mysqld]\npassword=ab#cd\n", "password", "ab", false},
+		{"hash inside quotes kept", "[mysqld]\npassword=\"ab#cd\"\n", "password", "ab#cd", false},
+		{"open quote protects the rest", "[mysqld]\nsocket=x 'y # z\n", "socket", "x 'y # z", false},
+		{"quoted value then comment", "[mysqld]\nlog_error=\"a b\" # c\n", "log_error", "a b", false},
 		{"inline comment", "[mysqld]\na = 5 # five\n", "a", "5", false},
 		{"semicolon inline kept", "[mysqld]\na = 5 ; five\n", "a", "5 ; five", false},
 		{"group case-insensitive", "[MySQLd]\na=1\n", "a", "1", false},
-		{"set-variable", "[mysqld]\nset-variable = key_buffer=16M\n", "key_buffer", "16M", false},
+		{"text after ] ignored", "[mysqld] # the server\na=1\n", "a", "1", false},
+		{"client-server is read by mariadbd", "[client-server]\na=1\n", "a", "1", false},
 		{"crlf", "[mysqld]\r\na=1\r\n", "a", "1", false},
 		{"empty value", "[mysqld]\nsecure-file-priv =\n", "secure_file_priv", "", false},
+		{"NUL ends the line", "[mysqld]\na=1\x00junk\n", "a", "1", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -142,24 +157,53 @@ func TestLines(t *testing.T) {
 	}
 }
 
-// TestErrors checks that errors name file and line.
-func TestErrors(t *testing.T) {
+// TestParseWarnings covers what makes both servers refuse the file or read
+// it otherwise than it looks; the option is still read where one is there.
+func TestParseWarnings(t *testing.T) {
 	cases := []struct {
-		name, text, want string
-		cfg              Config
+		name, text, warn string
+		refuses          bool
+		key, want        string // "" key: nothing to check; "" want: key absent
 	}{
-		{"bad header", "[mysqld]\na=1\n[mysqld\n", "bad.cnf:3:", Config{}},
-		{"unknown directive", "!source x\n", "bad.cnf:1:", Config{}},
-		{"headerless strict", "# c\na=1\n", "bad.cnf:2:", Config{Headerless: HeaderlessError}},
-		{"include without path", "!include\n", "bad.cnf:1:", Config{}},
+		{"set-variable refused and not applied", "[mysqld]\nset-variable = innodb_buffer_pool_size=2G\n",
+			"write the setting as innodb_buffer_pool_size = 2G", true, "innodb_buffer_pool_size", ""},
+		{"option before any group", "max_connections=5\n[mysqld]\n", "before any [group]", true, "max_connections", "5"},
+		{"byte-order mark", "\ufeff[mysqld]\na=1\n", "byte-order mark", true, "a", "1"},
+		{"header without ]", "[mysqld]\na=1\n[mysqld\na=2\n", "no closing ']'", true, "a", "2"},
+		{"blank after [", "[ mysqld ]\na=1\n", "which no server reads", false, "a", ""},
+		{"line without a name", "[mysqld]\n=5\n", "has no name", true, "", ""},
+		{"glued hash", "[mysqld]\npassword=ab#cd\n", "glued to the value", false, "password", "ab"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseBytes("bad.cnf", []byte(c.text), nil, c.cfg)
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Fatalf("err = %v, want it to contain %q", err, c.want)
+			opts, err := ParseBytes("my.cnf", []byte(c.text), ServerGroups, Config{NoIncludes: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkWarning(t, opts.Warnings, c.warn, c.refuses)
+			if c.key == "" {
+				return
+			}
+			o, ok := opts.Get(c.key)
+			if ok != (c.want != "") || o.Value != c.want {
+				t.Errorf("%s = %q (found %v), want %q", c.key, o.Value, ok, c.want)
 			}
 		})
+	}
+}
+
+// TestErrors: only a file that cannot be read, or a strict headerless
+// parse, is an error; errors name the file and line.
+func TestErrors(t *testing.T) {
+	_, err := ParseBytes("bad.cnf", []byte("# c\na=1\n"), nil, Config{Headerless: HeaderlessError})
+	if err == nil || !strings.Contains(err.Error(), "bad.cnf:2:") {
+		t.Fatalf("err = %v, want bad.cnf:2:", err)
+	}
+	if _, err := Parse(filepath.Join(t.TempDir(), "none.cnf"), nil); err == nil {
+		t.Error("a missing file must be an error")
+	}
+	if _, err := Parse(t.TempDir(), nil); err == nil || !strings.Contains(err.Error(), "directory") {
+		t.Errorf("a directory: err = %v", err)
 	}
 }
 

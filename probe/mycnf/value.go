@@ -2,34 +2,29 @@ package mycnf
 
 import "strings"
 
-// stripEndComment cuts an inline comment: a '#' outside quotes that
-// follows whitespace or a closing quote. A '#' glued to a word ("a#b") is
-// kept, so values such as passwords survive.
+// stripEndComment cuts the line at the first '#' outside quotes, as the
+// server's remove_end_comment() does (mysys/my_default.cc; MariaDB
+// mysys/my_default.c): "a#b" is "a", "a #b" is "a ", '"a#b"' keeps its
+// '#'. Quotes are tracked from the start of the line, name included, and
+// a backslash inside quotes protects the next quote character.
 func stripEndComment(s string) string {
 	var quote byte
 	escape := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case escape:
-			escape = false
-		case quote != 0 && c == '\\':
-			escape = true
-		case quote != 0 && c == quote:
-			quote = 0
-		case quote != 0:
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '#' && i > 0 && isCommentLead(s[i-1]):
+		if (c == '\'' || c == '"') && !escape {
+			if quote == 0 {
+				quote = c
+			} else if quote == c {
+				quote = 0
+			}
+		}
+		if quote == 0 && c == '#' {
 			return s[:i]
 		}
+		escape = quote != 0 && c == '\\' && !escape
 	}
 	return s
-}
-
-// isCommentLead reports whether '#' after c starts a comment.
-func isCommentLead(c byte) bool {
-	return c == ' ' || c == '\t' || c == '"' || c == '\''
 }
 
 // unquote removes one pair of matching surrounding quotes and applies the

@@ -1,16 +1,18 @@
 package mycnf
 
 import (
+	"reflect"
 	"strings"
 
 	"github.com/mytune/mytune/probe/profile"
 )
 
-// ServerGroups are the groups mysqld and mariadbd read (MySQL manual,
-// "Using Option Files"; MariaDB KB, "Configuring MariaDB with Option
-// Files"). Version-suffixed groups such as mysqld-8.0 or mariadb-10.11 are
-// matched by ServerGroupsFor.
-var ServerGroups = []string{"mysqld", "server", "mariadb", "mariadbd", "galera"}
+// ServerGroups are the groups mariadbd reads, a superset of what mysqld
+// reads (MySQL manual, "Using Option Files"; MariaDB KB, "Configuring
+// MariaDB with Option Files"; `my_print_defaults --mysqld`). Version
+// groups such as mysqld-8.0 or mariadb-10.11 are matched by
+// ServerGroupsFor; ReadAs keeps what each flavor reads.
+var ServerGroups = []string{"mysqld", "server", "mariadb", "mariadbd", "client-server", "galera"}
 
 // ClientGroups are the groups the mysql client reads.
 var ClientGroups = []string{"client", "mysql", "client-server", "client-mariadb"}
@@ -55,33 +57,39 @@ func (o Options) Variables() map[string]string {
 	return vars
 }
 
-// ReadMyCnf parses a server option file into a profile.MyCnf using the
-// server groups; errors name file:line.
+// ReadMyCnf parses a server option file into a profile.MyCnf: Variables
+// and VersionGroups as mariadbd reads it, MySQL as mysqld (MySQL,
+// Percona) reads it when that differs, and the warnings of both. Only an
+// unreadable file is an error; what a server would refuse is a warning.
 func ReadMyCnf(path string) (*profile.MyCnf, error) {
 	opts, err := Parse(path, nil)
 	if err != nil {
 		return nil, err
 	}
-	opts = opts.ServerOnly()
-	base := Options{Files: opts.Files}
-	byGroup := map[string]Options{}
-	for _, o := range opts.List {
-		if isVersionGroup(o.Group) {
-			g := byGroup[o.Group]
-			g.List = append(g.List, o)
-			byGroup[o.Group] = g
-			continue
-		}
-		base.List = append(base.List, o)
+	maria, my := opts.ReadAs(flavorMariaDB), opts.ReadAs(flavorMySQL)
+	mc := &profile.MyCnf{Path: path, Files: opts.Files, Variables: maria.Base.Variables(),
+		Groups: opts.ServerOnly().Groups(), VersionGroups: maria.versionVariables()}
+	view := profile.MyCnfView{Variables: my.Base.Variables(), VersionGroups: my.versionVariables()}
+	if !reflect.DeepEqual(view.Variables, mc.Variables) || !reflect.DeepEqual(view.VersionGroups, mc.VersionGroups) {
+		mc.MySQL = &view
 	}
-	mc := &profile.MyCnf{Path: path, Files: opts.Files, Variables: base.Variables(), Groups: opts.Groups()}
-	for name, g := range byGroup {
-		if mc.VersionGroups == nil {
-			mc.VersionGroups = map[string]map[string]string{}
-		}
-		mc.VersionGroups[name] = g.Variables()
+	for _, w := range dedupeWarnings(append(append(opts.Warnings, maria.Warnings...), my.Warnings...)) {
+		mc.Warnings = append(mc.Warnings, profile.MyCnfWarning{Where: w.Where(), Flavor: w.Flavor,
+			Version: w.Version, Refuses: w.Refuses, Text: w.Text})
 	}
 	return mc, nil
+}
+
+// versionVariables is the variables of each version group, nil if none.
+func (r Reading) versionVariables() map[string]map[string]string {
+	if len(r.VersionGroups) == 0 {
+		return nil
+	}
+	out := make(map[string]map[string]string, len(r.VersionGroups))
+	for name, g := range r.VersionGroups {
+		out[name] = g.Variables()
+	}
+	return out
 }
 
 // Groups lists the option groups the options came from, in the order first

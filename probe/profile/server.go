@@ -106,6 +106,13 @@ type MyCnf struct {
 	// ("mysqld", "mariadb", "mariadb-10.11"); rules uses them to tell a
 	// MariaDB my.cnf from a MySQL one when no server is reachable.
 	Groups []string `json:"groups,omitempty"`
+	// MySQL is how mysqld (MySQL, Percona) reads the file, when that
+	// differs from Variables/VersionGroups (mariadbd's reading): mysqld
+	// does not read [mariadb], [client-server] or [galera]. See For.
+	MySQL *MyCnfView `json:"mysql,omitempty"`
+	// Warnings are where a server reads the file otherwise than it looks,
+	// or would refuse to start on it.
+	Warnings []MyCnfWarning `json:"warnings,omitempty"`
 }
 
 // Dump describes a logical dump directory or file (--dump DIR).

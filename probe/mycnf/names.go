@@ -1,0 +1,161 @@
+package mycnf
+
+import (
+	"fmt"
+	"strings"
+)
+
+// resolveName checks an option's name as flavor's my_getopt finds it.
+// MySQL 8 compares names case-sensitively and takes no abbreviation
+// (mysys/my_getopt.cc findopt: exact match only); mariadbd 10.11 ignores
+// case and takes a unique prefix of a full name ("Using unique option
+// prefix ... is error-prone", mysys/my_getopt.c findopt). An unknown name
+// stops the server unless it is loose-. keep is false when the server
+// does not apply the option.
+func (r *Reading) resolveName(flavor string, o Option, plugins bool) (Option, bool) {
+	if strings.ContainsAny(o.Name, ".") || o.Prefix == "maximum" {
+		return o, true
+	}
+	if flavor == flavorMySQL {
+		return r.resolveMySQL(o)
+	}
+	if optionKind(flavorMariaDB, o.Name) != "" {
+		return o, true
+	}
+	if m := prefixMatches(flavorMariaDB, o.Name); len(m) == 1 {
+		r.warn(flavorMariaDB, o, false, fmt.Sprintf("%q is not a full option name: mariadbd reads it as the only option "+
+			"it begins, %s (and warns that prefixes are error-prone); write %s", o.Raw, m[0], m[0]))
+		o.Name = m[0]
+		return o, true
+	} else if len(m) > 1 {
+		return o, true // which one mariadbd picks depends on its option order
+	}
+	if o.Loose {
+		return o, false // ignored with a warning by the server
+	}
+	text := fmt.Sprintf("mariadbd %s does not know the option %q: it refuses to start (\"unknown variable\"); "+
+		"remove it, or write loose-%s so that servers without it skip it", tableVersion[flavorMariaDB], o.Raw, o.Raw)
+	if plugins {
+		text = fmt.Sprintf("mariadbd %s has no option %q of its own: unless a plugin the file loads defines it, "+
+			"it refuses to start (\"unknown variable\"); write loose-%s to be safe", tableVersion[flavorMariaDB], o.Raw, o.Raw)
+	}
+	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMariaDB,
+		Version: tableVersion[flavorMariaDB], Refuses: !plugins, Text: text})
+	return o, true
+}
+
+// resolveMySQL applies MySQL's exact, case-sensitive name match. Its
+// table lists system variables only, so a name missing from it may still
+// be an option; only an upper-case letter or a strict prefix of a known
+// variable is certain to be refused.
+func (r *Reading) resolveMySQL(o Option) (Option, bool) {
+	bare := strings.ToLower(o.Raw)
+	if bare != o.Raw {
+		if o.Loose {
+			r.warn(flavorMySQL, o, false, fmt.Sprintf("mysqld (MySQL, Percona) matches option names case-sensitively: "+
+				"it ignores %q (loose-); write it in lower case", o.Raw))
+			return o, false
+		}
+		r.warn(flavorMySQL, o, true, fmt.Sprintf("mysqld (MySQL, Percona) matches option names case-sensitively: "+
+			"it refuses to start on %q (\"unknown variable\"); write it in lower case", o.Raw))
+		return o, true
+	}
+	if optionKind(flavorMySQL, o.Name) != "" || optionKind(flavorMariaDB, o.Name) != "" {
+		return o, true
+	}
+	if m := prefixMatches(flavorMySQL, o.Name); len(m) > 0 && !o.Loose {
+		r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMySQL,
+			Version: tableVersion[flavorMySQL], Refuses: true,
+			Text: fmt.Sprintf("MySQL 8 takes no abbreviated option names: it refuses to start on %q "+
+				"(\"unknown variable\"); write the full name, e.g. %s", o.Raw, m[0])})
+	}
+	return o, true
+}
+
+// checkValue reads the value as flavor's my_getopt would for the
+// option's type, rewriting it to what the server uses ("1GB" → "1G",
+// "yes" → "OFF" for a boolean) and warning where that differs or the
+// server refuses it. MySQL's table is SHOW VARIABLES, which shows enums
+// such as gtid_mode as OFF, so booleans are checked only where mariadbd
+// agrees the option is one.
+func (r *Reading) checkValue(flavor string, o Option) Option {
+	kind := optionKind(flavorMariaDB, o.Name)
+	if flavor == flavorMySQL {
+		kind = mysqlKind(o.Name, kind)
+	}
+	switch kind {
+	case "num", "numopt":
+		return r.checkNumber(flavor, kind, o)
+	case "bool":
+		return r.checkBool(flavor, o)
+	}
+	return o
+}
+
+// mysqlKind is the kind MySQL's table gives name where mariadbd's kind
+// (maria) does not contradict it: a boolean only where both agree, an
+// integer needing a value only where both say so.
+func mysqlKind(name, maria string) string {
+	switch my := optionKind(flavorMySQL, name); {
+	case my == "bool" && maria == "bool":
+		return "bool"
+	case my == "num" && maria == "num":
+		return "num"
+	case my == "num" && (maria == "" || maria == "numopt"):
+		return "numopt"
+	}
+	return ""
+}
+
+// checkNumber applies eval_num_suffix to an integer option.
+func (r *Reading) checkNumber(flavor, kind string, o Option) Option {
+	switch {
+	case o.Prefix != "":
+		// skip-/enable- hand the option "0" or "1" (my_getopt).
+		o.Value = map[string]string{"ON": "1", "OFF": "0"}[o.Value]
+		return o
+	case !o.HasValue:
+		if kind == "num" {
+			r.warn(flavor, o, true, fmt.Sprintf("%s needs a value: %s refuses to start (\"requires an argument\")", o.Raw, server(flavor)))
+		}
+		return o
+	case o.Value == "":
+		if flavor == flavorMySQL {
+			r.warn(flavor, o, true, fmt.Sprintf("%s has an empty value: MySQL 8 refuses to start (\"Empty value for\"); give a number or remove the line", o.Raw))
+		} else {
+			r.warn(flavor, o, false, fmt.Sprintf("%s has an empty value: mariadbd reads 0 and raises it to the option's minimum; give a number or remove the line", o.Raw))
+		}
+		return o
+	}
+	canon, bad, ok := serverNumber(o.Value)
+	if !ok {
+		r.warn(flavor, o, true, fmt.Sprintf("%s = %s: %s refuses to start (\"Unknown suffix '%c'\"): "+
+			"write a whole number with at most one K, M, G, T, P or E", o.Raw, o.RawValue, server(flavor), bad))
+		return o
+	}
+	if canon != o.Value {
+		r.warn(flavor, o, false, fmt.Sprintf("%s = %s is read as %s: %s takes only the first letter after the number "+
+			"and ignores the rest; write %s", o.Raw, o.RawValue, canon, server(flavor), canon))
+		o.Value = canon
+	}
+	return o
+}
+
+// checkBool applies get_bool_argument: an unknown word is OFF.
+func (r *Reading) checkBool(flavor string, o Option) Option {
+	if !o.HasValue || o.Prefix != "" || boolWord(o.Value) {
+		return o
+	}
+	r.warn(flavor, o, false, fmt.Sprintf("%s = %s is read as OFF: %s knows only ON/OFF, 1/0 and TRUE/FALSE "+
+		"(\"boolean value '%s' wasn't recognized. Set to OFF.\"); write ON or OFF", o.Raw, o.RawValue, server(flavor), o.RawValue))
+	o.Value = "OFF"
+	return o
+}
+
+// server names the server program of a flavor for messages.
+func server(flavor string) string {
+	if flavor == flavorMariaDB {
+		return "mariadbd"
+	}
+	return "mysqld"
+}

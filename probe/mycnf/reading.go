@@ -1,0 +1,94 @@
+package mycnf
+
+import (
+	"slices"
+	"strings"
+)
+
+// flavorGroups are the groups each server reads besides its version
+// groups: mysqld reads [mysqld] [server] [mysqld-X.Y] (MySQL
+// sql/mysqld.cc load_default_groups); mariadbd also reads [mariadb]
+// [mariadbd] [client-server] [galera] and their -X.Y forms (MariaDB
+// sql/mysqld.cc load_default_groups; `my_print_defaults --mysqld`).
+var flavorGroups = map[string][]string{
+	flavorMySQL:   {"mysqld", "server"},
+	flavorMariaDB: {"mysqld", "server", "mariadb", "mariadbd", "client-server", "galera"},
+}
+
+// flavorVersionPrefixes are the version-group prefixes each server reads.
+var flavorVersionPrefixes = map[string][]string{
+	flavorMySQL:   {"mysqld-"},
+	flavorMariaDB: {"mysqld-", "mariadb-", "mariadbd-"},
+}
+
+// Reading is how one server flavor reads the options.
+type Reading struct {
+	// Base holds the options outside version groups, in file order.
+	Base Options
+	// VersionGroups holds the options of each version group it reads.
+	VersionGroups map[string]Options
+	// Warnings are this flavor's warnings about names and values.
+	Warnings []Warning
+}
+
+// ReadAs keeps the options a server of flavor ("mysql", "mariadb";
+// "percona" reads as mysql) reads, resolves names and values as its
+// my_getopt does, and says where that differs from the text or refuses it.
+func (o Options) ReadAs(flavor string) Reading {
+	if flavor != flavorMariaDB {
+		flavor = flavorMySQL
+	}
+	r := Reading{Base: Options{Files: o.Files, Missing: o.Missing}, VersionGroups: map[string]Options{}}
+	plugins := hasPluginLoad(o.List)
+	for _, opt := range o.List {
+		vg, ok := readsGroup(flavor, opt.Group)
+		if !ok {
+			continue
+		}
+		opt, keep := r.resolveName(flavor, opt, plugins)
+		if !keep {
+			continue
+		}
+		opt = r.checkValue(flavor, opt)
+		if vg {
+			g := r.VersionGroups[opt.Group]
+			g.List = append(g.List, opt)
+			r.VersionGroups[opt.Group] = g
+			continue
+		}
+		r.Base.List = append(r.Base.List, opt)
+	}
+	r.Warnings = dedupeWarnings(r.Warnings)
+	return r
+}
+
+// readsGroup reports whether flavor reads group, and whether it is a
+// version group. Lines before any header ("") are kept: the file is
+// refused for them, and the parse has said so.
+func readsGroup(flavor, group string) (version, ok bool) {
+	if group == "" || slices.Contains(flavorGroups[flavor], group) {
+		return false, true
+	}
+	for _, p := range flavorVersionPrefixes[flavor] {
+		if rest, found := strings.CutPrefix(group, p); found && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// hasPluginLoad is true when the options load plugins, whose own options
+// no table lists.
+func hasPluginLoad(list []Option) bool {
+	for _, o := range list {
+		if strings.HasPrefix(o.Name, "plugin_load") {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Reading) warn(flavor string, o Option, refuses bool, text string) {
+	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavor,
+		Version: "", Refuses: refuses, Text: text})
+}

@@ -1,0 +1,50 @@
+package profile
+
+// MyCnfView is one server flavor's reading of a my.cnf.
+type MyCnfView struct {
+	Variables     map[string]string            `json:"variables"`
+	VersionGroups map[string]map[string]string `json:"version_groups,omitempty"`
+}
+
+// MyCnfWarning is a place where a server reads the my.cnf otherwise than
+// it looks ("1GB" is 1G, a relative !include is taken from the server's
+// working directory), or refuses to start on it.
+type MyCnfWarning struct {
+	Where string `json:"where"` // file:line, or the file
+	// Flavor is the server it holds for: FlavorMySQL (MySQL and Percona),
+	// FlavorMariaDB, or "" for every server.
+	Flavor string `json:"flavor,omitempty"`
+	// Version is the series the check was made against ("10.11"), "" for all.
+	Version string `json:"version,omitempty"`
+	// Refuses is true when that server would not start on the file.
+	Refuses bool   `json:"refuses,omitempty"`
+	Text    string `json:"text"`
+}
+
+// For returns the variables and version groups a server of flavor reads:
+// the MySQL view for MySQL and Percona when there is one, else Variables.
+func (m *MyCnf) For(flavor string) (map[string]string, map[string]map[string]string) {
+	if m == nil {
+		return nil, nil
+	}
+	if flavor != FlavorMariaDB && m.MySQL != nil {
+		return m.MySQL.Variables, m.MySQL.VersionGroups
+	}
+	return m.Variables, m.VersionGroups
+}
+
+// AppliesTo reports whether the warning holds for a server of flavor
+// (Percona reads as MySQL) and version ("10.11.19", "" when unknown).
+func (w MyCnfWarning) AppliesTo(flavor, version string) bool {
+	if flavor == FlavorPercona {
+		flavor = FlavorMySQL
+	}
+	if w.Flavor != "" && w.Flavor != flavor {
+		return false
+	}
+	if w.Version == "" || version == "" {
+		return true
+	}
+	return version == w.Version || len(version) > len(w.Version) && version[:len(w.Version)] == w.Version &&
+		version[len(w.Version)] == '.'
+}
