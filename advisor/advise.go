@@ -58,6 +58,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	if note != "" {
 		a.Notes = append(a.Notes, note)
 	}
+	a.Notes = append(a.Notes, myCnfNotes(p.MyCnf, t.Flavor, t.Version)...)
 	if !facts.HasServer && p.MyCnf == nil {
 		a.Notes = append(a.Notes, "no server and no my.cnf: current values are the target's documented defaults")
 	}

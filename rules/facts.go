@@ -74,8 +74,9 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}}
 	vars := map[string]string{}
 	if p.MyCnf != nil {
-		copyVars(vars, p.MyCnf.Variables)
-		applyVersionGroups(vars, p.MyCnf.VersionGroups, v)
+		base, groups := p.MyCnf.For(t.Flavor) // mysqld and mariadbd read different groups
+		copyVars(vars, base)
+		applyVersionGroups(vars, groups, v)
 	}
 	if s := p.Server; s != nil && s.Reachable {
 		f.HasServer = true

@@ -113,7 +113,7 @@ func TestReadMyCnf(t *testing.T) {
 		name, path, wantErr string
 	}{
 		{"good", good, ""},
-		{"bad header", bad, "bad.cnf:3"},
+		{"bad header is a warning: mysqld refuses the file, the report says so", bad, ""},
 		{"missing", filepath.Join(dir, "none.cnf"), "none.cnf"},
 	}
 	for _, c := range cases {
@@ -122,6 +122,12 @@ func TestReadMyCnf(t *testing.T) {
 			if c.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), c.wantErr) || exitCode(err) != exitUsage {
 					t.Fatalf("err = %v, want usage error naming %q", err, c.wantErr)
+				}
+				return
+			}
+			if c.path == bad {
+				if err != nil || len(mc.Warnings) == 0 || !mc.Warnings[0].Refuses || !strings.Contains(mc.Warnings[0].Where, "bad.cnf:3") {
+					t.Fatalf("mc = %+v, err = %v, want a refusing warning at bad.cnf:3", mc, err)
 				}
 				return
 			}

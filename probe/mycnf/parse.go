@@ -54,6 +54,10 @@ type Config struct {
 	// directory (mysys/my_default.cc fn_format with no directory). ""
 	// means the current directory.
 	WorkDir string
+	// Strict turns a warning that the server (or client) refuses the file
+	// into an error naming file:line, as a client reading its
+	// --defaults-file wants.
+	Strict bool
 	// Home expands a leading "~/" in include paths as the server does
 	// (fn_format MY_UNPACK_FILENAME); "" means $HOME.
 	Home string
@@ -102,7 +106,20 @@ func ParseConfig(path string, groups []string, cfg Config) (Options, error) {
 	if err := p.readTop(path); err != nil {
 		return p.out, err
 	}
-	return p.out, nil
+	return p.out, p.strictErr()
+}
+
+// strictErr is the first refusing warning as an error under Config.Strict.
+func (p *parser) strictErr() error {
+	if !p.cfg.Strict {
+		return nil
+	}
+	for _, w := range p.out.Warnings {
+		if w.Refuses && w.Flavor == "" {
+			return fmt.Errorf("%s", w)
+		}
+	}
+	return nil
 }
 
 // ParseBytes parses data as if read from the file name; relative includes
@@ -110,7 +127,10 @@ func ParseConfig(path string, groups []string, cfg Config) (Options, error) {
 func ParseBytes(name string, data []byte, groups []string, cfg Config) (Options, error) {
 	p := newParser(groups, cfg)
 	p.out.Files = append(p.out.Files, name)
-	return p.out, p.parseData(name, data, 0)
+	if err := p.parseData(name, data, 0); err != nil {
+		return p.out, err
+	}
+	return p.out, p.strictErr()
 }
 
 type parser struct {

@@ -165,7 +165,7 @@ func resolvePassword(o ConnOptions, file mycnf.Options, env func(string) string)
 func clientOptions(defaultsFile, home string) (mycnf.Options, error) {
 	groups := []string{"client", "mysql"}
 	if defaultsFile != "" {
-		opts, err := mycnf.ParseConfig(defaultsFile, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore})
+		opts, err := mycnf.ParseConfig(defaultsFile, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore, Strict: true})
 		if err != nil {
 			return mycnf.Options{}, fmt.Errorf("--defaults-file: %w", err)
 		}
@@ -178,7 +178,7 @@ func clientOptions(defaultsFile, home string) (mycnf.Options, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return mycnf.Options{}, nil
 	}
-	opts, err := mycnf.ParseConfig(path, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore})
+	opts, err := mycnf.ParseConfig(path, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore, Strict: true})
 	if err != nil {
 		return mycnf.Options{}, fmt.Errorf("reading %s (fix it, or pass --defaults-file): %w", path, err)
 	}
