@@ -84,6 +84,14 @@ func (r *Reading) checkValue(flavor string, o Option) Option {
 		kind = mysqlKind(o.Name, kind)
 	}
 	switch kind {
+	case "str", "numopt", "num":
+		if o.Prefix == "skip" || o.Prefix == "disable" || o.Prefix == "enable" {
+			// my_getopt hands the option the string "0" or "1".
+			o.Value = map[string]string{"ON": "1", "OFF": "0"}[o.Value]
+			return o
+		}
+	}
+	switch kind {
 	case "num", "numopt":
 		return r.checkNumber(flavor, kind, o)
 	case "bool":
@@ -111,8 +119,6 @@ func mysqlKind(name, maria string) string {
 func (r *Reading) checkNumber(flavor, kind string, o Option) Option {
 	switch {
 	case o.Prefix != "":
-		// skip-/enable- hand the option "0" or "1" (my_getopt).
-		o.Value = map[string]string{"ON": "1", "OFF": "0"}[o.Value]
 		return o
 	case !o.HasValue:
 		if kind == "num" {

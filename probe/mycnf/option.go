@@ -21,6 +21,9 @@ type Option struct {
 	Value string
 	// HasValue is false for a bare option ("skip-name-resolve", "log-bin").
 	HasValue bool
+	// RawHasValue is whether the line had an '=' (HasValue is true for a
+	// bare skip-X, which the prefix turned into X=OFF).
+	RawHasValue bool
 	// Raw is the name as written in the file.
 	Raw string
 	// RawValue is the value as written (after unquoting), before a
@@ -68,7 +71,7 @@ var specialPrefixes = []string{"skip", "disable", "enable", "maximum", "loose", 
 // exactly "0" (then ON); enable- gives ON unless the value is exactly
 // "0". So skip-X=OFF is OFF, not a double negation.
 func newOption(raw, value string, hasValue bool) Option {
-	o := Option{Raw: raw, Value: value, RawValue: value, HasValue: hasValue}
+	o := Option{Raw: raw, Value: value, RawValue: value, HasValue: hasValue, RawHasValue: hasValue}
 	name := strings.ToLower(strings.ReplaceAll(raw, "-", "_"))
 	last := ""
 	for changed := true; changed && !keptSkipNames[name]; {

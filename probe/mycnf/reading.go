@@ -58,6 +58,7 @@ func (o Options) ReadAs(flavor string) Reading {
 		}
 		r.Base.List = append(r.Base.List, opt)
 	}
+	r.checkStartup(flavor)
 	r.Warnings = dedupeWarnings(r.Warnings)
 	return r
 }
