@@ -38,6 +38,13 @@ func TestReadAs(t *testing.T) {
 		{"upper case loose ignored by MySQL", "[mysqld]\nloose-Max_Connections=9\n", "mysql", "max_connections", "", "case-sensitively", false},
 		{"unknown option refused by mariadbd", "[mysqld]\ninnodb_redo_log_capacity = 4352M\n", "mariadb", "innodb_redo_log_capacity", "4352M", "does not know", true},
 		{"unknown loose option ignored by mariadbd", "[mysqld]\nloose_innodb_redo_log_capacity = 4352M\n", "mariadb", "innodb_redo_log_capacity", "", "", false},
+		{"hidden deprecated option accepted", "[mysqld]\ninnodb_file_format = Barracuda\n", "mariadb", "innodb_file_format", "Barracuda", "", false},
+		{"skip on a string option gives 0", "[mysqld]\nskip-log-bin\n", "mariadb", "log_bin", "0", "", false},
+		{"secure_file_priv NULL refused by mariadbd", "[mysqld]\nsecure_file_priv = NULL\n", "mariadb", "secure_file_priv", "NULL", "directory named NULL", true},
+		{"secure_file_priv NULL fine for MySQL", "[mysqld]\nsecure_file_priv = NULL\n", "mysql", "secure_file_priv", "NULL", "", false},
+		{"secure_file_priv missing directory", "[mysqld]\nsecure_file_priv = /nonexistent/mytune-files\n", "mysql", "secure_file_priv", "/nonexistent/mytune-files", "does not exist on this machine", true},
+		{"galera without cluster address", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\n", "mariadb", "wsrep_on", "ON", "wsrep_cluster_address", true},
+		{"galera with cluster address", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\nwsrep_cluster_address=gcomm://a,b\n", "mariadb", "wsrep_on", "ON", "", false},
 		{"unknown option with a plugin", "[mysqld]\nplugin_load_add=server_audit\nserver_audit_logging=ON\n", "mariadb", "server_audit_logging", "ON", "unless a plugin", false},
 	}
 	for _, c := range cases {
