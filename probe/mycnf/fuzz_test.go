@@ -22,6 +22,10 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		_ = opts.Variables()
+		for _, fl := range []string{flavorMariaDB, flavorMySQL} {
+			r := opts.ReadAs(fl)
+			_ = r.Base.Variables()
+		}
 		for _, o := range opts.List {
 			if o.Line < 1 {
 				t.Fatalf("option %q has line %d", o.Name, o.Line)
