@@ -23,62 +23,65 @@ func writeTree(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+// includeCases are the cases of TestIncludes.
+var includeCases = []struct {
+	name      string
+	files     map[string]string
+	top       string // file parsed, default my.cnf
+	workSub   string // working directory below the tree, default the tree
+	wantVal   string // value of "a"; "" means a is not set
+	wantWhere string // suffix of the file:line that set a
+	wantWarn  string // a warning containing this
+	refuses   bool   // that warning says the server refuses
+	wantFiles int
+}{
+	{name: "relative include from the working directory", files: map[string]string{
+		"my.cnf": "[mysqld]\na=1\n!include extra.cnf\n", "extra.cnf": "[mysqld]\n\na=2\n"},
+		wantVal: "2", wantWhere: "extra.cnf:3", wantWarn: "working directory", wantFiles: 2},
+	{name: "relative include beside the file is not read", top: "etc/my.cnf", files: map[string]string{
+		"etc/my.cnf": "[mysqld]\na=1\n!include extra.cnf\n", "etc/extra.cnf": "[mysqld]\na=2\n"},
+		wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "exists but is not what the server reads", wantFiles: 1},
+	{name: "relative includedir from the working directory", top: "etc/my.cnf", workSub: "etc", files: map[string]string{
+		"etc/my.cnf": "[mysqld]\na=1\n!includedir conf.d\n", "etc/conf.d/x.cnf": "[mysqld]\na=3\n"},
+		wantVal: "3", wantWhere: "x.cnf:2", wantFiles: 2},
+	{name: "includedir sorted by bytes, only .cnf", files: map[string]string{
+		"my.cnf": "!includedir conf.d\n[mysqld]\nb=1\n", "conf.d/b.cnf": "[mysqld]\na=b\n", "conf.d/C.cnf": "[mysqld]\na=C\n",
+		"conf.d/10.cnf": "[mysqld]\na=10\n", "conf.d/9.cnf": "[mysqld]\na=9\n", "conf.d/99-z.cnf.bak": "[mysqld]\na=99\n",
+		"conf.d/30.ini": "[mysqld]\na=30\n"},
+		wantVal: "b", wantWhere: "b.cnf:2", wantFiles: 5},
+	{name: "group does not leak across files", files: map[string]string{
+		"my.cnf": "[client]\n!include x.cnf\na=client\n", "x.cnf": "[mysqld]\na=server\n"},
+		wantVal: "server", wantWhere: "x.cnf:2", wantFiles: 2},
+	{name: "missing include is skipped silently by the server", files: map[string]string{
+		"my.cnf": "[mysqld]\na=1\n!include /nonexistent/nope.cnf\n"},
+		wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "skips it silently", wantFiles: 1},
+	{name: "missing includedir makes the server refuse", files: map[string]string{
+		"my.cnf": "[mysqld]\na=1\n!includedir /nonexistent-dir\n"},
+		wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "Can't read dir of", refuses: true, wantFiles: 1},
+	{name: "include without a path makes the server refuse", files: map[string]string{
+		"my.cnf": "[mysqld]\na=1\n!include  \n"},
+		wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "has no path", refuses: true, wantFiles: 1},
+	{name: "blank after the bang", files: map[string]string{
+		"my.cnf": "[mysqld]\na=1\n!  include x.cnf\n", "x.cnf": "[mysqld]\na=2\n"},
+		wantVal: "2", wantWhere: "x.cnf:2", wantFiles: 2},
+	{name: "keyword is case-sensitive", files: map[string]string{
+		"my.cnf": "[mysqld]\na=1\n!INCLUDE x.cnf\n", "x.cnf": "[mysqld]\na=2\n"},
+		wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "ignores the line", wantFiles: 1},
+	{name: "unknown directive ignored", files: map[string]string{
+		"my.cnf": "[mysqld]\n!source x.cnf\n!includex y\na=1\n"},
+		wantVal: "1", wantWhere: "my.cnf:4", wantWarn: "ignores the line", wantFiles: 1},
+	{name: "last line without newline loses the path's last byte", files: map[string]string{
+		"my.cnf": "[mysqld]\na=1\n!include x.cnf", "x.cnf": "[mysqld]\na=2\n"},
+		wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "x.cn does not exist", wantFiles: 1},
+	{name: "cycle is followed to the depth limit", files: map[string]string{
+		"my.cnf": "[mysqld]\na=1\n!include b.cnf\n", "b.cnf": "[mysqld]\na=2\n!include my.cnf\n"},
+		wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "nest deeper than 10", wantFiles: 2},
+}
+
 // TestIncludes covers !include and !includedir as mysqld and mariadbd
 // follow them (mysys/my_default.cc search_default_file_with_ext).
 func TestIncludes(t *testing.T) {
-	cases := []struct {
-		name      string
-		files     map[string]string
-		top       string // file parsed, default my.cnf
-		workSub   string // working directory below the tree, default the tree
-		wantVal   string // value of "a"; "" means a is not set
-		wantWhere string // suffix of the file:line that set a
-		wantWarn  string // a warning containing this
-		refuses   bool   // that warning says the server refuses
-		wantFiles int
-	}{
-		{name: "relative include from the working directory", files: map[string]string{
-			"my.cnf": "[mysqld]\na=1\n!include extra.cnf\n", "extra.cnf": "[mysqld]\n\na=2\n"},
-			wantVal: "2", wantWhere: "extra.cnf:3", wantWarn: "working directory", wantFiles: 2},
-		{name: "relative include beside the file is not read", top: "etc/my.cnf", files: map[string]string{
-			"etc/my.cnf": "[mysqld]\na=1\n!include extra.cnf\n", "etc/extra.cnf": "[mysqld]\na=2\n"},
-			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "exists but is not what the server reads", wantFiles: 1},
-		{name: "relative includedir from the working directory", top: "etc/my.cnf", workSub: "etc", files: map[string]string{
-			"etc/my.cnf": "[mysqld]\na=1\n!includedir conf.d\n", "etc/conf.d/x.cnf": "[mysqld]\na=3\n"},
-			wantVal: "3", wantWhere: "x.cnf:2", wantFiles: 2},
-		{name: "includedir sorted by bytes, only .cnf", files: map[string]string{
-			"my.cnf": "!includedir conf.d\n[mysqld]\nb=1\n", "conf.d/b.cnf": "[mysqld]\na=b\n", "conf.d/C.cnf": "[mysqld]\na=C\n",
-			"conf.d/10.cnf": "[mysqld]\na=10\n", "conf.d/9.cnf": "[mysqld]\na=9\n", "conf.d/99-z.cnf.bak": "[mysqld]\na=99\n",
-			"conf.d/30.ini": "[mysqld]\na=30\n"},
-			wantVal: "b", wantWhere: "b.cnf:2", wantFiles: 5},
-		{name: "group does not leak across files", files: map[string]string{
-			"my.cnf": "[client]\n!include x.cnf\na=client\n", "x.cnf": "[mysqld]\na=server\n"},
-			wantVal: "server", wantWhere: "x.cnf:2", wantFiles: 2},
-		{name: "missing include is skipped silently by the server", files: map[string]string{
-			"my.cnf": "[mysqld]\na=1\n!include /nonexistent/nope.cnf\n"},
-			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "skips it silently", wantFiles: 1},
-		{name: "missing includedir makes the server refuse", files: map[string]string{
-			"my.cnf": "[mysqld]\na=1\n!includedir /nonexistent-dir\n"},
-			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "Can't read dir of", refuses: true, wantFiles: 1},
-		{name: "include without a path makes the server refuse", files: map[string]string{
-			"my.cnf": "[mysqld]\na=1\n!include  \n"},
-			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "has no path", refuses: true, wantFiles: 1},
-		{name: "blank after the bang", files: map[string]string{
-			"my.cnf": "[mysqld]\na=1\n!  include x.cnf\n", "x.cnf": "[mysqld]\na=2\n"},
-			wantVal: "2", wantWhere: "x.cnf:2", wantFiles: 2},
-		{name: "keyword is case-sensitive", files: map[string]string{
-			"my.cnf": "[mysqld]\na=1\n!INCLUDE x.cnf\n", "x.cnf": "[mysqld]\na=2\n"},
-			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "ignores the line", wantFiles: 1},
-		{name: "unknown directive ignored", files: map[string]string{
-			"my.cnf": "[mysqld]\n!source x.cnf\n!includex y\na=1\n"},
-			wantVal: "1", wantWhere: "my.cnf:4", wantWarn: "ignores the line", wantFiles: 1},
-		{name: "last line without newline loses the path's last byte", files: map[string]string{
-			"my.cnf": "[mysqld]\na=1\n!include x.cnf", "x.cnf": "[mysqld]\na=2\n"},
-			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "x.cn does not exist", wantFiles: 1},
-		{name: "cycle is followed to the depth limit", files: map[string]string{
-			"my.cnf": "[mysqld]\na=1\n!include b.cnf\n", "b.cnf": "[mysqld]\na=2\n!include my.cnf\n"},
-			wantVal: "1", wantWhere: "my.cnf:2", wantWarn: "nest deeper than 10", wantFiles: 2},
-	}
+	cases := includeCases
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writeTree(t, c.files)

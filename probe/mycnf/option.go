@@ -3,8 +3,9 @@
 // my_getopt.cc of MySQL, mysys/my_default.c and my_getopt.c of MariaDB):
 // groups, !include and !includedir, loose-/skip-/enable-/disable-
 // prefixes, comments, quoting and escapes, last one wins. Where a server
-// would read the file otherwise, or refuse it, it records a Warning. It
-// does no other I/O and knows nothing of a live server.
+// would read the file otherwise, or refuse it, it records a Warning. Its
+// only other I/O is checking that a secure_file_priv directory exists; it
+// knows nothing of a live server.
 package mycnf
 
 import (

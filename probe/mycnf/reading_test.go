@@ -4,49 +4,52 @@ import (
 	"testing"
 )
 
+// readAsCases are the cases of TestReadAs.
+var readAsCases = []struct {
+	name, text, flavor string
+	key, want          string // want "" means key absent
+	warn               string // "" means: no warning
+	refuses            bool
+}{
+	{"1GB read as 1G by mariadbd", "[mysqld]\ninnodb_buffer_pool_size = 1GB\n", "mariadb", "innodb_buffer_pool_size", "1G", "is read as 1G", false},
+	{"1GB read as 1G by mysqld", "[mysqld]\ninnodb_buffer_pool_size = 1GB\n", "mysql", "innodb_buffer_pool_size", "1G", "is read as 1G", false},
+	{"512MiB read as 512M", "[mysqld]\nkey_buffer_size=512MiB\n", "mariadb", "key_buffer_size", "512M", "is read as 512M", false},
+	{"plain size untouched", "[mysqld]\ninnodb_buffer_pool_size = 12G\n", "mariadb", "innodb_buffer_pool_size", "12G", "", false},
+	{"decimal size refused", "[mysqld]\ninnodb_buffer_pool_size = 1.5G\n", "mariadb", "innodb_buffer_pool_size", "1.5G", "Unknown suffix '.'", true},
+	{"garbage suffix refused", "[mysqld]\nmax_connections = 100abc\n", "mysql", "max_connections", "100abc", "Unknown suffix 'a'", true},
+	{"decimal for a double is fine", "[mysqld]\nlong_query_time = 0.5\n", "mariadb", "long_query_time", "0.5", "", false},
+	{"bare number option refused", "[mysqld]\nmax_connections\n", "mariadb", "max_connections", "ON", "requires an argument", true},
+	{"empty number refused by MySQL", "[mysqld]\nmax_connections=\n", "mysql", "max_connections", "", "MySQL 8 refuses", true},
+	{"empty number is 0 for mariadbd", "[mysqld]\nmax_connections=\n", "mariadb", "max_connections", "", "reads 0", false},
+	{"skip on a number gives 0", "[mysqld]\nskip-max-connections\n", "mariadb", "max_connections", "0", "", false},
+	{"yes is OFF", "[mysqld]\nlog-slave-updates = yes\n", "mariadb", "log_slave_updates", "OFF", "wasn't recognized", false},
+	{"yes is OFF for MySQL too", "[mysqld]\ninnodb_file_per_table = yes\n", "mysql", "innodb_file_per_table", "OFF", "wasn't recognized", false},
+	{"true is fine", "[mysqld]\ninnodb_file_per_table = TRUE\n", "mariadb", "innodb_file_per_table", "TRUE", "", false},
+	{"client-server read by mariadbd", "[client-server]\nmax_connections=11\n", "mariadb", "max_connections", "11", "", false},
+	{"client-server not read by mysqld", "[client-server]\nmax_connections=11\n", "mysql", "max_connections", "", "", false},
+	{"mariadb group not read by mysqld", "[mariadb]\nmax_connections=11\n", "mysql", "max_connections", "", "", false},
+	{"galera read by mariadbd", "[galera]\nwsrep_on=ON\n", "mariadb", "wsrep_on", "ON", "", false},
+	{"prefix taken by mariadbd", "[mysqld]\nkey_buffer = 16M\n", "mariadb", "key_buffer_size", "16M", "not a full option name", false},
+	{"prefix refused by MySQL 8", "[mysqld]\nkey_buffer = 16M\n", "mysql", "key_buffer", "16M", "no abbreviated option names", true},
+	{"upper case fine for mariadbd", "[mysqld]\nMax_Connections=9\n", "mariadb", "max_connections", "9", "", false},
+	{"upper case refused by MySQL", "[mysqld]\nMax_Connections=9\n", "mysql", "max_connections", "9", "case-sensitively", true},
+	{"upper case loose ignored by MySQL", "[mysqld]\nloose-Max_Connections=9\n", "mysql", "max_connections", "", "case-sensitively", false},
+	{"unknown option refused by mariadbd", "[mysqld]\ninnodb_redo_log_capacity = 4352M\n", "mariadb", "innodb_redo_log_capacity", "4352M", "does not know", true},
+	{"unknown loose option ignored by mariadbd", "[mysqld]\nloose_innodb_redo_log_capacity = 4352M\n", "mariadb", "innodb_redo_log_capacity", "", "", false},
+	{"hidden deprecated option accepted", "[mysqld]\ninnodb_file_format = Barracuda\n", "mariadb", "innodb_file_format", "Barracuda", "", false},
+	{"skip on a string option gives 0", "[mysqld]\nskip-log-bin\n", "mariadb", "log_bin", "0", "", false},
+	{"secure_file_priv NULL refused by mariadbd", "[mysqld]\nsecure_file_priv = NULL\n", "mariadb", "secure_file_priv", "NULL", "directory named NULL", true},
+	{"secure_file_priv NULL fine for MySQL", "[mysqld]\nsecure_file_priv = NULL\n", "mysql", "secure_file_priv", "NULL", "", false},
+	{"secure_file_priv missing directory", "[mysqld]\nsecure_file_priv = /nonexistent/mytune-files\n", "mysql", "secure_file_priv", "/nonexistent/mytune-files", "does not exist on this machine", true},
+	{"galera without cluster address", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\n", "mariadb", "wsrep_on", "ON", "wsrep_cluster_address", true},
+	{"galera with cluster address", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\nwsrep_cluster_address=gcomm://a,b\n", "mariadb", "wsrep_on", "ON", "", false},
+	{"unknown option with a plugin", "[mysqld]\nplugin_load_add=server_audit\nserver_audit_logging=ON\n", "mariadb", "server_audit_logging", "ON", "unless a plugin", false},
+}
+
 // TestReadAs covers how each server flavor reads names and values
 // (mysys/my_getopt.c of MariaDB, mysys/my_getopt.cc of MySQL 8).
 func TestReadAs(t *testing.T) {
-	cases := []struct {
-		name, text, flavor string
-		key, want          string // want "" means key absent
-		warn               string // "" means: no warning
-		refuses            bool
-	}{
-		{"1GB read as 1G by mariadbd", "[mysqld]\ninnodb_buffer_pool_size = 1GB\n", "mariadb", "innodb_buffer_pool_size", "1G", "is read as 1G", false},
-		{"1GB read as 1G by mysqld", "[mysqld]\ninnodb_buffer_pool_size = 1GB\n", "mysql", "innodb_buffer_pool_size", "1G", "is read as 1G", false},
-		{"512MiB read as 512M", "[mysqld]\nkey_buffer_size=512MiB\n", "mariadb", "key_buffer_size", "512M", "is read as 512M", false},
-		{"plain size untouched", "[mysqld]\ninnodb_buffer_pool_size = 12G\n", "mariadb", "innodb_buffer_pool_size", "12G", "", false},
-		{"decimal size refused", "[mysqld]\ninnodb_buffer_pool_size = 1.5G\n", "mariadb", "innodb_buffer_pool_size", "1.5G", "Unknown suffix '.'", true},
-		{"garbage suffix refused", "[mysqld]\nmax_connections = 100abc\n", "mysql", "max_connections", "100abc", "Unknown suffix 'a'", true},
-		{"decimal for a double is fine", "[mysqld]\nlong_query_time = 0.5\n", "mariadb", "long_query_time", "0.5", "", false},
-		{"bare number option refused", "[mysqld]\nmax_connections\n", "mariadb", "max_connections", "ON", "requires an argument", true},
-		{"empty number refused by MySQL", "[mysqld]\nmax_connections=\n", "mysql", "max_connections", "", "MySQL 8 refuses", true},
-		{"empty number is 0 for mariadbd", "[mysqld]\nmax_connections=\n", "mariadb", "max_connections", "", "reads 0", false},
-		{"skip on a number gives 0", "[mysqld]\nskip-max-connections\n", "mariadb", "max_connections", "0", "", false},
-		{"yes is OFF", "[mysqld]\nlog-slave-updates = yes\n", "mariadb", "log_slave_updates", "OFF", "wasn't recognized", false},
-		{"yes is OFF for MySQL too", "[mysqld]\ninnodb_file_per_table = yes\n", "mysql", "innodb_file_per_table", "OFF", "wasn't recognized", false},
-		{"true is fine", "[mysqld]\ninnodb_file_per_table = TRUE\n", "mariadb", "innodb_file_per_table", "TRUE", "", false},
-		{"client-server read by mariadbd", "[client-server]\nmax_connections=11\n", "mariadb", "max_connections", "11", "", false},
-		{"client-server not read by mysqld", "[client-server]\nmax_connections=11\n", "mysql", "max_connections", "", "", false},
-		{"mariadb group not read by mysqld", "[mariadb]\nmax_connections=11\n", "mysql", "max_connections", "", "", false},
-		{"galera read by mariadbd", "[galera]\nwsrep_on=ON\n", "mariadb", "wsrep_on", "ON", "", false},
-		{"prefix taken by mariadbd", "[mysqld]\nkey_buffer = 16M\n", "mariadb", "key_buffer_size", "16M", "not a full option name", false},
-		{"prefix refused by MySQL 8", "[mysqld]\nkey_buffer = 16M\n", "mysql", "key_buffer", "16M", "no abbreviated option names", true},
-		{"upper case fine for mariadbd", "[mysqld]\nMax_Connections=9\n", "mariadb", "max_connections", "9", "", false},
-		{"upper case refused by MySQL", "[mysqld]\nMax_Connections=9\n", "mysql", "max_connections", "9", "case-sensitively", true},
-		{"upper case loose ignored by MySQL", "[mysqld]\nloose-Max_Connections=9\n", "mysql", "max_connections", "", "case-sensitively", false},
-		{"unknown option refused by mariadbd", "[mysqld]\ninnodb_redo_log_capacity = 4352M\n", "mariadb", "innodb_redo_log_capacity", "4352M", "does not know", true},
-		{"unknown loose option ignored by mariadbd", "[mysqld]\nloose_innodb_redo_log_capacity = 4352M\n", "mariadb", "innodb_redo_log_capacity", "", "", false},
-		{"hidden deprecated option accepted", "[mysqld]\ninnodb_file_format = Barracuda\n", "mariadb", "innodb_file_format", "Barracuda", "", false},
-		{"skip on a string option gives 0", "[mysqld]\nskip-log-bin\n", "mariadb", "log_bin", "0", "", false},
-		{"secure_file_priv NULL refused by mariadbd", "[mysqld]\nsecure_file_priv = NULL\n", "mariadb", "secure_file_priv", "NULL", "directory named NULL", true},
-		{"secure_file_priv NULL fine for MySQL", "[mysqld]\nsecure_file_priv = NULL\n", "mysql", "secure_file_priv", "NULL", "", false},
-		{"secure_file_priv missing directory", "[mysqld]\nsecure_file_priv = /nonexistent/mytune-files\n", "mysql", "secure_file_priv", "/nonexistent/mytune-files", "does not exist on this machine", true},
-		{"galera without cluster address", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\n", "mariadb", "wsrep_on", "ON", "wsrep_cluster_address", true},
-		{"galera with cluster address", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\nwsrep_cluster_address=gcomm://a,b\n", "mariadb", "wsrep_on", "ON", "", false},
-		{"unknown option with a plugin", "[mysqld]\nplugin_load_add=server_audit\nserver_audit_logging=ON\n", "mariadb", "server_audit_logging", "ON", "unless a plugin", false},
-	}
+	cases := readAsCases
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			opts, err := ParseBytes("my.cnf", []byte(c.text), nil, Config{NoIncludes: true})
