@@ -51,6 +51,10 @@ type Options struct {
 	Missing []string
 	// List holds the options in the order read; the last of a name wins.
 	List []Option
+	// Headers lists every [group] header of the files read, lower-case, in
+	// the order first seen, empty groups included (rules infers the
+	// target from [galera], [mariadb-10.5] even when they hold nothing).
+	Headers []string
 }
 
 // Get returns the last option of that (normalised) name and whether there is one.
@@ -177,6 +181,7 @@ func (p *parser) parseLine(file string, n int, line string, st *lineState, depth
 		}
 		st.group = strings.ToLower(strings.TrimSpace(t[1:end]))
 		st.seenGroup = true
+		p.addHeader(st.group)
 		st.inGroup = p.groups == nil || p.groups[st.group]
 		return nil
 	}
@@ -188,6 +193,16 @@ func (p *parser) parseLine(file string, n int, line string, st *lineState, depth
 	}
 	p.addOption(file, n, t, st.group)
 	return nil
+}
+
+// addHeader records a group header once.
+func (p *parser) addHeader(g string) {
+	for _, h := range p.out.Headers {
+		if h == g {
+			return
+		}
+	}
+	p.out.Headers = append(p.out.Headers, g)
 }
 
 // addOption splits "name [= value]" and records it.

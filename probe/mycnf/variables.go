@@ -74,7 +74,8 @@ func ReadMyCnf(path string) (*profile.MyCnf, error) {
 		}
 		base.List = append(base.List, o)
 	}
-	mc := &profile.MyCnf{Path: path, Files: opts.Files, Variables: base.Variables(), Groups: opts.Groups()}
+	mc := &profile.MyCnf{Path: path, Files: opts.Files, Variables: base.Variables(), Groups: opts.Groups(),
+		Headers: opts.Headers}
 	for name, g := range byGroup {
 		if mc.VersionGroups == nil {
 			mc.VersionGroups = map[string]map[string]string{}
@@ -106,7 +107,7 @@ func (o Options) ServerOnly() Options {
 	for _, g := range ServerGroups {
 		keep[g] = true
 	}
-	out := Options{Files: o.Files, Missing: o.Missing}
+	out := Options{Files: o.Files, Missing: o.Missing, Headers: o.Headers}
 	for _, opt := range o.List {
 		if opt.Group == "" || keep[opt.Group] || isVersionGroup(opt.Group) {
 			out.List = append(out.List, opt)

@@ -106,6 +106,10 @@ type MyCnf struct {
 	// ("mysqld", "mariadb", "mariadb-10.11"); rules uses them to tell a
 	// MariaDB my.cnf from a MySQL one when no server is reachable.
 	Groups []string `json:"groups,omitempty"`
+	// Headers are every [group] header of the files read, lower-case,
+	// empty groups and client groups included ([galera], [mariadb-10.5]):
+	// without a server they tell which server the file is for.
+	Headers []string `json:"headers,omitempty"`
 }
 
 // Dump describes a logical dump directory or file (--dump DIR).
