@@ -53,9 +53,10 @@ func adviceText(a *advisor.Advice, o Options) string {
 		}
 		b.WriteString(mark + t.verdict.Render(l) + "\n")
 	}
-	if a.Target.Flavor != "" {
-		b.WriteString(t.dim.Render(fit(fmt.Sprintf("  advice for %s %s (from %s)",
-			a.Target.Flavor, a.Target.Version, a.Target.Source), w)) + "\n")
+	if a.Target.Source != "" {
+		for _, l := range wrap("target "+clean(TargetLine(a.Target)), w-2, "  ") {
+			b.WriteString(t.dim.Render("  "+l) + "\n")
+		}
 	}
 	b.WriteString(findingsText(t, a.Findings, w))
 	b.WriteString(threadsText(t, a.Threads, w))
