@@ -165,4 +165,3 @@ func shortVersion(v string) string {
 	}
 	return v
 }
-

@@ -7,11 +7,8 @@ import (
 	"github.com/mytune/mytune/probe/profile"
 )
 
-// TestResolveTarget: a live server wins and says which --target it
-// overrode; then --target; then the one server installed; then the my.cnf's
-// group headers (empty ones too) and options; else the target is unknown,
-// never a silent MySQL 8.4.
-func TestResolveTarget(t *testing.T) {
+// targetCases are TestResolveTarget's cases.
+func targetCases() []targetCase {
 	maria := &profile.Server{Reachable: true, Flavor: "mariadb", Version: "10.11.19-MariaDB-0+deb12u1"}
 	cnf := func(path string, headers []string, vars ...string) *profile.MyCnf {
 		m := &profile.MyCnf{Path: path, Headers: headers, Variables: map[string]string{}}
@@ -22,13 +19,7 @@ func TestResolveTarget(t *testing.T) {
 	}
 	debMaria := []profile.InstalledServer{{Path: "/usr/sbin/mariadbd", Flavor: "mariadb", Version: "10.11.19-MariaDB-0+deb12u1"}}
 	mysql84 := []profile.InstalledServer{{Path: "/usr/sbin/mysqld", Flavor: "mysql", Version: "8.4.8"}}
-	cases := []struct {
-		name                string
-		p                   profile.Profile
-		flag                string
-		flavor, ver, source string
-		reasonHas, noteHas  string // noteHas "" = no note
-	}{
+	return []targetCase{
 		{"server overrides a different --target, with a note", profile.Profile{Server: maria}, "mysql-8.4",
 			"mariadb", "10.11.19", "server", "live server", "--target mysql-8.4 ignored: the live server is mariadb 10.11.19"},
 		{"server and a matching --target: no note", profile.Profile{Server: maria}, "mariadb-10.11",
@@ -74,7 +65,23 @@ func TestResolveTarget(t *testing.T) {
 		{"nothing at all: unknown, never MySQL 8.4", profile.Profile{}, "",
 			"", "", "unknown", "no server installed here", ""},
 	}
-	for _, tc := range cases {
+}
+
+// targetCase is one profile and --target, and the target it must resolve to.
+type targetCase struct {
+	name                string
+	p                   profile.Profile
+	flag                string
+	flavor, ver, source string
+	reasonHas, noteHas  string // noteHas "" = no note
+}
+
+// TestResolveTarget: a live server wins and says which --target it
+// overrode; then --target; then the one server installed; then the my.cnf's
+// group headers (empty ones too) and options; else the target is unknown,
+// never a silent MySQL 8.4.
+func TestResolveTarget(t *testing.T) {
+	for _, tc := range targetCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			tg, note, err := ResolveTarget(tc.p, tc.flag)
 			if err != nil {

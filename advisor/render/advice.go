@@ -235,7 +235,11 @@ func cnfText(t theme, cnf string, w int) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(section(t, "MY.CNF") + t.dim.Render(fit("add to the [mysqld] section, then restart where marked", w)) + "\n")
+	hint := "add to the [mysqld] section, then restart where marked"
+	if strings.Count(cnf, "\n[") > 0 {
+		hint = "add as it is, each [group] with it: a group is read only by the servers named; restart where marked"
+	}
+	b.WriteString(section(t, "MY.CNF") + t.dim.Render(fit(hint, w)) + "\n")
 	for _, l := range strings.Split(strings.TrimRight(cnf, "\n"), "\n") {
 		if strings.HasPrefix(strings.TrimSpace(l), "#") {
 			for _, c := range wrap(clean(l), w-2, "# ") {
