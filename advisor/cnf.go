@@ -37,8 +37,8 @@ func Cnf(a Advice, v rules.Version, toolVersion string) string {
 func PortableCnf(cands []candidate, reason, toolVersion string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# mytune %s: the target server is unknown: %s.\n"+
-		"# Each group below is read only by the servers its comment names, so no server reads a line\n"+
-		"# it does not know. Review before use.\n", orDev(toolVersion), oneLine(reason))
+		"# Each group below is read only by the servers its comment names.\n"+
+		"# No server reads a line it does not know. Review before use.\n", orDev(toolVersion), oneLine(reason))
 	common := commonSettings(cands)
 	b.WriteString("[mysqld]\n# read by every MySQL, Percona Server and MariaDB\n")
 	if len(common) == 0 {

@@ -34,7 +34,7 @@ func advisePortable(a *Advice, p profile.Profile, cat *rules.Catalogue, opts Adv
 			byTarget[g.Target] = r
 			a.Notes = appendNew(a.Notes, r.notes...)
 		}
-		cands = append(cands, candidate{group: g, label: flavorName(g.Target.Flavor) + " " + g.Target.Version, adv: r})
+		cands = append(cands, candidate{group: g, label: flavorName(g.Target.Flavor) + " " + series(g.Target.Version), adv: r})
 	}
 	a.Findings = mergeFindings(cands)
 	a.Cnf = PortableCnf(cands, a.Target.Reason, opts.ToolVersion)
@@ -76,6 +76,16 @@ func mergeFindings(cands []candidate) []Finding {
 		out = append(out, e.f)
 	}
 	return out
+}
+
+// series is the major.minor of a version ("8.0.11" → "8.0"): a group is
+// advised for a whole series.
+func series(v string) string {
+	pv, ok := profile.ParseVersion(v)
+	if !ok {
+		return v
+	}
+	return fmt.Sprintf("%d.%d", pv.Major, pv.Minor)
 }
 
 // flavorName is how a flavor is written for people.

@@ -236,7 +236,7 @@ func cnfText(t theme, cnf string, w int) string {
 	}
 	var b strings.Builder
 	hint := "add to the [mysqld] section, then restart where marked"
-	if strings.Count(cnf, "\n[") > 0 {
+	if groups := strings.Count("\n"+cnf, "\n["); groups > 1 {
 		hint = "add as it is, each [group] with it: a group is read only by the servers named; restart where marked"
 	}
 	b.WriteString(section(t, "MY.CNF") + t.dim.Render(fit(hint, w)) + "\n")
