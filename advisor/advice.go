@@ -62,8 +62,13 @@ type Advice struct {
 type Target struct {
 	Flavor  string `json:"flavor"`  // profile.FlavorMySQL, FlavorMariaDB, FlavorPercona
 	Version string `json:"version"` // "8.4", "8.0.36", "10.11.6"
-	// Source says where it came from: "server", "mycnf", "flag" or "default".
+	// Source says where it came from: "server", "flag", "installed",
+	// "mycnf" or "unknown" (then Flavor and Version are "" and the cnf
+	// puts each server's lines in groups only that server reads).
 	Source string `json:"source"`
+	// Reason says why, with the evidence ("installed /usr/sbin/mariadbd
+	// 10.11.19-MariaDB-0+deb12u1", "group [galera] in /etc/my.cnf").
+	Reason string `json:"reason"`
 }
 
 // Finding is one judgement of one rule on one profile.

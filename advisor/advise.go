@@ -3,6 +3,7 @@ package advisor
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/mytune/mytune/advisor/threads"
 	"github.com/mytune/mytune/probe/profile"
@@ -49,31 +50,63 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	if err != nil {
 		return Advice{}, err
 	}
-	facts, err := rules.BuildFacts(p, t)
-	if err != nil {
-		return Advice{}, err
-	}
 	a := Advice{Schema: Schema, Profile: p, Findings: []Finding{},
-		Target: Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}}
+		Target: Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source, Reason: t.Reason}}
 	if note != "" {
 		a.Notes = append(a.Notes, note)
 	}
 	a.Notes = append(a.Notes, myCnfNotes(p.MyCnf, t.Flavor, t.Version)...)
-	if !facts.HasServer && p.MyCnf == nil {
+	if (p.Server == nil || !p.Server.Reachable) && p.MyCnf == nil {
 		a.Notes = append(a.Notes, "no server and no my.cnf: current values are the target's documented defaults")
 	}
-	env := rules.NewEnv(p, facts, cat.Thresholds, opts.Durability)
-	if !env.MemoryKnown() {
+	if p.Host.Memory.EffectiveBytes() == 0 {
 		a.Notes = append(a.Notes, "host memory unknown (memory.total_bytes 0): the memory rules (buffer pool, max_connections) were skipped")
 	}
-	hits, problems := cat.Evaluate(env)
-	a.Notes = append(a.Notes, problems...)
-	a.Findings = Dedupe(toFindings(hits))
+	if t.Unknown() {
+		if err := advisePortable(&a, p, cat, opts); err != nil {
+			return Advice{}, err
+		}
+	} else {
+		r, err := adviseFor(p, t, cat, opts.Durability)
+		if err != nil {
+			return Advice{}, err
+		}
+		a.Findings = r.findings
+		a.Notes = append(a.Notes, r.notes...)
+		a.Cnf = Cnf(a, r.version, opts.ToolVersion)
+	}
 	SortFindings(a.Findings)
 	a.Verdict = Verdict(p, cat.Thresholds.SlowCommitsPerS)
 	a.Threads = sizeThreads(p, t, opts)
-	a.Cnf = Cnf(a, facts.Version, opts.ToolVersion)
 	return a, nil
+}
+
+// targetAdvice is the advice for one known target.
+type targetAdvice struct {
+	target   rules.Target
+	version  rules.Version
+	findings []Finding
+	notes    []string
+}
+
+// adviseFor runs the catalogue for one known target: facts, rules,
+// de-duplicated findings, and a sentence on each size that was held below
+// its ideal so that it fits (rules.Env.FitNote).
+func adviseFor(p profile.Profile, t rules.Target, cat *rules.Catalogue, durability string) (targetAdvice, error) {
+	facts, err := rules.BuildFacts(p, t)
+	if err != nil {
+		return targetAdvice{}, err
+	}
+	env := rules.NewEnv(p, facts, cat.Thresholds, durability)
+	hits, problems := cat.Evaluate(env)
+	fs := Dedupe(toFindings(hits))
+	for i := range fs {
+		if n := env.FitNote(fs[i].Variable); n != "" {
+			fs[i].Detail = strings.TrimSpace(fs[i].Detail + " " + n)
+		}
+	}
+	return targetAdvice{target: t, version: facts.Version, findings: fs,
+		notes: append(problems, env.FitNotes()...)}, nil
 }
 
 // toFindings converts rule hits into findings.

@@ -28,6 +28,9 @@ var scenarios = []scenario{
 	{name: "no-server"},
 	{name: "no-server", target: "mariadb-10.11"},
 	{name: "no-server-tier12g"},
+	{name: "no-server-galera"},
+	{name: "sd-card-small", durability: DurabilityRelaxed},
+	{name: "sd-card-small", durability: DurabilityRelaxed, target: "mysql-8.4"},
 }
 
 // goldenName names a scenario's golden files.

@@ -98,8 +98,18 @@ func TestNoContradictionsScenarios(t *testing.T) {
 			if d == "" {
 				d = DurabilityStrict
 			}
-			for _, c := range contradictions(rawHits(t, cat, loadScenario(t, s.name), s.target, d)) {
-				t.Error(c)
+			p := loadScenario(t, s.name)
+			targets := []string{s.target}
+			if tg, _, _ := rules.ResolveTarget(p, s.target); tg.Unknown() {
+				targets = nil // advised for every portable group's target
+				for _, g := range rules.PortableGroups {
+					targets = append(targets, g.Target.Flavor+"-"+g.Target.Version)
+				}
+			}
+			for _, target := range targets {
+				for _, c := range contradictions(rawHits(t, cat, p, target, d)) {
+					t.Error(target + ": " + c)
+				}
 			}
 		})
 	}

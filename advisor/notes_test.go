@@ -12,11 +12,13 @@ func TestAdviceNotes(t *testing.T) {
 		zeroMemory             bool
 		want                   string
 		denyIDs                []string
+		reasonHas              string
 	}{
 		{"memory unknown: memory rules skipped", "no-server-tier12g", "", true, "host memory unknown",
-			[]string{"memory.buffer_pool_over_memory", "memory.buffer_pool_small", "memory.max_connections_memory", "memory.no_room_for_pool"}},
-		{"MariaDB my.cnf without server or --target", "no-server-tier12g", "", false, "the my.cnf is for MariaDB", nil},
-		{"--target beats the my.cnf", "no-server-tier12g", "mariadb-11.4", false, "", nil},
+			[]string{"memory.buffer_pool_over_memory", "memory.buffer_pool_small", "memory.max_connections_memory", "memory.no_room_for_pool"}, ""},
+		{"MariaDB my.cnf without server or --target: the target says why", "no-server-tier12g", "", false, "", nil,
+			"MariaDB-only option innodb_data_file_buffering in /etc/mysql/my.cnf"},
+		{"--target beats the my.cnf", "no-server-tier12g", "mariadb-11.4", false, "", nil, "--target mariadb-11.4"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -27,6 +29,9 @@ func TestAdviceNotes(t *testing.T) {
 			a, err := Advise(p, AdviseOptions{Target: tc.target})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if !strings.Contains(a.Target.Reason, tc.reasonHas) {
+				t.Errorf("target reason %q, want %q", a.Target.Reason, tc.reasonHas)
 			}
 			notes := strings.Join(a.Notes, "\n")
 			if (tc.want == "") != (notes == "") || !strings.Contains(notes, tc.want) {

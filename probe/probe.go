@@ -15,6 +15,7 @@ import (
 	"github.com/mytune/mytune/diskio"
 	"github.com/mytune/mytune/probe/classify"
 	"github.com/mytune/mytune/probe/host"
+	"github.com/mytune/mytune/probe/installed"
 	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/storage"
 )
@@ -48,6 +49,9 @@ type Options struct {
 	Roots       Roots
 	Progress    func(diskio.Progress)
 	ToolVersion string
+	// BinRoot is the root under which the installed server binaries are
+	// looked for (probe/installed): "/" for the live system; "" skips it.
+	BinRoot string
 }
 
 // Run probes the host and the storage under o.Datadir. It fails only for
@@ -61,6 +65,10 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 	h, gaps := host.Read(ctx, host.Roots{Proc: o.Roots.Proc, Sys: o.Roots.Sys})
 	p.Host = h
 	p.Gaps = append(p.Gaps, gaps...)
+	if o.BinRoot != "" {
+		p.Installed, gaps = installed.Read(ctx, installed.Options{Root: o.BinRoot})
+		p.Gaps = append(p.Gaps, gaps...)
+	}
 
 	st, gaps, err := storage.Locate(ctx, o.Roots, dir)
 	p.Gaps = append(p.Gaps, gaps...)

@@ -19,6 +19,9 @@ type Env struct {
 	Relaxed    bool
 	// Measured is true when the storage numbers come from a measurement.
 	Measured bool
+	// DumpBytes is the size of the dump to be restored (--dump), 0 if none:
+	// the datadir must hold it besides the redo log.
+	DumpBytes uint64
 	// Current and Recommended are set while a rule's detail is rendered.
 	Current, Recommended string
 }
@@ -28,12 +31,22 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 	if durability == "" {
 		durability = "strict"
 	}
-	return Env{F: f, Host: p.Host, Storage: p.Storage, T: t, Durability: durability,
+	e := Env{F: f, Host: p.Host, Storage: p.Storage, T: t, Durability: durability,
 		Relaxed: durability == "relaxed", Measured: p.Storage.Measured}
+	if p.Dump != nil {
+		e.DumpBytes = p.Dump.TotalBytes
+	}
+	return e
 }
 
-// RedoTarget is the recommended total redo size.
-func (e Env) RedoTarget() uint64 {
+// RedoTarget is the recommended total redo size: RedoIdealBytes, held to
+// RedoRoomBytes so that the datadir's filesystem can hold it (FitNote
+// says so in the finding).
+func (e Env) RedoTarget() uint64 { return min(e.RedoIdealBytes(), e.RedoRoomBytes()) }
+
+// RedoIdealBytes is the redo size the write rate (or the pool) asks for,
+// before the disk is considered.
+func (e Env) RedoIdealBytes() uint64 {
 	return RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoMinBytes, e.T.RedoMaxBytes)
 }
 

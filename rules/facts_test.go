@@ -12,7 +12,7 @@ var factCases = []struct {
 	target string
 	check  func(t *testing.T, f Facts)
 }{
-	{"MySQL 8.4 defaults (no server)", profile.Profile{}, "", func(t *testing.T, f Facts) {
+	{"MySQL 8.4 defaults (no server, --target mysql-8.4)", profile.Profile{}, "mysql-8.4", func(t *testing.T, f Facts) {
 		if f.IOCapacity != 10000 || f.LogBufferBytes != 64*tMiB || f.FlushMethod != "O_DIRECT" || !f.LogBin {
 			t.Errorf("8.4 defaults wrong: %+v", f)
 		}

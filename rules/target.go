@@ -2,8 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/mytune/mytune/probe/profile"
@@ -13,18 +11,27 @@ import (
 type Target struct {
 	Flavor  string
 	Version string
-	Source  string // "server", "flag", "mycnf" or "default"
+	// Source is where it came from: SourceServer, SourceFlag,
+	// SourceInstalled, SourceMyCnf or SourceUnknown.
+	Source string
+	// Reason says why, with the evidence ("installed /usr/sbin/mariadbd
+	// 10.11.19-MariaDB-0+deb12u1"); the report prints it.
+	Reason string
 }
 
-// DefaultTarget is used when neither a server nor --target nor the my.cnf
-// says otherwise: MySQL 8.4, the current LTS release.
-var DefaultTarget = Target{Flavor: profile.FlavorMySQL, Version: "8.4.0", Source: "default"}
+// Target sources, in the order ResolveTarget tries them.
+const (
+	SourceServer    = "server"
+	SourceFlag      = "flag"
+	SourceInstalled = "installed"
+	SourceMyCnf     = "mycnf"
+	// SourceUnknown: nothing said which server; Flavor and Version are
+	// empty and the advice is written for every PortableGroups server.
+	SourceUnknown = "unknown"
+)
 
-// mariaDBMyCnfVersion is the version assumed for a my.cnf that shows
-// MariaDB but no version: 10.11, the oldest LTS series still maintained
-// (MariaDB maintenance policy), so the cnf written suits every maintained
-// release.
-const mariaDBMyCnfVersion = "10.11"
+// Unknown reports whether nothing named the target.
+func (t Target) Unknown() bool { return t.Source == SourceUnknown }
 
 // ParseTarget parses a --target value such as "mysql-8.4", "mariadb-10.11"
 // or "percona-8.0.36".
@@ -41,13 +48,15 @@ func ParseTarget(s string) (Target, error) {
 	if _, err := ParseVersion(ver); err != nil {
 		return Target{}, fmt.Errorf("target %q: %w", s, err)
 	}
-	return Target{Flavor: flavor, Version: ver, Source: "flag"}, nil
+	return Target{Flavor: flavor, Version: ver, Source: SourceFlag, Reason: "--target " + s}, nil
 }
 
 // ResolveTarget picks the target: the live server's flavor and version
 // (a --target that disagrees is ignored, and the note says so), else the
-// --target flag (may be ""), else the flavor the my.cnf shows, else
-// DefaultTarget. The note says what was assumed or ignored.
+// --target flag (may be ""), else the one server installed on the host,
+// else what the my.cnf's group headers and options show, else unknown:
+// never a silent guess. Reason says what decided; the note says what was
+// ignored.
 func ResolveTarget(p profile.Profile, flag string) (t Target, note string, err error) {
 	if st, ok := serverTarget(p.Server); ok {
 		if ft, err := ParseTarget(flag); flag != "" && (err != nil || !ft.matches(st)) {
@@ -59,11 +68,56 @@ func ResolveTarget(p profile.Profile, flag string) (t Target, note string, err e
 		t, err := ParseTarget(flag)
 		return t, "", err
 	}
-	if mt, evidence, ok := MyCnfTarget(p.MyCnf); ok {
-		return mt, fmt.Sprintf("no server and no --target: the my.cnf is for MariaDB (%s), so advice is made for MariaDB %s (pass --target to change it)",
-			evidence, mt.Version), nil
+	it, inote, ok := installedTarget(p.Installed)
+	if ok {
+		return it, "", nil
 	}
-	return DefaultTarget, "no server and no --target: advice is made for MySQL 8.4 (pass --target mariadb-10.11 or similar to change it)", nil
+	if mt, evidence, ok := MyCnfTarget(p.MyCnf); ok {
+		mt.Reason = evidence
+		return mt, inote, nil
+	}
+	why := "no server reachable, no --target, no server installed here"
+	switch {
+	case inote != "":
+		why = "no server reachable, no --target, " + inote
+	case p.MyCnf != nil:
+		why += ", and the my.cnf names no server (no [mariadb]/[galera]/[mysqld-X.Y] group or flavor-only option)"
+	}
+	return Target{Source: SourceUnknown, Reason: why}, "", nil
+}
+
+// installedTarget is the server installed on the host when every binary
+// found is the same flavor and major.minor; the note says why not when
+// they disagree.
+func installedTarget(list []profile.InstalledServer) (Target, string, bool) {
+	var t Target
+	var seen []string
+	for _, s := range list {
+		v := shortVersion(s.Version)
+		if _, err := ParseVersion(v); err != nil {
+			continue
+		}
+		c := Target{Flavor: s.Flavor, Version: v, Source: SourceInstalled,
+			Reason: fmt.Sprintf("installed %s %s", s.Path, s.Version)}
+		seen = append(seen, s.Path+" "+s.Version)
+		if t.Source == "" {
+			t = c
+			continue
+		}
+		if c.Flavor != t.Flavor || majorMinor(c.Version) != majorMinor(t.Version) {
+			return Target{}, "several servers installed (" + strings.Join(seen, ", ") + "; pass --target)", false
+		}
+	}
+	return t, "", t.Source != ""
+}
+
+// majorMinor is "X.Y" of a version.
+func majorMinor(v string) string {
+	pv, err := ParseVersion(v)
+	if err != nil {
+		return v
+	}
+	return fmt.Sprintf("%d.%d", pv.Major, pv.Minor)
 }
 
 // serverTarget is the live server's flavor and version, if it answered.
@@ -78,7 +132,8 @@ func serverTarget(s *profile.Server) (Target, bool) {
 	if fl == "" {
 		fl = profile.FlavorMySQL
 	}
-	return Target{Flavor: fl, Version: shortVersion(s.Version), Source: "server"}, true
+	return Target{Flavor: fl, Version: shortVersion(s.Version), Source: SourceServer,
+		Reason: "the live server reports " + s.Version}, true
 }
 
 // matches reports whether the --target t names server s: same flavor and
@@ -109,74 +164,4 @@ func shortVersion(v string) string {
 		return v[:i]
 	}
 	return v
-}
-
-// mariaDBOnlyOptions are server options only MariaDB has (MariaDB KB,
-// "System Variables Added in MariaDB" and each option's page; none exist
-// in MySQL or Percona Server). wsrep_* is not here: Percona XtraDB Cluster
-// has it too.
-var mariaDBOnlyOptions = []string{
-	"aria_", // the Aria engine (prefix)
-	"innodb_data_file_buffering", "innodb_data_file_write_through",
-	"innodb_log_file_buffering", "innodb_log_file_write_through", "innodb_snapshot_isolation",
-	"innodb_use_atomic_writes", "innodb_instant_alter_column_allowed",
-	"gtid_domain_id", "gtid_strict_mode", "log_basename", "use_stat_tables",
-	"optimizer_use_condition_selectivity", "histogram_size", "key_cache_segments",
-	"plugin_maturity", "binlog_annotate_row_events",
-}
-
-// MyCnfTarget infers the target from an offline my.cnf when it shows MariaDB
-// clearly: a [mariadb], [mariadbd] or [mariadb-X.Y] group (only mariadbd
-// reads them), a file under a mariadb.conf.d directory (the MariaDB
-// packages' layout), or a MariaDB-only option. The version is that of a
-// [mariadb-X.Y] group, else mariaDBMyCnfVersion. evidence names what
-// decided it.
-func MyCnfTarget(m *profile.MyCnf) (t Target, evidence string, ok bool) {
-	if m == nil {
-		return Target{}, "", false
-	}
-	version, why := mariaDBMyCnfVersion, ""
-	for _, g := range m.Groups {
-		g = strings.ToLower(g)
-		for _, prefix := range []string{"mariadb-", "mariadbd-"} {
-			if v, found := strings.CutPrefix(g, prefix); found {
-				if _, err := ParseVersion(v); err == nil {
-					version, why = v, "group ["+g+"]"
-				}
-			}
-		}
-		if why == "" && (g == "mariadb" || g == "mariadbd") {
-			why = "group [" + g + "]"
-		}
-	}
-	if why == "" {
-		why = mariaDBFileOrOption(m)
-	}
-	if why == "" {
-		return Target{}, "", false
-	}
-	return Target{Flavor: profile.FlavorMariaDB, Version: version, Source: "mycnf"}, why, true
-}
-
-// mariaDBFileOrOption names a mariadb.conf.d file or a MariaDB-only option
-// of m, or "".
-func mariaDBFileOrOption(m *profile.MyCnf) string {
-	for _, f := range append([]string{m.Path}, m.Files...) {
-		if filepath.Base(filepath.Dir(f)) == "mariadb.conf.d" {
-			return "file " + f
-		}
-	}
-	names := make([]string, 0, len(m.Variables))
-	for k := range m.Variables {
-		names = append(names, strings.ReplaceAll(strings.ToLower(k), "-", "_"))
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		for _, opt := range mariaDBOnlyOptions {
-			if name == opt || (strings.HasSuffix(opt, "_") && strings.HasPrefix(name, opt)) {
-				return "MariaDB-only option " + name
-			}
-		}
-	}
-	return ""
 }

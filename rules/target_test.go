@@ -7,49 +7,81 @@ import (
 	"github.com/mytune/mytune/probe/profile"
 )
 
-// TestResolveTarget: a live server wins and says which --target it
-// overrode; without server and flag a clearly-MariaDB my.cnf makes the
-// target MariaDB; anything else falls back to MySQL 8.4.
-func TestResolveTarget(t *testing.T) {
+// targetCases are TestResolveTarget's cases.
+func targetCases() []targetCase {
 	maria := &profile.Server{Reachable: true, Flavor: "mariadb", Version: "10.11.19-MariaDB-0+deb12u1"}
-	cnf := func(path string, groups []string, vars ...string) *profile.MyCnf {
-		m := &profile.MyCnf{Path: path, Groups: groups, Variables: map[string]string{}}
+	cnf := func(path string, headers []string, vars ...string) *profile.MyCnf {
+		m := &profile.MyCnf{Path: path, Headers: headers, Variables: map[string]string{}}
 		for _, v := range vars {
 			m.Variables[v] = "1"
 		}
 		return m
 	}
-	cases := []struct {
-		name                string
-		p                   profile.Profile
-		flag                string
-		flavor, ver, source string
-		noteHas             string // "" = no note
-	}{
+	debMaria := []profile.InstalledServer{{Path: "/usr/sbin/mariadbd", Flavor: "mariadb", Version: "10.11.19-MariaDB-0+deb12u1"}}
+	mysql84 := []profile.InstalledServer{{Path: "/usr/sbin/mysqld", Flavor: "mysql", Version: "8.4.8"}}
+	return []targetCase{
 		{"server overrides a different --target, with a note", profile.Profile{Server: maria}, "mysql-8.4",
-			"mariadb", "10.11.19", "server", "--target mysql-8.4 ignored: the live server is mariadb 10.11.19"},
+			"mariadb", "10.11.19", "server", "live server", "--target mysql-8.4 ignored: the live server is mariadb 10.11.19"},
 		{"server and a matching --target: no note", profile.Profile{Server: maria}, "mariadb-10.11",
-			"mariadb", "10.11.19", "server", ""},
+			"mariadb", "10.11.19", "server", "10.11.19-MariaDB", ""},
 		{"server and --target of another minor", profile.Profile{Server: maria}, "mariadb-11.4",
-			"mariadb", "10.11.19", "server", "ignored"},
+			"mariadb", "10.11.19", "server", "", "ignored"},
+		{"--target beats the installed server and the my.cnf", profile.Profile{Installed: debMaria, MyCnf: cnf("/etc/my.cnf", []string{"mariadb"})}, "mysql-8.0",
+			"mysql", "8.0", "flag", "--target mysql-8.0", ""},
+		{"installed mariadbd (Debian, no server running)", profile.Profile{Installed: debMaria}, "",
+			"mariadb", "10.11.19", "installed", "installed /usr/sbin/mariadbd 10.11.19-MariaDB-0+deb12u1", ""},
+		{"installed server beats the my.cnf", profile.Profile{Installed: mysql84, MyCnf: cnf("/etc/my.cnf", []string{"mariadb"})}, "",
+			"mysql", "8.4.8", "installed", "/usr/sbin/mysqld 8.4.8", ""},
+		{"two different servers installed: the my.cnf decides, with a note", profile.Profile{Installed: append(append([]profile.InstalledServer{}, debMaria...), mysql84...),
+			MyCnf: cnf("/etc/my.cnf", []string{"galera"})}, "", "mariadb", "10.11", "mycnf", "[galera]", "several servers installed"},
+		{"two different servers installed and nothing else: unknown", profile.Profile{Installed: append(append([]profile.InstalledServer{}, debMaria...), mysql84...)}, "",
+			"", "", "unknown", "several servers installed", ""},
 		{"MariaDB-only options in [mysqld] (Tier12G)", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld"},
-			"innodb_log_file_buffering", "innodb_buffer_pool_size")}, "", "mariadb", "10.11", "mycnf", "MariaDB-only option innodb_log_file_buffering"},
+			"innodb_log_file_buffering", "innodb_buffer_pool_size")}, "", "mariadb", "10.11", "mycnf", "MariaDB-only option innodb_log_file_buffering", ""},
 		{"aria_ prefix", profile.Profile{MyCnf: cnf("/etc/my.cnf", nil, "aria_pagecache_buffer_size")}, "",
-			"mariadb", "10.11", "mycnf", "aria_pagecache_buffer_size"},
+			"mariadb", "10.11", "mycnf", "aria_pagecache_buffer_size", ""},
 		{"[mariadb-11.4] group gives the version", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld", "mariadb-11.4"})}, "",
-			"mariadb", "11.4", "mycnf", "group [mariadb-11.4]"},
+			"mariadb", "11.4", "mycnf", "[mariadb-11.4]", ""},
+		{"an empty [galera] group", profile.Profile{MyCnf: cnf("/etc/mysql/my.cnf", []string{"mysqld", "galera"}, "max_connections")}, "",
+			"mariadb", "10.11", "mycnf", "[galera] in /etc/mysql/my.cnf", ""},
+		{"an empty [mariadb-10.5] group", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld", "mariadb-10.5"})}, "",
+			"mariadb", "10.5", "mycnf", "[mariadb-10.5]", ""},
+		{"[mysqld-10.11] is MariaDB's own version group", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld", "mysqld-10.11"})}, "",
+			"mariadb", "10.11", "mycnf", "[mysqld-10.11]", ""},
+		{"[mysqld-8.4] is MySQL 8.4's", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld", "mysqld-8.4"})}, "",
+			"mysql", "8.4", "mycnf", "only MySQL and Percona Server 8.4 read it", ""},
+		{"MariaDB groups win over a MySQL version group", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld-8.0", "mariadb"})}, "",
+			"mariadb", "10.11", "mycnf", "[mariadb]", ""},
 		{"[mariadbd] group", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mariadbd"})}, "",
-			"mariadb", "10.11", "mycnf", "group [mariadbd]"},
+			"mariadb", "10.11", "mycnf", "group [mariadbd]", ""},
+		{"old profile: groups without headers", profile.Profile{MyCnf: &profile.MyCnf{Path: "/etc/my.cnf", Groups: []string{"mariadb"}}}, "",
+			"mariadb", "10.11", "mycnf", "[mariadb]", ""},
 		{"mariadb.conf.d file", profile.Profile{MyCnf: cnf("/etc/mysql/mariadb.conf.d/50-server.cnf", nil, "max_connections")}, "",
-			"mariadb", "10.11", "mycnf", "mariadb.conf.d"},
-		{"wsrep_* is not MariaDB-only (Percona XtraDB Cluster)", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld"}, "wsrep_provider")}, "",
-			"mysql", "8.4.0", "default", "MySQL 8.4"},
-		{"MySQL 8.4 my.cnf", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld"}, "innodb_redo_log_capacity", "innodb_buffer_pool_chunk_size")}, "",
-			"mysql", "8.4.0", "default", "MySQL 8.4"},
-		{"--target beats the my.cnf", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mariadb"})}, "mysql-8.0",
-			"mysql", "8.0", "flag", ""},
+			"mariadb", "10.11", "mycnf", "mariadb.conf.d", ""},
+		{"wsrep_* is not MariaDB-only (Percona XtraDB Cluster): unknown", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld"}, "wsrep_provider")}, "",
+			"", "", "unknown", "the my.cnf names no server", ""},
+		{"MySQL 8.4 options without a version group: unknown", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld"}, "innodb_redo_log_capacity")}, "",
+			"", "", "unknown", "names no server", ""},
+		{"nothing at all: unknown, never MySQL 8.4", profile.Profile{}, "",
+			"", "", "unknown", "no server installed here", ""},
 	}
-	for _, tc := range cases {
+}
+
+// targetCase is one profile and --target, and the target it must resolve to.
+type targetCase struct {
+	name                string
+	p                   profile.Profile
+	flag                string
+	flavor, ver, source string
+	reasonHas, noteHas  string // noteHas "" = no note
+}
+
+// TestResolveTarget: a live server wins and says which --target it
+// overrode; then --target; then the one server installed; then the my.cnf's
+// group headers (empty ones too) and options; else the target is unknown,
+// never a silent MySQL 8.4.
+func TestResolveTarget(t *testing.T) {
+	for _, tc := range targetCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			tg, note, err := ResolveTarget(tc.p, tc.flag)
 			if err != nil {
@@ -58,9 +90,43 @@ func TestResolveTarget(t *testing.T) {
 			if tg.Flavor != tc.flavor || tg.Version != tc.ver || tg.Source != tc.source {
 				t.Errorf("got %+v, want %s %s from %s", tg, tc.flavor, tc.ver, tc.source)
 			}
+			if !strings.Contains(tg.Reason, tc.reasonHas) || tg.Reason == "" {
+				t.Errorf("reason %q, want one containing %q", tg.Reason, tc.reasonHas)
+			}
 			if (tc.noteHas == "") != (note == "") || !strings.Contains(note, tc.noteHas) {
 				t.Errorf("note %q, want one containing %q", note, tc.noteHas)
 			}
 		})
+	}
+}
+
+// TestUnknownTargetHasNoFacts: facts need a named server; the error says
+// how to name one.
+func TestUnknownTargetHasNoFacts(t *testing.T) {
+	tg, _, _ := ResolveTarget(profile.Profile{}, "")
+	if _, err := BuildFacts(profile.Profile{}, tg); err == nil || !strings.Contains(err.Error(), "--target") {
+		t.Errorf("BuildFacts on an unknown target: %v, want an error naming --target", err)
+	}
+}
+
+// TestPortableGroups: every group's readers accept what it is advised
+// for, and no MySQL series reads a MariaDB group or the reverse.
+func TestPortableGroups(t *testing.T) {
+	for _, g := range PortableGroups {
+		for _, s := range g.Series {
+			if s.Flavor != g.Target.Flavor {
+				t.Errorf("[%s] is advised for %s but read by %s", g.Group, g.Target.Flavor, s.Flavor)
+			}
+		}
+		fl, v, ok := headerVersion(g.Group)
+		if ok && (fl != g.Target.Flavor || majorMinor(v) != majorMinor(g.Target.Version)) {
+			t.Errorf("[%s] is read by %s %s, advised for %+v", g.Group, fl, v, g.Target)
+		}
+	}
+	for name, want := range map[string]bool{"innodb_buffer_pool_size": true, "innodb_redo_log_capacity": false,
+		"innodb_buffer_pool_instances": false, "innodb_flush_method": false, "max_connections": true} {
+		if got := AcceptedEverywhere(name); got != want {
+			t.Errorf("AcceptedEverywhere(%s) = %v, want %v", name, got, want)
+		}
 	}
 }

@@ -27,6 +27,7 @@ type Thresholds struct {
 	RedoMinBytes           uint64  `yaml:"redo_min_bytes" check:"positive"`
 	RedoMaxBytes           uint64  `yaml:"redo_max_bytes" check:"positive"`
 	RedoBurstMinutes       float64 `yaml:"redo_burst_minutes" check:"positive"`
+	RedoFreeFraction       float64 `yaml:"redo_free_fraction" check:"fraction"`
 	IOCapacityFraction     float64 `yaml:"io_capacity_fraction" check:"fraction"`
 	IOCapacityTolerance    float64 `yaml:"io_capacity_tolerance" check:"ratio"`
 	SlowCommitsPerS        float64 `yaml:"slow_commits_per_s" check:"positive"`

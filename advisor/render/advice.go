@@ -53,9 +53,10 @@ func adviceText(a *advisor.Advice, o Options) string {
 		}
 		b.WriteString(mark + t.verdict.Render(l) + "\n")
 	}
-	if a.Target.Flavor != "" {
-		b.WriteString(t.dim.Render(fit(fmt.Sprintf("  advice for %s %s (from %s)",
-			a.Target.Flavor, a.Target.Version, a.Target.Source), w)) + "\n")
+	if a.Target.Source != "" {
+		for _, l := range wrap("target "+clean(TargetLine(a.Target)), w-2, "  ") {
+			b.WriteString(t.dim.Render("  "+l) + "\n")
+		}
 	}
 	b.WriteString(findingsText(t, a.Findings, w))
 	b.WriteString(threadsText(t, a.Threads, w))
@@ -234,7 +235,11 @@ func cnfText(t theme, cnf string, w int) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(section(t, "MY.CNF") + t.dim.Render(fit("add to the [mysqld] section, then restart where marked", w)) + "\n")
+	hint := "add to the [mysqld] section, then restart where marked"
+	if groups := strings.Count("\n"+cnf, "\n["); groups > 1 {
+		hint = "add as it is, each [group] with it: a group is read only by the servers named; restart where marked"
+	}
+	b.WriteString(section(t, "MY.CNF") + t.dim.Render(fit(hint, w)) + "\n")
 	for _, l := range strings.Split(strings.TrimRight(cnf, "\n"), "\n") {
 		if strings.HasPrefix(strings.TrimSpace(l), "#") {
 			for _, c := range wrap(clean(l), w-2, "# ") {

@@ -18,10 +18,10 @@ func adviceMarkdown(a *advisor.Advice) string {
 	fmt.Fprintf(&b, "Storage: %s under `%s` (%s). Taken %s by mytune %s",
 		mdText(className(p.Storage.Class)), mdCode(p.Storage.Path), mdText(deviceName(p)),
 		p.TakenAt.UTC().Format("2006-01-02 15:04 UTC"), mdText(p.ToolVersion))
-	if a.Target.Flavor != "" {
-		fmt.Fprintf(&b, "; advice for %s %s", mdText(a.Target.Flavor), mdText(a.Target.Version))
-	}
 	b.WriteString(".\n\n")
+	if a.Target.Source != "" {
+		fmt.Fprintf(&b, "**Target:** %s\n\n", mdText(TargetLine(a.Target)))
+	}
 	b.WriteString(measurementsMarkdown(p.Storage))
 	b.WriteString(findingsMarkdown(a.Findings))
 	b.WriteString(threadsMarkdown(a.Threads))

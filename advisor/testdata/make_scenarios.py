@@ -92,6 +92,22 @@ def mycnf_vars(path):
 import copy
 tier=copy.deepcopy(nos)
 tier["mycnf"]={"path":"/etc/mysql/my.cnf","files":["/etc/mysql/my.cnf"],"groups":["mysqld"],"variables":mycnf_vars("mariadb-11.8.6-Tier12G.cnf")}
-for name,p in [("pi-sd-mysql80",pi),("nvme-mysql84",nvme),("hdd-mariadb1011",hdd),("container-limit",cont),("no-server",nos),("no-server-tier12g",tier)]:
+# issue 10's card bed: this project's machine (2 cores, 24G), MariaDB 10.11
+# installed but not running, a 2.9 GB filesystem with 2.6 GB free and a 152 MB
+# dump to restore; the relaxed advice once asked for a 4352M redo log here.
+card=prof(host("bed",2,24*G,20*G,model="AMD EPYC"),
+  storage("/mnt/card/mysql","ext4","loop7","loop",False,"sd-card",15,40,(9000,40000,90000,110),
+    [(1,95,9000,40000),(2,100,18000,80000),(4,100,38000,160000),(8,100,76000,300000),(16,100,150000,600000)],
+    [(1,1500,600,1500),(2,2400,800,1800),(4,2900,1300,2600),(8,3000,2600,5000),(16,3000,5200,9000)],
+    2600*M,2900*M,evidence=["cgroup-throttled loop device","fdatasync p50 9 ms"]))
+card["installed_servers"]=[{"path":"/usr/sbin/mariadbd","flavor":"mariadb","version":"10.11.19-MariaDB-0+deb12u1",
+  "line":"/usr/sbin/mariadbd  Ver 10.11.19-MariaDB-0+deb12u1 for debian-linux-gnu on x86_64 (Debian 12)"}]
+card["dump"]={"path":"/srv/dump","format":"mydumper","total_bytes":152*M,"total_bytes_basis":"uncompressed","tables":8,"chunks":16}
+# Debian's MariaDB layout seen offline: the only MariaDB hint is an empty
+# [galera] header (mariadb-debian-60-galera.cnf ships it with options commented out).
+galera=copy.deepcopy(nos)
+galera["mycnf"]={"path":"/etc/mysql/my.cnf","files":["/etc/mysql/my.cnf","/etc/mysql/conf.d/60-galera.cnf"],
+  "groups":["mysqld"],"headers":["client-server","mysqld","galera"],"variables":{"max_connections":"100"}}
+for name,p in [("pi-sd-mysql80",pi),("sd-card-small",card),("no-server-galera",galera),("nvme-mysql84",nvme),("hdd-mariadb1011",hdd),("container-limit",cont),("no-server",nos),("no-server-tier12g",tier)]:
     json.dump(p,open(f"scenarios/{name}.json","w"),indent=1,sort_keys=True)
 print("ok")

@@ -75,7 +75,7 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	defer prog.Done()
 	p, err := probe.Run(ctx, probe.Options{
 		Datadir: datadir, Duration: dur, MaxBytes: maxBytes, Measure: !a.v.GetBool("no-measure"),
-		Roots: probe.DefaultRoots, ToolVersion: version,
+		Roots: probe.DefaultRoots, ToolVersion: version, BinRoot: "/",
 		Progress: func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) },
 	})
 	var inputErr *probe.InputError

@@ -171,3 +171,21 @@ func TestIncludeLoopBudget(t *testing.T) {
 		t.Fatalf("err = %v, want a loop error", err)
 	}
 }
+
+// TestHeadersKeepEmptyGroups: every [group] header is listed, empty ones
+// and [galera] included, once each, lower-case.
+func TestHeadersKeepEmptyGroups(t *testing.T) {
+	dir := t.TempDir()
+	text := "[mysqld]\nmax_connections = 50\n[galera]\n[MariaDB-10.5]\n# nothing here\n[mysqld]\n[client]\n"
+	path := filepath.Join(dir, "my.cnf")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mc, err := ReadMyCnf(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(mc.Headers, ","), "mysqld,galera,mariadb-10.5,client"; got != want {
+		t.Errorf("headers %q, want %q", got, want)
+	}
+}

@@ -303,11 +303,21 @@ func (p *parser) header(file string, n int, t string, st *lineState) {
 	st.group = strings.ToLower(raw)
 	st.seenGroup = true
 	st.inGroup = p.groups == nil || p.groups[st.group]
-	p.out.Headers = append(p.out.Headers, st.group)
+	p.addHeader(st.group)
 	if raw != strings.TrimSpace(raw) {
 		p.warn(file, n, "", false, "group header %q has a blank after '[': the server reads it as group %q, "+
 			"which no server reads; write [%s]", trimSpace(t), raw, strings.TrimSpace(raw))
 	}
+}
+
+// addHeader records a group header once, in the order first seen.
+func (p *parser) addHeader(g string) {
+	for _, h := range p.out.Headers {
+		if h == g {
+			return
+		}
+	}
+	p.out.Headers = append(p.out.Headers, g)
 }
 
 // addOption splits "name [= value]" as mysqld does and records it.

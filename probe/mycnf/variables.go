@@ -68,7 +68,7 @@ func ReadMyCnf(path string) (*profile.MyCnf, error) {
 	}
 	maria, my := opts.ReadAs(flavorMariaDB), opts.ReadAs(flavorMySQL)
 	mc := &profile.MyCnf{Path: path, Files: opts.Files, Variables: maria.Base.Variables(),
-		Groups: opts.ServerOnly().Groups(), VersionGroups: maria.versionVariables()}
+		Groups: opts.ServerOnly().Groups(), VersionGroups: maria.versionVariables(), Headers: opts.Headers}
 	view := profile.MyCnfView{Variables: my.Base.Variables(), VersionGroups: my.versionVariables()}
 	if !reflect.DeepEqual(view.Variables, mc.Variables) || !reflect.DeepEqual(view.VersionGroups, mc.VersionGroups) {
 		mc.MySQL = &view
@@ -114,7 +114,7 @@ func (o Options) ServerOnly() Options {
 	for _, g := range ServerGroups {
 		keep[g] = true
 	}
-	out := Options{Files: o.Files, Missing: o.Missing}
+	out := Options{Files: o.Files, Missing: o.Missing, Headers: o.Headers}
 	for _, opt := range o.List {
 		if opt.Group == "" || keep[opt.Group] || isVersionGroup(opt.Group) {
 			out.List = append(out.List, opt)

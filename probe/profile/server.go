@@ -113,6 +113,10 @@ type MyCnf struct {
 	// Warnings are where a server reads the file otherwise than it looks,
 	// or would refuse to start on it.
 	Warnings []MyCnfWarning `json:"warnings,omitempty"`
+	// Headers are every [group] header of the files read, lower-case,
+	// empty groups and client groups included ([galera], [mariadb-10.5]):
+	// without a server they tell which server the file is for.
+	Headers []string `json:"headers,omitempty"`
 }
 
 // Dump describes a logical dump directory or file (--dump DIR).

@@ -1,0 +1,102 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+)
+
+// Sizes fit: no redo log the datadir's filesystem cannot hold with room to
+// spare, no memory size above what the host (or its cgroup) has. When the
+// ideal does not fit, the advice gives what fits and FitNote says why with
+// the numbers.
+
+// DiskKnown is true when the profile says how big the datadir's filesystem
+// is (storage.total_bytes), so free_bytes 0 means full, not unknown.
+func (e Env) DiskKnown() bool { return e.Storage.TotalBytes > 0 || e.Storage.FreeBytes > 0 }
+
+// DiskRoomBytes is the free space the server may use for its own files:
+// free space less the dump to be restored; 0 when that does not fit.
+func (e Env) DiskRoomBytes() uint64 {
+	if e.Storage.FreeBytes <= e.DumpBytes {
+		return 0
+	}
+	return e.Storage.FreeBytes - e.DumpBytes
+}
+
+// RedoRoomBytes is the largest total redo log that fits the disk:
+// T.RedoFreeFraction of DiskRoomBytes, rounded down to MiB (both servers
+// size redo in whole MiB). Unlimited when the disk is unknown.
+func (e Env) RedoRoomBytes() uint64 {
+	if !e.DiskKnown() {
+		return math.MaxUint64
+	}
+	return uint64(float64(e.DiskRoomBytes())*e.T.RedoFreeFraction) / mib * mib
+}
+
+// RedoDiskCapped is true when the disk holds the redo below its ideal.
+func (e Env) RedoDiskCapped() bool { return e.RedoRoomBytes() < e.RedoIdealBytes() }
+
+// HeapTableTarget is max_heap_table_size raised to tmp_table_size, held to
+// T.ConnMemoryFraction of usable memory: one in-memory temporary table
+// never gets more than all connections' buffers may take together.
+func (e Env) HeapTableTarget() uint64 {
+	want := e.F.TmpTableBytes
+	if e.MemoryKnown() {
+		want = min(want, e.heapRoomBytes())
+	}
+	return want
+}
+
+// heapRoomBytes is the memory cap of HeapTableTarget, in whole MiB.
+func (e Env) heapRoomBytes() uint64 {
+	return uint64(e.T.ConnMemoryFraction*float64(e.EffectiveMemBytes())) / mib * mib
+}
+
+// FitNote is the sentence a finding that sets variable gets when its
+// ideal size did not fit and a smaller one was advised; "" otherwise.
+func (e Env) FitNote(variable string) string {
+	switch variable {
+	case "innodb_redo_log_capacity", "innodb_log_file_size":
+		if e.RedoDiskCapped() {
+			return e.redoFitText() + " so " + Human(e.RedoTarget()) + " in total fits."
+		}
+	case "max_heap_table_size":
+		if e.MemoryKnown() && e.F.TmpTableBytes > e.heapRoomBytes() {
+			return fmt.Sprintf("tmp_table_size (%s) does not fit: one in-memory temporary table is held to %.0f%% of the %s usable memory (max_connections_memory_fraction), %s.",
+				Human(e.F.TmpTableBytes), e.T.ConnMemoryFraction*100, Human(e.EffectiveMemBytes()), Human(e.heapRoomBytes()))
+		}
+	}
+	return ""
+}
+
+// redoFitText says how much redo the disk holds and why.
+func (e Env) redoFitText() string {
+	dump := ""
+	if e.DumpBytes > 0 {
+		dump = fmt.Sprintf(" less the %s dump to restore", Human(e.DumpBytes))
+	}
+	return fmt.Sprintf("The ideal %s of redo does not fit the disk: %s is free on %s%s, and the redo log may take at most %.0f%% of that (%s; the whole new log must be free at once, the rest stays for data, binary logs and temporary files),",
+		Human(e.RedoIdealBytes()), Human(e.Storage.FreeBytes), orText(e.Storage.MountPoint, "the datadir's filesystem"),
+		dump, e.T.RedoFreeFraction*100, Human(e.RedoRoomBytes()))
+}
+
+// FitNotes are advice notes on sizes the disk kept from growing at all:
+// the redo would be worth growing, but what fits is not twice the current.
+func (e Env) FitNotes() []string {
+	cur := e.F.RedoCapacityBytes
+	if !e.RedoDiskCapped() || float64(e.RedoIdealBytes()) < 2*float64(cur) || float64(e.RedoTarget()) >= 2*float64(cur) {
+		return nil
+	}
+	return []string{e.redoFitText() + " so the redo log (" + Human(cur) + ") is left as it is."}
+}
+
+// Human renders bytes for people (1.5 GiB).
+func Human(b uint64) string { return Env{}.Human(b) }
+
+// orText is s, or alt when s is empty.
+func orText(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}
