@@ -86,7 +86,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	shell := mysqlsh("USER@TARGET:3306", fmt.Sprintf(`util.loadDump(%s, {threads: %d, deferTableIndexes: "all", skipBinlog: true})`,
 		jsString(dd.load), threads))
-	myloader := fmt.Sprintf("myloader --host TARGET --user USER --ask-password --threads %d --directory %s --overwrite-tables --queries-per-transaction %d",
+	myloader := fmt.Sprintf("myloader --host TARGET --user USER --ask-password --threads %d --directory %s --queries-per-transaction %d",
 		threads, shQuote(dd.load), QueriesPerTransaction)
 	switch dd.format {
 	case "mysqlsh":
@@ -95,15 +95,20 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 		}
 		return []string{shell}, nil
 	case "mydumper":
-		return []string{myloader}, nil
+		return []string{myloader}, []string{noOverwriteNote}
 	case "mysqldump":
 		return []string{mysqlClientLoad(dd.load, dd.compression)}, nil
 	}
 	if mysqlTarget {
-		return []string{shell, myloader}, nil
+		return []string{shell, myloader}, []string{noOverwriteNote}
 	}
-	return []string{myloader}, nil
+	return []string{myloader}, []string{noOverwriteNote}
 }
+
+// noOverwriteNote says why the myloader line has no --overwrite-tables: a
+// pasted line must not drop what the target holds (myloader --help:
+// "-o, --overwrite-tables  Drop tables if they already exist").
+const noOverwriteNote = "myloader runs without --overwrite-tables, so a table that already exists on TARGET makes it report an error instead of being replaced; --overwrite-tables would DROP each such table and its rows first: add it only to replace them on purpose"
 
 // mysqlClientLoad restores a single mysqldump file through the mysql
 // client, decompressing a .gz or .zst file on the way (the client reads
