@@ -59,9 +59,10 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.dumpInstance(%s, {threads: %d, bytesPerChunk: "%s", compression: "zstd"})`,
 				jsString(dd.dump), plan.Dump.Threads, ShellBytesPerChunk)))
 		}
-		cmds = append(cmds, fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --outputdir %s",
-			plan.Dump.Threads, MydumperRows, shQuote(dd.dump)))
-		notes = append(notes, "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX")
+		cmds = append(cmds, fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --regex %s --outputdir %s",
+			plan.Dump.Threads, MydumperRows, shQuote(SkipSystemSchemas), shQuote(dd.dump)))
+		notes = append(notes, "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX",
+			systemSchemasNote)
 	}
 	if want(TaskLoad) {
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
@@ -104,6 +105,17 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	}
 	return []string{myloader}, []string{noOverwriteNote}
 }
+
+// SkipSystemSchemas is mydumper's --regex (PCRE, matched against
+// "db.table") that leaves out the server's own schemas: without it the
+// dump holds mysql.* and sys.*, which every target already has, so the
+// load fails on them (seen here with mydumper/myloader 0.10 on MariaDB
+// 10.11), and with --overwrite-tables it would replace the target's
+// accounts. The mydumper README uses the same negative look-ahead form.
+const SkipSystemSchemas = `^(?!(mysql|sys|performance_schema|information_schema)\.)`
+
+// systemSchemasNote says what the --regex leaves out and how to copy it.
+const systemSchemasNote = "mydumper leaves out the system schemas (mysql, sys, performance_schema, information_schema) so the load does not collide with the target's own: copy accounts and grants separately (SHOW CREATE USER and SHOW GRANTS on the source)"
 
 // noOverwriteNote says why the myloader line has no --overwrite-tables: a
 // pasted line must not drop what the target holds (myloader --help:
