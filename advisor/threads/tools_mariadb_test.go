@@ -40,6 +40,10 @@ func TestPrintedToolLinesRunOnMariaDB(t *testing.T) {
 			"CREATE USER '"+toolUser+"'@'localhost' IDENTIFIED BY '"+toolPass+"'",
 			"GRANT ALL ON *.* TO '"+toolUser+"'@'%'", "GRANT ALL ON *.* TO '"+toolUser+"'@'localhost'")
 	}
+	// mydumper 0.10 hung here in 2 of 5 runs dumping the Aria table of the
+	// test schema (stuck before "Non-InnoDB dump complete", its race, not
+	// the line's); an all-InnoDB source keeps the test about the line.
+	rootExec(t, src, "ALTER TABLE "+testmariadb.TestDatabase+".small ENGINE=InnoDB")
 	mariadb := server("mariadb", "10.11.6-MariaDB", nil)
 	dumpDir := filepath.Join(t.TempDir(), "new dump")
 	dumpLine := onlyLine(t, Size(withServer(prof(2, 0, fastCurve, nil), mariadb), Options{Task: TaskDump}).Commands, "mydumper ")
