@@ -69,6 +69,10 @@ var defaults = []defaultRule{
 	{"table_open_cache", mariaName, "", "2000", srcMaria},
 	{"table_open_cache", "", "", "4000", srcMy80},
 	{"table_definition_cache", mariaName, "", "400", srcMaria},
+	{"query_cache_size", mysqlName, "<8.0.3", "1M", srcMy57},
+	{"query_cache_size", mariaName, "", "1M", srcMaria + " (from 10.1.7)"},
+	{"query_cache_type", mysqlName, "<8.0.3", "OFF", srcMy57},
+	{"query_cache_type", mariaName, "", "OFF", srcMaria + " (from 10.1.7)"},
 	{"table_definition_cache", "", "", "2000", srcMy80 + " (autosized: 400 + table_open_cache / 2)"},
 }
 

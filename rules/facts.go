@@ -61,6 +61,14 @@ type Facts struct {
 	RedoRateBasis string
 	// LogWaits is the Innodb_log_waits status counter, 0 if unknown.
 	LogWaits int64
+	// IndexBytes is the user tables' INDEX_LENGTH (DataBytes is DATA_LENGTH).
+	IndexBytes uint64
+	// Usage holds the status counters of pool misses, query cache and connections.
+	Usage Usage
+	// QueryCacheType is query_cache_type as the server reads it (OFF, ON,
+	// DEMAND, or 0/1/2); QueryCacheBytes is query_cache_size.
+	QueryCacheType  string
+	QueryCacheBytes uint64
 }
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for
@@ -80,7 +88,7 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 	if s := p.Server; s != nil && s.Reachable {
 		f.HasServer = true
 		copyVars(vars, s.Variables)
-		f.DataBytes, f.Tables = s.DataBytes, s.Tables
+		f.DataBytes, f.Tables, f.IndexBytes = s.DataBytes, s.Tables, s.IndexBytes
 		f.readStatus(s.Status)
 		f.readRedoRate(s)
 	}
@@ -104,6 +112,8 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 		}
 	}
 	f.fill()
+	f.Usage = usageOf(p)
+	f.fillQueryCache()
 	return f, nil
 }
 
