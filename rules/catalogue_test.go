@@ -193,6 +193,7 @@ var ruleCases = []struct {
 	{"40 clients refused at 151", "memory.max_connections_refused", all(setStatus("max_used_connections", "152"), setStatus("connection_errors_max_connections", "40")), "", true, "227"},
 	{"151 reached", "memory.max_connections_refused", setStatus("max_used_connections", "151"), "", true, "227"},
 	{"100 of 151 used", "memory.max_connections_refused", setStatus("max_used_connections", "100"), "", false, ""},
+	{"file per table off", "hygiene.file_per_table_off", setVar("innodb_file_per_table", "OFF"), "", true, "ON"},
 	{"10000 connections, 9000 used: not below 9000", "memory.max_connections_memory", all(setVar("max_connections", "10000"), setStatus("max_used_connections", "9000")), "", true, "9000"},
 }
 

@@ -40,6 +40,7 @@ type Facts struct {
 	FlushMethod                                          string
 	FlushNeighbors, ReadIOThreads, WriteIOThreads        int
 	Doublewrite, LogBin, DedicatedServer                 bool
+	FilePerTable                                         bool
 	FlushLogAtTrxCommit, SyncBinlog                      int
 	MaxConnections                                       int
 	SortBufferBytes, JoinBufferBytes                     uint64
@@ -191,6 +192,7 @@ func (f *Facts) fill() {
 	f.Doublewrite = dw != "OFF" && dw != "0" && dw != "DETECT_ONLY" && dw != "FALSE"
 	f.LogBin = f.logBin()
 	f.DedicatedServer = f.bool("innodb_dedicated_server")
+	f.FilePerTable = f.Raw["innodb_file_per_table"] == "" || f.bool("innodb_file_per_table")
 	f.FlushLogAtTrxCommit = f.int("innodb_flush_log_at_trx_commit")
 	f.SyncBinlog = f.int("sync_binlog")
 	f.MaxConnections = f.int("max_connections")
