@@ -87,6 +87,9 @@ func (e Env) PoolMissText() string {
 		perS := u.PoolReads / e.F.UptimeS
 		s += fmt.Sprintf(", %s disk reads/s on average over %s, %s of the %s random 16K reads/s this disk measured with one thread",
 			e.N1(perS), upFor2(e.F.UptimeS), e.Pct(perS/e.ReadIOPS(1)), e.N(e.ReadIOPS(1)))
+		if perS > e.ReadIOPS(1) {
+			s += " (more than it can do: the OS page cache served the rest, memory the pool could hold)"
+		}
 	}
 	return s
 }
