@@ -341,4 +341,3 @@ func buildMytune(t *testing.T) string {
 	}
 	return bin
 }
-
