@@ -23,9 +23,9 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 	if pt, ok := profile.At(s.RandWrite, 1); ok {
 		parts = append(parts, fmt.Sprintf("%.0f random 16K writes/s", pt.IOPS))
 	}
-	ops := s.Fsync.OpsPerS
+	ops, basis := s.Fsync.OpsPerS, "the measured average"
 	if ops == 0 && s.Fsync.P50US > 0 {
-		ops = 1e6 / s.Fsync.P50US
+		ops, basis = 1e6/s.Fsync.P50US, "1 s ÷ p50"
 	}
 	if s.Fsync.P50US > 0 {
 		parts = append(parts, fmt.Sprintf("sync p50 %.1f ms / p99 %.1f ms", s.Fsync.P50US/1000, s.Fsync.P99US/1000))
@@ -37,7 +37,7 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 	out := fmt.Sprintf("%s is on %s (%s): %s", orUnknown(s.Path), classWord(s.Class), dev, strings.Join(parts, ", "))
 	if ops > 0 {
 		c1, c2 := rules.CommitsPerSec(ops, 1), rules.CommitsPerSec(ops, 2)
-		out += fmt.Sprintf("; about %.0f commits/s per session, %.0f with the binary log synced", c1, c2)
+		out += fmt.Sprintf("; about %.0f commits/s per session (%s), %.0f with the binary log synced", c1, basis, c2)
 		if c1 < slowCommitsPerS {
 			out += " — the disk, not the server, is the bottleneck"
 		}

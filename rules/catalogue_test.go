@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"sort"
 	"testing"
 
@@ -178,6 +179,47 @@ var ruleCases = []struct {
 		p.Host.Memory.SwapTotalBytes, p.Host.Memory.SwapFreeBytes, p.Host.Memory.AvailableBytes = 4*tGiB, tGiB, tGiB
 	}, "", true, ""},
 	{"io_capacity 'lots'", "hygiene.unparsable_values", setVar("innodb_io_capacity", "lots"), "", true, ""},
+	{"fsync on Debian (issue 11)", "io.flush_method_direct", all(setVar("innodb_flush_method", "fsync"), onOS("linux (Debian GNU/Linux 12 (bookworm))")), "", true, "O_DIRECT"},
+	{"fsync on FreeBSD", "io.flush_method_direct", all(setVar("innodb_flush_method", "fsync"), onOS("freebsd")), "", false, ""},
+	{"pool 128M under 2.5G of data on a 140-IOPS disk", "memory.buffer_pool_misses_slow_disk", poolMisses(22000), "", true, "3G"},
+	{"pool misses at 99.9% hits", "memory.buffer_pool_misses_slow_disk", poolMisses(1000), "", false, ""},
+	{"pool misses on a fast disk", "memory.buffer_pool_misses_slow_disk", all(poolMisses(22000), func(p *profile.Profile) { p.Storage.RandRead[0].IOPS = 9000 }), "", false, ""},
+	{"MariaDB 512M query cache at 2%", "memory.query_cache_on", queryCache("mariadb", "10.11.6", "512M", 200, 9800), "", true, "OFF"},
+	{"its 512M freed", "memory.query_cache_size", queryCache("mariadb", "10.11.6", "512M", 200, 9800), "", true, "0"},
+	{"query cache at 60%", "memory.query_cache_on", queryCache("mariadb", "10.11.6", "512M", 6000, 4000), "", false, ""},
+	{"5.7 512M cache without status", "memory.query_cache_on", all(queryCache("mysql", "5.7.44", "512M", 0, 0), func(p *profile.Profile) { p.Server.Status = map[string]string{} }), "", true, "OFF"},
+	{"5.7 64M cache without status", "memory.query_cache_on", all(queryCache("mysql", "5.7.44", "64M", 0, 0), func(p *profile.Profile) { p.Server.Status = map[string]string{} }), "", false, ""},
+	{"MySQL 8.4 has no query cache", "memory.query_cache_on", queryCache("mysql", "8.4.3", "512M", 200, 9800), "", false, ""},
+	{"40 clients refused at 151", "memory.max_connections_refused", all(setStatus("max_used_connections", "152"), setStatus("connection_errors_max_connections", "40")), "", true, "227"},
+	{"151 reached", "memory.max_connections_refused", setStatus("max_used_connections", "151"), "", true, "227"},
+	{"100 of 151 used", "memory.max_connections_refused", setStatus("max_used_connections", "100"), "", false, ""},
+	{"file per table off", "hygiene.file_per_table_off", setVar("innodb_file_per_table", "OFF"), "", true, "ON"},
+	{"10000 connections, 9000 used: not below 9000", "memory.max_connections_memory", all(setVar("max_connections", "10000"), setStatus("max_used_connections", "9000")), "", true, "9000"},
+}
+
+// onOS sets Host.OS as probe/host writes it.
+func onOS(os string) func(*profile.Profile) { return func(p *profile.Profile) { p.Host.OS = os } }
+
+// poolMisses is a 128M pool under 2G of data and 512M of indexes on a
+// disk doing 140 random reads/s, with reads misses of 1e6 page requests.
+func poolMisses(reads int) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		p.Server.Variables["innodb_buffer_pool_size"] = "128M"
+		p.Server.DataBytes, p.Server.IndexBytes = 2*tGiB, 512*tMiB
+		p.Storage.RandRead[0].IOPS, p.Storage.RandRead[0].P50US = 140, 7000
+		p.Server.Status["innodb_buffer_pool_reads"] = fmt.Sprint(reads)
+		p.Server.Status["innodb_buffer_pool_read_requests"] = "1000000"
+	}
+}
+
+// queryCache turns the query cache on with a size and hit counters.
+func queryCache(flavor, version, size string, hits, comSelect int) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		p.Server.Flavor, p.Server.Version = flavor, version
+		p.Server.Variables["query_cache_type"], p.Server.Variables["query_cache_size"] = "ON", size
+		p.Server.Status["qcache_hits"], p.Server.Status["com_select"] = fmt.Sprint(hits), fmt.Sprint(comSelect)
+		p.Server.Status["qcache_inserts"], p.Server.Status["qcache_lowmem_prunes"] = fmt.Sprint(comSelect), "5000"
+	}
 }
 
 func TestRuleCases(t *testing.T) {

@@ -69,6 +69,13 @@ var defaults = []defaultRule{
 	{"table_open_cache", mariaName, "", "2000", srcMaria},
 	{"table_open_cache", "", "", "4000", srcMy80},
 	{"table_definition_cache", mariaName, "", "400", srcMaria},
+	{"innodb_file_per_table", mysqlName, ">=5.6.6", "ON", srcMy57},
+	{"innodb_file_per_table", mariaName, ">=10.0", "ON", srcMaria},
+	{"innodb_file_per_table", "", "", "OFF", srcMy57 + " (ON from MySQL 5.6.6 and MariaDB 10.0)"},
+	{"query_cache_size", mysqlName, "<8.0.3", "1M", srcMy57},
+	{"query_cache_size", mariaName, "", "1M", srcMaria + " (from 10.1.7)"},
+	{"query_cache_type", mysqlName, "<8.0.3", "OFF", srcMy57},
+	{"query_cache_type", mariaName, "", "OFF", srcMaria + " (from 10.1.7)"},
 	{"table_definition_cache", "", "", "2000", srcMy80 + " (autosized: 400 + table_open_cache / 2)"},
 }
 

@@ -40,6 +40,7 @@ type Facts struct {
 	FlushMethod                                          string
 	FlushNeighbors, ReadIOThreads, WriteIOThreads        int
 	Doublewrite, LogBin, DedicatedServer                 bool
+	FilePerTable                                         bool
 	FlushLogAtTrxCommit, SyncBinlog                      int
 	MaxConnections                                       int
 	SortBufferBytes, JoinBufferBytes                     uint64
@@ -61,6 +62,14 @@ type Facts struct {
 	RedoRateBasis string
 	// LogWaits is the Innodb_log_waits status counter, 0 if unknown.
 	LogWaits int64
+	// IndexBytes is the user tables' INDEX_LENGTH (DataBytes is DATA_LENGTH).
+	IndexBytes uint64
+	// Usage holds the status counters of pool misses, query cache and connections.
+	Usage Usage
+	// QueryCacheType is query_cache_type as the server reads it (OFF, ON,
+	// DEMAND, or 0/1/2); QueryCacheBytes is query_cache_size.
+	QueryCacheType  string
+	QueryCacheBytes uint64
 }
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for
@@ -84,7 +93,7 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 	if s := p.Server; s != nil && s.Reachable {
 		f.HasServer = true
 		copyVars(vars, s.Variables)
-		f.DataBytes, f.Tables = s.DataBytes, s.Tables
+		f.DataBytes, f.Tables, f.IndexBytes = s.DataBytes, s.Tables, s.IndexBytes
 		f.readStatus(s.Status)
 		f.readRedoRate(s)
 	}
@@ -108,6 +117,8 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 		}
 	}
 	f.fill()
+	f.Usage = usageOf(p)
+	f.fillQueryCache()
 	return f, nil
 }
 
@@ -185,6 +196,7 @@ func (f *Facts) fill() {
 	f.Doublewrite = dw != "OFF" && dw != "0" && dw != "DETECT_ONLY" && dw != "FALSE"
 	f.LogBin = f.logBin()
 	f.DedicatedServer = f.bool("innodb_dedicated_server")
+	f.FilePerTable = f.Raw["innodb_file_per_table"] == "" || f.bool("innodb_file_per_table")
 	f.FlushLogAtTrxCommit = f.int("innodb_flush_log_at_trx_commit")
 	f.SyncBinlog = f.int("sync_binlog")
 	f.MaxConnections = f.int("max_connections")

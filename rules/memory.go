@@ -77,7 +77,9 @@ func (e Env) PerConnAfterBytes() uint64 {
 // current value, lowered so that all connections' buffers (after the
 // buffer advice) take at most T.ConnMemoryFraction of usable memory and
 // leave T.BufferPoolMinBytes for the pool next to the reserve; never below
-// T.MinMaxConnections (unless it is lower already), never raised.
+// T.MinMaxConnections (unless it is lower already) nor below what the
+// server has used (Max_used_connections: fewer would refuse clients it
+// served), never raised.
 func (e Env) MaxConnectionsAfter() int {
 	cur := max(e.F.MaxConnections, 0)
 	per := e.PerConnAfterBytes()
@@ -86,7 +88,7 @@ func (e Env) MaxConnectionsAfter() int {
 	}
 	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(per))
 	fit := MaxConnectionsFit(e.budget(per, 0), e.T.BufferPoolMinBytes)
-	return max(min(cur, share, fit), min(cur, e.T.MinMaxConnections))
+	return max(min(cur, share, fit), min(cur, e.T.MinMaxConnections), min(cur, e.MaxUsed()))
 }
 
 // budget is the memory budget with the given per-connection bytes and

@@ -41,6 +41,12 @@ type Thresholds struct {
 	SwapUsedFraction       float64 `yaml:"swap_used_fraction" check:"fraction"`
 	LowAvailableFraction   float64 `yaml:"low_available_fraction" check:"fraction"`
 	LowFreeFraction        float64 `yaml:"low_free_fraction" check:"fraction"`
+	SlowReadIOPS           float64 `yaml:"slow_read_iops" check:"positive"`
+	PoolMinHitRatio        float64 `yaml:"buffer_pool_min_hit_ratio" check:"fraction"`
+	QueryCacheMinSelects   float64 `yaml:"query_cache_min_selects" check:"positive"`
+	QueryCacheMinHitRatio  float64 `yaml:"query_cache_min_hit_ratio" check:"fraction"`
+	QueryCacheMaxBytes     uint64  `yaml:"query_cache_max_bytes" check:"positive"`
+	ConnGrowRatio          float64 `yaml:"max_connections_grow_ratio" check:"ratio"`
 }
 
 // DefaultThresholds parses the embedded configs/thresholds.yaml.

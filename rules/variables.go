@@ -55,6 +55,10 @@ var knownVars = map[string]varSpec{
 	"max_heap_table_size":            {KindSize, ">=5.0", ">=5.0"},
 	"table_open_cache":               {KindInt, ">=5.1", ">=5.1"},
 	"table_definition_cache":         {KindInt, ">=5.1", ">=5.1"},
+	"innodb_file_per_table":          {KindBool, ">=5.0", ">=5.0"},
+	// The query cache: removed in MySQL 8.0.3 (MySQL 8.0 release notes).
+	"query_cache_type": {KindString, "<8.0.3", ">=5.0"},
+	"query_cache_size": {KindSize, "<8.0.3", ">=5.0"},
 }
 
 // VariableKind returns how the named variable is typed (KindString if unknown).

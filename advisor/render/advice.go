@@ -211,23 +211,6 @@ func labelled(t theme, label, text string, w int, style lipgloss.Style) string {
 	return b.String()
 }
 
-// shellWrap breaks a command line at spaces into lines of at most width
-// cells, each but the last ending in " \" so the shell reads one command;
-// "$ " leads the first line. A single word wider than width is kept whole,
-// because a cut command would not run.
-func shellWrap(cmd string, width int) []string {
-	var lines []string
-	line := "$"
-	for _, word := range strings.Fields(cmd) {
-		if len([]rune(line))+1+len([]rune(word))+2 > width && line != "$" && line != "   " {
-			lines = append(lines, line+" \\")
-			line = "   "
-		}
-		line += " " + word
-	}
-	return append(lines, line)
-}
-
 // cnfText shows the my.cnf fragment as it is; only comment lines are
 // wrapped, since a cut option line would change its meaning.
 func cnfText(t theme, cnf string, w int) string {

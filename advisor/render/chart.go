@@ -120,10 +120,20 @@ func fsyncChart(t theme, f profile.Latency, w int) string {
 		b.WriteString(pad("  "+row.name, left) + t.bar.Render(bar(frac, cells)) + padLeft(fmtUS(row.us), right) + "\n")
 	}
 	b.WriteString(t.dim.Render(strings.TrimRight(pad("", left)+decadeAxis(cells, decades), " ")) + "\n")
-	if f.OpsPerS > 0 {
-		b.WriteString(fit(fmt.Sprintf("  one thread commits at most %s times a second", fmtCount(f.OpsPerS)), w) + "\n")
-	}
+	b.WriteString(fit(commitRateLine(f), w) + "\n")
 	return b.String()
+}
+
+// commitRateLine says how often one thread commits, naming the figure:
+// the average the probe measured (stalls included) beside 1 s ÷ p50, or
+// 1 s ÷ p50 alone when no rate was measured (issue 11: "at most 4.6k"
+// printed beside a p50 of 120 µs, which is 8.3k).
+func commitRateLine(f profile.Latency) string {
+	perP50 := fmtCount(1e6 / f.P50US)
+	if f.OpsPerS > 0 {
+		return fmt.Sprintf("  one thread commits %s times a second on average (1 s ÷ p50 = %s)", fmtCount(f.OpsPerS), perP50)
+	}
+	return fmt.Sprintf("  one thread commits about %s times a second (1 s ÷ p50)", perP50)
 }
 
 // decadeAxis labels each decade boundary from 10 µs to 1 s.

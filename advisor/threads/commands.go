@@ -59,9 +59,10 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.dumpInstance(%s, {threads: %d, bytesPerChunk: "%s", compression: "zstd"})`,
 				jsString(dd.dump), plan.Dump.Threads, ShellBytesPerChunk)))
 		}
-		cmds = append(cmds, fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --outputdir %s",
-			plan.Dump.Threads, MydumperRows, shQuote(dd.dump)))
-		notes = append(notes, "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX")
+		cmds = append(cmds, fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --regex %s --outputdir %s",
+			plan.Dump.Threads, MydumperRows, shQuote(SkipSystemSchemas), shQuote(dd.dump)))
+		notes = append(notes, "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX",
+			systemSchemasNote)
 	}
 	if want(TaskLoad) {
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
@@ -86,7 +87,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	shell := mysqlsh("USER@TARGET:3306", fmt.Sprintf(`util.loadDump(%s, {threads: %d, deferTableIndexes: "all", skipBinlog: true})`,
 		jsString(dd.load), threads))
-	myloader := fmt.Sprintf("myloader --host TARGET --user USER --ask-password --threads %d --directory %s --overwrite-tables --queries-per-transaction %d",
+	myloader := fmt.Sprintf("myloader --host TARGET --user USER --ask-password --threads %d --directory %s --queries-per-transaction %d",
 		threads, shQuote(dd.load), QueriesPerTransaction)
 	switch dd.format {
 	case "mysqlsh":
@@ -95,15 +96,31 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 		}
 		return []string{shell}, nil
 	case "mydumper":
-		return []string{myloader}, nil
+		return []string{myloader}, []string{noOverwriteNote}
 	case "mysqldump":
 		return []string{mysqlClientLoad(dd.load, dd.compression)}, nil
 	}
 	if mysqlTarget {
-		return []string{shell, myloader}, nil
+		return []string{shell, myloader}, []string{noOverwriteNote}
 	}
-	return []string{myloader}, nil
+	return []string{myloader}, []string{noOverwriteNote}
 }
+
+// SkipSystemSchemas is mydumper's --regex (PCRE, matched against
+// "db.table") that leaves out the server's own schemas: without it the
+// dump holds mysql.* and sys.*, which every target already has, so the
+// load fails on them (seen here with mydumper/myloader 0.10 on MariaDB
+// 10.11), and with --overwrite-tables it would replace the target's
+// accounts. The mydumper README uses the same negative look-ahead form.
+const SkipSystemSchemas = `^(?!(mysql|sys|performance_schema|information_schema)\.)`
+
+// systemSchemasNote says what the --regex leaves out and how to copy it.
+const systemSchemasNote = "mydumper leaves out the system schemas (mysql, sys, performance_schema, information_schema) so the load does not collide with the target's own: copy accounts and grants separately (SHOW CREATE USER and SHOW GRANTS on the source)"
+
+// noOverwriteNote says why the myloader line has no --overwrite-tables: a
+// pasted line must not drop what the target holds (myloader --help:
+// "-o, --overwrite-tables  Drop tables if they already exist").
+const noOverwriteNote = "myloader runs without --overwrite-tables, so a table that already exists on TARGET makes it report an error instead of being replaced; --overwrite-tables would DROP each such table and its rows first: add it only to replace them on purpose"
 
 // mysqlClientLoad restores a single mysqldump file through the mysql
 // client, decompressing a .gz or .zst file on the way (the client reads

@@ -21,9 +21,9 @@ func TestCommands(t *testing.T) {
 	}{
 		{name: "all, unknown server: both tool families", task: TaskAll,
 			has: []string{"util.dumpInstance(\"/path/to/dump\", {threads: 4, bytesPerChunk: \"64M\", compression: \"zstd\"})",
-				"mydumper --host SOURCE --user USER --ask-password --threads 4 --rows 350000 --compress --outputdir /path/to/dump",
+				"mydumper --host SOURCE --user USER --ask-password --threads 4 --rows 350000 --compress --regex '^(?!(mysql|sys|performance_schema|information_schema)\\.)' --outputdir /path/to/dump",
 				"util.loadDump(\"/path/to/dump\", {threads: 4, deferTableIndexes: \"all\", skipBinlog: true})",
-				"myloader --host TARGET --user USER --ask-password --threads 4 --directory /path/to/dump --overwrite-tables",
+				"myloader --host TARGET --user USER --ask-password --threads 4 --directory /path/to/dump --queries-per-transaction 1000",
 				"util.copyInstance(\"USER@TARGET:3306\", {threads: 4})"},
 			noteHas: "0.10"},
 		{name: "MariaDB: no mysqlsh", task: TaskAll, srv: server("mariadb", "10.11.19-MariaDB", nil),

@@ -59,9 +59,13 @@ func (s *Server) DSN(user, pass string) string {
 
 // Start runs a private server for this test; it stops at t.Cleanup. It
 // skips the test when MariaDB is not installed, unless MYTUNE_REQUIRE_MARIADB=1.
-func Start(t testing.TB) *Server {
+func Start(t testing.TB) *Server { t.Helper(); return StartWith(t) }
+
+// StartWith is Start with extra mariadbd options ("--query-cache-size=512M"),
+// given after the defaults so they win.
+func StartWith(t testing.TB, extra ...string) *Server {
 	t.Helper()
-	s, err := start()
+	s, err := start(extra...)
 	if err != nil {
 		skipOrFail(t, err)
 	}
@@ -128,7 +132,7 @@ func findBinaries() (server, install string, err error) {
 }
 
 // start installs a data directory, starts mariadbd and creates the accounts.
-func start() (*Server, error) {
+func start(extra ...string) (*Server, error) {
 	bin, install, err := findBinaries()
 	if err != nil {
 		return nil, err
@@ -152,7 +156,7 @@ func start() (*Server, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	if err := s.run(bin); err != nil {
+	if err := s.run(bin, extra); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
@@ -198,7 +202,7 @@ func freePort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
-func (s *Server) run(bin string) error {
+func (s *Server) run(bin string, extra []string) error {
 	port, err := freePort()
 	if err != nil {
 		return fmt.Errorf("finding a free port: %w", err)
@@ -208,7 +212,7 @@ func (s *Server) run(bin string) error {
 		"--port=" + strconv.Itoa(port), "--bind-address=127.0.0.1", "--skip-log-bin",
 		"--innodb-buffer-pool-size=64M", noNativeAIO, "--pid-file=" + filepath.Join(s.dir, "mysqld.pid"),
 		"--log-error=" + filepath.Join(s.dir, "error.log")}, userArgs()...)
-	s.cmd = exec.Command(bin, args...)
+	s.cmd = exec.Command(bin, append(args, extra...)...)
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := s.cmd.Start(); err != nil {
 		return fmt.Errorf("starting mariadbd: %w", err)
@@ -216,6 +220,10 @@ func (s *Server) run(bin string) error {
 	go func() { s.exited <- s.cmd.Wait() }()
 	return nil
 }
+
+// Root opens a connection as root over the socket, for tests that must
+// set up what the test accounts may not (data, grants, load).
+func (s *Server) Root() (*sql.DB, error) { return s.rootDB() }
 
 // rootDB opens a connection as root over the socket.
 func (s *Server) rootDB() (*sql.DB, error) {

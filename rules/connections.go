@@ -1,0 +1,119 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// Connections and buffer pool misses as rule expressions see them, from
+// the server's status counters (rules.Usage).
+
+// MaxUsed is Max_used_connections, -1 when unknown.
+func (e Env) MaxUsed() int {
+	if e.F.Usage.MaxUsedConnections < 0 {
+		return -1
+	}
+	return int(e.F.Usage.MaxUsedConnections)
+}
+
+// MaxUsedText says how many connections the server has used since start,
+// or "" when the status does not say.
+func (e Env) MaxUsedText() string {
+	if e.MaxUsed() < 0 {
+		return ""
+	}
+	return fmt.Sprintf("The server has used at most %d connections at once since it started %s ago (Max_used_connections).",
+		e.MaxUsed(), upFor2(e.F.UptimeS))
+}
+
+// upFor2 renders an uptime in s, min, h or days.
+func upFor2(s float64) string {
+	switch {
+	case s >= 2*86400:
+		return fmt.Sprintf("%.0f days", s/86400)
+	case s >= 3600:
+		return fmt.Sprintf("%.1f h", s/3600)
+	}
+	return upFor(s)
+}
+
+// ConnectionsRefused is true when clients were refused at max_connections
+// (Connection_errors_max_connections above 0) or the server reached it.
+func (e Env) ConnectionsRefused() bool {
+	u := e.F.Usage
+	return e.F.MaxConnections > 0 && (u.ConnErrorsMax > 0 || u.MaxUsedConnections >= float64(e.F.MaxConnections))
+}
+
+// MaxConnectionsRaise is max_connections raised by T.ConnGrowRatio, held
+// to what memory allows: all connections' buffers within
+// T.ConnMemoryFraction of usable memory and room left for the current pool
+// next to the reserve; never below the current value.
+func (e Env) MaxConnectionsRaise() int {
+	cur := e.F.MaxConnections
+	want := int(math.Ceil(float64(cur) * e.T.ConnGrowRatio))
+	per := e.PerConnAfterBytes()
+	if !e.MemoryKnown() || per == 0 {
+		return cur
+	}
+	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(per))
+	fit := MaxConnectionsFit(e.budget(per, 0), e.F.BufferPoolBytes)
+	return max(min(want, share, fit), cur)
+}
+
+// ReadIOPS is the measured 16K random-read IOPS at n threads (0 if not measured).
+func (e Env) ReadIOPS(n int) float64 {
+	p, _ := profile.At(e.Storage.RandRead, n)
+	return p.IOPS
+}
+
+// SlowReads is true when the disk measured fewer than T.SlowReadIOPS
+// random 16K reads/s with one thread.
+func (e Env) SlowReads() bool {
+	r := e.ReadIOPS(1)
+	return e.Measured && r > 0 && r < e.T.SlowReadIOPS
+}
+
+// PoolMissText gives the buffer pool's misses with their numbers: the hit
+// ratio, the disk reads since start and per second against what the disk
+// measured.
+func (e Env) PoolMissText() string {
+	u := e.F.Usage
+	s := fmt.Sprintf("%s of %s page requests missed the pool since the server started (hit ratio %s, below %s)",
+		e.N(u.PoolReads), e.N(u.PoolReadRequests), e.Pct(u.HitRatio()), e.Pct(e.T.PoolMinHitRatio))
+	if e.F.UptimeS > 0 {
+		perS := u.PoolReads / e.F.UptimeS
+		s += fmt.Sprintf(", %s disk reads/s on average over %s, %s of the %s random 16K reads/s this disk measured with one thread",
+			e.N1(perS), upFor2(e.F.UptimeS), e.Pct(perS/e.ReadIOPS(1)), e.N(e.ReadIOPS(1)))
+		if perS > e.ReadIOPS(1) {
+			s += " (more than it can do: the OS page cache served the rest, memory the pool could hold)"
+		}
+	}
+	return s
+}
+
+// OnLinux is true on Linux: Host.OS is "linux" or "linux (Debian GNU/Linux
+// 12 (bookworm))" (issue 11: a test for == 'linux' never fired).
+func (e Env) OnLinux() bool { return strings.HasPrefix(strings.ToLower(e.Host.OS), "linux") }
+
+// MaxConnectionsReason says which bound set MaxConnectionsAfter, with the
+// worst-case memory of the value advised: the memory share, what the
+// server has used (Max_used_connections), or the floor.
+func (e Env) MaxConnectionsReason() string {
+	after, per := e.MaxConnectionsAfter(), e.PerConnAfterBytes()
+	worst := e.Human(float64(per) * float64(after))
+	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(max(per, 1)))
+	memFit := min(share, MaxConnectionsFit(e.budget(per, 0), e.T.BufferPoolMinBytes))
+	switch {
+	case after <= memFit:
+		return fmt.Sprintf("%d keeps the worst case (%d x %s = %s) within %s%% of usable memory and leaves at least %s for the buffer pool next to the %s reserve",
+			after, after, e.Human(per), worst, e.N(e.T.ConnMemoryFraction*100), e.Human(e.T.BufferPoolMinBytes), e.Human(e.ReserveBytes()))
+	case after == e.MaxUsed():
+		return fmt.Sprintf("%d is the most the server has had open at once (Max_used_connections, since it started %s ago): fewer would refuse clients it served, though %d x %s = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
+			after, upFor2(e.F.UptimeS), after, e.Human(per), worst, memFit)
+	}
+	return fmt.Sprintf("%d is the floor mytune keeps (max_connections_floor), though %d x %s = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
+		after, after, e.Human(per), worst, memFit)
+}

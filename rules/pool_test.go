@@ -1,0 +1,34 @@
+package rules
+
+import "testing"
+
+// TestLayoutPool checks the manual's examples ("Configuring InnoDB Buffer
+// Pool Size") and the 32M pool of issue 11, which no rounding enlarges.
+func TestLayoutPool(t *testing.T) {
+	cases := []struct {
+		name            string
+		pool, chunk     uint64
+		inst            int
+		wantRounded     uint64
+		wantChunk       uint64
+		wantInst        int
+		shrunk, ignored bool
+	}{
+		{"manual: 8G, 16 x 128M is valid", 8 * tGiB, 128 * tMiB, 16, 8 * tGiB, 128 * tMiB, 16, false, false},
+		{"manual: 9G, 16 x 128M rounds to 10G", 9 * tGiB, 128 * tMiB, 16, 10 * tGiB, 128 * tMiB, 16, false, false},
+		{"manual: 2G, 4 x 1G chunk truncates to 512M", 2 * tGiB, tGiB, 4, 2 * tGiB, 512 * tMiB, 4, true, false},
+		{"issue 11: 32M with a 128M chunk is 32M", 32 * tMiB, 128 * tMiB, 1, 32 * tMiB, 32 * tMiB, 1, true, false},
+		{"512M with 8 instances: one instance below 1G", 512 * tMiB, 128 * tMiB, 8, 512 * tMiB, 128 * tMiB, 1, false, true},
+		{"1.5G with 8 x 128M rounds to 2G", 1536 * tMiB, 128 * tMiB, 8, 2 * tGiB, 128 * tMiB, 8, false, false},
+		{"no chunk known", 100 * tMiB, 0, 1, 100 * tMiB, 0, 1, false, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			l := LayoutPool(tc.pool, tc.chunk, tc.inst)
+			if l.RoundedBytes != tc.wantRounded || l.ChunkBytes != tc.wantChunk || l.Instances != tc.wantInst ||
+				l.ChunkShrunk != tc.shrunk || l.InstancesIgnored != tc.ignored {
+				t.Errorf("LayoutPool(%d, %d, %d) = %+v", tc.pool, tc.chunk, tc.inst, l)
+			}
+		})
+	}
+}

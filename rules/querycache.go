@@ -1,0 +1,81 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// The query cache as rule expressions see it. It exists in MariaDB and in
+// MySQL before 8.0.3 (MySQL 8.0 release notes: removed in 8.0.3); MySQL
+// 5.7 defaults to query_cache_type 0 and query_cache_size 1M (5.7 manual,
+// "Query Cache Configuration"), MariaDB from 10.1.7 to OFF and 1M.
+
+// fillQueryCache reads query_cache_type and query_cache_size. A my.cnf
+// that sets a non-zero size and no type turns the cache ON on MariaDB
+// (MariaDB KB, query_cache_type: "automatically set to ON if the server is
+// started with the query_cache_size set to a non-zero (and non-default)
+// value"); MySQL 5.7 keeps its default type 0.
+func (f *Facts) fillQueryCache() {
+	if _, ok := f.Raw["query_cache_size"]; !ok {
+		return
+	}
+	f.QueryCacheBytes = f.size("query_cache_size")
+	f.QueryCacheType = strings.ToUpper(strings.TrimSpace(f.Raw["query_cache_type"]))
+	if !f.HasServer && f.Flavor == profile.FlavorMariaDB && !f.Set["query_cache_type"] &&
+		f.Set["query_cache_size"] && f.QueryCacheBytes > 0 && f.Raw["query_cache_size"] != "1M" {
+		f.QueryCacheType = "ON"
+	}
+}
+
+// QueryCacheOn is true when the query cache caches results: a type other
+// than OFF/0 and a size above 0.
+func (e Env) QueryCacheOn() bool {
+	t := e.F.QueryCacheType
+	return t != "" && t != "OFF" && t != "0" && e.F.QueryCacheBytes > 0
+}
+
+// QueryCacheTurnOff is true when the advice turns the cache off: the hit
+// ratio measured over T.QueryCacheMinSelects SELECTs is below
+// T.QueryCacheMinHitRatio, or, with no such measurement, the cache is
+// larger than T.QueryCacheMaxBytes.
+func (e Env) QueryCacheTurnOff() bool {
+	if !e.QueryCacheOn() {
+		return false
+	}
+	u := e.F.Usage
+	if u.Selects() >= e.T.QueryCacheMinSelects {
+		return u.QcacheHitRatio() < e.T.QueryCacheMinHitRatio
+	}
+	return e.F.QueryCacheBytes > e.T.QueryCacheMaxBytes
+}
+
+// QueryCacheOffAfter is true when the cache is off once the advice is applied.
+func (e Env) QueryCacheOffAfter() bool { return !e.QueryCacheOn() || e.QueryCacheTurnOff() }
+
+// Pct renders a ratio 0..1 as a percentage with one decimal ("2.0%").
+func (e Env) Pct(r any) string { return e.N1(toFloat(r)*100) + "%" }
+
+// N1 renders a number with one decimal.
+func (e Env) N1(x any) string { return strconv.FormatFloat(toFloat(x), 'f', 1, 64) }
+
+// QueryCacheText gives the evidence QueryCacheTurnOff used, with its numbers.
+func (e Env) QueryCacheText() string {
+	u := e.F.Usage
+	if u.Selects() >= e.T.QueryCacheMinSelects {
+		s := fmt.Sprintf("Since the server started the cache answered %s of %s SELECTs (Qcache_hits / (Qcache_hits + Com_select) = %s, below %s) and stored %s results",
+			e.N(u.QcacheHits), e.N(u.Selects()), e.Pct(u.QcacheHitRatio()), e.Pct(e.T.QueryCacheMinHitRatio), e.N(u.QcacheInserts))
+		if u.QcacheLowmemPrunes > 0 {
+			s += fmt.Sprintf(", %s of them pruned for lack of room (Qcache_lowmem_prunes)", e.N(u.QcacheLowmemPrunes))
+		}
+		return s + ": every SELECT looks it up and every write to a table invalidates its results under one global lock, for few hits."
+	}
+	why := "no server status"
+	if e.F.HasServer && u.Selects() >= 0 {
+		why = fmt.Sprintf("only %s SELECTs since start, fewer than %s", e.N(u.Selects()), e.N(e.T.QueryCacheMinSelects))
+	}
+	return fmt.Sprintf("Its hit ratio was not measured (%s), and at %s it is above %s: the MySQL 5.7 manual finds caches in the hundreds of megabytes may cost more than they save, and the MariaDB KB keeps it off by default because it does not scale on many cores.",
+		why, e.Human(e.F.QueryCacheBytes), e.Human(e.T.QueryCacheMaxBytes))
+}

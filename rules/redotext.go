@@ -1,0 +1,59 @@
+package rules
+
+import "fmt"
+
+// RedoSizingText says what RedoTarget was sized from, with the numbers it
+// used: the measured redo write rate, or else a quarter of the buffer pool,
+// naming that pool as the one read or the one advised (issue 11: "a quarter
+// of the 128.0 MiB buffer pool" was printed for a 32M pool).
+func (e Env) RedoSizingText() string {
+	if e.F.RedoBytesPerS > 0 {
+		return fmt.Sprintf("The server wrote %s/s of redo (%s); %s hour(s) of that is %s.",
+			e.Human(e.F.RedoBytesPerS), e.RedoRateText(), e.N(e.T.RedoHours),
+			e.Human(e.F.RedoBytesPerS*e.T.RedoHours*3600))
+	}
+	pool := e.BufferPoolTarget()
+	which := ""
+	if pool != e.F.BufferPoolBytes {
+		which = fmt.Sprintf(" advised here (it is %s now)", e.Human(e.F.BufferPoolBytes))
+	}
+	return fmt.Sprintf("The redo write rate is unknown (%s), so it is sized from memory: a quarter of the %s buffer pool%s is %s.",
+		e.RedoRateText(), e.Human(pool), which, e.Human(pool/4))
+}
+
+// RedoBoundText says how the size above became the recommendation: the
+// bounds of the thresholds and the rounding up to 128M (rules.RedoSize).
+func (e Env) RedoBoundText() string {
+	return fmt.Sprintf("Bounded to %s..%s and rounded up to a multiple of 128.0 MiB", e.Human(e.T.RedoMinBytes), e.Human(e.T.RedoMaxBytes))
+}
+
+// SyncRateText names the 16K write+fdatasync rate every commit figure is
+// derived from, and which figure it is: the average the probe measured
+// (stalls included), or 1 s ÷ p50 when the profile has no measured rate.
+func (e Env) SyncRateText() string {
+	f := e.Storage.Fsync
+	if f.OpsPerS > 0 {
+		return fmt.Sprintf("%s 16K write+fdatasync per second on average in the measurement (p50 %s, p99 %s)",
+			e.N(f.OpsPerS), e.Ms(f.P50US), e.Ms(f.P99US))
+	}
+	return fmt.Sprintf("about %s 16K write+fdatasync per second (1 s ÷ p50 %s; p99 %s)",
+		e.N(e.FsyncOpsPerS()), e.Ms(f.P50US), e.Ms(f.P99US))
+}
+
+// CommitCostText says what n syncs per commit allow per session on this
+// disk, or that the disk was not measured; never a number it does not have.
+func (e Env) CommitCostText(n int) string {
+	if !e.Measured || e.FsyncOpsPerS() <= 0 {
+		return "The disk was not measured, so what that costs in commits/s is not known here (run mytune probe on the datadir)."
+	}
+	return fmt.Sprintf("On this disk that allows about %s commits/s per session (%d sync(s) per commit; %s).",
+		e.N(e.CommitsPerSec(n)), n, e.syncRateShort())
+}
+
+// syncRateShort is SyncRateText in a clause: which rate, and its value.
+func (e Env) syncRateShort() string {
+	if e.Storage.Fsync.OpsPerS > 0 {
+		return fmt.Sprintf("the disk averaged %s syncs/s in the measurement", e.N(e.Storage.Fsync.OpsPerS))
+	}
+	return fmt.Sprintf("1 s ÷ p50 %s = %s syncs/s", e.Ms(e.Storage.Fsync.P50US), e.N(e.FsyncOpsPerS()))
+}

@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// Usage is what the server's status counters say about its use since it
+// started: buffer pool misses, the query cache and connections. A counter
+// the server did not report is -1, never 0 (0 is a count).
+type Usage struct {
+	// PoolReads is Innodb_buffer_pool_reads (pages read from disk on a miss),
+	// PoolReadRequests Innodb_buffer_pool_read_requests (logical reads).
+	PoolReads, PoolReadRequests float64
+	// QcacheHits, QcacheInserts, QcacheLowmemPrunes, QcacheNotCached are the
+	// Qcache_* counters; ComSelect is Com_select (SELECTs not served by the
+	// query cache: MySQL 5.7 manual, "Query Cache Status and Maintenance").
+	QcacheHits, QcacheInserts, QcacheLowmemPrunes, QcacheNotCached, ComSelect float64
+	// MaxUsedConnections is Max_used_connections; ConnErrorsMax is
+	// Connection_errors_max_connections (clients refused at max_connections).
+	MaxUsedConnections, ConnErrorsMax float64
+}
+
+// readUsage reads the counters of Usage from SHOW GLOBAL STATUS.
+func readUsage(st map[string]string) Usage {
+	num := func(k string) float64 {
+		v, ok := st[k]
+		if !ok {
+			return -1
+		}
+		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil {
+			return -1
+		}
+		return x
+	}
+	return Usage{PoolReads: num("innodb_buffer_pool_reads"), PoolReadRequests: num("innodb_buffer_pool_read_requests"),
+		QcacheHits: num("qcache_hits"), QcacheInserts: num("qcache_inserts"), QcacheLowmemPrunes: num("qcache_lowmem_prunes"),
+		QcacheNotCached: num("qcache_not_cached"), ComSelect: num("com_select"),
+		MaxUsedConnections: num("max_used_connections"), ConnErrorsMax: num("connection_errors_max_connections")}
+}
+
+// noUsage is Usage with every counter unknown (no server status).
+func noUsage() Usage {
+	return Usage{-1, -1, -1, -1, -1, -1, -1, -1, -1}
+}
+
+// usageOf reads the profile's status, or noUsage without a live server.
+func usageOf(p profile.Profile) Usage {
+	if s := p.Server; s != nil && s.Reachable && len(s.Status) > 0 {
+		return readUsage(s.Status)
+	}
+	return noUsage()
+}
+
+// HitRatio is the buffer pool hit ratio 1 - reads / read requests, -1
+// when the counters are unknown or no page was requested.
+func (u Usage) HitRatio() float64 {
+	if u.PoolReads < 0 || u.PoolReadRequests <= 0 {
+		return -1
+	}
+	return 1 - u.PoolReads/u.PoolReadRequests
+}
+
+// QcacheHitRatio is Qcache_hits / (Qcache_hits + Com_select): the share
+// of SELECTs the query cache answered (MySQL 5.7 manual: total SELECTs =
+// Com_select + Qcache_hits), -1 when unknown or no SELECT ran.
+func (u Usage) QcacheHitRatio() float64 {
+	if u.QcacheHits < 0 || u.ComSelect < 0 || u.QcacheHits+u.ComSelect <= 0 {
+		return -1
+	}
+	return u.QcacheHits / (u.QcacheHits + u.ComSelect)
+}
+
+// Selects is Com_select + Qcache_hits, -1 when unknown.
+func (u Usage) Selects() float64 {
+	if u.QcacheHits < 0 || u.ComSelect < 0 {
+		return -1
+	}
+	return u.QcacheHits + u.ComSelect
+}
