@@ -56,9 +56,9 @@ fuzz-short:
 fuzz:
 	@bash scripts/fuzz.sh 60s
 
-## bench-probe: mytune vs fio side by side (DIR=… REPEATS=…)
+## bench-probe: mytune vs fio, >= 5 interleaved pairs, medians and run-to-run spreads (DIR=… REPEATS=…)
 bench-probe: $(BIN)
-	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-probe.sh -n $(or $(REPEATS),3) $(DIR)
+	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-probe.sh -n $(or $(REPEATS),5) $(DIR)
 
 ## bench-threads: myloader restore sweep (this disk and a throttled SD-like bed) and mydumper dump sweep
 bench-threads: $(BIN)

@@ -61,6 +61,22 @@ func sliceP50s(samples []time.Duration, n int) []time.Duration {
 	return out
 }
 
+// harmonicMean is n over the sum of 1/v: the rate of equal-sized slices
+// taken together; 0 for none or a non-positive value.
+func harmonicMean(vs []float64) float64 {
+	var inv float64
+	for _, v := range vs {
+		if v <= 0 {
+			return 0
+		}
+		inv += 1 / v
+	}
+	if inv == 0 {
+		return 0
+	}
+	return float64(len(vs)) / inv
+}
+
 // median is the middle of vs (the mean of the two middle values for an
 // even count); 0 for none. vs is not changed.
 func median(vs []float64) float64 { return Quantile(vs, 0.5) }

@@ -75,12 +75,14 @@ type Throughput struct {
 	Slices []float64
 }
 
-// BytesPerSec is the transfer rate: the median of Slices when there are
-// any, so a cache burst or one stall cannot set it; else Bytes over
-// Elapsed; 0 when nothing was timed.
+// BytesPerSec is the transfer rate: over the steady slices when there are
+// any (their harmonic mean: the slices hold equal bytes, so it is their
+// bytes over their time), the warm-up burst left out but the stalls of a
+// steady stream kept, as fio's time-based average keeps them; else Bytes
+// over Elapsed; 0 when nothing was timed.
 func (t Throughput) BytesPerSec() float64 {
 	if len(t.Slices) > 0 {
-		return median(t.Slices)
+		return harmonicMean(t.Slices)
 	}
 	if t.Elapsed <= 0 {
 		return 0

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/mytune/mytune/probe/profile"
 )
@@ -21,11 +22,20 @@ const NearBest = 0.90
 // add queueing latency (p99) for little throughput (DESIGN.md, thread sizing).
 const MinGainPerDoubling = 0.15
 
+// NoisySpreadPct is the interquartile range of a point's slices, in percent
+// of its IOPS, above which the point is called noisy: twice the knee's 10%
+// margin (NearBest), so a point that wide can sit on either side of it.
+const NoisySpreadPct = 20
+
 // Knee returns the smallest thread count of a random-I/O scaling curve
-// that gets within 10% of the best IOPS, or after which every further
-// doubling gains less than 15%. A falling curve (a saturated disk) gives
-// its peak; a flat one gives 1. It returns 0 when the curve has no usable
-// point. why names the numbers it rests on.
+// that gets within 10% of the best IOPS or whose slices overlap the best's
+// (their interquartile ranges meet: the measurement cannot tell them
+// apart), or after which no further doubling gains 15% beyond the measured
+// spread. A falling curve (a saturated disk) gives its peak; a flat one
+// gives 1. So the knee moves to more threads only when the difference
+// exceeds the spread the probe measured; points without a spread count as
+// exact. It returns 0 when the curve has no usable point. why names the
+// numbers it rests on, and says so when the knee or the best point is noisy.
 func Knee(curve []profile.ThreadPoint) (threads int, why string) {
 	pts := usable(curve)
 	if len(pts) == 0 {
@@ -41,12 +51,30 @@ func Knee(curve []profile.ThreadPoint) (threads int, why string) {
 			best = p
 		}
 	}
+	bestLo, _ := best.IOPSSpread.Bounds(best.IOPS)
 	for i, p := range pts {
-		if p.IOPS >= NearBest*best.IOPS || flatAfter(pts[i:]) {
-			return p.Threads, kneeWhy(pts, i, best)
+		_, hi := p.IOPSSpread.Bounds(p.IOPS)
+		if p.IOPS >= NearBest*best.IOPS || hi >= bestLo || flatAfter(pts[i:]) {
+			return p.Threads, kneeWhy(pts, i, best) + noisyWhy(p, best)
 		}
 	}
 	return best.Threads, kneeWhy(pts, len(pts)-1, best) // unreachable: best itself qualifies
+}
+
+// noisyWhy names the knee point k and the best point when their slices
+// spread more than NoisySpreadPct: the advice rests on a noisy point.
+func noisyWhy(k, best profile.ThreadPoint) string {
+	var parts []string
+	for _, p := range []profile.ThreadPoint{k, best} {
+		if pct := p.IOPSSpread.RelPct(p.IOPS); pct > NoisySpreadPct && (len(parts) == 0 || p.Threads != k.Threads) {
+			parts = append(parts, fmt.Sprintf("%d threads: %s–%s IOPS (%.0f%% of its median)", p.Threads, kilo(p.IOPSSpread.P25), kilo(p.IOPSSpread.P75), pct))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; noisy point: the middle half of the measured slices spans %s, more than %d%%: trust this count less, or probe again on a quieter host",
+		strings.Join(parts, " and "), NoisySpreadPct)
 }
 
 // usable keeps points with a thread count and IOPS, sorted by threads,
@@ -67,12 +95,16 @@ func usable(curve []profile.ThreadPoint) []profile.ThreadPoint {
 }
 
 // flatAfter reports whether no later point gains MinGainPerDoubling or more
-// per doubling of threads over the first point.
+// per doubling of threads over the first point, counting only the gain
+// beyond the measured spread: from the first point's upper quartile to the
+// later point's lower one.
 func flatAfter(pts []profile.ThreadPoint) bool {
 	first := pts[0]
+	_, firstHi := first.IOPSSpread.Bounds(first.IOPS)
 	for _, q := range pts[1:] {
+		qLo, _ := q.IOPSSpread.Bounds(q.IOPS)
 		doublings := math.Log2(float64(q.Threads) / float64(first.Threads))
-		if math.Pow(q.IOPS/first.IOPS, 1/doublings)-1 >= MinGainPerDoubling {
+		if math.Pow(qLo/firstHi, 1/doublings)-1 >= MinGainPerDoubling {
 			return false
 		}
 	}

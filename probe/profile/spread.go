@@ -20,7 +20,7 @@ func (s *Spread) RelPct(median float64) float64 {
 // Bounds returns the quartiles of a figure, or the figure itself twice
 // when it has no spread.
 func (s *Spread) Bounds(figure float64) (lo, hi float64) {
-	if s == nil || s.Slices < 2 {
+	if s == nil || s.Slices < 2 || s.P25 <= 0 || s.P75 < s.P25 {
 		return figure, figure
 	}
 	return s.P25, s.P75

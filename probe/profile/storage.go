@@ -80,7 +80,7 @@ type Leaf struct {
 
 // Throughput is a sequential transfer rate.
 type Throughput struct {
-	MBPerS float64 `json:"mb_per_s"` // megabytes (10^6) per second, as fio reports MB/s; the median of Spread's slices when sliced
+	MBPerS float64 `json:"mb_per_s"` // megabytes (10^6) per second, as fio reports MB/s; over the steady slices when sliced
 	Bytes  uint64  `json:"bytes,omitempty"`
 	Ops    int     `json:"ops,omitempty"`
 	// Spread is how MBPerS varied between the stream's slices.
