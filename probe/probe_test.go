@@ -88,7 +88,7 @@ func TestFillMeasurements(t *testing.T) {
 		{"rand write iops", st.RandWrite[0].IOPS, 9000},
 		{"rand write MB/s", st.RandWrite[0].MBPerS, 147.5},
 		{"duration s", st.DurationS, 2.5},
-		{"seq read MB/s: the slices' harmonic mean", st.SeqRead.MBPerS, 200},
+		{"seq read MB/s: the slices' harmonic mean, 4 / (1/100 + 2/200 + 1/400)", st.SeqRead.MBPerS, 177.8},
 		{"seq read p25", st.SeqRead.Spread.P25, 175},
 		{"seq read p75", st.SeqRead.Spread.P75, 250},
 		{"fdatasync p50 spread p25 us", st.Fsync.FdatasyncP50Spread.P25, 105},
