@@ -14,7 +14,8 @@ type Options struct {
 	// Duration is the total time budget shared by all phases (DefaultDuration if 0).
 	Duration time.Duration
 	// MaxBytes is a hard cap on the bytes the whole run writes (--max-bytes,
-	// CONTRACT.md); DefaultMaxBytes if 0. BytesWritten never exceeds it.
+	// CONTRACT.md); DefaultMaxBytes if 0. BytesWritten never exceeds it,
+	// unless MaxBytesCeiling lets it grow (a default budget).
 	MaxBytes uint64
 	// MaxBytesCeiling, when above MaxBytes, lets the default budget grow up
 	// to it once the sequential write has shown how fast the disk writes

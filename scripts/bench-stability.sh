@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench-stability.sh [-n RUNS] [-j LOADERS] [DIR]
+# bench-stability.sh [-n RUNS] [-j LOADERS] [-o KEEPDIR] [DIR]
 #
 # Stability benchmark of the thread advice: RUNS (default 5) back-to-back
 # `mytune advise --no-server` runs on DIR (default: a fresh temp dir under /var/tmp), first on
@@ -10,15 +10,16 @@
 # load average and PSI io/cpu "some" avg10 the profile recorded just before the measurement,
 # and whether all runs agreed ("same N/N").
 #
+# -o KEEPDIR keeps every run's advice JSON there (the profile with its curves is inside).
 # mytune is bin/mytune if built, else built here (or MYTUNE=/path/to/mytune). Needs python3
 # and go. Temp files are removed and the load loops stopped on exit, including Ctrl-C.
 set -euo pipefail
 
-runs=5 loaders=2
-while getopts "n:j:h" opt; do
+runs=5 loaders=2 keep=""
+while getopts "n:j:o:h" opt; do
   case $opt in
-    n) runs=$OPTARG ;; j) loaders=$OPTARG ;;
-    *) sed -n '2,16p' "$0"; exit 2 ;;
+    n) runs=$OPTARG ;; j) loaders=$OPTARG ;; o) keep=$OPTARG ;;
+    *) sed -n '2,17p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -63,6 +64,7 @@ advise_runs quiet
 start_load
 advise_runs loaded
 stop_load
+if [ -n "$keep" ]; then mkdir -p "$keep" && cp "$work"/quiet-*.json "$work"/loaded-*.json "$keep"/; fi
 
 python3 - "$work" "$runs" <<'PY'
 import json, sys
