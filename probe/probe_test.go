@@ -73,7 +73,7 @@ func TestFillMeasurements(t *testing.T) {
 		RandWrite: []diskio.Scaling{{Threads: 1, Ops: 9000, Elapsed: time.Second, P50: 90 * time.Microsecond, P99: 400 * time.Microsecond},
 			{Threads: 2, Ops: 99, Elapsed: time.Second, SliceIOPS: []float64{1000, 2000, 3000, 4000, 50000}}},
 		MaxBytes: 3954 << 20, Rounds: 5,
-		Notes:     []string{"a note"},
+		Notes: []string{"a note"},
 	}
 	var st profile.Storage
 	fillMeasurements(&st, r)
