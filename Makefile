@@ -10,7 +10,7 @@ BIN := bin/mytune
 CROSS := linux/amd64 linux/arm64 linux/arm/7 linux/arm/6 darwin/arm64 windows/amd64
 FUZZTIME ?= 3s
 
-.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-threads clean
+.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads clean
 
 all: build
 
@@ -56,9 +56,13 @@ fuzz-short:
 fuzz:
 	@bash scripts/fuzz.sh 60s
 
-## bench-probe: mytune vs fio side by side (DIR=… REPEATS=…)
+## bench-probe: mytune vs fio, >= 5 interleaved pairs, medians and run-to-run spreads (DIR=… REPEATS=…)
 bench-probe: $(BIN)
-	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-probe.sh -n $(or $(REPEATS),3) $(DIR)
+	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-probe.sh -n $(or $(REPEATS),5) $(DIR)
+
+## bench-stability: 5 back-to-back advise runs, quiet and with a parallel build loop: the same threads 5 of 5? (DIR=… RUNS=…)
+bench-stability: $(BIN)
+	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-stability.sh -n $(or $(RUNS),5) $(DIR)
 
 ## bench-threads: myloader restore sweep (this disk and a throttled SD-like bed) and mydumper dump sweep
 bench-threads: $(BIN)

@@ -23,8 +23,11 @@ type stepCtl struct {
 	cancelled atomic.Bool // ctx was cancelled or a worker failed
 	ops       atomic.Int64
 	bytes     atomic.Int64
-	// byteCap is the bytes a write step may write (0: a read step, no
-	// cap); writers reserve before each write, so the cap is never passed.
+	// byteCap is the bytes a write step may write when capBytes (a read
+	// step has no cap); writers reserve before each write, so the cap is
+	// never passed. The sequential write may raise it once, from its own
+	// goroutine, before any other writer runs (growBudget).
+	capBytes bool
 	byteCap  int64
 	reserved atomic.Int64
 	capped   atomic.Bool // a writer stopped at byteCap
@@ -70,7 +73,7 @@ func (c *stepCtl) more(first bool) bool { return !c.cancelled.Load() && (first |
 // take reserves n bytes of the step's write budget before a write; false
 // means the budget is spent and the writer must stop.
 func (c *stepCtl) take(n int) bool {
-	if c.byteCap <= 0 || c.reserved.Add(int64(n)) <= c.byteCap {
+	if !c.capBytes || c.reserved.Add(int64(n)) <= c.byteCap {
 		return true
 	}
 	c.capped.Store(true)

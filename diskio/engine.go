@@ -32,7 +32,12 @@ type engine struct {
 	laid     uint64 // bytes laid out by the seq write phase: the file the later phases use
 	written  uint64
 	maxWrite uint64 // --max-bytes: the most the whole run may write
+	ceiling  uint64 // the most maxWrite may grow to (Options.MaxBytesCeiling); 0: a hard cap
 	capped   bool   // a write step ended at its share of maxWrite
+	steps    []step // the plan of this run
+	sliceNo  int    // the random slice running, for its goroutines' seeds
+	writes   curveAcc
+	reads    curveAcc
 	// progressPanic holds a panic of the Progress callback, as a string
 	progressPanic atomic.Value
 	start         time.Time
@@ -81,7 +86,11 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 		fileBytes = min(fileBytes, o.FileBytes)
 	}
 	e := &engine{ctx: ctx, opener: op, path: path, maxFile: fileBytes / seqBlock * seqBlock, maxWrite: o.MaxBytes,
-		start: time.Now(), total: o.Duration, progress: o.Progress, seed: rand.Uint64()}
+		start: time.Now(), total: o.Duration, progress: o.Progress, seed: rand.Uint64(),
+		steps: plan(Rounds(o.Duration)), writes: curveAcc{}, reads: curveAcc{}}
+	if o.MaxBytesCeiling > o.MaxBytes {
+		e.ceiling = o.MaxBytesCeiling
+	}
 	defer e.closeFile()
 	err = e.runAll()
 	return e.result(), err
@@ -92,7 +101,7 @@ func (e *engine) runAll() error {
 	if err := e.openFile(true); err != nil {
 		return err
 	}
-	steps := plan()
+	steps := e.steps
 	for i, s := range steps {
 		if err := checkCtx(e.ctx, s.phase); err != nil {
 			return err
@@ -104,12 +113,13 @@ func (e *engine) runAll() error {
 		// earlier step that overran (a slow disk's layout, a loaded machine)
 		// cannot leave a later curve point with no operations at all; the
 		// worst-case overrun of the whole run is thereby 25%.
-		floor := e.total * time.Duration(s.weight) / 100 / 4
+		floor := e.total * time.Duration(s.weight) / weightTotal / 4
 		budget := max(stepBudget(e.total-time.Since(e.start), steps[i:]), floor)
 		c := e.startStep(s.phase, budget)
-		if share := byteShare(e.maxWrite-min(e.written, e.maxWrite), steps[i:]); share > 0 {
-			c.byteCap = int64(share)
+		if writeWeight(s) > 0 {
+			c.capBytes, c.byteCap = true, int64(byteShare(e.maxWrite-min(e.written, e.maxWrite), steps[i:]))
 		}
+		e.sliceNo = i
 		err := e.runStep(c, s)
 		c.finish()
 		e.capped = e.capped || c.capped.Load()
@@ -137,11 +147,11 @@ func (e *engine) runStep(c *stepCtl, s step) error {
 		return e.seqRead(c)
 	}
 	write := s.phase == PhaseRandWrite
-	pt, err := e.randomStep(c, s.threads, write)
+	sl, err := e.randomStep(c, s.threads, write)
 	if write {
-		e.res.RandWrite = append(e.res.RandWrite, pt)
+		e.writes.add(s.threads, sl)
 	} else {
-		e.res.RandRead = append(e.res.RandRead, pt)
+		e.reads.add(s.threads, sl)
 	}
 	return err
 }
@@ -182,9 +192,12 @@ func (e *engine) result() Result {
 	r.DirectIO = e.direct
 	r.FileBytes = e.laid
 	r.BytesWritten = e.written
+	r.MaxBytes = e.maxWrite
+	r.RandWrite, r.RandRead = e.writes.points(), e.reads.points()
+	r.Rounds = Rounds(e.total)
 	r.Elapsed = time.Since(e.start)
 	if e.capped {
-		r.Notes = append(r.Notes, fmt.Sprintf("writes stopped at the --max-bytes budget (%d MiB written): the write phases ended before their time and the reads used it", e.written/MiB))
+		r.Notes = append(r.Notes, fmt.Sprintf("writes stopped at the byte budget (%d MiB written of %d MiB): the write steps ended before their time and the reads used it", e.written/MiB, e.maxWrite/MiB))
 	}
 	if e.bufferedReads {
 		r.Notes = append(r.Notes, "without O_DIRECT the reads went through the page cache (dropped with posix_fadvise DONTNEED before each read step): read figures may be cache-inflated")

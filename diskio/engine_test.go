@@ -215,3 +215,31 @@ func TestProgressPanicBecomesError(t *testing.T) {
 	}
 	assertEmpty(t, dir)
 }
+
+func TestRunGrowsTheDefaultBudgetOnlyToItsCeiling(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Dir: dir, Duration: 4 * time.Second, MaxBytes: 64 * MiB, MaxBytesCeiling: 96 * MiB}
+	r, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	checkPlausible(t, r, o.MaxBytesCeiling)
+	if r.MaxBytes < o.MaxBytes || r.MaxBytes > o.MaxBytesCeiling {
+		t.Errorf("budget %d MiB, want within [%d, %d] MiB", r.MaxBytes/MiB, o.MaxBytes/MiB, o.MaxBytesCeiling/MiB)
+	}
+	if r.BytesWritten > r.MaxBytes {
+		t.Errorf("wrote %d bytes, over the %d byte budget", r.BytesWritten, r.MaxBytes)
+	}
+	if r.FileBytes > o.MaxBytes/4 {
+		t.Errorf("test file %d MiB: growth must not enlarge it past 25%% of the given budget", r.FileBytes/MiB)
+	}
+	if r.Rounds != Rounds(o.Duration) || r.Rounds < 2 {
+		t.Fatalf("Rounds = %d, want %d (>= 2)", r.Rounds, Rounds(o.Duration))
+	}
+	for _, p := range append(r.RandWrite, r.RandRead...) {
+		if len(p.SliceIOPS) == 0 || len(p.SliceIOPS) > r.Rounds {
+			t.Errorf("%d threads: %d slices, want 1..%d", p.Threads, len(p.SliceIOPS), r.Rounds)
+		}
+	}
+	assertEmpty(t, dir)
+}

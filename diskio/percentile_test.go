@@ -1,6 +1,7 @@
 package diskio
 
 import (
+	"reflect"
 	"testing"
 	"time"
 )
@@ -59,7 +60,7 @@ func TestSummarize(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := summarize(tc.samples, tc.elapsed)
-			if got != tc.want {
+			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("summarize = %+v, want %+v", got, tc.want)
 			}
 			if got.OpsPerSec() != tc.wantOps {

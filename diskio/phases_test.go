@@ -6,29 +6,29 @@ import (
 )
 
 func TestPlanWeightsCoverTheWholeDuration(t *testing.T) {
-	steps := plan()
+	steps := plan(MaxRounds)
 	sum := map[string]int{}
 	total := 0
 	for _, s := range steps {
 		sum[s.phase] += s.weight
 		total += s.weight
 	}
-	want := map[string]int{PhaseSeqWrite: 15, PhaseSync: 15, PhaseRandWrite: 35, PhaseRandRead: 25, PhaseSeqRead: 10}
+	want := map[string]int{PhaseSeqWrite: 150, PhaseSync: 150, PhaseRandWrite: 350, PhaseRandRead: 250, PhaseSeqRead: 100}
 	for phase, w := range want {
 		if sum[phase] != w {
 			t.Errorf("phase %q weight %d, want %d", phase, sum[phase], w)
 		}
 	}
-	if total != 100 {
-		t.Errorf("weights sum to %d, want 100", total)
+	if total != weightTotal {
+		t.Errorf("weights sum to %d, want %d", total, weightTotal)
 	}
-	if len(steps) != 2+2*len(ThreadCounts)+1 {
-		t.Errorf("%d steps, want %d", len(steps), 3+2*len(ThreadCounts))
+	if want := 3 + 2*MaxRounds*len(ThreadCounts); len(steps) != want {
+		t.Errorf("%d steps, want %d", len(steps), want)
 	}
 }
 
 func TestStepBudget(t *testing.T) {
-	steps := plan()
+	steps := plan(MaxRounds)
 	tests := []struct {
 		name      string
 		remaining time.Duration
@@ -36,9 +36,9 @@ func TestStepBudget(t *testing.T) {
 		want      time.Duration
 	}{
 		{name: "seq write gets 15% of 10s", remaining: 10 * time.Second, from: 0, want: 1500 * time.Millisecond},
-		{name: "first rand write gets 7/85 of what is left after a full seq write", remaining: 8500 * time.Millisecond, from: 1, want: 700 * time.Millisecond},
-		{name: "early seq write hands time on", remaining: 9800 * time.Millisecond, from: 1, want: 807058823}, // 9.8 s * 7/85
-		{name: "sync, after the reads, gets 15/25 of the last 2.5 s", remaining: 2500 * time.Millisecond, from: 1 + 2*len(ThreadCounts), want: 1500 * time.Millisecond},
+		{name: "first rand write slice gets 14/850 of what is left after a full seq write", remaining: 8500 * time.Millisecond, from: 1, want: 140 * time.Millisecond},
+		{name: "early seq write hands time on", remaining: 9800 * time.Millisecond, from: 1, want: 161411764}, // 9.8 s * 14/850
+		{name: "sync, after the reads, gets 150/250 of the last 2.5 s", remaining: 2500 * time.Millisecond, from: 1 + 2*MaxRounds*len(ThreadCounts), want: 1500 * time.Millisecond},
 		{name: "last step gets all that is left", remaining: 900 * time.Millisecond, from: len(steps) - 1, want: 900 * time.Millisecond},
 		{name: "overrun leaves nothing", remaining: -time.Second, from: 3, want: 0},
 		{name: "no steps", remaining: time.Second, from: len(steps), want: 0},
@@ -55,7 +55,7 @@ func TestStepBudget(t *testing.T) {
 
 func TestByteShare(t *testing.T) {
 	const budget = 256 * MiB
-	steps := plan()
+	steps := plan(MaxRounds)
 	var sum uint64
 	remaining := uint64(budget)
 	for i, s := range steps {

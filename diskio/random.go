@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sync"
 	"time"
 )
@@ -25,8 +24,8 @@ type worker struct {
 // randomStep runs threads goroutines of 16 KiB random I/O at offsets that
 // are 16 KiB-aligned and uniform over the laid-out file, each doing one
 // pread/pwrite at a time (fio --ioengine=psync --numjobs=N
-// --group_reporting), until the step's deadline.
-func (e *engine) randomStep(c *stepCtl, threads int, write bool) (Scaling, error) {
+// --group_reporting), until the step's deadline: one slice of a curve point.
+func (e *engine) randomStep(c *stepCtl, threads int, write bool) (slice, error) {
 	if !write {
 		e.dropCacheIfBuffered()
 	}
@@ -40,7 +39,7 @@ func (e *engine) randomStep(c *stepCtl, threads int, write bool) (Scaling, error
 	gate := make(chan struct{})
 	ready.Add(threads)
 	for i := range ws {
-		seed := e.seed + uint64(100*threads+i)
+		seed := e.seed + uint64(100*threads+i) + uint64(10000*e.sliceNo)
 		w := &worker{rng: rand.New(rand.NewPCG(seed, seed>>1^0x5851f42d4c957f2d)), samples: make([]time.Duration, 0, 1024)}
 		if write {
 			w.pool = newDataPool(randBlock, e.align, seed)
@@ -67,18 +66,16 @@ func (e *engine) randomStep(c *stepCtl, threads int, write bool) (Scaling, error
 	close(gate)
 	wg.Wait()
 	elapsed := time.Since(start)
-	all := make([]time.Duration, 0, len(ws)*len(ws[0].samples))
+	sl := slice{elapsed: elapsed}
 	var errs []error
 	for _, w := range ws {
-		all = append(all, w.samples...)
+		sl.samples = append(sl.samples, w.samples...)
 		errs = append(errs, w.err)
 	}
-	slices.Sort(all)
-	pt := Scaling{Threads: threads, Ops: len(all), Elapsed: elapsed, P50: percentile(all, 50), P99: percentile(all, 99)}
 	if write {
-		e.written += uint64(len(all)) * randBlock
+		e.written += uint64(len(sl.samples)) * randBlock
 	}
-	return pt, errors.Join(errs...)
+	return sl, errors.Join(errs...)
 }
 
 // randomWorker is the loop of one goroutine; it does at least one

@@ -45,7 +45,9 @@ func (e *engine) syncLoop(c *stepCtl) error {
 	}
 	elapsed := time.Since(start)
 	e.written += uint64(len(total)) * randBlock
+	sliced := sliceP50s(syncs, syncSlices)
 	e.res.Sync = summarize(total, elapsed)
 	e.res.Fdatasync = summarize(syncs, elapsed)
+	e.res.Fdatasync.SliceP50 = sliced
 	return nil
 }

@@ -14,8 +14,13 @@ type Options struct {
 	// Duration is the total time budget shared by all phases (DefaultDuration if 0).
 	Duration time.Duration
 	// MaxBytes is a hard cap on the bytes the whole run writes (--max-bytes,
-	// CONTRACT.md); DefaultMaxBytes if 0. BytesWritten never exceeds it.
+	// CONTRACT.md); DefaultMaxBytes if 0. BytesWritten never exceeds it,
+	// unless MaxBytesCeiling lets it grow (a default budget).
 	MaxBytes uint64
+	// MaxBytesCeiling, when above MaxBytes, lets the default budget grow up
+	// to it once the sequential write has shown how fast the disk writes
+	// (GrowBudget); 0 keeps MaxBytes a hard cap, as an explicit --max-bytes.
+	MaxBytesCeiling uint64
 	// FileBytes is the size of the test file (the space the probe takes),
 	// as Budget computed it from the free space; 0 means fileShare of
 	// MaxBytes. It is never more than fileShare of MaxBytes, so laying the
@@ -42,9 +47,14 @@ type Result struct {
 	// FileBytes is the size of the test file the random phases use.
 	FileBytes    uint64
 	BytesWritten uint64
-	Elapsed      time.Duration
-	SeqWrite     Throughput
-	SeqRead      Throughput
+	// MaxBytes is the byte budget the run kept to: Options.MaxBytes, or
+	// more when it grew toward Options.MaxBytesCeiling.
+	MaxBytes uint64
+	// Rounds is how many round-robin rounds each random phase ran.
+	Rounds   int
+	Elapsed  time.Duration
+	SeqWrite Throughput
+	SeqRead  Throughput
 	// Sync is the 16 KiB write + fdatasync loop, sequential overwrite (the redo-log pattern),
 	// each sample covering both calls.
 	Sync LatencyStats
@@ -61,10 +71,20 @@ type Throughput struct {
 	Bytes   uint64
 	Ops     int
 	Elapsed time.Duration
+	// Slices are the rates (bytes/s) of the equal slices of the steady
+	// part of the stream, the warm-up slice dropped (streamRates).
+	Slices []float64
 }
 
-// BytesPerSec is the transfer rate; 0 when nothing was timed.
+// BytesPerSec is the transfer rate: over the steady slices when there are
+// any (their harmonic mean: the slices hold equal bytes, so it is their
+// bytes over their time), the warm-up burst left out but the stalls of a
+// steady stream kept, as fio's time-based average keeps them; else Bytes
+// over Elapsed; 0 when nothing was timed.
 func (t Throughput) BytesPerSec() float64 {
+	if len(t.Slices) > 0 {
+		return harmonicMean(t.Slices)
+	}
 	if t.Elapsed <= 0 {
 		return 0
 	}
@@ -76,6 +96,9 @@ type LatencyStats struct {
 	Ops                 int
 	Elapsed             time.Duration
 	P50, P99, Max, Mean time.Duration
+	// SliceP50 are the p50s of the loop's equal slices in time order
+	// (syncSlices of them): how much the p50 moved during the loop.
+	SliceP50 []time.Duration
 }
 
 // OpsPerSec is the rate of the loop; 0 when nothing was timed.
@@ -86,16 +109,24 @@ func (l LatencyStats) OpsPerSec() float64 {
 	return float64(l.Ops) / l.Elapsed.Seconds()
 }
 
-// Scaling is one point of a random-I/O scaling curve.
+// Scaling is one point of a random-I/O scaling curve: the sum of its
+// round-robin slices.
 type Scaling struct {
 	Threads  int
 	Ops      int
 	Elapsed  time.Duration
 	P50, P99 time.Duration
+	// SliceIOPS are the IOPS of each slice that did at least one operation, in run order.
+	SliceIOPS []float64
 }
 
-// IOPS is the operations per second of all threads together; 0 when nothing was timed.
+// IOPS is the operations per second of all threads together: the median
+// of the slices when there are any, else Ops over Elapsed; 0 when nothing
+// was timed.
 func (s Scaling) IOPS() float64 {
+	if len(s.SliceIOPS) > 0 {
+		return median(s.SliceIOPS)
+	}
 	if s.Elapsed <= 0 {
 		return 0
 	}

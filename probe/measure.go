@@ -9,24 +9,39 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/probe/host"
 	"github.com/mytune/mytune/probe/profile"
 )
 
 // measure runs the disk measurements in st.Path and copies the results
-// into st. Bad input (no space, no write permission) and cancellation are
-// errors; anything else is recorded as a note and leaves st unmeasured.
+// into st, with the host's load just before and after (st.Conditions).
+// o.MaxBytes 0 is the default budget (diskio.DefaultMaxBytes), which may
+// grow on a fast disk up to diskio.GrowCeiling; any other value is a hard
+// cap (an explicit --max-bytes, CONTRACT.md). Bad input (no space, no write
+// permission) and cancellation are errors; anything else is recorded as a
+// note and leaves st unmeasured.
 func measure(ctx context.Context, o Options, st *profile.Storage) error {
 	if err := checkWritable(st.Path); err != nil {
 		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with --no-measure", st.Path, err)
 	}
-	fileBytes, note, err := diskio.Budget(st.FreeBytes, o.MaxBytes)
+	maxBytes, ceiling := o.MaxBytes, uint64(0)
+	if maxBytes == 0 {
+		maxBytes, ceiling = diskio.DefaultMaxBytes, diskio.GrowCeiling(st.FreeBytes)
+	}
+	fileBytes, note, err := diskio.Budget(st.FreeBytes, maxBytes)
 	if err != nil {
 		return inputf("%s: %w", st.Path, err)
 	}
 	if note != "" {
 		st.Notes = append(st.Notes, note)
 	}
-	res, err := diskio.Run(ctx, diskio.Options{Dir: st.Path, Duration: o.Duration, MaxBytes: o.MaxBytes, FileBytes: fileBytes, Progress: o.Progress})
+	roots := host.Roots{Proc: o.Roots.Proc, Sys: o.Roots.Sys}
+	before := readLoad(ctx, roots, st, "before")
+	res, err := diskio.Run(ctx, diskio.Options{Dir: st.Path, Duration: o.Duration, MaxBytes: maxBytes, MaxBytesCeiling: ceiling,
+		FileBytes: fileBytes, Progress: o.Progress})
+	if after := readLoad(ctx, roots, st, "after"); before != nil && after != nil {
+		st.Conditions = &profile.Conditions{Before: *before, After: *after}
+	}
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
@@ -48,6 +63,8 @@ func fillMeasurements(st *profile.Storage, r diskio.Result) {
 	st.DirectIO = r.DirectIO
 	st.BytesWritten = r.BytesWritten
 	st.FileBytes = r.FileBytes
+	st.MaxBytes = r.MaxBytes
+	st.Rounds = r.Rounds
 	st.DurationS = round(r.Elapsed.Seconds(), 2)
 	st.SeqWrite = throughput(r.SeqWrite)
 	st.SeqRead = throughput(r.SeqRead)
@@ -55,6 +72,7 @@ func fillMeasurements(st *profile.Storage, r diskio.Result) {
 		P50US: us(r.Sync.P50), P99US: us(r.Sync.P99), MaxUS: us(r.Sync.Max), MeanUS: us(r.Sync.Mean),
 		OpsPerS: round(r.Sync.OpsPerSec(), 1), Ops: r.Sync.Ops,
 		FdatasyncP50US: us(r.Fdatasync.P50), FdatasyncP99US: us(r.Fdatasync.P99),
+		FdatasyncP50Spread: durationSpread(r.Fdatasync.SliceP50),
 	}
 	st.RandWrite = curve(r.RandWrite)
 	st.RandRead = curve(r.RandRead)
@@ -62,7 +80,40 @@ func fillMeasurements(st *profile.Storage, r diskio.Result) {
 }
 
 func throughput(t diskio.Throughput) profile.Throughput {
-	return profile.Throughput{MBPerS: round(t.BytesPerSec()/1e6, 1), Bytes: t.Bytes, Ops: t.Ops}
+	mb := make([]float64, len(t.Slices))
+	for i, v := range t.Slices {
+		mb[i] = v / 1e6
+	}
+	return profile.Throughput{MBPerS: round(t.BytesPerSec()/1e6, 1), Bytes: t.Bytes, Ops: t.Ops, Spread: spread(mb, 1)}
+}
+
+// spread is the quartiles of a figure's slices, rounded to digits; nil
+// for fewer than two slices (no spread to speak of).
+func spread(vs []float64, digits int) *profile.Spread {
+	if len(vs) < 2 {
+		return nil
+	}
+	return &profile.Spread{Slices: len(vs), P25: round(diskio.Quantile(vs, 0.25), digits), P75: round(diskio.Quantile(vs, 0.75), digits)}
+}
+
+// durationSpread is spread over durations, in µs.
+func durationSpread(ds []time.Duration) *profile.Spread {
+	vs := make([]float64, len(ds))
+	for i, d := range ds {
+		vs[i] = float64(d) / float64(time.Microsecond)
+	}
+	return spread(vs, 1)
+}
+
+// readLoad reads the host's load for st.Conditions; a failure becomes a
+// measurement note and nil (the run goes on without it).
+func readLoad(ctx context.Context, r host.Roots, st *profile.Storage, when string) *profile.Load {
+	l, err := host.ReadLoad(ctx, r)
+	if err != nil {
+		st.Notes = append(st.Notes, fmt.Sprintf("host load not read %s the measurement (%v): whether other work competed with it is unknown", when, err))
+		return nil
+	}
+	return &l
 }
 
 func curve(points []diskio.Scaling) []profile.ThreadPoint {
@@ -71,7 +122,7 @@ func curve(points []diskio.Scaling) []profile.ThreadPoint {
 		iops := s.IOPS()
 		out = append(out, profile.ThreadPoint{
 			Threads: s.Threads, IOPS: round(iops, 0), P50US: us(s.P50), P99US: us(s.P99),
-			MBPerS: round(iops*diskio.RandBlockBytes/1e6, 1), Ops: s.Ops,
+			MBPerS: round(iops*diskio.RandBlockBytes/1e6, 1), Ops: s.Ops, IOPSSpread: spread(s.SliceIOPS, 0),
 		})
 	}
 	return out

@@ -67,9 +67,13 @@ func TestFillMeasurements(t *testing.T) {
 	r := diskio.Result{
 		DirectIO: true, FileBytes: 64 << 20, BytesWritten: 100 << 20, Elapsed: 2500 * time.Millisecond,
 		SeqWrite:  diskio.Throughput{Bytes: 150e6, Ops: 143, Elapsed: time.Second},
+		SeqRead:   diskio.Throughput{Bytes: 1e9, Elapsed: time.Second, Slices: []float64{100e6, 200e6, 200e6, 400e6}},
 		Sync:      diskio.LatencyStats{Ops: 1000, Elapsed: time.Second, P50: 170 * time.Microsecond, P99: 5 * time.Millisecond, Max: 30 * time.Millisecond},
-		RandWrite: []diskio.Scaling{{Threads: 1, Ops: 9000, Elapsed: time.Second, P50: 90 * time.Microsecond, P99: 400 * time.Microsecond}},
-		Notes:     []string{"a note"},
+		Fdatasync: diskio.LatencyStats{SliceP50: []time.Duration{100 * time.Microsecond, 110 * time.Microsecond, 150 * time.Microsecond}},
+		RandWrite: []diskio.Scaling{{Threads: 1, Ops: 9000, Elapsed: time.Second, P50: 90 * time.Microsecond, P99: 400 * time.Microsecond},
+			{Threads: 2, Ops: 99, Elapsed: time.Second, SliceIOPS: []float64{1000, 2000, 3000, 4000, 50000}}},
+		MaxBytes: 3954 << 20, Rounds: 5,
+		Notes: []string{"a note"},
 	}
 	var st profile.Storage
 	fillMeasurements(&st, r)
@@ -84,11 +88,22 @@ func TestFillMeasurements(t *testing.T) {
 		{"rand write iops", st.RandWrite[0].IOPS, 9000},
 		{"rand write MB/s", st.RandWrite[0].MBPerS, 147.5},
 		{"duration s", st.DurationS, 2.5},
+		{"seq read MB/s: the slices' harmonic mean, 4 / (1/100 + 2/200 + 1/400)", st.SeqRead.MBPerS, 177.8},
+		{"seq read p25", st.SeqRead.Spread.P25, 175},
+		{"seq read p75", st.SeqRead.Spread.P75, 250},
+		{"fdatasync p50 spread p25 us", st.Fsync.FdatasyncP50Spread.P25, 105},
+		{"rand write iops at 2: the median slice, not ops/elapsed", st.RandWrite[1].IOPS, 3000},
+		{"rand write iops p75 at 2", st.RandWrite[1].IOPSSpread.P75, 4000},
+		{"budget kept", float64(st.MaxBytes), 3954 << 20},
+		{"rounds", float64(st.Rounds), 5},
 	}
 	for _, c := range checks {
 		if c.got != c.want {
 			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
 		}
+	}
+	if st.SeqWrite.Spread != nil || st.RandWrite[0].IOPSSpread != nil {
+		t.Errorf("a figure without slices got a spread: %+v %+v", st.SeqWrite.Spread, st.RandWrite[0].IOPSSpread)
 	}
 	if !st.Measured || !st.DirectIO || len(st.Notes) != 1 {
 		t.Errorf("flags/notes not copied: %+v", st)

@@ -1,23 +1,26 @@
 #!/bin/bash
-# bench-probe.sh [-n REPEATS] [-s SIZE_MIB] [-r FIO_RUNTIME_S] [-d DURATION] [DIR] [REPEATS]
+# bench-probe.sh [-n PAIRS] [-s SIZE_MIB] [-r FIO_RUNTIME_S] [-d DURATION] [DIR] [PAIRS]
 #
 # Accuracy benchmark of mytune's disk engine (diskio) against fio, side by side on DIR
-# (default: a fresh temp dir under /var/tmp), REPEATS times (default 3). Prints medians of:
-# seq write MB/s, 16 KiB random write IOPS at 1 and 16 threads, fdatasync p50/p99 µs,
-# seq read MB/s, for fio and for mytune, the mytune/fio ratio, and both wall times.
+# (default: a fresh temp dir under /var/tmp): PAIRS interleaved pairs (default 5), the order
+# alternating. Prints, per figure (seq write MB/s, 16 KiB random write IOPS at 1 and 16 threads,
+# fdatasync p50/p99 µs, seq read MB/s), each tool's median with its run-to-run spread
+# (interquartile range over the pairs, % of the median), the median of the per-pair
+# mytune/fio ratios with their range, and both wall times.
 #
-# The mytune side is `mytune probe --format json` (bin/mytune if built, else built here; or set
-# MYTUNE=/path/to/mytune, or the whole command line as MYTUNE_BENCH_CMD with {dir} for the
-# directory). fio jobs are the DESIGN.md equivalents, on one file of
-# the same size the engine uses (its --max-bytes, shrunk to 5% of the free space like the engine).
+# The mytune side is `mytune probe --format json` with its defaults (bin/mytune if built, else
+# built here; or set MYTUNE=/path/to/mytune, or the whole command line as MYTUNE_BENCH_CMD with
+# {dir} for the directory); -s SIZE_MIB gives it an explicit --max-bytes. fio jobs are the
+# DESIGN.md equivalents, on one file of the size the engine's test file has (25% of the
+# budget, at most 5% of the free space, diskio.Budget).
 # Needs: fio, python3. Temp files are removed on exit, including Ctrl-C.
 set -euo pipefail
 
-size_mib=256 fio_rt=2 duration=10s repeats=3
+size_mib="" fio_rt=2 duration=10s repeats=5
 while getopts "n:s:r:d:h" opt; do
   case $opt in
     n) repeats=$OPTARG ;; s) size_mib=$OPTARG ;; r) fio_rt=$OPTARG ;; d) duration=$OPTARG ;;
-    *) sed -n '2,14p' "$0"; exit 2 ;;
+    *) sed -n '2,16p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -35,24 +38,33 @@ if [ -z "${MYTUNE_BENCH_CMD:-}" ]; then
     MYTUNE=$work/mytune
     (cd "$repo" && go build -o "$MYTUNE" ./cmd/mytune)
   fi
-  MYTUNE_BENCH_CMD="$MYTUNE probe --no-server --format json --datadir {dir} --duration $duration --max-bytes ${size_mib}MiB"
+  MYTUNE_BENCH_CMD="$MYTUNE probe --no-server --format json --datadir {dir} --duration $duration${size_mib:+ --max-bytes ${size_mib}MiB}"
 fi
 
-# The same file size the engine will use: --max-bytes, at most 5% of the free space (diskio.Budget).
+# The same file size the engine will use: 25% of the budget (256 MiB by default), at most 5% of
+# the free space (diskio.Budget).
 free_mib=$(( $(df -Pk "$dir" | awk 'NR==2 {print $4}') / 1024 ))
-fio_size=$(( free_mib * 5 / 100 < size_mib ? free_mib * 5 / 100 : size_mib ))
+file_mib=$(( ${size_mib:-256} / 4 ))
+fio_size=$(( free_mib * 5 / 100 < file_mib ? free_mib * 5 / 100 : file_mib ))
 fio_file=$dir/.bench-probe-fio.tmp
 fio_common=(--filename="$fio_file" --output-format=json --group_reporting)
 
-run_fio() { # name args... ; prints fio JSON to $work/fio-$rep-name.json
+run_fio() { # name args... ; prints fio JSON to $work/fio-$rep-name.json, adds its wall time to fio_wall
   local name=$1; shift
+  # Each job starts on a settled device, as a user running it alone would have it: the write-back
+  # of the job before (the host's cache behind a virtio disk, a card's buffer) finished first.
+  # Without it (2026-11-30, this project's fast disk, 5 pairs), fio's fdatasync p50 right after
+  # its 2 s sequential write read 1.1-5x mytune's, whose loop runs on a settled device.
+  sync; sleep 1
+  local t0; t0=$(date +%s.%N)
   fio --name="$name" "${fio_common[@]}" "$@" > "$work/fio-$rep-$name.json"
+  fio_wall=$(awk -v a="$(date +%s.%N)" -v b="$t0" -v w="$fio_wall" 'BEGIN { print w + a - b }')
 }
 
-bench_fio() { # times the five fio jobs into $work/wall-fio-$rep
+bench_fio() { # times the five fio jobs (not the settling pauses) into $work/wall-fio-$rep
   echo "repeat $rep/$repeats: fio (file ${fio_size} MiB) ..." >&2
   rm -f "$fio_file"
-  local t0; t0=$(date +%s.%N)
+  fio_wall=0
   # Time-based like the engine's sequential write: lay the file out, then overwrite it until the deadline.
   run_fio seqwrite --size="${fio_size}M" --rw=write --bs=1M --direct=1 --ioengine=psync --runtime="$fio_rt" --time_based
   # Like the engine, run the later jobs over what the sequential write laid out: a larger --size
@@ -64,11 +76,12 @@ bench_fio() { # times the five fio jobs into $work/wall-fio-$rep
   run_fio randwrite1 "$@" --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=1 --runtime="$fio_rt" --time_based
   run_fio randwrite16 "$@" --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=16 --runtime="$fio_rt" --time_based
   run_fio seqread "$@" --rw=read --bs=1M --direct=1 --ioengine=psync --runtime="$fio_rt" --time_based
-  awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { print a - b }' > "$work/wall-fio-$rep"
+  echo "$fio_wall" > "$work/wall-fio-$rep"
   rm -f "$fio_file"
 }
 bench_mytune() { # runs the engine into $work/mytune-$rep.json, timed into $work/wall-mytune-$rep
   echo "repeat $rep/$repeats: mytune ..." >&2
+  sync; sleep 1
   local t0; t0=$(date +%s.%N)
   ${MYTUNE_BENCH_CMD//\{dir\}/$dir} > "$work/mytune-$rep.json"
   awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { print a - b }' > "$work/wall-mytune-$rep"
@@ -105,29 +118,39 @@ def mytune_row(rep):
     return {"seq_write": st["seq_write"]["mb_per_s"], "rw1": iops_at(st["rand_write"], 1),
             "rw16": iops_at(st["rand_write"], 16), "fds_p50": st["fsync"].get("fdatasync_p50_us"),
             "fds_p99": st["fsync"].get("fdatasync_p99_us"), "wsync_p50": st["fsync"]["p50_us"],
-            "seq_read": st["seq_read"]["mb_per_s"]}
+            "seq_read": st["seq_read"]["mb_per_s"], "written": st.get("bytes_written", 0) / 2**20}
 
-def med(rows, key):
-    vals = [r[key] for r in rows if r.get(key) is not None]
-    return statistics.median(vals) if vals else None
+def quart(vals):
+    q = statistics.quantiles(vals, n=4, method="inclusive") if len(vals) > 1 else [vals[0]] * 3
+    return q[0], statistics.median(vals), q[2]
 
-f = [fio_row(r) for r in range(1, repeats + 1)]
-m = [mytune_row(r) for r in range(1, repeats + 1)]
+def spread(vals):  # interquartile range as % of the median: the run-to-run spread
+    lo, mid, hi = quart(vals)
+    return (hi - lo) / mid * 100 if mid else float("nan")
+
+reps = range(1, repeats + 1)
+f = [fio_row(r) for r in reps]
+m = [mytune_row(r) for r in reps]
 def wall(tool, r):
     return float(open(f"{work}/wall-{tool}-{r}").read())
 rows = [("seq write MB/s", "seq_write"), ("16K rand write IOPS, 1 thread", "rw1"),
         ("16K rand write IOPS, 16 threads", "rw16"), ("fdatasync p50 us", "fds_p50"),
         ("fdatasync p99 us", "fds_p99"), ("16K write+fdatasync p50 us (fio: sum of p50s)", "wsync_p50"),
         ("seq read MB/s", "seq_read")]
-print(f"medians over {repeats} repeats")
-print(f"{'metric':<46} {'fio':>10} {'mytune':>10} {'ratio':>7}")
+print(f"{repeats} interleaved pairs; spread = interquartile range over the pairs, % of the median; "
+      f"ratio = median of the per-pair mytune/fio ratios [min-max]")
+print(f"{'metric':<46} {'fio':>9} {'spread':>7} {'mytune':>9} {'spread':>7} {'ratio':>6}  range")
 for label, key in rows:
-    a, b = med(f, key), med(m, key)
-    if a is None or b is None:
-        print(f"{label:<46} {'-' if a is None else f'{a:10.1f}':>10} {'-' if b is None else f'{b:10.1f}':>10} {'-':>7}")
+    fv = [r[key] for r in f if r.get(key) is not None]
+    mv = [r[key] for r in m if r.get(key) is not None]
+    ratios = [b[key] / a[key] for a, b in zip(f, m) if a.get(key) and b.get(key) is not None]
+    if not fv or not mv or not ratios:
+        print(f"{label:<46} (missing)")
         continue
-    print(f"{label:<46} {a:10.1f} {b:10.1f} {b / a if a else float('nan'):7.2f}")
-fw = statistics.median(wall("fio", r) for r in range(1, repeats + 1))
-mw = statistics.median(wall("mytune", r) for r in range(1, repeats + 1))
-print(f"{'wall time s (fio: 5 jobs; mytune: all phases)':<46} {fw:10.1f} {mw:10.1f} {mw / fw:7.2f}")
+    print(f"{label:<46} {statistics.median(fv):9.1f} {spread(fv):6.0f}% {statistics.median(mv):9.1f} {spread(mv):6.0f}% "
+          f"{statistics.median(ratios):6.2f}  {min(ratios):.2f}-{max(ratios):.2f}")
+fw = statistics.median(wall("fio", r) for r in reps)
+mw = statistics.median(wall("mytune", r) for r in reps)
+print(f"{'wall time s (fio: 5 jobs; mytune: all phases)':<46} {fw:9.1f} {'':>7} {mw:9.1f} {'':>7} {mw / fw:6.2f}")
+print(f"mytune wrote a median {statistics.median(r['written'] for r in m):.0f} MiB per run")
 PY

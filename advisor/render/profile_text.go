@@ -168,9 +168,9 @@ func serverLines(t theme, s *profile.Server) []string {
 // notesText lists the measurement notes and every gap.
 func notesText(t theme, p *profile.Profile, w int) string {
 	var b strings.Builder
-	if len(p.Storage.Notes) > 0 {
+	if notes := measurementNotes(p); len(notes) > 0 {
 		b.WriteString(section(t, "MEASUREMENT NOTES"))
-		for _, n := range p.Storage.Notes {
+		for _, n := range notes {
 			b.WriteString(bullets("•", n, w))
 		}
 	}

@@ -49,3 +49,60 @@ func TestKnee(t *testing.T) {
 		})
 	}
 }
+
+// spreadCurve builds a curve from threads, IOPS, p25, p75 quadruples.
+func spreadCurve(quads ...float64) []profile.ThreadPoint {
+	var c []profile.ThreadPoint
+	for i := 0; i+3 < len(quads); i += 4 {
+		c = append(c, profile.ThreadPoint{Threads: int(quads[i]), IOPS: quads[i+1],
+			IOPSSpread: &profile.Spread{Slices: 5, P25: quads[i+2], P75: quads[i+3]}})
+	}
+	return c
+}
+
+func TestKneeMovesOnlyBeyondTheSpread(t *testing.T) {
+	tests := []struct {
+		name      string
+		curve     []profile.ThreadPoint
+		want      int
+		whyHave   string
+		wantNoisy bool
+		noisyHave string
+	}{
+		{"tight slices: the same knee as without spreads",
+			spreadCurve(1, 13357, 13000, 13600, 2, 27703, 27000, 28000, 4, 34141, 33500, 34500, 8, 37804, 37000, 38500, 16, 40037, 39500, 40500),
+			4, "stop scaling at 4 threads", false, ""},
+		{"85% of the best but the quartiles meet: not told apart, the smaller count",
+			spreadCurve(1, 1000, 950, 1050, 2, 2000, 1900, 2100, 4, 3400, 3300, 3850, 8, 4000, 3800, 4300, 16, 4000, 3850, 4200),
+			4, "stop scaling at 4", false, ""},
+		{"a 50% jump inside the best's wide spread does not move the knee",
+			spreadCurve(1, 30000, 27500, 33000, 2, 42000, 30000, 50000, 4, 44000, 40000, 52000, 8, 45000, 41000, 53000, 16, 46000, 33000, 54000),
+			1, "", true, "16 threads: 33.0k–54.0k IOPS"},
+		{"a noisy knee point cuts nothing: the largest count measured",
+			spreadCurve(1, 30000, 22000, 45000, 2, 42000, 30000, 50000, 4, 44000, 40000, 52000, 8, 45000, 41000, 53000, 16, 46000, 42000, 54000),
+			16, "would stop scaling at 1 threads (30.0k; best 46.0k at 16), but that point is noisy", false, "22.0k–45.0k IOPS (77% of its median, over 20%)"},
+		{"measured under load 32 on 2 CPUs: wide low quartiles do not stop the climb at 2",
+			spreadCurve(1, 12700, 12400, 16000, 2, 25200, 16100, 29300, 4, 30700, 25900, 40900, 8, 41200, 37900, 41800, 16, 53400, 40400, 54000),
+			16, "would stop scaling at 4 threads", false, "spans 25.9k–40.9k IOPS"},
+		{"a gain beyond the spread still moves it",
+			spreadCurve(1, 10000, 9800, 10200, 2, 20000, 19500, 20500, 4, 40000, 39000, 41000, 8, 41000, 40000, 42000, 16, 41500, 40500, 42500),
+			4, "stop scaling at 4", false, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, why := Knee(tc.curve)
+			if got != tc.want {
+				t.Errorf("Knee = %d, want %d (why: %s)", got, tc.want, why)
+			}
+			if !strings.Contains(why, tc.whyHave) {
+				t.Errorf("why = %q, want it to contain %q", why, tc.whyHave)
+			}
+			if noisy := strings.Contains(why, "noisy point"); noisy != tc.wantNoisy {
+				t.Errorf("why = %q: noisy %v, want %v", why, noisy, tc.wantNoisy)
+			}
+			if !strings.Contains(why, tc.noisyHave) {
+				t.Errorf("why = %q, want it to contain %q", why, tc.noisyHave)
+			}
+		})
+	}
+}

@@ -62,6 +62,9 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !a.v.IsSet("max-bytes") {
+		maxBytes = 0 // the default budget, which may grow on a fast disk; a given --max-bytes is a hard cap
+	}
 	ctx := cmd.Context()
 	srv, err := a.readServer(ctx, cmd)
 	if err != nil {

@@ -21,6 +21,14 @@ type Storage struct {
 	DurationS    float64 `json:"duration_s"`
 	// FileBytes is the size of the test file the random phases ran over.
 	FileBytes uint64 `json:"file_bytes,omitempty"`
+	// MaxBytes is the byte budget the measurement kept to: --max-bytes, or
+	// the default grown to what a fast disk showed it writes (diskio.GrowCeiling).
+	MaxBytes uint64 `json:"max_bytes,omitempty"`
+	// Rounds is how many round-robin rounds each random curve ran: each
+	// point's IOPS is the median of that many slices.
+	Rounds int `json:"rounds,omitempty"`
+	// Conditions is the host's load and pressure around the measurement.
+	Conditions *Conditions `json:"conditions,omitempty"`
 
 	SeqWrite  Throughput    `json:"seq_write"`
 	SeqRead   Throughput    `json:"seq_read"`
@@ -72,9 +80,11 @@ type Leaf struct {
 
 // Throughput is a sequential transfer rate.
 type Throughput struct {
-	MBPerS float64 `json:"mb_per_s"` // megabytes (10^6) per second, as fio reports MB/s
+	MBPerS float64 `json:"mb_per_s"` // megabytes (10^6) per second, as fio reports MB/s; over the steady slices when sliced
 	Bytes  uint64  `json:"bytes,omitempty"`
 	Ops    int     `json:"ops,omitempty"`
+	// Spread is how MBPerS varied between the stream's slices.
+	Spread *Spread `json:"mb_per_s_spread,omitempty"`
 }
 
 // Latency summarises the 16 KiB write + fdatasync loop (the redo-log pattern).
@@ -89,6 +99,8 @@ type Latency struct {
 	// fio reports as "sync" latency), without the 16 KiB write before it.
 	FdatasyncP50US float64 `json:"fdatasync_p50_us,omitempty"`
 	FdatasyncP99US float64 `json:"fdatasync_p99_us,omitempty"`
+	// FdatasyncP50Spread is how the fdatasync p50 (µs) varied between the loop's time slices.
+	FdatasyncP50Spread *Spread `json:"fdatasync_p50_spread_us,omitempty"`
 }
 
 // ThreadPoint is one point of a random-I/O scaling curve.
@@ -99,6 +111,9 @@ type ThreadPoint struct {
 	P99US   float64 `json:"p99_us"`
 	MBPerS  float64 `json:"mb_per_s,omitempty"`
 	Ops     int     `json:"ops,omitempty"`
+	// IOPSSpread is how IOPS (the median of the point's round-robin
+	// slices) varied between those slices.
+	IOPSSpread *Spread `json:"iops_spread,omitempty"`
 }
 
 // At returns the point measured at n threads and whether there is one.

@@ -1,0 +1,60 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+func TestTrustNotes(t *testing.T) {
+	tight := &profile.Spread{Slices: 5, P25: 9800, P75: 10200}
+	base := func() *profile.Profile {
+		quiet := profile.Load{Load1: 0.4, IO: &profile.Pressure{SomeAvg10: 0.5}, CPU: &profile.Pressure{SomeAvg10: 1}}
+		return &profile.Profile{
+			Host: profile.Host{CPU: profile.CPU{Logical: 2}},
+			Storage: profile.Storage{Measured: true, Conditions: &profile.Conditions{Before: quiet, After: profile.Load{Load1: 17}},
+				RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 10000, IOPSSpread: tight}}},
+		}
+	}
+	tests := []struct {
+		name  string
+		edit  func(p *profile.Profile)
+		want  []string // each must appear in some note
+		count int
+	}{
+		{"quiet host, tight figures: nothing (the load after the run is the probe's own)", func(*profile.Profile) {}, nil, 0},
+		{"load above the cores", func(p *profile.Profile) { p.Storage.Conditions.Before.Load1 = 5.05 }, []string{"load average 5.05 on 2 CPUs"}, 1},
+		{"load above a cgroup quota", func(p *profile.Profile) {
+			p.Host.CPU.QuotaCores = 0.5
+			p.Storage.Conditions.Before.Load1 = 1
+		}, []string{"load average 1.00 on 0.5 CPUs"}, 1},
+		{"I/O pressure", func(p *profile.Profile) { p.Storage.Conditions.Before.IO.SomeAvg10 = 54.36 }, []string{"stalled on I/O 54% of the 10 s", "over 10%"}, 1},
+		{"CPU pressure", func(p *profile.Profile) { p.Storage.Conditions.Before.CPU.SomeAvg10 = 29.8 }, []string{"waited for a CPU 30%"}, 1},
+		{"no PSI on this kernel", func(p *profile.Profile) { p.Storage.Conditions.Before.IO, p.Storage.Conditions.Before.CPU = nil, nil }, nil, 0},
+		{"noisy curve point and seq figure", func(p *profile.Profile) {
+			p.Storage.RandWrite = append(p.Storage.RandWrite, profile.ThreadPoint{Threads: 8, IOPS: 42000, IOPSSpread: &profile.Spread{Slices: 5, P25: 23000, P75: 57000}})
+			p.Storage.SeqWrite = profile.Throughput{MBPerS: 1148, Spread: &profile.Spread{Slices: 9, P25: 722, P75: 1683}}
+		}, []string{"random write at 8 threads 42000 IOPS (23000–57000, 81%)", "seq write 1148 MB/s (722–1683, 84%)"}, 1},
+		{"not measured: nothing to trust less", func(p *profile.Profile) {
+			p.Storage.Measured = false
+			p.Storage.Conditions.Before.Load1 = 9
+		}, nil, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := base()
+			tc.edit(p)
+			notes := trustNotes(p)
+			if len(notes) != tc.count {
+				t.Errorf("%d notes, want %d: %q", len(notes), tc.count, notes)
+			}
+			all := strings.Join(notes, "\n")
+			for _, w := range tc.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("notes %q lack %q", all, w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,47 @@
+package diskio
+
+import (
+	"slices"
+	"time"
+)
+
+// slice is one timed slice of a random curve point: its wall time and the
+// latency of every operation its goroutines did.
+type slice struct {
+	elapsed time.Duration
+	samples []time.Duration
+}
+
+// curveAcc gathers the slices of one random phase, per thread count.
+type curveAcc map[int][]slice
+
+// add records one slice of the point at threads.
+func (a curveAcc) add(threads int, s slice) { a[threads] = append(a[threads], s) }
+
+// points returns the curve in ThreadCounts order: each point's totals, its
+// latency percentiles over all its slices' operations, and the IOPS of
+// every slice that did at least one operation (its figure is their median).
+// Thread counts with no slice are left out.
+func (a curveAcc) points() []Scaling {
+	out := make([]Scaling, 0, len(ThreadCounts))
+	for _, n := range ThreadCounts {
+		ss, ok := a[n]
+		if !ok {
+			continue
+		}
+		pt := Scaling{Threads: n}
+		var all []time.Duration
+		for _, s := range ss {
+			pt.Ops += len(s.samples)
+			pt.Elapsed += s.elapsed
+			all = append(all, s.samples...)
+			if len(s.samples) > 0 && s.elapsed > 0 {
+				pt.SliceIOPS = append(pt.SliceIOPS, float64(len(s.samples))/s.elapsed.Seconds())
+			}
+		}
+		slices.Sort(all)
+		pt.P50, pt.P99 = percentile(all, 50), percentile(all, 99)
+		out = append(out, pt)
+	}
+	return out
+}
