@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
 
@@ -49,48 +50,38 @@ func addProbeFlags(cmd *cobra.Command) {
 	addMyCnfFlag(f)
 }
 
-// runProbe probes the host, the storage and (if reachable) the server.
+// runProbe probes the host and the storage, and reads the server (if one
+// answers) while the disk is measured: the server is dialled first (a
+// server the user named must answer), then probe and server read run
+// side by side and the redo sample spans the measurement.
 func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
-	dur, err := a.parseDuration("duration")
+	o, err := a.probeOptions()
 	if err != nil {
 		return nil, err
 	}
-	if dur < diskio.MinDuration && !a.v.GetBool("no-measure") {
-		return nil, usagef("--duration %s is too short to measure: give at least %s (default 10s)", dur, diskio.MinDuration)
-	}
-	maxBytes, err := a.parseBytes("max-bytes")
-	if err != nil {
-		return nil, err
-	}
-	ctx := cmd.Context()
-	srv, err := a.readServer(ctx, cmd)
-	if err != nil {
-		return nil, err
-	}
-	datadir := a.v.GetString("datadir")
-	if datadir == "" && srv != nil && srv.Reachable && srv.Datadir != "" {
-		datadir = srv.Datadir
-	}
-	prog := render.NewProgress(a.stderr, a.progressWanted())
-	defer prog.Done()
-	p, err := probe.Run(ctx, probe.Options{
-		Datadir: datadir, Duration: dur, MaxBytes: maxBytes, Measure: !a.v.GetBool("no-measure"),
-		Roots: probe.DefaultRoots, ToolVersion: version,
-		Progress: func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) },
-	})
-	var inputErr *probe.InputError
-	if errors.As(err, &inputErr) {
-		return nil, asUsage(err)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if srv != nil {
-		p.Server = srv
-		if !srv.Reachable {
-			p.AddGap("server", srv.Error)
+	if o.Datadir != "" {
+		if _, err := probe.CheckDir(o.Datadir); err != nil {
+			return nil, asUsage(err)
 		}
 	}
+	ctx := cmd.Context()
+	dial, err := a.dialServer(ctx, cmd)
+	if err != nil {
+		return nil, err
+	}
+	defer dial.close()
+	var fromServer probe.ServerDatadir
+	if o.Datadir == "" {
+		if fromServer, err = a.datadirFromServer(ctx, dial); err != nil {
+			return nil, err
+		}
+		o.Datadir = fromServer.Dir
+	}
+	p, srv, err := a.probeBesideServer(ctx, o, dial)
+	if err != nil {
+		return nil, err
+	}
+	a.attachServer(p, srv, dial, fromServer)
 	if path := a.v.GetString("mycnf"); path != "" {
 		if p.MyCnf, err = readMyCnf(path); err != nil {
 			return nil, err
@@ -98,4 +89,76 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	}
 	p.Normalize()
 	return p, nil
+}
+
+// probeOptions checks --duration and --max-bytes and gathers the probe's options.
+func (a *app) probeOptions() (probe.Options, error) {
+	measure := !a.v.GetBool("no-measure")
+	dur, err := a.parseDuration("duration")
+	if err != nil {
+		return probe.Options{}, err
+	}
+	if dur < diskio.MinDuration && measure {
+		return probe.Options{}, usagef("--duration %s is too short to measure: give at least %s (default 10s)", dur, diskio.MinDuration)
+	}
+	maxBytes, err := a.parseBytes("max-bytes")
+	if err != nil {
+		return probe.Options{}, err
+	}
+	return probe.Options{Datadir: a.v.GetString("datadir"), Duration: dur, MaxBytes: maxBytes, Measure: measure,
+		Roots: probe.DefaultRoots, ToolVersion: version}, nil
+}
+
+// probeBesideServer runs the probe while the session (if any) is read.
+func (a *app) probeBesideServer(ctx context.Context, o probe.Options, dial serverDial) (*profile.Profile, *profile.Server, error) {
+	measured := make(chan struct{})
+	var read *pendingRead
+	if dial.sess != nil {
+		read = startRead(ctx, dial.sess, measured)
+	}
+	prog := render.NewProgress(a.stderr, a.progressWanted())
+	o.Progress = func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) }
+	p, err := probe.Run(ctx, o)
+	close(measured)
+	prog.Done()
+	var srv *profile.Server
+	if read != nil {
+		var rerr error
+		if srv, rerr = read.wait(err != nil); err == nil && rerr != nil {
+			err = rerr
+		}
+	}
+	var inputErr *probe.InputError
+	if errors.As(err, &inputErr) {
+		return nil, nil, asUsage(err)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, srv, nil
+}
+
+// attachServer puts the server block, its gap, and the note comparing the
+// measured directory with the server's datadir into the profile.
+func (a *app) attachServer(p *profile.Profile, srv *profile.Server, dial serverDial, fromServer probe.ServerDatadir) {
+	if srv == nil {
+		srv = dial.notFound
+	}
+	if srv == nil {
+		return
+	}
+	p.Server = srv
+	if !srv.Reachable {
+		p.AddGap("server", srv.Error)
+		return
+	}
+	if fromServer.Dir != "" {
+		p.Storage.Notes = append(p.Storage.Notes, probe.FromServerNote(fromServer))
+		return
+	}
+	ep := dial.sess.Endpoint
+	note := probe.DatadirNote(p.Storage, probe.ServerDatadir{Dir: srv.Datadir, Where: ep.String(), OnThisHost: ep.OnThisHost()})
+	if note != "" {
+		p.Storage.Notes = append(p.Storage.Notes, note)
+	}
 }

@@ -49,22 +49,17 @@ func addMyCnfFlag(fs *pflag.FlagSet) {
 }
 
 // readServer reads the server the flags point at (or the usual local
-// ones). It returns (nil, nil) with --no-server, Server{Reachable:false}
-// when none answers, and an error for bad flags or refused credentials.
+// ones), without a probe beside it. It returns (nil, nil) with
+// --no-server, Server{Reachable:false} when discovery finds none, and an
+// error for bad flags, refused credentials, or a named server that does
+// not answer.
 func (a *app) readServer(ctx context.Context, cmd *cobra.Command) (*profile.Server, error) {
-	if a.v.GetBool("no-server") {
-		return nil, nil
+	dial, err := a.dialServer(ctx, cmd)
+	if err != nil || dial.sess == nil {
+		return dial.notFound, err
 	}
-	conn, err := a.resolveConn(cmd)
+	srv, err := dial.sess.Read(ctx, nil)
 	if err != nil {
-		return nil, err
-	}
-	srv, err := server.Read(ctx, conn)
-	if err != nil {
-		var ae *server.AuthError
-		if errors.As(err, &ae) {
-			return nil, ae
-		}
 		return nil, fmt.Errorf("reading the server: %w", err)
 	}
 	return srv, nil
