@@ -10,7 +10,7 @@ BIN := bin/mytune
 CROSS := linux/amd64 linux/arm64 linux/arm/7 linux/arm/6 darwin/arm64 windows/amd64
 FUZZTIME ?= 3s
 
-.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-threads clean
+.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-threads bench-wall clean
 
 all: build
 
@@ -59,6 +59,10 @@ fuzz:
 ## bench-probe: mytune vs fio side by side (DIR=… REPEATS=…)
 bench-probe: $(BIN)
 	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-probe.sh -n $(or $(REPEATS),3) $(DIR)
+
+## bench-wall: wall time of a default advise with a private live MariaDB vs --no-server (REPEATS=… BASE=older-mytune)
+bench-wall: $(BIN)
+	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-advise-wall.sh -n $(or $(REPEATS),5) $(if $(BASE),-b $(BASE))
 
 ## bench-threads: myloader restore sweep (this disk and a throttled SD-like bed) and mydumper dump sweep
 bench-threads: $(BIN)

@@ -19,7 +19,8 @@ func (a *app) probeCmd() *cobra.Command {
 		Short: "Measure the host and the storage under DIR; print a profile",
 		Long: "probe measures the host and the disk that holds DIR in about 10 seconds: 1 MiB sequential\n" +
 			"O_DIRECT write and read, 16 KiB write+fdatasync latency (the redo-log pattern), 16 KiB random\n" +
-			"write and read at 1-16 threads. It writes only into one temporary file in DIR, removed on exit.",
+			"write and read at 1-16 threads. It writes only into one temporary file in DIR, removed on exit.\n\n" +
+			datadirHelp + "\n\n" + serverHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := a.checkFormat("probe", "text", "json", "prom")
@@ -39,12 +40,27 @@ func (a *app) probeCmd() *cobra.Command {
 	return cmd
 }
 
+// datadirHelp says what is measured without --datadir (probe and advise).
+const datadirHelp = "Without --datadir, the datadir of the server read (@@datadir) is measured when that server runs on\n" +
+	"this machine, and stderr and the report say so; with no such server --datadir is required. A measured\n" +
+	"directory that is not the server's datadir gets a note saying whether it is on the same filesystem."
+
+// serverHelp says which server flags name a server and which settings are
+// discovery (probe and advise).
+const serverHelp = "Server: -h, -P, -S, --dsn and --defaults-file (on the command line, in --config or as MYTUNE_*)\n" +
+	"and -u or -p on the command line name a server: if it cannot be reached, mytune stops (exit 1) with\n" +
+	"the client's message, as the mysql client does. Without them mytune looks quietly (~/.my.cnf,\n" +
+	"MYSQL_HOST/MYSQL_TCP_PORT/MYSQL_UNIX_PORT, the usual sockets, 127.0.0.1:3306) and, finding none,\n" +
+	"advises without a server and lists that as a gap; MYTUNE_DISCOVERY=off turns the quiet look off.\n" +
+	"The server is read (SHOW/SELECT only) while the disk is measured; its redo rate is sampled over\n" +
+	"the measurement."
+
 // addProbeFlags registers the flags that decide what is probed (probe and advise share them).
 func addProbeFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.String("datadir", "", "directory whose disk is measured (the MySQL datadir, or where it will live)")
+	f.String("datadir", "", "directory whose disk is measured (the MySQL datadir, or where it will live); default: the datadir of the server read, when it runs on this machine")
 	f.String("duration", "10s", "total measuring time (the probe is time-bound)")
-	f.String("max-bytes", "256MiB", "hard cap on what the probe writes; its test file is at most 40% of it and 5% of free space")
+	f.String("max-bytes", "256MiB", "hard cap on what the probe writes; its test file is a quarter of it and at most 5% of free space")
 	f.Bool("no-measure", false, "skip the disk measurements: labels and host facts only")
 	addServerFlags(f)
 	addMyCnfFlag(f)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -46,23 +45,6 @@ func addServerFlags(fs *pflag.FlagSet) {
 // addMyCnfFlag registers --mycnf, an offline my.cnf to read settings from.
 func addMyCnfFlag(fs *pflag.FlagSet) {
 	fs.String("mycnf", "", "a my.cnf to read server settings from offline ([mysqld] and related groups, !include followed)")
-}
-
-// readServer reads the server the flags point at (or the usual local
-// ones), without a probe beside it. It returns (nil, nil) with
-// --no-server, Server{Reachable:false} when discovery finds none, and an
-// error for bad flags, refused credentials, or a named server that does
-// not answer.
-func (a *app) readServer(ctx context.Context, cmd *cobra.Command) (*profile.Server, error) {
-	dial, err := a.dialServer(ctx, cmd)
-	if err != nil || dial.sess == nil {
-		return dial.notFound, err
-	}
-	srv, err := dial.sess.Read(ctx, nil)
-	if err != nil {
-		return nil, fmt.Errorf("reading the server: %w", err)
-	}
-	return srv, nil
 }
 
 // resolveConn turns the server flags, ~/.my.cnf and MYSQL_PWD into the

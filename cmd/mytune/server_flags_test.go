@@ -104,7 +104,9 @@ func TestReadServerFlags(t *testing.T) {
 			a.v.AutomaticEnv()
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			srv, err := a.readServer(ctx, cmd)
+			dial, err := a.dialServer(ctx, cmd)
+			defer dial.close()
+			srv := dial.notFound
 			if c.wantErr != "" {
 				want := exitFailed
 				if c.wantUsage {
@@ -121,7 +123,7 @@ func TestReadServerFlags(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if (srv == nil) != c.wantNil || (srv != nil && (srv.Reachable || srv.Error == "")) {
+			if dial.sess != nil || (srv == nil) != c.wantNil || (srv != nil && (srv.Reachable || srv.Error == "")) {
 				t.Fatalf("srv = %+v", srv)
 			}
 		})
