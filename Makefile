@@ -10,7 +10,7 @@ BIN := bin/mytune
 CROSS := linux/amd64 linux/arm64 linux/arm/7 linux/arm/6 darwin/arm64 windows/amd64
 FUZZTIME ?= 3s
 
-.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-threads bench-wall clean
+.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-threads bench-wall test-hermetic clean
 
 all: build
 
@@ -45,6 +45,12 @@ vet:
 test: deps vet
 	@$(MAKE) --no-print-directory fuzz-short
 	@set -o pipefail; $(GO) test -count=1 -timeout 15m -json ./... | python3 scripts/gotest-summary.py
+
+## test-hermetic: every test beside a MariaDB on /run/mysqld/mysqld.sock and 127.0.0.1:3306 and a spare
+## loop-device mount (in private namespaces), checking that no test touched them (root)
+test-hermetic:
+	unshare -m -n bash -c 'ip link set lo up && mount -t tmpfs tmpfs /run/mysqld && \
+	  MYTUNE_REQUIRE_MARIADB=1 bash scripts/check-hermetic.sh $(GO) test -count=1 -timeout 20m ./...'
 
 test-unit:
 	$(GO) test -count=1 -short ./...

@@ -6,10 +6,13 @@
 # device with an ext4 mounted on /mnt/hermetic-spare, records what each has seen, runs COMMAND
 # (default: go test -count=1 ./...), and then checks that no test connected to that server
 # (Connections, from its own status, grows only by this script's own two queries) and nothing
-# wrote to the loop device or its mount (write counters of /sys/block/loopN/stat, the file
-# listing). Everything it made is removed on exit, including Ctrl-C. Needs root, mariadbd,
-# mariadb-install-db, the mariadb client, losetup, mkfs.ext4. Refuses to run when something
-# already listens on /run/mysqld/mysqld.sock.
+# wrote to the loop device or its mount (sectors written in /sys/block/loopN/stat, the file
+# listing). To keep other users of the machine away from that server, run it in a private mount
+# and network namespace: unshare -m -n bash -c 'ip link set lo up; mount -t tmpfs tmpfs
+# /run/mysqld; bash scripts/check-hermetic.sh' (make test-hermetic does). Everything it made is
+# removed on exit, including Ctrl-C. Needs root, mariadbd, mariadb-install-db, the mariadb
+# client, losetup, mkfs.ext4. Refuses to run when something already listens on
+# /run/mysqld/mysqld.sock.
 set -euo pipefail
 [ "$(id -u)" = 0 ] || { echo "check-hermetic: needs root" >&2; exit 2; }
 sock=/run/mysqld/mysqld.sock
@@ -55,16 +58,19 @@ loop=$(losetup -f --show "$work/spare.img")
 mkdir -p "$mnt" && mount -o noatime "$loop" "$mnt"
 echo "machine's own data" > "$mnt/keep.txt" && sync && sleep 1
 dev=$(basename "$loop")
-writes() { awk '{print $5, $7}' "/sys/block/$dev/stat"; } # writes completed, sectors written
-listing() { ls -la --time-style=+%s "$mnt"; }
+# Sectors written (field 7 of /sys/block/DEV/stat, Documentation/block/stat.rst). Not the write
+# count (field 5): a sync(2) anywhere on the machine sends the mount empty flushes, which the
+# loop device counts as writes of 0 sectors.
+writes() { awk '{print $7}' "/sys/block/$dev/stat"; }
+listing() { ls -lA --time-style=+%s "$mnt"; }
 
 c0=$(connections) w0=$(writes) l0=$(listing)
-echo "check-hermetic: MariaDB on $sock and $port_note (Connections=$c0); spare $loop on $mnt (writes: $w0)" >&2
+echo "check-hermetic: MariaDB on $sock and $port_note (Connections=$c0); spare $loop on $mnt (sectors written: $w0)" >&2
 cd "$repo"
 status=0
 if [ $# -gt 0 ]; then "$@" || status=$?; else go test -count=1 ./... || status=$?; fi
 c1=$(connections) w1=$(writes) l1=$(listing)
-echo "check-hermetic: tests exit $status; Connections $c0 -> $c1 (this script's own check adds 1); loop writes '$w0' -> '$w1'" >&2
+echo "check-hermetic: tests exit $status; Connections $c0 -> $c1 (this script's own check adds 1); sectors written to $loop $w0 -> $w1" >&2
 bad=0
 [ "$c1" -eq $((c0 + 1)) ] || { echo "check-hermetic: something connected to the server on $sock:" >&2; grep -i connect "$work/general.log" >&2; bad=1; }
 [ "$w0" = "$w1" ] || { echo "check-hermetic: something wrote to $loop" >&2; bad=1; }

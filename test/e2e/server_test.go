@@ -32,10 +32,14 @@ func TestServerErrors(t *testing.T) {
 	for _, c := range named {
 		t.Run("named "+c.name, func(t *testing.T) {
 			for _, cmd := range []string{"probe", "advise"} {
-				r := mytune(t, runOpts{}, append([]string{cmd, "--datadir", dir, "--no-measure"}, c.args...)...)
+				// Measuring would take 10 s and write a file: the error must come first.
+				r := mytune(t, runOpts{}, append([]string{cmd, "--datadir", dir}, c.args...)...)
 				assertCleanError(t, r, 1, c.want)
 				if r.elapsed > 5*time.Second || strings.Contains(r.stderr, "Dsn-pw-77") || r.stdout != "" {
 					t.Errorf("%s: took %s, stdout %q, stderr %s", cmd, r.elapsed, r.stdout, r.stderr)
+				}
+				if l := listing(t, dir); l != "" {
+					t.Errorf("%s wrote %q before failing", cmd, l)
 				}
 			}
 		})
