@@ -49,6 +49,10 @@ func (a *app) dialServer(ctx context.Context, cmd *cobra.Command) (serverDial, e
 		if named := a.explicitServer(cmd); len(named) > 0 {
 			return serverDial{}, namedUnreachable(named, conn, ue)
 		}
+		if len(conn.Endpoints) == 0 {
+			return serverDial{notFound: server.NotReached(fmt.Errorf("no server looked for: %s is off and no server flag was given",
+				server.DiscoveryEnv))}, nil
+		}
 		return serverDial{notFound: server.NotReached(ue)}, nil
 	}
 	var ae *server.AuthError
