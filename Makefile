@@ -10,7 +10,7 @@ BIN := bin/mytune
 CROSS := linux/amd64 linux/arm64 linux/arm/7 linux/arm/6 darwin/arm64 windows/amd64
 FUZZTIME ?= 3s
 
-.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads clean
+.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-wall test-hermetic clean
 
 all: build
 
@@ -46,6 +46,12 @@ test: deps vet
 	@$(MAKE) --no-print-directory fuzz-short
 	@set -o pipefail; $(GO) test -count=1 -timeout 15m -json ./... | python3 scripts/gotest-summary.py
 
+## test-hermetic: every test beside a MariaDB on /run/mysqld/mysqld.sock and 127.0.0.1:3306 and a spare
+## loop-device mount (in private namespaces), checking that no test touched them (root)
+test-hermetic:
+	unshare -m -n bash -c 'ip link set lo up && mount -t tmpfs tmpfs /run/mysqld && \
+	  MYTUNE_REQUIRE_MARIADB=1 bash scripts/check-hermetic.sh $(GO) test -count=1 -timeout 20m ./...'
+
 test-unit:
 	$(GO) test -count=1 -short ./...
 
@@ -63,6 +69,10 @@ bench-probe: $(BIN)
 ## bench-stability: 5 back-to-back advise runs, quiet and with a parallel build loop: the same threads 5 of 5? (DIR=… RUNS=…)
 bench-stability: $(BIN)
 	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-stability.sh -n $(or $(RUNS),5) $(DIR)
+
+## bench-wall: wall time of a default advise with a private live MariaDB vs --no-server (REPEATS=… BASE=older-mytune)
+bench-wall: $(BIN)
+	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-advise-wall.sh -n $(or $(REPEATS),5) $(if $(BASE),-b $(BASE))
 
 ## bench-threads: myloader restore sweep (this disk and a throttled SD-like bed) and mydumper dump sweep
 bench-threads: $(BIN)

@@ -43,7 +43,7 @@ var DefaultRoots = storage.DefaultRoots()
 type Options struct {
 	Datadir  string
 	Duration time.Duration // total measuring time
-	MaxBytes uint64        // hard cap on bytes written (the file: 40% of it, and 5% of free space)
+	MaxBytes uint64        // hard cap on bytes written (the test file: a quarter of it, and at most 5% of free space)
 	// Measure runs the disk measurements; false gives labels only.
 	Measure     bool
 	Roots       Roots
@@ -91,6 +91,11 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 	p.Normalize()
 	return p, nil
 }
+
+// CheckDir resolves dir and makes sure it is an existing directory; the
+// CLI calls it before it connects to a server, so bad input costs nothing.
+// Problems are *InputError.
+func CheckDir(dir string) (string, error) { return checkDir(dir) }
 
 // checkDir resolves dir and makes sure it is an existing directory.
 func checkDir(dir string) (string, error) {

@@ -27,7 +27,8 @@ func (a *app) adviseCmd() *cobra.Command {
 		Short: "Probe (or load a profile), read the server, run the rules, print advice",
 		Long: "advise measures the disk under DIR (or loads --from profile.json), reads the live server if\n" +
 			"one is reachable (SHOW/SELECT only) or --mycnf FILE, and runs the rule catalogue: buffer pool,\n" +
-			"redo, io_capacity, flush and durability settings, and thread counts for dumps and restores.",
+			"redo, io_capacity, flush and durability settings, and thread counts for dumps and restores.\n\n" +
+			datadirHelp + "\n\n" + serverHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := a.checkFormat("advise", "text", "json", "cnf", "markdown")

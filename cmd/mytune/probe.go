@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
 
@@ -18,7 +19,8 @@ func (a *app) probeCmd() *cobra.Command {
 		Short: "Measure the host and the storage under DIR; print a profile",
 		Long: "probe measures the host and the disk that holds DIR in about 10 seconds: 1 MiB sequential\n" +
 			"O_DIRECT write and read, 16 KiB write+fdatasync latency (the redo-log pattern), 16 KiB random\n" +
-			"write and read at 1-16 threads. It writes only into one temporary file in DIR, removed on exit.",
+			"write and read at 1-16 threads. It writes only into one temporary file in DIR, removed on exit.\n\n" +
+			datadirHelp + "\n\n" + serverHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := a.checkFormat("probe", "text", "json", "prom")
@@ -38,62 +40,64 @@ func (a *app) probeCmd() *cobra.Command {
 	return cmd
 }
 
+// datadirHelp says what is measured without --datadir (probe and advise).
+const datadirHelp = "Without --datadir, the datadir of the server read (@@datadir) is measured when that server runs on\n" +
+	"this machine, and stderr and the report say so; with no such server --datadir is required. A measured\n" +
+	"directory that is not the server's datadir gets a note saying whether it is on the same filesystem."
+
+// serverHelp says which server flags name a server and which settings are
+// discovery (probe and advise).
+const serverHelp = "Server: -h, -P, -S, --dsn and --defaults-file (on the command line, in --config or as MYTUNE_*)\n" +
+	"and -u or -p on the command line name a server: if it cannot be reached, mytune stops (exit 1) with\n" +
+	"the client's message, as the mysql client does. Without them mytune looks quietly (~/.my.cnf,\n" +
+	"MYSQL_HOST/MYSQL_TCP_PORT/MYSQL_UNIX_PORT, the usual sockets, 127.0.0.1:3306) and, finding none,\n" +
+	"advises without a server and lists that as a gap; MYTUNE_DISCOVERY=off turns the quiet look off.\n" +
+	"The server is read (SHOW/SELECT only) while the disk is measured; its redo rate is sampled over\n" +
+	"the measurement."
+
 // addProbeFlags registers the flags that decide what is probed (probe and advise share them).
 func addProbeFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.String("datadir", "", "directory whose disk is measured (the MySQL datadir, or where it will live)")
+	f.String("datadir", "", "directory whose disk is measured (the MySQL datadir, or where it will live); default: the datadir of the server read, when it runs on this machine")
 	f.String("duration", "10s", "total measuring time (the probe is time-bound)")
-	f.String("max-bytes", "256MiB", "hard cap on what the probe writes; its test file is at most 40% of it and 5% of free space")
+	f.String("max-bytes", "256MiB", "hard cap on what the probe writes; its test file is a quarter of it and at most 5% of free space (unset: 256MiB, grown on a fast disk)")
 	f.Bool("no-measure", false, "skip the disk measurements: labels and host facts only")
 	addServerFlags(f)
 	addMyCnfFlag(f)
 }
 
-// runProbe probes the host, the storage and (if reachable) the server.
+// runProbe probes the host and the storage, and reads the server (if one
+// answers) while the disk is measured: the server is dialled first (a
+// server the user named must answer), then probe and server read run
+// side by side and the redo sample spans the measurement.
 func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
-	dur, err := a.parseDuration("duration")
+	o, err := a.probeOptions()
 	if err != nil {
 		return nil, err
 	}
-	if dur < diskio.MinDuration && !a.v.GetBool("no-measure") {
-		return nil, usagef("--duration %s is too short to measure: give at least %s (default 10s)", dur, diskio.MinDuration)
-	}
-	maxBytes, err := a.parseBytes("max-bytes")
-	if err != nil {
-		return nil, err
-	}
-	if !a.v.IsSet("max-bytes") {
-		maxBytes = 0 // the default budget, which may grow on a fast disk; a given --max-bytes is a hard cap
-	}
-	ctx := cmd.Context()
-	srv, err := a.readServer(ctx, cmd)
-	if err != nil {
-		return nil, err
-	}
-	datadir := a.v.GetString("datadir")
-	if datadir == "" && srv != nil && srv.Reachable && srv.Datadir != "" {
-		datadir = srv.Datadir
-	}
-	prog := render.NewProgress(a.stderr, a.progressWanted())
-	defer prog.Done()
-	p, err := probe.Run(ctx, probe.Options{
-		Datadir: datadir, Duration: dur, MaxBytes: maxBytes, Measure: !a.v.GetBool("no-measure"),
-		Roots: probe.DefaultRoots, ToolVersion: version, BinRoot: "/",
-		Progress: func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) },
-	})
-	var inputErr *probe.InputError
-	if errors.As(err, &inputErr) {
-		return nil, asUsage(err)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if srv != nil {
-		p.Server = srv
-		if !srv.Reachable {
-			p.AddGap("server", srv.Error)
+	if o.Datadir != "" {
+		if _, err := probe.CheckDir(o.Datadir); err != nil {
+			return nil, asUsage(err)
 		}
 	}
+	ctx := cmd.Context()
+	dial, err := a.dialServer(ctx, cmd)
+	if err != nil {
+		return nil, err
+	}
+	defer dial.close()
+	var fromServer probe.ServerDatadir
+	if o.Datadir == "" {
+		if fromServer, err = a.datadirFromServer(ctx, dial); err != nil {
+			return nil, err
+		}
+		o.Datadir = fromServer.Dir
+	}
+	p, srv, err := a.probeBesideServer(ctx, o, dial)
+	if err != nil {
+		return nil, err
+	}
+	a.attachServer(p, srv, dial, fromServer)
 	if path := a.v.GetString("mycnf"); path != "" {
 		if p.MyCnf, err = readMyCnf(path); err != nil {
 			return nil, err
@@ -101,4 +105,79 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	}
 	p.Normalize()
 	return p, nil
+}
+
+// probeOptions checks --duration and --max-bytes and gathers the probe's options.
+func (a *app) probeOptions() (probe.Options, error) {
+	measure := !a.v.GetBool("no-measure")
+	dur, err := a.parseDuration("duration")
+	if err != nil {
+		return probe.Options{}, err
+	}
+	if dur < diskio.MinDuration && measure {
+		return probe.Options{}, usagef("--duration %s is too short to measure: give at least %s (default 10s)", dur, diskio.MinDuration)
+	}
+	maxBytes, err := a.parseBytes("max-bytes")
+	if err != nil {
+		return probe.Options{}, err
+	}
+	if !a.v.IsSet("max-bytes") {
+		maxBytes = 0 // the default budget, which may grow on a fast disk; a given --max-bytes is a hard cap
+	}
+	return probe.Options{Datadir: a.v.GetString("datadir"), Duration: dur, MaxBytes: maxBytes, Measure: measure,
+		Roots: probe.DefaultRoots, ToolVersion: version, BinRoot: "/"}, nil
+}
+
+// probeBesideServer runs the probe while the session (if any) is read.
+func (a *app) probeBesideServer(ctx context.Context, o probe.Options, dial serverDial) (*profile.Profile, *profile.Server, error) {
+	measured := make(chan struct{})
+	var read *pendingRead
+	if dial.sess != nil {
+		read = startRead(ctx, dial.sess, measured)
+	}
+	prog := render.NewProgress(a.stderr, a.progressWanted())
+	o.Progress = func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) }
+	p, err := probe.Run(ctx, o)
+	close(measured)
+	prog.Done()
+	var srv *profile.Server
+	if read != nil {
+		var rerr error
+		if srv, rerr = read.wait(err != nil); err == nil && rerr != nil {
+			err = rerr
+		}
+	}
+	var inputErr *probe.InputError
+	if errors.As(err, &inputErr) {
+		return nil, nil, asUsage(err)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, srv, nil
+}
+
+// attachServer puts the server block, its gap, and the note comparing the
+// measured directory with the server's datadir into the profile.
+func (a *app) attachServer(p *profile.Profile, srv *profile.Server, dial serverDial, fromServer probe.ServerDatadir) {
+	if srv == nil {
+		srv = dial.notFound
+	}
+	if srv == nil {
+		return
+	}
+	p.Server = srv
+	if !srv.Reachable {
+		p.AddGap("server", srv.Error)
+		return
+	}
+	if fromServer.Dir != "" {
+		p.Storage.Notes = append(p.Storage.Notes, probe.FromServerNote(fromServer))
+		return
+	}
+	ep := dial.sess.Endpoint
+	note := probe.DatadirNote(p.Storage, probe.ServerDatadir{Dir: srv.Datadir, Where: ep.String(), OnThisHost: ep.OnThisHost()})
+	if note != "" {
+		p.Storage.Notes = append(p.Storage.Notes, note)
+	}
 }

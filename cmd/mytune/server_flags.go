@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -46,28 +45,6 @@ func addServerFlags(fs *pflag.FlagSet) {
 // addMyCnfFlag registers --mycnf, an offline my.cnf to read settings from.
 func addMyCnfFlag(fs *pflag.FlagSet) {
 	fs.String("mycnf", "", "a my.cnf to read server settings from offline ([mysqld] and related groups, !include followed)")
-}
-
-// readServer reads the server the flags point at (or the usual local
-// ones). It returns (nil, nil) with --no-server, Server{Reachable:false}
-// when none answers, and an error for bad flags or refused credentials.
-func (a *app) readServer(ctx context.Context, cmd *cobra.Command) (*profile.Server, error) {
-	if a.v.GetBool("no-server") {
-		return nil, nil
-	}
-	conn, err := a.resolveConn(cmd)
-	if err != nil {
-		return nil, err
-	}
-	srv, err := server.Read(ctx, conn)
-	if err != nil {
-		var ae *server.AuthError
-		if errors.As(err, &ae) {
-			return nil, ae
-		}
-		return nil, fmt.Errorf("reading the server: %w", err)
-	}
-	return srv, nil
 }
 
 // resolveConn turns the server flags, ~/.my.cnf and MYSQL_PWD into the

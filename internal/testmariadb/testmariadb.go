@@ -101,9 +101,11 @@ func Shared(t testing.TB) *Server {
 	return shared
 }
 
-// Main runs the tests of a package that uses Shared and stops the shared
-// server afterwards: func TestMain(m *testing.M) { os.Exit(testmariadb.Main(m)) }.
+// Main runs the tests of a package that uses Shared, hermetically (see
+// Hermetic), and stops the shared server afterwards:
+// func TestMain(m *testing.M) { os.Exit(testmariadb.Main(m)) }.
 func Main(m *testing.M) int {
+	Hermetic()
 	code := m.Run()
 	if shared != nil {
 		shared.Stop()

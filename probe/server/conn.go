@@ -29,6 +29,23 @@ const (
 	defaultPort = 3306
 )
 
+// DiscoveryEnv names the environment variable that, set to "off" (or 0,
+// false, no), turns the quiet search for a server off: only the server
+// that flags, --config or MYTUNE_* name is tried; ~/.my.cnf,
+// MYSQL_HOST/MYSQL_TCP_PORT/MYSQL_UNIX_PORT, LocalSockets and
+// 127.0.0.1:3306 are not. Tests set it so they never touch a server the
+// machine runs for itself.
+const DiscoveryEnv = "MYTUNE_DISCOVERY"
+
+// DiscoveryOff reports whether the value of DiscoveryEnv turns the search off.
+func DiscoveryOff(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "off", "0", "false", "no":
+		return true
+	}
+	return false
+}
+
 // LocalSockets are the usual Unix socket paths of Debian/Ubuntu, older
 // packages and RPM-based systems, tried in this order.
 var LocalSockets = []string{"/run/mysqld/mysqld.sock", "/var/run/mysqld/mysqld.sock", "/tmp/mysql.sock", "/var/lib/mysql/mysql.sock"}
@@ -50,6 +67,40 @@ type ConnOptions struct {
 type Endpoint struct{ Net, Addr string }
 
 func (e Endpoint) String() string { return e.Net + " " + e.Addr }
+
+// OnThisHost reports whether the endpoint is on this machine: a Unix
+// socket, a loopback address or "localhost", or an address of one of this
+// machine's interfaces. Anything else (a name, another address) counts as
+// another machine.
+func (e Endpoint) OnThisHost() bool {
+	if e.Net == "unix" {
+		return true
+	}
+	host, _, err := net.SplitHostPort(e.Addr)
+	if err != nil {
+		host = e.Addr
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	if ip == nil {
+		return false
+	}
+	if ip.IsLoopback() {
+		return true
+	}
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return false
+	}
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.Equal(ip) {
+			return true
+		}
+	}
+	return false
+}
 
 // Conn is a resolved connection: where to connect and as whom. Its
 // password is unexported and never printed.
@@ -91,7 +142,15 @@ func yesNo(b bool) string {
 // or home/.my.cnf groups [client] and [mysql]) over the environment
 // (MYSQL_PWD, MYSQL_HOST, MYSQL_TCP_PORT, MYSQL_UNIX_PORT, USER). Without
 // host and socket it tries LocalSockets that exist, then 127.0.0.1:3306.
+// With DiscoveryEnv off, home, the MYSQL_HOST/PORT/UNIX_PORT variables and
+// those defaults are left out: no host, port or socket given means no
+// endpoint at all.
 func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, error) {
+	discover := !DiscoveryOff(env(DiscoveryEnv))
+	if !discover {
+		home = ""
+		env = withoutLocation(env)
+	}
 	c := Conn{ConnectTimeout: o.ConnectTimeout, QueryTimeout: o.QueryTimeout, TLS: o.TLS}
 	if c.ConnectTimeout <= 0 {
 		c.ConnectTimeout = DefaultConnectTimeout
@@ -136,7 +195,10 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 	if port <= 0 {
 		port = defaultPort
 	}
-	c.Endpoints = endpoints(pick(o.Host, "host", "MYSQL_HOST"), pick(o.Socket, "socket", "MYSQL_UNIX_PORT"), port)
+	host, socket := pick(o.Host, "host", "MYSQL_HOST"), pick(o.Socket, "socket", "MYSQL_UNIX_PORT")
+	if discover || host != "" || socket != "" || o.Port > 0 || port != defaultPort {
+		c.Endpoints = endpoints(host, socket, port, discover)
+	}
 	c.From = append(c.From, file.Files...)
 	if !o.PasswordGiven && c.usePassword {
 		if _, ok := file.Get("password"); !ok {
@@ -185,10 +247,22 @@ func clientOptions(defaultsFile, home string) (mycnf.Options, error) {
 	return opts, nil
 }
 
+// withoutLocation hides the environment variables that name a server's
+// address, keeping credentials (MYSQL_PWD, USER).
+func withoutLocation(env func(string) string) func(string) string {
+	return func(k string) string {
+		switch k {
+		case "MYSQL_HOST", "MYSQL_TCP_PORT", "MYSQL_UNIX_PORT":
+			return ""
+		}
+		return env(k)
+	}
+}
+
 // endpoints decides where to connect: a socket for no host or
 // "localhost", TCP otherwise; with neither, the local sockets that exist
-// and then TCP on 127.0.0.1.
-func endpoints(host, socket string, port int) []Endpoint {
+// (when discover is true) and then TCP on 127.0.0.1.
+func endpoints(host, socket string, port int, discover bool) []Endpoint {
 	local := host == "" || host == "localhost"
 	if socket != "" && local {
 		return []Endpoint{{"unix", socket}}
@@ -197,9 +271,11 @@ func endpoints(host, socket string, port int) []Endpoint {
 		return []Endpoint{{"tcp", net.JoinHostPort(host, strconv.Itoa(port))}}
 	}
 	var eps []Endpoint
-	for _, s := range LocalSockets {
-		if st, err := os.Stat(s); err == nil && st.Mode()&fs.ModeSocket != 0 {
-			eps = append(eps, Endpoint{"unix", s})
+	if discover {
+		for _, s := range LocalSockets {
+			if st, err := os.Stat(s); err == nil && st.Mode()&fs.ModeSocket != 0 {
+				eps = append(eps, Endpoint{"unix", s})
+			}
 		}
 	}
 	return append(eps, Endpoint{"tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port))})

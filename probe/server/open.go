@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"strings"
 
 	"github.com/go-sql-driver/mysql"
 )
@@ -65,10 +64,7 @@ func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
 		}
 		tried = append(tried, fmt.Sprintf("%s: %s", ep, redact(err.Error(), c.password)))
 	}
-	if len(tried) == 0 {
-		return nil, errors.New("no server address to try: give --host/--port or --socket")
-	}
-	return nil, fmt.Errorf("no server reachable (%s): start the server or give --host/--port/--socket", strings.Join(tried, "; "))
+	return nil, &UnreachableError{Tried: tried}
 }
 
 // openPool dials one endpoint with a pool of o.MaxConns connections and

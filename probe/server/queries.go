@@ -18,6 +18,7 @@ const (
 	qVariables query = "/* mytune */ SHOW GLOBAL VARIABLES"
 	qStatus    query = "/* mytune */ SHOW GLOBAL STATUS"
 	qRedo      query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
+	qDatadir   query = "/* mytune */ SELECT @@datadir"
 
 	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ COALESCE(ENGINE, 'unknown'), COUNT(*)," +
 		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +

@@ -26,21 +26,77 @@ var quietDriver sync.Once
 // gives an *AuthError; a cancelled ctx gives ctx.Err(). Queries the
 // account may not run are listed in Server.Unread.
 func Read(ctx context.Context, c Conn) (*profile.Server, error) {
-	quietDriver.Do(func() { _ = mysql.SetLogger(log.New(io.Discard, "", 0)) })
-	db, err := connect(ctx, c)
+	s, err := Dial(ctx, c)
 	if err != nil {
-		var ae *AuthError
-		if errors.As(err, &ae) {
+		var ue *UnreachableError
+		if errors.As(err, &ue) {
+			return NotReached(ue), nil
+		}
+		return nil, err
+	}
+	return s.Read(ctx, nil)
+}
+
+// NotReached is the server block of a server that did not answer: the
+// reason, and -1 for the figures it would have given (unknown, as for a
+// server that hides them).
+func NotReached(err error) *profile.Server {
+	return &profile.Server{Reachable: false, Error: err.Error(),
+		BufferPoolHitRatio: -1, BufferPoolDirtyPct: -1, SyncBinlog: -1}
+}
+
+// Session is an open, small pool on the first endpoint that answered.
+type Session struct {
+	db *sql.DB
+	c  Conn
+	// Endpoint is the address that answered.
+	Endpoint Endpoint
+}
+
+// Dial connects, trying c.Endpoints in order. No endpoint answering gives
+// an *UnreachableError naming each one tried, an access-denied answer an
+// *AuthError, a cancelled ctx ctx.Err(). The caller reads or closes the session.
+func Dial(ctx context.Context, c Conn) (*Session, error) {
+	quietDriver.Do(func() { _ = mysql.SetLogger(log.New(io.Discard, "", 0)) })
+	var tried []string
+	for _, ep := range c.Endpoints {
+		db, err := open(ctx, c, ep)
+		if err == nil {
+			return &Session{db: db, c: c, Endpoint: ep}, nil
+		}
+		if ae, ok := asAuthError(err, c, ep); ok {
 			return nil, ae
 		}
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return &profile.Server{Reachable: false, Error: redact(err.Error(), c.password),
-			BufferPoolHitRatio: -1, BufferPoolDirtyPct: -1, SyncBinlog: -1}, nil // -1: unknown, as for a server that hides them
+		tried = append(tried, fmt.Sprintf("%s: %s", ep, redact(err.Error(), c.password)))
 	}
-	defer db.Close()
-	r := &reader{db: db, c: c, s: &profile.Server{Reachable: true, Source: "server"}}
+	return nil, &UnreachableError{Tried: tried}
+}
+
+// Close closes the session's pool.
+func (s *Session) Close() error { return s.db.Close() }
+
+// Datadir asks the server for its data directory (@@datadir), as the
+// server sees it.
+func (s *Session) Datadir(ctx context.Context) (string, error) {
+	qc, cancel := context.WithTimeout(ctx, s.c.QueryTimeout)
+	defer cancel()
+	var dir sql.NullString
+	if err := s.db.QueryRowContext(qc, string(qDatadir)).Scan(&dir); err != nil {
+		return "", fmt.Errorf("asking %s for its datadir: %s", s.Endpoint, redact(unreadReason(err), s.c.password))
+	}
+	return dir.String, nil
+}
+
+// Read reads what the server says about itself and closes the session.
+// The second redo reading waits for until to close (when not nil) and
+// for c.RedoSample after the first, so a caller can make the sample span
+// its own work. A cancelled ctx gives ctx.Err().
+func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Server, error) {
+	defer s.Close()
+	r := &reader{db: s.db, c: s.c, until: until, s: &profile.Server{Reachable: true, Source: "server"}}
 	r.version(ctx)
 	r.s.Variables = r.pairs(ctx, qVariables)
 	r.s.Status = r.pairs(ctx, qStatus)
@@ -56,26 +112,15 @@ func Read(ctx context.Context, c Conn) (*profile.Server, error) {
 	return r.s, nil
 }
 
-// connect opens a small pool on the first endpoint that answers.
-func connect(ctx context.Context, c Conn) (*sql.DB, error) {
-	var tried []string
-	for _, ep := range c.Endpoints {
-		db, err := open(ctx, c, ep)
-		if err == nil {
-			return db, nil
-		}
-		if ae, ok := asAuthError(err, c, ep); ok {
-			return nil, ae
-		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		tried = append(tried, fmt.Sprintf("%s: %v", ep, err))
+// UnreachableError says no endpoint answered; Tried holds one
+// "endpoint: the driver's message" per address, without the password.
+type UnreachableError struct{ Tried []string }
+
+func (e *UnreachableError) Error() string {
+	if len(e.Tried) == 0 {
+		return "no server address to try: give --host/--port or --socket"
 	}
-	if len(tried) == 0 {
-		return nil, fmt.Errorf("no server address to try: give --host/--port or --socket")
-	}
-	return nil, fmt.Errorf("no server reachable (%s): start the server or give --host/--port/--socket", strings.Join(tried, "; "))
+	return fmt.Sprintf("no server reachable (%s): start the server or give --host/--port/--socket", strings.Join(e.Tried, "; "))
 }
 
 // open dials one endpoint with Read's small pool and pings it within the
@@ -88,7 +133,9 @@ func open(ctx context.Context, c Conn, ep Endpoint) (*sql.DB, error) {
 type reader struct {
 	db *sql.DB
 	c  Conn
-	s  *profile.Server
+	// until, when not nil, holds the second redo reading until it closes.
+	until <-chan struct{}
+	s     *profile.Server
 }
 
 func (r *reader) unread(what string, err error) {

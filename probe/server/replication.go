@@ -110,8 +110,9 @@ func (r *reader) connectedReplicas(ctx context.Context) (int, bool) {
 }
 
 // sampleRedo reads Innodb_os_log_written again RedoSample after the
-// status snapshot taken at t0 and stores the rate; derive falls back to
-// the lifetime average when this is skipped or fails.
+// status snapshot taken at t0, and not before r.until closes, and stores
+// the rate; derive falls back to the lifetime average when this is
+// skipped or fails.
 func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 	gap := r.c.RedoSample
 	if gap == 0 {
@@ -120,6 +121,13 @@ func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 	first, ok := statusNum(r.s.Status, redoCounter)
 	if gap < 0 || !ok {
 		return
+	}
+	if r.until != nil {
+		select {
+		case <-ctx.Done():
+			return
+		case <-r.until:
+		}
 	}
 	if wait := time.Until(t0.Add(gap)); wait > 0 {
 		select {

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"path/filepath"
+	"regexp"
 
 	"github.com/mytune/mytune/probe/profile"
 )
@@ -33,6 +34,7 @@ func readLabels(dir string) labels {
 	l.leaf.Transport = transportOf(name, dir)
 	l.leaf.Model, _ = readAttr(dir, "device", "model")
 	l.vendor, _ = readAttr(dir, "device", "vendor")
+	l.vendor = vendorName(l.vendor)
 	if l.leaf.Transport == profile.TransportMMC {
 		l.mmcType, _ = readAttr(dir, "device", "type")
 		if l.leaf.Model == "" {
@@ -55,6 +57,22 @@ func readLabels(dir string) labels {
 	l.readAheadKiB = intAttr(dir, "queue", "read_ahead_kb")
 	l.nrRequests = intAttr(dir, "queue", "nr_requests")
 	return l
+}
+
+// numericID matches an attribute that holds a number, not a name.
+var numericID = regexp.MustCompile(`^(0[xX][0-9a-fA-F]+|[0-9]+)$`)
+
+// vendorName keeps device/vendor when it names a maker (the SCSI INQUIRY
+// vendor of sd* disks: "ATA", "SanDisk", "QEMU") and drops a numeric id:
+// a virtio disk's device is the virtio device, whose "vendor" is its
+// subsystem vendor id (0x1af4, the virtio PCI vendor; drivers/virtio/virtio.c
+// vendor_show prints "0x%04x"), neither the disk's maker nor its model.
+// A virtio-blk disk has no model attribute, so its model stays unknown.
+func vendorName(v string) string {
+	if numericID.MatchString(v) {
+		return ""
+	}
+	return v
 }
 
 // intAttr reads a small unsigned attribute as an int; 0 when missing or too big.

@@ -32,7 +32,8 @@ func TestProbeBadInput(t *testing.T) {
 	}{
 		{"missing dir", []string{"probe", "--datadir", filepath.Join(dir, "nope")}, nil, 2, "does not exist"},
 		{"file instead of dir", []string{"probe", "--datadir", file}, nil, 2, "not a directory"},
-		{"no datadir", []string{"probe"}, nil, 2, "--datadir"},
+		{"no datadir", []string{"probe"}, nil, 2, "--datadir is required"},
+		{"no datadir and no server", []string{"advise", "--no-server"}, nil, 2, "--datadir is required: with --no-server"},
 		{"negative duration", []string{"probe", "--datadir", dir, "--duration=-5s"}, nil, 2, "positive"},
 		{"banana bytes", []string{"probe", "--datadir", dir, "--max-bytes=banana"}, nil, 2, "not a size"},
 		{"banana bytes from env", []string{"probe", "--datadir", dir}, []string{"MYTUNE_MAX_BYTES=banana"}, 2, "not a size"},

@@ -13,20 +13,42 @@ import (
 	"github.com/mytune/mytune/internal/testmariadb"
 )
 
-// TestServerErrors: a closed port is not fatal (a recorded gap, fast); a
-// wrong password is a clear error naming the account.
+// TestServerErrors: a server the user named that does not answer is a
+// clean error (exit 1, fast, the driver's message and what to check); one
+// that discovery does not find is a recorded gap; a wrong password is a
+// clear error naming the account.
 func TestServerErrors(t *testing.T) {
 	srv := testmariadb.Shared(t)
 	dir := t.TempDir()
 	closed := closedPort(t)
-
-	r := mytune(t, runOpts{}, "probe", "--datadir", dir, "--no-measure", "-h", "127.0.0.1", "-P", closed,
-		"-u", "nobody", "--format", "json")
-	if r.code != 0 {
-		t.Fatalf("unreachable server should not fail the probe: %d %s", r.code, r.stderr)
+	named := []struct {
+		name, want string
+		args       []string
+	}{
+		{"closed port", "listens on 127.0.0.1:" + closed, []string{"-h", "127.0.0.1", "-P", closed, "-u", "nobody"}},
+		{"missing socket", "/nonexistent.sock is its socket", []string{"-S", "/nonexistent.sock"}},
+		{"dsn", "named by --dsn", []string{"--dsn", "u:Dsn-pw-77@tcp(127.0.0.1:" + closed + ")/"}},
 	}
-	if r.elapsed > 5*time.Second {
-		t.Errorf("closed port took %s", r.elapsed)
+	for _, c := range named {
+		t.Run("named "+c.name, func(t *testing.T) {
+			for _, cmd := range []string{"probe", "advise"} {
+				// Measuring would take 10 s and write a file: the error must come first.
+				r := mytune(t, runOpts{}, append([]string{cmd, "--datadir", dir}, c.args...)...)
+				assertCleanError(t, r, 1, c.want)
+				if r.elapsed > 5*time.Second || strings.Contains(r.stderr, "Dsn-pw-77") || r.stdout != "" {
+					t.Errorf("%s: took %s, stdout %q, stderr %s", cmd, r.elapsed, r.stdout, r.stderr)
+				}
+				if l := listing(t, dir); l != "" {
+					t.Errorf("%s wrote %q before failing", cmd, l)
+				}
+			}
+		})
+	}
+
+	env := []string{"MYTUNE_DISCOVERY=on", "MYSQL_UNIX_PORT=/nonexistent/mysqld.sock"}
+	r := mytune(t, runOpts{env: env}, "probe", "--datadir", dir, "--no-measure", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("a server discovery does not find should not fail the probe: %d %s", r.code, r.stderr)
 	}
 	var p struct {
 		Server struct {
@@ -34,7 +56,7 @@ func TestServerErrors(t *testing.T) {
 			Error     string `json:"error"`
 		} `json:"server"`
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil || p.Server.Reachable || p.Server.Error == "" {
+	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil || p.Server.Reachable || !strings.Contains(p.Server.Error, "/nonexistent/mysqld.sock") {
 		t.Errorf("server block should say unreachable with a reason: %+v (%v)", p.Server, err)
 	}
 
@@ -67,7 +89,7 @@ func TestServerBlockAndSecrets(t *testing.T) {
 		{"flag", nil, []string{"-S", srv.Socket, "-u", testmariadb.FullUser, "--password=" + pass}},
 		{"glued -p", nil, []string{"-S", srv.Socket, "-u", testmariadb.FullUser, "-p" + pass}},
 		{"MYSQL_PWD", []string{"MYSQL_PWD=" + pass}, []string{"-S", srv.Socket, "-u", testmariadb.FullUser}},
-		{"~/.my.cnf", []string{"HOME=" + home}, nil},
+		{"~/.my.cnf", []string{"HOME=" + home, "MYTUNE_DISCOVERY=on"}, nil},
 		{"tcp", []string{"MYSQL_PWD=" + pass}, []string{"-h", "127.0.0.1", "-P", fmt.Sprint(srv.Port), "-u", testmariadb.FullUser}},
 	}
 	for i, w := range ways {

@@ -1,0 +1,77 @@
+package probe
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// ServerDatadir says where a server keeps its data, as far as the probe
+// needs to compare it with the directory it measured.
+type ServerDatadir struct {
+	Dir   string // @@datadir as the server reports it
+	Where string // the address that answered, e.g. "unix /run/mysqld/mysqld.sock"
+	// OnThisHost is false for a server reached over TCP at an address that
+	// is not this machine's: its datadir is on another machine's disk.
+	OnThisHost bool
+}
+
+// DatadirNote compares the measured directory st.Path with the server's
+// datadir and returns a measurement note when they differ: another
+// machine, a datadir not visible here, the same filesystem (the figures
+// still apply, naming the mount) or another filesystem (they do not).
+// It returns "" when the measured directory is the datadir.
+func DatadirNote(st profile.Storage, srv ServerDatadir) string {
+	if srv.Dir == "" {
+		return ""
+	}
+	if !srv.OnThisHost {
+		return fmt.Sprintf("the server (%s) is not on this machine as far as mytune can tell: its datadir %s was not measured; "+
+			"the figures are this machine's disk under %s", srv.Where, srv.Dir, st.Path)
+	}
+	real, err := filepath.EvalSymlinks(srv.Dir)
+	if err != nil {
+		return fmt.Sprintf("the server's datadir %s (%s) is not visible here (%v; a container?): whether %s shares its disk is unknown",
+			srv.Dir, srv.Where, unwrapPath(err), st.Path)
+	}
+	if filepath.Clean(real) == filepath.Clean(st.Path) {
+		return ""
+	}
+	same, err := sameFilesystem(real, st.Path)
+	switch {
+	case err != nil:
+		return fmt.Sprintf("%s is not the server's datadir (%s), and whether both are on one filesystem is unknown (%v)", st.Path, real, err)
+	case same:
+		return fmt.Sprintf("%s is not the server's datadir (%s) but is on the same filesystem (mount %s, %s): the figures apply to the server's disk",
+			st.Path, real, orUnknown(st.MountPoint), orUnknown(st.Device.Name))
+	}
+	return fmt.Sprintf("%s is not the server's datadir (%s), which is on another filesystem: the figures describe the disk under %s "+
+		"(mount %s), not the server's; give --datadir %s to measure the disk the server uses now", st.Path, real, st.Path,
+		orUnknown(st.MountPoint), real)
+}
+
+// FromServerNote is the measurement note for a probe that measured the
+// server's datadir because --datadir was not given.
+func FromServerNote(srv ServerDatadir) string {
+	return fmt.Sprintf("no --datadir given: measured the server's datadir %s (@@datadir of %s)", srv.Dir, srv.Where)
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
+
+// unwrapPath drops the "op path:" prefix of a *fs.PathError, since the
+// caller's message names the path already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
