@@ -53,7 +53,7 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 		}
 		if st.Kind == dump.StmtSetNames {
 			if err := s.execArgs(ctx, ex, qSetNames, st.Charset); err != nil {
-				return fmt.Errorf("SET NAMES %s from %s: %w", st.Charset, f.Path, err)
+				return fmt.Errorf("applying character set %s of %s: %w", st.Charset, f.Path, err)
 			}
 			continue
 		}
@@ -127,8 +127,8 @@ var readerSeq atomic.Uint64
 func loadDataErr(err error, path string) error {
 	switch serverErrNo(err) {
 	case 1148, 3948: // ER_NOT_ALLOWED_COMMAND, ER_CLIENT_LOCAL_FILES_DISABLED
-		return fmt.Errorf("the server refuses LOAD DATA LOCAL INFILE (%w): MySQL Shell's loadDump needs local_infile=ON too; "+
-			"SET GLOBAL local_infile = ON for the restore, then calibrate again", err)
+		return fmt.Errorf("the server refuses loading a client file (%w): MySQL Shell's loadDump needs local_infile=ON too; "+
+			"turn the global local_infile on for the restore, then calibrate again", err)
 	}
-	return fmt.Errorf("LOAD DATA of %s: %w", path, err)
+	return fmt.Errorf("loading chunk %s: %w", path, err)
 }

@@ -14,7 +14,7 @@ func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 			"each step loads the same first files of the sample into freshly created tables, dropped after it", o.Rounds)}
 	switch o.Source.Format {
 	case dump.FormatMySQLShell:
-		m.Statements = fmt.Sprintf("LOAD DATA LOCAL INFILE of each chunk's rows in pieces of up to %d MiB of whole lines "+
+		m.Statements = fmt.Sprintf("a local-infile load (LOAD DATA LOCAL) of each chunk's rows in pieces of up to %d MiB of whole lines "+
 			"(MySQL Shell loads a chunk in one statement); each session loads whole chunks", DefaultPieceBytes>>20)
 		m.Commit = "each LOAD DATA commits on its own (autocommit)"
 	case dump.FormatMysqldump:

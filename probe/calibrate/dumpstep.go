@@ -137,7 +137,7 @@ func (s *loadStep) loadFile(ctx context.Context, conn *sql.Conn, f dump.DataFile
 	defer u.Close()
 	if f.Charset != "" {
 		if err := s.execArgs(ctx, conn, qSetNames, f.Charset); err != nil {
-			return fmt.Errorf("SET NAMES %s for %s: %w", f.Charset, f.Path, err)
+			return fmt.Errorf("applying character set %s for %s: %w", f.Charset, f.Path, err)
 		}
 	}
 	if f.Kind == dump.KindTSV {
