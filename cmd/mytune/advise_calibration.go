@@ -95,4 +95,3 @@ func calibrationOf(r *calibrate.DumpReport, source string) *threads.Calibration 
 	}
 	return c
 }
-

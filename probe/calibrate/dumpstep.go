@@ -192,4 +192,3 @@ func (s *loadStep) failUnlessDone(ctx context.Context, stop context.CancelFunc, 
 		stop()
 	}
 }
-

@@ -50,9 +50,9 @@ func mysqldumpSource(ctx context.Context, path string, size uint64) (*Source, er
 type mysqldumpScan struct {
 	schema  string
 	charset string
-	tables map[string]SourceTable
-	files  map[string]*pending
-	order  []string
+	tables  map[string]SourceTable
+	files   map[string]*pending
+	order   []string
 }
 
 // statement records one statement: a USE switches the schema, a CREATE

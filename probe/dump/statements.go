@@ -169,7 +169,7 @@ func qualifiedName(b []byte) (schema, table string, rest []byte, ok bool) {
 	return "", first, rest, true
 }
 
-// identifier reads a back-quoted (`` doubles a quote) or bare identifier.
+// identifier reads a back-quoted (“ doubles a quote) or bare identifier.
 func identifier(b []byte) (string, []byte, bool) {
 	if len(b) == 0 {
 		return "", nil, false
