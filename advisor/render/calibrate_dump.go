@@ -70,6 +70,9 @@ func calibrationDumpText(r *calibrate.DumpReport, o Options) string {
 	return b.String()
 }
 
+// chosenMark follows the chosen count's row.
+const chosenMark = " ◀ chosen"
+
 // dumpChart draws the median MB/s per session count with its range over
 // the rounds and the rows/s; the chosen count is marked.
 func dumpChart(t theme, pts []calibrate.DumpPoint, chosen, w int) string {
@@ -77,7 +80,7 @@ func dumpChart(t theme, pts []calibrate.DumpPoint, chosen, w int) string {
 		return section(t, "DUMP LOAD MB/S vs SESSIONS") + fit("  no step completed", w) + "\n"
 	}
 	const left, valW, rangeW, rowsW = 5, 7, 13, 10
-	cells := max(w-left-valW-rangeW-rowsW-markW, 4)
+	cells := max(w-left-valW-rangeW-rowsW-len([]rune(chosenMark)), 4)
 	var b strings.Builder
 	b.WriteString(section(t, "DUMP LOAD MB/S vs SESSIONS"))
 	b.WriteString(t.dim.Render(pad(" ses", left+cells)+padLeft("MB/s", valW)+padLeft("range", rangeW)+padLeft("rows/s", rowsW)) + "\n")
@@ -91,7 +94,7 @@ func dumpChart(t theme, pts []calibrate.DumpPoint, chosen, w int) string {
 			frac = p.MBPerS / peak
 		}
 		if p.Threads == chosen {
-			mark = t.good.Render(" ◀ chosen")
+			mark = t.good.Render(chosenMark)
 		}
 		b.WriteString(padLeft(fmt.Sprint(p.Threads), left-1) + " " + t.bar.Render(bar(frac, cells)) +
 			padLeft(fmt.Sprintf("%.1f", p.MBPerS), valW) + padLeft(fmt.Sprintf("%.1f–%.1f", p.MBPerSMin, p.MBPerSMax), rangeW) +
