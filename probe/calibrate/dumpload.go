@@ -19,26 +19,8 @@ import (
 // end of the file (and here at the deadline); a mysqldump table as the
 // mysql client does: each statement committed on its own (autocommit).
 func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, f dump.DataFile) error {
-	batched := s.o.Source.Format == dump.FormatMydumper
-	var tx *sql.Tx
-	inTx := 0
-	commit := func() error {
-		if tx == nil {
-			return nil
-		}
-		err := tx.Commit()
-		tx, inTx = nil, 0
-		s.commits.Add(1)
-		if err != nil {
-			return fmt.Errorf("committing a transaction of %s: %w", f.Path, err)
-		}
-		return nil
-	}
-	defer func() {
-		if tx != nil {
-			_ = tx.Rollback()
-		}
-	}()
+	t := &txn{conn: conn, batched: s.o.Source.Format == dump.FormatMydumper, every: s.o.CommitEvery, commits: &s.commits}
+	defer t.rollback()
 	for ctx.Err() == nil && s.going() {
 		st, err := u.Next()
 		if errors.Is(err, io.EOF) {
@@ -47,12 +29,8 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 		if err != nil {
 			return fmt.Errorf("reading %s: %w", f.Path, err)
 		}
-		var ex execer = conn
-		if tx != nil {
-			ex = tx
-		}
 		if st.Kind == dump.StmtSetNames {
-			if err := s.execArgs(ctx, ex, qSetNames, st.Charset); err != nil {
+			if err := s.execArgs(ctx, t.execer(), qSetNames, st.Charset); err != nil {
 				return fmt.Errorf("applying character set %s of %s: %w", st.Charset, f.Path, err)
 			}
 			continue
@@ -64,26 +42,85 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 		if !s.reserve(len(st.Text)) {
 			break
 		}
-		if batched && tx == nil {
-			if tx, err = conn.BeginTx(ctx, nil); err != nil {
-				return fmt.Errorf("starting a transaction: %w", err)
-			}
-			ex = tx
+		ex, err := t.begin(ctx)
+		if err != nil {
+			return err
 		}
 		if err := s.execDump(ctx, ex, q); err != nil {
 			return wrapDenied(fmt.Errorf("an INSERT of %s at byte %d: %w", f.Path, st.Offset, err), s.o.Schema, "loading into")
 		}
 		s.rows.Add(uint64(st.Rows))
 		s.statements.Add(1)
-		if !batched {
-			s.commits.Add(1)
-		} else if inTx++; inTx >= s.o.CommitEvery {
-			if err := commit(); err != nil {
-				return err
-			}
+		if err := t.done(); err != nil {
+			return fmt.Errorf("committing a transaction of %s: %w", f.Path, err)
 		}
 	}
-	return commit()
+	if err := t.commit(); err != nil {
+		return fmt.Errorf("committing a transaction of %s: %w", f.Path, err)
+	}
+	return nil
+}
+
+// txn groups a session's statements: in transactions of every statements
+// when batched, else each on its own (autocommit, counted as a commit).
+type txn struct {
+	conn    *sql.Conn
+	batched bool
+	every   int
+	tx      *sql.Tx
+	n       int
+	commits *atomic.Int64
+}
+
+// execer is the open transaction, else the connection.
+func (t *txn) execer() execer {
+	if t.tx != nil {
+		return t.tx
+	}
+	return t.conn
+}
+
+// begin opens a transaction when batched and none is open.
+func (t *txn) begin(ctx context.Context) (execer, error) {
+	if t.batched && t.tx == nil {
+		tx, err := t.conn.BeginTx(ctx, nil)
+		if err != nil {
+			return nil, fmt.Errorf("starting a transaction: %w", err)
+		}
+		t.tx = tx
+	}
+	return t.execer(), nil
+}
+
+// done counts a statement: it committed itself (autocommit), or it may
+// complete a batch of every statements.
+func (t *txn) done() error {
+	if !t.batched {
+		t.commits.Add(1)
+		return nil
+	}
+	if t.n++; t.n >= t.every {
+		return t.commit()
+	}
+	return nil
+}
+
+// commit commits the open transaction, if any.
+func (t *txn) commit() error {
+	if t.tx == nil {
+		return nil
+	}
+	err := t.tx.Commit()
+	t.tx, t.n = nil, 0
+	t.commits.Add(1)
+	return err
+}
+
+// rollback ends a transaction an error left open.
+func (t *txn) rollback() {
+	if t.tx != nil {
+		_ = t.tx.Rollback()
+	}
 }
 
 // loadTSV sends a MySQL Shell chunk as LOAD DATA LOCAL INFILE of pieces
