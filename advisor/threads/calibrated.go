@@ -62,6 +62,8 @@ type CalibrationDump struct {
 	Path      string `json:"path"`
 	Format    string `json:"format"`
 	FileBytes uint64 `json:"file_bytes"`
+	// OneSession: a mysqldump file, which restores through one session.
+	OneSession bool `json:"one_session,omitempty"`
 }
 
 // withCalibration returns the load choice of cal when it fits the
@@ -84,8 +86,12 @@ func withCalibration(p *profile.Profile, modelled Choice, cal *Calibration) Choi
 	if len(c.Mismatch) > 0 {
 		why += "; note: " + strings.Join(c.Mismatch, "; ")
 	}
-	return Choice{Threads: min(c.Threads, MaxThreads), Why: why + " → " + threadCount(min(c.Threads, MaxThreads)),
-		Basis: BasisCalibrated, Calibration: &c}
+	n := min(c.Threads, MaxThreads)
+	if c.Dump.OneSession && n > 1 {
+		why += fmt.Sprintf("; but a mysqldump file loads through one session (mysql < file): the %d sessions need the file split per table", n)
+		n = 1
+	}
+	return Choice{Threads: n, Why: why + " → " + threadCount(n), Basis: BasisCalibrated, Calibration: &c}
 }
 
 // curveText is "1: 4.2, 2: 7.9 … MB/s".

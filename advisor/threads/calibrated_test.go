@@ -32,6 +32,8 @@ func cardProfile(host string) *profile.Profile {
 func TestWithCalibration(t *testing.T) {
 	otherDump := cardProfile("db1")
 	otherDump.Dump.Path, otherDump.Dump.FileBytes = "/backup/other", 5e9
+	oneSession := cardCalibration()
+	oneSession.Dump.OneSession = true
 	noServer := cardProfile("db1")
 	noServer.Server = nil
 	tests := []struct {
@@ -51,6 +53,8 @@ func TestWithCalibration(t *testing.T) {
 			[]string{"the calibration card.json was not used: another server: hostname db1 was calibrated, the target is db2"}, "another server"},
 		{"calibration of another dump: used, and the difference said", otherDump, cardCalibration(), 4, BasisCalibrated,
 			[]string{"note: another dump: /backup/shop (80000000 bytes) was calibrated, /backup/other (5000000000 bytes)"}, "another dump"},
+		{"a mysqldump file: one session, the calibrated count said", cardProfile("db1"), oneSession, 1, BasisCalibrated,
+			[]string{"but a mysqldump file loads through one session (mysql < file): the 4 sessions need the file split per table → 1 thread"}, ""},
 		{"no live server to compare: used, assumption said", noServer, cardCalibration(), 4, BasisCalibrated,
 			[]string{"no live server was read, so the target is taken to be the calibrated one (db1:3306)"}, "no live server"},
 	}
@@ -69,7 +73,7 @@ func TestWithCalibration(t *testing.T) {
 			if tc.cal != nil && (l.Calibration == nil || !strings.Contains(strings.Join(l.Calibration.Mismatch, "|"), tc.mismatchHas)) {
 				t.Errorf("calibration %+v, want mismatch with %q", l.Calibration, tc.mismatchHas)
 			}
-			if tc.basis == BasisCalibrated && !strings.Contains(strings.Join(plan.Commands, "\n"), "--threads 4") {
+			if tc.basis == BasisCalibrated && tc.threads == 4 && !strings.Contains(strings.Join(plan.Commands, "\n"), "--threads 4") {
 				t.Errorf("commands %q do not load with the calibrated count", plan.Commands)
 			}
 		})

@@ -17,7 +17,8 @@ func addCalibrationFlags(f *pflag.FlagSet) {
 	f.String("calibration", "", "size the load threads from this `mytune calibrate --dump … --format json` file "+
 		"(measured on the target) instead of the model")
 	f.Bool("calibrate", false, "with --dump and a live server: run calibrate --dump on it now (writes only into its own "+
-		"scratch schema, about 40 s) and size the load threads from it")
+		"scratch schema, about 45 s) and size the load threads from it")
+	f.String("calibrate-duration", calibrate.DefaultDumpDuration.String(), "with --calibrate: its loading time over all steps")
 }
 
 // adviceCalibration is the calibration advise sizes the load from: read
@@ -46,12 +47,16 @@ func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calib
 	if err != nil {
 		return nil, usagef("--dump %s: %v", path, err)
 	}
+	dur, err := a.parseDuration("calibrate-duration")
+	if err != nil {
+		return nil, err
+	}
 	db, note, err := a.openServer(cmd)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	rep, err := a.calibrateDumpOn(cmd, db, note, calibrate.DumpOptions{Source: src})
+	rep, err := a.calibrateDumpOn(cmd, db, note, calibrate.DumpOptions{Source: src, Duration: dur})
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +93,7 @@ func calibrationOf(r *calibrate.DumpReport, source string) *threads.Calibration 
 		RowsPerS: r.Choice.RowsPerS, BestThreads: r.Choice.BestThreads, BestMBPerS: r.Choice.BestMBPerS, WithinPct: r.Choice.WithinPct,
 		Server: threads.CalibrationServer{Hostname: r.Server.Hostname, Port: r.Server.Port, Datadir: r.Server.Datadir,
 			ServerUUID: r.Server.ServerUUID, Version: r.Server.Version},
-		Dump: threads.CalibrationDump{Path: r.Dump.Path, Format: r.Dump.Format, FileBytes: r.Dump.FileBytes}}
+		Dump: threads.CalibrationDump{Path: r.Dump.Path, Format: r.Dump.Format, FileBytes: r.Dump.FileBytes, OneSession: r.Dump.OneSession}}
 	for _, p := range r.Points {
 		c.Points = append(c.Points, threads.CalibrationPoint{Threads: p.Threads, MBPerS: p.MBPerS,
 			MBPerSMin: p.MBPerSMin, MBPerSMax: p.MBPerSMax, RowsPerS: p.RowsPerS})

@@ -69,6 +69,17 @@ func TestCalibrateDumpAndAdvise(t *testing.T) {
 			}
 		})
 	}
+	t.Run("live calibration", func(t *testing.T) {
+		l := adviseLoad(t, cat([]string{"advise", "--datadir", srv.Datadir, "--duration", "2s", "--max-bytes", "64MiB", "--dump", mydumper, "--task", "load",
+			"--calibrate", "--calibrate-duration", "3s", "--format", "json"}, root)...)
+		if l.Basis != "calibrated on the target" || !strings.Contains(l.Why, "live calibration (calibrated on the target) loaded") ||
+			len(l.Calibration.Mismatch) != 0 {
+			t.Errorf("load %+v", l)
+		}
+		if schemaCount(t, db, calibrate.DefaultSchema) != 0 {
+			t.Errorf("scratch schema left behind by advise --calibrate")
+		}
+	})
 	code, out, _ = runCmd("advise", "--from", filepath.Join(renderTestdata, "ssd-vm.json"), "--task", "load")
 	if code != 0 || !strings.Contains(out, "basis: modelled from the probe") {
 		t.Errorf("advise without calibration: exit %d\n%s", code, out)
