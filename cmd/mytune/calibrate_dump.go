@@ -19,8 +19,9 @@ const calibrateDumpHelp = "With --dump DIR|FILE, calibrate loads real rows of th
 	"files per session, as myloader does; LOAD DATA pieces for MySQL Shell chunks) at 1, 2, 4, 8 and 16\n" +
 	"sessions (capped by the files and max_connections), --rounds times in a rotated order within\n" +
 	"--duration (default 36s with --dump), and reports MB/s and rows/s per count with their range and\n" +
-	"the fewest sessions within 5% of the best. --max-bytes then caps each step. Save it with\n" +
-	"--format json and give it to `mytune advise --task load --calibration FILE`."
+	"the fewest sessions within 5% of the best. --max-bytes then caps each step; --from, --no-predict\n" +
+	"and --batch-rows do not apply. Save it with --format json and give it to\n" +
+	"`mytune advise --task load --calibration FILE`."
 
 // runCalibrateDump is calibrate --dump: read the dump, load its sample.
 func (a *app) runCalibrateDump(cmd *cobra.Command) (*calibrate.DumpReport, error) {
