@@ -26,7 +26,12 @@ func OpenUnit(f DataFile, table string) (*UnitReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.Offset > 0 {
+	if sk, ok := rc.(io.Seeker); ok && f.Offset > 0 { // a plain file: no need to read what comes before
+		if _, err := sk.Seek(f.Offset, io.SeekStart); err != nil {
+			rc.Close()
+			return nil, fmt.Errorf("seeking to table %s in %s: %w", table, f.Path, err)
+		}
+	} else if f.Offset > 0 { // compressed: decompress and discard up to it
 		if _, err := io.CopyN(io.Discard, rc, f.Offset); err != nil {
 			rc.Close()
 			return nil, fmt.Errorf("skipping to table %s in %s: %w", table, f.Path, err)
