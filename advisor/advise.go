@@ -29,6 +29,8 @@ type AdviseOptions struct {
 	Task string
 	// ToolVersion is written in the cnf header.
 	ToolVersion string
+	// Calibration is calibrate --dump's measurement on the target, if given.
+	Calibration *threads.Calibration
 }
 
 // Advise runs the rules over p and returns the advice. It does no I/O.
@@ -162,7 +164,7 @@ func SortFindings(fs []Finding) {
 // else --target, else the my.cnf, else the assumed default).
 func sizeThreads(p profile.Profile, t rules.Target, opts AdviseOptions) Threads {
 	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability,
-		Target: threads.Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}})
+		Target: threads.Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}, Calibration: opts.Calibration})
 	if plan.Commands == nil {
 		plan.Commands = []string{}
 	}

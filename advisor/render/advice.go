@@ -157,6 +157,9 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 			}
 			b.WriteString(head + l + "\n")
 		}
+		if r.c.Basis != "" {
+			b.WriteString(strings.Repeat(" ", len(head)) + t.dim.Render("basis: "+clean(r.c.Basis)) + "\n")
+		}
 	}
 	if !th.EstimatedLoad.IsZero() {
 		est := fmt.Sprintf("%s to %s. %s", humanDur(th.EstimatedLoad.Low), humanDur(th.EstimatedLoad.High), th.EstimatedLoad.Basis)

@@ -27,6 +27,9 @@ type Options struct {
 	// Target is the server the plan is for (the advisor passes its
 	// resolved target); zero means the profile's live server, if any.
 	Target Target
+	// Calibration, when given, is calibrate --dump's measurement on the
+	// target: the load choice follows it (see withCalibration).
+	Calibration *Calibration
 }
 
 // Plan is the thread-sizing advice: the advice JSON "threads" block
@@ -51,6 +54,10 @@ type Plan struct {
 type Choice struct {
 	Threads int    `json:"threads"`
 	Why     string `json:"why"`
+	// Basis says what a load choice rests on: BasisCalibrated or BasisModelled.
+	Basis string `json:"basis,omitempty"`
+	// Calibration is the calibration given, with what differs from the target.
+	Calibration *Calibration `json:"calibration,omitempty"`
 }
 
 // Setting is one temporary load-time change with the exact statement to undo it.

@@ -42,7 +42,7 @@ func Size(p *profile.Profile, o Options) Plan {
 		return Plan{Commands: []string{}, Notes: []string{OLTPNote}}
 	}
 	c := coresOf(p.Host)
-	plan := Plan{Dump: sizeDump(p, c), Load: sizeLoad(p, c)}
+	plan := Plan{Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c), o.Calibration)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
 	if plan.Commands == nil {

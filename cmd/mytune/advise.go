@@ -54,6 +54,7 @@ func (a *app) adviseCmd() *cobra.Command {
 	f.String("from", "", "advise from a saved profile (mytune probe --format json) instead of probing")
 	f.String("dump", "", "a mydumper or MySQL Shell dump directory (or mysqldump file) to size a restore for")
 	f.String("task", "all", "what to size threads for: all|dump|load|copy|oltp")
+	addCalibrationFlags(f)
 	return cmd
 }
 
@@ -79,9 +80,13 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	if in.dump != nil {
 		p.Dump = in.dump
 	}
+	cal, err := a.adviceCalibration(cmd, in.task)
+	if err != nil {
+		return nil, err
+	}
 	adv, err := advisor.Advise(*p, advisor.AdviseOptions{
 		Catalogue: in.cat, Target: a.v.GetString("target"), Durability: in.durability,
-		Task: in.task, ToolVersion: version,
+		Task: in.task, ToolVersion: version, Calibration: cal,
 	})
 	if err != nil {
 		return nil, asUsage(err)

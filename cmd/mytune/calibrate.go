@@ -35,7 +35,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 			"and --max-bytes, drops the schema (also on error and Ctrl-C), and prints rows/s per connection\n" +
 			"count, the knee of that curve and how far it is from the load threads advise predicts (from a\n" +
 			"short probe of the server's datadir when it is on this machine, or from --from profile.json).\n" +
-			"--cleanup drops a schema a killed run left behind, only if it carries calibrate's marker.",
+			"--cleanup drops a schema a killed run left behind, only if it carries calibrate's marker.\n\n" + calibrateDumpHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := a.checkFormat("calibrate", "text", "json")
@@ -44,6 +44,13 @@ func (a *app) calibrateCmd() *cobra.Command {
 			}
 			if a.v.GetBool("cleanup") {
 				return a.runCleanup(cmd, format)
+			}
+			if a.v.GetString("dump") != "" {
+				rep, err := a.runCalibrateDump(cmd)
+				if err != nil {
+					return err
+				}
+				return a.emit(func(w io.Writer) error { return render.CalibrationDump(w, rep, a.renderOptions(format)) })
 			}
 			rep, err := a.runCalibrate(cmd)
 			if err != nil {
@@ -61,6 +68,9 @@ func (a *app) calibrateCmd() *cobra.Command {
 	f.String("from", "", "compare with the load threads advise predicts from this saved profile (mytune probe --format json)")
 	f.String("probe-duration", "5s", "without --from: how long to probe the server's datadir for advise's prediction")
 	f.Bool("no-predict", false, "do not compare with advise (no probe, no --from)")
+	f.String("dump", "", "load real rows of this dump (mydumper or MySQL Shell directory, mysqldump file) at 1-16 sessions "+
+		"and choose the load threads (see calibrateDumpHelp)")
+	f.Int("rounds", calibrate.DefaultRounds, "with --dump: how often each session count is measured (rotated order)")
 	f.Bool("allow-binlog", false, "write even when the binary log is on and this account may not skip it (the writes reach replicas)")
 	addServerFlags(f)
 	return cmd

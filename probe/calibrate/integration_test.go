@@ -190,6 +190,10 @@ func TestCleanup(t *testing.T) {
 		{"unmarked schema", "mytune_cal_c3", []stmt{qCreateSchema, qCreateRows}, false, true},
 		{"marked but holding a foreign table", "mytune_cal_c4", []stmt{qCreateSchema, qCreateOwner, "/* test */ CREATE TABLE {schema}.orders (id INT)"}, false, true},
 		{"no such schema", "mytune_cal_c5", nil, false, false},
+		{"a killed --dump run's tables", "mytune_cal_c6", []stmt{qCreateSchema, qCreateOwner, qInsertOwner,
+			"/* test */ CREATE TABLE {schema}.mytune_calibrate_load_0 (id INT)", "/* test */ CREATE TABLE {schema}.mytune_calibrate_load_11 (id INT)"}, true, false},
+		{"a table that only looks like a --dump table", "mytune_cal_c7", []stmt{qCreateSchema, qCreateOwner,
+			"/* test */ CREATE TABLE {schema}.mytune_calibrate_load_x (id INT)"}, false, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -61,6 +61,7 @@ type Progress struct {
 	Elapsed  time.Duration // since the first step started
 	Total    time.Duration // the run's Duration
 	RowsPerS float64       // of the running step so far
+	MBPerS   float64       // calibrate --dump: dump bytes of the running step so far
 }
 
 // schemaName is what calibrate accepts as a scratch schema name: plain

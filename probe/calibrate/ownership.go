@@ -147,6 +147,9 @@ func checkOurs(ctx context.Context, db *sql.DB, schema string) error {
 			marked = true
 		case RowsTable:
 		default:
+			if isLoadTable(t) {
+				continue
+			}
 			return &ForeignSchemaError{Schema: schema, Reason: fmt.Sprintf("holds table %s, which calibrate never creates", t)}
 		}
 	}
@@ -196,4 +199,18 @@ func readOwner(ctx context.Context, db *sql.DB, schema string) Owner {
 	var o Owner
 	_ = db.QueryRowContext(qc, qReadOwner.in(schema)).Scan(&o.RunID, &o.Host, &o.PID, &o.StartedAt)
 	return o
+}
+
+// isLoadTable reports a calibrate --dump table: LoadTablePrefix and digits.
+func isLoadTable(name string) bool {
+	n, ok := strings.CutPrefix(name, LoadTablePrefix)
+	if !ok || n == "" {
+		return false
+	}
+	for _, r := range n {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,10 @@
 package calibrate
 
-import "strings"
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
 
 // Every statement calibrate sends to a server. calibrate is the one part of
 // mytune that writes, and only inside its own scratch schema: each DDL/DML
@@ -50,6 +54,30 @@ const (
 	qDropRows   stmt = "/* mytune */ DROP TABLE IF EXISTS {schema}." + RowsTable
 	qDropSchema stmt = "/* mytune */ DROP DATABASE {schema}"
 
+	// qMaxConnections caps calibrate --dump's session counts.
+	qMaxConnections stmt = "/* mytune */ SELECT @@max_connections"
+	// qThreadsConnected is the sessions already open (they count against max_connections).
+	qThreadsConnected stmt = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Threads_connected'"
+	// qIdentity names the server a calibration was made on, so that advise
+	// notices a saved one from another server.
+	qIdentity stmt = "/* mytune */ SELECT @@hostname, @@port, @@datadir, @@innodb_buffer_pool_size"
+	// qServerUUID is MySQL's server_uuid (MariaDB has none: the error is ignored).
+	qServerUUID stmt = "/* mytune */ SELECT @@server_uuid"
+
+	// qLoadSession sets what dump loaders set on their sessions (mysqldump's
+	// and mydumper's file headers, myloader 0.10, MySQL Shell's loadDump):
+	// no foreign-key or unique checks, NO_AUTO_VALUE_ON_ZERO, UTC.
+	qLoadSession stmt = "/* mytune */ SET SESSION foreign_key_checks = 0, unique_checks = 0, " +
+		"sql_mode = 'NO_AUTO_VALUE_ON_ZERO', time_zone = '+00:00'"
+	// qSetNames applies a dump file's SET NAMES (the charset is a parameter).
+	qSetNames stmt = "/* mytune */ SET NAMES ?"
+	// qDropLoad drops one scratch load table (loadTable names it).
+	qDropLoadHead stmt = "/* mytune */ DROP TABLE IF EXISTS {schema}."
+	// qCreateLoadHead, qInsertLoadHead and qLoadDataHead start the
+	// statements built from a dump by createLoad, insertLoad and loadData.
+	qCreateLoadHead stmt = "/* mytune */ CREATE TABLE {schema}."
+	qLoadDataHead   stmt = "/* mytune */ LOAD DATA LOCAL INFILE 'Reader::"
+
 	// qInsertHead and qInsertRow make the multi-row INSERT of insertRows.
 	qInsertHead stmt = "/* mytune */ INSERT INTO {schema}." + RowsTable + " (k, c, pad) VALUES "
 	qInsertRow  stmt = "(?, ?, ?)"
@@ -60,6 +88,9 @@ const (
 const (
 	OwnerTable = "mytune_calibrate_owner"
 	RowsTable  = "mytune_calibrate_rows"
+	// LoadTablePrefix starts the names of calibrate --dump's tables:
+	// LoadTablePrefix + the table's number in the dump sample.
+	LoadTablePrefix = "mytune_calibrate_load_"
 )
 
 // in returns the statement with the scratch schema back-quoted in place of
@@ -75,4 +106,97 @@ func insertRows(n int) stmt {
 		rows[i] = string(qInsertRow)
 	}
 	return qInsertHead + stmt(strings.Join(rows, ", "))
+}
+
+// This file builds the statements of calibrate --dump from a dump's own
+// text. Each one names a scratch table {schema}.mytune_calibrate_load_N as
+// its only target: the dump's table name is replaced, never kept, and the
+// driver sends one statement per call (no multiStatements), so a dump's
+// text can add rows to that table and nothing else.
+
+// loadTable is the scratch table of the dump sample's table i.
+func loadTable(i int) string { return fmt.Sprintf("%s%d", LoadTablePrefix, i) }
+
+// dumpStmt is a statement from a dump: a head naming {schema} and a
+// scratch table, then the dump's own text. in() replaces {schema} in the
+// head only, so a value that reads "{schema}" reaches the server unchanged.
+type dumpStmt struct {
+	head stmt
+	body []byte
+}
+
+func (d dumpStmt) in(schema string) string { return d.head.in(schema) + string(d.body) }
+
+// dropLoad drops scratch table i.
+func dropLoad(i int) stmt { return qDropLoadHead + stmt(loadTable(i)) }
+
+// forbiddenDDL are table options that would write outside the datadir's
+// own tablespace or into another server: a table using one is left out.
+var forbiddenDDL = regexp.MustCompile(`(?i)\b(DATA|INDEX)\s+DIRECTORY\b|\bTABLESPACE\b|\bCONNECTION\s*=|\bENGINE\s*=\s*(FEDERATED|CONNECT|SPIDER|MERGE|MRG_MyISAM)\b|\bUNION\s*=`)
+
+// foreignKey matches one FOREIGN KEY definition line of SHOW CREATE TABLE
+// (mysqldump and mydumper copy its layout: one definition a line).
+var foreignKey = regexp.MustCompile(`(?im)^\s*(CONSTRAINT\s+\S+\s+)?FOREIGN\s+KEY\b.*$\n?`)
+
+// createLoad is CREATE TABLE for scratch table i from the dump's text after
+// the table name. Foreign keys are dropped (the tables they name are not
+// in the scratch schema); a forbidden option refuses the table.
+func createLoad(i int, rest string) (dumpStmt, error) {
+	if m := forbiddenDDL.FindString(rest); m != "" {
+		return dumpStmt{}, fmt.Errorf("its CREATE TABLE uses %s, which calibrate does not create in its scratch schema", m)
+	}
+	body := foreignKey.ReplaceAllString(rest, "")
+	// a dropped last definition leaves "…,\n)": remove the dangling comma
+	body = regexp.MustCompile(`,(\s*\n\))`).ReplaceAllString(body, "$1")
+	if !strings.HasPrefix(strings.TrimSpace(body), "(") {
+		return dumpStmt{}, fmt.Errorf("its CREATE TABLE has no column list (LIKE or SELECT): not loaded")
+	}
+	return dumpStmt{head: qCreateLoadHead + stmt(loadTable(i)) + " ", body: []byte(body)}, nil
+}
+
+// insertLoad is a dump's INSERT (verb "INSERT", "INSERT IGNORE" or
+// "REPLACE") aimed at scratch table i; rest is the text after the dump's
+// table name: an optional column list and VALUES.
+func insertLoad(verb string, i int, rest []byte) (dumpStmt, error) {
+	var head stmt
+	switch verb {
+	case "INSERT":
+		head = "/* mytune */ INSERT INTO {schema}."
+	case "INSERT IGNORE":
+		head = "/* mytune */ INSERT IGNORE INTO {schema}."
+	case "REPLACE":
+		head = "/* mytune */ REPLACE INTO {schema}."
+	default:
+		return dumpStmt{}, fmt.Errorf("unknown INSERT verb %q", verb)
+	}
+	t := strings.TrimLeft(string(rest[:min(len(rest), 16)]), " \t\r\n")
+	if !strings.HasPrefix(t, "(") && !strings.HasPrefix(strings.ToUpper(t), "VALUE") {
+		return dumpStmt{}, fmt.Errorf("an INSERT that is not INSERT … VALUES: not loaded")
+	}
+	return dumpStmt{head: head + stmt(loadTable(i)), body: rest}, nil
+}
+
+// identRe is a column name calibrate quotes into LOAD DATA's column list.
+var identRe = regexp.MustCompile("^[^`\x00]{1,64}$")
+
+// loadData is LOAD DATA LOCAL INFILE of the registered reader name into
+// scratch table i in MySQL Shell's default tsv dialect (what the dump's
+// table JSON said), with the chunks' column order.
+func loadData(reader string, i int, charset string, columns []string) (stmt, error) {
+	if !regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`).MatchString(reader) || !regexp.MustCompile(`^[A-Za-z0-9_]{1,32}$`).MatchString(charset) {
+		return "", fmt.Errorf("bad reader %q or charset %q", reader, charset)
+	}
+	cols := make([]string, len(columns))
+	for j, c := range columns {
+		if !identRe.MatchString(c) {
+			return "", fmt.Errorf("column name %q cannot be quoted", c)
+		}
+		cols[j] = "`" + c + "`"
+	}
+	q := qLoadDataHead + stmt(reader) + "' INTO TABLE {schema}." + stmt(loadTable(i)) + " CHARACTER SET " + stmt(charset) +
+		` FIELDS TERMINATED BY '\t' ESCAPED BY '\\' LINES TERMINATED BY '\n'`
+	if len(cols) > 0 {
+		q += " (" + stmt(strings.Join(cols, ", ")) + ")"
+	}
+	return q, nil
 }

@@ -17,6 +17,11 @@ var allowed = []*regexp.Regexp{
 	regexp.MustCompile(`^/\* mytune \*/ (SELECT|SHOW) `),
 	regexp.MustCompile(`^/\* mytune \*/ (CREATE|DROP) DATABASE \{schema\}$`),
 	regexp.MustCompile(`^/\* mytune \*/ (CREATE TABLE|DROP TABLE IF EXISTS|INSERT INTO) \{schema\}\.mytune_calibrate_[a-z]+( |$)`),
+	// calibrate --dump: session settings of a dump loader, and the heads of
+	// the statements built from a dump (TestDumpStatements checks those).
+	regexp.MustCompile(`^/\* mytune \*/ SET (NAMES \?|SESSION foreign_key_checks = 0, unique_checks = 0, sql_mode = 'NO_AUTO_VALUE_ON_ZERO', time_zone = '\+00:00')$`),
+	regexp.MustCompile(`^/\* mytune \*/ (CREATE TABLE|DROP TABLE IF EXISTS) \{schema\}\.$`),
+	regexp.MustCompile(`^/\* mytune \*/ LOAD DATA LOCAL INFILE 'Reader::$`),
 }
 
 // queryConsts returns the constants of queries.go by name.

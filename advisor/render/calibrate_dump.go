@@ -1,0 +1,105 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mytune/mytune/probe/calibrate"
+)
+
+// CalibrationDump writes a calibrate --dump report to w in o.Format:
+// "text" (MB/s per session count with its range, the choice and notes) or
+// "json" (the mytune.calibrate.dump/v1 document).
+func CalibrationDump(w io.Writer, r *calibrate.DumpReport, o Options) error {
+	if r == nil {
+		return fmt.Errorf("render calibration: no report given (a bug in the caller)")
+	}
+	switch o.Format {
+	case FormatText, "":
+		return writeAll(w, calibrationDumpText(r, o))
+	case FormatJSON:
+		return writeJSON(w, r)
+	}
+	return fmt.Errorf("render calibration: format %q is not one of text, json", o.Format)
+}
+
+// calibrationDumpText is the terminal report of calibrate --dump.
+func calibrationDumpText(r *calibrate.DumpReport, o Options) string {
+	t, w := newTheme(o), o.width()
+	var b strings.Builder
+	srv := strings.TrimSpace(r.Server.Flavor + " " + r.Server.Version)
+	b.WriteString(t.title.Render("mytune calibrate --dump") + "  " + fit(orDash(srv), w-26) + "\n")
+	dropped := "scratch schema dropped"
+	if !r.SchemaDropped {
+		dropped = t.crit.Render("scratch schema NOT dropped: run mytune calibrate --cleanup")
+	}
+	d := r.Dump
+	head := fmt.Sprintf("%s dump %s: %d data files of %d tables; each step loads from the first %d files (%d tables). %s",
+		d.Format, d.Path, d.DataFiles, d.Tables, d.SampleFiles, d.SampleTables, dropped)
+	for _, l := range wrap(clean(head), w, "") {
+		b.WriteString(l + "\n")
+	}
+	m := r.Method
+	for _, s := range []string{m.Statements + "; " + m.Commit + ".", fmt.Sprintf("%s; steps of %s.", m.Order, seconds(m.StepS))} {
+		for _, l := range wrap(clean(s), w, "") {
+			b.WriteString(t.dim.Render(l) + "\n")
+		}
+	}
+	b.WriteString(dumpChart(t, r.Points, r.Choice.Threads, w))
+	b.WriteString(section(t, "CHOICE"))
+	why := fmt.Sprintf("%d load threads: %s", r.Choice.Threads, r.Choice.Why)
+	if r.Choice.Threads == 0 {
+		why = "no choice: " + r.Choice.Why
+	}
+	for _, l := range wrap(clean(why), w-2, "  ") {
+		b.WriteString("  " + t.verdict.Render(l) + "\n")
+	}
+	notes := append(append([]string{}, r.Capped...), r.Notes...)
+	for _, g := range r.Gaps {
+		notes = append(notes, g.Probe+": "+g.Reason)
+	}
+	if len(notes) > 0 {
+		b.WriteString(section(t, "NOTES"))
+		for _, n := range notes {
+			for _, l := range wrap("- "+clean(n), w-2, "  ") {
+				b.WriteString("  " + t.warn.Render(l) + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// chosenMark follows the chosen count's row.
+const chosenMark = " ◀ chosen"
+
+// dumpChart draws the median MB/s per session count with its range over
+// the rounds and the rows/s; the chosen count is marked.
+func dumpChart(t theme, pts []calibrate.DumpPoint, chosen, w int) string {
+	if len(pts) == 0 {
+		return section(t, "DUMP LOAD MB/S vs SESSIONS") + fit("  no step completed", w) + "\n"
+	}
+	const left, valW, rangeW, rowsW = 5, 7, 13, 10
+	cells := max(w-left-valW-rangeW-rowsW-len([]rune(chosenMark)), 4)
+	var b strings.Builder
+	b.WriteString(section(t, "DUMP LOAD MB/S vs SESSIONS"))
+	b.WriteString(t.dim.Render(pad(" ses", left+cells)+padLeft("MB/s", valW)+padLeft("range", rangeW)+padLeft("rows/s", rowsW)) + "\n")
+	peak := 0.0
+	for _, p := range pts {
+		peak = max(peak, p.MBPerS)
+	}
+	for _, p := range pts {
+		frac, mark := 0.0, ""
+		if peak > 0 {
+			frac = p.MBPerS / peak
+		}
+		if p.Threads == chosen {
+			mark = t.good.Render(chosenMark)
+		}
+		b.WriteString(padLeft(fmt.Sprint(p.Threads), left-1) + " " + t.bar.Render(bar(frac, cells)) +
+			padLeft(fmt.Sprintf("%.1f", p.MBPerS), valW) + padLeft(fmt.Sprintf("%.1f–%.1f", p.MBPerSMin, p.MBPerSMax), rangeW) +
+			padLeft(fmtCount(p.RowsPerS), rowsW) + mark + "\n")
+	}
+	b.WriteString(t.dim.Render(fit("  MB/s: dump bytes (uncompressed) loaded per second, median of the rounds", w)) + "\n")
+	return b.String()
+}

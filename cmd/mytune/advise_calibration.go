@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/mytune/mytune/advisor/threads"
+	"github.com/mytune/mytune/probe/calibrate"
+	"github.com/mytune/mytune/probe/dump"
+)
+
+// addCalibrationFlags registers advise's --calibration and --calibrate.
+func addCalibrationFlags(f *pflag.FlagSet) {
+	f.String("calibration", "", "size the load threads from this `mytune calibrate --dump … --format json` file "+
+		"(measured on the target) instead of the model")
+	f.Bool("calibrate", false, "with --dump and a live server: run calibrate --dump on it now (writes only into its own "+
+		"scratch schema, about 45 s) and size the load threads from it")
+	f.String("calibrate-duration", calibrate.DefaultDumpDuration.String(), "with --calibrate: its loading time over all steps")
+}
+
+// adviceCalibration is the calibration advise sizes the load from: read
+// from --calibration, or measured now with --calibrate; nil without both.
+func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calibration, error) {
+	file, live := a.v.GetString("calibration"), a.v.GetBool("calibrate")
+	switch {
+	case file != "" && live:
+		return nil, usagef("--calibration and --calibrate: give one (a saved calibration, or one measured now)")
+	case file == "" && !live:
+		return nil, nil
+	case task == "dump" || task == "oltp":
+		return nil, usagef("--calibration and --calibrate size the load: use them with --task load, copy or all")
+	case file != "":
+		rep, err := readCalibration(file)
+		if err != nil {
+			return nil, err
+		}
+		return calibrationOf(rep, "calibration "+file), nil
+	}
+	path := a.v.GetString("dump")
+	if path == "" {
+		return nil, usagef("--calibrate needs --dump DIR|FILE: it loads rows of that dump on the target")
+	}
+	src, err := dump.OpenSource(cmd.Context(), path)
+	if err != nil {
+		return nil, usagef("--dump %s: %v", path, err)
+	}
+	dur, err := a.parseDuration("calibrate-duration")
+	if err != nil {
+		return nil, err
+	}
+	db, note, err := a.openServer(cmd)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	rep, err := a.calibrateDumpOn(cmd, db, note, calibrate.DumpOptions{Source: src, Duration: dur})
+	if err != nil {
+		return nil, err
+	}
+	return calibrationOf(rep, "live calibration"), nil
+}
+
+// readCalibration reads a calibrate --dump JSON file; anything else is bad input.
+func readCalibration(path string) (*calibrate.DumpReport, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usagef("cannot read calibration %s: %v", path, unwrapPath(err))
+	}
+	var rep calibrate.DumpReport
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, usagef("%s: not a calibration (mytune calibrate --dump … --format json): %v", path, err)
+	}
+	switch rep.Schema {
+	case calibrate.DumpSchema:
+	case calibrate.Schema:
+		return nil, usagef("%s is a calibrate run without --dump (synthetic rows): run mytune calibrate --dump DIR --format json "+
+			"to measure the dump's own rows", path)
+	default:
+		return nil, usagef("%s: schema %q, want %q (mytune calibrate --dump … --format json)", path, rep.Schema, calibrate.DumpSchema)
+	}
+	if rep.Choice.Threads < 1 || len(rep.Points) == 0 {
+		return nil, usagef("%s: the calibration measured no usable curve (%s)", path, rep.Choice.Why)
+	}
+	return &rep, nil
+}
+
+// calibrationOf is the advisor's view of a calibrate --dump report.
+func calibrationOf(r *calibrate.DumpReport, source string) *threads.Calibration {
+	c := &threads.Calibration{Source: source, TakenAt: r.TakenAt, Threads: r.Choice.Threads, MBPerS: r.Choice.MBPerS,
+		RowsPerS: r.Choice.RowsPerS, BestThreads: r.Choice.BestThreads, BestMBPerS: r.Choice.BestMBPerS, WithinPct: r.Choice.WithinPct,
+		Server: threads.CalibrationServer{Hostname: r.Server.Hostname, Port: r.Server.Port, Datadir: r.Server.Datadir,
+			ServerUUID: r.Server.ServerUUID, Version: r.Server.Version},
+		Dump: threads.CalibrationDump{Path: r.Dump.Path, Format: r.Dump.Format, FileBytes: r.Dump.FileBytes, OneSession: r.Dump.OneSession}}
+	for _, p := range r.Points {
+		c.Points = append(c.Points, threads.CalibrationPoint{Threads: p.Threads, MBPerS: p.MBPerS,
+			MBPerSMin: p.MBPerSMin, MBPerSMax: p.MBPerSMax, RowsPerS: p.RowsPerS})
+	}
+	return c
+}

@@ -1,0 +1,239 @@
+package calibrate
+
+import (
+	"compress/gzip"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mytune/mytune/internal/testmariadb"
+	"github.com/mytune/mytune/probe/dump"
+)
+
+// Source tables of the dumps made here: sysbench-like rows, a foreign key
+// (dropped in the scratch copy) and latin1 text with quotes and newlines.
+const (
+	srcRows     = 3000
+	srcNoteRows = 200
+)
+
+// makeSource creates schema with tables sb (rows rows), child (rows
+// rows, FK to sb) and notes (srcNoteRows latin1 rows), dropped at the end.
+func makeSource(t *testing.T, db *sql.DB, schema string, rows int) {
+	t.Helper()
+	ctx := t.Context()
+	for _, q := range []string{
+		"CREATE DATABASE `" + schema + "`",
+		"CREATE TABLE `" + schema + "`.sb (id INT NOT NULL AUTO_INCREMENT, k INT NOT NULL, c CHAR(120) NOT NULL, pad CHAR(60) NOT NULL, PRIMARY KEY (id), KEY k_1 (k)) ENGINE=InnoDB",
+		"CREATE TABLE `" + schema + "`.child (id INT NOT NULL, sb_id INT, PRIMARY KEY (id), CONSTRAINT fk_sb FOREIGN KEY (sb_id) REFERENCES sb (id)) ENGINE=InnoDB",
+		"CREATE TABLE `" + schema + "`.notes (id INT PRIMARY KEY, body TEXT) ENGINE=InnoDB DEFAULT CHARSET=latin1",
+		fmt.Sprintf("INSERT INTO `%s`.sb (k, c, pad) SELECT seq %% 1000, LPAD(seq, 120, '7'), LPAD(seq, 60, '3') FROM `%s`.seq_1_to_%d", schema, schema, rows),
+		fmt.Sprintf("INSERT INTO `%s`.child SELECT seq, seq FROM `%s`.seq_1_to_%d", schema, schema, rows),
+		fmt.Sprintf("INSERT INTO `%s`.notes SELECT seq, CONCAT('caf', CHAR(233), ' it''s \"quoted\";\\n', seq) FROM `%s`.seq_1_to_%d", schema, schema, srcNoteRows),
+	} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	t.Cleanup(func() { _, _ = db.ExecContext(context.Background(), "DROP DATABASE IF EXISTS `"+schema+"`") })
+}
+
+// tool runs a dump tool of the machine (the tests' real dumps).
+func tool(t *testing.T, name string, args ...string) []byte {
+	t.Helper()
+	if _, err := osexec.LookPath(name); err != nil {
+		t.Skipf("%s is not installed (scripts/install-deps.sh installs it): %v", name, err)
+	}
+	out, err := osexec.CommandContext(t.Context(), name, args...).Output()
+	if err != nil {
+		var ee *osexec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("%s %v: %v: %s", name, args, err, ee.Stderr)
+		}
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return out
+}
+
+// dumps makes the dumps of schema this test loads: mydumper plain and
+// gzip (--rows chunks), mariadb-dump plain and gzip, and the hand-built
+// MySQL Shell fixture of probe/dump.
+func dumps(t *testing.T, srv *testmariadb.Server, schema string) map[string]string {
+	dir := t.TempDir()
+	out := map[string]string{}
+	for _, v := range []struct {
+		name  string
+		extra []string
+	}{{"mydumper", nil}, {"mydumper -c (gzip)", []string{"-c"}}} {
+		d := filepath.Join(dir, fmt.Sprint(len(out)))
+		tool(t, "mydumper", append([]string{"--socket", srv.Socket, "-u", "root", "-B", schema, "--rows", "1000", "-t", "2", "-o", d}, v.extra...)...)
+		out[v.name] = d
+	}
+	sqlText := tool(t, "mariadb-dump", "--socket", srv.Socket, "-u", "root", "--databases", schema)
+	plain := filepath.Join(dir, "dump.sql")
+	if err := os.WriteFile(plain, sqlText, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out["mariadb-dump"] = plain
+	f, err := os.Create(plain + ".gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := gzip.NewWriter(f)
+	_, _ = zw.Write(sqlText)
+	if err := errors.Join(zw.Close(), f.Close()); err != nil {
+		t.Fatal(err)
+	}
+	out["mariadb-dump, gzip"] = plain + ".gz"
+	out["MySQL Shell (hand-built, zstd)"] = filepath.Join("..", "dump", "testdata", "mysqlsh-8.0-rows")
+	return out
+}
+
+func TestRunDumpLive(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	db := rootDB(t)
+	makeSource(t, db, "mytune_cal_src", srcRows)
+	for name, path := range dumps(t, srv, "mytune_cal_src") {
+		t.Run(name, func(t *testing.T) {
+			src, err := dump.OpenSource(t.Context(), path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := DumpOptions{Schema: "mytune_cal_dump", Source: src, Duration: 3 * time.Second, Rounds: 2, Threads: []int{1, 2, 4}}
+			rep, err := RunDump(t.Context(), db, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkDumpReport(t, rep, len(src.Files))
+			if exists(t, db, o.Schema) {
+				t.Errorf("schema %s still exists after the run", o.Schema)
+			}
+		})
+	}
+}
+
+// checkDumpReport checks a short run: every count the files allow
+// measured in both rounds, rates that add up, a choice among them.
+func checkDumpReport(t *testing.T, rep *DumpReport, files int) {
+	t.Helper()
+	want := 0
+	for _, n := range []int{1, 2, 4} {
+		if n <= files {
+			want++
+		}
+	}
+	if len(rep.Points) != want || !rep.SchemaDropped || rep.Server.Flavor != "mariadb" || rep.Server.Port == 0 || rep.Server.MaxConnections == 0 {
+		t.Fatalf("%d points (want %d), dropped %v, server %+v", len(rep.Points), want, rep.SchemaDropped, rep.Server)
+	}
+	chosen := false
+	for _, p := range rep.Points {
+		t.Logf("%d sessions: %.2f MB/s (%.2f–%.2f), %.0f rows/s", p.Threads, p.MBPerS, p.MBPerSMin, p.MBPerSMax, p.RowsPerS)
+		if len(p.Rounds) != 2 || p.MBPerS <= 0 || p.RowsPerS <= 0 || p.MBPerSMin > p.MBPerS || p.MBPerS > p.MBPerSMax {
+			t.Errorf("point %+v implausible", p)
+		}
+		for _, s := range p.Rounds {
+			if s.Rows == 0 || s.Bytes == 0 || s.Commits == 0 || s.Files == 0 || s.DurationS <= 0 {
+				t.Errorf("%d sessions, round %d: %+v", p.Threads, s.Round, s)
+			}
+		}
+		chosen = chosen || p.Threads == rep.Choice.Threads
+	}
+	if !chosen || rep.Choice.BestMBPerS < rep.Choice.MBPerS || rep.Choice.MBPerS < 0.95*rep.Choice.BestMBPerS || rep.Choice.Why == "" {
+		t.Errorf("choice %+v", rep.Choice)
+	}
+}
+
+// TestRunDumpLoadsEveryRow loads the whole small dump in one step: the
+// rows sent must be the rows dumped (the server took every statement).
+func TestRunDumpLoadsEveryRow(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	db := rootDB(t)
+	makeSource(t, db, "mytune_cal_src_all", srcRows)
+	all := dumps(t, srv, "mytune_cal_src_all")
+	for _, name := range []string{"mydumper -c (gzip)", "mariadb-dump", "MySQL Shell (hand-built, zstd)"} {
+		t.Run(name, func(t *testing.T) {
+			src, err := dump.OpenSource(t.Context(), all[name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := DumpOptions{Schema: "mytune_cal_all", Source: src, Duration: 60 * time.Second, Rounds: 1, Threads: []int{2}}
+			rep, err := RunDump(t.Context(), db, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := uint64(2*srcRows + srcNoteRows)
+			if name == "MySQL Shell (hand-built, zstd)" {
+				want = 900 + 300 // orders and customers; blobs is left out (decodeColumns)
+			}
+			s := rep.Points[0].Rounds[0]
+			if !s.RanOut || s.Rows != want || s.DurationS > 30 {
+				t.Errorf("loaded %d rows in %.1f s (ran out: %v), want all %d", s.Rows, s.DurationS, s.RanOut, want)
+			}
+		})
+	}
+}
+
+func TestRunDumpCancelledDropsTheSchema(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	db := rootDB(t)
+	makeSource(t, db, "mytune_cal_src_cancel", 30*srcRows) // a load of seconds, not milliseconds
+	src, err := dump.OpenSource(t.Context(), dumps(t, srv, "mytune_cal_src_cancel")["mydumper"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	o := DumpOptions{Schema: "mytune_cal_dcancel", Source: src, Duration: 20 * time.Second, Rounds: 1, Threads: []int{1, 4}}
+	o.Progress = func(p Progress) {
+		if p.Threads >= 4 {
+			cancel() // mid-run, four sessions loading
+		}
+	}
+	start := time.Now()
+	rep, err := RunDump(ctx, db, o)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if time.Since(start) > 15*time.Second || rep == nil || !rep.SchemaDropped || len(rep.Points) != 1 {
+		t.Errorf("took %s; report %+v", time.Since(start), rep)
+	}
+	if exists(t, db, o.Schema) {
+		t.Errorf("schema %s left behind after cancellation", o.Schema)
+	}
+}
+
+func TestRunDumpRefusals(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	src, err := dump.OpenSource(t.Context(), filepath.Join("..", "dump", "testdata", "mydumper-0.10-real"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("read-only account", func(t *testing.T) {
+		db := openAs(t, srv.DSN(testmariadb.FullUser, testmariadb.FullPassword))
+		_, err := RunDump(t.Context(), db, DumpOptions{Schema: "mytune_cal_ddenied", Source: src, Duration: time.Second})
+		var pe *PrivilegeError
+		if !errors.As(err, &pe) {
+			t.Fatalf("got %v, want a PrivilegeError", err)
+		}
+	})
+	t.Run("no dump", func(t *testing.T) {
+		if _, err := RunDump(t.Context(), rootDB(t), DumpOptions{}); err == nil {
+			t.Fatal("ran without a dump")
+		}
+	})
+	t.Run("counts above the files are capped and said", func(t *testing.T) {
+		got, capped := capThreads([]int{1, 2, 4, 8, 16}, 4, 7)
+		if fmt.Sprint(got) != "[1 2 4]" || len(capped) != 2 {
+			t.Errorf("got %v, capped %q", got, capped)
+		}
+		got, capped = capThreads([]int{1, 2, 4, 8}, 64, 3)
+		if fmt.Sprint(got) != "[1 2]" || len(capped) != 2 {
+			t.Errorf("by connections: got %v, capped %q", got, capped)
+		}
+	})
+}

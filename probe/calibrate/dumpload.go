@@ -1,0 +1,171 @@
+package calibrate
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"sync/atomic"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/mytune/mytune/probe/dump"
+)
+
+// loadSQL sends a file's INSERTs. A mydumper file loads as myloader 0.10
+// loads it: in transactions of CommitEvery statements, committed at the
+// end of the file (and here at the deadline); a mysqldump table as the
+// mysql client does: each statement committed on its own (autocommit).
+func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, f dump.DataFile) error {
+	t := &txn{conn: conn, batched: s.o.Source.Format == dump.FormatMydumper, every: s.o.CommitEvery, commits: &s.commits}
+	defer t.rollback()
+	for ctx.Err() == nil && s.going() {
+		st, err := u.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", f.Path, err)
+		}
+		if st.Kind == dump.StmtSetNames {
+			if err := s.execArgs(ctx, t.execer(), qSetNames, st.Charset); err != nil {
+				return fmt.Errorf("applying character set %s of %s: %w", st.Charset, f.Path, err)
+			}
+			continue
+		}
+		q, err := insertLoad(st.Verb, f.Table, st.Rest)
+		if err != nil {
+			return fmt.Errorf("%s, offset %d: %w", f.Path, st.Offset, err)
+		}
+		if !s.reserve(len(st.Text)) {
+			break
+		}
+		ex, err := t.begin(ctx)
+		if err != nil {
+			return err
+		}
+		if err := s.execDump(ctx, ex, q); err != nil {
+			return wrapDenied(fmt.Errorf("an INSERT of %s at byte %d: %w", f.Path, st.Offset, err), s.o.Schema, "loading into")
+		}
+		s.rows.Add(uint64(st.Rows))
+		s.statements.Add(1)
+		if err := t.done(); err != nil {
+			return fmt.Errorf("committing a transaction of %s: %w", f.Path, err)
+		}
+	}
+	if err := t.commit(); err != nil {
+		return fmt.Errorf("committing a transaction of %s: %w", f.Path, err)
+	}
+	return nil
+}
+
+// txn groups a session's statements: in transactions of every statements
+// when batched, else each on its own (autocommit, counted as a commit).
+type txn struct {
+	conn    *sql.Conn
+	batched bool
+	every   int
+	tx      *sql.Tx
+	n       int
+	commits *atomic.Int64
+}
+
+// execer is the open transaction, else the connection.
+func (t *txn) execer() execer {
+	if t.tx != nil {
+		return t.tx
+	}
+	return t.conn
+}
+
+// begin opens a transaction when batched and none is open.
+func (t *txn) begin(ctx context.Context) (execer, error) {
+	if t.batched && t.tx == nil {
+		tx, err := t.conn.BeginTx(ctx, nil)
+		if err != nil {
+			return nil, fmt.Errorf("starting a transaction: %w", err)
+		}
+		t.tx = tx
+	}
+	return t.execer(), nil
+}
+
+// done counts a statement: it committed itself (autocommit), or it may
+// complete a batch of every statements.
+func (t *txn) done() error {
+	if !t.batched {
+		t.commits.Add(1)
+		return nil
+	}
+	if t.n++; t.n >= t.every {
+		return t.commit()
+	}
+	return nil
+}
+
+// commit commits the open transaction, if any.
+func (t *txn) commit() error {
+	if t.tx == nil {
+		return nil
+	}
+	err := t.tx.Commit()
+	t.tx, t.n = nil, 0
+	t.commits.Add(1)
+	return err
+}
+
+// rollback ends a transaction an error left open.
+func (t *txn) rollback() {
+	if t.tx != nil {
+		_ = t.tx.Rollback()
+	}
+}
+
+// loadTSV sends a MySQL Shell chunk as LOAD DATA LOCAL INFILE of pieces
+// of whole lines, each its own transaction (autocommit), through a reader
+// registered with the driver under a name of this run.
+func (s *loadStep) loadTSV(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, f dump.DataFile) error {
+	t := s.o.Source.Tables[f.Table]
+	for ctx.Err() == nil && s.going() {
+		piece, lines, err := u.NextLines(DefaultPieceBytes)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", f.Path, err)
+		}
+		if !s.reserve(len(piece)) {
+			return nil
+		}
+		name := fmt.Sprintf("mytune-%s-%d", s.runID, readerSeq.Add(1))
+		q, err := loadData(name, f.Table, s.o.Source.Charset, t.Columns)
+		if err != nil {
+			return fmt.Errorf("table %s.%s: %w", t.Schema, t.Name, err)
+		}
+		mysql.RegisterReaderHandler(name, func() io.Reader { return bytes.NewReader(piece) })
+		err = s.exec(ctx, conn, q)
+		mysql.DeregisterReaderHandler(name)
+		if err != nil {
+			return loadDataErr(err, f.Path)
+		}
+		s.rows.Add(uint64(lines))
+		s.statements.Add(1)
+		s.commits.Add(1)
+	}
+	return nil
+}
+
+// readerSeq numbers the LOAD DATA readers of this process.
+var readerSeq atomic.Uint64
+
+// loadDataErr says what to do when the server refuses LOAD DATA LOCAL.
+func loadDataErr(err error, path string) error {
+	switch serverErrNo(err) {
+	case 1148, 3948: // ER_NOT_ALLOWED_COMMAND, ER_CLIENT_LOCAL_FILES_DISABLED
+		return fmt.Errorf("the server refuses loading a client file (%w): MySQL Shell's loadDump needs local_infile=ON too; "+
+			"turn the global local_infile on for the restore, then calibrate again", err)
+	}
+	return fmt.Errorf("loading chunk %s: %w", path, err)
+}

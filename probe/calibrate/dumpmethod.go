@@ -1,0 +1,54 @@
+package calibrate
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/mytune/mytune/probe/dump"
+)
+
+// dumpMethod describes in words how the steps load, per dump format.
+func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
+	m := DumpMethod{Threads: threads, Rounds: o.Rounds, StepS: slice.Seconds(), StepMaxBytes: o.StepMaxBytes,
+		Order: fmt.Sprintf("%d rounds; round r runs the counts rotated by r, so no count always follows the same one; "+
+			"each step loads the same first files of the sample into freshly created tables, dropped after it", o.Rounds)}
+	switch o.Source.Format {
+	case dump.FormatMySQLShell:
+		m.Statements = fmt.Sprintf("a local-infile load (LOAD DATA LOCAL) of each chunk's rows in pieces of up to %d MiB of whole lines "+
+			"(MySQL Shell loads a chunk in one statement); each session loads whole chunks", DefaultPieceBytes>>20)
+		m.Commit = "each LOAD DATA commits on its own (autocommit)"
+	case dump.FormatMysqldump:
+		m.Statements = "the dump's own INSERT statements; each session loads whole tables (a mysqldump file has one section per table)"
+		m.Commit = "each INSERT commits on its own (autocommit, as the mysql client loads a dump)"
+	default:
+		m.Statements = "the dump's own INSERT statements; each session loads whole files, as myloader's threads do"
+		m.Commit = fmt.Sprintf("a transaction of %d statements, committed at the end of each file (myloader's --queries-per-transaction default)", o.CommitEvery)
+	}
+	return m
+}
+
+// stepNotes says when steps were cut short: the byte budget (raise
+// --max-bytes) or the sample's end (a small dump: the tail had fewer
+// sessions busy than the step's count).
+func stepNotes(pts []DumpPoint) []string {
+	var notes []string
+	for _, p := range pts {
+		budget, ranOut := 0, 0
+		for _, s := range p.Rounds {
+			if s.BudgetReached {
+				budget++
+			}
+			if s.RanOut {
+				ranOut++
+			}
+		}
+		if budget > 0 {
+			notes = append(notes, fmt.Sprintf("%d of the %d-session steps stopped at --max-bytes before their time", budget, p.Threads))
+		}
+		if ranOut > 0 {
+			notes = append(notes, fmt.Sprintf("%d of the %d-session steps loaded every sampled file before their time: "+
+				"at the end fewer sessions were busy (a small dump)", ranOut, p.Threads))
+		}
+	}
+	return notes
+}

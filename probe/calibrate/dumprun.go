@@ -1,0 +1,220 @@
+package calibrate
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/mytune/mytune/probe/dump"
+	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/probe/server"
+)
+
+// sample is what every step loads: the first files of the dump (tables
+// interleaved) and the CREATE TABLE of each table they belong to.
+type sample struct {
+	files   []dump.DataFile
+	creates map[int]dumpStmt // by table index
+	share   uint64
+}
+
+// sampleOf takes up to MaxSampleFiles files whose tables calibrate can
+// create; notes say which tables were left out.
+func sampleOf(src *dump.Source, share uint64) (*sample, []string) {
+	s := &sample{creates: map[int]dumpStmt{}, share: share}
+	var notes []string
+	refused := map[int]bool{}
+	for _, f := range src.Files {
+		if len(s.files) >= MaxSampleFiles {
+			break
+		}
+		if refused[f.Table] {
+			continue
+		}
+		if _, ok := s.creates[f.Table]; !ok {
+			t := src.Tables[f.Table]
+			q, err := createLoad(f.Table, t.CreateRest)
+			if err != nil {
+				refused[f.Table] = true
+				notes = append(notes, fmt.Sprintf("table %s.%s left out: %v", t.Schema, t.Name, err))
+				continue
+			}
+			s.creates[f.Table] = q
+		}
+		s.files = append(s.files, f)
+	}
+	return s, notes
+}
+
+// RunDump is calibrate --dump: it creates the scratch schema (refusing one
+// that exists), then for each round runs one step per session count in a
+// rotated order, each step on freshly created copies of the sample's
+// tables that are dropped after it, and drops the schema again, also when
+// a step fails or ctx is cancelled. On error the report holds what was
+// measured and whether the schema was dropped.
+func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error) {
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	smp, notes := sampleOf(o.Source, o.StepMaxBytes)
+	if len(smp.files) == 0 {
+		return nil, fmt.Errorf("no table of the dump can be loaded: %v", notes)
+	}
+	rep := &DumpReport{Schema: DumpSchema, Points: []DumpPoint{}, Notes: append(slices.Clone(o.Source.Notes), notes...)}
+	rep.Server = dumpServer(ctx, db)
+	rep.Dump = dumpInfo(o.Source, smp)
+	threads, capped := capThreads(o.Threads, len(smp.files), freeSessions(ctx, db, rep.Server.MaxConnections))
+	rep.Capped = capped
+	if len(threads) == 0 {
+		return nil, fmt.Errorf("no session count left to measure: %v", capped)
+	}
+	steps := o.Rounds * len(threads)
+	rep.Method = dumpMethod(o, threads, o.Duration/time.Duration(steps))
+	top := threads[len(threads)-1]
+	db.SetMaxOpenConns(top + 1)
+	db.SetMaxIdleConns(top + 1)
+	if err := claim(ctx, db, o.Schema, newOwner(), DefaultQueryTimeout); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, err
+	}
+	start := time.Now()
+	samples, err := runRounds(ctx, db, o, smp, threads)
+	rep.DurationS = time.Since(start).Seconds()
+	if derr := dropSchema(ctx, db, o.Schema); derr != nil {
+		err = errors.Join(err, derr)
+	} else {
+		rep.SchemaDropped = true
+	}
+	rep.Points = summarise(threads, samples)
+	rep.Choice = choose(rep.Points)
+	rep.Notes = append(rep.Notes, stepNotes(rep.Points)...)
+	return rep, err
+}
+
+// runRounds runs the steps: round r measures the counts rotated by r.
+func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, threads []int) (map[int][]DumpSample, error) {
+	samples := map[int][]DumpSample{}
+	slice := o.Duration / time.Duration(o.Rounds*len(threads))
+	total, begun := o.Duration, time.Now()
+	runID := newOwner().RunID
+	warm(ctx, db, threads[len(threads)-1]+1)
+	for r := range o.Rounds {
+		for k := range threads {
+			n := threads[(k+r)%len(threads)]
+			if err := createSample(ctx, db, o.Schema, smp); err != nil {
+				return samples, stepErr(ctx, err)
+			}
+			st := &loadStep{db: db, o: o, sample: smp, n: n, slice: slice, runID: runID}
+			s, err := st.run(ctx, r+1, func(mb float64) {
+				if o.Progress != nil {
+					o.Progress(Progress{Threads: n, Elapsed: time.Since(begun), Total: total, MBPerS: mb})
+				}
+			})
+			if derr := dropSample(ctx, db, o.Schema, smp); err == nil {
+				err = derr
+			}
+			if err != nil {
+				return samples, stepErr(ctx, err)
+			}
+			samples[n] = append(samples[n], s)
+		}
+	}
+	return samples, nil
+}
+
+// createSample creates the scratch copy of each sampled table.
+func createSample(ctx context.Context, db *sql.DB, schema string, smp *sample) error {
+	for i, q := range smp.creates {
+		qc, cancel := context.WithTimeout(ctx, DefaultDumpQueryTimeout)
+		_, err := db.ExecContext(qc, q.in(schema))
+		cancel()
+		if err != nil {
+			return wrapDenied(fmt.Errorf("creating %s (the dump's CREATE TABLE): %w", loadTable(i), err), schema, "creating a table in")
+		}
+	}
+	return nil
+}
+
+// dropSample drops the step's tables, on a context of its own so that it
+// runs after a cancellation too (dropSchema would drop them anyway).
+func dropSample(ctx context.Context, db *sql.DB, schema string, smp *sample) error {
+	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), DefaultDumpQueryTimeout)
+	defer cancel()
+	for i := range smp.creates {
+		if err := exec(dctx, db, DefaultDumpQueryTimeout, dropLoad(i), schema); err != nil {
+			return fmt.Errorf("dropping %s after a step: %w", loadTable(i), err)
+		}
+	}
+	return nil
+}
+
+// capThreads keeps the counts the sample's files and the server's free
+// sessions allow, and says why the others were left out.
+func capThreads(want []int, files, free int) ([]int, []string) {
+	var out []int
+	var capped []string
+	for _, n := range want {
+		switch {
+		case n > files:
+			capped = append(capped, fmt.Sprintf("%d sessions: the sample has %d data files, and a loader's session loads whole files", n, files))
+		case free > 0 && n > free:
+			capped = append(capped, fmt.Sprintf("%d sessions: the server has %d free connections (max_connections less those open)", n, free))
+		default:
+			out = append(out, n)
+		}
+	}
+	return out, capped
+}
+
+// freeSessions is max_connections less the open sessions and one for
+// calibrate's own DDL; 0 when unknown (then nothing is capped by it).
+func freeSessions(ctx context.Context, db *sql.DB, maxConns int) int {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	var name, val string
+	if maxConns <= 0 || db.QueryRowContext(qc, qThreadsConnected.in("")).Scan(&name, &val) != nil {
+		return 0
+	}
+	open, err := strconv.Atoi(val)
+	if err != nil {
+		return 0
+	}
+	return max(maxConns-open-1, 1)
+}
+
+// dumpServer reads the server's identity; what fails stays empty.
+func dumpServer(ctx context.Context, db *sql.DB) DumpServer {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	var s DumpServer
+	var v, comment, host, dir, uuid sql.NullString
+	var port, maxConns sql.NullInt64
+	var pool sql.NullInt64
+	if db.QueryRowContext(qc, qVersion.in("")).Scan(&v, &comment) == nil {
+		s.Version = profile.CleanVersion(v.String)
+		s.Flavor = server.DetectFlavor(s.Version, comment.String)
+	}
+	if db.QueryRowContext(qc, qIdentity.in("")).Scan(&host, &port, &dir, &pool) == nil {
+		s.Hostname, s.Port, s.Datadir, s.BufferPoolBytes = host.String, int(port.Int64), dir.String, uint64(pool.Int64)
+	}
+	if db.QueryRowContext(qc, qMaxConnections.in("")).Scan(&maxConns) == nil {
+		s.MaxConnections = int(maxConns.Int64)
+	}
+	if db.QueryRowContext(qc, qServerUUID.in("")).Scan(&uuid) == nil {
+		s.ServerUUID = uuid.String
+	}
+	return s
+}
+
+// dumpInfo describes the dump and the sample.
+func dumpInfo(src *dump.Source, smp *sample) DumpInfo {
+	return DumpInfo{Path: src.Path, Format: src.Format, FileBytes: src.FileBytes, DataFiles: len(src.Files),
+		Tables: len(src.Tables), SampleFiles: len(smp.files), SampleTables: len(smp.creates), OneSession: src.OneSession}
+}

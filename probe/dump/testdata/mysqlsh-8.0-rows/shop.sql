@@ -1,0 +1,3 @@
+-- MySQLShell dump 1.0.2  Distrib Ver 8.0.33
+
+CREATE DATABASE /*!32312 IF NOT EXISTS*/ `shop` /*!40100 DEFAULT CHARACTER SET utf8mb4 */;

@@ -1,0 +1,98 @@
+#!/bin/bash
+# calib-sweep.sh — does `mytune calibrate --dump` pick the thread count a full myloader sweep finds best?
+#
+#   scripts/calib-sweep.sh setup              sysbench data (TABLES x ROWS) dumped by mydumper 0.10 (one file
+#                                             per table), beds calib-fast and calib-card, a stock MariaDB on each
+#   scripts/calib-sweep.sh sweep BED [REPEAT] full myloader restores at THREADS, REPEAT rounds (order alternating)
+#   scripts/calib-sweep.sh calibrate BED [N]  N runs of `mytune calibrate --dump` on BED's server (JSON kept)
+#   scripts/calib-sweep.sh down               stop the servers, remove the beds and the state
+#
+# Beds (scripts/testbed.sh): calib-fast (no throttle), calib-card (custom: 100 write IOPS, 20 MB/s, an
+# IOPS-limited SD card). Servers: MariaDB with --no-defaults (stock 128M buffer pool, flush at every
+# commit), socket only, no binary log; the server process runs inside the bed's cgroup. Results are
+# appended to $STATE/results.txt as "BED THREADS ROUND SECONDS". Needs root.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TB=$ROOT/scripts/testbed.sh
+STATE=${CALIB_STATE:-/var/tmp/calib-sweep}
+TABLES=${TABLES:-8} ROWS=${ROWS:-100000} THREADS=${THREADS:-"1 2 4 8 16"}
+mkdir -p "$STATE"
+
+sql() { mariadb --socket="$STATE/$1.sock" -u root -N -e "$2"; }
+
+start_server() { # NAME DATADIR [BED]
+  local name=$1 dd=$2 bed=${3:-}
+  [ -d "$dd/mysql" ] || mariadb-install-db --no-defaults --datadir="$dd" --auth-root-authentication-method=normal >"$STATE/$name.install.log" 2>&1
+  local cmd=(mariadbd --no-defaults --user=root --datadir="$dd" --socket="$STATE/$name.sock" --pid-file="$STATE/$name.pid"
+    --skip-networking --skip-log-bin --skip-grant-tables --log-error="$STATE/$name.err")
+  if [ -n "$bed" ]; then setsid "$TB" run "$bed" "${cmd[@]}" >/dev/null 2>&1 & else setsid "${cmd[@]}" >/dev/null 2>&1 & fi
+  for _ in $(seq 120); do
+    mariadb-admin --socket="$STATE/$name.sock" -u root ping >/dev/null 2>&1 && return 0
+    sleep 0.5
+  done
+  echo "server $name did not start" >&2; tail "$STATE/$name.err" >&2; return 1
+}
+
+stop_server() { # NAME
+  [ -f "$STATE/$1.pid" ] || return 0
+  mariadb-admin --socket="$STATE/$1.sock" -u root shutdown 2>/dev/null || kill "$(cat "$STATE/$1.pid")" 2>/dev/null || true
+}
+
+wait_clean() { # NAME: let InnoDB write back the previous run's dirty pages
+  sql "$1" "SET GLOBAL innodb_max_dirty_pages_pct=0"
+  for _ in $(seq 600); do
+    local dirty; dirty=$(sql "$1" "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'" | awk '{print $2}')
+    [ "${dirty:-0}" -lt 50 ] && break
+    sleep 0.5
+  done
+  sql "$1" "SET GLOBAL innodb_max_dirty_pages_pct=90"
+}
+
+case ${1:-} in
+setup)
+  mkdir -p "$STATE/src"
+  start_server src "$STATE/src"
+  sql src "CREATE DATABASE IF NOT EXISTS sb"
+  sysbench oltp_read_write --db-driver=mysql --mysql-socket="$STATE/src.sock" --mysql-user=root --mysql-db=sb \
+    --tables="$TABLES" --table-size="$ROWS" --threads=2 prepare >"$STATE/sysbench.log"
+  rm -rf "$STATE/dump"; mydumper --socket "$STATE/src.sock" -u root -B sb -t 2 -o "$STATE/dump" >/dev/null
+  stop_server src
+  du -sb "$STATE/dump"
+  "$TB" up calib-fast fast --size 3G >/dev/null
+  "$TB" up calib-card custom --write-iops 100 --write-bps 20000000 --size 3G >/dev/null
+  for b in fast card; do
+    dir=$("$TB" info calib-$b | sed -n 's/^DIR=//p')
+    start_server $b "$dir/data" calib-$b
+  done
+  echo "setup done: dump $STATE/dump, servers $STATE/fast.sock and $STATE/card.sock" ;;
+sweep)
+  bed=$2 repeat=${3:-3}
+  for rep in $(seq "$repeat"); do
+    list=$THREADS; [ $((rep % 2)) = 0 ] && list=$(echo "$THREADS" | tr ' ' '\n' | tac | tr '\n' ' ')
+    for t in $list; do
+      sql "$bed" "DROP DATABASE IF EXISTS restored"; wait_clean "$bed"; sync
+      t0=$(date +%s.%N)
+      myloader --socket "$STATE/$bed.sock" -u root -d "$STATE/dump" -B restored -o -t "$t" >/dev/null 2>"$STATE/myloader.err" ||
+        { cat "$STATE/myloader.err" >&2; exit 1; }
+      t1=$(date +%s.%N)
+      echo "$bed $t $rep $(echo "$t1 - $t0" | bc)" | tee -a "$STATE/results.txt"
+    done
+  done
+  sql "$bed" "DROP DATABASE IF EXISTS restored" ;;
+calibrate)
+  bed=$2 n=${3:-3}
+  for i in $(seq "$n"); do
+    sql "$bed" "DROP DATABASE IF EXISTS restored"; wait_clean "$bed"; sync
+    "${MYTUNE:-/tmp/calib/mytune}" calibrate --dump "$STATE/dump" --socket "$STATE/$bed.sock" --user root \
+      --no-predict --format json >"$STATE/calibrate-$bed-$i.json"
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); c=r["choice"]
+print(sys.argv[2], "calibrate", c["threads"], " ".join("%d:%.2f" % (p["threads"], p["mb_per_s"]) for p in r["points"]))' \
+      "$STATE/calibrate-$bed-$i.json" "$bed" | tee -a "$STATE/results.txt"
+  done ;;
+down)
+  for s in src fast card; do stop_server $s; done
+  sleep 3
+  "$TB" down calib-fast || true; "$TB" down calib-card || true
+  rm -rf "$STATE" ;;
+*) sed -n 2,14p "$0" >&2; exit 2 ;;
+esac
