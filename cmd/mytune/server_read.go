@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -145,12 +146,12 @@ func (a *app) datadirFromServer(ctx context.Context, d serverDial) (probe.Server
 	if _, err := probe.CheckDir(dir); err != nil {
 		return probe.ServerDatadir{}, usagef("%s: the server's datadir %s (@@datadir of %s) is not usable here: %v", need, dir, where, err)
 	}
-	src := probe.ServerDatadir{Dir: dir, Where: where, OnThisHost: true}
+	src := probe.ServerDatadir{Dir: filepath.Clean(dir), Where: where, OnThisHost: true}
 	verb := "measuring"
 	if a.v.GetBool("no-measure") {
 		verb = "probing"
 	}
-	fmt.Fprintf(a.stderr, "mytune: note: no --datadir given: %s the server's datadir %s (@@datadir of %s)\n", verb, dir, where)
+	fmt.Fprintf(a.stderr, "mytune: note: no --datadir given: %s the server's datadir %s (@@datadir of %s)\n", verb, src.Dir, where)
 	return src, nil
 }
 

@@ -44,7 +44,7 @@ func TestProbeDatadirFromServer(t *testing.T) {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	want, _ := filepath.EvalSymlinks(srv.Datadir)
-	if !strings.Contains(r.stderr, "mytune: note: no --datadir given: probing the server's datadir "+srv.Datadir) {
+	if !strings.Contains(r.stderr, "mytune: note: no --datadir given: probing the server's datadir "+srv.Datadir+" (@@datadir of unix ") {
 		t.Errorf("stderr should say which directory is probed: %q", r.stderr)
 	}
 	path, notes := storageOf(t, r.stdout)
