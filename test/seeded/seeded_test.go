@@ -22,9 +22,11 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/advisor"
+	"github.com/mytune/mytune/internal/claimcheck"
 	"github.com/mytune/mytune/internal/testbed"
 	"github.com/mytune/mytune/internal/testmariadb"
 	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/rules"
 )
 
 // hostMemBytes is the memory limit the advice is given for: a 4G
@@ -89,6 +91,7 @@ func TestSeededMisconfigurations(t *testing.T) {
 	dir, bed := measureDir(t)
 	badProfile := probeServer(t, bin, bad, dir, bed, nil)
 	a := advise(t, bin, badProfile)
+	checkClaims(t, a, badProfile)
 	got := map[string]advisor.Finding{}
 	for _, f := range a.Findings {
 		if f.Variable != "" {
@@ -115,7 +118,9 @@ func TestSeededMisconfigurations(t *testing.T) {
 
 	sane := testmariadb.StartWith(t, saneOptions...)
 	workload(t, sane)
-	a = advise(t, bin, probeServer(t, bin, sane, dir, bed, &badProfile.Storage))
+	saneProfile := probeServer(t, bin, sane, dir, bed, &badProfile.Storage)
+	a = advise(t, bin, saneProfile)
+	checkClaims(t, a, saneProfile)
 	for _, f := range a.Findings {
 		if f.Variable != "" {
 			t.Errorf("sane server: %s would change %s %s → %s: %s", f.ID, f.Variable, f.Current, f.Recommended, f.Detail)
@@ -123,6 +128,34 @@ func TestSeededMisconfigurations(t *testing.T) {
 	}
 	if a.Cnf != "" && containsSetting(a.Cnf) {
 		t.Errorf("sane server got a my.cnf fragment:\n%s", a.Cnf)
+	}
+}
+
+// checkClaims fails on a finding whose words and numbers disagree with
+// the profile it was made from (internal/claimcheck).
+func checkClaims(t *testing.T, a advisor.Advice, p profile.Profile) {
+	t.Helper()
+	cat, err := rules.Load(rules.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, _, err := rules.ResolveTarget(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := rules.BuildFacts(p, tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := rules.NewEnv(p, f, cat.Thresholds, "strict")
+	for _, fd := range a.Findings {
+		for _, msg := range claimcheck.Check(claimcheck.Finding{ID: fd.ID, Summary: fd.Summary, Detail: fd.Detail,
+			Variable: fd.Variable, Current: fd.Current, Recommended: fd.Recommended}, e) {
+			t.Errorf("claim: %s\n  %s", msg, fd.Detail)
+		}
+	}
+	for _, msg := range claimcheck.CheckText(a.Verdict, e) {
+		t.Errorf("verdict: %s", msg)
 	}
 }
 
