@@ -116,6 +116,21 @@ func TestSeededMisconfigurations(t *testing.T) {
 	}
 	t.Logf("caught %d of %d seeded faults", caught, len(faults)-1)
 
+	// The advice applied: the faulty server restarted with the cnf lines
+	// after its faults must start, and be advised nothing more.
+	fixOpts := append(append([]string{}, opts...), cnfOptions(a.Cnf)...)
+	t.Logf("restarting with the advice: %q", cnfOptions(a.Cnf))
+	fixed := testmariadb.StartWith(t, fixOpts...)
+	workload(t, fixed)
+	fixedProfile := probeServer(t, bin, fixed, dir, bed, &badProfile.Storage)
+	a = advise(t, bin, fixedProfile)
+	checkClaims(t, a, fixedProfile)
+	for _, f := range a.Findings {
+		if f.Variable != "" {
+			t.Errorf("after the advice: %s would still change %s %s → %s: %s", f.ID, f.Variable, f.Current, f.Recommended, f.Detail)
+		}
+	}
+
 	sane := testmariadb.StartWith(t, saneOptions...)
 	workload(t, sane)
 	saneProfile := probeServer(t, bin, sane, dir, bed, &badProfile.Storage)
@@ -170,6 +185,35 @@ func upper(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// cnfOptions turns the "name = value" lines of a cnf fragment into
+// mariadbd command-line options (later options win over the faults).
+func cnfOptions(cnf string) []string {
+	var out []string
+	for _, l := range splitLines(cnf) {
+		if l == "" || l[0] == '#' || l[0] == '[' {
+			continue
+		}
+		for i := 0; i < len(l); i++ {
+			if l[i] == '=' {
+				out = append(out, "--"+trim(l[:i])+"="+trim(l[i+1:]))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// trim drops surrounding blanks.
+func trim(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // containsSetting is true when a cnf fragment has an option line.
