@@ -50,6 +50,15 @@ func TestDetailTexts(t *testing.T) {
 			[]string{"never below it"}},
 		{"NVMe: max is twice the capacity", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "20000",
 			[]string{"twice innodb_io_capacity 10000"}, nil},
+		{"flush_log 2 on an unmeasured disk: no number, no 'unmeasured number'", "durability.flush_log_strict",
+			all(setVar("innodb_flush_log_at_trx_commit", "2"), func(p *profile.Profile) { p.Storage.Measured = false }), "1",
+			[]string{"The disk was not measured, so what that costs in commits/s is not known here"}, []string{"unmeasured number", "about 5000"}},
+		{"redo sized from a pool it names as advised (issue 11: 32M pool)", "redo.log_file_size_small_mariadb",
+			all(setVersion("mariadb", "10.11.6"), setVar("innodb_buffer_pool_size", "32M"), setVar("innodb_log_file_size", "4M"),
+				func(p *profile.Profile) { p.Server.Status = map[string]string{} }), "",
+			[]string{"buffer pool advised here (it is 32.0 MiB now) is", "Bounded to 128.0 MiB..16.0 GiB"}, []string{"what the server writes"}},
+		{"redo rate known: sized from what the server writes", "redo.capacity_small", setVar("innodb_redo_log_capacity", "100M"), "",
+			[]string{"The server wrote", "this sizes from what the server writes instead"}, []string{"unknown"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
