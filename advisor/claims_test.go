@@ -106,10 +106,8 @@ func TestNoFindingContradictsItsNumbersRandom(t *testing.T) {
 			p.Storage.Measured = false
 		}
 		if i%3 == 0 {
-			p.Server = &profile.Server{Reachable: true, Flavor: strings.SplitN(target, "-", 2)[0],
-				Version: strings.SplitN(target, "-", 2)[1], Variables: p.MyCnf.Variables,
-				Status: map[string]string{"uptime": "7200", "max_used_connections": strconv.Itoa(r.Intn(400)),
-					"innodb_os_log_written": strconv.Itoa(r.Intn(1 << 30))}}
+			p.Server = randomServer(r, target, p.MyCnf.Variables)
+			p.Storage.RandRead = []profile.ThreadPoint{{Threads: 1, IOPS: []float64{140, 1200, 9000}[r.Intn(3)], P50US: 7000}}
 		}
 		s := scenario{target: target, durability: []string{DurabilityStrict, DurabilityRelaxed}[i%2]}
 		e := envFor(t, p, s)
@@ -125,4 +123,28 @@ func TestNoFindingContradictsItsNumbersRandom(t *testing.T) {
 	if len(fired) < 20 {
 		t.Errorf("only %d rules fired over 500 profiles: the check sees too little text", len(fired))
 	}
+	for _, id := range []string{"memory.query_cache_on", "memory.query_cache_size", "memory.buffer_pool_misses_slow_disk",
+		"memory.max_connections_refused", "memory.max_connections_memory", "durability.flush_log_strict", "redo.capacity_small"} {
+		if !fired[id] {
+			t.Errorf("%s never fired over 500 profiles: its text went unchecked", id)
+		}
+	}
+}
+
+// randomServer is a live server for target with status counters drawn so
+// the usage rules (pool misses, query cache, connections) fire often.
+func randomServer(r *rand.Rand, target string, vars map[string]string) *profile.Server {
+	flavor, version, _ := strings.Cut(target, "-")
+	v := map[string]string{"query_cache_type": []string{"ON", "OFF"}[r.Intn(2)],
+		"query_cache_size": []string{"0", "1M", "64M", "512M"}[r.Intn(4)]}
+	for k, x := range vars {
+		v[k] = x
+	}
+	n := func(max int) string { return strconv.Itoa(r.Intn(max)) }
+	return &profile.Server{Reachable: true, Flavor: flavor, Version: version, Variables: v,
+		DataBytes: uint64(r.Intn(64)) << 28, IndexBytes: uint64(r.Intn(16)) << 28, Tables: r.Intn(3000),
+		Status: map[string]string{"uptime": []string{"60", "7200", "864000"}[r.Intn(3)], "max_used_connections": n(600),
+			"connection_errors_max_connections": []string{"0", "0", "40"}[r.Intn(3)],
+			"innodb_os_log_written": n(1 << 30), "innodb_buffer_pool_reads": n(50000), "innodb_buffer_pool_read_requests": "1000000",
+			"qcache_hits": n(20000), "com_select": n(20000), "qcache_inserts": n(20000), "qcache_lowmem_prunes": n(5000)}}
 }
