@@ -145,6 +145,6 @@ func randomServer(r *rand.Rand, target string, vars map[string]string) *profile.
 		DataBytes: uint64(r.Intn(64)) << 28, IndexBytes: uint64(r.Intn(16)) << 28, Tables: r.Intn(3000),
 		Status: map[string]string{"uptime": []string{"60", "7200", "864000"}[r.Intn(3)], "max_used_connections": n(600),
 			"connection_errors_max_connections": []string{"0", "0", "40"}[r.Intn(3)],
-			"innodb_os_log_written": n(1 << 30), "innodb_buffer_pool_reads": n(50000), "innodb_buffer_pool_read_requests": "1000000",
+			"innodb_os_log_written":             n(1 << 30), "innodb_buffer_pool_reads": n(50000), "innodb_buffer_pool_read_requests": "1000000",
 			"qcache_hits": n(20000), "com_select": n(20000), "qcache_inserts": n(20000), "qcache_lowmem_prunes": n(5000)}}
 }
