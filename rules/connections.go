@@ -117,3 +117,9 @@ func (e Env) MaxConnectionsReason() string {
 	return fmt.Sprintf("%d is the floor mytune keeps (max_connections_floor), though %d x %s = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
 		after, after, e.Human(per), worst, memFit)
 }
+
+// ReadP50US is the measured p50 of 16K random reads at n threads (0 if not measured).
+func (e Env) ReadP50US(n int) float64 {
+	p, _ := profile.At(e.Storage.RandRead, n)
+	return p.P50US
+}

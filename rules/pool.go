@@ -3,9 +3,10 @@ package rules
 // How mysqld lays the buffer pool out at start-up, so a finding names the
 // pool it will really get (MySQL 8.0/8.4 manual, "Configuring InnoDB
 // Buffer Pool Size" and innodb_buffer_pool_instances). MariaDB is not
-// modelled: it has one pool instance since 10.5 (MDEV-15058), autosizes the
-// chunk from 10.8 and rewrote the pool in 11.8, and the rule using this is
-// for MySQL and Percona only.
+// modelled: it has one pool instance since 10.5 (MDEV-15058; the KB's
+// innodb_buffer_pool_chunk_size drops "within each buffer pool instance"
+// from 10.5), and newer releases autosize the chunk (chunk size 0), so the
+// rule using this is for MySQL and Percona only.
 
 // poolInstancesThreshold is the pool size from which
 // innodb_buffer_pool_instances takes effect (MySQL manual,

@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
 
 // TestLayoutPool checks the manual's examples ("Configuring InnoDB Buffer
 // Pool Size") and the 32M pool of issue 11, which no rounding enlarges.
@@ -28,6 +32,34 @@ func TestLayoutPool(t *testing.T) {
 			if l.RoundedBytes != tc.wantRounded || l.ChunkBytes != tc.wantChunk || l.Instances != tc.wantInst ||
 				l.ChunkShrunk != tc.shrunk || l.InstancesIgnored != tc.ignored {
 				t.Errorf("LayoutPool(%d, %d, %d) = %+v", tc.pool, tc.chunk, tc.inst, l)
+			}
+		})
+	}
+}
+
+// TestQueryCacheTypeFromMyCnf: a my.cnf that sizes the cache and names no
+// type turns it ON on MariaDB (KB: "automatically set to ON" for a
+// non-zero, non-default size) and leaves MySQL 5.7 at its default OFF.
+func TestQueryCacheTypeFromMyCnf(t *testing.T) {
+	cases := []struct {
+		name, flavor, version, size, want string
+	}{
+		{"MariaDB 64M", "mariadb", "10.11.6", "64M", "ON"},
+		{"MariaDB default 1M", "mariadb", "10.11.6", "1048576", "OFF"},
+		{"MariaDB 0", "mariadb", "10.11.6", "0", "OFF"},
+		{"MySQL 5.7 64M", "mysql", "5.7.44", "64M", "OFF"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := quietProfile()
+			p.Server = nil
+			p.MyCnf = &profile.MyCnf{Variables: map[string]string{"query_cache_size": tc.size}}
+			f, err := BuildFacts(p, Target{Flavor: tc.flavor, Version: tc.version})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.QueryCacheType != tc.want {
+				t.Errorf("query_cache_type = %q, want %q", f.QueryCacheType, tc.want)
 			}
 		})
 	}

@@ -25,7 +25,7 @@ func (f *Facts) fillQueryCache() {
 	f.QueryCacheBytes = f.size("query_cache_size")
 	f.QueryCacheType = strings.ToUpper(strings.TrimSpace(f.Raw["query_cache_type"]))
 	if !f.HasServer && f.Flavor == profile.FlavorMariaDB && !f.Set["query_cache_type"] &&
-		f.Set["query_cache_size"] && f.QueryCacheBytes > 0 && f.Raw["query_cache_size"] != "1M" {
+		f.Set["query_cache_size"] && f.QueryCacheBytes > 0 && f.QueryCacheBytes != 1<<20 {
 		f.QueryCacheType = "ON"
 	}
 }

@@ -20,37 +20,49 @@ func piCard(p *profile.Profile) {
 
 // TestDetailTexts: the rendered details say what the numbers mean, for the
 // flavor advised, and never contradict themselves.
+// detailCases are the detail texts TestDetailTexts checks.
+var detailCases = []struct {
+	name, id   string
+	mutate     func(*profile.Profile)
+	recommend  string
+	want, deny []string
+}{
+	{"slow commits with no sync at commit", "durability.slow_commits",
+		all(slowSync, setVar("innodb_flush_log_at_trx_commit", "2"), setVar("sync_binlog", "0")), "",
+		[]string{"sync nothing at commit", "innodb_flush_log_at_trx_commit=2", "sync_binlog=0"}, []string{"0 sync(s)"}},
+	{"slow commits with two syncs", "durability.slow_commits", slowSync, "",
+		[]string{"2 sync(s) per commit, so about 20 commits/s"}, nil},
+	{"commit cost with no sync", "durability.commit_cost", all(setVar("innodb_flush_log_at_trx_commit", "0"), setVar("sync_binlog", "0")), "",
+		[]string{"sync nothing at commit"}, []string{"0 sync(s)"}},
+	{"flush_log 2", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "2"), "1",
+		[]string{"a mysqld crash loses nothing"}, []string{"= 0 also", "2 = 0"}},
+	{"flush_log 0", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "0"), "1",
+		[]string{"even a mysqld crash"}, nil},
+	{"neighbours on MariaDB flash", "io.flush_neighbors_flash",
+		all(setVersion("mariadb", "10.11.6"), setVar("innodb_flush_neighbors", "1")), "0",
+		[]string{"MariaDB keeps 1 as its default"}, []string{"MySQL 8.0+ default"}},
+	{"neighbours on MySQL 8.4 flash", "io.flush_neighbors_flash", setVar("innodb_flush_neighbors", "1"), "0",
+		[]string{"0 is the MySQL 8.0+ default"}, nil},
+	{"Pi card: io_capacity 200 is above anything it did", "io.capacity", piCard, "100",
+		[]string{"more than the disk ever did", "below the minimum of 100"}, []string{"figure = 100"}},
+	{"Pi card: io_capacity_max follows the advised 100", "io.capacity_max", piCard, "100",
+		[]string{"peak of 57 IOPS is at or below innodb_io_capacity 100", "held at the minimum of 100"},
+		[]string{"never below it"}},
+	{"NVMe: max is twice the capacity", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "20000",
+		[]string{"twice innodb_io_capacity 10000"}, nil},
+	{"flush_log 2 on an unmeasured disk: no number, no 'unmeasured number'", "durability.flush_log_strict",
+		all(setVar("innodb_flush_log_at_trx_commit", "2"), func(p *profile.Profile) { p.Storage.Measured = false }), "1",
+		[]string{"The disk was not measured, so what that costs in commits/s is not known here"}, []string{"unmeasured number", "about 5000"}},
+	{"redo sized from a pool it names as advised (issue 11: 32M pool)", "redo.log_file_size_small_mariadb",
+		all(setVersion("mariadb", "10.11.6"), setVar("innodb_buffer_pool_size", "32M"), setVar("innodb_log_file_size", "4M"),
+			func(p *profile.Profile) { p.Server.Status = map[string]string{} }), "",
+		[]string{"buffer pool advised here (it is 32.0 MiB now) is", "Bounded to 128.0 MiB..16.0 GiB"}, []string{"what the server writes"}},
+	{"redo rate known: sized from what the server writes", "redo.capacity_small", setVar("innodb_redo_log_capacity", "100M"), "",
+		[]string{"The server wrote", "this sizes from what the server writes instead"}, []string{"unknown"}},
+}
+
 func TestDetailTexts(t *testing.T) {
-	cases := []struct {
-		name, id   string
-		mutate     func(*profile.Profile)
-		recommend  string
-		want, deny []string
-	}{
-		{"slow commits with no sync at commit", "durability.slow_commits",
-			all(slowSync, setVar("innodb_flush_log_at_trx_commit", "2"), setVar("sync_binlog", "0")), "",
-			[]string{"sync nothing at commit", "innodb_flush_log_at_trx_commit=2", "sync_binlog=0"}, []string{"0 sync(s)"}},
-		{"slow commits with two syncs", "durability.slow_commits", slowSync, "",
-			[]string{"2 sync(s) per commit, so about 20 commits/s"}, nil},
-		{"commit cost with no sync", "durability.commit_cost", all(setVar("innodb_flush_log_at_trx_commit", "0"), setVar("sync_binlog", "0")), "",
-			[]string{"sync nothing at commit"}, []string{"0 sync(s)"}},
-		{"flush_log 2", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "2"), "1",
-			[]string{"a mysqld crash loses nothing"}, []string{"= 0 also", "2 = 0"}},
-		{"flush_log 0", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "0"), "1",
-			[]string{"even a mysqld crash"}, nil},
-		{"neighbours on MariaDB flash", "io.flush_neighbors_flash",
-			all(setVersion("mariadb", "10.11.6"), setVar("innodb_flush_neighbors", "1")), "0",
-			[]string{"MariaDB keeps 1 as its default"}, []string{"MySQL 8.0+ default"}},
-		{"neighbours on MySQL 8.4 flash", "io.flush_neighbors_flash", setVar("innodb_flush_neighbors", "1"), "0",
-			[]string{"0 is the MySQL 8.0+ default"}, nil},
-		{"Pi card: io_capacity 200 is above anything it did", "io.capacity", piCard, "100",
-			[]string{"more than the disk ever did", "below the minimum of 100"}, []string{"figure = 100"}},
-		{"Pi card: io_capacity_max follows the advised 100", "io.capacity_max", piCard, "100",
-			[]string{"peak of 57 IOPS is at or below innodb_io_capacity 100", "held at the minimum of 100"},
-			[]string{"never below it"}},
-		{"NVMe: max is twice the capacity", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "20000",
-			[]string{"twice innodb_io_capacity 10000"}, nil},
-	}
+	cases := detailCases
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := quietProfile()

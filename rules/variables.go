@@ -81,3 +81,6 @@ func Accepts(flavor string, v Version, name string) bool {
 	r, err := parseRange(rng)
 	return err == nil && r.contains(v)
 }
+
+// IsVariable reports whether name is a server variable mytune knows.
+func IsVariable(name string) bool { return isKnown(name) }

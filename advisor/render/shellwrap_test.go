@@ -26,6 +26,7 @@ func TestShellWrapKeepsArgv(t *testing.T) {
 		`mysqlsh USER@TARGET:3306 --js -e 'util.loadDump("/backup/it'\''s  two  spaces", {threads: 4, deferTableIndexes: "all", skipBinlog: true})'`,
 		`myloader --host TARGET --user USER --ask-password --threads 4 --directory "/a b/\"c\"" --queries-per-transaction 1000`,
 		`mydumper --host SOURCE --user USER --ask-password --threads 4 --rows 350000 --compress --outputdir /path\ with\ escapes`,
+		`mydumper --host SOURCE --user USER --ask-password --threads 1 --rows 350000 --compress --regex '^(?!(mysql|sys|performance_schema|information_schema)\.)' --outputdir /path/to/dump`,
 	}
 	for _, cmd := range cmds {
 		want := runArgv(t, bash, cmd)

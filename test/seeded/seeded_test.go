@@ -22,9 +22,11 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/advisor"
+	"github.com/mytune/mytune/internal/claimcheck"
 	"github.com/mytune/mytune/internal/testbed"
 	"github.com/mytune/mytune/internal/testmariadb"
 	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/rules"
 )
 
 // hostMemBytes is the memory limit the advice is given for: a 4G
@@ -77,7 +79,7 @@ var saneOptions = []string{"--innodb-buffer-pool-size=256M", "--innodb-log-file-
 
 func TestSeededMisconfigurations(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts two MariaDB servers and measures a bed for about a minute; skipped with -short")
+		t.Skip("starts three MariaDB servers and measures a bed for about a minute; skipped with -short")
 	}
 	bin := buildMytune(t)
 	var opts []string
@@ -89,6 +91,31 @@ func TestSeededMisconfigurations(t *testing.T) {
 	dir, bed := measureDir(t)
 	badProfile := probeServer(t, bin, bad, dir, bed, nil)
 	a := advise(t, bin, badProfile)
+	checkClaims(t, a, badProfile)
+	checkCaught(t, a)
+
+	// The advice applied: the faulty server restarted with the cnf lines
+	// after its faults must start, and be advised nothing more.
+	fixOpts := append(append([]string{}, opts...), cnfOptions(a.Cnf)...)
+	t.Logf("restarting with the advice: %q", cnfOptions(a.Cnf))
+	fixed := testmariadb.StartWith(t, fixOpts...)
+	workload(t, fixed)
+	fixedProfile := probeServer(t, bin, fixed, dir, bed, &badProfile.Storage)
+	a = advise(t, bin, fixedProfile)
+	checkClaims(t, a, fixedProfile)
+	checkNoChange(t, "after the advice", a)
+
+	sane := testmariadb.StartWith(t, saneOptions...)
+	workload(t, sane)
+	saneProfile := probeServer(t, bin, sane, dir, bed, &badProfile.Storage)
+	a = advise(t, bin, saneProfile)
+	checkClaims(t, a, saneProfile)
+	checkNoChange(t, "sane server", a)
+}
+
+// checkCaught fails for every seeded fault the advice misses or fixes wrongly.
+func checkCaught(t *testing.T, a advisor.Advice) {
+	t.Helper()
 	got := map[string]advisor.Finding{}
 	for _, f := range a.Findings {
 		if f.Variable != "" {
@@ -112,17 +139,47 @@ func TestSeededMisconfigurations(t *testing.T) {
 		}
 	}
 	t.Logf("caught %d of %d seeded faults", caught, len(faults)-1)
+}
 
-	sane := testmariadb.StartWith(t, saneOptions...)
-	workload(t, sane)
-	a = advise(t, bin, probeServer(t, bin, sane, dir, bed, &badProfile.Storage))
+// checkNoChange fails for every finding that would change a setting, and
+// for a cnf fragment with an option line.
+func checkNoChange(t *testing.T, who string, a advisor.Advice) {
+	t.Helper()
 	for _, f := range a.Findings {
 		if f.Variable != "" {
-			t.Errorf("sane server: %s would change %s %s → %s: %s", f.ID, f.Variable, f.Current, f.Recommended, f.Detail)
+			t.Errorf("%s: %s would change %s %s → %s: %s", who, f.ID, f.Variable, f.Current, f.Recommended, f.Detail)
 		}
 	}
-	if a.Cnf != "" && containsSetting(a.Cnf) {
-		t.Errorf("sane server got a my.cnf fragment:\n%s", a.Cnf)
+	if containsSetting(a.Cnf) {
+		t.Errorf("%s got a my.cnf fragment:\n%s", who, a.Cnf)
+	}
+}
+
+// checkClaims fails on a finding whose words and numbers disagree with
+// the profile it was made from (internal/claimcheck).
+func checkClaims(t *testing.T, a advisor.Advice, p profile.Profile) {
+	t.Helper()
+	cat, err := rules.Load(rules.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, _, err := rules.ResolveTarget(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := rules.BuildFacts(p, tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := rules.NewEnv(p, f, cat.Thresholds, "strict")
+	for _, fd := range a.Findings {
+		for _, msg := range claimcheck.Check(claimcheck.Finding{ID: fd.ID, Summary: fd.Summary, Detail: fd.Detail,
+			Variable: fd.Variable, Current: fd.Current, Recommended: fd.Recommended}, e) {
+			t.Errorf("claim: %s\n  %s", msg, fd.Detail)
+		}
+	}
+	for _, msg := range claimcheck.CheckText(a.Verdict, e) {
+		t.Errorf("verdict: %s", msg)
 	}
 }
 
@@ -137,6 +194,35 @@ func upper(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// cnfOptions turns the "name = value" lines of a cnf fragment into
+// mariadbd command-line options (later options win over the faults).
+func cnfOptions(cnf string) []string {
+	var out []string
+	for _, l := range splitLines(cnf) {
+		if l == "" || l[0] == '#' || l[0] == '[' {
+			continue
+		}
+		for i := 0; i < len(l); i++ {
+			if l[i] == '=' {
+				out = append(out, "--"+trim(l[:i])+"="+trim(l[i+1:]))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// trim drops surrounding blanks.
+func trim(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // containsSetting is true when a cnf fragment has an option line.
@@ -219,10 +305,11 @@ func reads(ctx context.Context, db *sql.DB, r *rand.Rand) error {
 }
 
 // measureDir gives the directory to measure: a throttled HDD bed as root,
-// else "" (the storage is then filled in by hddStorage).
+// else "" (the storage is then filled in by hddStorage, as it is with
+// MYTUNE_SEEDED_CANNED=1, which checks that path as root).
 func measureDir(t *testing.T) (string, *testbed.Bed) {
 	t.Helper()
-	if os.Geteuid() != 0 {
+	if os.Geteuid() != 0 || os.Getenv("MYTUNE_SEEDED_CANNED") == "1" {
 		return "", nil
 	}
 	b := testbed.Up(t, "claims-seed", "hdd")
