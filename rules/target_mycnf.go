@@ -97,6 +97,9 @@ func MyCnfTarget(m *profile.MyCnf) (t Target, evidence string, ok bool) {
 		}
 	}
 	where := " in " + m.Path
+	if len(m.Files) > 1 {
+		where += " or a file it includes"
+	}
 	if len(mariaWhy) > 0 {
 		return mariaTarget(mariaVers), "group " + strings.Join(mariaWhy, " ") + where, true
 	}
