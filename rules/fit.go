@@ -24,13 +24,15 @@ func (e Env) DiskRoomBytes() uint64 {
 }
 
 // RedoRoomBytes is the largest total redo log that fits the disk:
-// T.RedoFreeFraction of DiskRoomBytes, rounded down to MiB (both servers
-// size redo in whole MiB). Unlimited when the disk is unknown.
+// T.RedoFreeFraction of DiskRoomBytes, rounded down to a multiple of
+// 128 MiB, the unit RedoSize rounds the ideal to, so every redo size
+// advised is such a multiple. Unlimited when the disk is unknown.
 func (e Env) RedoRoomBytes() uint64 {
 	if !e.DiskKnown() {
 		return math.MaxUint64
 	}
-	return uint64(float64(e.DiskRoomBytes())*e.T.RedoFreeFraction) / mib * mib
+	unit := 128 * mib
+	return uint64(float64(e.DiskRoomBytes())*e.T.RedoFreeFraction) / unit * unit
 }
 
 // RedoDiskCapped is true when the disk holds the redo below its ideal.
