@@ -82,10 +82,15 @@ func (e Env) redoFitText() string {
 		dump, e.T.RedoFreeFraction*100, Human(e.RedoRoomBytes()))
 }
 
-// FitNotes are advice notes on sizes the disk kept from growing at all:
-// the redo would be worth growing, but what fits is not twice the current.
+// FitNotes are advice notes on the disk and the redo: the redo would be
+// worth growing but what fits is not twice the current, or the free space
+// is unknown so the size advised was not checked.
 func (e Env) FitNotes() []string {
 	cur := e.F.RedoCapacityBytes
+	if !e.DiskKnown() && float64(e.RedoIdealBytes()) >= 2*float64(cur) {
+		return []string{fmt.Sprintf("the datadir's free space is unknown (storage.free_bytes 0), so the %s redo log advised was not checked against the disk: make sure the filesystem has at least %s free (the log may take %.0f%% of it) before applying it",
+			Human(e.RedoIdealBytes()), Human(uint64(float64(e.RedoIdealBytes())/e.T.RedoFreeFraction)), e.T.RedoFreeFraction*100)}
+	}
 	if !e.RedoDiskCapped() || float64(e.RedoIdealBytes()) < 2*float64(cur) || float64(e.RedoTarget()) >= 2*float64(cur) {
 		return nil
 	}
