@@ -54,7 +54,7 @@ type Advice struct {
 	// Cnf is a "[mysqld]" my.cnf fragment mysqld accepts as it is.
 	Cnf string `json:"cnf"`
 	// Notes are facts about how the advice was made a reader should know
-	// ("no server and no my.cnf: advice made for MySQL 8.4 (default target)").
+	// ("no server and no my.cnf: current values are the target's documented defaults").
 	Notes []string `json:"notes,omitempty"`
 }
 

@@ -21,7 +21,8 @@ type AdviseOptions struct {
 	// Catalogue is the loaded rule set; nil loads the built-in one.
 	Catalogue *rules.Catalogue
 	// Target is --target ("mysql-8.4", "mariadb-10.11"); a live server wins
-	// over it, and without both MySQL 8.4 is assumed (and said so).
+	// over it; without both, the installed server or the my.cnf's groups
+	// decide, else the target is unknown (rules.ResolveTarget).
 	Target string
 	// Durability is "strict" (default) or "relaxed".
 	Durability string
@@ -161,7 +162,8 @@ func SortFindings(fs []Finding) {
 
 // sizeThreads runs the thread sizing of package advisor/threads for the
 // task and durability asked for, on the resolved target t (a live server,
-// else --target, else the my.cnf, else the assumed default).
+// else --target, else the installed server, else the my.cnf, else
+// unknown: the zero threads.Target, which gets both tool families).
 func sizeThreads(p profile.Profile, t rules.Target, opts AdviseOptions) Threads {
 	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability,
 		Target: threads.Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}, Calibration: opts.Calibration})

@@ -121,3 +121,21 @@ func TestSmallCardUnknownTarget(t *testing.T) {
 		t.Errorf("no redo line in the cnf:\n%s", a.Cnf)
 	}
 }
+
+// TestUnknownTargetMakesNoVersionClaims: with nothing naming the server,
+// no finding says "this version is past end of life": the versions
+// advised for are mytune's choice, not the user's.
+func TestUnknownTargetMakesNoVersionClaims(t *testing.T) {
+	a, err := Advise(loadScenario(t, "no-server"), AdviseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Target.Source != rules.SourceUnknown {
+		t.Fatalf("target %+v, want unknown", a.Target)
+	}
+	for _, f := range a.Findings {
+		if strings.HasPrefix(f.ID, "hygiene.eol") {
+			t.Errorf("%s on an unknown target: %s", f.ID, f.Summary)
+		}
+	}
+}

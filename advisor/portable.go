@@ -41,9 +41,15 @@ func advisePortable(a *Advice, p profile.Profile, cat *rules.Catalogue, opts Adv
 	return nil
 }
 
+// versionClaimPrefix marks the rules that judge the server's version
+// itself (end of life): with an unknown target the version is one mytune
+// picked to advise for, not the user's, so they are left out.
+const versionClaimPrefix = "hygiene.eol_"
+
 // mergeFindings lists each distinct finding once (same id, variable,
 // current and recommended value); one not every target makes gets the
-// targets it is for appended to its summary.
+// targets it is for appended to its summary. Claims on the version
+// itself (versionClaimPrefix) are left out.
 func mergeFindings(cands []candidate) []Finding {
 	type entry struct {
 		f      Finding
@@ -58,6 +64,9 @@ func mergeFindings(cands []candidate) []Finding {
 		}
 		targets = append(targets, c.label)
 		for _, f := range c.adv.findings {
+			if strings.HasPrefix(f.ID, versionClaimPrefix) {
+				continue
+			}
 			key := strings.Join([]string{f.ID, f.Variable, f.Current, f.Recommended}, "\x00")
 			if e, ok := seen[key]; ok {
 				e.labels = append(e.labels, c.label)

@@ -24,13 +24,15 @@ func (e Env) DiskRoomBytes() uint64 {
 }
 
 // RedoRoomBytes is the largest total redo log that fits the disk:
-// T.RedoFreeFraction of DiskRoomBytes, rounded down to MiB (both servers
-// size redo in whole MiB). Unlimited when the disk is unknown.
+// T.RedoFreeFraction of DiskRoomBytes, rounded down to a multiple of
+// 128 MiB, the unit RedoSize rounds the ideal to, so every redo size
+// advised is such a multiple. Unlimited when the disk is unknown.
 func (e Env) RedoRoomBytes() uint64 {
 	if !e.DiskKnown() {
 		return math.MaxUint64
 	}
-	return uint64(float64(e.DiskRoomBytes())*e.T.RedoFreeFraction) / mib * mib
+	unit := 128 * mib
+	return uint64(float64(e.DiskRoomBytes())*e.T.RedoFreeFraction) / unit * unit
 }
 
 // RedoDiskCapped is true when the disk holds the redo below its ideal.
@@ -80,10 +82,15 @@ func (e Env) redoFitText() string {
 		dump, e.T.RedoFreeFraction*100, Human(e.RedoRoomBytes()))
 }
 
-// FitNotes are advice notes on sizes the disk kept from growing at all:
-// the redo would be worth growing, but what fits is not twice the current.
+// FitNotes are advice notes on the disk and the redo: the redo would be
+// worth growing but what fits is not twice the current, or the free space
+// is unknown so the size advised was not checked.
 func (e Env) FitNotes() []string {
 	cur := e.F.RedoCapacityBytes
+	if !e.DiskKnown() && float64(e.RedoIdealBytes()) >= 2*float64(cur) {
+		return []string{fmt.Sprintf("the datadir's free space is unknown (storage.free_bytes 0), so the %s redo log advised was not checked against the disk: make sure the filesystem has at least %s free (the log may take %.0f%% of it) before applying it",
+			Human(e.RedoIdealBytes()), Human(uint64(float64(e.RedoIdealBytes())/e.T.RedoFreeFraction)), e.T.RedoFreeFraction*100)}
+	}
 	if !e.RedoDiskCapped() || float64(e.RedoIdealBytes()) < 2*float64(cur) || float64(e.RedoTarget()) >= 2*float64(cur) {
 		return nil
 	}

@@ -34,15 +34,18 @@ func FuzzParseRuleFile(f *testing.F) {
 		}
 		cat := &Catalogue{Rules: rules, Thresholds: th}
 		for _, p := range []profile.Profile{{}, realistic} {
-			tgt, _, err := ResolveTarget(p, "")
-			if err != nil {
-				continue
+			// without a server the target is unknown: name one of each flavor
+			for _, target := range []string{"mysql-8.4", "mariadb-10.11"} {
+				tgt, _, err := ResolveTarget(p, target)
+				if err != nil {
+					continue
+				}
+				facts, err := BuildFacts(p, tgt)
+				if err != nil {
+					t.Fatalf("facts for %s: %v", target, err)
+				}
+				_, _ = cat.Evaluate(NewEnv(p, facts, th, "strict"))
 			}
-			facts, err := BuildFacts(p, tgt)
-			if err != nil {
-				continue
-			}
-			_, _ = cat.Evaluate(NewEnv(p, facts, th, "strict"))
 		}
 	})
 }

@@ -22,9 +22,14 @@ func (e Env) RedoSizingText() string {
 }
 
 // RedoBoundText says how the size above became the recommendation: the
-// bounds of the thresholds and the rounding up to 128M (rules.RedoSize).
+// bounds of the thresholds and the rounding up to 128M (rules.RedoSize),
+// then the disk's room (RedoRoomBytes) when that holds it lower.
 func (e Env) RedoBoundText() string {
-	return fmt.Sprintf("Bounded to %s..%s and rounded up to a multiple of 128.0 MiB", e.Human(e.T.RedoMinBytes), e.Human(e.T.RedoMaxBytes))
+	s := fmt.Sprintf("Bounded to %s..%s and rounded up to a multiple of 128.0 MiB", e.Human(e.T.RedoMinBytes), e.Human(e.T.RedoMaxBytes))
+	if e.RedoDiskCapped() {
+		s += fmt.Sprintf(" (%s), then held to the %s the disk has room for", e.Human(e.RedoIdealBytes()), e.Human(e.RedoRoomBytes()))
+	}
+	return s
 }
 
 // SyncRateText names the 16K write+fdatasync rate every commit figure is

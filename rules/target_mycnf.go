@@ -18,10 +18,11 @@ const mariaDBMyCnfVersion = "10.11"
 // mariaDBOnlyGroups are option groups only mariadbd reads (MariaDB KB,
 // "Configuring MariaDB with Option Files", server option groups; mysqld's
 // load_default_groups is {"mysqld", "server", "mysqld-X.Y"} only, MySQL
-// source sql/mysqld.cc). [galera] is read by MariaDB builds with wsrep
+// source sql/mysqld.cc; MySQL clients read [client] and their own).
+// [client-server] is read by MariaDB's server and clients. [galera] is read by MariaDB builds with wsrep
 // (Debian's, MariaDB's own packages).
 var mariaDBOnlyGroups = map[string]bool{"mariadb": true, "mariadbd": true, "galera": true,
-	"client-mariadb": true, "mariadb-client": true}
+	"client-server": true, "client-mariadb": true, "mariadb-client": true}
 
 // mariaDBOnlyOptions are server options only MariaDB has (MariaDB KB,
 // "System Variables Added in MariaDB" and each option's page; none exist
@@ -96,6 +97,9 @@ func MyCnfTarget(m *profile.MyCnf) (t Target, evidence string, ok bool) {
 		}
 	}
 	where := " in " + m.Path
+	if len(m.Files) > 1 {
+		where += " or a file it includes"
+	}
 	if len(mariaWhy) > 0 {
 		return mariaTarget(mariaVers), "group " + strings.Join(mariaWhy, " ") + where, true
 	}

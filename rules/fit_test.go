@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// fitEnv is the quiet profile writing 8 GiB of redo an hour (so the ideal
+// redo is 8G against 1G now) on a disk with the given free and total
+// bytes, and a dump of dumpBytes to restore.
+func fitEnv(t *testing.T, free, total, dumpBytes uint64) (Env, map[string]Hit) {
+	t.Helper()
+	p := quietProfile()
+	p.Server.Status["innodb_os_log_written"] = "206158430208" // 192 GiB in 24 h = 8 GiB/h
+	p.Storage.FreeBytes, p.Storage.TotalBytes = free, total
+	if dumpBytes > 0 {
+		p.Dump = &profile.Dump{Path: "/dump", Format: "mydumper", TotalBytes: dumpBytes}
+	}
+	c, err := Load(LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := BuildFacts(p, Target{Flavor: "mysql", Version: "8.4.3", Source: SourceServer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := NewEnv(p, f, c.Thresholds, "strict")
+	hits, _ := c.Evaluate(env)
+	byID := map[string]Hit{}
+	for _, h := range hits {
+		byID[h.ID] = h
+	}
+	return env, byID
+}
+
+// TestRedoFitsTheDisk: the redo advised is at most a quarter of the free
+// space less the dump; when the ideal does not fit, the finding gives what
+// fits and says why; when what fits is not worth a change, a note says so.
+func TestRedoFitsTheDisk(t *testing.T) {
+	cases := []struct {
+		name              string
+		free, total, dump uint64
+		recommended       string // "" = no redo finding
+		fitHas, noteHas   string
+	}{
+		{"a big disk: the ideal", 500 * tGiB, 1000 * tGiB, 0, "8G", "", ""},
+		{"20G free: a quarter of it", 20 * tGiB, 100 * tGiB, 0, "5G", "20.0 GiB is free", ""},
+		{"20G free and a 12G dump: a quarter of 8G", 20 * tGiB, 100 * tGiB, 12 * tGiB, "2G", "less the 12.0 GiB dump", ""},
+		{"6G free: what fits is not twice the redo, left as it is", 6 * tGiB, 100 * tGiB, 0, "", "", "left as it is"},
+		{"a full disk: nothing grows", 0, 100 * tGiB, 0, "", "", "0 B is free"},
+		{"disk unknown: the ideal, and a note that it was not checked", 0, 0, 0, "8G", "", "free space is unknown"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			env, hits := fitEnv(t, tc.free, tc.total, tc.dump)
+			h, ok := hits["redo.capacity_small"]
+			if got := map[bool]string{true: h.Recommended}[ok]; got != tc.recommended {
+				t.Fatalf("recommended %q, want %q (ideal %d, room %d)", got, tc.recommended, env.RedoIdealBytes(), env.RedoRoomBytes())
+			}
+			note := env.FitNote("innodb_redo_log_capacity")
+			if ok && ((tc.fitHas == "") != (note == "") || !strings.Contains(note, tc.fitHas)) {
+				t.Errorf("fit note %q, want one containing %q", note, tc.fitHas)
+			}
+			if ok && tc.fitHas != "" && !strings.Contains(note, "so "+Human(env.RedoTarget())+" in total fits") {
+				t.Errorf("fit note %q does not name the size advised (%s)", note, h.Recommended)
+			}
+			notes := strings.Join(env.FitNotes(), "\n")
+			if (tc.noteHas == "") != (notes == "") || !strings.Contains(notes, tc.noteHas) {
+				t.Errorf("notes %q, want %q", notes, tc.noteHas)
+			}
+		})
+	}
+}
+
+// TestHeapTableFitsMemory: max_heap_table_size is raised to tmp_table_size
+// only up to max_connections_memory_fraction of usable memory, and says so.
+func TestHeapTableFitsMemory(t *testing.T) {
+	cases := []struct {
+		name, tmp, want, fitHas string
+	}{
+		{"64M fits", "64M", "64M", ""},
+		{"64G on 32 GiB: half of usable memory", "64G", "16G", "does not fit"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := quietProfile()
+			p.Server.Flavor, p.Server.Version = "mariadb", "10.11.6-MariaDB"
+			p.Server.Variables["tmp_table_size"], p.Server.Variables["max_heap_table_size"] = tc.tmp, "16M"
+			hits := fired(t, p, "strict", "")
+			h := hits["memory.tmp_table_size_mismatch"]
+			if h.Recommended != tc.want {
+				t.Fatalf("max_heap_table_size %q, want %q", h.Recommended, tc.want)
+			}
+			c, _ := Load(LoadOptions{})
+			tg, _, _ := ResolveTarget(p, "")
+			f, _ := BuildFacts(p, tg)
+			note := NewEnv(p, f, c.Thresholds, "strict").FitNote("max_heap_table_size")
+			if (tc.fitHas == "") != (note == "") || !strings.Contains(note, tc.fitHas) {
+				t.Errorf("fit note %q, want %q", note, tc.fitHas)
+			}
+		})
+	}
+}
