@@ -262,6 +262,9 @@ func sameValue(kind, ours, theirs string) bool {
 	if theirs == "(No default value)" {
 		theirs = ""
 	}
+	if kind == "" && (theirs == "TRUE" || theirs == "FALSE") {
+		kind = "bool" // a plugin's boolean the option table does not list
+	}
 	switch kind {
 	case "bool":
 		on := map[string]bool{"on": true, "1": true, "true": true}

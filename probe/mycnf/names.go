@@ -122,7 +122,7 @@ func (r *Reading) checkNumber(flavor, kind string, o Option) Option {
 		return o
 	case !o.HasValue:
 		if kind == "num" {
-			r.warn(flavor, o, true, fmt.Sprintf("%s needs a value: %s refuses to start (\"requires an argument\")", o.Raw, server(flavor)))
+			r.warn(flavor, o, true, fmt.Sprintf("%s needs a value: %s (\"requires an argument\")", o.Raw, refusal(flavor, o.Name)))
 		}
 		return o
 	case o.Value == "":
@@ -134,9 +134,16 @@ func (r *Reading) checkNumber(flavor, kind string, o Option) Option {
 		return o
 	}
 	canon, bad, ok := serverNumber(o.Value)
+	if !ok && o.Loose {
+		r.warn(flavor, o, false, fmt.Sprintf("%s = %s: %s logs \"Unknown suffix '%c'\" and, as the option is loose-, "+
+			"starts with 0 raised to the option's minimum instead; write a whole number with at most one K, M, G, T, P or E",
+			o.Raw, o.RawValue, server(flavor), bad))
+		o.Value = "0"
+		return o
+	}
 	if !ok {
-		r.warn(flavor, o, true, fmt.Sprintf("%s = %s: %s refuses to start (\"Unknown suffix '%c'\"): "+
-			"write a whole number with at most one K, M, G, T, P or E", o.Raw, o.RawValue, server(flavor), bad))
+		r.warn(flavor, o, true, fmt.Sprintf("%s = %s: %s (\"Unknown suffix '%c'\"); write a whole number with at most "+
+			"one K, M, G, T, P or E", o.Raw, o.RawValue, refusal(flavor, o.Name), bad))
 		return o
 	}
 	if canon != o.Value {
@@ -156,6 +163,17 @@ func (r *Reading) checkBool(flavor string, o Option) Option {
 		"(\"boolean value '%s' wasn't recognized. Set to OFF.\"); write ON or OFF", o.Raw, o.RawValue, server(flavor), o.RawValue))
 	o.Value = "OFF"
 	return o
+}
+
+// refusal says how a bad value stops the server: an InnoDB option makes
+// mariadbd disable InnoDB ("Parsing options for plugin 'InnoDB' failed"),
+// and it then does not start while InnoDB is the default engine.
+func refusal(flavor, name string) string {
+	if flavor == flavorMariaDB && strings.HasPrefix(name, "innodb_") {
+		return "mariadbd disables InnoDB (\"Parsing options for plugin 'InnoDB' failed\") and then does not start " +
+			"with InnoDB as the default engine"
+	}
+	return server(flavor) + " refuses to start"
 }
 
 // server names the server program of a flavor for messages.

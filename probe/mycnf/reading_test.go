@@ -16,6 +16,7 @@ var readAsCases = []struct {
 	{"512MiB read as 512M", "[mysqld]\nkey_buffer_size=512MiB\n", "mariadb", "key_buffer_size", "512M", "is read as 512M", false},
 	{"plain size untouched", "[mysqld]\ninnodb_buffer_pool_size = 12G\n", "mariadb", "innodb_buffer_pool_size", "12G", "", false},
 	{"decimal size refused", "[mysqld]\ninnodb_buffer_pool_size = 1.5G\n", "mariadb", "innodb_buffer_pool_size", "1.5G", "Unknown suffix '.'", true},
+	{"garbage suffix on a loose option is not refused", "[mysqld]\nloose-max_connections = 100abc\n", "mariadb", "max_connections", "100abc", "starts with 0", false},
 	{"garbage suffix refused", "[mysqld]\nmax_connections = 100abc\n", "mysql", "max_connections", "100abc", "Unknown suffix 'a'", true},
 	{"decimal for a double is fine", "[mysqld]\nlong_query_time = 0.5\n", "mariadb", "long_query_time", "0.5", "", false},
 	{"bare number option refused", "[mysqld]\nmax_connections\n", "mariadb", "max_connections", "ON", "requires an argument", true},
@@ -42,7 +43,8 @@ var readAsCases = []struct {
 	{"secure_file_priv NULL fine for MySQL", "[mysqld]\nsecure_file_priv = NULL\n", "mysql", "secure_file_priv", "NULL", "", false},
 	{"secure_file_priv missing directory", "[mysqld]\nsecure_file_priv = /nonexistent/mytune-files\n", "mysql", "secure_file_priv", "/nonexistent/mytune-files", "does not exist on this machine", true},
 	{"galera without cluster address", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\n", "mariadb", "wsrep_on", "ON", "wsrep_cluster_address", true},
-	{"galera with cluster address", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\nwsrep_cluster_address=gcomm://a,b\n", "mariadb", "wsrep_on", "ON", "", false},
+	{"galera without ROW binlog", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\nwsrep_cluster_address=gcomm://a,b\n", "mariadb", "wsrep_on", "ON", "binlog_format is unset", true},
+	{"galera ready", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\nwsrep_cluster_address=gcomm://a,b\nbinlog_format=row\n", "mariadb", "wsrep_on", "ON", "", false},
 	{"unknown option with a plugin", "[mysqld]\nplugin_load_add=server_audit\nserver_audit_logging=ON\n", "mariadb", "server_audit_logging", "ON", "unless a plugin", false},
 }
 
