@@ -28,7 +28,7 @@ func (r *Reading) resolveName(flavor string, o Option, plugins bool) (Option, bo
 		o.Name = m[0]
 		return o, true
 	} else if len(m) > 1 {
-		return o, true // which one mariadbd picks depends on its option order
+		return r.ambiguous(o, m), true
 	}
 	if o.Loose {
 		return o, false // ignored with a warning by the server
@@ -42,6 +42,27 @@ func (r *Reading) resolveName(flavor string, o Option, plugins bool) (Option, bo
 	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMariaDB,
 		Version: tableVersion[flavorMariaDB], Refuses: !plugins, Text: text})
 	return o, true
+}
+
+// ambiguous handles a name that begins several options: mariadbd 10.11
+// refuses it ("ambiguous option"; for a plugin's option it disables the
+// plugin), except that it reads any beginning of max_connections as
+// max_connections (seen with mariadbd 10.11.19: max_co=5 is accepted).
+func (r *Reading) ambiguous(o Option, m []string) Option {
+	if strings.HasPrefix("max_connections", o.Name) {
+		r.warn(flavorMariaDB, o, false, fmt.Sprintf("%q is not a full option name: mariadbd 10.11 reads it as "+
+			"max_connections; write max_connections", o.Raw))
+		o.Name = "max_connections"
+		return o
+	}
+	if len(m) > 3 {
+		m = append(m[:3:3], "…")
+	}
+	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMariaDB,
+		Version: tableVersion[flavorMariaDB], Refuses: true,
+		Text: fmt.Sprintf("%q begins several options (%s): %s (\"ambiguous option\"); write the full name",
+			o.Raw, strings.Join(m, ", "), refusal(flavorMariaDB, o.Name))})
+	return o
 }
 
 // resolveMySQL applies MySQL's exact, case-sensitive name match. Its
