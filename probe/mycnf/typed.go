@@ -91,6 +91,11 @@ var numSuffix = map[byte]bool{'k': true, 'K': true, 'm': true, 'M': true, 'g': t
 // when the server refuses the value, bad then being the offending byte.
 func serverNumber(v string) (canon string, bad byte, ok bool) {
 	i := 0
+	for i < len(v) && isSpace(v[i]) {
+		i++ // strtoll skips leading blanks
+	}
+	v = v[i:]
+	i = 0
 	if i < len(v) && (v[i] == '-' || v[i] == '+') {
 		i++
 	}
