@@ -191,7 +191,7 @@ func compareLines(t *testing.T, opts Options, mpdOut string) {
 		}
 		ours = append(ours, line)
 	}
-	theirs := strings.Split(strings.TrimRight(mpdOut, "\n"), "\n")
+	theirs := strings.Split(strings.TrimSuffix(mpdOut, "\n"), "\n") // a value may end in an escaped \n
 	if mpdOut == "" {
 		theirs = nil
 	}
