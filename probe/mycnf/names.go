@@ -113,7 +113,7 @@ func (r *Reading) checkValue(flavor string, o Option) Option {
 		}
 	}
 	switch kind {
-	case "num", "numopt":
+	case "num", "numopt", "snum":
 		return r.checkNumber(flavor, kind, o)
 	case "bool":
 		return r.checkBool(flavor, o)
@@ -151,6 +151,19 @@ func (r *Reading) checkNumber(flavor, kind string, o Option) Option {
 			r.warn(flavor, o, true, fmt.Sprintf("%s has an empty value: MySQL 8 refuses to start (\"Empty value for\"); give a number or remove the line", o.Raw))
 		} else {
 			r.warn(flavor, o, false, fmt.Sprintf("%s has an empty value: mariadbd reads 0 and raises it to the option's minimum; give a number or remove the line", o.Raw))
+		}
+		return o
+	}
+	if kind != "snum" && strings.HasPrefix(strings.TrimLeft(o.Value, " \t"), "-") {
+		if flavor == flavorMariaDB && !o.Loose {
+			r.warn(flavor, o, true, fmt.Sprintf("%s = %s: %s (\"Incorrect unsigned value\"); the option cannot be negative",
+				o.Raw, o.RawValue, refusal(flavor, o.Name)))
+		} else {
+			r.warn(flavor, o, false, fmt.Sprintf("%s = %s: the option cannot be negative; %s raises it to its minimum",
+				o.Raw, o.RawValue, server(flavor)))
+		}
+		if flavor == flavorMariaDB && o.Loose {
+			o.Value = "0" // a loose- option's bad value is read as 0, then raised
 		}
 		return o
 	}
