@@ -28,7 +28,7 @@ func (r *Reading) resolveName(flavor string, o Option, plugins bool) (Option, bo
 		o.Name = m[0]
 		return o, true
 	} else if len(m) > 1 {
-		return o, true // which one mariadbd picks depends on its option order
+		return r.ambiguous(o, m), true
 	}
 	if o.Loose {
 		return o, false // ignored with a warning by the server
@@ -42,6 +42,27 @@ func (r *Reading) resolveName(flavor string, o Option, plugins bool) (Option, bo
 	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMariaDB,
 		Version: tableVersion[flavorMariaDB], Refuses: !plugins, Text: text})
 	return o, true
+}
+
+// ambiguous handles a name that begins several options: mariadbd 10.11
+// refuses it ("ambiguous option"; for a plugin's option it disables the
+// plugin), except that it reads any beginning of max_connections as
+// max_connections (seen with mariadbd 10.11.19: max_co=5 is accepted).
+func (r *Reading) ambiguous(o Option, m []string) Option {
+	if strings.HasPrefix("max_connections", o.Name) {
+		r.warn(flavorMariaDB, o, false, fmt.Sprintf("%q is not a full option name: mariadbd 10.11 reads it as "+
+			"max_connections; write max_connections", o.Raw))
+		o.Name = "max_connections"
+		return o
+	}
+	if len(m) > 3 {
+		m = append(m[:3:3], "…")
+	}
+	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMariaDB,
+		Version: tableVersion[flavorMariaDB], Refuses: true,
+		Text: fmt.Sprintf("%q begins several options (%s): %s (\"ambiguous option\"); write the full name",
+			o.Raw, strings.Join(m, ", "), refusal(flavorMariaDB, o.Name))})
+	return o
 }
 
 // resolveMySQL applies MySQL's exact, case-sensitive name match. Its
@@ -92,7 +113,7 @@ func (r *Reading) checkValue(flavor string, o Option) Option {
 		}
 	}
 	switch kind {
-	case "num", "numopt":
+	case "num", "numopt", "snum":
 		return r.checkNumber(flavor, kind, o)
 	case "bool":
 		return r.checkBool(flavor, o)
@@ -122,7 +143,7 @@ func (r *Reading) checkNumber(flavor, kind string, o Option) Option {
 		return o
 	case !o.HasValue:
 		if kind == "num" {
-			r.warn(flavor, o, true, fmt.Sprintf("%s needs a value: %s refuses to start (\"requires an argument\")", o.Raw, server(flavor)))
+			r.warn(flavor, o, true, fmt.Sprintf("%s needs a value: %s (\"requires an argument\")", o.Raw, refusal(flavor, o.Name)))
 		}
 		return o
 	case o.Value == "":
@@ -133,10 +154,30 @@ func (r *Reading) checkNumber(flavor, kind string, o Option) Option {
 		}
 		return o
 	}
+	if kind != "snum" && strings.HasPrefix(strings.TrimLeft(o.Value, " \t"), "-") {
+		if flavor == flavorMariaDB && !o.Loose {
+			r.warn(flavor, o, true, fmt.Sprintf("%s = %s: %s (\"Incorrect unsigned value\"); the option cannot be negative",
+				o.Raw, o.RawValue, refusal(flavor, o.Name)))
+		} else {
+			r.warn(flavor, o, false, fmt.Sprintf("%s = %s: the option cannot be negative; %s raises it to its minimum",
+				o.Raw, o.RawValue, server(flavor)))
+		}
+		if flavor == flavorMariaDB && o.Loose {
+			o.Value = "0" // a loose- option's bad value is read as 0, then raised
+		}
+		return o
+	}
 	canon, bad, ok := serverNumber(o.Value)
+	if !ok && o.Loose {
+		r.warn(flavor, o, false, fmt.Sprintf("%s = %s: %s logs \"Unknown suffix '%c'\" and, as the option is loose-, "+
+			"starts with 0 raised to the option's minimum instead; write a whole number with at most one K, M, G, T, P or E",
+			o.Raw, o.RawValue, server(flavor), bad))
+		o.Value = "0"
+		return o
+	}
 	if !ok {
-		r.warn(flavor, o, true, fmt.Sprintf("%s = %s: %s refuses to start (\"Unknown suffix '%c'\"): "+
-			"write a whole number with at most one K, M, G, T, P or E", o.Raw, o.RawValue, server(flavor), bad))
+		r.warn(flavor, o, true, fmt.Sprintf("%s = %s: %s (\"Unknown suffix '%c'\"); write a whole number with at most "+
+			"one K, M, G, T, P or E", o.Raw, o.RawValue, refusal(flavor, o.Name), bad))
 		return o
 	}
 	if canon != o.Value {
@@ -156,6 +197,17 @@ func (r *Reading) checkBool(flavor string, o Option) Option {
 		"(\"boolean value '%s' wasn't recognized. Set to OFF.\"); write ON or OFF", o.Raw, o.RawValue, server(flavor), o.RawValue))
 	o.Value = "OFF"
 	return o
+}
+
+// refusal says how a bad value stops the server: an InnoDB option makes
+// mariadbd disable InnoDB ("Parsing options for plugin 'InnoDB' failed"),
+// and it then does not start while InnoDB is the default engine.
+func refusal(flavor, name string) string {
+	if flavor == flavorMariaDB && strings.HasPrefix(name, "innodb_") {
+		return "mariadbd disables InnoDB (\"Parsing options for plugin 'InnoDB' failed\") and then does not start " +
+			"with InnoDB as the default engine"
+	}
+	return server(flavor) + " refuses to start"
 }
 
 // server names the server program of a flavor for messages.

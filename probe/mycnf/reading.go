@@ -1,6 +1,7 @@
 package mycnf
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -40,9 +41,11 @@ func (o Options) ReadAs(flavor string) Reading {
 	}
 	r := Reading{Base: Options{Files: o.Files, Missing: o.Missing}, VersionGroups: map[string]Options{}}
 	plugins := hasPluginLoad(o.List)
+	skipped := map[string]bool{}
 	for _, opt := range o.List {
 		vg, ok := readsGroup(flavor, opt.Group)
 		if !ok {
+			r.noteSkippedGroup(flavor, opt, skipped)
 			continue
 		}
 		opt, keep := r.resolveName(flavor, opt, plugins)
@@ -92,4 +95,18 @@ func hasPluginLoad(list []Option) bool {
 func (r *Reading) warn(flavor string, o Option, refuses bool, text string) {
 	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavor,
 		Version: "", Refuses: refuses, Text: text})
+}
+
+// noteSkippedGroup says once per group that mysqld leaves out the options
+// of a group only mariadbd reads ([mariadb], [client-server], [galera]).
+func (r *Reading) noteSkippedGroup(flavor string, o Option, seen map[string]bool) {
+	if flavor != flavorMySQL || seen[o.Group] {
+		return
+	}
+	if _, maria := readsGroup(flavorMariaDB, o.Group); !maria {
+		return
+	}
+	seen[o.Group] = true
+	r.warn(flavorMySQL, o, false, fmt.Sprintf("mysqld (MySQL, Percona) does not read [%s]: %s and the rest of that group "+
+		"apply only to MariaDB", o.Group, o.Raw))
 }

@@ -26,13 +26,31 @@ func (r *Reading) checkStartup(flavor string) {
 	if flavor != flavorMariaDB {
 		return
 	}
+	r.checkGalera(final)
+}
+
+// checkGalera: with wsrep_on and a provider, mariadbd 10.11 refuses to
+// start without a cluster address under rsync SST, and with a
+// binlog_format other than ROW (its default is MIXED).
+func (r *Reading) checkGalera(final map[string]Option) {
 	on, provider := final["wsrep_on"], final["wsrep_provider"]
+	if !isOn(on) || provider.Value == "" || strings.EqualFold(provider.Value, "none") {
+		return
+	}
 	addr, method := final["wsrep_cluster_address"], final["wsrep_sst_method"]
-	if isOn(on) && provider.Value != "" && !strings.EqualFold(provider.Value, "none") && addr.Value == "" &&
-		(method.Value == "" || strings.EqualFold(method.Value, "rsync")) {
+	if addr.Value == "" && (method.Value == "" || strings.EqualFold(method.Value, "rsync")) {
 		r.warn(flavorMariaDB, on, true, "wsrep_on is ON with a wsrep_provider but no wsrep_cluster_address: mariadbd refuses "+
 			"to start (\"rsync SST method requires wsrep_cluster_address to be configured on startup\"); set "+
 			"wsrep_cluster_address = gcomm://… or turn wsrep_on off")
+		return
+	}
+	if bf := final["binlog_format"]; !strings.EqualFold(bf.Value, "ROW") {
+		got := "unset, so MIXED"
+		if bf.Value != "" {
+			got = bf.Value
+		}
+		r.warn(flavorMariaDB, on, true, fmt.Sprintf("wsrep_on is ON with a wsrep_provider but binlog_format is %s: mariadbd "+
+			"refuses to start (\"Only binlog_format= 'ROW' is currently supported\"); set binlog_format = ROW", got))
 	}
 }
 

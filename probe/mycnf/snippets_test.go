@@ -3,6 +3,7 @@ package mycnf
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -41,6 +42,7 @@ var snippets = []struct{ name, text string }{
 	{"crlf", "[mysqld]\r\na = 1 \r\n"},
 	{"NUL", "[mysqld]\na=1\x00junk\nb=2\n"},
 	{"long line", "[mysqld]\na=" + strings.Repeat("x", 5000) + "\nb=2\n"},
+	{"loose bad number", "[mysqld]\nloose-max_connections=100abc\n"},
 	{"tabs and vertical tab", "[mysqld]\n\ta\t=\t1\t\n\vb=2\n"},
 }
 
@@ -80,6 +82,57 @@ func TestSnippetsAgainstMyPrintDefaults(t *testing.T) {
 				t.Logf("mariadbd refuses: %s", lastLines(herr, 1))
 			case ok:
 				compareLines(t, opts, out)
+			}
+		})
+	}
+}
+
+// pluginFailed is mariadbd disabling a plugin whose options it could not
+// parse; --help goes on, a real start with InnoDB or Aria (mandatory)
+// does not.
+var pluginFailed = regexp.MustCompile(`Parsing options for plugin '(InnoDB|Aria)' failed`)
+
+// TestReadAsAgainstMariadbd runs every MariaDB case of TestReadAs through
+// mariadbd --help --verbose: it must refuse exactly the files mytune says
+// it refuses, and run with the value mytune reads.
+func TestReadAsAgainstMariadbd(t *testing.T) {
+	mdb := serverTool(t, "mariadbd")
+	for _, c := range readAsCases {
+		if c.flavor != flavorMariaDB {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "my.cnf")
+			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opts, err := ParseConfig(path, nil, Config{WorkDir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := opts.ReadAs(flavorMariaDB)
+			refuses := false
+			for _, w := range append(opts.Warnings, r.Warnings...) {
+				refuses = refuses || w.Refuses
+			}
+			data := filepath.Join(dir, "data")
+			out, stderr, ok := runTool(t, dir, mdb, "--defaults-file="+path, "--datadir="+data, "--aria-log-dir-path="+data, "--help", "--verbose")
+			ok = ok && !pluginFailed.MatchString(stderr)
+			if ok == refuses {
+				t.Fatalf("mariadbd ok=%v (%s), mytune says refuses=%v: %v", ok, lastLines(stderr, 2), refuses, r.Warnings)
+			}
+			if !ok || c.want == "" || c.warn != "" {
+				return // a warning says what the server does instead
+			}
+			o, _ := r.Base.Get(c.key)
+			val := o.Value
+			if !o.HasValue {
+				val = "ON"
+			}
+			got, listed := helpValues(out)[o.Name]
+			if listed && !adjusted.MatchString(stderr) && !sameValue(optionKind(flavorMariaDB, o.Name), val, got) {
+				t.Errorf("%s: mytune reads %q, mariadbd runs with %q", o.Name, val, got)
 			}
 		})
 	}

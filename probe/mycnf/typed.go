@@ -91,6 +91,9 @@ var numSuffix = map[byte]bool{'k': true, 'K': true, 'm': true, 'M': true, 'g': t
 // when the server refuses the value, bad then being the offending byte.
 func serverNumber(v string) (canon string, bad byte, ok bool) {
 	i := 0
+	for i < len(v) && isSpace(v[i]) {
+		i++ // strtoll skips leading blanks
+	}
 	if i < len(v) && (v[i] == '-' || v[i] == '+') {
 		i++
 	}
@@ -98,9 +101,11 @@ func serverNumber(v string) (canon string, bad byte, ok bool) {
 	for j < len(v) && v[j] >= '0' && v[j] <= '9' {
 		j++
 	}
-	digits := v[:j]
+	digits := strings.TrimLeft(v[:j], " \t\n\v\f\r")
 	if j == i {
-		digits = "0" // strtoll read nothing: the number is 0
+		// strtoll read no digits: the number is 0 and the suffix is
+		// looked for at the very start, blanks and sign included.
+		digits, j = "0", 0
 	}
 	if j == len(v) {
 		return digits, 0, true
