@@ -76,13 +76,21 @@ func TestGrowBudget(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			e := &engine{maxWrite: def, ceiling: tc.ceiling, total: DefaultDuration, steps: plan(MaxRounds)}
-			c := &stepCtl{capBytes: true, byteCap: int64(byteShare(def, e.steps))}
+			c := &stepCtl{capBytes: true, byteCap: int64(byteShare(def, e.steps)), budget: 1500 * time.Millisecond}
 			e.growBudget(c, laid, tc.took)
 			if e.maxWrite != tc.want {
 				t.Errorf("budget %d MiB, want %d MiB", e.maxWrite/MiB, tc.want/MiB)
 			}
-			if got := uint64(c.byteCap); got != byteShare(tc.want, e.steps) {
-				t.Errorf("seq write cap %d, want its share %d of the budget", got, byteShare(tc.want, e.steps))
+			got := uint64(c.byteCap)
+			need := uint64(float64(laid) / tc.took.Seconds() * 1.5)
+			if want := max(byteShare(tc.want, e.steps), min(need, tc.want/2)); tc.note && got != want {
+				t.Errorf("seq write cap %d MiB, want %d MiB: enough for its 1.5 s, at most half the budget, at least its share", got/MiB, want/MiB)
+			}
+			if !tc.note && got != byteShare(def, e.steps) {
+				t.Errorf("seq write cap changed to %d without growth", got)
+			}
+			if got > tc.want/2 && got > byteShare(tc.want, e.steps) {
+				t.Errorf("seq write cap %d MiB over half the %d MiB budget", got/MiB, tc.want/MiB)
 			}
 			if (len(e.res.Notes) > 0) != tc.note {
 				t.Errorf("notes %q, want a note: %v", e.res.Notes, tc.note)

@@ -88,10 +88,18 @@ func noisyFigures(st profile.Storage) []string {
 		curve []profile.ThreadPoint
 	}{{"random write", st.RandWrite}, {"random read", st.RandRead}} {
 		for _, pt := range c.curve {
-			add(fmt.Sprintf("%s at %d threads", c.name, pt.Threads), pt.IOPS, pt.IOPSSpread, "IOPS")
+			add(fmt.Sprintf("%s at %s", c.name, plural(pt.Threads, "thread")), pt.IOPS, pt.IOPSSpread, "IOPS")
 		}
 	}
 	return out
+}
+
+// plural is "1 thread" or "8 threads".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // num prints a figure with no decimals from 100 up, one below.

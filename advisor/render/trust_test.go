@@ -33,9 +33,9 @@ func TestTrustNotes(t *testing.T) {
 		{"CPU pressure", func(p *profile.Profile) { p.Storage.Conditions.Before.CPU.SomeAvg10 = 29.8 }, []string{"waited for a CPU 30%"}, 1},
 		{"no PSI on this kernel", func(p *profile.Profile) { p.Storage.Conditions.Before.IO, p.Storage.Conditions.Before.CPU = nil, nil }, nil, 0},
 		{"noisy curve point and seq figure", func(p *profile.Profile) {
-			p.Storage.RandWrite = append(p.Storage.RandWrite, profile.ThreadPoint{Threads: 8, IOPS: 42000, IOPSSpread: &profile.Spread{Slices: 5, P25: 23000, P75: 57000}})
+			p.Storage.RandWrite = append(p.Storage.RandWrite, profile.ThreadPoint{Threads: 1, IOPS: 900, IOPSSpread: &profile.Spread{Slices: 5, P25: 500, P75: 1000}}, profile.ThreadPoint{Threads: 8, IOPS: 42000, IOPSSpread: &profile.Spread{Slices: 5, P25: 23000, P75: 57000}})
 			p.Storage.SeqWrite = profile.Throughput{MBPerS: 1148, Spread: &profile.Spread{Slices: 9, P25: 722, P75: 1683}}
-		}, []string{"random write at 8 threads 42000 IOPS (23000–57000, 81%)", "seq write 1148 MB/s (722–1683, 84%)"}, 1},
+		}, []string{"random write at 8 threads 42000 IOPS (23000–57000, 81%)", "random write at 1 thread 900 IOPS", "seq write 1148 MB/s (722–1683, 84%)"}, 1},
 		{"not measured: nothing to trust less", func(p *profile.Profile) {
 			p.Storage.Measured = false
 			p.Storage.Conditions.Before.Load1 = 9
