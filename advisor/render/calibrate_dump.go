@@ -100,6 +100,6 @@ func dumpChart(t theme, pts []calibrate.DumpPoint, chosen, w int) string {
 			padLeft(fmt.Sprintf("%.1f", p.MBPerS), valW) + padLeft(fmt.Sprintf("%.1f–%.1f", p.MBPerSMin, p.MBPerSMax), rangeW) +
 			padLeft(fmtCount(p.RowsPerS), rowsW) + mark + "\n")
 	}
-	b.WriteString(t.dim.Render(fit("  MB/s: dump bytes (uncompressed) loaded per second, median of the rounds", w)) + "\n")
+	b.WriteString(t.dim.Render(fit("  MB/s: dump bytes (uncompressed) loaded per second by all sessions, median of the rounds", w)) + "\n")
 	return b.String()
 }

@@ -7,11 +7,13 @@ import (
 	"github.com/mytune/mytune/probe/dump"
 )
 
-// dumpMethod describes in words how the steps load, per dump format.
+// dumpMethod describes in words how the steps load, per dump format;
+// slice is the planned step (steps that run over shorten the rest).
 func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 	m := DumpMethod{Threads: threads, Rounds: o.Rounds, StepS: slice.Seconds(), StepMaxBytes: o.StepMaxBytes,
 		Order: fmt.Sprintf("%d rounds; round r runs the counts rotated by r, so no count always follows the same one; "+
-			"each step loads the same first files of the sample into freshly created tables, dropped after it", o.Rounds)}
+			"the tables grow through the run as in a restore: each step resumes the files where the last one stopped "+
+			"(they are recreated only when the sample is used up)", o.Rounds)}
 	switch o.Source.Format {
 	case dump.FormatMySQLShell:
 		m.Statements = fmt.Sprintf("a local-infile load (LOAD DATA LOCAL) of each chunk's rows in pieces of up to %d MiB of whole lines "+
