@@ -48,8 +48,8 @@ func stepNotes(pts []DumpPoint) []string {
 			notes = append(notes, fmt.Sprintf("%d of the %d-session steps stopped at --max-bytes before their time", budget, p.Threads))
 		}
 		if ranOut > 0 {
-			notes = append(notes, fmt.Sprintf("%d of the %d-session steps loaded every sampled file before their time: "+
-				"at the end fewer sessions were busy (a small dump)", ranOut, p.Threads))
+			notes = append(notes, fmt.Sprintf("%d of the %d-session steps reached the end of the sampled files before their time: "+
+				"at the end fewer sessions were busy (the next step reloads the sample into new tables)", ranOut, p.Threads))
 		}
 	}
 	return notes
