@@ -54,3 +54,24 @@ func stepNotes(pts []DumpPoint) []string {
 	}
 	return notes
 }
+
+// noiseNote says when a larger count's median beats the choice and their
+// ranges overlap: the choice then rests on noise, and a restore with too
+// few threads loses more than one with too many (scripts/calib-sweep.sh:
+// 2 threads 34-113% slower than the best, 16 threads 5-26%).
+func noiseNote(pts []DumpPoint, c DumpChoice) string {
+	var chosen DumpPoint
+	for _, p := range pts {
+		if p.Threads == c.Threads {
+			chosen = p
+		}
+	}
+	for _, p := range pts {
+		if p.Threads > chosen.Threads && p.MBPerS > chosen.MBPerS && p.MBPerSMin <= chosen.MBPerSMax {
+			return fmt.Sprintf("the ranges of %d sessions (%.1f–%.1f MB/s) and %d (%.1f–%.1f) overlap: their difference is "+
+				"within this run's noise; too few load threads cost a restore more than too many, so %d is as safe a pick",
+				chosen.Threads, chosen.MBPerSMin, chosen.MBPerSMax, p.Threads, p.MBPerSMin, p.MBPerSMax, p.Threads)
+		}
+	}
+	return ""
+}

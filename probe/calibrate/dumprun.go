@@ -110,6 +110,9 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	rep.Points = summarise(threads, samples)
 	rep.Choice = choose(rep.Points)
 	rep.Notes = append(rep.Notes, stepNotes(rep.Points)...)
+	if n := noiseNote(rep.Points, rep.Choice); n != "" {
+		rep.Notes = append(rep.Notes, n)
+	}
 	return rep, err
 }
 
