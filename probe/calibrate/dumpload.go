@@ -170,7 +170,7 @@ var readerSeq atomic.Uint64
 // loadDataErr says what to do when the server refuses LOAD DATA LOCAL.
 func loadDataErr(err error, path string) error {
 	switch serverErrNo(err) {
-	case 1148, 3948: // ER_NOT_ALLOWED_COMMAND, ER_CLIENT_LOCAL_FILES_DISABLED
+	case 1148, 3948, 4166: // ER_NOT_ALLOWED_COMMAND, MySQL's ER_CLIENT_LOCAL_FILES_DISABLED, MariaDB's ER_LOAD_INFILE_CAPABILITY_DISABLED
 		return fmt.Errorf("the server refuses loading a client file (%w): MySQL Shell's loadDump needs local_infile=ON too; "+
 			"turn the global local_infile on for the restore, then calibrate again", err)
 	}

@@ -1,8 +1,11 @@
 package calibrate
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // TestDumpStatements checks the statements built from a dump's text: each
@@ -128,6 +131,21 @@ func TestMedian(t *testing.T) {
 	}{{[]float64{3, 1, 2}, 2}, {[]float64{4, 1, 3, 2}, 2.5}, {[]float64{7}, 7}} {
 		if got := median(c.v); got != c.want {
 			t.Errorf("median(%v) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}
+
+func TestLoadDataErr(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&mysql.MySQLError{Number: 4166, Message: "local infile disabled"}, "turn the global local_infile on"},
+		{&mysql.MySQLError{Number: 3948}, "turn the global local_infile on"},
+		{errors.New("broken pipe"), "loading chunk c.tsv.zst: broken pipe"},
+	} {
+		if got := loadDataErr(c.err, "c.tsv.zst"); !strings.Contains(got.Error(), c.want) {
+			t.Errorf("loadDataErr(%v) = %v, want %q", c.err, got, c.want)
 		}
 	}
 }
