@@ -149,3 +149,33 @@ func TestLoadDataErr(t *testing.T) {
 		}
 	}
 }
+
+func TestCapBySpace(t *testing.T) {
+	dir := t.TempDir()
+	free, ok := freeBytes(dir)
+	if !ok || free == 0 {
+		t.Fatalf("freeBytes(%s) = %d, %v", dir, free, ok)
+	}
+	cases := []struct {
+		name             string
+		datadir          string
+		tableMax, share  uint64
+		wantMax, wantShr uint64
+		noteHas          string
+	}{
+		{"plenty of room: unchanged", dir, 1 << 20, 1 << 18, 1 << 20, 1 << 18, ""},
+		{"a tenth of the free space caps the tables and the step", dir, free, free, free / FreeShare, free / FreeShare, "calibrate kept at most a tenth"},
+		{"a remote datadir: unknown, said", "/no/such/datadir", 1 << 30, 1 << 28, 1 << 30, 1 << 28, "is not on this machine"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			smp := &sample{tableMax: c.tableMax, share: c.share}
+			note := capBySpace(smp, c.datadir)
+			// free space moves while the test runs: compare the caps within 1%
+			near := func(a, b uint64) bool { return a >= b-b/100 && a <= b+b/100 }
+			if !near(smp.tableMax, c.wantMax) || !near(smp.share, c.wantShr) || (c.noteHas == "") != (note == "") || !strings.Contains(note, c.noteHas) {
+				t.Errorf("tableMax %d share %d note %q; want %d, %d, %q", smp.tableMax, smp.share, note, c.wantMax, c.wantShr, c.noteHas)
+			}
+		})
+	}
+}

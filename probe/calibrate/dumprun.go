@@ -55,6 +55,10 @@ func sampleOf(src *dump.Source, share uint64) (*sample, []string) {
 	return s, notes
 }
 
+// minStepBytes is the least a step must be allowed to load: four of
+// mydumper's default 1 MB statements.
+const minStepBytes = 4 << 20
+
 // minStep is the shortest step: a second still holds a few statements of
 // a dump on a fast disk, and on a slow one the step waits for its
 // sessions' statements in flight anyway.
@@ -83,6 +87,13 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	rep := &DumpReport{Schema: DumpSchema, Points: []DumpPoint{}, Notes: append(slices.Clone(o.Source.Notes), notes...)}
 	rep.Server = dumpServer(ctx, db)
 	rep.Dump = dumpInfo(o.Source, smp)
+	if note := capBySpace(smp, rep.Server.Datadir); note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
+	if smp.share < minStepBytes {
+		return nil, fmt.Errorf("the datadir's free space allows only %s of scratch tables (a tenth of it): "+
+			"free space on the target first; calibrate needs room for at least %s", profile.HumanBytes(smp.share), profile.HumanBytes(minStepBytes))
+	}
 	threads, capped := capThreads(o.Threads, len(smp.files), freeSessions(ctx, db, rep.Server.MaxConnections))
 	rep.Capped = capped
 	if len(threads) == 0 {
