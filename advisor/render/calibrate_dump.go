@@ -41,7 +41,7 @@ func calibrationDumpText(r *calibrate.DumpReport, o Options) string {
 		b.WriteString(l + "\n")
 	}
 	m := r.Method
-	for _, s := range []string{m.Statements + "; " + m.Commit + ".", fmt.Sprintf("%s; steps of %s.", m.Order, seconds(m.StepS))} {
+	for _, s := range []string{m.Statements + "; " + m.Commit + ".", fmt.Sprintf("%s; steps of %.1f s.", m.Order, m.StepS)} {
 		for _, l := range wrap(clean(s), w, "") {
 			b.WriteString(t.dim.Render(l) + "\n")
 		}
@@ -100,6 +100,6 @@ func dumpChart(t theme, pts []calibrate.DumpPoint, chosen, w int) string {
 			padLeft(fmt.Sprintf("%.1f", p.MBPerS), valW) + padLeft(fmt.Sprintf("%.1f–%.1f", p.MBPerSMin, p.MBPerSMax), rangeW) +
 			padLeft(fmtCount(p.RowsPerS), rowsW) + mark + "\n")
 	}
-	b.WriteString(t.dim.Render(fit("  MB/s: dump bytes (uncompressed) loaded per second, median of the rounds", w)) + "\n")
+	b.WriteString(t.dim.Render(fit("  MB/s: dump bytes (uncompressed) per second, all sessions; median of the rounds", w)) + "\n")
 	return b.String()
 }

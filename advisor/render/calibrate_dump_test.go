@@ -36,7 +36,7 @@ func TestCalibrationDumpText(t *testing.T) {
 		wantAll []string
 	}{
 		{"80 columns", dumpReport(t), 80, "calibrate-dump.80.txt.golden",
-			[]string{"DUMP LOAD MB/S vs SESSIONS", "◀ chosen", "8 load threads: 8 session(s) loaded 8.5 MB/s", "16 sessions: the sample has 8 data files"}},
+			[]string{"DUMP LOAD MB/S vs SESSIONS", "◀ chosen", "8 load threads: 8 session(s) loaded 13.4 MB/s", "16 sessions: the sample has 8 data files"}},
 		{"schema left behind", left, 100, "calibrate-dump-left.100.txt.golden", []string{"scratch schema NOT dropped: run mytune calibrate --cleanup"}},
 	}
 	for _, c := range cases {

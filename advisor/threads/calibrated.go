@@ -81,8 +81,12 @@ func withCalibration(p *profile.Profile, modelled Choice, cal *Calibration) Choi
 		modelled.Calibration = &c
 		return modelled
 	}
-	why := fmt.Sprintf("%s (%s) loaded %.1f MB/s (%.0f rows/s) at %s, within %.0f%% of the best, %.1f MB/s at %d; per count: %s",
-		c.Source, BasisCalibrated, c.MBPerS, c.RowsPerS, threadCount(c.Threads), c.WithinPct, c.BestMBPerS, c.BestThreads, curveText(c.Points))
+	best := fmt.Sprintf("within %.0f%% of the best, %.1f MB/s at %d", c.WithinPct, c.BestMBPerS, c.BestThreads)
+	if c.BestThreads == c.Threads {
+		best = "the best of the counts measured"
+	}
+	why := fmt.Sprintf("%s (%s) loaded %.1f MB/s (%.0f rows/s) at %s, %s; per count: %s",
+		c.Source, BasisCalibrated, c.MBPerS, c.RowsPerS, threadCount(c.Threads), best, curveText(c.Points))
 	if len(c.Mismatch) > 0 {
 		why += "; note: " + strings.Join(c.Mismatch, "; ")
 	}

@@ -17,7 +17,7 @@ func addCalibrationFlags(f *pflag.FlagSet) {
 	f.String("calibration", "", "size the load threads from this `mytune calibrate --dump … --format json` file "+
 		"(measured on the target) instead of the model")
 	f.Bool("calibrate", false, "with --dump and a live server: run calibrate --dump on it now (writes only into its own "+
-		"scratch schema, about 45 s) and size the load threads from it")
+		"scratch schema, about 40 s; longer on a slow card) and size the load threads from it")
 	f.String("calibrate-duration", calibrate.DefaultDumpDuration.String(), "with --calibrate: its loading time over all steps")
 }
 

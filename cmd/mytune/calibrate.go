@@ -110,6 +110,11 @@ func (a *app) openServer(cmd *cobra.Command) (db *sql.DB, note string, err error
 	if err != nil {
 		return nil, "", err
 	}
+	if a.v.GetString("dump") != "" {
+		// a dump's statement (1 MB from mydumper) or a commit can take many
+		// seconds on a slow card: the connection's read timeout must outlast it
+		conn.QueryTimeout = max(conn.QueryTimeout, calibrate.DefaultDumpQueryTimeout)
+	}
 	ctx := cmd.Context()
 	db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true, SkipBinlog: true})
 	if errors.Is(err, server.ErrSkipBinlogDenied) {

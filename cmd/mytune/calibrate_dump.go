@@ -18,7 +18,7 @@ const calibrateDumpHelp = "With --dump DIR|FILE, calibrate loads real rows of th
 	"copies of the dump's tables in the scratch schema, filled from the first files of the dump (whole\n" +
 	"files per session, as myloader does; LOAD DATA pieces for MySQL Shell chunks) at 1, 2, 4, 8 and 16\n" +
 	"sessions (capped by the files and max_connections), --rounds times in a rotated order within\n" +
-	"--duration (default 36s with --dump), and reports MB/s and rows/s per count with their range and\n" +
+	"--duration (default 40s with --dump), and reports MB/s and rows/s per count with their range and\n" +
 	"the fewest sessions within 5% of the best. --max-bytes then caps each step; --from, --no-predict\n" +
 	"and --batch-rows do not apply. Save it with --format json and give it to\n" +
 	"`mytune advise --task load --calibration FILE`."

@@ -18,18 +18,21 @@ import (
 // loads it: in transactions of CommitEvery statements, committed at the
 // end of the file (and here at the deadline); a mysqldump table as the
 // mysql client does: each statement committed on its own (autocommit).
-func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, f dump.DataFile) error {
+func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, fs *fileState, tl *tally) error {
+	f := fs.f
 	t := &txn{conn: conn, batched: s.o.Source.Format == dump.FormatMydumper, every: s.o.CommitEvery, commits: &s.commits}
 	defer t.rollback()
 	for ctx.Err() == nil && s.going() {
 		st, err := u.Next()
 		if errors.Is(err, io.EOF) {
+			fs.done = true
 			break
 		}
 		if err != nil {
 			return fmt.Errorf("reading %s: %w", f.Path, err)
 		}
 		if st.Kind == dump.StmtSetNames {
+			fs.charset = st.Charset
 			if err := s.execArgs(ctx, t.execer(), qSetNames, st.Charset); err != nil {
 				return fmt.Errorf("applying character set %s of %s: %w", st.Charset, f.Path, err)
 			}
@@ -50,6 +53,7 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 			return wrapDenied(fmt.Errorf("an INSERT of %s at byte %d: %w", f.Path, st.Offset, err), s.o.Schema, "loading into")
 		}
 		s.rows.Add(uint64(st.Rows))
+		tl.add(len(st.Text), st.Rows)
 		s.statements.Add(1)
 		if err := t.done(); err != nil {
 			return fmt.Errorf("committing a transaction of %s: %w", f.Path, err)
@@ -126,11 +130,13 @@ func (t *txn) rollback() {
 // loadTSV sends a MySQL Shell chunk as LOAD DATA LOCAL INFILE of pieces
 // of whole lines, each its own transaction (autocommit), through a reader
 // registered with the driver under a name of this run.
-func (s *loadStep) loadTSV(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, f dump.DataFile) error {
+func (s *loadStep) loadTSV(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, fs *fileState, tl *tally) error {
+	f := fs.f
 	t := s.o.Source.Tables[f.Table]
 	for ctx.Err() == nil && s.going() {
 		piece, lines, err := u.NextLines(DefaultPieceBytes)
 		if errors.Is(err, io.EOF) {
+			fs.done = true
 			return nil
 		}
 		if err != nil {
@@ -151,6 +157,7 @@ func (s *loadStep) loadTSV(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 			return loadDataErr(err, f.Path)
 		}
 		s.rows.Add(uint64(lines))
+		tl.add(len(piece), lines)
 		s.statements.Add(1)
 		s.commits.Add(1)
 	}
@@ -163,7 +170,7 @@ var readerSeq atomic.Uint64
 // loadDataErr says what to do when the server refuses LOAD DATA LOCAL.
 func loadDataErr(err error, path string) error {
 	switch serverErrNo(err) {
-	case 1148, 3948: // ER_NOT_ALLOWED_COMMAND, ER_CLIENT_LOCAL_FILES_DISABLED
+	case 1148, 3948, 4166: // ER_NOT_ALLOWED_COMMAND, MySQL's ER_CLIENT_LOCAL_FILES_DISABLED, MariaDB's ER_LOAD_INFILE_CAPABILITY_DISABLED
 		return fmt.Errorf("the server refuses loading a client file (%w): MySQL Shell's loadDump needs local_infile=ON too; "+
 			"turn the global local_infile on for the restore, then calibrate again", err)
 	}

@@ -7,11 +7,13 @@ import (
 	"github.com/mytune/mytune/probe/dump"
 )
 
-// dumpMethod describes in words how the steps load, per dump format.
+// dumpMethod describes in words how the steps load, per dump format;
+// slice is the planned step (steps that run over shorten the rest).
 func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 	m := DumpMethod{Threads: threads, Rounds: o.Rounds, StepS: slice.Seconds(), StepMaxBytes: o.StepMaxBytes,
 		Order: fmt.Sprintf("%d rounds; round r runs the counts rotated by r, so no count always follows the same one; "+
-			"each step loads the same first files of the sample into freshly created tables, dropped after it", o.Rounds)}
+			"the tables grow through the run as in a restore: each step resumes the files where the last one stopped "+
+			"(they are recreated only when the sample is used up)", o.Rounds)}
 	switch o.Source.Format {
 	case dump.FormatMySQLShell:
 		m.Statements = fmt.Sprintf("a local-infile load (LOAD DATA LOCAL) of each chunk's rows in pieces of up to %d MiB of whole lines "+
@@ -46,9 +48,30 @@ func stepNotes(pts []DumpPoint) []string {
 			notes = append(notes, fmt.Sprintf("%d of the %d-session steps stopped at --max-bytes before their time", budget, p.Threads))
 		}
 		if ranOut > 0 {
-			notes = append(notes, fmt.Sprintf("%d of the %d-session steps loaded every sampled file before their time: "+
-				"at the end fewer sessions were busy (a small dump)", ranOut, p.Threads))
+			notes = append(notes, fmt.Sprintf("%d of the %d-session steps reached the end of the sampled files before their time: "+
+				"at the end fewer sessions were busy (the next step reloads the sample into new tables)", ranOut, p.Threads))
 		}
 	}
 	return notes
+}
+
+// noiseNote says when a larger count's median beats the choice and their
+// ranges overlap: the choice then rests on noise, and a restore with too
+// few threads loses more than one with too many (scripts/calib-sweep.sh:
+// 2 threads 34-113% slower than the best, 16 threads 5-26%).
+func noiseNote(pts []DumpPoint, c DumpChoice) string {
+	var chosen DumpPoint
+	for _, p := range pts {
+		if p.Threads == c.Threads {
+			chosen = p
+		}
+	}
+	for _, p := range pts {
+		if p.Threads > chosen.Threads && p.MBPerS > chosen.MBPerS && p.MBPerSMin <= chosen.MBPerSMax {
+			return fmt.Sprintf("the ranges of %d sessions (%.1f–%.1f MB/s) and %d (%.1f–%.1f) overlap: their difference is "+
+				"within this run's noise; too few load threads cost a restore more than too many, so %d is as safe a pick",
+				chosen.Threads, chosen.MBPerSMin, chosen.MBPerSMax, p.Threads, p.MBPerSMin, p.MBPerSMax, p.Threads)
+		}
+	}
+	return ""
 }

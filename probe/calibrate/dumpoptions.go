@@ -10,9 +10,10 @@ import (
 // Defaults of DumpOptions.
 const (
 	// DefaultDumpDuration is calibrate --dump's loading time over all steps:
-	// 5 session counts x 3 rounds of 2.4 s, which with the scratch tables'
-	// DDL between steps keeps a default run under the 60 s.
-	DefaultDumpDuration = 36 * time.Second
+	// 5 session counts x 3 rounds of 2.7 s. Steps that run over (a slow disk
+	// finishing the statements in flight) shorten the rest, so a default
+	// run stays under the 60 s.
+	DefaultDumpDuration = 40 * time.Second
 	// DefaultRounds is how often each session count is measured; the steps
 	// of a round run in a rotated order, so no count always follows another.
 	DefaultRounds = 3
@@ -29,8 +30,8 @@ const (
 	// DefaultDumpQueryTimeout bounds one statement of the dump and its commit:
 	// a 1 MB INSERT on a card writing 100 IOPS takes about a second.
 	DefaultDumpQueryTimeout = 60 * time.Second
-	// MaxSampleFiles caps the files of a step: four per session at 16
-	// sessions; each step creates the tables of its sample anew.
+	// MaxSampleFiles caps the files loaded from: four per session at 16
+	// sessions.
 	MaxSampleFiles = 64
 	// NearBestPct is how close to the best a count must load to be chosen.
 	NearBestPct = 5.0

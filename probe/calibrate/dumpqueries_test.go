@@ -1,8 +1,11 @@
 package calibrate
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // TestDumpStatements checks the statements built from a dump's text: each
@@ -87,5 +90,92 @@ func TestIsLoadTable(t *testing.T) {
 		if isLoadTable(name) != want {
 			t.Errorf("isLoadTable(%q) = %v", name, !want)
 		}
+	}
+}
+
+func TestChooseAndNoise(t *testing.T) {
+	pt := func(n int, med, lo, hi float64) DumpPoint {
+		return DumpPoint{Threads: n, MBPerS: med, MBPerSMin: lo, MBPerSMax: hi, Rounds: make([]DumpSample, 3)}
+	}
+	cases := []struct {
+		name    string
+		pts     []DumpPoint
+		threads int
+		whyHas  string
+		noise   string
+	}{
+		{"clear best", []DumpPoint{pt(1, 1, 0.9, 1.1), pt(2, 2, 1.9, 2.1), pt(4, 4, 3.9, 4.1)}, 4, "the best of the counts", ""},
+		{"fewest within 5%, ranges apart", []DumpPoint{pt(1, 1, 0.9, 1.1), pt(4, 3.9, 3.85, 3.95), pt(8, 4, 3.96, 4.1)}, 4,
+			"within 5% of the best, 4.0 MB/s at 8", ""},
+		{"fewest within 5%, ranges overlap: said", []DumpPoint{pt(2, 9.7, 9, 11), pt(4, 10, 9.5, 12)}, 2,
+			"within 5% of the best", "the ranges of 2 sessions (9.0–11.0 MB/s) and 4 (9.5–12.0) overlap"},
+		{"nothing loaded", []DumpPoint{pt(1, 0, 0, 0)}, 0, "no step loaded any rows", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ch := choose(c.pts)
+			if ch.Threads != c.threads || !strings.Contains(ch.Why, c.whyHas) {
+				t.Errorf("choice %+v, want %d threads and %q", ch, c.threads, c.whyHas)
+			}
+			if n := noiseNote(c.pts, ch); (c.noise == "") != (n == "") || !strings.Contains(n, c.noise) {
+				t.Errorf("noise note %q, want %q", n, c.noise)
+			}
+		})
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		v    []float64
+		want float64
+	}{{[]float64{3, 1, 2}, 2}, {[]float64{4, 1, 3, 2}, 2.5}, {[]float64{7}, 7}} {
+		if got := median(c.v); got != c.want {
+			t.Errorf("median(%v) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}
+
+func TestLoadDataErr(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&mysql.MySQLError{Number: 4166, Message: "local infile disabled"}, "turn the global local_infile on"},
+		{&mysql.MySQLError{Number: 3948}, "turn the global local_infile on"},
+		{errors.New("broken pipe"), "loading chunk c.tsv.zst: broken pipe"},
+	} {
+		if got := loadDataErr(c.err, "c.tsv.zst"); !strings.Contains(got.Error(), c.want) {
+			t.Errorf("loadDataErr(%v) = %v, want %q", c.err, got, c.want)
+		}
+	}
+}
+
+func TestCapBySpace(t *testing.T) {
+	dir := t.TempDir()
+	free, ok := freeBytes(dir)
+	if !ok || free == 0 {
+		t.Fatalf("freeBytes(%s) = %d, %v", dir, free, ok)
+	}
+	cases := []struct {
+		name             string
+		datadir          string
+		tableMax, share  uint64
+		wantMax, wantShr uint64
+		noteHas          string
+	}{
+		{"plenty of room: unchanged", dir, 1 << 20, 1 << 18, 1 << 20, 1 << 18, ""},
+		{"a tenth of the free space caps the tables and the step", dir, free, free, free / FreeShare, free / FreeShare, "calibrate kept at most a tenth"},
+		{"a remote datadir: unknown, said", "/no/such/datadir", 1 << 30, 1 << 28, 1 << 30, 1 << 28, "is not on this machine"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			smp := &sample{tableMax: c.tableMax, share: c.share}
+			note := capBySpace(smp, c.datadir)
+			// free space moves while the test runs: compare the caps within 1%
+			near := func(a, b uint64) bool { return a >= b-b/100 && a <= b+b/100 }
+			if !near(smp.tableMax, c.wantMax) || !near(smp.share, c.wantShr) || (c.noteHas == "") != (note == "") || !strings.Contains(note, c.noteHas) {
+				t.Errorf("tableMax %d share %d note %q; want %d, %d, %q", smp.tableMax, smp.share, note, c.wantMax, c.wantShr, c.noteHas)
+			}
+		})
 	}
 }

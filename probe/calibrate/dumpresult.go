@@ -82,8 +82,10 @@ type DumpSample struct {
 	Commits    int     `json:"commits"`
 	Files      int     `json:"files"` // files begun
 	DurationS  float64 `json:"duration_s"`
-	RowsPerS   float64 `json:"rows_per_s"`
-	MBPerS     float64 `json:"mb_per_s"` // dump bytes (uncompressed), 10^6 bytes
+	// RowsPerS and MBPerS sum each session's rows and dump bytes
+	// (uncompressed, 10^6 bytes) over its own time in the step.
+	RowsPerS float64 `json:"rows_per_s"`
+	MBPerS   float64 `json:"mb_per_s"`
 	// BudgetReached: the step stopped at StepMaxBytes; RanOut: at the sample's last file.
 	BudgetReached bool `json:"budget_reached,omitempty"`
 	RanOut        bool `json:"ran_out,omitempty"`

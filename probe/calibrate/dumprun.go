@@ -19,13 +19,17 @@ import (
 type sample struct {
 	files   []dump.DataFile
 	creates map[int]dumpStmt // by table index
-	share   uint64
+	share   uint64           // bytes one step may load
+	cur     *cursor
+	// loaded is the bytes in the tables since they were last created;
+	// past tableMax they are recreated (the disk never holds more).
+	loaded, tableMax uint64
 }
 
 // sampleOf takes up to MaxSampleFiles files whose tables calibrate can
 // create; notes say which tables were left out.
 func sampleOf(src *dump.Source, share uint64) (*sample, []string) {
-	s := &sample{creates: map[int]dumpStmt{}, share: share}
+	s := &sample{creates: map[int]dumpStmt{}, share: share, tableMax: tableMaxSteps * share}
 	var notes []string
 	refused := map[int]bool{}
 	for _, f := range src.Files {
@@ -47,8 +51,23 @@ func sampleOf(src *dump.Source, share uint64) (*sample, []string) {
 		}
 		s.files = append(s.files, f)
 	}
+	s.cur = newCursor(s.files, src)
 	return s, notes
 }
+
+// minStepBytes is the least a step must be allowed to load: four of
+// mydumper's default 1 MB statements.
+const minStepBytes = 4 << 20
+
+// minStep is the shortest step: a second still holds a few statements of
+// a dump on a fast disk, and on a slow one the step waits for its
+// sessions' statements in flight anyway.
+const minStep = time.Second
+
+// tableMaxSteps is how many steps' byte shares the tables may hold before
+// they are recreated: 4 x 256 MiB by default, a disk's worth of a restore
+// in the first minute, never its whole free space.
+const tableMaxSteps = 4
 
 // RunDump is calibrate --dump: it creates the scratch schema (refusing one
 // that exists), then for each round runs one step per session count in a
@@ -68,6 +87,13 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	rep := &DumpReport{Schema: DumpSchema, Points: []DumpPoint{}, Notes: append(slices.Clone(o.Source.Notes), notes...)}
 	rep.Server = dumpServer(ctx, db)
 	rep.Dump = dumpInfo(o.Source, smp)
+	if note := capBySpace(smp, rep.Server.Datadir); note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
+	if smp.share < minStepBytes {
+		return nil, fmt.Errorf("the datadir's free space allows only %s of scratch tables (a tenth of it): "+
+			"free space on the target first; calibrate needs room for at least %s", profile.HumanBytes(smp.share), profile.HumanBytes(minStepBytes))
+	}
 	threads, capped := capThreads(o.Threads, len(smp.files), freeSessions(ctx, db, rep.Server.MaxConnections))
 	rep.Capped = capped
 	if len(threads) == 0 {
@@ -95,31 +121,39 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	rep.Points = summarise(threads, samples)
 	rep.Choice = choose(rep.Points)
 	rep.Notes = append(rep.Notes, stepNotes(rep.Points)...)
+	if n := noiseNote(rep.Points, rep.Choice); n != "" {
+		rep.Notes = append(rep.Notes, n)
+	}
 	return rep, err
 }
 
 // runRounds runs the steps: round r measures the counts rotated by r.
+// The tables are created once and grow through the run, each step
+// resuming the files where the last stopped; they are recreated (between
+// steps, untimed) only when the sample is used up or holds tableMax bytes.
 func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, threads []int) (map[int][]DumpSample, error) {
+	defer smp.cur.close()
 	samples := map[int][]DumpSample{}
-	slice := o.Duration / time.Duration(o.Rounds*len(threads))
 	total, begun := o.Duration, time.Now()
 	runID := newOwner().RunID
 	warm(ctx, db, threads[len(threads)-1]+1)
+	if err := createSample(ctx, db, o.Schema, smp); err != nil {
+		return samples, stepErr(ctx, err)
+	}
+	steps := o.Rounds * len(threads)
 	for r := range o.Rounds {
 		for k := range threads {
 			n := threads[(k+r)%len(threads)]
-			if err := createSample(ctx, db, o.Schema, smp); err != nil {
-				return samples, stepErr(ctx, err)
-			}
-			st := &loadStep{db: db, o: o, sample: smp, n: n, slice: slice, runID: runID}
-			s, err := st.run(ctx, r+1, func(mb float64) {
+			// steps that ran over (a statement in flight at the deadline on a
+			// slow disk) shorten the ones left, so the run keeps to o.Duration
+			slice := max((o.Duration-time.Since(begun))/time.Duration(steps-r*len(threads)-k), minStep)
+			progress := func(mb float64) {
 				if o.Progress != nil {
 					o.Progress(Progress{Threads: n, Elapsed: time.Since(begun), Total: total, MBPerS: mb})
 				}
-			})
-			if derr := dropSample(ctx, db, o.Schema, smp); err == nil {
-				err = derr
 			}
+			newStep := func() *loadStep { return &loadStep{db: db, o: o, sample: smp, n: n, slice: slice, runID: runID} }
+			s, err := runStep(ctx, db, o, smp, newStep, r+1, progress)
 			if err != nil {
 				return samples, stepErr(ctx, err)
 			}
@@ -127,6 +161,40 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 		}
 	}
 	return samples, nil
+}
+
+// runStep runs one step on refilled tables. A step that used the sample
+// up in less than half its time measured the sample's tail, not its
+// count: it runs once more on recreated tables.
+func runStep(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, newStep func() *loadStep, round int, progress func(float64)) (DumpSample, error) {
+	for attempt := 0; ; attempt++ {
+		if err := refill(ctx, db, o.Schema, smp, attempt > 0); err != nil {
+			return DumpSample{}, err
+		}
+		st := newStep()
+		s, err := st.run(ctx, round, progress)
+		if err != nil {
+			return s, err
+		}
+		smp.loaded += s.Bytes
+		if attempt > 0 || !s.RanOut || s.DurationS >= st.slice.Seconds()/2 {
+			return s, nil
+		}
+	}
+}
+
+// refill recreates the tables and rewinds the files when the sample is
+// used up or the tables hold tableMax bytes.
+func refill(ctx context.Context, db *sql.DB, schema string, smp *sample, force bool) error {
+	if !force && !smp.cur.exhausted() && smp.loaded < smp.tableMax {
+		return nil
+	}
+	if err := dropSample(ctx, db, schema, smp); err != nil {
+		return err
+	}
+	smp.cur.reset()
+	smp.loaded = 0
+	return createSample(ctx, db, schema, smp)
 }
 
 // createSample creates the scratch copy of each sampled table.
@@ -142,8 +210,7 @@ func createSample(ctx context.Context, db *sql.DB, schema string, smp *sample) e
 	return nil
 }
 
-// dropSample drops the step's tables, on a context of its own so that it
-// runs after a cancellation too (dropSchema would drop them anyway).
+// dropSample drops the sample's tables before they are recreated.
 func dropSample(ctx context.Context, db *sql.DB, schema string, smp *sample) error {
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), DefaultDumpQueryTimeout)
 	defer cancel()

@@ -24,7 +24,6 @@ type loadStep struct {
 	runID  string
 
 	deadline   time.Time
-	next       atomic.Int64
 	used, rows atomic.Uint64
 	statements atomic.Int64
 	commits    atomic.Int64
@@ -32,8 +31,22 @@ type loadStep struct {
 	budgetHit  atomic.Bool
 	ranOut     atomic.Bool
 
-	mu  sync.Mutex
-	err error
+	mu       sync.Mutex
+	err      error
+	sessions []tally // one per session that loaded, at its end
+	start    time.Time
+}
+
+// tally is what one session loaded in a step and when it stopped.
+type tally struct {
+	bytes, rows uint64
+	secs        float64
+}
+
+// add counts one statement the session completed.
+func (t *tally) add(bytes, rows int) {
+	t.bytes += uint64(bytes)
+	t.rows += uint64(rows)
 }
 
 // run loads with n sessions and returns the step's sample.
@@ -41,7 +54,7 @@ func (s *loadStep) run(ctx context.Context, round int, progress func(mbPerS floa
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	start := time.Now()
-	s.deadline = start.Add(s.slice)
+	s.start, s.deadline = start, start.Add(s.slice)
 	var wg sync.WaitGroup
 	for range s.n {
 		wg.Go(func() { s.worker(sctx, cancel) })
@@ -68,11 +81,26 @@ func (s *loadStep) run(ctx context.Context, round int, progress func(mbPerS floa
 	out := DumpSample{Round: round, Rows: s.rows.Load(), Bytes: s.used.Load(), Statements: int(s.statements.Load()),
 		Commits: int(s.commits.Load()), Files: int(s.files.Load()), DurationS: elapsed,
 		BudgetReached: s.budgetHit.Load(), RanOut: s.ranOut.Load()}
-	if elapsed > 0 {
-		out.RowsPerS, out.MBPerS = float64(out.Rows)/elapsed, float64(out.Bytes)/1e6/elapsed
-	}
+	out.RowsPerS, out.MBPerS = s.rates()
 	progress(out.MBPerS)
 	return out, nil
+}
+
+// rates is the step's rows/s and MB/s: the sum over its sessions of what
+// each loaded over its own time. A session that finished its statement in
+// flight early does not count as idle while the others finish theirs; on a
+// slow disk, where one statement takes about a step, bytes over the
+// step's wall time would count n sessions' slowest statement against n.
+func (s *loadStep) rates() (rowsPerS, mbPerS float64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.sessions {
+		if t.secs > 0 {
+			rowsPerS += float64(t.rows) / t.secs
+			mbPerS += float64(t.bytes) / 1e6 / t.secs
+		}
+	}
+	return rowsPerS, mbPerS
 }
 
 // worker is one loading session on a connection of its own (a file's SET
@@ -98,14 +126,23 @@ func (s *loadStep) worker(ctx context.Context, stop context.CancelFunc) {
 		s.failUnlessDone(ctx, stop, wrapDenied(err, s.o.Schema, "setting up a loading session for"))
 		return
 	}
+	var t tally
+	defer func() {
+		t.secs = time.Since(s.start).Seconds()
+		s.mu.Lock()
+		s.sessions = append(s.sessions, t)
+		s.mu.Unlock()
+	}()
 	for ctx.Err() == nil && s.going() {
-		i := s.next.Add(1) - 1
-		if i >= int64(len(s.sample.files)) {
+		fs := s.sample.cur.take()
+		if fs == nil {
 			s.ranOut.Store(true)
 			return
 		}
 		s.files.Add(1)
-		if err := s.loadFile(ctx, conn, s.sample.files[i]); err != nil {
+		err := s.loadFile(ctx, conn, fs, &t)
+		s.sample.cur.give(fs)
+		if err != nil {
 			s.failUnlessDone(ctx, stop, err)
 			return
 		}
@@ -128,22 +165,22 @@ func (s *loadStep) reserve(n int) bool {
 	return true
 }
 
-// loadFile loads one data file until its end, the deadline or the budget.
-func (s *loadStep) loadFile(ctx context.Context, conn *sql.Conn, f dump.DataFile) error {
-	u, err := dump.OpenUnit(f, s.o.Source.Tables[f.Table].Name)
+// loadFile loads one data file from where the run left it, until its
+// end, the deadline or the budget.
+func (s *loadStep) loadFile(ctx context.Context, conn *sql.Conn, fs *fileState, t *tally) error {
+	u, err := fs.reader()
 	if err != nil {
 		return err
 	}
-	defer u.Close()
-	if f.Charset != "" {
-		if err := s.execArgs(ctx, conn, qSetNames, f.Charset); err != nil {
-			return fmt.Errorf("applying character set %s for %s: %w", f.Charset, f.Path, err)
+	if fs.charset != "" {
+		if err := s.execArgs(ctx, conn, qSetNames, fs.charset); err != nil {
+			return fmt.Errorf("applying character set %s for %s: %w", fs.charset, fs.f.Path, err)
 		}
 	}
-	if f.Kind == dump.KindTSV {
-		return s.loadTSV(ctx, conn, u, f)
+	if fs.f.Kind == dump.KindTSV {
+		return s.loadTSV(ctx, conn, u, fs, t)
 	}
-	return s.loadSQL(ctx, conn, u, f)
+	return s.loadSQL(ctx, conn, u, fs, t)
 }
 
 // execer is a connection or a transaction.

@@ -20,8 +20,10 @@ const (
 	// the restore pattern (myloader commits per batch; mydumper's default
 	// statement holds many rows).
 	DefaultBatchRows = 100
-	// CleanupTimeout bounds the DROP after an interruption, on a fresh context.
-	CleanupTimeout = 10 * time.Second
+	// CleanupTimeout bounds the DROP after an interruption, on a fresh
+	// context: dropping a calibrate --dump schema of ~100 MB took seconds on
+	// a card bed writing 100 IOPS, so a minute, rather than leave it behind.
+	CleanupTimeout = 60 * time.Second
 	// DefaultQueryTimeout bounds each statement (a batch and its commit).
 	DefaultQueryTimeout = 10 * time.Second
 	// maxBatchRows keeps one INSERT (about 192 B a row) far below MariaDB's

@@ -4,12 +4,15 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
 	"time"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // Owner is the marker row a run writes first into its scratch schema: the
@@ -89,7 +92,11 @@ func exec(ctx context.Context, db *sql.DB, timeout time.Duration, q stmt, schema
 func dropSchema(ctx context.Context, db *sql.DB, schema string) error {
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), CleanupTimeout)
 	defer cancel()
-	if _, err := db.ExecContext(dctx, qDropSchema.in(schema)); err != nil {
+	_, err := db.ExecContext(dctx, qDropSchema.in(schema))
+	if errors.Is(err, mysql.ErrInvalidConn) || errors.Is(err, driver.ErrBadConn) {
+		_, err = db.ExecContext(dctx, qDropSchema.in(schema)) // a pooled connection had broken (a timeout): once more on another
+	}
+	if err != nil {
 		return fmt.Errorf("dropping the scratch schema %s failed (%w): remove it with `mytune calibrate --cleanup --schema %s`",
 			schema, err, schema)
 	}
