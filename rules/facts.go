@@ -82,6 +82,7 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 	if err != nil {
 		return Facts{}, fmt.Errorf("building facts: %w (use --target mysql-8.4 or mariadb-10.11)", err)
 	}
+	v = seriesFloor(t.Flavor, t.Version, v)
 	f := Facts{Flavor: t.Flavor, Version: v, VersionText: t.Version, TargetSource: t.Source,
 		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}}
 	vars := map[string]string{}
