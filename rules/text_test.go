@@ -57,6 +57,10 @@ func TestDetailTexts(t *testing.T) {
 		{"twice the capacity is above the raw peak", "io.capacity_max",
 			all(piCard, setVar("innodb_io_capacity", "200"), setVar("innodb_io_capacity_max", "2000"), writeCurve(390, 380, 370, 360, 350)), "400",
 			[]string{"the measured peak of 390 IOPS rounded to 100: 400"}, []string{"within the measured peak"}},
+		{"thread cache off: the counters it names are the server's", "memory.thread_cache_off",
+			all(setVersion("mariadb", "10.11.6"), setVar("thread_cache_size", "0"), setVar("max_connections", "3000"),
+				setStatus("threads_created", "41"), setStatus("connections", "44")), "256",
+			[]string{"41 of its 44 connections had to create a thread", "max_connections 3000", "MariaDB: 256, at most max_connections"}, nil},
 		{"NVMe: max is twice the capacity", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "20000",
 			[]string{"twice innodb_io_capacity 10000"}, nil},
 	}
