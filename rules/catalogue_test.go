@@ -211,6 +211,15 @@ var ruleCases = []struct {
 	{"MySQL thread cache 0 with 2000 connections", "memory.thread_cache_off", all(setVar("thread_cache_size", "0"), setVar("max_connections", "2000")), "", true, "28"},
 	{"MySQL thread cache at its default", "memory.thread_cache_off", setVar("max_connections", "2000"), "", false, ""},
 	{"thread cache 8", "memory.thread_cache_off", setVar("thread_cache_size", "8"), "", false, ""},
+	{"MariaDB table_open_cache 10 overflowing at 32 sessions on 4 tables", "memory.table_open_cache_misses",
+		all(setVersion("mariadb", "10.11.6"), fewTables(4), setVar("table_open_cache", "10"), tableCache(427079, 21606, 13882)), "", true, "2000"},
+	{"more tables than the cache: table_open_cache_small speaks instead", "memory.table_open_cache_misses",
+		all(setVersion("mariadb", "10.11.6"), fewTables(40), setVar("table_open_cache", "10"), tableCache(427079, 21606, 13882)), "", false, ""},
+	{"table_open_cache 10, never full", "memory.table_open_cache_misses",
+		all(fewTables(4), setVar("table_open_cache", "10"), tableCache(228866, 8, 0)), "", false, ""},
+	{"table_open_cache at its default, overflowing", "memory.table_open_cache_misses",
+		all(fewTables(4), tableCache(100, 5000, 4000)), "", false, ""},
+	{"table_open_cache 10, no status", "memory.table_open_cache_misses", all(fewTables(4), setVar("table_open_cache", "10")), "", false, ""},
 	{"file per table off", "hygiene.file_per_table_off", setVar("innodb_file_per_table", "OFF"), "", true, "ON"},
 	{"10000 connections, 9000 used: not below 9000", "memory.max_connections_memory", all(setVar("max_connections", "10000"), setStatus("max_used_connections", "9000")), "", true, "9000"},
 }
@@ -291,4 +300,15 @@ func keys(m map[string]Hit) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// fewTables sets how many tables the server has.
+func fewTables(n int) func(*profile.Profile) { return func(p *profile.Profile) { p.Server.Tables = n } }
+
+// tableCache sets the Table_open_cache_* counters.
+func tableCache(hits, misses, overflows int) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		p.Server.Status["table_open_cache_hits"], p.Server.Status["table_open_cache_misses"] = fmt.Sprint(hits), fmt.Sprint(misses)
+		p.Server.Status["table_open_cache_overflows"] = fmt.Sprint(overflows)
+	}
 }

@@ -24,6 +24,11 @@ type Usage struct {
 	// ThreadsCreated is Threads_created (threads made because the thread
 	// cache had none), Connections the connection attempts since start.
 	ThreadsCreated, Connections float64
+	// TableCacheHits and TableCacheMisses are Table_open_cache_hits and
+	// Table_open_cache_misses (table opens the cache served, or not);
+	// TableCacheOverflows is Table_open_cache_overflows (a full cache
+	// closed a table to make room).
+	TableCacheHits, TableCacheMisses, TableCacheOverflows float64
 }
 
 // readUsage reads the counters of Usage from SHOW GLOBAL STATUS.
@@ -43,12 +48,14 @@ func readUsage(st map[string]string) Usage {
 		QcacheHits: num("qcache_hits"), QcacheInserts: num("qcache_inserts"), QcacheLowmemPrunes: num("qcache_lowmem_prunes"),
 		QcacheNotCached: num("qcache_not_cached"), ComSelect: num("com_select"),
 		MaxUsedConnections: num("max_used_connections"), ConnErrorsMax: num("connection_errors_max_connections"),
-		ThreadsCreated: num("threads_created"), Connections: num("connections")}
+		ThreadsCreated: num("threads_created"), Connections: num("connections"),
+		TableCacheHits: num("table_open_cache_hits"), TableCacheMisses: num("table_open_cache_misses"),
+		TableCacheOverflows: num("table_open_cache_overflows")}
 }
 
 // noUsage is Usage with every counter unknown (no server status).
 func noUsage() Usage {
-	return Usage{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	return Usage{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
 }
 
 // usageOf reads the profile's status, or noUsage without a live server.
