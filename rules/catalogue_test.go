@@ -220,6 +220,12 @@ var ruleCases = []struct {
 	{"table_open_cache at its default, overflowing", "memory.table_open_cache_misses",
 		all(fewTables(4), tableCache(100, 5000, 4000)), "", false, ""},
 	{"table_open_cache 10, no status", "memory.table_open_cache_misses", all(fewTables(4), setVar("table_open_cache", "10")), "", false, ""},
+	{"stats on metadata ON, persistent stats OFF", "io.stats_on_metadata", all(setVar("innodb_stats_on_metadata", "ON"), setVar("innodb_stats_persistent", "OFF")), "", true, "OFF"},
+	{"stats on metadata ON, persistent stats OFF on MariaDB", "io.stats_on_metadata",
+		all(setVersion("mariadb", "10.11.6"), setVar("innodb_stats_on_metadata", "ON"), setVar("innodb_stats_persistent", "OFF")), "", true, "OFF"},
+	{"stats on metadata ON with persistent stats (the default): it does nothing", "io.stats_on_metadata", setVar("innodb_stats_on_metadata", "ON"), "", false, ""},
+	{"stats on metadata OFF", "io.stats_on_metadata", setVar("innodb_stats_on_metadata", "OFF"), "", false, ""},
+	{"stats on metadata at its default", "io.stats_on_metadata", func(*profile.Profile) {}, "", false, ""},
 	{"file per table off", "hygiene.file_per_table_off", setVar("innodb_file_per_table", "OFF"), "", true, "ON"},
 	{"10000 connections, 9000 used: not below 9000", "memory.max_connections_memory", all(setVar("max_connections", "10000"), setStatus("max_used_connections", "9000")), "", true, "9000"},
 }

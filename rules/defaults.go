@@ -72,6 +72,8 @@ var defaults = []defaultRule{
 	{"innodb_file_per_table", mysqlName, ">=5.6.6", "ON", srcMy57},
 	{"innodb_file_per_table", mariaName, ">=10.0", "ON", srcMaria},
 	{"innodb_file_per_table", "", "", "OFF", srcMy57 + " (ON from MySQL 5.6.6 and MariaDB 10.0)"},
+	{"innodb_stats_on_metadata", "", "", "OFF", srcMy57 + " (OFF from MySQL 5.6.6); " + srcMaria + " (OFF from 10.0)"},
+	{"innodb_stats_persistent", "", "", "ON", srcMy57 + " (ON from MySQL 5.6.6); " + srcMaria + " (ON from 10.0)"},
 	{"thread_cache_size", mariaName, "", "256", srcMaria + " (at most max_connections)"},
 	{"thread_cache_size", mysqlName, "", "9", srcMy80 + " (autosized: 8 + max_connections / 100, at most 100)"},
 	{"binlog_expire_logs_seconds", mysqlName, ">=8.0.1", "2592000", srcMy80},
