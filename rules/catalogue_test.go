@@ -193,6 +193,39 @@ var ruleCases = []struct {
 	{"40 clients refused at 151", "memory.max_connections_refused", all(setStatus("max_used_connections", "152"), setStatus("connection_errors_max_connections", "40")), "", true, "227"},
 	{"151 reached", "memory.max_connections_refused", setStatus("max_used_connections", "151"), "", true, "227"},
 	{"100 of 151 used", "memory.max_connections_refused", setStatus("max_used_connections", "100"), "", false, ""},
+	{"MariaDB 10.11 binlog on, never purged", "hygiene.binlog_never_purged", all(setVersion("mariadb", "10.11.6"), setVar("log_bin", "ON")), "", true, "2592000"},
+	{"MariaDB 10.11 binlog kept 10 days (Debian's expire_logs_days)", "hygiene.binlog_never_purged",
+		all(setVersion("mariadb", "10.11.6"), setVar("log_bin", "ON"), setVar("expire_logs_days", "10.000000")), "", false, ""},
+	{"MariaDB 10.11 binlog off", "hygiene.binlog_never_purged", all(setVersion("mariadb", "10.11.6"), setVar("log_bin", "OFF")), "", false, ""},
+	{"MariaDB 10.11 has the seconds: no days rule", "hygiene.binlog_never_purged_days", all(setVersion("mariadb", "10.11.6"), setVar("log_bin", "ON")), "", false, ""},
+	{"MySQL 8.4 binlog at its 30-day default", "hygiene.binlog_never_purged", setVar("log_bin", "ON"), "", false, ""},
+	{"MySQL 8.4 binlog_expire_logs_seconds 0", "hygiene.binlog_never_purged", all(setVar("log_bin", "ON"), setVar("binlog_expire_logs_seconds", "0")), "", true, "2592000"},
+	{"MySQL 5.7 binlog never purged", "hygiene.binlog_never_purged_days", all(setVersion("mysql", "5.7.44"), setVar("log_bin", "ON")), "", true, "30"},
+	{"MariaDB 10.5 binlog never purged", "hygiene.binlog_never_purged_days", all(setVersion("mariadb", "10.5.22"), setVar("log_bin", "ON")), "", true, "30"},
+	{"MariaDB 10.5 binlog kept 7 days", "hygiene.binlog_never_purged_days", all(setVersion("mariadb", "10.5.22"), setVar("log_bin", "ON"), setVar("expire_logs_days", "7")), "", false, ""},
+	{"MariaDB thread cache 0, 41 of 44 connections made a thread", "memory.thread_cache_off",
+		all(setVersion("mariadb", "10.11.6"), setVar("thread_cache_size", "0"), setVar("max_connections", "3000"),
+			setStatus("threads_created", "41"), setStatus("connections", "44")), "", true, "256"},
+	{"MariaDB thread cache 0 with 151 connections", "memory.thread_cache_off",
+		all(setVersion("mariadb", "10.11.6"), setVar("thread_cache_size", "0"), setVar("max_connections", "151")), "", true, "151"},
+	{"MySQL thread cache 0 with 2000 connections", "memory.thread_cache_off", all(setVar("thread_cache_size", "0"), setVar("max_connections", "2000")), "", true, "28"},
+	{"MySQL thread cache at its default", "memory.thread_cache_off", setVar("max_connections", "2000"), "", false, ""},
+	{"thread cache 8", "memory.thread_cache_off", setVar("thread_cache_size", "8"), "", false, ""},
+	{"MariaDB table_open_cache 10 overflowing at 32 sessions on 4 tables", "memory.table_open_cache_misses",
+		all(setVersion("mariadb", "10.11.6"), fewTables(4), setVar("table_open_cache", "10"), tableCache(427079, 21606, 13882)), "", true, "2000"},
+	{"more tables than the cache: table_open_cache_small speaks instead", "memory.table_open_cache_misses",
+		all(setVersion("mariadb", "10.11.6"), fewTables(40), setVar("table_open_cache", "10"), tableCache(427079, 21606, 13882)), "", false, ""},
+	{"table_open_cache 10, never full", "memory.table_open_cache_misses",
+		all(fewTables(4), setVar("table_open_cache", "10"), tableCache(228866, 8, 0)), "", false, ""},
+	{"table_open_cache at its default, overflowing", "memory.table_open_cache_misses",
+		all(fewTables(4), tableCache(100, 5000, 4000)), "", false, ""},
+	{"table_open_cache 10, no status", "memory.table_open_cache_misses", all(fewTables(4), setVar("table_open_cache", "10")), "", false, ""},
+	{"stats on metadata ON, persistent stats OFF", "io.stats_on_metadata", all(setVar("innodb_stats_on_metadata", "ON"), setVar("innodb_stats_persistent", "OFF")), "", true, "OFF"},
+	{"stats on metadata ON, persistent stats OFF on MariaDB", "io.stats_on_metadata",
+		all(setVersion("mariadb", "10.11.6"), setVar("innodb_stats_on_metadata", "ON"), setVar("innodb_stats_persistent", "OFF")), "", true, "OFF"},
+	{"stats on metadata ON with persistent stats (the default): it does nothing", "io.stats_on_metadata", setVar("innodb_stats_on_metadata", "ON"), "", false, ""},
+	{"stats on metadata OFF", "io.stats_on_metadata", setVar("innodb_stats_on_metadata", "OFF"), "", false, ""},
+	{"stats on metadata at its default", "io.stats_on_metadata", func(*profile.Profile) {}, "", false, ""},
 	{"file per table off", "hygiene.file_per_table_off", setVar("innodb_file_per_table", "OFF"), "", true, "ON"},
 	{"10000 connections, 9000 used: not below 9000", "memory.max_connections_memory", all(setVar("max_connections", "10000"), setStatus("max_used_connections", "9000")), "", true, "9000"},
 }
@@ -273,4 +306,15 @@ func keys(m map[string]Hit) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// fewTables sets how many tables the server has.
+func fewTables(n int) func(*profile.Profile) { return func(p *profile.Profile) { p.Server.Tables = n } }
+
+// tableCache sets the Table_open_cache_* counters.
+func tableCache(hits, misses, overflows int) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		p.Server.Status["table_open_cache_hits"], p.Server.Status["table_open_cache_misses"] = fmt.Sprint(hits), fmt.Sprint(misses)
+		p.Server.Status["table_open_cache_overflows"] = fmt.Sprint(overflows)
+	}
 }

@@ -70,6 +70,10 @@ type Facts struct {
 	// DEMAND, or 0/1/2); QueryCacheBytes is query_cache_size.
 	QueryCacheType  string
 	QueryCacheBytes uint64
+	// BinlogExpireS is how long binary logs are kept before the server
+	// purges them (binlog_expire_logs_seconds, else expire_logs_days x
+	// 86400): 0 = never, -1 = a value that did not parse.
+	BinlogExpireS float64
 }
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for
@@ -82,6 +86,7 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 	if err != nil {
 		return Facts{}, fmt.Errorf("building facts: %w (use --target mysql-8.4 or mariadb-10.11)", err)
 	}
+	v = seriesFloor(t.Flavor, t.Version, v)
 	f := Facts{Flavor: t.Flavor, Version: v, VersionText: t.Version, TargetSource: t.Source,
 		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}}
 	vars := map[string]string{}
@@ -119,6 +124,7 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 	f.fill()
 	f.Usage = usageOf(p)
 	f.fillQueryCache()
+	f.fillBinlogExpiry()
 	return f, nil
 }
 

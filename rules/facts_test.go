@@ -25,6 +25,12 @@ var factCases = []struct {
 			t.Errorf("8.0 defaults wrong: %+v", f)
 		}
 	}},
+	{"--target mysql-8.0 is a GA 8.0: a my.cnf query cache is no variable it has", profile.Profile{MyCnf: &profile.MyCnf{
+		Variables: map[string]string{"query_cache_size": "64M"}}}, "mysql-8.0", func(t *testing.T, f Facts) {
+		if !f.Version.AtLeast(8, 0, 11) || Accepts(f.Flavor, f.Version, "query_cache_size") {
+			t.Errorf("version %v accepts query_cache_size", f.Version)
+		}
+	}},
 	{"MariaDB 10.11 defaults", profile.Profile{}, "mariadb-10.11", func(t *testing.T, f Facts) {
 		if f.LogFileSizeBytes != 96*tMiB || f.RedoCapacityBytes != 96*tMiB || f.LogBin || f.SyncBinlog != 0 || f.SortBufferBytes != 2*tMiB {
 			t.Errorf("10.11 defaults wrong: %+v", f)

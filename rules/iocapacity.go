@@ -73,12 +73,17 @@ func (e Env) IOCapacityReason() string {
 	return fmt.Sprintf("%.0f%% of the one-thread figure, rounded to 100: %d", pct, e.IOCapacityTarget())
 }
 
-// IOCapacityMaxReason explains IOCapacityMaxTarget in one sentence.
+// IOCapacityMaxReason explains IOCapacityMaxTarget in one sentence. The
+// peak is rounded to the nearest 100 (IOCapacityMax), so the rounded figure
+// can sit above the peak (380 → 400) or at the capacity (102 → 100): the
+// text then names the rounding instead of comparing the raw peak.
 func (e Env) IOCapacityMaxReason() string {
 	c, peak, got := e.IOCapacityAfter(), e.PeakWriteIOPS(), e.IOCapacityMaxTarget()
 	switch {
-	case got == 2*c:
+	case got == 2*c && float64(got) <= peak:
 		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), within the measured peak of %.0f IOPS: %d", c, peak, got)
+	case got == 2*c:
+		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), the measured peak of %.0f IOPS rounded to 100: %d", c, peak, got)
 	case got > c:
 		return fmt.Sprintf("twice innodb_io_capacity %d would be %d, above the measured peak of %.0f IOPS, so the peak rounded to 100: %d", c, 2*c, peak, got)
 	}
@@ -86,5 +91,9 @@ func (e Env) IOCapacityMaxReason() string {
 	if c == minIOCapacity {
 		floor = ", itself held at the minimum of 100"
 	}
-	return fmt.Sprintf("the measured peak of %.0f IOPS is at or below innodb_io_capacity %d%s, and innodb_io_capacity_max may not be lower than innodb_io_capacity: %d", peak, c, floor, got)
+	cmp := fmt.Sprintf("the measured peak of %.0f IOPS is at or below innodb_io_capacity %d%s", peak, c, floor)
+	if peak > float64(c) {
+		cmp = fmt.Sprintf("the measured peak of %.0f IOPS, rounded to 100, is no more than innodb_io_capacity %d%s", peak, c, floor)
+	}
+	return cmp + fmt.Sprintf(", and innodb_io_capacity_max may not be lower than innodb_io_capacity: %d", got)
 }

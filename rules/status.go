@@ -21,6 +21,14 @@ type Usage struct {
 	// MaxUsedConnections is Max_used_connections; ConnErrorsMax is
 	// Connection_errors_max_connections (clients refused at max_connections).
 	MaxUsedConnections, ConnErrorsMax float64
+	// ThreadsCreated is Threads_created (threads made because the thread
+	// cache had none), Connections the connection attempts since start.
+	ThreadsCreated, Connections float64
+	// TableCacheHits and TableCacheMisses are Table_open_cache_hits and
+	// Table_open_cache_misses (table opens the cache served, or not);
+	// TableCacheOverflows is Table_open_cache_overflows (a full cache
+	// closed a table to make room).
+	TableCacheHits, TableCacheMisses, TableCacheOverflows float64
 }
 
 // readUsage reads the counters of Usage from SHOW GLOBAL STATUS.
@@ -39,12 +47,15 @@ func readUsage(st map[string]string) Usage {
 	return Usage{PoolReads: num("innodb_buffer_pool_reads"), PoolReadRequests: num("innodb_buffer_pool_read_requests"),
 		QcacheHits: num("qcache_hits"), QcacheInserts: num("qcache_inserts"), QcacheLowmemPrunes: num("qcache_lowmem_prunes"),
 		QcacheNotCached: num("qcache_not_cached"), ComSelect: num("com_select"),
-		MaxUsedConnections: num("max_used_connections"), ConnErrorsMax: num("connection_errors_max_connections")}
+		MaxUsedConnections: num("max_used_connections"), ConnErrorsMax: num("connection_errors_max_connections"),
+		ThreadsCreated: num("threads_created"), Connections: num("connections"),
+		TableCacheHits: num("table_open_cache_hits"), TableCacheMisses: num("table_open_cache_misses"),
+		TableCacheOverflows: num("table_open_cache_overflows")}
 }
 
 // noUsage is Usage with every counter unknown (no server status).
 func noUsage() Usage {
-	return Usage{-1, -1, -1, -1, -1, -1, -1, -1, -1}
+	return Usage{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
 }
 
 // usageOf reads the profile's status, or noUsage without a live server.

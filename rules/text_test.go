@@ -48,6 +48,22 @@ var detailCases = []struct {
 	{"Pi card: io_capacity_max follows the advised 100", "io.capacity_max", piCard, "100",
 		[]string{"peak of 57 IOPS is at or below innodb_io_capacity 100", "held at the minimum of 100"},
 		[]string{"never below it"}},
+	{"card bed: a peak of 102 rounds to the advised 100 (never 'at or below' it)", "io.capacity_max", all(piCard, writeCurve(45, 80, 102, 99, 83)), "100",
+		[]string{"peak of 102 IOPS, rounded to 100, is no more than innodb_io_capacity 100", "held at the minimum of 100"},
+		[]string{"at or below"}},
+	{"twice the capacity rounds up past the peak (380 → 400)", "io.capacity_max",
+		all(piCard, setVar("innodb_io_capacity", "200"), setVar("innodb_io_capacity_max", "2000"), writeCurve(400, 380, 370, 360, 350)), "400",
+		[]string{"twice innodb_io_capacity 200", "the measured peak of 400 IOPS"}, nil},
+	{"twice the capacity is above the raw peak", "io.capacity_max",
+		all(piCard, setVar("innodb_io_capacity", "200"), setVar("innodb_io_capacity_max", "2000"), writeCurve(390, 380, 370, 360, 350)), "400",
+		[]string{"the measured peak of 390 IOPS rounded to 100: 400"}, []string{"within the measured peak"}},
+	{"thread cache off: the counters it names are the server's", "memory.thread_cache_off",
+		all(setVersion("mariadb", "10.11.6"), setVar("thread_cache_size", "0"), setVar("max_connections", "3000"),
+			setStatus("threads_created", "41"), setStatus("connections", "44")), "256",
+		[]string{"41 of its 44 connections had to create a thread", "max_connections 3000", "MariaDB: 256, at most max_connections"}, nil},
+	{"table cache misses: the counters it names are the server's", "memory.table_open_cache_misses",
+		all(setVersion("mariadb", "10.11.6"), fewTables(4), setVar("table_open_cache", "10"), tableCache(427079, 21606, 13882)), "2000",
+		[]string{"table_open_cache is 10, below the server's default of 2000", "13882 times", "21606 of 448685 table opens", "(4.8%,"}, nil},
 	{"NVMe: max is twice the capacity", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "20000",
 		[]string{"twice innodb_io_capacity 10000"}, nil},
 	{"flush_log 2 on an unmeasured disk: no number, no 'unmeasured number'", "durability.flush_log_strict",
@@ -85,5 +101,15 @@ func TestDetailTexts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// writeCurve sets the random-write IOPS at 1, 2, 4, 8 and 16 threads.
+func writeCurve(iops ...float64) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		p.Storage.RandWrite = nil
+		for i, v := range iops {
+			p.Storage.RandWrite = append(p.Storage.RandWrite, profile.ThreadPoint{Threads: 1 << i, IOPS: v})
+		}
 	}
 }

@@ -56,6 +56,13 @@ var knownVars = map[string]varSpec{
 	"table_open_cache":               {KindInt, ">=5.1", ">=5.1"},
 	"table_definition_cache":         {KindInt, ">=5.1", ">=5.1"},
 	"innodb_file_per_table":          {KindBool, ">=5.0", ">=5.0"},
+	"thread_cache_size":              {KindInt, ">=5.0", ">=5.0"},
+	"innodb_stats_on_metadata":       {KindBool, ">=5.1", ">=5.1"},
+	"innodb_stats_persistent":        {KindBool, ">=5.6.6", ">=10.0"},
+	// Binary log expiry: binlog_expire_logs_seconds from MySQL 8.0.1 and
+	// MariaDB 10.6.1; expire_logs_days removed in MySQL 8.4.0 (release notes).
+	"binlog_expire_logs_seconds": {KindInt, ">=8.0.1", ">=10.6.1"},
+	"expire_logs_days":           {KindInt, "<8.4", ">=5.0"},
 	// The query cache: removed in MySQL 8.0.3 (MySQL 8.0 release notes).
 	"query_cache_type": {KindString, "<8.0.3", ">=5.0"},
 	"query_cache_size": {KindSize, "<8.0.3", ">=5.0"},

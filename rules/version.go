@@ -69,3 +69,28 @@ func (r versionRange) contains(v Version) bool {
 	}
 	return true
 }
+
+// seriesFloor reads a target given as a series ("8.0", from --target
+// mysql-8.0 or a [mysqld-8.0] header) as the series' first GA release in
+// supported (MySQL 8.0 → 8.0.11, 5.7 → 5.7.9): no one runs the 8.0.0–8.0.2
+// milestones, and as 8.0.0 the query cache (removed in 8.0.3, MySQL 8.0
+// release notes) counted as present, so `query_cache_size = 0` went into a
+// MySQL 8.0 cnf, which mysqld 8.0 refuses ("unknown variable"). A version
+// with its patch number is kept as given.
+func seriesFloor(flavor, text string, v Version) Version {
+	t := profile.CleanVersion(strings.TrimSpace(text))
+	if strings.Count(strings.SplitN(t, "-", 2)[0], ".") >= 2 {
+		return v
+	}
+	if flavor == profile.FlavorPercona {
+		flavor = profile.FlavorMySQL // Percona Server follows MySQL's releases
+	}
+	for _, s := range supported {
+		lo, ok := profile.ParseVersion(s.Lo)
+		if ok && s.Flavor == flavor && lo.Major == v.Major && lo.Minor == v.Minor && v.Less(lo) {
+			lo.Suffix = v.Suffix
+			return lo
+		}
+	}
+	return v
+}

@@ -77,3 +77,30 @@ func TestAccepts(t *testing.T) {
 		})
 	}
 }
+
+func TestSeriesFloor(t *testing.T) {
+	cases := []struct {
+		name, flavor, text string
+		want               Version
+	}{
+		{"mysql 8.0 series is its first GA", "mysql", "8.0", Version{Major: 8, Minor: 0, Patch: 11}},
+		{"percona 8.0 series is MySQL's first GA", "percona", "8.0", Version{Major: 8, Minor: 0, Patch: 11}},
+		{"mysql 5.7 series is its first GA", "mysql", "5.7", Version{Major: 5, Minor: 7, Patch: 9}},
+		{"mysql 8.4 series starts at 8.4.0", "mysql", "8.4", Version{Major: 8, Minor: 4, Patch: 0}},
+		{"an exact release is kept", "mysql", "8.0.2", Version{Major: 8, Minor: 0, Patch: 2}},
+		{"an exact release with a suffix is kept", "mysql", "8.0.0-dmr-log", Version{Major: 8, Minor: 0, Patch: 0}},
+		{"mariadb 10.11 series starts at 10.11.0", "mariadb", "10.11", Version{Major: 10, Minor: 11, Patch: 0}},
+		{"a series mytune does not list is kept", "mysql", "5.6", Version{Major: 5, Minor: 6, Patch: 0}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := ParseVersion(tc.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := seriesFloor(tc.flavor, tc.text, v); got.Compare(tc.want) != 0 {
+				t.Errorf("seriesFloor(%s, %s) = %v, want %v", tc.flavor, tc.text, got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,44 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The thread cache as rule expressions see it. With thread_cache_size 0
+// every connection creates a thread and every disconnect ends it (MySQL
+// 8.4 manual, thread_cache_size; Threads_created counts the threads made
+// because the cache had none).
+
+// ThreadCacheSize is thread_cache_size as the server reads it (-1 when it
+// is not known or does not parse).
+func (e Env) ThreadCacheSize() int {
+	n, err := strconv.Atoi(strings.TrimSpace(e.F.Raw["thread_cache_size"]))
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// ThreadCacheTarget is the flavor's own default for the current
+// max_connections: MariaDB 256, at most max_connections (MariaDB KB,
+// thread_cache_size); MySQL 8 + max_connections / 100, at most 100 (MySQL
+// 8.4 manual, thread_cache_size autosizing).
+func (e Env) ThreadCacheTarget() int {
+	mc := max(e.F.MaxConnections, 1)
+	if e.F.IsMariaDB() {
+		return min(256, mc)
+	}
+	return min(8+mc/100, 100)
+}
+
+// ThreadsCreatedText gives Threads_created of Connections since start, or
+// "" when the server's status does not say.
+func (e Env) ThreadsCreatedText() string {
+	u := e.F.Usage
+	if !e.F.HasServer || u.ThreadsCreated < 0 || u.Connections <= 0 {
+		return ""
+	}
+	return " Since the server started, " + e.N(u.ThreadsCreated) + " of its " + e.N(u.Connections) +
+		" connections had to create a thread (Threads_created / Connections)."
+}
