@@ -45,7 +45,11 @@ func ParseTarget(s string) (Target, error) {
 	if !ok {
 		return Target{}, fmt.Errorf("target %q: want FLAVOR-VERSION with flavor mysql, mariadb or percona (e.g. mysql-8.4, mariadb-10.11)", s)
 	}
-	if _, err := ParseVersion(ver); err != nil {
+	v, err := ParseVersion(ver)
+	if err == nil {
+		err = checkReleased(flavor, v)
+	}
+	if err != nil {
 		return Target{}, fmt.Errorf("target %q: %w", s, err)
 	}
 	return Target{Flavor: flavor, Version: ver, Source: SourceFlag, Reason: "--target " + s}, nil

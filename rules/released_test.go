@@ -1,0 +1,43 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseTargetReleasedSeries(t *testing.T) {
+	cases := []struct {
+		name, target string
+		ok           bool
+		errHas       string
+	}{
+		{"mysql 7.1 never existed", "mysql-7.1", false, "8.1–8.4, 9.x"},
+		{"mysql 6.0 never GA", "mysql-6.0", false, "never released"},
+		{"mysql 8.5 not a series", "mysql-8.5", false, "5.5, 5.6, 5.7"},
+		{"mariadb 10.12 not a series", "mariadb-10.12", false, "10.0–10.11"},
+		{"mariadb 11.9 not a series", "mariadb-11.9", false, "11.0–11.8"},
+		{"mariadb 13.0 not yet", "mariadb-13.0", false, "12.x"},
+		{"percona 7.0 as mysql", "percona-7.0", false, "mysql series"},
+		{"mysql 5.5", "mysql-5.5", true, ""},
+		{"mysql 8.0 patch", "mysql-8.0.36", true, ""},
+		{"mysql 8.3 innovation", "mysql-8.3", true, ""},
+		{"mysql 8.4", "mysql-8.4", true, ""},
+		{"mysql 9.4", "mysql-9.4", true, ""},
+		{"mariadb 5.5", "mariadb-5.5", true, ""},
+		{"mariadb 10.11", "mariadb-10.11", true, ""},
+		{"mariadb 11.8", "mariadb-11.8", true, ""},
+		{"mariadb 12.1", "mariadb-12.1", true, ""},
+		{"percona 8.0", "percona-8.0.36", true, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseTarget(c.target)
+			if c.ok != (err == nil) {
+				t.Fatalf("ParseTarget(%q) err = %v, want ok=%v", c.target, err, c.ok)
+			}
+			if err != nil && !strings.Contains(err.Error(), c.errHas) {
+				t.Errorf("error %q does not say %q", err, c.errHas)
+			}
+		})
+	}
+}
