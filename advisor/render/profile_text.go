@@ -94,7 +94,7 @@ func hostLines(t theme, h profile.Host) []string {
 // storageLines are the storage panel's lines; inner is the panel's width.
 func storageLines(t theme, s profile.Storage, inner int) []string {
 	d := s.Device
-	chain := append([]string{s.Path, "mount " + orDash(s.MountPoint) + " (" + orDash(s.FSType) + ")"}, d.Chain...)
+	chain := append([]string{dirPath(s.Path), "mount " + orDash(s.MountPoint) + " (" + orDash(s.FSType) + ")"}, d.Chain...)
 	lines := wrap(clean(strings.Join(chain, " → ")), inner-labelWidth, "")
 	out := []string{kv(t, "path", lines[0])}
 	for _, l := range lines[1:] {
@@ -155,7 +155,7 @@ var keySettings = []string{
 // serverLines are the server panel's lines.
 func serverLines(t theme, s *profile.Server) []string {
 	out := []string{kv(t, "server", orDash(s.Flavor+" "+s.Version))}
-	out = append(out, kv(t, "datadir", orDash(s.Datadir)))
+	out = append(out, kv(t, "datadir", orDash(dirPath(s.Datadir))))
 	out = append(out, kv(t, "data", fmt.Sprintf("%s in %d tables", profile.HumanBytes(s.DataBytes), s.Tables)))
 	for _, name := range keySettings {
 		if v, ok := s.Variables[name]; ok {
@@ -234,6 +234,16 @@ func orDash(s string) string {
 		return dash
 	}
 	return clean(s)
+}
+
+// dirPath is a directory path as shown: without the trailing slash
+// @@datadir carries ("/var/lib/mysql/") or a typed --datadir may, so the
+// path reads the same in every panel; "/" stays "/".
+func dirPath(p string) string {
+	if t := strings.TrimRight(p, "/"); t != "" {
+		return t
+	}
+	return p
 }
 
 // clean replaces control characters (newlines, escapes) in data taken from
