@@ -15,6 +15,7 @@ func TestMyCnfNotes(t *testing.T) {
 		{Where: "my.cnf:3", Text: "1GB is read as 1G"},
 		{Where: "my.cnf:4", Flavor: profile.FlavorMariaDB, Version: "10.11", Refuses: true, Text: "mariadbd 10.11 does not know innodb_redo_log_capacity"},
 		{Where: "my.cnf:5", Flavor: profile.FlavorMySQL, Refuses: true, Text: "MySQL 8 takes no abbreviated option names"},
+		{Where: "my.cnf:6", Flavor: profile.FlavorMySQL, From: "8.0", Refuses: true, Text: "MySQL 8.0 and later have no option \"query_cache_size\""},
 	}
 	cases := []struct {
 		name, flavor, version string
@@ -22,8 +23,9 @@ func TestMyCnfNotes(t *testing.T) {
 	}{
 		{"mariadb 10.11", profile.FlavorMariaDB, "10.11.19", []string{"my.cnf:4: the server will not start", "my.cnf:3: 1GB"}},
 		{"mariadb 11.8 skips the 10.11 list check", profile.FlavorMariaDB, "11.8", []string{"my.cnf:3: 1GB"}},
-		{"mysql", profile.FlavorMySQL, "8.4", []string{"my.cnf:5: the server will not start", "my.cnf:3"}},
-		{"percona reads as mysql", profile.FlavorPercona, "8.0.32", []string{"my.cnf:5", "my.cnf:3"}},
+		{"mysql", profile.FlavorMySQL, "8.4", []string{"my.cnf:5: the server will not start", "my.cnf:6: the server will not start", "my.cnf:3"}},
+		{"percona reads as mysql", profile.FlavorPercona, "8.0.32", []string{"my.cnf:5", "my.cnf:6", "my.cnf:3"}},
+		{"mysql 5.7 keeps the query cache", profile.FlavorMySQL, "5.7.44", []string{"my.cnf:5", "my.cnf:3"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

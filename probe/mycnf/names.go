@@ -70,6 +70,7 @@ func (r *Reading) ambiguous(o Option, m []string) Option {
 // be an option; only an upper-case letter or a strict prefix of a known
 // variable is certain to be refused.
 func (r *Reading) resolveMySQL(o Option) (Option, bool) {
+	r.checkRemoved80(o)
 	bare := strings.ToLower(o.Raw)
 	if bare != o.Raw {
 		if o.Loose {

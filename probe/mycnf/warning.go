@@ -14,6 +14,9 @@ type Warning struct {
 	// Version is the server series the check was made against ("10.11"
 	// for the mariadbd 10.11 option list), "" when it holds for all.
 	Version string
+	// From is the first server series the warning holds for ("8.0":
+	// MySQL 8.0 and every later one), "" when not bounded below.
+	From string
 	// Refuses is true when that server would not start on the file.
 	Refuses bool
 	Text    string

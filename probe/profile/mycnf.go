@@ -16,6 +16,9 @@ type MyCnfWarning struct {
 	Flavor string `json:"flavor,omitempty"`
 	// Version is the series the check was made against ("10.11"), "" for all.
 	Version string `json:"version,omitempty"`
+	// From is the first series it holds for ("8.0": MySQL 8.0 and every
+	// later series), "" when not bounded below.
+	From string `json:"from,omitempty"`
 	// Refuses is true when that server would not start on the file.
 	Refuses bool   `json:"refuses,omitempty"`
 	Text    string `json:"text"`
@@ -42,7 +45,17 @@ func (w MyCnfWarning) AppliesTo(flavor, version string) bool {
 	if w.Flavor != "" && w.Flavor != flavor {
 		return false
 	}
-	if w.Version == "" || version == "" {
+	if version == "" {
+		return true
+	}
+	if w.From != "" {
+		from, ok1 := ParseVersion(w.From)
+		v, ok2 := ParseVersion(version)
+		if ok1 && ok2 && v.Less(from) {
+			return false
+		}
+	}
+	if w.Version == "" {
 		return true
 	}
 	return version == w.Version || len(version) > len(w.Version) && version[:len(w.Version)] == w.Version &&

@@ -34,6 +34,11 @@ func TestMyCnfWarningAppliesTo(t *testing.T) {
 		{"10.1 is not 10.11", MyCnfWarning{Flavor: FlavorMariaDB, Version: "10.1"}, FlavorMariaDB, "10.11.19", false},
 		{"other series", MyCnfWarning{Flavor: FlavorMariaDB, Version: "10.11"}, FlavorMariaDB, "11.8", false},
 		{"unknown version", MyCnfWarning{Flavor: FlavorMariaDB, Version: "10.11"}, FlavorMariaDB, "", true},
+		{"from 8.0 holds for 8.0.36", MyCnfWarning{Flavor: FlavorMySQL, From: "8.0"}, FlavorMySQL, "8.0.36", true},
+		{"from 8.0 holds for 9.4", MyCnfWarning{Flavor: FlavorMySQL, From: "8.0"}, FlavorMySQL, "9.4", true},
+		{"from 8.0 not for 5.7", MyCnfWarning{Flavor: FlavorMySQL, From: "8.0"}, FlavorMySQL, "5.7.44", false},
+		{"from 8.0 holds for percona 8.0", MyCnfWarning{Flavor: FlavorMySQL, From: "8.0"}, FlavorPercona, "8.0.32", true},
+		{"from 8.0 not for mariadb", MyCnfWarning{Flavor: FlavorMySQL, From: "8.0"}, FlavorMariaDB, "10.11", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
