@@ -75,6 +75,9 @@ func byMeasurement(s profile.Storage, f facts) (string, []string) {
 			f.readPhrase(), f.readTopN, sc, f.readIOPSTop)}
 	}
 	ev := []string{fmt.Sprintf("%s: %s", f.readPhrase(), readKind(f.readUS))}
+	if bandwidthLimited(f) {
+		ev = append(ev, bandwidthSentence(f))
+	}
 	if sc > 0 {
 		ev = append(ev, scalingSentence(f, sc))
 	}
@@ -96,14 +99,29 @@ func byMeasurement(s profile.Storage, f facts) (string, []string) {
 }
 
 // sdLike is flash that reads fast but writes slowly and syncs slowly, as
-// SD cards and USB sticks do.
+// SD cards and USB sticks do; one whose random writes outrun any SD
+// application class (bandwidthLimited) is not.
 func sdLike(f facts) bool {
-	if f.seqWrite <= 0 || f.seqWrite >= sdMaxSeqWriteMBps {
+	if f.seqWrite <= 0 || f.seqWrite >= sdMaxSeqWriteMBps || bandwidthLimited(f) {
 		return false
 	}
 	slowRand := f.writeIOPS1 > 0 && f.writeIOPS1 < sdMaxRandWriteIOPS
 	slowSync := f.syncP50US >= sdMinSyncP50US || f.syncP99US >= sdMinSyncP99US
 	return slowRand || slowSync
+}
+
+// bandwidthLimited is a device with card-slow sequential writes whose
+// random 16K writes at its best thread count reach sdMaxPeakWriteIOPS.
+func bandwidthLimited(f facts) bool {
+	return f.seqWrite > 0 && f.seqWrite < sdMaxSeqWriteMBps && f.writeTop >= sdMaxPeakWriteIOPS
+}
+
+// bandwidthSentence says why slow sequential writes did not make the
+// device an SD card.
+func bandwidthSentence(f facts) string {
+	return fmt.Sprintf("sequential writes reach only %.0f MB/s, yet %d threads write %.0f random 16K pages/s (%.0f MB/s; "+
+		"%.0f at 1 thread): limited by bandwidth (a throttled volume or slow bus), not an SD card, whose best class (A2) "+
+		"promises %d random 4K writes/s", f.seqWrite, f.writeTopN, f.writeTop, f.writeTop*16384/1e6, f.writeIOPS1, sdMaxPeakWriteIOPS)
 }
 
 func sdEvidence(f facts) []string {

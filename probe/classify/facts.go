@@ -24,6 +24,8 @@ type facts struct {
 	readTopN    int     // the thread count that reached it
 	readPoints  int     // thread counts measured with IOPS
 	writeIOPS1  float64
+	writeTop    float64 // the highest random-write IOPS of the curve
+	writeTopN   int     // the thread count that reached it
 	seqWrite    float64
 	seqRead     float64
 	syncP50US   float64
@@ -56,6 +58,11 @@ func gather(s profile.Storage) facts {
 	}
 	if p, ok := profile.At(s.RandWrite, 1); ok {
 		f.writeIOPS1 = p.IOPS
+	}
+	for _, p := range s.RandWrite {
+		if p.Threads > 0 && p.IOPS >= f.writeTop {
+			f.writeTopN, f.writeTop = p.Threads, p.IOPS
+		}
 	}
 	return f
 }
