@@ -38,8 +38,8 @@ func (e Env) RedoBoundText() string {
 func (e Env) SyncRateText() string {
 	f := e.Storage.Fsync
 	if f.OpsPerS > 0 {
-		return fmt.Sprintf("%s 16K write+fdatasync per second on average in the measurement (p50 %s, p99 %s)",
-			e.N(f.OpsPerS), e.Ms(f.P50US), e.Ms(f.P99US))
+		return fmt.Sprintf("%s 16K write+fdatasync per second on average in the measurement (%s each on average; p50 %s, p99 %s)",
+			e.N(f.OpsPerS), e.Ms(e.MeanSyncUS()), e.Ms(f.P50US), e.Ms(f.P99US))
 	}
 	return fmt.Sprintf("about %s 16K write+fdatasync per second (1 s ÷ p50 %s; p99 %s)",
 		e.N(e.FsyncOpsPerS()), e.Ms(f.P50US), e.Ms(f.P99US))
@@ -58,7 +58,8 @@ func (e Env) CommitCostText(n int) string {
 // syncRateShort is SyncRateText in a clause: which rate, and its value.
 func (e Env) syncRateShort() string {
 	if e.Storage.Fsync.OpsPerS > 0 {
-		return fmt.Sprintf("the disk averaged %s syncs/s in the measurement", e.N(e.Storage.Fsync.OpsPerS))
+		return fmt.Sprintf("the disk averaged %s syncs/s in the measurement, %s each (p50 %s)", e.N(e.Storage.Fsync.OpsPerS),
+			e.Ms(e.MeanSyncUS()), e.Ms(e.Storage.Fsync.P50US))
 	}
 	return fmt.Sprintf("1 s ÷ p50 %s = %s syncs/s", e.Ms(e.Storage.Fsync.P50US), e.N(e.FsyncOpsPerS()))
 }

@@ -31,6 +31,7 @@ type Thresholds struct {
 	IOCapacityFraction     float64 `yaml:"io_capacity_fraction" check:"fraction"`
 	IOCapacityTolerance    float64 `yaml:"io_capacity_tolerance" check:"ratio"`
 	SlowCommitsPerS        float64 `yaml:"slow_commits_per_s" check:"positive"`
+	SDMinRandWriteIOPS     float64 `yaml:"sd_min_rand_write_iops" check:"positive"`
 	SpikeRatio             float64 `yaml:"spike_ratio" check:"ratio"`
 	SpikeMinUS             float64 `yaml:"spike_min_us" check:"positive"`
 	SlowSeqWriteMBPerS     float64 `yaml:"slow_seq_write_mb_per_s" check:"positive"`

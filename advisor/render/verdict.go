@@ -36,8 +36,11 @@ func Verdict(p *profile.Profile) string {
 		return fmt.Sprintf("%s: not measured, so nothing below rests on its speed.",
 			upperFirst(className(s.Class)))
 	}
-	v := fmt.Sprintf("%s: a commit (16 KiB write + fdatasync) takes %s (p99 %s)",
+	v := fmt.Sprintf("%s: a commit (16 KiB write + fdatasync) takes %s at p50 (p99 %s)",
 		upperFirst(className(s.Class)), fmtUS(s.Fsync.P50US), fmtUS(s.Fsync.P99US))
+	if s.Fsync.OpsPerS > 0 {
+		v += fmt.Sprintf(", %s on average (%s/s measured)", fmtUS(1e6/s.Fsync.OpsPerS), fmtCount(s.Fsync.OpsPerS))
+	}
 	if pt, ok := profile.At(s.RandWrite, 1); ok {
 		v += fmt.Sprintf(", %s random-write IOPS at 1 thread", fmtCount(pt.IOPS))
 	}

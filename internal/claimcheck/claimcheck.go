@@ -37,7 +37,7 @@ func Check(f Finding, e rules.Env) []string {
 // CheckText checks one text (a detail, a verdict) against e.
 func CheckText(text string, e rules.Env) []string {
 	var out []string
-	for _, check := range []func(string, rules.Env) []string{unknownNextToNumber, commitRates, fsyncLatency, poolNamed, variablesNamed, poolRounding} {
+	for _, check := range []func(string, rules.Env) []string{unknownNextToNumber, commitRates, fsyncLatency, poolNamed, variablesNamed, poolRounding, p50BesideAverage} {
 		out = append(out, check(text, e)...)
 	}
 	return out
