@@ -74,6 +74,9 @@ type Facts struct {
 	// purges them (binlog_expire_logs_seconds, else expire_logs_days x
 	// 86400): 0 = never, -1 = a value that did not parse.
 	BinlogExpireS float64
+	// MyISAMTables counts the user tables whose indexes the key cache holds
+	// (MyISAM and MRG_MyISAM), -1 when the server did not say.
+	MyISAMTables int
 }
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for
@@ -88,7 +91,7 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 	}
 	v = seriesFloor(t.Flavor, t.Version, v)
 	f := Facts{Flavor: t.Flavor, Version: v, VersionText: t.Version, TargetSource: t.Source,
-		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}}
+		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}, MyISAMTables: -1}
 	vars := map[string]string{}
 	if p.MyCnf != nil {
 		base, groups := p.MyCnf.For(t.Flavor) // mysqld and mariadbd read different groups
@@ -101,6 +104,7 @@ func BuildFacts(p profile.Profile, t Target) (Facts, error) {
 		f.DataBytes, f.Tables, f.IndexBytes = s.DataBytes, s.Tables, s.IndexBytes
 		f.readStatus(s.Status)
 		f.readRedoRate(s)
+		f.MyISAMTables = myISAMTables(s.Engines)
 	}
 	for _, off := range []string{"skip_log_bin", "disable_log_bin"} {
 		if _, ok := vars[off]; ok {

@@ -48,6 +48,11 @@ type Thresholds struct {
 	QueryCacheMinHitRatio  float64 `yaml:"query_cache_min_hit_ratio" check:"fraction"`
 	QueryCacheMaxBytes     uint64  `yaml:"query_cache_max_bytes" check:"positive"`
 	ConnGrowRatio          float64 `yaml:"max_connections_grow_ratio" check:"ratio"`
+	KeyBufferUnusedBytes   uint64  `yaml:"key_buffer_unused_min_bytes" check:"positive"`
+	KeyBufferTargetBytes   uint64  `yaml:"key_buffer_target_bytes" check:"positive"`
+	LockWaitMaxS           float64 `yaml:"lock_wait_timeout_max_s" check:"positive"`
+	ConnUnusedRatio        float64 `yaml:"max_connections_unused_ratio" check:"ratio"`
+	ConnUnusedMinUptimeS   float64 `yaml:"max_connections_unused_min_uptime_s" check:"positive"`
 }
 
 // DefaultThresholds parses the embedded configs/thresholds.yaml.

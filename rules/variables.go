@@ -63,6 +63,9 @@ var knownVars = map[string]varSpec{
 	// MariaDB 10.6.1; expire_logs_days removed in MySQL 8.4.0 (release notes).
 	"binlog_expire_logs_seconds": {KindInt, ">=8.0.1", ">=10.6.1"},
 	"expire_logs_days":           {KindInt, "<8.4", ">=5.0"},
+	// QA 15: the MyISAM key cache and the InnoDB lock wait timeout.
+	"key_buffer_size":          {KindSize, ">=5.0", ">=5.0"},
+	"innodb_lock_wait_timeout": {KindInt, ">=5.0", ">=5.0"},
 	// The query cache: removed in MySQL 8.0.3 (MySQL 8.0 release notes).
 	"query_cache_type": {KindString, "<8.0.3", ">=5.0"},
 	"query_cache_size": {KindSize, "<8.0.3", ">=5.0"},

@@ -1,0 +1,72 @@
+package rules
+
+import (
+	"math"
+	"strings"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// Memory and waits set far above what the server uses (QA 15): a key
+// cache with no MyISAM table, a lock wait timeout of many minutes,
+// max_connections far above Max_used_connections.
+
+// myISAMTables counts the user tables of the engines whose indexes go
+// through the key cache (MyISAM, MRG_MyISAM), -1 when engines are unknown
+// (the information_schema query failed or timed out).
+func myISAMTables(engines map[string]profile.EngineUsage) int {
+	if engines == nil {
+		return -1
+	}
+	n := 0
+	for name, u := range engines {
+		switch strings.ToLower(name) {
+		case "myisam", "mrg_myisam", "mrg_mrg_myisam":
+			n += u.Tables
+		}
+	}
+	return n
+}
+
+// KeyBufferBytes is key_buffer_size in bytes (0 if unknown or unparsable).
+func (e Env) KeyBufferBytes() uint64 {
+	b, err := profile.ParseSize(e.F.Raw["key_buffer_size"])
+	if err != nil {
+		return 0
+	}
+	return b
+}
+
+// KeyBufferUnused is true when the server listed its tables, none is
+// MyISAM (and there is at least one), and key_buffer_size is at least T.KeyBufferUnusedBytes and
+// above the size advised (KeyBufferTarget).
+func (e Env) KeyBufferUnused() bool {
+	return e.F.HasServer && e.F.Tables > 0 && e.F.MyISAMTables == 0 && e.KeyBufferBytes() >= e.T.KeyBufferUnusedBytes &&
+		e.KeyBufferBytes() > e.T.KeyBufferTargetBytes
+}
+
+// LockWaitTimeoutS is innodb_lock_wait_timeout in seconds (-1 if unknown).
+func (e Env) LockWaitTimeoutS() float64 {
+	v, err := profile.ParseSize(e.F.Raw["innodb_lock_wait_timeout"])
+	if err != nil {
+		return -1
+	}
+	return float64(v)
+}
+
+// ConnectionsUnused is true when max_connections is at least
+// T.ConnUnusedRatio times Max_used_connections (and above the 151
+// default, the manual) on a server up at least T.ConnUnusedMinUptimeS.
+func (e Env) ConnectionsUnused() bool {
+	used := e.MaxUsed()
+	return e.F.HasServer && used >= 0 && e.F.UptimeS >= e.T.ConnUnusedMinUptimeS && e.F.MaxConnections > defaultMaxConnections &&
+		float64(e.F.MaxConnections) >= e.T.ConnUnusedRatio*math.Max(float64(used), 1)
+}
+
+// defaultMaxConnections is max_connections' default on MySQL and MariaDB
+// (MySQL 8.4 manual and MariaDB KB, max_connections: 151).
+const defaultMaxConnections = 151
+
+// ConnWorstBytes is the per-connection buffers of n connections at once,
+// the worst case max_connections allows.
+func (e Env) ConnWorstBytes(n int) float64 { return float64(e.PerConnBytes()) * float64(n) }
