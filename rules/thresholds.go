@@ -49,7 +49,6 @@ type Thresholds struct {
 	QueryCacheMaxBytes     uint64  `yaml:"query_cache_max_bytes" check:"positive"`
 	ConnGrowRatio          float64 `yaml:"max_connections_grow_ratio" check:"ratio"`
 	KeyBufferUnusedBytes   uint64  `yaml:"key_buffer_unused_min_bytes" check:"positive"`
-	KeyBufferTargetBytes   uint64  `yaml:"key_buffer_target_bytes" check:"positive"`
 	LockWaitMaxS           float64 `yaml:"lock_wait_timeout_max_s" check:"positive"`
 	ConnUnusedRatio        float64 `yaml:"max_connections_unused_ratio" check:"ratio"`
 	ConnUnusedMinUptimeS   float64 `yaml:"max_connections_unused_min_uptime_s" check:"positive"`

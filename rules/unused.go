@@ -38,11 +38,28 @@ func (e Env) KeyBufferBytes() uint64 {
 }
 
 // KeyBufferUnused is true when the server listed its tables, none is
-// MyISAM (and there is at least one), and key_buffer_size is at least T.KeyBufferUnusedBytes and
-// above the size advised (KeyBufferTarget).
+// MyISAM (and there is at least one), and key_buffer_size is at least
+// T.KeyBufferUnusedBytes and above the server's default (KeyBufferDefault):
+// a default is never called a fault, so MariaDB's 128M stays (a sane
+// MariaDB must get no change).
 func (e Env) KeyBufferUnused() bool {
-	return e.F.HasServer && e.F.Tables > 0 && e.F.MyISAMTables == 0 && e.KeyBufferBytes() >= e.T.KeyBufferUnusedBytes &&
-		e.KeyBufferBytes() > e.T.KeyBufferTargetBytes
+	d := e.KeyBufferDefault()
+	return e.F.HasServer && e.F.Tables > 0 && e.F.MyISAMTables == 0 && d > 0 &&
+		e.KeyBufferBytes() >= e.T.KeyBufferUnusedBytes && e.KeyBufferBytes() > d
+}
+
+// KeyBufferDefault is key_buffer_size's default for the target (0 when
+// none is known): MySQL 8M, MariaDB 128M (rules/defaults.go sources).
+func (e Env) KeyBufferDefault() uint64 {
+	d, _, ok := defaultValue(e.F.Flavor, e.F.Version, 0, "key_buffer_size")
+	if !ok {
+		return 0
+	}
+	b, err := profile.ParseSize(d)
+	if err != nil {
+		return 0
+	}
+	return b
 }
 
 // LockWaitTimeoutS is innodb_lock_wait_timeout in seconds (-1 if unknown).
