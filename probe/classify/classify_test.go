@@ -227,3 +227,30 @@ func TestFmtUS(t *testing.T) {
 		})
 	}
 }
+
+// TestBandwidthSentenceOnlyWhenSlowSeqWrite: the "limited by bandwidth"
+// evidence appears only for card-slow sequential writes with peak random
+// writes at or above sdMaxPeakWriteIOPS (QA 10), never on a fast disk.
+func TestBandwidthSentenceOnlyWhenSlowSeqWrite(t *testing.T) {
+	cases := []struct {
+		name         string
+		seqW, w1, wN float64
+		want         bool
+	}{
+		{"QA 10 bed", 49, 393, 3600, true},
+		{"at the A2 line", 59, 150, 2000, true},
+		{"below the A2 line", 59, 150, 1999, false},
+		{"fast sequential writes", 1300, 9000, 30000, false},
+		{"sequential writes at the SD line", 60, 393, 3600, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := measured("loop", true, c.seqW, 1400, 400, 60000, curve(c.w1, c.wN, 250), curve(9500, 40000, 100))
+			_, ev := Classify(s)
+			got := strings.Contains(strings.Join(ev, "\n"), "limited by bandwidth")
+			if got != c.want {
+				t.Errorf("bandwidth sentence = %v, want %v; evidence:\n  %s", got, c.want, strings.Join(ev, "\n  "))
+			}
+		})
+	}
+}
