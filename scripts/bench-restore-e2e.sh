@@ -1,0 +1,77 @@
+# bench-restore-e2e.sh — the end-to-end half of scripts/bench-restore.sh (sourced; uses its helpers).
+#
+# e2e_bed BED: on a fresh bed, a stock MariaDB (mariadbd --no-defaults: 128M pool, flush at every
+# commit) restored with myloader's defaults (4 threads), REPEAT times; then, per durability, the
+# same datadir after following mytune's advice as printed:
+#   1. `mytune advise --datadir DIR -S SOCK -u root --dump DUMP --task load --durability D` against the
+#      running stock server, inside the bed (so the disk measured is the bed's), as cnf and as json;
+#   2. the cnf as the server's only option file, with a restart (a server that does not start is a
+#      result: "e2e BED D-nostart");
+#   3. per run: the printed SET GLOBAL / ALTER INSTANCE lines, the printed myloader command verbatim
+#      with only the connection filled in (--host TARGET → --socket, --user USER → root,
+#      --ask-password dropped: the bench server skips grants), then the printed undo lines.
+# Result lines: "e2e BED stock|strict|relaxed THREADS REP SECONDS"; the estimate of each advice is kept in
+# $WORK/e2e-BED-D.estimate ("LOW_S HIGH_S").
+
+# advice BED D DIR: the advice as json and cnf, from mytune run inside the bed against the live server.
+advice() {
+  local f
+  for f in json cnf; do
+    "$TB" run "$BP-$1" "$WORK/mytune" advise --datadir "$3" -S "$RUN/t-$1.sock" -u root --dump "$WORK/dump" \
+      --task load --durability "$2" --format "$f" >"$WORK/e2e-$1-$2.$f" 2>"$RUN/advise.err" ||
+      { cat "$RUN/advise.err" >&2; return 1; }
+  done
+  python3 - "$WORK/e2e-$1-$2.json" "$WORK/e2e-$1-$2" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))["threads"]
+e = t.get("estimated_load") or {}
+open(sys.argv[2] + ".estimate", "w").write(f"{e.get('low_s', 0)} {e.get('high_s', 0)}\n")
+open(sys.argv[2] + ".threads", "w").write(f"{t['load']['threads']}\n")
+cmd = [c for c in t["commands"] if c.startswith("myloader ")]
+open(sys.argv[2] + ".cmd", "w").write(cmd[0] + "\n" if cmd else "")
+apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
+undo = [s["undo"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
+open(sys.argv[2] + ".apply.sql", "w").write("\n".join(apply) + "\n")
+open(sys.argv[2] + ".undo.sql", "w").write("\n".join(reversed(undo)) + "\n")
+PY
+}
+
+# filled BED D: the printed myloader command's words, with the connection filled in.
+filled() {
+  local cmd; cmd=$(cat "$WORK/e2e-$1-$2.cmd")
+  [ -n "$cmd" ] || { echo "bench-restore.sh: mytune printed no myloader command for $1 $2" >&2; return 1; }
+  cmd=${cmd/--host TARGET/--socket $RUN/t-$1.sock}
+  cmd=${cmd/--user USER/--user root}
+  cmd=${cmd/ --ask-password/}
+  echo "$cmd"
+}
+
+e2e_bed() {
+  local bed=$1 dir rep d n
+  dir=$(bed_up "$bed"); profile "$bed" "$dir"
+  rm -rf "$dir/data"
+  start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
+  for rep in $(seq "$REPEAT"); do
+    restore "t-$bed" "e2e $bed stock 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump"
+  done
+  for d in $DURS; do
+    advice "$bed" "$d" "$dir"
+    stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+    if ! start_server "t-$bed" "$dir/data" "$BP-$bed" --defaults-file="$WORK/e2e-$bed-$d.cnf"; then
+      echo "e2e $bed $d-nostart 0 0 0" >>"$WORK/results.txt"; log "$bed $d: the advised cnf did not start the server"
+      stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"; rm -rf "$dir/data"
+      start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults; continue
+    fi
+    n=$(cat "$WORK/e2e-$bed-$d.threads"); log "$bed $d: $(filled "$bed" "$d")"
+    read -r -a words <<<"$(filled "$bed" "$d")"
+    for rep in $(seq "$REPEAT"); do
+      mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
+      restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
+      mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.undo.sql"
+    done
+    stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+    start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
+  done
+  stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+  rm -rf "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""bench-restore-report.py MODE WORK — the tables of scripts/bench-restore.sh from WORK/results.txt.
+
+sweep: per bed × pool × durability cell, the median restore time per thread count (≥3 runs), the best
+count, what `mytune advise --from WORK/profile-BED.json --dump WORK/dump --mycnf CELL.cnf --task load`
+advises for that cell (the offline model: the bed's probe, the cell's pool and flushing in a my.cnf)
+and the regret (time at advised / best - 1), plus the estimate against the advised count's median.
+e2e: per bed, stock vs advised medians, speedup, regret against the sweep's best (when swept), estimate.
+Lines of results.txt: "sweep BED POOL DUR THREADS REP SECONDS" or "e2e BED stock|advised THREADS REP SECONDS".
+"""
+import collections
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+
+def load(work):
+    runs = collections.defaultdict(list)
+    for line in open(os.path.join(work, "results.txt")):
+        f = line.split()
+        if f and f[0] == "sweep" and len(f) == 7:
+            runs[("sweep", f[1], f[2], f[3], int(f[4]))].append(float(f[6]))
+        elif f and f[0] == "e2e" and len(f) == 6:
+            runs[("e2e", f[1], f[2], int(f[3]))].append(float(f[5]))
+    return runs
+
+
+def advise(work, bed, pool, dur):
+    """Threads and estimate mytune advises offline for one cell."""
+    cnf = os.path.join(work, f"cell-{pool}-{dur}.cnf")
+    with open(cnf, "w") as f:
+        f.write("[mysqld]\ninnodb_buffer_pool_size = %s\ninnodb_flush_log_at_trx_commit = %s\n"
+                % (pool, 2 if dur == "relaxed" else 1))
+    out = subprocess.run([os.path.join(work, "mytune"), "advise", "--from", os.path.join(work, f"profile-{bed}.json"),
+                          "--mycnf", cnf, "--target", "mariadb-10.11", "--dump", os.path.join(work, "dump"),
+                          "--task", "load", "--durability", dur, "--format", "json"],
+                         capture_output=True, text=True, check=True).stdout
+    t = json.loads(out)["threads"]
+    e = t.get("estimated_load") or {}
+    return t["load"]["threads"], e.get("low_s", 0), e.get("high_s", 0)
+
+
+def sweep(work, runs):
+    cells = collections.OrderedDict()
+    for (mode, bed, pool, dur, t), v in sorted(runs.items(), key=lambda kv: (kv[0][1], kv[0][2], kv[0][3], kv[0][4])):
+        if mode == "sweep":
+            cells.setdefault((bed, pool, dur), {})[t] = v
+    counts = sorted({t for c in cells.values() for t in c})
+    print("| bed | pool | durability | " + " | ".join(str(t) for t in counts) + " | best | advised | regret | estimate (s) | est. vs measured |")
+    print("|---" * (len(counts) + 8) + "|")
+    for (bed, pool, dur), c in cells.items():
+        med = {t: statistics.median(v) for t, v in c.items()}
+        best = min(med, key=med.get)
+        adv, lo, hi = advise(work, bed, pool, dur)
+        at = med.get(adv)
+        regret = f"{100 * (at / med[best] - 1):.1f}%" if at else f"({adv} not swept)"
+        fit = ""
+        if at and hi:
+            fit = "inside" if lo <= at <= hi else f"{100 * ((lo if at < lo else hi) / at - 1):+.0f}%"
+        cols = " | ".join(("**%.1f**" if t == best else "%.1f") % med[t] if t in med else "" for t in counts)
+        print(f"| {bed} | {pool} | {dur} | {cols} | {best} | {adv} | {regret} | {lo:.0f}–{hi:.0f} | {fit} |")
+    print("\nruns (s):")
+    for (bed, pool, dur), c in cells.items():
+        print(f"- {bed} {pool} {dur}: " + "; ".join(f"{t}: " + " ".join(f"{x:.1f}" for x in v) for t, v in sorted(c.items())))
+
+
+def e2e(work, runs):
+    print("| bed | stock: myloader -t 4 (s) | advice | threads | advised (s) | speedup | estimate (s) | est. vs measured |")
+    print("|---|---|---|---|---|---|---|---|")
+    for bed in sorted({k[1] for k in runs if k[0] == "e2e"}):
+        stock = [v for k, v in runs.items() if k[:3] == ("e2e", bed, "stock")]
+        if not stock:
+            continue
+        s = statistics.median(stock[0])
+        for d in ("strict", "relaxed"):
+            if ("e2e", bed, d + "-nostart", 0) in runs:
+                print(f"| {bed} | {s:.1f} | {d} | | the server did not start with the advised cnf | | | |")
+            for (_, b, kind, t), v in sorted(runs.items()):
+                if b != bed or kind != d:
+                    continue
+                a = statistics.median(v)
+                lo = hi = 0.0
+                p = os.path.join(work, f"e2e-{bed}-{d}.estimate")
+                if os.path.exists(p):
+                    lo, hi = map(float, open(p).read().split())
+                fit = "inside" if lo <= a <= hi else f"{100 * ((lo if a < lo else hi) / a - 1):+.0f}%"
+                print(f"| {bed} | {s:.1f} ({' '.join(f'{x:.1f}' for x in stock[0])}) | {d} | {t} | "
+                      f"{a:.1f} ({' '.join(f'{x:.1f}' for x in v)}) | {s / a:.2f}x | {lo:.0f}–{hi:.0f} | {fit} |")
+
+
+def main():
+    mode, work = sys.argv[1], sys.argv[2]
+    runs = load(work)
+    (sweep if mode == "sweep" else e2e)(work, runs)
+
+
+if __name__ == "__main__":
+    main()
