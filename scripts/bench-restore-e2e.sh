@@ -48,7 +48,7 @@ filled() {
 
 e2e_bed() {
   local bed=$1 dir rep d n
-  dir=$(bed_up "$bed"); profile "$bed" "$dir"
+  dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
   rm -rf "$dir/data"
   start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
   for rep in $(seq "$REPEAT"); do
