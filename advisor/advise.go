@@ -70,7 +70,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	a.Findings = Dedupe(toFindings(hits))
 	SortFindings(a.Findings)
 	a.Verdict = Verdict(p, cat.Thresholds.SlowCommitsPerS)
-	a.Threads = sizeThreads(p, t, opts)
+	a.Threads = sizeThreads(p, t, opts, recommended(a.Findings))
 	a.Cnf = Cnf(a, facts.Version, opts.ToolVersion)
 	return a, nil
 }
@@ -109,6 +109,18 @@ func Dedupe(fs []Finding) []Finding {
 	return out
 }
 
+// recommended maps each finding's variable to its recommended value (the
+// last one wins, as mysqld reads the cnf).
+func recommended(fs []Finding) map[string]string {
+	out := map[string]string{}
+	for _, f := range fs {
+		if f.Variable != "" && f.Recommended != "" {
+			out[f.Variable] = f.Recommended
+		}
+	}
+	return out
+}
+
 // SortFindings orders findings by severity, then category, then id.
 func SortFindings(fs []Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
@@ -126,9 +138,11 @@ func SortFindings(fs []Finding) {
 // sizeThreads runs the thread sizing of package advisor/threads for the
 // task and durability asked for, on the resolved target t (a live server,
 // else --target, else the my.cnf, else the assumed default).
-func sizeThreads(p profile.Profile, t rules.Target, opts AdviseOptions) Threads {
+// advised (the findings' recommended values) is what the load runs with
+// once the advice's my.cnf is applied.
+func sizeThreads(p profile.Profile, t rules.Target, opts AdviseOptions, advised map[string]string) Threads {
 	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability,
-		Target: threads.Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}})
+		Target: threads.Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}, Advised: advised})
 	if plan.Commands == nil {
 		plan.Commands = []string{}
 	}

@@ -27,6 +27,10 @@ type Options struct {
 	// Target is the server the plan is for (the advisor passes its
 	// resolved target); zero means the profile's live server, if any.
 	Target Target
+	// Advised are the settings the advice's my.cnf sets (variable →
+	// recommended value): the load runs after they are applied, so the
+	// plan sizes for them (the buffer pool above all).
+	Advised map[string]string
 }
 
 // Plan is the thread-sizing advice: the advice JSON "threads" block

@@ -14,12 +14,18 @@ import (
 var RedoDisableSince = [3]int{8, 0, 21}
 
 // loadSettings lists the temporary load-time settings the durability
-// choice allows on this server, each with its undo, and notes on what was
-// left out and why.
-func loadSettings(p *profile.Profile, o Options) ([]Setting, []string) {
+// choice allows on this server, each with its undo, notes on what was
+// left out and why, and the buffer pool the load runs with once they are
+// applied (b, or b grown).
+func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, pool) {
 	vars := map[string]string{}
-	if p.Server != nil && p.Server.Variables != nil {
-		vars = p.Server.Variables
+	if p.Server != nil {
+		for k, v := range p.Server.Variables {
+			vars[k] = v
+		}
+	}
+	for k, v := range o.Advised { // the load runs after the advised my.cnf is applied
+		vars[k] = v
 	}
 	var out []Setting
 	var notes []string
@@ -30,9 +36,15 @@ func loadSettings(p *profile.Profile, o Options) ([]Setting, []string) {
 			Undo:    "SET SESSION sql_log_bin = 1;",
 			Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after"})
 	}
+	s, b, why, ok := growPool(p, o, b)
+	if ok {
+		out = append(out, s)
+	} else if why != "" {
+		notes = append(notes, why)
+	}
 	if o.Durability != DurabilityRelaxed {
 		notes = append(notes, "durability strict: relaxed flushing (innodb_flush_log_at_trx_commit=2, sync_binlog=0) and redo-log disabling are not offered; use --durability relaxed for a load you can redo")
-		return out, notes
+		return out, notes, b
 	}
 	out = append(out, relaxedFlush(vars, binlogOn)...)
 	if s, ok, why := redoDisable(targetOf(p, o)); ok {
@@ -40,7 +52,7 @@ func loadSettings(p *profile.Profile, o Options) ([]Setting, []string) {
 	} else {
 		notes = append(notes, why)
 	}
-	return out, notes
+	return out, notes, b
 }
 
 // relaxedFlush offers flushing the redo log and binary log once a second

@@ -42,7 +42,8 @@ func Size(p *profile.Profile, o Options) Plan {
 		return Plan{Commands: []string{}, Notes: []string{OLTPNote}}
 	}
 	c := coresOf(p.Host)
-	plan := Plan{Dump: sizeDump(p, c), Load: sizeLoad(p, c)}
+	b := poolOf(p, o)
+	plan := Plan{Dump: sizeDump(p, c), Load: sizeLoad(p, c, b)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
 	if plan.Commands == nil {
@@ -50,9 +51,9 @@ func Size(p *profile.Profile, o Options) Plan {
 	}
 	if o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy {
 		var notes []string
-		plan.Temporary, notes = loadSettings(p, o)
+		plan.Temporary, notes, b = loadSettings(p, o, b)
 		plan.Notes = append(plan.Notes, notes...)
-		plan.EstimatedLoad = estimateLoad(p, plan.Load.Threads, c.n)
+		plan.EstimatedLoad = estimateLoad(p, plan.Load.Threads, c.n, b)
 	}
 	return plan
 }
@@ -107,18 +108,30 @@ func sizeDump(p *profile.Profile, c cores) Choice {
 	return Choice{Threads: n, Why: strings.Join(why, "; ") + " → " + threadCount(n)}
 }
 
-// sizeLoad: a restore is bound by the target's write scaling (the knee of
-// the random-write curve), its cores (two load threads per core: see
-// ThreadsPerCore), and the files the dump offers:
-// myloader 0.10 loads one file per thread, mysqlsh loadDump one chunk per
-// thread, a mysqldump file loads through one session.
-func sizeLoad(p *profile.Profile, c cores) Choice {
+// LoadDiskCap caps load threads on a disk whose random writes stop
+// scaling: there, concurrent sessions still share each log flush (group
+// commit) and the page flusher merges neighbouring pages, so a few threads
+// beat one (the 100-IOPS card bed: 1 thread 60.4 s, 2-8 threads 43.7-44.8 s),
+// but more queue for the same IOPS (16 threads 50.0 s; BENCHMARK.md,
+// "Restore matrix"). myloader 0.10 also lost runs to InnoDB deadlocks at
+// 8 threads on the bw and hdd beds (it does not retry them).
+const LoadDiskCap = 8
+
+// sizeLoad: a restore is bound by the CPU that parses and inserts rows
+// (two load threads per core: see ThreadsPerCore) and by the files the
+// dump offers (myloader 0.10 loads one file per thread, mysqlsh loadDump
+// one chunk per thread, a mysqldump file loads through one session).
+// The random-write knee does not bound it (issue 10: on a 100-IOPS card
+// the knee said 1 thread, 4-16 were 20% faster); a disk whose writes stop
+// scaling caps it at LoadDiskCap.
+func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 	n := min(ThreadsPerCore*c.n, MaxThreads)
 	why := []string{fmt.Sprintf("%s (%d load threads per core keep it busy while others wait on commits)", c.why, ThreadsPerCore)}
-	k, kw := Knee(p.Storage.RandWrite)
-	if k > 0 {
-		n = min(n, k)
-		why = append(why, kw)
+	if k, kw := Knee(p.Storage.RandWrite); k > 0 && k < n && n > LoadDiskCap {
+		n = max(k, LoadDiskCap)
+		why = append(why, fmt.Sprintf("%s: capped at %d (more sessions queue for the same writes)", kw, n))
+	} else if k > 0 {
+		why = append(why, kw+", but a restore still gains from a few sessions: they share log flushes and neighbouring page writes")
 	} else {
 		why = append(why, kw+" (sized by cores only)")
 	}
@@ -128,6 +141,10 @@ func sizeLoad(p *profile.Profile, c cores) Choice {
 			w += ", slow: keep transactions large (myloader --queries-per-transaction)"
 		}
 		why = append(why, w)
+	}
+	if data := dumpInnoDBBytes(p.Dump); data > 0 && b.bytes > 0 && data <= b.bytes {
+		why = append(why, fmt.Sprintf("the ~%s the dump loads fits %s, so pages are written after the load and the count matters little",
+			profile.HumanBytes(data), b.describe()))
 	}
 	if d := p.Dump; d != nil {
 		n, why = fitDump(d, n, why)
