@@ -50,7 +50,7 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 			profile.HumanBytes(need), b.describe(), profile.HumanBytes(grow-b.bytes), profile.HumanBytes(avail)), false
 	}
 	return Setting{Name: fmt.Sprintf("grow the buffer pool to %s for the load (the ~%s it loads outgrows %s)",
-			profile.HumanBytes(grow), profile.HumanBytes(need), b.describe()),
+		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe()),
 		Apply: fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", grow),
 		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", b.bytes),
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (%s was available); the undo first writes the loaded pages to disk, in the background, which on a slow disk takes about as long as the load saved",
