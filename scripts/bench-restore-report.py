@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench-restore-report.py MODE WORK — the tables of scripts/bench-restore.sh from WORK/results.txt.
+"""bench-restore-report.py sweep|e2e|testdata WORK... — the tables of scripts/bench-restore.sh from WORK/results.txt.
 
 sweep: per bed × pool × durability cell, the median restore time per thread count (≥3 runs), the best
 count, what `mytune advise --from WORK/profile-BED.json --dump WORK/dump --mycnf CELL.cnf --task load`
@@ -90,10 +90,41 @@ def e2e(work, runs):
                       f"{a:.1f} ({' '.join(f'{x:.1f}' for x in v)}) | {s / a:.2f}x | {lo:.0f}–{hi:.0f} | {fit} |")
 
 
+def testdata(work, runs):
+    """The sweep's cells as JSON for advisor/threads (matrix_test.go): each with the bed's probed storage,
+    cores and dump as mytune read them, the cell's pool and durability, and every run per thread count."""
+    cells = collections.OrderedDict()
+    for (mode, bed, pool, dur, t), v in sorted(runs.items(), key=lambda kv: (kv[0][1], kv[0][2], kv[0][3], kv[0][4])):
+        if mode == "sweep":
+            cells.setdefault((bed, pool, dur), {})[str(t)] = [round(x, 2) for x in v]
+    out = []
+    for (bed, pool, dur), c in cells.items():
+        if min(len(v) for v in c.values()) < 3:
+            print(f"testdata: {bed} {pool} {dur} left out: fewer than 3 runs of some count", file=sys.stderr)
+            continue
+        prof = json.load(open(os.path.join(work, f"profile-{bed}.json")))
+        adv = json.loads(subprocess.run([os.path.join(work, "mytune"), "advise", "--from", os.path.join(work, f"profile-{bed}.json"),
+                                         "--dump", os.path.join(work, "dump"), "--task", "load", "--format", "json"],
+                                        capture_output=True, text=True, check=True).stdout)
+        dump = adv["profile"]["dump"]
+        dump["path"] = "/bench/dump"
+        st = prof["storage"]
+        out.append({"bed": bed, "pool": pool, "durability": dur, "cores": prof["host"]["cpu"]["logical"],
+                    "storage": {k: st[k] for k in ("seq_write", "fsync", "rand_write") if k in st},
+                    "dump": dump, "runs_s": c})
+    return out
+
+
 def main():
-    mode, work = sys.argv[1], sys.argv[2]
-    runs = load(work)
-    (sweep if mode == "sweep" else e2e)(work, runs)
+    mode, works = sys.argv[1], sys.argv[2:]
+    if mode == "testdata":
+        cells = [c for work in works for c in testdata(work, load(work))]
+        json.dump({"provenance": "scripts/bench-restore.sh sweep (myloader 0.10 into MariaDB 10.11.19 on testbed.sh beds, "
+                   "2-core shared VM), scripts/bench-restore-report.py testdata", "cells": cells}, sys.stdout, indent=1)
+        print()
+        return
+    for work in works:
+        {"sweep": sweep, "e2e": e2e}[mode](work, load(work))
 
 
 if __name__ == "__main__":
