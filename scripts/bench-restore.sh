@@ -22,18 +22,18 @@
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
 #       grown online, flushing once a second) against none, interleaved, myloader -t 4, on a server
 #       with the first --pools as its pool (scripts/bench-restore-settings.sh).
-#   Common: [--rows 25000] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
+#   Common: [--rows 25000 (e2e: 100000)] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
 #   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds").
 #
-# The dump is small (about 40 MB of SQL) so that a card sweep fits in minutes; the "small pool" cell
-# scales the issue's 152 MB dump into a stock 128M pool (data ≈ 1.2-2x the pool) down to a 32M pool.
+# The sweep's dump is small (about 40 MB of SQL, 110 MB once loaded) so that a card sweep fits in minutes;
+# its 32M "small pool" cell scales the issue's 152 MB dump in a stock 128M pool (data 3.4x the pool) down.
 # A benchmark, not a test: needs root, mariadb-server, mydumper, myloader, sysbench, python3.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 ROWS=25000 TABLES=8 KEEP="" BED_SIZE=3G
+REPEAT=3 ROWS="" TABLES=8 KEEP="" BED_SIZE=3G
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
@@ -44,6 +44,9 @@ while [ $# -gt 0 ]; do
   esac
   shift 2
 done
+# e2e restores the issue's 152 MB dump (100000 rows × 8 tables: ~455 MB of InnoDB data, over the stock 128M
+# pool); sweep and settings a 40 MB one (25000 rows), with the pools scaled to match (32M: data 3.4x the pool).
+[ -n "$ROWS" ] || { ROWS=25000; [ "$MODE" = e2e ] && ROWS=100000; }
 BP=restore-$MODE   # bed names: restore-sweep-card, restore-e2e-card (a sweep and an e2e run at once)
 case $MODE in e2e|sweep|settings) ;; *) echo "bench-restore.sh: mode is e2e, sweep or settings (not $MODE)" >&2; exit 2 ;; esac
 [ "$(id -u)" = 0 ] || { echo "bench-restore.sh: needs root (test beds, cgroups)" >&2; exit 2; }
