@@ -36,16 +36,17 @@ func TestSizeThreads(t *testing.T) {
 		dump, load, copy     int
 		loadWhyHas, dumpWhyH string
 	}{
-		{"2 cores, saturating disk: 2 threads per core", prof(2, 0, fastCurve, nil), 4, 4, 4, "2 cores (2 load threads per core", "2 cores"},
+		{"2 cores, fast disk: CPU-bound, 4 threads per core", prof(2, 0, fastCurve, nil), 4, 8, 4, "2 cores, and the disk takes the dump at 200 MB/s or more, 7x what they parse (28 MB/s): CPU-bound, so 4 load threads per core", "2 cores"},
+		{"2 cores, slow disk: 2 threads per core", prof(2, 0, sdCurve, nil), 1, 4, 1, "2 cores (2 load threads per core", "2 cores"},
 		{"16 cores, NVMe that scales to 8", prof(16, 0, nvmeCurve, nil), 8, 8, 8, "stop scaling at 8", "stop scaling at 8"},
 		{"16 cores, saturating disk: capped at 8, not the knee's 4", prof(16, 0, fastCurve, nil), 4, 8, 4, "stop scaling at 4 threads (34.1k → 37.8k from 4 to 8; best 40.0k at 16): capped at 8", "16 cores"},
-		{"cgroup quota 1.5 of 16 cores", prof(16, 1.5, nvmeCurve, nil), 4, 4, 4, "cgroup CPU quota of 1.5 cores (of 16)", "quota"},
+		{"cgroup quota 1.5 of 16 cores", prof(16, 1.5, nvmeCurve, nil), 4, 8, 4, "cgroup CPU quota of 1.5 cores (of 16)", "quota"},
 		{"flat SD card curve, 4 cores: 2 per core, not the knee's 1", prof(4, 0, sdCurve, nil), 1, 8, 1, "flat from 1 to 16 threads (150 → 150): threads do not add throughput, but a restore still gains", "flat"},
 		{"IOPS-limited card bed, 2 cores (BENCHMARK.md): 4", prof(2, 0, cardCurve, nil), 1, 4, 1, "peak at 1 threads (120)", "peak at 1"},
 		{"IOPS-limited card, 16 cores: capped at 8", prof(16, 0, cardCurve, nil), 1, 8, 1, "capped at 8", "peak at 1"},
 		{"falling curve, 8 cores: capped at 8", prof(8, 0, fallCurve, nil), 2, 8, 2, "peak at 2 threads", "peak at 2"},
 		{"no curve: cores only", prof(4, 0, nil, nil), 8, 8, 8, "sized by cores only", "4 cores"},
-		{"cores unknown", prof(0, 0, nvmeCurve, nil), 2, 2, 2, "core count unknown", "unknown"},
+		{"cores unknown", prof(0, 0, nvmeCurve, nil), 2, 4, 2, "core count unknown", "unknown"},
 		{"many small tables on 16 cores", prof(16, 0, nvmeCurve, manyTables), 8, 8, 8, "200 tables in 200 chunks", "200 chunks"},
 		{"one huge table: 3 files to load", prof(16, 0, nvmeCurve, oneHugeTable), 3, 3, 3, "app.events holds 90% of the dump", "3 chunks"},
 		{"mysqldump file loads on one session", prof(16, 0, nvmeCurve, &profile.Dump{Format: "mysqldump", Path: "/b/all.sql", TotalBytes: 1 << 30, Tables: 40, Chunks: 1}),
