@@ -1,0 +1,96 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+func TestGrowPool(t *testing.T) {
+	dump40 := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 40e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
+	tests := []struct {
+		name      string
+		srv       *profile.Server
+		advised   map[string]string
+		availGiB  uint64
+		dump      *profile.Dump
+		apply     string // "" when not offered
+		undo      string
+		noteHas   string
+		basisHave string
+	}{
+		{name: "MariaDB 10.11, 32M pool, 40 MB dump (~120 MB loaded): grown to 128 MiB", availGiB: 8, dump: dump40,
+			srv:   server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
+			apply: "SET GLOBAL innodb_buffer_pool_size = 134217728;", undo: "SET GLOBAL innodb_buffer_pool_size = 33554432;",
+			basisHave: "fits the grown 128.0 MiB buffer pool"},
+		{name: "MySQL 8.4, default pool, 152 MB dump: grown to 512 MiB", availGiB: 8,
+			dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
+			srv:   server("mysql", "8.4.3", map[string]string{}),
+			apply: "SET GLOBAL innodb_buffer_pool_size = 536870912;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;"},
+		{name: "not enough memory: a note, no setting", availGiB: 0, dump: dump40,
+			srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
+			noteHas: "available memory is unknown"},
+		{name: "MySQL 5.6 resizes only with a restart", availGiB: 8, dump: dump40,
+			srv:     server("mysql", "5.6.51", map[string]string{"innodb_buffer_pool_size": "33554432"}),
+			noteHas: "only with a restart"},
+		{name: "the data fits: nothing", availGiB: 8, dump: dump40,
+			srv: server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "1073741824"})},
+		{name: "the advised cnf's pool is what the load runs with", availGiB: 8, dump: dump40, advised: map[string]string{"innodb_buffer_pool_size": "17G"},
+			srv:       server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
+			basisHave: "fits the advised 17.0 GiB buffer pool"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, tc.dump)
+			p.Server = tc.srv
+			p.Host.Memory.AvailableBytes = tc.availGiB << 30
+			plan := Size(p, Options{Task: TaskLoad, Advised: tc.advised})
+			var got *Setting
+			for i, s := range plan.Temporary {
+				if strings.Contains(s.Apply, "innodb_buffer_pool_size") {
+					got = &plan.Temporary[i]
+				}
+			}
+			switch {
+			case tc.apply == "" && got != nil:
+				t.Errorf("offered %q, want nothing", got.Apply)
+			case tc.apply != "" && got == nil:
+				t.Fatalf("not offered; notes %q", plan.Notes)
+			case got != nil && (got.Apply != tc.apply || got.Undo != tc.undo || got.Warning == ""):
+				t.Errorf("apply %q undo %q warning %q; want %q and %q", got.Apply, got.Undo, got.Warning, tc.apply, tc.undo)
+			}
+			if tc.noteHas != "" && !strings.Contains(strings.Join(plan.Notes, "|"), tc.noteHas) {
+				t.Errorf("notes %q lack %q", plan.Notes, tc.noteHas)
+			}
+			if tc.basisHave != "" && !strings.Contains(plan.EstimatedLoad.Basis, tc.basisHave) {
+				t.Errorf("estimate basis %q lacks %q", plan.EstimatedLoad.Basis, tc.basisHave)
+			}
+		})
+	}
+}
+
+// A batched loader (myloader, loadDump) gets no relaxed flushing, which did
+// not help it on the card bed; a mysqldump file, one commit per statement, does.
+func TestRelaxedFlushByDumpFormat(t *testing.T) {
+	for _, tc := range []struct {
+		format    string
+		wantFlush bool
+	}{{"mydumper", false}, {"mysqlsh", false}, {"mysqldump", true}} {
+		t.Run(tc.format, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, &profile.Dump{Format: tc.format, Path: "/b/d", TotalBytes: 1e6, Tables: 1, Chunks: 1})
+			p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"log_bin": "OFF"})
+			plan := Size(p, Options{Task: TaskLoad, Durability: DurabilityRelaxed})
+			flush := false
+			for _, s := range plan.Temporary {
+				flush = flush || strings.Contains(s.Apply, "innodb_flush_log_at_trx_commit")
+			}
+			if flush != tc.wantFlush {
+				t.Errorf("relaxed flushing offered = %v, want %v (%q)", flush, tc.wantFlush, plan.Notes)
+			}
+			if !tc.wantFlush && !strings.Contains(strings.Join(plan.Notes, "|"), "49.3 s against 49.0 s") {
+				t.Errorf("notes %q do not say why", plan.Notes)
+			}
+		})
+	}
+}
