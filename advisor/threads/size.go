@@ -43,16 +43,21 @@ func Size(p *profile.Profile, o Options) Plan {
 	}
 	c := coresOf(p.Host)
 	b := poolOf(p, o)
+	loads := o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy
+	var temp []Setting
+	var tempNotes []string
+	if loads { // the load runs with its temporary settings applied: size for the pool they leave
+		temp, tempNotes, b = loadSettings(p, o, b)
+	}
 	plan := Plan{Dump: sizeDump(p, c), Load: sizeLoad(p, c, b)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
 	if plan.Commands == nil {
 		plan.Commands = []string{} // the advice contract has "commands": [] when there are none
 	}
-	if o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy {
-		var notes []string
-		plan.Temporary, notes, b = loadSettings(p, o, b)
-		plan.Notes = append(plan.Notes, notes...)
+	if loads {
+		plan.Temporary = temp
+		plan.Notes = append(plan.Notes, tempNotes...)
 		plan.EstimatedLoad = estimateLoad(p, plan.Load.Threads, c.n, b)
 	}
 	return plan
@@ -141,10 +146,6 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 		}
 		why = append(why, w)
 	}
-	if data := dumpInnoDBBytes(p.Dump); data > 0 && b.bytes > 0 && data <= b.bytes {
-		why = append(why, fmt.Sprintf("the ~%s the dump loads fits %s, so pages are written after the load and the count matters little",
-			profile.HumanBytes(data), b.describe()))
-	}
 	if d := p.Dump; d != nil {
 		n, why = fitDump(d, n, why)
 	}
@@ -156,31 +157,41 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 // not what bounds the restore: the fast bed (152 MB dump, 2 cores) restored
 // in 16.7 s at 8 threads against 22.8 s at 4 (medians of 5), and issue 10
 // measured 8-12 threads 5.3 s, 4 threads 5.7 s, 2 threads 7.0 s on the same
-// disk. On the slow beds 8 threads were 0-21% slower than 4.
+// disk; with the data in a 512M pool, 8 threads took 11.3 s against 25.5 s
+// at 4 on the bw bed and 18.7 s against 17.8 s on the card bed. With the
+// data outgrowing a 32M pool, 8 threads were 0-21% slower than 4 on the
+// slow beds (BENCHMARK.md, "Restore matrix").
 const CPUBoundThreadsPerCore = 4
 
 // CPUBoundDiskMargin is how many times faster than the cores parse it the
 // disk must take the dump (its slow end) for the load to count as CPU-bound.
 const CPUBoundDiskMargin = 2
 
-// perCore is the threads the cores want: ThreadsPerCore, or
-// CPUBoundThreadsPerCore when the disk takes the dump far faster than the
-// cores parse it even at its slow end (random pages unless the data is
-// known to fit the pool); capped at MaxThreads. An unmeasured random-write
-// curve never counts as fast.
+// perCore is the threads the cores want: ThreadsPerCore when the disk
+// bounds the load, CPUBoundThreadsPerCore when it does not: the data fits
+// the pool (pages are written after the load; redo appends and CPU bound
+// it, and more sessions share both better), or the disk takes the dump
+// far faster than the cores parse it even at its slow end (random pages
+// unless the data is known to fit). Capped at MaxThreads. An unmeasured
+// random-write curve never counts as fast.
 func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	n := min(ThreadsPerCore*c.n, MaxThreads)
 	cpu := CPUBytesPerSecPerCore * float64(c.n)
 	data := dumpInnoDBBytes(p.Dump)
+	fits := b.bytes > 0 && data > 0 && data <= b.bytes
 	slow := p.Storage.SeqWrite.MBPerS * 1e6 / SeqAmpHigh
 	if rnd := randBytesPerSec(p.Storage, n); rnd <= 0 {
 		slow = 0
-	} else if b.bytes == 0 || data == 0 || data > b.bytes {
+	} else if !fits {
 		slow = minKnown(slow, rnd/PageAmpHigh)
 	}
-	if slow >= CPUBoundDiskMargin*cpu {
-		n = min(CPUBoundThreadsPerCore*c.n, MaxThreads)
-		return n, []string{fmt.Sprintf("%s, and the disk takes the dump at %.0f MB/s or more, %.0fx what they parse (%.0f MB/s): CPU-bound, so %d load threads per core",
+	m := min(CPUBoundThreadsPerCore*c.n, MaxThreads)
+	switch {
+	case fits:
+		return m, []string{fmt.Sprintf("%s, and the ~%s the dump loads fits %s: pages are written after the load, so redo appends and CPU bound it, and %d load threads per core share them best",
+			c.why, profile.HumanBytes(data), b.describe(), CPUBoundThreadsPerCore)}
+	case slow >= CPUBoundDiskMargin*cpu:
+		return m, []string{fmt.Sprintf("%s, and the disk takes the dump at %.0f MB/s or more, %.0fx what they parse (%.0f MB/s): CPU-bound, so %d load threads per core",
 			c.why, slow/1e6, slow/cpu, cpu/1e6, CPUBoundThreadsPerCore)}
 	}
 	return n, []string{fmt.Sprintf("%s (%d load threads per core keep it busy while others wait on commits)", c.why, ThreadsPerCore)}

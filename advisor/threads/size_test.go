@@ -83,3 +83,21 @@ func TestSizeSlowCommitNamed(t *testing.T) {
 		t.Errorf("load why %q does not name the slow commit", why)
 	}
 }
+
+// Data that fits the pool the load runs with (here the server's 1G) is
+// bound by redo appends and CPU: 4 threads per core, as on the card and bw
+// beds with a 512M pool (BENCHMARK.md).
+func TestSizeLoadDataFitsPool(t *testing.T) {
+	d := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 40e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
+	for _, tc := range []struct {
+		pool string
+		want int
+		why  string
+	}{{"1G", 8, "fits the server 1.0 GiB buffer pool"}, {"32M", 4, "2 load threads per core"}} {
+		p := prof(2, 0, cardCurve, d)
+		p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": tc.pool})
+		if got := Size(p, Options{Task: TaskLoad}).Load; got.Threads != tc.want || !strings.Contains(got.Why, tc.why) {
+			t.Errorf("pool %s: %d threads (%s), want %d and %q", tc.pool, got.Threads, got.Why, tc.want, tc.why)
+		}
+	}
+}
