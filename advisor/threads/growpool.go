@@ -53,6 +53,6 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe()),
 		Apply: fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", grow),
 		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", b.bytes),
-		Warning: fmt.Sprintf("the server holds %s more memory during the load (%s was available); the undo first writes the loaded pages to disk, in the background, which on a slow disk takes about as long as the load saved",
+		Warning: fmt.Sprintf("the server holds %s more memory during the load (%s was available); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty' is near 0",
 			profile.HumanBytes(grow-b.bytes), profile.HumanBytes(avail))}, pool{grow, "grown"}, "", true
 }
