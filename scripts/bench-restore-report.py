@@ -15,6 +15,8 @@ import statistics
 import subprocess
 import sys
 
+MYTUNE = os.environ.get("MYTUNE")  # the mytune to ask (default: the one the bench built in WORK)
+
 
 def load(work):
     runs = collections.defaultdict(list)
@@ -33,7 +35,7 @@ def advise(work, bed, pool, dur):
     with open(cnf, "w") as f:
         f.write("[mysqld]\ninnodb_buffer_pool_size = %s\ninnodb_flush_log_at_trx_commit = %s\n"
                 % (pool, 2 if dur == "relaxed" else 1))
-    out = subprocess.run([os.path.join(work, "mytune"), "advise", "--from", os.path.join(work, f"profile-{bed}.json"),
+    out = subprocess.run([MYTUNE or os.path.join(work, "mytune"), "advise", "--from", os.path.join(work, f"profile-{bed}.json"),
                           "--mycnf", cnf, "--target", "mariadb-10.11", "--dump", os.path.join(work, "dump"),
                           "--task", "load", "--durability", dur, "--format", "json"],
                          capture_output=True, text=True, check=True).stdout
@@ -103,7 +105,7 @@ def testdata(work, runs):
             print(f"testdata: {bed} {pool} {dur} left out: fewer than 3 runs of some count", file=sys.stderr)
             continue
         prof = json.load(open(os.path.join(work, f"profile-{bed}.json")))
-        adv = json.loads(subprocess.run([os.path.join(work, "mytune"), "advise", "--from", os.path.join(work, f"profile-{bed}.json"),
+        adv = json.loads(subprocess.run([MYTUNE or os.path.join(work, "mytune"), "advise", "--from", os.path.join(work, f"profile-{bed}.json"),
                                          "--dump", os.path.join(work, "dump"), "--task", "load", "--format", "json"],
                                         capture_output=True, text=True, check=True).stdout)
         dump = adv["profile"]["dump"]
