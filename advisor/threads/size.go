@@ -26,6 +26,13 @@ const SlowCommitUS = 1000
 // 4 24.6 s, 6 28.9 s, 8 28.2 s (advisor/threads/BENCHMARK.md).
 const ThreadsPerCore = 2
 
+// DeadlockNote warns of what the bench saw with myloader 0.10 into
+// MariaDB 10.11 at 8 threads: InnoDB picked a loading session as a
+// deadlock victim in 8 of about 40 runs on the slow beds (none at 4 or 16
+// threads), and myloader 0.10 stops instead of retrying
+// (BENCHMARK.md, "Restore matrix").
+const DeadlockNote = "if myloader 0.10 stops with \"Deadlock found when trying to get lock\" (seen at 8 threads into MariaDB 10.11 on the bench's beds), run the same command again: --overwrite-tables reloads every table"
+
 // OLTPNote is the whole threads block of --task oltp: nothing is dumped
 // or loaded, so nothing is sized.
 const OLTPNote = "--task oltp: no dump, load or copy is planned, so no thread counts, commands or load settings are given; " +
@@ -58,6 +65,9 @@ func Size(p *profile.Profile, o Options) Plan {
 	if loads {
 		plan.Temporary = temp
 		plan.Notes = append(plan.Notes, tempNotes...)
+		if d := p.Dump; plan.Load.Threads >= 8 && !targetOf(p, o).isMySQL() && (d == nil || d.Format == "mydumper") {
+			plan.Notes = append(plan.Notes, DeadlockNote)
+		}
 		plan.EstimatedLoad = estimateLoad(p, plan.Load.Threads, c.n, b)
 	}
 	return plan

@@ -1,6 +1,7 @@
 package threads
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,8 +97,13 @@ func TestSizeLoadDataFitsPool(t *testing.T) {
 	}{{"1G", 8, "fits the server 1.0 GiB buffer pool"}, {"32M", 4, "2 load threads per core"}} {
 		p := prof(2, 0, cardCurve, d)
 		p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": tc.pool})
-		if got := Size(p, Options{Task: TaskLoad}).Load; got.Threads != tc.want || !strings.Contains(got.Why, tc.why) {
+		plan := Size(p, Options{Task: TaskLoad})
+		if got := plan.Load; got.Threads != tc.want || !strings.Contains(got.Why, tc.why) {
 			t.Errorf("pool %s: %d threads (%s), want %d and %q", tc.pool, got.Threads, got.Why, tc.want, tc.why)
+		}
+		// 8 myloader threads into MariaDB: the deadlock the bench saw is named, with what to do
+		if has := slices.Contains(plan.Notes, DeadlockNote); has != (tc.want >= 8) {
+			t.Errorf("pool %s: deadlock note present = %v, want %v", tc.pool, has, tc.want >= 8)
 		}
 	}
 }
