@@ -85,7 +85,13 @@ def e2e(work, runs):
                 a = statistics.median(v)
                 lo = hi = 0.0
                 p = os.path.join(work, f"e2e-{bed}-{d}.estimate")
-                if os.path.exists(p):
+                if MYTUNE:  # the estimate of this mytune, from the advice the bench followed (its profile)
+                    out = subprocess.run([MYTUNE, "advise", "--from", os.path.join(work, f"e2e-{bed}-{d}.json"), "--dump",
+                                          os.path.join(work, "dump"), "--task", "load", "--durability", d, "--format", "json"],
+                                         capture_output=True, text=True, check=True).stdout
+                    e = json.loads(out)["threads"].get("estimated_load") or {}
+                    lo, hi = e.get("low_s", 0), e.get("high_s", 0)
+                elif os.path.exists(p):
                     lo, hi = map(float, open(p).read().split())
                 fit = "inside" if lo <= a <= hi else f"{100 * ((lo if a < lo else hi) / a - 1):+.0f}%"
                 print(f"| {bed} | {s:.1f} ({' '.join(f'{x:.1f}' for x in stock[0])}) | {d} | {t} | "
