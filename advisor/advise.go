@@ -3,6 +3,7 @@ package advisor
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/mytune/mytune/advisor/threads"
 	"github.com/mytune/mytune/probe/profile"
@@ -70,8 +71,8 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	a.Findings = Dedupe(toFindings(hits))
 	SortFindings(a.Findings)
 	a.Verdict = Verdict(p, cat.Thresholds.SlowCommitsPerS)
-	a.Threads = sizeThreads(p, t, opts, recommended(a.Findings))
 	a.Cnf = Cnf(a, facts.Version, opts.ToolVersion)
+	a.Threads = sizeThreads(p, t, opts, cnfValues(a.Cnf))
 	return a, nil
 }
 
@@ -109,14 +110,17 @@ func Dedupe(fs []Finding) []Finding {
 	return out
 }
 
-// recommended maps each finding's variable to its recommended value (the
-// last one wins, as mysqld reads the cnf).
-func recommended(fs []Finding) map[string]string {
+// cnfValues reads back the "name = value" lines of the advice's cnf: what
+// the load runs with once it is applied (the last line of a name wins, as
+// mysqld reads it).
+func cnfValues(cnf string) map[string]string {
 	out := map[string]string{}
-	for _, f := range fs {
-		if f.Variable != "" && f.Recommended != "" {
-			out[f.Variable] = f.Recommended
+	for _, line := range strings.Split(cnf, "\n") {
+		name, value, ok := strings.Cut(line, "=")
+		if line = strings.TrimSpace(line); !ok || line == "" || line[0] == '#' || line[0] == '[' {
+			continue
 		}
+		out[strings.TrimSpace(name)] = strings.TrimSpace(value)
 	}
 	return out
 }
