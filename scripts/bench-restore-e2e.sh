@@ -59,11 +59,37 @@ undo() {
   cat "$RUN/undo.err" >&2; return 1
 }
 
+# e2e_interleaved BED DIR: like e2e_bed, but each round restarts the server as stock, then with each
+# durability's cnf, so that a machine whose load drifts over the run hits stock and advice alike
+# (scripts/bench-restore.sh --interleave 1; the advice is taken once, against the stock server).
+e2e_interleaved() {
+  local bed=$1 dir=$2 rep d n
+  for d in $DURS; do advice "$bed" "$d" "$dir"; done
+  for rep in $(seq "$REPEAT"); do
+    stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+    start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
+    restore "t-$bed" "e2e $bed stock 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump"
+    for d in $DURS; do
+      stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+      start_server "t-$bed" "$dir/data" "$BP-$bed" --defaults-file="$WORK/e2e-$bed-$d.cnf" ||
+        { echo "e2e $bed $d-nostart 0 0 0" >>"$WORK/results.txt"; return 1; }
+      n=$(cat "$WORK/e2e-$bed-$d.threads")
+      read -r -a words <<<"$(filled "$bed" "$d")"
+      mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
+      restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
+      undo "$bed" "$d"
+    done
+  done
+  stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+  rm -rf "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
+}
+
 e2e_bed() {
   local bed=$1 dir rep d n
   dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
   rm -rf "$dir/data"
   start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
+  [ "$INTERLEAVE" = 1 ] && { e2e_interleaved "$bed" "$dir"; return; }
   # stock runs already in results.txt (a rerun with --keep after a change to mytune) are not repeated
   for rep in $(seq "$(grep -c "^e2e $bed stock " "$WORK/results.txt")" "$((REPEAT - 1))"); do
     restore "t-$bed" "e2e $bed stock 4 $((rep + 1))" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump"
