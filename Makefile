@@ -67,7 +67,7 @@ bench-threads: $(BIN)
 ## bench-restore: per bed (fast, card, bw, hdd), a stock MariaDB restored with myloader's defaults vs the same
 ## server after following mytune's advice as printed (cnf + restart, SET GLOBALs, the myloader line); BEDS=… REPEATS=…
 bench-restore: $(BIN)
-	bash scripts/bench-restore.sh e2e --beds "$(or $(BEDS),fast card bw hdd)" --repeat $(or $(REPEATS),3)
+	bash scripts/bench-restore.sh e2e --interleave 1 --beds "$(or $(BEDS),fast card bw hdd)" --repeat $(or $(REPEATS),3)
 
 clean:
 	rm -rf bin dist
