@@ -29,10 +29,11 @@ const (
 	// FitAmpLow/High: with the loaded data in the pool, a disk short of
 	// IOPS still pays them for redo writes and checkpoint flushes, at about
 	// one 16 KiB write per FitAmp × 16 KiB of dump: measured 0.8 on the
-	// card bed (152 MB dump in a grown 512M pool: 1.9 MB/s at ~100 IOPS;
-	// 39.7 MB in a 512M pool: 2.1 MB/s) and 1.0 on the hdd bed (2.45 MB/s
-	// at 150 IOPS).
-	FitAmpLow, FitAmpHigh = 0.6, 1.2
+	// card bed at 4-8 threads (152 MB dump in a grown 512M pool: 1.9 MB/s at
+	// ~100 IOPS; 39.7 MB in a 512M pool: 2.1 MB/s), 1.0 on the hdd bed
+	// (2.45 MB/s at 150 IOPS), and 0.4 at 16 threads, whose log writes are
+	// larger (card 3.4 MB/s at 98 IOPS, hdd 5.6 MB/s at 136).
+	FitAmpLow, FitAmpHigh = 0.4, 1.0
 	// CPUBytesPerSecPerThread is what one load thread parsed and inserted
 	// (190 MB of mydumper SQL in 6.8 s with myloader 0.10 at 1 thread into
 	// MariaDB 10.11: loader and server each kept a core busy).

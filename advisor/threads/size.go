@@ -141,7 +141,8 @@ const LoadDiskCap = 8
 // scaling caps it at LoadDiskCap.
 func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 	n, why := perCore(p, c, b)
-	if k, kw := Knee(p.Storage.RandWrite); k > 0 && k < n && n > LoadDiskCap {
+	fits := b.bytes > 0 && dumpInnoDBBytes(p.Dump) > 0 && dumpInnoDBBytes(p.Dump) <= b.bytes
+	if k, kw := Knee(p.Storage.RandWrite); k > 0 && k < n && n > LoadDiskCap && !fits {
 		n = max(k, LoadDiskCap)
 		why = append(why, fmt.Sprintf("%s: capped at %d (more sessions queue for the same writes)", kw, n))
 	} else if k > 0 {
@@ -173,6 +174,16 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 // slow beds (BENCHMARK.md, "Restore matrix").
 const CPUBoundThreadsPerCore = 4
 
+// FitThreadsPerCore is the load threads per core when the loaded data
+// fits the pool: no page is written during the load, so redo writes and
+// CPU bound it, and more sessions make fewer, larger log writes (group
+// commit) on a disk short of IOPS. With a 512M pool (1G on the fast bed),
+// 16 threads on 2 cores were best or within the noise of the best on
+// every bed: card 10.5 s (relaxed; 8: 15.9), hdd 15.4 → 11.9 s (strict, 8
+// → 16), fast 20.0 → 12.5 s, bw 12.9 s against 11.3 s at 8 (runs 12.0-16.0
+// vs 7.6-15.8) (BENCHMARK.md, "Restore matrix").
+const FitThreadsPerCore = 8
+
 // CPUBoundDiskMargin is how many times faster than the cores parse it the
 // disk must take the dump (its slow end) for the load to count as CPU-bound.
 const CPUBoundDiskMargin = 2
@@ -198,8 +209,8 @@ func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	m := min(CPUBoundThreadsPerCore*c.n, MaxThreads)
 	switch {
 	case fits:
-		return m, []string{fmt.Sprintf("%s, and the ~%s the dump loads fits %s: pages are written after the load, so redo appends and CPU bound it, and %d load threads per core share them best",
-			c.why, profile.HumanBytes(data), b.describe(), CPUBoundThreadsPerCore)}
+		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s, and the ~%s the dump loads fits %s: pages are written after the load, so redo writes and CPU bound it, and %d load threads per core share them best (larger group commits)",
+			c.why, profile.HumanBytes(data), b.describe(), FitThreadsPerCore)}
 	case slow >= CPUBoundDiskMargin*cpu:
 		return m, []string{fmt.Sprintf("%s, and the disk takes the dump at %.0f MB/s or more, %.0fx what they parse (%.0f MB/s): CPU-bound, so %d load threads per core",
 			c.why, slow/1e6, slow/cpu, cpu/1e6, CPUBoundThreadsPerCore)}
