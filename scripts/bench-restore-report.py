@@ -85,7 +85,7 @@ def e2e(work, runs):
                 a = statistics.median(v)
                 lo = hi = 0.0
                 p = os.path.join(work, f"e2e-{bed}-{d}.estimate")
-                if MYTUNE:  # the estimate of this mytune, from the advice the bench followed (its profile)
+                if MYTUNE and os.environ.get("REESTIMATE"):  # what a newer mytune estimates from the followed advice's profile
                     out = subprocess.run([MYTUNE, "advise", "--from", os.path.join(work, f"e2e-{bed}-{d}.json"), "--dump",
                                           os.path.join(work, "dump"), "--task", "load", "--durability", d, "--format", "json"],
                                          capture_output=True, text=True, check=True).stdout

@@ -22,6 +22,10 @@ const InnoDBBytesPerDumpByte = 3
 type pool struct {
 	bytes uint64
 	from  string // "advised", "server", "my.cnf", "default"; "" when unknown
+	// redo is the redo log capacity the load runs with (the same sources;
+	// 0 when unknown): with the data in the pool, a redo log smaller than
+	// the data forces checkpoint flushes during the load.
+	redo uint64
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its
@@ -29,23 +33,42 @@ type pool struct {
 // default when a target is known; zero when none of those says.
 func poolOf(p *profile.Profile, o Options) pool {
 	const v = "innodb_buffer_pool_size"
-	if n := sizeIn(o.Advised, v); n > 0 {
-		return pool{n, "advised"}
-	}
+	var srv, cnf map[string]string
 	if p.Server != nil {
-		if n := sizeIn(p.Server.Variables, v); n > 0 {
-			return pool{n, "server"}
-		}
+		srv = p.Server.Variables
 	}
 	if p.MyCnf != nil {
-		if n := sizeIn(p.MyCnf.Variables, v); n > 0 {
-			return pool{n, "my.cnf"}
+		cnf = p.MyCnf.Variables
+	}
+	redo := redoOf(o.Advised, srv, cnf)
+	switch {
+	case sizeIn(o.Advised, v) > 0:
+		return pool{sizeIn(o.Advised, v), "advised", redo}
+	case sizeIn(srv, v) > 0:
+		return pool{sizeIn(srv, v), "server", redo}
+	case sizeIn(cnf, v) > 0:
+		return pool{sizeIn(cnf, v), "my.cnf", redo}
+	case targetOf(p, o).Version != "":
+		return pool{DefaultBufferPoolBytes, "default", redo}
+	}
+	return pool{redo: redo}
+}
+
+// redoOf is the redo log capacity the first of the variable sets that
+// names it gives: innodb_redo_log_capacity (MySQL 8.0.30+), else
+// innodb_log_file_size × innodb_log_files_in_group (1 when unset: MariaDB
+// 10.5+ has one file); 0 when none says.
+func redoOf(sets ...map[string]string) uint64 {
+	for _, vars := range sets {
+		if n := sizeIn(vars, "innodb_redo_log_capacity"); n > 0 {
+			return n
+		}
+		if n := sizeIn(vars, "innodb_log_file_size"); n > 0 {
+			files := max(sizeIn(vars, "innodb_log_files_in_group"), 1)
+			return n * files
 		}
 	}
-	if targetOf(p, o).Version != "" {
-		return pool{DefaultBufferPoolBytes, "default"}
-	}
-	return pool{}
+	return 0
 }
 
 func sizeIn(vars map[string]string, name string) uint64 {
