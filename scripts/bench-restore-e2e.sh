@@ -3,8 +3,9 @@
 # e2e_bed BED: on a fresh bed, a stock MariaDB (mariadbd --no-defaults: 128M pool, flush at every
 # commit) restored with myloader's defaults (4 threads), REPEAT times; then, per durability, the
 # same datadir after following mytune's advice as printed:
-#   1. `mytune advise --datadir DIR -S SOCK -u root --dump DUMP --task load --durability D` against the
-#      running stock server, inside the bed (so the disk measured is the bed's), as cnf and as json;
+#   1. `mytune advise --datadir DIR -S SOCK -u root --dump DUMP --task load --durability D --format json`
+#      against the running stock server, inside the bed (so the disk measured is the bed's): its cnf,
+#      threads, commands and settings come from that one run;
 #   2. the cnf as the server's only option file, with a restart (a server that does not start is a
 #      result: "e2e BED D-nostart");
 #   3. per run: the printed SET GLOBAL / ALTER INSTANCE lines, the printed myloader command verbatim
@@ -13,17 +14,17 @@
 # Result lines: "e2e BED stock|strict|relaxed THREADS REP SECONDS"; the estimate of each advice is kept in
 # $WORK/e2e-BED-D.estimate ("LOW_S HIGH_S").
 
-# advice BED D DIR: the advice as json and cnf, from mytune run inside the bed against the live server.
+# advice BED D DIR: the advice as json, from mytune run inside the bed against the live server; its cnf
+# is the json's "cnf" (one run: two runs can differ, e.g. with the memory other servers hold meanwhile).
 advice() {
-  local f
-  for f in json cnf; do
-    "$TB" run "$BP-$1" "$WORK/mytune" advise --datadir "$3" -S "$RUN/t-$1.sock" -u root --dump "$WORK/dump" \
-      --task load --durability "$2" --format "$f" >"$WORK/e2e-$1-$2.$f" 2>"$RUN/advise.err" ||
-      { cat "$RUN/advise.err" >&2; return 1; }
-  done
+  "$TB" run "$BP-$1" "$WORK/mytune" advise --datadir "$3" -S "$RUN/t-$1.sock" -u root --dump "$WORK/dump" \
+    --task load --durability "$2" --format json >"$WORK/e2e-$1-$2.json" 2>"$RUN/advise.err" ||
+    { cat "$RUN/advise.err" >&2; return 1; }
   python3 - "$WORK/e2e-$1-$2.json" "$WORK/e2e-$1-$2" <<'PY'
 import json, sys
-t = json.load(open(sys.argv[1]))["threads"]
+a = json.load(open(sys.argv[1]))
+open(sys.argv[2] + ".cnf", "w").write(a["cnf"])
+t = a["threads"]
 e = t.get("estimated_load") or {}
 open(sys.argv[2] + ".estimate", "w").write(f"{e.get('low_s', 0)} {e.get('high_s', 0)}\n")
 open(sys.argv[2] + ".threads", "w").write(f"{t['load']['threads']}\n")
