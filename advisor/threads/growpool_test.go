@@ -109,3 +109,49 @@ func TestEstimateRedoHoldsTheLoad(t *testing.T) {
 		}
 	}
 }
+
+func TestGrowRedo(t *testing.T) {
+	d := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
+	tests := []struct {
+		name, flavor, version, redoVar, redo string
+		freeGiB                              uint64
+		apply, undo, noteHas                 string
+	}{
+		{"MariaDB 10.11, 96M redo, data in a 16G pool: grown to 512 MiB", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 6,
+			"SET GLOBAL innodb_log_file_size = 536870912;", "SET GLOBAL innodb_log_file_size = 100663296;", ""},
+		{"MySQL 8.4: innodb_redo_log_capacity", "mysql", "8.4.3", "innodb_redo_log_capacity", "104857600", 6,
+			"SET GLOBAL innodb_redo_log_capacity = 536870912;", "SET GLOBAL innodb_redo_log_capacity = 104857600;", ""},
+		{"MySQL 8.0.20: restart only", "mysql", "8.0.20", "innodb_log_file_size", "50331648", 6, "", "", "only with a restart"},
+		{"MariaDB 10.6: restart only", "mariadb", "10.6.18-MariaDB", "innodb_log_file_size", "100663296", 6, "", "", "only with a restart"},
+		{"too little free space: a note", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 0, "", "", "cannot hold it twice over"},
+		{"the redo log already holds it: nothing", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "4G", 6, "", "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, d)
+			p.Storage.FreeBytes = tc.freeGiB << 30
+			p.Server = server(tc.flavor, tc.version, map[string]string{"innodb_buffer_pool_size": "16G", tc.redoVar: tc.redo})
+			plan := Size(p, Options{Task: TaskLoad})
+			var got *Setting
+			for i, s := range plan.Temporary {
+				if strings.Contains(s.Apply, "redo_log_capacity") || strings.Contains(s.Apply, "log_file_size") {
+					got = &plan.Temporary[i]
+				}
+			}
+			switch {
+			case tc.apply == "" && got != nil:
+				t.Errorf("offered %q, want nothing", got.Apply)
+			case tc.apply != "" && got == nil:
+				t.Fatalf("not offered; notes %q", plan.Notes)
+			case got != nil && (got.Apply != tc.apply || got.Undo != tc.undo):
+				t.Errorf("apply %q undo %q; want %q and %q", got.Apply, got.Undo, tc.apply, tc.undo)
+			}
+			if tc.noteHas != "" && !strings.Contains(strings.Join(plan.Notes, "|"), tc.noteHas) {
+				t.Errorf("notes %q lack %q", plan.Notes, tc.noteHas)
+			}
+			if got != nil && !strings.Contains(plan.EstimatedLoad.Basis, "no checkpoint flushing") {
+				t.Errorf("with the redo log grown, the estimate still flushes: %s", plan.EstimatedLoad.Basis)
+			}
+		})
+	}
+}

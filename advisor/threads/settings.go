@@ -44,11 +44,13 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 			Undo:    "SET SESSION sql_log_bin = 1;",
 			Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after"})
 	}
-	s, b, why, ok := growPool(p, o, b)
-	if ok {
-		out = append(out, s)
-	} else if why != "" {
-		notes = append(notes, why)
+	for _, grow := range []func(*profile.Profile, Options, pool) (Setting, pool, string, bool){growPool, growRedo} {
+		s, g, why, ok := grow(p, o, b)
+		if ok {
+			out, b = append(out, s), g
+		} else if why != "" {
+			notes = append(notes, why)
+		}
 	}
 	if o.Durability != DurabilityRelaxed {
 		notes = append(notes, "durability strict: relaxed flushing (innodb_flush_log_at_trx_commit=2, sync_binlog=0) and redo-log disabling are not offered; use --durability relaxed for a load you can redo")
