@@ -44,7 +44,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	g := b
 	g.redo = grow
 	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (the ~%s it loads fits the pool but not the %s redo log)",
-			profile.HumanBytes(grow), profile.HumanBytes(data), profile.HumanBytes(b.redo)),
+		profile.HumanBytes(grow), profile.HumanBytes(data), profile.HumanBytes(b.redo)),
 		Apply: fmt.Sprintf("SET GLOBAL %s = %d;", name, grow),
 		Undo:  fmt.Sprintf("SET GLOBAL %s = %d;", name, b.redo),
 		Warning: fmt.Sprintf("takes %s more of the datadir's disk while resizing (%s free); MariaDB's online resize was not crash-safe before the MDEV-34750 fix (2024)",
