@@ -10,7 +10,7 @@ BIN := bin/mytune
 CROSS := linux/amd64 linux/arm64 linux/arm/7 linux/arm/6 darwin/arm64 windows/amd64
 FUZZTIME ?= 3s
 
-.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-wall test-hermetic clean
+.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-restore bench-wall test-hermetic clean
 
 all: build
 
@@ -77,6 +77,11 @@ bench-wall: $(BIN)
 ## bench-threads: myloader restore sweep (this disk and a throttled SD-like bed) and mydumper dump sweep
 bench-threads: $(BIN)
 	bash scripts/bench-threads.sh
+
+## bench-restore: per bed (fast, card, bw, hdd), a stock MariaDB restored with myloader's defaults vs the same
+## server after following mytune's advice as printed (cnf + restart, SET GLOBALs, the myloader line); BEDS=… REPEATS=…
+bench-restore: $(BIN)
+	bash scripts/bench-restore.sh e2e --interleave 1 --beds "$(or $(BEDS),fast card bw hdd)" --repeat $(or $(REPEATS),3)
 
 clean:
 	rm -rf bin dist

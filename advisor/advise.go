@@ -80,7 +80,11 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	}
 	SortFindings(a.Findings)
 	a.Verdict = Verdict(p, cat.Thresholds.SlowCommitsPerS)
-	a.Threads = sizeThreads(p, t, opts)
+	var advised map[string]string // an unknown target's cnf holds one value per server: size for the current ones
+	if !t.Unknown() {
+		advised = cnfValues(a.Cnf)
+	}
+	a.Threads = sizeThreads(p, t, opts, advised)
 	return a, nil
 }
 
@@ -146,6 +150,21 @@ func Dedupe(fs []Finding) []Finding {
 	return out
 }
 
+// cnfValues reads back the "name = value" lines of the advice's cnf: what
+// the load runs with once it is applied (the last line of a name wins, as
+// mysqld reads it).
+func cnfValues(cnf string) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(cnf, "\n") {
+		name, value, ok := strings.Cut(line, "=")
+		if line = strings.TrimSpace(line); !ok || line == "" || line[0] == '#' || line[0] == '[' {
+			continue
+		}
+		out[strings.TrimSpace(name)] = strings.TrimSpace(value)
+	}
+	return out
+}
+
 // SortFindings orders findings by severity, then category, then id.
 func SortFindings(fs []Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
@@ -164,9 +183,12 @@ func SortFindings(fs []Finding) {
 // task and durability asked for, on the resolved target t (a live server,
 // else --target, else the installed server, else the my.cnf, else
 // unknown: the zero threads.Target, which gets both tool families).
-func sizeThreads(p profile.Profile, t rules.Target, opts AdviseOptions) Threads {
+// advised (the findings' recommended values) is what the load runs with
+// once the advice's my.cnf is applied.
+func sizeThreads(p profile.Profile, t rules.Target, opts AdviseOptions, advised map[string]string) Threads {
 	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability,
-		Target: threads.Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}, Calibration: opts.Calibration})
+		Target: threads.Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}, Advised: advised,
+		Calibration: opts.Calibration})
 	if plan.Commands == nil {
 		plan.Commands = []string{}
 	}

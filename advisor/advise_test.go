@@ -149,3 +149,11 @@ func TestScenarioProperties(t *testing.T) {
 		})
 	}
 }
+
+func TestCnfValues(t *testing.T) {
+	got := cnfValues("# mytune: settings\n[mysqld]\n# why = because\ninnodb_buffer_pool_size = 16G\ninnodb_io_capacity=100\ninnodb_io_capacity = 200\n")
+	want := map[string]string{"innodb_buffer_pool_size": "16G", "innodb_io_capacity": "200"}
+	if len(got) != len(want) || got["innodb_buffer_pool_size"] != "16G" || got["innodb_io_capacity"] != "200" {
+		t.Errorf("cnfValues = %v, want %v", got, want)
+	}
+}

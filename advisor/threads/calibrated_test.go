@@ -45,11 +45,11 @@ func TestWithCalibration(t *testing.T) {
 		whyHas      []string
 		mismatchHas string
 	}{
-		{"no calibration: modelled, and said", cardProfile("db1"), nil, 1, BasisModelled, []string{"random 16K IOPS"}, ""},
+		{"no calibration: modelled, and said", cardProfile("db1"), nil, 8, BasisModelled, []string{"random 16K IOPS"}, ""},
 		{"calibration of this server and dump: its choice, with its numbers", cardProfile("db1"), cardCalibration(), 4, BasisCalibrated,
 			[]string{"calibration card.json (calibrated on the target) loaded 1.5 MB/s (7600 rows/s) at 4 threads", "within 5% of the best, 1.6 MB/s at 8",
 				"1: 1.1, 2: 1.3, 4: 1.5, 8: 1.6 MB/s", "→ 4 threads"}, ""},
-		{"calibration of another server: not used, and why", cardProfile("db2"), cardCalibration(), 1, BasisModelled,
+		{"calibration of another server: not used, and why", cardProfile("db2"), cardCalibration(), 8, BasisModelled,
 			[]string{"the calibration card.json was not used: another server: hostname db1 was calibrated, the target is db2"}, "another server"},
 		{"calibration of another dump: used, and the difference said", otherDump, cardCalibration(), 4, BasisCalibrated,
 			[]string{"note: another dump: /backup/shop (80000000 bytes) was calibrated, /backup/other (5000000000 bytes)"}, "another dump"},

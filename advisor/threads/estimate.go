@@ -7,88 +7,142 @@ import (
 	"github.com/mytune/mytune/probe/profile"
 )
 
-// Assumptions of the load estimate, each from a source:
+// Assumptions of the load estimate, each fitted to the restores of
+// scripts/bench-restore.sh (myloader 0.10 into MariaDB 10.11, sysbench
+// dumps; advisor/threads/BENCHMARK.md, "Restore matrix"):
 const (
 	// PageBytes is the InnoDB page the random-write curve is measured in.
 	PageBytes = 16 << 10
-	// WriteAmpLow/High: InnoDB writes a row about three times (redo log,
-	// doublewrite buffer, tablespace: MySQL manual, "Doublewrite Buffer");
-	// secondary index builds add more. Measured by scripts/bench-threads.sh:
-	// 76 MB of SQL restored in 21-26 s on a 15 MB/s bed, i.e. 4.2-5.1x.
-	WriteAmpLow, WriteAmpHigh = 3.0, 6.0
+	// SeqAmpLow/High: disk bytes written per byte of dump SQL, paid at the
+	// measured sequential write rate: redo, doublewrite and the pages
+	// themselves. Measured: 4.65 on the bw bed (39.7 MB restored at
+	// 3.2 MB/s on a 14.9 MB/s disk) and 5.2 on the card bed with the data
+	// in the pool (4.1 MB/s on 21.3 MB/s).
+	SeqAmpLow, SeqAmpHigh = 4.0, 5.5
+	// PageAmpLow/High: once the loaded data outgrows the buffer pool,
+	// pages are evicted and written while loading, so the disk takes dump
+	// bytes at its random 16 KiB write rate ÷ PageAmp. Measured at 4
+	// threads: 1.9 on the card bed (0.89 MB/s at 102 IOPS), 2.2 on the hdd
+	// bed (1.15 MB/s at 152 IOPS); below the 3x of the loaded tablespace
+	// because the block layer merges neighbouring pages.
+	PageAmpLow, PageAmpHigh = 1.7, 2.8
+	// FitAmpLow/High: with the loaded data in the pool, a disk short of
+	// IOPS still pays them for redo writes and checkpoint flushes, at about
+	// one 16 KiB write per FitAmp × 16 KiB of dump: measured 0.8 on the
+	// card bed at 4-8 threads (152 MB dump in a grown 512M pool: 1.9 MB/s at
+	// ~100 IOPS; 39.7 MB in a 512M pool: 2.1 MB/s), 1.0 on the hdd bed
+	// (2.45 MB/s at 150 IOPS), and 0.4 at 16 threads, whose log writes are
+	// larger (card 3.4 MB/s at 98 IOPS, hdd 5.6 MB/s at 136).
+	FitAmpLow, FitAmpHigh = 0.4, 1.0
+	// FitSeqAmpLow/High replace SeqAmp while the data fits the pool: only
+	// the redo log is written during the load, 2.9x the SQL on the bw bed
+	// (152 MB at 5.1 MB/s on 14.9 MB/s) and 2.7x on the card (152 MB in
+	// 20.9 s on 20 MB/s, 16G pool, 4G redo log); 4.4x with a 96M redo log
+	// (39.7 MB, bw, 512M pool).
+	FitSeqAmpLow, FitSeqAmpHigh = 2.0, 4.5
 	// CPUBytesPerSecPerThread is what one load thread parsed and inserted
-	// on this project's test machine: 190 MB of mydumper SQL (1M sysbench
-	// rows) in 6.8 s with myloader 0.10 at 1 thread into MariaDB 10.11.
+	// (190 MB of mydumper SQL in 6.8 s with myloader 0.10 at 1 thread into
+	// MariaDB 10.11: loader and server each kept a core busy).
 	CPUBytesPerSecPerThread = 28e6
+	// CPUBytesPerSecPerCore caps it by cores: 152 MB restored in 5.3 s at
+	// 8 threads on 2 cores (issue 10), 28.7 MB/s, i.e. 14 MB/s per core.
+	// A host busy with other work gets half (measured: 8-17 MB/s on the
+	// shared 2-core test machine at load average 10-20).
+	CPUBytesPerSecPerCore = 14e6
 	// CompressLow/High: SQL dumps shrink 3-5x with gzip or zstd (the
 	// mariadb-dump fixture in probe/dump: 3.3x with gzip).
 	CompressLow, CompressHigh = 3.0, 5.0
 )
 
 // estimateLoad gives the restore time range of the profile's dump at the
-// advised threads: the dump's uncompressed bytes over the slower of the
-// disk (divided by InnoDB's write amplification) and the CPU (bytes per
-// load thread). While the data fits in the buffer pool InnoDB's writes are
-// redo appends and batched page flushes, so the disk gives its sequential
-// rate (measured: a 15 MB/s, 150 IOPS bed restored at the 15 MB/s pace, not
-// at 150 × 16 KiB); data larger than the pool (or a pool unknown, for the
-// high end) is written as random 16 KiB pages at the measured IOPS.
-func estimateLoad(p *profile.Profile, threads, cores int) DurationRange {
+// advised threads with the buffer pool b: the slower of the CPU (bytes
+// per thread, capped per core) and the disk, where the disk gives its
+// sequential rate ÷ SeqAmp while the loaded data (3x the SQL) fits the
+// pool, and its random-write rate ÷ PageAmp once it does not. The fast
+// end takes the faster assumption of each and overlaps CPU and disk; the
+// slow end takes the slower and adds them.
+func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange {
 	d := p.Dump
 	if d == nil || d.TotalBytes == 0 || threads < 1 {
 		return DurationRange{}
 	}
-	low, high := float64(d.TotalBytes), float64(d.TotalBytes)
-	if d.DataBytes > 0 {
-		low, high = float64(d.DataBytes), float64(d.DataBytes)
-	} else if onDisk(d) && (d.Compression == "gzip" || d.Compression == "zstd") {
-		low, high = low*CompressLow, high*CompressHigh
-	}
-	seq, rnd := p.Storage.SeqWrite.MBPerS*1e6, randBytesPerSec(p.Storage, threads)
-	diskFast, diskSlow, how := seq, seq, "sequential write (the data fits in the buffer pool)"
-	switch pool := bufferPool(p.Server); {
-	case rnd > 0 && pool > 0 && high > float64(pool):
-		diskFast, diskSlow = minKnown(seq, rnd), minKnown(seq, rnd)
-		how = fmt.Sprintf("random 16K writes at %d threads (the data outgrows the %s buffer pool)", threads, profile.HumanBytes(pool))
-	case rnd > 0 && pool == 0:
-		diskSlow = minKnown(seq, rnd)
-		how = "sequential write, or random 16K writes if the data outgrows the buffer pool (its size is unknown)"
-	}
-	cpu := CPUBytesPerSecPerThread * float64(min(threads, max(cores, 1)))
-	fast, slow := cpu, cpu/2
-	if diskFast > 0 {
-		fast, slow = min(cpu, diskFast/WriteAmpLow), min(cpu/2, diskSlow/WriteAmpHigh)
-	}
+	lo, hi := dumpSQLBytes(d)
+	cpu := min(CPUBytesPerSecPerThread*float64(threads), CPUBytesPerSecPerCore*float64(max(cores, 1)))
+	fast, slow := lo/cpu, hi/(cpu/2)
+	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
 	disk := "disk not measured, so CPU only"
-	if diskFast > 0 {
-		disk = fmt.Sprintf("disk %.1f–%.1f MB/s from %s ÷ %.0f–%.0fx InnoDB write amplification",
-			diskSlow/1e6, diskFast/1e6, how, WriteAmpLow, WriteAmpHigh)
+	if dFast > 0 {
+		fast, slow = max(fast, lo/dFast), slow+hi/dSlow
+		disk = fmt.Sprintf("disk %s–%s MB/s of dump (%s)", mb(dSlow), mb(dFast), how)
 	}
 	return DurationRange{
-		Low:  seconds(low / fast),
-		High: seconds(high / slow),
-		Basis: fmt.Sprintf("%s to %s of rows; %s; CPU %.0f MB/s per load thread, half that on a busy host (measured, MariaDB 10.11)",
-			profile.HumanBytes(uint64(low)), profile.HumanBytes(uint64(high)), disk, CPUBytesPerSecPerThread/1e6),
+		Low:  seconds(fast),
+		High: seconds(max(slow, fast*1.2)),
+		Basis: fmt.Sprintf("%s of SQL; %s; CPU %.0f MB/s (%.0f per load thread, %.0f per core), half that on a busy host (measured, MariaDB 10.11)",
+			bytesRange(lo, hi), disk, cpu/1e6, CPUBytesPerSecPerThread/1e6, CPUBytesPerSecPerCore/1e6),
 	}
 }
+
+// diskRates is the dump bytes per second the disk takes, fast and slow,
+// and how they were derived; 0 when the disk was not measured.
+func diskRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, slow float64, how string) {
+	seq := s.SeqWrite.MBPerS * 1e6
+	fast, slow = seq/SeqAmpLow, seq/SeqAmpHigh
+	how = fmt.Sprintf("%.1f MB/s sequential ÷ %.1f–%.1fx redo, doublewrite and pages", seq/1e6, SeqAmpLow, SeqAmpHigh)
+	rnd := randBytesPerSec(s, threads)
+	if rnd <= 0 || b.bytes == 0 && data == 0 {
+		return fast, slow, how
+	}
+	if b.bytes > 0 && data <= b.bytes {
+		fast, slow = seq/FitSeqAmpLow, seq/FitSeqAmpHigh
+		how = fmt.Sprintf("the ~%s it loads fits %s: %.1f MB/s sequential ÷ %.1f–%.1fx of redo", profile.HumanBytes(data), b.describe(), seq/1e6, FitSeqAmpLow, FitSeqAmpHigh)
+		if redo > 0 && redo >= data {
+			return fast, slow, how + fmt.Sprintf(", no checkpoint flushing (the %s redo log holds it)", profile.HumanBytes(redo))
+		}
+		log := "a redo log of unknown size"
+		if redo > 0 {
+			log = "a " + profile.HumanBytes(redo) + " redo log"
+		}
+		return minKnown(fast, rnd/FitAmpLow), minKnown(slow, rnd/FitAmpHigh), fmt.Sprintf("%s, or %s random 16K writes/s ÷ %.1f–%.1fx for the checkpoints %s forces, if slower",
+			how, kilo(rnd/PageBytes), FitAmpLow, FitAmpHigh, log)
+	}
+	pf, ps := rnd/PageAmpLow, rnd/PageAmpHigh
+	w := fmt.Sprintf("%s random 16K writes/s ÷ %.1f–%.1fx", kilo(rnd/PageBytes), PageAmpLow, PageAmpHigh)
+	if b.bytes == 0 { // unknown pool: the slow end assumes the data outgrows it
+		return fast, minKnown(slow, ps), how + "; or " + w + " if the data outgrows the buffer pool (its size is unknown)"
+	}
+	return minKnown(fast, pf), minKnown(slow, ps), fmt.Sprintf("the ~%s it loads outgrows %s: the slower of %s and %s",
+		profile.HumanBytes(data), b.describe(), w, how)
+}
+
+// dumpSQLBytes is the dump's uncompressed SQL, as a range when only the
+// compressed size is known.
+func dumpSQLBytes(d *profile.Dump) (lo, hi float64) {
+	lo, hi = float64(d.TotalBytes), float64(d.TotalBytes)
+	if d.DataBytes > 0 {
+		return float64(d.DataBytes), float64(d.DataBytes)
+	}
+	if onDisk(d) && (d.Compression == "gzip" || d.Compression == "zstd") {
+		return lo * CompressLow, hi * CompressHigh
+	}
+	return lo, hi
+}
+
+// bytesRange says "37.9 MiB", or "120 MiB to 200 MiB" when it is a range.
+func bytesRange(lo, hi float64) string {
+	if profile.HumanBytes(uint64(lo)) == profile.HumanBytes(uint64(hi)) {
+		return profile.HumanBytes(uint64(lo))
+	}
+	return profile.HumanBytes(uint64(lo)) + " to " + profile.HumanBytes(uint64(hi))
+}
+
+func mb(bps float64) string { return fmt.Sprintf("%.1f", bps/1e6) }
 
 // onDisk reports whether d's TotalBytes is the compressed size on disk
 // (probe/dump could not read the uncompressed size; profiles written
 // before TotalBytesBasis existed are read so too).
 func onDisk(d *profile.Dump) bool {
 	return d.TotalBytesBasis == "" || d.TotalBytesBasis == profile.DumpBytesOnDisk
-}
-
-// bufferPool is the server's innodb_buffer_pool_size, 0 when unknown.
-func bufferPool(s *profile.Server) uint64 {
-	if s == nil {
-		return 0
-	}
-	n, err := profile.ParseSize(s.Variables["innodb_buffer_pool_size"])
-	if err != nil {
-		return 0
-	}
-	return n
 }
 
 // minKnown is the smaller of two rates, ignoring an unmeasured (0) one.

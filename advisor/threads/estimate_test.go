@@ -30,29 +30,32 @@ func TestEstimateLoad(t *testing.T) {
 		{name: "no dump: no estimate", p: prof(2, 0, fastCurve, nil)},
 		{name: "fast disk, 2 cores: CPU bound", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32},
-			// 560 MB / (2 × 28 MB/s) = 10 s; high: 560 MB / 28 MB/s = 20 s
-			low: 10 * time.Second, high: 20 * time.Second, basis: "CPU 28 MB/s per load thread"},
+			// 4 threads on 2 cores: min(4 × 28, 2 × 14) = 28 MB/s, 560 MB in 20 s; slow: at 14 MB/s 40 s, plus
+			// the disk's slow end (pool unknown: 34.1k IOPS × 16 KiB ÷ 2.8 = 200 MB/s) 2.8 s = 43 s
+			low: 20 * time.Second, high: 43 * time.Second, basis: "CPU 28 MB/s (28 per load thread, 14 per core)"},
 		{name: "SD card, buffer pool unknown: sequential to random bound", p: sd,
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// low: 80 MB / (15 MB/s / 3) = 16 s; high: 1 thread 150 IOPS × 16 KiB = 2.46 MB/s, / 6 → 195 s
-			low: 16 * time.Second, high: 195 * time.Second, basis: "its size is unknown"},
+			// low: 80 MB / (15 MB/s ÷ 4) = 21 s; high: 80 MB / 28 MB/s CPU = 2.9 s + 80 MB / (152 IOPS × 16 KiB ÷ 2.8) = 90 s
+			low: 21 * time.Second, high: 93 * time.Second, basis: "its size is unknown"},
 		{name: "SD card, data fits the buffer pool: sequential", p: sdWithPool("1G"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// 80 MB / (15/3) = 16 s; 80 MB / (15/6) = 32 s (measured on the sd bed: 76 MB in 21-26 s)
-			low: 16 * time.Second, high: 32 * time.Second, basis: "fits in the buffer pool"},
+			// ~229 MiB of InnoDB data fits 1G, so 16 threads; the redo log's size is unknown, so checkpoints may
+			// flush: 80 MB / min(15 ÷ 2, 150 × 16 KiB ÷ 0.4 = 6.1 MB/s) = 13 s;
+			// 2.9 s CPU + 80 MB / min(15 ÷ 4.5, 150 × 16 KiB ÷ 1.0 = 2.46 MB/s) = 35 s
+			low: 13 * time.Second, high: 35 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
 		{name: "SD card, data outgrows the buffer pool: random pages", p: sdWithPool("16M"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// 80 MB / (2.46 MB/s / 3) = 98 s; / 6 → 195 s
-			low: 98 * time.Second, high: 195 * time.Second, basis: "outgrows the 16.0 MiB buffer pool"},
+			// 80 MB / (152 × 16 KiB ÷ 1.7 = 1.46 MB/s) = 55 s; high as with the pool unknown
+			low: 55 * time.Second, high: 93 * time.Second, basis: "outgrows the server 16.0 MiB buffer pool"},
 		{name: "gzip dump widens by 3-5x", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 56e6, Compression: "gzip", Tables: 8, Chunks: 32},
-			// 168 MB / 56 MB/s = 3 s; 280 MB / 28 MB/s = 10 s
-			low: 3 * time.Second, high: 10 * time.Second, basis: "of rows"},
+			// 168 MB / 28 MB/s = 6 s; 280 MB / 14 MB/s = 20 s + 1.4 s of disk = 21 s
+			low: 6 * time.Second, high: 21 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
 		{name: "gzip dump whose uncompressed size was read: not widened", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mysqldump", TotalBytes: 168e6, FileBytes: 56e6, TotalBytesBasis: profile.DumpBytesUncompressed,
 				Compression: "gzip", Tables: 8, Chunks: 1},
-			// 1 thread (one session): 168 MB / 28 MB/s = 6 s; / 14 MB/s = 12 s
-			low: 6 * time.Second, high: 12 * time.Second, basis: "160.2 MiB to 160.2 MiB of rows"},
+			// 1 thread (one session): 168 MB / 28 MB/s = 6 s; / 14 MB/s = 12 s + 168 MB / (13.4k × 16 KiB ÷ 2.8) = 14 s
+			low: 6 * time.Second, high: 14 * time.Second, basis: "160.2 MiB of SQL;"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -107,7 +110,7 @@ func TestPlanJSONContract(t *testing.T) {
 
 func TestEstimateUnmeasuredDisk(t *testing.T) {
 	p := &profile.Profile{Dump: &profile.Dump{TotalBytes: 1 << 30, TotalBytesBasis: profile.DumpBytesUncompressed}}
-	r := estimateLoad(p, 2, 2)
+	r := estimateLoad(p, 2, 2, pool{})
 	if r.IsZero() || !strings.Contains(r.Basis, "disk not measured") || strings.Contains(r.Basis, "0.0–0.0") {
 		t.Errorf("estimate without a measured disk: %+v", r)
 	}

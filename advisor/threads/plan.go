@@ -30,6 +30,10 @@ type Options struct {
 	// Calibration, when given, is calibrate --dump's measurement on the
 	// target: the load choice follows it (see withCalibration).
 	Calibration *Calibration
+	// Advised are the settings the advice's my.cnf sets (variable →
+	// recommended value): the load runs after they are applied, so the
+	// plan sizes for them (the buffer pool above all).
+	Advised map[string]string
 }
 
 // Plan is the thread-sizing advice: the advice JSON "threads" block

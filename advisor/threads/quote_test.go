@@ -64,7 +64,7 @@ func TestCommandsRunInShell(t *testing.T) {
 		want []string // lines the stubs must print
 	}{
 		{"mysqlsh dump: loadDump gets the path as a JS string", &profile.Dump{Format: "mysqlsh", Path: dir}, TaskLoad,
-			[]string{"mysqlsh", "util.loadDump(" + jsString(dir) + ", {threads: 4, deferTableIndexes: \"all\", skipBinlog: true})"}},
+			[]string{"mysqlsh", "util.loadDump(" + jsString(dir) + ", {threads: 8, deferTableIndexes: \"all\", skipBinlog: true})"}},
 		{"mydumper dump: --directory is one argument", &profile.Dump{Format: "mydumper", Path: dir}, TaskLoad,
 			[]string{"myloader", "--directory", dir}},
 		{"plain mysqldump file: redirected", &profile.Dump{Format: "mysqldump", Path: sqlFile, Compression: "none"}, TaskLoad,

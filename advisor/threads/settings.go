@@ -13,13 +13,27 @@ import (
 // Redo Logging"). MariaDB has no such statement.
 var RedoDisableSince = [3]int{8, 0, 21}
 
+// BatchedFlushNote says why a myloader or loadDump restore gets no relaxed
+// flushing: they commit every 1000 statements (myloader) or per chunk, so a
+// commit's fsync is rare. Measured on the 100-IOPS card bed (myloader -t 4,
+// 39.7 MB dump): innodb_flush_log_at_trx_commit=2 took 49.3 s against 49.0 s
+// (medians of 3; BENCHMARK.md, "During-load settings"); with the loading
+// sessions off the binary log, sync_binlog has nothing to flush.
+const BatchedFlushNote = "relaxed flushing (innodb_flush_log_at_trx_commit=2, sync_binlog=0) not offered: the loader commits in large batches, and on the card bed it did not speed up the restore (49.3 s against 49.0 s)"
+
 // loadSettings lists the temporary load-time settings the durability
-// choice allows on this server, each with its undo, and notes on what was
-// left out and why.
-func loadSettings(p *profile.Profile, o Options) ([]Setting, []string) {
+// choice allows on this server, each with its undo, notes on what was
+// left out and why, and the buffer pool the load runs with once they are
+// applied (b, or b grown).
+func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, pool) {
 	vars := map[string]string{}
-	if p.Server != nil && p.Server.Variables != nil {
-		vars = p.Server.Variables
+	if p.Server != nil {
+		for k, v := range p.Server.Variables {
+			vars[k] = v
+		}
+	}
+	for k, v := range o.Advised { // the load runs after the advised my.cnf is applied
+		vars[k] = v
 	}
 	var out []Setting
 	var notes []string
@@ -30,17 +44,29 @@ func loadSettings(p *profile.Profile, o Options) ([]Setting, []string) {
 			Undo:    "SET SESSION sql_log_bin = 1;",
 			Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after"})
 	}
+	for _, grow := range []func(*profile.Profile, Options, pool) (Setting, pool, string, bool){growPool, growRedo} {
+		s, g, why, ok := grow(p, o, b)
+		if ok {
+			out, b = append(out, s), g
+		} else if why != "" {
+			notes = append(notes, why)
+		}
+	}
 	if o.Durability != DurabilityRelaxed {
 		notes = append(notes, "durability strict: relaxed flushing (innodb_flush_log_at_trx_commit=2, sync_binlog=0) and redo-log disabling are not offered; use --durability relaxed for a load you can redo")
-		return out, notes
+		return out, notes, b
 	}
-	out = append(out, relaxedFlush(vars, binlogOn)...)
+	if d := p.Dump; d != nil && (d.Format == "mydumper" || d.Format == "mysqlsh") {
+		notes = append(notes, BatchedFlushNote)
+	} else {
+		out = append(out, relaxedFlush(vars, binlogOn)...)
+	}
 	if s, ok, why := redoDisable(targetOf(p, o)); ok {
 		out = append(out, s)
 	} else {
 		notes = append(notes, why)
 	}
-	return out, notes
+	return out, notes, b
 }
 
 // relaxedFlush offers flushing the redo log and binary log once a second

@@ -26,6 +26,13 @@ const SlowCommitUS = 1000
 // 4 24.6 s, 6 28.9 s, 8 28.2 s (advisor/threads/BENCHMARK.md).
 const ThreadsPerCore = 2
 
+// DeadlockNote warns of what the bench saw with myloader 0.10 into
+// MariaDB 10.11 at 8 threads: InnoDB picked a loading session as a
+// deadlock victim in 8 of about 40 runs on the slow beds (none at 4 or 16
+// threads), and myloader 0.10 stops instead of retrying
+// (BENCHMARK.md, "Restore matrix").
+const DeadlockNote = "if myloader 0.10 stops with \"Deadlock found when trying to get lock\" (seen at 8 threads into MariaDB 10.11 on the bench's beds), run the same command again: --overwrite-tables reloads every table"
+
 // OLTPNote is the whole threads block of --task oltp: nothing is dumped
 // or loaded, so nothing is sized.
 const OLTPNote = "--task oltp: no dump, load or copy is planned, so no thread counts, commands or load settings are given; " +
@@ -42,17 +49,26 @@ func Size(p *profile.Profile, o Options) Plan {
 		return Plan{Commands: []string{}, Notes: []string{OLTPNote}}
 	}
 	c := coresOf(p.Host)
-	plan := Plan{Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c), o.Calibration)}
+	b := poolOf(p, o)
+	loads := o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy
+	var temp []Setting
+	var tempNotes []string
+	if loads { // the load runs with its temporary settings applied: size for the pool they leave
+		temp, tempNotes, b = loadSettings(p, o, b)
+	}
+	plan := Plan{Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
 	if plan.Commands == nil {
 		plan.Commands = []string{} // the advice contract has "commands": [] when there are none
 	}
-	if o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy {
-		var notes []string
-		plan.Temporary, notes = loadSettings(p, o)
-		plan.Notes = append(plan.Notes, notes...)
-		plan.EstimatedLoad = estimateLoad(p, plan.Load.Threads, c.n)
+	if loads {
+		plan.Temporary = temp
+		plan.Notes = append(plan.Notes, tempNotes...)
+		if d := p.Dump; plan.Load.Threads >= 8 && !targetOf(p, o).isMySQL() && (d == nil || d.Format == "mydumper") {
+			plan.Notes = append(plan.Notes, DeadlockNote)
+		}
+		plan.EstimatedLoad = estimateLoad(p, plan.Load.Threads, c.n, b)
 	}
 	return plan
 }
@@ -107,18 +123,30 @@ func sizeDump(p *profile.Profile, c cores) Choice {
 	return Choice{Threads: n, Why: strings.Join(why, "; ") + " → " + threadCount(n)}
 }
 
-// sizeLoad: a restore is bound by the target's write scaling (the knee of
-// the random-write curve), its cores (two load threads per core: see
-// ThreadsPerCore), and the files the dump offers:
-// myloader 0.10 loads one file per thread, mysqlsh loadDump one chunk per
-// thread, a mysqldump file loads through one session.
-func sizeLoad(p *profile.Profile, c cores) Choice {
-	n := min(ThreadsPerCore*c.n, MaxThreads)
-	why := []string{fmt.Sprintf("%s (%d load threads per core keep it busy while others wait on commits)", c.why, ThreadsPerCore)}
-	k, kw := Knee(p.Storage.RandWrite)
-	if k > 0 {
-		n = min(n, k)
-		why = append(why, kw)
+// LoadDiskCap caps load threads on a disk whose random writes stop
+// scaling: there, concurrent sessions still share each log flush (group
+// commit) and the page flusher merges neighbouring pages, so a few threads
+// beat one (the 100-IOPS card bed: 1 thread 60.4 s, 2-8 threads 43.7-44.8 s),
+// but more queue for the same IOPS (16 threads 50.0 s; BENCHMARK.md,
+// "Restore matrix"). myloader 0.10 also lost runs to InnoDB deadlocks at
+// 8 threads on the bw and hdd beds (it does not retry them).
+const LoadDiskCap = 8
+
+// sizeLoad: a restore is bound by the CPU that parses and inserts rows
+// (two load threads per core: see ThreadsPerCore) and by the files the
+// dump offers (myloader 0.10 loads one file per thread, mysqlsh loadDump
+// one chunk per thread, a mysqldump file loads through one session).
+// The random-write knee does not bound it (issue 10: on a 100-IOPS card
+// the knee said 1 thread, 4-16 were 20% faster); a disk whose writes stop
+// scaling caps it at LoadDiskCap.
+func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
+	n, why := perCore(p, c, b)
+	fits := b.bytes > 0 && dumpInnoDBBytes(p.Dump) > 0 && dumpInnoDBBytes(p.Dump) <= b.bytes
+	if k, kw := Knee(p.Storage.RandWrite); k > 0 && k < n && n > LoadDiskCap && !fits {
+		n = max(k, LoadDiskCap)
+		why = append(why, fmt.Sprintf("%s: capped at %d (more sessions queue for the same writes)", kw, n))
+	} else if k > 0 {
+		why = append(why, kw+", but a restore still gains from a few sessions: they share log flushes and neighbouring page writes")
 	} else {
 		why = append(why, kw+" (sized by cores only)")
 	}
@@ -134,6 +162,60 @@ func sizeLoad(p *profile.Profile, c cores) Choice {
 	}
 	n = max(n, 1)
 	return Choice{Threads: n, Why: strings.Join(why, "; ") + " → " + threadCount(n)}
+}
+
+// CPUBoundThreadsPerCore is the load threads per core when the disk is
+// not what bounds the restore: the fast bed (152 MB dump, 2 cores) restored
+// in 16.7 s at 8 threads against 22.8 s at 4 (medians of 5), and issue 10
+// measured 8-12 threads 5.3 s, 4 threads 5.7 s, 2 threads 7.0 s on the same
+// disk; with the data in a 512M pool, 8 threads took 11.3 s against 25.5 s
+// at 4 on the bw bed and 18.7 s against 17.8 s on the card bed. With the
+// data outgrowing a 32M pool, 8 threads were 0-21% slower than 4 on the
+// slow beds (BENCHMARK.md, "Restore matrix").
+const CPUBoundThreadsPerCore = 4
+
+// FitThreadsPerCore is the load threads per core when the loaded data
+// fits the pool: no page is written during the load, so redo writes and
+// CPU bound it, and more sessions make fewer, larger log writes (group
+// commit) on a disk short of IOPS. With a 512M pool (1G on the fast bed),
+// 16 threads on 2 cores were best or within the noise of the best on
+// every bed: card 10.5 s (relaxed; 8: 15.9), hdd 15.4 → 11.9 s (strict, 8
+// → 16), fast 20.0 → 12.5 s, bw 12.9 s against 11.3 s at 8 (runs 12.0-16.0
+// vs 7.6-15.8) (BENCHMARK.md, "Restore matrix").
+const FitThreadsPerCore = 8
+
+// CPUBoundDiskMargin is how many times faster than the cores parse it the
+// disk must take the dump (its slow end) for the load to count as CPU-bound.
+const CPUBoundDiskMargin = 2
+
+// perCore is the threads the cores want: ThreadsPerCore when the disk
+// bounds the load, CPUBoundThreadsPerCore when it does not: the data fits
+// the pool (pages are written after the load; redo appends and CPU bound
+// it, and more sessions share both better), or the disk takes the dump
+// far faster than the cores parse it even at its slow end (random pages
+// unless the data is known to fit). Capped at MaxThreads. An unmeasured
+// random-write curve never counts as fast.
+func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
+	n := min(ThreadsPerCore*c.n, MaxThreads)
+	cpu := CPUBytesPerSecPerCore * float64(c.n)
+	data := dumpInnoDBBytes(p.Dump)
+	fits := b.bytes > 0 && data > 0 && data <= b.bytes
+	slow := p.Storage.SeqWrite.MBPerS * 1e6 / SeqAmpHigh
+	if rnd := randBytesPerSec(p.Storage, n); rnd <= 0 {
+		slow = 0
+	} else if !fits {
+		slow = minKnown(slow, rnd/PageAmpHigh)
+	}
+	m := min(CPUBoundThreadsPerCore*c.n, MaxThreads)
+	switch {
+	case fits:
+		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s, and the ~%s the dump loads fits %s: pages are written after the load, so redo writes and CPU bound it, and %d load threads per core share them best (larger group commits)",
+			c.why, profile.HumanBytes(data), b.describe(), FitThreadsPerCore)}
+	case slow >= CPUBoundDiskMargin*cpu:
+		return m, []string{fmt.Sprintf("%s, and the disk takes the dump at %.0f MB/s or more, %.0fx what they parse (%.0f MB/s): CPU-bound, so %d load threads per core",
+			c.why, slow/1e6, slow/cpu, cpu/1e6, CPUBoundThreadsPerCore)}
+	}
+	return n, []string{fmt.Sprintf("%s (%d load threads per core keep it busy while others wait on commits)", c.why, ThreadsPerCore)}
 }
 
 // fitDump caps n by the parallelism the dump offers and notes a dominant table.

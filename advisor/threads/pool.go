@@ -1,0 +1,104 @@
+package threads
+
+import (
+	"fmt"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// DefaultBufferPoolBytes is innodb_buffer_pool_size when nothing sets it:
+// 128 MiB in MySQL 5.7, 8.0, 8.4 and MariaDB 10.x (their manuals,
+// innodb_buffer_pool_size).
+const DefaultBufferPoolBytes = 128 << 20
+
+// InnoDBBytesPerDumpByte is how much tablespace a byte of dump SQL becomes:
+// 39.7 MB of mydumper SQL (sysbench, 8 tables) filled 110 MB of InnoDB
+// files on the restore beds (scripts/bench-restore.sh), 2.8x; rounded up
+// to 3 (row headers, pages filled to 15/16, the secondary index).
+const InnoDBBytesPerDumpByte = 3
+
+// pool is the buffer pool a load will run with, and where that figure
+// came from.
+type pool struct {
+	bytes uint64
+	from  string // "advised", "server", "my.cnf", "default"; "" when unknown
+	// redo is the redo log capacity the load runs with (the same sources;
+	// 0 when unknown): with the data in the pool, a redo log smaller than
+	// the data forces checkpoint flushes during the load.
+	redo uint64
+}
+
+// poolOf is the pool after following the advice (o.Advised, the value its
+// my.cnf sets), else the live server's, else the my.cnf's, else the
+// default when a target is known; zero when none of those says.
+func poolOf(p *profile.Profile, o Options) pool {
+	const v = "innodb_buffer_pool_size"
+	var srv, cnf map[string]string
+	if p.Server != nil {
+		srv = p.Server.Variables
+	}
+	if p.MyCnf != nil {
+		cnf = p.MyCnf.Variables
+	}
+	redo := redoOf(o.Advised, srv, cnf)
+	switch {
+	case sizeIn(o.Advised, v) > 0:
+		return pool{sizeIn(o.Advised, v), "advised", redo}
+	case sizeIn(srv, v) > 0:
+		return pool{sizeIn(srv, v), "server", redo}
+	case sizeIn(cnf, v) > 0:
+		return pool{sizeIn(cnf, v), "my.cnf", redo}
+	case targetOf(p, o).Version != "":
+		return pool{DefaultBufferPoolBytes, "default", redo}
+	}
+	return pool{redo: redo}
+}
+
+// redoOf is the redo log capacity the first of the variable sets that
+// names it gives: innodb_redo_log_capacity (MySQL 8.0.30+), else
+// innodb_log_file_size × innodb_log_files_in_group (1 when unset: MariaDB
+// 10.5+ has one file); 0 when none says.
+func redoOf(sets ...map[string]string) uint64 {
+	for _, vars := range sets {
+		if n := sizeIn(vars, "innodb_redo_log_capacity"); n > 0 {
+			return n
+		}
+		if n := sizeIn(vars, "innodb_log_file_size"); n > 0 {
+			files := max(sizeIn(vars, "innodb_log_files_in_group"), 1)
+			return n * files
+		}
+	}
+	return 0
+}
+
+func sizeIn(vars map[string]string, name string) uint64 {
+	if vars == nil {
+		return 0
+	}
+	n, err := profile.ParseSize(vars[name])
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// describe names the pool for a why or a basis: "the advised 17.0 GiB buffer pool".
+func (b pool) describe() string {
+	switch b.from {
+	case "":
+		return "a buffer pool of unknown size"
+	case "default":
+		return fmt.Sprintf("the default %s buffer pool", profile.HumanBytes(b.bytes))
+	}
+	return fmt.Sprintf("the %s %s buffer pool", b.from, profile.HumanBytes(b.bytes))
+}
+
+// dumpInnoDBBytes is the tablespace the dump becomes once loaded (its
+// uncompressed SQL × InnoDBBytesPerDumpByte); 0 without a dump size.
+func dumpInnoDBBytes(d *profile.Dump) uint64 {
+	if d == nil {
+		return 0
+	}
+	lo, hi := dumpSQLBytes(d)
+	return uint64((lo + hi) / 2 * InnoDBBytesPerDumpByte)
+}

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""bench-restore-report.py sweep|e2e|testdata WORK... — the tables of scripts/bench-restore.sh from WORK/results.txt.
+
+sweep: per bed × pool × durability cell, the median restore time per thread count (≥3 runs), the best
+count, what `mytune advise --from WORK/profile-BED.json --dump WORK/dump --mycnf CELL.cnf --task load`
+advises for that cell (the offline model: the bed's probe, the cell's pool and flushing in a my.cnf)
+and the regret (time at advised / best - 1), plus the estimate against the advised count's median.
+e2e: per bed, stock vs advised medians, speedup, regret against the sweep's best (when swept), estimate.
+Lines of results.txt: "sweep BED POOL DUR THREADS REP SECONDS" or "e2e BED stock|advised THREADS REP SECONDS".
+"""
+import collections
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+MYTUNE = os.environ.get("MYTUNE")  # the mytune to ask (default: the one the bench built in WORK)
+
+
+def load(work):
+    runs = collections.defaultdict(list)
+    for line in open(os.path.join(work, "results.txt")):
+        f = line.split()
+        if f and f[0] == "sweep" and len(f) == 7:
+            runs[("sweep", f[1], f[2], f[3], int(f[4]))].append(float(f[6]))
+        elif f and f[0] == "e2e" and len(f) == 6:
+            runs[("e2e", f[1], f[2], int(f[3]))].append(float(f[5]))
+    return runs
+
+
+def advise(work, bed, pool, dur):
+    """Threads and estimate mytune advises offline for one cell."""
+    cnf = os.path.join(work, f"cell-{pool}-{dur}.cnf")
+    with open(cnf, "w") as f:
+        f.write("[mysqld]\ninnodb_buffer_pool_size = %s\ninnodb_flush_log_at_trx_commit = %s\n"
+                % (pool, 2 if dur == "relaxed" else 1))
+    out = subprocess.run([MYTUNE or os.path.join(work, "mytune"), "advise", "--from", os.path.join(work, f"profile-{bed}.json"),
+                          "--mycnf", cnf, "--target", "mariadb-10.11", "--dump", os.path.join(work, "dump"),
+                          "--task", "load", "--durability", dur, "--format", "json"],
+                         capture_output=True, text=True, check=True).stdout
+    t = json.loads(out)["threads"]
+    e = t.get("estimated_load") or {}
+    return t["load"]["threads"], e.get("low_s", 0), e.get("high_s", 0)
+
+
+def sweep(work, runs):
+    cells = collections.OrderedDict()
+    for (mode, bed, pool, dur, t), v in sorted(runs.items(), key=lambda kv: (kv[0][1], kv[0][2], kv[0][3], kv[0][4])):
+        if mode == "sweep":
+            cells.setdefault((bed, pool, dur), {})[t] = v
+    counts = sorted({t for c in cells.values() for t in c})
+    print("| bed | pool | durability | " + " | ".join(str(t) for t in counts) + " | best | advised | regret | estimate (s) | est. vs measured |")
+    print("|---" * (len(counts) + 8) + "|")
+    for (bed, pool, dur), c in cells.items():
+        med = {t: statistics.median(v) for t, v in c.items()}
+        best = min(med, key=med.get)
+        adv, lo, hi = advise(work, bed, pool, dur)
+        at = med.get(adv)
+        regret = f"{100 * (at / med[best] - 1):.1f}%" if at else f"({adv} not swept)"
+        fit = ""
+        if at and hi:
+            fit = "inside" if lo <= at <= hi else f"{100 * ((lo if at < lo else hi) / at - 1):+.0f}%"
+        cols = " | ".join(("**%.1f**" if t == best else "%.1f") % med[t] if t in med else "" for t in counts)
+        print(f"| {bed} | {pool} | {dur} | {cols} | {best} | {adv} | {regret} | {lo:.0f}–{hi:.0f} | {fit} |")
+    print("\nruns (s):")
+    for (bed, pool, dur), c in cells.items():
+        print(f"- {bed} {pool} {dur}: " + "; ".join(f"{t}: " + " ".join(f"{x:.1f}" for x in v) for t, v in sorted(c.items())))
+
+
+def e2e(work, runs):
+    print("| bed | stock: myloader -t 4 (s) | advice | threads | advised (s) | speedup | estimate (s) | est. vs measured |")
+    print("|---|---|---|---|---|---|---|---|")
+    for bed in sorted({k[1] for k in runs if k[0] == "e2e"}):
+        stock = [v for k, v in runs.items() if k[:3] == ("e2e", bed, "stock")]
+        if not stock:
+            continue
+        s = statistics.median(stock[0])
+        for d in ("strict", "relaxed"):
+            if ("e2e", bed, d + "-nostart", 0) in runs:
+                print(f"| {bed} | {s:.1f} | {d} | | the server did not start with the advised cnf | | | |")
+            for (_, b, kind, t), v in sorted(runs.items()):
+                if b != bed or kind != d:
+                    continue
+                a = statistics.median(v)
+                lo = hi = 0.0
+                p = os.path.join(work, f"e2e-{bed}-{d}.estimate")
+                if MYTUNE and os.environ.get("REESTIMATE"):  # what a newer mytune estimates from the followed advice's profile
+                    out = subprocess.run([MYTUNE, "advise", "--from", os.path.join(work, f"e2e-{bed}-{d}.json"), "--dump",
+                                          os.path.join(work, "dump"), "--task", "load", "--durability", d, "--format", "json"],
+                                         capture_output=True, text=True, check=True).stdout
+                    e = json.loads(out)["threads"].get("estimated_load") or {}
+                    lo, hi = e.get("low_s", 0), e.get("high_s", 0)
+                elif os.path.exists(p):
+                    lo, hi = map(float, open(p).read().split())
+                fit = "inside" if lo <= a <= hi else f"{100 * ((lo if a < lo else hi) / a - 1):+.0f}%"
+                print(f"| {bed} | {s:.1f} ({' '.join(f'{x:.1f}' for x in stock[0])}) | {d} | {t} | "
+                      f"{a:.1f} ({' '.join(f'{x:.1f}' for x in v)}) | {s / a:.2f}x | {lo:.0f}–{hi:.0f} | {fit} |")
+
+
+def testdata(work, runs):
+    """The sweep's cells as JSON for advisor/threads (matrix_test.go): each with the bed's probed storage,
+    cores and dump as mytune read them, the cell's pool and durability, and every run per thread count."""
+    cells = collections.OrderedDict()
+    for (mode, bed, pool, dur, t), v in sorted(runs.items(), key=lambda kv: (kv[0][1], kv[0][2], kv[0][3], kv[0][4])):
+        if mode == "sweep":
+            cells.setdefault((bed, pool, dur), {})[str(t)] = [round(x, 2) for x in v]
+    out = []
+    for (bed, pool, dur), c in cells.items():
+        if min(len(v) for v in c.values()) < 3:
+            print(f"testdata: {bed} {pool} {dur} left out: fewer than 3 runs of some count", file=sys.stderr)
+            continue
+        prof = json.load(open(os.path.join(work, f"profile-{bed}.json")))
+        adv = json.loads(subprocess.run([MYTUNE or os.path.join(work, "mytune"), "advise", "--from", os.path.join(work, f"profile-{bed}.json"),
+                                         "--dump", os.path.join(work, "dump"), "--task", "load", "--format", "json"],
+                                        capture_output=True, text=True, check=True).stdout)
+        dump = adv["profile"]["dump"]
+        dump["path"] = "/bench/dump"
+        st = prof["storage"]
+        out.append({"bed": bed, "pool": pool, "durability": dur, "cores": prof["host"]["cpu"]["logical"],
+                    "storage": {k: st[k] for k in ("seq_write", "fsync", "rand_write") if k in st},
+                    "dump": dump, "runs_s": c})
+    return out
+
+
+def main():
+    mode, works = sys.argv[1], sys.argv[2:]
+    if mode == "testdata":
+        cells = [c for work in works for c in testdata(work, load(work))]
+        json.dump({"provenance": "scripts/bench-restore.sh sweep (myloader 0.10 into MariaDB 10.11.19 on testbed.sh beds, "
+                   "2-core shared VM), scripts/bench-restore-report.py testdata", "cells": cells}, sys.stdout, indent=1)
+        print()
+        return
+    for work in works:
+        {"sweep": sweep, "e2e": e2e}[mode](work, load(work))
+
+
+if __name__ == "__main__":
+    main()

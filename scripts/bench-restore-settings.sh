@@ -1,0 +1,45 @@
+# bench-restore-settings.sh — the during-load settings half of scripts/bench-restore.sh (sourced).
+#
+# settings_bed BED: one server (--no-defaults, the first of --pools as its buffer pool, flushing at
+# every commit) restored with myloader -t 4, REPEAT rounds; each round runs every candidate in turn,
+# applied with SET GLOBAL just before the timed load and undone just after (so one candidate never
+# leaks into the next): the rounds interleave them, so the machine's noise hits all alike.
+# Result lines: "settings BED CANDIDATE 4 REP SECONDS".
+CANDIDATES=(
+  "base||"
+  "redo_1g|SET GLOBAL innodb_log_file_size = 1073741824|SET GLOBAL innodb_log_file_size = 100663296"
+  "io_capacity_2000|SET GLOBAL innodb_io_capacity_max = 4000; SET GLOBAL innodb_io_capacity = 2000|SET GLOBAL innodb_io_capacity = 200; SET GLOBAL innodb_io_capacity_max = 2000"
+  "pool_1g|SET GLOBAL innodb_buffer_pool_size = 1073741824|SET GLOBAL innodb_buffer_pool_size = @@GLOBAL.innodb_buffer_pool_size"
+  "flush_log_2|SET GLOBAL innodb_flush_log_at_trx_commit = 2|SET GLOBAL innodb_flush_log_at_trx_commit = 1"
+)
+
+settings_bed() {
+  local bed=$1 dir rep c name apply undo pool0
+  dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
+  rm -rf "$dir/data"
+  pool0=${POOLS%% *}
+  start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool0"
+  pool0=$(sql "t-$bed" "SELECT @@innodb_buffer_pool_size")
+  for rep in $(seq "$REPEAT"); do
+    for c in "${CANDIDATES[@]}"; do
+      IFS='|' read -r name apply undo <<<"$c"
+      undo=${undo//@@GLOBAL.innodb_buffer_pool_size/$pool0}
+      [ -n "$apply" ] && { sql "t-$bed" "$apply"; settle "t-$bed"; }
+      restore "t-$bed" "settings $bed $name 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t 4
+      [ -n "$undo" ] && { sql "t-$bed" "$undo"; settle "t-$bed"; }
+    done
+  done
+  stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+  rm -rf "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
+}
+
+# settle NAME: wait until an online redo-log or buffer-pool resize is over (MariaDB resizes both in
+# the background), so that the resize itself is not timed as part of the load.
+settle() {
+  for _ in $(seq 240); do
+    local busy
+    busy=$(sql "$1" "SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_buffer_pool_resize_status')" | cut -f2 | grep -vic '^ *$\|completed' || true)
+    [ "$busy" = 0 ] && [ ! -e "$(sql "$1" "SELECT @@datadir")/ib_logfile101" ] && return 0
+    sleep 0.5
+  done
+}

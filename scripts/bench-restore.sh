@@ -1,0 +1,198 @@
+#!/bin/bash
+# bench-restore.sh — does following mytune's restore advice make a restore faster, on every kind of disk?
+#
+# A real mydumper 0.10 dump (sysbench, 8 tables, chunked so 16 loader threads have files) is restored
+# with myloader 0.10 into a fresh MariaDB whose datadir is ON a throttled bed (scripts/testbed.sh; the
+# server and myloader run inside the bed's cgroup). Beds (names restore-*):
+#   fast  no throttle (this machine's disk through a loop device)
+#   card  an IOPS-limited SD card: 100 write IOPS, 20 MB/s
+#   bw    a bandwidth-limited disk: 15 MB/s, 600 write IOPS
+#   hdd   testbed.sh's hdd profile: 120 MB/s, 150 IOPS
+#
+#   scripts/bench-restore.sh [e2e] [--beds "fast card bw hdd"] [--repeat 3]   (make bench-restore)
+#       per bed: a stock server (mariadbd --no-defaults) restored with myloader's defaults, vs the same
+#       server after following `mytune advise --task load --format cnf` (applied with a restart), the
+#       printed during-load SET GLOBALs (and their undo after), and the printed myloader command run
+#       verbatim with only -S/-u filled in; prints speedup, regret and the estimate per bed.
+#   scripts/bench-restore.sh sweep --beds "card" [--pools "32M 512M"] [--durability "strict relaxed"]
+#                                  [--threads "1 2 4 8 16"] [--repeat 3]
+#       the thread-count matrix behind advisor/threads/BENCHMARK.md: every bed × pool × durability cell
+#       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed.
+#   scripts/bench-restore.sh settings --beds "card fast" [--pools 32M] [--repeat 3]
+#       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
+#       grown online, flushing once a second) against none, interleaved, myloader -t 4, on a server
+#       with the first --pools as its pool (scripts/bench-restore-settings.sh).
+#   e2e also takes [--interleave 1]: every round restarts stock, then advised (load drifting over a run hits both).
+#   Common: [--rows 25000 (e2e: 100000)] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
+#   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds").
+#
+# The sweep's dump is small (about 40 MB of SQL, 110 MB once loaded) so that a card sweep fits in minutes;
+# its 32M "small pool" cell scales the issue's 152 MB dump in a stock 128M pool (data 3.4x the pool) down.
+# A benchmark, not a test: needs root, mariadb-server, mydumper, myloader, sysbench, python3.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TB=$ROOT/scripts/testbed.sh
+MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
+REPEAT=3 ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0
+if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
+while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
+  case $1 in
+    --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
+    --repeat) REPEAT=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
+  esac
+  shift 2
+done
+# e2e restores the issue's 152 MB dump (100000 rows × 8 tables: ~455 MB of InnoDB data, over the stock 128M
+# pool); sweep and settings a 40 MB one (25000 rows), with the pools scaled to match (32M: data 3.4x the pool).
+[ -n "$ROWS" ] || { ROWS=25000; [ "$MODE" = e2e ] && ROWS=100000; }
+BP=restore-$MODE   # bed names: restore-sweep-card, restore-e2e-card (a sweep and an e2e run at once)
+case $MODE in e2e|sweep|settings) ;; *) echo "bench-restore.sh: mode is e2e, sweep or settings (not $MODE)" >&2; exit 2 ;; esac
+[ "$(id -u)" = 0 ] || { echo "bench-restore.sh: needs root (test beds, cgroups)" >&2; exit 2; }
+for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3; do
+  command -v "$t" >/dev/null || { echo "bench-restore.sh: $t not found (make deps)" >&2; exit 2; }
+done
+
+if [ -n "$KEEP" ]; then mkdir -p "$KEEP"; WORK=$(cd "$KEEP" && pwd); else WORK=$(mktemp -d /var/tmp/mytune-bench-restore.XXXXXX); fi
+RUN=$(mktemp -d "$WORK/run.XXXXXX")   # sockets, logs: this invocation's only
+SERVERS=() BEDS_UP=()
+log() { echo "[$(date +%T)] $*" >&2; }
+
+stop_server() { # socket pidfile
+  mariadb-admin --socket="$1" -u root shutdown 2>/dev/null || true
+  local pid; pid=$(cat "$2" 2>/dev/null || true)
+  for _ in $(seq 120); do [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+}
+cleanup() {
+  local s b
+  for s in "${SERVERS[@]}"; do stop_server ${s}; done
+  for b in "${BEDS_UP[@]}"; do "$TB" down "$b" >/dev/null 2>&1 || true; done
+  rm -rf "$RUN"; [ -n "$KEEP" ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# start_server NAME DATADIR BED [OPTIONS...]: MariaDB on a socket only; BED "" runs it outside any bed.
+# The datadir is made by mariadb-install-db when empty. Options go before --datadir so a
+# --defaults-file stays the first one.
+start_server() {
+  local name=$1 dd=$2 bed=$3 sock=$RUN/$1.sock pidf=$RUN/$1.pid; shift 3
+  local try
+  for try in 1 2; do # on a machine at load 40 mariadb-install-db once failed half-way ("Unknown table mysql.tmp_proxies_priv")
+    [ -d "$dd/mysql" ] && break
+    mariadb-install-db --no-defaults --datadir="$dd" --auth-root-authentication-method=normal >"$RUN/$name.install.log" 2>&1 && break
+    rm -rf "$dd"; [ "$try" = 2 ] && { cat "$RUN/$name.install.log" >&2; return 1; }
+  done
+  local cmd=(mariadbd "$@" --user=root --datadir="$dd" --socket="$sock" --pid-file="$pidf"
+    --skip-networking --skip-grant-tables --log-error="$RUN/$name.err")
+  if [ -n "$bed" ]; then "$TB" run "$bed" "${cmd[@]}" & else "${cmd[@]}" & fi
+  SERVERS+=("$sock $pidf")
+  for _ in $(seq 240); do
+    mariadb-admin --socket="$sock" -u root ping >/dev/null 2>&1 && return 0
+    sleep 0.5
+  done
+  echo "bench-restore.sh: server $name did not start; see its log:" >&2; tail -20 "$RUN/$name.err" >&2; return 1
+}
+sql() { mariadb --socket="$RUN/$1.sock" -u root -N -e "/* mytune bench */ $2"; }
+
+# wait_clean NAME: write back the previous run's dirty pages so runs do not overlap.
+wait_clean() {
+  local pct; pct=$(sql "$1" "SELECT @@innodb_max_dirty_pages_pct")
+  sql "$1" "SET GLOBAL innodb_max_dirty_pages_pct=0"
+  for _ in $(seq 600); do
+    local dirty; dirty=$(sql "$1" "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'" | awk '{print $2}')
+    [ "${dirty:-0}" -lt 50 ] && break
+    sleep 0.5
+  done
+  sql "$1" "SET GLOBAL innodb_max_dirty_pages_pct=$pct"
+}
+
+# make_dump: the sysbench dataset, dumped once by mydumper into $WORK/dump (kept with --keep).
+make_dump() {
+  [ -f "$WORK/dump/metadata" ] && { log "dump: reusing $WORK/dump"; return; }
+  log "dump: sysbench $TABLES tables × $ROWS rows, mydumper --rows $(( (ROWS + 3) / 4 ))"
+  start_server src "$RUN/src-data" ""
+  sql src "CREATE DATABASE sbtest"
+  sysbench oltp_read_write --db-driver=mysql --mysql-socket="$RUN/src.sock" --mysql-user=root --mysql-db=sbtest \
+    --tables="$TABLES" --table-size="$ROWS" --threads=2 prepare >"$RUN/sysbench.log"
+  rm -rf "$WORK/dump.tmp"
+  mydumper --socket "$RUN/src.sock" -u root -B sbtest --rows $(( (ROWS + 3) / 4 )) -t 2 -o "$WORK/dump.tmp" >/dev/null
+  mv "$WORK/dump.tmp" "$WORK/dump"
+  stop_server "$RUN/src.sock" "$RUN/src.pid"; rm -rf "$RUN/src-data"
+}
+
+# bed_up BED: the bed $BP-BED with this script's limits; prints its directory (run in $(...): the
+# caller adds the bed to BEDS_UP, so that clean-up takes it down).
+bed_up() {
+  local args
+  case $1 in
+    fast) args=(fast) ;; hdd) args=(hdd) ;;
+    card) args=(custom --write-iops 100 --write-bps 20000000) ;;
+    bw) args=(custom --write-bps 15000000 --write-iops 600) ;;
+    *) echo "bench-restore.sh: unknown bed $1 (fast card bw hdd)" >&2; return 2 ;;
+  esac
+  "$TB" up "$BP-$1" "${args[@]}" --size "$BED_SIZE" | sed -n 's/^DIR=//p'
+}
+
+# profile BED DIR: `mytune probe` of the bed's disk, once (kept in $WORK/profile-BED.json).
+profile() {
+  local out=$WORK/profile-$1.json
+  [ -s "$out" ] && return 0
+  "$TB" run "$BP-$1" "$WORK/mytune" probe --datadir "$2" --no-server --format json >"$out.tmp" 2>"$RUN/probe.err" ||
+    { cat "$RUN/probe.err" >&2; return 1; }
+  mv "$out.tmp" "$out"; log "$1: profiled with mytune probe"
+}
+
+# restore SERVER LABEL MYLOADER-ARGS...: one timed restore into a fresh schema; appends "LABEL SECONDS" to
+# results.txt. myloader 0.10 does not retry a transaction InnoDB chose as a deadlock victim (seen at 8
+# threads on tables in several chunk files): such a run is logged to failures.txt and run again, up to 3 times.
+restore() {
+  local server=$1 label=$2 try t0 t1; shift 2
+  for try in 1 2 3; do
+    sql "$server" "DROP DATABASE IF EXISTS sbtest"; wait_clean "$server"; sync
+    t0=$(date +%s.%N)
+    if "$TB" run "$BP-${server#t-}" myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
+      t1=$(date +%s.%N)
+      echo "$label $(echo "$t1 - $t0" | bc)" | tee -a "$WORK/results.txt" >&2
+      return 0
+    fi
+    echo "$label try $try: $(grep -m1 -o 'Error.*' "$RUN/myloader.err")" | tee -a "$WORK/failures.txt" >&2
+  done
+  return 1
+}
+
+# sweep_bed BED: every pool × durability cell at every thread count, REPEAT times, order alternating.
+sweep_bed() {
+  local bed=$1 dir pool dur rep t list
+  dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
+  for pool in $POOLS; do for dur in $DURS; do
+    local flush=1; [ "$dur" = relaxed ] && flush=2
+    rm -rf "$dir/data"
+    start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool" \
+      --innodb-flush-log-at-trx-commit=$flush
+    for rep in $(seq "$REPEAT"); do
+      list=$THREADS; [ $((rep % 2)) = 0 ] && list=$(echo "$THREADS" | tr ' ' '\n' | tac | tr '\n' ' ')
+      for t in $list; do
+        restore "t-$bed" "sweep $bed $pool $dur $t $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t "$t"
+      done
+    done
+    stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+  done; done
+  rm -rf "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
+}
+
+source "$ROOT/scripts/bench-restore-e2e.sh"
+source "$ROOT/scripts/bench-restore-settings.sh"
+
+log "building mytune"
+(cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune) || { echo "bench-restore.sh: cmd/mytune does not build" >&2; exit 1; }
+touch "$WORK/results.txt"
+make_dump
+log "dump: $(du -sh "$WORK/dump" | cut -f1) in $(ls "$WORK/dump" | grep -c '\.sql$') files"
+for bed in $BEDS; do
+  case $MODE in sweep) sweep_bed "$bed" ;; settings) settings_bed "$bed" ;; *) e2e_bed "$bed" ;; esac
+done
+python3 "$ROOT/scripts/bench-restore-report.py" "$MODE" "$WORK"
