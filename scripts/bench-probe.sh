@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench-probe.sh [-n PAIRS] [-s SIZE_MIB] [-r FIO_RUNTIME_S] [-d DURATION] [DIR] [PAIRS]
+# bench-probe.sh [-n PAIRS] [-s SIZE_MIB] [-r FIO_RUNTIME_S] [-d DURATION] [-N NICE] [DIR] [PAIRS]
 #
 # Accuracy benchmark of mytune's disk engine (diskio) against fio, side by side on DIR
 # (default: a fresh temp dir under /var/tmp): PAIRS interleaved pairs (default 5), the order
@@ -16,14 +16,17 @@
 # {dir} for the directory); -s SIZE_MIB gives it an explicit --max-bytes. fio jobs are the
 # DESIGN.md equivalents, on one file of the size the engine's test file has (25% of the
 # budget, at most 5% of the free space, diskio.Budget).
+# -N NICE runs both tools under `nice -n NICE` (e.g. -10, as root): on a host whose load exceeds
+# its cores, both then wait less for a CPU after each I/O, and the comparison is more of the disk.
 # Needs: fio, python3. Temp files are removed on exit, including Ctrl-C.
 set -euo pipefail
 
-size_mib="" fio_rt=2 duration=10s repeats=5
-while getopts "n:s:r:d:h" opt; do
+size_mib="" fio_rt=2 duration=10s repeats=5 nice_cmd=()
+while getopts "n:s:r:d:N:h" opt; do
   case $opt in
     n) repeats=$OPTARG ;; s) size_mib=$OPTARG ;; r) fio_rt=$OPTARG ;; d) duration=$OPTARG ;;
-    *) sed -n '2,19p' "$0"; exit 2 ;;
+    N) nice_cmd=(nice -n "$OPTARG") ;;
+    *) sed -n '2,21p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -63,7 +66,7 @@ rslice_ms=$(( dur_s * 1000 * 250 / 1000 / 25 ))
 run_fio() { # name args... ; fio JSON to $work/fio-$rep-name.json, IOPS log to $work/log-$rep-name_iops.N.log
   local name=$1; shift
   local t0; t0=$(date +%s.%N)
-  fio --name="$name" "${fio_common[@]}" --write_iops_log="$work/log-$rep-$name" "$@" > "$work/fio-$rep-$name.json"
+  "${nice_cmd[@]}" fio --name="$name" "${fio_common[@]}" --write_iops_log="$work/log-$rep-$name" "$@" > "$work/fio-$rep-$name.json"
   fio_wall=$(awk -v a="$(date +%s.%N)" -v b="$t0" -v w="$fio_wall" 'BEGIN { print w + a - b }')
 }
 
@@ -99,7 +102,7 @@ bench_mytune() { # runs the engine into $work/mytune-$rep.json, timed into $work
   echo "repeat $rep/$repeats: mytune ..." >&2
   sync; sleep 1
   local t0; t0=$(date +%s.%N)
-  ${MYTUNE_BENCH_CMD//\{dir\}/$dir} > "$work/mytune-$rep.json"
+  "${nice_cmd[@]}" ${MYTUNE_BENCH_CMD//\{dir\}/$dir} > "$work/mytune-$rep.json"
   awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { print a - b }' > "$work/wall-mytune-$rep"
 }
 # Alternate which tool goes first, and pause between them, so neither always
