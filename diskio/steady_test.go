@@ -24,23 +24,30 @@ func TestSteadyIOPS(t *testing.T) {
 		want   float64
 		wantOK bool
 	}{
-		{"one thread: first issue to last completion", []*worker{steadyWorker(t0, 10, 20, 30, 40, 50, 60)}, 5 / 0.050, true},
+		// From the first completion (20 ms) to the last (100): 8 completions in 80 ms.
+		{"one thread: completions over the time between them", []*worker{steadyWorker(t0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)}, 8 / 0.080, true},
 		// The second thread woke 40 ms late: the window starts when it issued;
 		// the first thread's completions before that are left out.
 		{"late thread: window starts when all run", []*worker{
 			steadyWorker(t0, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100),
 			steadyWorker(t0, 40, 50, 60, 70, 80, 90, 100),
 		}, 12 / 0.060, true},
-		// The first thread stopped at 60 ms (its last operation): the window
+		// The first thread stopped at 80 ms (its last operation): the window
 		// ends there, so the drain by the other thread alone is left out.
 		{"drain: window ends at the first thread's last completion", []*worker{
-			steadyWorker(t0, 0, 20, 40, 60),
-			steadyWorker(t0, 0, 20, 40, 60, 80, 100, 120),
-		}, 6 / 0.060, true},
+			steadyWorker(t0, 0, 10, 20, 30, 40, 50, 60, 70, 80),
+			steadyWorker(t0, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120),
+		}, 14 / 0.070, true},
+		// A throttle held the burst of 4 for 30 ms: the window starts at the
+		// first completion, then 150/s (one per 6.67 ms, the hdd bed).
+		{"queued burst: the wait before the first completion is left out", []*worker{
+			steadyWorker(t0, 0, 30, 56, 83, 110),
+			steadyWorker(t0, 0, 36, 63, 90, 116),
+			steadyWorker(t0, 0, 43, 70, 96, 123),
+			steadyWorker(t0, 0, 50, 76, 103, 130),
+		}, 12 / 0.080, true},
 		{"a thread with no operation", []*worker{steadyWorker(t0, 0, 10, 20), {}}, 0, false},
-		{"fewer operations than threads in the window", []*worker{
-			steadyWorker(t0, 0, 15, 30), steadyWorker(t0, 20, 30), steadyWorker(t0, 20, 60),
-		}, 0, false},
+		{"fewer than minSteadyOps completions", []*worker{steadyWorker(t0, 0, 10, 20, 30, 40, 50, 60, 70)}, 0, false},
 		{"empty window: last thread started after the first ended", []*worker{
 			steadyWorker(t0, 0, 10), steadyWorker(t0, 20, 30),
 		}, 0, false},

@@ -119,21 +119,26 @@ for rep in $(seq 1 "$repeats"); do
   sleep 1
 done
 
-python3 - "$work" "$repeats" <<'PY'
+python3 - "$work" "$repeats" "$wslice_ms" "$rslice_ms" <<'PY'
 import glob, json, statistics, sys
-work, repeats = sys.argv[1], int(sys.argv[2])
+work, repeats, wms, rms = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 MiB, K16 = 1 << 20, 16 << 10
 
 def fio(rep, name):
     return json.load(open(f"{work}/fio-{rep}-{name}.json"))["jobs"][0]
 
-def windows(rep, name, block):
-    """fio's rate per logged window (bytes/s or IOPS), its jobs summed; the same-length slices mytune takes."""
-    per_job = []
-    for path in sorted(glob.glob(f"{work}/log-{rep}-{name}_iops.*.log")):
-        per_job.append([float(line.split(",")[1]) for line in open(path) if line.strip()])
-    n = min((len(v) for v in per_job), default=0)
-    return [sum(v[i] for v in per_job) * block for i in range(n)]
+def windows(rep, name, window_ms):
+    """fio's IOPS per logged window, its jobs summed by the window's end time; the same-length
+    slices mytune takes. fio logs no line for a window in which a job completed nothing (16 jobs
+    at 150 IOPS do ~1 each per 100 ms): such a job counts 0 there, not a shifted later window."""
+    sums = {}
+    for path in glob.glob(f"{work}/log-{rep}-{name}_iops.*.log"):
+        for line in open(path):
+            if line.strip():
+                t, v = line.split(",")[:2]
+                k = round(int(t) / window_ms)
+                sums[k] = sums.get(k, 0.0) + float(v)
+    return [sums.get(k, 0.0) for k in range(1, max(sums, default=0) + 1)]
 
 def med(ws):
     return statistics.median(ws) if ws else None
@@ -145,8 +150,8 @@ def fio_row(rep):
     # of equal-byte slices, diskio/types.go). Not fio's log: it leaves out windows in which no
     # 1 MiB write completed (a 15 MB/s bed has ~1.5 per 100 ms), which read 0.77x on the sd bed.
     row = {"seq_write": fio(rep, "seqwrite")["write"]["bw_bytes"] / 1e6,
-           "rw1": med(windows(rep, "randwrite1", 1)), "rw16": med(windows(rep, "randwrite16", 1)),
-           "rr1": med(windows(rep, "randread1", 1)), "rr16": med(windows(rep, "randread16", 1)),
+           "rw1": med(windows(rep, "randwrite1", wms)), "rw16": med(windows(rep, "randwrite16", wms)),
+           "rr1": med(windows(rep, "randread1", rms)), "rr16": med(windows(rep, "randread16", rms)),
            "fds_p50": sy["50.000000"] / 1e3, "fds_p99": sy["99.000000"] / 1e3,
            "wsync_p50": (w["50.000000"] + sy["50.000000"]) / 1e3,
            "seq_read": fio(rep, "seqread")["read"]["bw_bytes"] / 1e6}
