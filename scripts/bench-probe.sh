@@ -26,7 +26,7 @@ while getopts "n:s:r:d:N:h" opt; do
   case $opt in
     n) repeats=$OPTARG ;; s) size_mib=$OPTARG ;; r) fio_rt=$OPTARG ;; d) duration=$OPTARG ;;
     N) nice_cmd=(nice -n "$OPTARG") ;;
-    *) sed -n '2,22p' "$0"; exit 2 ;;
+    *) sed -n '2,21p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
