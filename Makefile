@@ -62,9 +62,9 @@ fuzz-short:
 fuzz:
 	@bash scripts/fuzz.sh 60s
 
-## bench-probe: mytune vs fio, >= 5 interleaved pairs, medians and run-to-run spreads (DIR=… REPEATS=…)
+## bench-probe: mytune vs fio, >= 5 interleaved pairs, medians and run-to-run spreads (DIR=… REPEATS=… NICE=…)
 bench-probe: $(BIN)
-	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-probe.sh -n $(or $(REPEATS),5) $(DIR)
+	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-probe.sh -n $(or $(REPEATS),5) $(if $(NICE),-N $(NICE)) $(DIR)
 
 ## bench-stability: 5 back-to-back advise runs, quiet and with a parallel build loop: the same threads 5 of 5? (DIR=… RUNS=…)
 bench-stability: $(BIN)

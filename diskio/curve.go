@@ -5,11 +5,25 @@ import (
 	"time"
 )
 
-// slice is one timed slice of a random curve point: its wall time and the
-// latency of every operation its goroutines did.
+// slice is one timed slice of a random curve point: its wall time, the
+// latency of every operation its goroutines did, and its rate over its
+// steady window (steadyIOPS; 0 when it had none).
 type slice struct {
 	elapsed time.Duration
 	samples []time.Duration
+	iops    float64
+}
+
+// rate is the slice's IOPS: over its steady window when it had one, else
+// its operations over its wall time; 0 for a slice with no operation.
+func (s slice) rate() float64 {
+	if len(s.samples) == 0 || s.elapsed <= 0 {
+		return 0
+	}
+	if s.iops > 0 {
+		return s.iops
+	}
+	return float64(len(s.samples)) / s.elapsed.Seconds()
 }
 
 // curveAcc gathers the slices of one random phase, per thread count.
@@ -20,7 +34,8 @@ func (a curveAcc) add(threads int, s slice) { a[threads] = append(a[threads], s)
 
 // points returns the curve in ThreadCounts order: each point's totals, its
 // latency percentiles over all its slices' operations, and the IOPS of
-// every slice that did at least one operation (its figure is their median).
+// every slice that did at least one operation (slice.rate; the point's
+// figure is their median).
 // Thread counts with no slice are left out.
 func (a curveAcc) points() []Scaling {
 	out := make([]Scaling, 0, len(ThreadCounts))
@@ -35,8 +50,8 @@ func (a curveAcc) points() []Scaling {
 			pt.Ops += len(s.samples)
 			pt.Elapsed += s.elapsed
 			all = append(all, s.samples...)
-			if len(s.samples) > 0 && s.elapsed > 0 {
-				pt.SliceIOPS = append(pt.SliceIOPS, float64(len(s.samples))/s.elapsed.Seconds())
+			if r := s.rate(); r > 0 {
+				pt.SliceIOPS = append(pt.SliceIOPS, r)
 			}
 		}
 		slices.Sort(all)

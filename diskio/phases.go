@@ -75,7 +75,8 @@ type step struct {
 // read 1.2-1.35x slower than fio's (measured on the 256 MiB budget, where
 // the loop lasts ~0.3 s). Other orders measured worse against fio on this
 // project's disk (random reads before writes: 0.85x at 1 thread; the sync
-// loop last: 1.19-1.39x).
+// loop last: 1.19-1.39x). scripts/bench-probe.sh runs fio's jobs in this
+// same order, back to back, so each figure is compared after the same load.
 func plan(rounds int) []step {
 	rounds = max(1, rounds)
 	steps := []step{{phase: PhaseSeqWrite, threads: 1, weight: weightSeqWrite}}

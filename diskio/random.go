@@ -18,6 +18,8 @@ type worker struct {
 	pool    *dataPool // writes
 	buf     []byte    // reads
 	samples []time.Duration
+	first   time.Time   // when its first operation was issued
+	ends    []time.Time // when each operation completed, for steadyIOPS
 	err     error
 }
 
@@ -40,7 +42,7 @@ func (e *engine) randomStep(c *stepCtl, threads int, write bool) (slice, error) 
 	ready.Add(threads)
 	for i := range ws {
 		seed := e.seed + uint64(100*threads+i) + uint64(10000*e.sliceNo)
-		w := &worker{rng: rand.New(rand.NewPCG(seed, seed>>1^0x5851f42d4c957f2d)), samples: make([]time.Duration, 0, 1024)}
+		w := &worker{rng: rand.New(rand.NewPCG(seed, seed>>1^0x5851f42d4c957f2d)), samples: make([]time.Duration, 0, 1024), ends: make([]time.Time, 0, 1024)}
 		if write {
 			w.pool = newDataPool(randBlock, e.align, seed)
 		} else {
@@ -67,6 +69,7 @@ func (e *engine) randomStep(c *stepCtl, threads int, write bool) (slice, error) 
 	wg.Wait()
 	elapsed := time.Since(start)
 	sl := slice{elapsed: elapsed}
+	sl.iops, _ = steadyIOPS(ws)
 	var errs []error
 	for _, w := range ws {
 		sl.samples = append(sl.samples, w.samples...)
@@ -92,6 +95,9 @@ func (e *engine) randomWorker(c *stepCtl, w *worker, write bool) {
 	for first := true; c.more(first) && (!write || c.take(randBlock)); first = false {
 		off := int64(w.rng.Uint64N(blocks) * randBlock)
 		t0 := time.Now()
+		if first {
+			w.first = t0
+		}
 		var err error
 		if write {
 			_, err = e.f.WriteAt(w.pool.take(), off)
@@ -106,7 +112,9 @@ func (e *engine) randomWorker(c *stepCtl, w *worker, write bool) {
 			c.cancelled.Store(true)
 			return
 		}
-		w.samples = append(w.samples, time.Since(t0))
+		end := time.Now()
+		w.samples = append(w.samples, end.Sub(t0))
+		w.ends = append(w.ends, end)
 		c.done(randBlock)
 	}
 }

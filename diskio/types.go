@@ -116,7 +116,9 @@ type Scaling struct {
 	Ops      int
 	Elapsed  time.Duration
 	P50, P99 time.Duration
-	// SliceIOPS are the IOPS of each slice that did at least one operation, in run order.
+	// SliceIOPS are the IOPS of each slice that did at least one
+	// operation, in run order: over the slice's steady window when it had
+	// one (steadyIOPS), else its operations over its wall time.
 	SliceIOPS []float64
 }
 

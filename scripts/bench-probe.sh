@@ -1,26 +1,32 @@
 #!/bin/bash
-# bench-probe.sh [-n PAIRS] [-s SIZE_MIB] [-r FIO_RUNTIME_S] [-d DURATION] [DIR] [PAIRS]
+# bench-probe.sh [-n PAIRS] [-s SIZE_MIB] [-r FIO_RUNTIME_S] [-d DURATION] [-N NICE] [DIR] [PAIRS]
 #
 # Accuracy benchmark of mytune's disk engine (diskio) against fio, side by side on DIR
 # (default: a fresh temp dir under /var/tmp): PAIRS interleaved pairs (default 5), the order
-# alternating. Prints, per figure (seq write MB/s, 16 KiB random write IOPS at 1 and 16 threads,
-# fdatasync p50/p99 µs, seq read MB/s), each tool's median with its run-to-run spread
+# alternating. Prints, per figure (seq write MB/s, 16 KiB random write and read IOPS at 1 and 16
+# threads, fdatasync p50/p99 µs, seq read MB/s), each tool's median with its run-to-run spread
 # (interquartile range over the pairs, % of the median), the median of the per-pair
-# mytune/fio ratios with their range, and both wall times.
+# mytune/fio ratios with their range, for random IOPS also the ratio against the median of
+# fio's IOPS-log windows as long as mytune's slices (mytune's figure is a median of slices),
+# both wall times, and the load average and PSI at each pair's start.
 #
 # The mytune side is `mytune probe --format json` with its defaults (bin/mytune if built, else
 # built here; or set MYTUNE=/path/to/mytune, or the whole command line as MYTUNE_BENCH_CMD with
 # {dir} for the directory); -s SIZE_MIB gives it an explicit --max-bytes. fio jobs are the
 # DESIGN.md equivalents, on one file of the size the engine's test file has (25% of the
 # budget, at most 5% of the free space, diskio.Budget).
-# Needs: fio, python3. Temp files are removed on exit, including Ctrl-C.
+# -N NICE runs both tools under `nice -n NICE` (e.g. -10, as root): on a host whose load exceeds
+# its cores, both then wait less for a CPU after each I/O, and the comparison is more of the disk.
+# Needs: fio, python3. Temp files are removed on exit, including Ctrl-C (BENCH_KEEP=1 keeps the
+# raw fio and mytune JSON and fio's logs, and says where).
 set -euo pipefail
 
-size_mib="" fio_rt=2 duration=10s repeats=5
-while getopts "n:s:r:d:h" opt; do
+size_mib="" fio_rt=2 duration=10s repeats=5 nice_cmd=()
+while getopts "n:s:r:d:N:h" opt; do
   case $opt in
     n) repeats=$OPTARG ;; s) size_mib=$OPTARG ;; r) fio_rt=$OPTARG ;; d) duration=$OPTARG ;;
-    *) sed -n '2,16p' "$0"; exit 2 ;;
+    N) nice_cmd=(nice -n "$OPTARG") ;;
+    *) sed -n '2,21p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -29,7 +35,7 @@ work=$(mktemp -d /tmp/bench-probe.XXXXXX)
 made_dir=""
 if [ $# -ge 1 ]; then dir=$1; else dir=$(mktemp -d /var/tmp/bench-probe.XXXXXX); made_dir=$dir; fi
 repeats=${2:-$repeats}
-cleanup() { rm -rf "$work"; rm -f "$dir/.bench-probe-fio.tmp"; [ -n "$made_dir" ] && rm -rf "$made_dir"; true; }
+cleanup() { if [ -n "${BENCH_KEEP:-}" ]; then echo "bench-probe: raw results kept in $work" >&2; else rm -rf "$work"; fi; rm -f "$dir/.bench-probe-fio.tmp"; [ -n "$made_dir" ] && rm -rf "$made_dir"; true; }
 trap cleanup EXIT INT TERM
 command -v fio >/dev/null || { echo "bench-probe: fio not found; install it (apt-get install fio)" >&2; exit 2; }
 
@@ -49,33 +55,48 @@ fio_size=$(( free_mib * 5 / 100 < file_mib ? free_mib * 5 / 100 : file_mib ))
 fio_file=$dir/.bench-probe-fio.tmp
 fio_common=(--filename="$fio_file" --output-format=json --group_reporting)
 
-run_fio() { # name args... ; prints fio JSON to $work/fio-$rep-name.json, adds its wall time to fio_wall
+# mytune's slice lengths in ms (diskio/phases.go): a 10 s run gives its random writes 35% of the
+# time over 5 rounds x 5 thread counts (140 ms slices), its random reads 25% (100 ms); fio logs its
+# IOPS over windows of the same length, so both figures are medians over equally long slices.
+dur_s=${duration%s}
+[[ $dur_s =~ ^[0-9]+$ ]] || { echo "bench-probe: -d takes whole seconds, as 10s (got $duration)" >&2; exit 2; }
+wslice_ms=$(( dur_s * 1000 * 350 / 1000 / 25 ))
+rslice_ms=$(( dur_s * 1000 * 250 / 1000 / 25 ))
+
+run_fio() { # name args... ; fio JSON to $work/fio-$rep-name.json, a random job's IOPS log to $work/log-$rep-name_iops.N.log
   local name=$1; shift
-  # Each job starts on a settled device, as a user running it alone would have it: the write-back
-  # of the job before (the host's cache behind a virtio disk, a card's buffer) finished first.
-  # Without it (2026-11-30, this project's fast disk, 5 pairs), fio's fdatasync p50 right after
-  # its 2 s sequential write read 1.1-5x mytune's, whose loop runs on a settled device.
-  sync; sleep 1
   local t0; t0=$(date +%s.%N)
-  fio --name="$name" "${fio_common[@]}" "$@" > "$work/fio-$rep-$name.json"
+  local log=() # an IOPS log for the random jobs only: per-I/O logging would cost the others time
+  [[ $name == rand* ]] && log=(--write_iops_log="$work/log-$rep-$name")
+  "${nice_cmd[@]}" fio --name="$name" "${fio_common[@]}" "${log[@]}" "$@" > "$work/fio-$rep-$name.json"
   fio_wall=$(awk -v a="$(date +%s.%N)" -v b="$t0" -v w="$fio_wall" 'BEGIN { print w + a - b }')
 }
 
-bench_fio() { # times the five fio jobs (not the settling pauses) into $work/wall-fio-$rep
+bench_fio() { # times the fio jobs into $work/wall-fio-$rep
   echo "repeat $rep/$repeats: fio (file ${fio_size} MiB) ..." >&2
   rm -f "$fio_file"
   fio_wall=0
+  sync; sleep 1 # the pair starts on a settled device, as mytune's run does (bench_mytune)
+  # The jobs run back to back in the order of mytune's plan (diskio/phases.go: seq write, random
+  # writes, random reads, the fdatasync loop, seq read), so each figure is measured after the same
+  # load as mytune's: the fdatasync loop after random reads, not right after a 2 s sequential burst
+  # (that order, with a sync and 1 s pause before each job, gave fio's fdatasync p50 0.3-5x
+  # mytune's on the sd bed and this project's disk, 2026-11-30).
   # Time-based like the engine's sequential write: lay the file out, then overwrite it until the deadline.
   run_fio seqwrite --size="${fio_size}M" --rw=write --bs=1M --direct=1 --ioengine=psync --runtime="$fio_rt" --time_based
+  # mytune's sequential step ends with an untimed fdatasync (diskio/seq.go); so does this pause.
+  sync
   # Like the engine, run the later jobs over what the sequential write laid out: a larger --size
   # would make fio lay out the rest with buffered writes whose write-back then competes with them.
   local laid
   laid=$(python3 -c 'import json,sys; print(min(json.load(open(sys.argv[1]))["jobs"][0]["write"]["io_bytes"] >> 20, int(sys.argv[2])))' "$work/fio-$rep-seqwrite.json" "$fio_size")
-  set -- --size="${laid}M"
-  run_fio sync "$@" --rw=write --bs=16k --ioengine=sync --fdatasync=1 --overwrite=1 --runtime="$fio_rt" --time_based
-  run_fio randwrite1 "$@" --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=1 --runtime="$fio_rt" --time_based
-  run_fio randwrite16 "$@" --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=16 --runtime="$fio_rt" --time_based
-  run_fio seqread "$@" --rw=read --bs=1M --direct=1 --ioengine=psync --runtime="$fio_rt" --time_based
+  set -- --size="${laid}M" --runtime="$fio_rt" --time_based
+  run_fio randwrite1 "$@" --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=1 --log_avg_msec="$wslice_ms"
+  run_fio randwrite16 "$@" --rw=randwrite --bs=16k --direct=1 --ioengine=psync --numjobs=16 --log_avg_msec="$wslice_ms"
+  run_fio randread1 "$@" --rw=randread --bs=16k --direct=1 --ioengine=psync --numjobs=1 --log_avg_msec="$rslice_ms"
+  run_fio randread16 "$@" --rw=randread --bs=16k --direct=1 --ioengine=psync --numjobs=16 --log_avg_msec="$rslice_ms"
+  run_fio sync "$@" --rw=write --bs=16k --ioengine=sync --fdatasync=1 --overwrite=1
+  run_fio seqread "$@" --rw=read --bs=1M --direct=1 --ioengine=psync
   echo "$fio_wall" > "$work/wall-fio-$rep"
   rm -f "$fio_file"
 }
@@ -83,32 +104,65 @@ bench_mytune() { # runs the engine into $work/mytune-$rep.json, timed into $work
   echo "repeat $rep/$repeats: mytune ..." >&2
   sync; sleep 1
   local t0; t0=$(date +%s.%N)
-  ${MYTUNE_BENCH_CMD//\{dir\}/$dir} > "$work/mytune-$rep.json"
+  "${nice_cmd[@]}" ${MYTUNE_BENCH_CMD//\{dir\}/$dir} > "$work/mytune-$rep.json"
   awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { print a - b }' > "$work/wall-mytune-$rep"
 }
 # Alternate which tool goes first, and pause between them, so neither always
 # inherits the other's after-effects (ext4 online discard of the removed file,
 # device write-back).
+psi() { # some avg10 of /proc/pressure/$1, "-" where the kernel has no PSI
+  sed -n 's/^some avg10=\([0-9.]*\).*/\1/p' "/proc/pressure/$1" 2>/dev/null || echo -
+}
 for rep in $(seq 1 "$repeats"); do
+  echo "$(cut -d' ' -f1 /proc/loadavg) $(psi io) $(psi cpu)" > "$work/load-$rep"
   if [ $((rep % 2)) = 1 ]; then bench_fio; sleep 1; bench_mytune; else bench_mytune; sleep 1; bench_fio; fi
   sleep 1
 done
 
-python3 - "$work" "$repeats" <<'PY'
-import json, statistics, sys
-work, repeats = sys.argv[1], int(sys.argv[2])
+python3 - "$work" "$repeats" "$wslice_ms" "$rslice_ms" <<'PY'
+import glob, json, statistics, sys
+work, repeats, wms, rms = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+MiB, K16 = 1 << 20, 16 << 10
 
 def fio(rep, name):
     return json.load(open(f"{work}/fio-{rep}-{name}.json"))["jobs"][0]
 
+def windows(rep, name, window_ms):
+    """fio's IOPS per logged window, its jobs summed by the window's end time; the same-length
+    slices mytune takes. fio logs no line for a window in which a job completed nothing (16 jobs
+    at 150 IOPS do ~1 each per 100 ms): such a job counts 0 there, not a shifted later window."""
+    sums = {}
+    for path in glob.glob(f"{work}/log-{rep}-{name}_iops.*.log"):
+        for line in open(path):
+            if line.strip():
+                t, v = line.split(",")[:2]
+                k = round(int(t) / window_ms)
+                sums[k] = sums.get(k, 0.0) + float(v)
+    return [sums.get(k, 0.0) for k in range(1, max(sums, default=0) + 1)]
+
+def med(ws):
+    return statistics.median(ws) if ws else None
+
 def fio_row(rep):
     s = fio(rep, "sync")
     w = s["write"]["clat_ns"]["percentile"]; sy = s["sync"]["lat_ns"]["percentile"]
-    return {"seq_write": fio(rep, "seqwrite")["write"]["bw_bytes"] / 1e6,
-            "rw1": fio(rep, "randwrite1")["write"]["iops"], "rw16": fio(rep, "randwrite16")["write"]["iops"],
-            "fds_p50": sy["50.000000"] / 1e3, "fds_p99": sy["99.000000"] / 1e3,
-            "wsync_p50": (w["50.000000"] + sy["50.000000"]) / 1e3,
-            "seq_read": fio(rep, "seqread")["read"]["bw_bytes"] / 1e6}
+    # A stream's figure is fio's job average: mytune's is a time average too (the harmonic mean
+    # of equal-byte slices, diskio/types.go). Not fio's log: it leaves out windows in which no
+    # 1 MiB write completed (a 15 MB/s bed has ~1.5 per 100 ms), which read 0.77x on the sd bed.
+    row = {"seq_write": fio(rep, "seqwrite")["write"]["bw_bytes"] / 1e6,
+           "rw1": med(windows(rep, "randwrite1", wms)), "rw16": med(windows(rep, "randwrite16", wms)),
+           "rr1": med(windows(rep, "randread1", rms)), "rr16": med(windows(rep, "randread16", rms)),
+           "fds_p50": sy["50.000000"] / 1e3, "fds_p99": sy["99.000000"] / 1e3,
+           "wsync_p50": (w["50.000000"] + sy["50.000000"]) / 1e3,
+           "seq_read": fio(rep, "seqread")["read"]["bw_bytes"] / 1e6}
+    mean = {"rw1": fio(rep, "randwrite1")["write"]["iops"], "rw16": fio(rep, "randwrite16")["write"]["iops"],
+            "rr1": fio(rep, "randread1")["read"]["iops"], "rr16": fio(rep, "randread16")["read"]["iops"]}
+    # The ratio is against fio's own figure, its job average; the windowed median is printed
+    # beside it. On a cgroup-throttled bed fio's windows alias with the throttle's 100 ms
+    # dispatch slice (140 ms windows of 150 IOPS read 107 or 214), so neither statistic alone
+    # is the reference everywhere (2026-12-01, sd bed: 1-thread writes 0.97x the average,
+    # 1.36x the windowed median).
+    return {k: mean.get(k, v) for k, v in row.items()}, row
 
 def iops_at(curve, n):
     return next(p["iops"] for p in curve if p["threads"] == n)
@@ -116,9 +170,10 @@ def iops_at(curve, n):
 def mytune_row(rep):
     st = json.load(open(f"{work}/mytune-{rep}.json"))["storage"]
     return {"seq_write": st["seq_write"]["mb_per_s"], "rw1": iops_at(st["rand_write"], 1),
-            "rw16": iops_at(st["rand_write"], 16), "fds_p50": st["fsync"].get("fdatasync_p50_us"),
+            "rw16": iops_at(st["rand_write"], 16), "rr1": iops_at(st["rand_read"], 1),
+            "rr16": iops_at(st["rand_read"], 16), "fds_p50": st["fsync"].get("fdatasync_p50_us"),
             "fds_p99": st["fsync"].get("fdatasync_p99_us"), "wsync_p50": st["fsync"]["p50_us"],
-            "seq_read": st["seq_read"]["mb_per_s"], "written": st.get("bytes_written", 0) / 2**20}
+            "seq_read": st["seq_read"]["mb_per_s"], "written": st.get("bytes_written", 0) / MiB}
 
 def quart(vals):
     q = statistics.quantiles(vals, n=4, method="inclusive") if len(vals) > 1 else [vals[0]] * 3
@@ -128,29 +183,38 @@ def spread(vals):  # interquartile range as % of the median: the run-to-run spre
     lo, mid, hi = quart(vals)
     return (hi - lo) / mid * 100 if mid else float("nan")
 
+def ratios(mine, theirs, key):
+    return [b[key] / a[key] for a, b in zip(theirs, mine) if a.get(key) and b.get(key) is not None]
+
 reps = range(1, repeats + 1)
-f = [fio_row(r) for r in reps]
+f, fwin = zip(*(fio_row(r) for r in reps))
 m = [mytune_row(r) for r in reps]
 def wall(tool, r):
     return float(open(f"{work}/wall-{tool}-{r}").read())
 rows = [("seq write MB/s", "seq_write"), ("16K rand write IOPS, 1 thread", "rw1"),
-        ("16K rand write IOPS, 16 threads", "rw16"), ("fdatasync p50 us", "fds_p50"),
+        ("16K rand write IOPS, 16 threads", "rw16"), ("16K rand read IOPS, 1 thread", "rr1"),
+        ("16K rand read IOPS, 16 threads", "rr16"), ("fdatasync p50 us", "fds_p50"),
         ("fdatasync p99 us", "fds_p99"), ("16K write+fdatasync p50 us (fio: sum of p50s)", "wsync_p50"),
         ("seq read MB/s", "seq_read")]
-print(f"{repeats} interleaved pairs; spread = interquartile range over the pairs, % of the median; "
-      f"ratio = median of the per-pair mytune/fio ratios [min-max]")
-print(f"{'metric':<46} {'fio':>9} {'spread':>7} {'mytune':>9} {'spread':>7} {'ratio':>6}  range")
+print(f"{repeats} interleaved pairs; fio's figure is its job average (latency: over all ops, as mytune's); spread = "
+      f"interquartile range over the pairs, % of the median; ratio = median of the per-pair mytune/fio ratios [min-max]; "
+      f"vs wmed = the same against the median of fio's IOPS-log windows as long as mytune's slices (random rows)")
+print(f"{'metric':<46} {'fio':>9} {'spread':>7} {'mytune':>9} {'spread':>7} {'ratio':>6}  {'range':<9} {'vs wmed':>7}")
 for label, key in rows:
     fv = [r[key] for r in f if r.get(key) is not None]
     mv = [r[key] for r in m if r.get(key) is not None]
-    ratios = [b[key] / a[key] for a, b in zip(f, m) if a.get(key) and b.get(key) is not None]
-    if not fv or not mv or not ratios:
+    rs, rwin = ratios(m, f, key), ratios(m, fwin, key)
+    if not fv or not mv or not rs:
         print(f"{label:<46} (missing)")
         continue
     print(f"{label:<46} {statistics.median(fv):9.1f} {spread(fv):6.0f}% {statistics.median(mv):9.1f} {spread(mv):6.0f}% "
-          f"{statistics.median(ratios):6.2f}  {min(ratios):.2f}-{max(ratios):.2f}")
+          f"{statistics.median(rs):6.2f}  {min(rs):.2f}-{max(rs):.2f} {statistics.median(rwin):7.2f}")
 fw = statistics.median(wall("fio", r) for r in reps)
 mw = statistics.median(wall("mytune", r) for r in reps)
-print(f"{'wall time s (fio: 5 jobs; mytune: all phases)':<46} {fw:9.1f} {'':>7} {mw:9.1f} {'':>7} {mw / fw:6.2f}")
+print(f"{'wall time s (fio: 7 jobs; mytune: all phases)':<46} {fw:9.1f} {'':>7} {mw:9.1f} {'':>7} {mw / fw:6.2f}")
 print(f"mytune wrote a median {statistics.median(r['written'] for r in m):.0f} MiB per run")
+loads = [open(f"{work}/load-{r}").read().split() for r in reps]
+if loads:
+    print("machine at each pair's start: load1 " + " ".join(l[0] for l in loads) +
+          "; PSI io some avg10 " + " ".join(l[1] for l in loads) + "; PSI cpu some avg10 " + " ".join(l[2] for l in loads))
 PY
