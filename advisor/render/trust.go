@@ -77,7 +77,7 @@ func noisyFigures(st profile.Storage) []string {
 	var out []string
 	add := func(name string, figure float64, s *profile.Spread, unit string) {
 		if pct := s.RelPct(figure); pct > threads.NoisySpreadPct {
-			out = append(out, fmt.Sprintf("%s %s %s (%s–%s, %.0f%%)", name, num(figure), unit, num(s.P25), num(s.P75), pct))
+			out = append(out, fmt.Sprintf("%s %s %s (%s–%s, %.0f%%%s)", name, num(figure), unit, num(s.P25), num(s.P75), pct, outside(figure, s)))
 		}
 	}
 	add("seq write", st.SeqWrite.MBPerS, st.SeqWrite.Spread, "MB/s")
@@ -92,6 +92,18 @@ func noisyFigures(st profile.Storage) []string {
 		}
 	}
 	return out
+}
+
+// outside says why a figure lies outside its slices' middle half: it is
+// taken over the whole step (a stream's bytes over its time, a p50 over
+// every operation), so a stall or burst that fills one slice moves it
+// while the quartiles of the slices stay put. Empty when it lies inside.
+func outside(figure float64, s *profile.Spread) string {
+	lo, hi := s.Bounds(figure)
+	if figure >= lo && figure <= hi {
+		return ""
+	}
+	return "; the figure is over the whole step, stalls and bursts included, so it lies outside its slices' middle half"
 }
 
 // plural is "1 thread" or "8 threads".

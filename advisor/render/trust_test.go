@@ -36,6 +36,12 @@ func TestTrustNotes(t *testing.T) {
 			p.Storage.RandWrite = append(p.Storage.RandWrite, profile.ThreadPoint{Threads: 1, IOPS: 900, IOPSSpread: &profile.Spread{Slices: 5, P25: 500, P75: 1000}}, profile.ThreadPoint{Threads: 8, IOPS: 42000, IOPSSpread: &profile.Spread{Slices: 5, P25: 23000, P75: 57000}})
 			p.Storage.SeqWrite = profile.Throughput{MBPerS: 1148, Spread: &profile.Spread{Slices: 9, P25: 722, P75: 1683}}
 		}, []string{"random write at 8 threads 42000 IOPS (23000–57000, 81%)", "random write at 1 thread 900 IOPS", "seq write 1148 MB/s (722–1683, 84%)"}, 1},
+		{"a whole-step figure outside its slices' middle half says why (QA: seq write 810 MB/s (2223–2733))", func(p *profile.Profile) {
+			p.Storage.SeqWrite = profile.Throughput{MBPerS: 810, Spread: &profile.Spread{Slices: 9, P25: 2223, P75: 2733}}
+			p.Storage.Fsync.FdatasyncP50US = 7115
+			p.Storage.Fsync.FdatasyncP50Spread = &profile.Spread{Slices: 5, P25: 2130, P75: 6547}
+		}, []string{"seq write 810 MB/s (2223–2733, 63%; the figure is over the whole step, stalls and bursts included, so it lies outside its slices' middle half)",
+			"fdatasync p50 7115 µs (2130–6547, 62%; the figure is over the whole step"}, 1},
 		{"not measured: nothing to trust less", func(p *profile.Profile) {
 			p.Storage.Measured = false
 			p.Storage.Conditions.Before.Load1 = 9
