@@ -50,19 +50,54 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 			return err
 		}
 		if err := s.execDump(ctx, ex, q); err != nil {
+			if isDeadlock(err) { // InnoDB rolled the transaction back: its rows are not loaded, nor counted
+				s.deadlocks.Add(1)
+				t.rollback()
+				continue
+			}
 			return wrapDenied(fmt.Errorf("an INSERT of %s at byte %d: %w", f.Path, st.Offset, err), s.o.Schema, "loading into")
 		}
-		s.rows.Add(uint64(st.Rows))
-		tl.add(len(st.Text), st.Rows)
-		s.statements.Add(1)
+		t.pend(len(st.Text), st.Rows)
 		if err := t.done(); err != nil {
-			return fmt.Errorf("committing a transaction of %s: %w", f.Path, err)
+			return s.commitErr(err, f.Path)
 		}
+		s.credit(t, tl)
 	}
 	if err := t.commit(); err != nil {
-		return fmt.Errorf("committing a transaction of %s: %w", f.Path, err)
+		return s.commitErr(err, f.Path)
 	}
+	s.credit(t, tl)
 	return nil
+}
+
+// isDeadlock is InnoDB's "Deadlock found when trying to get lock" (error
+// 1213, ER_LOCK_DEADLOCK): the server rolled the whole transaction back
+// (MySQL manual, "Deadlocks in InnoDB"), and a loader retries it.
+func isDeadlock(err error) bool {
+	var me *mysql.MySQLError
+	return errors.As(err, &me) && me.Number == 1213
+}
+
+// commitErr is a failed commit: a deadlock at commit is counted like one
+// at an INSERT (nothing of the transaction was loaded); anything else
+// ends the step.
+func (s *loadStep) commitErr(err error, path string) error {
+	if isDeadlock(err) {
+		s.deadlocks.Add(1)
+		return nil
+	}
+	return fmt.Errorf("committing a transaction of %s: %w", path, err)
+}
+
+// credit counts what the session's transactions committed since the last
+// credit: rows, statements and bytes enter the step's rates only once
+// committed, so a transaction a deadlock rolled back adds nothing.
+func (s *loadStep) credit(t *txn, tl *tally) {
+	s.rows.Add(t.doneRows)
+	s.statements.Add(int64(t.doneStmts))
+	tl.bytes += t.doneBytes
+	tl.rows += t.doneRows
+	t.doneBytes, t.doneRows, t.doneStmts = 0, 0, 0
 }
 
 // txn groups a session's statements: in transactions of every statements
@@ -74,6 +109,27 @@ type txn struct {
 	tx      *sql.Tx
 	n       int
 	commits *atomic.Int64
+	// pending is what the open transaction (or the last autocommit
+	// statement) holds; done what committed and is not yet credited.
+	pendBytes, pendRows, doneBytes, doneRows uint64
+	pendStmts, doneStmts                     int
+}
+
+// pend records a statement the server accepted, not yet committed.
+func (t *txn) pend(bytes, rows int) {
+	t.pendBytes += uint64(bytes)
+	t.pendRows += uint64(rows)
+	t.pendStmts++
+}
+
+// settle moves what is pending to done (committed) or drops it (rolled back).
+func (t *txn) settle(committed bool) {
+	if committed {
+		t.doneBytes += t.pendBytes
+		t.doneRows += t.pendRows
+		t.doneStmts += t.pendStmts
+	}
+	t.pendBytes, t.pendRows, t.pendStmts = 0, 0, 0
 }
 
 // execer is the open transaction, else the connection.
@@ -101,6 +157,7 @@ func (t *txn) begin(ctx context.Context) (execer, error) {
 func (t *txn) done() error {
 	if !t.batched {
 		t.commits.Add(1)
+		t.settle(true)
 		return nil
 	}
 	if t.n++; t.n >= t.every {
@@ -117,14 +174,17 @@ func (t *txn) commit() error {
 	err := t.tx.Commit()
 	t.tx, t.n = nil, 0
 	t.commits.Add(1)
+	t.settle(err == nil)
 	return err
 }
 
-// rollback ends a transaction an error left open.
+// rollback ends a transaction an error left open; what it held is dropped.
 func (t *txn) rollback() {
 	if t.tx != nil {
 		_ = t.tx.Rollback()
 	}
+	t.tx, t.n = nil, 0
+	t.settle(false)
 }
 
 // loadTSV sends a MySQL Shell chunk as LOAD DATA LOCAL INFILE of pieces

@@ -47,12 +47,25 @@ func stepNotes(pts []DumpPoint) []string {
 		if budget > 0 {
 			notes = append(notes, fmt.Sprintf("%d of the %d-session steps stopped at --max-bytes before their time", budget, p.Threads))
 		}
+		if dl := deadlocks(p); dl > 0 {
+			notes = append(notes, fmt.Sprintf("%d transactions at %d sessions deadlocked (error 1213) and were rolled back: their rows "+
+				"are not counted; myloader 0.10 stops at such an error, so at that count expect to rerun a load", dl, p.Threads))
+		}
 		if ranOut > 0 {
 			notes = append(notes, fmt.Sprintf("%d of the %d-session steps reached the end of the sampled files before their time: "+
 				"at the end fewer sessions were busy (the next step reloads the sample into new tables)", ranOut, p.Threads))
 		}
 	}
 	return notes
+}
+
+// deadlocks is the transactions a point's steps lost to deadlocks.
+func deadlocks(p DumpPoint) int {
+	n := 0
+	for _, s := range p.Rounds {
+		n += s.Deadlocks
+	}
+	return n
 }
 
 // noiseNote says when a larger count's median beats the choice and their

@@ -75,13 +75,16 @@ type DumpMethod struct {
 
 // DumpSample is one step: one session count in one round.
 type DumpSample struct {
-	Round      int     `json:"round"`
-	Rows       uint64  `json:"rows"`
-	Bytes      uint64  `json:"bytes"`
-	Statements int     `json:"statements"`
-	Commits    int     `json:"commits"`
-	Files      int     `json:"files"` // files begun
-	DurationS  float64 `json:"duration_s"`
+	Round      int    `json:"round"`
+	Rows       uint64 `json:"rows"`
+	Bytes      uint64 `json:"bytes"`
+	Statements int    `json:"statements"`
+	Commits    int    `json:"commits"`
+	// Deadlocks are transactions InnoDB rolled back (error 1213); their
+	// rows are neither loaded nor counted.
+	Deadlocks int     `json:"deadlocks,omitempty"`
+	Files     int     `json:"files"` // files begun
+	DurationS float64 `json:"duration_s"`
 	// RowsPerS and MBPerS sum each session's rows and dump bytes
 	// (uncompressed, 10^6 bytes) over its own time in the step.
 	RowsPerS float64 `json:"rows_per_s"`

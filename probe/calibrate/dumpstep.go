@@ -27,6 +27,7 @@ type loadStep struct {
 	used, rows atomic.Uint64
 	statements atomic.Int64
 	commits    atomic.Int64
+	deadlocks  atomic.Int64
 	files      atomic.Int64
 	budgetHit  atomic.Bool
 	ranOut     atomic.Bool
@@ -79,7 +80,7 @@ func (s *loadStep) run(ctx context.Context, round int, progress func(mbPerS floa
 		return DumpSample{}, fmt.Errorf("loading the dump at %d sessions into %s: %w", s.n, s.o.Schema, s.err)
 	}
 	out := DumpSample{Round: round, Rows: s.rows.Load(), Bytes: s.used.Load(), Statements: int(s.statements.Load()),
-		Commits: int(s.commits.Load()), Files: int(s.files.Load()), DurationS: elapsed,
+		Commits: int(s.commits.Load()), Deadlocks: int(s.deadlocks.Load()), Files: int(s.files.Load()), DurationS: elapsed,
 		BudgetReached: s.budgetHit.Load(), RanOut: s.ranOut.Load()}
 	out.RowsPerS, out.MBPerS = s.rates()
 	progress(out.MBPerS)
