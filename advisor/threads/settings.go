@@ -49,6 +49,9 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 			Undo:    "SET SESSION sql_log_bin = 1;",
 			Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after"})
 	}
+	if s, ok := localInfile(p, o, vars); ok {
+		out = append(out, s)
+	}
 	for _, grow := range []func(*profile.Profile, Options, pool) (Setting, pool, string, bool){growPool, growRedo} {
 		s, g, why, ok := grow(p, o, b)
 		if ok {
