@@ -68,7 +68,7 @@ func Size(p *profile.Profile, o Options) Plan {
 		if d := p.Dump; plan.Load.Threads >= 8 && !targetOf(p, o).isMySQL() && (d == nil || d.Format == "mydumper") {
 			plan.Notes = append(plan.Notes, DeadlockNote)
 		}
-		plan.EstimatedLoad = estimateLoad(p, plan.Load.Threads, c.n, b)
+		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
 	}
 	return plan
 }
