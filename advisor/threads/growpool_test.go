@@ -126,7 +126,8 @@ func TestGrowRedo(t *testing.T) {
 		{"free space unknown: a note", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 0, "", "", "free space is unknown"},
 		{"2 GiB free: the 512 MiB ideal does not fit, 384 MiB does", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 2,
 			"SET GLOBAL innodb_log_file_size = 402653184;", "SET GLOBAL innodb_log_file_size = 100663296;", ""},
-		{"1 GiB free: only 128 MiB fits, under twice the 96 MiB log: nothing", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 1, "", "", "not twice the 96.0 MiB log"},
+		{"1 GiB free after a 384M log: 128 MiB fits, no larger than the log: nothing", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "402653184", 1, "", "", "no larger than the 384.0 MiB log"},
+		{"1 GiB free: only 128 MiB fits, under twice the 96 MiB log: nothing", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 1, "", "", "128.0 MiB, not twice the 96.0 MiB log"},
 		{"the redo log already holds it: nothing", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "4G", 6, "", "", ""},
 	}
 	for _, tc := range tests {

@@ -50,7 +50,11 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	if room := redoRoomBytes(p.Storage.FreeBytes, data); room < ideal {
 		fit := redoFitText(p.Storage.FreeBytes, data, ideal, room)
 		if room < 2*b.redo {
-			return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s, which is not twice the %s log it has", fit, profile.HumanBytes(b.redo)), false
+			than := "not twice"
+			if room <= b.redo {
+				than = "no larger than"
+			}
+			return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s, %s the %s log it has", fit, than, profile.HumanBytes(b.redo)), false
 		}
 		grow, why = room, "; "+fit+", so "+profile.HumanBytes(room)+" is what fits"
 	}
