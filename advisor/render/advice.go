@@ -162,7 +162,7 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		}
 	}
 	if !th.EstimatedLoad.IsZero() {
-		est := fmt.Sprintf("%s to %s. %s", humanDur(th.EstimatedLoad.Low), humanDur(th.EstimatedLoad.High), th.EstimatedLoad.Basis)
+		est := fmt.Sprintf("%s to %s. %s", estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), th.EstimatedLoad.Basis)
 		b.WriteString("\n" + labelled(t, "restore", est, w, t.label))
 	}
 	if len(th.Commands) > 0 {

@@ -100,7 +100,7 @@ func threadsMarkdown(th advisor.Threads) string {
 		fmt.Fprintf(&b, "| %s | %d | %s |\n", r.task, r.c.Threads, mdCell(r.c.Why))
 	}
 	if !th.EstimatedLoad.IsZero() {
-		fmt.Fprintf(&b, "\nEstimated restore: %s to %s. %s\n", humanDur(th.EstimatedLoad.Low), humanDur(th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
+		fmt.Fprintf(&b, "\nEstimated restore: %s to %s. %s\n", estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
 	}
 	if len(th.Commands) > 0 {
 		b.WriteString("\n```sh\n" + strings.Join(th.Commands, "\n") + "\n```\n")

@@ -152,3 +152,24 @@ func TestHumanDur(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateDur: a small restore's estimate keeps its tenths of a second.
+func TestEstimateDur(t *testing.T) {
+	cases := []struct {
+		name string
+		in   time.Duration
+		want string
+	}{
+		{"sub-second keeps tenths", 700 * time.Millisecond, "700ms"},
+		{"under 10 s keeps tenths", 2900 * time.Millisecond, "2.9s"},
+		{"10 s and over as humanDur", 43 * time.Second, "43s"},
+		{"minutes as humanDur", 7*time.Minute + 20*time.Second, "7m"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := estimateDur(c.in); got != c.want {
+				t.Errorf("estimateDur(%v) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}

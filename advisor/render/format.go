@@ -108,6 +108,15 @@ func wrap(s string, width int, indent string) []string {
 }
 
 // humanDur renders an estimate as a person says it: "40s", "7m", "1h20m".
+// estimateDur is humanDur with tenths of a second below 10 s, so a small
+// restore's estimate ("0.7s to 1.2s") stays a range.
+func estimateDur(d time.Duration) string {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return humanDur(d)
+}
+
 func humanDur(d time.Duration) string {
 	switch {
 	case d < time.Minute:

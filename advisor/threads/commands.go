@@ -26,10 +26,10 @@ const (
 	NewDumpDir         = "/path/to/new-dump"
 )
 
-// noShellNote says why a MariaDB target gets no mysqlsh lines: MySQL
-// Shell's dump and load utilities document MySQL sources only (MySQL
+// noShellNote says, once, why a MariaDB target gets no mysqlsh lines: MySQL
+// Shell's dump, load and copy utilities document MySQL sources only (MySQL
 // Shell manual: 5.7.9 and 8.0.11 or newer), not MariaDB.
-const noShellNote = "no mysqlsh lines: MySQL Shell's dump and load utilities support MySQL (5.7.9 and 8.0.11 or newer), not MariaDB"
+const noShellNote = "no mysqlsh lines: MySQL Shell's dump, load and copy utilities support MySQL (5.7.9 and 8.0.11 or newer), not MariaDB"
 
 // dirs are the directories the commands name: dump is where new dumps go,
 // load the dump restored, format that dump's format ("" when none given).
@@ -72,12 +72,14 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		if mysqlTarget {
 			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.copyInstance("USER@TARGET:3306", {threads: %d})`, plan.Copy.Threads)))
 			notes = append(notes, "util.copyInstance needs MySQL Shell 8.1 or newer")
-		} else {
-			notes = append(notes, "MySQL Shell does not support MariaDB: copy with mydumper then myloader at "+threadCount(plan.Copy.Threads))
 		}
 	}
-	if !mysqlTarget && (want(TaskDump) || want(TaskLoad)) {
-		notes = append(notes, noShellNote)
+	if !mysqlTarget && o.Task != TaskOLTP {
+		note := noShellNote
+		if want(TaskCopy) {
+			note += ": copy with mydumper then myloader at " + threadCount(plan.Copy.Threads)
+		}
+		notes = append(notes, note)
 	}
 	return cmds, notes
 }
@@ -92,7 +94,7 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	switch dd.format {
 	case "mysqlsh":
 		if !mysqlTarget {
-			return nil, []string{"no load command: the dump was written by MySQL Shell, whose loadDump does not support MariaDB; dump the source again with mydumper (or mariadb-dump) and load that"}
+			return nil, []string{"no load command: a MySQL Shell dump cannot be loaded into MariaDB; dump the source again with mydumper (or mariadb-dump) and load that"}
 		}
 		return []string{shell}, nil
 	case "mydumper":

@@ -27,7 +27,11 @@ func TestCommands(t *testing.T) {
 				"util.copyInstance(\"USER@TARGET:3306\", {threads: 4})"},
 			noteHas: "0.10"},
 		{name: "MariaDB: no mysqlsh", task: TaskAll, srv: server("mariadb", "10.11.19-MariaDB", nil),
-			has: []string{"mydumper ", "myloader "}, hasNot: []string{"mysqlsh"}, noteHas: "MySQL Shell does not support MariaDB"},
+			has: []string{"mydumper ", "myloader "}, hasNot: []string{"mysqlsh"}, noteHas: "not MariaDB: copy with mydumper then myloader at 4 threads"},
+		{name: "MariaDB, load of a MySQL Shell dump: no command, one Shell note", task: TaskLoad, srv: server("mariadb", "10.11.19-MariaDB", nil), dump: shellDump,
+			hasNot: []string{"mysqlsh", "myloader"}, noteHas: "no load command: a MySQL Shell dump cannot be loaded into MariaDB"},
+		{name: "MariaDB, all with a MySQL Shell dump: one Shell note", task: TaskAll, srv: server("mariadb", "10.11.19-MariaDB", nil), dump: shellDump,
+			has: []string{"mydumper "}, hasNot: []string{"mysqlsh"}, noteHas: "no mysqlsh lines"},
 		{name: "load of a MySQL Shell dump: loadDump only", task: TaskLoad, dump: shellDump,
 			has: []string{"util.loadDump(\"/backup/sh\""}, hasNot: []string{"myloader", "mydumper", "dumpInstance"}},
 		{name: "load of a mydumper dump: myloader only", task: TaskLoad, dump: myDump,
@@ -56,6 +60,15 @@ func TestCommands(t *testing.T) {
 				if strings.Contains(all, h) {
 					t.Errorf("commands contain %q:\n%s", h, all)
 				}
+			}
+			shell := 0
+			for _, n := range plan.Notes {
+				if strings.Contains(n, "support MariaDB") || strings.Contains(n, "not MariaDB") {
+					shell++
+				}
+			}
+			if shell > 1 {
+				t.Errorf("%d notes say MySQL Shell does not support MariaDB, want at most 1: %q", shell, plan.Notes)
 			}
 			if tc.noteHas != "" && !strings.Contains(strings.Join(plan.Notes, "|"), tc.noteHas) {
 				t.Errorf("notes %q lack %q", plan.Notes, tc.noteHas)

@@ -49,6 +49,17 @@ const (
 	// A host busy with other work gets half (measured: 8-17 MB/s on the
 	// shared 2-core test machine at load average 10-20).
 	CPUBytesPerSecPerCore = 14e6
+	// TableSyncIOs is the fixed cost of restoring one table, in synchronous
+	// writes at the disk's 1-thread random-write rate: creating it, its
+	// tablespace and the commits of its files, paid whatever the rows and
+	// the thread count. Measured on an HDD-like bed (testbed custom: 100
+	// IOPS, 100 MB/s; probe: 75 random 16K writes/s at 1 thread), myloader
+	// 0.10 into MariaDB 10.11, medians of 3: 4 one-row sysbench tables
+	// 0.66 s, 8 tables 1.35 s at 4 threads (0.75 and 1.44 s at 1), i.e.
+	// 0.17 s per table = 13 writes at 75/s; it is what a 15.8 MB dump of
+	// 4 tables took beyond the model's 1–2 s (3.0 s; BENCHMARK.md,
+	// "Fixed costs").
+	TableSyncIOs = 13
 	// CompressLow/High: SQL dumps shrink 3-5x with gzip or zstd (the
 	// mariadb-dump fixture in probe/dump: 3.3x with gzip).
 	CompressLow, CompressHigh = 3.0, 5.0
@@ -75,12 +86,28 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 		fast, slow = max(fast, lo/dFast), slow+hi/dSlow
 		disk = fmt.Sprintf("disk %s–%s MB/s of dump (%s)", mb(dSlow), mb(dFast), how)
 	}
+	fixed, fixedText := fixedCost(p.Storage, d)
+	fast, slow = fast+fixed, slow+fixed
 	return DurationRange{
 		Low:  seconds(fast),
 		High: seconds(max(slow, fast*1.2)),
-		Basis: fmt.Sprintf("%s of SQL; %s; CPU %.0f MB/s (%.0f per load thread, %.0f per core), half that on a busy host (measured, MariaDB 10.11)",
-			bytesRange(lo, hi), disk, cpu/1e6, CPUBytesPerSecPerThread/1e6, CPUBytesPerSecPerCore/1e6),
+		Basis: fmt.Sprintf("%s of SQL; %s; CPU %.0f MB/s (%.0f per load thread, %.0f per core), half that on a busy host (measured, MariaDB 10.11)%s",
+			bytesRange(lo, hi), disk, cpu/1e6, CPUBytesPerSecPerThread/1e6, CPUBytesPerSecPerCore/1e6, fixedText),
 	}
+}
+
+// fixedCost is the time a restore pays per table whatever its rows:
+// TableSyncIOs synchronous writes per table at the 1-thread random-write
+// rate; 0 when that rate or the table count is unknown.
+func fixedCost(s profile.Storage, d *profile.Dump) (float64, string) {
+	rnd := randBytesPerSec(s, 1)
+	if rnd <= 0 || d.Tables <= 0 {
+		return 0, ""
+	}
+	iops := rnd / PageBytes
+	sec := float64(d.Tables*TableSyncIOs) / iops
+	return sec, fmt.Sprintf("; plus %.1f s fixed: %d tables × %d synchronous writes (create, commit) at %s random 16K writes/s (1 thread; measured 0.17 s per table at 75/s)",
+		sec, d.Tables, TableSyncIOs, kilo(iops))
 }
 
 // diskRates is the dump bytes per second the disk takes, fast and slow,
@@ -169,6 +196,12 @@ func randBytesPerSec(s profile.Storage, threads int) float64 {
 	return rnd
 }
 
+// seconds rounds an estimate to the second, or to 0.1 s below 10 s so
+// that a small restore's range stays a range.
 func seconds(s float64) time.Duration {
-	return time.Duration(s * float64(time.Second)).Round(time.Second)
+	d := time.Duration(s * float64(time.Second))
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }

@@ -123,7 +123,11 @@ func TestGrowRedo(t *testing.T) {
 			"SET GLOBAL innodb_redo_log_capacity = 536870912;", "SET GLOBAL innodb_redo_log_capacity = 104857600;", ""},
 		{"MySQL 8.0.20: restart only", "mysql", "8.0.20", "innodb_log_file_size", "50331648", 6, "", "", "only with a restart"},
 		{"MariaDB 10.6: restart only", "mariadb", "10.6.18-MariaDB", "innodb_log_file_size", "100663296", 6, "", "", "only with a restart"},
-		{"too little free space: a note", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 0, "", "", "cannot hold it twice over"},
+		{"free space unknown: a note", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 0, "", "", "free space is unknown"},
+		{"2 GiB free: the 512 MiB ideal does not fit, 384 MiB does", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 2,
+			"SET GLOBAL innodb_log_file_size = 402653184;", "SET GLOBAL innodb_log_file_size = 100663296;", ""},
+		{"1 GiB free after a 384M log: 128 MiB fits, no larger than the log: nothing", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "402653184", 1, "", "", "no larger than the 384.0 MiB log"},
+		{"1 GiB free: only 128 MiB fits, under twice the 96 MiB log: nothing", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "100663296", 1, "", "", "128.0 MiB, not twice the 96.0 MiB log"},
 		{"the redo log already holds it: nothing", "mariadb", "10.11.19-MariaDB", "innodb_log_file_size", "4G", 6, "", "", ""},
 	}
 	for _, tc := range tests {
@@ -149,8 +153,51 @@ func TestGrowRedo(t *testing.T) {
 			if tc.noteHas != "" && !strings.Contains(strings.Join(plan.Notes, "|"), tc.noteHas) {
 				t.Errorf("notes %q lack %q", plan.Notes, tc.noteHas)
 			}
-			if got != nil && !strings.Contains(plan.EstimatedLoad.Basis, "no checkpoint flushing") {
+			if got != nil && !strings.Contains(got.Name, "is what fits") && !strings.Contains(plan.EstimatedLoad.Basis, "no checkpoint flushing") {
 				t.Errorf("with the redo log grown, the estimate still flushes: %s", plan.EstimatedLoad.Basis)
+			}
+		})
+	}
+}
+
+// TestGrowRedoFits: the grown log and the loaded data must fit the datadir
+// together, the capped size says why, and the undo states how long it blocks.
+func TestGrowRedoFits(t *testing.T) {
+	d := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
+	tests := []struct {
+		name      string
+		freeBytes uint64
+		seqMBPerS float64
+		nameHas   []string
+		warnHas   []string
+	}{
+		{"8G bed after a 4352M log: capped, says why", 2 << 30, 21.3,
+			[]string{"384.0 MiB is what fits", "2.0 GiB free", "at most 25%"},
+			[]string{"at least 26s", "21.3 MB/s sequential", "up to 3m52s", "120 random writes/s", "safe to leave the larger log in place"}},
+		{"room to spare: the ideal, no fit text", 6 << 30, 21.3, []string{"grow the redo log to 512.0 MiB"}, []string{"at least 26s"}},
+		{"sequential rate unmeasured: minutes, no number", 6 << 30, 0, nil, []string{"can take minutes on a slow disk"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, d)
+			p.Storage.FreeBytes, p.Storage.SeqWrite.MBPerS = tc.freeBytes, tc.seqMBPerS
+			p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "16G", "innodb_log_file_size": "100663296"})
+			s, g, why, ok := growRedo(p, Options{Task: TaskLoad}, poolOf(p, Options{Task: TaskLoad}))
+			if !ok {
+				t.Fatalf("not offered: %s", why)
+			}
+			if room := float64(tc.freeBytes-uint64(dumpInnoDBBytes(d))) * RedoFreeFraction; float64(g.redo) > room {
+				t.Errorf("redo %d > %.0f: the new log and the data do not fit with room to spare", g.redo, room)
+			}
+			for _, h := range tc.nameHas {
+				if !strings.Contains(s.Name, h) {
+					t.Errorf("name %q lacks %q", s.Name, h)
+				}
+			}
+			for _, h := range tc.warnHas {
+				if !strings.Contains(s.Warning, h) {
+					t.Errorf("warning %q lacks %q", s.Warning, h)
+				}
 			}
 		})
 	}

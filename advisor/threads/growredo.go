@@ -2,6 +2,7 @@ package threads
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mytune/mytune/probe/profile"
 )
@@ -12,13 +13,21 @@ import (
 // Redo Log Capacity"). MySQL 5.7 and 8.0 before 8.0.30 need a restart.
 var RedoGrowSince = map[string][3]int{profile.FlavorMariaDB: {10, 9, 0}, "mysql": {8, 0, 30}}
 
+// RedoFreeFraction is the share of the datadir's room a grown redo log may
+// take: the same 25% as the rules' redo_free_fraction (configs/thresholds.yaml,
+// rules.Env.RedoRoomBytes), so the new log, written whole beside the old one
+// while resizing, leaves the rest for the loaded data, binary logs and
+// temporary files. On an 8G bed a switch from a 4352M to a 4G log failed
+// with error 28 and MariaDB did not start (BENCHMARK.md, "During-load settings").
+const RedoFreeFraction = 0.25
+
 // growRedo offers growing the redo log for a load whose data fits the
 // pool but not the redo log: a redo log that holds the load spares the
 // checkpoint flushes a small one forces at the disk's random-write rate.
 // Measured on the card bed (152 MB dump, 16-17G pool, 16 threads): a 96M
-// redo log 104.8 s, 4352M 18.0 s (BENCHMARK.md, "End to end"). The new
-// size must fit in half the datadir's free space, since the resize writes
-// the new file beside the old one.
+// redo log 104.8 s, 4352M 18.0 s (BENCHMARK.md, "End to end"). The size
+// is held to redoRoomBytes; when even that is under twice the current log,
+// nothing is offered and the note says why.
 func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, bool) {
 	data := dumpInnoDBBytes(p.Dump)
 	if data == 0 || b.bytes == 0 || data > b.bytes || b.redo == 0 || b.redo >= data {
@@ -36,17 +45,67 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	if less(v, since) {
 		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart", t.Version), false
 	}
-	grow := (data + PoolChunkBytes - 1) / PoolChunkBytes * PoolChunkBytes
-	if free := p.Storage.FreeBytes; free == 0 || grow > free/2 {
-		return Setting{}, b, fmt.Sprintf("redo log growth not offered: a %s redo log would hold the load, but the datadir's free space (%s) cannot hold it twice over",
-			profile.HumanBytes(grow), profile.HumanBytes(p.Storage.FreeBytes)), false
+	ideal := (data + PoolChunkBytes - 1) / PoolChunkBytes * PoolChunkBytes
+	grow, why := ideal, ""
+	if room := redoRoomBytes(p.Storage.FreeBytes, data); room < ideal {
+		fit := redoFitText(p.Storage.FreeBytes, data, ideal, room)
+		if room < 2*b.redo {
+			than := "not twice"
+			if room <= b.redo {
+				than = "no larger than"
+			}
+			return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s, %s the %s log it has", fit, than, profile.HumanBytes(b.redo)), false
+		}
+		grow, why = room, "; "+fit+", so "+profile.HumanBytes(room)+" is what fits"
 	}
 	g := b
 	g.redo = grow
-	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (the ~%s it loads fits the pool but not the %s redo log)",
-		profile.HumanBytes(grow), profile.HumanBytes(data), profile.HumanBytes(b.redo)),
-		Apply: fmt.Sprintf("SET GLOBAL %s = %d;", name, grow),
-		Undo:  fmt.Sprintf("SET GLOBAL %s = %d;", name, b.redo),
-		Warning: fmt.Sprintf("takes %s more of the datadir's disk while resizing (%s free); the undo waits until the loaded pages are written (over 2 minutes on the 100-IOPS card bed): run it when convenient, or keep the larger log; MariaDB's online resize was not crash-safe before the MDEV-34750 fix (2024)",
-			profile.HumanBytes(grow), profile.HumanBytes(p.Storage.FreeBytes))}, g, "", true
+	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (the ~%s it loads fits the pool but not the %s redo log%s)",
+		profile.HumanBytes(grow), profile.HumanBytes(data), profile.HumanBytes(b.redo), why),
+		Apply:   fmt.Sprintf("SET GLOBAL %s = %d;", name, grow),
+		Undo:    fmt.Sprintf("SET GLOBAL %s = %d;", name, b.redo),
+		Warning: redoGrowWarning(p.Storage, grow, data, b.redo)}, g, "", true
+}
+
+// redoRoomBytes is the largest redo log a load may grow to: RedoFreeFraction
+// of the free space left once the loaded data is in, rounded down to
+// PoolChunkBytes; 0 when the free space is unknown or the data fills it.
+func redoRoomBytes(free, data uint64) uint64 {
+	if free <= data {
+		return 0
+	}
+	return uint64(float64(free-data)*RedoFreeFraction) / PoolChunkBytes * PoolChunkBytes
+}
+
+// redoFitText says why the ideal redo log does not fit the datadir.
+func redoFitText(free, data, ideal, room uint64) string {
+	if free == 0 {
+		return fmt.Sprintf("a %s redo log would hold the load, but the datadir's free space is unknown (storage.free_bytes 0), so it was not checked against the disk", profile.HumanBytes(ideal))
+	}
+	return fmt.Sprintf("a %s redo log would hold the load, but the datadir has %s free, the load adds ~%s, and the new log (written whole beside the old one while resizing) may take at most %.0f%% of the rest: %s",
+		profile.HumanBytes(ideal), profile.HumanBytes(free), profile.HumanBytes(data), RedoFreeFraction*100, profile.HumanBytes(room))
+}
+
+// redoGrowWarning is the risk of a grown redo log: the disk it takes while
+// resizing, and how long its undo blocks: shrinking back first writes the
+// loaded pages (data) and the new small log (back), which takes at least
+// their bytes ÷ the measured sequential write rate and, as 16 KiB pages, up
+// to their count ÷ the random-write IOPS (the 100-IOPS card bed took
+// minutes; BENCHMARK.md, "End to end").
+func redoGrowWarning(s profile.Storage, grow, data, back uint64) string {
+	took := "can take minutes on a slow disk"
+	if seq := s.SeqWrite.MBPerS * 1e6; seq > 0 {
+		took = fmt.Sprintf("takes at least %s (%s of loaded pages and new log ÷ the measured %.1f MB/s sequential write)",
+			span(float64(data+back)/seq), profile.HumanBytes(data+back), seq/1e6)
+		if rnd := randBytesPerSec(s, 1); rnd > 0 && float64(data)/rnd > 2*float64(data+back)/seq {
+			took += fmt.Sprintf(", up to %s if the pages go out one 16K write at a time (%s random writes/s)", span(float64(data)/rnd), kilo(rnd/PageBytes))
+		}
+	}
+	return fmt.Sprintf("takes %s more of the datadir's disk while resizing (%s free); the undo waits until the loaded pages are written, which %s: it is safe to leave the larger log in place instead, as it fits the disk; MariaDB's online resize was not crash-safe before the MDEV-34750 fix (2024)",
+		profile.HumanBytes(grow), profile.HumanBytes(s.FreeBytes), took)
+}
+
+// span renders seconds as a rounded duration for people ("4m50s").
+func span(sec float64) string {
+	return time.Duration(sec * float64(time.Second)).Round(time.Second).String()
 }

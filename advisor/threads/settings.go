@@ -37,12 +37,20 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 	}
 	var out []Setting
 	var notes []string
-	binlogOn := isOn(vars, "log_bin", true)
+	state := binlogState(p, o)
+	binlogOn := state != BinlogOff
 	if binlogOn {
-		out = append(out, Setting{Name: "skip the binary log while loading",
+		name := "skip the binary log while loading"
+		if state == BinlogUnknown {
+			name += ", if the binary log is on (log_bin: no server or my.cnf was read" + binlogDefaultText(targetOf(p, o)) + ")"
+		}
+		out = append(out, Setting{Name: name,
 			Apply:   "SET SESSION sql_log_bin = 0; -- in the loading session: mysqlsh loadDump skipBinlog: true; myloader 0.10 does it unless --enable-binlog",
 			Undo:    "SET SESSION sql_log_bin = 1;",
 			Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after"})
+	}
+	if s, ok := localInfile(p, o, vars); ok {
+		out = append(out, s)
 	}
 	for _, grow := range []func(*profile.Profile, Options, pool) (Setting, pool, string, bool){growPool, growRedo} {
 		s, g, why, ok := grow(p, o, b)
@@ -109,18 +117,6 @@ func redoDisable(t Target) (Setting, bool, string) {
 		Apply:   "ALTER INSTANCE DISABLE INNODB REDO_LOG;",
 		Undo:    "ALTER INSTANCE ENABLE INNODB REDO_LOG;",
 		Warning: "NOT crash-safe: a server stop or crash while redo logging is disabled can leave the whole instance unrecoverable; only on a fresh instance you can rebuild from the dump (MySQL manual, 'Disabling Redo Logging')"}, true, ""
-}
-
-func isOn(vars map[string]string, name string, def bool) bool {
-	v, ok := vars[name]
-	if !ok {
-		return def
-	}
-	b, err := profile.ParseBool(v)
-	if err != nil {
-		return def
-	}
-	return b
 }
 
 func valueOr(vars map[string]string, name, def string) string {

@@ -19,20 +19,20 @@ func TestLoadSettings(t *testing.T) {
 		want       []string // setting Apply prefixes, in order
 		noteHas    string
 	}{
-		{"MySQL 8.0.33 relaxed: all four", server("mysql", "8.0.33", map[string]string{"log_bin": "ON", "sync_binlog": "1", "innodb_flush_log_at_trx_commit": "1"}),
+		{"MySQL 8.0.33 relaxed: all four", server("mysql", "8.0.33", map[string]string{"local_infile": "ON", "log_bin": "ON", "sync_binlog": "1", "innodb_flush_log_at_trx_commit": "1"}),
 			DurabilityRelaxed, []string{"SET SESSION sql_log_bin = 0", "SET GLOBAL innodb_flush_log_at_trx_commit = 2", "SET GLOBAL sync_binlog = 0", "ALTER INSTANCE DISABLE INNODB REDO_LOG"}, ""},
-		{"MySQL 8.0.33 strict: binlog skip only", server("mysql", "8.0.33", map[string]string{"log_bin": "ON"}),
+		{"MySQL 8.0.33 strict: binlog skip only", server("mysql", "8.0.33", map[string]string{"local_infile": "ON", "log_bin": "ON"}),
 			DurabilityStrict, []string{"SET SESSION sql_log_bin = 0"}, "durability strict"},
-		{"MySQL 8.0.20 relaxed: no redo disable", server("mysql", "8.0.20-log", map[string]string{"log_bin": "ON"}),
+		{"MySQL 8.0.20 relaxed: no redo disable", server("mysql", "8.0.20-log", map[string]string{"local_infile": "ON", "log_bin": "ON"}),
 			DurabilityRelaxed, []string{"SET SESSION sql_log_bin = 0", "SET GLOBAL innodb_flush_log_at_trx_commit = 2", "SET GLOBAL sync_binlog = 0"}, "needs MySQL 8.0.21"},
-		{"MySQL 9.7.1 relaxed: redo disable", server("mysql", "9.7.1", map[string]string{"log_bin": "OFF"}),
+		{"MySQL 9.7.1 relaxed: redo disable", server("mysql", "9.7.1", map[string]string{"local_infile": "ON", "log_bin": "OFF"}),
 			DurabilityRelaxed, []string{"SET GLOBAL innodb_flush_log_at_trx_commit = 2", "ALTER INSTANCE DISABLE INNODB REDO_LOG"}, ""},
 		{"MariaDB 10.11 relaxed: never redo disable", server("mariadb", "10.11.19-MariaDB-0+deb12u1", map[string]string{"log_bin": "ON"}),
 			DurabilityRelaxed, []string{"SET SESSION sql_log_bin = 0", "SET GLOBAL innodb_flush_log_at_trx_commit = 2", "SET GLOBAL sync_binlog = 0"}, "MariaDB has no"},
-		{"relaxed already set: nothing to relax", server("mysql", "8.0.33", map[string]string{"log_bin": "ON", "sync_binlog": "0", "innodb_flush_log_at_trx_commit": "2"}),
+		{"relaxed already set: nothing to relax", server("mysql", "8.0.33", map[string]string{"local_infile": "ON", "log_bin": "ON", "sync_binlog": "0", "innodb_flush_log_at_trx_commit": "2"}),
 			DurabilityRelaxed, []string{"SET SESSION sql_log_bin = 0", "ALTER INSTANCE DISABLE INNODB REDO_LOG"}, ""},
 		{"no server: no redo disable", nil, DurabilityRelaxed,
-			[]string{"SET SESSION sql_log_bin = 0", "SET GLOBAL innodb_flush_log_at_trx_commit = 2", "SET GLOBAL sync_binlog = 0"}, "flavor and version are unknown"},
+			[]string{"SET SESSION sql_log_bin = 0", "SET GLOBAL local_infile = ON", "SET GLOBAL innodb_flush_log_at_trx_commit = 2", "SET GLOBAL sync_binlog = 0"}, "flavor and version are unknown"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -31,7 +31,7 @@ const ThreadsPerCore = 2
 // deadlock victim in 8 of about 40 runs on the slow beds (none at 4 or 16
 // threads), and myloader 0.10 stops instead of retrying
 // (BENCHMARK.md, "Restore matrix").
-const DeadlockNote = "if myloader 0.10 stops with \"Deadlock found when trying to get lock\" (seen at 8 threads into MariaDB 10.11 on the bench's beds), run the same command again: --overwrite-tables reloads every table"
+const DeadlockNote = "if myloader 0.10 stops with \"Deadlock found when trying to get lock\" (seen at 8 threads into MariaDB 10.11 on the bench's beds), run it again with --overwrite-tables added, which drops each of the dump's tables the failed run created (and any older table of that name on TARGET) and reloads it: the printed command has no --overwrite-tables, so rerun as printed it collides with the half-loaded tables"
 
 // OLTPNote is the whole threads block of --task oltp: nothing is dumped
 // or loaded, so nothing is sized.
@@ -68,7 +68,7 @@ func Size(p *profile.Profile, o Options) Plan {
 		if d := p.Dump; plan.Load.Threads >= 8 && !targetOf(p, o).isMySQL() && (d == nil || d.Format == "mydumper") {
 			plan.Notes = append(plan.Notes, DeadlockNote)
 		}
-		plan.EstimatedLoad = estimateLoad(p, plan.Load.Threads, c.n, b)
+		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
 	}
 	return plan
 }

@@ -1,0 +1,49 @@
+package threads
+
+import (
+	"fmt"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// calibratedEstimate replaces the modelled estimate when the load choice
+// is calibrated on the target: the dump's SQL at the rates calibrate
+// --dump measured at the advised count (its fastest and slowest round;
+// MB/s of uncompressed dump, 10^6 bytes). The calibration loads a sample
+// into the pool as it is; when the whole load outgrows the pool (b), its
+// pages are evicted and written while loading, which the sample never
+// saw, so the slow end stays the model's if that is slower.
+func calibratedEstimate(p *profile.Profile, c Choice, model DurationRange, b pool) DurationRange {
+	cal := c.Calibration
+	if c.Basis != BasisCalibrated || cal == nil || p.Dump == nil || p.Dump.TotalBytes == 0 {
+		return model
+	}
+	med, fast, slow := cal.MBPerS, 0.0, 0.0
+	for _, pt := range cal.Points {
+		if pt.Threads == c.Threads {
+			med, fast, slow = pt.MBPerS, pt.MBPerSMax, pt.MBPerSMin
+		}
+	}
+	fast, slow = orRate(fast, med), orRate(slow, med)
+	if fast <= 0 || slow <= 0 {
+		return model
+	}
+	lo, hi := dumpSQLBytes(p.Dump)
+	low, high := lo/(fast*1e6), hi/(slow*1e6)
+	basis := fmt.Sprintf("%s (%s): %s of SQL at the %.1f–%.1f MB/s it loaded at %s (median %.1f)",
+		cal.Source, BasisCalibrated, bytesRange(lo, hi), slow, fast, threadCount(c.Threads), med)
+	if data := dumpInnoDBBytes(p.Dump); b.bytes > 0 && data > b.bytes && model.High.Seconds() > high {
+		high = model.High.Seconds()
+		basis += fmt.Sprintf("; the ~%s it loads outgrows %s, which the calibration's sample did not, so the slow end is the model's (%s)",
+			profile.HumanBytes(data), b.describe(), model.Basis)
+	}
+	return DurationRange{Low: seconds(low), High: seconds(max(high, low*1.2)), Basis: basis}
+}
+
+// orRate is r, or def when r is unmeasured (0).
+func orRate(r, def float64) float64 {
+	if r > 0 {
+		return r
+	}
+	return def
+}

@@ -1,0 +1,52 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestCalibratedEstimate: with a calibration of this server the estimate
+// is the dump at the rates measured at the advised count, and says so.
+func TestCalibratedEstimate(t *testing.T) {
+	tests := []struct {
+		name      string
+		host      string
+		pool      string
+		low, high time.Duration // 0: not pinned
+		basisHas  []string
+		basisNot  string
+	}{
+		{"data fits a 1G pool: 80 MB at 1.44–1.58 MB/s (4 threads)", "db1", "1G", 51 * time.Second, 61 * time.Second,
+			[]string{"calibration card.json (calibrated on the target): 76.3 MiB of SQL at the 1.4–1.6 MB/s it loaded at 4 threads (median 1.5)"}, "outgrows"},
+		{"data outgrows the 128M pool: the slow end is the model's", "db1", "", 51 * time.Second, 0,
+			[]string{"calibrated on the target", "outgrows the default 128.0 MiB buffer pool, which the calibration's sample did not"}, ""},
+		{"another server: modelled, no calibrated rate", "db2", "1G", 0, 0, []string{"of SQL; disk"}, "calibrated on the target"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := cardProfile(tc.host)
+			if tc.pool != "" {
+				p.Server.Variables["innodb_buffer_pool_size"] = tc.pool
+			}
+			e := Size(p, Options{Task: TaskLoad, Calibration: cardCalibration()}).EstimatedLoad
+			if tc.low != 0 && e.Low != tc.low {
+				t.Errorf("low %v, want %v (%s)", e.Low, tc.low, e.Basis)
+			}
+			if tc.high != 0 && e.High != tc.high {
+				t.Errorf("high %v, want %v (%s)", e.High, tc.high, e.Basis)
+			}
+			if e.High <= e.Low {
+				t.Errorf("range %v–%v is not a range", e.Low, e.High)
+			}
+			for _, h := range tc.basisHas {
+				if !strings.Contains(e.Basis, h) {
+					t.Errorf("basis %q lacks %q", e.Basis, h)
+				}
+			}
+			if tc.basisNot != "" && strings.Contains(e.Basis, tc.basisNot) {
+				t.Errorf("basis %q has %q", e.Basis, tc.basisNot)
+			}
+		})
+	}
+}

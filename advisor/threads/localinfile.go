@@ -1,0 +1,61 @@
+package threads
+
+import (
+	"fmt"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// LocalInfileOffSince is the first MySQL release whose local_infile
+// defaults to OFF (MySQL 8.0 manual, local_infile: "default OFF" since
+// 8.0.2; ON in 5.7). MySQL Shell's util.loadDump and util.copyInstance
+// load with LOAD DATA LOCAL INFILE, so the target's global local_infile
+// must be ON for the import (MySQL Shell manual, "Dump Loading Utility",
+// requirements).
+var LocalInfileOffSince = [3]int{8, 0, 2}
+
+// shellLoads reports whether the plan prints a mysqlsh line that loads
+// into the target: util.loadDump (a MySQL Shell dump, or no --dump) or
+// util.copyInstance, on a MySQL target.
+func shellLoads(p *profile.Profile, o Options) bool {
+	if !targetOf(p, o).isMySQL() {
+		return false
+	}
+	format := ""
+	if p.Dump != nil {
+		format = p.Dump.Format
+	}
+	load := (o.Task == TaskAll || o.Task == TaskLoad) && (format == "" || format == "mysqlsh")
+	return load || o.Task == TaskAll || o.Task == TaskCopy
+}
+
+// localInfile turns local_infile on for the mysqlsh load when it is off
+// (vars: the server's or advised values) or may be: the target's default
+// when no server said, "if it is OFF" when the version is unknown.
+func localInfile(p *profile.Profile, o Options, vars map[string]string) (Setting, bool) {
+	if !shellLoads(p, o) {
+		return Setting{}, false
+	}
+	cur, from := "", "the server"
+	if v, ok := vars["local_infile"]; ok {
+		b, err := profile.ParseBool(v)
+		if err == nil && b {
+			return Setting{}, false
+		}
+		cur = "OFF"
+	}
+	if cur == "" {
+		v, ok := parseVersion(targetOf(p, o).Version)
+		if ok && less(v, LocalInfileOffSince) {
+			return Setting{}, false // MySQL 5.7: ON by default
+		}
+		from = "MySQL 8.0's default"
+		if !ok {
+			from = "the default of MySQL 8.0 and later; skip it if local_infile is already ON"
+		}
+	}
+	return Setting{Name: fmt.Sprintf("allow LOAD DATA LOCAL for the mysqlsh load (local_infile is OFF: %s)", from),
+		Apply:   "SET GLOBAL local_infile = ON;",
+		Undo:    "SET GLOBAL local_infile = OFF;",
+		Warning: "while ON, any client may send a file of its host with LOAD DATA LOCAL (MySQL manual, 'Security Considerations for LOAD DATA LOCAL'); util.loadDump and util.copyInstance refuse to load without it (MySQL Shell manual)"}, true
+}
