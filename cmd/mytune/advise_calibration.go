@@ -14,7 +14,7 @@ import (
 
 // addCalibrationFlags registers advise's --calibration and --calibrate.
 func addCalibrationFlags(f *pflag.FlagSet) {
-	f.String("calibration", "", "size the load threads from this `mytune calibrate --dump … --format json` file "+
+	f.String("calibration", "", "size the load threads from this `FILE`: the JSON of mytune calibrate --dump … --format json "+
 		"(measured on the target) instead of the model")
 	f.Bool("calibrate", false, "with --dump and a live server: run calibrate --dump on it now (writes only into its own "+
 		"scratch schema, about 40 s; longer on a slow card) and size the load threads from it")
