@@ -35,6 +35,7 @@ func summarize(samples []time.Duration, elapsed time.Duration) LatencyStats {
 		sum += d
 	}
 	s.P50 = percentile(samples, 50)
+	s.P90 = percentile(samples, 90)
 	s.P99 = percentile(samples, 99)
 	s.Max = samples[len(samples)-1]
 	s.Mean = sum / time.Duration(len(samples))

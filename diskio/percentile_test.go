@@ -54,8 +54,13 @@ func TestSummarize(t *testing.T) {
 	}{
 		{name: "none", samples: nil, elapsed: time.Second, want: LatencyStats{Elapsed: time.Second}},
 		{name: "unsorted input", samples: durations(30, 10, 20, 40), elapsed: 2 * time.Second,
-			want:    LatencyStats{Ops: 4, Elapsed: 2 * time.Second, P50: 20, P99: 40, Max: 40, Mean: 25},
+			want:    LatencyStats{Ops: 4, Elapsed: 2 * time.Second, P50: 20, P90: 40, P99: 40, Max: 40, Mean: 25},
 			wantOps: 2},
+		// A throttled bed's fdatasync loop: 8 commits pass, 2 wait for the
+		// next 100 ms slice; the p90 (9th of 10) is in the slow mode.
+		{name: "bimodal: p90 in the slow mode", samples: durations(97000, 100, 110, 90, 97100, 120, 100, 95, 105, 100), elapsed: time.Second,
+			want:    LatencyStats{Ops: 10, Elapsed: time.Second, P50: 100, P90: 97000, P99: 97100, Max: 97100, Mean: 19492},
+			wantOps: 10},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -96,6 +96,10 @@ type LatencyStats struct {
 	Ops                 int
 	Elapsed             time.Duration
 	P50, P99, Max, Mean time.Duration
+	// P90 is the 90th percentile: beside P50 it shows a bimodal loop (a
+	// throttled device's commits pass at once or wait ~100 ms for its next
+	// dispatch, so the p50 sits at the edge of two modes).
+	P90 time.Duration
 	// SliceP50 are the p50s of the loop's equal slices in time order
 	// (syncSlices of them): how much the p50 moved during the loop.
 	SliceP50 []time.Duration

@@ -71,7 +71,7 @@ func fillMeasurements(st *profile.Storage, r diskio.Result) {
 	st.Fsync = profile.Latency{
 		P50US: us(r.Sync.P50), P99US: us(r.Sync.P99), MaxUS: us(r.Sync.Max), MeanUS: us(r.Sync.Mean),
 		OpsPerS: round(r.Sync.OpsPerSec(), 1), Ops: r.Sync.Ops,
-		FdatasyncP50US: us(r.Fdatasync.P50), FdatasyncP99US: us(r.Fdatasync.P99),
+		FdatasyncP50US: us(r.Fdatasync.P50), FdatasyncP99US: us(r.Fdatasync.P99), FdatasyncP90US: us(r.Fdatasync.P90),
 		FdatasyncP50Spread: durationSpread(r.Fdatasync.SliceP50),
 	}
 	st.RandWrite = curve(r.RandWrite)

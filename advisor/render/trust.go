@@ -29,7 +29,8 @@ func measurementNotes(p *profile.Profile) []string {
 // trustNotes says when to trust the measured figures less: the load
 // average above the cores, I/O or CPU pressure above IOPressurePct or
 // CPUPressurePct just before the run, and figures whose slices spread more
-// than threads.NoisySpreadPct. Only the reading before the run speaks for
+// than threads.NoisySpreadPct, and figures whose shape makes them unstable
+// or low (shapeNotes). Only the reading before the run speaks for
 // other work: the probe's own I/O threads count in the load and the
 // pressure during it (profile.Conditions).
 func trustNotes(p *profile.Profile) []string {
@@ -45,7 +46,7 @@ func trustNotes(p *profile.Profile) []string {
 		out = append(out, fmt.Sprintf("trust these figures less: the middle half of their measured slices spans more than %d%% of the median: %s",
 			threads.NoisySpreadPct, strings.Join(noisy, "; ")))
 	}
-	return out
+	return append(out, shapeNotes(st)...)
 }
 
 // cores is the CPUs a process here may use: the cgroup quota when set, else the logical CPUs.

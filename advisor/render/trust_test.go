@@ -42,6 +42,16 @@ func TestTrustNotes(t *testing.T) {
 			p.Storage.Fsync.FdatasyncP50Spread = &profile.Spread{Slices: 5, P25: 2130, P75: 6547}
 		}, []string{"seq write 810 MB/s (2223–2733, 63%; the figure is over the whole step, stalls and bursts included, so it lies outside its slices' middle half)",
 			"fdatasync p50 7115 µs (2130–6547, 62%; the figure is over the whole step"}, 1},
+		{"bimodal fdatasync (hdd bed, bench-probe 2026-12-01: p50 97.8 µs, p90 ~97 ms)", func(p *profile.Profile) {
+			p.Storage.Fsync = profile.Latency{FdatasyncP50US: 97.8, FdatasyncP90US: 97012, FdatasyncP99US: 103285}
+		}, []string{"fdatasync is bimodal: p50 97.8 µs but p90 97012 µs (992x)", "p90 and p99 (103285 µs)"}, 1},
+		{"fdatasync tail under load, not bimodal (this disk: p50 56.6 µs, p90 4 ms, 71x): no note", func(p *profile.Profile) {
+			p.Storage.Fsync = profile.Latency{FdatasyncP50US: 56.6, FdatasyncP90US: 4000, FdatasyncP99US: 9000}
+		}, nil, 0},
+		{"16-thread point of short slices (hdd bed: 201 ops in 5 slices)", func(p *profile.Profile) {
+			p.Storage.RandWrite = append(p.Storage.RandWrite, profile.ThreadPoint{Threads: 16, IOPS: 119, Ops: 201, IOPSSpread: &profile.Spread{Slices: 5, P25: 115, P75: 125}})
+			p.Storage.RandRead = []profile.ThreadPoint{{Threads: 16, IOPS: 64000, Ops: 45000, IOPSSpread: &profile.Spread{Slices: 5, P25: 63000, P75: 65000}}}
+		}, []string{"fewer than 4 operations per thread (random write at 16 threads 119 IOPS: 2.5 per thread)"}, 1},
 		{"not measured: nothing to trust less", func(p *profile.Profile) {
 			p.Storage.Measured = false
 			p.Storage.Conditions.Before.Load1 = 9

@@ -99,6 +99,9 @@ type Latency struct {
 	// fio reports as "sync" latency), without the 16 KiB write before it.
 	FdatasyncP50US float64 `json:"fdatasync_p50_us,omitempty"`
 	FdatasyncP99US float64 `json:"fdatasync_p99_us,omitempty"`
+	// FdatasyncP90US beside FdatasyncP50US shows a bimodal loop: commits
+	// that pass at once or wait for a device (or throttle) slice.
+	FdatasyncP90US float64 `json:"fdatasync_p90_us,omitempty"`
 	// FdatasyncP50Spread is how the fdatasync p50 (µs) varied between the loop's time slices.
 	FdatasyncP50Spread *Spread `json:"fdatasync_p50_spread_us,omitempty"`
 }
