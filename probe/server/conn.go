@@ -151,13 +151,7 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 		home = ""
 		env = withoutLocation(env)
 	}
-	c := Conn{ConnectTimeout: o.ConnectTimeout, QueryTimeout: o.QueryTimeout, TLS: o.TLS}
-	if c.ConnectTimeout <= 0 {
-		c.ConnectTimeout = DefaultConnectTimeout
-	}
-	if c.QueryTimeout <= 0 {
-		c.QueryTimeout = DefaultQueryTimeout
-	}
+	c := newConn(o)
 	if o.DSN != "" {
 		return fromDSN(c, o.DSN)
 	}
@@ -206,6 +200,18 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 		}
 	}
 	return c, nil
+}
+
+// newConn is a Conn with o's timeouts and TLS, the defaults where o has none.
+func newConn(o ConnOptions) Conn {
+	c := Conn{ConnectTimeout: o.ConnectTimeout, QueryTimeout: o.QueryTimeout, TLS: o.TLS}
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
+	if c.QueryTimeout <= 0 {
+		c.QueryTimeout = DefaultQueryTimeout
+	}
+	return c
 }
 
 // resolvePassword: the flag, else the option file, else MYSQL_PWD.
