@@ -6,25 +6,17 @@ import (
 )
 
 // slice is one timed slice of a random curve point: its wall time, the
-// latency of every operation its goroutines did, and its rate over its
-// steady window (steadyIOPS; 0 when it had none).
+// latency of every operation issued in it, and its measuring window
+// (sliceWindows).
 type slice struct {
 	elapsed time.Duration
 	samples []time.Duration
-	iops    float64
+	win     window
 }
 
-// rate is the slice's IOPS: over its steady window when it had one, else
-// its operations over its wall time; 0 for a slice with no operation.
-func (s slice) rate() float64 {
-	if len(s.samples) == 0 || s.elapsed <= 0 {
-		return 0
-	}
-	if s.iops > 0 {
-		return s.iops
-	}
-	return float64(len(s.samples)) / s.elapsed.Seconds()
-}
+// rate is the slice's IOPS over its window; 0 when the window counted no
+// completion (the slice gives the point no rate).
+func (s slice) rate() float64 { return s.win.rate() }
 
 // curveAcc gathers the slices of one random phase, per thread count.
 type curveAcc map[int][]slice
@@ -50,6 +42,8 @@ func (a curveAcc) points() []Scaling {
 			pt.Ops += len(s.samples)
 			pt.Elapsed += s.elapsed
 			all = append(all, s.samples...)
+			pt.WindowOps += s.win.ops
+			pt.Window += s.win.dur
 			if r := s.rate(); r > 0 {
 				pt.SliceIOPS = append(pt.SliceIOPS, r)
 			}

@@ -120,18 +120,31 @@ type Scaling struct {
 	Ops      int
 	Elapsed  time.Duration
 	P50, P99 time.Duration
-	// SliceIOPS are the IOPS of each slice that did at least one
-	// operation, in run order: over the slice's steady window when it had
-	// one (steadyIOPS), else its operations over its wall time.
+	// SliceIOPS are the IOPS of each slice whose measuring window
+	// (sliceWindows) counted a completion, in run order.
 	SliceIOPS []float64
+	// WindowOps are the completions counted in the slices' measuring
+	// windows (sliceWindows), Window their total length.
+	WindowOps int
+	Window    time.Duration
 }
 
+// minMedianSlices is the fewest rated slices whose median stands as a
+// point's figure: with fewer (a slow device's phase cut into one long
+// round after its first, roundsFor) the point is the ratio of its windows'
+// completions to their time, so the long slice weighs what it measured.
+const minMedianSlices = 3
+
 // IOPS is the operations per second of all threads together: the median
-// of the slices when there are any, else Ops over Elapsed; 0 when nothing
-// was timed.
+// of the slices when there are minMedianSlices or more, else the
+// completions of the slices' windows over their time, else Ops over
+// Elapsed; 0 when nothing was timed.
 func (s Scaling) IOPS() float64 {
-	if len(s.SliceIOPS) > 0 {
+	if len(s.SliceIOPS) >= minMedianSlices {
 		return median(s.SliceIOPS)
+	}
+	if s.WindowOps > 0 && s.Window > 0 {
+		return float64(s.WindowOps) / s.Window.Seconds()
 	}
 	if s.Elapsed <= 0 {
 		return 0

@@ -1,0 +1,171 @@
+package diskio
+
+import (
+	"math"
+	"slices"
+	"time"
+)
+
+// opRec is one operation of a random phase: the slice it was issued in, and
+// when it was issued and completed, in ns since the phase's pool started.
+type opRec struct {
+	slice      int32
+	issue, end int64
+}
+
+// sliceBound is one slice of a random phase as its runner timed it: its
+// thread count, and when its state was published and replaced (ns since
+// the pool started).
+type sliceBound struct {
+	threads    int
+	start, end int64
+	// probe marks a first-round slice of a phase that roundsFor then cut
+	// into longer slices: too short to measure, it only sized them.
+	probe bool
+}
+
+// window is the measuring window of one slice: the completions counted in
+// it and its length. Its rate is ops/dur; a window with no completion has
+// no rate.
+type window struct {
+	ops int
+	dur time.Duration
+}
+
+// rate is the window's IOPS, 0 when it counted nothing.
+func (w window) rate() float64 {
+	if w.ops == 0 || w.dur <= 0 {
+		return 0
+	}
+	return float64(w.ops) / w.dur.Seconds()
+}
+
+// sliceWindows returns each slice's measuring window, in bounds order.
+//
+// The pool's workers persist across slices, so the device is served
+// continuously; a slice is measured between two completion anchors:
+//   - its window opens once every operation issued in an earlier slice has
+//     completed (the head: the previous thread count's drain, discarded)
+//     and every worker of the slice has issued (a late thread is not a
+//     slow disk);
+//   - it closes when the slice ended; the operations then in flight
+//     complete in the next slice's head, so no slice waits for its own
+//     drain;
+//   - each anchor is a completion preceded by a long pause, in a span at
+//     that edge twice as long as the slice's longest pause (anchorAt).
+//
+// Counting the completions from the first anchor up to (not including)
+// the second over the time between them is exact for a device that serves
+// in batches (a cgroup throttle releases ~15 I/Os every 100 ms): both
+// anchors open a batch, so the window holds whole batches over whole
+// periods; a window opening or closing at a clock time counts a fraction
+// of a batch as if it were a whole period's (140 ms windows of a 150-IOPS
+// bed read 107 or 214; anchored 5 ms past the head they read 213-1166 at
+// 1-4 threads, whose batches are served one by one over ~15 ms). On a
+// device that serves each operation as it comes the longest pause is
+// short, and so is the span.
+func sliceWindows(recs [][]opRec, bounds []sliceBound) []window {
+	var ends []int64
+	tagEnd := make([]int64, len(bounds))    // latest completion of the ops issued in each slice
+	allIssued := make([]int64, len(bounds)) // when the last worker of each slice issued its first op
+	for _, rs := range recs {
+		first := map[int32]int64{}
+		for _, r := range rs {
+			ends = append(ends, r.end)
+			if int(r.slice) >= len(bounds) || r.slice < 0 {
+				continue
+			}
+			tagEnd[r.slice] = max(tagEnd[r.slice], r.end)
+			if f, ok := first[r.slice]; !ok || r.issue < f {
+				first[r.slice] = r.issue
+			}
+		}
+		for s, f := range first {
+			allIssued[s] = max(allIssued[s], f)
+		}
+	}
+	slices.Sort(ends)
+	out := make([]window, len(bounds))
+	var head int64 // latest completion of any op issued before the slice
+	for s, b := range bounds {
+		from := max(b.start, head, allIssued[s])
+		head = max(head, tagEnd[s])
+		if b.end <= from {
+			continue
+		}
+		span := min(2*longestGap(ends, from, b.end), (b.end-from)/2)
+		a1 := anchorAt(ends, from, from+span, true)
+		a2 := anchorAt(ends, b.end-span, b.end, false)
+		if a1 < 0 || a2 <= a1 {
+			continue
+		}
+		out[s] = window{ops: countIn(ends, a1-1, a2-1), dur: time.Duration(a2 - a1)}
+	}
+	return out
+}
+
+// longestGap is the longest time between two consecutive sorted ends
+// within [from, to].
+func longestGap(ends []int64, from, to int64) int64 {
+	i, _ := slices.BinarySearch(ends, from)
+	var g int64
+	for ; i+1 < len(ends) && ends[i+1] <= to; i++ {
+		g = max(g, ends[i+1]-ends[i])
+	}
+	return g
+}
+
+// anchorAt is an end in [from, to] preceded by a long pause since the end
+// before it (the first end of all counts as preceded by an endless one):
+// the opening of a batch on a batchy device, where its dispatch shows,
+// before the batch's own service time smears it (at 1-2 threads a throttle's
+// batch of 15 is served one by one over 5-20 ms on a loaded host). Among
+// the ends whose pause is at least half the longest one there, it is the
+// earliest when first (a window's opening), else the latest, so a window
+// keeps as many whole periods as the slice holds. -1 when [from, to] holds
+// no end.
+func anchorAt(ends []int64, from, to int64, first bool) int64 {
+	lo, _ := slices.BinarySearch(ends, max(from, 0))
+	hi, _ := slices.BinarySearch(ends, to+1)
+	if lo >= hi {
+		return -1
+	}
+	pause := func(i int) int64 {
+		if i > 0 {
+			return ends[i] - ends[i-1]
+		}
+		return math.MaxInt64
+	}
+	var longest int64
+	for i := lo; i < hi; i++ {
+		longest = max(longest, pause(i))
+	}
+	if first {
+		for i := lo; i < hi; i++ {
+			if pause(i) >= longest/2 {
+				return ends[i]
+			}
+		}
+	}
+	for i := hi - 1; ; i-- {
+		if pause(i) >= longest/2 {
+			return ends[i]
+		}
+	}
+}
+
+// lastAtOrBefore is the latest of the sorted ends at or before t; -1 when none.
+func lastAtOrBefore(ends []int64, t int64) int64 {
+	i, _ := slices.BinarySearch(ends, t+1)
+	if i == 0 {
+		return -1
+	}
+	return ends[i-1]
+}
+
+// countIn counts the sorted ends in (a, b].
+func countIn(ends []int64, a, b int64) int {
+	i, _ := slices.BinarySearch(ends, a+1)
+	j, _ := slices.BinarySearch(ends, b+1)
+	return j - i
+}
