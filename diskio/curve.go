@@ -18,6 +18,18 @@ type slice struct {
 // completion (the slice gives the point no rate).
 func (s slice) rate() float64 { return s.win.rate() }
 
+// rates are what the slice adds to its point's SliceIOPS: its window's
+// parts when it has them (a long slice), else its rate when it has one.
+func (s slice) rates() []float64 {
+	if len(s.win.parts) > 0 {
+		return s.win.parts
+	}
+	if r := s.rate(); r > 0 {
+		return []float64{r}
+	}
+	return nil
+}
+
 // curveAcc gathers the slices of one random phase, per thread count.
 type curveAcc map[int][]slice
 
@@ -25,9 +37,9 @@ type curveAcc map[int][]slice
 func (a curveAcc) add(threads int, s slice) { a[threads] = append(a[threads], s) }
 
 // points returns the curve in ThreadCounts order: each point's totals, its
-// latency percentiles over all its slices' operations, and the IOPS of
-// every slice that did at least one operation (slice.rate; the point's
-// figure is their median).
+// latency percentiles over all its slices' operations, its windows' totals
+// and the IOPS of every slice whose window counted a completion (or of the
+// parts of a long slice's window: slice.rates).
 // Thread counts with no slice are left out.
 func (a curveAcc) points() []Scaling {
 	out := make([]Scaling, 0, len(ThreadCounts))
@@ -44,9 +56,8 @@ func (a curveAcc) points() []Scaling {
 			all = append(all, s.samples...)
 			pt.WindowOps += s.win.ops
 			pt.Window += s.win.dur
-			if r := s.rate(); r > 0 {
-				pt.SliceIOPS = append(pt.SliceIOPS, r)
-			}
+			pt.Pooled = pt.Pooled || s.win.parts != nil
+			pt.SliceIOPS = append(pt.SliceIOPS, s.rates()...)
 		}
 		slices.Sort(all)
 		pt.P50, pt.P99 = percentile(all, 50), percentile(all, 99)

@@ -77,6 +77,7 @@ type randPool struct {
 	cur     atomic.Pointer[sliceState]
 	workers []*worker
 	bounds  []sliceBound
+	long    bool // the phase was cut into longer rounds (markProbes)
 	wg      sync.WaitGroup
 	restore func()
 }
@@ -145,7 +146,7 @@ func (p *randPool) runSlice(c *stepCtl, threads int) sliceBound {
 	if c.capBytes {
 		p.e.written += uint64(c.closeTakes())
 	}
-	b := sliceBound{threads: threads, start: start, end: p.since(time.Now())}
+	b := sliceBound{threads: threads, start: start, end: p.since(time.Now()), long: p.long}
 	p.bounds = append(p.bounds, b)
 	return b
 }
@@ -207,11 +208,13 @@ func (p *randPool) stop(acc curveAcc) error {
 	return errors.Join(errs...)
 }
 
-// markProbes marks every slice so far as a probe (sliceBound.probe).
+// markProbes marks every slice so far as a probe (sliceBound.probe) and
+// every later one as long.
 func (p *randPool) markProbes() {
 	for i := range p.bounds {
 		p.bounds[i].probe = true
 	}
+	p.long = true
 }
 
 // recs is every worker's operation records.

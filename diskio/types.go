@@ -121,30 +121,31 @@ type Scaling struct {
 	Elapsed  time.Duration
 	P50, P99 time.Duration
 	// SliceIOPS are the IOPS of each slice whose measuring window
-	// (sliceWindows) counted a completion, in run order.
+	// (sliceWindows) counted a completion, in run order; for a long slice
+	// (a slow device's phase cut into fewer rounds, roundsFor) the IOPS of
+	// its window's parts (windowParts).
 	SliceIOPS []float64
 	// WindowOps are the completions counted in the slices' measuring
-	// windows (sliceWindows), Window their total length.
+	// windows, Window their total length.
 	WindowOps int
 	Window    time.Duration
+	// Pooled says the figure is WindowOps over Window: the point has long
+	// slices, whose whole windows average a device's uneven periods (a
+	// throttle that skips a dispatch catches up in the next, so a part
+	// reads 75 and the next 1240 IOPS, and their median is no rate).
+	Pooled bool
 }
 
-// minMedianSlices is the fewest rated slices whose median stands as a
-// point's figure: with fewer (a slow device's phase cut into one long
-// round after its first, roundsFor) the point is the ratio of its windows'
-// completions to their time, so the long slice weighs what it measured.
-const minMedianSlices = 3
-
-// IOPS is the operations per second of all threads together: the median
-// of the slices when there are minMedianSlices or more, else the
-// completions of the slices' windows over their time, else Ops over
-// Elapsed; 0 when nothing was timed.
+// IOPS is the operations per second of all threads together: when Pooled,
+// the completions of the slices' windows over their time; else the median
+// of SliceIOPS, so that a hiccup that hits one slice cannot pick the knee;
+// else Ops over Elapsed; 0 when nothing was timed.
 func (s Scaling) IOPS() float64 {
-	if len(s.SliceIOPS) >= minMedianSlices {
-		return median(s.SliceIOPS)
-	}
-	if s.WindowOps > 0 && s.Window > 0 {
+	if s.Pooled && s.WindowOps > 0 && s.Window > 0 {
 		return float64(s.WindowOps) / s.Window.Seconds()
+	}
+	if len(s.SliceIOPS) > 0 {
+		return median(s.SliceIOPS)
 	}
 	if s.Elapsed <= 0 {
 		return 0

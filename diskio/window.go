@@ -22,6 +22,9 @@ type sliceBound struct {
 	// probe marks a first-round slice of a phase that roundsFor then cut
 	// into longer slices: too short to measure, it only sized them.
 	probe bool
+	// long marks a slice of those longer rounds: its window is also cut
+	// into parts at batch openings, for the point's spread.
+	long bool
 }
 
 // window is the measuring window of one slice: the completions counted in
@@ -30,7 +33,14 @@ type sliceBound struct {
 type window struct {
 	ops int
 	dur time.Duration
+	// parts are the rates of up to maxParts runs of whole batches the
+	// window of a long slice splits into (windowParts); nil otherwise.
+	parts []float64
 }
+
+// maxParts is the most parts a long slice's window is cut into: with one
+// long slice per point, its parts give the point's quartile spread.
+const maxParts = 4
 
 // rate is the window's IOPS, 0 when it counted nothing.
 func (w window) rate() float64 {
@@ -94,12 +104,15 @@ func sliceWindows(recs [][]opRec, bounds []sliceBound) []window {
 			continue
 		}
 		span := min(2*longestGap(ends, from, b.end), (b.end-from)/2)
-		a1 := anchorAt(ends, from, from+span, true)
+		a1 := anchorAt(ends, from+1, from+span, true)
 		a2 := anchorAt(ends, b.end-span, b.end, false)
 		if a1 < 0 || a2 <= a1 {
 			continue
 		}
 		out[s] = window{ops: countIn(ends, a1-1, a2-1), dur: time.Duration(a2 - a1)}
+		if b.long {
+			out[s].parts = windowParts(ends, a1, a2)
+		}
 	}
 	return out
 }
@@ -120,7 +133,7 @@ func longestGap(ends []int64, from, to int64) int64 {
 // the opening of a batch on a batchy device, where its dispatch shows,
 // before the batch's own service time smears it (at 1-2 threads a throttle's
 // batch of 15 is served one by one over 5-20 ms on a loaded host). Among
-// the ends whose pause is at least half the longest one there, it is the
+// the ends whose pause is at least 1/openingShare of the longest one there, it is the
 // earliest when first (a window's opening), else the latest, so a window
 // keeps as many whole periods as the slice holds. -1 when [from, to] holds
 // no end.
@@ -142,16 +155,57 @@ func anchorAt(ends []int64, from, to int64, first bool) int64 {
 	}
 	if first {
 		for i := lo; i < hi; i++ {
-			if pause(i) >= longest/2 {
+			if pause(i) >= longest/openingShare {
 				return ends[i]
 			}
 		}
 	}
 	for i := hi - 1; ; i-- {
-		if pause(i) >= longest/2 {
+		if pause(i) >= longest/openingShare {
 			return ends[i]
 		}
 	}
+}
+
+// openingShare: an end opens a batch when the pause before it is at least
+// a quarter of the longest pause around it. Measured on the throttled beds
+// (2026-12-01): pauses between batches 80-100 ms, one skipped dispatch
+// doubles one of them (~196 ms, the next batch then 12 ms later), and the
+// pauses inside a batch served one by one reach 6 ms; a quarter of the
+// longest lies between the two kinds even with a skipped dispatch, where
+// half of it (98 ms) passed over the regular openings.
+const openingShare = 4
+
+// windowParts cuts the window [a1, a2) at the batch openings in it (ends
+// preceded by a pause at least 1/openingShare of the longest there, as
+// anchorAt) into
+// up to maxParts runs of whole periods, and returns the rate of each; nil
+// when the window holds fewer than two periods.
+func windowParts(ends []int64, a1, a2 int64) []float64 {
+	lo, _ := slices.BinarySearch(ends, a1)
+	hi, _ := slices.BinarySearch(ends, a2+1)
+	var longest int64
+	for i := lo + 1; i < hi; i++ {
+		longest = max(longest, ends[i]-ends[i-1])
+	}
+	open := []int64{a1}
+	for i := lo + 1; i < hi; i++ {
+		if ends[i]-ends[i-1] >= longest/openingShare && ends[i] > open[len(open)-1] && ends[i] < a2 {
+			open = append(open, ends[i])
+		}
+	}
+	open = append(open, a2)
+	m := len(open) - 1
+	if m < 2 {
+		return nil
+	}
+	k := min(maxParts, m)
+	out := make([]float64, 0, k)
+	for j := range k {
+		from, to := open[j*m/k], open[(j+1)*m/k]
+		out = append(out, float64(countIn(ends, from-1, to-1))/time.Duration(to-from).Seconds())
+	}
+	return out
 }
 
 // lastAtOrBefore is the latest of the sorted ends at or before t; -1 when none.
