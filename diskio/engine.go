@@ -36,8 +36,8 @@ type engine struct {
 	capped   bool      // a write step ended at its share of maxWrite
 	steps    []step    // the plan of this run
 	pool     *randPool // the workers of the random phase running, nil between them
-	// firstRound are the IOPS of the slices of a random phase's first round (afterSlice)
-	firstRound []float64
+	// firstRound is what the slices of a random phase's first round showed (afterSlice)
+	firstRound []firstSlice
 	writes     curveAcc
 	reads      curveAcc
 	// progressPanic holds a panic of the Progress callback, as a string

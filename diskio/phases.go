@@ -37,6 +37,9 @@ const (
 // is the median of its slices, so a hiccup that hits one slice (a GC pause
 // of the device, another tenant's burst) cannot pick the knee. Five rounds
 // give five slices per point, enough for a median and a quartile spread.
+// A device too slow for them (a first round whose slices hold under
+// minSliceOps) has the rest of each random phase cut into fewer, longer
+// rounds (roundsFor).
 const MaxRounds = 5
 
 // minSliceTime is the shortest slice worth timing: below ~100 ms a slice

@@ -23,6 +23,7 @@ type sliceState struct {
 	enough               chan struct{} // closed when the slice holds enough completions to end (sliceEnough)
 	own                  atomic.Int64  // completions of the operations issued in this slice
 	ran                  atomic.Int64  // workers with at least one such completion
+	longest              atomic.Int64  // the longest operation completed while it ran, in ns (noteLatency)
 	stopOnce, enoughOnce sync.Once
 }
 
@@ -48,6 +49,14 @@ func sliceEnough(active int, own, ran int64) bool {
 // for after its deadline: a judgement, one batch of a 150-IOPS throttle
 // beyond the head's (see sliceEnough).
 const minSteadyOps = 8
+
+// noteLatency records lat, the latency of an operation that completed
+// while st ran (issued in it or before), if it is st's longest: a
+// throttle's wait for its next dispatch often spans a slice boundary.
+func (st *sliceState) noteLatency(lat time.Duration) {
+	for l := st.longest.Load(); int64(lat) > l && !st.longest.CompareAndSwap(l, int64(lat)); l = st.longest.Load() {
+	}
+}
 
 // completed counts one completion of an operation issued in this slice;
 // firstOfWorker says it is that worker's first.
@@ -146,7 +155,7 @@ func (p *randPool) runSlice(c *stepCtl, threads int) sliceBound {
 	if c.capBytes {
 		p.e.written += uint64(c.closeTakes())
 	}
-	b := sliceBound{threads: threads, start: start, end: p.since(time.Now()), long: p.long}
+	b := sliceBound{threads: threads, start: start, end: p.since(time.Now()), long: p.long, longest: time.Duration(st.longest.Load())}
 	p.bounds = append(p.bounds, b)
 	return b
 }

@@ -96,6 +96,7 @@ func (p *randPool) op(st *sliceState, w *worker, off int64) error {
 	first := w.lastRan != st.id
 	w.lastRan = st.id
 	st.completed(first)
+	p.cur.Load().noteLatency(end.Sub(t0))
 	return nil
 }
 

@@ -14,22 +14,45 @@ import (
 // 16-thread points read 0.57-0.77x of fio (bench-probe, 2026-12-01).
 var minSliceOps = 3 * slices.Max(ThreadCounts)
 
+// minSliceWaits is how many of its first round's longest waits a slice
+// of a slow device must span: the head (the previous point's queue, served
+// in up to one such wait) and two whole periods after it. On a throttled
+// device the longest wait is its dispatch period (~100 ms for cgroup v1
+// blk-throttle), whatever its rate: the bw bed (600 write IOPS, 60 per
+// 100 ms) passed minSliceOps in 140 ms slices, yet they held one period
+// after the head and its points read 0.52-0.68x of fio (bench-probe,
+// 2026-12-01 02:00 UTC).
+const minSliceWaits = 3
+
+// firstSlice is what a random phase's first-round slice showed: its rate
+// (operations over its wall time) and its longest operation.
+type firstSlice struct {
+	iops    float64
+	longest time.Duration
+}
+
 // roundsFor is how many rounds the rest of a random phase, rem long, may be
 // cut into so that each of its slices holds minSliceOps at the slowest rate
-// (IOPS) the phase's first round measured; between 1 and most. A fast disk
-// keeps its rounds (thousands of operations a slice); a 150-IOPS device
-// gets one round of slices several dispatch periods long.
-func roundsFor(rem time.Duration, rates []float64, most int) int {
+// its first round measured and spans minSliceWaits of that round's longest
+// operations (the median over its slices of each one's longest, so that
+// one stall of a fast disk does not cut its rounds); between 1 and most. A
+// fast disk keeps its rounds (thousands of operations a slice, the longest
+// a few ms); a throttled device gets one round of slices several dispatch
+// periods long.
+func roundsFor(rem time.Duration, first []firstSlice, most int) int {
 	slowest := 0.0
-	for _, r := range rates {
-		if r > 0 && (slowest == 0 || r < slowest) {
-			slowest = r
+	var longest []float64
+	for _, f := range first {
+		if f.iops > 0 && (slowest == 0 || f.iops < slowest) {
+			slowest = f.iops
 		}
+		longest = append(longest, float64(f.longest))
 	}
 	if slowest == 0 || most < 1 {
 		return max(most, 1)
 	}
-	need := time.Duration(float64(minSliceOps) / slowest * float64(time.Second))
+	need := max(time.Duration(float64(minSliceOps)/slowest*float64(time.Second)),
+		minSliceWaits*time.Duration(median(longest)))
 	return max(1, min(most, int(rem/(need*time.Duration(len(ThreadCounts))))))
 }
 
@@ -58,24 +81,24 @@ func phaseRoundsLeft(steps []step, from int) int {
 	return n
 }
 
-// afterSlice records the rate of a first-round slice of a random phase
+// afterSlice records what a first-round slice of a random phase showed
 // and, once that round is over, cuts the rest of the phase into as many
-// rounds as its slowest point allows (roundsFor).
+// rounds as the device allows (roundsFor).
 func (e *engine) afterSlice(i int, b sliceBound, ops int64) {
 	s := e.steps[i]
 	if s.round != 0 {
 		return
 	}
 	if dt := time.Duration(b.end - b.start); dt > 0 {
-		e.firstRound = append(e.firstRound, float64(ops)/dt.Seconds())
+		e.firstRound = append(e.firstRound, firstSlice{iops: float64(ops) / dt.Seconds(), longest: b.longest})
 	}
 	if i+1 >= len(e.steps) || e.steps[i+1].phase != s.phase || e.steps[i+1].round == 0 {
 		return
 	}
-	rates := e.firstRound
+	first := e.firstRound
 	e.firstRound = nil
 	left := phaseRoundsLeft(e.steps, i+1)
-	if r := roundsFor(e.phaseTimeLeft(i+1), rates, left); r < left {
+	if r := roundsFor(e.phaseTimeLeft(i+1), first, left); r < left {
 		e.steps = replan(e.steps, i+1, r)
 		if e.pool != nil {
 			e.pool.markProbes()

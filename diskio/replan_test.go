@@ -6,27 +6,38 @@ import (
 )
 
 func TestRoundsFor(t *testing.T) {
-	s := time.Second
+	s, ms := time.Second, time.Millisecond
+	same := func(iops float64, longest time.Duration) []firstSlice {
+		out := make([]firstSlice, len(ThreadCounts))
+		for i := range out {
+			out[i] = firstSlice{iops: iops, longest: longest}
+		}
+		return out
+	}
 	tests := []struct {
 		name  string
 		rem   time.Duration
-		rates []float64
+		first []firstSlice
 		most  int
 		want  int
 	}{
 		// 48 ops at 150 IOPS: 320 ms a slice, 1.6 s a round.
-		{"150-IOPS device, 2.8 s left", 2800 * time.Millisecond, []float64{150, 148, 151, 120, 152}, 4, 1},
-		{"150-IOPS device, 6.4 s left", 6400 * time.Millisecond, []float64{150, 150, 150, 150, 150}, 4, 4},
-		{"150-IOPS device, 4 s left", 4 * s, []float64{150, 150, 150, 150, 150}, 4, 2},
-		{"fast disk keeps its rounds", 2800 * time.Millisecond, []float64{20000, 35000, 50000, 60000, 70000}, 4, 4},
-		{"too slow for even one round: one", 100 * time.Millisecond, []float64{10}, 4, 1},
-		{"no rate measured: rounds kept", s, []float64{0, 0}, 4, 4},
-		{"no rate at all", s, nil, 3, 3},
+		{"150-IOPS device, 2.8 s left", 2800 * ms, []firstSlice{{150, 100 * ms}, {148, 100 * ms}, {151, 100 * ms}, {120, 190 * ms}, {152, 200 * ms}}, 4, 1},
+		{"150-IOPS device, 6.4 s left", 6400 * ms, same(150, 20*ms), 4, 4},
+		{"150-IOPS device, 4 s left", 4 * s, same(150, 20*ms), 4, 2},
+		// 600 IOPS in batches of 60 per 100 ms (the bw bed): 48 ops take 80 ms,
+		// but three waits of 100 ms take 300.
+		{"bw bed: the dispatch period decides", 2800 * ms, same(600, 100*ms), 4, 1},
+		{"fast disk keeps its rounds", 2800 * ms, []firstSlice{{20000, 2 * ms}, {35000, 3 * ms}, {50000, 2 * ms}, {60000, 4 * ms}, {70000, 5 * ms}}, 4, 4},
+		{"fast disk with one stall keeps its rounds", 2800 * ms, []firstSlice{{20000, 2 * ms}, {35000, 90 * ms}, {50000, 2 * ms}, {60000, 4 * ms}, {70000, 5 * ms}}, 4, 4},
+		{"too slow for even one round: one", 100 * ms, []firstSlice{{10, s}}, 4, 1},
+		{"no rate measured: rounds kept", s, []firstSlice{{0, 0}, {0, 0}}, 4, 4},
+		{"no slice at all", s, nil, 3, 3},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := roundsFor(tc.rem, tc.rates, tc.most); got != tc.want {
-				t.Errorf("roundsFor(%v, %v, %d) = %d, want %d", tc.rem, tc.rates, tc.most, got, tc.want)
+			if got := roundsFor(tc.rem, tc.first, tc.most); got != tc.want {
+				t.Errorf("roundsFor(%v, %v, %d) = %d, want %d", tc.rem, tc.first, tc.most, got, tc.want)
 			}
 		})
 	}
@@ -172,7 +183,7 @@ func TestWindowParts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := windowParts(ends, tc.a1, tc.a2)
+			got := windowParts(ends, tc.a1, tc.a2, 50*ms) // a quarter of the longest pause, 200 ms
 			if len(got) != len(tc.want) {
 				t.Fatalf("windowParts = %v, want %v", got, tc.want)
 			}

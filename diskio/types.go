@@ -50,7 +50,8 @@ type Result struct {
 	// MaxBytes is the byte budget the run kept to: Options.MaxBytes, or
 	// more when it grew toward Options.MaxBytesCeiling.
 	MaxBytes uint64
-	// Rounds is how many round-robin rounds each random phase ran.
+	// Rounds is how many round-robin rounds each random phase was planned
+	// with; a slow device's phase runs fewer after its first (roundsFor).
 	Rounds   int
 	Elapsed  time.Duration
 	SeqWrite Throughput

@@ -1,7 +1,6 @@
 package diskio
 
 import (
-	"math"
 	"slices"
 	"time"
 )
@@ -25,6 +24,8 @@ type sliceBound struct {
 	// long marks a slice of those longer rounds: its window is also cut
 	// into parts at batch openings, for the point's spread.
 	long bool
+	// longest is the longest operation that completed while the slice ran.
+	longest time.Duration
 }
 
 // window is the measuring window of one slice: the completions counted in
@@ -61,19 +62,26 @@ func (w window) rate() float64 {
 //   - it closes when the slice ended; the operations then in flight
 //     complete in the next slice's head, so no slice waits for its own
 //     drain;
-//   - each anchor is a completion preceded by a long pause, in a span at
-//     that edge twice as long as the slice's longest pause (anchorAt).
+//   - the window runs from a batch opening to the last one before the
+//     slice ended (anchorAt: a completion whose pause since the one before
+//     is at least 1/openingShare of the longest pause in the slice); the
+//     first is the opening of the batch that completed the head when it
+//     opened within the slice (the batch was dispatched from this slice's
+//     queue, its old operations taking budget its new ones would have had:
+//     all its completions count), else the first after the head. A 190 ms
+//     slice of a 300-IOPS throttle then holds one or two whole periods;
+//     from the next opening on it held none or one.
 //
-// Counting the completions from the first anchor up to (not including)
-// the second over the time between them is exact for a device that serves
-// in batches (a cgroup throttle releases ~15 I/Os every 100 ms): both
+// Counting the completions after the first anchor up to the second over
+// the time between them (a batch's first completion traded for the next
+// batch's: the same count) is exact for a device that serves in batches (a cgroup throttle releases ~15 I/Os every 100 ms): both
 // anchors open a batch, so the window holds whole batches over whole
 // periods; a window opening or closing at a clock time counts a fraction
 // of a batch as if it were a whole period's (140 ms windows of a 150-IOPS
 // bed read 107 or 214; anchored 5 ms past the head they read 213-1166 at
 // 1-4 threads, whose batches are served one by one over ~15 ms). On a
 // device that serves each operation as it comes the longest pause is
-// short, and so is the span.
+// short, and the anchors lie microseconds from the window's edges.
 func sliceWindows(recs [][]opRec, bounds []sliceBound) []window {
 	var ends []int64
 	tagEnd := make([]int64, len(bounds))    // latest completion of the ops issued in each slice
@@ -103,94 +111,83 @@ func sliceWindows(recs [][]opRec, bounds []sliceBound) []window {
 		if b.end <= from {
 			continue
 		}
-		span := min(2*longestGap(ends, from, b.end), (b.end-from)/2)
-		a1 := anchorAt(ends, from+1, from+span, true)
-		a2 := anchorAt(ends, b.end-span, b.end, false)
+		thr := longestGap(ends, b.start, b.end) / openingShare
+		a1 := anchorAt(ends, b.start, from, thr, false)
+		if a1 < 0 {
+			a1 = anchorAt(ends, from+1, b.end, thr, true)
+		}
+		a2 := anchorAt(ends, a1+1, b.end, thr, false)
 		if a1 < 0 || a2 <= a1 {
 			continue
 		}
-		out[s] = window{ops: countIn(ends, a1-1, a2-1), dur: time.Duration(a2 - a1)}
+		out[s] = window{ops: countIn(ends, a1, a2), dur: time.Duration(a2 - a1)}
 		if b.long {
-			out[s].parts = windowParts(ends, a1, a2)
+			out[s].parts = windowParts(ends, a1, a2, thr)
 		}
 	}
 	return out
 }
 
-// longestGap is the longest time between two consecutive sorted ends
-// within [from, to].
+// longestGap is the longest pause before an end in [from, to] since the
+// end before it (which may lie before from: the pause a slice opens in).
 func longestGap(ends []int64, from, to int64) int64 {
 	i, _ := slices.BinarySearch(ends, from)
 	var g int64
-	for ; i+1 < len(ends) && ends[i+1] <= to; i++ {
-		g = max(g, ends[i+1]-ends[i])
+	for i = max(i, 1); i < len(ends) && ends[i] <= to; i++ {
+		g = max(g, ends[i]-ends[i-1])
 	}
 	return g
 }
 
-// anchorAt is an end in [from, to] preceded by a long pause since the end
-// before it (the first end of all counts as preceded by an endless one):
-// the opening of a batch on a batchy device, where its dispatch shows,
-// before the batch's own service time smears it (at 1-2 threads a throttle's
-// batch of 15 is served one by one over 5-20 ms on a loaded host). Among
-// the ends whose pause is at least 1/openingShare of the longest one there, it is the
-// earliest when first (a window's opening), else the latest, so a window
-// keeps as many whole periods as the slice holds. -1 when [from, to] holds
-// no end.
-func anchorAt(ends []int64, from, to int64, first bool) int64 {
+// anchorAt is the earliest (first) or latest end in [from, to] preceded by
+// a pause of thr or more since the end before it (the first end of all
+// counts as preceded by an endless one): the opening of a batch on a batchy
+// device, where its dispatch shows, before the batch's own service time
+// smears it (at 1-2 threads a throttle's batch of 15-30 is served one by
+// one over 1-20 ms on a loaded host). -1 when there is none.
+func anchorAt(ends []int64, from, to, thr int64, first bool) int64 {
 	lo, _ := slices.BinarySearch(ends, max(from, 0))
 	hi, _ := slices.BinarySearch(ends, to+1)
-	if lo >= hi {
-		return -1
-	}
-	pause := func(i int) int64 {
-		if i > 0 {
-			return ends[i] - ends[i-1]
-		}
-		return math.MaxInt64
-	}
-	var longest int64
-	for i := lo; i < hi; i++ {
-		longest = max(longest, pause(i))
-	}
+	opens := func(i int) bool { return i == 0 || ends[i]-ends[i-1] >= thr }
 	if first {
 		for i := lo; i < hi; i++ {
-			if pause(i) >= longest/openingShare {
+			if opens(i) {
 				return ends[i]
 			}
 		}
+		return -1
 	}
-	for i := hi - 1; ; i-- {
-		if pause(i) >= longest/openingShare {
+	for i := hi - 1; i >= lo; i-- {
+		if opens(i) {
 			return ends[i]
 		}
 	}
+	return -1
 }
 
 // openingShare: an end opens a batch when the pause before it is at least
-// a quarter of the longest pause around it. Measured on the throttled beds
+// a quarter of the longest pause in its slice. Measured on the throttled beds
 // (2026-12-01): pauses between batches 80-100 ms, one skipped dispatch
 // doubles one of them (~196 ms, the next batch then 12 ms later), and the
 // pauses inside a batch served one by one reach 6 ms; a quarter of the
 // longest lies between the two kinds even with a skipped dispatch, where
-// half of it (98 ms) passed over the regular openings.
+// half of it (98 ms) passed over the regular openings. Where a slice holds
+// one batch and part of the next, the latter's opening still counts: it
+// is the slice's longest pause, head included, that sets the bar: after a
+// head, the rest of a short slice may hold one batch, whose pauses are all
+// short.
 const openingShare = 4
 
-// windowParts cuts the window [a1, a2) at the batch openings in it (ends
-// preceded by a pause at least 1/openingShare of the longest there, as
-// anchorAt) into
-// up to maxParts runs of whole periods, and returns the rate of each; nil
-// when the window holds fewer than two periods.
-func windowParts(ends []int64, a1, a2 int64) []float64 {
-	lo, _ := slices.BinarySearch(ends, a1)
-	hi, _ := slices.BinarySearch(ends, a2+1)
-	var longest int64
-	for i := lo + 1; i < hi; i++ {
-		longest = max(longest, ends[i]-ends[i-1])
-	}
+// windowParts cuts the window (a1, a2] at the batch openings in it (ends
+// preceded by a pause of thr or more, as anchorAt) into up to maxParts runs
+// of whole periods, and returns the rate of each; nil when the window
+// holds fewer than two periods.
+func windowParts(ends []int64, a1, a2, thr int64) []float64 {
+	lo, _ := slices.BinarySearch(ends, a1+1)
+	hi, _ := slices.BinarySearch(ends, a2)
 	open := []int64{a1}
-	for i := lo + 1; i < hi; i++ {
-		if ends[i]-ends[i-1] >= longest/openingShare && ends[i] > open[len(open)-1] && ends[i] < a2 {
+	for i := max(lo, 1); i < hi; i++ {
+		if ends[i]-ends[i-1] >= thr && ends[i] > open[len(open)-1] {
 			open = append(open, ends[i])
 		}
 	}
@@ -203,7 +200,7 @@ func windowParts(ends []int64, a1, a2 int64) []float64 {
 	out := make([]float64, 0, k)
 	for j := range k {
 		from, to := open[j*m/k], open[(j+1)*m/k]
-		out = append(out, float64(countIn(ends, from-1, to-1))/time.Duration(to-from).Seconds())
+		out = append(out, float64(countIn(ends, from, to))/time.Duration(to-from).Seconds())
 	}
 	return out
 }
