@@ -23,7 +23,7 @@ type sliceState struct {
 	enough               chan struct{} // closed when the slice holds enough completions to end (sliceEnough)
 	own                  atomic.Int64  // completions of the operations issued in this slice
 	ran                  atomic.Int64  // workers with at least one such completion
-	longest              atomic.Int64  // the longest operation completed while it ran, in ns (noteLatency)
+	longest              atomic.Int64  // the longest pause between two completions while it ran, in ns (notePause)
 	stopOnce, enoughOnce sync.Once
 }
 
@@ -50,11 +50,13 @@ func sliceEnough(active int, own, ran int64) bool {
 // beyond the head's (see sliceEnough).
 const minSteadyOps = 8
 
-// noteLatency records lat, the latency of an operation that completed
-// while st ran (issued in it or before), if it is st's longest: a
-// throttle's wait for its next dispatch often spans a slice boundary.
-func (st *sliceState) noteLatency(lat time.Duration) {
-	for l := st.longest.Load(); int64(lat) > l && !st.longest.CompareAndSwap(l, int64(lat)); l = st.longest.Load() {
+// notePause records a pause of d between two completions (of any
+// workers) while st ran, if it is st's longest: on a throttled device the
+// pause between its dispatches (~100 ms for cgroup v1 blk-throttle); on a
+// disk that serves as operations come, a fraction of a millisecond, a few
+// ms when the host is busy.
+func (st *sliceState) notePause(d time.Duration) {
+	for l := st.longest.Load(); int64(d) > l && !st.longest.CompareAndSwap(l, int64(d)); l = st.longest.Load() {
 	}
 }
 
@@ -86,7 +88,8 @@ type randPool struct {
 	cur     atomic.Pointer[sliceState]
 	workers []*worker
 	bounds  []sliceBound
-	long    bool // the phase was cut into longer rounds (markProbes)
+	long    bool         // the phase was cut into longer rounds (markProbes)
+	lastEnd atomic.Int64 // the latest completion of any worker, ns since t0
 	wg      sync.WaitGroup
 	restore func()
 }

@@ -96,7 +96,9 @@ func (p *randPool) op(st *sliceState, w *worker, off int64) error {
 	first := w.lastRan != st.id
 	w.lastRan = st.id
 	st.completed(first)
-	p.cur.Load().noteLatency(end.Sub(t0))
+	if prev := p.lastEnd.Swap(p.since(end)); prev > 0 {
+		p.cur.Load().notePause(time.Duration(p.since(end) - prev))
+	}
 	return nil
 }
 

@@ -14,18 +14,20 @@ import (
 // 16-thread points read 0.57-0.77x of fio (bench-probe, 2026-12-01).
 var minSliceOps = 3 * slices.Max(ThreadCounts)
 
-// minSliceWaits is how many of its first round's longest waits a slice
+// minSliceWaits is how many of its first round's longest pauses a slice
 // of a slow device must span: the head (the previous point's queue, served
-// in up to one such wait) and two whole periods after it. On a throttled
-// device the longest wait is its dispatch period (~100 ms for cgroup v1
-// blk-throttle), whatever its rate: the bw bed (600 write IOPS, 60 per
-// 100 ms) passed minSliceOps in 140 ms slices, yet they held one period
-// after the head and its points read 0.52-0.68x of fio (bench-probe,
-// 2026-12-01 02:00 UTC).
+// in up to one such pause) and two whole periods after it. On a throttled
+// device the longest pause between completions is its dispatch period
+// (~100 ms for cgroup v1 blk-throttle), whatever its rate: the bw bed (600
+// write IOPS, 60 per 100 ms) passed minSliceOps in 140 ms slices, yet they
+// held one period after the head and its points read 0.52-0.68x of fio
+// (bench-probe, 2026-12-01 02:00 UTC). On this project's disk the longest
+// pauses were 0.5-8 ms quiet, up to ~25 ms at load 18.
 const minSliceWaits = 3
 
 // firstSlice is what a random phase's first-round slice showed: its rate
-// (operations over its wall time) and its longest operation.
+// (operations over its wall time) and its longest pause between
+// completions.
 type firstSlice struct {
 	iops    float64
 	longest time.Duration
@@ -34,10 +36,10 @@ type firstSlice struct {
 // roundsFor is how many rounds the rest of a random phase, rem long, may be
 // cut into so that each of its slices holds minSliceOps at the slowest rate
 // its first round measured and spans minSliceWaits of that round's longest
-// operations (the median over its slices of each one's longest, so that
-// one stall of a fast disk does not cut its rounds); between 1 and most. A
-// fast disk keeps its rounds (thousands of operations a slice, the longest
-// a few ms); a throttled device gets one round of slices several dispatch
+// pauses (the median over its slices of each one's longest, so that one
+// stall of a fast disk does not cut its rounds); between 1 and most. A
+// fast disk keeps its rounds (thousands of operations a slice, pauses of
+// ms); a throttled device gets one round of slices several dispatch
 // periods long.
 func roundsFor(rem time.Duration, first []firstSlice, most int) int {
 	slowest := 0.0

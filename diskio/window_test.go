@@ -202,3 +202,26 @@ func TestAnchorAt(t *testing.T) {
 		})
 	}
 }
+
+// TestSliceWindowsOneStall checks a device that serves as operations come,
+// with one stall (a fast disk on a busy host: 7.7 ms in a 192 ms slice):
+// its window runs over the whole slice, stall included, not from the
+// stall's end to nowhere.
+func TestSliceWindowsOneStall(t *testing.T) {
+	ms := int64(time.Millisecond)
+	var w []opRec
+	for at := int64(1); at <= 200; at++ {
+		if at > 100 && at < 110 {
+			continue // the stall: nothing completes from 100 to 110 ms
+		}
+		w = append(w, opRec{slice: 0, issue: (at - 1) * ms, end: at * ms})
+	}
+	wins := sliceWindows([][]opRec{w}, []sliceBound{{threads: 1, start: 0, end: 200 * ms, long: true}})
+	// From the slice's start to its last completion: 191 in 200 ms.
+	if got, want := wins[0].rate(), 191/0.200; math.Abs(got-want) > 0.5 {
+		t.Errorf("window %+v = %.1f IOPS, want %.1f", wins[0], got, want)
+	}
+	if len(wins[0].parts) != maxParts {
+		t.Errorf("parts %v, want %d of equal time", wins[0].parts, maxParts)
+	}
+}
