@@ -197,7 +197,6 @@ func (p *randPool) stop(acc curveAcc) error {
 	p.wg.Wait()
 	p.restore()
 	wins := sliceWindows(p.recs(), p.bounds)
-	diagDump(p.phase, p.recs(), p.bounds, wins)
 	ss := make([]slice, len(p.bounds))
 	for i, b := range p.bounds {
 		ss[i] = slice{elapsed: time.Duration(b.end - b.start)}
