@@ -25,7 +25,7 @@ type stepCtl struct {
 	bytes     atomic.Int64
 	// byteCap is the bytes a write step may write when capBytes (a read
 	// step has no cap); writers reserve before each write, so the cap is
-	// never passed. The sequential write may raise it once, from its own
+	// never passed (reserved never exceeds byteCap; closeTakes ends the grants). The sequential write may raise it once, from its own
 	// goroutine, before any other writer runs (growBudget).
 	capBytes bool
 	byteCap  int64
@@ -73,11 +73,41 @@ func (c *stepCtl) more(first bool) bool { return !c.cancelled.Load() && (first |
 // take reserves n bytes of the step's write budget before a write; false
 // means the budget is spent and the writer must stop.
 func (c *stepCtl) take(n int) bool {
-	if !c.capBytes || c.reserved.Add(int64(n)) <= c.byteCap {
+	if !c.capBytes {
 		return true
 	}
-	c.capped.Store(true)
-	return false
+	for {
+		r := c.reserved.Load()
+		if r&takesClosed != 0 {
+			return false
+		}
+		if r+int64(n) > c.byteCap {
+			c.capped.Store(true)
+			return false
+		}
+		if c.reserved.CompareAndSwap(r, r+int64(n)) {
+			return true
+		}
+	}
+}
+
+// takesClosed marks reserved once closeTakes ran: no byte budget is
+// granted after it.
+const takesClosed = int64(1) << 62
+
+// closeTakes stops every later take and returns the bytes granted: a
+// random-write slice's writers persist past its end (randPool), and the
+// next slice's share must be computed from what this one will have written.
+func (c *stepCtl) closeTakes() int64 {
+	for {
+		r := c.reserved.Load()
+		if r&takesClosed != 0 {
+			return r &^ takesClosed
+		}
+		if c.reserved.CompareAndSwap(r, r|takesClosed) {
+			return r
+		}
+	}
 }
 
 // done records one finished operation of n bytes.

@@ -6,24 +6,28 @@ import (
 )
 
 // slice is one timed slice of a random curve point: its wall time, the
-// latency of every operation its goroutines did, and its rate over its
-// steady window (steadyIOPS; 0 when it had none).
+// latency of every operation issued in it, and its measuring window
+// (sliceWindows).
 type slice struct {
 	elapsed time.Duration
 	samples []time.Duration
-	iops    float64
+	win     window
 }
 
-// rate is the slice's IOPS: over its steady window when it had one, else
-// its operations over its wall time; 0 for a slice with no operation.
-func (s slice) rate() float64 {
-	if len(s.samples) == 0 || s.elapsed <= 0 {
-		return 0
+// rate is the slice's IOPS over its window; 0 when the window counted no
+// completion (the slice gives the point no rate).
+func (s slice) rate() float64 { return s.win.rate() }
+
+// rates are what the slice adds to its point's SliceIOPS: its window's
+// parts when it has them (a long slice), else its rate when it has one.
+func (s slice) rates() []float64 {
+	if len(s.win.parts) > 0 {
+		return s.win.parts
 	}
-	if s.iops > 0 {
-		return s.iops
+	if r := s.rate(); r > 0 {
+		return []float64{r}
 	}
-	return float64(len(s.samples)) / s.elapsed.Seconds()
+	return nil
 }
 
 // curveAcc gathers the slices of one random phase, per thread count.
@@ -33,9 +37,9 @@ type curveAcc map[int][]slice
 func (a curveAcc) add(threads int, s slice) { a[threads] = append(a[threads], s) }
 
 // points returns the curve in ThreadCounts order: each point's totals, its
-// latency percentiles over all its slices' operations, and the IOPS of
-// every slice that did at least one operation (slice.rate; the point's
-// figure is their median).
+// latency percentiles over all its slices' operations, its windows' totals
+// and the IOPS of every slice whose window counted a completion (or of the
+// parts of a long slice's window: slice.rates).
 // Thread counts with no slice are left out.
 func (a curveAcc) points() []Scaling {
 	out := make([]Scaling, 0, len(ThreadCounts))
@@ -50,9 +54,10 @@ func (a curveAcc) points() []Scaling {
 			pt.Ops += len(s.samples)
 			pt.Elapsed += s.elapsed
 			all = append(all, s.samples...)
-			if r := s.rate(); r > 0 {
-				pt.SliceIOPS = append(pt.SliceIOPS, r)
-			}
+			pt.WindowOps += s.win.ops
+			pt.Window += s.win.dur
+			pt.Pooled = pt.Pooled || s.win.parts != nil
+			pt.SliceIOPS = append(pt.SliceIOPS, s.rates()...)
 		}
 		slices.Sort(all)
 		pt.P50, pt.P99 = percentile(all, 50), percentile(all, 99)

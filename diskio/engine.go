@@ -31,13 +31,15 @@ type engine struct {
 	maxFile  uint64
 	laid     uint64 // bytes laid out by the seq write phase: the file the later phases use
 	written  uint64
-	maxWrite uint64 // --max-bytes: the most the whole run may write
-	ceiling  uint64 // the most maxWrite may grow to (Options.MaxBytesCeiling); 0: a hard cap
-	capped   bool   // a write step ended at its share of maxWrite
-	steps    []step // the plan of this run
-	sliceNo  int    // the random slice running, for its goroutines' seeds
-	writes   curveAcc
-	reads    curveAcc
+	maxWrite uint64    // --max-bytes: the most the whole run may write
+	ceiling  uint64    // the most maxWrite may grow to (Options.MaxBytesCeiling); 0: a hard cap
+	capped   bool      // a write step ended at its share of maxWrite
+	steps    []step    // the plan of this run
+	pool     *randPool // the workers of the random phase running, nil between them
+	// firstRound is what the slices of a random phase's first round showed (afterSlice)
+	firstRound []firstSlice
+	writes     curveAcc
+	reads      curveAcc
 	// progressPanic holds a panic of the Progress callback, as a string
 	progressPanic atomic.Value
 	start         time.Time
@@ -93,6 +95,7 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 	}
 	defer e.closeFile()
 	err = e.runAll()
+	err = errors.Join(err, e.stopPool())
 	return e.result(), err
 }
 
@@ -101,8 +104,8 @@ func (e *engine) runAll() error {
 	if err := e.openFile(true); err != nil {
 		return err
 	}
-	steps := e.steps
-	for i, s := range steps {
+	for i := 0; i < len(e.steps); i++ {
+		s, steps := e.steps[i], e.steps
 		if err := checkCtx(e.ctx, s.phase); err != nil {
 			return err
 		}
@@ -119,8 +122,7 @@ func (e *engine) runAll() error {
 		if writeWeight(s) > 0 {
 			c.capBytes, c.byteCap = true, int64(byteShare(e.maxWrite-min(e.written, e.maxWrite), steps[i:]))
 		}
-		e.sliceNo = i
-		err := e.runStep(c, s)
+		err := e.runStep(c, i)
 		c.finish()
 		e.capped = e.capped || c.capped.Load()
 		if p := e.progressPanic.Load(); p != nil {
@@ -136,8 +138,15 @@ func (e *engine) runAll() error {
 	return nil
 }
 
-// runStep runs one step and stores its result.
-func (e *engine) runStep(c *stepCtl, s step) error {
+// runStep runs one step and stores its result. Consecutive slices of a
+// random phase share one pool of workers; any other step stops it first.
+func (e *engine) runStep(c *stepCtl, i int) error {
+	s := e.steps[i]
+	if e.pool != nil && e.pool.phase != s.phase {
+		if err := e.stopPool(); err != nil {
+			return err
+		}
+	}
 	switch s.phase {
 	case PhaseSeqWrite:
 		return e.seqWrite(c)
@@ -146,14 +155,29 @@ func (e *engine) runStep(c *stepCtl, s step) error {
 	case PhaseSeqRead:
 		return e.seqRead(c)
 	}
-	write := s.phase == PhaseRandWrite
-	sl, err := e.randomStep(c, s.threads, write)
-	if write {
-		e.writes.add(s.threads, sl)
-	} else {
-		e.reads.add(s.threads, sl)
+	if e.pool == nil {
+		e.pool = e.startPool(s.phase)
 	}
-	return err
+	b := e.pool.runSlice(c, s.threads)
+	if c.cancelled.Load() {
+		return e.stopPool()
+	}
+	e.afterSlice(i, b, c.ops.Load())
+	return nil
+}
+
+// stopPool ends the random phase running, if any, and files its slices.
+func (e *engine) stopPool() error {
+	p := e.pool
+	if p == nil {
+		return nil
+	}
+	e.pool = nil
+	acc := e.reads
+	if p.write {
+		acc = e.writes
+	}
+	return p.stop(acc)
 }
 
 // openFile opens the test file, with O_DIRECT if direct; when the

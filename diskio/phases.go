@@ -37,6 +37,9 @@ const (
 // is the median of its slices, so a hiccup that hits one slice (a GC pause
 // of the device, another tenant's burst) cannot pick the knee. Five rounds
 // give five slices per point, enough for a median and a quartile spread.
+// A device too slow for them (a first round whose slices hold under
+// minSliceOps) has the rest of each random phase cut into fewer, longer
+// rounds (roundsFor).
 const MaxRounds = 5
 
 // minSliceTime is the shortest slice worth timing: below ~100 ms a slice
@@ -80,17 +83,18 @@ type step struct {
 func plan(rounds int) []step {
 	rounds = max(1, rounds)
 	steps := []step{{phase: PhaseSeqWrite, threads: 1, weight: weightSeqWrite}}
-	steps = append(steps, randomSteps(PhaseRandWrite, rounds, weightRandWriteAll)...)
-	steps = append(steps, randomSteps(PhaseRandRead, rounds, weightRandReadAll)...)
+	steps = append(steps, randomSteps(PhaseRandWrite, 0, rounds, weightRandWriteAll)...)
+	steps = append(steps, randomSteps(PhaseRandRead, 0, rounds, weightRandReadAll)...)
 	return append(steps, step{phase: PhaseSync, threads: 1, weight: weightSync}, step{phase: PhaseSeqRead, threads: 1, weight: weightSeqRead})
 }
 
 // randomSteps cuts one random phase of weight w into rounds rounds of one
-// slice per thread count, each round starting one thread count later.
-func randomSteps(phase string, rounds, w int) []step {
+// slice per thread count, numbered from first, each round starting one
+// thread count later.
+func randomSteps(phase string, first, rounds, w int) []step {
 	n := len(ThreadCounts)
 	out := make([]step, 0, rounds*n)
-	for r := range rounds {
+	for r := first; r < first+rounds; r++ {
 		for i := range n {
 			out = append(out, step{phase: phase, threads: ThreadCounts[(r+i)%n], round: r, weight: 0})
 		}

@@ -50,7 +50,8 @@ type Result struct {
 	// MaxBytes is the byte budget the run kept to: Options.MaxBytes, or
 	// more when it grew toward Options.MaxBytesCeiling.
 	MaxBytes uint64
-	// Rounds is how many round-robin rounds each random phase ran.
+	// Rounds is how many round-robin rounds each random phase was planned
+	// with; a slow device's phase runs fewer after its first (roundsFor).
 	Rounds   int
 	Elapsed  time.Duration
 	SeqWrite Throughput
@@ -120,16 +121,30 @@ type Scaling struct {
 	Ops      int
 	Elapsed  time.Duration
 	P50, P99 time.Duration
-	// SliceIOPS are the IOPS of each slice that did at least one
-	// operation, in run order: over the slice's steady window when it had
-	// one (steadyIOPS), else its operations over its wall time.
+	// SliceIOPS are the IOPS of each slice whose measuring window
+	// (sliceWindows) counted a completion, in run order; for a long slice
+	// (a slow device's phase cut into fewer rounds, roundsFor) the IOPS of
+	// its window's parts (windowParts).
 	SliceIOPS []float64
+	// WindowOps are the completions counted in the slices' measuring
+	// windows, Window their total length.
+	WindowOps int
+	Window    time.Duration
+	// Pooled says the figure is WindowOps over Window: the point has long
+	// slices, whose whole windows average a device's uneven periods (a
+	// throttle that skips a dispatch catches up in the next, so a part
+	// reads 75 and the next 1240 IOPS, and their median is no rate).
+	Pooled bool
 }
 
-// IOPS is the operations per second of all threads together: the median
-// of the slices when there are any, else Ops over Elapsed; 0 when nothing
-// was timed.
+// IOPS is the operations per second of all threads together: when Pooled,
+// the completions of the slices' windows over their time; else the median
+// of SliceIOPS, so that a hiccup that hits one slice cannot pick the knee;
+// else Ops over Elapsed; 0 when nothing was timed.
 func (s Scaling) IOPS() float64 {
+	if s.Pooled && s.WindowOps > 0 && s.Window > 0 {
+		return float64(s.WindowOps) / s.Window.Seconds()
+	}
 	if len(s.SliceIOPS) > 0 {
 		return median(s.SliceIOPS)
 	}

@@ -122,7 +122,7 @@ func curve(points []diskio.Scaling) []profile.ThreadPoint {
 		iops := s.IOPS()
 		out = append(out, profile.ThreadPoint{
 			Threads: s.Threads, IOPS: round(iops, 0), P50US: us(s.P50), P99US: us(s.P99),
-			MBPerS: round(iops*diskio.RandBlockBytes/1e6, 1), Ops: s.Ops, IOPSSpread: spread(s.SliceIOPS, 0),
+			MBPerS: round(iops*diskio.RandBlockBytes/1e6, 1), Ops: s.Ops, IOPSSpread: spread(s.SliceIOPS, 0), WindowOps: s.WindowOps,
 		})
 	}
 	return out

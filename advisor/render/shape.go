@@ -17,28 +17,28 @@ import (
 // between the modes from run to run (hdd bed: 67, 131 and 3971 µs).
 const BimodalRatio = 100
 
-// MinOpsPerThreadSlice is the fewest operations per thread a random
-// curve point's slices must average for its figure to stand as measured.
-// Below it each slice is mostly its start (every thread queued at once)
-// and its drain (the last operations served alone). Measured on a
-// 150-IOPS cgroup-throttled bed (blk-throttle dispatches every 100 ms),
-// 16 threads: at --duration 10s its slices held 1.7-2.5 operations per
-// thread and read 0.76-0.77x of fio's continuous rate; at 30s ~4 per
-// thread, 0.89-0.91x. A Go loop of 16 threads on the same bed served
-// 136-152 IOPS continuously, 95-102 in 140 ms slices with a drain between.
-const MinOpsPerThreadSlice = 4
+// MinWindowOpsPerThread is the fewest completions per thread a random
+// curve point's measuring windows must count for its figure to stand
+// without a note: below it one operation more or less per thread moves the
+// figure by over a quarter. The engine gives a slow device longer slices
+// (diskio.roundsFor: one slice per point after the first round when a
+// round-robin slice would hold under 48 operations), and its windows open
+// only once the previous point's queue drained; on the 150-IOPS throttled
+// beds at --duration 10s the 16-thread points counted 30-60 completions
+// (1.9-3.8 per thread, two to four 100 ms dispatches), where fio runs 2 s.
+const MinWindowOpsPerThread = 4
 
-// shapeNotes says when a figure's shape, not the host, makes it unstable
-// or low: a bimodal fdatasync loop, and curve points whose slices were too
-// short for the device's latency.
+// shapeNotes says when a figure's shape, not the host, makes it unstable:
+// a bimodal fdatasync loop, and curve points whose measuring windows
+// counted few operations per thread for the device's latency.
 func shapeNotes(st profile.Storage) []string {
 	var out []string
 	if n := bimodalNote(st.Fsync); n != "" {
 		out = append(out, n)
 	}
-	if short := shortSlicePoints(st); len(short) > 0 {
-		out = append(out, fmt.Sprintf("these curve points read low: their slices held fewer than %d operations per thread (%s), so each slice is mostly its start, every thread queued at once, and its drain, the last operations served alone (on a 150-IOPS throttled bed 16 threads read 0.77x of fio's continuous rate at 10 s, 0.9x at 30 s); measure with a longer --duration",
-			MinOpsPerThreadSlice, strings.Join(short, "; ")))
+	if short := fewOpsPoints(st); len(short) > 0 {
+		out = append(out, fmt.Sprintf("these curve points rest on few operations: their measuring windows counted fewer than %d per thread (%s), so one operation more or less per thread, or one late dispatch of a throttled device, moves each by a quarter or more; measure with a longer --duration",
+			MinWindowOpsPerThread, strings.Join(short, "; ")))
 	}
 	return out
 }
@@ -53,21 +53,22 @@ func bimodalNote(l profile.Latency) string {
 		num(l.FdatasyncP50US), num(l.FdatasyncP90US), l.FdatasyncP90US/l.FdatasyncP50US, num(l.FdatasyncP99US))
 }
 
-// shortSlicePoints lists the curve points whose slices averaged fewer than
-// MinOpsPerThreadSlice operations per thread, with that average.
-func shortSlicePoints(st profile.Storage) []string {
+// fewOpsPoints lists the curve points whose measuring windows counted
+// fewer than MinWindowOpsPerThread completions per thread, with that count.
+// A point without the count (a profile from before it was recorded) is
+// left out.
+func fewOpsPoints(st profile.Storage) []string {
 	var out []string
 	for _, c := range []struct {
 		name  string
 		curve []profile.ThreadPoint
 	}{{"random write", st.RandWrite}, {"random read", st.RandRead}} {
 		for _, pt := range c.curve {
-			if pt.IOPSSpread == nil || pt.IOPSSpread.Slices < 1 || pt.Threads < 1 || pt.Ops < 1 {
+			if pt.WindowOps < 1 || pt.Threads < 1 {
 				continue
 			}
-			per := float64(pt.Ops) / float64(pt.IOPSSpread.Slices*pt.Threads)
-			if per < MinOpsPerThreadSlice {
-				out = append(out, fmt.Sprintf("%s at %s %s IOPS: %.1f per thread", c.name, plural(pt.Threads, "thread"), num(pt.IOPS), per))
+			if per := float64(pt.WindowOps) / float64(pt.Threads); per < MinWindowOpsPerThread {
+				out = append(out, fmt.Sprintf("%s at %s %s IOPS: %d counted, %.1f per thread", c.name, plural(pt.Threads, "thread"), num(pt.IOPS), pt.WindowOps, per))
 			}
 		}
 	}

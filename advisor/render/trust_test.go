@@ -48,10 +48,13 @@ func TestTrustNotes(t *testing.T) {
 		{"fdatasync tail under load, not bimodal (this disk: p50 56.6 µs, p90 4 ms, 71x): no note", func(p *profile.Profile) {
 			p.Storage.Fsync = profile.Latency{FdatasyncP50US: 56.6, FdatasyncP90US: 4000, FdatasyncP99US: 9000}
 		}, nil, 0},
-		{"16-thread point of short slices (hdd bed: 201 ops in 5 slices)", func(p *profile.Profile) {
+		{"16-thread point on few operations (hdd bed, 2026-12-01: 30 completions in its read window)", func(p *profile.Profile) {
+			p.Storage.RandWrite = append(p.Storage.RandWrite, profile.ThreadPoint{Threads: 16, IOPS: 150, Ops: 201, WindowOps: 30, IOPSSpread: &profile.Spread{Slices: 2, P25: 148, P75: 152}})
+			p.Storage.RandRead = []profile.ThreadPoint{{Threads: 16, IOPS: 64000, Ops: 45000, WindowOps: 40000, IOPSSpread: &profile.Spread{Slices: 5, P25: 63000, P75: 65000}}}
+		}, []string{"fewer than 4 per thread (random write at 16 threads 150 IOPS: 30 counted, 1.9 per thread)"}, 1},
+		{"a profile without window counts: no note", func(p *profile.Profile) {
 			p.Storage.RandWrite = append(p.Storage.RandWrite, profile.ThreadPoint{Threads: 16, IOPS: 119, Ops: 201, IOPSSpread: &profile.Spread{Slices: 5, P25: 115, P75: 125}})
-			p.Storage.RandRead = []profile.ThreadPoint{{Threads: 16, IOPS: 64000, Ops: 45000, IOPSSpread: &profile.Spread{Slices: 5, P25: 63000, P75: 65000}}}
-		}, []string{"fewer than 4 operations per thread (random write at 16 threads 119 IOPS: 2.5 per thread)"}, 1},
+		}, nil, 0},
 		{"not measured: nothing to trust less", func(p *profile.Profile) {
 			p.Storage.Measured = false
 			p.Storage.Conditions.Before.Load1 = 9

@@ -117,6 +117,9 @@ type ThreadPoint struct {
 	// IOPSSpread is how IOPS (the median of the point's round-robin
 	// slices) varied between those slices.
 	IOPSSpread *Spread `json:"iops_spread,omitempty"`
+	// WindowOps are the completions the point's measuring windows counted
+	// (diskio.Scaling.WindowOps): what its IOPS rests on.
+	WindowOps int `json:"window_ops,omitempty"`
 }
 
 // At returns the point measured at n threads and whether there is one.
