@@ -15,16 +15,19 @@
 #       printed during-load SET GLOBALs (and their undo after), and the printed myloader command run
 #       verbatim with only -S/-u filled in; prints speedup, regret and the estimate per bed.
 #   scripts/bench-restore.sh sweep --beds "card" [--pools "32M 512M"] [--durability "strict relaxed"]
-#                                  [--threads "1 2 4 8 16"] [--repeat 3]
+#                                  [--threads "1 2 4 8 16"] [--repeat 3] [--first-rep 1]
 #       the thread-count matrix behind advisor/threads/BENCHMARK.md: every bed × pool × durability cell
-#       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed.
+#       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed. --first-rep N
+#       numbers the runs from N (odd ascending, even descending), so one cell can be swept in several
+#       calls (each short enough to hold /work/wt/quiet.sh's lock) with the order still alternating.
 #   scripts/bench-restore.sh settings --beds "card fast" [--pools 32M] [--repeat 3]
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
 #       grown online, flushing once a second) against none, interleaved, myloader -t 4, on a server
 #       with the first --pools as its pool (scripts/bench-restore-settings.sh).
 #   e2e also takes [--interleave 1]: every round restarts stock, then advised (load drifting over a run hits both).
 #   Common: [--rows 25000 (e2e: 100000)] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
-#   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds").
+#   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds load1 load5",
+#   the load averages of /proc/loadavg when the run ended).
 #
 # The sweep's dump is small (about 40 MB of SQL, 110 MB once loaded) so that a card sweep fits in minutes;
 # its 32M "small pool" cell scales the issue's 152 MB dump in a stock 128M pool (data 3.4x the pool) down.
@@ -34,13 +37,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0
+REPEAT=3 FIRST_REP=1 ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --repeat) REPEAT=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -156,10 +159,10 @@ restore() {
     t0=$(date +%s.%N)
     if "$TB" run "$BP-${server#t-}" myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
       t1=$(date +%s.%N)
-      echo "$label $(echo "$t1 - $t0" | bc)" | tee -a "$WORK/results.txt" >&2
+      echo "$label $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
       return 0
     fi
-    echo "$label try $try: $(grep -m1 -o 'Error.*' "$RUN/myloader.err")" | tee -a "$WORK/failures.txt" >&2
+    echo "$label try $try [$(date +%T) load $(cut -d' ' -f1 /proc/loadavg)]: $(grep -m1 -o 'Error.*' "$RUN/myloader.err")" | tee -a "$WORK/failures.txt" >&2
   done
   return 1
 }
@@ -173,7 +176,7 @@ sweep_bed() {
     rm -rf "$dir/data"
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool" \
       --innodb-flush-log-at-trx-commit=$flush
-    for rep in $(seq "$REPEAT"); do
+    for rep in $(seq "$FIRST_REP" $((FIRST_REP + REPEAT - 1))); do
       list=$THREADS; [ $((rep % 2)) = 0 ] && list=$(echo "$THREADS" | tr ' ' '\n' | tac | tr '\n' ' ')
       for t in $list; do
         restore "t-$bed" "sweep $bed $pool $dur $t $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t "$t"
