@@ -19,7 +19,9 @@
 #       the thread-count matrix behind advisor/threads/BENCHMARK.md: every bed × pool × durability cell
 #       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed. --first-rep N
 #       numbers the runs from N (odd ascending, even descending), so one cell can be swept in several
-#       calls (each short enough to hold /work/wt/quiet.sh's lock) with the order still alternating.
+#       calls with the order still alternating. --run-lock "CMD" runs each timed restore (only the load,
+#       not the clean-up between runs) under the command prefix CMD, e.g. a lock that keeps other
+#       CPU-heavy work off the machine meanwhile ("flock -x /path/lock"); the wait for it is not timed.
 #   scripts/bench-restore.sh settings --beds "card fast" [--pools 32M] [--repeat 3]
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
 #       grown online, flushing once a second) against none, interleaved, myloader -t 4, on a server
@@ -37,13 +39,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 FIRST_REP=1 ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0
+REPEAT=3 FIRST_REP=1 RUN_LOCK="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -140,11 +142,11 @@ bed_up() {
   "$TB" up "$BP-$1" "${args[@]}" --size "$BED_SIZE" | sed -n 's/^DIR=//p'
 }
 
-# profile BED DIR: `mytune probe` of the bed's disk, once (kept in $WORK/profile-BED.json).
+# profile BED DIR: `mytune probe` of the bed's disk, once (kept in $WORK/profile-BED.json), under RUN_LOCK.
 profile() {
   local out=$WORK/profile-$1.json
   [ -s "$out" ] && return 0
-  "$TB" run "$BP-$1" "$WORK/mytune" probe --datadir "$2" --no-server --format json >"$out.tmp" 2>"$RUN/probe.err" ||
+  ${RUN_LOCK} "$TB" run "$BP-$1" "$WORK/mytune" probe --datadir "$2" --no-server --format json >"$out.tmp" 2>"$RUN/probe.err" ||
     { cat "$RUN/probe.err" >&2; return 1; }
   mv "$out.tmp" "$out"; log "$1: profiled with mytune probe"
 }
@@ -156,9 +158,10 @@ restore() {
   local server=$1 label=$2 try t0 t1; shift 2
   for try in 1 2 3; do
     sql "$server" "DROP DATABASE IF EXISTS sbtest"; wait_clean "$server"; sync
-    t0=$(date +%s.%N)
-    if "$TB" run "$BP-${server#t-}" myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
-      t1=$(date +%s.%N)
+    # timed inside RUN_LOCK (word-split on purpose: a command prefix), so the wait for the lock is not timed
+    if ${RUN_LOCK} bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
+      "$TB" run "$BP-${server#t-}" myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
+      read -r t0 t1 <"$RUN/t"
       echo "$label $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
       return 0
     fi
