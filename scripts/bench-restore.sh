@@ -20,7 +20,8 @@
 #       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed. --first-rep N
 #       numbers the runs from N (odd ascending, even descending), so one cell can be swept in several
 #       calls with the order still alternating. --run-lock "CMD" runs each timed restore (only the load,
-#       not the clean-up between runs) under the command prefix CMD, e.g. a lock that keeps other
+#       not the clean-up between runs) under the command prefix CMD (--tag T names the beds restore-sweepT-*,
+#       so two cells of one bed kind run at once, with --keep dirs of their own), e.g. a lock that keeps other
 #       CPU-heavy work off the machine meanwhile ("flock -x /path/lock"); the wait for it is not timed.
 #   scripts/bench-restore.sh settings --beds "card fast" [--pools 32M] [--repeat 3]
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
@@ -39,13 +40,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 FIRST_REP=1 RUN_LOCK="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0
+REPEAT=3 FIRST_REP=1 RUN_LOCK="" TAG="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --tag) TAG=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -53,7 +54,7 @@ done
 # e2e restores the issue's 152 MB dump (100000 rows × 8 tables: ~455 MB of InnoDB data, over the stock 128M
 # pool); sweep and settings a 40 MB one (25000 rows), with the pools scaled to match (32M: data 3.4x the pool).
 [ -n "$ROWS" ] || { ROWS=25000; [ "$MODE" = e2e ] && ROWS=100000; }
-BP=restore-$MODE   # bed names: restore-sweep-card, restore-e2e-card (a sweep and an e2e run at once)
+BP=restore-$MODE$TAG   # bed names: restore-sweep-card, restore-e2e-card (a sweep and an e2e run at once); --tag 2: restore-sweep2-card
 case $MODE in e2e|sweep|settings) ;; *) echo "bench-restore.sh: mode is e2e, sweep or settings (not $MODE)" >&2; exit 2 ;; esac
 [ "$(id -u)" = 0 ] || { echo "bench-restore.sh: needs root (test beds, cgroups)" >&2; exit 2; }
 for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3; do
