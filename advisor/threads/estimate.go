@@ -30,9 +30,9 @@ const (
 	// IOPS still pays them for redo writes and checkpoint flushes, at about
 	// one 16 KiB write per FitAmp × 16 KiB of dump. The restore matrix of
 	// 2026-12-01 (39.7 MB dump, 512M pool, 96M redo log, 4 threads,
-	// medians): 0.28 on the card bed (5.3 MB/s of dump at 91 IOPS) and
-	// 0.38 on the hdd bed (6.1 MB/s at 141): a group commit's log write is
-	// one I/O however large. 0.8 on the card when the data is 4.7x the redo
+	// medians of both durabilities): 0.30 on the card bed (5.3 MB/s of dump
+	// at its probed 96 IOPS) and 0.28 on the hdd bed (8.1 MB/s at 139): a
+	// group commit's log write is one I/O however large. 0.8 on the card when the data is 4.7x the redo
 	// log (152 MB dump, 512M pool: 1.9 MB/s at ~100 IOPS, end to end).
 	FitAmpLow, FitAmpHigh = 0.25, 0.6
 	// FitSeqAmpLow/High replace SeqAmp while the data fits the pool: only

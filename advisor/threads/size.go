@@ -122,8 +122,8 @@ func sizeDump(p *profile.Profile, c cores) Choice {
 // still share each log flush (group commit) and the page flusher merges
 // neighbouring pages, so a few threads beat one, but more queue for the
 // same IOPS. On 2 cores (the only ones measured) the matrix's 32M cells
-// on the card, bw and hdd beds had 8 threads within 8% of the best and
-// 16 within 0-11% (BENCHMARK.md, "Restore matrix", 2026-12-01): above 8
+// on the card, bw and hdd beds had 8 threads within 7% of the best and
+// 16 within 0-14% (BENCHMARK.md, "Restore matrix", 2026-12-01): above 8
 // nothing measured says more threads help such a disk.
 const LoadDiskCap = 8
 
@@ -163,19 +163,21 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 // outgrows the pool the load runs with (or the pool is unknown): pages are
 // evicted and read back while loading, and more sessions keep the cores
 // busy while others wait on that I/O. In the restore matrix of 2026-12-01
-// (BENCHMARK.md, "Restore matrix": 2 cores, medians of 3-7 runs) 8 threads
-// were the best or within 10% of it in every such cell: the fast bed with
-// a 128M pool (152 MB dump: 4 threads +8% and +89%, 2 threads +44-47%),
-// and the card, bw and hdd beds with a 32M one (2-16 threads within
-// 0-21% of each other there; 1 thread 8-65% slower).
+// (BENCHMARK.md, "Restore matrix": 2 cores, medians of 3-12 complete
+// reps) 8 threads were the best or within 9% of it in every such cell:
+// the fast bed with a 128M pool (152 MB dump: 4 threads +4% and +22%,
+// 16 +9% and +38%, 1 thread +89-111%) and the card, bw and hdd beds with
+// a 32M one (4 threads 0-21%, 16 threads 0-14%, 1 thread 8-65% slower).
 const LoadThreadsPerCore = 4
 
 // FitThreadsPerCore is the load threads per core when the loaded data fits
 // the pool the load runs with: no page is read back or evicted, the load
-// is CPU work on the buffer pool plus redo writes, and sessions beyond two
-// per core only contend for it. Matrix cells with a 512M pool (1G on the
-// fast bed): 4 threads best or within 10% everywhere; 8 threads 22-54%
-// slower on the fast bed and up to 25% on the card; 16 worse still.
+// is CPU work on the buffer pool plus redo writes, and more sessions only
+// contend for it. Matrix cells with a 512M pool (1G on the fast bed): 4
+// threads best or within 7% in 6 of 8; the two misses (bw 512M relaxed
+// +40%, fast 1G strict +20%, both against 8) have durability twins, the
+// same work for myloader, where 4 is best or within 7% and 8 is 18-24%
+// slower. 8 threads were 0-24% slower than the best, 16 2-27%.
 const FitThreadsPerCore = 2
 
 // perCore is the threads the cores want: FitThreadsPerCore per core when
