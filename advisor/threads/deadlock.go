@@ -45,7 +45,7 @@ func deadlockNote(n int) string {
 			others = append(others, fmt.Sprintf("%d of %d at %d", o.Lost, o.Runs, c))
 		}
 	}
-	return fmt.Sprintf("if myloader 0.10 stops with \"Deadlock found when trying to get lock\" (mytune's restore sweep into MariaDB 10.11 lost %d of %d runs at %d threads so, %.0f%%; %s), "+
+	return fmt.Sprintf("if myloader 0.10 stops with \"Deadlock found when trying to get lock\" (mytune's restore sweep into MariaDB 10.11 lost %d of %d runs at %d threads this way, %.0f%%; elsewhere %s), "+
 		"run it again with --overwrite-tables added, which drops each of the dump's tables the failed run created (and any older table of that name on TARGET) and reloads it: "+
 		"the printed command has no --overwrite-tables, so rerun as printed it collides with the half-loaded tables",
 		r.Lost, r.Runs, at, 100*float64(r.Lost)/float64(r.Runs), strings.Join(others, ", "))
