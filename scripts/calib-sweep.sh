@@ -7,8 +7,9 @@
 #   scripts/calib-sweep.sh calibrate BED [N]  N runs of `mytune calibrate --dump` on BED's server (JSON kept)
 #   scripts/calib-sweep.sh down               stop the servers, remove the beds and the state
 #
-# Beds (scripts/testbed.sh): calib-fast (no throttle), calib-card (custom: 100 write IOPS, 20 MB/s, an
-# IOPS-limited SD card). Servers: MariaDB with --no-defaults (stock 128M buffer pool, flush at every
+# Beds (scripts/testbed.sh): calib-fast (no throttle), calib-card and calib-card2 (custom: 100 write IOPS,
+# 300 read IOPS, 20 MB/s write, 40 MB/s read: an IOPS-limited SD card; two identical beds so that a sweep and
+# calibrations can run at once, BED=card or card2). Servers: MariaDB with --no-defaults (stock 128M buffer pool, flush at every
 # commit), socket only, no binary log; the server process runs inside the bed's cgroup. Results are
 # appended to $STATE/results.txt as "BED THREADS ROUND SECONDS". Needs root.
 set -euo pipefail
@@ -59,8 +60,10 @@ setup)
   stop_server src
   du -sb "$STATE/dump"
   "$TB" up calib-fast fast --size 3G >/dev/null
-  "$TB" up calib-card custom --write-iops 100 --write-bps 20000000 --size 3G >/dev/null
-  for b in fast card; do
+  for b in card card2; do
+    "$TB" up calib-$b custom --write-iops 100 --read-iops 300 --write-bps 20000000 --read-bps 40000000 --size 3G >/dev/null
+  done
+  for b in fast card card2; do
     dir=$("$TB" info calib-$b | sed -n 's/^DIR=//p')
     start_server $b "$dir/data" calib-$b
   done
@@ -72,10 +75,10 @@ sweep)
     for t in $list; do
       sql "$bed" "DROP DATABASE IF EXISTS restored"; wait_clean "$bed"; sync
       t0=$(date +%s.%N)
-      myloader --socket "$STATE/$bed.sock" -u root -d "$STATE/dump" -B restored -o -t "$t" >/dev/null 2>"$STATE/myloader.err" ||
+      "$TB" run "calib-$bed" myloader --socket "$STATE/$bed.sock" -u root -d "$STATE/dump" -B restored -o -t "$t" >/dev/null 2>"$STATE/myloader.err" ||
         { cat "$STATE/myloader.err" >&2; exit 1; }
       t1=$(date +%s.%N)
-      echo "$bed $t $rep $(echo "$t1 - $t0" | bc)" | tee -a "$STATE/results.txt"
+      echo "$bed $t $rep $(echo "$t1 - $t0" | bc) load $(cut -d" " -f1 /proc/loadavg)" | tee -a "$STATE/results.txt"
     done
   done
   sql "$bed" "DROP DATABASE IF EXISTS restored" ;;
@@ -83,16 +86,16 @@ calibrate)
   bed=$2 n=${3:-3}
   for i in $(seq "$n"); do
     sql "$bed" "DROP DATABASE IF EXISTS restored"; wait_clean "$bed"; sync
-    "${MYTUNE:-/tmp/calib/mytune}" calibrate --dump "$STATE/dump" --socket "$STATE/$bed.sock" --user root \
+    "$TB" run "calib-$bed" "${MYTUNE:-/tmp/calib/mytune}" calibrate --dump "$STATE/dump" --socket "$STATE/$bed.sock" --user root \
       --no-predict --format json >"$STATE/calibrate-$bed-$i.json"
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); c=r["choice"]
 print(sys.argv[2], "calibrate", c["threads"], " ".join("%d:%.2f" % (p["threads"], p["mb_per_s"]) for p in r["points"]))' \
       "$STATE/calibrate-$bed-$i.json" "$bed" | tee -a "$STATE/results.txt"
   done ;;
 down)
-  for s in src fast card; do stop_server $s; done
+  for s in src fast card card2; do stop_server $s; done
   sleep 3
-  "$TB" down calib-fast || true; "$TB" down calib-card || true
+  for b in fast card card2; do "$TB" down calib-$b || true; done
   rm -rf "$STATE" ;;
 *) sed -n 2,14p "$0" >&2; exit 2 ;;
 esac

@@ -24,6 +24,11 @@ type sample struct {
 	// loaded is the bytes in the tables since they were last created;
 	// past tableMax they are recreated (the disk never holds more).
 	loaded, tableMax uint64
+	// bytesSeen and rowsSeen are the dump bytes and rows the run committed:
+	// their ratio turns the server's row count into MB/s.
+	bytesSeen, rowsSeen uint64
+	warmup              *Warmup
+	poolBytes           uint64 // the server's buffer pool, 0 when unknown
 }
 
 // sampleOf takes up to MaxSampleFiles files whose tables calibrate can
@@ -87,6 +92,7 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	rep := &DumpReport{Schema: DumpSchema, Points: []DumpPoint{}, Notes: append(slices.Clone(o.Source.Notes), notes...)}
 	rep.Server = dumpServer(ctx, db)
 	rep.Dump = dumpInfo(o.Source, smp)
+	smp.poolBytes = rep.Server.BufferPoolBytes
 	if note := capBySpace(smp, rep.Server.Datadir); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
@@ -118,6 +124,7 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	} else {
 		rep.SchemaDropped = true
 	}
+	rep.Warmup = smp.warmup
 	rep.Points = summarise(threads, samples)
 	rep.Choice = choose(rep.Points)
 	rep.Notes = append(rep.Notes, stepNotes(rep.Points)...)
@@ -140,6 +147,12 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 	if err := createSample(ctx, db, o.Schema, smp); err != nil {
 		return samples, stepErr(ctx, err)
 	}
+	logBytes := logFileSize(ctx, db)
+	wu, err := warmUp(ctx, db, o, smp, threads[len(threads)-1], logBytes)
+	smp.warmup = wu
+	if err != nil {
+		return samples, stepErr(ctx, err)
+	}
 	steps := o.Rounds * len(threads)
 	for r := range o.Rounds {
 		for k := range threads {
@@ -152,7 +165,9 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 					o.Progress(Progress{Threads: n, Elapsed: time.Since(begun), Total: total, MBPerS: mb})
 				}
 			}
-			newStep := func() *loadStep { return &loadStep{db: db, o: o, sample: smp, n: n, slice: slice, runID: runID} }
+			newStep := func() *loadStep {
+				return &loadStep{db: db, o: o, sample: smp, n: n, slice: slice, runID: runID, logFileBytes: logBytes}
+			}
 			s, err := runStep(ctx, db, o, smp, newStep, r+1, progress)
 			if err != nil {
 				return samples, stepErr(ctx, err)
