@@ -17,6 +17,8 @@ type counters struct {
 	flushed            uint64
 	checkpointAge      uint64
 	hasCheckpointAge   bool
+	lsn                uint64
+	hasLSN             bool
 	logFileBytes       uint64 // from the run, not the status
 	readErr            error
 }
@@ -62,6 +64,8 @@ func readCounters(ctx context.Context, db *sql.DB, logFileBytes uint64) counters
 			c.total = v
 		case "Innodb_buffer_pool_pages_flushed":
 			c.flushed = v
+		case "Innodb_lsn_current", "Innodb_redo_log_current_lsn":
+			c.lsn, c.hasLSN = v, true
 		case "Innodb_checkpoint_age":
 			c.checkpointAge, c.hasCheckpointAge = v, true
 		}

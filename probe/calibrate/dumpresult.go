@@ -94,12 +94,15 @@ type DumpSample struct {
 	// BudgetReached: the step stopped at StepMaxBytes; RanOut: at the sample's last file.
 	BudgetReached bool `json:"budget_reached,omitempty"`
 	RanOut        bool `json:"ran_out,omitempty"`
-	// Basis says how the rates were measured: BasisServer (the rows InnoDB
-	// inserted from the step's start to its deadline, over WindowS) or
-	// BasisSessions (what each session committed over its own time).
+	// Basis says how the rates were measured, from the step's start to its
+	// deadline (WindowS): BasisRedo (the redo bytes InnoDB wrote, RedoBytes,
+	// at the run's dump bytes per redo byte), BasisServer (the rows the
+	// server inserted, ServerRows), or else BasisSessions (what each session
+	// committed over its own time in the step).
 	Basis      string  `json:"basis"`
 	WindowS    float64 `json:"window_s,omitempty"`
 	ServerRows uint64  `json:"server_rows,omitempty"`
+	RedoBytes  uint64  `json:"redo_bytes,omitempty"`
 	// ForeignRows: the server counted more rows than the step loaded
 	// (another session was inserting), so the sessions' count was used.
 	ForeignRows bool        `json:"foreign_rows,omitempty"`
@@ -108,6 +111,7 @@ type DumpSample struct {
 
 // Bases of a step's rates (DumpSample.Basis).
 const (
+	BasisRedo     = "server_redo_bytes"
 	BasisServer   = "server_rows_inserted"
 	BasisSessions = "sessions_committed"
 )

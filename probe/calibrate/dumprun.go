@@ -26,9 +26,9 @@ type sample struct {
 	loaded, tableMax uint64
 	// bytesSeen and rowsSeen are the dump bytes and rows the run committed:
 	// their ratio turns the server's row count into MB/s.
-	bytesSeen, rowsSeen uint64
-	warmup              *Warmup
-	poolBytes           uint64 // the server's buffer pool, 0 when unknown
+	bytesSeen, rowsSeen, redoSeen uint64
+	warmup                        *Warmup
+	poolBytes                     uint64 // the server's buffer pool, 0 when unknown
 }
 
 // sampleOf takes up to MaxSampleFiles files whose tables calibrate can

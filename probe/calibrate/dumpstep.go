@@ -39,8 +39,9 @@ type loadStep struct {
 	logFileBytes uint64
 	until        func(counters) bool
 	// first and last are the status readings at the start and at the
-	// deadline (or at the end, when the step stopped before it).
-	first, last counters
+	// deadline (or at the end, when the step stopped before it); end
+	// after the sessions' last commit.
+	first, last, end counters
 
 	mu       sync.Mutex
 	err      error
@@ -90,14 +91,19 @@ func (s *loadStep) run(ctx context.Context, round int, progress func(mbPerS floa
 	return out, nil
 }
 
-// serverRates measures the step by the rows InnoDB inserted between its
-// start and its deadline, when the status was read at both and no other
-// session inserted meanwhile (the server counted no more rows than the
-// step's own transactions hold): every session is busy over that whole
-// window, and the rows of statements still in flight count, so neither
-// the drain after the deadline nor a 1 MB statement that straddles it
-// (seconds on a slow card) decides the rate. MB/s converts rows with the
-// dump bytes per row of everything the run loaded so far.
+// serverRates measures the step by the server's counters between its
+// start and its deadline, when they were read at both and no other session
+// inserted meanwhile (the server counted no more rows than the step's own
+// transactions hold). Every session is busy over that whole window, so
+// neither the drain after the deadline nor a 1 MB statement that straddles
+// it (seconds on a slow card) decides the rate.
+//
+// The redo log's LSN is the counter of choice: it advances with every row
+// as InnoDB inserts it, and converts to dump bytes by the bytes per redo
+// byte of everything the run committed so far (start to last commit of
+// each step). Without it, the rows inserted: MariaDB adds a statement's
+// rows to Handler_write when the statement ends, too coarse for a window
+// of a few statements (minWindowStatements).
 func (s *loadStep) serverRates(out *DumpSample) {
 	var bytes, rows uint64
 	s.mu.Lock()
@@ -106,25 +112,35 @@ func (s *loadStep) serverRates(out *DumpSample) {
 		rows += t.rows
 	}
 	s.mu.Unlock()
-	s.sample.bytesSeen += bytes
-	s.sample.rowsSeen += rows
-	if !s.first.ok || !s.last.ok || s.last.rowsInserted < s.first.rowsInserted || s.sample.rowsSeen == 0 {
+	smp := s.sample
+	smp.bytesSeen += bytes
+	smp.rowsSeen += rows
+	if s.first.hasLSN && s.end.hasLSN && s.end.lsn > s.first.lsn {
+		smp.redoSeen += s.end.lsn - s.first.lsn
+	}
+	if !s.first.ok || !s.last.ok || s.last.rowsInserted < s.first.rowsInserted || smp.rowsSeen == 0 {
 		return
 	}
 	n, win := s.last.rowsInserted-s.first.rowsInserted, s.last.at.Sub(s.first.at).Seconds()
 	out.ServerRows, out.WindowS = n, win
-	if n == 0 || win <= 0 || float64(n) > serverSlack*float64(rows) {
-		out.ForeignRows = n > 0 && float64(n) > serverSlack*float64(rows)
+	if win <= 0 || float64(n) > serverSlack*float64(rows) {
+		out.ForeignRows = float64(n) > serverSlack*float64(rows)
 		return
 	}
-	// MariaDB adds a statement's rows to Handler_write when it ends: a
-	// window that saw few statements per session is too coarse to use
-	if out.Statements > 0 && float64(n) < minWindowStatements*float64(s.n)*float64(rows)/float64(out.Statements) {
+	bytesPerRow := float64(smp.bytesSeen) / float64(smp.rowsSeen)
+	if s.first.hasLSN && s.last.hasLSN && s.last.lsn > s.first.lsn && smp.redoSeen > 0 {
+		out.RedoBytes = s.last.lsn - s.first.lsn
+		out.Basis = BasisRedo
+		out.MBPerS = float64(out.RedoBytes) / win * float64(smp.bytesSeen) / float64(smp.redoSeen) / 1e6
+		out.RowsPerS = out.MBPerS * 1e6 / bytesPerRow
+		return
+	}
+	if n == 0 || out.Statements > 0 && float64(n) < minWindowStatements*float64(s.n)*float64(rows)/float64(out.Statements) {
 		return
 	}
 	out.Basis = BasisServer
 	out.RowsPerS = float64(n) / win
-	out.MBPerS = out.RowsPerS * float64(s.sample.bytesSeen) / float64(s.sample.rowsSeen) / 1e6
+	out.MBPerS = out.RowsPerS * bytesPerRow / 1e6
 }
 
 // minWindowStatements is the statements per session a window must hold
@@ -153,8 +169,9 @@ func (s *loadStep) watch(ctx context.Context, wg *sync.WaitGroup, progress func(
 	for {
 		select {
 		case <-done:
+			s.end = readCounters(ctx, s.db, s.logFileBytes)
 			if s.last.at.IsZero() { // stopped before the deadline: the window ends now
-				s.last = readCounters(ctx, s.db, s.logFileBytes)
+				s.last = s.end
 			}
 			return
 		case <-dl.C:
