@@ -29,7 +29,11 @@ start_server() { # NAME DATADIR [BED]
   [ -d "$dd/mysql" ] || mariadb-install-db --no-defaults --datadir="$dd" --auth-root-authentication-method=normal >"$STATE/$name.install.log" 2>&1
   local cmd=(mariadbd --no-defaults --user=root --datadir="$dd" --socket="$STATE/$name.sock" --pid-file="$STATE/$name.pid"
     --skip-networking --skip-log-bin --skip-grant-tables --log-error="$STATE/$name.err")
-  if [ -n "$bed" ]; then setsid "$TB" run "$bed" "${cmd[@]}" >/dev/null 2>&1 & else setsid "${cmd[@]}" >/dev/null 2>&1 & fi
+  # close every inherited descriptor above 2: a server started under a benchmark lock (flock) would hold it for life
+  local fds; fds=$(ls /proc/$$/fd | awk '$1 > 2')
+  local close=""; for fd in $fds; do close="$close $fd>&-"; done
+  if [ -n "$bed" ]; then eval "setsid \"\$TB\" run \"\$bed\" \"\${cmd[@]}\" >/dev/null 2>&1 $close &"
+  else eval "setsid \"\${cmd[@]}\" >/dev/null 2>&1 $close &"; fi
   for _ in $(seq 120); do
     mariadb-admin --socket="$STATE/$name.sock" -u root ping >/dev/null 2>&1 && return 0
     sleep 0.5
@@ -53,6 +57,11 @@ wait_clean() { # NAME: let InnoDB write back the previous run's dirty pages
 }
 
 case ${1:-} in
+start) # restart the bed servers after setup (e.g. after `down` of the servers only)
+  for b in fast card; do
+    dir=$("$TB" info calib-$b | sed -n 's/^DIR=//p')
+    start_server $b "$dir/data" calib-$b
+  done ;;
 setup)
   mkdir -p "$STATE/src"
   start_server src "$STATE/src"
