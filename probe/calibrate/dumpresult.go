@@ -99,7 +99,7 @@ type DumpSample struct {
 	// at the run's dump bytes per redo byte), BasisServer (the rows the
 	// server inserted, ServerRows), or else BasisSessions (what each session
 	// committed over its own time in the step).
-	Basis      string  `json:"basis"`
+	Basis      string  `json:"basis,omitempty"`
 	WindowS    float64 `json:"window_s,omitempty"`
 	ServerRows uint64  `json:"server_rows,omitempty"`
 	RedoBytes  uint64  `json:"redo_bytes,omitempty"`

@@ -127,6 +127,7 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	rep.Warmup = smp.warmup
 	rep.Points = summarise(threads, samples)
 	rep.Choice = choose(rep.Points)
+	rep.Notes = append(rep.Notes, warmNote(rep.Warmup, rep.Points))
 	rep.Notes = append(rep.Notes, stepNotes(rep.Points)...)
 	if n := noiseNote(rep.Points, rep.Choice); n != "" {
 		rep.Notes = append(rep.Notes, n)
