@@ -115,3 +115,40 @@ func TestWarmTarget(t *testing.T) {
 		})
 	}
 }
+
+// TestStepOrder: round r runs the counts rotated by r.
+func TestStepOrder(t *testing.T) {
+	got := stepOrder([]int{1, 2, 4}, 3)
+	want := []int{1, 2, 4, 2, 4, 1, 4, 1, 2}
+	if len(got) != len(want) {
+		t.Fatalf("stepOrder = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("stepOrder = %v, want %v", got, want)
+		}
+	}
+}
+
+// TestSliceFor: the time left, less the steps' expected overruns, shared;
+// never under minStep.
+func TestSliceFor(t *testing.T) {
+	tests := []struct {
+		name string
+		left time.Duration
+		rest []int
+		over map[int]time.Duration
+		want time.Duration
+	}{
+		{"no overrun yet", 12 * time.Second, []int{1, 2, 4}, nil, 4 * time.Second},
+		{"8 sessions ran 3 s over", 12 * time.Second, []int{1, 8, 8}, map[int]time.Duration{8: 3 * time.Second}, 2 * time.Second},
+		{"overruns eat the run: minStep", 4 * time.Second, []int{8, 8}, map[int]time.Duration{8: 5 * time.Second}, minStep},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := sliceFor(tt.left, tt.rest, tt.over); got != tt.want {
+				t.Errorf("sliceFor = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

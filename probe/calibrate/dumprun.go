@@ -154,29 +154,49 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 	if err != nil {
 		return samples, stepErr(ctx, err)
 	}
-	steps := o.Rounds * len(threads)
-	for r := range o.Rounds {
-		for k := range threads {
-			n := threads[(k+r)%len(threads)]
-			// steps that ran over (a statement in flight at the deadline on a
-			// slow disk) shorten the ones left, so the run keeps to o.Duration
-			slice := max((o.Duration-time.Since(begun))/time.Duration(steps-r*len(threads)-k), minStep)
-			progress := func(mb float64) {
-				if o.Progress != nil {
-					o.Progress(Progress{Threads: n, Elapsed: time.Since(begun), Total: total, MBPerS: mb})
-				}
+	order := stepOrder(threads, o.Rounds)
+	over := map[int]time.Duration{} // how long each count's last step ran past its deadline
+	for i, n := range order {
+		r := i / len(threads)
+		slice := sliceFor(o.Duration-time.Since(begun), order[i:], over)
+		progress := func(mb float64) {
+			if o.Progress != nil {
+				o.Progress(Progress{Threads: n, Elapsed: time.Since(begun), Total: total, MBPerS: mb})
 			}
-			newStep := func() *loadStep {
-				return &loadStep{db: db, o: o, sample: smp, n: n, slice: slice, runID: runID, logFileBytes: logBytes}
-			}
-			s, err := runStep(ctx, db, o, smp, newStep, r+1, progress)
-			if err != nil {
-				return samples, stepErr(ctx, err)
-			}
-			samples[n] = append(samples[n], s)
 		}
+		newStep := func() *loadStep {
+			return &loadStep{db: db, o: o, sample: smp, n: n, slice: slice, runID: runID, logFileBytes: logBytes}
+		}
+		s, err := runStep(ctx, db, o, smp, newStep, r+1, progress)
+		if err != nil {
+			return samples, stepErr(ctx, err)
+		}
+		samples[n] = append(samples[n], s)
+		over[n] = max(time.Duration(s.DurationS*float64(time.Second))-slice, 0)
 	}
 	return samples, nil
+}
+
+// stepOrder is the counts of every step: round r runs them rotated by r.
+func stepOrder(threads []int, rounds int) []int {
+	var out []int
+	for r := range rounds {
+		for k := range threads {
+			out = append(out, threads[(k+r)%len(threads)])
+		}
+	}
+	return out
+}
+
+// sliceFor is the next step's time: what is left of the run, less what the
+// steps left are expected to run past their deadlines (each count's last
+// overrun: on a card writing 100 IOPS, 8 sessions' 1 MB statements in
+// flight finish seconds after it), shared by those steps; at least minStep.
+func sliceFor(left time.Duration, rest []int, over map[int]time.Duration) time.Duration {
+	for _, n := range rest {
+		left -= over[n]
+	}
+	return max(left/time.Duration(len(rest)), minStep)
 }
 
 // runStep runs one step on refilled tables. A step that used the sample
