@@ -13,7 +13,10 @@ func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 	m := DumpMethod{Threads: threads, Rounds: o.Rounds, StepS: slice.Seconds(), StepMaxBytes: o.StepMaxBytes,
 		Order: fmt.Sprintf("%d rounds; round r runs the counts rotated by r, so no count always follows the same one; "+
 			"the tables grow through the run as in a restore: each step resumes the files where the last one stopped "+
-			"(they are recreated only when the sample is used up)", o.Rounds)}
+			"(they are recreated only when the sample is used up); before the first step an untimed warm-up at the most sessions "+
+			"brings the server to the regime a restore spends its time in (pool full, pages written back); each step is "+
+			"measured from its start to its deadline, every session busy, by the redo the server wrote (rows inserted where "+
+			"it shows no LSN)", o.Rounds)}
 	switch o.Source.Format {
 	case dump.FormatMySQLShell:
 		m.Statements = fmt.Sprintf("a local-infile load (LOAD DATA LOCAL) of each chunk's rows in pieces of up to %d MiB of whole lines "+
@@ -87,4 +90,28 @@ func noiseNote(pts []DumpPoint, c DumpChoice) string {
 		}
 	}
 	return ""
+}
+
+// warmNote says how the warm-up ended and which counter measured the steps.
+func warmNote(w *Warmup, pts []DumpPoint) string {
+	bases := map[string]int{}
+	steps := 0
+	for _, p := range pts {
+		for _, s := range p.Rounds {
+			bases[s.Basis]++
+			steps++
+		}
+	}
+	why := map[string]string{
+		"checkpoint_age": fmt.Sprintf("the checkpoint age reached %.0f%% of the redo log", CheckpointWarmPct),
+		"bytes":          "it had loaded the buffer pool's size (or half the dump)",
+		"time":           fmt.Sprintf("it had taken %.0f%% of the run", 100*WarmShare),
+		"sample":         "the sampled files ran out",
+	}
+	n := fmt.Sprintf("rates: %d of %d steps by the redo the server wrote, %d by its rows inserted, %d by the sessions' commits",
+		bases[BasisRedo], steps, bases[BasisServer], bases[BasisSessions])
+	if w == nil {
+		return n
+	}
+	return fmt.Sprintf("warm-up (untimed): %.1f s at %d sessions, %.0f MB, until %s; ", w.DurationS, w.Threads, float64(w.Bytes)/1e6, why[w.Reached]) + n
 }

@@ -20,6 +20,8 @@ type DumpReport struct {
 	Server      DumpServer `json:"server"`
 	Dump        DumpInfo   `json:"dump"`
 	Method      DumpMethod `json:"method"`
+	// Warmup is the untimed load before the first step (nil when none ran).
+	Warmup *Warmup `json:"warmup,omitempty"`
 	// Points are the session counts, ascending.
 	Points []DumpPoint `json:"points"`
 	Choice DumpChoice  `json:"choice"`
@@ -92,7 +94,27 @@ type DumpSample struct {
 	// BudgetReached: the step stopped at StepMaxBytes; RanOut: at the sample's last file.
 	BudgetReached bool `json:"budget_reached,omitempty"`
 	RanOut        bool `json:"ran_out,omitempty"`
+	// Basis says how the rates were measured, from the step's start to its
+	// deadline (WindowS): BasisRedo (the redo bytes InnoDB wrote, RedoBytes,
+	// at the run's dump bytes per redo byte), BasisServer (the rows the
+	// server inserted, ServerRows), or else BasisSessions (what each session
+	// committed over its own time in the step).
+	Basis      string  `json:"basis,omitempty"`
+	WindowS    float64 `json:"window_s,omitempty"`
+	ServerRows uint64  `json:"server_rows,omitempty"`
+	RedoBytes  uint64  `json:"redo_bytes,omitempty"`
+	// ForeignRows: the server counted more rows than the step loaded
+	// (another session was inserting), so the sessions' count was used.
+	ForeignRows bool        `json:"foreign_rows,omitempty"`
+	Regime      *StepRegime `json:"regime,omitempty"`
 }
+
+// Bases of a step's rates (DumpSample.Basis).
+const (
+	BasisRedo     = "server_redo_bytes"
+	BasisServer   = "server_rows_inserted"
+	BasisSessions = "sessions_committed"
+)
 
 // DumpPoint is one session count over its rounds: medians and range.
 type DumpPoint struct {

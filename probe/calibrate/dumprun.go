@@ -24,6 +24,11 @@ type sample struct {
 	// loaded is the bytes in the tables since they were last created;
 	// past tableMax they are recreated (the disk never holds more).
 	loaded, tableMax uint64
+	// bytesSeen and rowsSeen are the dump bytes and rows the run committed:
+	// their ratio turns the server's row count into MB/s.
+	bytesSeen, rowsSeen, redoSeen uint64
+	warmup                        *Warmup
+	poolBytes                     uint64 // the server's buffer pool, 0 when unknown
 }
 
 // sampleOf takes up to MaxSampleFiles files whose tables calibrate can
@@ -87,6 +92,7 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	rep := &DumpReport{Schema: DumpSchema, Points: []DumpPoint{}, Notes: append(slices.Clone(o.Source.Notes), notes...)}
 	rep.Server = dumpServer(ctx, db)
 	rep.Dump = dumpInfo(o.Source, smp)
+	smp.poolBytes = rep.Server.BufferPoolBytes
 	if note := capBySpace(smp, rep.Server.Datadir); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
@@ -118,8 +124,10 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	} else {
 		rep.SchemaDropped = true
 	}
+	rep.Warmup = smp.warmup
 	rep.Points = summarise(threads, samples)
 	rep.Choice = choose(rep.Points)
+	rep.Notes = append(rep.Notes, warmNote(rep.Warmup, rep.Points))
 	rep.Notes = append(rep.Notes, stepNotes(rep.Points)...)
 	if n := noiseNote(rep.Points, rep.Choice); n != "" {
 		rep.Notes = append(rep.Notes, n)
@@ -140,27 +148,55 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 	if err := createSample(ctx, db, o.Schema, smp); err != nil {
 		return samples, stepErr(ctx, err)
 	}
-	steps := o.Rounds * len(threads)
-	for r := range o.Rounds {
-		for k := range threads {
-			n := threads[(k+r)%len(threads)]
-			// steps that ran over (a statement in flight at the deadline on a
-			// slow disk) shorten the ones left, so the run keeps to o.Duration
-			slice := max((o.Duration-time.Since(begun))/time.Duration(steps-r*len(threads)-k), minStep)
-			progress := func(mb float64) {
-				if o.Progress != nil {
-					o.Progress(Progress{Threads: n, Elapsed: time.Since(begun), Total: total, MBPerS: mb})
-				}
+	logBytes := logFileSize(ctx, db)
+	wu, err := warmUp(ctx, db, o, smp, threads[len(threads)-1], logBytes)
+	smp.warmup = wu
+	if err != nil {
+		return samples, stepErr(ctx, err)
+	}
+	order := stepOrder(threads, o.Rounds)
+	over := map[int]time.Duration{} // how long each count's last step ran past its deadline
+	for i, n := range order {
+		r := i / len(threads)
+		slice := sliceFor(o.Duration-time.Since(begun), order[i:], over)
+		progress := func(mb float64) {
+			if o.Progress != nil {
+				o.Progress(Progress{Threads: n, Elapsed: time.Since(begun), Total: total, MBPerS: mb})
 			}
-			newStep := func() *loadStep { return &loadStep{db: db, o: o, sample: smp, n: n, slice: slice, runID: runID} }
-			s, err := runStep(ctx, db, o, smp, newStep, r+1, progress)
-			if err != nil {
-				return samples, stepErr(ctx, err)
-			}
-			samples[n] = append(samples[n], s)
 		}
+		newStep := func() *loadStep {
+			return &loadStep{db: db, o: o, sample: smp, n: n, slice: slice, runID: runID, logFileBytes: logBytes}
+		}
+		s, err := runStep(ctx, db, o, smp, newStep, r+1, progress)
+		if err != nil {
+			return samples, stepErr(ctx, err)
+		}
+		samples[n] = append(samples[n], s)
+		over[n] = max(time.Duration(s.DurationS*float64(time.Second))-slice, 0)
 	}
 	return samples, nil
+}
+
+// stepOrder is the counts of every step: round r runs them rotated by r.
+func stepOrder(threads []int, rounds int) []int {
+	var out []int
+	for r := range rounds {
+		for k := range threads {
+			out = append(out, threads[(k+r)%len(threads)])
+		}
+	}
+	return out
+}
+
+// sliceFor is the next step's time: what is left of the run, less what the
+// steps left are expected to run past their deadlines (each count's last
+// overrun: on a card writing 100 IOPS, 8 sessions' 1 MB statements in
+// flight finish seconds after it), shared by those steps; at least minStep.
+func sliceFor(left time.Duration, rest []int, over map[int]time.Duration) time.Duration {
+	for _, n := range rest {
+		left -= over[n]
+	}
+	return max(left/time.Duration(len(rest)), minStep)
 }
 
 // runStep runs one step on refilled tables. A step that used the sample

@@ -31,6 +31,17 @@ type loadStep struct {
 	files      atomic.Int64
 	budgetHit  atomic.Bool
 	ranOut     atomic.Bool
+	stopNow    atomic.Bool
+
+	// logFileBytes sizes the checkpoint age; until, if set, is asked at
+	// every tick and ends the step (after its statements in flight) when
+	// true: the warm-up's test of the regime.
+	logFileBytes uint64
+	until        func(counters) bool
+	// first and last are the status readings at the start and at the
+	// deadline (or at the end, when the step stopped before it); end
+	// after the sessions' last commit.
+	first, last, end counters
 
 	mu       sync.Mutex
 	err      error
@@ -54,24 +65,14 @@ func (t *tally) add(bytes, rows int) {
 func (s *loadStep) run(ctx context.Context, round int, progress func(mbPerS float64)) (DumpSample, error) {
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	s.first = readCounters(ctx, s.db, s.logFileBytes)
 	start := time.Now()
 	s.start, s.deadline = start, start.Add(s.slice)
 	var wg sync.WaitGroup
 	for range s.n {
 		wg.Go(func() { s.worker(sctx, cancel) })
 	}
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	tick := time.NewTicker(progressEvery)
-	defer tick.Stop()
-	for waiting := true; waiting; {
-		select {
-		case <-done:
-			waiting = false
-		case <-tick.C:
-			progress(float64(s.used.Load()) / 1e6 / time.Since(start).Seconds())
-		}
-	}
+	s.watch(ctx, &wg, progress)
 	elapsed := time.Since(start).Seconds()
 	if ctx.Err() != nil {
 		return DumpSample{}, ctx.Err()
@@ -83,8 +84,108 @@ func (s *loadStep) run(ctx context.Context, round int, progress func(mbPerS floa
 		Commits: int(s.commits.Load()), Deadlocks: int(s.deadlocks.Load()), Files: int(s.files.Load()), DurationS: elapsed,
 		BudgetReached: s.budgetHit.Load(), RanOut: s.ranOut.Load()}
 	out.RowsPerS, out.MBPerS = s.rates()
+	out.Basis = BasisSessions
+	out.Regime = regimeOf(s.first, s.last)
+	s.serverRates(&out)
 	progress(out.MBPerS)
 	return out, nil
+}
+
+// serverRates measures the step by the server's counters between its
+// start and its deadline, when they were read at both and no other session
+// inserted meanwhile (the server counted no more rows than the step's own
+// transactions hold). Every session is busy over that whole window, so
+// neither the drain after the deadline nor a 1 MB statement that straddles
+// it (seconds on a slow card) decides the rate.
+//
+// The redo log's LSN is the counter of choice: it advances with every row
+// as InnoDB inserts it, and converts to dump bytes by the bytes per redo
+// byte of everything the run committed so far (start to last commit of
+// each step). Without it, the rows inserted: MariaDB adds a statement's
+// rows to Handler_write when the statement ends, too coarse for a window
+// of a few statements (minWindowStatements).
+func (s *loadStep) serverRates(out *DumpSample) {
+	var bytes, rows uint64
+	s.mu.Lock()
+	for _, t := range s.sessions {
+		bytes += t.bytes
+		rows += t.rows
+	}
+	s.mu.Unlock()
+	smp := s.sample
+	smp.bytesSeen += bytes
+	smp.rowsSeen += rows
+	if s.first.hasLSN && s.end.hasLSN && s.end.lsn > s.first.lsn {
+		smp.redoSeen += s.end.lsn - s.first.lsn
+	}
+	if !s.first.ok || !s.last.ok || s.last.rowsInserted < s.first.rowsInserted || smp.rowsSeen == 0 {
+		return
+	}
+	n, win := s.last.rowsInserted-s.first.rowsInserted, s.last.at.Sub(s.first.at).Seconds()
+	out.ServerRows, out.WindowS = n, win
+	if win <= 0 || float64(n) > serverSlack*float64(rows) {
+		out.ForeignRows = float64(n) > serverSlack*float64(rows)
+		return
+	}
+	bytesPerRow := float64(smp.bytesSeen) / float64(smp.rowsSeen)
+	if s.first.hasLSN && s.last.hasLSN && s.last.lsn > s.first.lsn && smp.redoSeen > 0 {
+		out.RedoBytes = s.last.lsn - s.first.lsn
+		out.Basis = BasisRedo
+		out.MBPerS = float64(out.RedoBytes) / win * float64(smp.bytesSeen) / float64(smp.redoSeen) / 1e6
+		out.RowsPerS = out.MBPerS * 1e6 / bytesPerRow
+		return
+	}
+	if n == 0 || out.Statements > 0 && float64(n) < minWindowStatements*float64(s.n)*float64(rows)/float64(out.Statements) {
+		return
+	}
+	out.Basis = BasisServer
+	out.RowsPerS = float64(n) / win
+	out.MBPerS = out.RowsPerS * bytesPerRow / 1e6
+}
+
+// minWindowStatements is the statements per session a window must hold
+// before its server count is used: MariaDB 10.11 counts a multi-row
+// INSERT's rows when it ends (Handler_write rose in steps of one 5024-row
+// statement on the card bed), so four make the count's step at most a
+// quarter of a session's share.
+const minWindowStatements = 4
+
+// serverSlack is how many more rows than the step committed the server may
+// count in its window before calibrate decides another session was
+// inserting too: a rolled-back (deadlocked) transaction's rows are counted
+// by InnoDB and not by the step.
+const serverSlack = 1.1
+
+// watch waits for the sessions, reporting progress, reading the status
+// at the deadline (the window's end: every session is still busy then)
+// and asking until whether to stop early.
+func (s *loadStep) watch(ctx context.Context, wg *sync.WaitGroup, progress func(float64)) {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	dl := time.NewTimer(time.Until(s.deadline))
+	defer dl.Stop()
+	for {
+		select {
+		case <-done:
+			s.end = readCounters(ctx, s.db, s.logFileBytes)
+			if s.last.at.IsZero() { // stopped before the deadline: the window ends now
+				s.last = s.end
+			}
+			return
+		case <-dl.C:
+			if s.last.at.IsZero() {
+				s.last = readCounters(ctx, s.db, s.logFileBytes)
+			}
+		case <-tick.C:
+			progress(float64(s.used.Load()) / 1e6 / time.Since(s.start).Seconds())
+			if s.until != nil && !s.stopNow.Load() && s.until(readCounters(ctx, s.db, s.logFileBytes)) {
+				s.stopNow.Store(true)
+				s.last = readCounters(ctx, s.db, s.logFileBytes)
+			}
+		}
+	}
 }
 
 // rates is the step's rows/s and MB/s: the sum over its sessions of what
@@ -152,7 +253,7 @@ func (s *loadStep) worker(ctx context.Context, stop context.CancelFunc) {
 
 // going: before the deadline and within the byte share.
 func (s *loadStep) going() bool {
-	return time.Now().Before(s.deadline) && !s.budgetHit.Load()
+	return time.Now().Before(s.deadline) && !s.budgetHit.Load() && !s.stopNow.Load()
 }
 
 // reserve takes n bytes of the step's share; false (and the budget

@@ -61,6 +61,18 @@ const (
 	// qIdentity names the server a calibration was made on, so that advise
 	// notices a saved one from another server.
 	qIdentity stmt = "/* mytune */ SELECT @@hostname, @@port, @@datadir, @@innodb_buffer_pool_size"
+	// qLoadStatus reads the counters calibrate --dump measures each step by
+	// (the redo log's current LSN: Innodb_lsn_current on MariaDB,
+	// Innodb_redo_log_current_lsn on MySQL 8.0.30+; rows inserted:
+	// Innodb_rows_inserted on MySQL, Handler_write on MariaDB 10.6+, which
+	// dropped Innodb_rows_*) and the regime it ran in (pool pages free and
+	// dirty, MariaDB's checkpoint age): SHOW only.
+	qLoadStatus stmt = "/* mytune */ SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_lsn_current', 'Innodb_redo_log_current_lsn', " +
+		"'Innodb_rows_inserted', 'Handler_write', " +
+		"'Innodb_buffer_pool_pages_free', 'Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total', " +
+		"'Innodb_checkpoint_age', 'Innodb_buffer_pool_pages_flushed')"
+	// qLogFileSize is the redo log's size, against which the checkpoint age is a share.
+	qLogFileSize stmt = "/* mytune */ SELECT @@innodb_log_file_size"
 	// qServerUUID is MySQL's server_uuid (MariaDB has none: the error is ignored).
 	qServerUUID stmt = "/* mytune */ SELECT @@server_uuid"
 
