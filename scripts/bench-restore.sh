@@ -22,7 +22,9 @@
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
 #       grown online, flushing once a second) against none, interleaved, myloader -t 4, on a server
 #       with the first --pools as its pool (scripts/bench-restore-settings.sh).
-#   e2e also takes [--interleave 1]: every round restarts stock, then advised (load drifting over a run hits both).
+#   e2e also takes [--interleave 1]: every round restores stock and advised, each on a fresh datadir, in an
+#   order alternating per round (load drifting over a run hits both); [--undo-timeout 900]: seconds the
+#   printed undo may take (timed apart from the restore) before it is cut off.
 #   Common: [--rows 25000 (e2e: 100000)] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
 #   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds").
 #
@@ -34,13 +36,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0
+REPEAT=3 ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --repeat) REPEAT=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --repeat) REPEAT=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --undo-timeout) UNDO_TIMEOUT=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
