@@ -18,7 +18,7 @@
 # advice BED D DIR: the advice as json, from mytune run inside the bed against the live server; its cnf
 # is the json's "cnf" (one run: two runs can differ, e.g. with the memory other servers hold meanwhile).
 advice() {
-  "$TB" run "$BP-$1" "$WORK/mytune" advise --datadir "$3" -S "$RUN/t-$1.sock" -u root --dump "$WORK/dump" \
+  "$TB" run "$BP-$1" "${MEMWRAP[@]}" "$WORK/mytune" advise --datadir "$3" -S "$RUN/t-$1.sock" -u root --dump "$WORK/dump" \
     --task load --durability "$2" --format json >"$WORK/e2e-$1-$2.json" 2>"$RUN/advise.err" ||
     { cat "$RUN/advise.err" >&2; return 1; }
   python3 - "$WORK/e2e-$1-$2.json" "$WORK/e2e-$1-$2" <<'PY'
