@@ -26,7 +26,7 @@
 #   order alternating per round (load drifting over a run hits both); [--undo-timeout 900]: seconds the
 #   printed undo may take (timed apart from the restore) before it is cut off; [--mem-limit 2G]: the servers
 #   and mytune run in a memory cgroup of that size (a small host: the advice then grows the pool or the
-#   redo log for the load with SET GLOBAL, and its undo is timed; beds restore-e2e-mem-*).
+#   redo log for the load with SET GLOBAL, and its undo is timed; beds restore-e2e-memSIZE-*).
 #   Common: [--rows 25000 (e2e: 100000)] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
 #   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds").
 #
@@ -53,7 +53,7 @@ done
 # pool); sweep and settings a 40 MB one (25000 rows), with the pools scaled to match (32M: data 3.4x the pool).
 [ -n "$ROWS" ] || { ROWS=25000; [ "$MODE" = e2e ] && ROWS=100000; }
 BP=restore-$MODE   # bed names: restore-sweep-card, restore-e2e-card (a sweep and an e2e run at once)
-[ -z "$MEM_LIMIT" ] || BP=$BP-mem
+[ -z "$MEM_LIMIT" ] || BP=$BP-mem$MEM_LIMIT
 case $MODE in e2e|sweep|settings) ;; *) echo "bench-restore.sh: mode is e2e, sweep or settings (not $MODE)" >&2; exit 2 ;; esac
 [ "$(id -u)" = 0 ] || { echo "bench-restore.sh: needs root (test beds, cgroups)" >&2; exit 2; }
 for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3; do
