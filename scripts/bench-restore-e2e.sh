@@ -35,19 +35,19 @@ apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("S
 undo = [s["undo"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
 open(sys.argv[2] + ".apply.sql", "w").write("\n".join(apply) + "\n")
 open(sys.argv[2] + ".undo.sql", "w").write("\n".join(reversed(undo)) + "\n")
-# the wait the printed warnings state for their undo ("takes at least 29s …, up to 3m57s …"), in seconds
+# the wait the printed warnings state for their undo ("up to about 32s …, up to 6m56s …"), in seconds:
+# LOW the first "up to" of each warning, HIGH its largest, summed over the undo lines (they run one after another);
+# "floor" when a warning states its wait as "at least" (the text before 2026-12-01)
 import re
 def secs(d):
     return sum(float(n) * {"h": 3600, "m": 60, "s": 1}[u] for n, u in re.findall(r"([\d.]+)([hms])", d))
 lo = hi = 0.0
+floor = any("at least" in s.get("warning", "") for s in t.get("temporary", []))  # a wait stated as a floor
 for s in t.get("temporary", []):
-    w = s.get("warning", "")
-    m = re.search(r"takes at least ((?:[\d.]+[hms])+)", w)
-    if m:
-        lo += secs(m.group(1))
-        u = re.search(r"up to ((?:[\d.]+[hms])+)", w[m.end():])
-        hi += secs(u.group(1)) if u else secs(m.group(1))
-open(sys.argv[2] + ".undowait", "w").write(f"{lo} {hi}\n")
+    ups = [secs(m) for m in re.findall(r"(?:up to|at least) (?:about )?((?:[\d.]+[hms])+)", s.get("warning", ""))]
+    if ups:
+        lo, hi = lo + ups[0], hi + max(ups)
+open(sys.argv[2] + ".undowait", "w").write(f"{lo} {hi}" + (" floor" if floor else "") + "\n")
 PY
 }
 
