@@ -12,7 +12,7 @@
 #      with only the connection filled in (--host TARGET → --socket, --user USER → root,
 #      --ask-password dropped: the bench server skips grants), then the printed undo lines.
 # Result lines: "e2e BED stock|strict|relaxed THREADS REP SECONDS" (the restore alone) and
-# "e2e-undo BED D REP SECONDS ok|timeout|failed" (the printed undo, timed apart); the estimate of each advice is
+# "e2e-undo BED D REP SECONDS ok|timeout|failed LOAD1 LOAD5" (the printed undo, timed apart); the estimate of each advice is
 # kept in $WORK/e2e-BED-D.estimate ("LOW_S HIGH_S"), the undo wait its warnings state in e2e-BED-D.undowait.
 
 # advice BED D DIR: the advice as json, from mytune run inside the bed against the live server; its cnf
@@ -88,7 +88,7 @@ undo() {
     echo "e2e $bed $d undo try $try: $(tr '\n' ' ' <"$RUN/undo.err")" >>"$WORK/failures.txt"
     wait_written "$bed"
   done
-  echo "e2e-undo $bed $d $rep $(echo "$(date +%s.%N) - $t0" | bc) $st" | tee -a "$WORK/results.txt" >&2
+  echo "e2e-undo $bed $d $rep $(echo "$(date +%s.%N) - $t0" | bc) $st $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
 }
 
 # fresh BED DIR VARIANT: stop the server, give it a fresh datadir (mariadb-install-db) and start it stock

@@ -24,11 +24,11 @@ def load(work):
     runs = collections.defaultdict(list)
     for line in open(os.path.join(work, "results.txt")):
         f = line.split()
-        if f and f[0] == "sweep" and len(f) == 7:
+        if f and f[0] == "sweep" and len(f) in (7, 9):  # 9: with load1 load5 after the seconds
             runs[("sweep", f[1], f[2], f[3], int(f[4]))].append(float(f[6]))
-        elif f and f[0] == "e2e" and len(f) == 6:
+        elif f and f[0] == "e2e" and len(f) in (6, 8):  # 8: with load1 load5
             runs[("e2e", f[1], f[2], int(f[3]))].append(float(f[5]))
-        elif f and f[0] == "e2e-undo" and len(f) == 6:  # e2e-undo BED D REP SECONDS ok|timeout|failed
+        elif f and f[0] == "e2e-undo" and len(f) in (6, 8):  # e2e-undo BED D REP SECONDS ok|timeout|failed [load1 load5]
             runs[("undo", f[1], f[2], f[5])].append(float(f[4]))
     return runs
 

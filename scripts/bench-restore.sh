@@ -15,9 +15,14 @@
 #       printed during-load SET GLOBALs (and their undo after), and the printed myloader command run
 #       verbatim with only -S/-u filled in; prints speedup, regret and the estimate per bed.
 #   scripts/bench-restore.sh sweep --beds "card" [--pools "32M 512M"] [--durability "strict relaxed"]
-#                                  [--threads "1 2 4 8 16"] [--repeat 3]
+#                                  [--threads "1 2 4 8 16"] [--repeat 3] [--first-rep 1]
 #       the thread-count matrix behind advisor/threads/BENCHMARK.md: every bed × pool × durability cell
-#       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed.
+#       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed. --first-rep N
+#       numbers the runs from N (odd ascending, even descending), so one cell can be swept in several
+#       calls with the order still alternating. --run-lock "CMD" runs each timed restore (only the load,
+#       not the clean-up between runs) under the command prefix CMD (--tag T names the beds restore-sweepT-*,
+#       so two cells of one bed kind run at once, with --keep dirs of their own), e.g. a lock that keeps other
+#       CPU-heavy work off the machine meanwhile ("flock -x /path/lock"); the wait for it is not timed.
 #   scripts/bench-restore.sh settings --beds "card fast" [--pools 32M] [--repeat 3]
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
 #       grown online, flushing once a second) against none, interleaved, myloader -t 4, on a server
@@ -28,7 +33,8 @@
 #   and mytune run in a memory cgroup of that size (a small host: the advice then grows the pool or the
 #   redo log for the load with SET GLOBAL, and its undo is timed; beds restore-e2e-memSIZE-*).
 #   Common: [--rows 25000 (e2e: 100000)] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
-#   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds").
+#   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds load1 load5",
+#   the load averages of /proc/loadavg when the run ended).
 #
 # The sweep's dump is small (about 40 MB of SQL, 110 MB once loaded) so that a card sweep fits in minutes;
 # its 32M "small pool" cell scales the issue's 152 MB dump in a stock 128M pool (data 3.4x the pool) down.
@@ -38,13 +44,14 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT=""
+REPEAT=3 FIRST_REP=1 RUN_LOCK="" TAG="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT=""
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --repeat) REPEAT=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --undo-timeout) UNDO_TIMEOUT=$2 ;; --mem-limit) MEM_LIMIT=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --tag) TAG=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --undo-timeout) UNDO_TIMEOUT=$2 ;; --mem-limit) MEM_LIMIT=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -52,7 +59,7 @@ done
 # e2e restores the issue's 152 MB dump (100000 rows × 8 tables: ~455 MB of InnoDB data, over the stock 128M
 # pool); sweep and settings a 40 MB one (25000 rows), with the pools scaled to match (32M: data 3.4x the pool).
 [ -n "$ROWS" ] || { ROWS=25000; [ "$MODE" = e2e ] && ROWS=100000; }
-BP=restore-$MODE   # bed names: restore-sweep-card, restore-e2e-card (a sweep and an e2e run at once)
+BP=restore-$MODE$TAG   # bed names: restore-sweep-card, restore-e2e-card (a sweep and an e2e run at once); --tag 2: restore-sweep2-card
 [ -z "$MEM_LIMIT" ] || BP=$BP-mem$MEM_LIMIT
 case $MODE in e2e|sweep|settings) ;; *) echo "bench-restore.sh: mode is e2e, sweep or settings (not $MODE)" >&2; exit 2 ;; esac
 [ "$(id -u)" = 0 ] || { echo "bench-restore.sh: needs root (test beds, cgroups)" >&2; exit 2; }
@@ -150,11 +157,11 @@ bed_up() {
   "$TB" up "$BP-$1" "${args[@]}" --size "$BED_SIZE" | sed -n 's/^DIR=//p'
 }
 
-# profile BED DIR: `mytune probe` of the bed's disk, once (kept in $WORK/profile-BED.json).
+# profile BED DIR: `mytune probe` of the bed's disk, once (kept in $WORK/profile-BED.json), under RUN_LOCK.
 profile() {
   local out=$WORK/profile-$1.json
   [ -s "$out" ] && return 0
-  "$TB" run "$BP-$1" "$WORK/mytune" probe --datadir "$2" --no-server --format json >"$out.tmp" 2>"$RUN/probe.err" ||
+  ${RUN_LOCK} "$TB" run "$BP-$1" "$WORK/mytune" probe --datadir "$2" --no-server --format json >"$out.tmp" 2>"$RUN/probe.err" ||
     { cat "$RUN/probe.err" >&2; return 1; }
   mv "$out.tmp" "$out"; log "$1: profiled with mytune probe"
 }
@@ -166,13 +173,14 @@ restore() {
   local server=$1 label=$2 try t0 t1; shift 2
   for try in 1 2 3; do
     sql "$server" "DROP DATABASE IF EXISTS sbtest"; wait_clean "$server"; sync
-    t0=$(date +%s.%N)
-    if "$TB" run "$BP-${server#t-}" myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
-      t1=$(date +%s.%N)
-      echo "$label $(echo "$t1 - $t0" | bc)" | tee -a "$WORK/results.txt" >&2
+    # timed inside RUN_LOCK (word-split on purpose: a command prefix), so the wait for the lock is not timed
+    if ${RUN_LOCK} bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
+      "$TB" run "$BP-${server#t-}" myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
+      read -r t0 t1 <"$RUN/t"
+      echo "$label $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
       return 0
     fi
-    echo "$label try $try: $(grep -m1 -o 'Error.*' "$RUN/myloader.err")" | tee -a "$WORK/failures.txt" >&2
+    echo "$label try $try [$(date +%T) load $(cut -d' ' -f1 /proc/loadavg)]: $(grep -m1 -o 'Error.*' "$RUN/myloader.err")" | tee -a "$WORK/failures.txt" >&2
   done
   return 1
 }
@@ -186,7 +194,7 @@ sweep_bed() {
     rm -rf "$dir/data"
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool" \
       --innodb-flush-log-at-trx-commit=$flush
-    for rep in $(seq "$REPEAT"); do
+    for rep in $(seq "$FIRST_REP" $((FIRST_REP + REPEAT - 1))); do
       list=$THREADS; [ $((rep % 2)) = 0 ] && list=$(echo "$THREADS" | tr ' ' '\n' | tac | tr '\n' ' ')
       for t in $list; do
         restore "t-$bed" "sweep $bed $pool $dur $t $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t "$t"
