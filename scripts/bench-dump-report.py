@@ -4,7 +4,7 @@
 Per bed × mode (gzip, plain): the median dump time per thread count (seconds, until the files are on the bed),
 the best count, the count `mytune advise --task dump` advised for that source and the regret
 (median at the advised count / best median - 1), then every run.
-Lines of results.txt: "dump BED MODE THREADS REP SECONDS MB" and "dump-advised BED THREADS".
+Lines of results.txt: "dump BED MODE THREADS REP SECONDS MB [LOAD1 LOAD5]" and "dump-advised BED THREADS".
 """
 import collections
 import os
@@ -18,7 +18,7 @@ def load(work):
         f = line.split()
         if len(f) >= 6 and f[0] == "dump":
             runs[(f[1], f[2], int(f[3]))].append(float(f[5]))
-            if len(f) == 7:
+            if len(f) >= 7:
                 size[(f[1], f[2])] = f[6]
         elif len(f) == 3 and f[0] == "dump-advised":
             advised[f[1]] = int(f[2])

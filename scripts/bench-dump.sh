@@ -11,25 +11,28 @@
 #      with its --compress (gzip: mydumper 0.10 has no zstd) and without it (plain), REPEAT rounds in
 #      an order that alternates per round; timed until the dump's files are on the bed (an fsync of
 #      each file, run inside the bed's throttle: see FSYNC_ALL).
-# Result lines in DIR/results.txt: "dump BED gzip|plain THREADS REP SECONDS", "dump-advised BED THREADS";
+# Result lines in DIR/results.txt: "dump BED gzip|plain THREADS REP SECONDS MB LOAD1 LOAD5", "dump-advised BED THREADS";
 # scripts/bench-dump-report.py DIR prints medians, best, advised and regret.
 #
 #   scripts/bench-dump.sh [--beds "fast card hdd"] [--threads "1 2 4 8 16"] [--repeat 3]
 #                         [--modes "gzip plain"] [--bed-size 3G] [--keep DIR] [--source-dump DIR]
+#                         [--run-lock "CMD"]
 #   --source-dump DIR: a mydumper dump to load the source from (myloader) instead of sysbench prepare.
-# The fast bed's runs are CPU-bound: wrap them in /work/wt/quiet.sh x (one bed per call).
+#   --run-lock "CMD": each timed dump (mydumper and the fsyncs) runs under the command prefix CMD, the wait
+#   for it untimed: gzip dumps and the fast bed are CPU-bound, so "/work/wt/quiet.sh x" on a shared machine.
+# Result lines: "dump BED MODE THREADS REP SECONDS MB LOAD1 LOAD5" (the dump's size, /proc/loadavg after).
 # A benchmark, not a test: needs root, mariadb-server, mydumper, myloader, sysbench, python3, go.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
-BEDS="fast card hdd" THREADS="1 2 4 8 16" REPEAT=3 MODES="gzip plain" BED_SIZE=3G KEEP="" SRC_DUMP=""
+BEDS="fast card hdd" THREADS="1 2 4 8 16" REPEAT=3 MODES="gzip plain" BED_SIZE=3G KEEP="" SRC_DUMP="" RUN_LOCK=""
 ROWS=100000 TABLES=8 BP=e2e-dump
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-dump.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;; --modes) MODES=$2 ;;
-    --bed-size) BED_SIZE=$2 ;; --keep) KEEP=$2 ;; --source-dump) SRC_DUMP=$2 ;;
+    --bed-size) BED_SIZE=$2 ;; --keep) KEEP=$2 ;; --source-dump) SRC_DUMP=$2 ;; --run-lock) RUN_LOCK=$2 ;;
     *) echo "bench-dump.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -58,13 +61,14 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 sql() { mariadb --socket="$SOCK" -u root -N -e "/* mytune bench */ $1"; }
 
-# source_up BED DIR: a fresh source server on the bed, 1G pool (the ~455 MB of data fits), loaded.
+# source_up BED DIR: a fresh source server on the bed, 1G pool (the ~455 MB of data fits; its redo flushed
+# once a second, which only speeds up loading it: a dump only reads), loaded.
 source_up() {
   local bed=$1 dir=$2
   rm -rf "$dir/data"
   mariadb-install-db --no-defaults --datadir="$dir/data" --auth-root-authentication-method=normal >"$RUN/install.log" 2>&1 ||
     { cat "$RUN/install.log" >&2; return 1; }
-  "$TB" run "$BP-$bed" mariadbd --no-defaults --innodb-buffer-pool-size=1G --user=root --datadir="$dir/data" \
+  "$TB" run "$BP-$bed" mariadbd --no-defaults --innodb-buffer-pool-size=1G --innodb-flush-log-at-trx-commit=2 --user=root --datadir="$dir/data" \
     --socket="$SOCK" --pid-file="$PIDF" --skip-networking --skip-grant-tables --log-error="$RUN/src.err" &
   for _ in $(seq 240); do mariadb-admin --socket="$SOCK" -u root ping >/dev/null 2>&1 && break; sleep 0.5; done
   mariadb-admin --socket="$SOCK" -u root ping >/dev/null 2>&1 || { tail -20 "$RUN/src.err" >&2; return 1; }
@@ -128,11 +132,12 @@ one() {
   local bed=$1 mode=$2 t=$3 rep=$4 out=$5 t0 t1
   rm -rf "$out"; sync
   mapfile -t cmd < <(words "$bed" "$mode" "$t" "$out")
-  t0=$(date +%s.%N)
-  "$TB" run "$BP-$bed" "${cmd[@]}" >/dev/null 2>"$RUN/mydumper.err" || { cat "$RUN/mydumper.err" >&2; return 1; }
-  "$TB" run "$BP-$bed" python3 -c "$FSYNC_ALL" "$out"
-  t1=$(date +%s.%N)
-  echo "dump $bed $mode $t $rep $(echo "$t1 - $t0" | bc) $(du -sm "$out" | cut -f1)" | tee -a "$WORK/results.txt" >&2
+  # timed inside RUN_LOCK (word-split on purpose: a command prefix), so the wait for the lock is not timed
+  ${RUN_LOCK} bash -c 's=$(date +%s.%N); "$2" run "$3" "${@:6}" >/dev/null 2>"$1.err" && "$2" run "$3" python3 -c "$4" "$5"; rc=$?
+    echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" "$TB" "$BP-$bed" "$FSYNC_ALL" "$out" "${cmd[@]}" ||
+    { cat "$RUN/t.err" >&2; return 1; }
+  read -r t0 t1 <"$RUN/t"
+  echo "dump $bed $mode $t $rep $(echo "$t1 - $t0" | bc) $(du -sm "$out" | cut -f1) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
 }
 
 bed_args() {
