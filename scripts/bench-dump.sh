@@ -20,19 +20,21 @@
 #   --source-dump DIR: a mydumper dump to load the source from (myloader) instead of sysbench prepare.
 #   --run-lock "CMD": each timed dump (mydumper and the fsyncs) runs under the command prefix CMD, the wait
 #   for it untimed: gzip dumps and the fast bed are CPU-bound, so "/work/wt/quiet.sh x" on a shared machine.
+#   --round-lock "GATE MAIN": each round (every mode and count once, a few minutes) holds quiet.sh's x lock
+#   (flock GATE, then flock -x MAIN): one wait per round instead of one per dump on a busy lock.
 # Result lines: "dump BED MODE THREADS REP SECONDS MB LOAD1 LOAD5" (the dump's size, /proc/loadavg after).
 # A benchmark, not a test: needs root, mariadb-server, mydumper, myloader, sysbench, python3, go.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
-BEDS="fast card hdd" THREADS="1 2 4 8 16" REPEAT=3 MODES="gzip plain" BED_SIZE=3G KEEP="" SRC_DUMP="" RUN_LOCK=""
+BEDS="fast card hdd" THREADS="1 2 4 8 16" REPEAT=3 MODES="gzip plain" BED_SIZE=3G KEEP="" SRC_DUMP="" RUN_LOCK="" ROUND_LOCK=""
 ROWS=100000 TABLES=8 BP=e2e-dump
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-dump.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;; --modes) MODES=$2 ;;
-    --bed-size) BED_SIZE=$2 ;; --keep) KEEP=$2 ;; --source-dump) SRC_DUMP=$2 ;; --run-lock) RUN_LOCK=$2 ;;
+    --bed-size) BED_SIZE=$2 ;; --keep) KEEP=$2 ;; --source-dump) SRC_DUMP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --round-lock) ROUND_LOCK=$2 ;;
     *) echo "bench-dump.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -140,6 +142,18 @@ one() {
   echo "dump $bed $mode $t $rep $(echo "$t1 - $t0" | bc) $(du -sm "$out" | cut -f1) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
 }
 
+# lock_round / unlock_round: quiet.sh's x protocol around one round (--round-lock "GATE MAIN").
+lock_round() {
+  [ -n "$ROUND_LOCK" ] || return 0
+  local gate main; read -r gate main <<<"$ROUND_LOCK"
+  exec 8>"$gate" 9>"$main"; flock 8; flock -x 9
+  log "round lock held"
+}
+unlock_round() {
+  [ -n "$ROUND_LOCK" ] || return 0
+  flock -u 9; flock -u 8; exec 8>&- 9>&-
+}
+
 bed_args() {
   case $1 in
     fast) echo fast ;; hdd) echo hdd ;;
@@ -160,7 +174,9 @@ for bed in $BEDS; do
   log "$bed: advised $(cat "$WORK/dump-$bed.threads") threads: $(cat "$WORK/dump-$bed.cmd")"
   for rep in $(seq "$REPEAT"); do
     list=$THREADS; [ $((rep % 2)) = 0 ] && list=$(echo "$THREADS" | tr ' ' '\n' | tac | tr '\n' ' ')
+    lock_round
     for mode in $MODES; do for t in $list; do one "$bed" "$mode" "$t" "$rep" "$dir/out"; done; done
+    unlock_round
   done
   rm -rf "$dir/out"; stop_server; rm -rf "$dir/data"; "$TB" down "$BED_UP" >/dev/null; BED_UP=""
 done
