@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import sys
 
+RUNS = []  # sweep: the runs lines of every WORK dir, printed after the one table
 MYTUNE = os.environ.get("MYTUNE")  # the mytune to ask (default: the one the bench built in WORK)
 
 
@@ -31,6 +32,22 @@ def load(work):
         elif f and f[0] == "e2e-undo" and len(f) in (6, 8):  # e2e-undo BED D REP SECONDS ok|timeout|failed [load1 load5]
             runs[("undo", f[1], f[2], f[5])].append(float(f[4]))
     return runs
+
+
+def sweep_extras(work):
+    """Per sweep cell and thread count: the load1 beside each run (results.txt lines of 9 fields) and the
+    runs myloader lost to an InnoDB deadlock (failures.txt: "sweep BED POOL DUR THREADS REP try N ...: Error ... Deadlock")."""
+    loads, deadlocks = collections.defaultdict(list), collections.Counter()
+    for line in open(os.path.join(work, "results.txt")):
+        f = line.split()
+        if f and f[0] == "sweep" and len(f) == 9:
+            loads[(f[1], f[2], f[3], int(f[4]))].append(float(f[7]))
+    p = os.path.join(work, "failures.txt")
+    for line in open(p) if os.path.exists(p) else []:
+        f = line.split()
+        if f and f[0] == "sweep" and "Deadlock" in line:
+            deadlocks[(f[1], f[2], f[3], int(f[4]))] += 1
+    return loads, deadlocks
 
 
 def advise(work, bed, pool, dur):
@@ -48,14 +65,15 @@ def advise(work, bed, pool, dur):
     return t["load"]["threads"], e.get("low_s", 0), e.get("high_s", 0)
 
 
-def sweep(work, runs):
+def sweep(work, runs, first=True, last=True):
     cells = collections.OrderedDict()
     for (mode, bed, pool, dur, t), v in sorted(runs.items(), key=lambda kv: (kv[0][1], kv[0][2], kv[0][3], kv[0][4])):
         if mode == "sweep":
             cells.setdefault((bed, pool, dur), {})[t] = v
-    counts = sorted({t for c in cells.values() for t in c})
-    print("| bed | pool | durability | " + " | ".join(str(t) for t in counts) + " | best | advised | regret | estimate (s) | est. vs measured |")
-    print("|---" * (len(counts) + 8) + "|")
+    counts = [1, 2, 4, 8, 16]  # the sweep's thread counts, one column each (tables of several WORK dirs join up)
+    if first:
+        print("| bed | pool | durability | " + " | ".join(str(t) for t in counts) + " | best | advised | regret | estimate (s) | est. vs measured |")
+        print("|---" * (len(counts) + 8) + "|")
     for (bed, pool, dur), c in cells.items():
         med = {t: statistics.median(v) for t, v in c.items()}
         best = min(med, key=med.get)
@@ -67,9 +85,18 @@ def sweep(work, runs):
             fit = "inside" if lo <= at <= hi else f"{100 * ((lo if at < lo else hi) / at - 1):+.0f}%"
         cols = " | ".join(("**%.1f**" if t == best else "%.1f") % med[t] if t in med else "" for t in counts)
         print(f"| {bed} | {pool} | {dur} | {cols} | {best} | {adv} | {regret} | {lo:.0f}–{hi:.0f} | {fit} |")
-    print("\nruns (s):")
+    loads, deadlocks = sweep_extras(work)
+    RUNS.append("")
+    if last:
+        print("\nruns (s), the load average (1 min) when each ended, runs lost to a deadlock:")
     for (bed, pool, dur), c in cells.items():
-        print(f"- {bed} {pool} {dur}: " + "; ".join(f"{t}: " + " ".join(f"{x:.1f}" for x in v) for t, v in sorted(c.items())))
+        ld = [x for t in c for x in loads.get((bed, pool, dur, t), [])]
+        dl = ", ".join(f"{deadlocks[(bed, pool, dur, t)]} at {t}" for t in sorted(c) if deadlocks[(bed, pool, dur, t)])
+        RUNS.append(f"- {bed} {pool} {dur}" + (f" (load {min(ld):.0f}-{max(ld):.0f})" if ld else "") + ": "
+                    + "; ".join(f"{t}: " + " ".join(f"{x:.1f}" for x in v) for t, v in sorted(c.items()))
+                    + (f"; deadlocks: {dl}" if dl else ""))
+    if last:
+        print("\n".join(r for r in RUNS if r))
 
 
 def e2e(work, runs):
@@ -134,6 +161,7 @@ def testdata(work, runs):
         if mode == "sweep":
             cells.setdefault((bed, pool, dur), {})[str(t)] = [round(x, 2) for x in v]
     out = []
+    loads, deadlocks = sweep_extras(work)
     for (bed, pool, dur), c in cells.items():
         if min(len(v) for v in c.values()) < 3:
             print(f"testdata: {bed} {pool} {dur} left out: fewer than 3 runs of some count", file=sys.stderr)
@@ -145,9 +173,14 @@ def testdata(work, runs):
         dump = adv["profile"]["dump"]
         dump["path"] = "/bench/dump"
         st = prof["storage"]
-        out.append({"bed": bed, "pool": pool, "durability": dur, "cores": prof["host"]["cpu"]["logical"],
-                    "storage": {k: st[k] for k in ("seq_write", "fsync", "rand_write") if k in st},
-                    "dump": dump, "runs_s": c})
+        cell = {"bed": bed, "pool": pool, "durability": dur, "cores": prof["host"]["cpu"]["logical"],
+                "storage": {k: st[k] for k in ("seq_write", "fsync", "rand_write") if k in st},
+                "dump": dump, "runs_s": c}
+        ld = {str(t): v for (b, p, d, t), v in loads.items() if (b, p, d) == (bed, pool, dur)}
+        if ld:
+            cell["load1"] = ld  # /proc/loadavg's 1-minute load when each run ended, in the order of runs_s
+        cell["deadlocks"] = {t: deadlocks[(bed, pool, dur, int(t))] for t in c}  # runs lost, rerun
+        out.append(cell)
     return out
 
 
@@ -159,8 +192,12 @@ def main():
                    "2-core shared VM), scripts/bench-restore-report.py testdata", "cells": cells}, sys.stdout, indent=1)
         print()
         return
+    if mode == "sweep":  # one table for all WORK dirs (e.g. one per bed or cell run at once), then every run
+        for i, work in enumerate(works):
+            sweep(work, load(work), i == 0, i == len(works) - 1)
+        return
     for work in works:
-        {"sweep": sweep, "e2e": e2e}[mode](work, load(work))
+        e2e(work, load(work))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,9 @@
 #       numbers the runs from N (odd ascending, even descending), so one cell can be swept in several
 #       calls with the order still alternating. --run-lock "CMD" runs each timed restore (only the load,
 #       not the clean-up between runs) under the command prefix CMD (--tag T names the beds restore-sweepT-*,
-#       so two cells of one bed kind run at once, with --keep dirs of their own), e.g. a lock that keeps other
+#       so two cells of one bed kind run at once, with --keep dirs of their own). --nice N runs the sweep's
+#       servers and myloader at that nice level (e.g. -10: a CPU-bound restore on a machine others share
+#       then gets most of the cores, as on a host of its own)., e.g. a lock that keeps other
 #       CPU-heavy work off the machine meanwhile ("flock -x /path/lock"); the wait for it is not timed.
 #   scripts/bench-restore.sh settings --beds "card fast" [--pools 32M] [--repeat 3]
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
@@ -44,13 +46,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 FIRST_REP=1 RUN_LOCK="" TAG="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT=""
+REPEAT=3 FIRST_REP=1 RUN_LOCK="" TAG="" NICE="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT=""
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --tag) TAG=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
     --undo-timeout) UNDO_TIMEOUT=$2 ;; --mem-limit) MEM_LIMIT=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
@@ -106,7 +108,7 @@ start_server() {
     mariadb-install-db --no-defaults --datadir="$dd" --auth-root-authentication-method=normal >"$RUN/$name.install.log" 2>&1 && break
     rm -rf "$dd"; [ "$try" = 2 ] && { cat "$RUN/$name.install.log" >&2; return 1; }
   done
-  local cmd=(mariadbd "$@" --user=root --datadir="$dd" --socket="$sock" --pid-file="$pidf"
+  local cmd=(${NICE:+nice -n "$NICE"} mariadbd "$@" --user=root --datadir="$dd" --socket="$sock" --pid-file="$pidf"
     --skip-networking --skip-grant-tables --log-error="$RUN/$name.err")
   if [ -n "$bed" ]; then "$TB" run "$bed" "${MEMWRAP[@]}" "${cmd[@]}" & else "${cmd[@]}" & fi
   SERVERS+=("$sock $pidf")
@@ -175,7 +177,7 @@ restore() {
     sql "$server" "DROP DATABASE IF EXISTS sbtest"; wait_clean "$server"; sync
     # timed inside RUN_LOCK (word-split on purpose: a command prefix), so the wait for the lock is not timed
     if ${RUN_LOCK} bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
-      "$TB" run "$BP-${server#t-}" myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
+      "$TB" run "$BP-${server#t-}" ${NICE:+nice -n "$NICE"} myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
       read -r t0 t1 <"$RUN/t"
       echo "$label $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
       return 0

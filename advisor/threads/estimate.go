@@ -28,12 +28,13 @@ const (
 	PageAmpLow, PageAmpHigh = 1.7, 2.8
 	// FitAmpLow/High: with the loaded data in the pool, a disk short of
 	// IOPS still pays them for redo writes and checkpoint flushes, at about
-	// one 16 KiB write per FitAmp × 16 KiB of dump: measured 0.8 on the
-	// card bed at 4-8 threads (152 MB dump in a grown 512M pool: 1.9 MB/s at
-	// ~100 IOPS; 39.7 MB in a 512M pool: 2.1 MB/s), 1.0 on the hdd bed
-	// (2.45 MB/s at 150 IOPS), and 0.4 at 16 threads, whose log writes are
-	// larger (card 3.4 MB/s at 98 IOPS, hdd 5.6 MB/s at 136).
-	FitAmpLow, FitAmpHigh = 0.4, 1.0
+	// one 16 KiB write per FitAmp × 16 KiB of dump. The restore matrix of
+	// 2026-12-01 (39.7 MB dump, 512M pool, 96M redo log, 4 threads,
+	// medians): 0.28 on the card bed (5.3 MB/s of dump at 91 IOPS) and
+	// 0.38 on the hdd bed (6.1 MB/s at 141): a group commit's log write is
+	// one I/O however large. 0.8 on the card when the data is 4.7x the redo
+	// log (152 MB dump, 512M pool: 1.9 MB/s at ~100 IOPS, end to end).
+	FitAmpLow, FitAmpHigh = 0.25, 0.6
 	// FitSeqAmpLow/High replace SeqAmp while the data fits the pool: only
 	// the redo log is written during the load, 2.9x the SQL on the bw bed
 	// (152 MB at 5.1 MB/s on 14.9 MB/s) and 2.7x on the card (152 MB in
@@ -130,7 +131,7 @@ func diskRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast,
 		if redo > 0 {
 			log = "a " + profile.HumanBytes(redo) + " redo log"
 		}
-		return minKnown(fast, rnd/FitAmpLow), minKnown(slow, rnd/FitAmpHigh), fmt.Sprintf("%s, or %s random 16K writes/s ÷ %.1f–%.1fx for the checkpoints %s forces, if slower",
+		return minKnown(fast, rnd/FitAmpLow), minKnown(slow, rnd/FitAmpHigh), fmt.Sprintf("%s, or %s random 16K writes/s ÷ %.2g–%.2gx for the checkpoints %s forces, if slower",
 			how, kilo(rnd/PageBytes), FitAmpLow, FitAmpHigh, log)
 	}
 	pf, ps := rnd/PageAmpLow, rnd/PageAmpHigh

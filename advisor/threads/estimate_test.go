@@ -39,10 +39,10 @@ func TestEstimateLoad(t *testing.T) {
 			low: 22 * time.Second, high: 93 * time.Second, basis: "its size is unknown"},
 		{name: "SD card, data fits the buffer pool: sequential", p: sdWithPool("1G"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// ~229 MiB of InnoDB data fits 1G, so 16 threads; the redo log's size is unknown, so checkpoints may
-			// flush: 80 MB / min(15 ÷ 2, 150 × 16 KiB ÷ 0.4 = 6.1 MB/s) = 13 s;
-			// 2.9 s CPU + 80 MB / min(15 ÷ 4.5, 150 × 16 KiB ÷ 1.0 = 2.46 MB/s) = 35 s
-			low: 14 * time.Second, high: 36 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
+			// ~229 MiB of InnoDB data fits 1G, so 2 threads per core, 8; the redo log's size is unknown, so
+			// checkpoints may flush: 80 MB / min(15 ÷ 2, 152 × 16 KiB ÷ 0.25 = 10 MB/s) = 10.7 s + 0.7 s fixed;
+			// 2.9 s CPU + 80 MB / min(15 ÷ 4.5, 152 × 16 KiB ÷ 0.6 = 4.2 MB/s) = 24 s + 0.7 s fixed
+			low: 11 * time.Second, high: 28 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
 		{name: "SD card, data outgrows the buffer pool: random pages", p: sdWithPool("16M"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// 80 MB / (152 × 16 KiB ÷ 1.7 = 1.46 MB/s) = 55 s; high as with the pool unknown

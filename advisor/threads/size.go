@@ -26,13 +26,6 @@ const SlowCommitUS = 1000
 // 4 24.6 s, 6 28.9 s, 8 28.2 s (advisor/threads/BENCHMARK.md).
 const ThreadsPerCore = 2
 
-// DeadlockNote warns of what the bench saw with myloader 0.10 into
-// MariaDB 10.11 at 8 threads: InnoDB picked a loading session as a
-// deadlock victim in 8 of about 40 runs on the slow beds (none at 4 or 16
-// threads), and myloader 0.10 stops instead of retrying
-// (BENCHMARK.md, "Restore matrix").
-const DeadlockNote = "if myloader 0.10 stops with \"Deadlock found when trying to get lock\" (seen at 8 threads into MariaDB 10.11 on the bench's beds), run it again with --overwrite-tables added, which drops each of the dump's tables the failed run created (and any older table of that name on TARGET) and reloads it: the printed command has no --overwrite-tables, so rerun as printed it collides with the half-loaded tables"
-
 // OLTPNote is the whole threads block of --task oltp: nothing is dumped
 // or loaded, so nothing is sized.
 const OLTPNote = "--task oltp: no dump, load or copy is planned, so no thread counts, commands or load settings are given; " +
@@ -65,8 +58,10 @@ func Size(p *profile.Profile, o Options) Plan {
 	if loads {
 		plan.Temporary = temp
 		plan.Notes = append(plan.Notes, tempNotes...)
-		if d := p.Dump; plan.Load.Threads >= 8 && !targetOf(p, o).isMySQL() && (d == nil || d.Format == "mydumper") {
-			plan.Notes = append(plan.Notes, DeadlockNote)
+		if d := p.Dump; !targetOf(p, o).isMySQL() && (d == nil || d.Format == "mydumper") {
+			if note := deadlockNote(plan.Load.Threads); note != "" {
+				plan.Notes = append(plan.Notes, note)
+			}
 		}
 		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
 	}
@@ -164,58 +159,45 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 	return Choice{Threads: n, Why: strings.Join(why, "; ") + " → " + threadCount(n)}
 }
 
-// CPUBoundThreadsPerCore is the load threads per core when the disk is
-// not what bounds the restore: the fast bed (152 MB dump, 2 cores) restored
-// in 16.7 s at 8 threads against 22.8 s at 4 (medians of 5), and issue 10
-// measured 8-12 threads 5.3 s, 4 threads 5.7 s, 2 threads 7.0 s on the same
-// disk; with the data in a 512M pool, 8 threads took 11.3 s against 25.5 s
-// at 4 on the bw bed and 18.7 s against 17.8 s on the card bed. With the
-// data outgrowing a 32M pool, 8 threads were 0-21% slower than 4 on the
-// slow beds (BENCHMARK.md, "Restore matrix").
-const CPUBoundThreadsPerCore = 4
+// LoadThreadsPerCore is the load threads per core when the loaded data
+// outgrows the pool the load runs with (or the pool is unknown): pages are
+// evicted and read back while loading, and more sessions keep the cores
+// busy while others wait on that I/O. In the restore matrix of 2026-12-01
+// (BENCHMARK.md, "Restore matrix": 2 cores, medians of 3-7 runs) 8 threads
+// were the best or within 10% of it in every such cell: the fast bed with
+// a 128M pool (152 MB dump: 4 threads +8% and +89%, 2 threads +44-47%),
+// and the card, bw and hdd beds with a 32M one (2-16 threads within
+// 0-21% of each other there; 1 thread 8-65% slower).
+const LoadThreadsPerCore = 4
 
-// FitThreadsPerCore is the load threads per core when the loaded data
-// fits the pool: no page is written during the load, so redo writes and
-// CPU bound it, and more sessions make fewer, larger log writes (group
-// commit) on a disk short of IOPS. With a 512M pool (1G on the fast bed),
-// 16 threads on 2 cores were best or within the noise of the best on
-// every bed: card 10.5 s (relaxed; 8: 15.9), hdd 15.4 → 11.9 s (strict, 8
-// → 16), fast 20.0 → 12.5 s, bw 12.9 s against 11.3 s at 8 (runs 12.0-16.0
-// vs 7.6-15.8) (BENCHMARK.md, "Restore matrix").
-const FitThreadsPerCore = 8
+// FitThreadsPerCore is the load threads per core when the loaded data fits
+// the pool the load runs with: no page is read back or evicted, the load
+// is CPU work on the buffer pool plus redo writes, and sessions beyond two
+// per core only contend for it. Matrix cells with a 512M pool (1G on the
+// fast bed): 4 threads best or within 10% everywhere; 8 threads 22-54%
+// slower on the fast bed and up to 25% on the card; 16 worse still.
+const FitThreadsPerCore = 2
 
-// CPUBoundDiskMargin is how many times faster than the cores parse it the
-// disk must take the dump (its slow end) for the load to count as CPU-bound.
-const CPUBoundDiskMargin = 2
-
-// perCore is the threads the cores want: ThreadsPerCore when the disk
-// bounds the load, CPUBoundThreadsPerCore when it does not: the data fits
-// the pool (pages are written after the load; redo appends and CPU bound
-// it, and more sessions share both better), or the disk takes the dump
-// far faster than the cores parse it even at its slow end (random pages
-// unless the data is known to fit). Capped at MaxThreads. An unmeasured
-// random-write curve never counts as fast.
+// perCore is the threads the cores want: FitThreadsPerCore per core when
+// the data the dump loads fits the pool b, else LoadThreadsPerCore;
+// capped at MaxThreads.
 func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
-	n := min(ThreadsPerCore*c.n, MaxThreads)
-	cpu := CPUBytesPerSecPerCore * float64(c.n)
 	data := dumpInnoDBBytes(p.Dump)
-	fits := b.bytes > 0 && data > 0 && data <= b.bytes
-	slow := p.Storage.SeqWrite.MBPerS * 1e6 / SeqAmpHigh
-	if rnd := randBytesPerSec(p.Storage, n); rnd <= 0 {
-		slow = 0
-	} else if !fits {
-		slow = minKnown(slow, rnd/PageAmpHigh)
-	}
-	m := min(CPUBoundThreadsPerCore*c.n, MaxThreads)
-	switch {
-	case fits:
-		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s, and the ~%s the dump loads fits %s: pages are written after the load, so redo writes and CPU bound it, and %d load threads per core share them best (larger group commits)",
+	if b.bytes > 0 && data > 0 && data <= b.bytes {
+		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; the ~%s the dump loads fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions only contend for it: mytune's restore matrix, BENCHMARK.md)",
 			c.why, profile.HumanBytes(data), b.describe(), FitThreadsPerCore)}
-	case slow >= CPUBoundDiskMargin*cpu:
-		return m, []string{fmt.Sprintf("%s, and the disk takes the dump at %.0f MB/s or more, %.0fx what they parse (%.0f MB/s): CPU-bound, so %d load threads per core",
-			c.why, slow/1e6, slow/cpu, cpu/1e6, CPUBoundThreadsPerCore)}
 	}
-	return n, []string{fmt.Sprintf("%s (%d load threads per core keep it busy while others wait on commits)", c.why, ThreadsPerCore)}
+	var what string
+	switch {
+	case data == 0:
+		what = "no dump was read, so whether its data fits the buffer pool is unknown"
+	case b.bytes == 0:
+		what = fmt.Sprintf("the buffer pool's size is unknown (the dump loads ~%s)", profile.HumanBytes(data))
+	default:
+		what = fmt.Sprintf("the ~%s the dump loads outgrows %s", profile.HumanBytes(data), b.describe())
+	}
+	return min(LoadThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; %s, so %d load threads per core (pages are evicted and read back while loading, and more sessions keep the cores busy while others wait on that I/O: mytune's restore matrix, BENCHMARK.md)",
+		c.why, what, LoadThreadsPerCore)}
 }
 
 // fitDump caps n by the parallelism the dump offers and notes a dominant table.
