@@ -21,12 +21,27 @@ RUNS = []  # sweep: the runs lines of every WORK dir, printed after the one tabl
 MYTUNE = os.environ.get("MYTUNE")  # the mytune to ask (default: the one the bench built in WORK)
 
 
+def complete_reps(work):
+    """Per sweep cell, the reps in which every thread count of the cell ran: a cell's runs are those reps only,
+    so that every count has the same number of runs, taken alike early and late (a rep cut short, e.g. by a
+    stopped sweep, would weigh the counts it reached with the load of its moment)."""
+    seen, counts = collections.defaultdict(set), collections.defaultdict(set)
+    for line in open(os.path.join(work, "results.txt")):
+        f = line.split()
+        if f and f[0] == "sweep" and len(f) in (7, 9):
+            seen[(f[1], f[2], f[3], f[5])].add(int(f[4]))
+            counts[(f[1], f[2], f[3])].add(int(f[4]))
+    return {k for k, v in seen.items() if v == counts[k[:3]]}
+
+
 def load(work):
     runs = collections.defaultdict(list)
+    full = complete_reps(work)
     for line in open(os.path.join(work, "results.txt")):
         f = line.split()
         if f and f[0] == "sweep" and len(f) in (7, 9):  # 9: with load1 load5 after the seconds
-            runs[("sweep", f[1], f[2], f[3], int(f[4]))].append(float(f[6]))
+            if (f[1], f[2], f[3], f[5]) in full:
+                runs[("sweep", f[1], f[2], f[3], int(f[4]))].append(float(f[6]))
         elif f and f[0] == "e2e" and len(f) in (6, 8):  # 8: with load1 load5
             runs[("e2e", f[1], f[2], int(f[3]))].append(float(f[5]))
         elif f and f[0] == "e2e-undo" and len(f) in (6, 8):  # e2e-undo BED D REP SECONDS ok|timeout|failed [load1 load5]
@@ -38,9 +53,10 @@ def sweep_extras(work):
     """Per sweep cell and thread count: the load1 beside each run (results.txt lines of 9 fields) and the
     runs myloader lost to an InnoDB deadlock (failures.txt: "sweep BED POOL DUR THREADS REP try N ...: Error ... Deadlock")."""
     loads, deadlocks = collections.defaultdict(list), collections.Counter()
+    full = complete_reps(work)
     for line in open(os.path.join(work, "results.txt")):
         f = line.split()
-        if f and f[0] == "sweep" and len(f) == 9:
+        if f and f[0] == "sweep" and len(f) == 9 and (f[1], f[2], f[3], f[5]) in full:
             loads[(f[1], f[2], f[3], int(f[4]))].append(float(f[7]))
     p = os.path.join(work, "failures.txt")
     for line in open(p) if os.path.exists(p) else []:

@@ -17,13 +17,12 @@ const MaxThreads = 16
 // it (DESIGN.md, "Classifying storage").
 const SlowCommitUS = 1000
 
-// ThreadsPerCore is how many dump or load threads one core keeps busy: a
-// load thread waits on its statement's round trip and its commits, a dump
-// thread on the rows the server sends, so threads = cores leaves the CPU
-// idle. Measured by scripts/bench-threads.sh on 2 cores (MariaDB 10.11,
-// 575 MB sysbench data, medians of 3): load 1 thread 24.9 s, 2 16.4 s,
-// 4 14.9 s, 8 16.8 s; mydumper --compress 1 thread 42.8 s, 2 31.4 s,
-// 4 24.6 s, 6 28.9 s, 8 28.2 s (advisor/threads/BENCHMARK.md).
+// ThreadsPerCore is how many dump threads one core keeps busy: a dump
+// thread waits on the rows the server sends, so threads = cores leaves the
+// CPU idle. Measured by scripts/bench-threads.sh on 2 cores (MariaDB 10.11,
+// 575 MB sysbench data, medians of 3): mydumper --compress 1 thread 42.8 s,
+// 2 31.4 s, 4 24.6 s, 6 28.9 s, 8 28.2 s (advisor/threads/BENCHMARK.md).
+// Loads have their own: LoadThreadsPerCore and FitThreadsPerCore.
 const ThreadsPerCore = 2
 
 // OLTPNote is the whole threads block of --task oltp: nothing is dumped
@@ -101,16 +100,17 @@ func coresOf(h profile.Host) cores {
 }
 
 // LoadDiskCap caps load threads on a disk whose random writes stop
-// scaling: there, concurrent sessions still share each log flush (group
-// commit) and the page flusher merges neighbouring pages, so a few threads
-// beat one (the 100-IOPS card bed: 1 thread 60.4 s, 2-8 threads 43.7-44.8 s),
-// but more queue for the same IOPS (16 threads 50.0 s; BENCHMARK.md,
-// "Restore matrix"). myloader 0.10 also lost runs to InnoDB deadlocks at
-// 8 threads on the bw and hdd beds (it does not retry them).
+// scaling, when the data outgrows the pool: there, concurrent sessions
+// still share each log flush (group commit) and the page flusher merges
+// neighbouring pages, so a few threads beat one, but more queue for the
+// same IOPS. On 2 cores (the only ones measured) the matrix's 32M cells
+// on the card, bw and hdd beds had 8 threads within 8% of the best and
+// 16 within 0-11% (BENCHMARK.md, "Restore matrix", 2026-12-01): above 8
+// nothing measured says more threads help such a disk.
 const LoadDiskCap = 8
 
 // sizeLoad: a restore is bound by the CPU that parses and inserts rows
-// (two load threads per core: see ThreadsPerCore) and by the files the
+// (2 or 4 load threads per core: see perCore) and by the files the
 // dump offers (myloader 0.10 loads one file per thread, mysqlsh loadDump
 // one chunk per thread, a mysqldump file loads through one session).
 // The random-write knee does not bound it (issue 10: on a 100-IOPS card
