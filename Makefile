@@ -10,7 +10,7 @@ BIN := bin/mytune
 CROSS := linux/amd64 linux/arm64 linux/arm/7 linux/arm/6 darwin/arm64 windows/amd64
 FUZZTIME ?= 3s
 
-.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-restore bench-wall test-hermetic clean
+.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-restore bench-dump bench-wall test-hermetic clean
 
 all: build
 
@@ -82,6 +82,11 @@ bench-threads: $(BIN)
 ## server after following mytune's advice as printed (cnf + restart, SET GLOBALs, the myloader line); BEDS=… REPEATS=…
 bench-restore: $(BIN)
 	bash scripts/bench-restore.sh e2e --interleave 1 --beds "$(or $(BEDS),fast card bw hdd)" --repeat $(or $(REPEATS),3)
+
+## bench-dump: per bed (fast, card, hdd), mydumper at 1-16 threads (the printed command, gzip and plain) against
+## `mytune advise --task dump`; BEDS=… REPEATS=… LOCK="GATE MAIN" (a quiet.sh-style x lock held per round)
+bench-dump: $(BIN)
+	bash scripts/bench-dump.sh --beds "$(or $(BEDS),fast card hdd)" --repeat $(or $(REPEATS),3) $(if $(LOCK),--round-lock "$(LOCK)")
 
 clean:
 	rm -rf bin dist

@@ -11,13 +11,14 @@
 #   3. per run: the printed SET GLOBAL / ALTER INSTANCE lines, the printed myloader command verbatim
 #      with only the connection filled in (--host TARGET → --socket, --user USER → root,
 #      --ask-password dropped: the bench server skips grants), then the printed undo lines.
-# Result lines: "e2e BED stock|strict|relaxed THREADS REP SECONDS"; the estimate of each advice is kept in
-# $WORK/e2e-BED-D.estimate ("LOW_S HIGH_S").
+# Result lines: "e2e BED stock|strict|relaxed THREADS REP SECONDS" (the restore alone) and
+# "e2e-undo BED D REP SECONDS ok|timeout|failed LOAD1 LOAD5" (the printed undo, timed apart); the estimate of each advice is
+# kept in $WORK/e2e-BED-D.estimate ("LOW_S HIGH_S"), the undo wait its warnings state in e2e-BED-D.undowait.
 
 # advice BED D DIR: the advice as json, from mytune run inside the bed against the live server; its cnf
 # is the json's "cnf" (one run: two runs can differ, e.g. with the memory other servers hold meanwhile).
 advice() {
-  "$TB" run "$BP-$1" "$WORK/mytune" advise --datadir "$3" -S "$RUN/t-$1.sock" -u root --dump "$WORK/dump" \
+  "$TB" run "$BP-$1" "${MEMWRAP[@]}" "$WORK/mytune" advise --datadir "$3" -S "$RUN/t-$1.sock" -u root --dump "$WORK/dump" \
     --task load --durability "$2" --format json >"$WORK/e2e-$1-$2.json" 2>"$RUN/advise.err" ||
     { cat "$RUN/advise.err" >&2; return 1; }
   python3 - "$WORK/e2e-$1-$2.json" "$WORK/e2e-$1-$2" <<'PY'
@@ -34,6 +35,19 @@ apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("S
 undo = [s["undo"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
 open(sys.argv[2] + ".apply.sql", "w").write("\n".join(apply) + "\n")
 open(sys.argv[2] + ".undo.sql", "w").write("\n".join(reversed(undo)) + "\n")
+# the wait the printed warnings state for their undo ("up to about 32s …, up to 6m56s …"), in seconds:
+# LOW the first "up to" of each warning, HIGH its largest, summed over the undo lines (they run one after another);
+# "floor" when a warning states its wait as "at least" (the text before 2026-12-01)
+import re
+def secs(d):
+    return sum(float(n) * {"h": 3600, "m": 60, "s": 1}[u] for n, u in re.findall(r"([\d.]+)([hms])", d))
+lo = hi = 0.0
+floor = any("at least" in s.get("warning", "") for s in t.get("temporary", []))  # a wait stated as a floor
+for s in t.get("temporary", []):
+    ups = [secs(m) for m in re.findall(r"(?:up to|at least) (?:about )?((?:[\d.]+[hms])+)", s.get("warning", ""))]
+    if ups:
+        lo, hi = lo + ups[0], hi + max(ups)
+open(sys.argv[2] + ".undowait", "w").write(f"{lo} {hi}" + (" floor" if floor else "") + "\n")
 PY
 }
 
@@ -47,38 +61,71 @@ filled() {
   echo "$cmd"
 }
 
-# undo BED D: the printed undo lines. Shrinking the buffer pool back can fail ("innodb_buffer_pool_size
-# change aborted", MariaDB 10.11) while the loaded pages are dirty; mytune's warning says to run it again
-# once they are written, which is what this does (logged to failures.txt).
-undo() {
-  local try
-  for try in 1 2 3; do
-    mariadb --socket="$RUN/t-$1.sock" -u root <"$WORK/e2e-$1-$2.undo.sql" 2>"$RUN/undo.err" && return 0
-    echo "e2e $1 $2 undo try $try: $(tr '\n' ' ' <"$RUN/undo.err")" >>"$WORK/failures.txt"
-    wait_clean "t-$1"
+# wait_written BED: poll until the server's dirty pages are written (under 50, as wait_clean), without
+# changing any setting: what the printed warning of a pool shrink says to do before running the undo again.
+wait_written() {
+  local dirty
+  for _ in $(seq $((UNDO_TIMEOUT * 2))); do
+    dirty=$(sql "t-$1" "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'" | awk '{print $2}')
+    [ "${dirty:-0}" -lt 50 ] && return 0
+    sleep 0.5
   done
-  cat "$RUN/undo.err" >&2; return 1
 }
 
-# e2e_interleaved BED DIR: like e2e_bed, but each round restarts the server as stock, then with each
-# durability's cnf, so that a machine whose load drifts over the run hits stock and advice alike
-# (scripts/bench-restore.sh --interleave 1; the advice is taken once, against the stock server).
-e2e_interleaved() {
-  local bed=$1 dir=$2 rep d n
-  for d in $DURS; do advice "$bed" "$d" "$dir"; done
-  for rep in $(seq "$REPEAT"); do
-    stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+# undo BED D REP: the printed undo lines, timed apart from the restore: "e2e-undo BED D REP SECONDS ok|timeout|failed"
+# in results.txt. Shrinking the redo log back waits until the loaded pages are written (minutes at 100 IOPS);
+# shrinking the pool back can fail ("innodb_buffer_pool_size change aborted", MariaDB 10.11) while they are
+# dirty, and the warning says to run it again once they are written: that is what this does (failures.txt).
+# An undo still running after --undo-timeout is cut off; the next run starts on a fresh datadir (e2e_round).
+undo() {
+  local bed=$1 d=$2 rep=$3 try rc st=failed t0
+  grep -q . "$WORK/e2e-$bed-$d.undo.sql" || return 0
+  t0=$(date +%s.%N)
+  for try in 1 2 3; do
+    rc=0; timeout "$UNDO_TIMEOUT" mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.undo.sql" 2>"$RUN/undo.err" || rc=$?
+    [ "$rc" = 0 ] && { st=ok; break; }
+    [ "$rc" = 124 ] && { st=timeout; break; }
+    echo "e2e $bed $d undo try $try: $(tr '\n' ' ' <"$RUN/undo.err")" >>"$WORK/failures.txt"
+    wait_written "$bed"
+  done
+  echo "e2e-undo $bed $d $rep $(echo "$(date +%s.%N) - $t0" | bc) $st $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
+}
+
+# fresh BED DIR VARIANT: stop the server, give it a fresh datadir (mariadb-install-db) and start it stock
+# (--no-defaults) or with VARIANT's cnf as its only option file. Every restore starts from a fresh datadir,
+# so an undo cut off by --undo-timeout (or a grown log, a pool still shrinking) cannot reach the next run.
+fresh() {
+  local bed=$1 dir=$2 v=$3
+  stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+  rm -rf "$dir/data"
+  if [ "$v" = stock ]; then
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
-    restore "t-$bed" "e2e $bed stock 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump"
-    for d in $DURS; do
-      stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
-      start_server "t-$bed" "$dir/data" "$BP-$bed" --defaults-file="$WORK/e2e-$bed-$d.cnf" ||
-        { echo "e2e $bed $d-nostart 0 0 0" >>"$WORK/results.txt"; return 1; }
+  else
+    start_server "t-$bed" "$dir/data" "$BP-$bed" --defaults-file="$WORK/e2e-$bed-$v.cnf"
+  fi
+}
+
+# e2e_interleaved BED DIR: REPEAT rounds; each round restores stock and after each durability's advice,
+# on a fresh datadir each, in an order that alternates per round (stock first, then last), so that a
+# machine whose load drifts over the run hits stock and advice alike (scripts/bench-restore.sh
+# --interleave 1; the advice is taken once, against the stock server).
+e2e_interleaved() {
+  local bed=$1 dir=$2 rep d n order
+  for d in $DURS; do advice "$bed" "$d" "$dir"; log "$bed $d: $(filled "$bed" "$d")"; done
+  for rep in $(seq "$REPEAT"); do
+    order="stock $DURS"; [ $((rep % 2)) = 0 ] && order=$(echo "$order" | tr ' ' '\n' | tac | tr '\n' ' ')
+    for d in $order; do
+      if [ "$d" = stock ]; then
+        fresh "$bed" "$dir" stock
+        restore "t-$bed" "e2e $bed stock 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump"
+        continue
+      fi
+      fresh "$bed" "$dir" "$d" || { echo "e2e $bed $d-nostart 0 $rep 0" >>"$WORK/results.txt"; log "$bed $d: the advised cnf did not start the server"; continue; }
       n=$(cat "$WORK/e2e-$bed-$d.threads")
       read -r -a words <<<"$(filled "$bed" "$d")"
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
-      undo "$bed" "$d"
+      undo "$bed" "$d" "$rep"
     done
   done
   stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
@@ -108,7 +155,7 @@ e2e_bed() {
     for rep in $(seq "$REPEAT"); do
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
-      undo "$bed" "$d"
+      undo "$bed" "$d" "$rep"
     done
     stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults

@@ -6,7 +6,9 @@ count, what `mytune advise --from WORK/profile-BED.json --dump WORK/dump --mycnf
 advises for that cell (the offline model: the bed's probe, the cell's pool and flushing in a my.cnf)
 and the regret (time at advised / best - 1), plus the estimate against the advised count's median.
 e2e: per bed, stock vs advised medians, speedup, regret against the sweep's best (when swept), estimate.
-Lines of results.txt: "sweep BED POOL DUR THREADS REP SECONDS" or "e2e BED stock|advised THREADS REP SECONDS".
+Lines of results.txt: "sweep BED POOL DUR THREADS REP SECONDS", "e2e BED stock|strict|relaxed THREADS REP SECONDS"
+or "e2e-undo BED D REP SECONDS STATUS"; e2e also prints the printed undo's measured wait against the wait its
+warning stated (WORK/e2e-BED-D.undowait: LOW HIGH seconds).
 """
 import collections
 import json
@@ -42,6 +44,8 @@ def load(work):
                 runs[("sweep", f[1], f[2], f[3], int(f[4]))].append(float(f[6]))
         elif f and f[0] == "e2e" and len(f) in (6, 8):  # 8: with load1 load5
             runs[("e2e", f[1], f[2], int(f[3]))].append(float(f[5]))
+        elif f and f[0] == "e2e-undo" and len(f) in (6, 8):  # e2e-undo BED D REP SECONDS ok|timeout|failed [load1 load5]
+            runs[("undo", f[1], f[2], f[5])].append(float(f[4]))
     return runs
 
 
@@ -112,8 +116,9 @@ def sweep(work, runs, first=True, last=True):
 
 
 def e2e(work, runs):
-    print("| bed | stock: myloader -t 4 (s) | advice | threads | advised (s) | speedup | estimate (s) | est. vs measured |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(f"{work}:\n")
+    print("| bed | stock: myloader -t 4 (s) | advice | threads | advised (s) | speedup | estimate (s) | est. vs measured | mid vs measured |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for bed in sorted({k[1] for k in runs if k[0] == "e2e"}):
         stock = [v for k, v in runs.items() if k[:3] == ("e2e", bed, "stock")]
         if not stock:
@@ -122,23 +127,46 @@ def e2e(work, runs):
         for d in ("strict", "relaxed"):
             if ("e2e", bed, d + "-nostart", 0) in runs:
                 print(f"| {bed} | {s:.1f} | {d} | | the server did not start with the advised cnf | | | |")
-            for (_, b, kind, t), v in sorted(runs.items()):
+            for (_, b, kind, t), v in sorted((k, v) for k, v in runs.items() if k[0] == "e2e"):
                 if b != bed or kind != d:
                     continue
                 a = statistics.median(v)
-                lo = hi = 0.0
-                p = os.path.join(work, f"e2e-{bed}-{d}.estimate")
-                if MYTUNE and os.environ.get("REESTIMATE"):  # what a newer mytune estimates from the followed advice's profile
-                    out = subprocess.run([MYTUNE, "advise", "--from", os.path.join(work, f"e2e-{bed}-{d}.json"), "--dump",
-                                          os.path.join(work, "dump"), "--task", "load", "--durability", d, "--format", "json"],
-                                         capture_output=True, text=True, check=True).stdout
-                    e = json.loads(out)["threads"].get("estimated_load") or {}
-                    lo, hi = e.get("low_s", 0), e.get("high_s", 0)
-                elif os.path.exists(p):
-                    lo, hi = map(float, open(p).read().split())
+                lo, hi = estimate(work, bed, d)
                 fit = "inside" if lo <= a <= hi else f"{100 * ((lo if a < lo else hi) / a - 1):+.0f}%"
+                mid = f"{100 * ((lo * hi) ** 0.5 / a - 1):+.0f}%" if lo > 0 else ""  # the range's geometric middle
                 print(f"| {bed} | {s:.1f} ({' '.join(f'{x:.1f}' for x in stock[0])}) | {d} | {t} | "
-                      f"{a:.1f} ({' '.join(f'{x:.1f}' for x in v)}) | {s / a:.2f}x | {lo:.0f}–{hi:.0f} | {fit} |")
+                      f"{a:.1f} ({' '.join(f'{x:.1f}' for x in v)}) | {s / a:.2f}x | {lo:.0f}–{hi:.0f} | {fit} | {mid} |")
+    undos = sorted((k, v) for k, v in runs.items() if k[0] == "undo")
+    if not undos:
+        return
+    print("\n| bed | advice | printed undo (s) | status | stated wait (s) | measured vs stated |")
+    print("|---|---|---|---|---|---|")
+    for (_, bed, d, status), v in undos:
+        p = os.path.join(work, f"e2e-{bed}-{d}.undowait")
+        w = open(p).read().split() if os.path.exists(p) else ["0", "0"]
+        lo, hi, floor = float(w[0]), float(w[1]), w[2:] == ["floor"]
+        m = statistics.median(v)
+        verdict = "no wait stated" if not hi else ("within" if max(v) <= hi else f"over by {100 * (max(v) / hi - 1):.0f}%")
+        if floor and min(v) < lo:
+            verdict = f"under the stated floor by {100 * (1 - min(v) / lo):.0f}%"
+        said = f"at least {lo:.0f}" + (f", up to {hi:.0f}" if hi > lo else "") if floor else f"up to {lo:.0f}–{hi:.0f}"
+        print(f"| {bed} | {d} | {m:.1f} ({' '.join(f'{x:.1f}' for x in v)}) | {status} | {said} | {verdict} |")
+
+
+def estimate(work, bed, d):
+    """The load estimate the followed advice printed (or, with MYTUNE and REESTIMATE set, what that mytune
+    estimates from the followed advice's profile)."""
+    p = os.path.join(work, f"e2e-{bed}-{d}.estimate")
+    if MYTUNE and os.environ.get("REESTIMATE"):
+        out = subprocess.run([MYTUNE, "advise", "--from", os.path.join(work, f"e2e-{bed}-{d}.json"), "--dump",
+                              os.path.join(work, "dump"), "--task", "load", "--durability", d, "--format", "json"],
+                             capture_output=True, text=True, check=True).stdout
+        e = json.loads(out)["threads"].get("estimated_load") or {}
+        return e.get("low_s", 0), e.get("high_s", 0)
+    if os.path.exists(p):
+        lo, hi = map(float, open(p).read().split())
+        return lo, hi
+    return 0.0, 0.0
 
 
 def testdata(work, runs):

@@ -29,7 +29,11 @@
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
 #       grown online, flushing once a second) against none, interleaved, myloader -t 4, on a server
 #       with the first --pools as its pool (scripts/bench-restore-settings.sh).
-#   e2e also takes [--interleave 1]: every round restarts stock, then advised (load drifting over a run hits both).
+#   e2e also takes [--interleave 1]: every round restores stock and advised, each on a fresh datadir, in an
+#   order alternating per round (load drifting over a run hits both); [--undo-timeout 900]: seconds the
+#   printed undo may take (timed apart from the restore) before it is cut off; [--mem-limit 2G]: the servers
+#   and mytune run in a memory cgroup of that size (a small host: the advice then grows the pool or the
+#   redo log for the load with SET GLOBAL, and its undo is timed; beds restore-e2e-memSIZE-*).
 #   Common: [--rows 25000 (e2e: 100000)] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
 #   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds load1 load5",
 #   the load averages of /proc/loadavg when the run ended).
@@ -42,13 +46,14 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 FIRST_REP=1 RUN_LOCK="" TAG="" NICE="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0
+REPEAT=3 FIRST_REP=1 RUN_LOCK="" TAG="" NICE="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT=""
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
     --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --undo-timeout) UNDO_TIMEOUT=$2 ;; --mem-limit) MEM_LIMIT=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -57,6 +62,7 @@ done
 # pool); sweep and settings a 40 MB one (25000 rows), with the pools scaled to match (32M: data 3.4x the pool).
 [ -n "$ROWS" ] || { ROWS=25000; [ "$MODE" = e2e ] && ROWS=100000; }
 BP=restore-$MODE$TAG   # bed names: restore-sweep-card, restore-e2e-card (a sweep and an e2e run at once); --tag 2: restore-sweep2-card
+[ -z "$MEM_LIMIT" ] || BP=$BP-mem$MEM_LIMIT
 case $MODE in e2e|sweep|settings) ;; *) echo "bench-restore.sh: mode is e2e, sweep or settings (not $MODE)" >&2; exit 2 ;; esac
 [ "$(id -u)" = 0 ] || { echo "bench-restore.sh: needs root (test beds, cgroups)" >&2; exit 2; }
 for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3; do
@@ -65,7 +71,14 @@ done
 
 if [ -n "$KEEP" ]; then mkdir -p "$KEEP"; WORK=$(cd "$KEEP" && pwd); else WORK=$(mktemp -d /var/tmp/mytune-bench-restore.XXXXXX); fi
 RUN=$(mktemp -d "$WORK/run.XXXXXX")   # sockets, logs: this invocation's only
-SERVERS=() BEDS_UP=()
+SERVERS=() BEDS_UP=() MEMWRAP=() MEMCG=""
+# --mem-limit: a cgroup v1 memory group that start_server's servers and e2e's mytune join (MEMWRAP prefixes them)
+if [ -n "$MEM_LIMIT" ]; then
+  MEMCG=/sys/fs/cgroup/memory/mytune-$BP-$$
+  mkdir "$MEMCG" && echo "$MEM_LIMIT" >"$MEMCG/memory.limit_in_bytes" ||
+    { echo "bench-restore.sh: --mem-limit needs the cgroup v1 memory controller at /sys/fs/cgroup/memory" >&2; exit 2; }
+  MEMWRAP=(bash -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$MEMCG")
+fi
 log() { echo "[$(date +%T)] $*" >&2; }
 
 stop_server() { # socket pidfile
@@ -79,6 +92,7 @@ cleanup() {
   for s in "${SERVERS[@]}"; do stop_server ${s}; done
   for b in "${BEDS_UP[@]}"; do "$TB" down "$b" >/dev/null 2>&1 || true; done
   rm -rf "$RUN"; [ -n "$KEEP" ] || rm -rf "$WORK"
+  [ -z "$MEMCG" ] || rmdir "$MEMCG" 2>/dev/null || true
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -96,7 +110,7 @@ start_server() {
   done
   local cmd=(${NICE:+nice -n "$NICE"} mariadbd "$@" --user=root --datadir="$dd" --socket="$sock" --pid-file="$pidf"
     --skip-networking --skip-grant-tables --log-error="$RUN/$name.err")
-  if [ -n "$bed" ]; then "$TB" run "$bed" "${cmd[@]}" & else "${cmd[@]}" & fi
+  if [ -n "$bed" ]; then "$TB" run "$bed" "${MEMWRAP[@]}" "${cmd[@]}" & else "${cmd[@]}" & fi
   SERVERS+=("$sock $pidf")
   for _ in $(seq 240); do
     mariadb-admin --socket="$sock" -u root ping >/dev/null 2>&1 && return 0

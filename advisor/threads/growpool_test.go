@@ -14,11 +14,13 @@ func TestGrowPool(t *testing.T) {
 		srv       *profile.Server
 		advised   map[string]string
 		availGiB  uint64
+		limitMiB  uint64 // the cgroup memory limit, 0 = none
 		dump      *profile.Dump
 		apply     string // "" when not offered
 		undo      string
 		noteHas   string
 		basisHave string
+		warnHas   string
 	}{
 		{name: "MariaDB 10.11, 32M pool, 40 MB dump (~120 MB loaded): grown to 128 MiB", availGiB: 8, dump: dump40,
 			srv:   server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
@@ -28,6 +30,15 @@ func TestGrowPool(t *testing.T) {
 			dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
 			srv:   server("mysql", "8.4.3", map[string]string{}),
 			apply: "SET GLOBAL innodb_buffer_pool_size = 536870912;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;"},
+		{name: "in a 1G cgroup on a 20G host: the warning states the limit, not the host", availGiB: 20, limitMiB: 1024,
+			dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
+			srv:   server("mariadb", "10.11.19-MariaDB", map[string]string{}),
+			apply: "SET GLOBAL innodb_buffer_pool_size = 536870912;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;",
+			warnHas: "384.0 MiB more memory during the load (of the 1.0 GiB cgroup memory limit)"},
+		{name: "in a 512M cgroup: growing by 384M is more than half of it", availGiB: 20, limitMiB: 512,
+			dump:    &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
+			srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{}),
+			noteHas: "more than half of the 512.0 MiB cgroup memory limit"},
 		{name: "not enough memory: a note, no setting", availGiB: 0, dump: dump40,
 			srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
 			noteHas: "available memory is unknown"},
@@ -44,7 +55,7 @@ func TestGrowPool(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := prof(2, 0, cardCurve, tc.dump)
 			p.Server = tc.srv
-			p.Host.Memory.AvailableBytes = tc.availGiB << 30
+			p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes = tc.availGiB<<30, tc.limitMiB<<20
 			plan := Size(p, Options{Task: TaskLoad, Advised: tc.advised})
 			var got *Setting
 			for i, s := range plan.Temporary {
@@ -59,6 +70,9 @@ func TestGrowPool(t *testing.T) {
 				t.Fatalf("not offered; notes %q", plan.Notes)
 			case got != nil && (got.Apply != tc.apply || got.Undo != tc.undo || got.Warning == ""):
 				t.Errorf("apply %q undo %q warning %q; want %q and %q", got.Apply, got.Undo, got.Warning, tc.apply, tc.undo)
+			}
+			if got != nil && !strings.Contains(got.Warning, tc.warnHas) {
+				t.Errorf("warning %q lacks %q", got.Warning, tc.warnHas)
 			}
 			if tc.noteHas != "" && !strings.Contains(strings.Join(plan.Notes, "|"), tc.noteHas) {
 				t.Errorf("notes %q lack %q", plan.Notes, tc.noteHas)
@@ -173,8 +187,8 @@ func TestGrowRedoFits(t *testing.T) {
 	}{
 		{"8G bed after a 4352M log: capped, says why", 2 << 30, 21.3,
 			[]string{"384.0 MiB is what fits", "2.0 GiB free", "at most 25%"},
-			[]string{"at least 26s", "21.3 MB/s sequential", "up to 3m52s", "120 random writes/s", "safe to leave the larger log in place"}},
-		{"room to spare: the ideal, no fit text", 6 << 30, 21.3, []string{"grow the redo log to 512.0 MiB"}, []string{"at least 26s"}},
+			[]string{"up to about 21s (434.9 MiB of loaded pages", "21.3 MB/s sequential", "up to 3m52s", "120 random writes/s", "less for pages written while loading", "back to 96.0 MiB", "safe to leave the larger log in place"}},
+		{"room to spare: the ideal, no fit text", 6 << 30, 21.3, []string{"grow the redo log to 512.0 MiB"}, []string{"up to about 21s"}},
 		{"sequential rate unmeasured: minutes, no number", 6 << 30, 0, nil, []string{"can take minutes on a slow disk"}},
 	}
 	for _, tc := range tests {

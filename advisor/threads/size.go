@@ -99,24 +99,6 @@ func coresOf(h profile.Host) cores {
 	return cores{n, fmt.Sprintf("%d cores", n)}
 }
 
-// sizeDump: a dump is bound by CPU (formatting rows and compressing them;
-// ThreadsPerCore threads per core keep it busy), by source reads (the
-// random-read knee) and by the tables/chunks there are to read in parallel.
-func sizeDump(p *profile.Profile, c cores) Choice {
-	n := min(ThreadsPerCore*c.n, MaxThreads)
-	why := []string{fmt.Sprintf("%s (%d dump threads per core: compression keeps a core busy while another thread waits for rows)", c.why, ThreadsPerCore)}
-	if k, kw := Knee(p.Storage.RandRead); k > 0 {
-		why = append(why, "reads: "+kw)
-		n = min(n, k)
-	}
-	if d := p.Dump; d != nil && d.Chunks > 0 {
-		why = append(why, "the dump has "+count(d.Tables, "table")+" in "+count(d.Chunks, "chunk"))
-		n = min(n, d.Chunks)
-	}
-	n = max(n, 1)
-	return Choice{Threads: n, Why: strings.Join(why, "; ") + " → " + threadCount(n)}
-}
-
 // LoadDiskCap caps load threads on a disk whose random writes stop
 // scaling, when the data outgrows the pool: there, concurrent sessions
 // still share each log flush (group commit) and the page flusher merges

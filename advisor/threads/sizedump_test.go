@@ -1,0 +1,46 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/profile"
+)
+
+// TestSizeDumpReadKnee: the random-read knee caps dump threads only when
+// the source's tables may have to come from disk. The hdd bed's probe
+// (random 16K reads 141 IOPS at 1 thread, 116 at 16: knee 1) with the
+// bench-dump source (174 MB data + 19 MB index in a 1G pool) was advised
+// 1 thread, where a gzip dump took 29.7 s at 1 thread against 16.8 s at 2
+// on the same CPU (BENCHMARK.md, "Dump threads").
+func TestSizeDumpReadKnee(t *testing.T) {
+	hddRead := curve(1, 141, 2, 130, 4, 125, 8, 120, 16, 116)
+	src := func(dataBytes uint64, pool string) *profile.Server {
+		s := server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": pool})
+		s.DataBytes, s.IndexBytes = dataBytes, 19005440
+		return s
+	}
+	tests := []struct {
+		name    string
+		srv     *profile.Server
+		want    int
+		whyHave string
+	}{
+		{"tables in the pool: cores decide", src(174391296, "1073741824"), 4, "fit its 1.0 GiB buffer pool, so the random-read knee does not bound"},
+		{"tables outgrow the pool: the knee caps", src(4<<30, "1073741824"), 1, "reads: random 16K IOPS peak at 1"},
+		{"no server (a saved profile): the knee caps", nil, 1, "reads: random 16K IOPS peak at 1"},
+		{"server without a data size: the knee caps", src(0, "1073741824"), 1, "reads: random 16K IOPS peak at 1"},
+		{"pool unknown: the knee caps", src(174391296, ""), 1, "reads: random 16K IOPS peak at 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, sdCurve, nil)
+			p.Storage.RandRead = hddRead
+			p.Server = tc.srv
+			got := sizeDump(p, coresOf(p.Host))
+			if got.Threads != tc.want || !strings.Contains(got.Why, tc.whyHave) {
+				t.Errorf("threads %d (%s); want %d with %q", got.Threads, got.Why, tc.want, tc.whyHave)
+			}
+		})
+	}
+}
