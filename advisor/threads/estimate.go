@@ -14,42 +14,54 @@ const (
 	// PageBytes is the InnoDB page the random-write curve is measured in.
 	PageBytes = 16 << 10
 	// SeqAmpLow/High: disk bytes written per byte of dump SQL, paid at the
-	// measured sequential write rate: redo, doublewrite and the pages
-	// themselves. Measured: 4.65 on the bw bed (39.7 MB restored at
-	// 3.2 MB/s on a 14.9 MB/s disk) and 5.2 on the card bed with the data
-	// in the pool (4.1 MB/s on 21.3 MB/s).
-	SeqAmpLow, SeqAmpHigh = 4.0, 5.5
+	// measured sequential write rate while the data outgrows the pool:
+	// redo, doublewrite and the pages themselves. Measured 3.9-4.4 on the
+	// bw bed (restore matrix 2026-12-01, 32M cells: 39.7 MB in 9.7 and
+	// 11.0 s on 15.9 MB/s), 4.65 in the sweep before.
+	SeqAmpLow, SeqAmpHigh = 3.5, 5.0
 	// PageAmpLow/High: once the loaded data outgrows the buffer pool,
 	// pages are evicted and written while loading, so the disk takes dump
-	// bytes at its random 16 KiB write rate ÷ PageAmp. Measured at 4
-	// threads: 1.9 on the card bed (0.89 MB/s at 102 IOPS), 2.2 on the hdd
-	// bed (1.15 MB/s at 152 IOPS); below the 3x of the loaded tablespace
-	// because the block layer merges neighbouring pages.
-	PageAmpLow, PageAmpHigh = 1.7, 2.8
-	// FitAmpLow/High: with the loaded data in the pool, a disk short of
-	// IOPS still pays them for redo writes and checkpoint flushes, at about
-	// one 16 KiB write per FitAmp × 16 KiB of dump. The restore matrix of
-	// 2026-12-01 (39.7 MB dump, 512M pool, 96M redo log, 4 threads,
-	// medians of both durabilities): 0.30 on the card bed (5.3 MB/s of dump
-	// at its probed 96 IOPS) and 0.28 on the hdd bed (8.1 MB/s at 139): a
-	// group commit's log write is one I/O however large. 0.8 on the card when the data is 4.7x the redo
-	// log (152 MB dump, 512M pool: 1.9 MB/s at ~100 IOPS, end to end).
-	FitAmpLow, FitAmpHigh = 0.25, 0.6
+	// bytes at its random 16 KiB write rate ÷ PageAmp. Restore matrix
+	// 2026-12-01, 32M cells (39.7 MB): 1.4-1.6 on the card bed (42.7 and
+	// 45.2 s at 81-91 IOPS), 1.5-1.7 on the hdd bed (27.7 and 30.3 s at
+	// 131-141); below the 3x of the loaded tablespace because the block
+	// layer merges neighbouring pages.
+	PageAmpLow, PageAmpHigh = 1.3, 2.0
+	// FitAmpLow/High: with the loaded data in the pool but a redo log
+	// smaller than it, the disk still pays IOPS for log writes and the
+	// checkpoint flushes the log forces: one 16 KiB write (at the curve's
+	// peak) per FitAmp × 16 KiB of dump. Restore matrix 2026-12-01, 512M
+	// cells (39.7 MB, 96M redo log): 0.24-0.25 on the card bed (7.4 and
+	// 7.6 s at 99 IOPS), 0.22-0.26 on the hdd bed (4.6 and 5.2 s at 151).
+	FitAmpLow, FitAmpHigh = 0.2, 0.3
+	// FitHoldAmpLow/High replace FitAmp when the redo log holds the whole
+	// load (no checkpoint flushing): only the log's group-commit writes,
+	// one I/O however large. End to end 2026-12-01 (152 MB, 512M redo log,
+	// testdata/e2e-estimate.json): 0.16-0.21 on the card bed (17.8-23.0 s
+	// at a 95-IOPS peak), 0.16-0.22 on the hdd bed (11.5-15.3 s at 146),
+	// whether 4 or 16 threads loaded (so the peak, not the load threads'
+	// point: the log writer's concurrency is the server's own).
+	FitHoldAmpLow, FitHoldAmpHigh = 0.15, 0.23
 	// FitSeqAmpLow/High replace SeqAmp while the data fits the pool: only
-	// the redo log is written during the load, 2.9x the SQL on the bw bed
-	// (152 MB at 5.1 MB/s on 14.9 MB/s) and 2.7x on the card (152 MB in
-	// 20.9 s on 20 MB/s, 16G pool, 4G redo log); 4.4x with a 96M redo log
-	// (39.7 MB, bw, 512M pool).
-	FitSeqAmpLow, FitSeqAmpHigh = 2.0, 4.5
+	// the redo log is written during the load. Measured 1.6-1.85 on the bw
+	// bed with a 96M redo log (restore matrix 512M cells: 39.7 MB in 4.5
+	// and 5.1 s at 15 MB/s), 2.0-2.25 with a 512M one (end to end: 152 MB
+	// in 21.2-23.9 s at 14.7-15 MB/s).
+	FitSeqAmpLow, FitSeqAmpHigh = 1.5, 2.4
 	// CPUBytesPerSecPerThread is what one load thread parsed and inserted
 	// (190 MB of mydumper SQL in 6.8 s with myloader 0.10 at 1 thread into
 	// MariaDB 10.11: loader and server each kept a core busy).
 	CPUBytesPerSecPerThread = 28e6
 	// CPUBytesPerSecPerCore caps it by cores: 152 MB restored in 5.3 s at
-	// 8 threads on 2 cores (issue 10), 28.7 MB/s, i.e. 14 MB/s per core.
-	// A host busy with other work gets half (measured: 8-17 MB/s on the
-	// shared 2-core test machine at load average 10-20).
+	// 8 threads on 2 cores (issue 10), 28.7 MB/s, i.e. 14 MB/s per core;
+	// 5.3-5.4 s again end to end (run 2, quiet host, 4 threads).
 	CPUBytesPerSecPerCore = 14e6
+	// BusyCPUShare is the share of that rate the slow end assumes: the
+	// same 152 MB restore on the fast bed took 8.9-10.0 s (medians) on the
+	// shared 2-core machine at load average 10-27 (end to end run 1,
+	// restore matrix fast cells) against 5.3 s quiet; 0.7 puts the range's
+	// middle within ±30% of both.
+	BusyCPUShare = 0.7
 	// TableSyncIOs is the fixed cost of restoring one table, in synchronous
 	// writes at the disk's 1-thread random-write rate: creating it, its
 	// tablespace and the commits of its files, paid whatever the rows and
@@ -68,11 +80,9 @@ const (
 
 // estimateLoad gives the restore time range of the profile's dump at the
 // advised threads with the buffer pool b: the slower of the CPU (bytes
-// per thread, capped per core) and the disk, where the disk gives its
-// sequential rate ÷ SeqAmp while the loaded data (3x the SQL) fits the
-// pool, and its random-write rate ÷ PageAmp once it does not. The fast
-// end takes the faster assumption of each and overlaps CPU and disk; the
-// slow end takes the slower and adds them.
+// per thread, capped per core) and the disk (diskRates), plus the fixed
+// cost per table. The fast end takes the faster assumption of each, the
+// slow end the slower and BusyCPUShare of the CPU.
 func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange {
 	d := p.Dump
 	if d == nil || d.TotalBytes == 0 || threads < 1 {
@@ -80,11 +90,11 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	}
 	lo, hi := dumpSQLBytes(d)
 	cpu := min(CPUBytesPerSecPerThread*float64(threads), CPUBytesPerSecPerCore*float64(max(cores, 1)))
-	fast, slow := lo/cpu, hi/(cpu/2)
+	fast, slow := lo/cpu, hi/(cpu*BusyCPUShare)
 	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
 	disk := "disk not measured, so CPU only"
 	if dFast > 0 {
-		fast, slow = max(fast, lo/dFast), slow+hi/dSlow
+		fast, slow = max(fast, lo/dFast), max(slow, hi/dSlow)
 		disk = fmt.Sprintf("disk %s–%s MB/s of dump (%s)", mb(dSlow), mb(dFast), how)
 	}
 	fixed, fixedText := fixedCost(p.Storage, d)
@@ -92,8 +102,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	return DurationRange{
 		Low:  seconds(fast),
 		High: seconds(max(slow, fast*1.2)),
-		Basis: fmt.Sprintf("%s of SQL; %s; CPU %.0f MB/s (%.0f per load thread, %.0f per core), half that on a busy host (measured, MariaDB 10.11)%s",
-			bytesRange(lo, hi), disk, cpu/1e6, CPUBytesPerSecPerThread/1e6, CPUBytesPerSecPerCore/1e6, fixedText),
+		Basis: fmt.Sprintf("%s of SQL; the slower of %s and CPU %.0f MB/s (%.0f per load thread, %.0f per core; %.0f%% of that on a busy host; measured, MariaDB 10.11)%s",
+			bytesRange(lo, hi), disk, cpu/1e6, CPUBytesPerSecPerThread/1e6, CPUBytesPerSecPerCore/1e6, 100*BusyCPUShare, fixedText),
 	}
 }
 
@@ -122,17 +132,7 @@ func diskRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast,
 		return fast, slow, how
 	}
 	if b.bytes > 0 && data <= b.bytes {
-		fast, slow = seq/FitSeqAmpLow, seq/FitSeqAmpHigh
-		how = fmt.Sprintf("the ~%s it loads fits %s: %.1f MB/s sequential ÷ %.1f–%.1fx of redo", profile.HumanBytes(data), b.describe(), seq/1e6, FitSeqAmpLow, FitSeqAmpHigh)
-		if redo > 0 && redo >= data {
-			return fast, slow, how + fmt.Sprintf(", no checkpoint flushing (the %s redo log holds it)", profile.HumanBytes(redo))
-		}
-		log := "a redo log of unknown size"
-		if redo > 0 {
-			log = "a " + profile.HumanBytes(redo) + " redo log"
-		}
-		return minKnown(fast, rnd/FitAmpLow), minKnown(slow, rnd/FitAmpHigh), fmt.Sprintf("%s, or %s random 16K writes/s ÷ %.2g–%.2gx for the checkpoints %s forces, if slower",
-			how, kilo(rnd/PageBytes), FitAmpLow, FitAmpHigh, log)
+		return fitRates(s, threads, b, data, redo)
 	}
 	pf, ps := rnd/PageAmpLow, rnd/PageAmpHigh
 	w := fmt.Sprintf("%s random 16K writes/s ÷ %.1f–%.1fx", kilo(rnd/PageBytes), PageAmpLow, PageAmpHigh)
@@ -141,6 +141,41 @@ func diskRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast,
 	}
 	return minKnown(fast, pf), minKnown(slow, ps), fmt.Sprintf("the ~%s it loads outgrows %s: the slower of %s and %s",
 		profile.HumanBytes(data), b.describe(), w, how)
+}
+
+// fitRates is diskRates while the loaded data fits the pool b: the
+// sequential rate ÷ FitSeqAmp for the redo log, or the random-write peak
+// ÷ FitHoldAmp (the log holds the load) or ÷ FitAmp (it forces
+// checkpoints) if slower.
+func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, slow float64, how string) {
+	seq := s.SeqWrite.MBPerS * 1e6
+	fast, slow = seq/FitSeqAmpLow, seq/FitSeqAmpHigh
+	how = fmt.Sprintf("the ~%s it loads fits %s: %.1f MB/s sequential ÷ %.1f–%.1fx of redo", profile.HumanBytes(data), b.describe(), seq/1e6, FitSeqAmpLow, FitSeqAmpHigh)
+	rnd := peakRandBytesPerSec(s, threads)
+	ampLo, ampHi, log := FitAmpLow, FitAmpHigh, "for the checkpoints a redo log of unknown size forces"
+	switch {
+	case redo > 0 && redo >= data:
+		ampLo, ampHi, log = FitHoldAmpLow, FitHoldAmpHigh, fmt.Sprintf("for log writes, no checkpoint flushing (the %s redo log holds it)", profile.HumanBytes(redo))
+	case redo > 0:
+		log = fmt.Sprintf("for the checkpoints a %s redo log forces", profile.HumanBytes(redo))
+	}
+	if rnd <= 0 {
+		return fast, slow, how
+	}
+	return minKnown(fast, rnd/ampLo), minKnown(slow, rnd/ampHi), fmt.Sprintf("%s, or %s random 16K writes/s (peak) ÷ %.2g–%.2gx %s, if slower",
+		how, kilo(rnd/PageBytes), ampLo, ampHi, log)
+}
+
+// peakRandBytesPerSec is the highest random-write IOPS measured at a
+// thread count ≤ threads, × 16 KiB; 0 when unmeasured.
+func peakRandBytesPerSec(s profile.Storage, threads int) float64 {
+	var rnd float64
+	for _, pt := range s.RandWrite {
+		if pt.Threads <= threads {
+			rnd = max(rnd, pt.IOPS*PageBytes)
+		}
+	}
+	return rnd
 }
 
 // dumpSQLBytes is the dump's uncompressed SQL, as a range when only the

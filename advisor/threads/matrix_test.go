@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/mytune/mytune/probe/profile"
 )
@@ -136,7 +135,8 @@ func TestRestoreMatrixRegret(t *testing.T) {
 }
 
 // TestRestoreMatrixEstimate: the estimate at the advised count is a range
-// (high 1.2-3x low) and within EstimateSlack of the measured median.
+// (high 1.2-2x low) whose geometric middle is within EstimateSlack of the
+// measured median (checkEstimate).
 func TestRestoreMatrixEstimate(t *testing.T) {
 	for _, c := range loadMatrix(t) {
 		t.Run(fmt.Sprintf("%s %s %s", c.Bed, c.Pool, c.Durability), func(t *testing.T) {
@@ -146,15 +146,7 @@ func TestRestoreMatrixEstimate(t *testing.T) {
 			if !ok {
 				t.Fatalf("advised %d threads, not swept", plan.Load.Threads)
 			}
-			e := plan.EstimatedLoad
-			if float64(e.High) < 1.2*float64(e.Low) || float64(e.High) > 3*float64(e.Low) {
-				t.Errorf("estimate %v–%v: not a range, or one too wide to say anything (want high 1.2-3x low)", e.Low, e.High)
-			}
-			// within ±35% of the measured m: low ≤ 1.35 m and high ≥ 0.65 m
-			m := time.Duration(at * float64(time.Second))
-			if float64(e.Low) > (1+EstimateSlack)*float64(m) || float64(e.High) < (1-EstimateSlack)*float64(m) {
-				t.Errorf("measured %.1f s, estimate %v–%v: not within ±35%%\n%s", at, e.Low, e.High, e.Basis)
-			}
+			checkEstimate(t, plan.EstimatedLoad, at)
 		})
 	}
 }

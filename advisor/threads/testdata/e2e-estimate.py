@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""e2e-estimate.py: builds e2e-estimate.json from the end-to-end bench's run dirs
+(make bench-restore, 2026-12-01: /var/tmp/e2e-wt-<bed>/ run 1, /var/tmp/e2e-wt-card2g|card1g/
+the --mem-limit runs, /var/tmp/e2e-wt2-<bed>/ run 2). Per bed and advice: the profile figures
+the followed advice used (its JSON's profile: storage, dump, cores), the pool and redo log its
+estimate assumed (from that estimate's basis), the threads and range it printed, and the timed
+restores (results.txt "e2e <bed> <advice> <threads> <round> <seconds>")."""
+import glob, json, re, sys
+
+UNIT = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+
+
+def size(txt):
+    n, u = txt.split()
+    return int(round(float(n) * UNIT[u]))
+
+
+def rows(d, run):
+    out = []
+    for f in sorted(glob.glob(d + "/e2e-*-*.json")):
+        bed, adv = re.match(r".*/e2e-(\w+)-(strict|relaxed)\.json$", f).groups()
+        a = json.load(open(f))
+        est = a["threads"]["estimated_load"]
+        m = re.search(r"the (advised|grown|server|my\.cnf|default) ([\d.]+ [KMG]iB) buffer pool", est["basis"])
+        r = re.search(r"the ([\d.]+ [KMG]iB) redo log", est["basis"])
+        runs = [float(l.split()[5]) for l in open(d + "/results.txt")
+                if l.split()[:3] == ["e2e", bed, adv]]
+        st = a["profile"]["storage"]
+        out.append({
+            "bed": bed, "run": run, "durability": adv,
+            "threads": a["threads"]["load"]["threads"],
+            "cores": a["profile"]["host"]["cpu"]["logical"],
+            "pool_from": m.group(1), "pool_bytes": size(m.group(2)),
+            "redo_bytes": size(r.group(1)) if r else 0,
+            "storage": {k: st[k] for k in ("seq_write", "fsync", "rand_write") if k in st},
+            "dump": a["profile"]["dump"],
+            "printed": {"low_s": est["low_s"], "high_s": est["high_s"]},
+            "runs_s": runs,
+        })
+    return out
+
+
+def main():
+    dirs = [("/var/tmp/e2e-wt-%s" % b, "1") for b in ("card", "bw", "hdd", "fast")]
+    dirs += [("/var/tmp/e2e-wt-card2g", "2G"), ("/var/tmp/e2e-wt-card1g", "1G")]
+    dirs += [("/var/tmp/e2e-wt2-%s" % b, "2") for b in ("card", "bw", "hdd", "fast")]
+    cells = [c for d, run in dirs for c in rows(d, run)]
+    json.dump({"provenance": "advisor/threads/testdata/e2e-estimate.py from make bench-restore's run dirs of 2026-12-01 "
+               "(BENCHMARK.md, 'End to end': runs 1 and 2, the --mem-limit 2G/1G card runs); myloader 0.10 restoring "
+               "a 152 MB 8-table mydumper dump into MariaDB 10.11.19 on testbed.sh beds, 2-core shared VM",
+               "cells": cells}, sys.stdout, indent=1)
+    print()
+
+
+main()
