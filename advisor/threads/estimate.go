@@ -92,17 +92,17 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	cpu := min(CPUBytesPerSecPerThread*float64(threads), CPUBytesPerSecPerCore*float64(max(cores, 1)))
 	fast, slow := lo/cpu, hi/(cpu*BusyCPUShare)
 	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
-	disk := "disk not measured, so CPU only"
+	disk := "not measured, so CPU only"
 	if dFast > 0 {
 		fast, slow = max(fast, lo/dFast), max(slow, hi/dSlow)
-		disk = fmt.Sprintf("disk %s–%s MB/s of dump (%s)", mb(dSlow), mb(dFast), how)
+		disk = fmt.Sprintf("%s–%s MB/s of dump (%s)", mb(dSlow), mb(dFast), how)
 	}
 	fixed, fixedText := fixedCost(p.Storage, d)
 	fast, slow = fast+fixed, slow+fixed
 	return DurationRange{
 		Low:  seconds(fast),
 		High: seconds(max(slow, fast*1.2)),
-		Basis: fmt.Sprintf("%s of SQL; the slower of %s and CPU %.0f MB/s (%.0f per load thread, %.0f per core; %.0f%% of that on a busy host; measured, MariaDB 10.11)%s",
+		Basis: fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s (%.0f per load thread, %.0f per core), %.0f%% of that on a busy host (measured, MariaDB 10.11); the slower decides%s",
 			bytesRange(lo, hi), disk, cpu/1e6, CPUBytesPerSecPerThread/1e6, CPUBytesPerSecPerCore/1e6, 100*BusyCPUShare, fixedText),
 	}
 }

@@ -30,32 +30,34 @@ func TestEstimateLoad(t *testing.T) {
 		{name: "no dump: no estimate", p: prof(2, 0, fastCurve, nil)},
 		{name: "fast disk, 2 cores: CPU bound", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32},
-			// 4 threads on 2 cores: min(4 × 28, 2 × 14) = 28 MB/s, 560 MB in 20 s; slow: at 14 MB/s 40 s, plus
-			// the disk's slow end (pool unknown: 34.1k IOPS × 16 KiB ÷ 2.8 = 200 MB/s) 2.8 s = 43 s
-			low: 20 * time.Second, high: 43 * time.Second, basis: "CPU 28 MB/s (28 per load thread, 14 per core)"},
+			// 4 threads on 2 cores: min(4 × 28, 2 × 14) = 28 MB/s, 560 MB in 20 s; slow: at 0.7 × 28 = 19.6 MB/s
+			// 28.6 s, slower than the disk's slow end (1500 MB/s ÷ 5 = 300 MB/s: 1.9 s)
+			low: 20 * time.Second, high: 29 * time.Second, basis: "CPU 28 MB/s (28 per load thread, 14 per core)"},
 		{name: "SD card, buffer pool unknown: sequential to random bound", p: sd,
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// low: 80 MB / (15 MB/s ÷ 4) = 21 s; high: 80 MB / 28 MB/s CPU = 2.9 s + 80 MB / (152 IOPS × 16 KiB ÷ 2.8) = 90 s
-			low: 22 * time.Second, high: 93 * time.Second, basis: "its size is unknown"},
+			// low: 80 MB / (15 MB/s ÷ 3.5) = 18.7 s + 0.7 s fixed; high: 80 MB / (152 IOPS × 16 KiB ÷ 2.0 = 1.25 MB/s)
+			// = 64.3 s + 0.7 s (the CPU's 80 MB / 39.2 MB/s = 2 s is faster)
+			low: 19 * time.Second, high: 65 * time.Second, basis: "its size is unknown"},
 		{name: "SD card, data fits the buffer pool: sequential", p: sdWithPool("1G"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// ~229 MiB of InnoDB data fits 1G, so 2 threads per core, 8; the redo log's size is unknown, so
-			// checkpoints may flush: 80 MB / min(15 ÷ 2, 152 × 16 KiB ÷ 0.25 = 10 MB/s) = 10.7 s + 0.7 s fixed;
-			// 2.9 s CPU + 80 MB / min(15 ÷ 4.5, 152 × 16 KiB ÷ 0.6 = 4.2 MB/s) = 24 s + 0.7 s fixed
-			low: 11 * time.Second, high: 28 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
+			// checkpoints may flush: 80 MB / min(15 ÷ 1.5, 152 × 16 KiB ÷ 0.2 = 12.5 MB/s) = 8.0 s + 0.7 s fixed;
+			// 80 MB / min(15 ÷ 2.4, 152 × 16 KiB ÷ 0.3 = 8.3 MB/s) = 12.8 s + 0.7 s fixed
+			low: 8700 * time.Millisecond, high: 13 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
 		{name: "SD card, data outgrows the buffer pool: random pages", p: sdWithPool("16M"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// 80 MB / (152 × 16 KiB ÷ 1.7 = 1.46 MB/s) = 55 s; high as with the pool unknown
-			low: 55 * time.Second, high: 93 * time.Second, basis: "outgrows the server 16.0 MiB buffer pool"},
+			// 80 MB / (152 × 16 KiB ÷ 1.3 = 1.92 MB/s) = 41.8 s + 0.7 s; high as with the pool unknown
+			low: 42 * time.Second, high: 65 * time.Second, basis: "outgrows the server 16.0 MiB buffer pool"},
 		{name: "gzip dump widens by 3-5x", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 56e6, Compression: "gzip", Tables: 8, Chunks: 32},
-			// 168 MB / 28 MB/s = 6 s; 280 MB / 14 MB/s = 20 s + 1.4 s of disk = 21 s
-			low: 6 * time.Second, high: 21 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
+			// 168 MB / 28 MB/s = 6 s; 280 MB / 19.6 MB/s = 14 s
+			low: 6 * time.Second, high: 14 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
 		{name: "gzip dump whose uncompressed size was read: not widened", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mysqldump", TotalBytes: 168e6, FileBytes: 56e6, TotalBytesBasis: profile.DumpBytesUncompressed,
 				Compression: "gzip", Tables: 8, Chunks: 1},
-			// 1 thread (one session): 168 MB / 28 MB/s = 6 s; / 14 MB/s = 12 s + 168 MB / (13.4k × 16 KiB ÷ 2.8) = 14 s
-			low: 6 * time.Second, high: 14 * time.Second, basis: "160.2 MiB of SQL;"},
+			// 1 thread (one session): 168 MB / 28 MB/s = 6 s; / 19.6 MB/s = 8.6 s, slower than the disk
+			// (13.4k × 16 KiB ÷ 2.0 = 110 MB/s: 1.5 s)
+			low: 6 * time.Second, high: 8600 * time.Millisecond, basis: "160.2 MiB of SQL;"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
