@@ -15,18 +15,23 @@ const (
 	PageBytes = 16 << 10
 	// SeqAmpLow/High: disk bytes written per byte of dump SQL, paid at the
 	// measured sequential write rate while the data outgrows the pool:
-	// redo, doublewrite and the pages themselves. Measured 3.9-4.4 on the
-	// bw bed (restore matrix 2026-12-01, 32M cells: 39.7 MB in 9.7 and
-	// 11.0 s on 15.9 MB/s), 4.65 in the sweep before.
-	SeqAmpLow, SeqAmpHigh = 3.5, 5.0
+	// redo, doublewrite and the pages themselves. Measured on the bw bed:
+	// 3.9-4.4 in the restore matrix of 2026-12-01 (32M cells: 39.7 MB in
+	// 9.7 and 11.0 s on 15.9 MB/s), 3.0-3.1 end to end (152 MB restored by
+	// the stock 128M server in 31.7 and 32.8 s on 15 MB/s).
+	SeqAmpLow, SeqAmpHigh = 2.8, 4.6
 	// PageAmpLow/High: once the loaded data outgrows the buffer pool,
 	// pages are evicted and written while loading, so the disk takes dump
-	// bytes at its random 16 KiB write rate ÷ PageAmp. Restore matrix
-	// 2026-12-01, 32M cells (39.7 MB): 1.4-1.6 on the card bed (42.7 and
-	// 45.2 s at 81-91 IOPS), 1.5-1.7 on the hdd bed (27.7 and 30.3 s at
-	// 131-141); below the 3x of the loaded tablespace because the block
-	// layer merges neighbouring pages.
-	PageAmpLow, PageAmpHigh = 1.3, 2.0
+	// bytes at its random 16 KiB write rate (at the load threads) ÷
+	// PageAmp. Restore matrix 2026-12-01, 32M cells (39.7 MB): 1.4-1.6 on
+	// the card bed (42.7 and 45.2 s at 81-91 IOPS), 1.5-1.7 on the hdd bed
+	// (27.7 and 30.3 s at 131-141); end to end, the stock 128M server
+	// restoring 152 MB at 4 threads: 0.9-1.0 on the card (105.7-108.9 s at
+	// 84-91 IOPS), 1.0 on the hdd (73.5 and 73.8 s at 141). Below the 3x of
+	// the loaded tablespace because the block layer merges neighbouring
+	// pages; why the larger dump paid less per byte is not measured, so
+	// the range spans both.
+	PageAmpLow, PageAmpHigh = 0.9, 1.6
 	// FitAmpLow/High: with the loaded data in the pool but a redo log
 	// smaller than it, the disk still pays IOPS for log writes and the
 	// checkpoint flushes the log forces: one 16 KiB write (at the curve's

@@ -36,9 +36,9 @@ func TestEstimateLoad(t *testing.T) {
 			low: 20 * time.Second, high: 29 * time.Second, basis: "CPU 28 MB/s (28 per load thread, 14 per core)"},
 		{name: "SD card, buffer pool unknown: sequential to random bound", p: sd,
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// low: 80 MB / (15 MB/s ÷ 3.5) = 18.7 s + 0.7 s fixed; high: 80 MB / (152 IOPS × 16 KiB ÷ 2.0 = 1.25 MB/s)
-			// = 64.3 s + 0.7 s (the CPU's 80 MB / 39.2 MB/s = 2 s is faster)
-			low: 19 * time.Second, high: 65 * time.Second, basis: "its size is unknown"},
+			// low: 80 MB / (15 MB/s ÷ 2.8) = 14.9 s + 0.7 s fixed; high: 80 MB / (152 IOPS × 16 KiB ÷ 1.6 = 1.56 MB/s)
+			// = 51.4 s + 0.7 s (the CPU's 80 MB / 39.2 MB/s = 2 s is faster)
+			low: 16 * time.Second, high: 52 * time.Second, basis: "its size is unknown"},
 		{name: "SD card, data fits the buffer pool: sequential", p: sdWithPool("1G"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// ~229 MiB of InnoDB data fits 1G, so 2 threads per core, 8; the redo log's size is unknown, so
@@ -47,8 +47,8 @@ func TestEstimateLoad(t *testing.T) {
 			low: 8700 * time.Millisecond, high: 13 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
 		{name: "SD card, data outgrows the buffer pool: random pages", p: sdWithPool("16M"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// 80 MB / (152 × 16 KiB ÷ 1.3 = 1.92 MB/s) = 41.8 s + 0.7 s; high as with the pool unknown
-			low: 42 * time.Second, high: 65 * time.Second, basis: "outgrows the server 16.0 MiB buffer pool"},
+			// 80 MB / (152 × 16 KiB ÷ 0.9 = 2.77 MB/s) = 28.9 s + 0.7 s; high as with the pool unknown
+			low: 30 * time.Second, high: 52 * time.Second, basis: "outgrows the server 16.0 MiB buffer pool"},
 		{name: "gzip dump widens by 3-5x", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 56e6, Compression: "gzip", Tables: 8, Chunks: 32},
 			// 168 MB / 28 MB/s = 6 s; 280 MB / 19.6 MB/s = 14 s

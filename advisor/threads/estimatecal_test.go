@@ -13,19 +13,27 @@ func TestCalibratedEstimate(t *testing.T) {
 		name      string
 		host      string
 		pool      string
+		iops      float64       // a flat random-write curve at this rate; 0: the 150-IOPS card
 		low, high time.Duration // 0: not pinned
 		basisHas  []string
 		basisNot  string
 	}{
-		{"data fits a 1G pool: 80 MB at 1.44–1.58 MB/s (4 threads)", "db1", "1G", 51 * time.Second, 61 * time.Second,
+		{"data fits a 1G pool: 80 MB at 1.44–1.58 MB/s (4 threads)", "db1", "1G", 0, 51 * time.Second, 61 * time.Second,
 			[]string{"calibration card.json (calibrated on the target): 76.3 MiB of SQL at the 1.4–1.6 MB/s it loaded at 4 threads (median 1.5)"}, "outgrows"},
-		{"data outgrows the 128M pool: the slow end is the model's", "db1", "", 51 * time.Second, 0,
+		// 75 IOPS × 16 KiB ÷ PageAmpHigh 1.6 = 0.77 MB/s: 80 MB in 104 s + 1.4 s fixed, slower than the calibration's 61 s
+		{"data outgrows the 128M pool on a 75-IOPS card: the slow end is the model's", "db1", "", 75, 51 * time.Second, 106 * time.Second,
 			[]string{"calibrated on the target", "outgrows the default 128.0 MiB buffer pool, which the calibration's sample did not"}, ""},
-		{"another server: modelled, no calibrated rate", "db2", "1G", 0, 0, []string{"of SQL; disk"}, "calibrated on the target"},
+		// 150 IOPS: the model's slow end (80 MB at 1.54 MB/s + 0.7 s = 53 s) is faster than the calibration's
+		{"data outgrows the 128M pool on the 150-IOPS card: the calibration's slow end stands", "db1", "", 0, 51 * time.Second, 61 * time.Second,
+			[]string{"calibrated on the target"}, "which the calibration's sample did not"},
+		{"another server: modelled, no calibrated rate", "db2", "1G", 0, 0, 0, []string{"of SQL; disk"}, "calibrated on the target"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := cardProfile(tc.host)
+			if tc.iops > 0 {
+				p.Storage.RandWrite = curve(1, tc.iops, 2, tc.iops, 4, tc.iops, 8, tc.iops, 16, tc.iops)
+			}
 			if tc.pool != "" {
 				p.Server.Variables["innodb_buffer_pool_size"] = tc.pool
 			}

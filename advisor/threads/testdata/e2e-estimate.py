@@ -4,7 +4,9 @@
 the --mem-limit runs, /var/tmp/e2e-wt2-<bed>/ run 2). Per bed and advice: the profile figures
 the followed advice used (its JSON's profile: storage, dump, cores), the pool and redo log its
 estimate assumed (from that estimate's basis), the threads and range it printed, and the timed
-restores (results.txt "e2e <bed> <advice> <threads> <round> <seconds>")."""
+restores (results.txt "e2e <bed> <advice> <threads> <round> <seconds>"). Per run dir also the stock
+restore (durability "stock": 4 threads, the 128M pool and 96M redo log of mariadbd --no-defaults, the
+same probe; printed null: the bench printed no estimate for it)."""
 import glob, json, re, sys
 
 UNIT = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
@@ -37,6 +39,12 @@ def rows(d, run):
             "printed": {"low_s": est["low_s"], "high_s": est["high_s"]},
             "runs_s": runs,
         })
+        if adv == "strict":  # the stock restores: myloader's default 4 threads into --no-defaults MariaDB
+            stock = dict(out[-1], durability="stock", threads=4, pool_from="server", pool_bytes=128 << 20,
+                         redo_bytes=96 << 20, printed=None,
+                         runs_s=[float(l.split()[5]) for l in open(d + "/results.txt")
+                                 if l.split()[:3] == ["e2e", bed, "stock"]])
+            out.append(stock)
     return out
 
 
