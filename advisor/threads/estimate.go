@@ -62,10 +62,10 @@ const (
 	// 5.3-5.4 s again end to end (run 2, quiet host, 4 threads).
 	CPUBytesPerSecPerCore = 14e6
 	// BusyCPUShare is the share of that rate the slow end assumes: the
-	// same 152 MB restore on the fast bed took 8.9-10.0 s (medians) on the
+	// same 152 MB restore on the fast bed took 6.7-10.0 s (medians) on the
 	// shared 2-core machine at load average 10-27 (end to end run 1,
-	// restore matrix fast cells) against 5.3 s quiet; 0.7 puts the range's
-	// middle within ±30% of both.
+	// restore matrix fast cells) against 5.3-5.8 s quiet (run 2); 0.7
+	// puts the range's middle (6.8 s) within ±32% of all of them.
 	BusyCPUShare = 0.7
 	// TableSyncIOs is the fixed cost of restoring one table, in synchronous
 	// writes at the disk's 1-thread random-write rate: creating it, its
