@@ -9,6 +9,7 @@
 #   scripts/calib-sweep.sh calibrate BED [N]  N runs of `mytune calibrate --dump` on BED's server (JSON kept)
 #   scripts/calib-sweep.sh down               stop the servers, remove the beds and the state
 #
+# Env: STATE dir (CALIB_STATE), PREFIX of the bed names (calib), BEDS to set up (fast card), MYTUNE binary.
 # Beds (scripts/testbed.sh): calib-fast (no throttle), calib-card (custom: 100 write IOPS, 300 read IOPS,
 # 20 MB/s write, 40 MB/s read: an IOPS-limited SD card). Servers: MariaDB with --no-defaults (stock 128M buffer pool, flush at every
 # commit), socket only, no binary log; the server process runs inside the bed's cgroup. Results are
@@ -18,6 +19,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 STATE=${CALIB_STATE:-/var/tmp/calib-sweep}
 TABLES=${TABLES:-8} ROWS=${ROWS:-100000} THREADS=${THREADS:-"1 2 4 8 16"}
+# PREFIX names the beds (PREFIX-fast, PREFIX-card) so parallel worktrees never share one; BEDS picks which exist
+PREFIX=${PREFIX:-calib} BEDS=${BEDS:-"fast card"}
 # RUNLOCK prefixes every restore and calibration (one unit each), e.g. a lock shared with other benchmarks
 RUNLOCK=${RUNLOCK:-}
 mkdir -p "$STATE"
@@ -58,9 +61,9 @@ wait_clean() { # NAME: let InnoDB write back the previous run's dirty pages
 
 case ${1:-} in
 start) # restart the bed servers after setup (e.g. after `down` of the servers only)
-  for b in fast card; do
-    dir=$("$TB" info calib-$b | sed -n 's/^DIR=//p')
-    start_server $b "$dir/data" calib-$b
+  for b in $BEDS; do
+    dir=$("$TB" info $PREFIX-$b | sed -n 's/^DIR=//p')
+    start_server $b "$dir/data" $PREFIX-$b
   done ;;
 setup)
   mkdir -p "$STATE/src"
@@ -71,18 +74,18 @@ setup)
   rm -rf "$STATE/dump"; mydumper --socket "$STATE/src.sock" -u root -B sb -t 2 -o "$STATE/dump" >/dev/null
   stop_server src
   du -sb "$STATE/dump"
-  "$TB" up calib-fast fast --size 3G >/dev/null
-  "$TB" up calib-card custom --write-iops 100 --read-iops 300 --write-bps 20000000 --read-bps 40000000 --size 3G >/dev/null
-  for b in fast card; do
-    dir=$("$TB" info calib-$b | sed -n 's/^DIR=//p')
-    start_server $b "$dir/data" calib-$b
+  case " $BEDS " in *" fast "*) "$TB" up "$PREFIX-fast" fast --size 3G >/dev/null ;; esac
+  case " $BEDS " in *" card "*) "$TB" up "$PREFIX-card" custom --write-iops 100 --read-iops 300 --write-bps 20000000 --read-bps 40000000 --size 3G >/dev/null ;; esac
+  for b in $BEDS; do
+    dir=$("$TB" info $PREFIX-$b | sed -n 's/^DIR=//p')
+    start_server $b "$dir/data" $PREFIX-$b
   done
   echo "setup done: dump $STATE/dump, servers $STATE/fast.sock and $STATE/card.sock" ;;
 cell) # one full restore: cell BED THREADS ROUND
   bed=$2 t=$3 rep=$4
   sql "$bed" "DROP DATABASE IF EXISTS restored"; wait_clean "$bed"; sync
   t0=$(date +%s.%N)
-  "$TB" run "calib-$bed" myloader --socket "$STATE/$bed.sock" -u root -d "$STATE/dump" -B restored -o -t "$t" >/dev/null 2>"$STATE/myloader.err" ||
+  "$TB" run "$PREFIX-$bed" myloader --socket "$STATE/$bed.sock" -u root -d "$STATE/dump" -B restored -o -t "$t" >/dev/null 2>"$STATE/myloader.err" ||
     { cat "$STATE/myloader.err" >&2; exit 1; }
   t1=$(date +%s.%N)
   echo "$bed $t $rep $(echo "$t1 - $t0" | bc) load $(cut -d" " -f1 /proc/loadavg)" | tee -a "$STATE/results.txt"
@@ -99,7 +102,7 @@ calibrate)
   for i in $(seq "$n"); do
     sql "$bed" "DROP DATABASE IF EXISTS restored"; wait_clean "$bed"; sync
     out=$STATE/calibrate-$bed-$(date +%H%M%S).json l0=$(cut -d" " -f1 /proc/loadavg) t0=$(date +%s.%N)
-    "$TB" run "calib-$bed" "${MYTUNE:-/tmp/calib/mytune}" calibrate --dump "$STATE/dump" --socket "$STATE/$bed.sock" --user root \
+    "$TB" run "$PREFIX-$bed" "${MYTUNE:-/tmp/calib/mytune}" calibrate --dump "$STATE/dump" --socket "$STATE/$bed.sock" --user root \
       --format json --out "$out"
     wall=$(echo "$(date +%s.%N) - $t0" | bc) l1=$(cut -d" " -f1 /proc/loadavg)
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); c=r["choice"]
@@ -107,9 +110,9 @@ print(sys.argv[2], "calibrate", c["threads"], " ".join("%d:%.2f" % (p["threads"]
       "$out" "$bed" "$wall" "$l0/$l1" | tee -a "$STATE/results.txt"
   done ;;
 down)
-  for s in src fast card; do stop_server $s; done
+  for s in src $BEDS; do stop_server $s; done
   sleep 3
-  for b in fast card; do "$TB" down calib-$b || true; done
+  for b in $BEDS; do "$TB" down $PREFIX-$b || true; done
   rm -rf "$STATE" ;;
 *) sed -n 2,14p "$0" >&2; exit 2 ;;
 esac

@@ -17,7 +17,9 @@ type fileState struct {
 	// charset is the SET NAMES in force at the reader's position, applied
 	// again when another session takes the file over.
 	charset string
-	done    bool
+	// pend is the rest of an INSERT a step's deadline stopped in.
+	pend *pendingInsert
+	done bool
 }
 
 // cursor hands out the sample's files to sessions: the files a step left
@@ -78,7 +80,7 @@ func (c *cursor) reset() {
 	c.queue = c.queue[:0]
 	for _, fs := range c.all {
 		fs.close()
-		fs.done, fs.charset = false, fs.f.Charset
+		fs.done, fs.charset, fs.pend = false, fs.f.Charset, nil
 		c.queue = append(c.queue, fs)
 	}
 	c.started = false

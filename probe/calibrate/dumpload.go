@@ -15,49 +15,51 @@ import (
 )
 
 // loadSQL sends a file's INSERTs. A mydumper file loads as myloader 0.10
-// loads it: in transactions of CommitEvery statements, committed at the
-// end of the file (and here at the deadline); a mysqldump table as the
-// mysql client does: each statement committed on its own (autocommit).
+// loads it: in transactions of CommitEvery of the file's statements,
+// committed at the end of the file (and here at the deadline), each
+// statement sent as pieces of whole rows (splitValues) inside its
+// transaction, so a step's deadline waits for a piece, not a 1 MB
+// statement; a mysqldump table as the mysql client does: each statement
+// whole and committed on its own (autocommit).
 func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, fs *fileState, tl *tally) error {
 	f := fs.f
-	t := &txn{conn: conn, batched: s.o.Source.Format == dump.FormatMydumper, every: s.o.CommitEvery, commits: &s.commits}
+	batched := s.o.Source.Format == dump.FormatMydumper
+	t := &txn{conn: conn, batched: batched, every: s.o.CommitEvery, commits: &s.commits}
 	defer t.rollback()
 	for ctx.Err() == nil && s.going() {
-		st, err := u.Next()
-		if errors.Is(err, io.EOF) {
-			fs.done = true
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("reading %s: %w", f.Path, err)
-		}
-		if st.Kind == dump.StmtSetNames {
-			fs.charset = st.Charset
-			if err := s.execArgs(ctx, t.execer(), qSetNames, st.Charset); err != nil {
-				return fmt.Errorf("applying character set %s of %s: %w", st.Charset, f.Path, err)
+		if fs.pend == nil {
+			more, err := s.nextInsert(ctx, t, u, fs, batched)
+			if err != nil {
+				return err
+			}
+			if !more {
+				break
 			}
 			continue
 		}
-		q, err := insertLoad(st.Verb, f.Table, st.Rest)
-		if err != nil {
-			return fmt.Errorf("%s, offset %d: %w", f.Path, st.Offset, err)
-		}
-		if !s.reserve(len(st.Text)) {
+		p := fs.pend
+		if !s.reserve(p.bytes()) {
 			break
 		}
 		ex, err := t.begin(ctx)
 		if err != nil {
 			return err
 		}
-		if err := s.execDump(ctx, ex, q); err != nil {
+		if err := s.execDump(ctx, ex, p.query()); err != nil {
+			fs.pend = nil
 			if isDeadlock(err) { // InnoDB rolled the transaction back: its rows are not loaded, nor counted
 				s.deadlocks.Add(1)
 				t.rollback()
 				continue
 			}
-			return wrapDenied(fmt.Errorf("an INSERT of %s at byte %d: %w", f.Path, st.Offset, err), s.o.Schema, "loading into")
+			return wrapDenied(fmt.Errorf("an INSERT of %s at byte %d: %w", f.Path, p.offset, err), s.o.Schema, "loading into")
 		}
-		t.pend(len(st.Text), st.Rows)
+		last := p.advance()
+		t.pend(p.sent, p.sentRows, last)
+		if !last {
+			continue
+		}
+		fs.pend = nil
 		if err := t.done(); err != nil {
 			return s.commitErr(err, f.Path)
 		}
@@ -68,6 +70,32 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 	}
 	s.credit(t, tl)
 	return nil
+}
+
+// nextInsert reads the file's next statement into fs.pend (applying a
+// SET NAMES on the way); false at the end of the file.
+func (s *loadStep) nextInsert(ctx context.Context, t *txn, u *dump.UnitReader, fs *fileState, split bool) (bool, error) {
+	st, err := u.Next()
+	if errors.Is(err, io.EOF) {
+		fs.done = true
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("reading %s: %w", fs.f.Path, err)
+	}
+	if st.Kind == dump.StmtSetNames {
+		fs.charset = st.Charset
+		if err := s.execArgs(ctx, t.execer(), qSetNames, st.Charset); err != nil {
+			return false, fmt.Errorf("applying character set %s of %s: %w", st.Charset, fs.f.Path, err)
+		}
+		return true, nil
+	}
+	p, err := newPendingInsert(st, fs.f.Table, split)
+	if err != nil {
+		return false, fmt.Errorf("%s, offset %d: %w", fs.f.Path, st.Offset, err)
+	}
+	fs.pend = p
+	return true, nil
 }
 
 // isDeadlock is InnoDB's "Deadlock found when trying to get lock" (error
@@ -115,11 +143,14 @@ type txn struct {
 	pendStmts, doneStmts                     int
 }
 
-// pend records a statement the server accepted, not yet committed.
-func (t *txn) pend(bytes, rows int) {
+// pend records a piece the server accepted, not yet committed; last
+// when it ends one of the dump's statements.
+func (t *txn) pend(bytes, rows int, last bool) {
 	t.pendBytes += uint64(bytes)
 	t.pendRows += uint64(rows)
-	t.pendStmts++
+	if last {
+		t.pendStmts++
+	}
 }
 
 // settle moves what is pending to done (committed) or drops it (rolled back).

@@ -21,20 +21,20 @@ func TestTxnCredit(t *testing.T) {
 		stmts      int
 	}{
 		{"autocommit: each statement counts", false, func(tx *txn) {
-			tx.pend(100, 10)
+			tx.pend(100, 10, true)
 			_ = tx.done()
-			tx.pend(50, 5)
+			tx.pend(50, 5, true)
 			_ = tx.done()
 		}, 150, 15, 2},
 		{"batched, not yet committed: nothing counts", true, func(tx *txn) {
-			tx.pend(100, 10)
+			tx.pend(100, 10, true)
 			_ = tx.done()
 		}, 0, 0, 0},
 		{"batched, a deadlock rolls the batch back", true, func(tx *txn) {
-			tx.pend(100, 10)
+			tx.pend(100, 10, true)
 			_ = tx.done()
 			tx.rollback()
-			tx.pend(40, 4)
+			tx.pend(40, 4, true)
 			_ = tx.done()
 			// the second batch is still open: nothing of it counts yet
 		}, 0, 0, 0},

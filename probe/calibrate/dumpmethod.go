@@ -26,8 +26,10 @@ func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 		m.Statements = "the dump's own INSERT statements; each session loads whole tables (a mysqldump file has one section per table)"
 		m.Commit = "each INSERT commits on its own (autocommit, as the mysql client loads a dump)"
 	default:
-		m.Statements = "the dump's own INSERT statements; each session loads whole files, as myloader's threads do"
-		m.Commit = fmt.Sprintf("a transaction of %d statements, committed at the end of each file (myloader's --queries-per-transaction default)", o.CommitEvery)
+		m.Statements = fmt.Sprintf("the dump's own rows, each INSERT sent as INSERTs of about %d KB of its whole rows (split between rows only), "+
+			"so a step's deadline waits for a piece, not a 1 MB statement; each session loads whole files, as myloader's threads do", DefaultInsertPieceBytes>>10)
+		m.Commit = fmt.Sprintf("kept as myloader 0.10 commits: a transaction of %d of the file's INSERTs (all their pieces), committed at the end of each file "+
+			"(myloader's --queries-per-transaction default); a step's deadline also commits", o.CommitEvery)
 	}
 	return m
 }
