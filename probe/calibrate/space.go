@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"golang.org/x/sys/unix"
+	"github.com/shirou/gopsutil/v4/disk"
 
 	"github.com/mytune/mytune/probe/profile"
 )
@@ -15,16 +15,17 @@ import (
 const FreeShare = 10
 
 // freeBytes is the space an unprivileged writer may still use on the
-// filesystem of dir (statfs f_bavail), when dir is on this machine.
+// filesystem of dir (statfs f_bavail on Unix, GetDiskFreeSpaceEx's caller
+// share on Windows, through gopsutil), when dir is on this machine.
 func freeBytes(dir string) (uint64, bool) {
 	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
 		return 0, false
 	}
-	var fs unix.Statfs_t
-	if err := unix.Statfs(dir, &fs); err != nil {
+	u, err := disk.Usage(dir)
+	if err != nil {
 		return 0, false
 	}
-	return uint64(fs.Bavail) * uint64(fs.Bsize), true //nolint:gosec,unconvert // field types vary by OS
+	return u.Free, true
 }
 
 // capBySpace limits what the tables and one step may hold to FreeShare of
