@@ -90,6 +90,7 @@ type randPool struct {
 	bounds  []sliceBound
 	long    bool         // the phase was cut into longer rounds (markProbes)
 	lastEnd atomic.Int64 // the latest completion of any worker, ns since t0
+	waits   []int64      // each worker's runqueue wait (schedReader) when the last slice ended
 	wg      sync.WaitGroup
 	restore func()
 }
@@ -124,13 +125,24 @@ func (e *engine) startPool(phase string) *randPool {
 			// fio's IOPS without, 0.9-1.1x with.
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
+			w.tid = threadID()
 			ready.Done()
 			p.work(i, w)
 		}()
 	}
 	ready.Wait()
 	p.t0 = time.Now()
+	p.waits = p.readWaits()
 	return p
+}
+
+// readWaits is each worker's cumulative runqueue wait, -1 where unknown.
+func (p *randPool) readWaits() []int64 {
+	tids := make([]int, len(p.workers))
+	for i, w := range p.workers {
+		tids[i] = w.tid
+	}
+	return p.e.sched(tids)
 }
 
 // since is t in ns since the pool started.
@@ -158,7 +170,11 @@ func (p *randPool) runSlice(c *stepCtl, threads int) sliceBound {
 	if c.capBytes {
 		p.e.written += uint64(c.closeTakes())
 	}
-	b := sliceBound{threads: threads, start: start, end: p.since(time.Now()), long: p.long, longest: time.Duration(st.longest.Load())}
+	end := p.since(time.Now())
+	waits := p.readWaits()
+	b := sliceBound{threads: threads, start: start, end: end, long: p.long, longest: time.Duration(st.longest.Load()),
+		runWait: meanWait(p.waits, waits, threads)}
+	p.waits = waits
 	p.bounds = append(p.bounds, b)
 	return b
 }

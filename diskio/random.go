@@ -18,6 +18,7 @@ type worker struct {
 	buf     []byte    // reads
 	recs    []opRec
 	lastRan int32 // the last slice in which one of its operations completed
+	tid     int   // the kernel id of its OS thread (threadID), 0 where unknown
 	err     error
 }
 

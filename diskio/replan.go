@@ -92,7 +92,11 @@ func (e *engine) afterSlice(i int, b sliceBound, ops int64) {
 		return
 	}
 	if dt := time.Duration(b.end - b.start); dt > 0 {
-		e.firstRound = append(e.firstRound, firstSlice{iops: float64(ops) / dt.Seconds(), longest: b.longest})
+		f := firstSlice{iops: float64(ops) / dt.Seconds(), longest: b.longest}
+		if starved(b, b.longest) {
+			f.longest = 0 // the host's pause, not the device's period: it must not lengthen the slices
+		}
+		e.firstRound = append(e.firstRound, f)
 	}
 	if i+1 >= len(e.steps) || e.steps[i+1].phase != s.phase || e.steps[i+1].round == 0 {
 		return

@@ -26,6 +26,10 @@ type Options struct {
 	// MaxBytes. It is never more than fileShare of MaxBytes, so laying the
 	// file out leaves most of the budget to the later write phases.
 	FileBytes uint64
+	// ProcRoot is where /proc is ("/proc" if empty): the random phases
+	// read their workers' runqueue waits there, to tell a host starved of
+	// CPU from a device that serves in batches (starved).
+	ProcRoot string
 	// Progress is optional; it is called from the engine at phase starts and
 	// about four times a second, never concurrently. It must not block.
 	Progress func(Progress)

@@ -26,6 +26,9 @@ type sliceBound struct {
 	long bool
 	// longest is the longest pause between completions while the slice ran.
 	longest time.Duration
+	// runWait is its active workers' mean wait for a CPU while it ran
+	// (schedstat run_delay), -1 when unknown: see starved.
+	runWait time.Duration
 }
 
 // window is the measuring window of one slice: the completions counted in
@@ -115,10 +118,11 @@ func sliceWindows(recs [][]opRec, bounds []sliceBound) []window {
 			continue
 		}
 		thr := longestGap(ends, b.start, b.end) / openingShare
-		if openings(ends, b.start, b.end, thr) < 2 && idleShare(ends, b.start, b.end, thr) < batchyIdle {
+		if !batchy(ends, b, thr) {
 			// A device that serves as operations come, with one stall at
-			// most: the window runs from the head's end to the last
-			// completion; parts of equal time.
+			// most, or a host that starved the workers of CPU: the window
+			// runs from the head's end to the last completion; parts of
+			// equal time.
 			if a2 := lastAtOrBefore(ends, b.end); a2 > from {
 				out[s] = window{ops: countIn(ends, from, a2), dur: time.Duration(a2 - from)}
 				if b.long {
@@ -230,6 +234,21 @@ func windowParts(ends []int64, a1, a2, thr int64) []float64 {
 // disk, 16 KiB at 1-16 threads, pauses a few % of a slice when quiet, its
 // stalls under load 4-30% (a 7.7 ms stall in 192 ms: 4%).
 const batchyIdle = 0.5
+
+// batchy reports whether slice b's device served in batches: two
+// openings or more (pauses of thr or more), or batchyIdle of its time in
+// such pauses, unless its workers spent those pauses waiting for a CPU
+// (starved): a loaded host that descheduled every worker for tens of ms
+// shows the same pauses, and anchoring its window at them measured an
+// 8-thread point of this project's fast disk from 1 completion (under a
+// full `go test ./...`, 2026-12-01).
+func batchy(ends []int64, b sliceBound, thr int64) bool {
+	share := idleShare(ends, b.start, b.end, thr)
+	if openings(ends, b.start, b.end, thr) < 2 && share < batchyIdle {
+		return false
+	}
+	return !starved(b, time.Duration(share*float64(b.end-b.start)))
+}
 
 // openings counts the ends in [from, to] preceded by a pause of thr or
 // more (the first may follow an end before from).

@@ -38,7 +38,7 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 	roots := host.Roots{Proc: o.Roots.Proc, Sys: o.Roots.Sys}
 	before := readLoad(ctx, roots, st, "before")
 	res, err := diskio.Run(ctx, diskio.Options{Dir: st.Path, Duration: o.Duration, MaxBytes: maxBytes, MaxBytesCeiling: ceiling,
-		FileBytes: fileBytes, Progress: o.Progress})
+		FileBytes: fileBytes, ProcRoot: o.Roots.Proc, Progress: o.Progress})
 	if after := readLoad(ctx, roots, st, "after"); before != nil && after != nil {
 		st.Conditions = &profile.Conditions{Before: *before, After: *after}
 	}
