@@ -105,6 +105,10 @@ type LatencyStats struct {
 	// throttled device's commits pass at once or wait ~100 ms for its next
 	// dispatch, so the p50 sits at the edge of two modes).
 	P90 time.Duration
+	// SlowShare is the share of samples over slowFactor times the p10
+	// (slowShare): on a throttled device, the commits that waited for its
+	// next dispatch. Set for the fdatasync loop.
+	SlowShare float64
 	// SliceP50 are the p50s of the loop's equal slices in time order
 	// (syncSlices of them): how much the p50 moved during the loop.
 	SliceP50 []time.Duration

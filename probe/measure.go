@@ -73,6 +73,7 @@ func fillMeasurements(st *profile.Storage, r diskio.Result) {
 		OpsPerS: round(r.Sync.OpsPerSec(), 1), Ops: r.Sync.Ops,
 		FdatasyncP50US: us(r.Fdatasync.P50), FdatasyncP99US: us(r.Fdatasync.P99), FdatasyncP90US: us(r.Fdatasync.P90),
 		FdatasyncP50Spread: durationSpread(r.Fdatasync.SliceP50),
+		FdatasyncMeanUS:    us(r.Fdatasync.Mean), FdatasyncSlowPct: round(100*r.Fdatasync.SlowShare, 1),
 	}
 	st.RandWrite = curve(r.RandWrite)
 	st.RandRead = curve(r.RandRead)

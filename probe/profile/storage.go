@@ -102,6 +102,13 @@ type Latency struct {
 	// FdatasyncP90US beside FdatasyncP50US shows a bimodal loop: commits
 	// that pass at once or wait for a device (or throttle) slice.
 	FdatasyncP90US float64 `json:"fdatasync_p90_us,omitempty"`
+	// FdatasyncMeanUS is the mean fdatasync: on a bimodal loop the stable
+	// figure (the p50 is whichever mode holds the middle commit).
+	FdatasyncMeanUS float64 `json:"fdatasync_mean_us,omitempty"`
+	// FdatasyncSlowPct is the % of commits whose fdatasync took over 10x
+	// the loop's p10: on a throttled device, those that waited for its
+	// next dispatch (diskio.LatencyStats.SlowShare).
+	FdatasyncSlowPct float64 `json:"fdatasync_slow_pct,omitempty"`
 	// FdatasyncP50Spread is how the fdatasync p50 (µs) varied between the loop's time slices.
 	FdatasyncP50Spread *Spread `json:"fdatasync_p50_spread_us,omitempty"`
 }
