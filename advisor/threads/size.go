@@ -115,8 +115,8 @@ const LoadDiskCap = 8
 // most cards and every spinning disk stay under (probe/classify's
 // sdMaxRandWriteIOPS). In the quiet re-sweep (BENCHMARK.md, "Restore
 // matrix") the card bed (peak 99 IOPS) had 16 threads the slowest of 2-16
-// in both 512M twins (+14% and +5.6% over the best; 8 threads +7% and 0%),
-// the hdd bed (151) 8 and 16 within 4.4% of the best, and the bw (690)
+// in both 512M twins (+13% and +5.6% over the best; 8 threads +7% and 0%),
+// the hdd bed (151) 8 and 16 within 5.1% of the best, and the bw (690)
 // and fast beds 16 best or within 3.8%.
 const SlowDiskWriteIOPS = 500
 
@@ -164,8 +164,8 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 // busy while others wait on that I/O. In the restore matrix of 2026-12-01
 // (BENCHMARK.md, "Restore matrix": 2 cores, medians of 3-10 complete
 // reps) 8 threads were within 2% of the best in both fast-bed 128M cells
-// of the quiet re-sweep (152 MB dump: 4 threads best and +39%, 16 +3% and
-// best, 1 thread +63-77%) and within 7% in the card, bw and hdd beds' 32M
+// of the quiet re-sweep (152 MB dump: 4 threads best and +41%, 16 +4.5% and
+// best, 1 thread +65-77%) and within 7% in the card, bw and hdd beds' 32M
 // cells of the loaded sweep (4 threads 0-21%, 16 0-14%, 1 thread 8-65% slower).
 const LoadThreadsPerCore = 4
 
@@ -176,9 +176,10 @@ const LoadThreadsPerCore = 4
 // The quiet re-sweep (BENCHMARK.md, "Restore matrix", 2026-12-01 04:00-05:30,
 // each rep under quiet.sh x): 16 threads on 2 cores were the best in 3 of
 // the 4 fast and bw cells (fast 1G relaxed and strict, bw 512M relaxed)
-// and +4% in the fourth, where 4 threads were +4% to +18% (fast 1G
-// relaxed +11%, bw 512M relaxed +15%); on the 100-IOPS card bed 16 were
-// +14% and +5.6%, hence SlowDiskWriteIOPS.
+// and +3.8% in the fourth (bw 512M strict); 4 threads were +0.5% to +15%
+// (fast 1G relaxed +11%, bw 512M relaxed +15%: the old rule's two misses),
+// 8 threads +9% to +20%; on the 100-IOPS card bed 16 were
+// +13% and +5.6%, hence SlowDiskWriteIOPS.
 const FitThreadsPerCore = 8
 
 // perCore is the threads the cores want: FitThreadsPerCore per core when
