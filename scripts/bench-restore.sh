@@ -23,7 +23,9 @@
 #       not the clean-up between runs) under the command prefix CMD (--tag T names the beds restore-sweepT-*,
 #       so two cells of one bed kind run at once, with --keep dirs of their own). --nice N runs the sweep's
 #       servers and myloader at that nice level (e.g. -10: a CPU-bound restore on a machine others share
-#       then gets most of the cores, as on a host of its own)., e.g. a lock that keeps other
+#       then gets most of the cores, as on a host of its own). --rep-lock "CMD" holds CMD for a whole rep of a
+#       cell instead (every count once, with the clean-up between them: "/work/wt/quiet.sh x"), so a sweep
+#       waits for a shared lock once per rep, not once per restore; the wait is not timed. A --run-lock is e.g. a lock that keeps other
 #       CPU-heavy work off the machine meanwhile ("flock -x /path/lock"); the wait for it is not timed.
 #   scripts/bench-restore.sh settings --beds "card fast" [--pools 32M] [--repeat 3]
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
@@ -46,13 +48,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 FIRST_REP=1 RUN_LOCK="" TAG="" NICE="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT=""
+REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT=""
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
     --undo-timeout) UNDO_TIMEOUT=$2 ;; --mem-limit) MEM_LIMIT=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
@@ -89,6 +91,7 @@ stop_server() { # socket pidfile
 }
 cleanup() {
   local s b
+  rep_lock_drop
   for s in "${SERVERS[@]}"; do stop_server ${s}; done
   for b in "${BEDS_UP[@]}"; do "$TB" down "$b" >/dev/null 2>&1 || true; done
   rm -rf "$RUN"; [ -n "$KEEP" ] || rm -rf "$WORK"
@@ -187,6 +190,24 @@ restore() {
   return 1
 }
 
+# rep_lock_take: with --rep-lock, start "REP_LOCK bash -c <wait for release>" in the background and return once it
+# holds the lock (the holder is a child of the lock command: nothing this script starts inherits the lock).
+rep_lock_take() {
+  [ -n "$REP_LOCK" ] || return 0
+  rm -f "$RUN/replock.held" "$RUN/replock.release"
+  ${REP_LOCK} bash -c 'touch "$1.held"; while [ ! -e "$1.release" ]; do sleep 0.1; done' _ "$RUN/replock" &
+  REP_LOCK_PID=$!
+  until [ -e "$RUN/replock.held" ]; do
+    kill -0 "$REP_LOCK_PID" 2>/dev/null || { echo "bench-restore.sh: --rep-lock $REP_LOCK exited" >&2; return 1; }
+    sleep 0.1
+  done
+}
+# rep_lock_drop: release the lock rep_lock_take holds (no-op without one).
+rep_lock_drop() {
+  [ -n "$REP_LOCK_PID" ] || return 0
+  touch "$RUN/replock.release"; wait "$REP_LOCK_PID" 2>/dev/null || true; REP_LOCK_PID=""
+}
+
 # sweep_bed BED: every pool × durability cell at every thread count, REPEAT times, order alternating.
 sweep_bed() {
   local bed=$1 dir pool dur rep t list
@@ -198,9 +219,11 @@ sweep_bed() {
       --innodb-flush-log-at-trx-commit=$flush
     for rep in $(seq "$FIRST_REP" $((FIRST_REP + REPEAT - 1))); do
       list=$THREADS; [ $((rep % 2)) = 0 ] && list=$(echo "$THREADS" | tr ' ' '\n' | tac | tr '\n' ' ')
+      rep_lock_take
       for t in $list; do
         restore "t-$bed" "sweep $bed $pool $dur $t $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t "$t"
       done
+      rep_lock_drop
     done
     stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
   done; done

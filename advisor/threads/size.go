@@ -109,19 +109,36 @@ func coresOf(h profile.Host) cores {
 // nothing measured says more threads help such a disk.
 const LoadDiskCap = 8
 
+// SlowDiskWriteIOPS is the random 16K write IOPS (the curve's peak) below
+// which a load whose data fits the pool is capped at LoadDiskCap: the SD
+// Association's A1 application class floor, 500 random-write IOPS, that
+// most cards and every spinning disk stay under (probe/classify's
+// sdMaxRandWriteIOPS). In the quiet re-sweep (BENCHMARK.md, "Restore
+// matrix") the card bed (peak 99 IOPS) had 16 threads the slowest of 2-16
+// in both 512M twins (+13% and +5.6% over the best; 8 threads +7% and 0%),
+// the hdd bed (151) 8 and 16 within 5.1% of the best, and the bw (690)
+// and fast beds 16 best or within 3.8%.
+const SlowDiskWriteIOPS = 500
+
 // sizeLoad: a restore is bound by the CPU that parses and inserts rows
-// (2 or 4 load threads per core: see perCore) and by the files the
+// (4 or 8 load threads per core: see perCore) and by the files the
 // dump offers (myloader 0.10 loads one file per thread, mysqlsh loadDump
 // one chunk per thread, a mysqldump file loads through one session).
 // The random-write knee does not bound it (issue 10: on a 100-IOPS card
 // the knee said 1 thread, 4-16 were 20% faster); a disk whose writes stop
-// scaling caps it at LoadDiskCap.
+// scaling caps it at LoadDiskCap, and so does a disk slower than
+// SlowDiskWriteIOPS when the data fits the pool.
 func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 	n, why := perCore(p, c, b)
 	fits := b.bytes > 0 && dumpInnoDBBytes(p.Dump) > 0 && dumpInnoDBBytes(p.Dump) <= b.bytes
+	peak := peakRandBytesPerSec(p.Storage, MaxThreads) / PageBytes
 	if k, kw := Knee(p.Storage.RandWrite); k > 0 && k < n && n > LoadDiskCap && !fits {
 		n = max(k, LoadDiskCap)
 		why = append(why, fmt.Sprintf("%s: capped at %d (more sessions queue for the same writes)", kw, n))
+	} else if fits && n > LoadDiskCap && peak > 0 && peak < SlowDiskWriteIOPS {
+		n = LoadDiskCap
+		why = append(why, fmt.Sprintf("%s; random 16K writes peak at %.0f IOPS, below %d (an SD card's or a spinning disk's): capped at %d (on a 100-IOPS card with the data in the pool 16 sessions were the slowest of 2-16: mytune's restore matrix)",
+			kw, peak, SlowDiskWriteIOPS, n))
 	} else if k > 0 {
 		why = append(why, kw+", but a restore still gains from a few sessions: they share log flushes and neighbouring page writes")
 	} else {
@@ -145,22 +162,25 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 // outgrows the pool the load runs with (or the pool is unknown): pages are
 // evicted and read back while loading, and more sessions keep the cores
 // busy while others wait on that I/O. In the restore matrix of 2026-12-01
-// (BENCHMARK.md, "Restore matrix": 2 cores, medians of 3-12 complete
-// reps) 8 threads were the best or within 9% of it in every such cell:
-// the fast bed with a 128M pool (152 MB dump: 4 threads +4% and +22%,
-// 16 +9% and +38%, 1 thread +89-111%) and the card, bw and hdd beds with
-// a 32M one (4 threads 0-21%, 16 threads 0-14%, 1 thread 8-65% slower).
+// (BENCHMARK.md, "Restore matrix": 2 cores, medians of 3-10 complete
+// reps) 8 threads were within 2% of the best in both fast-bed 128M cells
+// of the quiet re-sweep (152 MB dump: 4 threads best and +41%, 16 +4.5% and
+// best, 1 thread +65-77%) and within 7% in the card, bw and hdd beds' 32M
+// cells of the loaded sweep (4 threads 0-21%, 16 0-14%, 1 thread 8-65% slower).
 const LoadThreadsPerCore = 4
 
 // FitThreadsPerCore is the load threads per core when the loaded data fits
-// the pool the load runs with: no page is read back or evicted, the load
-// is CPU work on the buffer pool plus redo writes, and more sessions only
-// contend for it. Matrix cells with a 512M pool (1G on the fast bed): 4
-// threads best or within 7% in 6 of 8; the two misses (bw 512M relaxed
-// +40%, fast 1G strict +20%, both against 8) have durability twins, the
-// same work for myloader, where 4 is best or within 7% and 8 is 18-24%
-// slower. 8 threads were 0-24% slower than the best, 16 2-27%.
-const FitThreadsPerCore = 2
+// the pool the load runs with: no page is read back or evicted, and each
+// session's statements alternate between the server's CPU, the client's
+// parsing and the redo log write, so more sessions keep both cores busy.
+// The quiet re-sweep (BENCHMARK.md, "Restore matrix", 2026-12-01 04:00-05:30,
+// each rep under quiet.sh x): 16 threads on 2 cores were the best in 3 of
+// the 4 fast and bw cells (fast 1G relaxed and strict, bw 512M relaxed)
+// and +3.8% in the fourth (bw 512M strict); 4 threads were +0.5% to +15%
+// (fast 1G relaxed +11%, bw 512M relaxed +15%: the old rule's two misses),
+// 8 threads +9% to +20%; on the 100-IOPS card bed 16 were
+// +13% and +5.6%, hence SlowDiskWriteIOPS.
+const FitThreadsPerCore = 8
 
 // perCore is the threads the cores want: FitThreadsPerCore per core when
 // the data the dump loads fits the pool b, else LoadThreadsPerCore;
@@ -168,7 +188,7 @@ const FitThreadsPerCore = 2
 func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	data := dumpInnoDBBytes(p.Dump)
 	if b.bytes > 0 && data > 0 && data <= b.bytes {
-		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; the ~%s the dump loads fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions only contend for it: mytune's restore matrix, BENCHMARK.md)",
+		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; the ~%s the dump loads fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions keep the cores busy while others wait on the log: mytune's restore matrix, BENCHMARK.md)",
 			c.why, profile.HumanBytes(data), b.describe(), FitThreadsPerCore)}
 	}
 	var what string

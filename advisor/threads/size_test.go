@@ -87,30 +87,39 @@ func TestSizeSlowCommitNamed(t *testing.T) {
 }
 
 // The data that fits the pool the load runs with (here the server's 1G)
-// gets 2 load threads per core, the data that outgrows it (32M) 4: in the
-// restore matrix (BENCHMARK.md) 4 threads on 2 cores were within 10% of
-// the best in every 512M-1G cell and 8 in every 32M-128M one; the flat
-// card curve cuts neither. myloader threads into MariaDB lost runs to
-// deadlocks at 2-8 threads, and the note states the rate measured at the count.
+// gets 8 load threads per core, capped at 8 on a disk whose random writes
+// peak below SlowDiskWriteIOPS; the data that outgrows it (32M) 4 per core:
+// in the quiet restore matrix (BENCHMARK.md) 16 threads on 2 cores were
+// best or within 4% in the fast and bw beds' fit cells, 8 within 7% in the
+// card and hdd ones and in every 32M-128M cell. myloader threads into
+// MariaDB lost runs to deadlocks at 2-8 threads, and the note states the
+// rate measured at the count.
 func TestSizeLoadDataFitsPool(t *testing.T) {
 	d := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 40e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
 	for _, tc := range []struct {
-		pool string
-		want int
-		why  string
-	}{{"1G", 4, "fits the server 1.0 GiB buffer pool, so 2 load threads per core"}, {"32M", 8, "outgrows the server 32.0 MiB buffer pool, so 4 load threads per core"}} {
-		p := prof(2, 0, cardCurve, d)
+		name  string
+		pool  string
+		curve []profile.ThreadPoint
+		want  int
+		why   string
+	}{
+		{"fits, fast disk", "1G", fastCurve, 16, "fits the server 1.0 GiB buffer pool, so 8 load threads per core"},
+		{"fits, 100-IOPS card: capped", "1G", cardCurve, 8, "random 16K writes peak at 120 IOPS, below 500 (an SD card's or a spinning disk's): capped at 8"},
+		{"outgrows, card", "32M", cardCurve, 8, "outgrows the server 32.0 MiB buffer pool, so 4 load threads per core"},
+		{"outgrows, fast disk", "32M", fastCurve, 8, "outgrows the server 32.0 MiB buffer pool, so 4 load threads per core"},
+	} {
+		p := prof(2, 0, tc.curve, d)
 		p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": tc.pool})
 		plan := Size(p, Options{Task: TaskLoad})
 		if got := plan.Load; got.Threads != tc.want || !strings.Contains(got.Why, tc.why) {
-			t.Errorf("pool %s: %d threads (%s), want %d and %q", tc.pool, got.Threads, got.Why, tc.want, tc.why)
+			t.Errorf("%s: %d threads (%s), want %d and %q", tc.name, got.Threads, got.Why, tc.want, tc.why)
 		}
 		note := deadlockNote(tc.want)
 		if r := DeadlockRuns[tc.want]; r.Lost > 0 && !strings.Contains(note, fmt.Sprintf("lost %d of %d runs at %d threads", r.Lost, r.Runs, tc.want)) {
 			t.Errorf("deadlock note %q does not state the measured %d of %d", note, r.Lost, r.Runs)
 		}
 		if has := slices.Contains(plan.Notes, note); has != (note != "") {
-			t.Errorf("pool %s: deadlock note present = %v, want %v", tc.pool, has, note != "")
+			t.Errorf("%s: deadlock note present = %v, want %v", tc.name, has, note != "")
 		}
 	}
 }
