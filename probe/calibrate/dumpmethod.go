@@ -11,12 +11,15 @@ import (
 // slice is the planned step (steps that run over shorten the rest).
 func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 	m := DumpMethod{Threads: threads, Rounds: o.Rounds, StepS: slice.Seconds(), StepMaxBytes: o.StepMaxBytes,
-		Order: fmt.Sprintf("%d rounds; round r runs the counts rotated by r, so no count always follows the same one; "+
+		Order: fmt.Sprintf("%d rounds, each from the most sessions to the fewest, on one set of sessions that never pauses as a whole: "+
+			"a step with more sessions than the last wakes the extra ones while the others go on loading, one with fewer stops the extra ones "+
+			"after their piece in flight, which its first window discounts by half (stopped_bytes); "+
 			"the tables grow through the run as in a restore: each step resumes the files where the last one stopped "+
 			"(they are recreated only when the sample is used up); before the first step an untimed warm-up at the most sessions "+
-			"brings the server to the regime a restore spends its time in (pool full, pages written back); each step is "+
-			"measured from its start to its deadline, every session busy, by the redo the server wrote (rows inserted where "+
-			"it shows no LSN)", o.Rounds)}
+			"brings the server to the regime a restore spends its time in (pool full, pages written back); each window is "+
+			"measured with every session busy, by the redo the server wrote (rows inserted where it shows no LSN); "+
+			"a count's rate is over all its windows together (pooled); --duration bounds the whole run, its last %.0f%% kept for dropping the schema",
+			o.Rounds, 100*CleanupShare)}
 	switch o.Source.Format {
 	case dump.FormatMySQLShell:
 		m.Statements = fmt.Sprintf("a local-infile load (LOAD DATA LOCAL) of each chunk's rows in pieces of up to %d MiB of whole lines "+
@@ -85,7 +88,7 @@ func noiseNote(pts []DumpPoint, c DumpChoice) string {
 		}
 	}
 	for _, p := range pts {
-		if p.Threads > chosen.Threads && p.MBPerS > chosen.MBPerS && p.MBPerSMin <= chosen.MBPerSMax {
+		if p.Threads > chosen.Threads && p.PooledMBPerS > chosen.PooledMBPerS && p.MBPerSMin <= chosen.MBPerSMax {
 			return fmt.Sprintf("the ranges of %d sessions (%.1f–%.1f MB/s) and %d (%.1f–%.1f) overlap: their difference is "+
 				"within this run's noise; too few load threads cost a restore more than too many, so %d is as safe a pick",
 				chosen.Threads, chosen.MBPerSMin, chosen.MBPerSMax, p.Threads, p.MBPerSMin, p.MBPerSMax, p.Threads)
