@@ -88,7 +88,7 @@ func noiseNote(pts []DumpPoint, c DumpChoice) string {
 		}
 	}
 	for _, p := range pts {
-		if p.Threads > chosen.Threads && p.PooledMBPerS > chosen.PooledMBPerS && p.MBPerSMin <= chosen.MBPerSMax {
+		if p.Threads > chosen.Threads && p.MBPerS > chosen.MBPerS && p.MBPerSMin <= chosen.MBPerSMax {
 			return fmt.Sprintf("the ranges of %d sessions (%.1f–%.1f MB/s) and %d (%.1f–%.1f) overlap: their difference is "+
 				"within this run's noise; too few load threads cost a restore more than too many, so %d is as safe a pick",
 				chosen.Threads, chosen.MBPerSMin, chosen.MBPerSMax, p.Threads, p.MBPerSMin, p.MBPerSMax, p.Threads)

@@ -131,7 +131,10 @@ const (
 	BasisSessions = "sessions_committed"
 )
 
-// DumpPoint is one session count over its rounds: medians and range.
+// DumpPoint is one session count over its rounds: MBPerS and RowsPerS
+// over all its windows together (each step's rate weighted by its window
+// time: the average a restore at this count sees through stalls that a
+// short window may land in or miss), the steps' median and range.
 type DumpPoint struct {
 	Threads     int     `json:"threads"`
 	RowsPerS    float64 `json:"rows_per_s"`
@@ -141,17 +144,14 @@ type DumpPoint struct {
 	RowsPerSMin float64 `json:"rows_per_s_min"`
 	RowsPerSMax float64 `json:"rows_per_s_max"`
 	SpreadPct   float64 `json:"spread_pct"` // (max - min) / median of MB/s, in %
-	// PooledMBPerS and PooledRowsPerS are the rates over all the count's
-	// windows together (each step's rate weighted by its window time): the
-	// average a restore at this count sees through stalls that a short
-	// window may land in or miss; the choice compares these.
-	PooledMBPerS   float64      `json:"pooled_mb_per_s"`
-	PooledRowsPerS float64      `json:"pooled_rows_per_s"`
-	WindowS        float64      `json:"window_s"`
-	Rounds         []DumpSample `json:"rounds"`
+	// MedianMBPerS is the median of the steps' MB/s; WindowS the count's
+	// windows in all.
+	MedianMBPerS float64      `json:"mb_per_s_median"`
+	WindowS      float64      `json:"window_s"`
+	Rounds       []DumpSample `json:"rounds"`
 }
 
-// DumpChoice is the fewest sessions within NearBestPct of the best pooled MB/s.
+// DumpChoice is the fewest sessions within NearBestPct of the best MB/s (pooled over the windows).
 type DumpChoice struct {
 	Threads     int     `json:"threads"`
 	MBPerS      float64 `json:"mb_per_s"`
@@ -175,11 +175,11 @@ func summarise(threads []int, samples map[int][]DumpSample) []DumpPoint {
 		for i, s := range ss {
 			mb[i], rows[i] = s.MBPerS, s.RowsPerS
 		}
-		p := DumpPoint{Threads: n, MBPerS: median(mb), RowsPerS: median(rows),
+		p := DumpPoint{Threads: n, MedianMBPerS: median(mb),
 			MBPerSMin: slices.Min(mb), MBPerSMax: slices.Max(mb), RowsPerSMin: slices.Min(rows), RowsPerSMax: slices.Max(rows), Rounds: ss}
-		p.PooledMBPerS, p.PooledRowsPerS, p.WindowS = pooled(ss)
-		if p.MBPerS > 0 {
-			p.SpreadPct = 100 * (p.MBPerSMax - p.MBPerSMin) / p.MBPerS
+		p.MBPerS, p.RowsPerS, p.WindowS = pooled(ss)
+		if p.MedianMBPerS > 0 {
+			p.SpreadPct = 100 * (p.MBPerSMax - p.MBPerSMin) / p.MedianMBPerS
 		}
 		pts = append(pts, p)
 	}
@@ -202,28 +202,28 @@ func pooled(ss []DumpSample) (mbPerS, rowsPerS, windowS float64) {
 	return mb / windowS, rows / windowS, windowS
 }
 
-// choose picks the fewest sessions whose pooled MB/s is within NearBestPct
+// choose picks the fewest sessions whose MB/s (pooled) is within NearBestPct
 // of the best, and says so with the numbers.
 func choose(pts []DumpPoint) DumpChoice {
 	best := DumpPoint{}
 	for _, p := range pts {
-		if p.PooledMBPerS > best.PooledMBPerS {
+		if p.MBPerS > best.MBPerS {
 			best = p
 		}
 	}
-	if best.PooledMBPerS <= 0 {
+	if best.MBPerS <= 0 {
 		return DumpChoice{WithinPct: NearBestPct, Why: "no step loaded any rows"}
 	}
 	for _, p := range pts {
-		if p.PooledMBPerS >= (1-NearBestPct/100)*best.PooledMBPerS {
-			c := DumpChoice{Threads: p.Threads, MBPerS: p.PooledMBPerS, RowsPerS: p.PooledRowsPerS, BestThreads: best.Threads,
-				BestMBPerS: best.PooledMBPerS, WithinPct: NearBestPct}
+		if p.MBPerS >= (1-NearBestPct/100)*best.MBPerS {
+			c := DumpChoice{Threads: p.Threads, MBPerS: p.MBPerS, RowsPerS: p.RowsPerS, BestThreads: best.Threads,
+				BestMBPerS: best.MBPerS, WithinPct: NearBestPct}
 			c.Why = fmt.Sprintf("%d session(s) loaded %.1f MB/s (%.0f rows/s) over %.0f s of %d windows (steps %.1f–%.1f), ",
-				p.Threads, p.PooledMBPerS, p.PooledRowsPerS, p.WindowS, len(p.Rounds), p.MBPerSMin, p.MBPerSMax)
+				p.Threads, p.MBPerS, p.RowsPerS, p.WindowS, len(p.Rounds), p.MBPerSMin, p.MBPerSMax)
 			if p.Threads == best.Threads {
 				c.Why += "the best of the counts measured"
 			} else {
-				c.Why += fmt.Sprintf("within %.0f%% of the best, %.1f MB/s at %d", NearBestPct, best.PooledMBPerS, best.Threads)
+				c.Why += fmt.Sprintf("within %.0f%% of the best, %.1f MB/s at %d", NearBestPct, best.MBPerS, best.Threads)
 			}
 			return c
 		}
