@@ -50,7 +50,7 @@ func (a *app) calibrateDumpOptions(cmd *cobra.Command) (calibrate.DumpOptions, e
 		return o, usagef("--schema: %v", err)
 	}
 	if o.Rounds < 1 || o.Rounds > 10 {
-		return o, usagef("--rounds %d: use 1 to 10 (2, the default: one round down from the most sessions, one back up)", o.Rounds)
+		return o, usagef("--rounds %d: use 1 to 10 (4, the default: down from the most sessions, back up, twice)", o.Rounds)
 	}
 	if cmd.Flags().Changed("duration") {
 		if o.Duration, err = a.parseDuration("duration"); err != nil {

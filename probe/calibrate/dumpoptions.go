@@ -14,10 +14,12 @@ const (
 	// (CleanupShare), so a default run stays under the 60 s (card
 	// bed: 48.7 s of wall at 55 s, the drop 1.3 s; 2026-12-01).
 	DefaultDumpDuration = 58 * time.Second
-	// DefaultRounds is how often each session count is measured: one round
-	// down from the most sessions and one back up (stepOrder), so each count
-	// follows a larger and a smaller one (or itself) once.
-	DefaultRounds = 2
+	// DefaultRounds is how often each session count is measured: down from
+	// the most sessions, back up, twice (stepOrder), so each count follows a
+	// larger and a smaller one (or itself) equally often, and a machine whose
+	// other load comes and goes (the shared 2-core VM: a 4-thread restore
+	// took 5.0-19.3 s, 2026-12-01) shares it among the counts.
+	DefaultRounds = 4
 	// DefaultStepMaxBytes caps the dump bytes one step loads; its tables are
 	// dropped after it, so the scratch schema never holds more than this.
 	DefaultStepMaxBytes uint64 = 256 << 20

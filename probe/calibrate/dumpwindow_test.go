@@ -165,6 +165,7 @@ func TestWarmReached(t *testing.T) {
 		{"time up", young, 10, 10 * time.Second, 10 * time.Second, "time"},
 		{"not yet", young, 10, time.Second, 10 * time.Second, ""},
 		{"no checkpoint status (MySQL)", counters{}, 10, time.Second, 10 * time.Second, ""},
+		{"aged already, but under minStep", aged, 200, minStep / 2, 10 * time.Second, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
