@@ -108,11 +108,11 @@ type DumpSample struct {
 	// BudgetReached: the step stopped at StepMaxBytes; RanOut: at the sample's last file.
 	BudgetReached bool `json:"budget_reached,omitempty"`
 	RanOut        bool `json:"ran_out,omitempty"`
-	// Basis says how the rates were measured, from the step's start to its
-	// deadline (WindowS): BasisRedo (the redo bytes InnoDB wrote, RedoBytes,
-	// at the run's dump bytes per redo byte), BasisServer (the rows the
-	// server inserted, ServerRows), or else BasisSessions (what each session
-	// committed over its own time in the step).
+	// Basis says how the rates were measured over the step's windows
+	// (WindowS, every session loading): BasisRedo (the redo bytes InnoDB
+	// wrote, RedoBytes, at the run's dump bytes per redo byte), BasisServer
+	// (the rows the server inserted, ServerRows), or else BasisSessions (the
+	// dump bytes the sessions sent).
 	Basis      string  `json:"basis,omitempty"`
 	WindowS    float64 `json:"window_s,omitempty"`
 	ServerRows uint64  `json:"server_rows,omitempty"`
