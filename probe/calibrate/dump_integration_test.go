@@ -131,6 +131,9 @@ func checkDumpReport(t *testing.T, rep *DumpReport, files int) {
 	if len(rep.Points) != want || !rep.SchemaDropped || rep.Server.Flavor != "mariadb" || rep.Server.Port == 0 || rep.Server.MaxConnections == 0 {
 		t.Fatalf("%d points (want %d), dropped %v, server %+v", len(rep.Points), want, rep.SchemaDropped, rep.Server)
 	}
+	if rep.WallS < rep.DurationS || rep.CleanupS <= 0 || rep.WallS > rep.DurationS+rep.CleanupS+1 {
+		t.Errorf("wall %.1f s, loading %.1f s, clean-up %.1f s: they do not add up", rep.WallS, rep.DurationS, rep.CleanupS)
+	}
 	chosen := false
 	for _, p := range rep.Points {
 		t.Logf("%d sessions: %.2f MB/s (%.2f–%.2f), %.0f rows/s", p.Threads, p.MBPerS, p.MBPerSMin, p.MBPerSMax, p.RowsPerS)

@@ -175,3 +175,26 @@ func TestWarmReached(t *testing.T) {
 		})
 	}
 }
+
+// TestFillSample: a step's windows add up (a refill between them is not
+// counted), and its regime runs from the first window's start to the last's end.
+func TestFillSample(t *testing.T) {
+	r := func(d time.Duration, lsn, sent, rows uint64, files int64) reading {
+		x := at(d, rows, lsn, true, sent)
+		x.files = files
+		x.c.total, x.c.free = 100, 50
+		return x
+	}
+	ws := []window{
+		{r(0, 0, 0, 0, 0), r(2*time.Second, 4e6, 1e6, 500, 2)},
+		{r(3*time.Second, 5e6, 1.2e6, 600, 2), r(4*time.Second, 7e6, 1.7e6, 900, 3)},
+	}
+	var s DumpSample
+	fillSample(&s, ws)
+	if s.Windows != 2 || s.WindowS != 3 || s.Bytes != 1.5e6 || s.Rows != 800 || s.RedoBytes != 6e6 || s.ServerRows != 800 || s.Files != 3 {
+		t.Errorf("fillSample = %+v", s)
+	}
+	if s.Regime == nil || s.Regime.PoolFreePctStart != 50 {
+		t.Errorf("regime %+v", s.Regime)
+	}
+}
