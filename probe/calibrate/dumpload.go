@@ -94,7 +94,11 @@ func (s *loadStep) nextInsert(ctx context.Context, t *txn, u *dump.UnitReader, f
 		}
 		return true, nil
 	}
-	p, err := newPendingInsert(st, fs.f.Table, split)
+	piece := 0
+	if split {
+		piece = s.piece()
+	}
+	p, err := newPendingInsert(st, fs.f.Table, piece)
 	if err != nil {
 		return false, fmt.Errorf("%s, offset %d: %w", fs.f.Path, st.Offset, err)
 	}

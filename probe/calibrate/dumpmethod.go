@@ -29,8 +29,9 @@ func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 		m.Statements = "the dump's own INSERT statements; each session loads whole tables (a mysqldump file has one section per table)"
 		m.Commit = "each INSERT commits on its own (autocommit, as the mysql client loads a dump)"
 	default:
-		m.Statements = fmt.Sprintf("the dump's own rows, each INSERT sent as INSERTs of about %d KB of its whole rows (split between rows only), "+
-			"so a step's deadline waits for a piece, not a 1 MB statement; each session loads whole files, as myloader's threads do", DefaultInsertPieceBytes>>10)
+		m.Statements = fmt.Sprintf("the dump's own rows, each INSERT sent as INSERTs of its whole rows (split between rows only) of piece_bytes: "+
+			"a tenth of what a session loaded in a window's time at the end of the warm-up, at least %d KB (the warm-up's own), "+
+			"whole statements on a fast disk; each session loads whole files, as myloader's threads do", DefaultInsertPieceBytes>>10)
 		m.Commit = fmt.Sprintf("kept as myloader 0.10 commits: a transaction of %d of the file's INSERTs (all their pieces), committed at the end of each file "+
 			"(myloader's --queries-per-transaction default); a step's deadline also commits", o.CommitEvery)
 	}

@@ -12,14 +12,16 @@ const (
 	// DefaultDumpDuration is calibrate --dump's whole run: warm-up
 	// (WarmShare), steps and their drains, and dropping the scratch schema
 	// (CleanupShare), so a default run stays under the 60 s (card
-	// bed: 48.7 s of wall at 55 s, the drop 1.3 s; 2026-12-01).
-	DefaultDumpDuration = 58 * time.Second
+	// bed, 2026-12-01: the sessions' last pieces and the drop took 2.7-15.4 s).
+	DefaultDumpDuration = 55 * time.Second
 	// DefaultRounds is how often each session count is measured: down from
-	// the most sessions, back up, twice (stepOrder), so each count follows a
-	// larger and a smaller one (or itself) equally often, and a machine whose
-	// other load comes and goes (the shared 2-core VM: a 4-thread restore
-	// took 5.0-19.3 s, 2026-12-01) shares it among the counts.
-	DefaultRounds = 4
+	// the most sessions, back up, down again (stepOrder), so each count
+	// follows a larger and a smaller one (or itself), a machine whose other
+	// load comes and goes (the shared 2-core VM: a 4-thread restore took
+	// 5.0-19.3 s, 2026-12-01) shares it among the counts, and the last step
+	// runs one session: the run ends waiting for one piece in flight, not
+	// for eight (the card bed: 11.6 s after a last step of 8 sessions).
+	DefaultRounds = 3
 	// DefaultStepMaxBytes caps the dump bytes one step loads; its tables are
 	// dropped after it, so the scratch schema never holds more than this.
 	DefaultStepMaxBytes uint64 = 256 << 20

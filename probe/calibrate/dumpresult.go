@@ -78,6 +78,9 @@ type DumpMethod struct {
 	StepMaxBytes uint64  `json:"step_max_bytes"`
 	// Statements and Commit describe the statements sent and when they commit.
 	Statements string `json:"statements"`
+	// PieceBytes is the size a mydumper INSERT was cut into after the
+	// warm-up (pieceFor; whole statements when it is above theirs).
+	PieceBytes int    `json:"piece_bytes,omitempty"`
 	Commit     string `json:"commit"`
 	Order      string `json:"order"`
 }

@@ -34,6 +34,7 @@ type sample struct {
 	// sent (0 until one completed); passStart the run's rows sent when the
 	// tables were last recreated.
 	passRows, passStart uint64
+	pieceBytes          int    // the pieces mydumper INSERTs were cut into after the warm-up
 	poolBytes           uint64 // the server's buffer pool, 0 when unknown
 }
 
@@ -138,6 +139,9 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	rep.WallS = time.Since(begun).Seconds()
 	rep.Warmup = smp.warmup
 	rep.Dump.SampleRows = smp.passRows
+	if o.Source.Format == dump.FormatMydumper {
+		rep.Method.PieceBytes = smp.pieceBytes
+	}
 	rep.Points = summarise(threads, samples)
 	rep.Choice = choose(rep.Points)
 	rep.Notes = append(rep.Notes, warmNote(rep.Warmup, rep.Points))

@@ -38,6 +38,8 @@ type loadStep struct {
 
 	// logFileBytes sizes the checkpoint age.
 	logFileBytes uint64
+	// pieceBytes is the size of a mydumper INSERT's pieces (0: the default).
+	pieceBytes atomic.Int64
 
 	mu  sync.Mutex
 	err error
@@ -67,6 +69,14 @@ func (t *tally) flying(bytes int) {
 func (t *tally) add(bytes, rows int) {
 	t.bytes += uint64(bytes)
 	t.rows += uint64(rows)
+}
+
+// piece is the size mydumper INSERTs are cut into.
+func (s *loadStep) piece() int {
+	if b := s.pieceBytes.Load(); b > 0 {
+		return int(b)
+	}
+	return DefaultInsertPieceBytes
 }
 
 // going: within the step's byte share and the run not stopped.

@@ -39,6 +39,8 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 		return map[int][]DumpSample{}, stepErr(ctx, err)
 	}
 	order := stepOrder(threads, o.Rounds)
+	smp.pieceBytes = pieceFor(wu.EndMBPerS*1e6/float64(top), windowFor(loadFor-time.Since(begun), len(order)))
+	eng.pieceBytes.Store(int64(smp.pieceBytes))
 	var runs []stepRun
 	for i, n := range order {
 		win := windowFor(loadFor-time.Since(begun), len(order)-i)

@@ -16,7 +16,10 @@ type Warmup struct {
 	// checkpoint), "bytes" (TargetBytes loaded: the buffer pool's size,
 	// or half the dump when that is smaller), "time" (WarmShare of the run)
 	// or "sample" (the sampled files ran out).
-	Reached     string      `json:"reached"`
+	Reached string `json:"reached"`
+	// EndMBPerS is the dump bytes a second the sessions sent over the
+	// warm-up's last second (the regime it reached); it sizes the pieces.
+	EndMBPerS   float64     `json:"end_mb_per_s"`
 	TargetBytes uint64      `json:"target_bytes"`
 	Regime      *StepRegime `json:"regime,omitempty"`
 }
@@ -49,6 +52,7 @@ func warmUp(ctx context.Context, g *gang, o DumpOptions, n int, limit time.Durat
 	defer tick.Stop()
 	c := a.c
 	var err error
+	last := []reading{a} // the ticks of the last second
 	for w.Reached == "" && err == nil {
 		select {
 		case <-ctx.Done():
@@ -59,11 +63,18 @@ func warmUp(ctx context.Context, g *gang, o DumpOptions, n int, limit time.Durat
 			w.Reached = "sample"
 		case <-tick.C:
 			c = readCounters(ctx, g.eng.db, g.eng.logFileBytes)
+			last = append(last, reading{c: c, sent: g.eng.sent.Load()})
+			for len(last) > 2 && c.at.Sub(last[1].c.at) >= time.Second {
+				last = last[1:]
+			}
 			w.Reached = warmReached(c, g.eng.sent.Load()-a.sent, w.TargetBytes, c.at.Sub(a.c.at), limit)
 		}
 	}
 	w.DurationS, w.Bytes = time.Since(a.c.at).Seconds(), g.eng.sent.Load()-a.sent
 	w.Regime = regimeOf(a.c, c)
+	if ww := (window{last[0], last[len(last)-1]}); ww.secs() > 0 {
+		w.EndMBPerS = float64(ww.sent()) / ww.secs() / 1e6
+	}
 	smp.loaded += w.Bytes
 	return w, err
 }
