@@ -72,10 +72,10 @@ func (g *gang) waitBusy(ctx context.Context, n int) bool {
 	defer stop()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	for g.busy > n && ctx.Err() == nil && g.eng.err == nil {
+	for g.busy > n && ctx.Err() == nil && !g.eng.failed() {
 		g.cond.Wait()
 	}
-	return ctx.Err() == nil && g.eng.err == nil
+	return ctx.Err() == nil && !g.eng.failed()
 }
 
 // halt stops every session and waits for them to return.

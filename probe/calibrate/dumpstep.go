@@ -143,6 +143,13 @@ func (s *loadStep) execDump(ctx context.Context, ex execer, q dumpStmt) error {
 	return err
 }
 
+// failed reports whether a session failed.
+func (s *loadStep) failed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err != nil
+}
+
 // fail keeps the first error of the step.
 func (s *loadStep) fail(err error) {
 	s.mu.Lock()
