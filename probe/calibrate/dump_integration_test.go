@@ -165,7 +165,7 @@ func TestRunDumpLoadsEveryRow(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o := DumpOptions{Schema: "mytune_cal_all", Source: src, Duration: 5 * time.Second, Rounds: 1, Threads: []int{2}}
+			o := DumpOptions{Schema: "mytune_cal_all", Source: src, Duration: 15 * time.Second, Rounds: 1, Threads: []int{2}}
 			rep, err := RunDump(t.Context(), db, o)
 			if err != nil {
 				t.Fatal(err)
@@ -174,7 +174,7 @@ func TestRunDumpLoadsEveryRow(t *testing.T) {
 			if name == "MySQL Shell (hand-built, zstd)" {
 				want = 900 + 300 // orders and customers; blobs is left out (decodeColumns)
 			}
-			if rep.Dump.SampleRows != want || rep.WallS > 60 {
+			if rep.Dump.SampleRows != want || rep.WallS > 30 {
 				t.Errorf("a full pass sent %d rows (wall %.1f s), want all %d", rep.Dump.SampleRows, rep.WallS, want)
 			}
 		})

@@ -96,9 +96,7 @@ func (g *gang) refill(ctx context.Context, db *sql.DB, schema string, n int) err
 		return g.err(ctx)
 	}
 	smp := g.eng.sample
-	if smp.passRows == 0 && g.eng.ranOut.Load() && smp.cur.exhausted() { // every file loaded: a full pass
-		smp.passRows = g.eng.sentRows.Load() - smp.passStart
-	}
+	g.notePass()
 	if err := dropSample(ctx, db, schema, smp); err != nil {
 		return err
 	}
@@ -118,6 +116,16 @@ func (g *gang) refill(ctx context.Context, db *sql.DB, schema string, n int) err
 	}
 	g.setActive(n)
 	return nil
+}
+
+// notePass records the rows of the first full pass over the sample, once
+// every session has handed its file back and none was left (call it with
+// the sessions drained).
+func (g *gang) notePass() {
+	smp := g.eng.sample
+	if smp.passRows == 0 && g.eng.ranOut.Load() && smp.cur.exhausted() {
+		smp.passRows = g.eng.sentRows.Load() - smp.passStart
+	}
 }
 
 // err is why the gang stopped: ctx's end or a session's error.

@@ -55,6 +55,7 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 	if !g.waitBusy(ctx, 0) {
 		return rated(runs, totalsOf(first, g.read(ctx))), stepErr(ctx, g.err(ctx))
 	}
+	g.notePass()
 	return rated(runs, totalsOf(first, g.read(ctx))), nil
 }
 
