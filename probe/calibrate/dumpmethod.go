@@ -11,7 +11,7 @@ import (
 // slice is the planned step (steps that run over shorten the rest).
 func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 	m := DumpMethod{Threads: threads, Rounds: o.Rounds, StepS: slice.Seconds(), StepMaxBytes: o.StepMaxBytes,
-		Order: fmt.Sprintf("%d rounds, each from the most sessions to the fewest, on one set of sessions that never pauses as a whole: "+
+		Order: fmt.Sprintf("%d rounds, the first from the most sessions to the fewest, the next back up, and so on, on one set of sessions that never pauses as a whole: "+
 			"a step with more sessions than the last wakes the extra ones while the others go on loading, one with fewer stops the extra ones "+
 			"after their piece in flight, which its first window discounts by half (stopped_bytes); "+
 			"the tables grow through the run as in a restore: each step resumes the files where the last one stopped "+
@@ -33,7 +33,7 @@ func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 			"a tenth of what a session loaded in a window's time at the end of the warm-up, at least %d KB (the warm-up's own), "+
 			"whole statements on a fast disk; each session loads whole files, as myloader's threads do", DefaultInsertPieceBytes>>10)
 		m.Commit = fmt.Sprintf("kept as myloader 0.10 commits: a transaction of %d of the file's INSERTs (all their pieces), committed at the end of each file "+
-			"(myloader's --queries-per-transaction default); a step's deadline also commits", o.CommitEvery)
+			"(myloader's --queries-per-transaction default); a session a step stops also commits", o.CommitEvery)
 	}
 	return m
 }
