@@ -128,14 +128,7 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	start := time.Now()
 	samples, err := runRounds(ctx, db, o, smp, threads, begun, loadFor)
 	rep.DurationS = time.Since(start).Seconds()
-	dropStart := time.Now()
-	_ = dropSample(ctx, db, o.Schema, smp) // at once; DROP DATABASE below removes what it left and says so
-	if derr := dropSchema(ctx, db, o.Schema); derr != nil {
-		err = errors.Join(err, derr)
-	} else {
-		rep.SchemaDropped = true
-	}
-	rep.CleanupS = time.Since(dropStart).Seconds()
+	err = errors.Join(err, cleanUp(ctx, db, o.Schema, smp, rep))
 	rep.WallS = time.Since(begun).Seconds()
 	rep.Warmup = smp.warmup
 	rep.Dump.SampleRows = smp.passRows
@@ -150,6 +143,20 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 		rep.Notes = append(rep.Notes, n)
 	}
 	return rep, err
+}
+
+// cleanUp drops the scratch tables at once, then the schema (which
+// removes what they left and says so when it cannot), and records how
+// long it took and whether the schema is gone.
+func cleanUp(ctx context.Context, db *sql.DB, schema string, smp *sample, rep *DumpReport) error {
+	start := time.Now()
+	defer func() { rep.CleanupS = time.Since(start).Seconds() }()
+	_ = dropSample(ctx, db, schema, smp)
+	if err := dropSchema(ctx, db, schema); err != nil {
+		return err
+	}
+	rep.SchemaDropped = true
+	return nil
 }
 
 // createSample creates the scratch copy of each sampled table.
