@@ -21,7 +21,9 @@ STATE=${CALIB_STATE:-/var/tmp/calib-sweep}
 TABLES=${TABLES:-8} ROWS=${ROWS:-100000} THREADS=${THREADS:-"1 2 4 8 16"}
 # PREFIX names the beds (PREFIX-fast, PREFIX-card) so parallel worktrees never share one; BEDS picks which exist
 PREFIX=${PREFIX:-calib} BEDS=${BEDS:-"fast card"}
-# RUNLOCK prefixes every restore and calibration (one unit each), e.g. a lock shared with other benchmarks
+# RUNLOCK prefixes every restore and calibration (one unit each), e.g. a lock shared with other benchmarks; give the
+# card's units an exclusive one too: a MariaDB on a throttled card is not idle, it took 1.2 cores while calibrating
+# (2026-12-01), enough to slow a fast-bed restore at 4 threads from 7.3 s to 11.8 s
 RUNLOCK=${RUNLOCK:-}
 mkdir -p "$STATE"
 
@@ -106,7 +108,8 @@ calibrate)
       --format json --out "$out"
     wall=$(echo "$(date +%s.%N) - $t0" | bc) l1=$(cut -d" " -f1 /proc/loadavg)
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); c=r["choice"]
-print(sys.argv[2], "calibrate", c["threads"], " ".join("%d:%.2f" % (p["threads"], p["mb_per_s"]) for p in r["points"]), "wall", sys.argv[3], "load", sys.argv[4])' \
+print(sys.argv[2], "calibrate", c["threads"], " ".join("%d:%.2f" % (p["threads"], p["mb_per_s"]) for p in r["points"]), "wall", sys.argv[3],
+      "cleanup", r.get("cleanup_s", 0), "load", sys.argv[4])' \
       "$out" "$bed" "$wall" "$l0/$l1" | tee -a "$STATE/results.txt"
   done ;;
 down)

@@ -73,8 +73,8 @@ func calibrationDumpText(r *calibrate.DumpReport, o Options) string {
 // chosenMark follows the chosen count's row.
 const chosenMark = " ◀ chosen"
 
-// dumpChart draws the median MB/s per session count with its range over
-// the rounds and the rows/s; the chosen count is marked.
+// dumpChart draws the MB/s per session count (over all its windows) with
+// its steps' range and the rows/s; the chosen count is marked.
 func dumpChart(t theme, pts []calibrate.DumpPoint, chosen, w int) string {
 	if len(pts) == 0 {
 		return section(t, "DUMP LOAD MB/S vs SESSIONS") + fit("  no step completed", w) + "\n"
@@ -100,6 +100,6 @@ func dumpChart(t theme, pts []calibrate.DumpPoint, chosen, w int) string {
 			padLeft(fmt.Sprintf("%.1f", p.MBPerS), valW) + padLeft(fmt.Sprintf("%.1f–%.1f", p.MBPerSMin, p.MBPerSMax), rangeW) +
 			padLeft(fmtCount(p.RowsPerS), rowsW) + mark + "\n")
 	}
-	b.WriteString(t.dim.Render(fit("  MB/s: dump bytes (uncompressed) per second, all sessions; median of the rounds", w)) + "\n")
+	b.WriteString(t.dim.Render(fit("  MB/s: dump bytes (uncompressed) per second over all windows; range: the steps", w)) + "\n")
 	return b.String()
 }

@@ -17,8 +17,8 @@ func addCalibrationFlags(f *pflag.FlagSet) {
 	f.String("calibration", "", "size the load threads from this `FILE`: the JSON of mytune calibrate --dump … --format json "+
 		"(measured on the target) instead of the model")
 	f.Bool("calibrate", false, "with --dump and a live server: run calibrate --dump on it now (writes only into its own "+
-		"scratch schema, about 40 s; longer on a slow card) and size the load threads from it")
-	f.String("calibrate-duration", calibrate.DefaultDumpDuration.String(), "with --calibrate: its loading time over all steps")
+		"scratch schema, under a minute by default) and size the load threads from it")
+	f.String("calibrate-duration", calibrate.DefaultDumpDuration.String(), "with --calibrate: its whole run, warm-up and clean-up included")
 }
 
 // adviceCalibration is the calibration advise sizes the load from: read

@@ -17,9 +17,10 @@ import (
 const calibrateDumpHelp = "With --dump DIR|FILE, calibrate loads real rows of that dump on the restore target instead:\n" +
 	"copies of the dump's tables in the scratch schema, filled from the first files of the dump (whole\n" +
 	"files per session, as myloader does; LOAD DATA pieces for MySQL Shell chunks) at 1, 2, 4, 8 and 16\n" +
-	"sessions (capped by the files and max_connections), --rounds times in a rotated order within\n" +
-	"--duration (default 40s with --dump), and reports MB/s and rows/s per count with their range and\n" +
-	"the fewest sessions within 5% of the best. --max-bytes then caps each step; --from, --no-predict\n" +
+	"sessions (capped by the files and max_connections), --rounds times (down from the most sessions,\n" +
+	"then back up) on sessions that never pause as a whole; --duration (default 55s with --dump) bounds\n" +
+	"the whole run, warm-up and clean-up included. It reports MB/s and rows/s per count over all its\n" +
+	"windows, with each step's range, and the fewest sessions within 5% of the best. --max-bytes then caps each step; --from, --no-predict\n" +
 	"and --batch-rows do not apply. Save it with --format json and give it to\n" +
 	"`mytune advise --task load --calibration FILE`."
 
@@ -49,7 +50,7 @@ func (a *app) calibrateDumpOptions(cmd *cobra.Command) (calibrate.DumpOptions, e
 		return o, usagef("--schema: %v", err)
 	}
 	if o.Rounds < 1 || o.Rounds > 10 {
-		return o, usagef("--rounds %d: use 1 to 10 (3 gives a median and a range)", o.Rounds)
+		return o, usagef("--rounds %d: use 1 to 10 (3, the default: down from the most sessions, back up, down again)", o.Rounds)
 	}
 	if cmd.Flags().Changed("duration") {
 		if o.Duration, err = a.parseDuration("duration"); err != nil {

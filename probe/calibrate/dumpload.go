@@ -26,7 +26,7 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 	batched := s.o.Source.Format == dump.FormatMydumper
 	t := &txn{conn: conn, batched: batched, every: s.o.CommitEvery, commits: &s.commits}
 	defer t.rollback()
-	for ctx.Err() == nil && s.going() {
+	for ctx.Err() == nil && s.going() && tl.on() {
 		if fs.pend == nil {
 			more, err := s.nextInsert(ctx, t, u, fs, batched)
 			if err != nil {
@@ -45,7 +45,10 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 		if err != nil {
 			return err
 		}
-		if err := s.execDump(ctx, ex, p.query()); err != nil {
+		tl.flying(p.bytes())
+		err = s.execDump(ctx, ex, p.query())
+		tl.flying(0)
+		if err != nil {
 			fs.pend = nil
 			if isDeadlock(err) { // InnoDB rolled the transaction back: its rows are not loaded, nor counted
 				s.deadlocks.Add(1)
@@ -55,6 +58,7 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 			return wrapDenied(fmt.Errorf("an INSERT of %s at byte %d: %w", f.Path, p.offset, err), s.o.Schema, "loading into")
 		}
 		last := p.advance()
+		s.sentRows.Add(uint64(p.sentRows))
 		t.pend(p.sent, p.sentRows, last)
 		if !last {
 			continue
@@ -90,7 +94,11 @@ func (s *loadStep) nextInsert(ctx context.Context, t *txn, u *dump.UnitReader, f
 		}
 		return true, nil
 	}
-	p, err := newPendingInsert(st, fs.f.Table, split)
+	piece := 0
+	if split {
+		piece = s.piece()
+	}
+	p, err := newPendingInsert(st, fs.f.Table, piece)
 	if err != nil {
 		return false, fmt.Errorf("%s, offset %d: %w", fs.f.Path, st.Offset, err)
 	}
@@ -224,7 +232,7 @@ func (t *txn) rollback() {
 func (s *loadStep) loadTSV(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, fs *fileState, tl *tally) error {
 	f := fs.f
 	t := s.o.Source.Tables[f.Table]
-	for ctx.Err() == nil && s.going() {
+	for ctx.Err() == nil && s.going() && tl.on() {
 		piece, lines, err := u.NextLines(DefaultPieceBytes)
 		if errors.Is(err, io.EOF) {
 			fs.done = true
@@ -242,8 +250,15 @@ func (s *loadStep) loadTSV(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 			return fmt.Errorf("table %s.%s: %w", t.Schema, t.Name, err)
 		}
 		mysql.RegisterReaderHandler(name, func() io.Reader { return bytes.NewReader(piece) })
+		tl.flying(len(piece))
 		err = s.exec(ctx, conn, q)
+		tl.flying(0)
 		mysql.DeregisterReaderHandler(name)
+		s.sentRows.Add(uint64(lines))
+		if isDeadlock(err) { // InnoDB rolled the piece back (its own transaction): not loaded, not counted
+			s.deadlocks.Add(1)
+			continue
+		}
 		if err != nil {
 			return loadDataErr(err, f.Path)
 		}

@@ -11,12 +11,15 @@ import (
 // slice is the planned step (steps that run over shorten the rest).
 func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 	m := DumpMethod{Threads: threads, Rounds: o.Rounds, StepS: slice.Seconds(), StepMaxBytes: o.StepMaxBytes,
-		Order: fmt.Sprintf("%d rounds; round r runs the counts rotated by r, so no count always follows the same one; "+
+		Order: fmt.Sprintf("%d rounds, the first from the most sessions to the fewest, the next back up, and so on, on one set of sessions that never pauses as a whole: "+
+			"a step with more sessions than the last wakes the extra ones while the others go on loading, one with fewer stops the extra ones "+
+			"after their piece in flight, which its first window discounts by half (stopped_bytes); "+
 			"the tables grow through the run as in a restore: each step resumes the files where the last one stopped "+
 			"(they are recreated only when the sample is used up); before the first step an untimed warm-up at the most sessions "+
-			"brings the server to the regime a restore spends its time in (pool full, pages written back); each step is "+
-			"measured from its start to its deadline, every session busy, by the redo the server wrote (rows inserted where "+
-			"it shows no LSN)", o.Rounds)}
+			"brings the server to the regime a restore spends its time in (pool full, pages written back); each window is "+
+			"measured with every session busy, by the redo the server wrote (rows inserted where it shows no LSN); "+
+			"a count's rate is over all its windows together (pooled); --duration bounds the whole run, its last %.0f%% kept for dropping the schema",
+			o.Rounds, 100*CleanupShare)}
 	switch o.Source.Format {
 	case dump.FormatMySQLShell:
 		m.Statements = fmt.Sprintf("a local-infile load (LOAD DATA LOCAL) of each chunk's rows in pieces of up to %d MiB of whole lines "+
@@ -26,10 +29,11 @@ func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 		m.Statements = "the dump's own INSERT statements; each session loads whole tables (a mysqldump file has one section per table)"
 		m.Commit = "each INSERT commits on its own (autocommit, as the mysql client loads a dump)"
 	default:
-		m.Statements = fmt.Sprintf("the dump's own rows, each INSERT sent as INSERTs of about %d KB of its whole rows (split between rows only), "+
-			"so a step's deadline waits for a piece, not a 1 MB statement; each session loads whole files, as myloader's threads do", DefaultInsertPieceBytes>>10)
+		m.Statements = fmt.Sprintf("the dump's own rows, each INSERT sent as INSERTs of its whole rows (split between rows only) of piece_bytes: "+
+			"a tenth of what a session loaded in a window's time at the end of the warm-up, at least %d KB (the warm-up's own), "+
+			"whole statements on a fast disk; each session loads whole files, as myloader's threads do", DefaultInsertPieceBytes>>10)
 		m.Commit = fmt.Sprintf("kept as myloader 0.10 commits: a transaction of %d of the file's INSERTs (all their pieces), committed at the end of each file "+
-			"(myloader's --queries-per-transaction default); a step's deadline also commits", o.CommitEvery)
+			"(myloader's --queries-per-transaction default); a session a step stops also commits", o.CommitEvery)
 	}
 	return m
 }

@@ -9,13 +9,18 @@ import (
 
 // Defaults of DumpOptions.
 const (
-	// DefaultDumpDuration is calibrate --dump's loading time over all steps:
-	// 5 session counts x 3 rounds of 2.7 s. Steps that run over (a slow disk
-	// finishing the statements in flight) shorten the rest, so a default
-	// run stays under the 60 s.
-	DefaultDumpDuration = 40 * time.Second
-	// DefaultRounds is how often each session count is measured; the steps
-	// of a round run in a rotated order, so no count always follows another.
+	// DefaultDumpDuration is calibrate --dump's whole run: warm-up
+	// (WarmShare), steps and their drains, and dropping the scratch schema
+	// (CleanupShare), so a default run stays under the 60 s (card
+	// bed, 2026-12-01: the sessions' last pieces and the drop took 2.7-15.4 s).
+	DefaultDumpDuration = 55 * time.Second
+	// DefaultRounds is how often each session count is measured: down from
+	// the most sessions, back up, down again (stepOrder), so each count
+	// follows a larger and a smaller one (or itself), a machine whose other
+	// load comes and goes (the shared 2-core VM: a 4-thread restore took
+	// 5.0-19.3 s, 2026-12-01) shares it among the counts, and the last step
+	// runs one session: the run ends waiting for one piece in flight, not
+	// for eight (the card bed: 11.6 s after a last step of 8 sessions).
 	DefaultRounds = 3
 	// DefaultStepMaxBytes caps the dump bytes one step loads; its tables are
 	// dropped after it, so the scratch schema never holds more than this.
@@ -43,7 +48,7 @@ type DumpOptions struct {
 	Schema string
 	// Source is the dump (dump.OpenSource).
 	Source *dump.Source
-	// Duration is the loading time over all steps (rounds x counts).
+	// Duration bounds the whole run: warm-up, steps, drains and clean-up.
 	Duration time.Duration
 	// Rounds is how often each session count is measured.
 	Rounds int

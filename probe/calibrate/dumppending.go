@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"bytes"
+	"time"
 
 	"github.com/mytune/mytune/probe/dump"
 )
@@ -14,6 +15,28 @@ import (
 // drain (docs/calib-sweep-results.txt). A 100 KB piece takes about 80 ms
 // there, so a deadline waits well under a second even at 16 sessions.
 const DefaultInsertPieceBytes = 100 << 10
+
+// MaxInsertPieceBytes is the largest piece: above mydumper 0.10's 1 MB
+// statements, so they go whole, as myloader sends them.
+const MaxInsertPieceBytes = 2 << 20
+
+// PieceShare is the most of a session's window one piece may take at the
+// rate the warm-up ended at: when a step stops sessions, their pieces in
+// flight finish inside its first window, which discounts half of them, so
+// a tenth keeps that to a few percent of the window. On a fast disk the
+// pieces then reach whole statements: with 100 KB pieces the fast bed's
+// calibrations saw 8 sessions 4% above 4 where full restores saw 16% (the
+// server parses ten statements for one, CPU-bound on 2 cores); with whole
+// statements 15% (2026-12-01, runs F1 and B1).
+const PieceShare = 0.1
+
+// pieceFor is the piece size for a session loading sessionBPS dump bytes
+// a second and a window of window: PieceShare of what it loads in one,
+// between DefaultInsertPieceBytes and MaxInsertPieceBytes.
+func pieceFor(sessionBPS float64, window time.Duration) int {
+	b := int(sessionBPS * window.Seconds() * PieceShare)
+	return min(max(b, DefaultInsertPieceBytes), MaxInsertPieceBytes)
+}
 
 // pendingInsert is the rest of a dump INSERT a session is sending, piece
 // by piece; it stays on its file across steps, so the next step resumes it.
@@ -29,10 +52,11 @@ type pendingInsert struct {
 	sent, sentRows int
 }
 
-// newPendingInsert prepares st for scratch table table; split cuts a plain
-// VALUES list into pieces of DefaultInsertPieceBytes of whole rows (else
-// or when it cannot, the statement goes whole, with the reader's row count).
-func newPendingInsert(st dump.Statement, table int, split bool) (*pendingInsert, error) {
+// newPendingInsert prepares st for scratch table table; a piece size
+// above 0 cuts a plain VALUES list into pieces of about that many bytes of
+// whole rows (else or when it cannot, the statement goes whole, with the
+// reader's row count).
+func newPendingInsert(st dump.Statement, table int, pieceBytes int) (*pendingInsert, error) {
 	text := bytes.Clone(st.Rest)
 	q, err := insertLoad(st.Verb, table, text)
 	if err != nil {
@@ -40,8 +64,8 @@ func newPendingInsert(st dump.Statement, table int, split bool) (*pendingInsert,
 	}
 	q.body = nil // the pieces carry the rows
 	p := &pendingInsert{q: q, offset: st.Offset, pieces: []valuesPiece{{body: text, rows: st.Rows}}}
-	if split {
-		if head, pieces, ok := splitValues(text, DefaultInsertPieceBytes); ok {
+	if pieceBytes > 0 && len(text) > pieceBytes {
+		if head, pieces, ok := splitValues(text, pieceBytes); ok {
 			p.q.body, p.pieces = head, pieces
 		}
 	}

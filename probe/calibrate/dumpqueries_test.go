@@ -95,7 +95,7 @@ func TestIsLoadTable(t *testing.T) {
 
 func TestChooseAndNoise(t *testing.T) {
 	pt := func(n int, med, lo, hi float64) DumpPoint {
-		return DumpPoint{Threads: n, MBPerS: med, MBPerSMin: lo, MBPerSMax: hi, Rounds: make([]DumpSample, 3)}
+		return DumpPoint{Threads: n, MBPerS: med, MedianMBPerS: med, WindowS: 12, MBPerSMin: lo, MBPerSMax: hi, Rounds: make([]DumpSample, 3)}
 	}
 	cases := []struct {
 		name    string

@@ -2,7 +2,6 @@ package calibrate
 
 import (
 	"context"
-	"database/sql"
 	"time"
 )
 
@@ -17,13 +16,16 @@ type Warmup struct {
 	// checkpoint), "bytes" (TargetBytes loaded: the buffer pool's size,
 	// or half the dump when that is smaller), "time" (WarmShare of the run)
 	// or "sample" (the sampled files ran out).
-	Reached     string      `json:"reached"`
+	Reached string `json:"reached"`
+	// EndMBPerS is the dump bytes a second the sessions sent over the
+	// warm-up's last second (the regime it reached); it sizes the pieces.
+	EndMBPerS   float64     `json:"end_mb_per_s"`
 	TargetBytes uint64      `json:"target_bytes"`
 	Regime      *StepRegime `json:"regime,omitempty"`
 }
 
 // WarmShare is the most of --duration the warm-up may take.
-const WarmShare = 0.25
+const WarmShare = 0.15
 
 // CheckpointWarmPct ends the warm-up once the checkpoint age is this share
 // of the redo log: MariaDB starts flushing pages to advance the checkpoint
@@ -34,36 +36,68 @@ const WarmShare = 0.25
 const CheckpointWarmPct = 70.0
 
 // warmUp loads at n sessions until the checkpoint age, the bytes loaded or
-// the time says the server is past its empty-pool start: a restore larger
-// than the pool spends nearly all its time flushing (the last session's
-// full myloader restores: 159 MB through a 128 MiB pool), and steps taken
-// into an empty pool measured 5–8x the rate of the rest (the first steps of
-// a cold run on the card bed: 6.7 and 9.8 MB/s against ~1 MB/s).
-func warmUp(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, n int, logBytes uint64) (*Warmup, error) {
+// the time (limit) says the server is past its empty-pool start: a restore
+// larger than the pool spends nearly all its time flushing (the last
+// session's full myloader restores: 159 MB through a 128 MiB pool), and
+// steps taken into an empty pool measured 5–8x the rate of the rest (the
+// first steps of a cold run on the card bed: 6.7 and 9.8 MB/s against ~1
+// MB/s). The sessions stay active after it: the first step (the most
+// sessions) starts without a pause.
+func warmUp(ctx context.Context, g *gang, o DumpOptions, n int, limit time.Duration) (*Warmup, error) {
+	smp := g.eng.sample
 	w := &Warmup{Threads: n, TargetBytes: warmTarget(o, smp)}
-	st := &loadStep{db: db, o: o, sample: smp, n: n, slice: time.Duration(WarmShare * float64(o.Duration)), logFileBytes: logBytes}
-	st.until = func(c counters) bool {
-		if v, ok := c.checkpointShare(); ok && v >= CheckpointWarmPct {
-			w.Reached = "checkpoint_age"
-			return true
+	a := g.read(ctx)
+	g.setActive(n)
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	c := a.c
+	var err error
+	last := []reading{a} // the ticks of the last second
+	for w.Reached == "" && err == nil {
+		select {
+		case <-ctx.Done():
+			err = ctx.Err()
+		case <-g.failed:
+			err = g.err(ctx)
+		case <-g.dry:
+			w.Reached = "sample"
+		case <-tick.C:
+			c = readCounters(ctx, g.eng.db, g.eng.logFileBytes)
+			last = append(last, reading{c: c, sent: g.eng.sent.Load()})
+			for len(last) > 2 && c.at.Sub(last[1].c.at) >= time.Second {
+				last = last[1:]
+			}
+			w.Reached = warmReached(c, g.eng.sent.Load()-a.sent, w.TargetBytes, c.at.Sub(a.c.at), limit)
 		}
-		if st.used.Load() >= w.TargetBytes {
-			w.Reached = "bytes"
-			return true
-		}
-		return false
 	}
-	s, err := st.run(ctx, 0, func(float64) {})
-	w.DurationS, w.Bytes, w.Regime = s.DurationS, s.Bytes, s.Regime
-	smp.loaded += s.Bytes
-	switch {
-	case w.Reached != "":
-	case s.RanOut:
-		w.Reached = "sample"
-	default:
-		w.Reached = "time"
+	w.DurationS, w.Bytes = time.Since(a.c.at).Seconds(), g.eng.sent.Load()-a.sent
+	w.Regime = regimeOf(a.c, c)
+	if ww := (window{last[0], last[len(last)-1]}); ww.secs() > 0 {
+		w.EndMBPerS = float64(ww.sent()) / ww.secs() / 1e6
 	}
+	smp.loaded += w.Bytes
 	return w, err
+}
+
+// warmReached says whether the warm-up is over and why ("" while not):
+// the checkpoint age, the bytes, or the time; never before minStep, so
+// that every session is loading when the first window opens (a server
+// left busy by another load starts at a high checkpoint age: 0.3 s of
+// warm-up on the fast bed, 2026-12-01).
+func warmReached(c counters, bytes, target uint64, took, limit time.Duration) string {
+	if took < minStep {
+		return ""
+	}
+	if v, ok := c.checkpointShare(); ok && v >= CheckpointWarmPct {
+		return "checkpoint_age"
+	}
+	if bytes >= target {
+		return "bytes"
+	}
+	if took >= limit {
+		return "time"
+	}
+	return ""
 }
 
 // warmTarget is the bytes that fill the buffer pool with the load's pages,
