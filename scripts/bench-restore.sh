@@ -36,6 +36,8 @@
 #   printed undo may take (timed apart from the restore) before it is cut off; [--mem-limit 2G]: the servers
 #   and mytune run in a memory cgroup of that size (a small host: the advice then grows the pool or the
 #   redo log for the load with SET GLOBAL, and its undo is timed; beds restore-e2e-memSIZE-*).
+#   [--cpu-burners N]: N busy loops (one process each, nice 0) run from a minute before the first probe to the
+#   end, so the probe, the advice and every restore see the same busy host (the estimate reads the probe's load).
 #   Common: [--rows 25000 (e2e: 100000)] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
 #   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds load1 load5",
 #   the load averages of /proc/loadavg when the run ended).
@@ -48,14 +50,14 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT=""
+REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
     --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
-    --undo-timeout) UNDO_TIMEOUT=$2 ;; --mem-limit) MEM_LIMIT=$2 ;;
+    --undo-timeout) UNDO_TIMEOUT=$2 ;; --mem-limit) MEM_LIMIT=$2 ;; --cpu-burners) BURNERS=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -73,7 +75,7 @@ done
 
 if [ -n "$KEEP" ]; then mkdir -p "$KEEP"; WORK=$(cd "$KEEP" && pwd); else WORK=$(mktemp -d /var/tmp/mytune-bench-restore.XXXXXX); fi
 RUN=$(mktemp -d "$WORK/run.XXXXXX")   # sockets, logs: this invocation's only
-SERVERS=() BEDS_UP=() MEMWRAP=() MEMCG=""
+SERVERS=() BEDS_UP=() MEMWRAP=() MEMCG="" BURNER_PIDS=()
 # --mem-limit: a cgroup v1 memory group that start_server's servers and e2e's mytune join (MEMWRAP prefixes them)
 if [ -n "$MEM_LIMIT" ]; then
   MEMCG=/sys/fs/cgroup/memory/mytune-$BP-$$
@@ -92,6 +94,7 @@ stop_server() { # socket pidfile
 cleanup() {
   local s b
   rep_lock_drop
+  [ ${#BURNER_PIDS[@]} -eq 0 ] || kill "${BURNER_PIDS[@]}" 2>/dev/null || true
   for s in "${SERVERS[@]}"; do stop_server ${s}; done
   for b in "${BEDS_UP[@]}"; do "$TB" down "$b" >/dev/null 2>&1 || true; done
   rm -rf "$RUN"; [ -n "$KEEP" ] || rm -rf "$WORK"
@@ -99,6 +102,10 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+[[ $BURNERS =~ ^[0-9]+$ ]] || { echo "bench-restore.sh: --cpu-burners takes a count (not $BURNERS)" >&2; exit 2; }
+for _ in $(seq "$BURNERS"); do bash -c 'while :; do :; done' & BURNER_PIDS+=($!); done
+# a minute before anything is probed: /proc/loadavg's 1-minute figure (what the probe records) has then caught up
+[ "$BURNERS" = 0 ] || { log "$BURNERS CPU burners running (pids ${BURNER_PIDS[*]}); 60 s for the load average to see them"; sleep 60; }
 
 # start_server NAME DATADIR BED [OPTIONS...]: MariaDB on a socket only; BED "" runs it outside any bed.
 # The datadir is made by mariadb-install-db when empty. Options go before --datadir so a
