@@ -17,9 +17,10 @@ const (
 	// measured sequential write rate while the data outgrows the pool:
 	// redo, doublewrite and the pages themselves. Measured on the bw bed:
 	// 3.9-4.4 in the restore matrix of 2026-12-01 (32M cells: 39.7 MB in
-	// 9.7 and 11.0 s on 15.9 MB/s), 3.0-3.1 end to end (152 MB restored by
-	// the stock 128M server in 31.7 and 32.8 s on 15 MB/s).
-	SeqAmpLow, SeqAmpHigh = 2.8, 4.6
+	// 9.7 and 11.0 s on 15.9 MB/s; 3.3-3.8 in their quiet re-run, 8.2-9.4
+	// s), 3.0-3.1 end to end (152 MB restored by the stock 128M server in
+	// 31.7 and 32.8 s on 15 MB/s), 2.5 in the quieter run 3 (26.4 s).
+	SeqAmpLow, SeqAmpHigh = 2.2, 4.4
 	// PageAmpLow/High: once the loaded data outgrows the buffer pool,
 	// pages are evicted and written while loading, so the disk takes dump
 	// bytes at its random 16 KiB write rate (at the load threads) ÷
@@ -50,23 +51,20 @@ const (
 	// FitSeqAmpLow/High replace SeqAmp while the data fits the pool: only
 	// the redo log is written during the load. Measured 1.6-1.85 on the bw
 	// bed with a 96M redo log (restore matrix 512M cells: 39.7 MB in 4.5
-	// and 5.1 s at 15 MB/s), 2.0-2.25 with a 512M one (end to end: 152 MB
-	// in 21.2-23.9 s at 14.7-15 MB/s).
-	FitSeqAmpLow, FitSeqAmpHigh = 1.5, 2.4
-	// CPUBytesPerSecPerThread is what one load thread parsed and inserted
-	// (190 MB of mydumper SQL in 6.8 s with myloader 0.10 at 1 thread into
-	// MariaDB 10.11: loader and server each kept a core busy).
-	CPUBytesPerSecPerThread = 28e6
-	// CPUBytesPerSecPerCore caps it by cores: 152 MB restored in 5.3 s at
-	// 8 threads on 2 cores (issue 10), 28.7 MB/s, i.e. 14 MB/s per core;
-	// 5.3-5.4 s again end to end (run 2, quiet host, 4 threads).
-	CPUBytesPerSecPerCore = 14e6
-	// BusyCPUShare is the share of that rate the slow end assumes: the
-	// same 152 MB restore on the fast bed took 6.7-10.0 s (medians) on the
-	// shared 2-core machine at load average 10-27 (end to end run 1,
-	// restore matrix fast cells) against 5.3-5.8 s quiet (run 2); 0.7
-	// puts the range's middle (6.8 s) within ±32% of all of them.
-	BusyCPUShare = 0.7
+	// and 5.1 s at 15 MB/s), 2.0-2.25 with a 512M one (end to end runs 1
+	// and 2: 152 MB in 21.2-23.9 s at 14.7-15 MB/s) and 1.4-1.55 in run 3
+	// (15.0 and 16.5 s: the same cnf lines; the spread is not explained).
+	FitSeqAmpLow, FitSeqAmpHigh = 1.4, 2.3
+	// CPUBytesPerSecPerThread is what one load thread parses and inserts
+	// on a quiet host: the fast bed's 1-thread restores of 151.8 MiB of
+	// mydumper SQL took 9.8-12.7 s (restore matrix, quiet re-sweep: 12.5-16
+	// MB/s; loader and server each keep a core busy).
+	CPUBytesPerSecPerThread = 16e6
+	// CPUBytesPerSecPerCore caps it by cores: the same restore at 16
+	// threads took 4.3-5.8 s on 2 cores (end to end run 3, medians 4.8 and
+	// 5.0 s: 32-33 MB/s) with the host at load average 1.8 when probed,
+	// i.e. 36 MB/s on 2 cores once cpuShare's 0.9 is taken off.
+	CPUBytesPerSecPerCore = 18e6
 	// TableSyncIOs is the fixed cost of restoring one table, in synchronous
 	// writes at the disk's 1-thread random-write rate: creating it, its
 	// tablespace and the commits of its files, paid whatever the rows and
@@ -85,17 +83,18 @@ const (
 
 // estimateLoad gives the restore time range of the profile's dump at the
 // advised threads with the buffer pool b: the slower of the CPU (bytes
-// per thread, capped per core) and the disk (diskRates), plus the fixed
-// cost per table. The fast end takes the faster assumption of each, the
-// slow end the slower and BusyCPUShare of the CPU.
+// per thread, capped per core, times the share the host's load leaves it:
+// cpuShare) and the disk (diskRates), plus the fixed cost per table. The
+// fast end takes the faster assumption of each, the slow end the slower.
 func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange {
 	d := p.Dump
 	if d == nil || d.TotalBytes == 0 || threads < 1 {
 		return DurationRange{}
 	}
 	lo, hi := dumpSQLBytes(d)
-	cpu := min(CPUBytesPerSecPerThread*float64(threads), CPUBytesPerSecPerCore*float64(max(cores, 1)))
-	fast, slow := lo/cpu, hi/(cpu*BusyCPUShare)
+	quiet := min(CPUBytesPerSecPerThread*float64(threads), CPUBytesPerSecPerCore*float64(max(cores, 1)))
+	shareLo, shareHi, shareWhy := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
+	fast, slow := lo/(quiet*shareHi), hi/(quiet*shareLo)
 	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
 	disk := "not measured, so CPU only"
 	if dFast > 0 {
@@ -107,8 +106,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	return DurationRange{
 		Low:  seconds(fast),
 		High: seconds(max(slow, fast*1.2)),
-		Basis: fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s (%.0f per load thread, %.0f per core), %.0f%% of that on a busy host (measured, MariaDB 10.11); the slower decides%s",
-			bytesRange(lo, hi), disk, cpu/1e6, CPUBytesPerSecPerThread/1e6, CPUBytesPerSecPerCore/1e6, 100*BusyCPUShare, fixedText),
+		Basis: fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, %.0f per core, measured with MariaDB 10.11), %s; the slower decides%s",
+			bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, CPUBytesPerSecPerCore/1e6, shareWhy, fixedText),
 	}
 }
 

@@ -90,6 +90,7 @@ func estimateMiss(t *testing.T, e DurationRange, measuredS float64) string {
 // why; a listed row must still miss (else it leaves the list).
 var e2eKnownMisses = map[string]string{
 	"fast run 1 stock": "runs 15.8, 12.0, 8.0 s at load average 19-25 as each ended (BENCHMARK.md, End to end run 1): the same restore took 5.8 s in run 2 and the advised ones 8.9-9.7 s beside it; the host's load, not the disk or the cores mytune measured, set it",
+	"fast run 1 relaxed": "runs 9.7, 7.1, 9.9 s at load average 19-25 as each ended (BENCHMARK.md, End to end run 1), where the quiet run 3 took 4.8 s: the estimate reads the host's load from the probe (cpuShare), and this run's kept profile has no load reading, so its range assumes 55-100% of the quiet rate",
 }
 
 // TestE2EEstimate: on every bed of the end-to-end bench, the estimate for

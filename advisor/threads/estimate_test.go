@@ -31,39 +31,80 @@ func TestEstimateLoad(t *testing.T) {
 		{name: "no dump: no estimate", p: prof(2, 0, fastCurve, nil)},
 		{name: "fast disk, 2 cores: CPU bound", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32},
-			// 4 threads on 2 cores: min(4 × 28, 2 × 14) = 28 MB/s, 560 MB in 20 s; slow: at 0.7 × 28 = 19.6 MB/s
-			// 28.6 s, slower than the disk's slow end (1500 MB/s ÷ 5 = 300 MB/s: 1.9 s)
-			low: 20 * time.Second, high: 29 * time.Second, basis: "CPU 28 MB/s (28 per load thread, 14 per core)"},
+			// ≥ 3 threads on 2 cores: min(n × 16, 2 × 18) = 36 MB/s, 560 MB in 15.6 s; slow: the host's load is
+			// unknown, at 0.55 × 36 = 19.8 MB/s 28.3 s, slower than the disk's slow end (1500 MB/s ÷ 4.6: 1.7 s)
+			low: 16 * time.Second, high: 28 * time.Second, basis: "CPU 36 MB/s on a quiet host (16 per load thread, 18 per core"},
 		{name: "SD card, buffer pool unknown: sequential to random bound", p: sd,
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
-			// low: 80 MB / (15 MB/s ÷ 2.8) = 14.9 s + 0.7 s fixed; high: 80 MB / (152 IOPS × 16 KiB ÷ 1.6 = 1.56 MB/s)
-			// = 51.4 s + 0.7 s (the CPU's 80 MB / 39.2 MB/s = 2 s is faster)
-			low: 16 * time.Second, high: 52 * time.Second, basis: "its size is unknown"},
+			// low: 80 MB / (15 MB/s ÷ 2.2) = 11.7 s + 0.7 s fixed; high: 80 MB / (152 IOPS × 16 KiB ÷ 1.6 = 1.56 MB/s)
+			// = 51.4 s + 0.7 s (the CPU's 80 MB / (0.55 × 72 MB/s) = 2 s is faster)
+			low: 12 * time.Second, high: 52 * time.Second, basis: "its size is unknown"},
 		{name: "SD card, data fits the buffer pool: sequential", p: sdWithPool("1G"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// ~229 MiB of InnoDB data fits 1G, so 2 threads per core, 8; the redo log's size is unknown, so
-			// checkpoints may flush: 80 MB / min(15 ÷ 1.5, 152 × 16 KiB ÷ 0.2 = 12.5 MB/s) = 8.0 s + 0.7 s fixed;
-			// 80 MB / min(15 ÷ 2.4, 152 × 16 KiB ÷ 0.3 = 8.3 MB/s) = 12.8 s + 0.7 s fixed
-			low: 8700 * time.Millisecond, high: 13 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
+			// checkpoints may flush: 80 MB / min(15 ÷ 1.4, 152 × 16 KiB ÷ 0.2 = 12.5 MB/s) = 7.5 s + 0.7 s fixed;
+			// 80 MB / min(15 ÷ 2.3, 152 × 16 KiB ÷ 0.3 = 8.3 MB/s) = 12.3 s + 0.7 s fixed
+			low: 8200 * time.Millisecond, high: 13 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
 		{name: "SD card, data outgrows the buffer pool: random pages", p: sdWithPool("16M"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// 80 MB / (152 × 16 KiB ÷ 0.9 = 2.77 MB/s) = 28.9 s + 0.7 s; high as with the pool unknown
 			low: 30 * time.Second, high: 52 * time.Second, basis: "outgrows the server 16.0 MiB buffer pool"},
 		{name: "gzip dump widens by 3-5x", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 56e6, Compression: "gzip", Tables: 8, Chunks: 32},
-			// 168 MB / 28 MB/s = 6 s; 280 MB / 19.6 MB/s = 14 s
-			low: 6 * time.Second, high: 14 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
+			// 168 MB / 36 MB/s = 4.7 s; 280 MB / 19.8 MB/s = 14.1 s
+			low: 4700 * time.Millisecond, high: 14 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
 		{name: "gzip dump whose uncompressed size was read: not widened", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mysqldump", TotalBytes: 168e6, FileBytes: 56e6, TotalBytesBasis: profile.DumpBytesUncompressed,
 				Compression: "gzip", Tables: 8, Chunks: 1},
-			// 1 thread (one session): 168 MB / 28 MB/s = 6 s; / 19.6 MB/s = 8.6 s, slower than the disk
-			// (13.4k × 16 KiB ÷ 2.0 = 110 MB/s: 1.5 s)
-			low: 6 * time.Second, high: 8600 * time.Millisecond, basis: "160.2 MiB of SQL;"},
+			// 1 thread (one session): 168 MB / 16 MB/s = 10.5 s; / (0.55 × 16) MB/s = 19.1 s, slower than the
+			// disk (13.4k × 16 KiB ÷ 2.0 = 110 MB/s: 1.5 s)
+			low: 11 * time.Second, high: 19 * time.Second, basis: "160.2 MiB of SQL;"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.p.Dump = tc.dump
 			got := Size(tc.p, Options{Task: TaskLoad}).EstimatedLoad
+			if got.Low != tc.low || got.High != tc.high {
+				t.Errorf("estimate = %v–%v, want %v–%v (%s)", got.Low, got.High, tc.low, tc.high, got.Basis)
+			}
+			if !strings.Contains(got.Basis, tc.basis) {
+				t.Errorf("basis %q lacks %q", got.Basis, tc.basis)
+			}
+		})
+	}
+}
+
+// TestEstimateHostLoad: the CPU figure is shared with the load the probe
+// saw (cpuShare): threads / (threads + load average) of the quiet rate
+// once the two outnumber the cores, the slow end QuietSpreadShare of that.
+func TestEstimateHostLoad(t *testing.T) {
+	dump := &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32}
+	tests := []struct {
+		name      string
+		load1     float64
+		threads   int
+		low, high time.Duration
+		basis     string
+	}{
+		// 560 MB at 36 MB/s = 15.6 s; at 0.75 × 36 = 27 MB/s 20.7 s
+		{name: "idle host", load1: 0, threads: 16, low: 16 * time.Second, high: 21 * time.Second,
+			basis: "75–100% of that (the load average was 0.00 on 2 CPUs when probed)"},
+		// 4 busy loops: 16/(16+4) = 0.8 of 36 MB/s = 28.8 MB/s, 19.4 s; slow 0.6 × 36 = 21.6 MB/s, 25.9 s
+		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 19 * time.Second, high: 26 * time.Second,
+			basis: "60–80% of that: the host's load average of 4.00 when probed shares the 2 CPUs with the restore's 16 sessions (16/(16+4.00))"},
+		// 4/(4+4) = 0.5: 18 MB/s, 31.1 s; slow 13.5 MB/s, 41.5 s
+		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 31 * time.Second, high: 41 * time.Second,
+			basis: "(4/(4+4.00))"},
+		// 1 session and a load of 0.5 fit the 2 CPUs: 16 MB/s, 35 s; slow 12 MB/s, 46.7 s
+		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 35 * time.Second, high: 47 * time.Second,
+			basis: "75–100% of that (the load average was 0.50 on 2 CPUs when probed)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, fastCurve, nil)
+			p.Dump = dump
+			p.Storage.Conditions = &profile.Conditions{Before: profile.Load{Load1: tc.load1}}
+			got := estimateLoad(p, tc.threads, 2, pool{})
 			if got.Low != tc.low || got.High != tc.high {
 				t.Errorf("estimate = %v–%v, want %v–%v (%s)", got.Low, got.High, tc.low, tc.high, got.Basis)
 			}
