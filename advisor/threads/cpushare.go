@@ -8,13 +8,19 @@ import (
 
 // Assumptions of the restore's CPU figure on a shared host, fitted to the
 // fast bed's end-to-end restores (scripts/bench-restore.sh e2e, myloader
-// 0.10 restoring 151.8 MiB of mydumper SQL into MariaDB 10.11 on 2 cores;
-// BENCHMARK.md, "The estimate on a busy host"):
+// 0.10 restoring 151.8 MiB of mydumper SQL into MariaDB 10.11 on 2 cores,
+// quiet and with 4 and 8 busy loops (--cpu-burners); BENCHMARK.md, "The
+// estimate on a busy host"):
 const (
-	// QuietSpreadShare is the slow end's share of the CPU rate when the
-	// host's load is known: quiet restores at 16 threads ran 4.3-5.8 s
-	// (run 3, 9 restores), 0.75 of the fastest.
+	// QuietSpreadShare is the slow end's share of the CPU rate the load
+	// leaves: quiet restores at 16 threads ran 4.3-5.8 s (run 3, 9
+	// restores), 0.75 of the fastest.
 	QuietSpreadShare = 0.75
+	// BusySlowFactor is how many times its load average a busy host's
+	// competing tasks count at the slow end: with 8 busy loops (load
+	// average 6.7 when probed, CPU pressure 96%) 4 threads kept 0.24 of
+	// the quiet rate, where 4/(4+6.4) says 0.38 and 4/(4+3×6.4) 0.17.
+	BusySlowFactor = 3
 	// UnknownLoadShare is the slow end's share when the profile has no
 	// load reading (profiles written before probe recorded conditions):
 	// the same restore took 4.8-5.0 s quiet and 8.9-9.7 s at load
@@ -24,27 +30,40 @@ const (
 )
 
 // cpuShare is the share of the quiet CPU rate a restore with threads
-// loading sessions can count on, from the host's load average just before
-// the probe (l, nil when not recorded): none is lost while threads + load
-// fit the cores; beyond that the scheduler shares CPU time between the
-// restore's sessions and the load's runnable tasks about evenly, so the
-// restore keeps threads / (threads + load). Measured on 2 cores with 4
-// busy loops (load average 3.4 when probed): 4 threads 0.55 of the quiet
-// rate (model 0.54), 16 threads 0.74-0.83 (model 0.82). lo is the slow
-// end's share, hi the fast end's.
+// loading sessions can count on, from the host's load just before the
+// probe (l, nil when not recorded). The load average counts tasks waiting
+// for I/O as well as for a CPU, so it is weighted by the CPU pressure (the
+// share of the last 10 s in which a task waited for a CPU; all of it when
+// the kernel has no PSI): cpuLoad. While threads + that load fit the
+// cores nothing is lost; beyond that the scheduler shares CPU time
+// between the restore's sessions and the load's tasks, so the fast end
+// keeps threads/(threads+load) and the slow end threads/(threads +
+// BusySlowFactor × load), at most QuietSpreadShare of the fast end and at
+// least half of it. Measured on 2 cores with 4 busy loops (load 3.4 and
+// CPU pressure 77% when probed): 4 threads 0.55 of the quiet rate, 16
+// threads 0.74-0.83.
 func cpuShare(l *profile.Load, threads, cores int) (lo, hi float64, why string) {
 	if l == nil {
 		return UnknownLoadShare, 1, fmt.Sprintf("%.0f–100%% of that: the host's load was not recorded when probed", 100*UnknownLoadShare)
 	}
-	share := 1.0
-	if float64(threads)+l.Load1 > float64(cores) {
-		share = float64(threads) / (float64(threads) + l.Load1)
+	load, loadWhy := cpuLoad(*l)
+	t := float64(threads)
+	if t+load <= float64(cores) || t/(t+load) >= 0.995 {
+		return QuietSpreadShare, 1, fmt.Sprintf("%.0f–100%% of that (%s: no CPU time to share with the restore's %d sessions on %d CPUs)", 100*QuietSpreadShare, loadWhy, threads, cores)
 	}
-	if share >= 0.995 {
-		return QuietSpreadShare * share, share, fmt.Sprintf("%.0f–100%% of that (the load average was %.2f on %d CPUs when probed)", 100*QuietSpreadShare, l.Load1, cores)
+	hi = t / (t + load)
+	lo = max(hi/2, min(QuietSpreadShare*hi, t/(t+BusySlowFactor*load)))
+	return lo, hi, fmt.Sprintf("%.0f–%.0f%% of that: %s shares the %d CPUs with the restore's %d sessions (%d/(%d+%.1f), %d/(%d+%d×%.1f) at the slow end)",
+		100*lo, 100*hi, loadWhy, cores, threads, threads, threads, load, threads, threads, BusySlowFactor, load)
+}
+
+// cpuLoad is the load that competes for CPUs: the 1-minute load average
+// times the CPU pressure's share of the last 10 s, and how it was read.
+func cpuLoad(l profile.Load) (float64, string) {
+	if l.CPU == nil {
+		return l.Load1, fmt.Sprintf("the host's load average of %.2f when probed (no CPU pressure reading)", l.Load1)
 	}
-	return QuietSpreadShare * share, share, fmt.Sprintf("%.0f–%.0f%% of that: the host's load average of %.2f when probed shares the %d CPUs with the restore's %d sessions (%d/(%d+%.2f))",
-		100*QuietSpreadShare*share, 100*share, l.Load1, cores, threads, threads, threads, l.Load1)
+	return l.Load1 * l.CPU.SomeAvg10 / 100, fmt.Sprintf("the host's load average of %.2f when probed, %.0f%% of it waiting for a CPU (PSI cpu some avg10)", l.Load1, l.CPU.SomeAvg10)
 }
 
 // probeLoad is the host's load just before the disk was measured, nil when

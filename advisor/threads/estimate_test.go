@@ -75,35 +75,46 @@ func TestEstimateLoad(t *testing.T) {
 }
 
 // TestEstimateHostLoad: the CPU figure is shared with the load the probe
-// saw (cpuShare): threads / (threads + load average) of the quiet rate
-// once the two outnumber the cores, the slow end QuietSpreadShare of that.
+// saw (cpuShare): threads / (threads + load) of the quiet rate once the
+// two outnumber the cores, the slow end threads / (threads + 3 × load),
+// QuietSpreadShare to half of the fast end's; the load weighted by CPU
+// pressure where the kernel reports it.
 func TestEstimateHostLoad(t *testing.T) {
 	dump := &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32}
 	tests := []struct {
-		name      string
-		load1     float64
-		threads   int
-		low, high time.Duration
-		basis     string
+		name  string
+		load1 float64
+		// cpuPressure is PSI cpu some avg10, in percent; 0: no PSI reading
+		cpuPressure float64
+		threads     int
+		low, high   time.Duration
+		basis       string
 	}{
 		// 560 MB at 36 MB/s = 15.6 s; at 0.75 × 36 = 27 MB/s 20.7 s
 		{name: "idle host", load1: 0, threads: 16, low: 16 * time.Second, high: 21 * time.Second,
-			basis: "75–100% of that (the load average was 0.00 on 2 CPUs when probed)"},
-		// 4 busy loops: 16/(16+4) = 0.8 of 36 MB/s = 28.8 MB/s, 19.4 s; slow 0.6 × 36 = 21.6 MB/s, 25.9 s
-		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 19 * time.Second, high: 26 * time.Second,
-			basis: "60–80% of that: the host's load average of 4.00 when probed shares the 2 CPUs with the restore's 16 sessions (16/(16+4.00))"},
-		// 4/(4+4) = 0.5: 18 MB/s, 31.1 s; slow 13.5 MB/s, 41.5 s
-		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 31 * time.Second, high: 41 * time.Second,
-			basis: "(4/(4+4.00))"},
+			basis: "75–100% of that (the host's load average of 0.00 when probed (no CPU pressure reading): no CPU time to share with the restore's 16 sessions on 2 CPUs)"},
+		// 4 busy loops: 16/(16+4) = 0.8 of 36 MB/s = 28.8 MB/s, 19.4 s; slow 16/(16+3×4) = 0.571: 20.6 MB/s, 27.2 s
+		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 19 * time.Second, high: 27 * time.Second,
+			basis: "57–80% of that: the host's load average of 4.00 when probed (no CPU pressure reading) shares the 2 CPUs with the restore's 16 sessions (16/(16+4.0), 16/(16+3×4.0) at the slow end)"},
+		// 4/(4+4) = 0.5: 18 MB/s, 31.1 s; slow 4/(4+12) = 0.25 (half the fast end's, the widest allowed): 62.2 s
+		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 31 * time.Second, high: 62 * time.Second,
+			basis: "(4/(4+4.0), 4/(4+3×4.0) at the slow end)"},
+		// a load of 4 with tasks waiting for a CPU 25% of the time: 1 competing task; 16/17 = 0.94: 33.9 MB/s,
+		// 16.5 s; slow min(0.75 × 0.94, 16/19) = 0.71: 25.4 MB/s, 22 s
+		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 17 * time.Second, high: 22 * time.Second,
+			basis: "the host's load average of 4.00 when probed, 25% of it waiting for a CPU (PSI cpu some avg10)"},
 		// 1 session and a load of 0.5 fit the 2 CPUs: 16 MB/s, 35 s; slow 12 MB/s, 46.7 s
 		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 35 * time.Second, high: 47 * time.Second,
-			basis: "75–100% of that (the load average was 0.50 on 2 CPUs when probed)"},
+			basis: "75–100% of that (the host's load average of 0.50 when probed (no CPU pressure reading): no CPU time to share"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := prof(2, 0, fastCurve, nil)
 			p.Dump = dump
 			p.Storage.Conditions = &profile.Conditions{Before: profile.Load{Load1: tc.load1}}
+			if tc.cpuPressure > 0 {
+				p.Storage.Conditions.Before.CPU = &profile.Pressure{SomeAvg10: tc.cpuPressure}
+			}
 			got := estimateLoad(p, tc.threads, 2, pool{})
 			if got.Low != tc.low || got.High != tc.high {
 				t.Errorf("estimate = %v–%v, want %v–%v (%s)", got.Low, got.High, tc.low, tc.high, got.Basis)
