@@ -190,7 +190,7 @@ def testdata(work, runs):
         dump["path"] = "/bench/dump"
         st = prof["storage"]
         cell = {"bed": bed, "pool": pool, "durability": dur, "cores": prof["host"]["cpu"]["logical"],
-                "storage": {k: st[k] for k in ("seq_write", "fsync", "rand_write") if k in st},
+                "storage": {k: st[k] for k in ("seq_write", "fsync", "rand_write", "conditions") if k in st},
                 "dump": dump, "runs_s": c}
         ld = {str(t): v for (b, p, d, t), v in loads.items() if (b, p, d) == (bed, pool, dur)}
         if ld:
