@@ -2,8 +2,8 @@
 """e2e-estimate.py: builds e2e-estimate.json from the end-to-end bench's run dirs
 (make bench-restore, 2026-12-01: /var/tmp/e2e-wt-<bed>/ run 1, /var/tmp/e2e-wt-card2g|card1g/
 the --mem-limit runs, /var/tmp/e2e-wt2-<bed>/ run 2, /var/tmp/e2e-s4/ run 3 (fast, bw),
-/var/tmp/e2e-b4|b8/ the fast bed with 4 and 8 CPU burners (--cpu-burners), /var/tmp/e2e-r4/ run 4
-(card, hdd)). A run dir that is gone keeps its cells from the JSON given as the first argument
+/var/tmp/e2e-b4|b8/ the fast bed with 4 and 8 CPU burners (--cpu-burners), /var/tmp/e2e-r4-card|hdd/
+run 4). A run dir that is gone keeps its cells from the JSON given as the first argument
 (runs 1, 2 and the --mem-limit runs: their dirs were not kept, nor their probes' load readings). Per bed and advice: the profile figures
 the followed advice used (its JSON's profile: storage, dump, cores), the pool and redo log its
 estimate assumed (from that estimate's basis), the threads and range it printed, and the timed
@@ -57,7 +57,8 @@ def main():
     dirs += [("/var/tmp/e2e-wt-card2g", "2G", "card"), ("/var/tmp/e2e-wt-card1g", "1G", "card")]
     dirs += [("/var/tmp/e2e-wt2-%s" % b, "2", b) for b in ("card", "bw", "hdd", "fast")]
     dirs += [("/var/tmp/e2e-s4", "3", None), ("/var/tmp/e2e-b4", "3 burners 4", None),
-             ("/var/tmp/e2e-b8", "3 burners 8", None), ("/var/tmp/e2e-r4", "4", None)]
+             ("/var/tmp/e2e-b8", "3 burners 8", None), ("/var/tmp/e2e-r4-card", "4", "card"),
+             ("/var/tmp/e2e-r4-hdd", "4", "hdd")]
     old = json.load(open(sys.argv[1]))["cells"] if len(sys.argv) > 1 else []
     cells = []
     for d, run, bed in dirs:
