@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """bench-restore-report.py sweep|e2e|testdata WORK... — the tables of scripts/bench-restore.sh from WORK/results.txt.
 
+testdata [--merge OLD.json] [--swept LABEL] [--provenance TEXT] WORK...: the cells as advisor/threads'
+testdata/restore-matrix.json; with --merge they replace OLD's cells of the same bed, pool and durability (the
+others are kept), --swept labels them, --provenance is appended to OLD's provenance line.
+
 sweep: per bed × pool × durability cell, the median restore time per thread count (≥3 runs), the best
 count, what `mytune advise --from WORK/profile-BED.json --dump WORK/dump --mycnf CELL.cnf --task load`
 advises for that cell (the offline model: the bed's probe, the cell's pool and flushing in a my.cnf)
@@ -203,9 +207,24 @@ def testdata(work, runs):
 def main():
     mode, works = sys.argv[1], sys.argv[2:]
     if mode == "testdata":
+        opts = {}
+        while works and works[0] in ("--merge", "--swept", "--provenance"):
+            opts[works[0]], works = works[1], works[2:]
         cells = [c for work in works for c in testdata(work, load(work))]
-        json.dump({"provenance": "scripts/bench-restore.sh sweep (myloader 0.10 into MariaDB 10.11.19 on testbed.sh beds, "
-                   "2-core shared VM), scripts/bench-restore-report.py testdata", "cells": cells}, sys.stdout, indent=1)
+        for c in cells:
+            if "--swept" in opts:
+                c["swept"] = opts["--swept"]
+        prov = ("scripts/bench-restore.sh sweep (myloader 0.10 into MariaDB 10.11.19 on testbed.sh beds, "
+                "2-core shared VM), scripts/bench-restore-report.py testdata")
+        if "--merge" in opts:  # the new cells replace the same bed × pool × durability cells of the old file
+            old = json.load(open(opts["--merge"]))
+            key = lambda c: (c["bed"], c["pool"], c["durability"])
+            fresh = {key(c): c for c in cells}
+            cells = [fresh.pop(key(c), c) for c in old["cells"]] + list(fresh.values())
+            prov = old["provenance"]
+        if "--provenance" in opts:
+            prov += "; " + opts["--provenance"]
+        json.dump({"provenance": prov, "cells": cells}, sys.stdout, indent=1)
         print()
         return
     if mode == "sweep":  # one table for all WORK dirs (e.g. one per bed or cell run at once), then every run

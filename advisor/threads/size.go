@@ -200,8 +200,13 @@ func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	default:
 		what = fmt.Sprintf("the ~%s the dump loads outgrows %s", profile.HumanBytes(data), b.describe())
 	}
-	return min(LoadThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; %s, so %d load threads per core (pages are evicted and read back while loading, and more sessions keep the cores busy while others wait on that I/O: mytune's restore matrix, BENCHMARK.md)",
+	n := min(LoadThreadsPerCore*c.n, MaxThreads)
+	why := []string{fmt.Sprintf("%s; %s, so %d load threads per core (pages are evicted and read back while loading, and more sessions keep the cores busy while others wait on that I/O: mytune's restore matrix, BENCHMARK.md)",
 		c.why, what, LoadThreadsPerCore)}
+	if bound, w := diskBound(p.Storage, n, c.n); bound && n > DiskBoundLoadThreads {
+		n, why = DiskBoundLoadThreads, append(why, w)
+	}
+	return n, why
 }
 
 // fitDump caps n by the parallelism the dump offers and notes a dominant table.

@@ -39,14 +39,14 @@ func TestSizeThreads(t *testing.T) {
 		loadWhyHas, dumpWhyH string
 	}{
 		{"2 cores, fast disk: 4 threads per core", prof(2, 0, fastCurve, nil), 4, 8, 4, "2 cores; no dump was read, so whether its data fits the buffer pool is unknown, so 4 load threads per core", "2 cores"},
-		{"2 cores, slow disk: 4 threads per core too", prof(2, 0, sdCurve, nil), 1, 8, 1, "2 cores; no dump was read, so whether its data fits the buffer pool is unknown, so 4 load threads per core", "2 cores"},
+		{"2 cores, slow disk: the disk sets the pace, 4", prof(2, 0, sdCurve, nil), 1, 4, 1, "below the 36 MB/s 8 sessions parse and insert on a quiet host: the disk sets the pace, so capped at 4 threads", "2 cores"},
 		{"16 cores, NVMe that scales to 8", prof(16, 0, nvmeCurve, nil), 8, 8, 8, "stop scaling at 8", "stop scaling at 8"},
 		{"16 cores, saturating disk: capped at 8, not the knee's 4", prof(16, 0, fastCurve, nil), 4, 8, 4, "stop scaling at 4 threads (34.1k → 37.8k from 4 to 8; best 40.0k at 16): capped at 8", "16 cores"},
 		{"cgroup quota 1.5 of 16 cores", prof(16, 1.5, nvmeCurve, nil), 4, 8, 4, "cgroup CPU quota of 1.5 cores (of 16)", "quota"},
-		{"flat SD card curve, 4 cores: capped at 8, not the knee's 1", prof(4, 0, sdCurve, nil), 1, 8, 1, "flat from 1 to 16 threads (150 → 150): threads do not add throughput: capped at 8", "flat"},
-		{"IOPS-limited card bed, 2 cores (BENCHMARK.md): 8", prof(2, 0, cardCurve, nil), 1, 8, 1, "peak at 1 threads (120) and fall with more (98 at 16): the disk is saturated, but a restore still gains", "peak at 1"},
-		{"IOPS-limited card, 16 cores: capped at 8", prof(16, 0, cardCurve, nil), 1, 8, 1, "capped at 8", "peak at 1"},
-		{"falling curve, 8 cores: capped at 8", prof(8, 0, fallCurve, nil), 2, 8, 2, "peak at 2 threads", "peak at 2"},
+		{"flat SD card curve, 4 cores: the disk sets the pace, 4, not the knee's 1", prof(4, 0, sdCurve, nil), 1, 4, 1, "(150 random 16K writes/s ÷ 0.9), below the 72 MB/s 16 sessions parse", "flat"},
+		{"IOPS-limited card bed, 2 cores (BENCHMARK.md): 4", prof(2, 0, cardCurve, nil), 1, 4, 1, "peak at 1 threads (120) and fall with more (98 at 16): the disk is saturated, but a restore still gains", "peak at 1"},
+		{"IOPS-limited card, 16 cores: 4", prof(16, 0, cardCurve, nil), 1, 4, 1, "the disk sets the pace, so capped at 4 threads", "peak at 1"},
+		{"falling curve, 8 cores: the disk sets the pace, 4", prof(8, 0, fallCurve, nil), 2, 4, 2, "(500 random 16K writes/s ÷ 0.9), below the 144 MB/s", "peak at 2"},
 		{"no curve: cores only", prof(4, 0, nil, nil), 8, 16, 8, "sized by cores only", "4 cores"},
 		{"cores unknown", prof(0, 0, nvmeCurve, nil), 2, 4, 2, "core count unknown", "unknown"},
 		{"many small tables on 16 cores", prof(16, 0, nvmeCurve, manyTables), 8, 8, 8, "200 tables in 200 chunks", "200 chunks"},
@@ -88,10 +88,12 @@ func TestSizeSlowCommitNamed(t *testing.T) {
 
 // The data that fits the pool the load runs with (here the server's 1G)
 // gets 8 load threads per core, capped at 8 on a disk whose random writes
-// peak below SlowDiskWriteIOPS; the data that outgrows it (32M) 4 per core:
+// peak below SlowDiskWriteIOPS; the data that outgrows it (32M) 4 per core,
+// but DiskBoundLoadThreads where the disk, not the CPUs, sets the pace:
 // in the quiet restore matrix (BENCHMARK.md) 16 threads on 2 cores were
 // best or within 4% in the fast and bw beds' fit cells, 8 within 7% in the
-// card and hdd ones and in every 32M-128M cell. myloader threads into
+// card and hdd ones, 8 within 2% in the fast 128M cells and 4 within 10%
+// in the slow beds' 32M cells. myloader threads into
 // MariaDB lost runs to deadlocks at 2-8 threads, and the note states the
 // rate measured at the count.
 func TestSizeLoadDataFitsPool(t *testing.T) {
@@ -105,7 +107,7 @@ func TestSizeLoadDataFitsPool(t *testing.T) {
 	}{
 		{"fits, fast disk", "1G", fastCurve, 16, "fits the server 1.0 GiB buffer pool, so 8 load threads per core"},
 		{"fits, 100-IOPS card: capped", "1G", cardCurve, 8, "random 16K writes peak at 120 IOPS, below 500 (an SD card's or a spinning disk's): capped at 8"},
-		{"outgrows, card", "32M", cardCurve, 8, "outgrows the server 32.0 MiB buffer pool, so 4 load threads per core"},
+		{"outgrows, card: the disk sets the pace", "32M", cardCurve, 4, "the disk sets the pace, so capped at 4 threads"},
 		{"outgrows, fast disk", "32M", fastCurve, 8, "outgrows the server 32.0 MiB buffer pool, so 4 load threads per core"},
 	} {
 		p := prof(2, 0, tc.curve, d)
