@@ -90,7 +90,7 @@ func estimateMiss(t *testing.T, e DurationRange, measuredS float64) string {
 // why; a listed row must still miss (else it leaves the list).
 var e2eKnownMisses = map[string]string{
 	"fast run 1 stock":            "runs 15.8, 12.0, 8.0 s at load average 19-25 as each ended (BENCHMARK.md, End to end run 1): the same restore took 5.8 s in run 2 and the advised ones 8.9-9.7 s beside it; the host's load, not the disk or the cores mytune measured, set it",
-	"fast run 3 burners 8 strict": "runs 10.1, 15.9, 15.1 s with 8 busy loops on the 2 CPUs (load average 6.7 and CPU pressure 96% when probed; --cpu-burners 8), where relaxed beside it took 9.6-11.2 s and with 4 loops strict was the faster (5.9 against 6.8 s): at that starvation a strict commit's log flush waits for a CPU too, and 3 runs that spread 1.6x do not say by how much",
+	"fast run 3 burners 8 strict": "runs 10.1, 15.9, 15.1 s with 8 busy loops on the 2 CPUs (load average 6.7 and CPU pressure 96% when probed; --cpu-burners 8), where relaxed beside it took 9.6-11.2 s and with 4 loops strict was the faster (5.9 against 6.8 s): at that starvation a strict commit's log flush waits for a CPU too, and 3 runs that spread 1.6x do not say by how much; two other beds' end-to-end runs also started beside its rounds 1-2 (BENCHMARK.md, \"The estimate on a busy host\")",
 	"fast run 1 relaxed":          "runs 9.7, 7.1, 9.9 s at load average 19-25 as each ended (BENCHMARK.md, End to end run 1), where the quiet run 3 took 4.8 s: the estimate reads the host's load from the probe (cpuShare), and this run's kept profile has no load reading, so its range assumes 55-100% of the quiet rate",
 }
 
