@@ -169,10 +169,15 @@ bed_up() {
   "$TB" up "$BP-$1" "${args[@]}" --size "$BED_SIZE" | sed -n 's/^DIR=//p'
 }
 
-# profile BED DIR: `mytune probe` of the bed's disk, once (kept in $WORK/profile-BED.json), under RUN_LOCK.
+# profile BED DIR: `mytune probe` of the bed's disk (kept in $WORK/profile-BED.json), under RUN_LOCK: once per
+# --keep dir for a sweep; every e2e run probes afresh (the advice's estimate reads the host's load from the probe,
+# so a profile kept from another hour would speak for another host; the previous one is kept as profile-BED.prev.json).
 profile() {
   local out=$WORK/profile-$1.json
-  [ -s "$out" ] && return 0
+  if [ -s "$out" ]; then
+    [ "$MODE" = e2e ] || return 0
+    mv "$out" "$WORK/profile-$1.prev.json"
+  fi
   ${RUN_LOCK} "$TB" run "$BP-$1" "$WORK/mytune" probe --datadir "$2" --no-server --format json >"$out.tmp" 2>"$RUN/probe.err" ||
     { cat "$RUN/probe.err" >&2; return 1; }
   mv "$out.tmp" "$out"; log "$1: profiled with mytune probe"
