@@ -3,7 +3,8 @@
 (make bench-restore, 2026-12-01: /var/tmp/e2e-wt-<bed>/ run 1, /var/tmp/e2e-wt-card2g|card1g/
 the --mem-limit runs, /var/tmp/e2e-wt2-<bed>/ run 2, /var/tmp/e2e-s4/ run 3 (fast, bw),
 /var/tmp/e2e-b4|b8/ the fast bed with 4 and 8 CPU burners (--cpu-burners), /var/tmp/e2e-r4-card|hdd/
-run 4). A run dir that is gone keeps its cells from the JSON given as the first argument
+run 4 (its second pass: results.txt; the first pass, beside other runs, is kept in results-pass1.txt; both passes
+used one profile, probed at 06:57 under the 8-burner run's load), /var/tmp/e2e-r5-card|hdd/ run 5 (probed afresh). A run dir that is gone keeps its cells from the JSON given as the first argument
 (runs 1, 2 and the --mem-limit runs: their dirs were not kept, nor their probes' load readings). Per bed and advice: the profile figures
 the followed advice used (its JSON's profile: storage, dump, cores), the pool and redo log its
 estimate assumed (from that estimate's basis), the threads and range it printed, and the timed
@@ -58,7 +59,7 @@ def main():
     dirs += [("/var/tmp/e2e-wt2-%s" % b, "2", b) for b in ("card", "bw", "hdd", "fast")]
     dirs += [("/var/tmp/e2e-s4", "3", None), ("/var/tmp/e2e-b4", "3 burners 4", None),
              ("/var/tmp/e2e-b8", "3 burners 8", None), ("/var/tmp/e2e-r4-card", "4", "card"),
-             ("/var/tmp/e2e-r4-hdd", "4", "hdd")]
+             ("/var/tmp/e2e-r4-hdd", "4", "hdd"), ("/var/tmp/e2e-r5-card", "5", "card"), ("/var/tmp/e2e-r5-hdd", "5", "hdd")]
     old = json.load(open(sys.argv[1]))["cells"] if len(sys.argv) > 1 else []
     cells = []
     for d, run, bed in dirs:
@@ -67,7 +68,7 @@ def main():
         else:
             cells += [c for c in old if c["run"] == run and bed in (None, c["bed"])]
     json.dump({"provenance": "advisor/threads/testdata/e2e-estimate.py from make bench-restore's run dirs of 2026-12-01 "
-               "(BENCHMARK.md, 'End to end': runs 1-4, the --mem-limit 2G/1G card runs, the fast bed with 4 and 8 CPU "
+               "(BENCHMARK.md, 'End to end': runs 1-5, the --mem-limit 2G/1G card runs, the fast bed with 4 and 8 CPU "
                "burners); myloader 0.10 restoring "
                "a 152 MB 8-table mydumper dump into MariaDB 10.11.19 on testbed.sh beds, 2-core shared VM",
                "cells": cells}, sys.stdout, indent=1)
