@@ -38,7 +38,7 @@ deps:
 	@bash scripts/install-deps.sh
 
 ## vet: go vet, gofmt, and the binary compiled for a 32-bit ARM, macOS and Windows (one target per OS and word
-## size: a Unix-only call in a shared file broke the Windows build once, probe/calibrate/space.go, 2026-12-01)
+## size: a Unix-only call in a shared file broke the Windows build once, calibrate/space.go, 2026-12-01)
 vet:
 	$(GO) vet ./...
 	@for t in linux/arm/7 darwin/arm64 windows/amd64; do IFS=/ read -r os arch arm <<<"$$t"; \

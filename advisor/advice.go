@@ -2,12 +2,12 @@
 // (package rules) over the profile, sorts and de-duplicates the findings,
 // writes a my.cnf fragment and leaves a hook for thread sizing. It is pure:
 // a Profile in, Advice out, so `mytune advise --from profile.json`
-// reproduces any advice offline. Rendering lives in advisor/render.
+// reproduces any advice offline. Rendering lives in render.
 package advisor
 
 import (
 	"github.com/mytune/mytune/advisor/threads"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Schema is the JSON schema name written into every Advice (CONTRACT.md).

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mytune/mytune/advisor/threads"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/rules"
 )
 

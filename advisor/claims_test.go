@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/mytune/mytune/internal/claimcheck"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/rules"
 )
 

@@ -3,7 +3,7 @@ package advisor
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // maxMyCnfNotes bounds the my.cnf warnings the notes list; the profile's

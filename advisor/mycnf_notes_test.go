@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // TestMyCnfNotes: only the warnings for the target's flavor and series

@@ -10,7 +10,7 @@ import (
 
 	"github.com/mytune/mytune/diskio"
 	"github.com/mytune/mytune/probe/host"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // measure runs the disk measurements in st.Path and copies the results

@@ -16,8 +16,8 @@ import (
 	"github.com/mytune/mytune/probe/classify"
 	"github.com/mytune/mytune/probe/host"
 	"github.com/mytune/mytune/probe/installed"
-	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/storage"
+	"github.com/mytune/mytune/profile"
 )
 
 // InputError marks errors caused by what the user gave (a missing

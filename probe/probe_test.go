@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/diskio"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 func TestCheckDir(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 const (

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Connections and buffer pool misses as rule expressions see them, from

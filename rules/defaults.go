@@ -1,6 +1,6 @@
 package rules
 
-import "github.com/mytune/mytune/probe/profile"
+import "github.com/mytune/mytune/profile"
 
 // defaultRule is a compiled-in default: the value a server of this flavor
 // and version uses when the variable is not set. The first matching entry

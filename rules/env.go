@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Env is what rule expressions see: the typed settings (F), the host and

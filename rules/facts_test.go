@@ -3,7 +3,7 @@ package rules
 import (
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 var factCases = []struct {

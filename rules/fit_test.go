@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // fitEnv is the quiet profile writing 8 GiB of redo an hour (so the ideal

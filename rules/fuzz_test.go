@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mytune/mytune/configs"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // FuzzParseRuleFile feeds arbitrary rule files to the loader: it must

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // innodb_io_capacity and innodb_io_capacity_max as rule expressions see

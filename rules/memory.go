@@ -3,7 +3,7 @@ package rules
 import (
 	"math"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Memory sizing as rule expressions see it. Every size the advice

@@ -3,7 +3,7 @@ package rules
 import (
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // tier12G sets the per-session settings of the Percona-Lab Tier12G my.cnf

@@ -3,7 +3,7 @@ package rules
 import (
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // TestLayoutPool checks the manual's examples ("Configuring InnoDB Buffer

@@ -1,6 +1,6 @@
 package rules
 
-import "github.com/mytune/mytune/probe/profile"
+import "github.com/mytune/mytune/profile"
 
 // When the target is unknown the cnf must suit any server that may read
 // it: lines every supported server accepts go in [mysqld], the rest in

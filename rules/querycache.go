@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // The query cache as rule expressions see it. It exists in MariaDB and in

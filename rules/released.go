@@ -3,7 +3,7 @@ package rules
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // releasedSeries are the major.minor series each flavor has released, so

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // mariaDBMyCnfVersion is the version assumed for a my.cnf that shows

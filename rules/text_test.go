@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // piCard is the Raspberry Pi SD card of DESIGN.md: 45 random 16K writes/s

@@ -4,7 +4,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Memory and waits set far above what the server uses (QA 15): a key

@@ -1,6 +1,6 @@
 package rules
 
-import "github.com/mytune/mytune/probe/profile"
+import "github.com/mytune/mytune/profile"
 
 // Kind is how a server variable's value is written and compared.
 type Kind int

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 	"strings"
 )
 

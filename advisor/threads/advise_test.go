@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mytune/mytune/advisor"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // TestAdviseTargetReachesThreads: advisor.Advise hands its resolved target

@@ -1,7 +1,7 @@
 package threads
 
 import (
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // BinlogDefaultOnSince is the first MySQL series that writes a binary log

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // cardCalibration is a calibrate --dump result on an IOPS-limited card:

@@ -3,7 +3,7 @@ package threads
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // MydumperRows is the --rows chunk size: MySQL Shell's bytesPerChunk

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Assumptions of the load estimate, each fitted to the restores of

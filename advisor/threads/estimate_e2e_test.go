@@ -9,7 +9,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // e2eCell is one bed × advice row of the end-to-end bench (BENCHMARK.md,

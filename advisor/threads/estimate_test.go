@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // sdWithPool is an SD-card profile whose server has the given buffer pool.

@@ -3,7 +3,7 @@ package threads
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // calibratedEstimate replaces the modelled estimate when the load choice

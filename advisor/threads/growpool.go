@@ -3,7 +3,7 @@ package threads
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // PoolChunkBytes is what a buffer pool size is rounded up to: the

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // RedoGrowSince are the first releases that resize the redo log online:

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // TestRedoGrowWarningCoversMeasuredUndo: the wait the redo-log warning

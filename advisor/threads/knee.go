@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // NearBest is how close to the best IOPS a thread count must come to count

@@ -3,7 +3,7 @@ package threads
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // LocalInfileOffSince is the first MySQL release whose local_infile

@@ -3,7 +3,7 @@ package threads
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // DefaultBufferPoolBytes is innodb_buffer_pool_size when nothing sets it:

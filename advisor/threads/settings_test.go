@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 func server(flavor, version string, vars map[string]string) *profile.Server {

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // MaxThreads caps every choice: the profile's curves stop at 16 threads,

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // TestSizeDumpReadKnee: the random-read knee caps dump threads only when

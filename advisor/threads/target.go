@@ -3,7 +3,7 @@ package threads
 import (
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Target is the server the plan is made for: the advisor's resolved target

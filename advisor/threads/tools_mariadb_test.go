@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/internal/testmariadb"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Account the printed lines run as: mydumper needs RELOAD and LOCK TABLES

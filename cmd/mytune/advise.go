@@ -10,9 +10,9 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mytune/mytune/advisor"
-	"github.com/mytune/mytune/advisor/render"
 	"github.com/mytune/mytune/probe/dump"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
+	"github.com/mytune/mytune/render"
 	"github.com/mytune/mytune/rules"
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mytune/mytune/advisor/threads"
-	"github.com/mytune/mytune/probe/calibrate"
+	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/probe/dump"
 )
 

@@ -12,13 +12,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mytune/mytune/advisor/render"
 	"github.com/mytune/mytune/advisor/threads"
+	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/diskio"
 	"github.com/mytune/mytune/probe"
-	"github.com/mytune/mytune/probe/calibrate"
-	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/server"
+	"github.com/mytune/mytune/profile"
+	"github.com/mytune/mytune/render"
 )
 
 func init() {

@@ -7,10 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mytune/mytune/advisor/render"
-	"github.com/mytune/mytune/probe/calibrate"
+	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/probe/dump"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
+	"github.com/mytune/mytune/render"
 )
 
 // calibrateDumpHelp is the --dump part of calibrate's long help.

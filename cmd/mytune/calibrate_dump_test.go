@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mytune/mytune/probe/calibrate"
+	"github.com/mytune/mytune/calibrate"
 )
 
 // dumpTestdata holds the real dumps of probe/dump's tests.

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/internal/testmariadb"
-	"github.com/mytune/mytune/probe/calibrate"
 	"github.com/mytune/mytune/probe/server"
 )
 

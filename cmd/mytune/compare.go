@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mytune/mytune/advisor/render"
+	"github.com/mytune/mytune/render"
 )
 
 func init() {

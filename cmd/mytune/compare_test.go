@@ -10,7 +10,7 @@ import (
 )
 
 // renderTestdata holds the saved profiles the render package's tests use.
-const renderTestdata = "../../advisor/render/testdata"
+const renderTestdata = "../../render/testdata"
 
 func TestCompareCommand(t *testing.T) {
 	sd := filepath.Join(renderTestdata, "sdcard-pi.json")

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // parseDuration reads a positive duration setting (flag, env or config).

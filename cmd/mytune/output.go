@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/mytune/mytune/advisor/render"
+	"github.com/mytune/mytune/render"
 )
 
 // emit renders into memory, then writes to stdout or, with --out FILE,

@@ -7,10 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mytune/mytune/advisor/render"
 	"github.com/mytune/mytune/diskio"
 	"github.com/mytune/mytune/probe"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
+	"github.com/mytune/mytune/render"
 )
 
 func (a *app) probeCmd() *cobra.Command {

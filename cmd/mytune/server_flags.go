@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/probe/mycnf"
-	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/server"
+	"github.com/mytune/mytune/profile"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"

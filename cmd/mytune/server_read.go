@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mytune/mytune/probe"
-	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/server"
+	"github.com/mytune/mytune/profile"
 )
 
 // serverDial is the outcome of looking for a server before a probe: an

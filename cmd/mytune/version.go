@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mytune/mytune/advisor/render"
+	"github.com/mytune/mytune/render"
 )
 
 // Set by the linker: -X main.version=… -X main.commit=….

@@ -1,5 +1,5 @@
 // Package sqlcheck holds what the query-safety tests of probe/server and
-// probe/calibrate share: recognising SQL in Go source and evaluating string
+// calibrate share: recognising SQL in Go source and evaluating string
 // constants without running the code. Those tests prove that mytune sends
 // only the statements its queries.go files declare.
 package sqlcheck

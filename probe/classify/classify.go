@@ -8,7 +8,7 @@ package classify
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Classify returns the storage class of s and the evidence for it, one

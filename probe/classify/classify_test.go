@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // curve builds a random-I/O curve at 1, 2, 4, 8 and 16 threads from the

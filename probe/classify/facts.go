@@ -3,7 +3,7 @@ package classify
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // facts are the measured numbers the decision reads, taken once from a

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // memoryFSTypes keep their data in RAM (kernel Documentation/filesystems/tmpfs.rst, ramfs-rootfs-initramfs.rst).

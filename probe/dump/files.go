@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // fileSet is the top-level regular files of a dump directory: name → bytes.

@@ -11,7 +11,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // MaxScanBytes bounds how much of a mysqldump file is scanned: 256 MiB

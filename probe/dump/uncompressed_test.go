@@ -3,7 +3,7 @@ package dump
 import (
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 func TestUncompressedSize(t *testing.T) {

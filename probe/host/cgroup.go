@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/storage/mountinfo"
+	"github.com/mytune/mytune/profile"
 )
 
 // noLimitBytes: a cgroup v1 memory.limit_in_bytes at or above this means "no

@@ -6,7 +6,7 @@ import (
 
 	"github.com/shirou/gopsutil/v4/cpu"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // readCPU fills the logical and physical core counts and the model through

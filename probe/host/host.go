@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // readTimeout bounds the whole host read. Every source is a small file in

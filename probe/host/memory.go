@@ -6,7 +6,7 @@ import (
 
 	"github.com/shirou/gopsutil/v4/mem"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // readMemory fills RAM and swap from <proc>/meminfo through gopsutil

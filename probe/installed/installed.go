@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // versionTimeout bounds one `--version` run: mariadbd 10.11 answers in

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // fakeBin writes an executable shell script at root/rel printing out.

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // mariadbdGroups are the groups mariadbd 10.11 reads (`my_print_defaults

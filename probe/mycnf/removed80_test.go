@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // variableNames reads the names of a captured SHOW VARIABLES (tab

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // maxCaptureLine bounds one line of a capture file.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // TestFixtureVariables loads every variables fixture (provenance in

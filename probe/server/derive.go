@@ -3,7 +3,7 @@ package server
 import (
 	"strconv"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // Redo rate bases.

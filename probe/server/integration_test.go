@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/internal/testmariadb"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 func TestMain(m *testing.M) { os.Exit(testmariadb.Main(m)) }

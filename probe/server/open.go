@@ -36,7 +36,7 @@ const erSpecificAccessDenied = 1227
 
 // Open connects the way Read does (c.Endpoints in order, the connect
 // timeout, read and write timeouts of c.QueryTimeout) and returns the pool,
-// for a caller that sends statements of its own (probe/calibrate). An
+// for a caller that sends statements of its own (calibrate). An
 // access-denied answer gives an *AuthError, a cancelled ctx gives
 // ctx.Err(), and no reachable endpoint an error naming each one tried
 // (without the password). The caller closes the pool.

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/go-sql-driver/mysql"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // maxOpenConns keeps mytune's footprint on the server small.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // replication decides the role: a replica when the replica status has

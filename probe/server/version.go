@@ -6,7 +6,7 @@ package server
 import (
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // DetectFlavor names the server from @@version and @@version_comment:

@@ -3,7 +3,7 @@ package server
 import (
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 func TestParseVersion(t *testing.T) {

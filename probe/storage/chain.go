@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // maxDepth bounds the walk down a device stack. Real stacks are a handful

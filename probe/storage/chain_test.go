@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // fakeDevOf maps loop backing files to the device number holding them.

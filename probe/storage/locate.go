@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/storage/mountinfo"
+	"github.com/mytune/mytune/profile"
 )
 
 // locateTimeout bounds the sysfs walk. Every read is a small kernel-made

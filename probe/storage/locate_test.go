@@ -10,7 +10,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 type locateCase struct {

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/mytune/mytune/internal/testbed"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // tmpfsMagic is TMPFS_MAGIC from include/uapi/linux/magic.h.

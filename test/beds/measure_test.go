@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/internal/testbed"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // measureDuration is the measuring time per bed: long enough for every

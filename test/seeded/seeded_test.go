@@ -25,7 +25,7 @@ import (
 	"github.com/mytune/mytune/internal/claimcheck"
 	"github.com/mytune/mytune/internal/testbed"
 	"github.com/mytune/mytune/internal/testmariadb"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/rules"
 )
 

@@ -22,11 +22,11 @@ import (
 const requireEnv = "MYTUNE_REQUIRE_BEDS"
 
 // probeDuration is the measuring time asked of each probe: long enough for
-// several progress redraws (one per 100 ms, advisor/render/progress.go),
+// several progress redraws (one per 100 ms, render/progress.go),
 // short enough to keep the package under half a minute.
 const probeDuration = "3s"
 
-// progressRE matches the progress line advisor/render draws:
+// progressRE matches the progress line render draws:
 // "measuring rand write  1.5s / 3s  [==========          ]  812 MB/s".
 var progressRE = regexp.MustCompile(`measuring ([a-z][a-z ]*[a-z])  ([0-9.]+(?:ms|s)) / ` + probeDuration + `  \[[= ]{20}\]`)
 

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mytune/mytune/probe/calibrate"
+	"github.com/mytune/mytune/calibrate"
 )
 
 // CalibrationDump writes a calibrate --dump report to w in o.Format:

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/probe/dump"
-	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/server"
+	"github.com/mytune/mytune/profile"
 )
 
 // sample is what every step loads: the first files of the dump (tables

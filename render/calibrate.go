@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mytune/mytune/probe/calibrate"
+	"github.com/mytune/mytune/calibrate"
 )
 
 // Calibration writes a calibration report to w in o.Format: "text" (the

@@ -3,7 +3,7 @@ package render
 import (
 	"fmt"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // classNames are the words a person uses for each storage class.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/shirou/gopsutil/v4/disk"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // FreeShare is the part of the datadir's free space calibrate --dump may

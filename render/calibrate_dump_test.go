@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/calibrate"
+	"github.com/mytune/mytune/calibrate"
 )
 
 // dumpReport reads the real calibrate --dump report in testdata.

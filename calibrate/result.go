@@ -1,6 +1,6 @@
 package calibrate
 
-import "github.com/mytune/mytune/probe/profile"
+import "github.com/mytune/mytune/profile"
 
 // Schema is the JSON document type of a calibration report.
 const Schema = "mytune.calibrate/v1"

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/mytune/mytune/advisor"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // adviceMarkdown renders a for a ticket or a wiki page: headings, a

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/mytune/mytune/advisor/threads"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // IOPressurePct is the PSI io "some" avg10 (the share of the last 10 s in

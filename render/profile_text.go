@@ -6,7 +6,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // labelWidth is the column the panels' values start at.

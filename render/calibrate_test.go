@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mytune/mytune/probe/calibrate"
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/calibrate"
+	"github.com/mytune/mytune/profile"
 )
 
 // calibrationReport is a fixed report: the curve measured on the project's

@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/mytune/mytune/probe/profile"
+	"github.com/mytune/mytune/profile"
 )
 
 // CompareSchema names the JSON document Compare writes with Format "json".

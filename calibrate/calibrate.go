@@ -14,8 +14,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mytune/mytune/probe/profile"
 	"github.com/mytune/mytune/probe/server"
+	"github.com/mytune/mytune/profile"
 )
 
 // Run creates the scratch schema o.Schema (refusing one that exists),
