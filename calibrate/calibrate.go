@@ -24,12 +24,12 @@ import (
 // CleanupTimeout). It raises db's pool to the largest step plus one. On
 // error the Result holds the steps done so far and whether the schema was
 // dropped.
-func Run(ctx context.Context, db *sql.DB, o Options) (*Result, error) {
+func Run(ctx context.Context, db *sql.DB, o Options) (*profile.CalibrationResult, error) {
 	o, err := o.withDefaults()
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Workload: workloadOf(o), Points: []Point{}}
+	res := &profile.CalibrationResult{Workload: workloadOf(o), Points: []profile.InsertPoint{}}
 	res.Server = serverInfo(ctx, db, o.QueryTimeout)
 	db.SetMaxOpenConns(o.maxConns())
 	db.SetMaxIdleConns(o.maxConns())
@@ -49,23 +49,23 @@ func Run(ctx context.Context, db *sql.DB, o Options) (*Result, error) {
 }
 
 // workloadOf describes the workload of o.
-func workloadOf(o Options) Workload {
-	return Workload{Schema: o.Schema, Table: RowsTable, RowBytes: RowBytes, BatchRows: o.BatchRows, MaxBytes: o.MaxBytes,
+func workloadOf(o Options) profile.InsertWorkload {
+	return profile.InsertWorkload{Schema: o.Schema, Table: RowsTable, RowBytes: RowBytes, BatchRows: o.BatchRows, MaxBytes: o.MaxBytes,
 		Pattern: fmt.Sprintf("multi-row INSERT of %d sysbench-like rows (~%d B each) into one InnoDB table "+
 			"with an AUTO_INCREMENT key, one transaction per statement", o.BatchRows, RowBytes)}
 }
 
 // serverInfo reads the version; a failure leaves it empty (the workload
 // itself will fail with a clearer error if the server is gone).
-func serverInfo(ctx context.Context, db *sql.DB, timeout time.Duration) ServerInfo {
+func serverInfo(ctx context.Context, db *sql.DB, timeout time.Duration) profile.CalibratedServer {
 	qc, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var v, comment sql.NullString
 	if err := db.QueryRowContext(qc, qVersion.in("")).Scan(&v, &comment); err != nil {
-		return ServerInfo{}
+		return profile.CalibratedServer{}
 	}
 	version := profile.CleanVersion(v.String)
-	return ServerInfo{Version: version, Flavor: server.DetectFlavor(version, comment.String)}
+	return profile.CalibratedServer{Version: version, Flavor: server.DetectFlavor(version, comment.String)}
 }
 
 // BinlogOn reports whether the server writes a binary log, so that
@@ -94,7 +94,7 @@ func Datadir(ctx context.Context, db *sql.DB) (string, error) {
 
 // runSteps runs each step on a fresh table, dropped after it so the table
 // never grows past one step's share of the budget.
-func runSteps(ctx context.Context, db *sql.DB, o Options, res *Result) error {
+func runSteps(ctx context.Context, db *sql.DB, o Options, res *profile.CalibrationResult) error {
 	start := time.Now()
 	slice := o.Duration / time.Duration(len(o.Threads))
 	share := o.MaxBytes / uint64(len(o.Threads))

@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/mytune/mytune/advisor/threads"
+	"github.com/mytune/mytune/profile"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -91,7 +93,7 @@ func dumps(t *testing.T, srv *testmariadb.Server, schema string) map[string]stri
 		t.Fatal(err)
 	}
 	out["mariadb-dump, gzip"] = plain + ".gz"
-	out["MySQL Shell (hand-built, zstd)"] = filepath.Join("..", "dump", "testdata", "mysqlsh-8.0-rows")
+	out["MySQL Shell (hand-built, zstd)"] = filepath.Join("..", "probe", "dump", "testdata", "mysqlsh-8.0-rows")
 	return out
 }
 
@@ -119,9 +121,11 @@ func TestRunDumpLive(t *testing.T) {
 }
 
 // checkDumpReport checks a short run: every count the files allow
-// measured in both rounds, rates that add up, a choice among them.
-func checkDumpReport(t *testing.T, rep *DumpReport, files int) {
+// measured in both rounds, rates that add up, and a choice among them
+// when the advisor judges the curve (calibrate itself only measures).
+func checkDumpReport(t *testing.T, rep *profile.DumpCalibration, files int) {
 	t.Helper()
+	threads.JudgeDump(rep)
 	want := 0
 	for _, n := range []int{1, 2, 4} {
 		if n <= files {
@@ -216,7 +220,7 @@ func TestRunDumpCancelledDropsTheSchema(t *testing.T) {
 
 func TestRunDumpRefusals(t *testing.T) {
 	srv := testmariadb.Shared(t)
-	src, err := dump.OpenSource(t.Context(), filepath.Join("..", "dump", "testdata", "mydumper-0.10-real"))
+	src, err := dump.OpenSource(t.Context(), filepath.Join("..", "probe", "dump", "testdata", "mydumper-0.10-real"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"fmt"
+	"github.com/mytune/mytune/profile"
 	"time"
 
 	"github.com/mytune/mytune/probe/dump"
@@ -9,8 +10,8 @@ import (
 
 // dumpMethod describes in words how the steps load, per dump format;
 // slice is the planned step (steps that run over shorten the rest).
-func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
-	m := DumpMethod{Threads: threads, Rounds: o.Rounds, StepS: slice.Seconds(), StepMaxBytes: o.StepMaxBytes,
+func dumpMethod(o DumpOptions, threads []int, slice time.Duration) profile.DumpLoadMethod {
+	m := profile.DumpLoadMethod{Threads: threads, Rounds: o.Rounds, StepS: slice.Seconds(), StepMaxBytes: o.StepMaxBytes,
 		Order: fmt.Sprintf("%d rounds, the first from the most sessions to the fewest, the next back up, and so on, on one set of sessions that never pauses as a whole: "+
 			"a step with more sessions than the last wakes the extra ones while the others go on loading, one with fewer stops the extra ones "+
 			"after their piece in flight, which its first window discounts by half (stopped_bytes); "+
@@ -41,7 +42,7 @@ func dumpMethod(o DumpOptions, threads []int, slice time.Duration) DumpMethod {
 // stepNotes says when steps were cut short: the byte budget (raise
 // --max-bytes) or the sample's end (a small dump: the tail had fewer
 // sessions busy than the step's count).
-func stepNotes(pts []DumpPoint) []string {
+func stepNotes(pts []profile.DumpLoadPoint) []string {
 	var notes []string
 	for _, p := range pts {
 		budget, ranOut := 0, 0
@@ -69,7 +70,7 @@ func stepNotes(pts []DumpPoint) []string {
 }
 
 // deadlocks is the transactions a point's steps lost to deadlocks.
-func deadlocks(p DumpPoint) int {
+func deadlocks(p profile.DumpLoadPoint) int {
 	n := 0
 	for _, s := range p.Rounds {
 		n += s.Deadlocks
@@ -77,29 +78,8 @@ func deadlocks(p DumpPoint) int {
 	return n
 }
 
-// noiseNote says when a larger count's median beats the choice and their
-// ranges overlap: the choice then rests on noise, and a restore with too
-// few threads loses more than one with too many (scripts/calib-sweep.sh:
-// 2 threads 34-113% slower than the best, 16 threads 5-26%).
-func noiseNote(pts []DumpPoint, c DumpChoice) string {
-	var chosen DumpPoint
-	for _, p := range pts {
-		if p.Threads == c.Threads {
-			chosen = p
-		}
-	}
-	for _, p := range pts {
-		if p.Threads > chosen.Threads && p.MBPerS > chosen.MBPerS && p.MBPerSMin <= chosen.MBPerSMax {
-			return fmt.Sprintf("the ranges of %d sessions (%.1f–%.1f MB/s) and %d (%.1f–%.1f) overlap: their difference is "+
-				"within this run's noise; too few load threads cost a restore more than too many, so %d is as safe a pick",
-				chosen.Threads, chosen.MBPerSMin, chosen.MBPerSMax, p.Threads, p.MBPerSMin, p.MBPerSMax, p.Threads)
-		}
-	}
-	return ""
-}
-
 // warmNote says how the warm-up ended and which counter measured the steps.
-func warmNote(w *Warmup, pts []DumpPoint) string {
+func warmNote(w *profile.DumpWarmup, pts []profile.DumpLoadPoint) string {
 	bases := map[string]int{}
 	steps := 0
 	for _, p := range pts {
@@ -115,7 +95,7 @@ func warmNote(w *Warmup, pts []DumpPoint) string {
 		"sample":         "the sampled files ran out",
 	}
 	n := fmt.Sprintf("rates: %d of %d steps by the redo the server wrote, %d by its rows inserted, %d by the sessions' commits",
-		bases[BasisRedo], steps, bases[BasisServer], bases[BasisSessions])
+		bases[profile.BasisRedo], steps, bases[profile.BasisServer], bases[profile.BasisSessions])
 	if w == nil {
 		return n
 	}

@@ -38,8 +38,6 @@ const (
 	// MaxSampleFiles caps the files loaded from: four per session at 16
 	// sessions.
 	MaxSampleFiles = 64
-	// NearBestPct is how close to the best a count must load to be chosen.
-	NearBestPct = 5.0
 )
 
 // DumpOptions says what to load, where and how long.

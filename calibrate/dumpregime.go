@@ -3,6 +3,7 @@ package calibrate
 import (
 	"context"
 	"database/sql"
+	"github.com/mytune/mytune/profile"
 	"strconv"
 	"time"
 )
@@ -86,28 +87,12 @@ func logFileSize(ctx context.Context, db *sql.DB) uint64 {
 	return uint64(v.Int64)
 }
 
-// StepRegime is the state of the server's buffer pool and redo log at a
-// step's start and at its deadline: which regime the step measured (an
-// empty pool takes rows at memory speed; a full one, or a redo log near its
-// checkpoint limit, at the speed the disk writes pages back).
-type StepRegime struct {
-	PoolFreePctStart  float64 `json:"pool_free_pct_start"`
-	PoolFreePct       float64 `json:"pool_free_pct"`
-	PoolDirtyPctStart float64 `json:"pool_dirty_pct_start"`
-	PoolDirtyPct      float64 `json:"pool_dirty_pct"`
-	// PagesFlushed is the pages InnoDB wrote back during the window.
-	PagesFlushed uint64 `json:"pages_flushed"`
-	// CheckpointAgePct is MariaDB's Innodb_checkpoint_age at the deadline
-	// as a share of innodb_log_file_size (absent on MySQL, which has no such status).
-	CheckpointAgePct *float64 `json:"checkpoint_age_pct,omitempty"`
-}
-
 // regimeOf describes the window between two readings; nil when either failed.
-func regimeOf(a, b counters) *StepRegime {
+func regimeOf(a, b counters) *profile.StepRegime {
 	if !a.ok || !b.ok || a.total == 0 || b.total == 0 {
 		return nil
 	}
-	r := &StepRegime{PoolFreePctStart: pct(a.free, a.total), PoolFreePct: pct(b.free, b.total),
+	r := &profile.StepRegime{PoolFreePctStart: pct(a.free, a.total), PoolFreePct: pct(b.free, b.total),
 		PoolDirtyPctStart: pct(a.dirty, a.total), PoolDirtyPct: pct(b.dirty, b.total)}
 	if b.flushed >= a.flushed {
 		r.PagesFlushed = b.flushed - a.flushed

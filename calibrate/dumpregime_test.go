@@ -1,6 +1,7 @@
 package calibrate
 
 import (
+	"github.com/mytune/mytune/profile"
 	"testing"
 
 	"github.com/mytune/mytune/probe/dump"
@@ -14,11 +15,11 @@ func TestRegimeOf(t *testing.T) {
 	tests := []struct {
 		name     string
 		a, b     counters
-		want     *StepRegime
+		want     *profile.StepRegime
 		ckptWant float64
 	}{
-		{"MariaDB", a, b, &StepRegime{PoolFreePctStart: 50, PoolFreePct: 10, PoolDirtyPctStart: 10, PoolDirtyPct: 50, PagesFlushed: 500}, 70},
-		{"no checkpoint age (MySQL)", a, counters{ok: true, total: 8000, free: 800}, &StepRegime{PoolFreePctStart: 50, PoolFreePct: 10, PoolDirtyPctStart: 10}, -1},
+		{"MariaDB", a, b, &profile.StepRegime{PoolFreePctStart: 50, PoolFreePct: 10, PoolDirtyPctStart: 10, PoolDirtyPct: 50, PagesFlushed: 500}, 70},
+		{"no checkpoint age (MySQL)", a, counters{ok: true, total: 8000, free: 800}, &profile.StepRegime{PoolFreePctStart: 50, PoolFreePct: 10, PoolDirtyPctStart: 10}, -1},
 		{"unread", a, counters{}, nil, -1},
 	}
 	for _, tt := range tests {

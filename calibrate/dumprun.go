@@ -29,7 +29,7 @@ type sample struct {
 	// bytesSeen and rowsSeen are the dump bytes and rows the run committed:
 	// their ratio turns the server's row count into MB/s.
 	bytesSeen, rowsSeen, redoSeen uint64
-	warmup                        *Warmup
+	warmup                        *profile.DumpWarmup
 	// passRows is the rows the first full pass over the sampled files
 	// sent (0 until one completed); passStart the run's rows sent when the
 	// tables were last recreated.
@@ -87,7 +87,7 @@ const tableMaxSteps = 4
 // the run, and drops the schema again, also when a step fails or ctx is
 // cancelled; o.Duration bounds the whole. On error the report holds what
 // was measured and whether the schema was dropped.
-func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error) {
+func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalibration, error) {
 	begun := time.Now()
 	o, err := o.withDefaults()
 	if err != nil {
@@ -97,7 +97,7 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 	if len(smp.files) == 0 {
 		return nil, fmt.Errorf("no table of the dump can be loaded: %v", notes)
 	}
-	rep := &DumpReport{Schema: DumpSchema, Points: []DumpPoint{}, Notes: append(slices.Clone(o.Source.Notes), notes...)}
+	rep := &profile.DumpCalibration{Schema: profile.DumpCalibrationSchema, Points: []profile.DumpLoadPoint{}, Notes: append(slices.Clone(o.Source.Notes), notes...)}
 	rep.Server = dumpServer(ctx, db)
 	rep.Dump = dumpInfo(o.Source, smp)
 	smp.poolBytes = rep.Server.BufferPoolBytes
@@ -136,19 +136,15 @@ func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*DumpReport, error
 		rep.Method.PieceBytes = smp.pieceBytes
 	}
 	rep.Points = summarise(threads, samples)
-	rep.Choice = choose(rep.Points)
 	rep.Notes = append(rep.Notes, warmNote(rep.Warmup, rep.Points))
 	rep.Notes = append(rep.Notes, stepNotes(rep.Points)...)
-	if n := noiseNote(rep.Points, rep.Choice); n != "" {
-		rep.Notes = append(rep.Notes, n)
-	}
 	return rep, err
 }
 
 // cleanUp drops the scratch tables at once, then the schema (which
 // removes what they left and says so when it cannot), and records how
 // long it took and whether the schema is gone.
-func cleanUp(ctx context.Context, db *sql.DB, schema string, smp *sample, rep *DumpReport) error {
+func cleanUp(ctx context.Context, db *sql.DB, schema string, smp *sample, rep *profile.DumpCalibration) error {
 	start := time.Now()
 	defer func() { rep.CleanupS = time.Since(start).Seconds() }()
 	_ = dropSample(ctx, db, schema, smp)
@@ -229,10 +225,10 @@ func freeSessions(ctx context.Context, db *sql.DB, maxConns int) int {
 }
 
 // dumpServer reads the server's identity; what fails stays empty.
-func dumpServer(ctx context.Context, db *sql.DB) DumpServer {
+func dumpServer(ctx context.Context, db *sql.DB) profile.DumpCalibrationServer {
 	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
 	defer cancel()
-	var s DumpServer
+	var s profile.DumpCalibrationServer
 	var v, comment, host, dir, uuid sql.NullString
 	var port, maxConns sql.NullInt64
 	var pool sql.NullInt64
@@ -253,7 +249,7 @@ func dumpServer(ctx context.Context, db *sql.DB) DumpServer {
 }
 
 // dumpInfo describes the dump and the sample.
-func dumpInfo(src *dump.Source, smp *sample) DumpInfo {
-	return DumpInfo{Path: src.Path, Format: src.Format, FileBytes: src.FileBytes, DataFiles: len(src.Files),
+func dumpInfo(src *dump.Source, smp *sample) profile.CalibratedDump {
+	return profile.CalibratedDump{Path: src.Path, Format: src.Format, FileBytes: src.FileBytes, DataFiles: len(src.Files),
 		Tables: len(src.Tables), SampleFiles: len(smp.files), SampleTables: len(smp.creates), OneSession: src.OneSession}
 }

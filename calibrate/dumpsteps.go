@@ -3,6 +3,7 @@ package calibrate
 import (
 	"context"
 	"database/sql"
+	"github.com/mytune/mytune/profile"
 	"slices"
 	"time"
 )
@@ -16,19 +17,19 @@ const CleanupShare = 0.25
 
 // stepRun is a step as measured: its sample and its windows.
 type stepRun struct {
-	sample  DumpSample
+	sample  profile.DumpLoadSample
 	windows []window
 }
 
 // runRounds runs the warm-up and the steps (stepOrder) on one gang of
 // sessions, within loadFor of loading; the rates are set at the end, once
 // the run's dump bytes per redo byte are known.
-func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, threads []int, begun time.Time, loadFor time.Duration) (map[int][]DumpSample, error) {
+func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, threads []int, begun time.Time, loadFor time.Duration) (map[int][]profile.DumpLoadSample, error) {
 	defer smp.cur.close()
 	top := slices.Max(threads)
 	warm(ctx, db, top+1)
 	if err := createSample(ctx, db, o.Schema, smp); err != nil {
-		return map[int][]DumpSample{}, stepErr(ctx, err)
+		return map[int][]profile.DumpLoadSample{}, stepErr(ctx, err)
 	}
 	eng := &loadStep{db: db, o: o, runID: newOwner().RunID, sample: smp, logFileBytes: logFileSize(ctx, db)}
 	g := newGang(ctx, eng, top, begun)
@@ -37,7 +38,7 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 	wu, err := warmUp(ctx, g, o, top, time.Duration(WarmShare*float64(o.Duration)))
 	smp.warmup = wu
 	if err != nil {
-		return map[int][]DumpSample{}, stepErr(ctx, err)
+		return map[int][]profile.DumpLoadSample{}, stepErr(ctx, err)
 	}
 	order := stepOrder(threads, o.Rounds)
 	smp.pieceBytes = pieceFor(wu.EndMBPerS*1e6/float64(top), windowFor(loadFor-time.Since(begun), len(order)))
@@ -60,13 +61,13 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 }
 
 // rated sets each step's rates from its windows and groups the steps by count.
-func rated(runs []stepRun, t runTotals) map[int][]DumpSample {
-	out := map[int][]DumpSample{}
+func rated(runs []stepRun, t runTotals) map[int][]profile.DumpLoadSample {
+	out := map[int][]profile.DumpLoadSample{}
 	for _, r := range runs {
 		s := r.sample
 		s.MBPerS, s.RowsPerS, s.Basis = rate(r.windows, t)
 		s.ForeignRows = t.foreign
-		n := s.threads
+		n := s.Threads
 		out[n] = append(out[n], s)
 	}
 	return out
@@ -82,7 +83,7 @@ func runStep(ctx context.Context, db *sql.DB, o DumpOptions, g *gang, n int, win
 	if err != nil {
 		return stepRun{}, err
 	}
-	r := stepRun{sample: DumpSample{Round: round, threads: n, StoppedBytes: flying}}
+	r := stepRun{sample: profile.DumpLoadSample{Round: round, Threads: n, StoppedBytes: flying}}
 	for left := win; left > 0; {
 		a := g.read(ctx)
 		a.less, flying = flying, 0
@@ -116,7 +117,7 @@ func runStep(ctx context.Context, db *sql.DB, o DumpOptions, g *gang, n int, win
 }
 
 // fillSample adds up the step's windows.
-func fillSample(s *DumpSample, ws []window) {
+func fillSample(s *profile.DumpLoadSample, ws []window) {
 	for _, w := range ws {
 		s.Bytes += w.sent()
 		s.Rows += w.b.rows - w.a.rows

@@ -2,27 +2,9 @@ package calibrate
 
 import (
 	"context"
+	"github.com/mytune/mytune/profile"
 	"time"
 )
-
-// Warmup is the untimed load before the first step: at the most sessions,
-// until the server is in the regime a restore spends its time in.
-type Warmup struct {
-	DurationS float64 `json:"duration_s"`
-	Bytes     uint64  `json:"bytes"`
-	Threads   int     `json:"threads"`
-	// Reached says what ended it: "checkpoint_age" (the redo log
-	// CheckpointWarmPct full: InnoDB is flushing pages to advance the
-	// checkpoint), "bytes" (TargetBytes loaded: the buffer pool's size,
-	// or half the dump when that is smaller), "time" (WarmShare of the run)
-	// or "sample" (the sampled files ran out).
-	Reached string `json:"reached"`
-	// EndMBPerS is the dump bytes a second the sessions sent over the
-	// warm-up's last second (the regime it reached); it sizes the pieces.
-	EndMBPerS   float64     `json:"end_mb_per_s"`
-	TargetBytes uint64      `json:"target_bytes"`
-	Regime      *StepRegime `json:"regime,omitempty"`
-}
 
 // WarmShare is the most of --duration the warm-up may take.
 const WarmShare = 0.15
@@ -43,9 +25,9 @@ const CheckpointWarmPct = 70.0
 // first steps of a cold run on the card bed: 6.7 and 9.8 MB/s against ~1
 // MB/s). The sessions stay active after it: the first step (the most
 // sessions) starts without a pause.
-func warmUp(ctx context.Context, g *gang, o DumpOptions, n int, limit time.Duration) (*Warmup, error) {
+func warmUp(ctx context.Context, g *gang, o DumpOptions, n int, limit time.Duration) (*profile.DumpWarmup, error) {
 	smp := g.eng.sample
-	w := &Warmup{Threads: n, TargetBytes: warmTarget(o, smp)}
+	w := &profile.DumpWarmup{Threads: n, TargetBytes: warmTarget(o, smp)}
 	a := g.read(ctx)
 	g.setActive(n)
 	tick := time.NewTicker(progressEvery)

@@ -1,6 +1,7 @@
 package calibrate
 
 import (
+	"github.com/mytune/mytune/profile"
 	"slices"
 	"time"
 )
@@ -90,7 +91,7 @@ func rate(ws []window, t runTotals) (mbPerS, rowsPerS float64, basis string) {
 		rows += n
 	}
 	if secs <= 0 || t.sent == 0 {
-		return 0, 0, BasisSessions
+		return 0, 0, profile.BasisSessions
 	}
 	bytesPerRow := 0.0
 	if t.rows > 0 {
@@ -102,13 +103,13 @@ func rate(ws []window, t runTotals) (mbPerS, rowsPerS float64, basis string) {
 	switch {
 	case redoOK:
 		mbPerS = max(float64(redo)*float64(t.sent)/float64(t.redo)-strays, 0) / secs / 1e6
-		basis = BasisRedo
+		basis = profile.BasisRedo
 	case rowsOK && bytesPerRow > 0:
 		mbPerS = max(float64(rows)*bytesPerRow-strays, 0) / secs / 1e6
-		basis = BasisServer
+		basis = profile.BasisServer
 	default: // a piece counts when sent: the stopped sessions' were sent before the window
 		mbPerS = float64(sent) / secs / 1e6
-		basis = BasisSessions
+		basis = profile.BasisSessions
 	}
 	if bytesPerRow > 0 {
 		rowsPerS = mbPerS * 1e6 / bytesPerRow

@@ -1,6 +1,7 @@
 package calibrate
 
 import (
+	"github.com/mytune/mytune/profile"
 	"math"
 	"slices"
 	"strings"
@@ -30,24 +31,24 @@ func TestRate(t *testing.T) {
 	}{
 		// the run: 10 MB sent for 20 MB of redo; 8 MB of redo in 2 s is 2 MB of dump a second
 		{"redo", []window{{at(0, 0, 1e6, true, 0), at(2*s, 1000, 9e6, true, 3e6)}},
-			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true, serverRows: 5000, hasRowsSeen: true}, BasisRedo, 2},
+			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true, serverRows: 5000, hasRowsSeen: true}, profile.BasisRedo, 2},
 		{"two windows pool (a refill between)", []window{
 			{at(0, 0, 0, true, 0), at(1*s, 0, 2e6, true, 0)},
 			{at(5*s, 0, 10e6, true, 0), at(8*s, 0, 12e6, true, 0)}},
-			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true}, BasisRedo, 4e6 / 4 / 2 / 1e6},
+			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true}, profile.BasisRedo, 4e6 / 4 / 2 / 1e6},
 		{"rows when no LSN (MySQL 8.0 before 8.0.30)", []window{{at(0, 0, 0, false, 0), at(2*s, 4000, 0, false, 0)}},
-			runTotals{sent: 10e6, rows: 5000, serverRows: 5000, hasRowsSeen: true}, BasisServer, 4000 * 2000 / 2 / 1e6},
+			runTotals{sent: 10e6, rows: 5000, serverRows: 5000, hasRowsSeen: true}, profile.BasisServer, 4000 * 2000 / 2 / 1e6},
 		{"another session inserting: bytes sent", []window{{at(0, 0, 1e6, true, 0), at(2*s, 9000, 9e6, true, 3e6)}},
-			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true, serverRows: 9000, hasRowsSeen: true, foreign: true}, BasisSessions, 1.5},
+			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true, serverRows: 9000, hasRowsSeen: true, foreign: true}, profile.BasisSessions, 1.5},
 		{"status unreadable: bytes sent", []window{{reading{c: counters{at: time.Unix(1000, 0)}}, reading{c: counters{at: time.Unix(1004, 0)}, sent: 4e6}}},
-			runTotals{sent: 10e6, rows: 5000}, BasisSessions, 1},
+			runTotals{sent: 10e6, rows: 5000}, profile.BasisSessions, 1},
 		// 8 MB of redo is 4 MB of dump; the stopped sessions had 1 MB in
 		// flight, half of it theirs: 3.5 MB in 2 s
 		{"stopped sessions' pieces discounted by half", []window{{withLess(at(0, 0, 1e6, true, 0), 1e6), at(2*s, 1000, 9e6, true, 3e6)}},
-			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true}, BasisRedo, 1.75},
+			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true}, profile.BasisRedo, 1.75},
 		{"never below 0", []window{{withLess(at(0, 0, 1e6, true, 0), 9e6), at(2*s, 1000, 2e6, true, 3e6)}},
-			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true}, BasisRedo, 0},
-		{"nothing sent in the run", []window{{at(0, 0, 0, true, 0), at(2*s, 0, 5, true, 0)}}, runTotals{}, BasisSessions, 0},
+			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true}, profile.BasisRedo, 0},
+		{"nothing sent in the run", []window{{at(0, 0, 0, true, 0), at(2*s, 0, 5, true, 0)}}, runTotals{}, profile.BasisSessions, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,12 +132,12 @@ func TestWindowFor(t *testing.T) {
 func TestPooled(t *testing.T) {
 	tests := []struct {
 		name     string
-		ss       []DumpSample
+		ss       []profile.DumpLoadSample
 		mb, secs float64
 	}{
-		{"weighted", []DumpSample{{MBPerS: 1, WindowS: 1}, {MBPerS: 4, WindowS: 3}}, 13.0 / 4, 4},
-		{"a stalled window", []DumpSample{{MBPerS: 2, WindowS: 4}, {MBPerS: 0, WindowS: 4}, {MBPerS: 2, WindowS: 4}}, 4.0 / 3, 12},
-		{"no window", []DumpSample{{MBPerS: 3}}, 0, 0},
+		{"weighted", []profile.DumpLoadSample{{MBPerS: 1, WindowS: 1}, {MBPerS: 4, WindowS: 3}}, 13.0 / 4, 4},
+		{"a stalled window", []profile.DumpLoadSample{{MBPerS: 2, WindowS: 4}, {MBPerS: 0, WindowS: 4}, {MBPerS: 2, WindowS: 4}}, 4.0 / 3, 12},
+		{"no window", []profile.DumpLoadSample{{MBPerS: 3}}, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -189,7 +190,7 @@ func TestFillSample(t *testing.T) {
 		{r(0, 0, 0, 0, 0), r(2*time.Second, 4e6, 1e6, 500, 2)},
 		{r(3*time.Second, 5e6, 1.2e6, 600, 2), r(4*time.Second, 7e6, 1.7e6, 900, 3)},
 	}
-	var s DumpSample
+	var s profile.DumpLoadSample
 	fillSample(&s, ws)
 	if s.Windows != 2 || s.WindowS != 3 || s.Bytes != 1.5e6 || s.Rows != 800 || s.RedoBytes != 6e6 || s.ServerRows != 800 || s.Files != 3 {
 		t.Errorf("fillSample = %+v", s)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/mytune/mytune/profile"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -42,7 +43,7 @@ func newStep(db *sql.DB, o Options, n int, slice time.Duration, share uint64) *s
 
 // run starts the connections, reports progress while they insert and
 // returns the step's point. A failed batch stops the step and is its error.
-func (s *step) run(ctx context.Context, progress func(rowsPerS float64)) (Point, error) {
+func (s *step) run(ctx context.Context, progress func(rowsPerS float64)) (profile.InsertPoint, error) {
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	start := time.Now()
@@ -65,10 +66,10 @@ func (s *step) run(ctx context.Context, progress func(rowsPerS float64)) (Point,
 	}
 	elapsed := time.Since(start)
 	if ctx.Err() != nil {
-		return Point{}, ctx.Err()
+		return profile.InsertPoint{}, ctx.Err()
 	}
 	if s.err != nil {
-		return Point{}, fmt.Errorf("inserting at %d connections into %s: %w", s.n, s.schema, s.err)
+		return profile.InsertPoint{}, fmt.Errorf("inserting at %d connections into %s: %w", s.n, s.schema, s.err)
 	}
 	p := s.point(elapsed)
 	progress(p.RowsPerS)
@@ -140,10 +141,10 @@ func (s *step) fail(err error) {
 }
 
 // point summarises the step after its connections stopped.
-func (s *step) point(elapsed time.Duration) Point {
+func (s *step) point(elapsed time.Duration) profile.InsertPoint {
 	rows := s.rows.Load()
 	secs := elapsed.Seconds()
-	p := Point{Threads: s.n, Rows: rows, Batches: len(s.batchLat), DurationS: secs, BudgetReached: s.budgetHit.Load()}
+	p := profile.InsertPoint{Threads: s.n, Rows: rows, Batches: len(s.batchLat), DurationS: secs, BudgetReached: s.budgetHit.Load()}
 	if secs > 0 {
 		p.RowsPerS = float64(rows) / secs
 		p.MBPerS = p.RowsPerS * RowBytes / 1e6

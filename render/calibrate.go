@@ -2,16 +2,15 @@ package render
 
 import (
 	"fmt"
+	"github.com/mytune/mytune/profile"
 	"io"
 	"strings"
-
-	"github.com/mytune/mytune/calibrate"
 )
 
 // Calibration writes a calibration report to w in o.Format: "text" (the
 // curve as a bar chart, the knee and the comparison with advise) or "json"
 // (the mytune.calibrate/v1 document).
-func Calibration(w io.Writer, r *calibrate.Report, o Options) error {
+func Calibration(w io.Writer, r *profile.CalibrationReport, o Options) error {
 	if r == nil {
 		return fmt.Errorf("render calibration: no report given (a bug in the caller)")
 	}
@@ -25,7 +24,7 @@ func Calibration(w io.Writer, r *calibrate.Report, o Options) error {
 }
 
 // calibrationText is the terminal report of a calibration.
-func calibrationText(r *calibrate.Report, o Options) string {
+func calibrationText(r *profile.CalibrationReport, o Options) string {
 	t, w := newTheme(o), o.width()
 	var b strings.Builder
 	srv := strings.TrimSpace(r.Server.Flavor + " " + r.Server.Version)
@@ -71,7 +70,7 @@ func calibrationText(r *calibrate.Report, o Options) string {
 
 // calibrationChart draws rows/s against connections, one bar per step,
 // with the gain over one connection and the batch p99; the knee is marked.
-func calibrationChart(t theme, pts []calibrate.Point, knee, w int) string {
+func calibrationChart(t theme, pts []profile.InsertPoint, knee, w int) string {
 	if len(pts) == 0 {
 		return section(t, "INSERT ROWS/S vs CONNECTIONS") + fit("  no step completed", w) + "\n"
 	}

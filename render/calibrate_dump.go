@@ -2,16 +2,15 @@ package render
 
 import (
 	"fmt"
+	"github.com/mytune/mytune/profile"
 	"io"
 	"strings"
-
-	"github.com/mytune/mytune/calibrate"
 )
 
 // CalibrationDump writes a calibrate --dump report to w in o.Format:
 // "text" (MB/s per session count with its range, the choice and notes) or
 // "json" (the mytune.calibrate.dump/v1 document).
-func CalibrationDump(w io.Writer, r *calibrate.DumpReport, o Options) error {
+func CalibrationDump(w io.Writer, r *profile.DumpCalibration, o Options) error {
 	if r == nil {
 		return fmt.Errorf("render calibration: no report given (a bug in the caller)")
 	}
@@ -25,7 +24,7 @@ func CalibrationDump(w io.Writer, r *calibrate.DumpReport, o Options) error {
 }
 
 // calibrationDumpText is the terminal report of calibrate --dump.
-func calibrationDumpText(r *calibrate.DumpReport, o Options) string {
+func calibrationDumpText(r *profile.DumpCalibration, o Options) string {
 	t, w := newTheme(o), o.width()
 	var b strings.Builder
 	srv := strings.TrimSpace(r.Server.Flavor + " " + r.Server.Version)
@@ -75,7 +74,7 @@ const chosenMark = " ◀ chosen"
 
 // dumpChart draws the MB/s per session count (over all its windows) with
 // its steps' range and the rows/s; the chosen count is marked.
-func dumpChart(t theme, pts []calibrate.DumpPoint, chosen, w int) string {
+func dumpChart(t theme, pts []profile.DumpLoadPoint, chosen, w int) string {
 	if len(pts) == 0 {
 		return section(t, "DUMP LOAD MB/S vs SESSIONS") + fit("  no step completed", w) + "\n"
 	}

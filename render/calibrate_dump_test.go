@@ -3,22 +3,21 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/mytune/mytune/profile"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mytune/mytune/calibrate"
 )
 
 // dumpReport reads the real calibrate --dump report in testdata.
-func dumpReport(t *testing.T) *calibrate.DumpReport {
+func dumpReport(t *testing.T) *profile.DumpCalibration {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "calibrate-dump-fast.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r calibrate.DumpReport
+	var r profile.DumpCalibration
 	if err := json.Unmarshal(data, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +29,7 @@ func TestCalibrationDumpText(t *testing.T) {
 	left.SchemaDropped = false
 	cases := []struct {
 		name    string
-		r       *calibrate.DumpReport
+		r       *profile.DumpCalibration
 		width   int
 		golden  string
 		wantAll []string
@@ -72,7 +71,7 @@ func TestCalibrationDumpJSON(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		r    *calibrate.DumpReport
+		r    *profile.DumpCalibration
 		o    Options
 		want string
 	}{

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/mytune/mytune/profile"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -37,7 +38,7 @@ func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calib
 		if err != nil {
 			return nil, err
 		}
-		return calibrationOf(rep, "calibration "+file), nil
+		return threads.CalibrationFrom(rep, "calibration "+file), nil
 	}
 	path := a.v.GetString("dump")
 	if path == "" {
@@ -60,43 +61,29 @@ func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calib
 	if err != nil {
 		return nil, err
 	}
-	return calibrationOf(rep, "live calibration"), nil
+	return threads.CalibrationFrom(rep, "live calibration"), nil
 }
 
 // readCalibration reads a calibrate --dump JSON file; anything else is bad input.
-func readCalibration(path string) (*calibrate.DumpReport, error) {
+func readCalibration(path string) (*profile.DumpCalibration, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, usagef("cannot read calibration %s: %v", path, unwrapPath(err))
 	}
-	var rep calibrate.DumpReport
+	var rep profile.DumpCalibration
 	if err := json.Unmarshal(data, &rep); err != nil {
 		return nil, usagef("%s: not a calibration (mytune calibrate --dump … --format json): %v", path, err)
 	}
 	switch rep.Schema {
-	case calibrate.DumpSchema:
-	case calibrate.Schema:
+	case profile.DumpCalibrationSchema:
+	case profile.CalibrationSchema:
 		return nil, usagef("%s is a calibrate run without --dump (synthetic rows): run mytune calibrate --dump DIR --format json "+
 			"to measure the dump's own rows", path)
 	default:
-		return nil, usagef("%s: schema %q, want %q (mytune calibrate --dump … --format json)", path, rep.Schema, calibrate.DumpSchema)
+		return nil, usagef("%s: schema %q, want %q (mytune calibrate --dump … --format json)", path, rep.Schema, profile.DumpCalibrationSchema)
 	}
 	if rep.Choice.Threads < 1 || len(rep.Points) == 0 {
 		return nil, usagef("%s: the calibration measured no usable curve (%s)", path, rep.Choice.Why)
 	}
 	return &rep, nil
-}
-
-// calibrationOf is the advisor's view of a calibrate --dump report.
-func calibrationOf(r *calibrate.DumpReport, source string) *threads.Calibration {
-	c := &threads.Calibration{Source: source, TakenAt: r.TakenAt, Threads: r.Choice.Threads, MBPerS: r.Choice.MBPerS,
-		RowsPerS: r.Choice.RowsPerS, BestThreads: r.Choice.BestThreads, BestMBPerS: r.Choice.BestMBPerS, WithinPct: r.Choice.WithinPct,
-		Server: threads.CalibrationServer{Hostname: r.Server.Hostname, Port: r.Server.Port, Datadir: r.Server.Datadir,
-			ServerUUID: r.Server.ServerUUID, Version: r.Server.Version},
-		Dump: threads.CalibrationDump{Path: r.Dump.Path, Format: r.Dump.Format, FileBytes: r.Dump.FileBytes, OneSession: r.Dump.OneSession}}
-	for _, p := range r.Points {
-		c.Points = append(c.Points, threads.CalibrationPoint{Threads: p.Threads, MBPerS: p.MBPerS,
-			MBPerSMin: p.MBPerSMin, MBPerSMax: p.MBPerSMax, RowsPerS: p.RowsPerS})
-	}
-	return c
 }

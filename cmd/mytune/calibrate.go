@@ -153,7 +153,7 @@ func (a *app) binlogNote(ctx context.Context, db *sql.DB) (string, error) {
 
 // runCalibrate predicts (before writing anything, so the probe measures a
 // quiet disk), runs the workload and judges the curve.
-func (a *app) runCalibrate(cmd *cobra.Command) (*calibrate.Report, error) {
+func (a *app) runCalibrate(cmd *cobra.Command) (*profile.CalibrationReport, error) {
 	o, err := a.calibrateOptions()
 	if err != nil {
 		return nil, err
@@ -164,7 +164,7 @@ func (a *app) runCalibrate(cmd *cobra.Command) (*calibrate.Report, error) {
 	}
 	defer db.Close()
 	ctx := cmd.Context()
-	rep := &calibrate.Report{Schema: calibrate.Schema, TakenAt: time.Now().UTC().Format(time.RFC3339), ToolVersion: version}
+	rep := &profile.CalibrationReport{Schema: profile.CalibrationSchema, TakenAt: time.Now().UTC().Format(time.RFC3339), ToolVersion: version}
 	if note != "" {
 		rep.Gaps = append(rep.Gaps, profile.Gap{Probe: "calibrate.binlog", Reason: note})
 	}
@@ -182,15 +182,15 @@ func (a *app) runCalibrate(cmd *cobra.Command) (*calibrate.Report, error) {
 	if err != nil {
 		return nil, calibrateError(err, res)
 	}
-	rep.Result = *res
-	rep.Knee = kneeOf(res.Points)
-	rep.Verdict = verdict(rep.Knee, rep.Predicted)
+	rep.CalibrationResult = *res
+	rep.Knee = threads.InsertKnee(res.Points)
+	rep.Verdict = threads.InsertVerdict(rep.Knee, rep.Predicted)
 	return rep, nil
 }
 
 // calibrateError maps the package's errors to exit codes and says whether
 // the scratch schema is gone.
-func calibrateError(err error, res *calibrate.Result) error {
+func calibrateError(err error, res *profile.CalibrationResult) error {
 	var fe *calibrate.ForeignSchemaError
 	if errors.As(err, &fe) {
 		return asUsage(err)
@@ -207,7 +207,7 @@ func calibrateError(err error, res *calibrate.Result) error {
 
 // predict is advise's load thread count for this machine: from --from, or
 // from a short probe of the server's datadir when it is on this machine.
-func (a *app) predict(ctx context.Context, db *sql.DB) (*calibrate.Prediction, error) {
+func (a *app) predict(ctx context.Context, db *sql.DB) (*profile.LoadPrediction, error) {
 	var p *profile.Profile
 	var source string
 	if from := a.v.GetString("from"); from != "" {
@@ -231,7 +231,7 @@ func (a *app) predict(ctx context.Context, db *sql.DB) (*calibrate.Prediction, e
 		source = "probe of " + dir
 	}
 	plan := threads.Size(p, threads.Options{Task: threads.TaskLoad})
-	return &calibrate.Prediction{Threads: plan.Load.Threads, Why: plan.Load.Why, Source: source}, nil
+	return &profile.LoadPrediction{Threads: plan.Load.Threads, Why: plan.Load.Why, Source: source}, nil
 }
 
 // probeForPrediction measures the disk under dir for --probe-duration.
@@ -249,55 +249,6 @@ func (a *app) probeForPrediction(ctx context.Context, dir string) (*profile.Prof
 		return nil, fmt.Errorf("probing %s for advise's prediction (or give --from profile.json or --no-predict): %w", dir, err)
 	}
 	return p, nil
-}
-
-// kneeOf finds the knee of the rows/s curve with advisor/threads.Knee (the
-// same rule as the disk's random-write curve: the fewest connections within
-// threads.NearBest of the best, or after which each doubling gains less than
-// threads.MinGainPerDoubling) and explains it in rows/s.
-func kneeOf(pts []calibrate.Point) calibrate.Knee {
-	curve := make([]profile.ThreadPoint, len(pts))
-	byThreads := map[int]calibrate.Point{}
-	best := calibrate.Point{}
-	for i, p := range pts {
-		curve[i] = profile.ThreadPoint{Threads: p.Threads, IOPS: p.RowsPerS, P50US: p.BatchP50US, P99US: p.BatchP99US}
-		byThreads[p.Threads] = p
-		if p.RowsPerS > best.RowsPerS {
-			best = p
-		}
-	}
-	n, _ := threads.Knee(curve)
-	if n == 0 {
-		return calibrate.Knee{Why: "no step inserted any rows"}
-	}
-	k := byThreads[n]
-	why := fmt.Sprintf("%d connection(s) insert %.0f rows/s, within %.0f%% of the best (%.0f rows/s at %d)",
-		n, k.RowsPerS, 100*(1-threads.NearBest), best.RowsPerS, best.Threads)
-	if k.RowsPerS < threads.NearBest*best.RowsPerS {
-		why = fmt.Sprintf("%d connection(s) insert %.0f rows/s; each doubling after that gains less than %.0f%% (best %.0f rows/s at %d)",
-			n, k.RowsPerS, 100*threads.MinGainPerDoubling, best.RowsPerS, best.Threads)
-	}
-	return calibrate.Knee{Threads: n, RowsPerS: k.RowsPerS, Why: why}
-}
-
-// verdict is the one sentence comparing the measured knee with advise.
-func verdict(k calibrate.Knee, p *calibrate.Prediction) string {
-	if k.Threads == 0 {
-		return "calibrate measured no usable curve: " + k.Why
-	}
-	measured := fmt.Sprintf("calibrate measured the knee at %d connection(s) (%.0f rows/s)", k.Threads, k.RowsPerS)
-	if p == nil {
-		return measured + "; no prediction was made (--no-predict)"
-	}
-	switch {
-	case p.Threads == k.Threads:
-		return fmt.Sprintf("advise predicted %d load threads; %s: they agree", p.Threads, measured)
-	case p.Threads > k.Threads:
-		return fmt.Sprintf("advise predicted %d load threads; %s: advise is %d above it, those extra threads mostly queue",
-			p.Threads, measured, p.Threads-k.Threads)
-	}
-	return fmt.Sprintf("advise predicted %d load threads; %s: advise is %d below it, more threads would still pay",
-		p.Threads, measured, k.Threads-p.Threads)
 }
 
 // cleanupJSON is what --cleanup --format json prints.

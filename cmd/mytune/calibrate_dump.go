@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mytune/mytune/advisor/threads"
 	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/probe/dump"
 	"github.com/mytune/mytune/profile"
@@ -25,7 +26,7 @@ const calibrateDumpHelp = "With --dump DIR|FILE, calibrate loads real rows of th
 	"`mytune advise --task load --calibration FILE`."
 
 // runCalibrateDump is calibrate --dump: read the dump, load its sample.
-func (a *app) runCalibrateDump(cmd *cobra.Command) (*calibrate.DumpReport, error) {
+func (a *app) runCalibrateDump(cmd *cobra.Command) (*profile.DumpCalibration, error) {
 	o, err := a.calibrateDumpOptions(cmd)
 	if err != nil {
 		return nil, err
@@ -64,7 +65,7 @@ func (a *app) calibrateDumpOptions(cmd *cobra.Command) (calibrate.DumpOptions, e
 }
 
 // calibrateDumpOn runs the dump calibration on an open server.
-func (a *app) calibrateDumpOn(cmd *cobra.Command, db *sql.DB, note string, o calibrate.DumpOptions) (*calibrate.DumpReport, error) {
+func (a *app) calibrateDumpOn(cmd *cobra.Command, db *sql.DB, note string, o calibrate.DumpOptions) (*profile.DumpCalibration, error) {
 	prog := render.NewProgress(a.stderr, a.progressWanted())
 	o.Progress = func(p calibrate.Progress) {
 		prog.Update(fmt.Sprintf("loading the dump, %d sessions", p.Threads), p.Elapsed, p.Total, fmt.Sprintf("%.1f MB/s", p.MBPerS))
@@ -72,12 +73,13 @@ func (a *app) calibrateDumpOn(cmd *cobra.Command, db *sql.DB, note string, o cal
 	rep, err := calibrate.RunDump(cmd.Context(), db, o)
 	prog.Done()
 	if err != nil {
-		var res *calibrate.Result
+		var res *profile.CalibrationResult
 		if rep != nil {
-			res = &calibrate.Result{SchemaDropped: rep.SchemaDropped}
+			res = &profile.CalibrationResult{SchemaDropped: rep.SchemaDropped}
 		}
 		return nil, calibrateError(err, res)
 	}
+	threads.JudgeDump(rep)
 	rep.TakenAt, rep.ToolVersion = time.Now().UTC().Format(time.RFC3339), version
 	if note != "" {
 		rep.Gaps = append(rep.Gaps, profile.Gap{Probe: "calibrate.binlog", Reason: note})

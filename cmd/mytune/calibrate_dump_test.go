@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mytune/mytune/profile"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,8 +38,8 @@ func TestCalibrateDumpAndAdvise(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("json run: exit %d: %s", code, errOut)
 	}
-	var rep calibrate.DumpReport
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Schema != calibrate.DumpSchema || rep.Choice.Threads < 1 ||
+	var rep profile.DumpCalibration
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Schema != profile.DumpCalibrationSchema || rep.Choice.Threads < 1 ||
 		len(rep.Points) != 3 || !rep.SchemaDropped || rep.Dump.Format != "mydumper" || len(rep.Points[0].Rounds) != 2 {
 		t.Fatalf("report %v %+v", err, rep)
 	}

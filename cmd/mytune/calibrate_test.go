@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"github.com/mytune/mytune/profile"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -132,11 +133,11 @@ func TestCalibrateJSONShape(t *testing.T) {
 	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	var rep calibrate.Report
+	var rep profile.CalibrationReport
 	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Schema != calibrate.Schema || len(rep.Points) != 5 || rep.Knee.Threads < 1 || rep.Predicted != nil ||
+	if rep.Schema != profile.CalibrationSchema || len(rep.Points) != 5 || rep.Knee.Threads < 1 || rep.Predicted != nil ||
 		!rep.SchemaDropped || rep.Workload.BatchRows != 10 || !strings.Contains(rep.Verdict, "--no-predict") {
 		t.Errorf("report %+v", rep)
 	}

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"context"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -66,10 +66,9 @@ func addProbeFlags(cmd *cobra.Command) {
 	addMyCnfFlag(f)
 }
 
-// runProbe probes the host and the storage, and reads the server (if one
-// answers) while the disk is measured: the server is dialled first (a
-// server the user named must answer), then probe and server read run
-// side by side and the redo sample spans the measurement.
+// runProbe gathers the profile (probe.Gather): the server is dialled
+// first (a server the user named must answer), then the probe and the
+// server read run side by side and the redo sample spans the measurement.
 func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	o, err := a.probeOptions()
 	if err != nil {
@@ -85,26 +84,22 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer dial.close()
-	var fromServer probe.ServerDatadir
-	if o.Datadir == "" {
-		if fromServer, err = a.datadirFromServer(ctx, dial); err != nil {
-			return nil, err
-		}
-		o.Datadir = fromServer.Dir
+	defer dial.Close()
+	prog := render.NewProgress(a.stderr, a.progressWanted())
+	o.Progress = func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) }
+	p, err := probe.Gather(ctx, probe.GatherOptions{Options: o, Dial: dial, NoServer: a.v.GetBool("no-server"),
+		MyCnfPath: a.v.GetString("mycnf"), Notef: a.notef})
+	prog.Done()
+	var inputErr *probe.InputError
+	if errors.As(err, &inputErr) {
+		return nil, asUsage(err)
 	}
-	p, srv, err := a.probeBesideServer(ctx, o, dial)
-	if err != nil {
-		return nil, err
-	}
-	a.attachServer(p, srv, dial, fromServer)
-	if path := a.v.GetString("mycnf"); path != "" {
-		if p.MyCnf, err = readMyCnf(path); err != nil {
-			return nil, err
-		}
-	}
-	p.Normalize()
-	return p, nil
+	return p, err
+}
+
+// notef writes a "mytune: note:" line on stderr.
+func (a *app) notef(format string, args ...any) {
+	fmt.Fprintf(a.stderr, "mytune: note: "+format+"\n", args...)
 }
 
 // probeOptions checks --duration and --max-bytes and gathers the probe's options.
@@ -126,58 +121,4 @@ func (a *app) probeOptions() (probe.Options, error) {
 	}
 	return probe.Options{Datadir: a.v.GetString("datadir"), Duration: dur, MaxBytes: maxBytes, Measure: measure,
 		Roots: probe.DefaultRoots, ToolVersion: version, BinRoot: "/"}, nil
-}
-
-// probeBesideServer runs the probe while the session (if any) is read.
-func (a *app) probeBesideServer(ctx context.Context, o probe.Options, dial serverDial) (*profile.Profile, *profile.Server, error) {
-	measured := make(chan struct{})
-	var read *pendingRead
-	if dial.sess != nil {
-		read = startRead(ctx, dial.sess, measured)
-	}
-	prog := render.NewProgress(a.stderr, a.progressWanted())
-	o.Progress = func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) }
-	p, err := probe.Run(ctx, o)
-	close(measured)
-	prog.Done()
-	var srv *profile.Server
-	if read != nil {
-		var rerr error
-		if srv, rerr = read.wait(err != nil); err == nil && rerr != nil {
-			err = rerr
-		}
-	}
-	var inputErr *probe.InputError
-	if errors.As(err, &inputErr) {
-		return nil, nil, asUsage(err)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return p, srv, nil
-}
-
-// attachServer puts the server block, its gap, and the note comparing the
-// measured directory with the server's datadir into the profile.
-func (a *app) attachServer(p *profile.Profile, srv *profile.Server, dial serverDial, fromServer probe.ServerDatadir) {
-	if srv == nil {
-		srv = dial.notFound
-	}
-	if srv == nil {
-		return
-	}
-	p.Server = srv
-	if !srv.Reachable {
-		p.AddGap("server", srv.Error)
-		return
-	}
-	if fromServer.Dir != "" {
-		p.Storage.Notes = append(p.Storage.Notes, probe.FromServerNote(fromServer))
-		return
-	}
-	ep := dial.sess.Endpoint
-	note := probe.DatadirNote(p.Storage, probe.ServerDatadir{Dir: srv.Datadir, Where: ep.String(), OnThisHost: ep.OnThisHost()})
-	if note != "" {
-		p.Storage.Notes = append(p.Storage.Notes, note)
-	}
 }

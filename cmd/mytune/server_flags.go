@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mytune/mytune/probe/mycnf"
+	"github.com/mytune/mytune/probe"
 	"github.com/mytune/mytune/probe/server"
 	"github.com/mytune/mytune/profile"
 	"github.com/spf13/cobra"
@@ -121,9 +121,9 @@ func (a *app) promptPassword() (string, error) {
 
 // readMyCnf reads an offline my.cnf; a bad file is a usage error naming file:line.
 func readMyCnf(path string) (*profile.MyCnf, error) {
-	mc, err := mycnf.ReadMyCnf(path)
+	mc, err := probe.ReadMyCnf(path)
 	if err != nil {
-		return nil, usagef("--mycnf: %v", err)
+		return nil, asUsage(err)
 	}
 	return mc, nil
 }

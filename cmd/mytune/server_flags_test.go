@@ -109,8 +109,8 @@ func TestReadServerFlags(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			dial, err := a.dialServer(ctx, cmd)
-			defer dial.close()
-			srv := dial.notFound
+			defer dial.Close()
+			srv := dial.NotFound
 			if c.wantErr != "" {
 				want := exitFailed
 				if c.wantUsage {
@@ -127,7 +127,7 @@ func TestReadServerFlags(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if dial.sess != nil || (srv == nil) != c.wantNil || (srv != nil && (srv.Reachable || srv.Error == "")) {
+			if dial.Session != nil || (srv == nil) != c.wantNil || (srv != nil && (srv.Reachable || srv.Error == "")) {
 				t.Fatalf("srv = %+v", srv)
 			}
 		})

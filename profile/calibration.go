@@ -1,17 +1,10 @@
-package calibrate
+package profile
 
-import "github.com/mytune/mytune/profile"
+// CalibrationSchema is the JSON document type of a calibration report.
+const CalibrationSchema = "mytune.calibrate/v1"
 
-// Schema is the JSON document type of a calibration report.
-const Schema = "mytune.calibrate/v1"
-
-// RowBytes is the row data of one inserted row: id BIGINT (8) + k INT (4)
-// + c CHAR(120) + pad CHAR(60), in a single-byte character set (MySQL
-// manual, "Data Type Storage Requirements"). The byte budget counts these.
-const RowBytes = 8 + 4 + 120 + 60
-
-// Point is one step of the curve: inserts at Threads connections.
-type Point struct {
+// InsertPoint is one step of the curve: inserts at Threads connections.
+type InsertPoint struct {
 	Threads     int     `json:"threads"`
 	RowsPerS    float64 `json:"rows_per_s"`
 	MBPerS      float64 `json:"mb_per_s"` // row bytes (RowBytes each), 10^6 bytes
@@ -26,11 +19,11 @@ type Point struct {
 	BudgetReached bool `json:"budget_reached,omitempty"`
 }
 
-// Result is what a run measured.
-type Result struct {
-	Server   ServerInfo `json:"server"`
-	Workload Workload   `json:"workload"`
-	Points   []Point    `json:"points"`
+// CalibrationResult is what a run measured.
+type CalibrationResult struct {
+	Server   CalibratedServer `json:"server"`
+	Workload InsertWorkload   `json:"workload"`
+	Points   []InsertPoint    `json:"points"`
 	// BytesInserted is the row bytes of all steps (Rows × RowBytes).
 	BytesInserted uint64  `json:"bytes_inserted"`
 	DurationS     float64 `json:"duration_s"`
@@ -40,14 +33,14 @@ type Result struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-// ServerInfo names the server calibrated.
-type ServerInfo struct {
+// CalibratedServer names the server calibrated.
+type CalibratedServer struct {
 	Version string `json:"version"`
 	Flavor  string `json:"flavor"`
 }
 
-// Workload describes what was inserted.
-type Workload struct {
+// InsertWorkload describes what was inserted.
+type InsertWorkload struct {
 	Schema    string `json:"schema"`
 	Table     string `json:"table"`
 	RowBytes  int    `json:"row_bytes"`
@@ -57,30 +50,30 @@ type Workload struct {
 	Pattern string `json:"pattern"`
 }
 
-// Report is the JSON document of `mytune calibrate` (schema
+// CalibrationReport is the JSON document of `mytune calibrate` (schema
 // "mytune.calibrate/v1"): the measured curve, the knee found in it and,
 // when one was made, what advise predicted for a restore on this machine.
-type Report struct {
+type CalibrationReport struct {
 	Schema      string `json:"schema"`
 	TakenAt     string `json:"taken_at"`
 	ToolVersion string `json:"tool_version"`
-	Result
-	Knee      Knee        `json:"knee"`
-	Predicted *Prediction `json:"predicted,omitempty"`
+	CalibrationResult
+	Knee      InsertKnee      `json:"knee"`
+	Predicted *LoadPrediction `json:"predicted,omitempty"`
 	// Verdict is one sentence comparing the knee with the prediction.
-	Verdict string        `json:"verdict"`
-	Gaps    []profile.Gap `json:"gaps,omitempty"`
+	Verdict string `json:"verdict"`
+	Gaps    []Gap  `json:"gaps,omitempty"`
 }
 
-// Knee is the connection count past which more connections stop paying.
-type Knee struct {
+// InsertKnee is the connection count past which more connections stop paying.
+type InsertKnee struct {
 	Threads  int     `json:"threads"`
 	RowsPerS float64 `json:"rows_per_s"`
 	Why      string  `json:"why"`
 }
 
-// Prediction is advise's restore thread count for this machine.
-type Prediction struct {
+// LoadPrediction is advise's restore thread count for this machine.
+type LoadPrediction struct {
 	Threads int    `json:"threads"`
 	Why     string `json:"why"`
 	// Source says which profile it came from ("probe of /var/lib/mysql", "--from p.json").

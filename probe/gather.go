@@ -1,0 +1,148 @@
+package probe
+
+import (
+	"context"
+	"path/filepath"
+
+	"github.com/mytune/mytune/probe/mycnf"
+	"github.com/mytune/mytune/profile"
+)
+
+// GatherOptions says what Gather probes and which server it reads.
+type GatherOptions struct {
+	Options
+	// Dial is the server looked for before the probe (DialServer); the
+	// zero value means no server was wanted (--no-server).
+	Dial ServerDial
+	// NoServer says the user asked for no server (for the wording of a
+	// missing --datadir).
+	NoServer bool
+	// MyCnfPath is an offline my.cnf to read server settings from ("": none).
+	MyCnfPath string
+	// Notef writes a one-line note for the user (stderr); nil drops notes.
+	Notef func(format string, args ...any)
+}
+
+// Gather probes the host and the storage and reads the server (if one
+// answered) while the disk is measured: without a datadir it measures the
+// server's own when that server runs on this machine; the redo sample spans
+// the measurement. Bad input is an *InputError.
+func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
+	if o.Datadir != "" {
+		if _, err := CheckDir(o.Datadir); err != nil {
+			return nil, &InputError{err}
+		}
+	}
+	var fromServer ServerDatadir
+	if o.Datadir == "" {
+		var err error
+		if fromServer, err = datadirFromServer(ctx, o); err != nil {
+			return nil, err
+		}
+		o.Datadir = fromServer.Dir
+	}
+	p, srv, err := besideServer(ctx, o.Options, o.Dial)
+	if err != nil {
+		return nil, err
+	}
+	attachServer(p, srv, o.Dial, fromServer)
+	if o.MyCnfPath != "" {
+		if p.MyCnf, err = ReadMyCnf(o.MyCnfPath); err != nil {
+			return nil, err
+		}
+	}
+	p.Normalize()
+	return p, nil
+}
+
+// ReadMyCnf reads an offline my.cnf; a bad file is an *InputError naming file:line.
+func ReadMyCnf(path string) (*profile.MyCnf, error) {
+	mc, err := mycnf.ReadMyCnf(path)
+	if err != nil {
+		return nil, inputf("--mycnf: %v", err)
+	}
+	return mc, nil
+}
+
+// datadirFromServer is the directory to probe when no datadir is given:
+// the datadir of the server on this machine, said through Notef. Without
+// a server, or with one on another machine, a datadir is required.
+func datadirFromServer(ctx context.Context, o GatherOptions) (ServerDatadir, error) {
+	const need = "--datadir is required"
+	sess := o.Dial.Session
+	if sess == nil {
+		why := "no server answered to take its datadir from"
+		if o.NoServer {
+			why = "with --no-server there is no server to take its datadir from"
+		}
+		return ServerDatadir{}, inputf("%s: %s; give the directory that holds (or will hold) the MySQL data", need, why)
+	}
+	where := sess.Endpoint.String()
+	if !sess.Endpoint.OnThisHost() {
+		return ServerDatadir{}, inputf("%s: the server at %s is on another machine, so its datadir cannot be measured from here; "+
+			"give a directory on this machine's disk", need, where)
+	}
+	dir, err := sess.Datadir(ctx)
+	if err != nil || dir == "" {
+		return ServerDatadir{}, inputf("%s: could not learn the server's datadir (%v)", need, err)
+	}
+	if _, err := CheckDir(dir); err != nil {
+		return ServerDatadir{}, inputf("%s: the server's datadir %s (@@datadir of %s) is not usable here: %v", need, dir, where, err)
+	}
+	src := ServerDatadir{Dir: filepath.Clean(dir), Where: where, OnThisHost: true}
+	verb := "measuring"
+	if !o.Measure {
+		verb = "probing"
+	}
+	if o.Notef != nil {
+		o.Notef("no --datadir given: %s the server's datadir %s (@@datadir of %s)", verb, src.Dir, where)
+	}
+	return src, nil
+}
+
+// besideServer runs the probe while the session (if any) is read.
+func besideServer(ctx context.Context, o Options, dial ServerDial) (*profile.Profile, *profile.Server, error) {
+	measured := make(chan struct{})
+	var read *pendingRead
+	if dial.Session != nil {
+		read = startRead(ctx, dial.Session, measured)
+	}
+	p, err := Run(ctx, o)
+	close(measured)
+	var srv *profile.Server
+	if read != nil {
+		var rerr error
+		if srv, rerr = read.wait(err != nil); err == nil && rerr != nil {
+			err = rerr
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, srv, nil
+}
+
+// attachServer puts the server block, its gap, and the note comparing the
+// measured directory with the server's datadir into the profile.
+func attachServer(p *profile.Profile, srv *profile.Server, dial ServerDial, fromServer ServerDatadir) {
+	if srv == nil {
+		srv = dial.NotFound
+	}
+	if srv == nil {
+		return
+	}
+	p.Server = srv
+	if !srv.Reachable {
+		p.AddGap("server", srv.Error)
+		return
+	}
+	if fromServer.Dir != "" {
+		p.Storage.Notes = append(p.Storage.Notes, FromServerNote(fromServer))
+		return
+	}
+	ep := dial.Session.Endpoint
+	note := DatadirNote(p.Storage, ServerDatadir{Dir: srv.Datadir, Where: ep.String(), OnThisHost: ep.OnThisHost()})
+	if note != "" {
+		p.Storage.Notes = append(p.Storage.Notes, note)
+	}
+}

@@ -1,0 +1,42 @@
+package probe
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/probe/server"
+)
+
+// TestDatadirFromServerRefusals: without --datadir, mytune measures only
+// the datadir of a server on this machine; otherwise --datadir is required
+// (an *InputError: exit 2) and the message says why, and nothing is
+// announced. The reachable, local case runs against a real server in
+// test/e2e (TestProbeDatadirFromServer).
+func TestDatadirFromServerRefusals(t *testing.T) {
+	cases := []struct {
+		name string
+		o    GatherOptions
+		want string
+	}{
+		{"--no-server", GatherOptions{NoServer: true}, "with --no-server there is no server"},
+		{"nothing answered", GatherOptions{Dial: ServerDial{NotFound: server.NotReached(&server.UnreachableError{})}}, "no server answered"},
+		{"server on another machine", GatherOptions{Dial: ServerDial{Session: &server.Session{Endpoint: server.Endpoint{Net: "tcp", Addr: "192.0.2.7:3306"}}}},
+			"the server at tcp 192.0.2.7:3306 is on another machine"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var notes []string
+			c.o.Notef = func(f string, _ ...any) { notes = append(notes, f) }
+			_, err := datadirFromServer(context.Background(), c.o)
+			var ie *InputError
+			if err == nil || !errors.As(err, &ie) || !strings.Contains(err.Error(), "--datadir is required: "+c.want) {
+				t.Fatalf("err = %v, want an input error with %q", err, c.want)
+			}
+			if len(notes) != 0 {
+				t.Errorf("nothing is measured, so nothing may be announced: %q", notes)
+			}
+		})
+	}
+}

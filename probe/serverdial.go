@@ -1,0 +1,115 @@
+package probe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mytune/mytune/probe/server"
+	"github.com/mytune/mytune/profile"
+)
+
+// ServerDial is the outcome of looking for a server before a probe: an
+// open session, a server that did not answer (auto-discovery only), or
+// neither (no server wanted).
+type ServerDial struct {
+	Session  *server.Session
+	NotFound *profile.Server // the gap to record when discovery found no server
+}
+
+// Close closes a session that was not read.
+func (d ServerDial) Close() {
+	if d.Session != nil {
+		_ = d.Session.Close()
+	}
+}
+
+// DialServer connects to conn. named lists the settings by which the user
+// named a server (-h, -P, -S, --dsn, --defaults-file, -u, -p): such a
+// server that cannot be reached is an error, as with the mysql client; one
+// that discovery does not find is a gap. Refused credentials are always an
+// error (*server.AuthError).
+func DialServer(ctx context.Context, conn server.Conn, named []string) (ServerDial, error) {
+	sess, err := server.Dial(ctx, conn)
+	var ue *server.UnreachableError
+	switch {
+	case err == nil:
+		return ServerDial{Session: sess}, nil
+	case errors.As(err, &ue):
+		if len(named) > 0 {
+			return ServerDial{}, namedUnreachable(named, conn, ue)
+		}
+		if len(conn.Endpoints) == 0 {
+			return ServerDial{NotFound: server.NotReached(fmt.Errorf("no server looked for: %s is off and no server flag was given",
+				server.DiscoveryEnv))}, nil
+		}
+		return ServerDial{NotFound: server.NotReached(ue)}, nil
+	}
+	var ae *server.AuthError
+	if errors.As(err, &ae) {
+		return ServerDial{}, ae
+	}
+	return ServerDial{}, fmt.Errorf("connecting to the server: %w", err)
+}
+
+// namedUnreachable is the error for a server the user named that did not
+// answer: what was tried with the driver's message, then what to check.
+func namedUnreachable(named []string, conn server.Conn, ue *server.UnreachableError) error {
+	tried := strings.Join(ue.Tried, "; ")
+	if tried == "" {
+		tried = "no address to try"
+	}
+	var check []string
+	for _, ep := range conn.Endpoints {
+		if ep.Net == "unix" {
+			check = append(check, "that the server runs and "+ep.Addr+" is its socket (SELECT @@socket)")
+			break
+		}
+	}
+	for _, ep := range conn.Endpoints {
+		if ep.Net == "tcp" {
+			check = append(check, "that a server listens on "+ep.Addr+" (port, bind_address, firewall)")
+			break
+		}
+	}
+	if len(check) == 0 {
+		check = append(check, "the server's address: give -S SOCKET or -h HOST ("+server.DiscoveryEnv+
+			" is off, so the usual sockets and 127.0.0.1:3306 are not tried)")
+	}
+	return fmt.Errorf("cannot connect to the server named by %s: %s\ncheck %s; or give --no-server to advise without a server",
+		strings.Join(named, " "), tried, strings.Join(check, ", and "))
+}
+
+// pendingRead is a server read running beside the probe.
+type pendingRead struct {
+	done   chan struct{}
+	cancel context.CancelFunc
+	srv    *profile.Server
+	err    error
+}
+
+// startRead reads the session in the background; its second redo reading
+// waits for measured to close, so the redo sample spans the measurement.
+func startRead(ctx context.Context, sess *server.Session, measured <-chan struct{}) *pendingRead {
+	rctx, cancel := context.WithCancel(ctx)
+	p := &pendingRead{done: make(chan struct{}), cancel: cancel}
+	go func() {
+		defer close(p.done)
+		p.srv, p.err = sess.Read(rctx, measured)
+	}()
+	return p
+}
+
+// wait returns the read's result; abort cancels it first (the probe failed).
+func (p *pendingRead) wait(abort bool) (*profile.Server, error) {
+	if abort {
+		p.cancel()
+	}
+	<-p.done
+	p.cancel()
+	if p.err != nil {
+		return nil, fmt.Errorf("reading the server: %w", p.err)
+	}
+	return p.srv, nil
+}
