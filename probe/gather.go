@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 
+	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/mycnf"
 	"github.com/mytune/mytune/profile"
 )
@@ -26,11 +27,11 @@ type GatherOptions struct {
 // Gather probes the host and the storage and reads the server (if one
 // answered) while the disk is measured: without a datadir it measures the
 // server's own when that server runs on this machine; the redo sample spans
-// the measurement. Bad input is an *InputError.
+// the measurement. Bad input is a usage error.
 func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 	if o.Datadir != "" {
 		if _, err := CheckDir(o.Datadir); err != nil {
-			return nil, &InputError{err}
+			return nil, usage.Wrap(err)
 		}
 	}
 	var fromServer ServerDatadir
@@ -55,7 +56,7 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 	return p, nil
 }
 
-// ReadMyCnf reads an offline my.cnf; a bad file is an *InputError naming file:line.
+// ReadMyCnf reads an offline my.cnf; a bad file is a usage error naming file:line.
 func ReadMyCnf(path string) (*profile.MyCnf, error) {
 	mc, err := mycnf.ReadMyCnf(path)
 	if err != nil {

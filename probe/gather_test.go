@@ -2,16 +2,16 @@ package probe
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
+	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/server"
 )
 
 // TestDatadirFromServerRefusals: without --datadir, mytune measures only
 // the datadir of a server on this machine; otherwise --datadir is required
-// (an *InputError: exit 2) and the message says why, and nothing is
+// (a usage error: exit 2) and the message says why, and nothing is
 // announced. The reachable, local case runs against a real server in
 // test/e2e (TestProbeDatadirFromServer).
 func TestDatadirFromServerRefusals(t *testing.T) {
@@ -30,9 +30,8 @@ func TestDatadirFromServerRefusals(t *testing.T) {
 			var notes []string
 			c.o.Notef = func(f string, _ ...any) { notes = append(notes, f) }
 			_, err := datadirFromServer(context.Background(), c.o)
-			var ie *InputError
-			if err == nil || !errors.As(err, &ie) || !strings.Contains(err.Error(), "--datadir is required: "+c.want) {
-				t.Fatalf("err = %v, want an input error with %q", err, c.want)
+			if err == nil || !usage.Is(err) || !strings.Contains(err.Error(), "--datadir is required: "+c.want) {
+				t.Fatalf("err = %v, want a usage error with %q", err, c.want)
 			}
 			if len(notes) != 0 {
 				t.Errorf("nothing is measured, so nothing may be announced: %q", notes)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/classify"
 	"github.com/mytune/mytune/probe/host"
 	"github.com/mytune/mytune/probe/installed"
@@ -20,18 +21,9 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// InputError marks errors caused by what the user gave (a missing
-// directory, a file where a directory belongs, one that cannot be written,
-// too little free space): the CLI exits 2 for them.
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }
-
-// inputf returns an *InputError with a formatted message.
-func inputf(format string, args ...any) error {
-	return &InputError{fmt.Errorf(format, args...)}
-}
+// inputf returns a usage error (bad input: the CLI exits 2) with a
+// formatted message.
+func inputf(format string, args ...any) error { return usage.Errorf(format, args...) }
 
 // Roots points every /proc, /sys and /dev read at a real or captured tree.
 type Roots = storage.Roots
@@ -94,7 +86,7 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 
 // CheckDir resolves dir and makes sure it is an existing directory; the
 // CLI calls it before it connects to a server, so bad input costs nothing.
-// Problems are *InputError.
+// Problems are usage errors (internal/usage).
 func CheckDir(dir string) (string, error) { return checkDir(dir) }
 
 // checkDir resolves dir and makes sure it is an existing directory.

@@ -2,7 +2,7 @@ package probe
 
 import (
 	"context"
-	"errors"
+	"github.com/mytune/mytune/internal/usage"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,9 +42,8 @@ func TestCheckDir(t *testing.T) {
 				}
 				return
 			}
-			var ie *InputError
-			if !errors.As(err, &ie) || !strings.Contains(err.Error(), c.wantSub) {
-				t.Fatalf("checkDir(%q) error %v, want an InputError with %q", c.in, err, c.wantSub)
+			if !usage.Is(err) || !strings.Contains(err.Error(), c.wantSub) {
+				t.Fatalf("checkDir(%q) error %v, want a usage error with %q", c.in, err, c.wantSub)
 			}
 		})
 	}

@@ -79,3 +79,16 @@ type LoadPrediction struct {
 	// Source says which profile it came from ("probe of /var/lib/mysql", "--from p.json").
 	Source string `json:"source"`
 }
+
+// CalibrationCleanup is what `mytune calibrate --cleanup` found and did
+// (its --format json document): the schema, whether it existed and was
+// dropped, and the marker of the run that left it.
+type CalibrationCleanup struct {
+	Schema    string `json:"schema"`
+	Existed   bool   `json:"existed"`
+	Dropped   bool   `json:"dropped"`
+	RunID     string `json:"run_id,omitempty"`
+	Host      string `json:"host,omitempty"`
+	PID       int    `json:"pid,omitempty"`
+	StartedAt string `json:"started_at,omitempty"`
+}

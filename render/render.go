@@ -10,8 +10,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
-	"github.com/muesli/termenv"
 	"golang.org/x/term"
 
 	"github.com/mytune/mytune/profile"
@@ -45,7 +46,7 @@ type Options struct {
 	// 0 means DefaultWidth.
 	Width int
 	// LightBackground picks the colour variants made for light terminals;
-	// the zero value assumes a dark one. See DarkBackground.
+	// the zero value assumes a dark one (TerminalOptions reads $COLORFGBG).
 	LightBackground bool
 }
 
@@ -74,12 +75,26 @@ func ColorWanted(w io.Writer, env func(string) string) bool {
 	return true
 }
 
-// DarkBackground asks the terminal f for its background colour (xterm's
-// OSC 11 query, then $COLORFGBG, as termenv does) and reports whether it is
-// dark. Call it only when colour is wanted: on a terminal that does not
-// answer it waits up to termenv.OSCTimeout.
-func DarkBackground(f *os.File) bool {
-	return termenv.NewOutput(f).HasDarkBackground()
+// TerminalOptions are the render settings for format on w: colour only to
+// a terminal (never to a file, nor with NO_COLOR or TERM=dumb:
+// ColorWanted), and the background's lightness from $COLORFGBG (asking the
+// terminal, OSC 11, can stall for seconds on one that never answers; dark
+// is the default). env is os.Getenv in production.
+func TerminalOptions(format string, w io.Writer, toFile bool, env func(string) string) Options {
+	o := Options{Format: format, Width: DefaultWidth}
+	if !toFile && ColorWanted(w, env) {
+		o.Color = true
+		o.LightBackground = lightBackground(env("COLORFGBG"))
+	}
+	return o
+}
+
+// lightBackground reads $COLORFGBG ("fg;bg" or "fg;default;bg", set by
+// rxvt, Konsole and others): background colours 7 and 9-15 are light.
+func lightBackground(colorfgbg string) bool {
+	parts := strings.Split(colorfgbg, ";")
+	bg, err := strconv.Atoi(parts[len(parts)-1])
+	return err == nil && (bg == 7 || (bg >= 9 && bg <= 15))
 }
 
 // Profile writes p to w in o.Format: "text" (the terminal report), "json"

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"encoding/json"
-	"github.com/mytune/mytune/profile"
 	"os"
+
+	"github.com/mytune/mytune/profile"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -66,24 +66,14 @@ func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calib
 
 // readCalibration reads a calibrate --dump JSON file; anything else is bad input.
 func readCalibration(path string) (*profile.DumpCalibration, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, usagef("cannot read calibration %s: %v", path, unwrapPath(err))
 	}
-	var rep profile.DumpCalibration
-	if err := json.Unmarshal(data, &rep); err != nil {
-		return nil, usagef("%s: not a calibration (mytune calibrate --dump … --format json): %v", path, err)
+	defer f.Close()
+	rep, err := profile.DecodeDumpCalibration(f)
+	if err != nil {
+		return nil, usagef("%s%v", path, err)
 	}
-	switch rep.Schema {
-	case profile.DumpCalibrationSchema:
-	case profile.CalibrationSchema:
-		return nil, usagef("%s is a calibrate run without --dump (synthetic rows): run mytune calibrate --dump DIR --format json "+
-			"to measure the dump's own rows", path)
-	default:
-		return nil, usagef("%s: schema %q, want %q (mytune calibrate --dump … --format json)", path, rep.Schema, profile.DumpCalibrationSchema)
-	}
-	if rep.Choice.Threads < 1 || len(rep.Points) == 0 {
-		return nil, usagef("%s: the calibration measured no usable curve (%s)", path, rep.Choice.Why)
-	}
-	return &rep, nil
+	return rep, nil
 }

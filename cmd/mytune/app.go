@@ -11,6 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
+
+	"github.com/mytune/mytune/internal/connflags"
 )
 
 // app carries what every command shares: streams and the merged configuration.
@@ -38,7 +40,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
-	root.SetArgs(mysqlStyleArgs(args))
+	root.SetArgs(connflags.RewriteArgs(args))
 	err := cobraUsage(root.ExecuteContext(ctx))
 	if err != nil {
 		printError(stderr, err)
@@ -95,20 +97,3 @@ func cobraUsage(err error) error {
 
 // extraCommands lets other files of this package register their commands.
 var extraCommands []func(*app) *cobra.Command
-
-// mysqlStyleArgs rewrites -pSECRET (the mysql client's spelling: the
-// password glued to -p) into --password=SECRET, which the flag parser would
-// otherwise read as the shorthands -p -S -E …. Nothing after "--" changes.
-func mysqlStyleArgs(args []string) []string {
-	out := make([]string, len(args))
-	copy(out, args)
-	for i, a := range out {
-		if a == "--" {
-			break
-		}
-		if len(a) > 2 && strings.HasPrefix(a, "-p") && a[2] != '=' {
-			out[i] = "--password=" + a[2:]
-		}
-	}
-	return out
-}

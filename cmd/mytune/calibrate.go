@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,7 +15,6 @@ import (
 	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/diskio"
 	"github.com/mytune/mytune/probe"
-	"github.com/mytune/mytune/probe/server"
 	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/render"
 )
@@ -97,11 +95,8 @@ func (a *app) calibrateOptions() (calibrate.Options, error) {
 	return o, nil
 }
 
-// openServer opens a pool on the server the flags point at; calibrate
-// needs one, so --no-server and an unreachable server are errors. Its
-// sessions skip the binary log (sql_log_bin=0) so the scratch writes never
-// reach replicas; an account that may not do that is refused while the
-// binary log is on, unless --allow-binlog, and note says so.
+// openServer opens a pool on the server the flags point at for calibrate
+// (calibrate.Open); --no-server and an unreachable server are errors.
 func (a *app) openServer(cmd *cobra.Command) (db *sql.DB, note string, err error) {
 	if a.v.GetBool("no-server") {
 		return nil, "", usagef("calibrate needs a live server: drop --no-server")
@@ -110,45 +105,12 @@ func (a *app) openServer(cmd *cobra.Command) (db *sql.DB, note string, err error
 	if err != nil {
 		return nil, "", err
 	}
-	if a.v.GetString("dump") != "" {
-		// a dump's statement (1 MB from mydumper) or a commit can take many
-		// seconds on a slow card: the connection's read timeout must outlast it
-		conn.QueryTimeout = max(conn.QueryTimeout, calibrate.DefaultDumpQueryTimeout)
+	db, note, err = calibrate.Open(cmd.Context(), conn, calibrate.OpenOptions{AllowBinlog: a.v.GetBool("allow-binlog"),
+		ForDump: a.v.GetString("dump") != ""})
+	if errors.Is(err, calibrate.ErrBinlogRefused) {
+		return nil, "", asUsage(err)
 	}
-	ctx := cmd.Context()
-	db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true, SkipBinlog: true})
-	if errors.Is(err, server.ErrSkipBinlogDenied) {
-		if db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true}); err == nil {
-			if note, err = a.binlogNote(ctx, db); err != nil {
-				db.Close()
-				return nil, "", err
-			}
-		}
-	}
-	if err != nil {
-		var ae *server.AuthError
-		if errors.As(err, &ae) {
-			return nil, "", ae
-		}
-		return nil, "", fmt.Errorf("connecting to the server to calibrate: %w", err)
-	}
-	return db, note, nil
-}
-
-// binlogNote decides for an account that may not skip the binary log: fine
-// when the log is off, refused when on (unless --allow-binlog).
-func (a *app) binlogNote(ctx context.Context, db *sql.DB) (string, error) {
-	on, err := calibrate.BinlogOn(ctx, db)
-	switch {
-	case err != nil:
-		return "", fmt.Errorf("checking the binary log before writing: %w", err)
-	case !on:
-		return "", nil
-	case !a.v.GetBool("allow-binlog"):
-		return "", usagef("the binary log is on and this account may not skip it (SUPER or SYSTEM_VARIABLES_ADMIN): " +
-			"calibrate's scratch schema would reach replicas; use an account that may, or pass --allow-binlog")
-	}
-	return "the binary log is on and this account may not skip it: the scratch schema, its inserts and its drop went to the binary log (--allow-binlog)", nil
+	return db, note, err
 }
 
 // runCalibrate predicts (before writing anything, so the probe measures a
@@ -251,17 +213,6 @@ func (a *app) probeForPrediction(ctx context.Context, dir string) (*profile.Prof
 	return p, nil
 }
 
-// cleanupJSON is what --cleanup --format json prints.
-type cleanupJSON struct {
-	Schema    string `json:"schema"`
-	Existed   bool   `json:"existed"`
-	Dropped   bool   `json:"dropped"`
-	RunID     string `json:"run_id,omitempty"`
-	Host      string `json:"host,omitempty"`
-	PID       int    `json:"pid,omitempty"`
-	StartedAt string `json:"started_at,omitempty"`
-}
-
 // runCleanup is --cleanup: drop a marked stale scratch schema.
 func (a *app) runCleanup(cmd *cobra.Command, format string) error {
 	schema := a.v.GetString("schema")
@@ -281,28 +232,7 @@ func (a *app) runCleanup(cmd *cobra.Command, format string) error {
 	if err != nil {
 		return fmt.Errorf("cleaning up schema %s: %w", schema, err)
 	}
-	return a.emit(func(w io.Writer) error {
-		if format == "json" {
-			b, err := json.MarshalIndent(cleanupJSON{Schema: schema, Existed: res.Existed, Dropped: res.Dropped,
-				RunID: res.Owner.RunID, Host: res.Owner.Host, PID: res.Owner.PID, StartedAt: res.Owner.StartedAt}, "", "  ")
-			if err == nil {
-				_, err = w.Write(append(b, '\n'))
-			}
-			return err
-		}
-		if !res.Existed {
-			_, err := fmt.Fprintf(w, "no schema %s: nothing to clean up\n", schema)
-			return err
-		}
-		_, err := fmt.Fprintf(w, "dropped schema %s, left by run %s on %s (pid %d, started %s)\n",
-			schema, orUnknown(res.Owner.RunID), orUnknown(res.Owner.Host), res.Owner.PID, orUnknown(res.Owner.StartedAt))
-		return err
-	})
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
+	c := profile.CalibrationCleanup{Schema: schema, Existed: res.Existed, Dropped: res.Dropped,
+		RunID: res.Owner.RunID, Host: res.Owner.Host, PID: res.Owner.PID, StartedAt: res.Owner.StartedAt}
+	return a.emit(func(w io.Writer) error { return render.Cleanup(w, c, a.renderOptions(format)) })
 }

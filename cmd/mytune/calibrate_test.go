@@ -6,13 +6,14 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"github.com/mytune/mytune/profile"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mytune/mytune/profile"
 
 	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/internal/testmariadb"

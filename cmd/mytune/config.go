@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+
+	"github.com/mytune/mytune/internal/atomicfile"
 )
 
 // loadConfig merges, lowest first: the --config YAML file, MYTUNE_* environment
@@ -40,18 +41,13 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	return checkOut(v.GetString("out"))
 }
 
-// checkOut refuses an --out that cannot be written before any work is
-// done (a probe must not measure for 10 s and then fail to save).
+// checkOut refuses an --out that cannot be written before any work is done.
 func checkOut(out string) error {
 	if out == "" || out == "-" {
 		return nil
 	}
-	if st, err := os.Stat(out); err == nil && st.IsDir() {
-		return usagef("--out %s is a directory: give a file name", out)
-	}
-	dir := filepath.Dir(out)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return usagef("--out %s: the directory %s does not exist", out, dir)
+	if err := atomicfile.Check(out); err != nil {
+		return fmt.Errorf("--out %w", err)
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/mytune/mytune/internal/usage"
 )
 
 // Exit codes, as CONTRACT.md fixes them.
@@ -15,32 +17,18 @@ const (
 	exitUsage  = 2
 )
 
-// usageError marks an error caused by bad usage or bad input (exit 2).
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
 // usagef returns a usage error (exit code 2) with a formatted message.
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
+func usagef(format string, args ...any) error { return usage.Errorf(format, args...) }
 
-// asUsage wraps err as a usage error unless it is nil.
-func asUsage(err error) error {
-	if err == nil {
-		return nil
-	}
-	return usageError{err}
-}
+// asUsage marks err as a usage error unless it is nil.
+func asUsage(err error) error { return usage.Wrap(err) }
 
 // exitCode maps an error to the process exit code.
 func exitCode(err error) int {
-	if err == nil {
+	switch {
+	case err == nil:
 		return exitOK
-	}
-	var ue usageError
-	if errors.As(err, &ue) {
+	case usage.Is(err):
 		return exitUsage
 	}
 	return exitFailed

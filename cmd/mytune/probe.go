@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -90,10 +89,6 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	p, err := probe.Gather(ctx, probe.GatherOptions{Options: o, Dial: dial, NoServer: a.v.GetBool("no-server"),
 		MyCnfPath: a.v.GetString("mycnf"), Notef: a.notef})
 	prog.Done()
-	var inputErr *probe.InputError
-	if errors.As(err, &inputErr) {
-		return nil, asUsage(err)
-	}
 	return p, err
 }
 

@@ -30,44 +30,6 @@ func newServerFlagsApp(t *testing.T, args []string, stdin string) (*app, *cobra.
 	return a, cmd, &stderr
 }
 
-func TestConnOptionsFromFlags(t *testing.T) {
-	cases := []struct {
-		name         string
-		args         []string
-		stdin        string
-		host, user   string
-		port         int
-		pw           string
-		given, warns bool
-		timeout      time.Duration
-	}{
-		{"mysql spelling", []string{"-h", "db1", "-P", "3307", "-u", "bob"}, "", "db1", "bob", 3307, "", false, false, 5 * time.Second},
-		{"password on command line warns", []string{"--password=Top-Secret"}, "", "", "", 0, "Top-Secret", true, true, 5 * time.Second},
-		{"-p= value", []string{"-p=Top-Secret"}, "", "", "", 0, "Top-Secret", true, true, 5 * time.Second},
-		{"-p alone reads stdin when not a terminal", []string{"-p", "-u", "x"}, "Piped-pw\n", "", "x", 0, "Piped-pw", true, false, 5 * time.Second},
-		{"-p alone, empty stdin", []string{"-p"}, "", "", "", 0, "", true, false, 5 * time.Second},
-		{"long names", []string{"--host=h", "--port=1", "--user=u", "--socket=/s", "--connect-timeout=2s"}, "", "h", "u", 1, "", false, false, 2 * time.Second},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			a, cmd, stderr := newServerFlagsApp(t, c.args, c.stdin)
-			o, err := a.connOptions(cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if o.Host != c.host || o.User != c.user || o.Port != c.port || o.Password != c.pw || o.PasswordGiven != c.given || o.ConnectTimeout != c.timeout {
-				t.Errorf("got %+v", o)
-			}
-			if warned := strings.Contains(stderr.String(), "insecure"); warned != c.warns {
-				t.Errorf("warning = %v, want %v (stderr %q)", warned, c.warns, stderr.String())
-			}
-			if c.pw != "" && strings.Contains(stderr.String(), c.pw) {
-				t.Errorf("password echoed on stderr")
-			}
-		})
-	}
-}
-
 func TestReadServerFlags(t *testing.T) {
 	cases := []struct {
 		name      string
@@ -129,50 +91,6 @@ func TestReadServerFlags(t *testing.T) {
 			}
 			if dial.Session != nil || (srv == nil) != c.wantNil || (srv != nil && (srv.Reachable || srv.Error == "")) {
 				t.Fatalf("srv = %+v", srv)
-			}
-		})
-	}
-}
-
-// TestExplicitServer: which settings name a server (an error when it does
-// not answer) and which are discovery (a quiet gap).
-func TestExplicitServer(t *testing.T) {
-	cfg := filepath.Join(t.TempDir(), "c.yaml")
-	if err := os.WriteFile(cfg, []byte("socket: /cfg.sock\nuser: fromcfg\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cases := []struct {
-		name string
-		args []string
-		env  map[string]string
-		cfg  bool
-		want string
-	}{
-		{"nothing", nil, nil, false, ""},
-		{"socket and user", []string{"-S", "/x.sock", "-u", "bob"}, nil, false, "-S /x.sock,-u bob"},
-		{"password alone", []string{"--password=pw"}, nil, false, "-p"},
-		{"dsn without its value", []string{"--dsn", "a:b@tcp(h:1)/"}, nil, false, "--dsn"},
-		{"defaults-file", []string{"--defaults-file", "/d.cnf"}, nil, false, "--defaults-file /d.cnf"},
-		{"MYTUNE_SOCKET counts", nil, map[string]string{"MYTUNE_SOCKET": "/e.sock"}, false, "-S /e.sock"},
-		{"MYTUNE_USER does not", nil, map[string]string{"MYTUNE_USER": "envuser"}, false, ""},
-		{"config socket counts, config user does not", nil, nil, true, "-S /cfg.sock"},
-		{"MYSQL_UNIX_PORT is discovery", nil, map[string]string{"MYSQL_UNIX_PORT": "/m.sock", "MYSQL_HOST": "h"}, false, ""},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			for k, v := range c.env {
-				t.Setenv(k, v)
-			}
-			a, cmd, _ := newServerFlagsApp(t, c.args, "")
-			a.v.SetEnvPrefix("MYTUNE")
-			a.v.AutomaticEnv()
-			if c.cfg {
-				if err := readConfigFile(a.v, cfg); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if got := strings.Join(a.explicitServer(cmd), ","); got != c.want {
-				t.Errorf("explicitServer = %q, want %q", got, c.want)
 			}
 		})
 	}

@@ -1,0 +1,68 @@
+// Package atomicfile writes a report to a file so that a reader sees the
+// old file or the new one, never half of one, even across a crash: a temp
+// file in the same directory, synced, renamed over the target, and the
+// directory synced.
+package atomicfile
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/mytune/mytune/internal/usage"
+)
+
+// Check says early, before any work, whether path can be written: it must
+// not be a directory and its directory must exist. Problems are usage
+// errors whose text follows the path's flag ("--out X is a directory …").
+func Check(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return usage.Errorf("%s is a directory: give a file name", path)
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usage.Errorf("%s: the directory %s does not exist", path, dir)
+	}
+	return nil
+}
+
+// Write writes data to path through a temp file in the same directory,
+// synced, then renamed over path. An existing file keeps its permissions;
+// a new one gets 0644. A path that cannot be written is a usage error.
+func Write(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return usage.Errorf("%s is a directory: give a file name", path)
+		}
+		mode = st.Mode().Perm()
+	}
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return usage.Errorf("%s cannot be written: %v", path, err)
+	}
+	name := tmp.Name()
+	defer os.Remove(name) // no-op after a successful rename
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(mode)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w (is the disk full?)", path, err)
+	}
+	if err := os.Rename(name, path); err != nil {
+		return fmt.Errorf("replacing %s: %w", path, err)
+	}
+	if d, err := os.Open(dir); err == nil { // make the rename itself durable
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}
