@@ -2,9 +2,10 @@ package render
 
 import (
 	"fmt"
-	"github.com/mytune/mytune/profile"
 	"io"
 	"strings"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // Calibration writes a calibration report to w in o.Format: "text" (the

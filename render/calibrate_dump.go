@@ -2,9 +2,10 @@ package render
 
 import (
 	"fmt"
-	"github.com/mytune/mytune/profile"
 	"io"
 	"strings"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // CalibrationDump writes a calibrate --dump report to w in o.Format:

@@ -3,11 +3,12 @@ package render
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/mytune/mytune/profile"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // dumpReport reads the real calibrate --dump report in testdata.

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/mytune/mytune/advisor"
 	"github.com/mytune/mytune/profile"
 )
 
@@ -163,6 +164,13 @@ func serverLines(t theme, s *profile.Server) []string {
 		}
 	}
 	return out
+}
+
+// measurementNotes are the storage notes, then what says to trust the
+// figures less (advisor.TrustNotes: a busy host before the run, noisy
+// figures, unstable shapes).
+func measurementNotes(p *profile.Profile) []string {
+	return append(append([]string(nil), p.Storage.Notes...), advisor.TrustNotes(p)...)
 }
 
 // notesText lists the measurement notes and every gap.

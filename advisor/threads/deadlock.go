@@ -1,28 +1,50 @@
 package threads
 
 import (
+	_ "embed"
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
 // DeadlockRun counts the restore matrix's runs at one myloader thread count.
 type DeadlockRun struct {
-	Lost int // runs myloader 0.10 lost to an InnoDB deadlock (it stops instead of retrying)
-	Runs int // all runs at that count: lost + completed
+	Lost int `json:"lost"` // runs myloader 0.10 lost to an InnoDB deadlock (it stops instead of retrying)
+	Runs int `json:"runs"` // all runs at that count: lost + completed
 }
 
-// DeadlockRuns are the restore matrix's runs of myloader 0.10 into MariaDB
-// 10.11 per thread count (scripts/bench-restore.sh sweep, failures.txt;
-// BENCHMARK.md, "Restore matrix", 2026-12-01; testdata/restore-matrix.json
-// holds each cell's counts and TestDeadlockRunsMatchMatrix keeps them equal,
-// partial cells included: the loaded sweep's hdd 32M relaxed cell, the
-// quiet 32M re-sweeps of the card, bw and hdd beds and the quiet
-// re-sweep's others, which lost none). InnoDB chose a loading session as
-// a deadlock victim at 2, 4 and 8 threads, never at 1 or 16; the quiet
-// hdd 32M sweep lost 5 of 9 tries at 4 threads (3 in a row in its relaxed
-// rep 2, which stopped it) and 2 of 5 at 8.
-var DeadlockRuns = map[int]DeadlockRun{1: {0, 82}, 2: {1, 83}, 4: {7, 89}, 8: {4, 87}, 16: {0, 83}}
+// deadlocksJSON is the measured tally, with its provenance: the restore
+// matrix's runs of myloader 0.10 into MariaDB 10.11 per thread count.
+//
+//go:embed data/deadlocks.json
+var deadlocksJSON []byte
+
+// DeadlockRuns are the restore matrix's runs per myloader thread count,
+// read from data/deadlocks.json (TestDeadlockRunsMatchMatrix keeps it equal
+// to testdata/restore-matrix.json).
+var DeadlockRuns = mustDeadlockRuns(deadlocksJSON)
+
+// mustDeadlockRuns parses the embedded tally; a malformed file is a build
+// mistake, caught by every test of this package.
+func mustDeadlockRuns(data []byte) map[int]DeadlockRun {
+	var doc struct {
+		ByThreads map[string]DeadlockRun `json:"by_threads"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		panic(fmt.Sprintf("advisor/threads: data/deadlocks.json: %v", err))
+	}
+	out := make(map[int]DeadlockRun, len(doc.ByThreads))
+	for k, v := range doc.ByThreads {
+		n, err := strconv.Atoi(k)
+		if err != nil || n < 1 || v.Lost > v.Runs {
+			panic(fmt.Sprintf("advisor/threads: data/deadlocks.json: thread count %q: %+v", k, v))
+		}
+		out[n] = v
+	}
+	return out
+}
 
 // deadlockNote is the note for a myloader load at n threads into MariaDB:
 // the rate the matrix measured at the nearest swept count at or below n,

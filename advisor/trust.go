@@ -1,4 +1,4 @@
-package render
+package advisor
 
 import (
 	"fmt"
@@ -20,20 +20,14 @@ const IOPressurePct = 10
 // I/O threads (a judgement, as IOPressurePct: a fifth of the time).
 const CPUPressurePct = 20
 
-// measurementNotes are the storage notes, then what says to trust the
-// figures less: a busy host before the run, and noisy figures.
-func measurementNotes(p *profile.Profile) []string {
-	return append(append([]string(nil), p.Storage.Notes...), trustNotes(p)...)
-}
-
-// trustNotes says when to trust the measured figures less: the load
+// TrustNotes says when to trust the measured figures less: the load
 // average above the cores, I/O or CPU pressure above IOPressurePct or
 // CPUPressurePct just before the run, and figures whose slices spread more
 // than threads.NoisySpreadPct, and figures whose shape makes them unstable
 // or low (shapeNotes). Only the reading before the run speaks for
 // other work: the probe's own I/O threads count in the load and the
 // pressure during it (profile.Conditions).
-func trustNotes(p *profile.Profile) []string {
+func TrustNotes(p *profile.Profile) []string {
 	st := p.Storage
 	if !st.Measured {
 		return nil

@@ -1,4 +1,4 @@
-package render
+package advisor
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
+// TestTrustNotes: what makes a measured figure less trustworthy, and what does not.
 func TestTrustNotes(t *testing.T) {
 	tight := &profile.Spread{Slices: 5, P25: 9800, P75: 10200}
 	base := func() *profile.Profile {
@@ -64,7 +65,7 @@ func TestTrustNotes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := base()
 			tc.edit(p)
-			notes := trustNotes(p)
+			notes := TrustNotes(p)
 			if len(notes) != tc.count {
 				t.Errorf("%d notes, want %d: %q", len(notes), tc.count, notes)
 			}
