@@ -9,8 +9,10 @@ BIN := bin/mytune
 # Cross targets: Raspberry Pis (arm64, armv7, armv6), servers, a Mac, Windows.
 CROSS := linux/amd64 linux/arm64 linux/arm/7 linux/arm/6 darwin/arm64 windows/amd64
 FUZZTIME ?= 3s
+PREFIX ?= /usr/local
+MANDIR := man/man1
 
-.PHONY: all build cross run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-restore bench-dump bench-wall test-hermetic clean
+.PHONY: all build cross man install run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-restore bench-dump bench-wall test-hermetic clean
 
 all: build
 
@@ -28,6 +30,17 @@ cross:
 	  echo "build $$out"; \
 	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch GOARM=$$arm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $$out ./cmd/mytune || exit 1; \
 	done
+
+## man: the man pages (mytune.1, mytune-advise.1, …) from the cobra commands, into man/man1
+man: $(BIN)
+	@rm -rf $(MANDIR)
+	./$(BIN) man --dir $(MANDIR)
+
+## install: the binary into $(DESTDIR)$(PREFIX)/bin and the man pages into $(DESTDIR)$(PREFIX)/share/man/man1
+install: $(BIN) man
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/mytune
+	install -m 0644 $(MANDIR)/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 ## run: the main job on this machine, no server needed
 run: $(BIN)
@@ -93,4 +106,4 @@ bench-dump: $(BIN)
 	bash scripts/bench-dump.sh --beds "$(or $(BEDS),fast card hdd)" --repeat $(or $(REPEATS),3) $(if $(LOCK),--round-lock "$(LOCK)")
 
 clean:
-	rm -rf bin dist
+	rm -rf bin dist man
