@@ -23,8 +23,14 @@ import (
 // a step fails or ctx is cancelled (then on a fresh context bounded by
 // CleanupTimeout). It raises db's pool to the largest step plus one. On
 // error the Result holds the steps done so far and whether the schema was
-// dropped.
+// dropped, and the error says so (explain).
 func Run(ctx context.Context, db *sql.DB, o Options) (*profile.CalibrationResult, error) {
+	res, err := run(ctx, db, o)
+	return res, explain(err, res == nil || res.SchemaDropped)
+}
+
+// run is Run before its error is worded for the user.
+func run(ctx context.Context, db *sql.DB, o Options) (*profile.CalibrationResult, error) {
 	o, err := o.withDefaults()
 	if err != nil {
 		return nil, err

@@ -6,13 +6,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"github.com/mytune/mytune/advisor/threads"
-	"github.com/mytune/mytune/profile"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/mytune/mytune/advisor/threads"
+	"github.com/mytune/mytune/profile"
 
 	"github.com/mytune/mytune/internal/testmariadb"
 	"github.com/mytune/mytune/probe/dump"

@@ -2,8 +2,9 @@ package calibrate
 
 import (
 	"fmt"
-	"github.com/mytune/mytune/profile"
 	"time"
+
+	"github.com/mytune/mytune/profile"
 
 	"github.com/mytune/mytune/probe/dump"
 )

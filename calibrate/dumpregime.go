@@ -3,9 +3,10 @@ package calibrate
 import (
 	"context"
 	"database/sql"
-	"github.com/mytune/mytune/profile"
 	"strconv"
 	"time"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // counters is one reading of the server's status that calibrate --dump

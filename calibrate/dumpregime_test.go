@@ -1,8 +1,9 @@
 package calibrate
 
 import (
-	"github.com/mytune/mytune/profile"
 	"testing"
+
+	"github.com/mytune/mytune/profile"
 
 	"github.com/mytune/mytune/probe/dump"
 )

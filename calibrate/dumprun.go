@@ -88,6 +88,12 @@ const tableMaxSteps = 4
 // cancelled; o.Duration bounds the whole. On error the report holds what
 // was measured and whether the schema was dropped.
 func RunDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalibration, error) {
+	rep, err := runDump(ctx, db, o)
+	return rep, explain(err, rep == nil || rep.SchemaDropped)
+}
+
+// runDump is RunDump before its error is worded for the user.
+func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalibration, error) {
 	begun := time.Now()
 	o, err := o.withDefaults()
 	if err != nil {

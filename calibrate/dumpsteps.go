@@ -3,9 +3,10 @@ package calibrate
 import (
 	"context"
 	"database/sql"
-	"github.com/mytune/mytune/profile"
 	"slices"
 	"time"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // CleanupShare is the part of --duration kept for the clean-up after the

@@ -2,8 +2,9 @@ package calibrate
 
 import (
 	"context"
-	"github.com/mytune/mytune/profile"
 	"time"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // WarmShare is the most of --duration the warm-up may take.

@@ -1,9 +1,10 @@
 package calibrate
 
 import (
-	"github.com/mytune/mytune/profile"
 	"slices"
 	"time"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // reading is one look at the run: the server's counters and the gang's

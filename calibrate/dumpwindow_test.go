@@ -1,12 +1,13 @@
 package calibrate
 
 import (
-	"github.com/mytune/mytune/profile"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // at is a reading at t0+d with the server's rows and LSN and the gang's bytes sent.

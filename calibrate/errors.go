@@ -1,10 +1,13 @@
 package calibrate
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/mytune/mytune/internal/usage"
 )
 
 // Server error numbers calibrate tells apart (MySQL manual, "Server Error
@@ -23,9 +26,29 @@ type ForeignSchemaError struct {
 	Reason string
 }
 
+// UsageError marks the refusal as the user's to fix (another --schema): exit 2.
+func (e *ForeignSchemaError) UsageError() bool { return true }
+
+// Error says which schema, why, and what to do.
 func (e *ForeignSchemaError) Error() string {
 	return fmt.Sprintf("schema %s %s: calibrate only touches a schema it created itself; choose another with --schema",
 		e.Schema, e.Reason)
+}
+
+// explain words an error of Run or RunDump for the user: an interruption
+// says whether the scratch schema is gone (schemaDropped), a usage error
+// stays as it is, anything else is prefixed "calibrate: ".
+func explain(err error, schemaDropped bool) error {
+	switch {
+	case err == nil || usage.Is(err):
+		return err
+	case errors.Is(err, context.Canceled) && !schemaDropped:
+		// %v, not %w: the CLI replaces a cancellation with its generic line.
+		return fmt.Errorf("interrupted, and the scratch schema could not be dropped: %v", err)
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("interrupted: stopped before the work was done (the scratch schema was dropped): %w", err)
+	}
+	return fmt.Errorf("calibrate: %w", err)
 }
 
 // PrivilegeError is a refusal by the server: the account may not create,

@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/server"
 )
 
 // ErrBinlogRefused is returned by Open when the binary log is on, the
 // account may not skip it and the caller did not allow the writes to reach
 // it: a usage matter (another account, or --allow-binlog).
-var ErrBinlogRefused = errors.New("the binary log is on and this account may not skip it (SUPER or SYSTEM_VARIABLES_ADMIN): " +
+var ErrBinlogRefused = usage.Errorf("the binary log is on and this account may not skip it (SUPER or SYSTEM_VARIABLES_ADMIN): " +
 	"calibrate's scratch schema would reach replicas; use an account that may, or pass --allow-binlog")
 
 // OpenOptions says how calibrate may write on the server.

@@ -4,10 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"github.com/mytune/mytune/profile"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // progressEvery is how often a running step reports progress: 4 Hz is

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"github.com/mytune/mytune/advisor/threads"
 	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe"
 	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/render"
@@ -97,7 +97,7 @@ func (a *app) calibrateOptions() (calibrate.Options, error) {
 
 // openServer opens a pool on the server the flags point at for calibrate
 // (calibrate.Open); --no-server and an unreachable server are errors.
-func (a *app) openServer(cmd *cobra.Command) (db *sql.DB, note string, err error) {
+func (a *app) openServer(cmd *cobra.Command) (*sql.DB, string, error) {
 	if a.v.GetBool("no-server") {
 		return nil, "", usagef("calibrate needs a live server: drop --no-server")
 	}
@@ -105,12 +105,8 @@ func (a *app) openServer(cmd *cobra.Command) (db *sql.DB, note string, err error
 	if err != nil {
 		return nil, "", err
 	}
-	db, note, err = calibrate.Open(cmd.Context(), conn, calibrate.OpenOptions{AllowBinlog: a.v.GetBool("allow-binlog"),
+	return calibrate.Open(cmd.Context(), conn, calibrate.OpenOptions{AllowBinlog: a.v.GetBool("allow-binlog"),
 		ForDump: a.v.GetString("dump") != ""})
-	if errors.Is(err, calibrate.ErrBinlogRefused) {
-		return nil, "", asUsage(err)
-	}
-	return db, note, err
 }
 
 // runCalibrate predicts (before writing anything, so the probe measures a
@@ -142,29 +138,12 @@ func (a *app) runCalibrate(cmd *cobra.Command) (*profile.CalibrationReport, erro
 	res, err := calibrate.Run(ctx, db, o)
 	prog.Done()
 	if err != nil {
-		return nil, calibrateError(err, res)
+		return nil, err
 	}
 	rep.CalibrationResult = *res
 	rep.Knee = threads.InsertKnee(res.Points)
 	rep.Verdict = threads.InsertVerdict(rep.Knee, rep.Predicted)
 	return rep, nil
-}
-
-// calibrateError maps the package's errors to exit codes and says whether
-// the scratch schema is gone.
-func calibrateError(err error, res *profile.CalibrationResult) error {
-	var fe *calibrate.ForeignSchemaError
-	if errors.As(err, &fe) {
-		return asUsage(err)
-	}
-	if errors.Is(err, context.Canceled) {
-		if res != nil && !res.SchemaDropped {
-			// %v, not %w: printError would replace a cancellation with its generic line.
-			return fmt.Errorf("interrupted, and the scratch schema could not be dropped: %v", err)
-		}
-		return fmt.Errorf("interrupted: stopped before the work was done (the scratch schema was dropped): %w", err)
-	}
-	return fmt.Errorf("calibrate: %w", err)
 }
 
 // predict is advise's load thread count for this machine: from --from, or
@@ -225,9 +204,8 @@ func (a *app) runCleanup(cmd *cobra.Command, format string) error {
 	}
 	defer db.Close()
 	res, err := calibrate.Cleanup(cmd.Context(), db, schema)
-	var fe *calibrate.ForeignSchemaError
-	if errors.As(err, &fe) {
-		return asUsage(err)
+	if usage.Is(err) {
+		return err
 	}
 	if err != nil {
 		return fmt.Errorf("cleaning up schema %s: %w", schema, err)

@@ -73,11 +73,7 @@ func (a *app) calibrateDumpOn(cmd *cobra.Command, db *sql.DB, note string, o cal
 	rep, err := calibrate.RunDump(cmd.Context(), db, o)
 	prog.Done()
 	if err != nil {
-		var res *profile.CalibrationResult
-		if rep != nil {
-			res = &profile.CalibrationResult{SchemaDropped: rep.SchemaDropped}
-		}
-		return nil, calibrateError(err, res)
+		return nil, err
 	}
 	threads.JudgeDump(rep)
 	rep.TakenAt, rep.ToolVersion = time.Now().UTC().Format(time.RFC3339), version

@@ -31,8 +31,18 @@ func Wrap(err error) error {
 	return &Error{err}
 }
 
-// Is reports whether err, or an error it wraps, is a usage error.
+// Marked is implemented by error types that are always usage errors (a
+// schema the user named that mytune must not touch, say), so that they
+// need no wrapping where they are made.
+type Marked interface{ UsageError() bool }
+
+// Is reports whether err, or an error it wraps, is a usage error: an
+// *Error, or a Marked error that says so.
 func Is(err error) bool {
 	var e *Error
-	return errors.As(err, &e)
+	if errors.As(err, &e) {
+		return true
+	}
+	var m Marked
+	return errors.As(err, &m) && m.UsageError()
 }

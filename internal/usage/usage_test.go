@@ -19,6 +19,8 @@ func TestIs(t *testing.T) {
 		{"Errorf", Errorf("--duration %q is not a duration", "x"), true},
 		{"wrapped twice", fmt.Errorf("advise: %w", Wrap(fs.ErrNotExist)), true},
 		{"Wrap(nil)", Wrap(nil), false},
+		{"a Marked type", fmt.Errorf("calibrate: %w", marked{true}), true},
+		{"a Marked type that says no", marked{false}, false},
 		{"formatted with %v loses it", fmt.Errorf("advise: %v", Errorf("bad")), false},
 	}
 	for _, c := range cases {
@@ -32,3 +34,9 @@ func TestIs(t *testing.T) {
 		t.Errorf("Wrap keeps the error and its message: %v", err)
 	}
 }
+
+// marked is a Marked error for the test.
+type marked struct{ usage bool }
+
+func (m marked) Error() string    { return "marked" }
+func (m marked) UsageError() bool { return m.usage }
