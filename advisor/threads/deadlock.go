@@ -14,7 +14,7 @@ type DeadlockRun struct {
 
 // DeadlockRuns are the restore matrix's runs of myloader 0.10 into MariaDB
 // 10.11 per thread count (scripts/bench-restore.sh sweep, failures.txt;
-// BENCHMARK.md, "Restore matrix", 2026-12-01; testdata/restore-matrix.json
+// docs/benchmarks/restore-matrix.md, "Restore matrix", 2026-12-01; testdata/restore-matrix.json
 // holds each cell's counts and TestDeadlockRunsMatchMatrix keeps them equal,
 // partial cells included: the loaded sweep's hdd 32M relaxed cell, the
 // quiet 32M re-sweeps of the card, bw and hdd beds and the quiet
