@@ -16,7 +16,7 @@
 #       verbatim with only -S/-u filled in; prints speedup, regret and the estimate per bed.
 #   scripts/bench-restore.sh sweep --beds "card" [--pools "32M 512M"] [--durability "strict relaxed"]
 #                                  [--threads "1 2 4 8 16"] [--repeat 3] [--first-rep 1]
-#       the thread-count matrix behind advisor/threads/BENCHMARK.md: every bed × pool × durability cell
+#       the thread-count matrix behind docs/benchmarks/restore-matrix.md: every bed × pool × durability cell
 #       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed. --first-rep N
 #       numbers the runs from N (odd ascending, even descending), so one cell can be swept in several
 #       calls with the order still alternating. --run-lock "CMD" runs each timed restore (only the load,

@@ -9,7 +9,7 @@ import (
 // Assumptions of the restore's CPU figure on a shared host, fitted to the
 // fast bed's end-to-end restores (scripts/bench-restore.sh e2e, myloader
 // 0.10 restoring 151.8 MiB of mydumper SQL into MariaDB 10.11 on 2 cores,
-// quiet and with 4 and 8 busy loops (--cpu-burners); BENCHMARK.md, "The
+// quiet and with 4 and 8 busy loops (--cpu-burners); docs/benchmarks/estimate.md, "The
 // estimate on a busy host"):
 const (
 	// QuietSpreadShare is the slow end's share of the CPU rate the load

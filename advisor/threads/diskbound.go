@@ -11,7 +11,7 @@ import (
 // sets the pace (diskBound): a few sessions share each log flush and let
 // the flusher merge neighbouring pages, more only queue for the same
 // writes. Restore matrix, 32M cells (data 3.4x the pool, 2 cores,
-// BENCHMARK.md "Restore matrix"): on the bandwidth-limited bed, swept
+// docs/benchmarks/restore-matrix.md "Restore matrix"): on the bandwidth-limited bed, swept
 // alone on an idle machine, 4 threads were the best relaxed and +9.8%
 // strict, 8 +10.4% and +9.7%, 16 +13% and +19%; on the card bed
 // (re-swept quietly) and the hdd bed (loaded sweep) 4 threads were within

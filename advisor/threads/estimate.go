@@ -9,7 +9,7 @@ import (
 
 // Assumptions of the load estimate, each fitted to the restores of
 // scripts/bench-restore.sh (myloader 0.10 into MariaDB 10.11, sysbench
-// dumps; advisor/threads/BENCHMARK.md, "Restore matrix"):
+// dumps; docs/benchmarks/restore-matrix.md, "Restore matrix"):
 const (
 	// PageBytes is the InnoDB page the random-write curve is measured in.
 	PageBytes = 16 << 10
@@ -77,7 +77,7 @@ const (
 	// 0.10 into MariaDB 10.11, medians of 3: 4 one-row sysbench tables
 	// 0.66 s, 8 tables 1.35 s at 4 threads (0.75 and 1.44 s at 1), i.e.
 	// 0.17 s per table = 13 writes at 75/s; it is what a 15.8 MB dump of
-	// 4 tables took beyond the model's 1–2 s (3.0 s; BENCHMARK.md,
+	// 4 tables took beyond the model's 1–2 s (3.0 s; docs/benchmarks/estimate.md,
 	// "Fixed costs").
 	TableSyncIOs = 13
 	// CompressLow/High: SQL dumps shrink 3-5x with gzip or zstd (the

@@ -177,7 +177,7 @@ func TestEstimateUnmeasuredDisk(t *testing.T) {
 // (testbed custom: 100 IOPS, 100 MB/s; `mytune probe` of it: 52.3 MB/s
 // sequential, 75/106/111/122/95 random 16K writes/s at 1/2/4/8/16 threads),
 // myloader 0.10 -t 4 into MariaDB 10.11 (128M pool, 96M redo log), medians
-// of 3 (BENCHMARK.md, "Fixed costs"); the estimate's geometric middle must be
+// of 3 (docs/benchmarks/estimate.md, "Fixed costs"); the estimate's geometric middle must be
 // within ±35% of each.
 func TestEstimateFixedCosts(t *testing.T) {
 	bed := curve(1, 75, 2, 106, 4, 111, 8, 122, 16, 95)
@@ -189,7 +189,7 @@ func TestEstimateFixedCosts(t *testing.T) {
 		knownMiss string
 	}{
 		{"4 tables × 20k rows, 15.8 MB (QA's case; was 1–2 s)", &profile.Dump{Format: "mydumper", Path: "/b/d20k", TotalBytes: 15836000, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 4, Chunks: 4}, 3.03,
-			"its rows paid 0.30 random writes per 16 KiB of dump with the data in the pool and the redo log holding it, the quiet 152 MB hdd restores of the end-to-end runs 4-5 0.09-0.12 (BENCHMARK.md, 'End to end'): FitHoldAmp's 0.08-0.16, fit to those, leaves this one at -43%"},
+			"its rows paid 0.30 random writes per 16 KiB of dump with the data in the pool and the redo log holding it, the quiet 152 MB hdd restores of the end-to-end runs 4-5 0.09-0.12 (docs/benchmarks/restore-e2e.md, 'End to end'): FitHoldAmp's 0.08-0.16, fit to those, leaves this one at -43%"},
 		{"4 one-row tables (was 0 s)", &profile.Dump{Format: "mydumper", Path: "/b/d1", TotalBytes: 3100, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 4, Chunks: 4}, 0.66, ""},
 		{"8 one-row tables", &profile.Dump{Format: "mydumper", Path: "/b/d1x8", TotalBytes: 5900, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 8}, 1.35, ""},
 	}

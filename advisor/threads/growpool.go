@@ -21,7 +21,7 @@ var PoolGrowSince = map[string][3]int{profile.FlavorMariaDB: {10, 2, 2}, "mysql"
 // loads fits it for the load: pages are then written after the load
 // instead of evicted while loading. Measured on the 100-IOPS card bed
 // (myloader -t 4, 39.7 MB dump, 32M pool): 47.7-51.2 s → 9.3 s
-// (BENCHMARK.md, "During-load settings"). It grows by at most half the
+// (docs/benchmarks/during-load-settings.md, "During-load settings"). It grows by at most half the
 // memory available when the host was measured (or of its cgroup memory
 // limit, when smaller). It returns the pool the load then runs with.
 func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, bool) {

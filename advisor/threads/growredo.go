@@ -18,14 +18,14 @@ var RedoGrowSince = map[string][3]int{profile.FlavorMariaDB: {10, 9, 0}, "mysql"
 // rules.Env.RedoRoomBytes), so the new log, written whole beside the old one
 // while resizing, leaves the rest for the loaded data, binary logs and
 // temporary files. On an 8G bed a switch from a 4352M to a 4G log failed
-// with error 28 and MariaDB did not start (BENCHMARK.md, "During-load settings").
+// with error 28 and MariaDB did not start (docs/benchmarks/during-load-settings.md, "During-load settings").
 const RedoFreeFraction = 0.25
 
 // growRedo offers growing the redo log for a load whose data fits the
 // pool but not the redo log: a redo log that holds the load spares the
 // checkpoint flushes a small one forces at the disk's random-write rate.
 // Measured on the card bed (152 MB dump, 16-17G pool, 16 threads): a 96M
-// redo log 104.8 s, 4352M 18.0 s (BENCHMARK.md, "End to end"). The size
+// redo log 104.8 s, 4352M 18.0 s (docs/benchmarks/restore-e2e.md, "End to end"). The size
 // is held to redoRoomBytes; when even that is under twice the current log,
 // nothing is offered and the note says why.
 func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, bool) {
@@ -92,7 +92,7 @@ func redoFitText(free, data, ideal, room uint64) string {
 // measured sequential write rate and, as 16 KiB pages, up to their count ÷
 // the random-write IOPS; pages the flusher writes during the load shorten
 // it, and the new log is preallocated, not written. Measured with the
-// printed undo (scripts/bench-restore.sh e2e, 455 MiB loaded; BENCHMARK.md,
+// printed undo (scripts/bench-restore.sh e2e, 455 MiB loaded; docs/benchmarks/restore-e2e.md,
 // "End to end"): the bw bed (15 MB/s) 28.5-30.5 s against the ~32 s stated,
 // while the former "at least (data + new log) ÷ sequential" said 39 s; the
 // 100-IOPS card bed 2m11s, inside "up to 6m56s".

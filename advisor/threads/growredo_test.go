@@ -12,7 +12,7 @@ import (
 // states for its undo (its largest "up to") must cover the undo the e2e
 // bench measured with that bed's probe, and no part of it may claim a floor
 // the bench undercut ("at least 39s" on the bw bed, measured 28.5-30.5 s).
-// Probes and times: scripts/bench-restore.sh e2e, 2026-12-01 (BENCHMARK.md,
+// Probes and times: scripts/bench-restore.sh e2e, 2026-12-01 (docs/benchmarks/restore-e2e.md,
 // "End to end": 455.3 MiB loaded, undo back to the cnf's log).
 func TestRedoGrowWarningCoversMeasuredUndo(t *testing.T) {
 	const data = 477405184 // 455.3 MiB: the ~InnoDB bytes of the 152 MB dump

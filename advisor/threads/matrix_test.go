@@ -91,7 +91,7 @@ func medians(runs map[string][]float64) map[int]float64 {
 }
 
 // knownMisses are the matrix cells whose median regret exceeds MaxRegret
-// under the rule, each with why (BENCHMARK.md, "Restore matrix"). The test
+// under the rule, each with why (docs/benchmarks/restore-matrix.md, "Restore matrix"). The test
 // still checks them: a listed cell must miss (else it must leave the list).
 // Empty since the quiet re-sweep: the two cells listed before (bw 512M
 // relaxed, fast 1G strict) pass with 16 threads where the data fits.
@@ -101,7 +101,7 @@ var knownMisses = map[string]string{}
 // offline model's thread count restores within MaxRegret of the best
 // count, by medians (issue 10's done-when: median at the advised count ÷
 // the best count's median − 1 ≤ 10%). Every cell's regret is logged
-// (go test -v) as BENCHMARK.md's table row.
+// (go test -v) as docs/benchmarks/restore-matrix.md's table row.
 func TestRestoreMatrixRegret(t *testing.T) {
 	for _, c := range wholeCells(t) {
 		t.Run(fmt.Sprintf("%s %s %s", c.Bed, c.Pool, c.Durability), func(t *testing.T) {

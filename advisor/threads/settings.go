@@ -17,7 +17,7 @@ var RedoDisableSince = [3]int{8, 0, 21}
 // flushing: they commit every 1000 statements (myloader) or per chunk, so a
 // commit's fsync is rare. Measured on the 100-IOPS card bed (myloader -t 4,
 // 39.7 MB dump): innodb_flush_log_at_trx_commit=2 took 49.3 s against 49.0 s
-// (medians of 3; BENCHMARK.md, "During-load settings"); with the loading
+// (medians of 3; docs/benchmarks/during-load-settings.md, "During-load settings"); with the loading
 // sessions off the binary log, sync_binlog has nothing to flush.
 const BatchedFlushNote = "relaxed flushing (innodb_flush_log_at_trx_commit=2, sync_binlog=0) not offered: the loader commits in large batches, and on the card bed it did not speed up the restore (49.3 s against 49.0 s)"
 

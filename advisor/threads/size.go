@@ -21,7 +21,7 @@ const SlowCommitUS = 1000
 // thread waits on the rows the server sends, so threads = cores leaves the
 // CPU idle. Measured by scripts/bench-threads.sh on 2 cores (MariaDB 10.11,
 // 575 MB sysbench data, medians of 3): mydumper --compress 1 thread 42.8 s,
-// 2 31.4 s, 4 24.6 s, 6 28.9 s, 8 28.2 s (advisor/threads/BENCHMARK.md).
+// 2 31.4 s, 4 24.6 s, 6 28.9 s, 8 28.2 s (docs/benchmarks/dump-threads.md).
 // Loads have their own: LoadThreadsPerCore and FitThreadsPerCore.
 const ThreadsPerCore = 2
 
@@ -105,7 +105,7 @@ func coresOf(h profile.Host) cores {
 // neighbouring pages, so a few threads beat one, but more queue for the
 // same IOPS. On 2 cores (the only ones measured) the matrix's 32M cells
 // on the card, bw and hdd beds had 8 threads within 7% of the best and
-// 16 within 0-14% (BENCHMARK.md, "Restore matrix", 2026-12-01): above 8
+// 16 within 0-14% (docs/benchmarks/restore-matrix.md, "Restore matrix", 2026-12-01): above 8
 // nothing measured says more threads help such a disk.
 const LoadDiskCap = 8
 
@@ -113,7 +113,7 @@ const LoadDiskCap = 8
 // which a load whose data fits the pool is capped at LoadDiskCap: the SD
 // Association's A1 application class floor, 500 random-write IOPS, that
 // most cards and every spinning disk stay under (probe/classify's
-// sdMaxRandWriteIOPS). In the quiet re-sweep (BENCHMARK.md, "Restore
+// sdMaxRandWriteIOPS). In the quiet re-sweep (docs/benchmarks/restore-matrix.md, "Restore
 // matrix") the card bed (peak 99 IOPS) had 16 threads the slowest of 2-16
 // in both 512M twins (+13% and +5.6% over the best; 8 threads +7% and 0%),
 // the hdd bed (151) 8 and 16 within 5.1% of the best, and the bw (690)
@@ -162,7 +162,7 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 // outgrows the pool the load runs with (or the pool is unknown): pages are
 // evicted and read back while loading, and more sessions keep the cores
 // busy while others wait on that I/O. In the restore matrix of 2026-12-01
-// (BENCHMARK.md, "Restore matrix": 2 cores, medians of 3-10 complete
+// (docs/benchmarks/restore-matrix.md, "Restore matrix": 2 cores, medians of 3-10 complete
 // reps) 8 threads were within 2% of the best in both fast-bed 128M cells
 // of the quiet re-sweep (152 MB dump: 4 threads best and +41%, 16 +4.5% and
 // best, 1 thread +65-77%) and within 7% in the card, bw and hdd beds' 32M
@@ -173,7 +173,7 @@ const LoadThreadsPerCore = 4
 // the pool the load runs with: no page is read back or evicted, and each
 // session's statements alternate between the server's CPU, the client's
 // parsing and the redo log write, so more sessions keep both cores busy.
-// The quiet re-sweep (BENCHMARK.md, "Restore matrix", 2026-12-01 04:00-05:30,
+// The quiet re-sweep (docs/benchmarks/restore-matrix.md, "Restore matrix", 2026-12-01 04:00-05:30,
 // each rep under quiet.sh x): 16 threads on 2 cores were the best in 3 of
 // the 4 fast and bw cells (fast 1G relaxed and strict, bw 512M relaxed)
 // and +3.8% in the fourth (bw 512M strict); 4 threads were +0.5% to +15%

@@ -44,7 +44,7 @@ func TestSizeThreads(t *testing.T) {
 		{"16 cores, saturating disk: capped at 8, not the knee's 4", prof(16, 0, fastCurve, nil), 4, 8, 4, "stop scaling at 4 threads (34.1k → 37.8k from 4 to 8; best 40.0k at 16): capped at 8", "16 cores"},
 		{"cgroup quota 1.5 of 16 cores", prof(16, 1.5, nvmeCurve, nil), 4, 8, 4, "cgroup CPU quota of 1.5 cores (of 16)", "quota"},
 		{"flat SD card curve, 4 cores: the disk sets the pace, 4, not the knee's 1", prof(4, 0, sdCurve, nil), 1, 4, 1, "(150 random 16K writes/s ÷ 0.9), below the 72 MB/s 16 sessions parse", "flat"},
-		{"IOPS-limited card bed, 2 cores (BENCHMARK.md): 4", prof(2, 0, cardCurve, nil), 1, 4, 1, "peak at 1 threads (120) and fall with more (98 at 16): the disk is saturated, but a restore still gains", "peak at 1"},
+		{"IOPS-limited card bed, 2 cores (restore-matrix.md): 4", prof(2, 0, cardCurve, nil), 1, 4, 1, "peak at 1 threads (120) and fall with more (98 at 16): the disk is saturated, but a restore still gains", "peak at 1"},
 		{"IOPS-limited card, 16 cores: 4", prof(16, 0, cardCurve, nil), 1, 4, 1, "the disk sets the pace, so capped at 4 threads", "peak at 1"},
 		{"falling curve, 8 cores: the disk sets the pace, 4", prof(8, 0, fallCurve, nil), 2, 4, 2, "(500 random 16K writes/s ÷ 0.9), below the 144 MB/s", "peak at 2"},
 		{"no curve: cores only", prof(4, 0, nil, nil), 8, 16, 8, "sized by cores only", "4 cores"},
@@ -90,7 +90,7 @@ func TestSizeSlowCommitNamed(t *testing.T) {
 // gets 8 load threads per core, capped at 8 on a disk whose random writes
 // peak below SlowDiskWriteIOPS; the data that outgrows it (32M) 4 per core,
 // but DiskBoundLoadThreads where the disk, not the CPUs, sets the pace:
-// in the quiet restore matrix (BENCHMARK.md) 16 threads on 2 cores were
+// in the quiet restore matrix (docs/benchmarks/restore-matrix.md) 16 threads on 2 cores were
 // best or within 4% in the fast and bw beds' fit cells, 8 within 7% in the
 // card and hdd ones, 8 within 2% in the fast 128M cells and 4 within 10%
 // in the slow beds' 32M cells. myloader threads into

@@ -16,7 +16,7 @@ import (
 // ~184 MiB of tables in a 1G pool, the printed mydumper line with
 // --compress): on the hdd bed (150 read IOPS) the knee said 1 thread; the
 // card bed's gzip medians were 1 thread 29.7 s, 2 16.8 s, 4 18.2 s
-// (BENCHMARK.md, "Dump threads").
+// (docs/benchmarks/dump-threads.md, "Dump threads").
 func sizeDump(p *profile.Profile, c cores) Choice {
 	n := min(ThreadsPerCore*c.n, MaxThreads)
 	why := []string{fmt.Sprintf("%s (%d dump threads per core: compression keeps a core busy while another thread waits for rows)", c.why, ThreadsPerCore)}

@@ -12,7 +12,7 @@ import (
 // (random 16K reads 141 IOPS at 1 thread, 116 at 16: knee 1) with the
 // bench-dump source (174 MB data + 19 MB index in a 1G pool) was advised
 // 1 thread, where a gzip dump took 29.7 s at 1 thread against 16.8 s at 2
-// on the same CPU (BENCHMARK.md, "Dump threads").
+// on the same CPU (docs/benchmarks/dump-threads.md, "Dump threads").
 func TestSizeDumpReadKnee(t *testing.T) {
 	hddRead := curve(1, 141, 2, 130, 4, 125, 8, 120, 16, 116)
 	src := func(dataBytes uint64, pool string) *profile.Server {
