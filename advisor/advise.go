@@ -91,7 +91,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 // targetAdvice is the advice for one known target.
 type targetAdvice struct {
 	target   rules.Target
-	version  rules.Version
+	version  profile.Version
 	findings []Finding
 	notes    []string
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/rules"
 )
 
@@ -11,7 +12,7 @@ import (
 // a comment line per setting saying why, then "name = value". Only
 // variables the target flavor/version accepts are written; values are in
 // the form mysqld accepts (sizes with K/M/G).
-func Cnf(a Advice, v rules.Version, toolVersion string) string {
+func Cnf(a Advice, v profile.Version, toolVersion string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# mytune %s: settings for %s %s (target: %s). Review before use.\n",
 		orDev(toolVersion), a.Target.Flavor, a.Target.Version, oneLine(a.Target.Reason))

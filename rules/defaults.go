@@ -91,7 +91,7 @@ var defaults = []defaultRule{
 
 // defaultValue returns the default of name for the flavor and version, the
 // manual it comes from, and false when no default is known.
-func defaultValue(flavor string, v Version, cpus int, name string) (value, source string, ok bool) {
+func defaultValue(flavor string, v profile.Version, cpus int, name string) (value, source string, ok bool) {
 	fl := flavor
 	if fl == profile.FlavorPercona {
 		fl = mysqlName // Percona Server keeps MySQL's defaults

@@ -81,7 +81,7 @@ func seriesOf(flavor string) []Series {
 func acceptedByAll(series []Series, name string) bool {
 	for _, s := range series {
 		for _, v := range []string{s.Lo, s.Hi} {
-			pv, err := ParseVersion(v)
+			pv, err := profile.ParseVersionStrict(v)
 			if err != nil || !Accepts(s.Flavor, pv, name) {
 				return false
 			}

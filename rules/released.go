@@ -28,7 +28,7 @@ var releasedText = map[string]string{
 
 // checkReleased refuses a version whose major.minor the flavor never
 // released ("mysql-7.1"), saying which series are accepted.
-func checkReleased(flavor string, v Version) error {
+func checkReleased(flavor string, v profile.Version) error {
 	fl := flavor
 	if fl == profile.FlavorPercona {
 		fl = profile.FlavorMySQL // Percona Server follows MySQL's series

@@ -45,7 +45,7 @@ func ParseTarget(s string) (Target, error) {
 	if !ok {
 		return Target{}, fmt.Errorf("target %q: want FLAVOR-VERSION with flavor mysql, mariadb or percona (e.g. mysql-8.4, mariadb-10.11)", s)
 	}
-	v, err := ParseVersion(ver)
+	v, err := profile.ParseVersionStrict(ver)
 	if err == nil {
 		err = checkReleased(flavor, v)
 	}
@@ -98,7 +98,7 @@ func installedTarget(list []profile.InstalledServer) (Target, string, bool) {
 	var seen []string
 	for _, s := range list {
 		v := shortVersion(s.Version)
-		if _, err := ParseVersion(v); err != nil {
+		if _, err := profile.ParseVersionStrict(v); err != nil {
 			continue
 		}
 		c := Target{Flavor: s.Flavor, Version: v, Source: SourceInstalled,
@@ -117,7 +117,7 @@ func installedTarget(list []profile.InstalledServer) (Target, string, bool) {
 
 // majorMinor is "X.Y" of a version.
 func majorMinor(v string) string {
-	pv, err := ParseVersion(v)
+	pv, err := profile.ParseVersionStrict(v)
 	if err != nil {
 		return v
 	}
@@ -129,7 +129,7 @@ func serverTarget(s *profile.Server) (Target, bool) {
 	if s == nil || !s.Reachable || s.Version == "" {
 		return Target{}, false
 	}
-	if _, err := ParseVersion(s.Version); err != nil {
+	if _, err := profile.ParseVersionStrict(s.Version); err != nil {
 		return Target{}, false
 	}
 	fl := s.Flavor
@@ -146,8 +146,8 @@ func (t Target) matches(s Target) bool {
 	if t.Flavor != s.Flavor {
 		return false
 	}
-	tv, err1 := ParseVersion(t.Version)
-	sv, err2 := ParseVersion(s.Version)
+	tv, err1 := profile.ParseVersionStrict(t.Version)
+	sv, err2 := profile.ParseVersionStrict(s.Version)
 	if err1 != nil || err2 != nil {
 		return false
 	}

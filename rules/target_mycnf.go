@@ -52,7 +52,7 @@ func headerVersion(h string) (flavor, version string, ok bool) {
 		if !found {
 			continue
 		}
-		pv, err := ParseVersion(v)
+		pv, err := profile.ParseVersionStrict(v)
 		if err != nil {
 			return "", "", false
 		}
