@@ -133,8 +133,8 @@ func TestFragmentCheckCatches(t *testing.T) {
 // of them when it is unknown, else those of its flavor and major.minor,
 // else (no capture of that series, e.g. MariaDB 13.0) the nearest
 // captured series of its flavor.
-func readersFor(t Target) []reader {
-	if t.Source == rules.SourceUnknown {
+func readersFor(t profile.Target) []reader {
+	if t.Source == profile.SourceUnknown {
 		return readers
 	}
 	fl := t.Flavor

@@ -23,7 +23,7 @@ type candidate struct {
 // the servers it was advised for read.
 func advisePortable(a *Advice, p profile.Profile, cat *rules.Catalogue, opts AdviseOptions) error {
 	var cands []candidate
-	byTarget := map[rules.Target]targetAdvice{}
+	byTarget := map[profile.Target]targetAdvice{}
 	for _, g := range rules.PortableGroups {
 		r, ok := byTarget[g.Target]
 		if !ok {

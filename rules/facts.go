@@ -81,7 +81,7 @@ type Facts struct {
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for
 // the given target and fills the rest from the defaults.
-func BuildFacts(p profile.Profile, t Target) (Facts, error) {
+func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	if t.Unknown() {
 		return Facts{}, fmt.Errorf("building facts: the target server is unknown (%s): pass --target mysql-8.4 or mariadb-10.11", t.Reason)
 	}

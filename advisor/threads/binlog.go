@@ -43,7 +43,7 @@ func binlogState(p *profile.Profile, o Options) string {
 	if p.MyCnf == nil || t.Version == "" {
 		return BinlogUnknown
 	}
-	if v, err := profile.ParseVersionStrict(t.Version); err == nil && !t.isMariaDB() && !v.Less(BinlogDefaultOnSince) {
+	if v, err := profile.ParseVersionStrict(t.Version); err == nil && !t.IsMariaDB() && !v.Less(BinlogDefaultOnSince) {
 		return BinlogOn
 	}
 	return BinlogOff
@@ -51,12 +51,12 @@ func binlogState(p *profile.Profile, o Options) string {
 
 // binlogDefaultText names the target's default, for the "if the binary
 // log is on" wording: "" when the target is unknown.
-func binlogDefaultText(t Target) string {
+func binlogDefaultText(t profile.Target) string {
 	v, err := profile.ParseVersionStrict(t.Version)
 	switch {
 	case t.Version == "" || err != nil:
 		return ""
-	case t.isMariaDB():
+	case t.IsMariaDB():
 		return "; MariaDB's log_bin defaults to OFF"
 	case v.Less(BinlogDefaultOnSince):
 		return "; MySQL 5.7's log_bin defaults to OFF"

@@ -32,7 +32,7 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	t := targetOf(p, o)
 	if v, err := profile.ParseVersionStrict(t.Version); err == nil && t.Version != "" {
 		since := PoolGrowSince["mysql"]
-		if t.isMariaDB() {
+		if t.IsMariaDB() {
 			since = PoolGrowSince[profile.FlavorMariaDB]
 		}
 		if v.Less(since) {

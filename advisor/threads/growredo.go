@@ -39,7 +39,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		return Setting{}, b, "redo log growth not offered: the target's flavor and version are unknown", false
 	}
 	name, since := "innodb_redo_log_capacity", RedoGrowSince["mysql"]
-	if t.isMariaDB() {
+	if t.IsMariaDB() {
 		name, since = "innodb_log_file_size", RedoGrowSince[profile.FlavorMariaDB]
 	}
 	if v.Less(since) {

@@ -18,7 +18,7 @@ var LocalInfileOffSince = profile.Version{Major: 8, Minor: 0, Patch: 2}
 // into the target: util.loadDump (a MySQL Shell dump, or no --dump) or
 // util.copyInstance, on a MySQL target.
 func shellLoads(p *profile.Profile, o Options) bool {
-	if !targetOf(p, o).isMySQL() {
+	if !mysqlTools(targetOf(p, o)) {
 		return false
 	}
 	format := ""

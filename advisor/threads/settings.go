@@ -98,14 +98,14 @@ func relaxedFlush(vars map[string]string, binlogOn bool) []Setting {
 // redoDisable offers disabling InnoDB redo logging on MySQL 8.0.21+. An
 // assumed target (no server, --target or my.cnf) gets no such offer: the
 // statement is not crash-safe, so it needs a target someone named.
-func redoDisable(t Target) (Setting, bool, string) {
+func redoDisable(t profile.Target) (Setting, bool, string) {
 	if t.Version == "" {
 		return Setting{}, false, "redo-log disabling not offered: the target server's flavor and version are unknown"
 	}
-	if t.isMariaDB() {
+	if t.IsMariaDB() {
 		return Setting{}, false, "redo-log disabling not offered: MariaDB has no ALTER INSTANCE DISABLE INNODB REDO_LOG"
 	}
-	if t.Source == "default" {
+	if t.Source == profile.SourceDefault {
 		return Setting{}, false, fmt.Sprintf("redo-log disabling not offered: the target (MySQL %s) is assumed, not known; pass --target or reach the server", t.Version)
 	}
 	v, err := profile.ParseVersionStrict(t.Version)
