@@ -34,7 +34,7 @@ func advisePortable(a *Advice, p profile.Profile, cat *rules.Catalogue, opts Adv
 			byTarget[g.Target] = r
 			a.Notes = appendNew(a.Notes, r.notes...)
 		}
-		cands = append(cands, candidate{group: g, label: flavorName(g.Target.Flavor) + " " + series(g.Target.Version), adv: r})
+		cands = append(cands, candidate{group: g, label: profile.FlavorName(g.Target.Flavor) + " " + series(g.Target.Version), adv: r})
 	}
 	a.Findings = mergeFindings(cands)
 	a.Cnf = PortableCnf(cands, a.Target.Reason, opts.ToolVersion)
@@ -95,17 +95,6 @@ func series(v string) string {
 		return v
 	}
 	return fmt.Sprintf("%d.%d", pv.Major, pv.Minor)
-}
-
-// flavorName is how a flavor is written for people.
-func flavorName(fl string) string {
-	switch fl {
-	case profile.FlavorMariaDB:
-		return "MariaDB"
-	case profile.FlavorPercona:
-		return "Percona Server"
-	}
-	return "MySQL"
 }
 
 // appendNew appends the strings not in list yet.

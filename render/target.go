@@ -17,18 +17,5 @@ func TargetLine(t profile.Target) string {
 	if why == "" {
 		why = "from " + t.Source
 	}
-	return fmt.Sprintf("%s %s — %s", flavorTitle(t.Flavor), t.Version, why)
-}
-
-// flavorTitle is how a flavor is written for people.
-func flavorTitle(fl string) string {
-	switch fl {
-	case "mariadb":
-		return "MariaDB"
-	case "percona":
-		return "Percona Server"
-	case "mysql":
-		return "MySQL"
-	}
-	return fl
+	return fmt.Sprintf("%s %s — %s", profile.FlavorName(t.Flavor), t.Version, why)
 }
