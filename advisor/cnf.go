@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -97,11 +98,11 @@ func commonSettings(cands []candidate) []Finding {
 		for _, c := range cands {
 			g, ok := settingOf(c.adv, f.Variable)
 			same = same && ok && rules.SameValue(f.Variable, g.Recommended, f.Recommended)
-			cur := orUnknown(g.Current)
+			cur := profile.OrUnknown(g.Current)
 			if len(was[cur]) == 0 {
 				order = append(order, cur)
 			}
-			if !contains(was[cur], c.label) {
+			if !slices.Contains(was[cur], c.label) {
 				was[cur] = append(was[cur], c.label)
 			}
 		}
@@ -146,7 +147,7 @@ func writeSetting(b *strings.Builder, f Finding) {
 	if f.RestartRequired {
 		restart = "; needs a restart"
 	}
-	fmt.Fprintf(b, "# %s (%s, was %s%s): %s\n", f.ID, f.Severity, orUnknown(f.Current), restart, oneLine(f.Summary))
+	fmt.Fprintf(b, "# %s (%s, was %s%s): %s\n", f.ID, f.Severity, profile.OrUnknown(f.Current), restart, oneLine(f.Summary))
 	fmt.Fprintf(b, "%s = %s\n", f.Variable, f.Recommended)
 }
 
@@ -156,14 +157,6 @@ func orDev(v string) string {
 		return "dev"
 	}
 	return v
-}
-
-// orUnknown renders an empty current value.
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
 }
 
 // oneLine flattens text for a comment line.

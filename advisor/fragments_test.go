@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -175,7 +176,7 @@ func abs(x int) int {
 func (r reader) effective(groups []cnfGroup) map[string]string {
 	out := map[string]string{}
 	for _, g := range groups {
-		if contains(r.groups, g.name) {
+		if slices.Contains(r.groups, g.name) {
 			for _, kv := range g.settings {
 				out[kv[0]] = kv[1]
 			}

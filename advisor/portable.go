@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -59,7 +60,7 @@ func mergeFindings(cands []candidate) []Finding {
 	seen := map[string]*entry{}
 	targets := []string{}
 	for _, c := range cands {
-		if contains(targets, c.label) {
+		if slices.Contains(targets, c.label) {
 			continue
 		}
 		targets = append(targets, c.label)
@@ -100,19 +101,9 @@ func series(v string) string {
 // appendNew appends the strings not in list yet.
 func appendNew(list []string, add ...string) []string {
 	for _, s := range add {
-		if !contains(list, s) {
+		if !slices.Contains(list, s) {
 			list = append(list, s)
 		}
 	}
 	return list
-}
-
-// contains reports whether list holds s.
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -59,3 +59,12 @@ func FlavorName(flavor string) string {
 	}
 	return flavor
 }
+
+// OrUnknown is how an unset profile fact is written in a sentence:
+// "unknown" for "", else s.
+func OrUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}

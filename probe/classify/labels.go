@@ -59,7 +59,7 @@ func fromLabels(s profile.Storage) (string, []string) {
 		return profile.ClassSSD, append(ev, fmt.Sprintf("device %s (%s) says non-rotational", devName(s), d.Transport))
 	}
 	return profile.ClassUnknown, append(ev, fmt.Sprintf(
-		"device %s is on transport %q, whose rotational flag does not tell the medium", devName(s), orUnknown(d.Transport)))
+		"device %s is on transport %q, whose rotational flag does not tell the medium", devName(s), profile.OrUnknown(d.Transport)))
 }
 
 // crossCheck compares the class decided by measurement with the kernel's
@@ -119,11 +119,4 @@ func mmcKind(t string) string {
 		return "eMMC"
 	}
 	return "SD card or eMMC"
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return profile.TransportUnknown
-	}
-	return s
 }
