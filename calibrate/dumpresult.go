@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mytune/mytune/internal/stats"
 	"github.com/mytune/mytune/profile"
 )
 
@@ -178,7 +179,7 @@ func summarise(threads []int, samples map[int][]DumpSample) []DumpPoint {
 		for i, s := range ss {
 			mb[i], rows[i] = s.MBPerS, s.RowsPerS
 		}
-		p := DumpPoint{Threads: n, MedianMBPerS: median(mb),
+		p := DumpPoint{Threads: n, MedianMBPerS: stats.Median(mb),
 			MBPerSMin: slices.Min(mb), MBPerSMax: slices.Max(mb), RowsPerSMin: slices.Min(rows), RowsPerSMax: slices.Max(rows), Rounds: ss}
 		p.MBPerS, p.RowsPerS, p.WindowS = pooled(ss)
 		if p.MedianMBPerS > 0 {
@@ -232,14 +233,4 @@ func choose(pts []DumpPoint) DumpChoice {
 		}
 	}
 	return DumpChoice{}
-}
-
-// median of a non-empty slice (the mean of the middle two for an even count).
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
