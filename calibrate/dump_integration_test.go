@@ -91,7 +91,7 @@ func dumps(t *testing.T, srv *testmariadb.Server, schema string) map[string]stri
 		t.Fatal(err)
 	}
 	out["mariadb-dump, gzip"] = plain + ".gz"
-	out["MySQL Shell (hand-built, zstd)"] = filepath.Join("..", "dump", "testdata", "mysqlsh-8.0-rows")
+	out["MySQL Shell (hand-built, zstd)"] = filepath.Join("..", "probe", "dump", "testdata", "mysqlsh-8.0-rows")
 	return out
 }
 
@@ -216,7 +216,7 @@ func TestRunDumpCancelledDropsTheSchema(t *testing.T) {
 
 func TestRunDumpRefusals(t *testing.T) {
 	srv := testmariadb.Shared(t)
-	src, err := dump.OpenSource(t.Context(), filepath.Join("..", "dump", "testdata", "mydumper-0.10-real"))
+	src, err := dump.OpenSource(t.Context(), filepath.Join("..", "probe", "dump", "testdata", "mydumper-0.10-real"))
 	if err != nil {
 		t.Fatal(err)
 	}
