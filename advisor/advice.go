@@ -46,7 +46,7 @@ type Advice struct {
 	Schema  string          `json:"schema"`
 	Profile profile.Profile `json:"profile"`
 	// Target is the flavor and version the advice was made for.
-	Target Target `json:"target"`
+	Target profile.Target `json:"target"`
 	// Verdict is one sentence on the storage, with its numbers.
 	Verdict  string    `json:"verdict"`
 	Findings []Finding `json:"findings"`
@@ -56,19 +56,6 @@ type Advice struct {
 	// Notes are facts about how the advice was made a reader should know
 	// ("no server and no my.cnf: current values are the target's documented defaults").
 	Notes []string `json:"notes,omitempty"`
-}
-
-// Target is the server flavor and version the advice is made for.
-type Target struct {
-	Flavor  string `json:"flavor"`  // profile.FlavorMySQL, FlavorMariaDB, FlavorPercona
-	Version string `json:"version"` // "8.4", "8.0.36", "10.11.6"
-	// Source says where it came from: "server", "flag", "installed",
-	// "mycnf" or "unknown" (then Flavor and Version are "" and the cnf
-	// puts each server's lines in groups only that server reads).
-	Source string `json:"source"`
-	// Reason says why, with the evidence ("installed /usr/sbin/mariadbd
-	// 10.11.19-MariaDB-0+deb12u1", "group [galera] in /etc/my.cnf").
-	Reason string `json:"reason"`
 }
 
 // Finding is one judgement of one rule on one profile.

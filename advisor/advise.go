@@ -54,7 +54,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		return Advice{}, err
 	}
 	a := Advice{Schema: Schema, Profile: p, Findings: []Finding{},
-		Target: Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source, Reason: t.Reason}}
+		Target: t}
 	if note != "" {
 		a.Notes = append(a.Notes, note)
 	}
@@ -90,8 +90,8 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 
 // targetAdvice is the advice for one known target.
 type targetAdvice struct {
-	target   rules.Target
-	version  rules.Version
+	target   profile.Target
+	version  profile.Version
 	findings []Finding
 	notes    []string
 }
@@ -99,7 +99,7 @@ type targetAdvice struct {
 // adviseFor runs the catalogue for one known target: facts, rules,
 // de-duplicated findings, and a sentence on each size that was held below
 // its ideal so that it fits (rules.Env.FitNote).
-func adviseFor(p profile.Profile, t rules.Target, cat *rules.Catalogue, durability string) (targetAdvice, error) {
+func adviseFor(p profile.Profile, t profile.Target, cat *rules.Catalogue, durability string) (targetAdvice, error) {
 	facts, err := rules.BuildFacts(p, t)
 	if err != nil {
 		return targetAdvice{}, err
@@ -182,12 +182,13 @@ func SortFindings(fs []Finding) {
 // sizeThreads runs the thread sizing of package advisor/threads for the
 // task and durability asked for, on the resolved target t (a live server,
 // else --target, else the installed server, else the my.cnf, else
-// unknown: the zero threads.Target, which gets both tool families).
+// unknown, which gets both tool families unless the profile has a live
+// server).
 // advised (the findings' recommended values) is what the load runs with
 // once the advice's my.cnf is applied.
-func sizeThreads(p profile.Profile, t rules.Target, opts AdviseOptions, advised map[string]string) Threads {
+func sizeThreads(p profile.Profile, t profile.Target, opts AdviseOptions, advised map[string]string) Threads {
 	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability,
-		Target: threads.Target{Flavor: t.Flavor, Version: t.Version, Source: t.Source}, Advised: advised,
+		Target: t, Advised: advised,
 		Calibration: opts.Calibration})
 	if plan.Commands == nil {
 		plan.Commands = []string{}

@@ -75,10 +75,10 @@ func TestScenariosGolden(t *testing.T) {
 		t.Run(s.goldenName(), func(t *testing.T) {
 			a := advise(t, s)
 			view := struct {
-				Target   Target    `json:"target"`
-				Verdict  string    `json:"verdict"`
-				Notes    []string  `json:"notes"`
-				Findings []Finding `json:"findings"`
+				Target   profile.Target `json:"target"`
+				Verdict  string         `json:"verdict"`
+				Notes    []string       `json:"notes"`
+				Findings []Finding      `json:"findings"`
 			}{a.Target, a.Verdict, a.Notes, a.Findings}
 			js, err := json.MarshalIndent(view, "", "  ")
 			if err != nil {

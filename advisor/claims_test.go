@@ -25,7 +25,7 @@ func envsFor(t *testing.T, p profile.Profile, s scenario) []rules.Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	targets := []rules.Target{tg}
+	targets := []profile.Target{tg}
 	if tg.Unknown() {
 		targets = targets[:0]
 		for _, g := range rules.PortableGroups {

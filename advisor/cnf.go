@@ -2,8 +2,10 @@ package advisor
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/rules"
 )
 
@@ -11,7 +13,7 @@ import (
 // a comment line per setting saying why, then "name = value". Only
 // variables the target flavor/version accepts are written; values are in
 // the form mysqld accepts (sizes with K/M/G).
-func Cnf(a Advice, v rules.Version, toolVersion string) string {
+func Cnf(a Advice, v profile.Version, toolVersion string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# mytune %s: settings for %s %s (target: %s). Review before use.\n",
 		orDev(toolVersion), a.Target.Flavor, a.Target.Version, oneLine(a.Target.Reason))
@@ -96,11 +98,11 @@ func commonSettings(cands []candidate) []Finding {
 		for _, c := range cands {
 			g, ok := settingOf(c.adv, f.Variable)
 			same = same && ok && rules.SameValue(f.Variable, g.Recommended, f.Recommended)
-			cur := orUnknown(g.Current)
+			cur := profile.OrUnknown(g.Current)
 			if len(was[cur]) == 0 {
 				order = append(order, cur)
 			}
-			if !contains(was[cur], c.label) {
+			if !slices.Contains(was[cur], c.label) {
 				was[cur] = append(was[cur], c.label)
 			}
 		}
@@ -145,7 +147,7 @@ func writeSetting(b *strings.Builder, f Finding) {
 	if f.RestartRequired {
 		restart = "; needs a restart"
 	}
-	fmt.Fprintf(b, "# %s (%s, was %s%s): %s\n", f.ID, f.Severity, orUnknown(f.Current), restart, oneLine(f.Summary))
+	fmt.Fprintf(b, "# %s (%s, was %s%s): %s\n", f.ID, f.Severity, profile.OrUnknown(f.Current), restart, oneLine(f.Summary))
 	fmt.Fprintf(b, "%s = %s\n", f.Variable, f.Recommended)
 }
 
@@ -155,14 +157,6 @@ func orDev(v string) string {
 		return "dev"
 	}
 	return v
-}
-
-// orUnknown renders an empty current value.
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
 }
 
 // oneLine flattens text for a comment line.

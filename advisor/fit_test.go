@@ -96,7 +96,7 @@ func TestSmallCardUnknownTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Target.Source != rules.SourceUnknown {
+	if a.Target.Source != profile.SourceUnknown {
 		t.Fatalf("target %+v, want unknown", a.Target)
 	}
 	free := p.Storage.FreeBytes - p.Dump.TotalBytes
@@ -130,7 +130,7 @@ func TestUnknownTargetMakesNoVersionClaims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Target.Source != rules.SourceUnknown {
+	if a.Target.Source != profile.SourceUnknown {
 		t.Fatalf("target %+v, want unknown", a.Target)
 	}
 	for _, f := range a.Findings {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -133,8 +134,8 @@ func TestFragmentCheckCatches(t *testing.T) {
 // of them when it is unknown, else those of its flavor and major.minor,
 // else (no capture of that series, e.g. MariaDB 13.0) the nearest
 // captured series of its flavor.
-func readersFor(t Target) []reader {
-	if t.Source == rules.SourceUnknown {
+func readersFor(t profile.Target) []reader {
+	if t.Source == profile.SourceUnknown {
 		return readers
 	}
 	fl := t.Flavor
@@ -175,7 +176,7 @@ func abs(x int) int {
 func (r reader) effective(groups []cnfGroup) map[string]string {
 	out := map[string]string{}
 	for _, g := range groups {
-		if contains(r.groups, g.name) {
+		if slices.Contains(r.groups, g.name) {
 			for _, kv := range g.settings {
 				out[kv[0]] = kv[1]
 			}

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -23,7 +24,7 @@ type candidate struct {
 // the servers it was advised for read.
 func advisePortable(a *Advice, p profile.Profile, cat *rules.Catalogue, opts AdviseOptions) error {
 	var cands []candidate
-	byTarget := map[rules.Target]targetAdvice{}
+	byTarget := map[profile.Target]targetAdvice{}
 	for _, g := range rules.PortableGroups {
 		r, ok := byTarget[g.Target]
 		if !ok {
@@ -34,7 +35,7 @@ func advisePortable(a *Advice, p profile.Profile, cat *rules.Catalogue, opts Adv
 			byTarget[g.Target] = r
 			a.Notes = appendNew(a.Notes, r.notes...)
 		}
-		cands = append(cands, candidate{group: g, label: flavorName(g.Target.Flavor) + " " + series(g.Target.Version), adv: r})
+		cands = append(cands, candidate{group: g, label: profile.FlavorName(g.Target.Flavor) + " " + series(g.Target.Version), adv: r})
 	}
 	a.Findings = mergeFindings(cands)
 	a.Cnf = PortableCnf(cands, a.Target.Reason, opts.ToolVersion)
@@ -59,7 +60,7 @@ func mergeFindings(cands []candidate) []Finding {
 	seen := map[string]*entry{}
 	targets := []string{}
 	for _, c := range cands {
-		if contains(targets, c.label) {
+		if slices.Contains(targets, c.label) {
 			continue
 		}
 		targets = append(targets, c.label)
@@ -97,33 +98,12 @@ func series(v string) string {
 	return fmt.Sprintf("%d.%d", pv.Major, pv.Minor)
 }
 
-// flavorName is how a flavor is written for people.
-func flavorName(fl string) string {
-	switch fl {
-	case profile.FlavorMariaDB:
-		return "MariaDB"
-	case profile.FlavorPercona:
-		return "Percona Server"
-	}
-	return "MySQL"
-}
-
 // appendNew appends the strings not in list yet.
 func appendNew(list []string, add ...string) []string {
 	for _, s := range add {
-		if !contains(list, s) {
+		if !slices.Contains(list, s) {
 			list = append(list, s)
 		}
 	}
 	return list
-}
-
-// contains reports whether list holds s.
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

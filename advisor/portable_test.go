@@ -3,6 +3,7 @@ package advisor
 import (
 	"testing"
 
+	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/rules"
 )
 
@@ -25,7 +26,7 @@ func TestPortableCnfReadsAsEachTargetsAdvice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if a.Target.Source != rules.SourceUnknown {
+			if a.Target.Source != profile.SourceUnknown {
 				t.Fatalf("%s: target %+v, want unknown", s, a.Target)
 			}
 			portable := cnfGroups(a.Cnf)

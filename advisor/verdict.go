@@ -14,7 +14,7 @@ import (
 func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 	s := p.Storage
 	if !s.Measured {
-		return fmt.Sprintf("The storage under %s was not measured; the advice rests on memory and settings only.", orUnknown(s.Path))
+		return fmt.Sprintf("The storage under %s was not measured; the advice rests on memory and settings only.", profile.OrUnknown(s.Path))
 	}
 	var parts []string
 	if s.SeqWrite.MBPerS > 0 {
@@ -34,7 +34,7 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 	if dev == "" {
 		dev = "unknown device"
 	}
-	out := fmt.Sprintf("%s is on %s (%s): %s", orUnknown(s.Path), classWord(s.Class), dev, strings.Join(parts, ", "))
+	out := fmt.Sprintf("%s is on %s (%s): %s", profile.OrUnknown(s.Path), profile.ClassPhrase(s.Class), dev, strings.Join(parts, ", "))
 	if ops > 0 {
 		c1, c2 := rules.CommitsPerSec(ops, 1), rules.CommitsPerSec(ops, 2)
 		out += fmt.Sprintf("; about %.0f commits/s per session (%s), %.0f with the binary log synced", c1, basis, c2)
@@ -54,23 +54,4 @@ func syncClause(f profile.Latency) string {
 		c += fmt.Sprintf(" / %.0f syncs/s measured, %.1f ms each on average", f.OpsPerS, 1000/f.OpsPerS)
 	}
 	return c
-}
-
-// classWord names a storage class for a sentence.
-func classWord(c string) string {
-	switch c {
-	case profile.ClassNVMe:
-		return "NVMe flash"
-	case profile.ClassSSD:
-		return "an SSD"
-	case profile.ClassHDD:
-		return "a hard disk"
-	case profile.ClassSDCard:
-		return "an SD card"
-	case profile.ClassNetwork:
-		return "network storage"
-	case profile.ClassMemory:
-		return "memory (tmpfs/ramdisk)"
-	}
-	return "storage of unknown class"
 }

@@ -93,17 +93,6 @@ func TestIsLoadTable(t *testing.T) {
 	}
 }
 
-func TestMedian(t *testing.T) {
-	for _, c := range []struct {
-		v    []float64
-		want float64
-	}{{[]float64{3, 1, 2}, 2}, {[]float64{4, 1, 3, 2}, 2.5}, {[]float64{7}, 7}} {
-		if got := median(c.v); got != c.want {
-			t.Errorf("median(%v) = %v, want %v", c.v, got, c.want)
-		}
-	}
-}
-
 func TestLoadDataErr(t *testing.T) {
 	for _, c := range []struct {
 		err  error

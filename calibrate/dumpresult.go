@@ -3,6 +3,7 @@ package calibrate
 import (
 	"slices"
 
+	"github.com/mytune/mytune/internal/stats"
 	"github.com/mytune/mytune/profile"
 )
 
@@ -19,7 +20,7 @@ func summarise(threads []int, samples map[int][]profile.DumpLoadSample) []profil
 		for i, s := range ss {
 			mb[i], rows[i] = s.MBPerS, s.RowsPerS
 		}
-		p := profile.DumpLoadPoint{Threads: n, MedianMBPerS: median(mb),
+		p := profile.DumpLoadPoint{Threads: n, MedianMBPerS: stats.Median(mb),
 			MBPerSMin: slices.Min(mb), MBPerSMax: slices.Max(mb), RowsPerSMin: slices.Min(rows), RowsPerSMax: slices.Max(rows), Rounds: ss}
 		p.MBPerS, p.RowsPerS, p.WindowS = pooled(ss)
 		if p.MedianMBPerS > 0 {
@@ -44,14 +45,4 @@ func pooled(ss []profile.DumpLoadSample) (mbPerS, rowsPerS, windowS float64) {
 		return 0, 0, 0
 	}
 	return mb / windowS, rows / windowS, windowS
-}
-
-// median of a non-empty slice (the mean of the middle two for an even count).
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

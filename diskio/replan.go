@@ -3,6 +3,8 @@ package diskio
 import (
 	"slices"
 	"time"
+
+	"github.com/mytune/mytune/internal/stats"
 )
 
 // minSliceOps is the fewest operations a random slice should hold for its
@@ -54,7 +56,7 @@ func roundsFor(rem time.Duration, first []firstSlice, most int) int {
 		return max(most, 1)
 	}
 	need := max(time.Duration(float64(minSliceOps)/slowest*float64(time.Second)),
-		minSliceWaits*time.Duration(median(longest)))
+		minSliceWaits*time.Duration(stats.Median(longest)))
 	return max(1, min(most, int(rem/(need*time.Duration(len(ThreadCounts))))))
 }
 

@@ -77,10 +77,6 @@ func harmonicMean(vs []float64) float64 {
 	return float64(len(vs)) / inv
 }
 
-// median is the middle of vs (the mean of the two middle values for an
-// even count); 0 for none. vs is not changed.
-func median(vs []float64) float64 { return Quantile(vs, 0.5) }
-
 // Quantile is the q-quantile (0..1) of vs with linear interpolation
 // between order statistics (R type 7, numpy's default); 0 for none. vs is
 // not changed.

@@ -4,7 +4,11 @@
 // numbers that the storage probe copies into the profile.
 package diskio
 
-import "time"
+import (
+	"time"
+
+	"github.com/mytune/mytune/internal/stats"
+)
 
 // Options tells Run where to measure and how much it may spend.
 type Options struct {
@@ -154,7 +158,7 @@ func (s Scaling) IOPS() float64 {
 		return float64(s.WindowOps) / s.Window.Seconds()
 	}
 	if len(s.SliceIOPS) > 0 {
-		return median(s.SliceIOPS)
+		return stats.Median(s.SliceIOPS)
 	}
 	if s.Elapsed <= 0 {
 		return 0

@@ -46,24 +46,17 @@ func DatadirNote(st profile.Storage, srv ServerDatadir) string {
 		return fmt.Sprintf("%s is not the server's datadir (%s), and whether both are on one filesystem is unknown (%v)", st.Path, real, err)
 	case same:
 		return fmt.Sprintf("%s is not the server's datadir (%s) but is on the same filesystem (mount %s, %s): the figures apply to the server's disk",
-			st.Path, real, orUnknown(st.MountPoint), orUnknown(st.Device.Name))
+			st.Path, real, profile.OrUnknown(st.MountPoint), profile.OrUnknown(st.Device.Name))
 	}
 	return fmt.Sprintf("%s is not the server's datadir (%s), which is on another filesystem: the figures describe the disk under %s "+
 		"(mount %s), not the server's; give --datadir %s to measure the disk the server uses now", st.Path, real, st.Path,
-		orUnknown(st.MountPoint), real)
+		profile.OrUnknown(st.MountPoint), real)
 }
 
 // FromServerNote is the measurement note for a probe that measured the
 // server's datadir because --datadir was not given.
 func FromServerNote(srv ServerDatadir) string {
 	return fmt.Sprintf("no --datadir given: measured the server's datadir %s (@@datadir of %s)", srv.Dir, srv.Where)
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
 }
 
 // unwrapPath drops the "op path:" prefix of a *fs.PathError, since the

@@ -1,7 +1,11 @@
 // Package profile holds the plain data that flows from the probes to the
 // rules, the advisor and the renderers. It does no I/O: a Profile saved as
 // JSON reproduces any advice. Field names and JSON tags named in
-// CONTRACT.md (schema mytune.profile/v1) must not change.
+// CONTRACT.md (schema mytune.profile/v1) must not change. It also owns
+// the vocabulary every reader of that data shares: server versions and
+// their one parser (ParseVersion), the target advice is made for and its
+// parser (Target, ParseTarget), documented server defaults, and how
+// storage classes, flavors and unset facts are written for people.
 package profile
 
 import "time"

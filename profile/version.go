@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -49,6 +50,20 @@ func ParseVersion(s string) (v Version, ok bool) {
 		return Version{Suffix: s}, false
 	}
 	return Version{Major: nums[0], Minor: nums[1], Patch: nums[2], Suffix: s[i:]}, true
+}
+
+// ParseVersionStrict is ParseVersion for a version a person or a file
+// names (--target, a [mysqld-8.0] header, a rule's range): it also wants
+// the minor number ("8.4", "8.0.36-28-log", "5.5.5-10.11.6-MariaDB-0+deb12u1"),
+// and refuses "8" or "eight" with an error saying so.
+func ParseVersionStrict(s string) (Version, error) {
+	v, ok := ParseVersion(s)
+	t := CleanVersion(strings.TrimSpace(s))
+	dot := strings.IndexByte(t, '.')
+	if !ok || dot <= 0 || dot+1 >= len(t) || t[dot+1] < '0' || t[dot+1] > '9' {
+		return Version{}, fmt.Errorf("version %q: want X.Y or X.Y.Z", s)
+	}
+	return v, nil
 }
 
 // Compare returns -1, 0 or 1 as v is older than, equal to or newer than o

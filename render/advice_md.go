@@ -16,7 +16,7 @@ func adviceMarkdown(a *advisor.Advice) string {
 	fmt.Fprintf(&b, "# mytune advice: %s\n\n", mdText(p.Host.Hostname))
 	fmt.Fprintf(&b, "**Verdict:** %s\n\n", mdText(a.Verdict))
 	fmt.Fprintf(&b, "Storage: %s under `%s` (%s). Taken %s by mytune %s",
-		mdText(className(p.Storage.Class)), mdCode(p.Storage.Path), mdText(deviceName(p)),
+		mdText(profile.ClassNoun(p.Storage.Class)), mdCode(p.Storage.Path), mdText(deviceName(p)),
 		p.TakenAt.UTC().Format("2006-01-02 15:04 UTC"), mdText(p.ToolVersion))
 	b.WriteString(".\n\n")
 	if a.Target.Source != "" {

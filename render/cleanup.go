@@ -22,14 +22,6 @@ func Cleanup(w io.Writer, c profile.CalibrationCleanup, o Options) error {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "dropped schema %s, left by run %s on %s (pid %d, started %s)\n",
-		c.Schema, orUnknown(c.RunID), orUnknown(c.Host), c.PID, orUnknown(c.StartedAt))
+		c.Schema, profile.OrUnknown(c.RunID), profile.OrUnknown(c.Host), c.PID, profile.OrUnknown(c.StartedAt))
 	return err
-}
-
-// orUnknown is s, or "unknown" when s is empty.
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
 }

@@ -44,10 +44,10 @@ func headerLine(t theme, p *profile.Profile, w int) string {
 	return t.dim.Render(fit(line, w)) + "\n"
 }
 
-// verdictBlock is the verdict sentence, wrapped, then the class evidence.
+// verdictBlock is the storage headline, wrapped, then the class evidence.
 func verdictBlock(t theme, p *profile.Profile, w int) string {
 	var b strings.Builder
-	for i, l := range wrap(Verdict(p), w-2, "") {
+	for i, l := range wrap(storageHeadline(p), w-2, "") {
 		mark := "  "
 		if i == 0 {
 			mark = t.classStyle(p.Storage.Class).Render("▶") + " "

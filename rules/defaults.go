@@ -23,7 +23,7 @@ const (
 // innodb_read_io_threads in 8.4 is "available logical processors / 2, at
 // least 4" and is computed in defaultValue.
 var defaults = []defaultRule{
-	{"innodb_buffer_pool_size", "", "", "128M", srcMy80},
+	{"innodb_buffer_pool_size", "", "", profile.FormatSize(profile.DefaultBufferPoolBytes), srcMy80},
 	{"innodb_buffer_pool_chunk_size", mysqlName, "", "128M", srcMy80},
 	{"innodb_buffer_pool_instances", mysqlName, "", "1", srcMy80 + " (8 when the pool is 1G or more)"},
 	{"innodb_redo_log_capacity", mysqlName, ">=8.0.30", "100M", srcMy80},
@@ -91,7 +91,7 @@ var defaults = []defaultRule{
 
 // defaultValue returns the default of name for the flavor and version, the
 // manual it comes from, and false when no default is known.
-func defaultValue(flavor string, v Version, cpus int, name string) (value, source string, ok bool) {
+func defaultValue(flavor string, v profile.Version, cpus int, name string) (value, source string, ok bool) {
 	fl := flavor
 	if fl == profile.FlavorPercona {
 		fl = mysqlName // Percona Server keeps MySQL's defaults

@@ -14,7 +14,7 @@ import (
 // documented default where the value is unknown.
 type Facts struct {
 	Flavor  string
-	Version Version
+	Version profile.Version
 	// VersionText is the version as given ("8.0.36-28", "8.4").
 	VersionText string
 	// TargetSource says where flavor/version came from: server, mycnf, flag, default.
@@ -81,11 +81,11 @@ type Facts struct {
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for
 // the given target and fills the rest from the defaults.
-func BuildFacts(p profile.Profile, t Target) (Facts, error) {
+func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	if t.Unknown() {
 		return Facts{}, fmt.Errorf("building facts: the target server is unknown (%s): pass --target mysql-8.4 or mariadb-10.11", t.Reason)
 	}
-	v, err := ParseVersion(t.Version)
+	v, err := profile.ParseVersionStrict(t.Version)
 	if err != nil {
 		return Facts{}, fmt.Errorf("building facts: %w (use --target mysql-8.4 or mariadb-10.11)", err)
 	}
@@ -294,7 +294,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // [mysqld-X.Y] group is read only by servers of release series X.Y), in
 // name order. File order between a version group and [mysqld] is not kept:
 // the version group wins, as it does where it follows [mysqld].
-func applyVersionGroups(vars map[string]string, groups map[string]map[string]string, v Version) {
+func applyVersionGroups(vars map[string]string, groups map[string]map[string]string, v profile.Version) {
 	series := fmt.Sprintf("%d.%d", v.Major, v.Minor)
 	names := make([]string, 0, len(groups))
 	for name := range groups {

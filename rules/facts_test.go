@@ -79,17 +79,6 @@ func TestBuildFacts(t *testing.T) {
 	}
 }
 
-func TestParseTarget(t *testing.T) {
-	for _, bad := range []string{"mysql", "oracle-8.0", "mariadb-x", ""} {
-		if _, err := ParseTarget(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-	if tg, err := ParseTarget("MariaDB-10.11"); err != nil || tg.Flavor != "mariadb" || tg.Version != "10.11" {
-		t.Errorf("got %+v, %v", tg, err)
-	}
-}
-
 func TestMyCnfVersionGroups(t *testing.T) {
 	p := profile.Profile{MyCnf: &profile.MyCnf{
 		Variables:     map[string]string{"sync_binlog": "1"},
@@ -105,7 +94,7 @@ func TestMyCnfVersionGroups(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tgt, err := ParseTarget(c.target)
+			tgt, err := profile.ParseTarget(c.target)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -22,7 +22,7 @@ func fitEnv(t *testing.T, free, total, dumpBytes uint64) (Env, map[string]Hit) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := BuildFacts(p, Target{Flavor: "mysql", Version: "8.4.3", Source: SourceServer})
+	f, err := BuildFacts(p, profile.Target{Flavor: "mysql", Version: "8.4.3", Source: profile.SourceServer})
 	if err != nil {
 		t.Fatal(err)
 	}

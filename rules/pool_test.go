@@ -54,7 +54,7 @@ func TestQueryCacheTypeFromMyCnf(t *testing.T) {
 			p := quietProfile()
 			p.Server = nil
 			p.MyCnf = &profile.MyCnf{Variables: map[string]string{"query_cache_size": tc.size}}
-			f, err := BuildFacts(p, Target{Flavor: tc.flavor, Version: tc.version})
+			f, err := BuildFacts(p, profile.Target{Flavor: tc.flavor, Version: tc.version})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -22,7 +22,7 @@ type PortableGroup struct {
 	// Target is what the advice for this group is made for: the oldest
 	// release of the series, so that every release that reads the group
 	// knows each variable advised for it.
-	Target Target
+	Target profile.Target
 	// Readers says who reads the group, for the cnf comment.
 	Readers string
 	// Series are the versions (lowest, highest) that read the group: a
@@ -53,15 +53,15 @@ var supported = []Series{
 // MariaDB from 10.5 accepts; [mariadb-10.11] holds the rest of the 10.11
 // advice.
 var PortableGroups = []PortableGroup{
-	{Group: "mariadb", Target: Target{Flavor: profile.FlavorMariaDB, Version: mariaDBMyCnfVersion},
+	{Group: "mariadb", Target: profile.Target{Flavor: profile.FlavorMariaDB, Version: mariaDBMyCnfVersion},
 		Readers: "every MariaDB", Series: seriesOf(profile.FlavorMariaDB)},
-	{Group: "mariadb-" + mariaDBMyCnfVersion, Target: Target{Flavor: profile.FlavorMariaDB, Version: mariaDBMyCnfVersion},
+	{Group: "mariadb-" + mariaDBMyCnfVersion, Target: profile.Target{Flavor: profile.FlavorMariaDB, Version: mariaDBMyCnfVersion},
 		Readers: "MariaDB " + mariaDBMyCnfVersion + " only", Series: []Series{{profile.FlavorMariaDB, "10.11.0", "10.11.99"}}},
-	{Group: "mysqld-8.4", Target: Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"},
+	{Group: "mysqld-8.4", Target: profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"},
 		Readers: "MySQL and Percona Server 8.4 only", Series: []Series{{profile.FlavorMySQL, "8.4.0", "8.4.99"}}},
-	{Group: "mysqld-8.0", Target: Target{Flavor: profile.FlavorMySQL, Version: "8.0.11"},
+	{Group: "mysqld-8.0", Target: profile.Target{Flavor: profile.FlavorMySQL, Version: "8.0.11"},
 		Readers: "MySQL and Percona Server 8.0 only", Series: []Series{{profile.FlavorMySQL, "8.0.11", "8.0.99"}}},
-	{Group: "mysqld-5.7", Target: Target{Flavor: profile.FlavorMySQL, Version: "5.7.9"},
+	{Group: "mysqld-5.7", Target: profile.Target{Flavor: profile.FlavorMySQL, Version: "5.7.9"},
 		Readers: "MySQL and Percona Server 5.7 only", Series: []Series{{profile.FlavorMySQL, "5.7.9", "5.7.99"}}},
 }
 
@@ -81,7 +81,7 @@ func seriesOf(flavor string) []Series {
 func acceptedByAll(series []Series, name string) bool {
 	for _, s := range series {
 		for _, v := range []string{s.Lo, s.Hi} {
-			pv, err := ParseVersion(v)
+			pv, err := profile.ParseVersionStrict(v)
 			if err != nil || !Accepts(s.Flavor, pv, name) {
 				return false
 			}

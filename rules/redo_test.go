@@ -31,7 +31,7 @@ func TestRedoRateSource(t *testing.T) {
 			p.Server.RedoBytesPerS, p.Server.RedoRateBasis = tc.rate, tc.basis
 			p.Server.Status["uptime"] = tc.uptime
 			p.Server.Variables["innodb_redo_log_capacity"] = "128M"
-			f, err := BuildFacts(p, Target{Flavor: profile.FlavorMySQL, Version: "8.4.3", Source: "server"})
+			f, err := BuildFacts(p, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.3", Source: "server"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -124,12 +124,12 @@ func compileTemplate(s string) ([]detailPart, error) {
 
 // AppliesTo reports whether the rule is for this flavor and version, and
 // whether that server accepts the rule's variable.
-func (r *Rule) AppliesTo(flavor string, v Version) bool {
+func (r *Rule) AppliesTo(flavor string, v profile.Version) bool {
 	return r.inRange(flavor, v) && (r.Variable == "" || Accepts(flavor, v, r.Variable))
 }
 
 // inRange reports whether flavor and version are in the rule's applies.
-func (r *Rule) inRange(flavor string, v Version) bool {
+func (r *Rule) inRange(flavor string, v profile.Version) bool {
 	if len(r.Applies.Flavors) > 0 {
 		ok := false
 		for _, fl := range r.Applies.Flavors {

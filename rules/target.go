@@ -7,69 +7,21 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// Target is the server flavor and version advice is made for.
-type Target struct {
-	Flavor  string
-	Version string
-	// Source is where it came from: SourceServer, SourceFlag,
-	// SourceInstalled, SourceMyCnf or SourceUnknown.
-	Source string
-	// Reason says why, with the evidence ("installed /usr/sbin/mariadbd
-	// 10.11.19-MariaDB-0+deb12u1"); the report prints it.
-	Reason string
-}
-
-// Target sources, in the order ResolveTarget tries them.
-const (
-	SourceServer    = "server"
-	SourceFlag      = "flag"
-	SourceInstalled = "installed"
-	SourceMyCnf     = "mycnf"
-	// SourceUnknown: nothing said which server; Flavor and Version are
-	// empty and the advice is written for every PortableGroups server.
-	SourceUnknown = "unknown"
-)
-
-// Unknown reports whether nothing named the target.
-func (t Target) Unknown() bool { return t.Source == SourceUnknown }
-
-// ParseTarget parses a --target value such as "mysql-8.4", "mariadb-10.11"
-// or "percona-8.0.36".
-func ParseTarget(s string) (Target, error) {
-	flavor, ver, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "-")
-	switch flavor {
-	case profile.FlavorMySQL, profile.FlavorMariaDB, profile.FlavorPercona:
-	default:
-		ok = false
-	}
-	if !ok {
-		return Target{}, fmt.Errorf("target %q: want FLAVOR-VERSION with flavor mysql, mariadb or percona (e.g. mysql-8.4, mariadb-10.11)", s)
-	}
-	v, err := ParseVersion(ver)
-	if err == nil {
-		err = checkReleased(flavor, v)
-	}
-	if err != nil {
-		return Target{}, fmt.Errorf("target %q: %w", s, err)
-	}
-	return Target{Flavor: flavor, Version: ver, Source: SourceFlag, Reason: "--target " + s}, nil
-}
-
 // ResolveTarget picks the target: the live server's flavor and version
 // (a --target that disagrees is ignored, and the note says so), else the
 // --target flag (may be ""), else the one server installed on the host,
 // else what the my.cnf's group headers and options show, else unknown:
 // never a silent guess. Reason says what decided; the note says what was
 // ignored.
-func ResolveTarget(p profile.Profile, flag string) (t Target, note string, err error) {
+func ResolveTarget(p profile.Profile, flag string) (t profile.Target, note string, err error) {
 	if st, ok := serverTarget(p.Server); ok {
-		if ft, err := ParseTarget(flag); flag != "" && (err != nil || !ft.matches(st)) {
+		if ft, err := profile.ParseTarget(flag); flag != "" && (err != nil || !targetMatches(ft, st)) {
 			note = fmt.Sprintf("--target %s ignored: the live server is %s %s", flag, st.Flavor, shortVersion(st.Version))
 		}
 		return st, note, nil
 	}
 	if flag != "" {
-		t, err := ParseTarget(flag)
+		t, err := profile.ParseTarget(flag)
 		return t, "", err
 	}
 	it, inote, ok := installedTarget(p.Installed)
@@ -87,21 +39,21 @@ func ResolveTarget(p profile.Profile, flag string) (t Target, note string, err e
 	case p.MyCnf != nil:
 		why += ", and the my.cnf names no server (no [mariadb]/[galera]/[mysqld-X.Y] group or flavor-only option)"
 	}
-	return Target{Source: SourceUnknown, Reason: why}, "", nil
+	return profile.Target{Source: profile.SourceUnknown, Reason: why}, "", nil
 }
 
 // installedTarget is the server installed on the host when every binary
 // found is the same flavor and major.minor; the note says why not when
 // they disagree.
-func installedTarget(list []profile.InstalledServer) (Target, string, bool) {
-	var t Target
+func installedTarget(list []profile.InstalledServer) (profile.Target, string, bool) {
+	var t profile.Target
 	var seen []string
 	for _, s := range list {
 		v := shortVersion(s.Version)
-		if _, err := ParseVersion(v); err != nil {
+		if _, err := profile.ParseVersionStrict(v); err != nil {
 			continue
 		}
-		c := Target{Flavor: s.Flavor, Version: v, Source: SourceInstalled,
+		c := profile.Target{Flavor: s.Flavor, Version: v, Source: profile.SourceInstalled,
 			Reason: fmt.Sprintf("installed %s %s", s.Path, s.Version)}
 		seen = append(seen, s.Path+" "+s.Version)
 		if t.Source == "" {
@@ -109,7 +61,7 @@ func installedTarget(list []profile.InstalledServer) (Target, string, bool) {
 			continue
 		}
 		if c.Flavor != t.Flavor || majorMinor(c.Version) != majorMinor(t.Version) {
-			return Target{}, "several servers installed (" + strings.Join(seen, ", ") + "; pass --target)", false
+			return profile.Target{}, "several servers installed (" + strings.Join(seen, ", ") + "; pass --target)", false
 		}
 	}
 	return t, "", t.Source != ""
@@ -117,7 +69,7 @@ func installedTarget(list []profile.InstalledServer) (Target, string, bool) {
 
 // majorMinor is "X.Y" of a version.
 func majorMinor(v string) string {
-	pv, err := ParseVersion(v)
+	pv, err := profile.ParseVersionStrict(v)
 	if err != nil {
 		return v
 	}
@@ -125,29 +77,30 @@ func majorMinor(v string) string {
 }
 
 // serverTarget is the live server's flavor and version, if it answered.
-func serverTarget(s *profile.Server) (Target, bool) {
+func serverTarget(s *profile.Server) (profile.Target, bool) {
 	if s == nil || !s.Reachable || s.Version == "" {
-		return Target{}, false
+		return profile.Target{}, false
 	}
-	if _, err := ParseVersion(s.Version); err != nil {
-		return Target{}, false
+	if _, err := profile.ParseVersionStrict(s.Version); err != nil {
+		return profile.Target{}, false
 	}
 	fl := s.Flavor
 	if fl == "" {
 		fl = profile.FlavorMySQL
 	}
-	return Target{Flavor: fl, Version: shortVersion(s.Version), Source: SourceServer,
+	return profile.Target{Flavor: fl, Version: shortVersion(s.Version), Source: profile.SourceServer,
 		Reason: "the live server reports " + s.Version}, true
 }
 
-// matches reports whether the --target t names server s: same flavor and
-// the same version as far as t spells it ("mariadb-10.11" matches 10.11.19).
-func (t Target) matches(s Target) bool {
+// targetMatches reports whether the --target t names server s: same
+// flavor and the same version as far as t spells it ("mariadb-10.11"
+// matches 10.11.19).
+func targetMatches(t, s profile.Target) bool {
 	if t.Flavor != s.Flavor {
 		return false
 	}
-	tv, err1 := ParseVersion(t.Version)
-	sv, err2 := ParseVersion(s.Version)
+	tv, err1 := profile.ParseVersionStrict(t.Version)
+	sv, err2 := profile.ParseVersionStrict(s.Version)
 	if err1 != nil || err2 != nil {
 		return false
 	}

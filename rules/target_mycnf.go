@@ -52,7 +52,7 @@ func headerVersion(h string) (flavor, version string, ok bool) {
 		if !found {
 			continue
 		}
-		pv, err := ParseVersion(v)
+		pv, err := profile.ParseVersionStrict(v)
 		if err != nil {
 			return "", "", false
 		}
@@ -70,9 +70,9 @@ func headerVersion(h string) (flavor, version string, ok bool) {
 // series), a file under a mariadb.conf.d directory (the MariaDB packages'
 // layout), or a MariaDB-only option. MariaDB evidence wins over a MySQL
 // version group. evidence names what decided it.
-func MyCnfTarget(m *profile.MyCnf) (t Target, evidence string, ok bool) {
+func MyCnfTarget(m *profile.MyCnf) (t profile.Target, evidence string, ok bool) {
 	if m == nil {
-		return Target{}, "", false
+		return profile.Target{}, "", false
 	}
 	headers := m.Headers
 	if len(headers) == 0 {
@@ -108,23 +108,23 @@ func MyCnfTarget(m *profile.MyCnf) (t Target, evidence string, ok bool) {
 	}
 	if len(mysqlVers) == 1 {
 		for v := range mysqlVers {
-			return Target{Flavor: profile.FlavorMySQL, Version: v, Source: SourceMyCnf},
+			return profile.Target{Flavor: profile.FlavorMySQL, Version: v, Source: profile.SourceMyCnf},
 				"group " + strings.Join(mysqlWhy, " ") + where + " (only MySQL and Percona Server " + v + " read it)", true
 		}
 	}
-	return Target{}, "", false
+	return profile.Target{}, "", false
 }
 
 // mariaTarget is MariaDB of the one version its version groups name, else
 // mariaDBMyCnfVersion.
-func mariaTarget(vers map[string]bool) Target {
+func mariaTarget(vers map[string]bool) profile.Target {
 	v := mariaDBMyCnfVersion
 	if len(vers) == 1 {
 		for only := range vers {
 			v = only
 		}
 	}
-	return Target{Flavor: profile.FlavorMariaDB, Version: v, Source: SourceMyCnf}
+	return profile.Target{Flavor: profile.FlavorMariaDB, Version: v, Source: profile.SourceMyCnf}
 }
 
 // mariaDBFileOrOption names a mariadb.conf.d file or a MariaDB-only option

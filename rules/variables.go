@@ -76,7 +76,7 @@ func VariableKind(name string) Kind { return knownVars[name].Kind }
 
 // Accepts reports whether a server of this flavor and version accepts the
 // variable in a my.cnf. Unknown variables are not accepted.
-func Accepts(flavor string, v Version, name string) bool {
+func Accepts(flavor string, v profile.Version, name string) bool {
 	spec, ok := knownVars[name]
 	if !ok {
 		return false

@@ -6,27 +6,10 @@ import (
 	"strings"
 )
 
-// Version is a server version: profile.Version, the one parser mytune
-// uses. Rule expressions call its AtLeast(x, y, z).
-type Version = profile.Version
-
-// ParseVersion reads the leading "X.Y[.Z]" of a server version string
-// ("8.0.36-28-log", "5.5.5-10.11.6-MariaDB-0+deb12u1", "8.4") and refuses
-// one that does not start with a number, as --target needs.
-func ParseVersion(s string) (Version, error) {
-	v, ok := profile.ParseVersion(s)
-	t := profile.CleanVersion(strings.TrimSpace(s))
-	dot := strings.IndexByte(t, '.')
-	if !ok || dot <= 0 || dot+1 >= len(t) || t[dot+1] < '0' || t[dot+1] > '9' {
-		return Version{}, fmt.Errorf("version %q: want X.Y or X.Y.Z", s)
-	}
-	return v, nil
-}
-
 // versionRange is a conjunction of constraints such as ">=8.0.30, <9.0".
 type versionRange struct {
 	ops  []string
-	vers []Version
+	vers []profile.Version
 }
 
 // parseRange parses "" (any version) or comma-separated constraints with
@@ -48,7 +31,7 @@ func parseRange(s string) (versionRange, error) {
 		if op == "" {
 			return r, fmt.Errorf("version constraint %q: start it with >=, >, <=, < or =", c)
 		}
-		v, err := ParseVersion(strings.TrimSpace(c[len(op):]))
+		v, err := profile.ParseVersionStrict(strings.TrimSpace(c[len(op):]))
 		if err != nil {
 			return r, fmt.Errorf("version constraint %q: %w", c, err)
 		}
@@ -59,7 +42,7 @@ func parseRange(s string) (versionRange, error) {
 }
 
 // contains reports whether v satisfies every constraint of r.
-func (r versionRange) contains(v Version) bool {
+func (r versionRange) contains(v profile.Version) bool {
 	for i, op := range r.ops {
 		c := v.Compare(r.vers[i])
 		ok := map[string]bool{">=": c >= 0, ">": c > 0, "<=": c <= 0, "<": c < 0, "=": c == 0}[op]
@@ -77,7 +60,7 @@ func (r versionRange) contains(v Version) bool {
 // release notes) counted as present, so `query_cache_size = 0` went into a
 // MySQL 8.0 cnf, which mysqld 8.0 refuses ("unknown variable"). A version
 // with its patch number is kept as given.
-func seriesFloor(flavor, text string, v Version) Version {
+func seriesFloor(flavor, text string, v profile.Version) profile.Version {
 	t := profile.CleanVersion(strings.TrimSpace(text))
 	if strings.Count(strings.SplitN(t, "-", 2)[0], ".") >= 2 {
 		return v

@@ -1,30 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"testing"
 
-func TestParseVersion(t *testing.T) {
-	cases := []struct {
-		in   string
-		want Version
-		bad  bool
-	}{
-		{in: "8.0.36-28-log", want: Version{Major: 8, Minor: 0, Patch: 36}},
-		{in: "10.11.6-MariaDB-0+deb12u1", want: Version{Major: 10, Minor: 11, Patch: 6}},
-		{in: "5.5.5-10.4.32-MariaDB", want: Version{Major: 10, Minor: 4, Patch: 32}},
-		{in: "8.4", want: Version{Major: 8, Minor: 4, Patch: 0}},
-		{in: "26.7.0", want: Version{Major: 26, Minor: 7, Patch: 0}},
-		{in: "eight", bad: true},
-		{in: "8", bad: true},
-	}
-	for _, tc := range cases {
-		t.Run(tc.in, func(t *testing.T) {
-			got, err := ParseVersion(tc.in)
-			if (err != nil) != tc.bad || got.Compare(tc.want) != 0 {
-				t.Errorf("got %v, %v; want %v, bad=%v", got, err, tc.want, tc.bad)
-			}
-		})
-	}
-}
+	"github.com/mytune/mytune/profile"
+)
 
 func TestVersionRange(t *testing.T) {
 	cases := []struct {
@@ -44,7 +24,7 @@ func TestVersionRange(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v, _ := ParseVersion(tc.v)
+			v, _ := profile.ParseVersionStrict(tc.v)
 			if got := r.contains(v); got != tc.want {
 				t.Errorf("got %v, want %v", got, tc.want)
 			}
@@ -70,7 +50,7 @@ func TestAccepts(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.flavor+"-"+tc.v+"/"+tc.name, func(t *testing.T) {
-			v, _ := ParseVersion(tc.v)
+			v, _ := profile.ParseVersionStrict(tc.v)
 			if got := Accepts(tc.flavor, v, tc.name); got != tc.want {
 				t.Errorf("got %v, want %v", got, tc.want)
 			}
@@ -81,20 +61,20 @@ func TestAccepts(t *testing.T) {
 func TestSeriesFloor(t *testing.T) {
 	cases := []struct {
 		name, flavor, text string
-		want               Version
+		want               profile.Version
 	}{
-		{"mysql 8.0 series is its first GA", "mysql", "8.0", Version{Major: 8, Minor: 0, Patch: 11}},
-		{"percona 8.0 series is MySQL's first GA", "percona", "8.0", Version{Major: 8, Minor: 0, Patch: 11}},
-		{"mysql 5.7 series is its first GA", "mysql", "5.7", Version{Major: 5, Minor: 7, Patch: 9}},
-		{"mysql 8.4 series starts at 8.4.0", "mysql", "8.4", Version{Major: 8, Minor: 4, Patch: 0}},
-		{"an exact release is kept", "mysql", "8.0.2", Version{Major: 8, Minor: 0, Patch: 2}},
-		{"an exact release with a suffix is kept", "mysql", "8.0.0-dmr-log", Version{Major: 8, Minor: 0, Patch: 0}},
-		{"mariadb 10.11 series starts at 10.11.0", "mariadb", "10.11", Version{Major: 10, Minor: 11, Patch: 0}},
-		{"a series mytune does not list is kept", "mysql", "5.6", Version{Major: 5, Minor: 6, Patch: 0}},
+		{"mysql 8.0 series is its first GA", "mysql", "8.0", profile.Version{Major: 8, Minor: 0, Patch: 11}},
+		{"percona 8.0 series is MySQL's first GA", "percona", "8.0", profile.Version{Major: 8, Minor: 0, Patch: 11}},
+		{"mysql 5.7 series is its first GA", "mysql", "5.7", profile.Version{Major: 5, Minor: 7, Patch: 9}},
+		{"mysql 8.4 series starts at 8.4.0", "mysql", "8.4", profile.Version{Major: 8, Minor: 4, Patch: 0}},
+		{"an exact release is kept", "mysql", "8.0.2", profile.Version{Major: 8, Minor: 0, Patch: 2}},
+		{"an exact release with a suffix is kept", "mysql", "8.0.0-dmr-log", profile.Version{Major: 8, Minor: 0, Patch: 0}},
+		{"mariadb 10.11 series starts at 10.11.0", "mariadb", "10.11", profile.Version{Major: 10, Minor: 11, Patch: 0}},
+		{"a series mytune does not list is kept", "mysql", "5.6", profile.Version{Major: 5, Minor: 6, Patch: 0}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := ParseVersion(tc.text)
+			v, err := profile.ParseVersionStrict(tc.text)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,7 +9,7 @@ import (
 // MySQL 5.7's log_bin is OFF unless --log-bin is given). MariaDB's log_bin
 // defaults to OFF in every release (MariaDB KB, "Replication and Binary
 // Log System Variables": log_bin).
-var BinlogDefaultOnSince = [3]int{8, 0, 0}
+var BinlogDefaultOnSince = profile.Version{Major: 8, Minor: 0, Patch: 0}
 
 // Binary log states of the load target.
 const (
@@ -43,7 +43,7 @@ func binlogState(p *profile.Profile, o Options) string {
 	if p.MyCnf == nil || t.Version == "" {
 		return BinlogUnknown
 	}
-	if v, ok := parseVersion(t.Version); ok && !t.isMariaDB() && !less(v, BinlogDefaultOnSince) {
+	if v, err := profile.ParseVersionStrict(t.Version); err == nil && !t.IsMariaDB() && !v.Less(BinlogDefaultOnSince) {
 		return BinlogOn
 	}
 	return BinlogOff
@@ -51,14 +51,14 @@ func binlogState(p *profile.Profile, o Options) string {
 
 // binlogDefaultText names the target's default, for the "if the binary
 // log is on" wording: "" when the target is unknown.
-func binlogDefaultText(t Target) string {
-	v, ok := parseVersion(t.Version)
+func binlogDefaultText(t profile.Target) string {
+	v, err := profile.ParseVersionStrict(t.Version)
 	switch {
-	case t.Version == "" || !ok:
+	case t.Version == "" || err != nil:
 		return ""
-	case t.isMariaDB():
+	case t.IsMariaDB():
 		return "; MariaDB's log_bin defaults to OFF"
-	case less(v, BinlogDefaultOnSince):
+	case v.Less(BinlogDefaultOnSince):
 		return "; MySQL 5.7's log_bin defaults to OFF"
 	}
 	return "; MySQL 8.0 and later write it by default"

@@ -15,24 +15,24 @@ func TestBinlogSkipOffered(t *testing.T) {
 		name    string
 		srv     *profile.Server
 		cnf     map[string]string
-		target  Target
+		target  profile.Target
 		want    string // BinlogOn, BinlogOff, BinlogUnknown
 		nameHas string
 	}{
-		{"MariaDB server, log_bin OFF: not offered", server("mariadb", "10.11.19-MariaDB", map[string]string{"log_bin": "OFF"}), nil, Target{}, BinlogOff, ""},
-		{"MariaDB server, log_bin ON: offered", server("mariadb", "10.11.19-MariaDB", map[string]string{"log_bin": "ON"}), nil, Target{}, BinlogOn, "skip the binary log while loading"},
+		{"MariaDB server, log_bin OFF: not offered", server("mariadb", "10.11.19-MariaDB", map[string]string{"log_bin": "OFF"}), nil, profile.Target{}, BinlogOff, ""},
+		{"MariaDB server, log_bin ON: offered", server("mariadb", "10.11.19-MariaDB", map[string]string{"log_bin": "ON"}), nil, profile.Target{}, BinlogOn, "skip the binary log while loading"},
 		{"MariaDB my.cnf with log-bin=NAME (read as ON): offered", nil, map[string]string{"log_bin": "ON", "log_bin_basename": "mysql-bin"},
-			Target{Flavor: "mariadb", Version: "10.11", Source: "mycnf"}, BinlogOn, ""},
+			profile.Target{Flavor: "mariadb", Version: "10.11", Source: "mycnf"}, BinlogOn, ""},
 		{"MariaDB my.cnf without log-bin: default OFF, not offered", nil, map[string]string{"innodb_buffer_pool_size": "1G"},
-			Target{Flavor: "mariadb", Version: "10.11", Source: "mycnf"}, BinlogOff, ""},
+			profile.Target{Flavor: "mariadb", Version: "10.11", Source: "mycnf"}, BinlogOff, ""},
 		{"MySQL 8.0 my.cnf without log-bin: default ON, offered", nil, map[string]string{"innodb_buffer_pool_size": "1G"},
-			Target{Flavor: "mysql", Version: "8.0.36", Source: "flag"}, BinlogOn, ""},
+			profile.Target{Flavor: "mysql", Version: "8.0.36", Source: "flag"}, BinlogOn, ""},
 		{"MySQL 8.0 my.cnf with skip-log-bin: not offered", nil, map[string]string{"log_bin": "OFF"},
-			Target{Flavor: "mysql", Version: "8.0.36", Source: "flag"}, BinlogOff, ""},
-		{"MySQL 5.7 my.cnf without log-bin: default OFF", nil, map[string]string{}, Target{Flavor: "mysql", Version: "5.7.44", Source: "flag"}, BinlogOff, ""},
-		{"no server, --target mariadb-10.11: if it is on", nil, nil, Target{Flavor: "mariadb", Version: "10.11", Source: "flag"}, BinlogUnknown,
+			profile.Target{Flavor: "mysql", Version: "8.0.36", Source: "flag"}, BinlogOff, ""},
+		{"MySQL 5.7 my.cnf without log-bin: default OFF", nil, map[string]string{}, profile.Target{Flavor: "mysql", Version: "5.7.44", Source: "flag"}, BinlogOff, ""},
+		{"no server, --target mariadb-10.11: if it is on", nil, nil, profile.Target{Flavor: "mariadb", Version: "10.11", Source: "flag"}, BinlogUnknown,
 			"if the binary log is on (log_bin: no server or my.cnf was read; MariaDB's log_bin defaults to OFF)"},
-		{"no server, --target mysql-8.4: if it is on", nil, nil, Target{Flavor: "mysql", Version: "8.4", Source: "flag"}, BinlogUnknown,
+		{"no server, --target mysql-8.4: if it is on", nil, nil, profile.Target{Flavor: "mysql", Version: "8.4", Source: "flag"}, BinlogUnknown,
 			"MySQL 8.0 and later write it by default"},
 	}
 	for _, tc := range tests {

@@ -51,7 +51,7 @@ func dirsOf(d *profile.Dump) dirs {
 // inside mysqlsh -e), so the lines run as printed.
 func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 	dd := dirsOf(p.Dump)
-	mysqlTarget := targetOf(p, o).isMySQL()
+	mysqlTarget := mysqlTools(targetOf(p, o))
 	var cmds, notes []string
 	want := func(t string) bool { return o.Task == TaskAll || o.Task == t }
 	if want(TaskDump) {

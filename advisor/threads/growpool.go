@@ -15,7 +15,7 @@ const PoolChunkBytes = 128 << 20
 // PoolGrowSince are the first releases that resize the buffer pool online
 // (MySQL 5.7.5 release notes; MariaDB 10.2.2, "Setting Innodb Buffer Pool
 // Size Dynamically").
-var PoolGrowSince = map[string][3]int{profile.FlavorMariaDB: {10, 2, 2}, "mysql": {5, 7, 5}}
+var PoolGrowSince = map[string]profile.Version{profile.FlavorMariaDB: {Major: 10, Minor: 2, Patch: 2}, "mysql": {Major: 5, Minor: 7, Patch: 5}}
 
 // growPool offers growing the buffer pool online so that the data the dump
 // loads fits it for the load: pages are then written after the load
@@ -30,12 +30,12 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		return Setting{}, b, "", false
 	}
 	t := targetOf(p, o)
-	if v, ok := parseVersion(t.Version); ok && t.Version != "" {
+	if v, err := profile.ParseVersionStrict(t.Version); err == nil && t.Version != "" {
 		since := PoolGrowSince["mysql"]
-		if t.isMariaDB() {
+		if t.IsMariaDB() {
 			since = PoolGrowSince[profile.FlavorMariaDB]
 		}
-		if less(v, since) {
+		if v.Less(since) {
 			return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: %s resizes it only with a restart", t.Version), false
 		}
 	}

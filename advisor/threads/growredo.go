@@ -11,7 +11,7 @@ import (
 // MariaDB 10.9 (SET GLOBAL innodb_log_file_size, MDEV-27812) and MySQL
 // 8.0.30 (SET GLOBAL innodb_redo_log_capacity; MySQL manual, "Configuring
 // Redo Log Capacity"). MySQL 5.7 and 8.0 before 8.0.30 need a restart.
-var RedoGrowSince = map[string][3]int{profile.FlavorMariaDB: {10, 9, 0}, "mysql": {8, 0, 30}}
+var RedoGrowSince = map[string]profile.Version{profile.FlavorMariaDB: {Major: 10, Minor: 9}, "mysql": {Major: 8, Minor: 0, Patch: 30}}
 
 // RedoFreeFraction is the share of the datadir's room a grown redo log may
 // take: the same 25% as the rules' redo_free_fraction (configs/thresholds.yaml,
@@ -34,15 +34,15 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		return Setting{}, b, "", false
 	}
 	t := targetOf(p, o)
-	v, ok := parseVersion(t.Version)
-	if !ok || t.Version == "" {
+	v, err := profile.ParseVersionStrict(t.Version)
+	if err != nil || t.Version == "" {
 		return Setting{}, b, "redo log growth not offered: the target's flavor and version are unknown", false
 	}
 	name, since := "innodb_redo_log_capacity", RedoGrowSince["mysql"]
-	if t.isMariaDB() {
+	if t.IsMariaDB() {
 		name, since = "innodb_log_file_size", RedoGrowSince[profile.FlavorMariaDB]
 	}
-	if less(v, since) {
+	if v.Less(since) {
 		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart", t.Version), false
 	}
 	ideal := (data + PoolChunkBytes - 1) / PoolChunkBytes * PoolChunkBytes

@@ -12,13 +12,13 @@ import (
 // load with LOAD DATA LOCAL INFILE, so the target's global local_infile
 // must be ON for the import (MySQL Shell manual, "Dump Loading Utility",
 // requirements).
-var LocalInfileOffSince = [3]int{8, 0, 2}
+var LocalInfileOffSince = profile.Version{Major: 8, Minor: 0, Patch: 2}
 
 // shellLoads reports whether the plan prints a mysqlsh line that loads
 // into the target: util.loadDump (a MySQL Shell dump, or no --dump) or
 // util.copyInstance, on a MySQL target.
 func shellLoads(p *profile.Profile, o Options) bool {
-	if !targetOf(p, o).isMySQL() {
+	if !mysqlTools(targetOf(p, o)) {
 		return false
 	}
 	format := ""
@@ -45,8 +45,9 @@ func localInfile(p *profile.Profile, o Options, vars map[string]string) (Setting
 		cur = "OFF"
 	}
 	if cur == "" {
-		v, ok := parseVersion(targetOf(p, o).Version)
-		if ok && less(v, LocalInfileOffSince) {
+		v, err := profile.ParseVersionStrict(targetOf(p, o).Version)
+		ok := err == nil
+		if ok && v.Less(LocalInfileOffSince) {
 			return Setting{}, false // MySQL 5.7: ON by default
 		}
 		from = "MySQL 8.0's default"

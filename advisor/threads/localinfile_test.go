@@ -15,20 +15,20 @@ func TestLocalInfile(t *testing.T) {
 	tests := []struct {
 		name    string
 		srv     *profile.Server
-		target  Target
+		target  profile.Target
 		dump    *profile.Dump
 		task    string
 		offered bool
 		nameHas string
 	}{
-		{"MySQL 8.0 server, local_infile OFF, loadDump: offered", server("mysql", "8.0.36", map[string]string{"local_infile": "OFF"}), Target{}, shell, TaskLoad, true, "local_infile is OFF: the server"},
-		{"MySQL 8.4 server, local_infile ON: nothing", server("mysql", "8.4.3", map[string]string{"local_infile": "ON"}), Target{}, shell, TaskLoad, false, ""},
-		{"--target mysql-8.4, no server: its default OFF", nil, Target{Flavor: "mysql", Version: "8.4", Source: "flag"}, shell, TaskLoad, true, "MySQL 8.0's default"},
-		{"--target mysql-5.7: ON by default, nothing", nil, Target{Flavor: "mysql", Version: "5.7.44", Source: "flag"}, shell, TaskLoad, false, ""},
-		{"MySQL 8.0, mydumper dump: myloader only, nothing", server("mysql", "8.0.36", map[string]string{"local_infile": "OFF"}), Target{}, myd, TaskLoad, false, ""},
-		{"MySQL 8.0, copy task: copyInstance loads too", server("mysql", "8.0.36", map[string]string{"local_infile": "OFF"}), Target{}, nil, TaskCopy, true, ""},
-		{"MariaDB: no mysqlsh lines, nothing", server("mariadb", "10.11.19-MariaDB", map[string]string{"local_infile": "OFF"}), Target{}, nil, TaskAll, false, ""},
-		{"unknown target: both tool families, conditional", nil, Target{}, nil, TaskLoad, true, "skip it if local_infile is already ON"},
+		{"MySQL 8.0 server, local_infile OFF, loadDump: offered", server("mysql", "8.0.36", map[string]string{"local_infile": "OFF"}), profile.Target{}, shell, TaskLoad, true, "local_infile is OFF: the server"},
+		{"MySQL 8.4 server, local_infile ON: nothing", server("mysql", "8.4.3", map[string]string{"local_infile": "ON"}), profile.Target{}, shell, TaskLoad, false, ""},
+		{"--target mysql-8.4, no server: its default OFF", nil, profile.Target{Flavor: "mysql", Version: "8.4", Source: "flag"}, shell, TaskLoad, true, "MySQL 8.0's default"},
+		{"--target mysql-5.7: ON by default, nothing", nil, profile.Target{Flavor: "mysql", Version: "5.7.44", Source: "flag"}, shell, TaskLoad, false, ""},
+		{"MySQL 8.0, mydumper dump: myloader only, nothing", server("mysql", "8.0.36", map[string]string{"local_infile": "OFF"}), profile.Target{}, myd, TaskLoad, false, ""},
+		{"MySQL 8.0, copy task: copyInstance loads too", server("mysql", "8.0.36", map[string]string{"local_infile": "OFF"}), profile.Target{}, nil, TaskCopy, true, ""},
+		{"MariaDB: no mysqlsh lines, nothing", server("mariadb", "10.11.19-MariaDB", map[string]string{"local_infile": "OFF"}), profile.Target{}, nil, TaskAll, false, ""},
+		{"unknown target: both tool families, conditional", nil, profile.Target{}, nil, TaskLoad, true, "skip it if local_infile is already ON"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

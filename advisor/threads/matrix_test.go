@@ -72,7 +72,7 @@ func cellProfile(c matrixCell) (*profile.Profile, Options) {
 	p := &profile.Profile{Storage: c.Storage, Dump: &d,
 		MyCnf: &profile.MyCnf{Path: "/etc/mysql/my.cnf", Variables: map[string]string{"innodb_buffer_pool_size": c.Pool}}}
 	p.Host.CPU.Logical = c.Cores
-	return p, Options{Task: TaskLoad, Durability: c.Durability, Target: Target{Flavor: "mariadb", Version: "10.11", Source: "flag"}}
+	return p, Options{Task: TaskLoad, Durability: c.Durability, Target: profile.Target{Flavor: "mariadb", Version: "10.11", Source: "flag"}}
 }
 
 func medians(runs map[string][]float64) map[int]float64 {

@@ -3,6 +3,8 @@ package threads
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // Tasks a plan can be asked for (advise --task).
@@ -26,7 +28,7 @@ type Options struct {
 	Durability string // strict|relaxed; "" means strict
 	// Target is the server the plan is for (the advisor passes its
 	// resolved target); zero means the profile's live server, if any.
-	Target Target
+	Target profile.Target
 	// Calibration, when given, is calibrate --dump's measurement on the
 	// target: the load choice follows it (see withCalibration).
 	Calibration *Calibration

@@ -6,11 +6,6 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// DefaultBufferPoolBytes is innodb_buffer_pool_size when nothing sets it:
-// 128 MiB in MySQL 5.7, 8.0, 8.4 and MariaDB 10.x (their manuals,
-// innodb_buffer_pool_size).
-const DefaultBufferPoolBytes = 128 << 20
-
 // InnoDBBytesPerDumpByte is how much tablespace a byte of dump SQL becomes:
 // 39.7 MB of mydumper SQL (sysbench, 8 tables) filled 110 MB of InnoDB
 // files on the restore beds (scripts/bench-restore.sh), 2.8x; rounded up
@@ -49,7 +44,7 @@ func poolOf(p *profile.Profile, o Options) pool {
 	case sizeIn(cnf, v) > 0:
 		return pool{sizeIn(cnf, v), "my.cnf", redo}
 	case targetOf(p, o).Version != "":
-		return pool{DefaultBufferPoolBytes, "default", redo}
+		return pool{profile.DefaultBufferPoolBytes, "default", redo}
 	}
 	return pool{redo: redo}
 }

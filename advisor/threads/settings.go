@@ -2,7 +2,6 @@ package threads
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -11,7 +10,7 @@ import (
 // RedoDisableSince is the first MySQL release with ALTER INSTANCE DISABLE
 // INNODB REDO_LOG (MySQL 8.0.21 release notes; MySQL manual, "Disabling
 // Redo Logging"). MariaDB has no such statement.
-var RedoDisableSince = [3]int{8, 0, 21}
+var RedoDisableSince = profile.Version{Major: 8, Minor: 0, Patch: 21}
 
 // BatchedFlushNote says why a myloader or loadDump restore gets no relaxed
 // flushing: they commit every 1000 statements (myloader) or per chunk, so a
@@ -99,18 +98,18 @@ func relaxedFlush(vars map[string]string, binlogOn bool) []Setting {
 // redoDisable offers disabling InnoDB redo logging on MySQL 8.0.21+. An
 // assumed target (no server, --target or my.cnf) gets no such offer: the
 // statement is not crash-safe, so it needs a target someone named.
-func redoDisable(t Target) (Setting, bool, string) {
+func redoDisable(t profile.Target) (Setting, bool, string) {
 	if t.Version == "" {
 		return Setting{}, false, "redo-log disabling not offered: the target server's flavor and version are unknown"
 	}
-	if t.isMariaDB() {
+	if t.IsMariaDB() {
 		return Setting{}, false, "redo-log disabling not offered: MariaDB has no ALTER INSTANCE DISABLE INNODB REDO_LOG"
 	}
-	if t.Source == "default" {
+	if t.Source == profile.SourceDefault {
 		return Setting{}, false, fmt.Sprintf("redo-log disabling not offered: the target (MySQL %s) is assumed, not known; pass --target or reach the server", t.Version)
 	}
-	v, ok := parseVersion(t.Version)
-	if !ok || less(v, RedoDisableSince) {
+	v, err := profile.ParseVersionStrict(t.Version)
+	if err != nil || v.Less(RedoDisableSince) {
 		return Setting{}, false, fmt.Sprintf("redo-log disabling not offered: it needs MySQL 8.0.21 or newer (target is %s)", t.Version)
 	}
 	return Setting{Name: "disable InnoDB redo logging for the load",
@@ -124,34 +123,4 @@ func valueOr(vars map[string]string, name, def string) string {
 		return v
 	}
 	return def
-}
-
-// parseVersion reads "8.0.33-0ubuntu0.22.04.2" as {8, 0, 33}.
-func parseVersion(s string) ([3]int, bool) {
-	var v [3]int
-	parts := strings.SplitN(s, ".", 3)
-	if len(parts) < 2 {
-		return v, false
-	}
-	for i, part := range parts {
-		end := 0
-		for end < len(part) && part[end] >= '0' && part[end] <= '9' {
-			end++
-		}
-		n, err := strconv.Atoi(part[:end])
-		if err != nil {
-			return v, i >= 2
-		}
-		v[i] = n
-	}
-	return v, true
-}
-
-func less(a, b [3]int) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return false
 }

@@ -81,26 +81,3 @@ func TestRelaxedUndoRestoresCurrent(t *testing.T) {
 		}
 	}
 }
-
-func TestParseVersion(t *testing.T) {
-	tests := []struct {
-		in   string
-		want [3]int
-		ok   bool
-	}{
-		{"8.0.21", [3]int{8, 0, 21}, true},
-		{"8.0.33-0ubuntu0.22.04.2", [3]int{8, 0, 33}, true},
-		{"10.11.19-MariaDB-0+deb12u1", [3]int{10, 11, 19}, true},
-		{"9.7", [3]int{9, 7, 0}, true},
-		{"8.x", [3]int{8, 0, 0}, false},
-		{"", [3]int{}, false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.in, func(t *testing.T) {
-			got, ok := parseVersion(tc.in)
-			if ok != tc.ok || (ok && got != tc.want) {
-				t.Errorf("parseVersion(%q) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.ok)
-			}
-		})
-	}
-}

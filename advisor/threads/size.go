@@ -57,7 +57,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	if loads {
 		plan.Temporary = temp
 		plan.Notes = append(plan.Notes, tempNotes...)
-		if d := p.Dump; !targetOf(p, o).isMySQL() && (d == nil || d.Format == "mydumper") {
+		if d := p.Dump; !mysqlTools(targetOf(p, o)) && (d == nil || d.Format == "mydumper") {
 			if note := deadlockNote(plan.Load.Threads); note != "" {
 				plan.Notes = append(plan.Notes, note)
 			}

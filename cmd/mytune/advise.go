@@ -114,7 +114,7 @@ func (a *app) adviceInputs(cmd *cobra.Command) (adviceInputs, error) {
 		return in, usagef("--durability %q: choose strict (never trades commits away) or relaxed", in.durability)
 	}
 	if t := a.v.GetString("target"); t != "" {
-		if _, err := rules.ParseTarget(t); err != nil {
+		if _, err := profile.ParseTarget(t); err != nil {
 			return in, usagef("--target: %v", err)
 		}
 	}

@@ -2,6 +2,7 @@ package testmariadb
 
 import (
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -31,19 +32,10 @@ func HermeticEnv(environ []string) []string {
 	out := make([]string, 0, len(environ)+1)
 	for _, kv := range environ {
 		k, _, _ := strings.Cut(kv, "=")
-		if k == discoveryEnv || contains(ambientEnv, k) {
+		if k == discoveryEnv || slices.Contains(ambientEnv, k) {
 			continue
 		}
 		out = append(out, kv)
 	}
 	return append(out, discoveryEnv+"=off")
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

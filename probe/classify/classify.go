@@ -93,7 +93,7 @@ func byMeasurement(s profile.Storage, f facts) (string, []string) {
 	}
 	if beyond {
 		ev = append(ev, fmt.Sprintf("%s, more than a SATA link carries (%d MB/s): NVMe-class flash behind transport %s",
-			throughputClause(f), sataMaxMBps, orUnknown(s.Device.Transport)))
+			throughputClause(f), sataMaxMBps, profile.OrUnknown(s.Device.Transport)))
 	}
 	return profile.ClassSSD, ev
 }

@@ -59,7 +59,7 @@ func fromLabels(s profile.Storage) (string, []string) {
 		return profile.ClassSSD, append(ev, fmt.Sprintf("device %s (%s) says non-rotational", devName(s), d.Transport))
 	}
 	return profile.ClassUnknown, append(ev, fmt.Sprintf(
-		"device %s is on transport %q, whose rotational flag does not tell the medium", devName(s), orUnknown(d.Transport)))
+		"device %s is on transport %q, whose rotational flag does not tell the medium", devName(s), profile.OrUnknown(d.Transport)))
 }
 
 // crossCheck compares the class decided by measurement with the kernel's
@@ -69,7 +69,7 @@ func crossCheck(s profile.Storage, class string, f facts) []string {
 	d := s.Device
 	solid := class == profile.ClassSSD || class == profile.ClassNVMe || class == profile.ClassSDCard
 	if d.RotationalFlag && solid && f.haveRead() {
-		ev = append(ev, fmt.Sprintf("kernel says rotational, but %s: treated as %s", f.readPhrase(), className(class)))
+		ev = append(ev, fmt.Sprintf("kernel says rotational, but %s: treated as %s", f.readPhrase(), profile.ClassShort(class)))
 	}
 	loop := isLoop(d)
 	if !d.RotationalFlag && class == profile.ClassHDD && !loop {
@@ -79,11 +79,11 @@ func crossCheck(s profile.Storage, class string, f facts) []string {
 	case loop:
 		ev = append(ev, fmt.Sprintf("%s is a loop device%s: the class follows the measured numbers", devName(s), backing(d)))
 	case d.Transport == profile.TransportMMC && class != profile.ClassSDCard:
-		ev = append(ev, fmt.Sprintf("kernel says MMC (%s), but the numbers are not SD-card-like: treated as %s", mmcKind(d.MMCType), className(class)))
+		ev = append(ev, fmt.Sprintf("kernel says MMC (%s), but the numbers are not SD-card-like: treated as %s", mmcKind(d.MMCType), profile.ClassShort(class)))
 	case d.Transport == profile.TransportMMC:
 		ev = append(ev, fmt.Sprintf("the MMC transport (%s) agrees", mmcKind(d.MMCType)))
 	case d.Transport == profile.TransportNVMe && class != profile.ClassNVMe:
-		ev = append(ev, fmt.Sprintf("kernel says NVMe, but the numbers say %s", className(class)))
+		ev = append(ev, fmt.Sprintf("kernel says NVMe, but the numbers say %s", profile.ClassShort(class)))
 	case class == profile.ClassSDCard && (d.Transport == profile.TransportSATA || d.Transport == profile.TransportNVMe):
 		ev = append(ev, fmt.Sprintf("kernel says %s, but the numbers are SD-card-like: treated as SD card", d.Transport))
 	}
@@ -119,25 +119,4 @@ func mmcKind(t string) string {
 		return "eMMC"
 	}
 	return "SD card or eMMC"
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return profile.TransportUnknown
-	}
-	return s
-}
-
-func className(c string) string {
-	switch c {
-	case profile.ClassSSD:
-		return "SSD"
-	case profile.ClassNVMe:
-		return "NVMe"
-	case profile.ClassHDD:
-		return "HDD"
-	case profile.ClassSDCard:
-		return "SD card"
-	}
-	return c
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -161,7 +162,7 @@ func v1Limits(r Roots, mounts []mountinfo.Mount, l cgroupLine) limits {
 			continue
 		}
 		dir, root, ok := findMount(r, mounts, func(m mountinfo.Mount) bool {
-			return m.FSType == "cgroup" && contains(m.SuperOptions, ctrl)
+			return m.FSType == "cgroup" && slices.Contains(m.SuperOptions, ctrl)
 		})
 		if !ok {
 			dir, root = filepath.Join(r.Sys, "fs", "cgroup", strings.Join(l.controllers, ",")), "/"
@@ -195,13 +196,4 @@ func quota(q, p string) float64 {
 		return 0
 	}
 	return float64(qv) / float64(pv)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

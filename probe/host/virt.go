@@ -3,6 +3,7 @@ package host
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -82,7 +83,7 @@ func hasHypervisorFlag(cpuinfo string) bool {
 	}
 	for _, line := range strings.Split(string(b), "\n") {
 		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "flags" {
-			return contains(strings.Fields(v), "hypervisor")
+			return slices.Contains(strings.Fields(v), "hypervisor")
 		}
 	}
 	return false

@@ -1,9 +1,7 @@
-package rules
+package profile
 
 import (
 	"fmt"
-
-	"github.com/mytune/mytune/profile"
 )
 
 // releasedSeries are the major.minor series each flavor has released, so
@@ -14,24 +12,24 @@ import (
 // Server follows MySQL's series. A minor of -1 means every minor of that
 // major (the 9.x and 12.x lines still add series).
 var releasedSeries = map[string][][2]int{
-	profile.FlavorMySQL: {{5, 5}, {5, 6}, {5, 7}, {8, 0}, {8, 1}, {8, 2}, {8, 3}, {8, 4}, {9, -1}},
-	profile.FlavorMariaDB: {{5, 5}, {10, 0}, {10, 1}, {10, 2}, {10, 3}, {10, 4}, {10, 5}, {10, 6},
+	FlavorMySQL: {{5, 5}, {5, 6}, {5, 7}, {8, 0}, {8, 1}, {8, 2}, {8, 3}, {8, 4}, {9, -1}},
+	FlavorMariaDB: {{5, 5}, {10, 0}, {10, 1}, {10, 2}, {10, 3}, {10, 4}, {10, 5}, {10, 6},
 		{10, 7}, {10, 8}, {10, 9}, {10, 10}, {10, 11}, {11, 0}, {11, 1}, {11, 2}, {11, 3}, {11, 4},
 		{11, 5}, {11, 6}, {11, 7}, {11, 8}, {12, -1}},
 }
 
 // releasedText is what checkReleased's error lists as accepted.
 var releasedText = map[string]string{
-	profile.FlavorMySQL:   "5.5, 5.6, 5.7, 8.0, 8.1–8.4, 9.x",
-	profile.FlavorMariaDB: "5.5, 10.0–10.11, 11.0–11.8, 12.x",
+	FlavorMySQL:   "5.5, 5.6, 5.7, 8.0, 8.1–8.4, 9.x",
+	FlavorMariaDB: "5.5, 10.0–10.11, 11.0–11.8, 12.x",
 }
 
 // checkReleased refuses a version whose major.minor the flavor never
 // released ("mysql-7.1"), saying which series are accepted.
 func checkReleased(flavor string, v Version) error {
 	fl := flavor
-	if fl == profile.FlavorPercona {
-		fl = profile.FlavorMySQL // Percona Server follows MySQL's series
+	if fl == FlavorPercona {
+		fl = FlavorMySQL // Percona Server follows MySQL's series
 	}
 	for _, s := range releasedSeries[fl] {
 		if s[0] == v.Major && (s[1] < 0 || s[1] == v.Minor) {
