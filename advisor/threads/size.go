@@ -188,7 +188,7 @@ const FitThreadsPerCore = 8
 func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	data := dumpInnoDBBytes(p.Dump)
 	if b.bytes > 0 && data > 0 && data <= b.bytes {
-		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; the ~%s the dump loads fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions keep the cores busy while others wait on the log: mytune's restore matrix, BENCHMARK.md)",
+		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; the ~%s the dump loads fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions keep the cores busy while others wait on the log: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
 			c.why, profile.HumanBytes(data), b.describe(), FitThreadsPerCore)}
 	}
 	var what string
@@ -201,7 +201,7 @@ func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 		what = fmt.Sprintf("the ~%s the dump loads outgrows %s", profile.HumanBytes(data), b.describe())
 	}
 	n := min(LoadThreadsPerCore*c.n, MaxThreads)
-	why := []string{fmt.Sprintf("%s; %s, so %d load threads per core (pages are evicted and read back while loading, and more sessions keep the cores busy while others wait on that I/O: mytune's restore matrix, BENCHMARK.md)",
+	why := []string{fmt.Sprintf("%s; %s, so %d load threads per core (pages are evicted and read back while loading, and more sessions keep the cores busy while others wait on that I/O: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
 		c.why, what, LoadThreadsPerCore)}
 	if bound, w := diskBound(p.Storage, n, c.n); bound && n > DiskBoundLoadThreads {
 		n, why = DiskBoundLoadThreads, append(why, w)

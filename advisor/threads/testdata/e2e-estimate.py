@@ -68,7 +68,7 @@ def main():
         else:
             cells += [c for c in old if c["run"] == run and bed in (None, c["bed"])]
     json.dump({"provenance": "advisor/threads/testdata/e2e-estimate.py from make bench-restore's run dirs of 2026-12-01 "
-               "(BENCHMARK.md, 'End to end': runs 1-5, the --mem-limit 2G/1G card runs, the fast bed with 4 and 8 CPU "
+               "(docs/benchmarks/restore-e2e.md, 'End to end': runs 1-5, the --mem-limit 2G/1G card runs, the fast bed with 4 and 8 CPU "
                "burners); myloader 0.10 restoring "
                "a 152 MB 8-table mydumper dump into MariaDB 10.11.19 on testbed.sh beds, 2-core shared VM",
                "cells": cells}, sys.stdout, indent=1)
