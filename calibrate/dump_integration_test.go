@@ -13,10 +13,9 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/advisor/threads"
-	"github.com/mytune/mytune/profile"
-
 	"github.com/mytune/mytune/internal/testmariadb"
 	"github.com/mytune/mytune/probe/dump"
+	"github.com/mytune/mytune/profile"
 )
 
 // Source tables of the dumps made here: sysbench-like rows, a foreign key

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mytune/mytune/profile"
-
 	"github.com/mytune/mytune/probe/dump"
+	"github.com/mytune/mytune/profile"
 )
 
 // dumpMethod describes in words how the steps load, per dump format;

@@ -3,9 +3,8 @@ package calibrate
 import (
 	"testing"
 
-	"github.com/mytune/mytune/profile"
-
 	"github.com/mytune/mytune/probe/dump"
+	"github.com/mytune/mytune/profile"
 )
 
 // TestRegimeOf: pool shares and the checkpoint age as a share of the redo

@@ -2,7 +2,6 @@ package probe
 
 import (
 	"context"
-	"github.com/mytune/mytune/internal/usage"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/profile"
 )
 

@@ -2,8 +2,9 @@ package rules
 
 import (
 	"fmt"
-	"github.com/mytune/mytune/profile"
 	"strings"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // versionRange is a conjunction of constraints such as ">=8.0.30, <9.0".

@@ -3,14 +3,13 @@ package main
 import (
 	"os"
 
-	"github.com/mytune/mytune/profile"
-
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/mytune/mytune/advisor/threads"
 	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/probe/dump"
+	"github.com/mytune/mytune/profile"
 )
 
 // addCalibrationFlags registers advise's --calibration and --calibrate.

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/mytune/mytune/internal/connflags"
+	"github.com/mytune/mytune/render"
 )
 
 // app carries what every command shares: streams and the merged configuration.
@@ -43,7 +44,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	root.SetArgs(connflags.RewriteArgs(args))
 	err := cobraUsage(root.ExecuteContext(ctx))
 	if err != nil {
-		printError(stderr, err)
+		render.Error(stderr, err)
 	}
 	return exitCode(err)
 }

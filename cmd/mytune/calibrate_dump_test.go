@@ -12,9 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mytune/mytune/profile"
-
 	"github.com/mytune/mytune/calibrate"
+	"github.com/mytune/mytune/profile"
 )
 
 // dumpTestdata holds the real dumps of probe/dump's tests.

@@ -13,11 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mytune/mytune/profile"
-
 	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/internal/testmariadb"
 	"github.com/mytune/mytune/probe/server"
+	"github.com/mytune/mytune/profile"
 )
 
 // calibrateServer starts a MariaDB of this test's own (this package has no
