@@ -78,6 +78,9 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		a.Notes = append(a.Notes, r.notes...)
 		a.Cnf = Cnf(a, r.version, opts.ToolVersion)
 	}
+	refused := myCnfRefusals(p.MyCnf, t.Flavor, t.Version)
+	a.Findings = append(a.Findings, refused...)
+	a.Cnf = withBanner(a.Cnf, refusalBanner(refused))
 	SortFindings(a.Findings)
 	a.Verdict = Verdict(p, cat.Thresholds.SlowCommitsPerS)
 	var advised map[string]string // an unknown target's cnf holds one value per server: size for the current ones

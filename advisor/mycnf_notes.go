@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -10,24 +11,88 @@ import (
 // mycnf.warnings keeps them all.
 const maxMyCnfNotes = 12
 
-// myCnfNotes turns the my.cnf warnings that hold for the target into
-// notes, those where the server refuses to start first.
+// RefusedID is the id of the finding for a my.cnf line the server will not
+// start with: the most urgent thing a report can say, so it is crit and
+// its category ("config") sorts it before every other crit finding.
+const RefusedID = "mycnf.server_refuses"
+
+// refusedRefs are the manual pages on how servers read option files.
+var refusedRefs = []string{
+	"https://dev.mysql.com/doc/refman/8.4/en/option-files.html",
+	"https://mariadb.com/kb/en/configuring-mariadb-with-option-files/",
+}
+
+// myCnfRefusals are crit findings, one per my.cnf line the target server
+// will not start with (for an unknown target: any server), each naming the
+// line, what the server says and the fix.
+func myCnfRefusals(m *profile.MyCnf, flavor, version string) []Finding {
+	if m == nil {
+		return nil
+	}
+	var out []Finding
+	for _, w := range m.Warnings {
+		if !w.Refuses || (flavor != "" && !w.AppliesTo(flavor, version)) {
+			continue
+		}
+		out = append(out, Finding{ID: RefusedID, Severity: SeverityCrit, Category: "config",
+			Summary: fmt.Sprintf("%s will not start with this my.cnf: %s", refuser(w.Flavor), w.Where),
+			Detail: fmt.Sprintf("%s: %s. Fix or remove that line before the server next starts; "+
+				"the my.cnf fragment mytune writes does not repair it.", w.Where, strings.TrimSuffix(w.Text, ".")),
+			References: refusedRefs})
+	}
+	return out
+}
+
+// refuser names the servers a refusal holds for.
+func refuser(flavor string) string {
+	switch flavor {
+	case profile.FlavorMySQL:
+		return "MySQL (and Percona Server)"
+	case profile.FlavorMariaDB:
+		return "MariaDB"
+	}
+	return "mysqld (any MySQL or MariaDB)"
+}
+
+// refusalBanner is the cnf comment saying the file read has lines the
+// server will not start with, which the fragment does not repair; "" when
+// there are none.
+func refusalBanner(refused []Finding) string {
+	if len(refused) == 0 {
+		return ""
+	}
+	where := make([]string, 0, len(refused))
+	for _, f := range refused {
+		where = append(where, f.Summary[strings.LastIndex(f.Summary, ": ")+2:])
+	}
+	return fmt.Sprintf("# WARNING: the my.cnf read has %d line(s) the server will not start with (%s; see the crit findings).\n"+
+		"# This fragment does not repair them: fix that file first.\n", len(refused), strings.Join(where, ", "))
+}
+
+// withBanner puts the banner above the fragment's first group header.
+func withBanner(cnf, banner string) string {
+	if banner == "" {
+		return cnf
+	}
+	if i := strings.Index(cnf, "\n["); i >= 0 {
+		return cnf[:i+1] + banner + cnf[i+1:]
+	}
+	return banner + cnf
+}
+
+// myCnfNotes turns the my.cnf warnings that hold for the target and do not
+// stop it starting (those are findings: myCnfRefusals) into notes, capped.
 func myCnfNotes(m *profile.MyCnf, flavor, version string) []string {
 	if m == nil {
 		return nil
 	}
-	var refuse, other []string
+	var out []string
 	for _, w := range m.Warnings {
-		if !w.AppliesTo(flavor, version) {
+		if w.Refuses || !w.AppliesTo(flavor, version) {
 			continue
 		}
-		if w.Refuses {
-			refuse = append(refuse, fmt.Sprintf("my.cnf %s: the server will not start: %s", w.Where, w.Text))
-			continue
-		}
-		other = append(other, fmt.Sprintf("my.cnf %s: %s", w.Where, w.Text))
+		out = append(out, fmt.Sprintf("my.cnf %s: %s", w.Where, w.Text))
 	}
-	out := append(refuse, other...)
 	if len(out) > maxMyCnfNotes {
 		n := len(out) - maxMyCnfNotes
 		out = append(out[:maxMyCnfNotes], fmt.Sprintf("my.cnf: %d more warnings in the profile (mycnf.warnings in --json)", n))
