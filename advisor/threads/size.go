@@ -63,6 +63,12 @@ func Size(p *profile.Profile, o Options) Plan {
 			}
 		}
 		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
+		if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
+			plan.Notes = append(plan.Notes, note)
+			if plan.EstimatedLoad.Basis != "" {
+				plan.EstimatedLoad.Basis += "; extrapolated beyond the measured machines (see the notes)"
+			}
+		}
 	}
 	return plan
 }

@@ -1,0 +1,149 @@
+package threads
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// envelopeJSON is what the load-thread rule and the restore estimate were
+// fitted on: cores, servers, the loader, the dump shapes and the disk
+// rates the restore sweeps measured, with its provenance.
+//
+//go:embed data/envelope.json
+var envelopeJSON []byte
+
+// Envelope is the fitted range of the load model.
+type Envelope struct {
+	Cores   fitRange `json:"cores"`
+	Servers []struct {
+		Flavor string `json:"flavor"`
+		Series string `json:"series"`
+	} `json:"servers"`
+	Loader string `json:"loader"`
+	Dump   struct {
+		Format   string `json:"format"`
+		MinBytes uint64 `json:"min_bytes"`
+		MaxBytes uint64 `json:"max_bytes"`
+		MinTabs  int    `json:"min_tables"`
+		MaxTabs  int    `json:"max_tables"`
+	} `json:"dump"`
+	SeqWriteMBPerS  fitRange `json:"seq_write_mb_per_s"`
+	RandWrite16IOPS fitRange `json:"rand_write_16_iops"`
+}
+
+// fitRange is a measured range.
+type fitRange struct {
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+}
+
+// out says whether v lies outside s (an unknown v, 0, is not outside).
+func (s fitRange) out(v float64) bool { return v > 0 && (v < s.Min || v > s.Max) }
+
+// FittedEnvelope is the model's range, read from data/envelope.json.
+var FittedEnvelope = mustEnvelope(envelopeJSON)
+
+// mustEnvelope parses the embedded envelope; a malformed file is a build
+// mistake, caught by every test of this package.
+func mustEnvelope(data []byte) Envelope {
+	var e Envelope
+	if err := json.Unmarshal(data, &e); err != nil || e.Cores.Max < e.Cores.Min || len(e.Servers) == 0 {
+		panic(fmt.Sprintf("advisor/threads: data/envelope.json: %v", err))
+	}
+	return e
+}
+
+// beyond lists how this machine, target and dump lie outside the fitted
+// envelope, each with the number that does; empty inside it.
+func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string {
+	var out []string
+	if n := float64(c.n); e.Cores.out(n) {
+		out = append(out, fmt.Sprintf("%d cores (measured: %s)", c.n, e.Cores.text()))
+	}
+	if t.Flavor != "" && !e.knowsServer(t) {
+		out = append(out, fmt.Sprintf("a %s %s target (measured: %s)", profile.FlavorName(t.Flavor), orAny(t.Version), e.serversText()))
+	}
+	if d := p.Dump; d != nil {
+		if d.Format != e.Dump.Format {
+			out = append(out, fmt.Sprintf("a %s dump (measured: %s)", d.Format, e.Dump.Format))
+		}
+		if lo, hi := dumpSQLBytes(d); hi > 0 && (lo < float64(e.Dump.MinBytes) || hi > float64(e.Dump.MaxBytes)) {
+			out = append(out, fmt.Sprintf("%s of SQL (measured: %s to %s)", bytesRange(lo, hi),
+				profile.HumanBytes(e.Dump.MinBytes), profile.HumanBytes(e.Dump.MaxBytes)))
+		}
+		if d.Tables > 0 && (d.Tables < e.Dump.MinTabs || d.Tables > e.Dump.MaxTabs) {
+			out = append(out, fmt.Sprintf("%d tables (measured: %d)", d.Tables, e.Dump.MinTabs))
+		}
+	}
+	s := p.Storage
+	if s.Measured && e.SeqWriteMBPerS.out(s.SeqWrite.MBPerS) {
+		out = append(out, fmt.Sprintf("a disk writing %.1f MB/s sequentially (measured: %s MB/s)", s.SeqWrite.MBPerS, e.SeqWriteMBPerS.text()))
+	}
+	if pt, ok := profile.At(s.RandWrite, 16); s.Measured && ok && e.RandWrite16IOPS.out(pt.IOPS) {
+		out = append(out, fmt.Sprintf("%.0f random 16K writes/s at 16 threads (measured: %s)", pt.IOPS, e.RandWrite16IOPS.text()))
+	}
+	return out
+}
+
+// knowsServer says whether t's flavor and series were measured.
+func (e Envelope) knowsServer(t profile.Target) bool {
+	for _, s := range e.Servers {
+		if s.Flavor == t.Flavor && (t.Version == s.Series || strings.HasPrefix(t.Version, s.Series+".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// serversText names the measured servers.
+func (e Envelope) serversText() string {
+	var names []string
+	for _, s := range e.Servers {
+		names = append(names, profile.FlavorName(s.Flavor)+" "+s.Series)
+	}
+	return strings.Join(names, ", ")
+}
+
+// text is "2" or "14.7-1914.5".
+func (s fitRange) text() string {
+	if s.Min == s.Max {
+		return fmt.Sprintf("%g", s.Min)
+	}
+	return fmt.Sprintf("%g-%g", s.Min, s.Max)
+}
+
+// orAny is v, or "(version unknown)".
+func orAny(v string) string {
+	if v == "" {
+		return "(version unknown)"
+	}
+	return v
+}
+
+// extrapolationNote says that the modelled load threads and the estimate
+// extrapolate beyond what was measured, why, and the calibrate line that
+// measures the answer on the target in about a minute; "" inside the
+// envelope or when a calibration sized the load.
+func extrapolationNote(p *profile.Profile, t profile.Target, c cores, load Choice) string {
+	if load.Basis == BasisCalibrated {
+		return ""
+	}
+	why := FittedEnvelope.beyond(p, t, c)
+	if len(why) == 0 {
+		return ""
+	}
+	dir := "DIR"
+	if p.Dump != nil && p.Dump.Path != "" {
+		dir = shQuote(p.Dump.Path)
+	}
+	return fmt.Sprintf("the load threads and the restore estimate extrapolate here: they were fitted on %s cores, %s, %s, "+
+		"%s dumps, and disks of %s MB/s sequential writes, and this is %s. Measure the answer on the target in about a minute "+
+		"(it writes only into its own scratch schema): mytune calibrate --dump %s --format json --out calibration.json, "+
+		"then advise again with --calibration calibration.json",
+		FittedEnvelope.Cores.text(), FittedEnvelope.serversText(), FittedEnvelope.Loader, FittedEnvelope.Dump.Format,
+		FittedEnvelope.SeqWriteMBPerS.text(), strings.Join(why, ", "), dir)
+}

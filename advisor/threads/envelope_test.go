@@ -1,0 +1,82 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// TestExtrapolationNote: inside what the load model was fitted on (2
+// cores, MariaDB 10.11, an 8-table mydumper dump of 38-152 MiB, disks of
+// 14.7-1914.5 MB/s) the plan says nothing; outside it THREADS and the
+// estimate say they extrapolate, with the number that is outside, and
+// print the calibrate line that measures the answer on the target
+// (issue 19, point 5). A calibrated load needs no such note.
+func TestExtrapolationNote(t *testing.T) {
+	inside := func() *profile.Profile {
+		p := prof(2, 0, fastCurve, &profile.Dump{Format: "mydumper", Path: "/backup/shop db", TotalBytes: 150e6,
+			TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24})
+		p.Storage.Measured = true
+		return p
+	}
+	mariadb := profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19", Source: profile.SourceFlag}
+	cases := []struct {
+		name   string
+		edit   func(p *profile.Profile)
+		target profile.Target
+		want   []string // empty: no note
+	}{
+		{"inside the envelope", func(*profile.Profile) {}, mariadb, nil},
+		{"16 cores", func(p *profile.Profile) { p.Host.CPU.Logical = 16 }, mariadb, []string{"16 cores (measured: 2)"}},
+		{"a MySQL 8.4 target", func(*profile.Profile) {}, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4", Source: profile.SourceFlag},
+			[]string{"a MySQL 8.4 target (measured: MariaDB 10.11)"}},
+		{"MariaDB 11.4", func(*profile.Profile) {}, profile.Target{Flavor: profile.FlavorMariaDB, Version: "11.4.5"}, []string{"a MariaDB 11.4.5 target"}},
+		{"a disk faster than any bed", func(p *profile.Profile) { p.Storage.SeqWrite.MBPerS = 3200 }, mariadb,
+			[]string{"a disk writing 3200.0 MB/s sequentially (measured: 14.7-1914.5 MB/s)"}},
+		{"a dump bigger than any swept", func(p *profile.Profile) { p.Dump.TotalBytes = 2e9 }, mariadb, []string{"1.9 GiB of SQL (measured: 37.9 MiB to 151.8 MiB)"}},
+		{"many tables", func(p *profile.Profile) { p.Dump.Tables = 25 }, mariadb, []string{"25 tables (measured: 8)"}},
+		{"one CPU by quota", func(p *profile.Profile) { p.Host.CPU.QuotaCores = 1 }, mariadb, []string{"1 cores (measured: 2)"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := inside()
+			c.edit(p)
+			plan := Size(p, Options{Task: TaskLoad, Target: c.target})
+			var note string
+			for _, n := range plan.Notes {
+				if strings.Contains(n, "extrapolate") {
+					note = n
+				}
+			}
+			if len(c.want) == 0 {
+				if note != "" || strings.Contains(plan.EstimatedLoad.Basis, "extrapolated") {
+					t.Errorf("inside the envelope, yet: %q / %q", note, plan.EstimatedLoad.Basis)
+				}
+				return
+			}
+			for _, w := range append(c.want, "mytune calibrate --dump '/backup/shop db' --format json --out calibration.json",
+				"--calibration calibration.json") {
+				if !strings.Contains(note, w) {
+					t.Errorf("note %q lacks %q", note, w)
+				}
+			}
+			if !strings.Contains(plan.EstimatedLoad.Basis, "extrapolated beyond the measured machines") {
+				t.Errorf("the estimate does not say it extrapolates: %q", plan.EstimatedLoad.Basis)
+			}
+		})
+	}
+	cal := &Calibration{Source: "calibration cal.json", Threads: 4, MBPerS: 3, BestThreads: 4, BestMBPerS: 3, WithinPct: 5,
+		Points: []CalibrationPoint{{Threads: 4, MBPerS: 3}}}
+	p := inside()
+	p.Host.CPU.Logical = 16
+	calibrated := Size(p, Options{Task: TaskLoad, Target: mariadb, Calibration: cal})
+	if calibrated.Load.Basis != BasisCalibrated {
+		t.Fatalf("the calibration was not used: %+v", calibrated.Load)
+	}
+	for _, n := range calibrated.Notes {
+		if strings.Contains(n, "extrapolate") {
+			t.Errorf("a calibrated load extrapolates nothing: %q", n)
+		}
+	}
+}
