@@ -15,13 +15,7 @@ func CalibrationDump(w io.Writer, r *profile.DumpCalibration, o Options) error {
 	if r == nil {
 		return fmt.Errorf("render calibration: no report given (a bug in the caller)")
 	}
-	switch o.Format {
-	case FormatText, "":
-		return writeAll(w, calibrationDumpText(r, o))
-	case FormatJSON:
-		return writeJSON(w, r)
-	}
-	return fmt.Errorf("render calibration: format %q is not one of text, json", o.Format)
+	return textOrJSON(w, "calibration", o, r, func() string { return calibrationDumpText(r, o) })
 }
 
 // calibrationDumpText is the terminal report of calibrate --dump.

@@ -77,13 +77,7 @@ func Compare(w io.Writer, items []Named, o Options) error {
 		return fmt.Errorf("compare: give at least two files (got %d)", len(items))
 	}
 	c := BuildComparison(items)
-	switch o.Format {
-	case FormatText, "":
-		return writeAll(w, compareText(c, o))
-	case FormatJSON:
-		return writeJSON(w, c)
-	}
-	return fmt.Errorf("render compare: format %q is not one of text, json", o.Format)
+	return textOrJSON(w, "compare", o, c, func() string { return compareText(c, o) })
 }
 
 // BuildComparison computes the rows of a comparison.

@@ -127,6 +127,18 @@ func writeJSON(w io.Writer, v any) error {
 	return writeAll(w, string(b)+"\n")
 }
 
+// textOrJSON writes text() in the "text" format (the default) or v as
+// JSON; any other format is refused, naming what was being rendered.
+func textOrJSON(w io.Writer, what string, o Options, v any, text func() string) error {
+	switch o.Format {
+	case FormatText, "":
+		return writeAll(w, text())
+	case FormatJSON:
+		return writeJSON(w, v)
+	}
+	return fmt.Errorf("render %s: format %q is not one of text, json", what, o.Format)
+}
+
 // writeAll writes s to w and names what failed.
 func writeAll(w io.Writer, s string) error {
 	if _, err := io.WriteString(w, s); err != nil {
