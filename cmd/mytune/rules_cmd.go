@@ -93,14 +93,9 @@ func (a *app) explainEnv(cat *rules.Catalogue) (*rules.Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, _, err := rules.ResolveTarget(*p, a.v.GetString("target"))
+	env, err := rules.EnvFor(*p, a.v.GetString("target"), cat.Thresholds, a.v.GetString("durability"))
 	if err != nil {
 		return nil, asUsage(err)
 	}
-	facts, err := rules.BuildFacts(*p, t)
-	if err != nil {
-		return nil, asUsage(err)
-	}
-	env := rules.NewEnv(*p, facts, cat.Thresholds, a.v.GetString("durability"))
 	return &env, nil
 }
