@@ -2,7 +2,8 @@
 // profiles into what a person or a program reads: a terminal report
 // (lipgloss, plain when piped), JSON, Prometheus text exposition and
 // markdown. It is the only package that touches lipgloss; it does no
-// probing and judges nothing, it only shows what it is given.
+// probing and judges nothing, it only shows what it is given; the notes
+// on when to trust a figure less, in every format, are advisor.Trust's.
 package render
 
 import (
