@@ -56,6 +56,10 @@ type Advice struct {
 	// Notes are facts about how the advice was made a reader should know
 	// ("no server and no my.cnf: current values are the target's documented defaults").
 	Notes []string `json:"notes,omitempty"`
+	// Trust is when to trust the measured figures less, one note per
+	// figure (Trust), computed afresh from the profile's figures: [] when
+	// nothing is shaky or nothing was measured.
+	Trust []profile.TrustNote `json:"trust"`
 }
 
 // Finding is one judgement of one rule on one profile.

@@ -83,6 +83,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	a.Cnf = withBanner(a.Cnf, refusalBanner(refused))
 	SortFindings(a.Findings)
 	a.Verdict = Verdict(p, cat.Thresholds.SlowCommitsPerS)
+	a.Trust = append([]profile.TrustNote{}, Trust(&p)...)
 	var advised map[string]string // an unknown target's cnf holds one value per server: size for the current ones
 	if !t.Unknown() {
 		advised = cnfValues(a.Cnf)

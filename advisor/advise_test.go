@@ -75,11 +75,12 @@ func TestScenariosGolden(t *testing.T) {
 		t.Run(s.goldenName(), func(t *testing.T) {
 			a := advise(t, s)
 			view := struct {
-				Target   profile.Target `json:"target"`
-				Verdict  string         `json:"verdict"`
-				Notes    []string       `json:"notes"`
-				Findings []Finding      `json:"findings"`
-			}{a.Target, a.Verdict, a.Notes, a.Findings}
+				Target   profile.Target      `json:"target"`
+				Verdict  string              `json:"verdict"`
+				Notes    []string            `json:"notes"`
+				Findings []Finding           `json:"findings"`
+				Trust    []profile.TrustNote `json:"trust"`
+			}{a.Target, a.Verdict, a.Notes, a.Findings, a.Trust}
 			js, err := json.MarshalIndent(view, "", "  ")
 			if err != nil {
 				t.Fatal(err)

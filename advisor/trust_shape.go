@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -28,47 +27,44 @@ const BimodalRatio = 100
 // (1.9-3.8 per thread, two to four 100 ms dispatches), where fio runs 2 s.
 const MinWindowOpsPerThread = 4
 
-// shapeNotes says when a figure's shape, not the host, makes it unstable:
-// a bimodal fdatasync loop, and curve points whose measuring windows
-// counted few operations per thread for the device's latency.
-func shapeNotes(st profile.Storage) []string {
-	var out []string
-	if n := bimodalNote(st.Fsync); n != "" {
-		out = append(out, n)
+// shapeItems notes when a figure's shape, not the host, makes it
+// unstable: a bimodal fdatasync loop, and curve points whose measuring
+// windows counted few operations per thread for the device's latency.
+func shapeItems(st profile.Storage) []trustItem {
+	var out []trustItem
+	if it, ok := bimodalItem(st.Fsync); ok {
+		out = append(out, it)
 	}
-	if short := fewOpsPoints(st); len(short) > 0 {
-		out = append(out, fmt.Sprintf("these curve points rest on few operations: their measuring windows counted fewer than %d per thread (%s), so one operation more or less per thread, or one late dispatch of a throttled device, moves each by a quarter or more; measure with a longer --duration",
-			MinWindowOpsPerThread, strings.Join(short, "; ")))
-	}
-	return out
+	return append(out, fewOpsItems(st)...)
 }
 
-// bimodalNote phrases an fdatasync loop whose p90 is over BimodalRatio
-// times its p50; empty otherwise.
-func bimodalNote(l profile.Latency) string {
+// bimodalItem phrases an fdatasync loop whose p90 is over BimodalRatio
+// times its p50; ok is false otherwise.
+func bimodalItem(l profile.Latency) (trustItem, bool) {
 	if l.FdatasyncP50US <= 0 || l.FdatasyncP90US <= BimodalRatio*l.FdatasyncP50US {
-		return ""
+		return trustItem{}, false
 	}
-	return fmt.Sprintf("fdatasync is bimodal: p50 %s µs but p90 %s µs (%.0fx): at least a tenth of the commits waited for the device (on a throttled volume, its next dispatch slice) while most passed at once, so the p50 is whichever mode holds the middle commit and can jump between runs; size commit latency by the p90 and p99 (%s µs)",
-		num(l.FdatasyncP50US), num(l.FdatasyncP90US), l.FdatasyncP90US/l.FdatasyncP50US, num(l.FdatasyncP99US))
+	ratio := l.FdatasyncP90US / l.FdatasyncP50US
+	text := fmt.Sprintf("fdatasync is bimodal: p50 %s µs but p90 %s µs (%.0fx): at least a tenth of the commits waited for the device (on a throttled volume, its next dispatch slice) while most passed at once, so the p50 is whichever mode holds the middle commit and can jump between runs; size commit latency by the p90 and p99 (%s µs)",
+		num(l.FdatasyncP50US), num(l.FdatasyncP90US), ratio, num(l.FdatasyncP99US))
+	return trustItem{note: profile.TrustNote{Kind: profile.TrustBimodalFdatasync, Figure: "fdatasync_p50",
+		Measured: ratio, Threshold: BimodalRatio, Unit: profile.TrustUnitRatio, Text: text}}, true
 }
 
-// fewOpsPoints lists the curve points whose measuring windows counted
+// fewOpsItems notes the curve points whose measuring windows counted
 // fewer than MinWindowOpsPerThread completions per thread, with that count.
 // A point without the count (a profile from before it was recorded) is
 // left out.
-func fewOpsPoints(st profile.Storage) []string {
-	var out []string
-	for _, c := range []struct {
-		name  string
-		curve []profile.ThreadPoint
-	}{{"random write", st.RandWrite}, {"random read", st.RandRead}} {
+func fewOpsItems(st profile.Storage) []trustItem {
+	var out []trustItem
+	for _, c := range curves(st) {
 		for _, pt := range c.curve {
 			if pt.WindowOps < 1 || pt.Threads < 1 {
 				continue
 			}
 			if per := float64(pt.WindowOps) / float64(pt.Threads); per < MinWindowOpsPerThread {
-				out = append(out, fmt.Sprintf("%s at %s %s IOPS: %d counted, %.1f per thread", c.name, plural(pt.Threads, "thread"), num(pt.IOPS), pt.WindowOps, per))
+				part := fmt.Sprintf("%s at %s %s IOPS: %d counted, %.1f per thread", c.name, plural(pt.Threads, "thread"), num(pt.IOPS), pt.WindowOps, per)
+				out = append(out, listItem(profile.TrustFewOperations, pointID(c.id, pt), per, MinWindowOpsPerThread, profile.TrustUnitOpsPerThread, part))
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mytune/mytune/advisor"
 	"github.com/mytune/mytune/profile"
 )
 
@@ -45,6 +46,7 @@ func profileProm(p *profile.Profile) string {
 	if p.Storage.Measured {
 		fams = append(fams, storageFamilies(p.Storage)...)
 	}
+	fams = append(fams, trustFamilies(advisor.Trust(p))...)
 	var b strings.Builder
 	for _, f := range fams {
 		writeFamily(&b, f)
@@ -71,6 +73,30 @@ func storageFamilies(s profile.Storage) []promFamily {
 		{"mytune_storage_rand_read_iops", "16 KiB random-read operations per second by thread count.", curveSamples(s.RandRead, iops)},
 		{"mytune_storage_rand_write_latency_seconds", "16 KiB random-write latency by thread count.", curveLatency(s.RandWrite)},
 		{"mytune_storage_rand_read_latency_seconds", "16 KiB random-read latency by thread count.", curveLatency(s.RandRead)},
+	}
+}
+
+// trustFamilies are the trust notes (advisor.Trust): their count, always
+// present so an alert can fire on > 0, and per note the measured number
+// and the threshold it was compared with, labelled by kind, figure and
+// unit, in the note's own unit (as the JSON's "trust"). A second note on
+// the same kind and figure (two curve points of one thread count, which a
+// probe never writes) is counted but not repeated as a series.
+func trustFamilies(notes []profile.TrustNote) []promFamily {
+	var measured, threshold []promSample
+	seen := map[string]bool{}
+	for _, n := range notes {
+		if key := n.Kind + "\x00" + n.Figure; !seen[key] {
+			seen[key] = true
+			labels := []promLabel{{"kind", n.Kind}, {"figure", n.Figure}, {"unit", n.Unit}}
+			measured = append(measured, promSample{labels, n.Measured})
+			threshold = append(threshold, promSample{labels, n.Threshold})
+		}
+	}
+	return []promFamily{
+		{"mytune_measurement_trust_notes", "Notes that say to trust a measured figure less (busy host, noisy or unstable figures); 0 when none.", one(float64(len(notes)))},
+		{"mytune_measurement_trust", "The number behind a trust note, in its unit label: a load, a pressure or spread percent, a ratio, operations per thread.", measured},
+		{"mytune_measurement_trust_threshold", "The threshold the number behind a trust note crossed, in the same unit.", threshold},
 	}
 }
 

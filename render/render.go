@@ -2,7 +2,8 @@
 // profiles into what a person or a program reads: a terminal report
 // (lipgloss, plain when piped), JSON, Prometheus text exposition and
 // markdown. It is the only package that touches lipgloss; it does no
-// probing and judges nothing, it only shows what it is given.
+// probing and judges nothing, it only shows what it is given; the notes
+// on when to trust a figure less, in every format, are advisor.Trust's.
 package render
 
 import (
@@ -15,6 +16,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/mytune/mytune/advisor"
 	"github.com/mytune/mytune/profile"
 )
 
@@ -108,17 +110,32 @@ func Profile(w io.Writer, p *profile.Profile, o Options) error {
 	case FormatText, "":
 		return writeAll(w, profileText(p, o))
 	case FormatJSON:
-		return writeJSON(w, p)
+		return writeJSON(w, profileDoc{p, trustNotes(p)})
 	case FormatProm:
 		return writeAll(w, profileProm(p))
 	}
 	return fmt.Errorf("render profile: format %q is not one of text, json, prom", o.Format)
 }
 
-// writeJSON writes v indented, with a final newline.
+// profileDoc is the mytune.profile/v1 document: the profile's fields and,
+// after them, "trust": the notes advisor.Trust gives its figures. They
+// are computed at every rendering, as the text report's are, and never
+// read back: profile.Profile has no field for them, so a saved profile
+// loaded with --from gets its notes afresh.
+type profileDoc struct {
+	*profile.Profile
+	Trust []profile.TrustNote `json:"trust"`
+}
+
+// trustNotes is advisor.Trust, [] rather than nil for the JSON.
+func trustNotes(p *profile.Profile) []profile.TrustNote {
+	return append([]profile.TrustNote{}, advisor.Trust(p)...)
+}
+
 // JSON writes v as indented JSON, the form every --format json uses.
 func JSON(w io.Writer, v any) error { return writeJSON(w, v) }
 
+// writeJSON writes v indented, with a final newline.
 func writeJSON(w io.Writer, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {

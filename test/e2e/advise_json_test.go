@@ -19,7 +19,7 @@ func TestAdviseJSONContract(t *testing.T) {
 	if a["schema"] != "mytune.advice/v1" {
 		t.Errorf("schema = %v", a["schema"])
 	}
-	for _, k := range []string{"profile", "verdict", "findings", "threads", "cnf"} {
+	for _, k := range []string{"profile", "verdict", "findings", "threads", "cnf", "trust"} {
 		if _, ok := a[k]; !ok {
 			t.Errorf("advice.%s missing", k)
 		}

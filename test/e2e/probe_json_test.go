@@ -32,7 +32,7 @@ func TestProbeJSONContract(t *testing.T) {
 		t.Errorf("schema = %v", p["schema"])
 	}
 	want := map[string][]string{
-		"":               {"schema", "taken_at", "tool_version", "host", "storage"},
+		"":               {"schema", "taken_at", "tool_version", "host", "storage", "trust"},
 		"host":           {"hostname", "os", "arch", "kernel", "board", "cpu", "memory"},
 		"host.cpu":       {"logical", "physical", "model"},
 		"host.memory":    {"total_bytes", "available_bytes", "limit_bytes"},
