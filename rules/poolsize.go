@@ -118,7 +118,7 @@ func (e Env) poolBasisText(p PoolPlan) string {
 	if ws > e.F.BufferPoolBytes {
 		fit = "more than the pool holds"
 	}
-	idx := "no secondary index"
+	idx := "no secondary-index bytes"
 	if e.F.InnoDBIndexBytes > 0 {
 		idx = e.Human(e.F.InnoDBIndexBytes) + " of secondary indexes"
 	}

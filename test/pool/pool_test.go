@@ -63,7 +63,7 @@ func TestPoolAdviceOnRealServers(t *testing.T) {
 				"too short for its hit ratio", "Memory allows up to 17G", "The data sets the size: 384M"}},
 		{"32M pool, ~40M data", []string{"--innodb-buffer-pool-size=32M"},
 			seed{"forty", 12800, 0, 2950, [2]float64{30, 50}, [2]float64{0, 1}}, "128M",
-			[]string{"Sized to the data, not to memory", "no secondary index",
+			[]string{"Sized to the data, not to memory", "no secondary-index bytes",
 				"The pool stays at least the server's 128.0 MiB default"}},
 	}
 	for _, tc := range cases {
