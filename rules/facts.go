@@ -64,6 +64,10 @@ type Facts struct {
 	LogWaits int64
 	// IndexBytes is the user tables' INDEX_LENGTH (DataBytes is DATA_LENGTH).
 	IndexBytes uint64
+	// InnoDBDataBytes and InnoDBIndexBytes are DATA_LENGTH and INDEX_LENGTH
+	// of the InnoDB user tables, what the buffer pool caches (all user
+	// tables' when the profile has no per-engine sizes).
+	InnoDBDataBytes, InnoDBIndexBytes uint64
 	// Usage holds the status counters of pool misses, query cache and connections.
 	Usage Usage
 	// QueryCacheType is query_cache_type as the server reads it (OFF, ON,
@@ -102,6 +106,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		f.HasServer = true
 		copyVars(vars, s.Variables)
 		f.DataBytes, f.Tables, f.IndexBytes = s.DataBytes, s.Tables, s.IndexBytes
+		f.InnoDBDataBytes, f.InnoDBIndexBytes = innodbBytes(s)
 		f.readStatus(s.Status)
 		f.readRedoRate(s)
 		f.MyISAMTables = myISAMTables(s.Engines)

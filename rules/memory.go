@@ -137,30 +137,6 @@ func (e Env) PoolGrowthCapBytes() uint64 {
 	return cur + avail - reserve
 }
 
-// GrowthCapped is true when PoolGrowthCapBytes holds the pool below the
-// size memory alone would allow.
-func (e Env) GrowthCapped() bool {
-	return e.BufferPoolTarget() < e.poolByMemory()
-}
-
-// poolByMemory is the pool size from total memory and the after-advice
-// budget, before the cap on available memory.
-func (e Env) poolByMemory() uint64 {
-	return BufferPoolSize(e.BudgetAfter(), e.T.BufferPoolFraction, e.F.DataBytes, e.T.DataHeadroom, e.T.BufferPoolMinBytes)
-}
-
-// BufferPoolTarget is the recommended innodb_buffer_pool_size, sized on the
-// after-advice budget; growth beyond the current pool is capped at
-// PoolGrowthCapBytes (rounded down to whole chunks). 0 when no pool fits.
-func (e Env) BufferPoolTarget() uint64 {
-	want := e.poolByMemory()
-	cur := e.F.BufferPoolBytes
-	if limit := e.PoolGrowthCapBytes(); want > cur && want > limit {
-		want = max(RoundPoolDown(limit), cur)
-	}
-	return want
-}
-
 // MemoryCommittedBytes is pool + global buffers + every connection's
 // buffers with the settings now.
 func (e Env) MemoryCommittedBytes() uint64 {

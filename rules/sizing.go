@@ -30,31 +30,85 @@ func (b MemoryBudget) PoolRoom() uint64 {
 	return b.EffectiveBytes - used
 }
 
-// BufferPoolSize sizes innodb_buffer_pool_size: fraction of effective
-// memory, never above PoolRoom, no larger than the data plus headroom when
-// the data size is known (dataBytes > 0), rounded down to whole chunks
-// (128M below 1G, 1G above, so 8 instances x 128M chunks divide it; MySQL
-// manual "Configuring InnoDB Buffer Pool Size") and at least minBytes (128M,
-// the default) when that fits. When less than minBytes is left it is what is
-// left, rounded down to MiB; when less than InnoDB's 5M minimum is left, 0:
-// no pool fits and nothing is recommended.
-func BufferPoolSize(b MemoryBudget, fraction float64, dataBytes uint64, dataHeadroom float64, minBytes uint64) uint64 {
-	room := b.PoolRoom()
-	if room < innodbMinPoolBytes {
-		return 0
+// What held a buffer pool target (PoolPlan.HeldBy).
+const (
+	PoolHeldData      = "data"      // the working set with headroom, below what memory allows
+	PoolHeldMemory    = "memory"    // the share of memory (sized to memory, or the data asks for more)
+	PoolHeldDefault   = "default"   // raised to the server's default, which memory allows
+	PoolHeldRoom      = "room"      // less than the default is left: what is left
+	PoolHeldAvailable = "available" // growth capped by what is available now
+	PoolHeldNone      = "none"      // less than InnoDB's 5M minimum is left: no pool fits
+)
+
+// PoolInputs is what the buffer pool is sized from.
+type PoolInputs struct {
+	Budget   MemoryBudget
+	Fraction float64 // share of effective memory the pool may take
+	// WorkingSetBytes is the InnoDB data + indexes the pool caches.
+	WorkingSetBytes uint64
+	Headroom        float64 // working set x this leaves room to grow
+	// ToMemory sizes to memory rather than to the working set: a host
+	// declared dedicated, or a data size that is not known.
+	ToMemory     bool
+	MinBytes     uint64 // the server's default, kept while memory allows
+	CurrentBytes uint64
+	// CapBytes is the most the pool may grow to with what is available
+	// now (math.MaxUint64: no cap); a pool is never shrunk to it.
+	CapBytes uint64
+}
+
+// PoolPlan is a buffer pool target with the numbers it came from.
+type PoolPlan struct {
+	// WantBytes is the working set x headroom rounded up to whole chunks
+	// (RoundPoolUp); 0 when sized to memory.
+	WantBytes uint64
+	// MemoryBytes is what memory allows: the fraction of effective memory,
+	// never above PoolRoom, rounded down to whole chunks.
+	MemoryBytes uint64
+	RoomBytes   uint64 // Budget.PoolRoom()
+	TargetBytes uint64 // the recommendation, 0 when no pool fits
+	HeldBy      string // PoolHeld*: which bound set TargetBytes
+}
+
+// SizePool sizes innodb_buffer_pool_size: the working set (InnoDB data +
+// indexes) times the headroom, rounded up to whole chunks, or, sized to
+// memory, the fraction of effective memory; never above what memory allows
+// (the fraction, and PoolRoom after the reserve, the connections' buffers
+// and the global buffers; rounded down to whole chunks) and at least
+// MinBytes (the 128M default) when that fits. When less than MinBytes is
+// left it is what is left, rounded down to MiB; when less than InnoDB's 5M
+// minimum is left, 0: no pool fits. Growth above the current pool stops at
+// CapBytes, rounded down to whole chunks.
+func SizePool(in PoolInputs) PoolPlan {
+	b := in.Budget
+	p := PoolPlan{RoomBytes: b.PoolRoom()}
+	if p.RoomBytes < innodbMinPoolBytes {
+		p.HeldBy = PoolHeldNone
+		return p
 	}
-	want := uint64(float64(b.EffectiveBytes) * fraction)
-	if dataBytes > 0 {
-		want = min(want, uint64(float64(dataBytes)*dataHeadroom))
+	p.MemoryBytes = RoundPoolDown(min(uint64(float64(b.EffectiveBytes)*in.Fraction), p.RoomBytes))
+	p.TargetBytes, p.HeldBy = p.MemoryBytes, PoolHeldMemory
+	if !in.ToMemory {
+		raw := uint64(float64(in.WorkingSetBytes) * in.Headroom)
+		p.WantBytes = RoundPoolUp(raw)
+		switch {
+		case raw < in.MinBytes:
+			p.TargetBytes = 0 // the default below, when it fits
+		case p.WantBytes < p.MemoryBytes:
+			p.TargetBytes, p.HeldBy = p.WantBytes, PoolHeldData
+		}
 	}
-	got := RoundPoolDown(min(want, room))
-	if got >= minBytes {
-		return got
+	switch {
+	case p.TargetBytes >= in.MinBytes:
+	case p.RoomBytes >= in.MinBytes:
+		p.TargetBytes, p.HeldBy = in.MinBytes, PoolHeldDefault
+	default:
+		p.TargetBytes, p.HeldBy = p.RoomBytes/mib*mib, PoolHeldRoom
 	}
-	if room >= minBytes {
-		return minBytes
+	if cur := in.CurrentBytes; p.TargetBytes > cur && p.TargetBytes > in.CapBytes {
+		p.TargetBytes, p.HeldBy = max(RoundPoolDown(in.CapBytes), cur), PoolHeldAvailable
 	}
-	return room / mib * mib
+	return p
 }
 
 // RoundPoolDown rounds a pool size down to whole chunks: 128M below 1G,
@@ -66,6 +120,21 @@ func RoundPoolDown(b uint64) uint64 {
 		unit = gib
 	}
 	return b / unit * unit
+}
+
+// RoundPoolUp rounds a pool size up to whole chunks, the units of
+// RoundPoolDown: mysqld itself rounds a size up to a multiple of
+// innodb_buffer_pool_chunk_size x innodb_buffer_pool_instances (MySQL 8.4
+// manual, "Configuring InnoDB Buffer Pool Size").
+func RoundPoolUp(b uint64) uint64 {
+	d := RoundPoolDown(b)
+	if d == b {
+		return b
+	}
+	if b >= gib {
+		return d + gib
+	}
+	return d + 128*mib
 }
 
 // RedoSize sizes the total redo log: hoursOfWrites of the measured redo

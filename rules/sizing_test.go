@@ -1,31 +1,71 @@
 package rules
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
-func TestBufferPoolSize(t *testing.T) {
+// TestSizePool covers the pool sizing of issue 20: to the working set with
+// headroom, to memory, the 128M floor, and the caps of memory.
+func TestSizePool(t *testing.T) {
+	host23G := MemoryBudget{EffectiveBytes: 23 * tGiB, ReserveBytes: 2355 * tMiB, PerConnBytes: 3 * tMiB, MaxConnections: 151}
+	none := uint64(math.MaxUint64)
 	cases := []struct {
-		name string
-		b    MemoryBudget
-		data uint64
-		want uint64
+		name     string
+		b        MemoryBudget
+		ws       uint64 // working set: InnoDB data + indexes
+		toMemory bool
+		cur, cap uint64
+		want     uint64
+		held     string
 	}{
-		{"32G host, unknown data", MemoryBudget{EffectiveBytes: 32 * tGiB, ReserveBytes: 3 * tGiB, PerConnBytes: 2 * tMiB, MaxConnections: 151}, 0, 24 * tGiB},
-		{"32G host, 4G data", MemoryBudget{EffectiveBytes: 32 * tGiB, ReserveBytes: 3 * tGiB}, 4 * tGiB, 6 * tGiB},
-		{"1G Pi", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 256 * tMiB, PerConnBytes: 2 * tMiB, MaxConnections: 151}, 0, 384 * tMiB},
-		{"connections eat it all: nothing fits, nothing recommended", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 256 * tMiB, PerConnBytes: 10 * tMiB, MaxConnections: 100}, 0, 0},
-		{"room below one chunk", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 900 * tMiB}, 0, 124 * tMiB},
-		{"3M left: below InnoDB's 5M minimum", MemoryBudget{EffectiveBytes: 259 * tMiB, ReserveBytes: 256 * tMiB}, 0, 0},
-		{"1 MiB cgroup limit", MemoryBudget{EffectiveBytes: tMiB, ReserveBytes: 256 * tMiB}, 0, 0},
-		{"tiny data still gets the 128M default", MemoryBudget{EffectiveBytes: 8 * tGiB, ReserveBytes: tGiB}, 10 * tMiB, 128 * tMiB},
+		{"32G host, sized to memory", MemoryBudget{EffectiveBytes: 32 * tGiB, ReserveBytes: 3 * tGiB, PerConnBytes: 2 * tMiB, MaxConnections: 151}, 0, true, 128 * tMiB, none, 24 * tGiB, PoolHeldMemory},
+		{"32G host, 4G working set", MemoryBudget{EffectiveBytes: 32 * tGiB, ReserveBytes: 3 * tGiB}, 4 * tGiB, false, 128 * tMiB, none, 6 * tGiB, PoolHeldData},
+		{"issue 20: 181M data + 13M indexes on 23G: 291M rounded up", host23G, 194 * tMiB, false, 128 * tMiB, none, 384 * tMiB, PoolHeldData},
+		{"issue 20: 40M data, 32M pool: the 128M default", host23G, 40 * tMiB, false, 32 * tMiB, none, 128 * tMiB, PoolHeldDefault},
+		{"sysbench 240M on 128M: 360M rounded up", host23G, 240 * tMiB, false, 128 * tMiB, none, 384 * tMiB, PoolHeldData},
+		{"1.1G working set: rounded up to 2G", host23G, 700 * tMiB, false, 128 * tMiB, none, 2 * tGiB, PoolHeldData},
+		{"working set above memory: memory", MemoryBudget{EffectiveBytes: 4 * tGiB, ReserveBytes: 410 * tMiB}, 30 * tGiB, false, 128 * tMiB, none, 3 * tGiB, PoolHeldMemory},
+		{"dedicated: memory, not the small data", host23G, 194 * tMiB, true, 128 * tMiB, none, 17 * tGiB, PoolHeldMemory},
+		{"little available: growth capped", host23G, 10 * tGiB, false, 2 * tGiB, 6*tGiB + 100*tMiB, 6 * tGiB, PoolHeldAvailable},
+		{"nothing available: the pool stays", host23G, 40 * tMiB, false, 32 * tMiB, 32 * tMiB, 32 * tMiB, PoolHeldAvailable},
+		{"1G Pi, sized to memory", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 256 * tMiB, PerConnBytes: 2 * tMiB, MaxConnections: 151}, 0, true, 128 * tMiB, none, 384 * tMiB, PoolHeldMemory},
+		{"connections eat it all: nothing fits, nothing recommended", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 256 * tMiB, PerConnBytes: 10 * tMiB, MaxConnections: 100}, 0, true, 128 * tMiB, none, 0, PoolHeldNone},
+		{"room below one chunk", MemoryBudget{EffectiveBytes: tGiB, ReserveBytes: 900 * tMiB}, 0, true, 128 * tMiB, none, 124 * tMiB, PoolHeldRoom},
+		{"3M left: below InnoDB's 5M minimum", MemoryBudget{EffectiveBytes: 259 * tMiB, ReserveBytes: 256 * tMiB}, 0, true, 128 * tMiB, none, 0, PoolHeldNone},
+		{"1 MiB cgroup limit", MemoryBudget{EffectiveBytes: tMiB, ReserveBytes: 256 * tMiB}, 0, true, 128 * tMiB, none, 0, PoolHeldNone},
+		{"tiny data still gets the 128M default", MemoryBudget{EffectiveBytes: 8 * tGiB, ReserveBytes: tGiB}, 10 * tMiB, false, 128 * tMiB, none, 128 * tMiB, PoolHeldDefault},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := BufferPoolSize(tc.b, 0.75, tc.data, 1.5, 128*tMiB)
-			if got != tc.want {
-				t.Errorf("got %d MiB, want %d MiB", got/tMiB, tc.want/tMiB)
+			p := SizePool(PoolInputs{Budget: tc.b, Fraction: 0.75, WorkingSetBytes: tc.ws, Headroom: 1.5,
+				ToMemory: tc.toMemory, MinBytes: 128 * tMiB, CurrentBytes: tc.cur, CapBytes: tc.cap})
+			if p.TargetBytes != tc.want || p.HeldBy != tc.held {
+				t.Errorf("got %d MiB held by %s, want %d MiB held by %s (%+v)", p.TargetBytes/tMiB, p.HeldBy, tc.want/tMiB, tc.held, p)
 			}
-			if got > tc.b.PoolRoom() {
-				t.Errorf("%d above what is left %d", got, tc.b.PoolRoom())
+			if p.TargetBytes > tc.b.PoolRoom() {
+				t.Errorf("%d above what is left %d", p.TargetBytes, tc.b.PoolRoom())
+			}
+		})
+	}
+}
+
+func TestRoundPoolUp(t *testing.T) {
+	cases := []struct {
+		name     string
+		in, want uint64
+	}{
+		{"whole chunk stays", 256 * tMiB, 256 * tMiB},
+		{"291M up to 384M", 291 * tMiB, 384 * tMiB},
+		{"60M up to one chunk", 60 * tMiB, 128 * tMiB},
+		{"just below 1G up to 1G", 1000 * tMiB, tGiB},
+		{"1.05G up to 2G (1G units from 1G)", 1075 * tMiB, 2 * tGiB},
+		{"60G stays", 60 * tGiB, 60 * tGiB},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := RoundPoolUp(tc.in); got != tc.want {
+				t.Errorf("RoundPoolUp(%d MiB) = %d MiB, want %d MiB", tc.in/tMiB, got/tMiB, tc.want/tMiB)
 			}
 		})
 	}

@@ -1,0 +1,187 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// Buffer pool sizing as rule expressions see it (issue 20). The pool is
+// sized to the working set, InnoDB's data + indexes with headroom to grow,
+// unless the host is declared dedicated to the server or the data size is
+// not known: then it is sized to memory. Either way it never takes more
+// than memory allows after the OS reserve, the connections' buffers and
+// what other processes use (PoolGrowthCapBytes), and it is never left
+// below the server's default on a machine with room.
+
+// innodbEngine is the ENGINE information_schema.TABLES names for InnoDB.
+const innodbEngine = "innodb"
+
+// innodbBytes is the data and index bytes of the InnoDB user tables of s,
+// or of all user tables when s has no per-engine sizes (older profiles).
+func innodbBytes(s *profile.Server) (data, index uint64) {
+	if len(s.Engines) == 0 {
+		return s.DataBytes, s.IndexBytes
+	}
+	for name, u := range s.Engines {
+		if strings.EqualFold(name, innodbEngine) {
+			data, index = data+u.DataBytes, index+u.IndexBytes
+		}
+	}
+	return data, index
+}
+
+// WorkingSetBytes is what the buffer pool caches: the InnoDB tables' data
+// plus indexes (information_schema DATA_LENGTH + INDEX_LENGTH).
+func (e Env) WorkingSetBytes() uint64 { return e.F.InnoDBDataBytes + e.F.InnoDBIndexBytes }
+
+// PoolDataKnown is true when a live server told the size of its tables.
+func (e Env) PoolDataKnown() bool { return e.F.HasServer && (e.F.Tables > 0 || e.F.DataBytes > 0) }
+
+// DedicatedHost is true when the server declares the host its own:
+// innodb_dedicated_server=ON, which MySQL 8.0.3+ and Percona accept (MySQL
+// 8.4 manual, "Enabling Automatic InnoDB Configuration for a Dedicated
+// MySQL Server": only for an instance that "can use all available system
+// resources"). MariaDB has no such switch: mytune never guesses a host
+// dedicated from its memory use, which other processes may take any time.
+func (e Env) DedicatedHost() bool {
+	return e.F.DedicatedServer && Accepts(e.F.Flavor, e.F.Version, "innodb_dedicated_server")
+}
+
+// PoolToMemory is true when the pool is sized to memory rather than to the
+// working set: a dedicated host, or no data size to size to.
+func (e Env) PoolToMemory() bool { return e.DedicatedHost() || !e.PoolDataKnown() }
+
+// PoolSizing is the buffer pool target with the numbers it came from,
+// sized on the after-advice budget (rules.SizePool).
+func (e Env) PoolSizing() PoolPlan {
+	return SizePool(PoolInputs{Budget: e.BudgetAfter(), Fraction: e.T.BufferPoolFraction,
+		WorkingSetBytes: e.WorkingSetBytes(), Headroom: e.T.DataHeadroom, ToMemory: e.PoolToMemory(),
+		MinBytes: e.T.BufferPoolMinBytes, CurrentBytes: e.F.BufferPoolBytes, CapBytes: e.PoolGrowthCapBytes()})
+}
+
+// BufferPoolTarget is the recommended innodb_buffer_pool_size; 0 when no
+// pool fits.
+func (e Env) BufferPoolTarget() uint64 { return e.PoolSizing().TargetBytes }
+
+// GrowthCapped is true when what is available now holds the pool below
+// the size the data or memory would give it.
+func (e Env) GrowthCapped() bool { return e.PoolSizing().HeldBy == PoolHeldAvailable }
+
+// BufferPoolGrows is true when the pool should be advised up: the target
+// is above it and either the pool is below the working set (data + indexes
+// do not fit) or below the server's default, or the step is worth a
+// change: T.BufferPoolGrowRatio times the pool and T.BufferPoolGrowMinBytes
+// more. The step thresholds never hide a pool smaller than its data.
+func (e Env) BufferPoolGrows() bool {
+	target, cur := e.BufferPoolTarget(), e.F.BufferPoolBytes
+	switch {
+	case target <= cur:
+		return false
+	case e.PoolDataKnown() && cur < e.WorkingSetBytes(), cur < profile.DefaultBufferPoolBytes:
+		return true
+	}
+	return float64(target) >= float64(cur)*e.T.BufferPoolGrowRatio && target-cur >= e.T.BufferPoolGrowMinBytes
+}
+
+// PoolSizingText says how BufferPoolTarget was sized, with the numbers
+// used: the basis (data or memory) and why, the working set with its
+// headroom, the hit ratio, what memory allows after the OS, the
+// connections and other processes, and which bound set the size.
+func (e Env) PoolSizingText() string {
+	p := e.PoolSizing()
+	parts := []string{e.poolBasisText(p)}
+	if h := e.PoolHitText(); h != "" {
+		parts = append(parts, h)
+	}
+	return strings.Join(append(parts, e.poolMemoryText(p)), " ")
+}
+
+// poolBasisText says whether the pool is sized to the data or to memory,
+// why, and the working set with its headroom.
+func (e Env) poolBasisText(p PoolPlan) string {
+	switch {
+	case e.DedicatedHost():
+		return "Sized to memory: innodb_dedicated_server is ON, so the host is the server's own (MySQL 8.4 manual: " +
+			"InnoDB then takes 75% of memory above 4G)."
+	case !e.F.HasServer:
+		return "Sized to memory: no server was read, so the size of the data is not known."
+	case !e.PoolDataKnown():
+		return "Sized to memory: information_schema.TABLES showed this account no table, so the size of the data is not known."
+	}
+	why := "innodb_dedicated_server is OFF, so the host may run other work"
+	if !Accepts(e.F.Flavor, e.F.Version, "innodb_dedicated_server") {
+		why = "this server has no innodb_dedicated_server to say the host is its own, and mytune does not guess it"
+	}
+	ws, fit := e.WorkingSetBytes(), "which the pool holds"
+	if ws > e.F.BufferPoolBytes {
+		fit = "more than the pool holds"
+	}
+	idx := "no secondary-index bytes"
+	if e.F.InnoDBIndexBytes > 0 {
+		idx = e.Human(e.F.InnoDBIndexBytes) + " of secondary indexes"
+	}
+	return fmt.Sprintf("Sized to the data, not to memory (%s): InnoDB's tables hold %s of data (with the primary keys) and %s, %s in all, %s; "+
+		"with %s%% headroom to grow that is %s, rounded up to whole chunks (128M below 1G, 1G above): %s.",
+		why, e.Human(e.F.InnoDBDataBytes), idx, e.Human(ws), fit,
+		e.N((e.T.DataHeadroom-1)*100), e.Human(float64(ws)*e.T.DataHeadroom), e.Size(p.WantBytes))
+}
+
+// PoolHitText gives the buffer pool hit ratio when the server has run long
+// enough (an hour, as for the redo rate) to have met its workload, or says
+// that it has not; "" without status counters.
+func (e Env) PoolHitText() string {
+	u := e.F.Usage
+	switch {
+	case !e.F.HasServer || u.PoolReads < 0 || u.PoolReadRequests < 0:
+		return ""
+	case e.F.UptimeS < minUptimeForRateS || u.PoolReadRequests <= 0:
+		return fmt.Sprintf("The server is up for only %s (%s page requests): too short for its hit ratio to show what its workload needs.",
+			upFor(e.F.UptimeS), e.N(u.PoolReadRequests))
+	}
+	s := fmt.Sprintf("Since it started %s ago, %.2f%% of %s page requests hit the pool (%s were read from disk)",
+		upFor2(e.F.UptimeS), 100*u.HitRatio(), e.N(u.PoolReadRequests), e.N(u.PoolReads))
+	if e.PoolDataKnown() && e.WorkingSetBytes() > e.F.BufferPoolBytes {
+		s += ": pages read so far fit, not all the data"
+	}
+	return s + "."
+}
+
+// poolMemoryText says what memory allows, with what it keeps for the OS,
+// the connections and other processes, and the size that results.
+func (e Env) poolMemoryText(p PoolPlan) string {
+	conn := ""
+	if e.PerConnAfterBytes() != e.PerConnBytes() || e.MaxConnectionsAfter() != e.F.MaxConnections {
+		conn = " (as advised here)"
+	}
+	s := fmt.Sprintf("%s%% of usable memory, never more than what is left after %s for the OS and %d connections x %s of per-connection buffers%s",
+		e.N(e.T.BufferPoolFraction*100), e.Human(e.ReserveBytes()), e.MaxConnectionsAfter(), e.Human(e.PerConnAfterBytes()), conn)
+	allow := p.MemoryBytes
+	if avail := e.Host.Memory.AvailableBytes; avail > 0 {
+		s += fmt.Sprintf(", and no more than the %s available now allows (current pool + available - reserve: other processes keep the rest)", e.Human(avail))
+		allow = min(allow, max(RoundPoolDown(e.PoolGrowthCapBytes()), e.F.BufferPoolBytes))
+	}
+	target := e.Size(p.TargetBytes)
+	switch p.HeldBy {
+	case PoolHeldData:
+		return fmt.Sprintf("Memory allows up to %s: %s. The data sets the size: %s.", e.Size(allow), s, target)
+	case PoolHeldDefault:
+		return fmt.Sprintf("Memory allows up to %s: %s. The pool stays at least the server's %s default "+
+			"(MySQL 8.4 manual and MariaDB KB, innodb_buffer_pool_size): %s.", e.Size(allow), s, e.Human(e.T.BufferPoolMinBytes), target)
+	case PoolHeldRoom:
+		return fmt.Sprintf("%s, leaves less than the server's %s default: %s.", upperFirst(s), e.Human(e.T.BufferPoolMinBytes), target)
+	}
+	if !e.PoolToMemory() {
+		return fmt.Sprintf("That is more than memory allows: %s, gives %s.", s, target)
+	}
+	return fmt.Sprintf("%s, gives %s.", upperFirst(s), target)
+}
+
+// upperFirst capitalises the first letter of s.
+func upperFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-32) + s[1:]
+}

@@ -1,0 +1,75 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// poolServer makes the quiet profile a server of flavor/version with the
+// given pool and InnoDB data and index bytes on a host of memBytes (most of
+// it available), up for uptimeS seconds.
+func poolServer(flavor, version, pool string, data, index, memBytes uint64, uptimeS int) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		p.Host.Memory = profile.Memory{TotalBytes: memBytes, AvailableBytes: memBytes - memBytes/20}
+		p.Server.Flavor, p.Server.Version = flavor, version
+		p.Server.Variables["innodb_buffer_pool_size"] = pool
+		p.Server.DataBytes, p.Server.IndexBytes, p.Server.Tables = data+tMiB, index, 5
+		p.Server.Engines = map[string]profile.EngineUsage{"InnoDB": {DataBytes: data, IndexBytes: index, Tables: 4},
+			"Aria": {DataBytes: tMiB, Tables: 1}}
+		p.Server.Status["uptime"] = fmt.Sprint(uptimeS)
+		p.Server.Status["innodb_buffer_pool_reads"], p.Server.Status["innodb_buffer_pool_read_requests"] = "100", "1000000"
+	}
+}
+
+// TestBufferPoolAdvice covers issue 20: a pool smaller than the InnoDB data
+// + indexes is advised up whatever the step; a pool below the 128M default
+// is raised to it; innodb_dedicated_server=ON sizes to memory; a pool the
+// data fits is left alone.
+func TestBufferPoolAdvice(t *testing.T) {
+	const mem = 23 * tGiB
+	cases := []struct {
+		name   string
+		mutate func(*profile.Profile)
+		want   string   // recommended; "" = must not fire
+		says   []string // the detail says these
+	}{
+		{"128M pool, 181M data + 13M indexes, idle MariaDB", poolServer("mariadb", "10.11.6", "128M", 181*tMiB, 13*tMiB, mem, 300), "384M",
+			[]string{"Sized to the data", "181.0 MiB of data (with the primary keys) and 13.0 MiB of secondary indexes, 194.0 MiB in all, more than the pool holds",
+				"50% headroom to grow that is 291.0 MiB, rounded up to whole chunks (128M below 1G, 1G above): 384M", "up for only 5 min", "Memory allows up to 17G"}},
+		{"32M pool, 40M data: the 128M default", poolServer("mariadb", "10.11.6", "32M", 40*tMiB, 0, mem, 300), "128M",
+			[]string{"40.0 MiB of data", "the server's 128.0 MiB default"}},
+		{"128M pool, 240M of sysbench data, high hit ratio after a day", poolServer("mysql", "8.4.3", "128M", 200*tMiB, 40*tMiB, mem, 86400), "384M",
+			[]string{"innodb_dedicated_server is OFF", "Since it started 24.0 h ago, 99.99% of 1000000 page requests hit the pool", "not all the data"}},
+		{"dedicated MySQL: sized to memory", all(poolServer("mysql", "8.4.3", "128M", 181*tMiB, 13*tMiB, mem, 300),
+			setVar("innodb_dedicated_server", "ON")), "17G", []string{"Sized to memory: innodb_dedicated_server is ON"}},
+		{"pool holds the data: nothing", poolServer("mariadb", "10.11.6", "256M", 150*tMiB, 10*tMiB, mem, 300), "", nil},
+		{"only Aria data: the pool is not sized to it", poolServer("mariadb", "10.11.6", "128M", 0, 0, mem, 300), "", nil},
+		{"pool smaller than the data, no memory left to grow", all(poolServer("mariadb", "10.11.6", "128M", 181*tMiB, 13*tMiB, mem, 300),
+			func(p *profile.Profile) { p.Host.Memory.AvailableBytes = 2 * tGiB }), "", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, hits := memEnv(t, tc.mutate)
+			h, ok := hits["memory.buffer_pool_small"]
+			switch {
+			case tc.want == "" && ok:
+				t.Fatalf("fired: %s → %s: %s", h.Current, h.Recommended, h.RenderedDetail)
+			case tc.want == "":
+				return
+			case !ok:
+				t.Fatalf("did not fire (fired: %v)", keys(hits))
+			case h.Recommended != tc.want:
+				t.Errorf("recommended %s, want %s: %s", h.Recommended, tc.want, h.RenderedDetail)
+			}
+			for _, s := range tc.says {
+				if !strings.Contains(h.RenderedDetail, s) {
+					t.Errorf("detail does not say %q:\n%s", s, h.RenderedDetail)
+				}
+			}
+			t.Logf("%s → %s: %s", h.Current, h.Recommended, h.RenderedDetail)
+		})
+	}
+}
