@@ -138,7 +138,7 @@ def main():
                         rp = s["p95_med"] / st["p95_med"]
                         if rp > 1:
                             worse_p95.append(f"{bed} {size} {wl} {t} {cfg}: p95 {s['p95_med']:.2f} vs stock "
-                                             f"{st['p95_med']:.2f} ms (×{rp:.2f}, stock's spread {pct(st.get('p95_spread'))})")
+                                             f"{st['p95_med']:.2f} ms (×{rp:.2f}, stock's spread {pct(st.get('p95_spread')) or 'n/a: one rep'})")
                     if not big:
                         nt, np95 = st.get("tps_spread") or 0, st.get("p95_spread") or 0
                         if rt < 1 - nt or (rp is not None and rp > 1 + np95):
