@@ -12,7 +12,7 @@ FUZZTIME ?= 3s
 PREFIX ?= /usr/local
 MANDIR := man/man1
 
-.PHONY: all build cross man install run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-restore bench-dump bench-wall test-hermetic clean
+.PHONY: all build cross man install run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-restore bench-dump bench-wall bench-workload test-hermetic clean
 
 all: build
 
@@ -104,6 +104,14 @@ bench-restore: $(BIN)
 ## `mytune advise --task dump`; BEDS=… REPEATS=… LOCK="GATE MAIN" (a quiet.sh-style x lock held per round)
 bench-dump: $(BIN)
 	bash scripts/bench-dump.sh --beds "$(or $(BEDS),fast card hdd)" --repeat $(or $(REPEATS),3) $(if $(LOCK),--round-lock "$(LOCK)")
+
+## bench-workload: per bed (fast, card, bw, hdd) and data size (one in the stock 128M pool, one ~3x it), sysbench
+## oltp_read_only/read_write/write_only at 1, 4 and 16 threads on a stock MariaDB vs restarted with the advised cnf
+## (strict, relaxed), interleaved reps; hours. BEDS=… SIZES=… WORKLOADS=… THREADS=… REPEATS=… DURATION=60s KEEP=DIR
+bench-workload: $(BIN)
+	bash scripts/bench-workload.sh --beds "$(or $(BEDS),fast card bw hdd)" --sizes "$(or $(SIZES),100M 400M)" \
+	  --workloads "$(or $(WORKLOADS),oltp_read_only oltp_read_write oltp_write_only)" --threads "$(or $(THREADS),1 4 16)" \
+	  --repeat $(or $(REPEATS),3) --duration $(or $(DURATION),60s) $(if $(KEEP),--keep $(KEEP))
 
 clean:
 	rm -rf bin dist man
