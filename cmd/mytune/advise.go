@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mytune/mytune/advisor"
+	"github.com/mytune/mytune/probe"
 	"github.com/mytune/mytune/probe/dump"
 	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/render"
@@ -69,65 +70,36 @@ func addAdviceFlags(cmd *cobra.Command) {
 // runAdvise checks every input first (a bad flag must not cost a probe),
 // then gathers the profile and runs the advisor on it.
 func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
-	in, err := a.adviceInputs(cmd)
-	if err != nil {
+	opts := advisor.AdviseOptions{Target: a.v.GetString("target"), Durability: strings.ToLower(a.v.GetString("durability")),
+		Task: strings.ToLower(a.v.GetString("task")), ToolVersion: version}
+	if err := opts.Check(); err != nil {
 		return nil, err
+	}
+	var err error
+	if opts.Catalogue, err = a.loadCatalogue(); err != nil {
+		return nil, err
+	}
+	var d *profile.Dump
+	if dir := a.v.GetString("dump"); dir != "" {
+		if d, err = dump.Read(cmd.Context(), dir); err != nil {
+			return nil, usagef("--dump %s: %v", dir, err)
+		}
 	}
 	p, err := a.adviceProfile(cmd)
 	if err != nil {
 		return nil, err
 	}
-	if in.dump != nil {
-		p.Dump = in.dump
+	if d != nil {
+		p.Dump = d
 	}
-	cal, err := a.adviceCalibration(cmd, in.task)
-	if err != nil {
+	if opts.Calibration, err = a.adviceCalibration(cmd, opts.Task); err != nil {
 		return nil, err
 	}
-	adv, err := advisor.Advise(*p, advisor.AdviseOptions{
-		Catalogue: in.cat, Target: a.v.GetString("target"), Durability: in.durability,
-		Task: in.task, ToolVersion: version, Calibration: cal,
-	})
+	adv, err := advisor.Advise(*p, opts)
 	if err != nil {
 		return nil, asUsage(err)
 	}
 	return &adv, nil
-}
-
-// adviceInputs are the checked inputs of advise other than the profile.
-type adviceInputs struct {
-	task, durability string
-	cat              *rules.Catalogue
-	dump             *profile.Dump
-}
-
-// adviceInputs validates --task, --durability, --target, the rules and
-// thresholds, and reads --dump.
-func (a *app) adviceInputs(cmd *cobra.Command) (adviceInputs, error) {
-	in := adviceInputs{task: strings.ToLower(a.v.GetString("task")), durability: strings.ToLower(a.v.GetString("durability"))}
-	switch in.task {
-	case "all", "dump", "load", "copy", "oltp":
-	default:
-		return in, usagef("--task %q: choose all, dump, load, copy or oltp", in.task)
-	}
-	if in.durability != advisor.DurabilityStrict && in.durability != advisor.DurabilityRelaxed {
-		return in, usagef("--durability %q: choose strict (never trades commits away) or relaxed", in.durability)
-	}
-	if t := a.v.GetString("target"); t != "" {
-		if _, err := profile.ParseTarget(t); err != nil {
-			return in, usagef("--target: %v", err)
-		}
-	}
-	var err error
-	if in.cat, err = a.loadCatalogue(); err != nil {
-		return in, err
-	}
-	if dir := a.v.GetString("dump"); dir != "" {
-		if in.dump, err = dump.Read(cmd.Context(), dir); err != nil {
-			return in, usagef("--dump %s: %v", dir, err)
-		}
-	}
-	return in, nil
 }
 
 // adviceProfile is the profile to advise on: loaded with --from (plus any
@@ -137,7 +109,7 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 	if from == "" {
 		return a.runProbe(cmd)
 	}
-	p, err := loadProfile(from)
+	p, err := probe.LoadProfile(from)
 	if err != nil {
 		return nil, err
 	}
@@ -145,20 +117,6 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 		if p.MyCnf, err = readMyCnf(path); err != nil {
 			return nil, err
 		}
-	}
-	return p, nil
-}
-
-// loadProfile reads a saved profile (or advice) file; problems are bad input.
-func loadProfile(path string) (*profile.Profile, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usagef("cannot read profile %s: %v", path, unwrapPath(err))
-	}
-	defer f.Close()
-	p, err := profile.Decode(f)
-	if err != nil {
-		return nil, usagef("%s: %v", path, err)
 	}
 	return p, nil
 }
@@ -187,13 +145,4 @@ func (a *app) loadCatalogue() (*rules.Catalogue, error) {
 		return nil, asUsage(err)
 	}
 	return cat, nil
-}
-
-// unwrapPath drops the "open FILE:" prefix of a *PathError, since the
-// caller's message names the file already.
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"os"
-
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/mytune/mytune/advisor/threads"
 	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/probe/dump"
-	"github.com/mytune/mytune/profile"
 )
 
 // addCalibrationFlags registers advise's --calibration and --calibrate.
@@ -33,7 +30,7 @@ func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calib
 	case task == "dump" || task == "oltp":
 		return nil, usagef("--calibration and --calibrate size the load: use them with --task load, copy or all")
 	case file != "":
-		rep, err := readCalibration(file)
+		rep, err := calibrate.ReadDumpReport(file)
 		if err != nil {
 			return nil, err
 		}
@@ -61,18 +58,4 @@ func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calib
 		return nil, err
 	}
 	return threads.CalibrationFrom(rep, "live calibration"), nil
-}
-
-// readCalibration reads a calibrate --dump JSON file; anything else is bad input.
-func readCalibration(path string) (*profile.DumpCalibration, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usagef("cannot read calibration %s: %v", path, unwrapPath(err))
-	}
-	defer f.Close()
-	rep, err := profile.DecodeDumpCalibration(f)
-	if err != nil {
-		return nil, usagef("%s%v", path, err)
-	}
-	return rep, nil
 }

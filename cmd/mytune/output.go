@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 	"os"
 
@@ -13,22 +11,9 @@ import (
 )
 
 // emit renders into memory, then writes to stdout or, with --out FILE,
-// atomically to FILE (a temp file in the same directory, then rename), so
-// a reader never sees half a report and a failure leaves no partial file.
+// atomically to FILE (atomicfile.Emit): a reader never sees half a report.
 func (a *app) emit(render func(w io.Writer) error) error {
-	var buf bytes.Buffer
-	if err := render(&buf); err != nil {
-		return err
-	}
-	out := a.v.GetString("out")
-	if out == "" || out == "-" {
-		_, err := a.stdout.Write(buf.Bytes())
-		return err
-	}
-	if err := atomicfile.Write(out, buf.Bytes()); err != nil {
-		return fmt.Errorf("--out %w", err)
-	}
-	return nil
+	return atomicfile.Emit(a.stdout, a.v.GetString("out"), "--out ", render)
 }
 
 // renderOptions are the render settings for format on this output

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mytune/mytune/probe"
 	"github.com/mytune/mytune/render"
 	"github.com/mytune/mytune/rules"
 )
@@ -89,7 +90,7 @@ func (a *app) explainEnv(cat *rules.Catalogue) (*rules.Env, error) {
 	if from == "" {
 		return nil, nil
 	}
-	p, err := loadProfile(from)
+	p, err := probe.LoadProfile(from)
 	if err != nil {
 		return nil, err
 	}

@@ -5,12 +5,32 @@
 package atomicfile
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/mytune/mytune/internal/usage"
 )
+
+// Emit renders into memory, then writes the result to w or, when path is
+// set (and not "-"), atomically to path (Write), so a failed render leaves
+// nothing behind. A write error's text starts with flag ("--out ").
+func Emit(w io.Writer, path, flag string, render func(io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := render(&buf); err != nil {
+		return err
+	}
+	if path == "" || path == "-" {
+		_, err := w.Write(buf.Bytes())
+		return err
+	}
+	if err := Write(path, buf.Bytes()); err != nil {
+		return fmt.Errorf("%s%w", flag, err)
+	}
+	return nil
+}
 
 // Check says early, before any work, whether path can be written: it must
 // not be a directory and its directory must exist. Problems are usage

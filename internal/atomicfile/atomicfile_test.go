@@ -1,6 +1,9 @@
 package atomicfile
 
 import (
+	"bytes"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,6 +70,43 @@ func TestCheck(t *testing.T) {
 			err := Check(c.path)
 			if (c.wantErr == "") != (err == nil) || (err != nil && (!usage.Is(err) || !strings.Contains(err.Error(), c.wantErr))) {
 				t.Errorf("Check(%s) = %v, want %q", c.path, err, c.wantErr)
+			}
+		})
+	}
+}
+
+// TestEmit: without a path the rendering goes to w; with one, to the file
+// and not to w; a rendering that fails writes nothing anywhere.
+func TestEmit(t *testing.T) {
+	dir := t.TempDir()
+	ok := func(w io.Writer) error { _, err := io.WriteString(w, "report\n"); return err }
+	fails := func(w io.Writer) error { io.WriteString(w, "half"); return errors.New("render failed") }
+	cases := []struct {
+		name             string
+		path             string
+		render           func(io.Writer) error
+		wantOut, wantErr string
+		wantFile         bool
+	}{
+		{"to stdout", "", ok, "report\n", "", false},
+		{"- is stdout", "-", ok, "report\n", "", false},
+		{"to a file", filepath.Join(dir, "r.txt"), ok, "", "", true},
+		{"a failed render writes nothing", filepath.Join(dir, "f.txt"), fails, "", "render failed", false},
+		{"an unwritable path names the flag", filepath.Join(dir, "no", "r.txt"), ok, "", "--out " + filepath.Join(dir, "no", "r.txt") + " cannot be written", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := Emit(&out, c.path, "--out ", c.render)
+			if (c.wantErr == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.wantErr)) {
+				t.Fatalf("err = %v, want %q", err, c.wantErr)
+			}
+			if out.String() != c.wantOut {
+				t.Errorf("stdout %q, want %q", out.String(), c.wantOut)
+			}
+			_, statErr := os.Stat(c.path)
+			if c.path != "" && c.path != "-" && (statErr == nil) != c.wantFile {
+				t.Errorf("file %s exists: %v, want %v", c.path, statErr == nil, c.wantFile)
 			}
 		})
 	}

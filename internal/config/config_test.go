@@ -1,0 +1,71 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+
+	"github.com/mytune/mytune/internal/usage"
+)
+
+// TestLoad: a typed flag beats MYTUNE_*, which beats the --config file;
+// a bad file is a usage error that names it (and the line, for YAML).
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.yaml")
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(good, []byte("datadir: /from/file\nduration: 5s\nformat: json\n"), 0o644)
+	os.WriteFile(bad, []byte("datadir: [unclosed\n"), 0o644)
+	cases := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		want    map[string]string
+		wantErr string
+	}{
+		{"file only", []string{"--config", good}, nil, map[string]string{"datadir": "/from/file", "duration": "5s", "format": "json"}, ""},
+		{"env beats file", []string{"--config", good}, map[string]string{"MYTUNE_DATADIR": "/from/env"}, map[string]string{"datadir": "/from/env", "duration": "5s"}, ""},
+		{"flag beats env", []string{"--config", good, "--datadir", "/from/flag"}, map[string]string{"MYTUNE_DATADIR": "/from/env"}, map[string]string{"datadir": "/from/flag"}, ""},
+		{"MYTUNE_CONFIG names the file", nil, map[string]string{"MYTUNE_CONFIG": good}, map[string]string{"datadir": "/from/file"}, ""},
+		{"a dash is an underscore", nil, map[string]string{"MYTUNE_MAX_BYTES": "1GiB"}, map[string]string{"max-bytes": "1GiB"}, ""},
+		{"missing file", []string{"--config", filepath.Join(dir, "none.yaml")}, nil, nil, "none.yaml"},
+		{"a directory", []string{"--config", dir}, nil, nil, "is a directory"},
+		{"bad YAML", []string{"--config", bad}, nil, nil, "is not valid YAML: yaml: line"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for k, val := range c.env {
+				t.Setenv(k, val)
+			}
+			fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+			fs.String("config", "", "")
+			fs.String("datadir", "", "")
+			fs.String("duration", "10s", "")
+			fs.String("format", "text", "")
+			fs.String("max-bytes", "256MiB", "")
+			if err := fs.Parse(c.args); err != nil {
+				t.Fatal(err)
+			}
+			v := viper.New()
+			err := Load(v, fs)
+			if c.wantErr != "" {
+				if err == nil || !usage.Is(err) || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("err = %v, want a usage error with %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, want := range c.want {
+				if got := v.GetString(k); got != want {
+					t.Errorf("%s = %q, want %q", k, got, want)
+				}
+			}
+		})
+	}
+}
