@@ -111,7 +111,7 @@ bench-dump: $(BIN)
 bench-workload: $(BIN)
 	bash scripts/bench-workload.sh --beds "$(or $(BEDS),fast card bw hdd)" --sizes "$(or $(SIZES),100M 400M)" \
 	  --workloads "$(or $(WORKLOADS),oltp_read_only oltp_read_write oltp_write_only)" --threads "$(or $(THREADS),1 4 16)" \
-	  --repeat $(or $(REPEATS),3) --duration $(or $(DURATION),60s) $(if $(KEEP),--keep $(KEEP))
+	  --repeat $(or $(REPEATS),3) --duration $(or $(DURATION),60s) $(if $(KEEP),--keep $(KEEP)) $(if $(RESTART),--restart $(RESTART))
 
 clean:
 	rm -rf bin dist man

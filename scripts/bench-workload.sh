@@ -9,13 +9,15 @@
 #   2. a stock server (mariadbd --no-defaults, inside the bed) on that datadir, warmed up, and
 #      `mytune advise --datadir DIR -S SOCK -u root --durability strict|relaxed --format cnf` run inside the
 #      bed against it: the cnf printed is kept as WORK/advice/BED-SIZE-strict.cnf (and -relaxed);
-#   3. per workload × thread count, REPEAT reps; each rep runs every --configs entry once, in an order
-#      that alternates per rep (stock strict relaxed, then relaxed strict stock, ...). Every run: the
-#      server stopped and its process gone (kill -0 on its pid, and no process left with its --datadir),
-#      restarted stock (--no-defaults) or with the advised cnf as its --defaults-file (the bench's socket,
-#      datadir, pid and log flags after it), the same warm-up (a full scan of every table:
-#      SELECT COUNT(*), SUM(LENGTH(c)) FROM sbtestN), then `sysbench WORKLOAD run` for --duration.
-#      An advised server that does not start is a result ("nostart"), never skipped; the next run
+#   3. REPEAT reps; each rep runs every --configs entry once, in an order that alternates per rep (stock strict
+#      relaxed, then relaxed strict stock, ...). Per config: the server stopped and its process gone (kill -0 on
+#      its pid, and no process left with its --datadir), restarted stock (--no-defaults) or with the advised cnf
+#      as its --defaults-file (the bench's socket, datadir, pid and log flags after it), the same warm-up (a full
+#      scan of every table: SELECT COUNT(*), SUM(LENGTH(c)) FROM sbtestN), then `sysbench WORKLOAD run` for
+#      --duration per workload × thread count, back to back in the order given (the same order for every
+#      config: what a write run leaves dirty is flushed under the next run, alike for all). --restart run
+#      restarts and warms up before every workload × thread count instead (hours longer on the slow beds).
+#      An advised server that does not start is a result ("nostart"), never skipped; the next config
 #      starts from a stopped server again.
 #   While sysbench runs, SHOW GLOBAL STATUS is sampled every --interval seconds (WORK/samples.txt):
 #   Innodb_checkpoint_age against the async flush point (7/8 of Innodb_checkpoint_max_age, MariaDB's
@@ -27,14 +29,14 @@
 #   scripts/bench-workload.sh [--beds "fast card bw hdd"] [--sizes "100M 400M"]
 #       [--workloads "oltp_read_only oltp_read_write oltp_write_only"] [--threads "1 4 16"]
 #       [--configs "stock strict relaxed"] [--repeat 3] [--duration 60s] [--interval 5]
-#       [--tables 8] [--row-bytes 270] [--bed-size 6G] [--sysbench-args "--rand-type=uniform"]
+#       [--tables 8] [--row-bytes 270] [--bed-size 6G] [--sysbench-args "--rand-type=uniform"] [--restart config|run]
 #       [--keep DIR]            keep WORK (results, advice, logs) and the beds with their data between
 #                               invocations: a rerun reuses a prepared data set and appends to results.txt,
 #                               its reps numbered on from the ones already there (the order keeps alternating);
 #                               `scripts/testbed.sh down workload-BED` frees a bed afterwards
 #   scripts/bench-workload.sh --report DIR   only print the table of DIR/results.txt
 #
-# Beds: fast (no throttle), card (100 write IOPS, 20 MB/s writes), bw (15 MB/s, 600 write IOPS),
+# Beds: fast (no throttle), card (100 write IOPS, 20 MB/s writes; 1600 read IOPS, 42 MB/s reads), bw (15 MB/s, 600 write IOPS),
 # hdd (testbed.sh's hdd profile: 120 MB/s and 150 IOPS both ways).
 # Results, WORK/results.txt, one line per run:
 #   BED SIZE WORKLOAD THREADS CONFIG REP TPS P95_MS P99_MS HIT_RATIO CKPT_AGE_MAX_PCT LOAD1 DIRTY_MAX_PCT MIN_1S_TPS
@@ -51,7 +53,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BEDS="fast card bw hdd" SIZES="100M 400M" WORKLOADS="oltp_read_only oltp_read_write oltp_write_only"
 THREADS="1 4 16" CONFIGS="stock strict relaxed" REPEAT=3 DURATION=60 INTERVAL=5 TABLES=8 ROW_BYTES=270
-BED_SIZE=6G SB_ARGS="" KEEP="" REPORT="" BP=workload
+BED_SIZE=6G SB_ARGS="" KEEP="" REPORT="" BP=workload RESTART=config BROKEN=""
 START_TIMEOUT=600 STOP_TIMEOUT=1800 # seconds: a start may resize the redo log; a stop writes every dirty page
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-workload.sh: $1 needs a value" >&2; exit 2; }
@@ -59,7 +61,7 @@ while [ $# -gt 0 ]; do
     --beds) BEDS=$2 ;; --sizes) SIZES=$2 ;; --workloads) WORKLOADS=$2 ;; --threads) THREADS=$2 ;;
     --configs) CONFIGS=$2 ;; --repeat) REPEAT=$2 ;; --duration) DURATION=${2%s} ;; --interval) INTERVAL=${2%s} ;;
     --tables) TABLES=$2 ;; --row-bytes) ROW_BYTES=$2 ;; --bed-size) BED_SIZE=$2 ;; --sysbench-args) SB_ARGS=$2 ;;
-    --keep) KEEP=$2 ;; --report) REPORT=$2 ;;
+    --keep) KEEP=$2 ;; --report) REPORT=$2 ;; --restart) RESTART=$2 ;;
     *) echo "bench-workload.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -68,6 +70,7 @@ if [ -n "$REPORT" ]; then exec python3 "$ROOT/scripts/bench-workload-report.py" 
 for v in "$REPEAT" "$DURATION" "$INTERVAL" "$TABLES" "$ROW_BYTES"; do
   [[ $v =~ ^[1-9][0-9]*$ ]] || { echo "bench-workload.sh: '$v' is not a positive whole number" >&2; exit 2; }
 done
+case $RESTART in config|run) ;; *) echo "bench-workload.sh: --restart is config or run (not $RESTART)" >&2; exit 2 ;; esac
 for c in $CONFIGS; do case $c in stock|strict|relaxed) ;; *) echo "bench-workload.sh: config is stock, strict or relaxed (not $c)" >&2; exit 2 ;; esac; done
 for w in $WORKLOADS; do case $w in oltp_read_only|oltp_read_write|oltp_write_only|oltp_point_select|oltp_update_index|oltp_update_non_index|oltp_insert|oltp_delete) ;;
   *) echo "bench-workload.sh: $w is not a sysbench oltp workload" >&2; exit 2 ;; esac; done
@@ -176,7 +179,12 @@ bed_up() {
   local args
   case $1 in
     fast) args=(fast) ;; hdd) args=(hdd) ;;
-    card) args=(custom --write-iops 100 --write-bps 20000000) ;;
+    # card: bench-restore.sh's writes (100 IOPS, 20 MB/s: a cheap card's 4K random writes, 0.2-1.5 MB/s on a Pi 4)
+    # plus a card's reads, which a workload bigger than the pool reads from the card (O_DIRECT: no page cache):
+    # 1600 IOPS and 42 MB/s, a SanDisk Ultra 16GB on a Raspberry Pi 4 (4K random read 6.57 MB/s = 1604 IOPS,
+    # hdparm buffered 42.30 MB/s; pidramble.com/wiki/benchmarks/microsd-cards). 16 KiB reads are slower per I/O
+    # than 4K ones on a card, so 1600 IOPS is generous to the stock server's misses.
+    card) args=(custom --write-iops 100 --write-bps 20000000 --read-iops 1600 --read-bps 42000000) ;;
     bw) args=(custom --write-bps 15000000 --write-iops 600) ;;
     *) echo "bench-workload.sh: unknown bed $1 (fast card bw hdd)" >&2; return 2 ;;
   esac
@@ -249,26 +257,38 @@ sampler() {
   while :; do echo "$((SECONDS - t0)) $(status 2>/dev/null || echo -)" >>"$1"; sleep "$INTERVAL"; done
 }
 
-# run_one BED DD SIZE WORKLOAD THREADS CONFIG REP: one restart, warm-up and timed sysbench run; one results line.
-run_one() {
-  local bed=$1 dd=$2 size=$3 wl=$4 t=$5 cfg=$6 rep=$7 n cf=stock label
-  n=$(rows "$size"); label="$bed $size $wl $t $cfg $rep"
+# start_config BED DD SIZE CONFIG: one restart with CONFIG and the warm-up; BROKEN is "" when the server serves,
+# else the word every run on this start records (noadvice, nostart, failed). Not in a subshell: SPID is global.
+start_config() {
+  local bed=$1 dd=$2 size=$3 cfg=$4 cf=stock
+  BROKEN=""
   server_stop
   if [ "$cfg" != stock ]; then
     cf=$WORK/advice/$bed-$size-$cfg.cnf
-    [ -s "$cf" ] || { echo "$label noadvice - - - - - - -" | tee -a "$WORK/results.txt" >&2; return 0; }
+    [ -s "$cf" ] || { BROKEN=noadvice; return 0; }
   fi
-  if ! server_start "$dd" "$BP-$bed" "$cf"; then
-    echo "$label nostart - - - - $(cut -d' ' -f1 /proc/loadavg) - -" | tee -a "$WORK/results.txt" >&2
+  server_start "$dd" "$BP-$bed" "$cf" || { BROKEN=nostart; return 0; }
+  if ! warm_up; then
+    log "$bed $size $cfg: the warm-up failed; the server log: $(tail -3 "$RUN/server.err" | tr '\n' ' ')"
+    BROKEN=failed; return 0
+  fi
+  log "$bed $size $cfg: started and warmed up in ${WARM_S}s (pool load: $(sql "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_load_status'" | cut -f2))"
+}
+
+# run_one BED SIZE WORKLOAD THREADS CONFIG REP BROKEN: one timed sysbench run on the server start_config left
+# running (BROKEN, when not empty, is the word start_config gave: the run is recorded as failed with it).
+run_one() {
+  local bed=$1 size=$2 wl=$3 t=$4 cfg=$5 rep=$6 broken=$7 n label
+  n=$(rows "$size"); label="$bed $size $wl $t $cfg $rep"
+  if [ -n "$broken" ]; then
+    echo "$label $broken - - - - $(cut -d' ' -f1 /proc/loadavg) - -" | tee -a "$WORK/results.txt" >&2
     return 0
   fi
   local smp=$RUN/samples.cur before after
-  if ! warm_up || ! before=$(status); then
+  if ! before=$(status); then
     echo "$label failed - - - - $(cut -d' ' -f1 /proc/loadavg) - -" | tee -a "$WORK/results.txt" >&2
-    log "$label: the warm-up failed; the server log: $(tail -3 "$RUN/server.err" | tr '\n' ' ')"
     return 0
   fi
-  log "$label: started and warmed up in ${WARM_S}s (pool load: $(sql "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_load_status'" | cut -f2))"
   : >"$smp"
   sampler "$smp" & SAMPLER=$!
   local rc=0
@@ -318,14 +338,18 @@ for bed in $BEDS; do
     dd=$dir/data-$size
     prepare "$bed" "$size" "$dd"
     advise "$bed" "$size" "$dir" "$dd" || { echo "bench-workload.sh: the stock server on $bed $size did not start" >&2; exit 1; }
-    for wl in $WORKLOADS; do for t in $THREADS; do
-      # reps numbered on from those already in results.txt (--keep), so the order keeps alternating
-      rep0=$(awk -v k="$bed $size $wl $t" '$1" "$2" "$3" "$4 == k && $6 > m {m = $6} END {print m + 0}' "$WORK/results.txt")
-      for rep in $(seq $((rep0 + 1)) $((rep0 + REPEAT))); do
-        order=$CONFIGS; [ $((rep % 2)) = 0 ] && order=$(echo "$CONFIGS" | tr ' ' '\n' | tac | tr '\n' ' ')
-        for cfg in $order; do run_one "$bed" "$dd" "$size" "$wl" "$t" "$cfg" "$rep"; done
+    # reps numbered on from those of this bed and size already in results.txt (--keep): the order keeps alternating
+    rep0=$(awk -v k="$bed $size" '$1" "$2 == k && $6 > m {m = $6} END {print m + 0}' "$WORK/results.txt")
+    for rep in $(seq $((rep0 + 1)) $((rep0 + REPEAT))); do
+      order=$CONFIGS; [ $((rep % 2)) = 0 ] && order=$(echo "$CONFIGS" | tr ' ' '\n' | tac | tr '\n' ' ')
+      for cfg in $order; do
+        [ "$RESTART" = run ] || start_config "$bed" "$dd" "$size" "$cfg"
+        for wl in $WORKLOADS; do for t in $THREADS; do
+          [ "$RESTART" = config ] || start_config "$bed" "$dd" "$size" "$cfg"
+          run_one "$bed" "$size" "$wl" "$t" "$cfg" "$rep" "$BROKEN"
+        done; done
       done
-    done; done
+    done
     server_stop
     [ -n "$KEEP" ] || rm -rf "$dd"
   done
