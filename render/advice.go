@@ -162,8 +162,12 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		}
 	}
 	if !th.EstimatedLoad.IsZero() {
-		est := fmt.Sprintf("%s to %s. %s", estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), th.EstimatedLoad.Basis)
+		est := fmt.Sprintf("loaded (the loader exits) in %s to %s. %s", estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), th.EstimatedLoad.Basis)
 		b.WriteString("\n" + labelled(t, "restore", est, w, t.label))
+	}
+	if !th.EstimatedSettled.IsZero() {
+		est := fmt.Sprintf("settled (every loaded page written) %s to %s after the start. %s", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), th.EstimatedSettled.Basis)
+		b.WriteString(labelled(t, "settled", est, w, t.label))
 	}
 	if len(th.Commands) > 0 {
 		b.WriteString(section(t, "COMMANDS"))
@@ -189,6 +193,9 @@ func temporaryText(t theme, th advisor.Threads, w int) string {
 		b.WriteString("  " + strings.Join(wrap("• "+clean(st.Name), w-2, "    "), "\n") + "\n")
 		b.WriteString(labelled(t, "apply", st.Apply, w, t.dim))
 		b.WriteString(labelled(t, "undo", st.Undo, w, t.dim))
+		if st.UndoWhen != "" {
+			b.WriteString(labelled(t, "when", st.UndoWhen, w, t.warn))
+		}
 		if st.Warning != "" {
 			b.WriteString(labelled(t, "risk", st.Warning, w, t.warn))
 		}

@@ -100,7 +100,10 @@ func threadsMarkdown(th advisor.Threads) string {
 		fmt.Fprintf(&b, "| %s | %d | %s |\n", r.task, r.c.Threads, mdCell(r.c.Why))
 	}
 	if !th.EstimatedLoad.IsZero() {
-		fmt.Fprintf(&b, "\nEstimated restore: %s to %s. %s\n", estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
+		fmt.Fprintf(&b, "\nEstimated restore (loaded: the loader exits): %s to %s. %s\n", estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
+	}
+	if !th.EstimatedSettled.IsZero() {
+		fmt.Fprintf(&b, "\nEstimated until settled (every loaded page written): %s to %s. %s\n", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), mdText(th.EstimatedSettled.Basis))
 	}
 	if len(th.Commands) > 0 {
 		b.WriteString("\n```sh\n" + strings.Join(th.Commands, "\n") + "\n```\n")
@@ -108,7 +111,11 @@ func threadsMarkdown(th advisor.Threads) string {
 	if len(th.Temporary) > 0 {
 		b.WriteString("\n### During the load only\n\n| setting | apply | undo | warning |\n|---|---|---|---|\n")
 		for _, st := range th.Temporary {
-			fmt.Fprintf(&b, "| %s | `%s` | `%s` | %s |\n", mdCell(st.Name), mdCode(st.Apply), mdCode(st.Undo), mdCell(st.Warning))
+			undo := "`" + mdCode(st.Undo) + "`"
+			if st.UndoWhen != "" {
+				undo += " " + mdCell(st.UndoWhen)
+			}
+			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", mdCell(st.Name), mdCode(st.Apply), undo, mdCell(st.Warning))
 		}
 	}
 	for _, n := range th.Notes {

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mytune/mytune/advisor"
+	"github.com/mytune/mytune/advisor/threads"
 )
 
 // loadAdvice reads an advice from testdata.
@@ -169,6 +170,44 @@ func TestEstimateDur(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if got := estimateDur(c.in); got != c.want {
 				t.Errorf("estimateDur(%v) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+// TestAdviceSettled checks the loaded and settled times and an undo that
+// waits for the load to settle, in text (within the width) and markdown.
+func TestAdviceSettled(t *testing.T) {
+	a := loadAdvice(t, "advice-sd.json")
+	a.Threads.EstimatedLoad = threads.DurationRange{Low: 25 * time.Second, High: 41 * time.Second, Basis: "load basis"}
+	a.Threads.EstimatedSettled = threads.DurationRange{Low: 127 * time.Second, High: 236 * time.Second, Basis: "settle basis"}
+	a.Threads.Temporary = append(a.Threads.Temporary, threads.Setting{Name: "grow the buffer pool to 17G for the load",
+		Apply: "SET GLOBAL innodb_buffer_pool_size = 18253611008;", Undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;",
+		UndoWhen: "after the load has settled: run the undo once SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty' is near 0"})
+	cases := []struct {
+		name, format string
+		want         []string
+	}{
+		{"text", "text", []string{"restore: loaded (the loader exits) in 25s to 41s. load basis",
+			"settled: settled (every loaded page written) 2m to 4m after the start.", "when: after the load has settled"}},
+		{"markdown", "markdown", []string{"Estimated restore (loaded: the loader exits): 25s to 41s. load basis",
+			"Estimated until settled (every loaded page written): 2m to 4m. settle basis",
+			"| `SET GLOBAL innodb_buffer_pool_size = 134217728;` after the load has settled: run the undo once SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty' is near 0 |"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Advice(&buf, a, Options{Format: c.format, Width: 80}); err != nil {
+				t.Fatal(err)
+			}
+			if c.format == "text" {
+				checkWidth(t, buf.String(), 80)
+			}
+			out := strings.Join(strings.Fields(buf.String()), " ")
+			for _, w := range c.want {
+				if !strings.Contains(out, strings.Join(strings.Fields(w), " ")) {
+					t.Errorf("output lacks %q:\n%s", w, buf.String())
+				}
 			}
 		})
 	}

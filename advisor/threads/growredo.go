@@ -64,7 +64,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		profile.HumanBytes(grow), profile.HumanBytes(data), profile.HumanBytes(b.redo), why),
 		Apply:   fmt.Sprintf("SET GLOBAL %s = %d;", name, grow),
 		Undo:    fmt.Sprintf("SET GLOBAL %s = %d;", name, b.redo),
-		Warning: redoGrowWarning(p.Storage, grow, data, b.redo)}, g, "", true
+		Warning: redoGrowWarning(p.Storage, grow, data, b.redo), settles: true}, g, "", true
 }
 
 // redoRoomBytes is the largest redo log a load may grow to: RedoFreeFraction

@@ -52,6 +52,10 @@ type Plan struct {
 	// EstimatedLoad is the expected restore time of the dump; zero (and
 	// absent from the JSON) without a dump or when no load is planned.
 	EstimatedLoad DurationRange `json:"estimated_load,omitzero"`
+	// EstimatedSettled is the expected time from the loader's start until
+	// every page the load dirtied is written (EstimatedLoad plus the page
+	// writes after it); zero when the disk's random writes are unmeasured.
+	EstimatedSettled DurationRange `json:"estimated_settled,omitzero"`
 	// Notes are caveats on the commands and settings (tool versions, what was not offered and why).
 	Notes []string `json:"notes,omitempty"`
 }
@@ -68,10 +72,16 @@ type Choice struct {
 
 // Setting is one temporary load-time change with the exact statement to undo it.
 type Setting struct {
-	Name    string `json:"name"`
-	Apply   string `json:"apply"`
-	Undo    string `json:"undo"`
-	Warning string `json:"warning,omitempty"`
+	Name  string `json:"name"`
+	Apply string `json:"apply"`
+	Undo  string `json:"undo"`
+	// UndoWhen, when set, says when the undo may run: after the load has
+	// settled (shrinking a grown pool or redo log first writes every
+	// dirty page), with the check and the time it takes on this disk.
+	UndoWhen string `json:"undo_when,omitempty"`
+	Warning  string `json:"warning,omitempty"`
+	// settles marks a setting whose undo waits for the load to settle.
+	settles bool
 }
 
 // DurationRange is a low–high estimate; Basis states the assumptions.

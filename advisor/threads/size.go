@@ -63,10 +63,18 @@ func Size(p *profile.Profile, o Options) Plan {
 			}
 		}
 		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
+		plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o))
+		for i := range plan.Temporary {
+			if plan.Temporary[i].settles {
+				plan.Temporary[i].UndoWhen = settleWhen(plan.EstimatedLoad, plan.EstimatedSettled)
+			}
+		}
 		if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
 			plan.Notes = append(plan.Notes, note)
-			if plan.EstimatedLoad.Basis != "" {
-				plan.EstimatedLoad.Basis += "; extrapolated beyond the measured machines (see the notes)"
+			for _, r := range []*DurationRange{&plan.EstimatedLoad, &plan.EstimatedSettled} {
+				if r.Basis != "" {
+					r.Basis += "; extrapolated beyond the measured machines (see the notes)"
+				}
 			}
 		}
 	}

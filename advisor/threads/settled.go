@@ -1,0 +1,115 @@
+package threads
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// A restore is "loaded" when the loader exits: the data is usable and
+// durable through the redo log. It is "settled" when every page the load
+// dirtied is written to its tablespace: only then is a clean shutdown
+// quick and a shrink of a grown pool or redo log accepted. On a slow disk
+// the two are minutes apart (issue 19: on the card bed a 152 MB dump was
+// loaded in 27.0 s with a 17G pool and settled 148.0 s later).
+const (
+	// DirtyPerDumpByteLow/High: bytes of dirty pages a load leaves per byte
+	// of dump SQL when the pool holds all of it. Measured once, on the card
+	// bed (issue 19's table: myloader 0.10 into MariaDB 10.11, the 152 MB
+	// 8-table sysbench dump, 17G pool): 12,150 and 12,152 dirty pages at the
+	// loader's exit, 1.31 bytes per byte of SQL. One shape only, so ±20%
+	// around it for tables with other rows or more secondary indexes.
+	DirtyPerDumpByteLow, DirtyPerDumpByteHigh = 1.05, 1.6
+	// DirtyPoolShareLow is the least share of the pool left dirty when the
+	// data outgrows it: the stock 128M server in the same run ended the
+	// load with 4,617 of 8,192 pages dirty (56%), rounded down to 50%.
+	DirtyPoolShareLow = 0.5
+	// MaxDirtyPagesPctDefault is innodb_max_dirty_pages_pct's default, 90
+	// (MariaDB KB and MySQL 8.0 manual): the most of the pool that stays
+	// dirty before the page cleaner flushes at full speed.
+	MaxDirtyPagesPctDefault = 90
+	// FlushRateShareLow/High: the page writes per second a settling server
+	// achieves, as a share of the disk's measured peak random 16K write
+	// IOPS. The card bed (100 write IOPS, probed at 90-95) wrote 4,617
+	// pages in 50.7 s (91/s) and 12,150 in 148.0 s (82/s) at shutdown
+	// (issue 19's table): 0.86-0.96, doublewrite's own writes taking the
+	// rest; the low end leaves room for a busier disk.
+	FlushRateShareLow, FlushRateShareHigh = 0.8, 1.0
+)
+
+// estimateSettled adds to the load estimate the time the server then
+// takes to write the pages the load left dirty: from the dump size and
+// the pool the load ran with (DirtyPerDumpByte while it holds the data,
+// else DirtyPoolShareLow to innodb_max_dirty_pages_pct of the pool), at
+// FlushRateShare of the peak random-write IOPS measured. Zero when the
+// load estimate, the dump size or the random-write curve is missing.
+func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64) DurationRange {
+	if loaded.IsZero() || p.Dump == nil || p.Dump.TotalBytes == 0 {
+		return DurationRange{}
+	}
+	iops := peakRandBytesPerSec(p.Storage, MaxThreads) / PageBytes
+	if iops <= 0 {
+		return DurationRange{}
+	}
+	lo, hi := dumpSQLBytes(p.Dump)
+	dLo, dHi := lo*DirtyPerDumpByteLow, hi*DirtyPerDumpByteHigh
+	how := fmt.Sprintf("%.2g–%.2g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed)", DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe())
+	if b.bytes > 0 {
+		capB := float64(b.bytes) * maxDirtyPct / 100
+		if dHi > capB {
+			dLo, dHi = min(dLo, float64(b.bytes)*DirtyPoolShareLow), capB
+			how = fmt.Sprintf("the load outgrows %s, so %.0f–%.0f%% of it: %.0f%% is innodb_max_dirty_pages_pct, 56%% was measured on the card bed",
+				b.describe(), DirtyPoolShareLow*100, maxDirtyPct, maxDirtyPct)
+		}
+	}
+	pLo, pHi := dLo/PageBytes, dHi/PageBytes
+	fLo, fHi := pLo/(iops*FlushRateShareHigh), pHi/(iops*FlushRateShareLow)
+	return DurationRange{
+		Low:  seconds(loaded.Low.Seconds() + fLo),
+		High: seconds(loaded.High.Seconds() + fHi),
+		Basis: fmt.Sprintf("loaded, then %s–%s of page writes: %s–%s dirty pages at %.0f–%.0f%% of the disk's %s random 16K writes/s (its peak; 86–96%% measured while settling on the card bed); dirty pages: %s",
+			plainSeconds(fLo), plainSeconds(fHi), kilo(pLo), kilo(pHi), FlushRateShareLow*100, FlushRateShareHigh*100, kilo(iops), how),
+	}
+}
+
+// maxDirtyPctOf is innodb_max_dirty_pages_pct as the load will run with
+// it (the advised value, else the server's, else the my.cnf's), else its
+// default.
+func maxDirtyPctOf(p *profile.Profile, o Options) float64 {
+	sets := []map[string]string{o.Advised}
+	if p.Server != nil {
+		sets = append(sets, p.Server.Variables)
+	}
+	if p.MyCnf != nil {
+		sets = append(sets, p.MyCnf.Variables)
+	}
+	for _, vars := range sets {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(vars["innodb_max_dirty_pages_pct"]), 64); err == nil && v > 0 && v <= 100 {
+			return v
+		}
+	}
+	return MaxDirtyPagesPctDefault
+}
+
+// SettleCheck is the query that tells a load has settled.
+const SettleCheck = "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'"
+
+// settleWhen is the Setting.UndoWhen of a during-load change whose undo
+// must wait for the load to settle (shrinking a grown pool or redo log
+// first writes every dirty page): the check and the time it takes here.
+func settleWhen(loaded, settled DurationRange) string {
+	w := "after the load has settled: run the undo once " + SettleCheck + " is near 0"
+	if settled.IsZero() || loaded.IsZero() {
+		return w
+	}
+	lo := max(settled.Low-loaded.Low, 0)
+	hi := max(settled.High-loaded.High, lo)
+	return fmt.Sprintf("%s, about %s to %s after the loader exits on this disk", w, plainSeconds(lo.Seconds()), plainSeconds(hi.Seconds()))
+}
+
+// plainSeconds says a span the way the estimate's ends are rounded.
+func plainSeconds(s float64) string {
+	return seconds(s).String()
+}
