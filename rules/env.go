@@ -47,7 +47,7 @@ func (e Env) RedoTarget() uint64 { return min(e.RedoIdealBytes(), e.RedoRoomByte
 // RedoIdealBytes is the redo size the write rate (or the pool) asks for,
 // before the disk is considered.
 func (e Env) RedoIdealBytes() uint64 {
-	return RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoMinBytes, e.T.RedoMaxBytes)
+	return RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes)
 }
 
 // LogFileSizeTarget is RedoTarget split over innodb_log_files_in_group.

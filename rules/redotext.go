@@ -3,9 +3,9 @@ package rules
 import "fmt"
 
 // RedoSizingText says what RedoTarget was sized from, with the numbers it
-// used: the measured redo write rate, or else a quarter of the buffer pool,
-// naming that pool as the one read or the one advised (issue 11: "a quarter
-// of the 128.0 MiB buffer pool" was printed for a 32M pool).
+// used: the measured redo write rate, or else redo_pool_fraction of the
+// buffer pool, naming that pool as the one read or the one advised (issue
+// 11: "a quarter of the 128.0 MiB buffer pool" was printed for a 32M pool).
 func (e Env) RedoSizingText() string {
 	if e.F.RedoBytesPerS > 0 {
 		return fmt.Sprintf("The server wrote %s/s of redo (%s); %s hour(s) of that is %s.",
@@ -17,8 +17,8 @@ func (e Env) RedoSizingText() string {
 	if pool != e.F.BufferPoolBytes {
 		which = fmt.Sprintf(" advised here (it is %s now)", e.Human(e.F.BufferPoolBytes))
 	}
-	return fmt.Sprintf("The redo write rate is unknown (%s), so it is sized from memory: a quarter of the %s buffer pool%s is %s.",
-		e.RedoRateText(), e.Human(pool), which, e.Human(pool/4))
+	return fmt.Sprintf("The redo write rate is unknown (%s), so it is sized from memory: %s× the %s buffer pool%s is %s (MariaDB's guidance: a redo log as large as the pool gives the most capacity).",
+		e.RedoRateText(), e.N(e.T.RedoPoolFraction), e.Human(pool), which, e.Human(float64(pool)*e.T.RedoPoolFraction))
 }
 
 // RedoBoundText says how the size above became the recommendation: the

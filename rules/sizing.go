@@ -139,10 +139,11 @@ func RoundPoolUp(b uint64) uint64 {
 
 // RedoSize sizes the total redo log: hoursOfWrites of the measured redo
 // write rate when known (Percona, "How to calculate a good InnoDB log file
-// size": hold about an hour of writes), else a quarter of the buffer pool;
-// clamped to [minBytes, maxBytes] and rounded up to 128M.
-func RedoSize(redoBytesPerS float64, hoursOfWrites float64, poolBytes, minBytes, maxBytes uint64) uint64 {
-	want := poolBytes / 4
+// size": hold about an hour of writes), else poolFraction of the buffer
+// pool (thresholds' redo_pool_fraction); clamped to [minBytes, maxBytes]
+// and rounded up to 128M.
+func RedoSize(redoBytesPerS, hoursOfWrites float64, poolBytes uint64, poolFraction float64, minBytes, maxBytes uint64) uint64 {
+	want := uint64(float64(poolBytes) * poolFraction)
 	if redoBytesPerS > 0 {
 		want = uint64(redoBytesPerS * hoursOfWrites * 3600)
 	}

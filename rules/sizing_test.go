@@ -79,13 +79,13 @@ func TestRedoSize(t *testing.T) {
 		want uint64
 	}{
 		{"from rate: 1 MiB/s for an hour", float64(tMiB), 0, 3712 * tMiB},
-		{"from pool: quarter of 8G", 0, 8 * tGiB, 2 * tGiB},
+		{"from pool: as large as 8G", 0, 8 * tGiB, 8 * tGiB},
 		{"tiny pool hits the minimum", 0, 128 * tMiB, 128 * tMiB},
 		{"huge rate hits the maximum", 100 * float64(tMiB), 0, 16 * tGiB},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := RedoSize(tc.rate, 1, tc.pool, 128*tMiB, 16*tGiB); got != tc.want {
+			if got := RedoSize(tc.rate, 1, tc.pool, 1, 128*tMiB, 16*tGiB); got != tc.want {
 				t.Errorf("got %d MiB, want %d MiB", got/tMiB, tc.want/tMiB)
 			}
 		})

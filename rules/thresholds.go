@@ -24,6 +24,7 @@ type Thresholds struct {
 	BufferPoolGrowMinBytes uint64  `yaml:"buffer_pool_grow_min_bytes" check:"positive"`
 	BufferPoolMinBytes     uint64  `yaml:"buffer_pool_min_bytes" check:"positive"`
 	RedoHours              float64 `yaml:"redo_hours" check:"positive"`
+	RedoPoolFraction       float64 `yaml:"redo_pool_fraction" check:"positive"`
 	RedoMinBytes           uint64  `yaml:"redo_min_bytes" check:"positive"`
 	RedoMaxBytes           uint64  `yaml:"redo_max_bytes" check:"positive"`
 	RedoBurstMinutes       float64 `yaml:"redo_burst_minutes" check:"positive"`

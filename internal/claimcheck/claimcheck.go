@@ -57,7 +57,7 @@ var (
 	reP50Rate    = regexp.MustCompile(`1 s ÷ p50 ([\d.]+ ms) = (\d[\d.]*)`)
 	reFsyncPair  = regexp.MustCompile(`p50 ([\d.]+ ms), p99 ([\d.]+ ms)`)
 	rePoolNamed  = regexp.MustCompile(`the ([\d.]+ [KMGT]iB) buffer pool( advised here)?`)
-	reQuarter    = regexp.MustCompile(`a quarter of the ([\d.]+ [KMGT]iB) buffer pool(?: advised here \([^)]*\))? is ([\d.]+ [KMGT]iB)`)
+	reShare      = regexp.MustCompile(`([\d.]+)× the ([\d.]+ [KMGT]iB) buffer pool(?: advised here \([^)]*\))? is ([\d.]+ [KMGT]iB)`)
 	reVarIs      = regexp.MustCompile(`\b([a-z][a-z0-9_]*_[a-z0-9_]+) is ([0-9]+(?:\.[0-9]+)?[KMGkmg]?|ON|OFF|O_DIRECT(?:_NO_FSYNC)?|fsync|DEMAND)(?: ([KMGT]iB))?(?:[.,;:)]|\s|$)`)
 	reRoundsUp   = regexp.MustCompile(`rounds the pool up to ([\d.]+ [KMGT]iB)`)
 	reUnknown    = regexp.MustCompile(`unknown|unmeasured|not measured|n/a`)
@@ -135,7 +135,7 @@ func fsyncLatency(text string, e rules.Env) []string {
 }
 
 // poolNamed: "the X buffer pool" is the pool read, or the pool advised
-// when it says so; a quarter of it is a quarter.
+// when it says so; "F× the X buffer pool is Y" has Y = F × X.
 func poolNamed(text string, e rules.Env) []string {
 	var out []string
 	for _, m := range rePoolNamed.FindAllStringSubmatch(text, -1) {
@@ -147,12 +147,13 @@ func poolNamed(text string, e rules.Env) []string {
 			out = append(out, fmt.Sprintf("names the %s buffer pool%s, but it is %s", m[1], m[2], want))
 		}
 	}
-	for _, m := range reQuarter.FindAllStringSubmatch(text, -1) {
-		pool, ok1 := humanBytes(m[1])
-		q, ok2 := humanBytes(m[2])
+	for _, m := range reShare.FindAllStringSubmatch(text, -1) {
+		f, err := strconv.ParseFloat(m[1], 64)
+		pool, ok1 := humanBytes(m[2])
+		q, ok2 := humanBytes(m[3])
 		// Both are rounded to one decimal for display: allow that much.
-		if ok1 && ok2 && math.Abs(4*float64(q)-float64(pool)) > 0.06*float64(pool) {
-			out = append(out, fmt.Sprintf("a quarter of %s is not %s", m[1], m[2]))
+		if err == nil && ok1 && ok2 && math.Abs(float64(q)-f*float64(pool)) > 0.06*f*float64(pool) {
+			out = append(out, fmt.Sprintf("%s× %s is not %s", m[1], m[2], m[3]))
 		}
 	}
 	return out

@@ -53,10 +53,11 @@ func TestCheckCatchesIssue11(t *testing.T) {
 		wrong      bool
 	}{
 		{"pool rounded up to 160M for a 32M pool", "mysqld silently rounds the pool up to 160.0 MiB (approximately).", true},
-		{"a quarter of a pool that is not the one read", "The redo write rate is unknown (no server status), so it is sized from memory: a quarter of the 128.0 MiB buffer pool.", true},
-		{"a quarter of the pool advised, named so", "so it is sized from memory: a quarter of the " + e.Human(e.BufferPoolTarget()) +
-			" buffer pool advised here (it is 32.0 MiB now) is " + e.Human(e.BufferPoolTarget()/4) + ".", false},
-		{"a quarter that is not a quarter", "a quarter of the 32.0 MiB buffer pool is 16.0 MiB.", true},
+		{"a share of a pool that is not the one read", "The redo write rate is unknown (no server status), so it is sized from memory: 1× the 128.0 MiB buffer pool.", true},
+		{"the pool advised, named so", "so it is sized from memory: 1× the " + e.Human(e.BufferPoolTarget()) +
+			" buffer pool advised here (it is 32.0 MiB now) is " + e.Human(e.BufferPoolTarget()) + ".", false},
+		{"a quarter share, right", "so it is sized from memory: 0.25× the 32.0 MiB buffer pool is 8.0 MiB.", false},
+		{"a share that is not that share", "0.25× the 32.0 MiB buffer pool is 16.0 MiB.", true},
 		{"unknown rate, then a number for it", "The redo write rate is unknown, sized at 2.0 MiB/s of writes.", true},
 		{"an unmeasured number of commits", "On this disk that costs about an unmeasured number of commits/s per session.", true},
 		{"1 s ÷ p50 that is not", "one session commits 1 s ÷ p50 0.1 ms = 4600 times", true},
