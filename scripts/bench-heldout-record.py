@@ -51,6 +51,17 @@ def deadlocks(work):
     return out
 
 
+def binlog_bytes(work):
+    """binlog.txt: "CELL THREADS REP BYTES" -> {cell: {threads: [bytes in rep order]}}"""
+    out = {}
+    path = os.path.join(work, "binlog.txt")
+    for line in open(path) if os.path.exists(path) else []:
+        f = line.split()
+        if len(f) == 4:
+            out.setdefault(f[0], {}).setdefault(f[1], []).append((int(f[2]), int(f[3])))
+    return {c: {k: [b for _, b in sorted(v)] for k, v in t.items()} for c, t in out.items()}
+
+
 def cell(work, line, measured, lost):
     name, mem, dur, mode, *opts = line.split()
     base = name.rsplit("-", 1)[0]
@@ -71,6 +82,7 @@ def cell(work, line, measured, lost):
         "median_s": {k: statistics.median(v) for k, v in by_threads.items()},
         "load1": {k: [l for _, _, l in sorted(v)] for k, v in m.items()},
         "deadlocks": lost.get(name, {}),
+        "binlog_bytes": binlog_bytes(work).get(name, {}),
         "profile": a["profile"],
     }
 

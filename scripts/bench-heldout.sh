@@ -27,6 +27,7 @@
 # strict only), and every cell is swept twice: the binary log skipped (myloader 0.10's default: it sets
 # SQL_LOG_BIN=0, as the advice says) and written (myloader --enable-binlog); RESET MASTER before each run.
 # Shapes: scripts/bench-shapes.sh (sysbench8, many25x5, big2m; --rows/--tables/--schemas scale one).
+# WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check).
 # Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json), written by
 # scripts/bench-heldout-record.py; raw runs in DIR/results.txt ("CELL THREADS REP SECONDS LOAD1 LOAD5").
 # A benchmark, not a test: needs root, mariadb-server, mydumper, myloader, sysbench, go, python3; beds named
@@ -171,13 +172,17 @@ cpuset_up() {
 
 # make_dump: the shape's data in a server outside any bed, dumped by mydumper into $WORK/dump (kept with --keep).
 make_dump() {
-  [ -f "$WORK/dump/metadata" ] && { log "dump: reusing $WORK/dump"; return; }
+  if [ -f "$WORK/dump/metadata" ]; then # a kept dump of another shape is refused: dump.shape says which it is
+    [ "$(cat "$WORK/dump.shape" 2>/dev/null)" = "$(shape_describe)" ] ||
+      { echo "bench-heldout.sh: $WORK/dump is not $(shape_describe) (dump.shape)" >&2; exit 2; }
+    log "dump: reusing $WORK/dump"; return
+  fi
   log "dump: $(shape_describe)"
   server_start "$RUN/src-data" "" --no-defaults
   shape_fill "$SOCK" "$RUN/sysbench.log"
   rm -rf "$WORK/dump.tmp"
   shape_dump "$SOCK" "$WORK/dump.tmp"
-  mv "$WORK/dump.tmp" "$WORK/dump"
+  mv "$WORK/dump.tmp" "$WORK/dump"; shape_describe >"$WORK/dump.shape"
   server_stop; wipe "$RUN/src-data"
 }
 
@@ -222,6 +227,8 @@ restore() {
       "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" ${NICE:+nice -n "$NICE"} myloader "${args[@]}" >/dev/null 2>"$RUN/myloader.err"; then
       read -r t0 t1 <"$RUN/t"
       echo "$cell $n $rep $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
+      # the binary log the run wrote (RESET MASTER before it): a few KiB skipped, about the dump's size written
+      [ "$BINLOG" = off ] || echo "$cell $n $rep $(sql "SHOW BINARY LOGS" | awk '{ s += $2 } END { print s + 0 }')" >>"$WORK/binlog.txt"
       return 0
     fi
     echo "$cell $n $rep try $try [$(date +%T) load $(cut -d' ' -f1 /proc/loadavg)]: $(grep -m1 -o 'Error.*' "$RUN/myloader.err")" |
