@@ -44,7 +44,7 @@ func (r row) contained() bool { return r.low <= r.printedS && r.printedS <= r.hi
 
 // String is the row with its figures, as a miss is printed.
 func (r row) String() string {
-	return fmt.Sprintf("%s: best %d threads %.1f s; the rule picks %d: %.1f s, regret %.1f%%; printed %d threads, %.0f–%.0f s, measured %.1f s there (%s)",
+	return fmt.Sprintf("%s: best %d threads %.1f s; the rule picks %d: %.1f s, regret %.1f%%; printed %d threads, %.1f–%.1f s, measured %.1f s there (%s)",
 		r.name, r.best, r.bestS, r.pick, r.pickS, 100*r.regret, r.printed, r.low, r.high, r.printedS,
 		map[bool]string{true: "in the range", false: "OUTSIDE the range"}[r.contained()])
 }
