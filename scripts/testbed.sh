@@ -37,7 +37,7 @@ PREFIX=mytune-
 DEFAULT_SIZE=1G
 
 die() { echo "testbed.sh: $*" >&2; exit 1; }
-usage() { sed -n '6,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '6,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 need_root() {
   [ "$(id -u)" = 0 ] || die "'$1' needs root (loop devices, mounts and cgroups): run it with sudo"
