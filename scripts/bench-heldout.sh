@@ -27,7 +27,8 @@
 # strict only), and every cell is swept twice: the binary log skipped (myloader 0.10's default: it sets
 # SQL_LOG_BIN=0, as the advice says) and written (myloader --enable-binlog); RESET MASTER before each run.
 # Shapes: scripts/bench-shapes.sh (sysbench8, many25x5, big2m; --rows/--tables/--schemas scale one).
-# WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check).
+# WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check). --keep DIR keeps
+# the dump for the next run of the same shape; an earlier run's *.txt there are set aside (*.before-DATE.txt).
 # Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json), written by
 # scripts/bench-heldout-record.py; raw runs in DIR/results.txt ("CELL THREADS REP SECONDS LOAD1 LOAD5").
 # A benchmark, not a test: needs root, mariadb-server, mydumper, myloader, sysbench, go, python3; beds named
@@ -301,6 +302,8 @@ cell_run() {
 main() {
   log "building mytune"
   (cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune) || { echo "bench-heldout.sh: cmd/mytune does not build" >&2; exit 1; }
+  local f # one sweep per run: a kept dir's earlier runs are set aside, never mixed into this sweep's file
+  for f in results failures binlog; do [ ! -s "$WORK/$f.txt" ] || mv "$WORK/$f.txt" "$WORK/$f.before-$STAMP.txt"; done
   touch "$WORK/results.txt" "$WORK/failures.txt"
   make_dump
   log "dump: $(du -sh "$WORK/dump" | cut -f1) in $(ls "$WORK/dump" | grep -c '\.sql$') files"
