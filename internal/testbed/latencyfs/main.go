@@ -63,6 +63,7 @@ func run(args []string) error {
 		return err
 	}
 	root := &rootNode{img: img}
+	// the kernel may cache the one entry and its size for a second: only a truncate changes them, through this server
 	timeout := time.Second
 	srv, err := fs.Mount(*mnt, root, &fs.Options{
 		EntryTimeout: &timeout, AttrTimeout: &timeout,
