@@ -97,7 +97,7 @@ undo() {
 fresh() {
   local bed=$1 dir=$2 v=$3
   stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
-  rm -rf "$dir/data"
+  wipe "$dir/data"
   if [ "$v" = stock ]; then
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
   else
@@ -129,13 +129,13 @@ e2e_interleaved() {
     done
   done
   stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
-  rm -rf "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
+  wipe "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
 }
 
 e2e_bed() {
   local bed=$1 dir rep d n
   dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
-  rm -rf "$dir/data"
+  wipe "$dir/data"
   start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
   [ "$INTERLEAVE" = 1 ] && { e2e_interleaved "$bed" "$dir"; return; }
   # stock runs already in results.txt (a rerun with --keep after a change to mytune) are not repeated
@@ -147,7 +147,7 @@ e2e_bed() {
     stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
     if ! start_server "t-$bed" "$dir/data" "$BP-$bed" --defaults-file="$WORK/e2e-$bed-$d.cnf"; then
       echo "e2e $bed $d-nostart 0 0 0" >>"$WORK/results.txt"; log "$bed $d: the advised cnf did not start the server"
-      stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"; rm -rf "$dir/data"
+      stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"; wipe "$dir/data"
       start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults; continue
     fi
     n=$(cat "$WORK/e2e-$bed-$d.threads"); log "$bed $d: $(filled "$bed" "$d")"
@@ -161,5 +161,5 @@ e2e_bed() {
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
   done
   stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
-  rm -rf "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
+  wipe "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
 }

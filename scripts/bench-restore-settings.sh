@@ -16,7 +16,7 @@ CANDIDATES=(
 settings_bed() {
   local bed=$1 dir rep c name apply undo pool0
   dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
-  rm -rf "$dir/data"
+  wipe "$dir/data"
   pool0=${POOLS%% *}
   start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool0"
   pool0=$(sql "t-$bed" "SELECT @@innodb_buffer_pool_size")
@@ -30,7 +30,7 @@ settings_bed() {
     done
   done
   stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
-  rm -rf "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
+  wipe "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
 }
 
 # settle NAME: wait until an online redo-log or buffer-pool resize is over (MariaDB resizes both in

@@ -38,7 +38,8 @@
 #   redo log for the load with SET GLOBAL, and its undo is timed; beds restore-e2e-memSIZE-*).
 #   [--cpu-burners N]: N busy loops (one process each, nice 0) run from a minute before the first probe to the
 #   end, so the probe, the advice and every restore see the same busy host (the estimate reads the probe's load).
-#   Common: [--rows 25000 (e2e: 100000)] [--tables 8] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
+#   Common: [--shape sysbench8|many25x5|big2m (scripts/bench-shapes.sh)] [--rows 25000 (e2e: 100000)] [--tables 8]
+#   [--schemas N] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
 #   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds load1 load5",
 #   the load averages of /proc/loadavg when the run ended).
 #
@@ -50,13 +51,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES=8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0
+REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES="" SCHEMAS="" SHAPE=sysbench8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --keep) KEEP=$2 ;;
+    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --schemas) SCHEMAS=$2 ;; --shape) SHAPE=$2 ;; --keep) KEEP=$2 ;;
     --undo-timeout) UNDO_TIMEOUT=$2 ;; --mem-limit) MEM_LIMIT=$2 ;; --cpu-burners) BURNERS=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
@@ -64,7 +65,10 @@ while [ $# -gt 0 ]; do
 done
 # e2e restores the issue's 152 MB dump (100000 rows × 8 tables: ~455 MB of InnoDB data, over the stock 128M
 # pool); sweep and settings a 40 MB one (25000 rows), with the pools scaled to match (32M: data 3.4x the pool).
-[ -n "$ROWS" ] || { ROWS=25000; [ "$MODE" = e2e ] && ROWS=100000; }
+[ -n "$ROWS" ] || [ "$SHAPE" != sysbench8 ] || { ROWS=25000; [ "$MODE" = e2e ] && ROWS=100000; }
+source "$ROOT/scripts/bench-shapes.sh"
+SH_ROWS=$ROWS SH_TABLES=$TABLES SH_SCHEMAS=$SCHEMAS
+shape_init
 BP=restore-$MODE$TAG   # bed names: restore-sweep-card, restore-e2e-card (a sweep and an e2e run at once); --tag 2: restore-sweep2-card
 [ -z "$MEM_LIMIT" ] || BP=$BP-mem$MEM_LIMIT
 case $MODE in e2e|sweep|settings) ;; *) echo "bench-restore.sh: mode is e2e, sweep or settings (not $MODE)" >&2; exit 2 ;; esac
@@ -85,17 +89,40 @@ if [ -n "$MEM_LIMIT" ]; then
 fi
 log() { echo "[$(date +%T)] $*" >&2; }
 
-stop_server() { # socket pidfile
-  mariadb-admin --socket="$1" -u root shutdown 2>/dev/null || true
-  local pid; pid=$(cat "$2" 2>/dev/null || true)
-  for _ in $(seq 120); do [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+STOP_TIMEOUT=1800 # seconds a clean shutdown may take: it writes every dirty page first (minutes on a card bed; bench-workload.sh)
+declare -A SPID=() # socket -> mariadbd's pid (start_server's $!: testbed.sh run, the memory wrapper and nice exec it)
+# alive PID: the process exists and is not a zombie (an exited child not yet reaped still answers kill -0).
+alive() { kill -0 "$1" 2>/dev/null && ! grep -qs '^State:[[:space:]]*Z' "/proc/$1/status"; }
+# left DATADIR: pids of any mariadbd still running on DATADIR (from this run or an earlier one)
+left() { pgrep -f -- "mariadbd.*--datadir=$1( |$)" || true; }
+# stop_server SOCKET PIDFILE: shut the server down and wait until its PROCESS is gone (not its pid file), however
+# long its dirty pages take, up to STOP_TIMEOUT; kills only with TERM_ON_TIMEOUT=1 (the clean-up at exit): a server
+# that will not stop ends the bench (as bench-workload.sh's server_stop).
+stop_server() {
+  local pid=${SPID[$1]:-} waited=0
+  [ -n "$pid" ] || pid=$(cat "$2" 2>/dev/null || true)
+  [ -n "$pid" ] || return 0
+  if alive "$pid"; then
+    mariadb-admin --socket="$1" -u root shutdown >/dev/null 2>&1 || kill -TERM "$pid" 2>/dev/null || true
+    while alive "$pid" && [ $waited -lt $((STOP_TIMEOUT * 2)) ]; do sleep 0.5; waited=$((waited + 1)); done
+    if alive "$pid"; then
+      [ "${TERM_ON_TIMEOUT:-0}" = 1 ] || { echo "bench-restore.sh: mariadbd $pid ($1) still running ${STOP_TIMEOUT}s after shutdown" >&2; exit 1; }
+      kill -9 "$pid" 2>/dev/null || true; sleep 1
+    fi
+  fi
+  wait "$pid" 2>/dev/null || true
+  unset "SPID[$1]"
+}
+# wipe DIR: remove a datadir, never under a live server.
+wipe() {
+  [ -z "$(left "$1")" ] || { echo "bench-restore.sh: not removing $1: mariadbd $(left "$1") runs on it" >&2; exit 1; }
+  rm -rf "$1"
 }
 cleanup() {
   local s b
   rep_lock_drop
   [ ${#BURNER_PIDS[@]} -eq 0 ] || kill "${BURNER_PIDS[@]}" 2>/dev/null || true
-  for s in "${SERVERS[@]}"; do stop_server ${s}; done
+  for s in "${SERVERS[@]}"; do TERM_ON_TIMEOUT=1 stop_server ${s}; done
   for b in "${BEDS_UP[@]}"; do "$TB" down "$b" >/dev/null 2>&1 || true; done
   rm -rf "$RUN"; [ -n "$KEEP" ] || rm -rf "$WORK"
   [ -z "$MEMCG" ] || rmdir "$MEMCG" 2>/dev/null || true
@@ -116,11 +143,12 @@ start_server() {
   for try in 1 2; do # on a machine at load 40 mariadb-install-db once failed half-way ("Unknown table mysql.tmp_proxies_priv")
     [ -d "$dd/mysql" ] && break
     mariadb-install-db --no-defaults --datadir="$dd" --auth-root-authentication-method=normal >"$RUN/$name.install.log" 2>&1 && break
-    rm -rf "$dd"; [ "$try" = 2 ] && { cat "$RUN/$name.install.log" >&2; return 1; }
+    wipe "$dd"; [ "$try" = 2 ] && { cat "$RUN/$name.install.log" >&2; return 1; }
   done
   local cmd=(${NICE:+nice -n "$NICE"} mariadbd "$@" --user=root --datadir="$dd" --socket="$sock" --pid-file="$pidf"
     --skip-networking --skip-grant-tables --log-error="$RUN/$name.err")
   if [ -n "$bed" ]; then "$TB" run "$bed" "${MEMWRAP[@]}" "${cmd[@]}" & else "${cmd[@]}" & fi
+  SPID[$sock]=$!
   SERVERS+=("$sock $pidf")
   for _ in $(seq 240); do
     mariadb-admin --socket="$sock" -u root ping >/dev/null 2>&1 && return 0
@@ -142,18 +170,21 @@ wait_clean() {
   sql "$1" "SET GLOBAL innodb_max_dirty_pages_pct=$pct"
 }
 
-# make_dump: the sysbench dataset, dumped once by mydumper into $WORK/dump (kept with --keep).
+# make_dump: the shape's dataset (scripts/bench-shapes.sh), dumped once by mydumper into $WORK/dump (kept with
+# --keep; a kept dump of another shape is refused: dump.shape says which it is).
 make_dump() {
-  [ -f "$WORK/dump/metadata" ] && { log "dump: reusing $WORK/dump"; return; }
-  log "dump: sysbench $TABLES tables × $ROWS rows, mydumper --rows $(( (ROWS + 3) / 4 ))"
+  if [ -f "$WORK/dump/metadata" ]; then
+    [ "$(cat "$WORK/dump.shape" 2>/dev/null || shape_describe)" = "$(shape_describe)" ] ||
+      { echo "bench-restore.sh: $WORK/dump is $(cat "$WORK/dump.shape"), not $(shape_describe)" >&2; exit 2; }
+    log "dump: reusing $WORK/dump"; return
+  fi
+  log "dump: $(shape_describe)"
   start_server src "$RUN/src-data" ""
-  sql src "CREATE DATABASE sbtest"
-  sysbench oltp_read_write --db-driver=mysql --mysql-socket="$RUN/src.sock" --mysql-user=root --mysql-db=sbtest \
-    --tables="$TABLES" --table-size="$ROWS" --threads=2 prepare >"$RUN/sysbench.log"
+  shape_fill "$RUN/src.sock" "$RUN/sysbench.log"
   rm -rf "$WORK/dump.tmp"
-  mydumper --socket "$RUN/src.sock" -u root -B sbtest --rows $(( (ROWS + 3) / 4 )) -t 2 -o "$WORK/dump.tmp" >/dev/null
-  mv "$WORK/dump.tmp" "$WORK/dump"
-  stop_server "$RUN/src.sock" "$RUN/src.pid"; rm -rf "$RUN/src-data"
+  shape_dump "$RUN/src.sock" "$WORK/dump.tmp"
+  mv "$WORK/dump.tmp" "$WORK/dump"; shape_describe >"$WORK/dump.shape"
+  stop_server "$RUN/src.sock" "$RUN/src.pid"; wipe "$RUN/src-data"
 }
 
 # bed_up BED: the bed $BP-BED with this script's limits; prints its directory (run in $(...): the
@@ -189,7 +220,7 @@ profile() {
 restore() {
   local server=$1 label=$2 try t0 t1; shift 2
   for try in 1 2 3; do
-    sql "$server" "DROP DATABASE IF EXISTS sbtest"; wait_clean "$server"; sync
+    shape_drop "$RUN/$server.sock"; wait_clean "$server"; sync
     # timed inside RUN_LOCK (word-split on purpose: a command prefix), so the wait for the lock is not timed
     if ${RUN_LOCK} bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
       "$TB" run "$BP-${server#t-}" ${NICE:+nice -n "$NICE"} myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
@@ -226,7 +257,7 @@ sweep_bed() {
   dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
   for pool in $POOLS; do for dur in $DURS; do
     local flush=1; [ "$dur" = relaxed ] && flush=2
-    rm -rf "$dir/data"
+    wipe "$dir/data"
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool" \
       --innodb-flush-log-at-trx-commit=$flush
     for rep in $(seq "$FIRST_REP" $((FIRST_REP + REPEAT - 1))); do
@@ -239,7 +270,7 @@ sweep_bed() {
     done
     stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
   done; done
-  rm -rf "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
+  wipe "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
 }
 
 source "$ROOT/scripts/bench-restore-e2e.sh"

@@ -35,7 +35,7 @@ const (
 // whose I/O is throttled for processes in Cgroup.
 type Bed struct {
 	Name    string // the bed's name as the script knows it (unique per test process)
-	Profile string // "sd", "hdd", "fast" or "custom"
+	Profile string // "sd", "hdd", "fast", "custom" or "latency"
 	Dir     string // the mounted directory to measure in
 	LoopDev string // e.g. /dev/loop0
 	MajMin  string // the loop device's "major:minor", e.g. "7:0"

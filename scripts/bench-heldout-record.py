@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""bench-heldout-record.py — the files of scripts/bench-heldout.sh.
+
+  split ADVICE.json PREFIX   the parts of one `mytune advise --format json` the sweep follows: PREFIX.cnf,
+                             PREFIX.threads, PREFIX.estimate ("LOW_S HIGH_S"), PREFIX.cmd (the printed
+                             myloader line), PREFIX.apply.sql (the printed SET GLOBAL / ALTER INSTANCE lines)
+  record WORK OUT KEY=VALUE  one held-out sweep file (testdata/heldout/README.md) from WORK's cells.txt,
+                             results.txt, failures.txt and c*.advice.json; KEY=VALUE pairs are its provenance
+"""
+import json
+import os
+import re
+import statistics
+import sys
+
+
+def split(advice_path, prefix):
+    a = json.load(open(advice_path))
+    t = a["threads"]
+    e = t.get("estimated_load") or {}
+    open(prefix + ".cnf", "w").write(a["cnf"])
+    open(prefix + ".threads", "w").write(f"{t['load']['threads']}\n")
+    open(prefix + ".estimate", "w").write(f"{e.get('low_s', 0)} {e.get('high_s', 0)}\n")
+    cmd = [c for c in t["commands"] if c.startswith("myloader ")]
+    if not cmd:
+        sys.exit(f"{advice_path}: mytune printed no myloader line: {t['commands']}")
+    open(prefix + ".cmd", "w").write(cmd[0] + "\n")
+    apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
+    open(prefix + ".apply.sql", "w").write("".join(line + "\n" for line in apply))
+
+
+def runs(work):
+    """results.txt: "CELL THREADS REP SECONDS LOAD1 LOAD5" -> {cell: {threads: [(rep, s, load1)]}}"""
+    out = {}
+    for line in open(os.path.join(work, "results.txt")):
+        f = line.split()
+        if len(f) != 6:
+            continue
+        out.setdefault(f[0], {}).setdefault(f[1], []).append((int(f[2]), float(f[3]), float(f[4])))
+    return out
+
+
+def deadlocks(work):
+    out = {}
+    path = os.path.join(work, "failures.txt")
+    for line in open(path) if os.path.exists(path) else []:
+        m = re.match(r"(\S+) (\d+) \d+ try \d+ .*Deadlock", line)
+        if m:
+            d = out.setdefault(m.group(1), {})
+            d[m.group(2)] = d.get(m.group(2), 0) + 1
+    return out
+
+
+def binlog_bytes(work):
+    """binlog.txt: "CELL THREADS REP BYTES" -> {cell: {threads: [bytes in rep order]}}"""
+    out = {}
+    path = os.path.join(work, "binlog.txt")
+    for line in open(path) if os.path.exists(path) else []:
+        f = line.split()
+        if len(f) == 4:
+            out.setdefault(f[0], {}).setdefault(f[1], []).append((int(f[2]), int(f[3])))
+    return {c: {k: [b for _, b in sorted(v)] for k, v in t.items()} for c, t in out.items()}
+
+
+def cell(work, line, measured, lost):
+    name, mem, dur, mode, *opts = line.split()
+    base = name.rsplit("-", 1)[0]
+    a = json.load(open(os.path.join(work, base + ".advice.json")))
+    t = a["threads"]
+    e = t.get("estimated_load") or {}
+    m = measured.get(name, {})
+    by_threads = {k: [s for _, s, _ in sorted(v)] for k, v in sorted(m.items(), key=lambda kv: int(kv[0]))}
+    return {
+        "cell": name, "mem_limit": mem, "durability": dur, "binlog": mode,
+        "server": " ".join(opts),
+        "printed": {
+            "threads": t["load"]["threads"], "why": t["load"].get("why", ""),
+            "low_s": e.get("low_s", 0), "high_s": e.get("high_s", 0), "basis": e.get("basis", ""),
+            "commands": t["commands"], "temporary": t.get("temporary", []), "cnf": a["cnf"],
+        },
+        "runs_s": by_threads,
+        "median_s": {k: statistics.median(v) for k, v in by_threads.items()},
+        "load1": {k: [l for _, _, l in sorted(v)] for k, v in m.items()},
+        "deadlocks": lost.get(name, {}),
+        "binlog_bytes": binlog_bytes(work).get(name, {}),
+        "profile": a["profile"],
+    }
+
+
+def record(work, out, pairs):
+    prov = dict(p.split("=", 1) for p in pairs)
+    measured, lost = runs(work), deadlocks(work)
+    cells = [cell(work, line, measured, lost) for line in open(os.path.join(work, "cells.txt")) if line.strip()]
+    doc = {"schema": "mytune.heldout/v1", "provenance": prov, "cells": cells}
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    tmp = out + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(doc, f, indent=1, sort_keys=False)
+        f.write("\n")
+    os.replace(tmp, out)
+    for c in cells:
+        p, med = c["printed"], c["median_s"]
+        at = med.get(str(p["threads"]))
+        best = min(med.values()) if med else None
+        print(f"{c['cell']}: printed {p['threads']} threads, {p['low_s']:.0f}-{p['high_s']:.0f} s; "
+              f"measured {at} s there, best {best} s; medians {med}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "split":
+        split(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) >= 4 and sys.argv[1] == "record":
+        record(sys.argv[2], sys.argv[3], sys.argv[4:])
+    else:
+        sys.exit(__doc__)

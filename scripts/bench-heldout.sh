@@ -1,0 +1,328 @@
+#!/bin/bash
+# bench-heldout.sh — a held-out restore sweep (issue 19, point 4): what `mytune advise --dump` printed for a
+# restore (load threads, estimate), and the restore timed at every thread count, written as one file of
+# testdata/heldout/ that test/heldout checks (the rule's regret, the printed range's containment). No constant
+# is fitted to these files: adding one never goes with a change to a constant (testdata/heldout/README.md).
+#
+#   scripts/bench-heldout.sh --bed latency --write-latency 5ms --shape many25x5 [--cpus 1] [--binlog on]
+#       [--mem-limits "2G none"] [--durability "strict relaxed"] [--threads "1 2 4 8 16"] [--repeat 3]
+#       [--rows N] [--tables N] [--schemas N] [--bed-size 6G] [--keep DIR] [--out FILE] [--tag T] [--nice N]
+#       [--rep-lock CMD]
+#
+# One bed per run, on a fresh scripts/testbed.sh bed named heldout[TAG]-BED (fast, card, bw, hdd as
+# bench-restore.sh makes them, or latency: every write and flush waits --write-latency). Per memory limit ×
+# durability cell, the advice is followed as a user would (as bench-restore.sh e2e does): a fresh stock MariaDB
+# (--no-defaults: 128M pool; innodb_flush_log_at_trx_commit 1 or 2) on the bed, in the bed's cgroup, with
+# --mem-limits SIZE in a cgroup v1 memory group of that size ("none": the whole machine), and with --cpus N in a
+# cgroup v1 cpuset of CPUs 0..N-1 (server, mytune and myloader alike); then
+#   1. `mytune advise --datadir DIR -S SOCK -u root --dump DUMP --task load --durability D --format json`, run
+#      there: its profile, load threads, estimate, cnf, myloader line and settings are kept as printed;
+#   2. the server restarted with the printed cnf as its only option file (the binary log options appended), and
+#      the printed during-load SET GLOBAL / ALTER INSTANCE lines applied: what the printed estimate assumes;
+#   3. the printed myloader line (connection filled in, --threads varied) timed at every --threads count and the
+#      printed one, REPEAT times, ascending in odd reps and descending in even ones, each on dropped schemas
+#      with the dirty pages written back first; a run lost to an InnoDB deadlock is rerun (up to 3 tries) and
+#      counted.
+# --binlog on: log_bin ON with sync_binlog=1 and innodb_flush_log_at_trx_commit=1 (MySQL 8's defaults; durability
+# strict only), and every cell is swept twice: the binary log skipped (myloader 0.10's default: it sets
+# SQL_LOG_BIN=0, as the advice says) and written (myloader --enable-binlog); RESET MASTER before each run.
+# Shapes: scripts/bench-shapes.sh (sysbench8, many25x5, big2m; --rows/--tables/--schemas scale one).
+# WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check). --keep DIR keeps
+# the dump for the next run of the same shape; an earlier run's *.txt there are set aside (*.before-DATE.txt).
+# Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json), written by
+# scripts/bench-heldout-record.py; raw runs in DIR/results.txt ("CELL THREADS REP SECONDS LOAD1 LOAD5").
+# A benchmark, not a test: needs root, mariadb-server, mydumper, myloader, sysbench, go, python3; beds named
+# heldout* only, so it never touches another bench's beds.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TB=$ROOT/scripts/testbed.sh
+BED="" WLAT="" SHAPE=sysbench8 CPUS="" BINLOG=off MEMS="2G none" DURS="" THREADS="1 2 4 8 16" REPEAT=3
+SH_ROWS="" SH_TABLES="" SH_SCHEMAS="" BED_SIZE="" KEEP="" OUT="" TAG="" NICE="" REP_LOCK=""
+START_TIMEOUT=600 STOP_TIMEOUT=1800 # seconds: a start may resize the redo log; a stop writes every dirty page
+ARGS=("$@")
+while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || { echo "bench-heldout.sh: $1 needs a value" >&2; exit 2; }
+  case $1 in
+    --bed) BED=$2 ;; --write-latency) WLAT=$2 ;; --shape) SHAPE=$2 ;; --cpus) CPUS=$2 ;; --binlog) BINLOG=$2 ;;
+    --mem-limits) MEMS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;;
+    --rows) SH_ROWS=$2 ;; --tables) SH_TABLES=$2 ;; --schemas) SH_SCHEMAS=$2 ;; --bed-size) BED_SIZE=$2 ;;
+    --keep) KEEP=$2 ;; --out) OUT=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --rep-lock) REP_LOCK=$2 ;;
+    *) echo "bench-heldout.sh: unknown flag $1" >&2; exit 2 ;;
+  esac
+  shift 2
+done
+source "$ROOT/scripts/bench-shapes.sh"
+shape_init
+case $BED in
+  fast) BEDARGS=(fast) ;; hdd) BEDARGS=(hdd) ;;
+  card) BEDARGS=(custom --write-iops 100 --write-bps 20000000) ;; # bench-restore.sh's beds, the same limits
+  bw) BEDARGS=(custom --write-bps 15000000 --write-iops 600) ;;
+  latency) [ -n "$WLAT" ] || { echo "bench-heldout.sh: --bed latency needs --write-latency (e.g. 5ms)" >&2; exit 2; }
+    BEDARGS=(latency --write-latency "$WLAT") ;;
+  *) echo "bench-heldout.sh: --bed is fast, card, bw, hdd or latency (not '$BED')" >&2; exit 2 ;;
+esac
+case $BINLOG in
+  on) DURS=${DURS:-strict}; [ "$DURS" = strict ] || { echo "bench-heldout.sh: --binlog on runs strict only (sync_binlog=1, flush at every commit)" >&2; exit 2; }
+    LOADS="skip written" ;;
+  off) DURS=${DURS:-strict relaxed} LOADS=off ;;
+  *) echo "bench-heldout.sh: --binlog is on or off (not $BINLOG)" >&2; exit 2 ;;
+esac
+for d in $DURS; do case $d in strict|relaxed) ;; *) echo "bench-heldout.sh: durability is strict or relaxed (not $d)" >&2; exit 2 ;; esac; done
+for v in $THREADS $REPEAT $CPUS; do [[ $v =~ ^[1-9][0-9]*$ ]] || { echo "bench-heldout.sh: '$v' is not a positive whole number" >&2; exit 2; }; done
+[ -z "$CPUS" ] || [ "$CPUS" -le "$(nproc --all)" ] || { echo "bench-heldout.sh: --cpus $CPUS: this machine has $(nproc --all)" >&2; exit 2; }
+# the loaded data is about 3x the dump's SQL (InnoDBBytesPerDumpByte), and the binary log written holds the SQL once more
+[ -n "$BED_SIZE" ] || BED_SIZE=$(( (SH_SCHEMAS * SH_TABLES * SH_ROWS * 190 * 5 / 1000000000) + 3 ))G
+[ "$(id -u)" = 0 ] || { echo "bench-heldout.sh: needs root (test beds, cgroups)" >&2; exit 2; }
+for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3 pgrep; do
+  command -v "$t" >/dev/null || { echo "bench-heldout.sh: $t not found (make deps)" >&2; exit 2; }
+done
+
+BEDNAME=heldout$TAG-$BED
+if [ -n "$KEEP" ]; then mkdir -p "$KEEP"; WORK=$(cd "$KEEP" && pwd); else WORK=$(mktemp -d /var/tmp/mytune-bench-heldout.XXXXXX); fi
+RUN=$(mktemp -d "$WORK/run.XXXXXX") # sockets, pid files, server logs: this invocation's only
+SOCK=$RUN/s.sock PIDF=$RUN/s.pid
+SPID="" SDD="" BED_UP="" CPUCG="" MEMCG="" REP_LOCK_PID=""
+# WRAP prefixes the server, mytune and myloader: join the cpuset and the cell's memory group (either may be "")
+WRAP=(bash -c 'for g in ${0//:/ }; do echo $$ >"$g/cgroup.procs" || exit 1; done; exec "$@"')
+wrap() { "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" "$@"; }
+STAMP=$(date -u +%Y%m%dT%H%MZ)
+[ -n "$OUT" ] || OUT=$ROOT/testdata/heldout/$STAMP-$BED${WLAT:+$WLAT}-$SHAPE-cpus${CPUS:-all}-binlog$BINLOG.json
+log() { echo "[$(date +%T)] $*" >&2; }
+sql() { mariadb --socket="$SOCK" -u root -N -B -e "/* mytune bench */ $1"; }
+# alive PID: the process exists and is not a zombie (an exited child not yet reaped still answers kill -0).
+alive() { kill -0 "$1" 2>/dev/null && ! grep -qs '^State:[[:space:]]*Z' "/proc/$1/status"; }
+# left DATADIR: pids of any mariadbd still running on DATADIR (from this run or an earlier one)
+left() { pgrep -f -- "mariadbd.*--datadir=$1( |$)" || true; }
+
+# server_stop: shut the server down and wait until its PROCESS is gone (a clean shutdown writes every dirty page
+# first: minutes on a slow bed), then check no process is left on its datadir. Kills only with
+# TERM_ON_TIMEOUT=1 (the clean-up at exit); a server that will not stop ends the bench.
+server_stop() {
+  [ -n "$SDD" ] || return 0
+  local waited=0 p
+  if [ -n "$SPID" ] && alive "$SPID"; then
+    mariadb-admin --socket="$SOCK" -u root shutdown >/dev/null 2>&1 || kill -TERM "$SPID" 2>/dev/null || true
+    while alive "$SPID" && [ $waited -lt $((STOP_TIMEOUT * 2)) ]; do sleep 0.5; waited=$((waited + 1)); done
+    if alive "$SPID"; then
+      [ "${TERM_ON_TIMEOUT:-0}" = 1 ] || { echo "bench-heldout.sh: mariadbd $SPID on $SDD still running ${STOP_TIMEOUT}s after shutdown" >&2; exit 1; }
+      kill -9 "$SPID" 2>/dev/null || true; sleep 1
+    fi
+  fi
+  [ -z "$SPID" ] || wait "$SPID" 2>/dev/null || true
+  p=$(left "$SDD")
+  [ -z "$p" ] || { echo "bench-heldout.sh: mariadbd still running on $SDD (pid $p) after the stop" >&2; exit 1; }
+  SPID="" SDD=""
+}
+
+# server_start DATADIR BED|"" FIRST [OPTIONS...]: mariadbd FIRST (--no-defaults or --defaults-file=CNF) on $SOCK
+# only, inside BED's cgroup, the cpuset and the memory group ("" outside all); the datadir is made first. SPID is
+# mariadbd's own pid (testbed.sh run, the wrapper and nice exec it).
+server_start() {
+  local dd=$1 bed=$2 try; shift 2
+  [ -z "$(left "$dd")" ] || { echo "bench-heldout.sh: a mariadbd already runs on $dd: $(left "$dd")" >&2; exit 1; }
+  for try in 1 2; do # on a machine at load 40 mariadb-install-db once failed half-way (bench-restore.sh)
+    [ -d "$dd/mysql" ] && break
+    mariadb-install-db --no-defaults --datadir="$dd" --auth-root-authentication-method=normal >"$RUN/install.log" 2>&1 && break
+    rm -rf "$dd"; [ "$try" = 2 ] && { cat "$RUN/install.log" >&2; return 1; }
+  done
+  local cmd=(${NICE:+nice -n "$NICE"} mariadbd "$@" --user=root --datadir="$dd" --socket="$SOCK"
+    --pid-file="$PIDF" --skip-networking --skip-grant-tables --log-error="$RUN/server.err")
+  : >"$RUN/server.err"
+  if [ -n "$bed" ]; then wrap "${cmd[@]}" >>"$RUN/server.out" 2>&1 &
+  else "${cmd[@]}" >>"$RUN/server.out" 2>&1 & fi
+  SPID=$! SDD=$dd
+  for _ in $(seq $((START_TIMEOUT * 2))); do
+    mariadb-admin --socket="$SOCK" -u root ping >/dev/null 2>&1 && return 0
+    alive "$SPID" || break
+    sleep 0.5
+  done
+  echo "bench-heldout.sh: mariadbd on $dd did not start; its log:" >&2; tail -20 "$RUN/server.err" >&2
+  TERM_ON_TIMEOUT=1 server_stop
+  return 1
+}
+
+# wipe DATADIR: remove a datadir, never under a live server.
+wipe() {
+  [ -z "$(left "$1")" ] || { echo "bench-heldout.sh: not removing $1: mariadbd $(left "$1") runs on it" >&2; exit 1; }
+  rm -rf "$1"
+}
+
+cleanup() {
+  rep_lock_drop
+  TERM_ON_TIMEOUT=1 server_stop
+  [ -z "$BED_UP" ] || "$TB" down "$BED_UP" >/dev/null 2>&1 || true
+  local g
+  for g in $CPUCG $MEMCG; do rmdir "$g" 2>/dev/null || echo "bench-heldout.sh: cannot remove $g" >&2; done
+  rm -rf "$RUN"; [ -n "$KEEP" ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# cpuset_up: a cgroup v1 cpuset of CPUs 0..CPUS-1 (the parent's memory nodes), CPUCG, that WRAP joins. Documentation/admin-guide/cgroup-v1/cpusets.rst: cpus and mems must be set before a task joins.
+cpuset_up() {
+  [ -n "$CPUS" ] || return 0
+  local root=/sys/fs/cgroup/cpuset
+  [ -e "$root/cpuset.cpus" ] || { echo "bench-heldout.sh: --cpus needs the cgroup v1 cpuset controller at $root" >&2; exit 2; }
+  CPUCG=$root/mytune-$BEDNAME-$$
+  mkdir "$CPUCG"
+  echo "0-$((CPUS - 1))" >"$CPUCG/cpuset.cpus"
+  cat "$root/cpuset.mems" >"$CPUCG/cpuset.mems"
+  log "cpuset $CPUCG: CPUs $(cat "$CPUCG/cpuset.cpus")"
+}
+
+# make_dump: the shape's data in a server outside any bed, dumped by mydumper into $WORK/dump (kept with --keep).
+make_dump() {
+  if [ -f "$WORK/dump/metadata" ]; then # a kept dump of another shape is refused: dump.shape says which it is
+    [ "$(cat "$WORK/dump.shape" 2>/dev/null)" = "$(shape_describe)" ] ||
+      { echo "bench-heldout.sh: $WORK/dump is not $(shape_describe) (dump.shape)" >&2; exit 2; }
+    log "dump: reusing $WORK/dump"; return
+  fi
+  log "dump: $(shape_describe)"
+  server_start "$RUN/src-data" "" --no-defaults
+  shape_fill "$SOCK" "$RUN/sysbench.log"
+  rm -rf "$WORK/dump.tmp"
+  shape_dump "$SOCK" "$WORK/dump.tmp"
+  mv "$WORK/dump.tmp" "$WORK/dump"; shape_describe >"$WORK/dump.shape"
+  server_stop; wipe "$RUN/src-data"
+}
+
+# wait_clean: write back the previous run's dirty pages so runs do not overlap (as bench-restore.sh).
+wait_clean() {
+  local pct dirty; pct=$(sql "SELECT @@innodb_max_dirty_pages_pct")
+  sql "SET GLOBAL innodb_max_dirty_pages_pct=0"
+  for _ in $(seq 600); do
+    dirty=$(sql "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'" | awk '{print $2}')
+    [ "${dirty:-0}" -lt 50 ] && break
+    sleep 0.5
+  done
+  sql "SET GLOBAL innodb_max_dirty_pages_pct=$pct"
+}
+
+# advise CELL DIR DUR: mytune's advice as json, run inside the bed and the cpuset against the live server; the
+# parts the sweep follows are split out by the record script (CELL.threads, CELL.cmd, CELL.apply.sql).
+advise() {
+  wrap "$WORK/mytune" advise --datadir "$2" -S "$SOCK" -u root --dump "$WORK/dump" \
+    --task load --durability "$3" --format json >"$WORK/$1.advice.json" 2>"$RUN/advise.err" ||
+    { cat "$RUN/advise.err" >&2; return 1; }
+  python3 "$ROOT/scripts/bench-heldout-record.py" split "$WORK/$1.advice.json" "$WORK/$1"
+}
+
+# restore CELL N REP MODE: the printed myloader line at N threads, timed (the wait for a lock is not), into dropped
+# schemas; "CELL N REP SECONDS LOAD1 LOAD5" to results.txt. A deadlock victim's run is rerun (failures.txt).
+restore() {
+  local cell=$1 n=$2 rep=$3 mode=$4 try t0 t1 words
+  read -r -a words <<<"$(cat "$WORK/${cell%-*}.cmd")" # the printed line; its placeholders are filled below
+  local args=() i=1
+  while [ $i -lt ${#words[@]} ]; do
+    case ${words[$i]} in
+      --host) args+=(--socket "$SOCK"); i=$((i + 1)) ;; --user) args+=(--user root); i=$((i + 1)) ;;
+      --ask-password) ;; --threads) args+=(--threads "$n"); i=$((i + 1)) ;; *) args+=("${words[$i]}") ;;
+    esac
+    i=$((i + 1))
+  done
+  [ "$mode" = written ] && args+=(--enable-binlog)
+  for try in 1 2 3; do
+    shape_drop "$SOCK"; [ "$BINLOG" = off ] || sql "RESET MASTER"; wait_clean; sync
+    if bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
+      "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" ${NICE:+nice -n "$NICE"} myloader "${args[@]}" >/dev/null 2>"$RUN/myloader.err"; then
+      read -r t0 t1 <"$RUN/t"
+      echo "$cell $n $rep $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
+      # the binary log the run wrote (RESET MASTER before it): a few KiB skipped, about the dump's size written
+      [ "$BINLOG" = off ] || echo "$cell $n $rep $(sql "SHOW BINARY LOGS" | awk '{ s += $2 } END { print s + 0 }')" >>"$WORK/binlog.txt"
+      return 0
+    fi
+    echo "$cell $n $rep try $try [$(date +%T) load $(cut -d' ' -f1 /proc/loadavg)]: $(grep -m1 -o 'Error.*' "$RUN/myloader.err")" |
+      tee -a "$WORK/failures.txt" >&2
+    grep -q Error "$RUN/myloader.err" || { tail -5 "$RUN/myloader.err" >&2; return 1; } # not myloader's own error
+  done
+  return 1
+}
+
+# rep_lock_take / rep_lock_drop: with --rep-lock CMD, hold CMD for a whole rep (as bench-restore.sh).
+rep_lock_take() {
+  [ -n "$REP_LOCK" ] || return 0
+  rm -f "$RUN/replock.held" "$RUN/replock.release"
+  ${REP_LOCK} bash -c 'touch "$1.held"; while [ ! -e "$1.release" ]; do sleep 0.1; done' _ "$RUN/replock" &
+  REP_LOCK_PID=$!
+  until [ -e "$RUN/replock.held" ]; do
+    kill -0 "$REP_LOCK_PID" 2>/dev/null || { echo "bench-heldout.sh: --rep-lock $REP_LOCK exited" >&2; return 1; }
+    sleep 0.1
+  done
+}
+rep_lock_drop() {
+  [ -n "$REP_LOCK_PID" ] || return 0
+  touch "$RUN/replock.release"; wait "$REP_LOCK_PID" 2>/dev/null || true; REP_LOCK_PID=""
+}
+
+# sweep_cell CELL MODE: every count of THREADS and the printed one, REPEAT times, the order alternating.
+sweep_cell() {
+  local cell=$1 mode=$2 rep t asc list
+  asc=$(printf '%s\n' $THREADS "$(cat "$WORK/${cell%-*}.threads")" | sort -n -u)
+  for rep in $(seq "$REPEAT"); do
+    list=$asc; [ $((rep % 2)) = 0 ] && list=$(echo "$asc" | tac)
+    rep_lock_take
+    for t in $list; do restore "$cell" "$t" "$rep" "$mode"; done
+    rep_lock_drop
+  done
+}
+
+# memcg_up SIZE: the cell's cgroup v1 memory group of SIZE as MEMCG ("none": no group), as bench-restore.sh --mem-limit.
+memcg_up() {
+  MEMCG=""
+  [ "$1" = none ] && return 0
+  MEMCG=/sys/fs/cgroup/memory/mytune-$BEDNAME-$$-$1
+  mkdir "$MEMCG" && echo "$1" >"$MEMCG/memory.limit_in_bytes" ||
+    { echo "bench-heldout.sh: --mem-limits needs the cgroup v1 memory controller at /sys/fs/cgroup/memory" >&2; exit 2; }
+}
+
+# cell_run CELL MEM DUR DIR: one cell: the stock server, the advice, the server on the printed cnf with the printed
+# settings, and a sweep per load mode (cells.txt: "CELL-MODE MEM DUR MODE SERVER-OPTIONS...").
+cell_run() {
+  local c=$1 mem=$2 dur=$3 dir=$4 flush=1 mode bl=()
+  [ "$dur" = relaxed ] && flush=2
+  # MySQL 8's shipped binary log: on, synced at every commit (sync_binlog=1), with flushing at every commit
+  [ "$BINLOG" = on ] && bl=(--log-bin="$dir/data/binlog" --server-id=1 --sync-binlog=1)
+  memcg_up "$mem"
+  wipe "$dir/data"
+  server_start "$dir/data" "$BEDNAME" --no-defaults --innodb-flush-log-at-trx-commit=$flush "${bl[@]}"
+  advise "$c" "$dir/data" "$dur"
+  server_stop
+  server_start "$dir/data" "$BEDNAME" --defaults-file="$WORK/$c.cnf" "${bl[@]}"
+  log "cell $c (memory $mem, $dur): mytune printed $(cat "$WORK/$c.threads") threads, $(cat "$WORK/$c.estimate") s"
+  ! grep -q . "$WORK/$c.apply.sql" || mariadb --socket="$SOCK" -u root <"$WORK/$c.apply.sql"
+  for mode in $LOADS; do
+    echo "$c-$mode $mem $dur $mode --defaults-file=$c.cnf ${bl[*]}" >>"$WORK/cells.txt"
+    sweep_cell "$c-$mode" "$mode"
+  done
+  server_stop
+  [ -z "$MEMCG" ] || { rmdir "$MEMCG"; MEMCG=""; }
+}
+
+main() {
+  log "building mytune"
+  (cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune) || { echo "bench-heldout.sh: cmd/mytune does not build" >&2; exit 1; }
+  local f # one sweep per run: a kept dir's earlier runs are set aside, never mixed into this sweep's file
+  for f in results failures binlog; do [ ! -s "$WORK/$f.txt" ] || mv "$WORK/$f.txt" "$WORK/$f.before-$STAMP.txt"; done
+  touch "$WORK/results.txt" "$WORK/failures.txt"
+  make_dump
+  log "dump: $(du -sh "$WORK/dump" | cut -f1) in $(ls "$WORK/dump" | grep -c '\.sql$') files"
+  cpuset_up
+  local dir mem dur cell=0
+  dir=$("$TB" up "$BEDNAME" "${BEDARGS[@]}" --size "$BED_SIZE" | sed -n 's/^DIR=//p'); BED_UP=$BEDNAME
+  : >"$WORK/cells.txt"
+  for mem in $MEMS; do for dur in $DURS; do
+    cell=$((cell + 1))
+    cell_run "c$cell" "$mem" "$dur" "$dir"
+  done; done
+  wipe "$dir/data"
+  python3 "$ROOT/scripts/bench-heldout-record.py" record "$WORK" "$OUT" \
+    "date=$STAMP" "machine=$(hostname) $(nproc --all) CPUs $(uname -r)" "bed=$BED: testbed.sh up NAME ${BEDARGS[*]}" \
+    "shape=$(shape_describe)" "server=$(mariadbd --version)" "myloader=$(myloader --version)" \
+    "cpus=${CPUS:-all ($(nproc --all))}" "binlog=$BINLOG" \
+    "mytune=$(cd "$ROOT" && git rev-parse --short=12 HEAD)$(cd "$ROOT" && git diff --quiet HEAD -- . ':!testdata' || echo -dirty)" \
+    "command=scripts/bench-heldout.sh ${ARGS[*]}" "repeat=$REPEAT" "threads=$THREADS" \
+    "dump=$(du -sb "$WORK/dump" | cut -f1) bytes in $(ls "$WORK/dump" | grep -c '\.sql$') files"
+  log "wrote $OUT"
+}
+main

@@ -1,0 +1,62 @@
+# bench-shapes.sh — the dump shapes the restore benches make (sourced by bench-restore.sh and bench-heldout.sh).
+#
+#   sysbench8  8 sysbench tables in one schema (sbtest): the fit data of docs/benchmarks/restore-matrix.md
+#   many25x5   25 tables in 5 schemas (hs1..hs5, 5 tables each), 100000 rows each by default: a dump of many
+#              tables as MySQL Shell's dumpInstance makes of a whole server (issue 19, point 4)
+#   big2m      one table of 2000000 rows by default (sbtest.sbtest1) with its secondary index (issue 19, point 4)
+#
+# Every table is sysbench's oltp table (id, k, c, pad: about 190 bytes of SQL per row) with its secondary index
+# k_1 on k (sysbench 1.0 oltp_common.lua: create_secondary defaults to on). --tables, --schemas and --rows
+# scale a shape down (a smoke run) or up; the dump is mydumper's, as bench-restore.sh has always made it: chunks
+# of a quarter of a table's rows (--rows ROWS/4, so 16 loader threads have files: 4 per table), 2 dump threads.
+#
+# Callers set SHAPE (and SH_TABLES, SH_SCHEMAS, SH_ROWS to override, else ""), then call shape_init once.
+
+# shape_init: the shape's schemas, tables per schema and rows per table (SH_*), or exit 2 on an unknown shape.
+shape_init() {
+  local t s r
+  case $SHAPE in
+    sysbench8) s=1 t=8 r=25000 ;;
+    many25x5) s=5 t=5 r=100000 ;;
+    big2m) s=1 t=1 r=2000000 ;;
+    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m)" >&2; exit 2 ;;
+  esac
+  SH_SCHEMAS=${SH_SCHEMAS:-$s} SH_TABLES=${SH_TABLES:-$t} SH_ROWS=${SH_ROWS:-$r}
+  local v
+  for v in "$SH_SCHEMAS" "$SH_TABLES" "$SH_ROWS"; do
+    [[ $v =~ ^[1-9][0-9]*$ ]] || { echo "bench: '$v' is not a positive whole number (--schemas, --tables, --rows)" >&2; exit 2; }
+  done
+}
+
+# shape_schemas: the schema names, one a line (sbtest for one schema, as the fit data's dumps have).
+shape_schemas() {
+  if [ "$SH_SCHEMAS" = 1 ]; then echo sbtest; else seq -f 'hs%g' 1 "$SH_SCHEMAS"; fi
+}
+
+# shape_describe: one line for a provenance header.
+shape_describe() {
+  echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"
+}
+
+# shape_fill SOCKET LOG: create the schemas and fill them with sysbench (2 threads) on the server at SOCKET.
+shape_fill() {
+  local sock=$1 log=$2 db
+  for db in $(shape_schemas); do
+    mariadb --socket="$sock" -u root -e "CREATE DATABASE $db"
+    sysbench oltp_read_write --db-driver=mysql --mysql-socket="$sock" --mysql-user=root --mysql-db="$db" \
+      --tables="$SH_TABLES" --table-size="$SH_ROWS" --threads=2 prepare >>"$log" || return 1
+  done
+}
+
+# shape_dump SOCKET OUT: mydumper 0.10 of the shape's schemas into OUT (one schema: -B; several: --regex).
+shape_dump() {
+  local sock=$1 out=$2 sel
+  if [ "$SH_SCHEMAS" = 1 ]; then sel=(-B sbtest); else sel=(--regex "^($(shape_schemas | paste -sd'|'))\\."); fi
+  mydumper --socket "$sock" -u root "${sel[@]}" --rows $(( (SH_ROWS + 3) / 4 )) -t 2 -o "$out" >/dev/null
+}
+
+# shape_drop SOCKET: drop the shape's schemas (before each timed restore).
+shape_drop() {
+  local db
+  for db in $(shape_schemas); do mariadb --socket="$1" -u root -e "/* mytune bench */ DROP DATABASE IF EXISTS $db"; done
+}
