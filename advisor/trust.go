@@ -99,13 +99,8 @@ func listItem(kind, figure string, measured, threshold float64, unit, part strin
 		Unit: unit, Text: listSentence(kind, []string{part})}, part: part}
 }
 
-// cores is the CPUs a process here may use: the cgroup quota when set, else the logical CPUs.
-func cores(c profile.CPU) float64 {
-	if c.QuotaCores > 0 && (c.Logical == 0 || c.QuotaCores < float64(c.Logical)) {
-		return c.QuotaCores
-	}
-	return float64(c.Logical)
-}
+// cores is the CPUs a process here may use (profile.CPU.Usable).
+func cores(c profile.CPU) float64 { return c.Usable() }
 
 // busyItems phrases a busy host before the measurement.
 func busyItems(l profile.Load, n float64) []trustItem {

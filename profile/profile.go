@@ -91,6 +91,22 @@ type CPU struct {
 	Model    string `json:"model"`
 	// QuotaCores is the cgroup CPU quota in cores (cpu.max or cfs_quota/period), 0 if none.
 	QuotaCores float64 `json:"quota_cores,omitempty"`
+	// AllowedCPUs is how many CPUs a cpuset or affinity mask lets mytune's
+	// process run on (/proc/self/status Cpus_allowed_list), 0 if unknown.
+	AllowedCPUs int `json:"allowed_cpus,omitempty"`
+}
+
+// Usable is the CPUs a process here may use: the fewest of the logical
+// CPUs, the CPUs its cpuset allows and the cgroup quota; 0 when unknown.
+func (c CPU) Usable() float64 {
+	n := float64(c.Logical)
+	if c.AllowedCPUs > 0 && (n == 0 || float64(c.AllowedCPUs) < n) {
+		n = float64(c.AllowedCPUs)
+	}
+	if c.QuotaCores > 0 && (n == 0 || c.QuotaCores < n) {
+		n = c.QuotaCores
+	}
+	return n
 }
 
 // Memory describes RAM, swap and the cgroup memory limit.

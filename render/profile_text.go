@@ -79,6 +79,9 @@ func hostLines(t theme, h profile.Host) []string {
 	}
 	lines = append(lines, kv(t, "system", clean(sys)))
 	cpu := fmt.Sprintf("%d logical / %d physical", h.CPU.Logical, h.CPU.Physical)
+	if a := h.CPU.AllowedCPUs; a > 0 && a < h.CPU.Logical {
+		cpu += fmt.Sprintf(", cpuset allows %d", a)
+	}
 	if h.CPU.QuotaCores > 0 {
 		cpu += fmt.Sprintf(", quota %.1f cores", h.CPU.QuotaCores)
 	}

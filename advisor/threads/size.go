@@ -100,9 +100,13 @@ type cores struct {
 	why string
 }
 
-// coresOf takes the cgroup quota when it is below the logical CPUs.
+// coresOf takes the cgroup quota, or the CPUs a cpuset allows, when below
+// the logical CPUs (the quota when both are).
 func coresOf(h profile.Host) cores {
 	n := h.CPU.Logical
+	if a := h.CPU.AllowedCPUs; a > 0 && (n <= 0 || a < n) && (h.CPU.QuotaCores <= 0 || float64(a) <= h.CPU.QuotaCores) {
+		return cores{a, fmt.Sprintf("%d cores (a cpuset or affinity mask allows %d of %d)", a, a, n)}
+	}
 	if q := h.CPU.QuotaCores; q > 0 && (n <= 0 || q < float64(n)) {
 		c := max(int(math.Round(q)), 1)
 		return cores{c, fmt.Sprintf("cgroup CPU quota of %.1f cores (of %d)", q, n)}

@@ -29,6 +29,7 @@ func Read(ctx context.Context, r Roots) (profile.Host, []profile.Gap) {
 		{"host.cpu", func() error { return readCPU(ctx, r, &h.CPU) }},
 		{"host.memory", func() error { return readMemory(ctx, r, &h.Memory) }},
 		{"host.cgroup", func() error { return readCgroup(r, &h) }},
+		{"host.cpuset", func() error { return readAllowedCPUs(r, &h.CPU) }},
 		{"host.board", func() error { h.Board = readBoard(r); return nil }},
 		{"host.virtualization", func() error { h.Virtualization, h.VirtRole = readVirtualization(r); return nil }},
 	}

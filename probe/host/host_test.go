@@ -29,6 +29,7 @@ func TestRead(t *testing.T) {
 		swapFree   uint64
 		limit      uint64
 		quota      float64
+		allowed    int // CPUs the cpuset allows; 0: every test tree but v1-container allows all 4
 		virt       string
 		gaps       []string // probes expected to report a gap
 	}{
@@ -47,12 +48,12 @@ func TestRead(t *testing.T) {
 			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: 512 << 20, quota: 2, virt: "docker"},
 		{name: "cgroup v1 seen from inside the container", tree: "v1-container", hostname: "db1", kernel: "6.1.0-18-amd64",
 			osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
-			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: gib, virt: "docker"},
+			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: gib, allowed: 2, virt: "docker"},
 		{name: "cgroup v1 no-limit sentinel", tree: "v1-nolimit", hostname: "db1", kernel: "6.1.0-18-amd64",
 			osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
 			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, virt: "vm"},
 		{name: "nothing readable", tree: "none", osContains: "linux",
-			gaps: []string{"host.identity", "host.cpu", "host.memory", "host.cgroup"}},
+			gaps: []string{"host.identity", "host.cpu", "host.memory", "host.cgroup", "host.cpuset"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,8 +61,12 @@ func TestRead(t *testing.T) {
 			if h.Hostname != tc.hostname || h.Kernel != tc.kernel || !strings.Contains(h.OS, tc.osContains) || h.Board != tc.board {
 				t.Errorf("identity: hostname %q kernel %q os %q board %q", h.Hostname, h.Kernel, h.OS, h.Board)
 			}
-			if h.CPU.Model != tc.model || h.CPU.Logical != tc.logical || h.CPU.Physical != tc.physical || h.CPU.QuotaCores != tc.quota {
-				t.Errorf("cpu: %+v; want model %q logical %d physical %d quota %v", h.CPU, tc.model, tc.logical, tc.physical, tc.quota)
+			allowed := tc.allowed
+			if allowed == 0 && tc.tree != "none" {
+				allowed = 4
+			}
+			if h.CPU.Model != tc.model || h.CPU.Logical != tc.logical || h.CPU.Physical != tc.physical || h.CPU.QuotaCores != tc.quota || h.CPU.AllowedCPUs != allowed {
+				t.Errorf("cpu: %+v; want model %q logical %d physical %d quota %v allowed %d", h.CPU, tc.model, tc.logical, tc.physical, tc.quota, allowed)
 			}
 			if h.Memory.TotalBytes != tc.totalBytes || h.Memory.SwapFreeBytes != tc.swapFree || h.Memory.LimitBytes != tc.limit {
 				t.Errorf("memory: %+v; want total %d swap free %d limit %d", h.Memory, tc.totalBytes, tc.swapFree, tc.limit)
@@ -99,7 +104,7 @@ func TestReadCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	h, gaps := Read(ctx, treeRoots("v2-limit"))
-	if h.CPU.Logical != 0 || len(gaps) != 6 {
+	if h.CPU.Logical != 0 || len(gaps) != 7 {
 		t.Errorf("cancelled read went on: %+v gaps %+v", h, gaps)
 	}
 }

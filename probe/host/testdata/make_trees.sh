@@ -12,6 +12,7 @@ common() { # common TREE: identity, meminfo and an x86 guest cpuinfo
 	put $1/proc/sys/kernel/hostname "db1\n"
 	put $1/proc/sys/kernel/osrelease "6.1.0-18-amd64\n"
 	put $1/proc/self/root/etc/os-release 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\n'
+	put $1/proc/self/status "Name:\tmysqld\nCpus_allowed:\tf\nCpus_allowed_list:\t0-3\nMems_allowed_list:\t0\n"
 	put $1/proc/meminfo "MemTotal:       16384000 kB\nMemFree:         8192000 kB\nMemAvailable:   12288000 kB\nBuffers:          100000 kB\nCached:          2000000 kB\nSwapTotal:       2097148 kB\nSwapFree:        1048574 kB\n"
 	: > $1/proc/cpuinfo
 	for i in 0 1 2 3; do
@@ -40,6 +41,7 @@ put rpi4/proc/sys/kernel/hostname "raspberrypi\n"
 put rpi4/proc/sys/kernel/osrelease "6.1.21-v8+\n"
 put rpi4/proc/meminfo "MemTotal:        3884376 kB\nMemFree:          800000 kB\nMemAvailable:    3000000 kB\nSwapTotal:        102396 kB\nSwapFree:         102396 kB\n"
 put rpi4/proc/self/cgroup "0::/user.slice/user-1000.slice/session-1.scope\n"
+put rpi4/proc/self/status "Name:\tmytune\nCpus_allowed:\tf\nCpus_allowed_list:\t0-3\nMems_allowed_list:\t0\n"
 put rpi4/proc/self/mountinfo "$V2MOUNT"
 put rpi4/sys/fs/cgroup/user.slice/memory.max "max\n"
 put rpi4/sys/fs/cgroup/user.slice/cpu.max "max 100000\n"
@@ -78,6 +80,7 @@ common v1-container
 put v1-container/proc/self/cgroup "11:memory:/docker/abc\n"
 put v1-container/proc/self/mountinfo "35 31 0:31 /docker/abc /sys/fs/cgroup/memory ro,nosuid master:16 - cgroup cgroup rw,memory\n"
 put v1-container/sys/fs/cgroup/memory/memory.limit_in_bytes "1073741824\n"
+put v1-container/proc/self/status "Name:\tmysqld\nCpus_allowed:\t3\nCpus_allowed_list:\t0-1\nMems_allowed_list:\t0\n"   # docker --cpuset-cpus=0,1
 put v1-container/.dockerenv ""
 
 # cgroup v1 hybrid without limits (like this project's build machine)
