@@ -50,7 +50,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		name, since = "innodb_log_file_size", RedoGrowSince[profile.FlavorMariaDB]
 	}
 	if v.Less(since) {
-		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s", t.Version, freeMoreText(p.Storage.FreeBytes, data, t, room, 0)), false
+		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(t, room, name), freeMoreText(p.Storage.FreeBytes, data, t, room, 0)), false
 	}
 	ideal := max((data+PoolChunkBytes-1)/PoolChunkBytes*PoolChunkBytes, capacityFor(t, room.HighBytes))
 	grow, why := ideal, ""
@@ -81,6 +81,18 @@ func growReason(data, redo uint64, room redoRoom) string {
 	}
 	return fmt.Sprintf("the load writes %s of redo, past the %s redo log's async flush point of %s",
 		bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(redo), profile.HumanBytes(room.Lim.AsyncBytes))
+}
+
+// restartText names the log that would hold the load's redo, set with a
+// restart before it (name: the variable); "" when the current one holds
+// it or the limits are unknown.
+func restartText(t profile.Target, room redoRoom, name string) string {
+	need := capacityFor(t, room.HighBytes)
+	if need == 0 || room.holds() || !room.Lim.known() {
+		return ""
+	}
+	return fmt.Sprintf("; %s = %s (set before the load, with a restart) would hold the load's %s of redo, where the %s log it has starts async flushing at %s",
+		name, profile.HumanBytes(need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(room.Lim.CapacityBytes), profile.HumanBytes(room.Lim.AsyncBytes))
 }
 
 // freeMoreText says what to free for a redo log that holds the load when

@@ -183,6 +183,7 @@ func TestRedoRoomPlan(t *testing.T) {
 	heavy.RedoBytesPerDumpByte = 3
 	tests := []struct {
 		name      string
+		version   string
 		redo      string
 		freeGiB   uint64
 		cal       *Calibration
@@ -190,19 +191,21 @@ func TestRedoRoomPlan(t *testing.T) {
 		notesHave []string
 		notesLack []string
 	}{
-		{"1 GiB free, 96M log: cannot hold, says what to free", "100663296", 1, nil, "",
+		{"1 GiB free, 96M log: cannot hold, says what to free", "10.11.19-MariaDB", "100663296", 1, nil, "",
 			[]string{"the redo log cannot hold the load: it writes 168.2 MiB to 187.0 MiB of redo", "checkpoint limit of 77.1 MiB (async flushing from 67.4 MiB",
 				"after about 52.3 MiB of dump", "free 946.9 MiB more on the datadir's disk for a 384.0 MiB redo log", "fewer sessions or a smaller buffer pool do not shrink it"}, nil},
-		{"6 GiB free: grown to the data's 512M, which holds it", "100663296", 6, nil, "SET GLOBAL innodb_log_file_size = 536870912;",
+		{"6 GiB free: grown to the data's 512M, which holds it", "10.11.19-MariaDB", "100663296", 6, nil, "SET GLOBAL innodb_log_file_size = 536870912;",
 			nil, []string{"cannot hold the load"}},
-		{"512M log, a calibration measured 3 bytes of redo per byte: grown to 640M", "536870912", 6, heavy, "SET GLOBAL innodb_log_file_size = 671088640;",
+		{"MariaDB 10.6 (restart only), 96M log: the size that would hold it", "10.6.18-MariaDB", "100663296", 6, nil, "",
+			[]string{"innodb_log_file_size = 384.0 MiB (set before the load, with a restart) would hold the load's 168.2 MiB to 187.0 MiB of redo", "the redo log cannot hold the load"}, nil},
+		{"512M log, a calibration measured 3 bytes of redo per byte: grown to 640M", "10.11.19-MariaDB", "536870912", 6, heavy, "SET GLOBAL innodb_log_file_size = 671088640;",
 			nil, []string{"cannot hold the load"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := prof(2, 0, cardCurve, d)
 			p.Storage.FreeBytes = tc.freeGiB << 30
-			p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "16G", "innodb_log_file_size": tc.redo, "hostname": "db1", "port": "3306"})
+			p.Server = server("mariadb", tc.version, map[string]string{"innodb_buffer_pool_size": "16G", "innodb_log_file_size": tc.redo, "hostname": "db1", "port": "3306"})
 			p.Server.Datadir = "/var/lib/mysql"
 			plan := Size(p, Options{Task: TaskLoad, Calibration: tc.cal})
 			apply := ""
