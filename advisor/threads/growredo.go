@@ -52,10 +52,13 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	if v.Less(since) {
 		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(t, room, name), freeMoreText(p.Storage.FreeBytes, data, t, room, 0)), false
 	}
-	ideal := max((data+PoolChunkBytes-1)/PoolChunkBytes*PoolChunkBytes, capacityFor(t, room.HighBytes))
+	ideal, as := (data+PoolChunkBytes-1)/PoolChunkBytes*PoolChunkBytes, "the loaded data's size"
+	if need := capacityFor(t, room.HighBytes); need > ideal {
+		ideal, as = need, "the smallest whose async flush point holds the load's redo"
+	}
 	grow, why := ideal, ""
 	if fit := redoRoomBytes(p.Storage.FreeBytes, data); fit < ideal {
-		text, more := redoFitText(p.Storage.FreeBytes, data, ideal, fit), freeMoreText(p.Storage.FreeBytes, data, t, room, fit)
+		text, more := redoFitText(p.Storage.FreeBytes, data, ideal, fit, as), freeMoreText(p.Storage.FreeBytes, data, t, room, fit)
 		if fit < 2*b.redo {
 			than := "not twice"
 			if fit <= b.redo {
@@ -122,13 +125,14 @@ func redoRoomBytes(free, data uint64) uint64 {
 	return uint64(float64(free-data)*RedoFreeFraction) / PoolChunkBytes * PoolChunkBytes
 }
 
-// redoFitText says why the ideal redo log does not fit the datadir.
-func redoFitText(free, data, ideal, room uint64) string {
+// redoFitText says why the ideal redo log (as: what sized it) does not
+// fit the datadir.
+func redoFitText(free, data, ideal, room uint64, as string) string {
 	if free == 0 {
-		return fmt.Sprintf("a %s redo log would hold the load, but the datadir's free space is unknown (storage.free_bytes 0), so it was not checked against the disk", profile.HumanBytes(ideal))
+		return fmt.Sprintf("a %s redo log (%s) would hold the load, but the datadir's free space is unknown (storage.free_bytes 0), so it was not checked against the disk", profile.HumanBytes(ideal), as)
 	}
-	return fmt.Sprintf("a %s redo log would hold the load, but the datadir has %s free, the load adds ~%s, and the new log (written whole beside the old one while resizing) may take at most %.0f%% of the rest: %s",
-		profile.HumanBytes(ideal), profile.HumanBytes(free), profile.HumanBytes(data), RedoFreeFraction*100, profile.HumanBytes(room))
+	return fmt.Sprintf("a %s redo log (%s) would hold the load, but the datadir has %s free, the load adds ~%s, and the new log (written whole beside the old one while resizing) may take at most %.0f%% of the rest: %s",
+		profile.HumanBytes(ideal), as, profile.HumanBytes(free), profile.HumanBytes(data), RedoFreeFraction*100, profile.HumanBytes(room))
 }
 
 // redoGrowWarning is the risk of a grown redo log: the disk it takes while
