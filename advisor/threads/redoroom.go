@@ -87,8 +87,10 @@ func redoLimitsOf(t profile.Target, capacity uint64) redoLimits {
 }
 
 // mariaDBLimits is the classic InnoDB formula, kept by MariaDB 10.5+ for
-// its one file (log_set_capacity, 10.5 and 10.6 log0log.cc; the same
-// steps in MySQL 5.7's log_calc_max_ages): capacity less the headers,
+// its one file (log_set_capacity in log0log.cc, read at MariaDB/server
+// commit 0064316f, a 10.6 tree; the same steps in MySQL 5.7's
+// log_calc_max_ages; MariaDB 10.8+'s log_t::set_capacity was not read:
+// its header, mariaDBStartOffset, is what 10.11.19's status fits): capacity less the headers,
 // less 10%; less the 48 free pages, less 10% again is max_checkpoint_age;
 // max_modified_age_async is that less 1/8 (MySQL 5.7's
 // LOG_POOL_PREFLUSH_RATIO_ASYNC, 8).
@@ -109,7 +111,8 @@ func mariaDBLimits(capacity, headers uint64, basis string) redoLimits {
 
 // mysql80Limits is MySQL 8.0.11-8.0.29's (log0chkp.cc log_calc_max_ages
 // and log_calc_concurrency_margin, LOG_POOL_PREFLUSH_RATIO_ASYNC 8 in
-// log0types.h): the files less their headers, less a safety margin
+// log0types.h; read in an 8.0 tree of mysql/mysql-server, not checked
+// against a running server): the files less their headers, less a safety margin
 // (10%, at most 256 × 4 pages); less 5% for the log writer is the
 // free-check capacity; user threads wait at it less the concurrency
 // margin (4 pages × 10 threads + 8 pages + 5% of the writer's capacity);
@@ -132,7 +135,9 @@ func mysql80Limits(capacity uint64) redoLimits {
 
 // mysql830Limits is MySQL 8.0.30+'s for innodb_redo_log_capacity
 // (log0files_capacity.cc, Log_files_capacity::hard_logical_capacity_for_physical
-// and update_exposed; constants in log0constants.h): of the capacity,
+// and update_exposed, read at mysql/mysql-server commit 312d9ed7, a 9.x
+// tree; constants in log0constants.h; not checked against a running
+// server): of the capacity,
 // 30 of the 32 files (LOG_N_FILES) hold redo, less 31 file headers and
 // LOG_EXTRA_SAFETY_MARGIN (2 × 64 KiB) and 10% of one file
 // (LOG_NEXT_FILE_EARLIER_MARGIN) is the hard logical capacity; 95% of it
