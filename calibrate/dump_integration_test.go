@@ -113,6 +113,12 @@ func TestRunDumpLive(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkDumpReport(t, rep, len(src.Files))
+			// MariaDB shows its LSN: the run's redo per dump byte is measured,
+			// and of the order of a restore's (1.16-1.29 for sysbench SQL;
+			// docs/benchmarks/redo-per-byte.md), not 0 or wild.
+			if r := rep.RedoBytesPerDumpByte; r < 0.3 || r > 10 {
+				t.Errorf("redo_bytes_per_dump_byte %v, want a measured ratio (0.3-10)", r)
+			}
 			if exists(t, db, o.Schema) {
 				t.Errorf("schema %s still exists after the run", o.Schema)
 			}

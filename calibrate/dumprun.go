@@ -29,7 +29,9 @@ type sample struct {
 	// bytesSeen and rowsSeen are the dump bytes and rows the run committed:
 	// their ratio turns the server's row count into MB/s.
 	bytesSeen, rowsSeen, redoSeen uint64
-	warmup                        *profile.DumpWarmup
+	// redoPerByte is the run's redo bytes per dump byte (runTotals.redoPerByte).
+	redoPerByte float64
+	warmup      *profile.DumpWarmup
 	// passRows is the rows the first full pass over the sampled files
 	// sent (0 until one completed); passStart the run's rows sent when the
 	// tables were last recreated.
@@ -137,6 +139,7 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 	err = errors.Join(err, cleanUp(ctx, db, o.Schema, smp, rep))
 	rep.WallS = time.Since(begun).Seconds()
 	rep.Warmup = smp.warmup
+	rep.RedoBytesPerDumpByte = smp.redoPerByte
 	rep.Dump.SampleRows = smp.passRows
 	if o.Source.Format == dump.FormatMydumper {
 		rep.Method.PieceBytes = smp.pieceBytes

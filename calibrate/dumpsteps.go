@@ -36,6 +36,12 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 	g := newGang(ctx, eng, top, begun)
 	defer g.halt()
 	first := g.read(ctx)
+	var runs []stepRun
+	done := func(err error) (map[int][]profile.DumpLoadSample, error) {
+		t := totalsOf(first, g.read(ctx))
+		smp.redoPerByte = t.redoPerByte()
+		return rated(runs, t), err
+	}
 	wu, err := warmUp(ctx, g, o, top, time.Duration(WarmShare*float64(o.Duration)))
 	smp.warmup = wu
 	if err != nil {
@@ -44,21 +50,20 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 	order := stepOrder(threads, o.Rounds)
 	smp.pieceBytes = pieceFor(wu.EndMBPerS*1e6/float64(top), windowFor(loadFor-time.Since(begun), len(order)))
 	eng.pieceBytes.Store(int64(smp.pieceBytes))
-	var runs []stepRun
 	for i, n := range order {
 		win := windowFor(loadFor-time.Since(begun), len(order)-i)
 		r, err := runStep(ctx, db, o, g, n, win, i/len(threads)+1)
 		if err != nil {
-			return rated(runs, totalsOf(first, g.read(ctx))), stepErr(ctx, err)
+			return done(stepErr(ctx, err))
 		}
 		runs = append(runs, r)
 	}
 	g.setActive(0) // every session commits and hands its file back
 	if !g.waitBusy(ctx, 0) {
-		return rated(runs, totalsOf(first, g.read(ctx))), stepErr(ctx, g.err(ctx))
+		return done(stepErr(ctx, g.err(ctx)))
 	}
 	g.notePass()
-	return rated(runs, totalsOf(first, g.read(ctx))), nil
+	return done(nil)
 }
 
 // rated sets each step's rates from its windows and groups the steps by count.

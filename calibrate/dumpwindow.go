@@ -1,6 +1,7 @@
 package calibrate
 
 import (
+	"math"
 	"slices"
 	"time"
 
@@ -68,6 +69,16 @@ func totalsOf(first, last reading) runTotals {
 	t.serverRows, t.hasRowsSeen = w.serverRows()
 	t.foreign = t.hasRowsSeen && float64(t.serverRows) > serverSlack*float64(t.rows)
 	return t
+}
+
+// redoPerByte is the redo bytes per dump byte the run wrote, to 3
+// decimals; 0 without an LSN, a byte sent, or when another session was
+// inserting (its redo is not the dump's).
+func (t runTotals) redoPerByte() float64 {
+	if !t.hasRedo || t.foreign || t.sent == 0 || t.redo == 0 {
+		return 0
+	}
+	return math.Round(float64(t.redo)/float64(t.sent)*1000) / 1000
 }
 
 // rate measures a step's windows: by the redo bytes (BasisRedo) at the

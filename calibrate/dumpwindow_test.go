@@ -200,3 +200,24 @@ func TestFillSample(t *testing.T) {
 		t.Errorf("regime %+v", s.Regime)
 	}
 }
+
+// TestRedoPerByte: the run's redo per dump byte, or 0 when it is not the dump's.
+func TestRedoPerByte(t *testing.T) {
+	tests := []struct {
+		name string
+		t    runTotals
+		want float64
+	}{
+		{"205 MB of redo for 159 MB of SQL (docs/benchmarks/redo-per-byte.md): 1.289", runTotals{sent: 159121720, redo: 205162361, hasRedo: true}, 1.289},
+		{"no LSN (MySQL before 8.0.30): 0", runTotals{sent: 159121720}, 0},
+		{"another session inserting: 0", runTotals{sent: 1e6, redo: 3e6, hasRedo: true, foreign: true}, 0},
+		{"nothing sent: 0", runTotals{redo: 3e6, hasRedo: true}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.t.redoPerByte(); got != tt.want {
+				t.Errorf("redoPerByte() = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -18,6 +18,12 @@ type DumpCalibration struct {
 	// Points are the session counts, ascending.
 	Points []DumpLoadPoint `json:"points"`
 	Choice DumpLoadChoice  `json:"choice"`
+	// RedoBytesPerDumpByte is the redo InnoDB wrote per byte of dump the
+	// sessions committed, over the whole run (the LSN at the gang's first
+	// and last readings); 0 (absent) when the server shows no LSN (MySQL
+	// before 8.0.30) or another session was inserting. advise sizes the
+	// load's redo with it (advisor/threads, redoroom.go).
+	RedoBytesPerDumpByte float64 `json:"redo_bytes_per_dump_byte,omitempty"`
 	// Capped says which counts were not measured and why.
 	Capped    []string `json:"capped,omitempty"`
 	DurationS float64  `json:"duration_s"`

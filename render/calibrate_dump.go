@@ -49,6 +49,12 @@ func calibrationDumpText(r *profile.DumpCalibration, o Options) string {
 	for _, l := range wrap(clean(why), w-2, "  ") {
 		b.WriteString("  " + t.verdict.Render(l) + "\n")
 	}
+	if r.RedoBytesPerDumpByte > 0 {
+		redo := fmt.Sprintf("redo: %.2f bytes per dump byte over the run (advise --calibration sizes the load's redo with it)", r.RedoBytesPerDumpByte)
+		for _, l := range wrap(clean(redo), w-2, "  ") {
+			b.WriteString("  " + t.dim.Render(l) + "\n")
+		}
+	}
 	notes := append(append([]string{}, r.Capped...), r.Notes...)
 	for _, g := range r.Gaps {
 		notes = append(notes, g.Probe+": "+g.Reason)

@@ -28,6 +28,8 @@ func dumpReport(t *testing.T) *profile.DumpCalibration {
 func TestCalibrationDumpText(t *testing.T) {
 	left := dumpReport(t)
 	left.SchemaDropped = false
+	redo := dumpReport(t)
+	redo.RedoBytesPerDumpByte = 1.289
 	cases := []struct {
 		name    string
 		r       *profile.DumpCalibration
@@ -38,6 +40,7 @@ func TestCalibrationDumpText(t *testing.T) {
 		{"80 columns", dumpReport(t), 80, "calibrate-dump.80.txt.golden",
 			[]string{"DUMP LOAD MB/S vs SESSIONS", "◀ chosen", "8 load threads: 8 session(s) loaded 13.4 MB/s", "16 sessions: the sample has 8 data files"}},
 		{"schema left behind", left, 100, "calibrate-dump-left.100.txt.golden", []string{"scratch schema NOT dropped: run mytune calibrate --cleanup"}},
+		{"redo per dump byte measured", redo, 80, "calibrate-dump-redo.80.txt.golden", []string{"redo: 1.29 bytes per dump byte over the run"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

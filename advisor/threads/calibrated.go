@@ -31,6 +31,10 @@ type Calibration struct {
 	BestMBPerS  float64            `json:"best_mb_per_s"`
 	WithinPct   float64            `json:"within_pct"`
 	Points      []CalibrationPoint `json:"points"`
+	// RedoBytesPerDumpByte is the redo the calibration's load wrote per
+	// dump byte on the target (0 when it could not tell): the plan sizes
+	// the load's redo with it (redoroom.go).
+	RedoBytesPerDumpByte float64 `json:"redo_bytes_per_dump_byte,omitempty"`
 	// Server and Dump identify what was calibrated.
 	Server CalibrationServer `json:"server"`
 	Dump   CalibrationDump   `json:"dump"`

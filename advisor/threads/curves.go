@@ -132,6 +132,7 @@ func InsertVerdict(k profile.InsertKnee, p *profile.LoadPrediction) string {
 func CalibrationFrom(r *profile.DumpCalibration, source string) *Calibration {
 	c := &Calibration{Source: source, TakenAt: r.TakenAt, Threads: r.Choice.Threads, MBPerS: r.Choice.MBPerS,
 		RowsPerS: r.Choice.RowsPerS, BestThreads: r.Choice.BestThreads, BestMBPerS: r.Choice.BestMBPerS, WithinPct: r.Choice.WithinPct,
+		RedoBytesPerDumpByte: r.RedoBytesPerDumpByte,
 		Server: CalibrationServer{Hostname: r.Server.Hostname, Port: r.Server.Port, Datadir: r.Server.Datadir,
 			ServerUUID: r.Server.ServerUUID, Version: r.Server.Version},
 		Dump: CalibrationDump{Path: r.Dump.Path, Format: r.Dump.Format, FileBytes: r.Dump.FileBytes, OneSession: r.Dump.OneSession}}

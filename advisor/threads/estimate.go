@@ -153,8 +153,9 @@ func diskRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast,
 
 // fitRates is diskRates while the loaded data fits the pool b: the
 // sequential rate ÷ FitSeqAmp for the redo log, or the random-write peak
-// ÷ FitHoldAmp (the log holds the load) or ÷ FitAmp (it forces
-// checkpoints) if slower.
+// ÷ FitHoldAmp (the log is as large as the data) or ÷ FitAmp (smaller) if
+// slower; then, when the load's redo passes the async flush point of the
+// log (b.room), the part past it at the page-flushing rate (paced).
 func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, slow float64, how string) {
 	seq := s.SeqWrite.MBPerS * 1e6
 	fast, slow = seq/FitSeqAmpLow, seq/FitSeqAmpHigh
@@ -162,16 +163,21 @@ func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, 
 	rnd := peakRandBytesPerSec(s, threads)
 	ampLo, ampHi, log := FitAmpLow, FitAmpHigh, "for the checkpoints a redo log of unknown size forces"
 	switch {
+	case redo > 0 && redo >= data && b.room.Lim.known():
+		ampLo, ampHi, log = FitHoldAmpLow, FitHoldAmpHigh, "for log writes, no checkpoint flushing"+b.room.holdsText()
 	case redo > 0 && redo >= data:
 		ampLo, ampHi, log = FitHoldAmpLow, FitHoldAmpHigh, fmt.Sprintf("for log writes, no checkpoint flushing (the %s redo log holds it)", profile.HumanBytes(redo))
+	case redo > 0 && b.room.Lim.known():
+		log = fmt.Sprintf("for the flushing a %s redo log smaller than the loaded data brings%s", profile.HumanBytes(redo), b.room.holdsText())
 	case redo > 0:
 		log = fmt.Sprintf("for the checkpoints a %s redo log forces", profile.HumanBytes(redo))
 	}
-	if rnd <= 0 {
-		return fast, slow, how
+	if rnd > 0 {
+		fast, slow = minKnown(fast, rnd/ampLo), minKnown(slow, rnd/ampHi)
+		how = fmt.Sprintf("%s, or %s random 16K writes/s (peak) ÷ %.2g–%.2gx %s, if slower", how, kilo(rnd/PageBytes), ampLo, ampHi, log)
 	}
-	return minKnown(fast, rnd/ampLo), minKnown(slow, rnd/ampHi), fmt.Sprintf("%s, or %s random 16K writes/s (peak) ÷ %.2g–%.2gx %s, if slower",
-		how, kilo(rnd/PageBytes), ampLo, ampHi, log)
+	fast, slow, paced := b.room.paced(s, threads, fast, slow)
+	return fast, slow, how + paced
 }
 
 // peakRandBytesPerSec is the highest random-write IOPS measured at a

@@ -37,6 +37,11 @@ func calibratedEstimate(p *profile.Profile, c Choice, model DurationRange, b poo
 		basis += fmt.Sprintf("; the ~%s it loads outgrows %s, which the calibration's sample did not, so the slow end is the model's (%s)",
 			profile.HumanBytes(data), b.describe(), model.Basis)
 	}
+	if r := b.room; r.Lim.known() && !r.holds() && model.High.Seconds() > high {
+		high = model.High.Seconds()
+		basis += fmt.Sprintf("; the load's %s of redo passes the %s redo log's async flush point (%s), which a calibration sample may not reach, so the slow end is the model's (%s)",
+			bytesRange(r.LowBytes, r.HighBytes), profile.HumanBytes(r.Lim.CapacityBytes), profile.HumanBytes(r.Lim.AsyncBytes), model.Basis)
+	}
 	return DurationRange{Low: seconds(low), High: seconds(max(high, low*1.2)), Basis: basis}
 }
 

@@ -54,7 +54,7 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		Apply: fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", grow),
 		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", b.bytes),
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty' is near 0",
-			profile.HumanBytes(grow-b.bytes), held), settles: true}, pool{grow, "grown", b.redo}, "", true
+			profile.HumanBytes(grow-b.bytes), held), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
 }
 
 // memRoom is the memory a grown pool may draw on and how to say it: the

@@ -114,7 +114,7 @@ func TestRelaxedFlushByDumpFormat(t *testing.T) {
 // (card e2e: 152 MB in 20.9 s with a 16G pool and a 4G redo log).
 func TestEstimateRedoHoldsTheLoad(t *testing.T) {
 	d := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
-	for _, tc := range []struct{ redo, has string }{{"4G", "no checkpoint flushing (the 4.0 GiB redo log holds it)"}, {"96M", "checkpoints a 96.0 MiB redo log forces"}} {
+	for _, tc := range []struct{ redo, has string }{{"4G", "no checkpoint flushing (it holds the load's redo: 168.2 MiB to 187.0 MiB against a 3.2 GiB checkpoint limit"}, {"96M", "past the 96.0 MiB redo log's async flush point (67.4 MiB)"}} {
 		p := prof(2, 0, cardCurve, d)
 		p.Storage.SeqWrite.MBPerS = 20
 		p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "16G", "innodb_log_file_size": tc.redo})

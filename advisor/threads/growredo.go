@@ -22,18 +22,25 @@ var RedoGrowSince = map[string]profile.Version{profile.FlavorMariaDB: {Major: 10
 const RedoFreeFraction = 0.25
 
 // growRedo offers growing the redo log for a load whose data fits the
-// pool but not the redo log: a redo log that holds the load spares the
-// checkpoint flushes a small one forces at the disk's random-write rate.
-// Measured on the card bed (152 MB dump, 16-17G pool, 16 threads): a 96M
-// redo log 104.8 s, 4352M 18.0 s (docs/benchmarks/restore-e2e.md, "End to end"). The size
-// is held to redoRoomBytes; when even that is under twice the current log,
-// nothing is offered and the note says why.
+// pool but not the redo log, or whose redo (redoRoom) passes the log's
+// async flush point: a redo log that holds the load spares the checkpoint
+// flushes a small one forces at the disk's random-write rate. Measured on
+// the card bed (152 MB dump, 16-17G pool, 16 threads): a 96M redo log
+// 104.8 s, 4352M 18.0 s (docs/benchmarks/restore-e2e.md, "End to end").
+// The size is the data's (the measured case) or, when larger, the
+// smallest whose async flush point holds the load's redo (capacityFor),
+// held to redoRoomBytes; when even that is under twice the current log,
+// nothing is offered and the note says why (and what to free).
 func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, bool) {
 	data := dumpInnoDBBytes(p.Dump)
-	if data == 0 || b.bytes == 0 || data > b.bytes || b.redo == 0 || b.redo >= data {
+	if data == 0 || b.bytes == 0 || data > b.bytes || b.redo == 0 {
 		return Setting{}, b, "", false
 	}
 	t := targetOf(p, o)
+	room := roomOf(p.Dump, ratioOf(p, o.Calibration), t, b.redo)
+	if b.redo >= data && (!room.Lim.known() || room.holds()) {
+		return Setting{}, b, "", false
+	}
 	v, err := profile.ParseVersionStrict(t.Version)
 	if err != nil || t.Version == "" {
 		return Setting{}, b, "redo log growth not offered: the target's flavor and version are unknown", false
@@ -43,28 +50,69 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		name, since = "innodb_log_file_size", RedoGrowSince[profile.FlavorMariaDB]
 	}
 	if v.Less(since) {
-		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart", t.Version), false
+		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(t, room, name), freeMoreText(p.Storage.FreeBytes, data, t, room, 0)), false
 	}
-	ideal := (data + PoolChunkBytes - 1) / PoolChunkBytes * PoolChunkBytes
+	ideal, as := (data+PoolChunkBytes-1)/PoolChunkBytes*PoolChunkBytes, "the loaded data's size"
+	if need := capacityFor(t, room.HighBytes); need > ideal {
+		ideal, as = need, "the smallest whose async flush point holds the load's redo"
+	}
 	grow, why := ideal, ""
-	if room := redoRoomBytes(p.Storage.FreeBytes, data); room < ideal {
-		fit := redoFitText(p.Storage.FreeBytes, data, ideal, room)
-		if room < 2*b.redo {
+	if fit := redoRoomBytes(p.Storage.FreeBytes, data); fit < ideal {
+		text, more := redoFitText(p.Storage.FreeBytes, data, ideal, fit, as), freeMoreText(p.Storage.FreeBytes, data, t, room, fit)
+		if fit < 2*b.redo {
 			than := "not twice"
-			if room <= b.redo {
+			if fit <= b.redo {
 				than = "no larger than"
 			}
-			return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s, %s the %s log it has", fit, than, profile.HumanBytes(b.redo)), false
+			return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s, %s the %s log it has%s", text, than, profile.HumanBytes(b.redo), more), false
 		}
-		grow, why = room, "; "+fit+", so "+profile.HumanBytes(room)+" is what fits"
+		grow, why = fit, "; "+text+", so "+profile.HumanBytes(fit)+" is what fits"+more
 	}
 	g := b
 	g.redo = grow
-	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (the ~%s it loads fits the pool but not the %s redo log%s)",
-		profile.HumanBytes(grow), profile.HumanBytes(data), profile.HumanBytes(b.redo), why),
+	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (%s%s)", profile.HumanBytes(grow), growReason(data, b.redo, room), why),
 		Apply:   fmt.Sprintf("SET GLOBAL %s = %d;", name, grow),
 		Undo:    fmt.Sprintf("SET GLOBAL %s = %d;", name, b.redo),
 		Warning: redoGrowWarning(p.Storage, grow, data, b.redo), settles: true}, g, "", true
+}
+
+// growReason says why the log grows: the data outgrows it, or the load's
+// redo passes its async flush point.
+func growReason(data, redo uint64, room redoRoom) string {
+	if redo < data {
+		return fmt.Sprintf("the ~%s it loads fits the pool but not the %s redo log", profile.HumanBytes(data), profile.HumanBytes(redo))
+	}
+	return fmt.Sprintf("the load writes %s of redo, past the %s redo log's async flush point of %s",
+		bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(redo), profile.HumanBytes(room.Lim.AsyncBytes))
+}
+
+// restartText names the log that would hold the load's redo, set with a
+// restart before it (name: the variable); "" when the current one holds
+// it or the limits are unknown.
+func restartText(t profile.Target, room redoRoom, name string) string {
+	need := capacityFor(t, room.HighBytes)
+	if need == 0 || room.holds() || !room.Lim.known() {
+		return ""
+	}
+	return fmt.Sprintf("; %s = %s (set before the load, with a restart) would hold the load's %s of redo, where the %s log it has starts async flushing at %s",
+		name, profile.HumanBytes(need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(room.Lim.CapacityBytes), profile.HumanBytes(room.Lim.AsyncBytes))
+}
+
+// freeMoreText says what to free for a redo log that holds the load when
+// the log that fits (fit bytes; 0: none offered) does not: the datadir
+// needs the data plus that log ÷ RedoFreeFraction free; "" when it holds,
+// or the free space or the limits are unknown.
+func freeMoreText(free, data uint64, t profile.Target, room redoRoom, fit uint64) string {
+	need := capacityFor(t, room.HighBytes)
+	if free == 0 || need == 0 || fit >= need {
+		return ""
+	}
+	want := data + uint64(float64(need)/RedoFreeFraction)
+	if want <= free {
+		return ""
+	}
+	return fmt.Sprintf("; free %s more on the datadir's disk for a %s redo log that holds the load's %s of redo (async flushing from %s)",
+		profile.HumanBytes(want-free), profile.HumanBytes(need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(redoLimitsOf(t, need).AsyncBytes))
 }
 
 // redoRoomBytes is the largest redo log a load may grow to: RedoFreeFraction
@@ -77,13 +125,14 @@ func redoRoomBytes(free, data uint64) uint64 {
 	return uint64(float64(free-data)*RedoFreeFraction) / PoolChunkBytes * PoolChunkBytes
 }
 
-// redoFitText says why the ideal redo log does not fit the datadir.
-func redoFitText(free, data, ideal, room uint64) string {
+// redoFitText says why the ideal redo log (as: what sized it) does not
+// fit the datadir.
+func redoFitText(free, data, ideal, room uint64, as string) string {
 	if free == 0 {
-		return fmt.Sprintf("a %s redo log would hold the load, but the datadir's free space is unknown (storage.free_bytes 0), so it was not checked against the disk", profile.HumanBytes(ideal))
+		return fmt.Sprintf("a %s redo log (%s) would hold the load, but the datadir's free space is unknown (storage.free_bytes 0), so it was not checked against the disk", profile.HumanBytes(ideal), as)
 	}
-	return fmt.Sprintf("a %s redo log would hold the load, but the datadir has %s free, the load adds ~%s, and the new log (written whole beside the old one while resizing) may take at most %.0f%% of the rest: %s",
-		profile.HumanBytes(ideal), profile.HumanBytes(free), profile.HumanBytes(data), RedoFreeFraction*100, profile.HumanBytes(room))
+	return fmt.Sprintf("a %s redo log (%s) would hold the load, but the datadir has %s free, the load adds ~%s, and the new log (written whole beside the old one while resizing) may take at most %.0f%% of the rest: %s",
+		profile.HumanBytes(ideal), as, profile.HumanBytes(free), profile.HumanBytes(data), RedoFreeFraction*100, profile.HumanBytes(room))
 }
 
 // redoGrowWarning is the risk of a grown redo log: the disk it takes while

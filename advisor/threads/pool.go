@@ -21,6 +21,9 @@ type pool struct {
 	// 0 when unknown): with the data in the pool, a redo log smaller than
 	// the data forces checkpoint flushes during the load.
 	redo uint64
+	// room is the load's redo against the checkpoint limits of redo on the
+	// target (redoroom.go); zero until Size sets it, or when unknown.
+	room redoRoom
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its
@@ -38,13 +41,13 @@ func poolOf(p *profile.Profile, o Options) pool {
 	redo := redoOf(o.Advised, srv, cnf)
 	switch {
 	case sizeIn(o.Advised, v) > 0:
-		return pool{sizeIn(o.Advised, v), "advised", redo}
+		return pool{bytes: sizeIn(o.Advised, v), from: "advised", redo: redo}
 	case sizeIn(srv, v) > 0:
-		return pool{sizeIn(srv, v), "server", redo}
+		return pool{bytes: sizeIn(srv, v), from: "server", redo: redo}
 	case sizeIn(cnf, v) > 0:
-		return pool{sizeIn(cnf, v), "my.cnf", redo}
+		return pool{bytes: sizeIn(cnf, v), from: "my.cnf", redo: redo}
 	case targetOf(p, o).Version != "":
-		return pool{profile.DefaultBufferPoolBytes, "default", redo}
+		return pool{bytes: profile.DefaultBufferPoolBytes, from: "default", redo: redo}
 	}
 	return pool{redo: redo}
 }

@@ -47,6 +47,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	var tempNotes []string
 	if loads { // the load runs with its temporary settings applied: size for the pool they leave
 		temp, tempNotes, b = loadSettings(p, o, b)
+		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo)
 	}
 	plan := Plan{Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
@@ -61,6 +62,9 @@ func Size(p *profile.Profile, o Options) Plan {
 			if note := deadlockNote(plan.Load.Threads); note != "" {
 				plan.Notes = append(plan.Notes, note)
 			}
+		}
+		if note := redoRoomNote(p, b, plan.Load.Threads); note != "" {
+			plan.Notes = append(plan.Notes, note)
 		}
 		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
 		plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o))
