@@ -105,6 +105,19 @@ fresh() {
   fi
 }
 
+# settle BED D REP: right after the loader exits, the dirty pages left (Innodb_buffer_pool_pages_dirty) and a
+# timed clean shutdown (it writes every one of them at the disk's full rate: MariaDB's slow shutdown flushes the
+# pool) until the server's PROCESS is gone. "settled" = loaded + this; a line "e2e-settle BED D REP SECONDS
+# DIRTY_PAGES LOAD1 LOAD5" in results.txt (issue 19, point 2: the second time, until every page is written).
+settle() {
+  local bed=$1 d=$2 rep=$3 dirty t0
+  dirty=$(mariadb --socket="$RUN/t-$bed.sock" -u root -N -B -e \
+    "/* mytune bench */ SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'" 2>/dev/null | cut -f2)
+  t0=$(date +%s.%N)
+  stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
+  echo "e2e-settle $bed $d $rep $(echo "$(date +%s.%N) - $t0" | bc) ${dirty:--} $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
+}
+
 # e2e_interleaved BED DIR: REPEAT rounds; each round restores stock and after each durability's advice,
 # on a fresh datadir each, in an order that alternates per round (stock first, then last), so that a
 # machine whose load drifts over the run hits stock and advice alike (scripts/bench-restore.sh
@@ -118,6 +131,7 @@ e2e_interleaved() {
       if [ "$d" = stock ]; then
         fresh "$bed" "$dir" stock
         restore "t-$bed" "e2e $bed stock 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump"
+        [ "$SETTLE" = 1 ] && settle "$bed" stock "$rep"
         continue
       fi
       fresh "$bed" "$dir" "$d" || { echo "e2e $bed $d-nostart 0 $rep 0" >>"$WORK/results.txt"; log "$bed $d: the advised cnf did not start the server"; continue; }
@@ -125,16 +139,28 @@ e2e_interleaved() {
       read -r -a words <<<"$(filled "$bed" "$d")"
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
-      undo "$bed" "$d" "$rep"
+      if [ "$SETTLE" = 1 ]; then settle "$bed" "$d" "$rep"; else undo "$bed" "$d" "$rep"; fi
     done
   done
   stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
   wipe "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
 }
 
+# fill_to DIR: with --free SIZE, a file DIR/filler (fallocate) that leaves SIZE free on the bed before the probe,
+# so the advice sees a fuller disk (issue 19, point 3: the redo log is held to a quarter of the free space, so at
+# one level the cap bites). Fails when the bed has less than SIZE free to begin with.
+fill_to() {
+  [ -n "$FREE" ] || return 0
+  local want avail; want=$(numfmt --from=iec "${FREE%B}")
+  avail=$(df -B1 --output=avail "$1" | tail -1 | tr -d ' ')
+  [ "$avail" -gt "$want" ] || { echo "bench-restore.sh: the bed has $avail bytes free, not more than --free $FREE" >&2; exit 2; }
+  fallocate -l $((avail - want)) "$1/filler"
+  log "$(basename "$1"): filled to leave $FREE free ($(df -h --output=avail "$1" | tail -1 | tr -d ' ') by df)"
+}
+
 e2e_bed() {
   local bed=$1 dir rep d n
-  dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
+  dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); fill_to "$dir"; profile "$bed" "$dir"
   wipe "$dir/data"
   start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
   [ "$INTERLEAVE" = 1 ] && { e2e_interleaved "$bed" "$dir"; return; }
@@ -155,7 +181,7 @@ e2e_bed() {
     for rep in $(seq "$REPEAT"); do
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
-      undo "$bed" "$d" "$rep"
+      if [ "$SETTLE" = 1 ]; then settle "$bed" "$d" "$rep"; else undo "$bed" "$d" "$rep"; fi
     done
     stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults

@@ -157,6 +157,68 @@ def e2e(work, runs):
         print(f"| {bed} | {d} | {m:.1f} ({' '.join(f'{x:.1f}' for x in v)}) | {status} | {said} | {verdict} |")
 
 
+def settled_est(work, bed, d):
+    """The settled range the followed advice printed (threads.estimated_settled of WORK/e2e-BED-D.json)."""
+    p = os.path.join(work, f"e2e-{bed}-{d}.json")
+    try:
+        e = json.load(open(p))["threads"].get("estimated_settled") or {}
+    except (OSError, ValueError, KeyError):
+        return 0.0, 0.0
+    return e.get("low_s", 0.0), e.get("high_s", 0.0)
+
+
+def two_times(work):
+    """Per bed: loaded (the loader exits) and settled (loaded + the clean shutdown right after) per config, median
+    and worst, and issue 19's checks: every advised rep loaded faster than stock's median, the printed ranges
+    containing >= 80% of the advised reps (loaded and settled)."""
+    loaded, settle, dirty = collections.defaultdict(dict), collections.defaultdict(dict), collections.defaultdict(dict)
+    for line in open(os.path.join(work, "results.txt")):
+        f = line.split()
+        if f and f[0] == "e2e" and len(f) in (6, 8) and not f[2].endswith("-nostart"):
+            loaded[(f[1], f[2])][int(f[4])] = float(f[5])
+        elif f and f[0] == "e2e-settle" and len(f) >= 6:  # e2e-settle BED D REP SECONDS DIRTY [load1 load5]
+            settle[(f[1], f[2])][int(f[3])] = float(f[4])
+            dirty[(f[1], f[2])][int(f[3])] = f[5]
+    if not settle:
+        return
+    print("\n| bed | config | reps | loaded med (s) | loaded worst | settled med (s) | settled worst | dirty pages at exit (med) "
+          "| loaded range | loaded inside | settled range | settled inside |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    checks = []
+    for bed in sorted({b for b, _ in settle}):
+        stock = loaded.get((bed, "stock"), {})
+        smed = statistics.median(stock.values()) if stock else None
+        for d in ("stock", "strict", "relaxed"):
+            reps = sorted(set(loaded.get((bed, d), {})) & set(settle.get((bed, d), {})))
+            if not reps:
+                continue
+            ld = [loaded[(bed, d)][r] for r in reps]
+            st = [loaded[(bed, d)][r] + settle[(bed, d)][r] for r in reps]
+            dp = [float(dirty[(bed, d)][r]) for r in reps if dirty[(bed, d)][r] != "-"]
+            cells = [bed, d, str(len(reps)), f"{statistics.median(ld):.1f}", f"{max(ld):.1f}",
+                     f"{statistics.median(st):.1f}", f"{max(st):.1f}", f"{statistics.median(dp):.0f}" if dp else "-"]
+            if d == "stock":
+                cells += ["", "", "", ""]
+            else:
+                lo, hi = estimate(work, bed, d)
+                slo, shi = settled_est(work, bed, d)
+                lin = sum(lo <= x <= hi for x in ld)
+                sin = sum(slo <= x <= shi for x in st)
+                cells += [f"{lo:.0f}–{hi:.0f}", f"{lin} of {len(ld)}", f"{slo:.0f}–{shi:.0f}" if shi else "none printed",
+                          f"{sin} of {len(st)}"]
+                if smed is not None:
+                    checks.append(f"{bed} {d}: worst loaded {max(ld):.1f} s vs stock's median {smed:.1f} s: "
+                                  + ("faster" if max(ld) < smed else "NOT faster"))
+                    ssm = statistics.median(stock[r] + settle[(bed, "stock")][r] for r in stock if r in settle.get((bed, "stock"), {}))
+                    checks.append(f"{bed} {d}: settled median {statistics.median(st):.1f} s vs stock's {ssm:.1f} s: "
+                                  f"{ssm / statistics.median(st):.2f}x")
+                checks.append(f"{bed} {d}: ranges contain {lin} of {len(ld)} loaded and {sin} of {len(st)} settled reps"
+                              + ("" if lin >= 0.8 * len(ld) and sin >= 0.8 * len(st) else " (below 80% of either)"))
+            print("| " + " | ".join(cells) + " |")
+    for c in checks:
+        print("check: " + c)
+
+
 def estimate(work, bed, d):
     """The load estimate the followed advice printed (or, with MYTUNE and REESTIMATE set, what that mytune
     estimates from the followed advice's profile)."""
@@ -233,6 +295,7 @@ def main():
         return
     for work in works:
         e2e(work, load(work))
+        two_times(work)
 
 
 if __name__ == "__main__":
