@@ -105,11 +105,11 @@ fresh() {
   fi
 }
 
-# settle BED D REP: right after the loader exits, the dirty pages left (Innodb_buffer_pool_pages_dirty) and a
+# settle_time BED D REP: right after the loader exits, the dirty pages left (Innodb_buffer_pool_pages_dirty) and a
 # timed clean shutdown (it writes every one of them at the disk's full rate: MariaDB's slow shutdown flushes the
 # pool) until the server's PROCESS is gone. "settled" = loaded + this; a line "e2e-settle BED D REP SECONDS
 # DIRTY_PAGES LOAD1 LOAD5" in results.txt (issue 19, point 2: the second time, until every page is written).
-settle() {
+settle_time() {
   local bed=$1 d=$2 rep=$3 dirty t0
   dirty=$(mariadb --socket="$RUN/t-$bed.sock" -u root -N -B -e \
     "/* mytune bench */ SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'" 2>/dev/null | cut -f2)
@@ -131,7 +131,7 @@ e2e_interleaved() {
       if [ "$d" = stock ]; then
         fresh "$bed" "$dir" stock
         restore "t-$bed" "e2e $bed stock 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump"
-        [ "$SETTLE" = 1 ] && settle "$bed" stock "$rep"
+        [ "$SETTLE" = 1 ] && settle_time "$bed" stock "$rep"
         continue
       fi
       fresh "$bed" "$dir" "$d" || { echo "e2e $bed $d-nostart 0 $rep 0" >>"$WORK/results.txt"; log "$bed $d: the advised cnf did not start the server"; continue; }
@@ -139,7 +139,7 @@ e2e_interleaved() {
       read -r -a words <<<"$(filled "$bed" "$d")"
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
-      if [ "$SETTLE" = 1 ]; then settle "$bed" "$d" "$rep"; else undo "$bed" "$d" "$rep"; fi
+      if [ "$SETTLE" = 1 ]; then settle_time "$bed" "$d" "$rep"; else undo "$bed" "$d" "$rep"; fi
     done
   done
   stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
@@ -181,7 +181,7 @@ e2e_bed() {
     for rep in $(seq "$REPEAT"); do
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
-      if [ "$SETTLE" = 1 ]; then settle "$bed" "$d" "$rep"; else undo "$bed" "$d" "$rep"; fi
+      undo "$bed" "$d" "$rep"
     done
     stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults
