@@ -90,10 +90,7 @@ STAMP=$(date -u +%Y%m%dT%H%MZ)
 [ -n "$OUT" ] || OUT=$ROOT/testdata/heldout/$STAMP-$BED${WLAT:+$WLAT}-$SHAPE-cpus${CPUS:-all}-binlog$BINLOG.json
 log() { echo "[$(date +%T)] $*" >&2; }
 sql() { mariadb --socket="$SOCK" -u root -N -B -e "/* mytune bench */ $1"; }
-# alive PID: the process exists and is not a zombie (an exited child not yet reaped still answers kill -0).
-alive() { kill -0 "$1" 2>/dev/null && ! grep -qs '^State:[[:space:]]*Z' "/proc/$1/status"; }
-# left DATADIR: pids of any mariadbd still running on DATADIR (from this run or an earlier one)
-left() { pgrep -f -- "mariadbd.*--datadir=$1( |$)" || true; }
+source "$ROOT/scripts/bench-lib.sh" # alive, left, rep_lock_take, rep_lock_drop
 
 # server_stop: shut the server down and wait until its PROCESS is gone (a clean shutdown writes every dirty page
 # first: minutes on a slow bed), then check no process is left on its datadir. Kills only with
@@ -239,21 +236,6 @@ restore() {
   return 1
 }
 
-# rep_lock_take / rep_lock_drop: with --rep-lock CMD, hold CMD for a whole rep (as bench-restore.sh).
-rep_lock_take() {
-  [ -n "$REP_LOCK" ] || return 0
-  rm -f "$RUN/replock.held" "$RUN/replock.release"
-  ${REP_LOCK} bash -c 'touch "$1.held"; while [ ! -e "$1.release" ]; do sleep 0.1; done' _ "$RUN/replock" &
-  REP_LOCK_PID=$!
-  until [ -e "$RUN/replock.held" ]; do
-    kill -0 "$REP_LOCK_PID" 2>/dev/null || { echo "bench-heldout.sh: --rep-lock $REP_LOCK exited" >&2; return 1; }
-    sleep 0.1
-  done
-}
-rep_lock_drop() {
-  [ -n "$REP_LOCK_PID" ] || return 0
-  touch "$RUN/replock.release"; wait "$REP_LOCK_PID" 2>/dev/null || true; REP_LOCK_PID=""
-}
 
 # sweep_cell CELL MODE: every count of THREADS and the printed one, REPEAT times, the order alternating.
 sweep_cell() {

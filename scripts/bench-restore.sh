@@ -94,10 +94,7 @@ log() { echo "[$(date +%T)] $*" >&2; }
 
 STOP_TIMEOUT=1800 # seconds a clean shutdown may take: it writes every dirty page first (minutes on a card bed; bench-workload.sh)
 declare -A SPID=() # socket -> mariadbd's pid (start_server's $!: testbed.sh run, the memory wrapper and nice exec it)
-# alive PID: the process exists and is not a zombie (an exited child not yet reaped still answers kill -0).
-alive() { kill -0 "$1" 2>/dev/null && ! grep -qs '^State:[[:space:]]*Z' "/proc/$1/status"; }
-# left DATADIR: pids of any mariadbd still running on DATADIR (from this run or an earlier one)
-left() { pgrep -f -- "mariadbd.*--datadir=$1( |$)" || true; }
+source "$ROOT/scripts/bench-lib.sh" # alive, left, rep_lock_take, rep_lock_drop
 # stop_server SOCKET PIDFILE: shut the server down and wait until its PROCESS is gone (not its pid file), however
 # long its dirty pages take, up to STOP_TIMEOUT; kills only with TERM_ON_TIMEOUT=1 (the clean-up at exit): a server
 # that will not stop ends the bench (as bench-workload.sh's server_stop).
@@ -236,23 +233,6 @@ restore() {
   return 1
 }
 
-# rep_lock_take: with --rep-lock, start "REP_LOCK bash -c <wait for release>" in the background and return once it
-# holds the lock (the holder is a child of the lock command: nothing this script starts inherits the lock).
-rep_lock_take() {
-  [ -n "$REP_LOCK" ] || return 0
-  rm -f "$RUN/replock.held" "$RUN/replock.release"
-  ${REP_LOCK} bash -c 'touch "$1.held"; while [ ! -e "$1.release" ]; do sleep 0.1; done' _ "$RUN/replock" &
-  REP_LOCK_PID=$!
-  until [ -e "$RUN/replock.held" ]; do
-    kill -0 "$REP_LOCK_PID" 2>/dev/null || { echo "bench-restore.sh: --rep-lock $REP_LOCK exited" >&2; return 1; }
-    sleep 0.1
-  done
-}
-# rep_lock_drop: release the lock rep_lock_take holds (no-op without one).
-rep_lock_drop() {
-  [ -n "$REP_LOCK_PID" ] || return 0
-  touch "$RUN/replock.release"; wait "$REP_LOCK_PID" 2>/dev/null || true; REP_LOCK_PID=""
-}
 
 # sweep_bed BED: every pool × durability cell at every thread count, REPEAT times, order alternating.
 sweep_bed() {
