@@ -26,7 +26,9 @@ func TestAdviseSaysWhereTheModelEnds(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &prof); err != nil {
 		t.Fatal(err)
 	}
+	// a 16-core host: 16 logical CPUs, all of them allowed (this machine's probe says 2 of 2)
 	prof["host"].(map[string]any)["cpu"].(map[string]any)["logical"] = 16
+	prof["host"].(map[string]any)["cpu"].(map[string]any)["allowed_cpus"] = 16
 	sixteen := filepath.Join(dir, "sixteen.json")
 	b, _ := json.Marshal(prof)
 	if err := os.WriteFile(sixteen, b, 0o644); err != nil {
