@@ -166,7 +166,7 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		b.WriteString("\n" + labelled(t, "restore", est, w, t.label))
 	}
 	if !th.EstimatedSettled.IsZero() {
-		est := fmt.Sprintf("settled (every loaded page written) %s to %s after the start. %s", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), th.EstimatedSettled.Basis)
+		est := fmt.Sprintf("%s to %s after the start, when every loaded page is written. %s", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), th.EstimatedSettled.Basis)
 		b.WriteString(labelled(t, "settled", est, w, t.label))
 	}
 	if len(th.Commands) > 0 {
