@@ -100,6 +100,18 @@ type targetAdvice struct {
 	notes    []string
 }
 
+// newEnv is rules.NewEnv with the room a --dump restore takes raised to
+// its loaded tablespace (threads.LoadedBytes), not the dump's file size
+// (compressed, or SQL text), so the redo note and the plan's growRedo
+// reserve the same bytes.
+func newEnv(p profile.Profile, f rules.Facts, th rules.Thresholds, durability string) rules.Env {
+	env := rules.NewEnv(p, f, th, durability)
+	if n := threads.LoadedBytes(p.Dump); n > env.DumpBytes {
+		env.DumpBytes = n
+	}
+	return env
+}
+
 // adviseFor runs the catalogue for one known target: facts, rules,
 // de-duplicated findings, and a sentence on each size that was held below
 // its ideal so that it fits (rules.Env.FitNote).
@@ -108,7 +120,7 @@ func adviseFor(p profile.Profile, t profile.Target, cat *rules.Catalogue, durabi
 	if err != nil {
 		return targetAdvice{}, err
 	}
-	env := rules.NewEnv(p, facts, cat.Thresholds, durability)
+	env := newEnv(p, facts, cat.Thresholds, durability)
 	hits, problems := cat.Evaluate(env)
 	fs := Dedupe(toFindings(hits))
 	for i := range fs {

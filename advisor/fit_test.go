@@ -49,7 +49,7 @@ func TestSizesFit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		env := rules.NewEnv(p, f, th, d)
+		env := newEnv(p, f, th, d)
 		room := env.RedoRoomBytes()
 		eff := p.Host.Memory.EffectiveBytes()
 		for _, fd := range a.Findings {

@@ -19,8 +19,10 @@ type Env struct {
 	Relaxed    bool
 	// Measured is true when the storage numbers come from a measurement.
 	Measured bool
-	// DumpBytes is the size of the dump to be restored (--dump), 0 if none:
-	// the datadir must hold it besides the redo log.
+	// DumpBytes is what restoring the dump (--dump) adds to the datadir's
+	// disk, 0 if none: the datadir must hold it besides the redo log.
+	// NewEnv takes the dump's size; the advisor raises it to the loaded
+	// tablespace (threads.LoadedBytes).
 	DumpBytes uint64
 	// Current and Recommended are set while a rule's detail is rendered.
 	Current, Recommended string

@@ -75,7 +75,7 @@ func (e Env) FitNote(variable string) string {
 func (e Env) redoFitText() string {
 	dump := ""
 	if e.DumpBytes > 0 {
-		dump = fmt.Sprintf(" less the %s dump to restore", Human(e.DumpBytes))
+		dump = fmt.Sprintf(" less the ~%s the dump to restore adds", Human(e.DumpBytes))
 	}
 	return fmt.Sprintf("The ideal %s of redo does not fit the disk: %s is free on %s%s, and the redo log may take at most %.0f%% of that (%s; the whole new log must be free at once, the rest stays for data, binary logs and temporary files),",
 		Human(e.RedoIdealBytes()), Human(e.Storage.FreeBytes), orText(e.Storage.MountPoint, "the datadir's filesystem"),

@@ -47,7 +47,7 @@ func TestRedoFitsTheDisk(t *testing.T) {
 	}{
 		{"a big disk: the ideal", 500 * tGiB, 1000 * tGiB, 0, "8G", "", ""},
 		{"20G free: a quarter of it", 20 * tGiB, 100 * tGiB, 0, "5G", "20.0 GiB is free", ""},
-		{"20G free and a 12G dump: a quarter of 8G", 20 * tGiB, 100 * tGiB, 12 * tGiB, "2G", "less the 12.0 GiB dump", ""},
+		{"20G free and a 12G dump: a quarter of 8G", 20 * tGiB, 100 * tGiB, 12 * tGiB, "2G", "less the ~12.0 GiB the dump to restore adds", ""},
 		{"6G free: what fits is not twice the redo, left as it is", 6 * tGiB, 100 * tGiB, 0, "", "", "left as it is"},
 		{"a full disk: nothing grows", 0, 100 * tGiB, 0, "", "", "0 B is free"},
 		{"disk unknown: the ideal, and a note that it was not checked", 0, 0, 0, "8G", "", "free space is unknown"},

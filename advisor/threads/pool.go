@@ -91,6 +91,12 @@ func (b pool) describe() string {
 	return fmt.Sprintf("the %s %s buffer pool", b.from, profile.HumanBytes(b.bytes))
 }
 
+// LoadedBytes is what restoring the dump adds to the datadir's disk: its
+// tablespace once loaded (dumpInnoDBBytes; 0 without a dump). The rules
+// hold the redo log to a share of the free space left after it, so that
+// the cnf's redo note and the plan's growRedo reserve the same bytes.
+func LoadedBytes(d *profile.Dump) uint64 { return dumpInnoDBBytes(d) }
+
 // dumpInnoDBBytes is the tablespace the dump becomes once loaded (its
 // uncompressed SQL × InnoDBBytesPerDumpByte); 0 without a dump size.
 func dumpInnoDBBytes(d *profile.Dump) uint64 {
