@@ -90,27 +90,8 @@ STAMP=$(date -u +%Y%m%dT%H%MZ)
 [ -n "$OUT" ] || OUT=$ROOT/testdata/heldout/$STAMP-$BED${WLAT:+$WLAT}-$SHAPE-cpus${CPUS:-all}-binlog$BINLOG.json
 log() { echo "[$(date +%T)] $*" >&2; }
 sql() { mariadb --socket="$SOCK" -u root -N -B -e "/* mytune bench */ $1"; }
-source "$ROOT/scripts/bench-lib.sh" # alive, left, rep_lock_take, rep_lock_drop
+source "$ROOT/scripts/bench-lib.sh" # alive, left, rep_lock_take, rep_lock_drop, server_stop
 
-# server_stop: shut the server down and wait until its PROCESS is gone (a clean shutdown writes every dirty page
-# first: minutes on a slow bed), then check no process is left on its datadir. Kills only with
-# TERM_ON_TIMEOUT=1 (the clean-up at exit); a server that will not stop ends the bench.
-server_stop() {
-  [ -n "$SDD" ] || return 0
-  local waited=0 p
-  if [ -n "$SPID" ] && alive "$SPID"; then
-    mariadb-admin --socket="$SOCK" -u root shutdown >/dev/null 2>&1 || kill -TERM "$SPID" 2>/dev/null || true
-    while alive "$SPID" && [ $waited -lt $((STOP_TIMEOUT * 2)) ]; do sleep 0.5; waited=$((waited + 1)); done
-    if alive "$SPID"; then
-      [ "${TERM_ON_TIMEOUT:-0}" = 1 ] || { echo "bench-heldout.sh: mariadbd $SPID on $SDD still running ${STOP_TIMEOUT}s after shutdown" >&2; exit 1; }
-      kill -9 "$SPID" 2>/dev/null || true; sleep 1
-    fi
-  fi
-  [ -z "$SPID" ] || wait "$SPID" 2>/dev/null || true
-  p=$(left "$SDD")
-  [ -z "$p" ] || { echo "bench-heldout.sh: mariadbd still running on $SDD (pid $p) after the stop" >&2; exit 1; }
-  SPID="" SDD=""
-}
 
 # server_start DATADIR BED|"" FIRST [OPTIONS...]: mariadbd FIRST (--no-defaults or --defaults-file=CNF) on $SOCK
 # only, inside BED's cgroup, the cpuset and the memory group ("" outside all); the datadir is made first. SPID is

@@ -1,5 +1,6 @@
 # bench-lib.sh — helpers the benchmarks share (sourced by bench-restore.sh, bench-heldout.sh, bench-workload.sh).
-# Each sourcing script sets RUN (its run directory), REP_LOCK (a command prefix or "") and REP_LOCK_PID="".
+# Each sourcing script sets RUN (its run directory), REP_LOCK (a command prefix or "") and REP_LOCK_PID=""; for
+# server_stop also SOCK, STOP_TIMEOUT (seconds) and SPID/SDD (the one server's pid and datadir, "" when none).
 
 # alive PID: the process exists and is not a zombie (an exited child not yet reaped still answers kill -0).
 alive() { kill -0 "$1" 2>/dev/null && ! grep -qs '^State:[[:space:]]*Z' "/proc/$1/status"; }
@@ -22,4 +23,24 @@ rep_lock_take() {
 rep_lock_drop() {
   [ -n "$REP_LOCK_PID" ] || return 0
   touch "$RUN/replock.release"; wait "$REP_LOCK_PID" 2>/dev/null || true; REP_LOCK_PID=""
+}
+
+# server_stop: shut the server down and wait until its PROCESS is gone (a clean shutdown writes every dirty page
+# first: minutes on a slow bed after a write load), then check no process is left on its datadir. Never kills
+# unless TERM_ON_TIMEOUT=1 (the clean-up at exit); a server that will not stop ends the bench.
+server_stop() {
+  [ -n "$SDD" ] || return 0
+  local waited=0 p me; me=$(basename "$0")
+  if [ -n "$SPID" ] && alive "$SPID"; then
+    mariadb-admin --socket="$SOCK" -u root shutdown >/dev/null 2>&1 || kill -TERM "$SPID" 2>/dev/null || true
+    while alive "$SPID" && [ $waited -lt $((STOP_TIMEOUT * 2)) ]; do sleep 0.5; waited=$((waited + 1)); done
+    if alive "$SPID"; then
+      [ "${TERM_ON_TIMEOUT:-0}" = 1 ] || { echo "$me: mariadbd $SPID on $SDD still running ${STOP_TIMEOUT}s after shutdown" >&2; exit 1; }
+      kill -9 "$SPID" 2>/dev/null || true; sleep 1
+    fi
+  fi
+  [ -z "$SPID" ] || wait "$SPID" 2>/dev/null || true
+  p=$(left "$SDD")
+  [ -z "$p" ] || { echo "$me: mariadbd still running on $SDD (pid $p) after the stop" >&2; exit 1; }
+  SPID="" SDD=""
 }

@@ -91,33 +91,9 @@ SPID="" SDD="" BED_UP="" SAMPLER="" WARM_S=0
 log() { echo "[$(date +%T)] $*" >&2; }
 sql() { mariadb --socket="$SOCK" -u root -N -B -e "/* mytune bench */ $1"; }
 
-# alive PID: the process exists and is not a zombie (an exited child not yet reaped still answers kill -0).
-alive() { kill -0 "$1" 2>/dev/null && ! grep -qs '^State:[[:space:]]*Z' "/proc/$1/status"; }
-# left DATADIR: pids of any mariadbd still running on DATADIR (from this run or an earlier one)
-left() { pgrep -f -- "mariadbd.*--datadir=$1( |$)" || true; }
+REP_LOCK="" REP_LOCK_PID=""
+source "$ROOT/scripts/bench-lib.sh" # alive, left, server_stop
 
-# server_stop: shut the server down and wait until its PROCESS is gone (a clean shutdown writes every dirty
-# page first: minutes on a card bed after a write load), then check no process is left on its datadir.
-# Never kills unless TERM_ON_TIMEOUT=1 (the clean-up at exit); a server that will not stop ends the bench.
-server_stop() {
-  [ -n "$SDD" ] || return 0
-  local waited=0 p
-  if [ -n "$SPID" ] && alive "$SPID"; then
-    mariadb-admin --socket="$SOCK" -u root shutdown >/dev/null 2>&1 || kill -TERM "$SPID" 2>/dev/null || true
-    while alive "$SPID"; do
-      [ $waited -lt $((STOP_TIMEOUT * 2)) ] || break
-      sleep 0.5; waited=$((waited + 1))
-    done
-    if alive "$SPID"; then
-      [ "${TERM_ON_TIMEOUT:-0}" = 1 ] || { echo "bench-workload.sh: mariadbd $SPID on $SDD still running ${STOP_TIMEOUT}s after shutdown" >&2; exit 1; }
-      kill -9 "$SPID" 2>/dev/null || true; sleep 1
-    fi
-  fi
-  [ -z "$SPID" ] || wait "$SPID" 2>/dev/null || true
-  p=$(left "$SDD")
-  [ -z "$p" ] || { echo "bench-workload.sh: mariadbd still running on $SDD (pid $p) after the stop" >&2; exit 1; }
-  SPID="" SDD=""
-}
 
 cleanup() {
   [ -z "$SAMPLER" ] || kill "$SAMPLER" 2>/dev/null || true
