@@ -7,7 +7,8 @@
 #      against the running stock server, inside the bed (so the disk measured is the bed's): its cnf,
 #      threads, commands and settings come from that one run;
 #   2. the cnf as the server's only option file, with a restart (a server that does not start is a
-#      result: "e2e BED D-nostart");
+#      result: "e2e BED D-nostart"), plus the my.cnf line of any during-load setting applied with a restart
+#      ("cnf" in threads.temporary: its undo is the restart after the load, which settle_time times);
 #   3. per run: the printed SET GLOBAL / ALTER INSTANCE lines, the printed myloader command verbatim
 #      with only the connection filled in (--host TARGET → --socket, --user USER → root,
 #      --ask-password dropped: the bench server skips grants), then the printed undo lines.
@@ -18,14 +19,19 @@
 # advice BED D DIR: the advice as json, from mytune run inside the bed against the live server; its cnf
 # is the json's "cnf" (one run: two runs can differ, e.g. with the memory other servers hold meanwhile).
 advice() {
+  if [[ $2 == *+* ]]; then variant "$@"; return; fi
   "$TB" run "$BP-$1" "${MEMWRAP[@]}" "$WORK/mytune" advise --datadir "$3" -S "$RUN/t-$1.sock" -u root --dump "$WORK/dump" \
     --task load --durability "$2" --format json >"$WORK/e2e-$1-$2.json" 2>"$RUN/advise.err" ||
     { cat "$RUN/advise.err" >&2; return 1; }
   python3 - "$WORK/e2e-$1-$2.json" "$WORK/e2e-$1-$2" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))
-open(sys.argv[2] + ".cnf", "w").write(a["cnf"])
 t = a["threads"]
+# a during-load setting the server reads only at start ("cnf": a my.cnf line, applied with a restart before the
+# load, undone by the restart after it) goes into the cnf the server restarts with, after the advice's own lines
+restart = [s["cnf"] for s in t.get("temporary", []) if s.get("cnf")]
+cnf = a["cnf"] + ("\n[mysqld]\n# during the load (threads.temporary)\n" + "\n".join(restart) + "\n" if restart else "")
+open(sys.argv[2] + ".cnf", "w").write(cnf)
 e = t.get("estimated_load") or {}
 open(sys.argv[2] + ".estimate", "w").write(f"{e.get('low_s', 0)} {e.get('high_s', 0)}\n")
 open(sys.argv[2] + ".threads", "w").write(f"{t['load']['threads']}\n")
@@ -49,6 +55,46 @@ for s in t.get("temporary", []):
         lo, hi = lo + ups[0], hi + max(ups)
 open(sys.argv[2] + ".undowait", "w").write(f"{lo} {hi}" + (" floor" if floor else "") + "\n")
 PY
+}
+
+# VARIANT_CNF: the lines a variant "D+NAME" (--durability "strict strict+fsync") adds to D's advised cnf, so that a
+# candidate for issue 19's point 2 (what cuts the page writes of "settled") runs beside the advice as printed.
+declare -A VARIANT_CNF=(
+  [fsync]="innodb_flush_method = fsync" # buffered data-file writes: the kernel writes contiguous pages as one I/O
+  [neighbors]="innodb_flush_neighbors = 1"
+  [nodoublewrite]="innodb_doublewrite = 0"
+)
+
+# variant BED D+NAME DIR: D's advice (taken first when not yet), its files copied to D+NAME's with VARIANT_CNF[NAME]
+# appended to the cnf under [mysqld]; threads, commands, settings and estimates are D's as printed.
+variant() {
+  local base=${2%%+*} name=${2#*+} f
+  [ -n "${VARIANT_CNF[$name]:-}" ] || { echo "bench-restore.sh: unknown variant $name (${!VARIANT_CNF[*]})" >&2; return 2; }
+  [ -s "$WORK/e2e-$1-$base.json" ] || advice "$1" "$base" "$3"
+  for f in "$WORK/e2e-$1-$base".*; do cp "$f" "$WORK/e2e-$1-$2.${f##*/e2e-$1-$base.}"; done
+  printf '\n[mysqld]\n# bench variant %s\n%s\n' "$name" "${VARIANT_CNF[$name]}" >>"$WORK/e2e-$1-$2.cnf"
+}
+
+# io_mark BED / io_note BED D REP: the bed's write I/Os and bytes charged to its cgroup against those its loop device
+# completed, from the mark to the note: "e2e-io BED D REP CG_WRITES LOOP_WRITES CG_WBYTES LOOP_WBYTES" in results.txt.
+# Equal bytes say every write of the run went through the throttle (the device merges bios, so it counts fewer I/Os); writeback the kernel's flusher does for
+# buffered writes is charged to the root cgroup under cgroup v1 (blkio-controller.rst), so it shows as LOOP_WBYTES > CG_WBYTES.
+io_mark() { io_count "$1" >"$RUN/io.$1"; }
+io_note() {
+  local a b; read -r -a a <"$RUN/io.$1"; read -r -a b < <(io_count "$1")
+  echo "e2e-io $1 $2 $3 $((b[0] - a[0])) $((b[1] - a[1])) $((b[2] - a[2])) $((b[3] - a[3]))" | tee -a "$WORK/results.txt" >&2
+}
+io_count() {
+  local info loop majmin cg cgw=0 cgb=0
+  info=$("$TB" info "$BP-$1"); loop=$(sed -n 's/^LOOP=//p' <<<"$info"); majmin=$(sed -n 's/^MAJMIN=//p' <<<"$info")
+  cg=$(sed -n 's/^CGROUP=//p' <<<"$info")
+  if [ -f "$cg/blkio.throttle.io_serviced" ]; then
+    cgw=$(awk -v d="$majmin" '$1 == d && $2 == "Write" {print $3}' "$cg/blkio.throttle.io_serviced")
+    cgb=$(awk -v d="$majmin" '$1 == d && $2 == "Write" {print $3}' "$cg/blkio.throttle.io_service_bytes")
+  elif [ -f "$cg/io.stat" ]; then
+    read -r cgb cgw < <(awk -v d="$majmin" '$1 == d {for (i = 2; i <= NF; i++) {split($i, kv, "="); v[kv[1]] = kv[2]}; print v["wbytes"]+0, v["wios"]+0}' "$cg/io.stat")
+  fi
+  awk -v w="${cgw:-0}" -v b="${cgb:-0}" '{print w, $5, b, $7 * 512}' "/sys/block/${loop#/dev/}/stat"
 }
 
 # filled BED D: the printed myloader command's words, with the connection filled in.
@@ -129,17 +175,20 @@ e2e_interleaved() {
     order="stock $DURS"; [ $((rep % 2)) = 0 ] && order=$(echo "$order" | tr ' ' '\n' | tac | tr '\n' ' ')
     for d in $order; do
       if [ "$d" = stock ]; then
-        fresh "$bed" "$dir" stock
+        fresh "$bed" "$dir" stock; sync; io_mark "$bed"
         restore "t-$bed" "e2e $bed stock 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump"
         [ "$SETTLE" = 1 ] && settle_time "$bed" stock "$rep"
+        io_note "$bed" stock "$rep"
         continue
       fi
       fresh "$bed" "$dir" "$d" || { echo "e2e $bed $d-nostart 0 $rep 0" >>"$WORK/results.txt"; log "$bed $d: the advised cnf did not start the server"; continue; }
       n=$(cat "$WORK/e2e-$bed-$d.threads")
       read -r -a words <<<"$(filled "$bed" "$d")"
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
+      sync; io_mark "$bed"
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
       if [ "$SETTLE" = 1 ]; then settle_time "$bed" "$d" "$rep"; else undo "$bed" "$d" "$rep"; fi
+      io_note "$bed" "$d" "$rep"
     done
   done
   stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"

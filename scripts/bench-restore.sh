@@ -41,6 +41,10 @@
 #   redo log for the load with SET GLOBAL, and its undo is timed; beds restore-e2e-memSIZE-*).
 #   [--cpu-burners N]: N busy loops (one process each, nice 0) run from a minute before the first probe to the
 #   end, so the probe, the advice and every restore see the same busy host (the estimate reads the probe's load).
+#   [--hold-writeback 1]: for the run, the kernel's flusher does no periodic or background writeback (vm.dirty_*
+#   sysctls, restored at exit), so buffered writes reach the bed only through the writer's own fsync, which cgroup v1
+#   charges to the bed's throttle (the flusher's would escape it): what a buffered variant (strict+fsync) needs to be
+#   measured fairly; the e2e-io lines of results.txt show whether every write was charged.
 #   Common: [--shape sysbench8|many25x5|big2m (scripts/bench-shapes.sh)] [--rows 25000 (e2e: 100000)] [--tables 8]
 #   [--schemas N] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
 #   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds load1 load5",
@@ -54,14 +58,14 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-FREE="" SETTLE=1 REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES="" SCHEMAS="" SHAPE=sysbench8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0
+FREE="" SETTLE=1 REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES="" SCHEMAS="" SHAPE=sysbench8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0 HOLD_WB=0
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
     --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --schemas) SCHEMAS=$2 ;; --shape) SHAPE=$2 ;; --keep) KEEP=$2 ;;
-    --undo-timeout) UNDO_TIMEOUT=$2 ;; --settle) SETTLE=$2 ;; --free) FREE=$2 ;; --mem-limit) MEM_LIMIT=$2 ;; --cpu-burners) BURNERS=$2 ;;
+    --undo-timeout) UNDO_TIMEOUT=$2 ;; --settle) SETTLE=$2 ;; --free) FREE=$2 ;; --mem-limit) MEM_LIMIT=$2 ;; --cpu-burners) BURNERS=$2 ;; --hold-writeback) HOLD_WB=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -126,10 +130,32 @@ cleanup() {
   for b in "${BEDS_UP[@]}"; do "$TB" down "$b" >/dev/null 2>&1 || true; done
   rm -rf "$RUN"; [ -n "$KEEP" ] || rm -rf "$WORK"
   [ -z "$MEMCG" ] || rmdir "$MEMCG" 2>/dev/null || true
+  release_writeback
+}
+# hold_writeback: the vm.dirty_* values of --hold-writeback (Documentation/admin-guide/sysctl/vm.rst): no periodic
+# flusher wake-ups (dirty_writeback_centisecs 0), and background writeback / writer throttling only past 4 GiB /
+# 8 GiB dirty (the bench dirties < 1 GiB); the old values go back at exit.
+WB_KEYS=(vm.dirty_writeback_centisecs vm.dirty_background_bytes vm.dirty_bytes vm.dirty_background_ratio vm.dirty_ratio)
+WB_OLD=()
+hold_writeback() {
+  local k; for k in "${WB_KEYS[@]}"; do WB_OLD+=("$k=$(sysctl -n "$k")"); done
+  sysctl -q vm.dirty_writeback_centisecs=0 vm.dirty_bytes=8589934592 vm.dirty_background_bytes=4294967296
+  log "writeback held: ${WB_OLD[*]} saved"
+}
+release_writeback() {
+  [ ${#WB_OLD[@]} -gt 0 ] || return 0
+  local kv ratio=(); for kv in "${WB_OLD[@]}"; do
+    case $kv in *_bytes=0) ;; *ratio=*) ratio+=("$kv") ;; *) sysctl -q "$kv" ;; esac
+  done
+  # a *_bytes of 0 means the *_ratio rules: writing the ratio back switches the bytes form off
+  for kv in "${ratio[@]}"; do sysctl -q "$kv"; done
+  for kv in "${WB_OLD[@]}"; do case $kv in *_bytes=[1-9]*) sysctl -q "$kv" ;; esac; done
+  WB_OLD=()
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 [[ $BURNERS =~ ^[0-9]+$ ]] || { echo "bench-restore.sh: --cpu-burners takes a count (not $BURNERS)" >&2; exit 2; }
+[ "$HOLD_WB" = 1 ] && hold_writeback
 for _ in $(seq "$BURNERS"); do bash -c 'while :; do :; done' & BURNER_PIDS+=($!); done
 # a minute before anything is probed: /proc/loadavg's 1-minute figure (what the probe records) has then caught up
 [ "$BURNERS" = 0 ] || { log "$BURNERS CPU burners running (pids ${BURNER_PIDS[*]}); 60 s for the load average to see them"; sleep 60; }
