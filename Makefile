@@ -97,9 +97,10 @@ bench-threads: $(BIN)
 
 ## bench-restore: per bed (fast, card, bw, hdd), a stock MariaDB restored with myloader's defaults vs the same
 ## server after following mytune's advice as printed (cnf + restart, SET GLOBALs, the myloader line), loaded and settled
-## (a clean shutdown timed right after the loader exits); BEDS=… REPEATS=5 FREE=1.8G (leave that much free on the bed)
+## (a clean shutdown timed right after the loader exits); BEDS=… REPEATS=5 FREE=1.8G (leave that much free on the bed);
+## the kernel's background writeback is held for the run so that buffered writes are charged to the bed (settle-buffered.md)
 bench-restore: $(BIN)
-	bash scripts/bench-restore.sh e2e --interleave 1 --beds "$(or $(BEDS),fast card bw hdd)" --repeat $(or $(REPEATS),5) $(if $(FREE),--free $(FREE))
+	bash scripts/bench-restore.sh e2e --interleave 1 --hold-writeback 1 --beds "$(or $(BEDS),fast card bw hdd)" --repeat $(or $(REPEATS),5) $(if $(FREE),--free $(FREE)) $(if $(DURS),--durability "$(DURS)")
 
 ## bench-dump: per bed (fast, card, hdd), mydumper at 1-16 threads (the printed command, gzip and plain) against
 ## `mytune advise --task dump`; BEDS=… REPEATS=… LOCK="GATE MAIN" (a quiet.sh-style x lock held per round)

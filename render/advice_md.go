@@ -111,11 +111,14 @@ func threadsMarkdown(th advisor.Threads) string {
 	if len(th.Temporary) > 0 {
 		b.WriteString("\n### During the load only\n\n| setting | apply | undo | warning |\n|---|---|---|---|\n")
 		for _, st := range th.Temporary {
-			undo := "`" + mdCode(st.Undo) + "`"
+			apply, undo := "`"+mdCode(st.Apply)+"`", "`"+mdCode(st.Undo)+"`"
+			if st.Cnf != "" { // a my.cnf line and two restarts: the steps are prose, the line is the code
+				apply, undo = mdCell(strings.ReplaceAll(st.Apply, "'"+st.Cnf+"'", "`"+st.Cnf+"`")), mdCell(st.Undo)
+			}
 			if st.UndoWhen != "" {
 				undo += " " + mdCell(st.UndoWhen)
 			}
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", mdCell(st.Name), mdCode(st.Apply), undo, mdCell(st.Warning))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdCell(st.Name), apply, undo, mdCell(st.Warning))
 		}
 	}
 	for _, n := range th.Notes {

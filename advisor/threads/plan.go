@@ -80,6 +80,10 @@ type Setting struct {
 	// dirty page), with the check and the time it takes on this disk.
 	UndoWhen string `json:"undo_when,omitempty"`
 	Warning  string `json:"warning,omitempty"`
+	// Cnf, when set, is the my.cnf line ([mysqld]) the apply adds: a
+	// setting the server reads only at start, so Apply and Undo are
+	// restarts with and without it.
+	Cnf string `json:"cnf,omitempty"`
 	// settles marks a setting whose undo waits for the load to settle.
 	settles bool
 }

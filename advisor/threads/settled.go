@@ -43,9 +43,10 @@ const (
 // takes to write the pages the load left dirty: from the dump size and
 // the pool the load ran with (DirtyPerDumpByte while it holds the data,
 // else DirtyPoolShareLow to innodb_max_dirty_pages_pct of the pool), at
-// FlushRateShare of the peak random-write IOPS measured. Zero when the
+// FlushRateShare of the peak random-write IOPS measured, or, buffered
+// (data files through the page cache), as bufferedFlush. Zero when the
 // load estimate, the dump size or the random-write curve is missing.
-func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64) DurationRange {
+func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64, buffered bool) DurationRange {
 	if loaded.IsZero() || p.Dump == nil || p.Dump.TotalBytes == 0 {
 		return DurationRange{}
 	}
@@ -53,9 +54,29 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 	if iops <= 0 {
 		return DurationRange{}
 	}
-	lo, hi := dumpSQLBytes(p.Dump)
+	pLo, pHi, how := dirtyPages(p.Dump, b, maxDirtyPct)
+	fLo, fHi := pLo/(iops*FlushRateShareHigh), pHi/(iops*FlushRateShareLow)
+	rate := fmt.Sprintf("at %.0f–%.0f%% of the disk's %s random 16K writes/s (its peak; 86–96%% measured while settling on the card bed)",
+		FlushRateShareLow*100, FlushRateShareHigh*100, kilo(iops))
+	if buffered {
+		if bLo, bHi, bHow := bufferedFlush(p.Storage, pLo, pHi); bHi > 0 {
+			fLo, fHi, rate = bLo, bHi, bHow
+		}
+	}
+	return DurationRange{
+		Low:  seconds(loaded.Low.Seconds() + fLo),
+		High: seconds(loaded.High.Seconds() + fHi),
+		Basis: fmt.Sprintf("loaded, then %s–%s of page writes: %s–%s dirty pages %s; dirty pages: %s",
+			plainSeconds(fLo), plainSeconds(fHi), kilo(pLo), kilo(pHi), rate, how),
+	}
+}
+
+// dirtyPages is the range of pages a load of dump d leaves dirty in pool
+// b, and how it was reckoned.
+func dirtyPages(d *profile.Dump, b pool, maxDirtyPct float64) (pLo, pHi float64, how string) {
+	lo, hi := dumpSQLBytes(d)
 	dLo, dHi := lo*DirtyPerDumpByteLow, hi*DirtyPerDumpByteHigh
-	how := fmt.Sprintf("%.2g–%.2g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed)", DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe())
+	how = fmt.Sprintf("%.2g–%.2g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed)", DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe())
 	if b.bytes > 0 {
 		capB := float64(b.bytes) * maxDirtyPct / 100
 		if dHi > capB {
@@ -64,14 +85,7 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 				b.describe(), DirtyPoolShareLow*100, maxDirtyPct, maxDirtyPct)
 		}
 	}
-	pLo, pHi := dLo/PageBytes, dHi/PageBytes
-	fLo, fHi := pLo/(iops*FlushRateShareHigh), pHi/(iops*FlushRateShareLow)
-	return DurationRange{
-		Low:  seconds(loaded.Low.Seconds() + fLo),
-		High: seconds(loaded.High.Seconds() + fHi),
-		Basis: fmt.Sprintf("loaded, then %s–%s of page writes: %s–%s dirty pages at %.0f–%.0f%% of the disk's %s random 16K writes/s (its peak; 86–96%% measured while settling on the card bed); dirty pages: %s",
-			plainSeconds(fLo), plainSeconds(fHi), kilo(pLo), kilo(pHi), FlushRateShareLow*100, FlushRateShareHigh*100, kilo(iops), how),
-	}
+	return dLo / PageBytes, dHi / PageBytes, how
 }
 
 // maxDirtyPctOf is innodb_max_dirty_pages_pct as the load will run with
@@ -95,6 +109,14 @@ func maxDirtyPctOf(p *profile.Profile, o Options) float64 {
 
 // SettleCheck is the query that tells a load has settled.
 const SettleCheck = "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'"
+
+// RestartUndoes is the Setting.UndoWhen of a grown pool or redo log when
+// the plan restarts the server after the load (bufferedSetting): the
+// restart brings the my.cnf's value back with no wait; run in a running
+// server, the undo waits for the page cleaner, which writes the pages at
+// innodb_io_capacity's pace even through the page cache.
+const RestartUndoes = "not needed if the server restarts after the load (the page-cache setting first in this list): the restart brings back the my.cnf's value; " +
+	"in a running server instead, run it once " + SettleCheck + " is near 0 (the page cleaner writes them at innodb_io_capacity's pace)"
 
 // settleWhen is the Setting.UndoWhen of a during-load change whose undo
 // must wait for the load to settle (shrinking a grown pool or redo log

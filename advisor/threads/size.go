@@ -67,9 +67,13 @@ func Size(p *profile.Profile, o Options) Plan {
 			plan.Notes = append(plan.Notes, note)
 		}
 		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
-		plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o))
+		plan.EstimatedSettled = settledPlan(p, o, &plan, b)
+		restarts := len(plan.Temporary) > 0 && plan.Temporary[0].Cnf != ""
 		for i := range plan.Temporary {
-			if plan.Temporary[i].settles {
+			switch {
+			case plan.Temporary[i].settles && restarts:
+				plan.Temporary[i].UndoWhen = RestartUndoes
+			case plan.Temporary[i].settles:
 				plan.Temporary[i].UndoWhen = settleWhen(plan.EstimatedLoad, plan.EstimatedSettled)
 			}
 		}
@@ -270,4 +274,23 @@ func micros(us float64) string {
 		return fmt.Sprintf("%.1f ms", us/1000)
 	}
 	return fmt.Sprintf("%.0f µs", us)
+}
+
+// settledPlan is the settled estimate for the way the load writes its data
+// files; when writing them through the page cache would settle it much
+// sooner (bufferedSetting), the plan gets that setting first (its restart
+// comes before the SET GLOBALs) and the estimate is the buffered one.
+func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) DurationRange {
+	maxDirty := maxDirtyPctOf(p, o)
+	isBuffered, known := dataFiles(p, o)
+	if isBuffered && known {
+		return estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true)
+	}
+	direct := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, false)
+	buffered := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true)
+	if s, ok := bufferedSetting(p, o, plan.EstimatedLoad, direct, buffered); ok {
+		plan.Temporary = append([]Setting{s}, plan.Temporary...)
+		return buffered
+	}
+	return direct
 }
