@@ -43,9 +43,13 @@ var DataFileBufferingSince = profile.Version{Major: 11, Minor: 0, Patch: 1}
 var directDefaultSince = map[string]profile.Version{profile.FlavorMariaDB: {Major: 10, Minor: 6}, "mysql": {Major: 8, Minor: 4}}
 
 // dataFiles says how the load will write the data files: buffered (through
-// the page cache) or direct, and whether that is known (from the advised
+// the page cache) or direct, and whether that is known (buffered where the
+// probe found the filesystem refuses O_DIRECT; else from the advised
 // settings, the server's, the my.cnf's, else the target's default).
 func dataFiles(p *profile.Profile, o Options) (buffered, known bool) {
+	if p.Storage.Measured && !p.Storage.DirectIO { // the filesystem refused O_DIRECT: InnoDB cannot use it either
+		return true, true
+	}
 	sets := []map[string]string{o.Advised}
 	if p.Server != nil {
 		sets = append(sets, p.Server.Variables)

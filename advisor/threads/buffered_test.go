@@ -31,6 +31,10 @@ func TestDataFiles(t *testing.T) {
 			advised: map[string]string{"innodb_flush_method": "O_DIRECT"}, known: true},
 		{name: "my.cnf O_DIRECT_NO_FSYNC", p: profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"innodb_flush_method": "O_DIRECT_NO_FSYNC"}}}, known: true},
 		{name: "nothing read", p: profile.Profile{}},
+		{name: "the filesystem refused O_DIRECT", p: profile.Profile{Storage: profile.Storage{Measured: true, DirectIO: false},
+			Server: srv("mariadb", "10.11.19", map[string]string{"innodb_flush_method": "O_DIRECT"})}, buffered: true, known: true},
+		{name: "measured with O_DIRECT: the setting decides", p: profile.Profile{Storage: profile.Storage{Measured: true, DirectIO: true},
+			Server: srv("mariadb", "10.11.19", map[string]string{"innodb_flush_method": "O_DIRECT"})}, known: true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,9 +78,9 @@ func TestBufferedSettled(t *testing.T) {
 // what it says, and that the plan's settled estimate follows it.
 func TestBufferedSetting(t *testing.T) {
 	dump := &profile.Dump{TotalBytes: 152e6, DataBytes: 152e6, Tables: 8, Format: "mydumper"}
-	card := profile.Storage{Measured: true, SeqWrite: profile.Throughput{MBPerS: 19.9}, FreeBytes: 2800 << 20,
+	card := profile.Storage{Measured: true, DirectIO: true, SeqWrite: profile.Throughput{MBPerS: 19.9}, FreeBytes: 2800 << 20,
 		RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 100}, {Threads: 4, IOPS: 100}, {Threads: 16, IOPS: 99}}}
-	fast := profile.Storage{Measured: true, SeqWrite: profile.Throughput{MBPerS: 900}, FreeBytes: 20 << 30,
+	fast := profile.Storage{Measured: true, DirectIO: true, SeqWrite: profile.Throughput{MBPerS: 900}, FreeBytes: 20 << 30,
 		RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 9000}, {Threads: 16, IOPS: 40000}}}
 	maria := func(version string, vars map[string]string) *profile.Server {
 		return &profile.Server{Reachable: true, Flavor: "mariadb", Version: version, Variables: vars}
