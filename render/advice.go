@@ -192,6 +192,9 @@ func temporaryText(t theme, th advisor.Threads, w int) string {
 	for _, st := range th.Temporary {
 		b.WriteString("  " + strings.Join(wrap("• "+clean(st.Name), w-2, "    "), "\n") + "\n")
 		b.WriteString(labelled(t, "apply", st.Apply, w, t.dim))
+		if st.Cnf != "" { // the my.cnf line on a line of its own, never wrapped: it is pasted as it is
+			b.WriteString(t.dim.Render(padLeft("my.cnf: ", 11)) + st.Cnf + "\n")
+		}
 		b.WriteString(labelled(t, "undo", st.Undo, w, t.dim))
 		if st.UndoWhen != "" {
 			b.WriteString(labelled(t, "when", st.UndoWhen, w, t.warn))

@@ -113,7 +113,7 @@ func threadsMarkdown(th advisor.Threads) string {
 		for _, st := range th.Temporary {
 			apply, undo := "`"+mdCode(st.Apply)+"`", "`"+mdCode(st.Undo)+"`"
 			if st.Cnf != "" { // a my.cnf line and two restarts: the steps are prose, the line is the code
-				apply, undo = mdCell(strings.ReplaceAll(st.Apply, "'"+st.Cnf+"'", "`"+st.Cnf+"`")), mdCell(st.Undo)
+				apply, undo = mdCell(st.Apply)+": `"+mdCode(st.Cnf)+"`", mdCell(st.Undo)
 			}
 			if st.UndoWhen != "" {
 				undo += " " + mdCell(st.UndoWhen)

@@ -212,3 +212,40 @@ func TestAdviceSettled(t *testing.T) {
 		})
 	}
 }
+
+// TestAdviceCnfSetting checks a during-load setting applied with a my.cnf
+// line and a restart: the line on a line of its own in text (never wrapped,
+// whatever the width) and as code in markdown, the steps as prose.
+func TestAdviceCnfSetting(t *testing.T) {
+	a := loadAdvice(t, "advice-sd.json")
+	a.Threads.Temporary = append([]threads.Setting{{Name: "write the data files through the page cache for the load",
+		Apply: "add the line below to the [mysqld] section and restart the server", Undo: "remove that line (back to O_DIRECT) and restart the server",
+		UndoWhen: "right after the loader exits", Cnf: "innodb_flush_method = fsync"}}, a.Threads.Temporary...)
+	cases := []struct {
+		name, format string
+		width        int
+		want         string // a whole line of the output (text) or a substring (markdown)
+	}{
+		{"text, 80 columns", "text", 80, "   my.cnf: innodb_flush_method = fsync"},
+		{"text, 40 columns", "text", 40, "   my.cnf: innodb_flush_method = fsync"},
+		{"markdown", "markdown", 80, "| add the line below to the [mysqld] section and restart the server: `innodb_flush_method = fsync` | remove that line (back to O_DIRECT) and restart the server right after the loader exits |"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Advice(&buf, a, Options{Format: c.format, Width: c.width}); err != nil {
+				t.Fatal(err)
+			}
+			found := strings.Contains(buf.String(), c.want)
+			if c.format == "text" {
+				found = false
+				for _, l := range strings.Split(buf.String(), "\n") {
+					found = found || l == c.want
+				}
+			}
+			if !found {
+				t.Errorf("output lacks %q:\n%s", c.want, buf.String())
+			}
+		})
+	}
+}

@@ -14,13 +14,15 @@ import (
 // fsync), the pages of freshly loaded tables, neighbours in their files,
 // reach the disk in the kernel's larger writeback writes. Measured on the
 // card bed (2026-12-01, docs/benchmarks/settle-buffered.md): the same
-// advice settled in 20.0 s instead of 132-135 s, loaded no slower.
+// advice settled in 37.0 s instead of 150.7 s (its clean shutdown after
+// the loader took 20.0 s instead of 132-135 s), loaded no slower.
 const (
 	// BufferedPagesPerIOLow/High: pages per write the kernel's writeback
 	// issued for a settling server with buffered data files. Fitted once:
 	// on the card bed (capped at 100 writes/s) a clean shutdown wrote
-	// 12,500 dirty pages in 20.0 s, 6.2 pages per write (settle-buffered.md);
-	// one bed, so the range is wide.
+	// 12,500 dirty pages in 20.0 s, 6.2 pages per write (settle-buffered.md),
+	// with a pool that held the whole load; one bed, so the range is wide,
+	// and it is used only where the pool holds the load.
 	BufferedPagesPerIOLow, BufferedPagesPerIOHigh = 4.0, 8.0
 	// BufferedMinGain and BufferedMinSavingS decide when the page cache
 	// is worth a restart before and after the load: the buffered settling
@@ -36,20 +38,29 @@ const (
 // MariaDB KB "System Variables Added in MariaDB 11.0", "InnoDB Flush Method").
 var DataFileBufferingSince = profile.Version{Major: 11, Minor: 0, Patch: 1}
 
-// directDefaultSince are the first releases whose innodb_flush_method
-// defaults to O_DIRECT on Linux: MariaDB 10.6 (MariaDB KB, "InnoDB Flush
-// Method": "changed to O_DIRECT in MariaDB 10.6") and MySQL 8.4 (MySQL 8.4
-// manual, innodb_flush_method: O_DIRECT where supported; fsync before).
-var directDefaultSince = map[string]profile.Version{profile.FlavorMariaDB: {Major: 10, Minor: 6}, "mysql": {Major: 8, Minor: 4}}
+// DirectDefaultSince are the first releases whose innodb_flush_method
+// defaults to O_DIRECT on Linux: MariaDB 10.6 (MDEV-24854; MariaDB KB,
+// "InnoDB Flush Method") and MySQL 8.4 (MySQL 8.4 manual,
+// innodb_flush_method: O_DIRECT where supported; fsync before).
+var DirectDefaultSince = map[string]profile.Version{profile.FlavorMariaDB: {Major: 10, Minor: 6}, "mysql": {Major: 8, Minor: 4}}
+
+// FreshPagesSkipDoublewriteSince is the first MariaDB that writes a page
+// the redo log can rebuild whole (freshly initialised) without its
+// doublewrite copy (MDEV-19738, MariaDB 10.5): a bulk load's pages go out
+// once, not twice; MySQL writes every page twice with doublewrite on.
+var FreshPagesSkipDoublewriteSince = profile.Version{Major: 10, Minor: 5}
+
+// flushMethodNumbers are innodb_flush_method's values by number, as older
+// servers may report them (MariaDB KB, innodb_flush_method: 0 fsync,
+// 1 O_DSYNC, 2 littlesync, 3 nosync, 4 O_DIRECT, 5 O_DIRECT_NO_FSYNC).
+var flushMethodNumbers = map[string]string{"0": "FSYNC", "1": "O_DSYNC", "2": "LITTLESYNC", "3": "NOSYNC", "4": "O_DIRECT", "5": "O_DIRECT_NO_FSYNC"}
 
 // dataFiles says how the load will write the data files: buffered (through
-// the page cache) or direct, and whether that is known (buffered where the
-// probe found the filesystem refuses O_DIRECT; else from the advised
-// settings, the server's, the my.cnf's, else the target's default).
-func dataFiles(p *profile.Profile, o Options) (buffered, known bool) {
-	if p.Storage.Measured && !p.Storage.DirectIO { // the filesystem refused O_DIRECT: InnoDB cannot use it either
-		return true, true
-	}
+// the page cache) or direct, whether that is known, and the setting's value
+// as read ("" when none was): from the advised settings, the server's, the
+// my.cnf's, else the known target's default (MySQL 8.0's
+// innodb_dedicated_server ON means O_DIRECT_NO_FSYNC).
+func dataFiles(p *profile.Profile, o Options) (buffered, known bool, value string) {
 	sets := []map[string]string{o.Advised}
 	if p.Server != nil {
 		sets = append(sets, p.Server.Variables)
@@ -59,38 +70,69 @@ func dataFiles(p *profile.Profile, o Options) (buffered, known bool) {
 	}
 	for _, vars := range sets {
 		if v := strings.ToUpper(strings.TrimSpace(vars["innodb_data_file_buffering"])); v != "" {
-			return v == "ON" || v == "1" || v == "TRUE", true
+			return v == "ON" || v == "1" || v == "TRUE", true, v
 		}
 		if v := strings.ToUpper(strings.TrimSpace(vars["innodb_flush_method"])); v != "" {
-			return !strings.HasPrefix(v, "O_DIRECT") && v != "4" && v != "5", true // 4, 5: O_DIRECT, O_DIRECT_NO_FSYNC by number
+			if name, ok := flushMethodNumbers[v]; ok {
+				v = name
+			}
+			return !strings.HasPrefix(v, "O_DIRECT"), true, v
+		}
+		if v := strings.ToUpper(strings.TrimSpace(vars["innodb_dedicated_server"])); v == "ON" || v == "1" {
+			return false, true, "O_DIRECT_NO_FSYNC"
 		}
 	}
 	t := targetOf(p, o)
 	v, err := profile.ParseVersionStrict(t.Version)
-	if err != nil || t.Version == "" {
-		return false, false
+	if err != nil || t.Version == "" || t.Source == profile.SourceDefault {
+		return false, false, ""
 	}
-	since := directDefaultSince["mysql"]
+	since := DirectDefaultSince["mysql"]
 	if t.IsMariaDB() {
-		since = directDefaultSince[profile.FlavorMariaDB]
+		since = DirectDefaultSince[profile.FlavorMariaDB]
 	}
-	return v.Less(since), true
+	return v.Less(since), true, ""
+}
+
+// pagesPerPage is how many times the disk takes each dirty page's bytes
+// when it settles: once where MariaDB skips the doublewrite copy of fresh
+// pages or doublewrite is off, else twice; twice when the target is unknown.
+func pagesPerPage(p *profile.Profile, o Options) float64 {
+	for _, vars := range []map[string]string{o.Advised, serverVars(p)} {
+		if v := strings.ToUpper(strings.TrimSpace(vars["innodb_doublewrite"])); v == "OFF" || v == "0" {
+			return 1
+		}
+	}
+	t := targetOf(p, o)
+	if v, err := profile.ParseVersionStrict(t.Version); err == nil && t.IsMariaDB() && !v.Less(FreshPagesSkipDoublewriteSince) {
+		return 1
+	}
+	return 2
+}
+
+// serverVars is the live server's variables, or nil.
+func serverVars(p *profile.Profile) map[string]string {
+	if p.Server == nil {
+		return nil
+	}
+	return p.Server.Variables
 }
 
 // bufferedFlush is the page-write time of pLo–pHi dirty pages through the
 // page cache: the kernel's writes of BufferedPagesPerIO pages at the disk's
-// peak random-write rate, or its sequential rate for their bytes, whichever
-// is slower; 0 when the disk was not measured.
-func bufferedFlush(s profile.Storage, pLo, pHi float64) (fLo, fHi float64, how string) {
+// peak random-write rate, or its sequential rate for their bytes (× copies,
+// 2 with doublewrite) if slower; 0 when the disk was not measured with
+// O_DIRECT (its figures are then the page cache's, not the disk's).
+func bufferedFlush(s profile.Storage, pLo, pHi, copies float64) (fLo, fHi float64, how string) {
 	iops := peakRandBytesPerSec(s, MaxThreads) / PageBytes
 	seq := s.SeqWrite.MBPerS * 1e6
-	if iops <= 0 || seq <= 0 {
+	if iops <= 0 || seq <= 0 || (s.Measured && !s.DirectIO) {
 		return 0, 0, ""
 	}
-	fLo = max(pLo/(iops*BufferedPagesPerIOHigh), pLo*PageBytes/seq)
-	fHi = max(pHi/(iops*BufferedPagesPerIOLow), pHi*PageBytes/seq)
-	return fLo, fHi, fmt.Sprintf("written through the page cache: %.0f–%.0f pages per write at the disk's %s writes/s (6.2 measured on the card bed), or its %.1f MB/s sequential if slower",
-		BufferedPagesPerIOLow, BufferedPagesPerIOHigh, kilo(iops), seq/1e6)
+	fLo = max(pLo/(iops*BufferedPagesPerIOHigh), pLo*PageBytes*copies/seq)
+	fHi = max(pHi/(iops*BufferedPagesPerIOLow), pHi*PageBytes*copies/seq)
+	return fLo, fHi, fmt.Sprintf("written through the page cache: %.0f–%.0f pages per write at the disk's %s writes/s (6.2 measured on the card bed), or its %.1f MB/s sequential for %.0fx their bytes if slower",
+		BufferedPagesPerIOLow, BufferedPagesPerIOHigh, kilo(iops), seq/1e6, copies)
 }
 
 // bufferedSetting offers writing the data files through the page cache
@@ -104,7 +146,7 @@ func bufferedSetting(p *profile.Profile, o Options, loaded, direct, buffered Dur
 	if loaded.IsZero() || direct.IsZero() || buffered.IsZero() {
 		return Setting{}, false
 	}
-	isBuffered, known := dataFiles(p, o)
+	isBuffered, known, value := dataFiles(p, o)
 	if isBuffered && known {
 		return Setting{}, false
 	}
@@ -113,10 +155,13 @@ func bufferedSetting(p *profile.Profile, o Options, loaded, direct, buffered Dur
 	if dHi.Seconds()-bHi.Seconds() < BufferedMinSavingS || dHi.Seconds() < BufferedMinGain*bHi.Seconds() {
 		return Setting{}, false
 	}
-	line, was := "innodb_flush_method = fsync", "O_DIRECT"
+	line, undo, also := "innodb_flush_method = fsync", "remove that line and restart the server", ""
 	t := targetOf(p, o)
 	if v, err := profile.ParseVersionStrict(t.Version); err == nil && t.IsMariaDB() && !v.Less(DataFileBufferingSince) {
-		line, was = "innodb_data_file_buffering = ON", "OFF"
+		line, also = "innodb_data_file_buffering = ON", " and remove any innodb_flush_method line (a deprecated one overrides it)"
+	}
+	if value != "" {
+		undo = fmt.Sprintf("remove that line (back to %s) and restart the server", value)
 	}
 	name := fmt.Sprintf("write the data files through the page cache for the load (%s): the loaded pages are then written in about %s to %s after the loader exits, not %s to %s",
 		line, plainSeconds(bLo.Seconds()), plainSeconds(bHi.Seconds()), plainSeconds(dLo.Seconds()), plainSeconds(dHi.Seconds()))
@@ -124,10 +169,11 @@ func bufferedSetting(p *profile.Profile, o Options, loaded, direct, buffered Dur
 		name += " (if the server writes them with O_DIRECT, the default of MariaDB 10.6+ and MySQL 8.4+: its settings were not read)"
 	}
 	return Setting{Name: name,
-		Apply: fmt.Sprintf("add '%s' to the [mysqld] section (below any other %s line) and restart the server, before the SET GLOBAL lines", line, strings.Fields(line)[0]),
-		Undo:  fmt.Sprintf("remove that line (back to %s) and restart the server", was),
-		UndoWhen: fmt.Sprintf("right after the loader exits: the restart's clean shutdown writes the loaded pages, about %s to %s on this disk, and the restart resets every SET GLOBAL of the load, so their undo lines are not needed",
+		Apply: fmt.Sprintf("add the line below to the [mysqld] section (below any other %s line)%s and restart the server, before the SET GLOBAL lines", strings.Fields(line)[0], also),
+		Undo:  undo,
+		UndoWhen: fmt.Sprintf("right after the loader exits: the restart's clean shutdown writes the loaded pages, about %s to %s on this disk, with the server down meanwhile (allow it in the service manager's stop timeout); "+
+			"the restart resets every SET GLOBAL of the load, so their undo lines are not needed (an ALTER INSTANCE line's undo is: run it before the restart)",
 			plainSeconds(bLo.Seconds()), plainSeconds(bHi.Seconds())),
-		Warning: "until that restart the page cache also holds the loaded pages (memory the kernel takes back as it needs); the redo log is written and flushed as before, so a crash loses no committed row",
+		Warning: "until that restart the page cache also holds the loaded pages: the kernel writes the dirty ones before it reuses that memory, and past vm.dirty_ratio the server waits for it; this setting alone does not change what a crash can lose (the redo log is written and flushed as before)",
 		Cnf:     line}, true
 }

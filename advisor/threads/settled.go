@@ -44,9 +44,11 @@ const (
 // the pool the load ran with (DirtyPerDumpByte while it holds the data,
 // else DirtyPoolShareLow to innodb_max_dirty_pages_pct of the pool), at
 // FlushRateShare of the peak random-write IOPS measured, or, buffered
-// (data files through the page cache), as bufferedFlush. Zero when the
-// load estimate, the dump size or the random-write curve is missing.
-func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64, buffered bool) DurationRange {
+// (data files through the page cache) and while the pool holds the load
+// (where it was measured), as bufferedFlush with copies writes of each
+// page's bytes. Zero when the load estimate, the dump size or the
+// random-write curve is missing.
+func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64, buffered bool, copies float64) DurationRange {
 	if loaded.IsZero() || p.Dump == nil || p.Dump.TotalBytes == 0 {
 		return DurationRange{}
 	}
@@ -54,12 +56,12 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 	if iops <= 0 {
 		return DurationRange{}
 	}
-	pLo, pHi, how := dirtyPages(p.Dump, b, maxDirtyPct)
+	pLo, pHi, holds, how := dirtyPages(p.Dump, b, maxDirtyPct)
 	fLo, fHi := pLo/(iops*FlushRateShareHigh), pHi/(iops*FlushRateShareLow)
 	rate := fmt.Sprintf("at %.0f–%.0f%% of the disk's %s random 16K writes/s (its peak; 86–96%% measured while settling on the card bed)",
 		FlushRateShareLow*100, FlushRateShareHigh*100, kilo(iops))
-	if buffered {
-		if bLo, bHi, bHow := bufferedFlush(p.Storage, pLo, pHi); bHi > 0 {
+	if buffered && holds {
+		if bLo, bHi, bHow := bufferedFlush(p.Storage, pLo, pHi, copies); bHi > 0 {
 			fLo, fHi, rate = bLo, bHi, bHow
 		}
 	}
@@ -72,20 +74,21 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 }
 
 // dirtyPages is the range of pages a load of dump d leaves dirty in pool
-// b, and how it was reckoned.
-func dirtyPages(d *profile.Dump, b pool, maxDirtyPct float64) (pLo, pHi float64, how string) {
+// b, whether the pool holds the load, and how it was reckoned.
+func dirtyPages(d *profile.Dump, b pool, maxDirtyPct float64) (pLo, pHi float64, holds bool, how string) {
 	lo, hi := dumpSQLBytes(d)
 	dLo, dHi := lo*DirtyPerDumpByteLow, hi*DirtyPerDumpByteHigh
 	how = fmt.Sprintf("%.2g–%.2g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed)", DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe())
+	holds = b.bytes > 0
 	if b.bytes > 0 {
 		capB := float64(b.bytes) * maxDirtyPct / 100
 		if dHi > capB {
-			dLo, dHi = min(dLo, float64(b.bytes)*DirtyPoolShareLow), capB
+			dLo, dHi, holds = min(dLo, float64(b.bytes)*DirtyPoolShareLow), capB, false
 			how = fmt.Sprintf("the load outgrows %s, so %.0f–%.0f%% of it: %.0f%% is innodb_max_dirty_pages_pct, 56%% was measured on the card bed",
 				b.describe(), DirtyPoolShareLow*100, maxDirtyPct, maxDirtyPct)
 		}
 	}
-	return dLo / PageBytes, dHi / PageBytes, how
+	return dLo / PageBytes, dHi / PageBytes, holds, how
 }
 
 // maxDirtyPctOf is innodb_max_dirty_pages_pct as the load will run with
@@ -117,6 +120,17 @@ const SettleCheck = "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'"
 // innodb_io_capacity's pace even through the page cache.
 const RestartUndoes = "not needed if the server restarts after the load (the page-cache setting first in this list): the restart brings back the my.cnf's value; " +
 	"in a running server instead, run it once " + SettleCheck + " is near 0 (the page cleaner writes them at innodb_io_capacity's pace)"
+
+// restartWhen is RestartUndoes with the running server's wait: the pages
+// written one by one (direct, the settled estimate without the page cache).
+func restartWhen(loaded, direct DurationRange) string {
+	if loaded.IsZero() || direct.IsZero() {
+		return RestartUndoes
+	}
+	lo := max(direct.Low-loaded.Low, 0)
+	hi := max(direct.High-loaded.High, lo)
+	return fmt.Sprintf("%s, about %s to %s after the loader exits on this disk", RestartUndoes, plainSeconds(lo.Seconds()), plainSeconds(hi.Seconds()))
+}
 
 // settleWhen is the Setting.UndoWhen of a during-load change whose undo
 // must wait for the load to settle (shrinking a grown pool or redo log

@@ -67,16 +67,7 @@ func Size(p *profile.Profile, o Options) Plan {
 			plan.Notes = append(plan.Notes, note)
 		}
 		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
-		plan.EstimatedSettled = settledPlan(p, o, &plan, b)
-		restarts := len(plan.Temporary) > 0 && plan.Temporary[0].Cnf != ""
-		for i := range plan.Temporary {
-			switch {
-			case plan.Temporary[i].settles && restarts:
-				plan.Temporary[i].UndoWhen = RestartUndoes
-			case plan.Temporary[i].settles:
-				plan.Temporary[i].UndoWhen = settleWhen(plan.EstimatedLoad, plan.EstimatedSettled)
-			}
-		}
+		settledPlan(p, o, &plan, b)
 		if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
 			plan.Notes = append(plan.Notes, note)
 			for _, r := range []*DurationRange{&plan.EstimatedLoad, &plan.EstimatedSettled} {
@@ -276,21 +267,30 @@ func micros(us float64) string {
 	return fmt.Sprintf("%.0f µs", us)
 }
 
-// settledPlan is the settled estimate for the way the load writes its data
-// files; when writing them through the page cache would settle it much
+// settledPlan sets the plan's settled estimate for the way the load writes
+// its data files, and the undo_when of the settings whose undo waits for
+// it. When writing them through the page cache would settle the load much
 // sooner (bufferedSetting), the plan gets that setting first (its restart
-// comes before the SET GLOBALs) and the estimate is the buffered one.
-func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) DurationRange {
-	maxDirty := maxDirtyPctOf(p, o)
-	isBuffered, known := dataFiles(p, o)
-	if isBuffered && known {
-		return estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true)
+// comes before the SET GLOBALs), the estimate is the buffered one, and the
+// restart after the load undoes a grown pool or redo log (restartWhen).
+func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) {
+	maxDirty, copies := maxDirtyPctOf(p, o), pagesPerPage(p, o)
+	isBuffered, known, _ := dataFiles(p, o)
+	direct := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, false, copies)
+	plan.EstimatedSettled = direct
+	when := settleWhen(plan.EstimatedLoad, direct)
+	switch buffered := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true, copies); {
+	case isBuffered && known: // a clean shutdown settles it at the buffered pace; a running server's
+		plan.EstimatedSettled = buffered // page cleaner at innodb_io_capacity's, so the undo waits as direct
+	default:
+		if s, ok := bufferedSetting(p, o, plan.EstimatedLoad, direct, buffered); ok {
+			plan.Temporary = append([]Setting{s}, plan.Temporary...)
+			plan.EstimatedSettled, when = buffered, restartWhen(plan.EstimatedLoad, direct)
+		}
 	}
-	direct := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, false)
-	buffered := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true)
-	if s, ok := bufferedSetting(p, o, plan.EstimatedLoad, direct, buffered); ok {
-		plan.Temporary = append([]Setting{s}, plan.Temporary...)
-		return buffered
+	for i := range plan.Temporary {
+		if plan.Temporary[i].settles {
+			plan.Temporary[i].UndoWhen = when
+		}
 	}
-	return direct
 }
