@@ -177,3 +177,16 @@ func bufferedSetting(p *profile.Profile, o Options, loaded, direct, buffered Dur
 		Warning: "until that restart the page cache also holds the loaded pages: the kernel writes the dirty ones before it reuses that memory, and past vm.dirty_ratio the server waits for it; this setting alone does not change what a crash can lose (the redo log is written and flushed as before)",
 		Cnf:     line}, true
 }
+
+// bufferedPageRates is the rate, in bytes per second, at which a load that
+// writes its data files through the page cache gets its flushed pages to
+// the disk, fast and slow ends: rnd (16K random writes, bytes/s) ×
+// BufferedPagesPerIO, at most the disk's sequential rate; rnd itself when
+// the sequential rate is unknown or the probe ran without O_DIRECT.
+func bufferedPageRates(s profile.Storage, rnd float64) (fast, slow float64) {
+	seq := s.SeqWrite.MBPerS * 1e6
+	if seq <= 0 || rnd <= 0 || (s.Measured && !s.DirectIO) {
+		return rnd, rnd
+	}
+	return min(rnd*BufferedPagesPerIOHigh, seq), min(rnd*BufferedPagesPerIOLow, seq)
+}

@@ -151,3 +151,44 @@ func TestBufferedSetting(t *testing.T) {
 		})
 	}
 }
+
+// TestBufferedLoadEstimate checks the load estimate when the data files go
+// through the page cache: the checkpoint flushing of a redo log that cannot
+// hold the load is paid at 4-8 pages per write. Held against the card bed
+// at 1.8G free (2026-12-01 21:33-21:49, docs/benchmarks/restore-e2e.md):
+// the advice (8 threads, 17G pool, 256M redo log, the page cache) loaded in
+// 16.0-16.8 s, which the estimate printed then (20-39 s, flushing one page
+// per write) missed in 5 of 5 reps. That run was seen before this model
+// was written: a check of it, not held-out evidence.
+func TestBufferedLoadEstimate(t *testing.T) {
+	dump := &profile.Dump{TotalBytes: 159145984, DataBytes: 159145984, Tables: 8, Format: "mydumper"}
+	card := profile.Storage{Measured: true, DirectIO: true, SeqWrite: profile.Throughput{MBPerS: 19.9}, FreeBytes: 1800 << 20,
+		RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 100}, {Threads: 2, IOPS: 103}, {Threads: 4, IOPS: 101}, {Threads: 8, IOPS: 100}, {Threads: 16, IOPS: 100}}}
+	srv := &profile.Server{Reachable: true, Flavor: "mariadb", Version: "10.11.19", Variables: map[string]string{
+		"innodb_flush_method": "O_DIRECT", "innodb_buffer_pool_size": "18253611008", "innodb_log_file_size": "268435456"}}
+	p := &profile.Profile{Storage: card, Dump: dump, Server: srv,
+		Host: profile.Host{CPU: profile.CPU{Logical: 2}, Memory: profile.Memory{TotalBytes: 23 << 30, AvailableBytes: 20 << 30}}}
+	measured := []float64{16.5, 16.4, 16.8, 16.0, 16.0}
+	for _, tc := range []struct {
+		name       string
+		asMeasured bool
+		inside     bool
+	}{
+		{"the page cache, as the plan offers it", false, true},
+		{"one page per write (the estimate before it)", true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			plan := Size(p, Options{Task: TaskLoad, asMeasured: tc.asMeasured})
+			e := plan.EstimatedLoad
+			in := 0
+			for _, m := range measured {
+				if m >= e.Low.Seconds() && m <= e.High.Seconds() {
+					in++
+				}
+			}
+			if got := in == len(measured); got != tc.inside {
+				t.Errorf("%d of %d measured inside %v–%v, want all inside: %v (%s)", in, len(measured), e.Low, e.High, tc.inside, e.Basis)
+			}
+		})
+	}
+}

@@ -173,10 +173,15 @@ func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, 
 		log = fmt.Sprintf("for the checkpoints a %s redo log forces", profile.HumanBytes(redo))
 	}
 	if rnd > 0 {
-		fast, slow = minKnown(fast, rnd/ampLo), minKnown(slow, rnd/ampHi)
-		how = fmt.Sprintf("%s, or %s random 16K writes/s (peak) ÷ %.2g–%.2gx %s, if slower", how, kilo(rnd/PageBytes), ampLo, ampHi, log)
+		rFast, rSlow, through := rnd, rnd, ""
+		if b.buffered {
+			rFast, rSlow = bufferedPageRates(s, rnd)
+			through = fmt.Sprintf(" × %.0f–%.0f pages per write through the page cache (at most the sequential rate)", BufferedPagesPerIOLow, BufferedPagesPerIOHigh)
+		}
+		fast, slow = minKnown(fast, rFast/ampLo), minKnown(slow, rSlow/ampHi)
+		how = fmt.Sprintf("%s, or %s random 16K writes/s (peak)%s ÷ %.2g–%.2gx %s, if slower", how, kilo(rnd/PageBytes), through, ampLo, ampHi, log)
 	}
-	fast, slow, paced := b.room.paced(s, threads, fast, slow)
+	fast, slow, paced := b.room.paced(s, threads, fast, slow, b.buffered)
 	return fast, slow, how + paced
 }
 

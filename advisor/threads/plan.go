@@ -36,6 +36,10 @@ type Options struct {
 	// recommended value): the load runs after they are applied, so the
 	// plan sizes for them (the buffer pool above all).
 	Advised map[string]string
+	// asMeasured keeps the load's data-file writes as they are, offering no
+	// page-cache setting: tests that hold the estimate against restores
+	// measured without it (the restore matrix) set it.
+	asMeasured bool
 }
 
 // Plan is the thread-sizing advice: the advice JSON "threads" block

@@ -24,6 +24,10 @@ type pool struct {
 	// room is the load's redo against the checkpoint limits of redo on the
 	// target (redoroom.go); zero until Size sets it, or when unknown.
 	room redoRoom
+	// buffered is set when the load writes its data files through the page
+	// cache (buffered.go): page flushing while the pool holds the load then
+	// goes at bufferedPageRates, not one 16K write at a time.
+	buffered bool
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its

@@ -259,7 +259,7 @@ func capacityFor(t profile.Target, redo float64) uint64 {
 // while loading; PageAmpLow/High, the restore matrix of 2026-12-01), the
 // rest at the rate given. It returns them unchanged (and "") when the
 // redo log holds the load or its limits are unknown.
-func (r redoRoom) paced(s profile.Storage, threads int, fast, slow float64) (float64, float64, string) {
+func (r redoRoom) paced(s profile.Storage, threads int, fast, slow float64, buffered bool) (float64, float64, string) {
 	fLo, fHi := r.pastAsync(r.LowBytes), r.pastAsync(r.HighBytes)
 	if fHi == 0 {
 		return fast, slow, ""
@@ -268,11 +268,16 @@ func (r redoRoom) paced(s profile.Storage, threads int, fast, slow float64) (flo
 	if rnd <= 0 {
 		return fast, slow, fmt.Sprintf("; past its async point (%s) page flushing paces the load, at a random-write rate that was not measured", profile.HumanBytes(r.Lim.AsyncBytes))
 	}
+	rFast, rSlow, through := rnd, rnd, ""
+	if buffered {
+		rFast, rSlow = bufferedPageRates(s, rnd)
+		through = fmt.Sprintf(" × %.0f–%.0f pages per write through the page cache", BufferedPagesPerIOLow, BufferedPagesPerIOHigh)
+	}
 	blend := func(rate, f, page float64) float64 { return 1 / ((1-f)/rate + f/min(rate, page)) }
-	return blend(fast, fLo, rnd/PageAmpLow), blend(slow, fHi, rnd/PageAmpHigh),
-		fmt.Sprintf("; the load writes %s of redo, past the %s redo log's async flush point (%s), so the last %.0f-%.0f%% of it goes at %s random 16K writes/s ÷ %.1f-%.1fx (page flushing paces it, as when the data outgrows the pool)",
+	return blend(fast, fLo, rFast/PageAmpLow), blend(slow, fHi, rSlow/PageAmpHigh),
+		fmt.Sprintf("; the load writes %s of redo, past the %s redo log's async flush point (%s), so the last %.0f-%.0f%% of it goes at %s random 16K writes/s%s ÷ %.1f-%.1fx (page flushing paces it, as when the data outgrows the pool)",
 			bytesRange(r.LowBytes, r.HighBytes), profile.HumanBytes(r.Lim.CapacityBytes), profile.HumanBytes(r.Lim.AsyncBytes),
-			100*fLo, 100*fHi, kilo(rnd/PageBytes), PageAmpLow, PageAmpHigh)
+			100*fLo, 100*fHi, kilo(rnd/PageBytes), through, PageAmpLow, PageAmpHigh)
 }
 
 // RedoSessionsNote says why fewer sessions or a smaller pool do not help
@@ -294,6 +299,9 @@ func redoRoomNote(p *profile.Profile, b pool, threads int) string {
 	rate := "not measured"
 	if rnd := randBytesPerSec(p.Storage, threads); rnd > 0 {
 		rate = fmt.Sprintf("%s 16K writes/s at %s", kilo(rnd/PageBytes), threadCount(threads))
+		if b.buffered {
+			rate += fmt.Sprintf(", %.0f–%.0f pages per write through the page cache", BufferedPagesPerIOLow, BufferedPagesPerIOHigh)
+		}
 	}
 	return fmt.Sprintf("the redo log cannot hold the load: it writes %s; page flushing at the disk's random-write rate (%s) will pace it after about %s of dump (the async point ÷ %.2f bytes of redo per byte); %s",
 		r.text(), rate, profile.HumanBytes(uint64(float64(r.Lim.AsyncBytes)/r.Ratio.high)), r.Ratio.high, RedoSessionsNote)

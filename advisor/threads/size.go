@@ -63,11 +63,15 @@ func Size(p *profile.Profile, o Options) Plan {
 				plan.Notes = append(plan.Notes, note)
 			}
 		}
+		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
+		b.buffered = settledPlan(p, o, &plan, b)
+		if b.buffered { // page flushing during the load goes through the page cache too
+			plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
+			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, pagesPerPage(p, o))
+		}
 		if note := redoRoomNote(p, b, plan.Load.Threads); note != "" {
 			plan.Notes = append(plan.Notes, note)
 		}
-		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
-		settledPlan(p, o, &plan, b)
 		if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
 			plan.Notes = append(plan.Notes, note)
 			for _, r := range []*DurationRange{&plan.EstimatedLoad, &plan.EstimatedSettled} {
@@ -273,19 +277,23 @@ func micros(us float64) string {
 // sooner (bufferedSetting), the plan gets that setting first (its restart
 // comes before the SET GLOBALs), the estimate is the buffered one, and the
 // restart after the load undoes a grown pool or redo log (restartWhen).
-func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) {
+// It reports whether the load writes its data files through the page
+// cache (already, or by the setting it added).
+func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) bool {
 	maxDirty, copies := maxDirtyPctOf(p, o), pagesPerPage(p, o)
 	isBuffered, known, _ := dataFiles(p, o)
+	buffers := isBuffered && known
 	direct := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, false, copies)
 	plan.EstimatedSettled = direct
 	when := settleWhen(plan.EstimatedLoad, direct)
 	switch buffered := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true, copies); {
 	case isBuffered && known: // a clean shutdown settles it at the buffered pace; a running server's
 		plan.EstimatedSettled = buffered // page cleaner at innodb_io_capacity's, so the undo waits as direct
+	case o.asMeasured:
 	default:
 		if s, ok := bufferedSetting(p, o, plan.EstimatedLoad, direct, buffered); ok {
 			plan.Temporary = append([]Setting{s}, plan.Temporary...)
-			plan.EstimatedSettled, when = buffered, restartWhen(plan.EstimatedLoad, direct)
+			plan.EstimatedSettled, when, buffers = buffered, restartWhen(plan.EstimatedLoad, direct), true
 		}
 	}
 	for i := range plan.Temporary {
@@ -293,4 +301,5 @@ func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) {
 			plan.Temporary[i].UndoWhen = when
 		}
 	}
+	return buffers
 }
