@@ -18,7 +18,11 @@ def split(advice_path, prefix):
     a = json.load(open(advice_path))
     t = a["threads"]
     e = t.get("estimated_load") or {}
-    open(prefix + ".cnf", "w").write(a["cnf"])
+    # a during-load setting read only at start (threads.temporary[].cnf, e.g. the data files through the page cache)
+    # goes into the cnf the server restarts with, as the advice says: its restart comes before the SET GLOBALs
+    restart = [s["cnf"] for s in t.get("temporary", []) if s.get("cnf")]
+    cnf = a["cnf"] + ("\n[mysqld]\n# during the load (threads.temporary)\n" + "\n".join(restart) + "\n" if restart else "")
+    open(prefix + ".cnf", "w").write(cnf)
     open(prefix + ".threads", "w").write(f"{t['load']['threads']}\n")
     open(prefix + ".estimate", "w").write(f"{e.get('low_s', 0)} {e.get('high_s', 0)}\n")
     cmd = [c for c in t["commands"] if c.startswith("myloader ")]
