@@ -61,6 +61,7 @@ PY
 # candidate for issue 19's point 2 (what cuts the page writes of "settled") runs beside the advice as printed.
 declare -A VARIANT_CNF=(
   [fsync]="innodb_flush_method = fsync" # buffered data-file writes: the kernel writes contiguous pages as one I/O
+  [direct]="innodb_flush_method = O_DIRECT" # the advice without its page-cache setting (the last line wins)
   [neighbors]="innodb_flush_neighbors = 1"
   [nodoublewrite]="innodb_doublewrite = 0"
 )
