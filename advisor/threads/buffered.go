@@ -61,14 +61,7 @@ var flushMethodNumbers = map[string]string{"0": "FSYNC", "1": "O_DSYNC", "2": "L
 // my.cnf's, else the known target's default (MySQL 8.0's
 // innodb_dedicated_server ON means O_DIRECT_NO_FSYNC).
 func dataFiles(p *profile.Profile, o Options) (buffered, known bool, value string) {
-	sets := []map[string]string{o.Advised}
-	if p.Server != nil {
-		sets = append(sets, p.Server.Variables)
-	}
-	if p.MyCnf != nil {
-		sets = append(sets, p.MyCnf.Variables)
-	}
-	for _, vars := range sets {
+	for _, vars := range varSets(p, o) {
 		if v := strings.ToUpper(strings.TrimSpace(vars["innodb_data_file_buffering"])); v != "" {
 			return v == "ON" || v == "1" || v == "TRUE", true, v
 		}

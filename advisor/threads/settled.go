@@ -91,10 +91,9 @@ func dirtyPages(d *profile.Dump, b pool, maxDirtyPct float64) (pLo, pHi float64,
 	return dLo / PageBytes, dHi / PageBytes, holds, how
 }
 
-// maxDirtyPctOf is innodb_max_dirty_pages_pct as the load will run with
-// it (the advised value, else the server's, else the my.cnf's), else its
-// default.
-func maxDirtyPctOf(p *profile.Profile, o Options) float64 {
+// varSets are the variable sets a load's settings are read from, first
+// wins: the advised my.cnf's, the live server's, the given my.cnf's.
+func varSets(p *profile.Profile, o Options) []map[string]string {
 	sets := []map[string]string{o.Advised}
 	if p.Server != nil {
 		sets = append(sets, p.Server.Variables)
@@ -102,7 +101,14 @@ func maxDirtyPctOf(p *profile.Profile, o Options) float64 {
 	if p.MyCnf != nil {
 		sets = append(sets, p.MyCnf.Variables)
 	}
-	for _, vars := range sets {
+	return sets
+}
+
+// maxDirtyPctOf is innodb_max_dirty_pages_pct as the load will run with
+// it (the advised value, else the server's, else the my.cnf's), else its
+// default.
+func maxDirtyPctOf(p *profile.Profile, o Options) float64 {
+	for _, vars := range varSets(p, o) {
 		if v, err := strconv.ParseFloat(strings.TrimSpace(vars["innodb_max_dirty_pages_pct"]), 64); err == nil && v > 0 && v <= 100 {
 			return v
 		}
