@@ -30,6 +30,11 @@
 #       [--workloads "oltp_read_only oltp_read_write oltp_write_only"] [--threads "1 4 16"]
 #       [--configs "stock strict relaxed"] [--repeat 3] [--duration 60s] [--interval 5]
 #       [--tables 8] [--row-bytes 270] [--bed-size 6G] [--sysbench-args "--rand-type=uniform"] [--restart config|run]
+#       [--variant "NAME=BASE opt=val ..."]  one more config: BASE's cnf (stock, strict or relaxed; stock is an
+#                               empty [mysqld]) with these options set (replacing the advised line for the same
+#                               option), e.g. --variant "strict-io200=strict innodb_io_capacity=200
+#                               innodb_io_capacity_max=2000" --configs "stock strict strict-io200": one setting
+#                               measured against the advice it came from; repeat the flag for more variants
 #       [--keep DIR]            keep WORK (results, advice, logs) and the beds with their data between
 #                               invocations: a rerun reuses a prepared data set and appends to results.txt,
 #                               its reps numbered on from the ones already there (the order keeps alternating);
@@ -53,7 +58,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BEDS="fast card bw hdd" SIZES="100M 400M" WORKLOADS="oltp_read_only oltp_read_write oltp_write_only"
 THREADS="1 4 16" CONFIGS="stock strict relaxed" REPEAT=3 DURATION=60 INTERVAL=5 TABLES=8 ROW_BYTES=270
-BED_SIZE=6G SB_ARGS="" KEEP="" REPORT="" BP=workload RESTART=config BROKEN=""
+BED_SIZE=6G SB_ARGS="" KEEP="" REPORT="" BP=workload RESTART=config BROKEN="" VARIANTS=()
 START_TIMEOUT=600 STOP_TIMEOUT=1800 # seconds: a start may resize the redo log; a stop writes every dirty page
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-workload.sh: $1 needs a value" >&2; exit 2; }
@@ -61,7 +66,7 @@ while [ $# -gt 0 ]; do
     --beds) BEDS=$2 ;; --sizes) SIZES=$2 ;; --workloads) WORKLOADS=$2 ;; --threads) THREADS=$2 ;;
     --configs) CONFIGS=$2 ;; --repeat) REPEAT=$2 ;; --duration) DURATION=${2%s} ;; --interval) INTERVAL=${2%s} ;;
     --tables) TABLES=$2 ;; --row-bytes) ROW_BYTES=$2 ;; --bed-size) BED_SIZE=$2 ;; --sysbench-args) SB_ARGS=$2 ;;
-    --keep) KEEP=$2 ;; --report) REPORT=$2 ;; --restart) RESTART=$2 ;;
+    --keep) KEEP=$2 ;; --report) REPORT=$2 ;; --restart) RESTART=$2 ;; --variant) VARIANTS+=("$2") ;;
     *) echo "bench-workload.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -71,7 +76,19 @@ for v in "$REPEAT" "$DURATION" "$INTERVAL" "$TABLES" "$ROW_BYTES"; do
   [[ $v =~ ^[1-9][0-9]*$ ]] || { echo "bench-workload.sh: '$v' is not a positive whole number" >&2; exit 2; }
 done
 case $RESTART in config|run) ;; *) echo "bench-workload.sh: --restart is config or run (not $RESTART)" >&2; exit 2 ;; esac
-for c in $CONFIGS; do case $c in stock|strict|relaxed) ;; *) echo "bench-workload.sh: config is stock, strict or relaxed (not $c)" >&2; exit 2 ;; esac; done
+# variant_of NAME: "BASE opt=val ..." of the --variant called NAME (nothing if none is)
+variant_of() {
+  local v; for v in "${VARIANTS[@]}"; do [ "${v%%=*}" != "$1" ] || { echo "${v#*=}"; return; }; done
+}
+for v in "${VARIANTS[@]}"; do
+  [[ $v =~ ^[a-z0-9][a-z0-9.+-]*=(stock|strict|relaxed)(\ [a-z_]+=[^ =]+)+$ ]] ||
+    { echo "bench-workload.sh: --variant '$v' is not like 'NAME=strict innodb_io_capacity=200'" >&2; exit 2; }
+  case ${v%%=*} in stock|strict|relaxed) echo "bench-workload.sh: --variant may not be called ${v%%=*}" >&2; exit 2 ;; esac
+done
+for c in $CONFIGS; do case $c in stock|strict|relaxed) ;; *) [ -n "$(variant_of "$c")" ] ||
+  { echo "bench-workload.sh: config is stock, strict, relaxed or a --variant's name (not $c)" >&2; exit 2; } ;; esac; done
+# ADVISED: the durabilities mytune is asked for: the configs' and the variants' bases
+ADVISED=$(for c in $CONFIGS; do b=$(variant_of "$c"); b=${b%% *}; echo "${b:-$c}"; done | { grep -vx stock || true; } | sort -u | tr '\n' ' ')
 for w in $WORKLOADS; do case $w in oltp_read_only|oltp_read_write|oltp_write_only|oltp_point_select|oltp_update_index|oltp_update_non_index|oltp_insert|oltp_delete) ;;
   *) echo "bench-workload.sh: $w is not a sysbench oltp workload" >&2; exit 2 ;; esac; done
 # bytes SIZE: 250M, 1G, 1.5G, 500000 -> bytes
@@ -205,8 +222,7 @@ advise() {
   mkdir -p "$WORK/advice"
   server_start "$dd" "$BP-$bed" stock || return 1
   warm_up
-  for d in $CONFIGS; do
-    [ "$d" = stock ] && continue
+  for d in $ADVISED; do
     out=$WORK/advice/$bed-$size-$d.cnf
     [ ! -e "$out" ] || mv "$out" "$out.prev"
     if "$TB" run "$BP-$bed" "$WORK/mytune" advise --datadir "$dd" -S "$SOCK" -u root --durability "$d" --format cnf \
@@ -218,6 +234,29 @@ advise() {
     fi
   done
   server_stop
+  make_variants "$bed" "$size"
+}
+
+# make_variants BED SIZE: each --variant's cnf, WORK/advice/BED-SIZE-NAME.cnf: its base's advised cnf (stock: an
+# empty [mysqld]) without the lines for the variant's options (- and _ alike), then those options under [mysqld]
+# (the advised cnfs have that one group). No base cnf (mytune printed none): no variant cnf ("noadvice").
+make_variants() {
+  local bed=$1 size=$2 c spec base out kv pat
+  for c in $CONFIGS; do
+    spec=$(variant_of "$c"); [ -n "$spec" ] || continue
+    base=${spec%% *} out=$WORK/advice/$bed-$size-$c.cnf
+    rm -f "$out"
+    if [ "$base" = stock ]; then echo "[mysqld]" >"$out.tmp"
+    else [ -s "$WORK/advice/$bed-$size-$base.cnf" ] || continue; cp "$WORK/advice/$bed-$size-$base.cnf" "$out.tmp"; fi
+    echo "# --variant $c=$spec" >>"$out.tmp"
+    for kv in ${spec#* }; do
+      pat=$(echo "${kv%%=*}" | sed 's/[-_]/[-_]/g')
+      sed -i "/^[[:space:]]*$pat[[:space:]]*=/d" "$out.tmp"
+      echo "${kv%%=*} = ${kv#*=}" >>"$out.tmp"
+    done
+    mv "$out.tmp" "$out"
+    log "$bed $size $c: $(grep -v '^#' "$out" | grep -v '^\[' | tr '\n' ' ' | tr -s ' ')"
+  done
 }
 
 STATUS_VARS="'Innodb_checkpoint_age','Innodb_checkpoint_max_age','Innodb_buffer_pool_pages_dirty','Innodb_buffer_pool_pages_total','Innodb_buffer_pool_reads','Innodb_buffer_pool_read_requests'"
