@@ -29,7 +29,7 @@
 #   scripts/bench-workload.sh [--beds "fast card bw hdd"] [--sizes "100M 400M"]
 #       [--workloads "oltp_read_only oltp_read_write oltp_write_only"] [--threads "1 4 16"]
 #       [--configs "stock strict relaxed"] [--repeat 3] [--duration 60s] [--interval 5]
-#       [--tables 8] [--row-bytes 270] [--bed-size 6G] [--sysbench-args "--rand-type=uniform"] [--restart config|run]
+#       [--tables 8] [--row-bytes 270] [--bed-size 10G] [--sysbench-args "--rand-type=uniform"] [--restart config|run]
 #       [--variant "NAME=BASE opt=val ..."]  one more config: BASE's cnf (stock, strict or relaxed; stock is an
 #                               empty [mysqld]) with these options set (replacing the advised line for the same
 #                               option), e.g. --variant "strict-io200=strict innodb_io_capacity=200
@@ -58,7 +58,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BEDS="fast card bw hdd" SIZES="100M 400M" WORKLOADS="oltp_read_only oltp_read_write oltp_write_only"
 THREADS="1 4 16" CONFIGS="stock strict relaxed" REPEAT=3 DURATION=60 INTERVAL=5 TABLES=8 ROW_BYTES=270
-BED_SIZE=6G SB_ARGS="" KEEP="" REPORT="" BP=workload RESTART=config BROKEN="" VARIANTS=()
+BED_SIZE=10G SB_ARGS="" KEEP="" REPORT="" BP=workload RESTART=config BROKEN="" VARIANTS=()
 START_TIMEOUT=600 STOP_TIMEOUT=1800 # seconds: a start may resize the redo log; a stop writes every dirty page
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-workload.sh: $1 needs a value" >&2; exit 2; }
@@ -214,6 +214,38 @@ prepare() {
   echo "$TABLES $n" >"$dd/.prepared"
 }
 
+# cfg_dd DD CONFIG: the datadir CONFIG runs on: the prepared one for stock, a copy of it for every other config.
+# One datadir per config because MariaDB resizes the redo log at a start whose innodb_log_file_size differs from
+# the file's, and writes the new file preallocated but unwritten (fallocate: ext4 unwritten extents, filefrag -v);
+# every commit's write into it then also converts an extent (a journal commit), 1.6-1.7x slower per 4 KiB
+# O_DIRECT+fdatasync write on the fast bed (fio, 2026-12-02 00:18: 1519/2385 and 1001/1756 IOPS fresh/written),
+# until the log has been written once through. On one shared datadir every switch between stock's 96M and an
+# advised 512M resized the log, and the configs were timed on fresh logs (docs/benchmarks/workload.md).
+cfg_dd() { if [ "$2" = stock ]; then echo "$1"; else echo "$1-$2"; fi; }
+
+# config_dir BED SIZE DD CONFIG: CONFIG's datadir ready: copied from DD (when missing or prepared from another
+# data set; every byte written: --sparse=never), started once outside the bed's throttle with CONFIG's cnf (the
+# redo log is resized then) and stopped, and its ib_logfile0 rewritten byte for byte (cp --sparse=never, the
+# server stopped cleanly: the same content, every extent written), so the timed runs find the redo log as a
+# server has it after its first pass through it. Redone when CONFIG's cnf changes (DIR/.logready holds its sum).
+config_dir() {
+  local bed=$1 size=$2 dd=$3 cfg=$4 cd cf=stock mark fresh
+  cd=$(cfg_dd "$dd" "$cfg")
+  if [ "$cfg" != stock ]; then cf=$WORK/advice/$bed-$size-$cfg.cnf; [ -s "$cf" ] || return 0; fi
+  [ -z "$(left "$cd")" ] || { echo "bench-workload.sh: a mariadbd runs on $cd: not touching it" >&2; exit 1; }
+  if [ "$cd" != "$dd" ] && [ "$(cat "$cd/.prepared" 2>/dev/null)" != "$(cat "$dd/.prepared")" ]; then
+    rm -rf "$cd"; cp -a --sparse=never "$dd" "$cd"; rm -f "$cd/.logready"
+  fi
+  mark=$( { if [ "$cf" = stock ]; then echo stock; else cat "$cf"; fi; } | md5sum | cut -c1-32)
+  [ "$(cat "$cd/.logready" 2>/dev/null)" != "$mark" ] || return 0
+  server_start "$cd" "" "$cf" || { log "$bed $size $cfg: does not start (its runs record nostart)"; return 0; }
+  server_stop
+  cp -p --sparse=never "$cd/ib_logfile0" "$cd/ib_logfile0.w" && sync "$cd/ib_logfile0.w" && mv "$cd/ib_logfile0.w" "$cd/ib_logfile0"
+  fresh=$(filefrag -v "$cd/ib_logfile0" 2>/dev/null | grep -c unwritten || true)
+  log "$bed $size $cfg: datadir $cd, redo log $(du -h --apparent-size "$cd/ib_logfile0" | cut -f1), rewritten: ${fresh:-?} unwritten extents left"
+  echo "$mark" >"$cd/.logready"
+}
+
 # advise BED SIZE DIR DD: per advised config, the cnf `mytune advise` prints against the stock server on the bed
 # (run inside the bed, so the disk it measures is the bed's). An empty or failed advice leaves no cnf: its runs are
 # recorded as "noadvice".
@@ -282,7 +314,7 @@ start_config() {
     cf=$WORK/advice/$bed-$size-$cfg.cnf
     [ -s "$cf" ] || { BROKEN=noadvice; return 0; }
   fi
-  server_start "$dd" "$BP-$bed" "$cf" || { BROKEN=nostart; return 0; }
+  server_start "$(cfg_dd "$dd" "$cfg")" "$BP-$bed" "$cf" || { BROKEN=nostart; return 0; }
   if ! warm_up; then
     log "$bed $size $cfg: the warm-up failed; the server log: $(tail -3 "$RUN/server.err" | tr '\n' ' ')"
     BROKEN=failed; return 0
@@ -353,6 +385,7 @@ for bed in $BEDS; do
     dd=$dir/data-$size
     prepare "$bed" "$size" "$dd"
     advise "$bed" "$size" "$dir" "$dd" || { echo "bench-workload.sh: the stock server on $bed $size did not start" >&2; exit 1; }
+    for cfg in $CONFIGS; do config_dir "$bed" "$size" "$dd" "$cfg"; done
     # reps numbered on from those of this bed and size already in results.txt (--keep): the order keeps alternating
     rep0=$(awk -v k="$bed $size" '$1" "$2 == k && $6 > m {m = $6} END {print m + 0}' "$WORK/results.txt")
     for rep in $(seq $((rep0 + 1)) $((rep0 + REPEAT))); do
@@ -366,7 +399,7 @@ for bed in $BEDS; do
       done
     done
     server_stop
-    [ -n "$KEEP" ] || rm -rf "$dd"
+    [ -n "$KEEP" ] || for cfg in $CONFIGS; do rm -rf "$(cfg_dd "$dd" "$cfg")"; done
   done
   if [ -z "$KEEP" ]; then "$TB" down "$BED_UP" >/dev/null; BED_UP=""; fi
 done
