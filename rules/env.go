@@ -47,9 +47,31 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 func (e Env) RedoTarget() uint64 { return min(e.RedoIdealBytes(), e.RedoRoomBytes()) }
 
 // RedoIdealBytes is the redo size the write rate (or the pool) asks for,
-// before the disk is considered.
+// before the disk is considered. A rate sampled for seconds on a server up
+// less than minUptimeForRateS (RedoRateShort) is not yet its load: the
+// size is then at least the pool-based one, as for an unknown rate (two
+// advice runs ten seconds apart on a freshly started MariaDB sampled
+// different purge writes and advised 256M and nothing: bench-workload,
+// 2026-12-02 00:26).
 func (e Env) RedoIdealBytes() uint64 {
-	return RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes)
+	n := RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes)
+	if e.RedoRateShort() {
+		n = max(n, e.redoFromPool())
+	}
+	return n
+}
+
+// redoFromPool is the redo size asked for without a write rate: a share of
+// the buffer pool (RedoSize without a rate).
+func (e Env) redoFromPool() uint64 {
+	return RedoSize(0, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes)
+}
+
+// RedoRateShort is true when the redo rate is a sample of seconds from a
+// server up for less than minUptimeForRateS: what it wrote then, not what
+// its load writes.
+func (e Env) RedoRateShort() bool {
+	return e.F.RedoRateBasis == RedoBasisSampled && e.F.RedoBytesPerS > 0 && e.F.UptimeS < minUptimeForRateS
 }
 
 // LogFileSizeTarget is RedoTarget split over innodb_log_files_in_group.

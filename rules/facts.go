@@ -169,9 +169,10 @@ const (
 )
 
 // readRedoRate prefers the redo rate probe/server measured: a sampled rate
-// always (it is what the server writes now), a lifetime average only when
-// the server has been up for minUptimeForRateS; else the average computed
-// by readStatus stays.
+// (what the server writes now) unless the lifetime average readStatus took
+// is higher (a sample of seconds taken in a quiet moment does not undo an
+// hour's average), a lifetime average only when the server has been up for
+// minUptimeForRateS; else the average computed by readStatus stays.
 func (f *Facts) readRedoRate(s *profile.Server) {
 	if f.UptimeS == 0 {
 		f.UptimeS = s.UptimeS
@@ -179,6 +180,9 @@ func (f *Facts) readRedoRate(s *profile.Server) {
 	switch {
 	case s.RedoBytesPerS <= 0:
 	case strings.HasPrefix(s.RedoRateBasis, RedoBasisSampled):
+		if f.RedoRateBasis == RedoBasisLifetime && f.RedoBytesPerS >= s.RedoBytesPerS {
+			return
+		}
 		f.RedoBytesPerS, f.RedoRateBasis = s.RedoBytesPerS, RedoBasisSampled
 	case f.UptimeS >= minUptimeForRateS:
 		f.RedoBytesPerS, f.RedoRateBasis = s.RedoBytesPerS, RedoBasisLifetime

@@ -24,6 +24,9 @@ func TestRedoRateSource(t *testing.T) {
 		{"sampled 0: fall back to the lifetime average", 0, "sampled", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h since the server started"},
 		{"no server rate: own lifetime average", 0, "", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h"},
 		{"server lifetime rate on a 10-minute uptime is ignored", 5 * float64(tMiB), "lifetime", "600", 0, "", "up for only 10 min"},
+		{"a quiet sample does not undo the lifetime average", 1024, "sampled", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h"},
+		{"a sample on a 10-minute uptime: at least what memory asks for", 1024, "sampled", "600", 1024, "sampled", "up for only 10 min, too short to know the rate its load writes, so the redo is at least what memory asks for"},
+		{"a busy sample on a 10-minute uptime is used as it is", 2 * float64(tMiB), "sampled", "600", 2 * float64(tMiB), "sampled", "sampled from Innodb_os_log_written"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -44,6 +47,17 @@ func TestRedoRateSource(t *testing.T) {
 			}
 			if !strings.Contains(h.RenderedDetail, tc.wantDetail) {
 				t.Errorf("detail lacks %q: %s", tc.wantDetail, h.RenderedDetail)
+			}
+			// what the rate alone asks for, and what is recommended: never less than the rate's size, and
+			// never less than the pool's when the rate is a short sample
+			c, _ := Load(LoadOptions{})
+			env := NewEnv(p, f, c.Thresholds, "strict")
+			fromRate := RedoSize(f.RedoBytesPerS, env.T.RedoHours, env.BufferPoolTarget(), env.T.RedoPoolFraction, env.T.RedoMinBytes, env.T.RedoMaxBytes)
+			if got := env.RedoIdealBytes(); got < fromRate || (env.RedoRateShort() && got < env.redoFromPool()) {
+				t.Errorf("ideal redo %d: below the rate's %d or the pool's %d (short sample %v)", got, fromRate, env.redoFromPool(), env.RedoRateShort())
+			}
+			if short := tc.wantBasis == "sampled" && tc.uptime == "600"; short != env.RedoRateShort() {
+				t.Errorf("RedoRateShort %v, want %v", env.RedoRateShort(), short)
 			}
 		})
 	}

@@ -8,17 +8,27 @@ import "fmt"
 // 11: "a quarter of the 128.0 MiB buffer pool" was printed for a 32M pool).
 func (e Env) RedoSizingText() string {
 	if e.F.RedoBytesPerS > 0 {
-		return fmt.Sprintf("The server wrote %s/s of redo (%s); %s hour(s) of that is %s.",
+		s := fmt.Sprintf("The server wrote %s/s of redo (%s); %s hour(s) of that is %s.",
 			e.Human(e.F.RedoBytesPerS), e.RedoRateText(), e.N(e.T.RedoHours),
 			e.Human(e.F.RedoBytesPerS*e.T.RedoHours*3600))
+		if e.RedoRateShort() {
+			s += fmt.Sprintf(" The server is up for only %s, too short to know the rate its load writes, so the redo is at least what memory asks for: %s.",
+				upFor(e.F.UptimeS), e.redoFromPoolText())
+		}
+		return s
 	}
+	return fmt.Sprintf("The redo write rate is unknown (%s), so it is sized from memory: %s.", e.RedoRateText(), e.redoFromPoolText())
+}
+
+// redoFromPoolText says how the pool sizes the redo without a write rate.
+func (e Env) redoFromPoolText() string {
 	pool := e.BufferPoolTarget()
 	which := ""
 	if pool != e.F.BufferPoolBytes {
 		which = fmt.Sprintf(" advised here (it is %s now)", e.Human(e.F.BufferPoolBytes))
 	}
-	return fmt.Sprintf("The redo write rate is unknown (%s), so it is sized from memory: %s× the %s buffer pool%s is %s (MariaDB's guidance: a redo log as large as the pool gives the most capacity).",
-		e.RedoRateText(), e.N(e.T.RedoPoolFraction), e.Human(pool), which, e.Human(float64(pool)*e.T.RedoPoolFraction))
+	return fmt.Sprintf("%s× the %s buffer pool%s is %s (MariaDB's guidance: a redo log as large as the pool gives the most capacity)",
+		e.N(e.T.RedoPoolFraction), e.Human(pool), which, e.Human(float64(pool)*e.T.RedoPoolFraction))
 }
 
 // RedoBoundText says how the size above became the recommendation: the
