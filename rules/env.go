@@ -97,10 +97,13 @@ func (e Env) RedoRateText() string {
 
 // upFor renders an uptime under an hour ("45 s", "10 min").
 func upFor(s float64) string {
-	if s < 120 {
+	switch {
+	case s < 120:
 		return fmt.Sprintf("%.0f s", s)
+	case s < 7200:
+		return fmt.Sprintf("%.0f min", s/60)
 	}
-	return fmt.Sprintf("%.0f min", s/60)
+	return fmt.Sprintf("%.1f h", s/3600)
 }
 
 // RedoMinutes is how many minutes of measured redo writes the redo holds (0 if unknown).

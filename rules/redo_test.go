@@ -62,3 +62,31 @@ func TestRedoRateSource(t *testing.T) {
 		})
 	}
 }
+
+// TestRedoFirstPassText: the resize's first pass is said with its length
+// where the rate is known (and not a short sample), without one otherwise.
+func TestRedoFirstPassText(t *testing.T) {
+	cases := []struct {
+		name, uptime, written string
+		want                  string // "" = no "about" figure
+	}{
+		// 8 GiB/h lifetime: the 8G ideal takes an hour to write through
+		{"lifetime rate: an hour", "86400", "206158430208", " (8.0 GiB of redo, about 60 min at 2.3 MiB/s)"},
+		{"no rate: no length", "600", "0", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := quietProfile()
+			p.Server.Status["uptime"], p.Server.Status["innodb_os_log_written"] = tc.uptime, tc.written
+			f, err := BuildFacts(p, profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.6", Source: "server"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _ := Load(LoadOptions{})
+			got := NewEnv(p, f, c.Thresholds, "strict").RedoFirstPassText()
+			if !strings.Contains(got, "until the server has written through it once"+tc.want+", each commit") {
+				t.Errorf("got %q, want the pass%q", got, tc.want)
+			}
+		})
+	}
+}

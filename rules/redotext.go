@@ -31,6 +31,22 @@ func (e Env) redoFromPoolText() string {
 		e.N(e.T.RedoPoolFraction), e.Human(pool), which, e.Human(float64(pool)*e.T.RedoPoolFraction))
 }
 
+// RedoFirstPassText says what the resize costs until the new log has been
+// written through once: MariaDB creates the resized ib_logfile0
+// preallocated but unwritten (10.11 with a restart: "Resizing redo log",
+// then 4 of the file's 6 extents unwritten, filefrag -v), and a synced
+// write into an unwritten extent also converts it; fio on this project's
+// ext4 bed: 4 KiB O_DIRECT+fdatasync writes 1.57x and 1.75x slower into a
+// fallocated file than into the same file written (docs/benchmarks/
+// workload.md, "A resized redo log"). With a known rate, how long that is.
+func (e Env) RedoFirstPassText() string {
+	s := "The resized log is a new file, preallocated but not yet written: until the server has written through it once"
+	if r := e.F.RedoBytesPerS; r > 0 && !e.RedoRateShort() {
+		s += fmt.Sprintf(" (%s of redo, about %s at %s/s)", e.Human(e.RedoTarget()), upFor(float64(e.RedoTarget())/r), e.Human(r))
+	}
+	return s + ", each commit's log write also allocates the file's blocks, and commits are slower (1.6-1.7x per synced 4 KiB write, measured on ext4): judge the change after that pass."
+}
+
 // RedoBoundText says how the size above became the recommendation: the
 // bounds of the thresholds and the rounding up to 128M (rules.RedoSize),
 // then the disk's room (RedoRoomBytes) when that holds it lower.
