@@ -218,6 +218,7 @@ def two_times(work):
     for c in checks:
         print("check: " + c)
     io_lines(work)
+    cpu_lines(work)
 
 
 def configs(names):
@@ -247,6 +248,26 @@ def io_lines(work):
         per = m[2] / 1024 / m[0] if m[0] else 0
         print(f"| {bed} | {d} | {m[0]:.0f} | {m[1]:.0f} | {m[2] / 1e6:.0f} | {m[3] / 1e6:.0f} | {per:.0f} | "
               + ("yes" if ok else "NO: writes escaped the throttle") + " |")
+
+
+def cpu_lines(work):
+    """Per bed and config, the CPU time of a restore and its settling (e2e-cpu lines, /proc/stat over the same span
+    as e2e-io): median and largest busy, I/O wait and steal, in % of all CPUs. Steal is time the hypervisor gave
+    to another guest while this one had work: a CPU-bound restore is slower by about that share, whatever mytune
+    advised."""
+    cpu = collections.defaultdict(list)
+    for line in open(os.path.join(work, "results.txt")):
+        f = line.split()
+        if f and f[0] == "e2e-cpu" and len(f) == 7:  # e2e-cpu BED D REP BUSY_PCT IOWAIT_PCT STEAL_PCT
+            cpu[(f[1], f[2])].append(tuple(float(x) for x in f[4:]))
+    if not cpu:
+        return
+    print("\n| bed | config | reps | busy % med | busy % max | I/O wait % med | steal % med | steal % max |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (bed, d), v in sorted(cpu.items()):
+        col = lambda i: [x[i] for x in v]
+        print(f"| {bed} | {d} | {len(v)} | {statistics.median(col(0)):.0f} | {max(col(0)):.0f} | "
+              f"{statistics.median(col(1)):.0f} | {statistics.median(col(2)):.1f} | {max(col(2)):.1f} |")
 
 
 def estimate(work, bed, d):
