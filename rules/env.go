@@ -51,7 +51,7 @@ func (e Env) RedoTarget() uint64 { return min(e.RedoIdealBytes(), e.RedoRoomByte
 // less than minUptimeForRateS (RedoRateShort) is not yet its load: the
 // size is then at least the pool-based one, as for an unknown rate (two
 // advice runs ten seconds apart on a freshly started MariaDB sampled
-// different purge writes and advised 256M and nothing: bench-workload,
+// different start-up writes and advised 256M and nothing: bench-workload,
 // 2026-12-02 00:26).
 func (e Env) RedoIdealBytes() uint64 {
 	n := RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes)
@@ -71,7 +71,16 @@ func (e Env) redoFromPool() uint64 {
 // server up for less than minUptimeForRateS: what it wrote then, not what
 // its load writes.
 func (e Env) RedoRateShort() bool {
-	return e.F.RedoRateBasis == RedoBasisSampled && e.F.RedoBytesPerS > 0 && e.F.UptimeS < minUptimeForRateS
+	return e.F.RedoRateBasis == RedoBasisSampled && e.F.RedoBytesPerS > 0 && e.F.UptimeS > 0 && e.F.UptimeS < minUptimeForRateS
+}
+
+// RedoFromRate is true when the write rate, not the pool, sized the redo:
+// a rate is known and, if it is a short sample, asks for more than the pool.
+func (e Env) RedoFromRate() bool {
+	if e.F.RedoBytesPerS <= 0 {
+		return false
+	}
+	return !e.RedoRateShort() || RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes) >= e.redoFromPool()
 }
 
 // LogFileSizeTarget is RedoTarget split over innodb_log_files_in_group.
@@ -95,7 +104,7 @@ func (e Env) RedoRateText() string {
 	return "the server reported no redo writes"
 }
 
-// upFor renders an uptime under an hour ("45 s", "10 min").
+// upFor renders a duration in seconds as "45 s", "10 min" or "3.5 h".
 func upFor(s float64) string {
 	switch {
 	case s < 120:

@@ -19,14 +19,16 @@ func TestRedoRateSource(t *testing.T) {
 		wantRate   float64
 		wantBasis  string
 		wantDetail string // in redo.capacity_small's detail
+		wantRec    string // its recommendation (pool 15G; lifetime 25769803776 B in 24 h = 1.0 GiB/h)
+		wantFrom   string // "what the server writes" or "the buffer pool"
 	}{
-		{"sampled rate wins over the lifetime average", 2 * float64(tMiB), "sampled", "86400", 2 * float64(tMiB), "sampled", "sampled from Innodb_os_log_written"},
-		{"sampled 0: fall back to the lifetime average", 0, "sampled", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h since the server started"},
-		{"no server rate: own lifetime average", 0, "", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h"},
-		{"server lifetime rate on a 10-minute uptime is ignored", 5 * float64(tMiB), "lifetime", "600", 0, "", "up for only 10 min"},
-		{"a quiet sample does not undo the lifetime average", 1024, "sampled", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h"},
-		{"a sample on a 10-minute uptime: at least what memory asks for", 1024, "sampled", "600", 1024, "sampled", "up for only 10 min, too short to know the rate its load writes, so the redo is at least what memory asks for"},
-		{"a busy sample on a 10-minute uptime is used as it is", 2 * float64(tMiB), "sampled", "600", 2 * float64(tMiB), "sampled", "sampled from Innodb_os_log_written"},
+		{"sampled rate wins over the lifetime average", 2 * float64(tMiB), "sampled", "86400", 2 * float64(tMiB), "sampled", "sampled from Innodb_os_log_written", "7296M", "what the server writes"},
+		{"sampled 0: fall back to the lifetime average", 0, "sampled", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h since the server started", "1G", "what the server writes"},
+		{"no server rate: own lifetime average", 0, "", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h", "1G", "what the server writes"},
+		{"server lifetime rate on a 10-minute uptime is ignored", 5 * float64(tMiB), "lifetime", "600", 0, "", "up for only 10 min", "15G", "the buffer pool"},
+		{"a quiet sample does not undo the lifetime average", 1024, "sampled", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h", "1G", "what the server writes"},
+		{"a sample on a 10-minute uptime: at least what memory asks for", 1024, "sampled", "600", 1024, "sampled", "up for only 10 min, too short to know the rate its load writes, so the redo is at least what memory asks for", "15G", "the buffer pool"},
+		{"a busy sample on a 10-minute uptime asking more than memory is used", 4.5 * float64(tMiB), "sampled", "600", 4.5 * float64(tMiB), "sampled", "sampled from Innodb_os_log_written", "16256M", "what the server writes"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -41,23 +43,23 @@ func TestRedoRateSource(t *testing.T) {
 			if f.RedoBytesPerS != tc.wantRate || f.RedoRateBasis != tc.wantBasis {
 				t.Errorf("rate %v basis %q, want %v %q", f.RedoBytesPerS, f.RedoRateBasis, tc.wantRate, tc.wantBasis)
 			}
-			h, ok := fired(t, p, "strict", "")["redo.capacity_small"]
+			hits := fired(t, p, "strict", "")
+			h, ok := hits["redo.capacity_small"]
 			if !ok {
 				t.Fatal("redo.capacity_small did not fire on a 128M redo log")
 			}
 			if !strings.Contains(h.RenderedDetail, tc.wantDetail) {
 				t.Errorf("detail lacks %q: %s", tc.wantDetail, h.RenderedDetail)
 			}
-			// what the rate alone asks for, and what is recommended: never less than the rate's size, and
-			// never less than the pool's when the rate is a short sample
-			c, _ := Load(LoadOptions{})
-			env := NewEnv(p, f, c.Thresholds, "strict")
-			fromRate := RedoSize(f.RedoBytesPerS, env.T.RedoHours, env.BufferPoolTarget(), env.T.RedoPoolFraction, env.T.RedoMinBytes, env.T.RedoMaxBytes)
-			if got := env.RedoIdealBytes(); got < fromRate || (env.RedoRateShort() && got < env.redoFromPool()) {
-				t.Errorf("ideal redo %d: below the rate's %d or the pool's %d (short sample %v)", got, fromRate, env.redoFromPool(), env.RedoRateShort())
+			if h.Recommended != tc.wantRec {
+				t.Errorf("recommended %s, want %s", h.Recommended, tc.wantRec)
 			}
-			if short := tc.wantBasis == "sampled" && tc.uptime == "600"; short != env.RedoRateShort() {
-				t.Errorf("RedoRateShort %v, want %v", env.RedoRateShort(), short)
+			if from := "this sizes from " + tc.wantFrom + " instead"; !strings.Contains(h.RenderedDetail, from) {
+				t.Errorf("detail lacks %q: %s", from, h.RenderedDetail)
+			}
+			// a short sample is no load: no crit "holds only minutes" from it
+			if _, crit := hits["hygiene.redo_smaller_than_burst"]; crit && tc.wantBasis == "sampled" && tc.uptime == "600" {
+				t.Error("hygiene.redo_smaller_than_burst fired on a sample from a server up 10 minutes")
 			}
 		})
 	}
@@ -68,23 +70,34 @@ func TestRedoRateSource(t *testing.T) {
 func TestRedoFirstPassText(t *testing.T) {
 	cases := []struct {
 		name, uptime, written string
-		want                  string // "" = no "about" figure
+		sampled               float64 // a sampled rate, B/s (0: none)
+		freeBytes             uint64  // 0: the quiet profile's 500 GiB
+		want                  string  // "" = no "about" figure
 	}{
 		// 8 GiB/h lifetime: the 8G ideal takes an hour to write through
-		{"lifetime rate: an hour", "86400", "206158430208", " (8.0 GiB of redo, about 60 min at 2.3 MiB/s)"},
-		{"no rate: no length", "600", "0", ""},
+		{"lifetime rate: an hour", "86400", "206158430208", 0, 0, " (8.0 GiB of redo, about 60 min at 2.3 MiB/s)"},
+		// 8 GiB free: a quarter, 2G, is what is advised, and written through in a quarter of the time
+		{"the disk holds the redo to 2G: that size's pass", "86400", "206158430208", 0, 8 * tGiB, " (2.0 GiB of redo, about 15 min at 2.3 MiB/s)"},
+		{"no rate: no length", "600", "0", 0, 0, ""},
+		{"a short sample: no length", "600", "0", 1024, 0, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := quietProfile()
 			p.Server.Status["uptime"], p.Server.Status["innodb_os_log_written"] = tc.uptime, tc.written
+			if tc.sampled > 0 {
+				p.Server.RedoBytesPerS, p.Server.RedoRateBasis = tc.sampled, "sampled"
+			}
+			if tc.freeBytes > 0 {
+				p.Storage.FreeBytes = tc.freeBytes
+			}
 			f, err := BuildFacts(p, profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.6", Source: "server"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			c, _ := Load(LoadOptions{})
 			got := NewEnv(p, f, c.Thresholds, "strict").RedoFirstPassText()
-			if !strings.Contains(got, "until the server has written through it once"+tc.want+", each commit") {
+			if !strings.Contains(got, "until the server has written through it once"+tc.want+", every synced write") {
 				t.Errorf("got %q, want the pass%q", got, tc.want)
 			}
 		})

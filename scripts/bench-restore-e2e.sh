@@ -82,7 +82,8 @@ variant() {
 # buffered writes is charged to the root cgroup under cgroup v1 (blkio-controller.rst), so it shows as LOOP_WBYTES > CG_WBYTES.
 # The same span's CPU time from /proc/stat's "cpu" line (proc(5); all CPUs, USER_HZ ticks), in % of the span's ticks:
 # "e2e-cpu BED D REP BUSY_PCT IOWAIT_PCT STEAL_PCT": busy = user+nice+system+irq+softirq; steal = the time the
-# hypervisor ran something else while this VM had work (a CPU-bound restore slows by about that share).
+# hypervisor ran something else while this VM had work (machine-wide: a CPU-bound restore lost about
+# steal / (busy + steal) of the CPU time it would have had).
 io_mark() { io_count "$1" >"$RUN/io.$1"; cpu_ticks >"$RUN/cpu.$1"; }
 io_note() {
   local a b; read -r -a a <"$RUN/io.$1"; read -r -a b < <(io_count "$1")

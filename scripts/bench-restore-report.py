@@ -251,10 +251,10 @@ def io_lines(work):
 
 
 def cpu_lines(work):
-    """Per bed and config, the CPU time of a restore and its settling (e2e-cpu lines, /proc/stat over the same span
-    as e2e-io): median and largest busy, I/O wait and steal, in % of all CPUs. Steal is time the hypervisor gave
-    to another guest while this one had work: a CPU-bound restore is slower by about that share, whatever mytune
-    advised."""
+    """Per bed and config, the machine's CPU time over a restore and its settling (e2e-cpu lines: /proc/stat's
+    machine-wide counters over the same span as e2e-io): median and largest busy, I/O wait and steal, in % of all
+    CPUs' time. Steal is time the hypervisor gave to another guest while this one had work; a CPU-bound restore
+    lost about steal / (busy + steal) of the CPU time it would have had, whatever mytune advised."""
     cpu = collections.defaultdict(list)
     for line in open(os.path.join(work, "results.txt")):
         f = line.split()

@@ -81,9 +81,12 @@ variant_of() {
   local v; for v in "${VARIANTS[@]}"; do [ "${v%%=*}" != "$1" ] || { echo "${v#*=}"; return; }; done
 }
 for v in "${VARIANTS[@]}"; do
-  [[ $v =~ ^[a-z0-9][a-z0-9.+-]*=(stock|strict|relaxed)(\ [a-z_]+=[^ =]+)+$ ]] ||
+  # names: letters, digits and "-" only (they end up in datadir paths that left() matches as a regex);
+  # options as the server spells them (- or _); values without spaces or glob characters
+  [[ $v =~ ^[a-z0-9][a-z0-9-]*=(stock|strict|relaxed)(\ [a-z][a-z0-9_-]*=[^][ =*?]+)+$ ]] ||
     { echo "bench-workload.sh: --variant '$v' is not like 'NAME=strict innodb_io_capacity=200'" >&2; exit 2; }
   case ${v%%=*} in stock|strict|relaxed) echo "bench-workload.sh: --variant may not be called ${v%%=*}" >&2; exit 2 ;; esac
+  [ "$(printf '%s\n' "${VARIANTS[@]}" | grep -c "^${v%%=*}=")" = 1 ] || { echo "bench-workload.sh: two --variant ${v%%=*}" >&2; exit 2; }
 done
 for c in $CONFIGS; do case $c in stock|strict|relaxed) ;; *) [ -n "$(variant_of "$c")" ] ||
   { echo "bench-workload.sh: config is stock, strict, relaxed or a --variant's name (not $c)" >&2; exit 2; } ;; esac; done
@@ -97,7 +100,7 @@ bytes() {
 }
 for s in $SIZES; do bytes "$s" >/dev/null || exit 2; done
 [ "$(id -u)" = 0 ] || { echo "bench-workload.sh: needs root (test beds, cgroups)" >&2; exit 2; }
-for t in mariadb-install-db mariadbd mariadb mariadb-admin sysbench go python3 numfmt pgrep; do
+for t in mariadb-install-db mariadbd mariadb mariadb-admin sysbench go python3 numfmt pgrep filefrag md5sum; do
   command -v "$t" >/dev/null || { echo "bench-workload.sh: $t not found (make deps)" >&2; exit 2; }
 done
 
@@ -217,7 +220,7 @@ prepare() {
 # cfg_dd DD CONFIG: the datadir CONFIG runs on: the prepared one for stock, a copy of it for every other config.
 # One datadir per config because MariaDB resizes the redo log at a start whose innodb_log_file_size differs from
 # the file's, and writes the new file preallocated but unwritten (fallocate: ext4 unwritten extents, filefrag -v);
-# every commit's write into it then also converts an extent (a journal commit), 1.6-1.7x slower per 4 KiB
+# every synced write into it then also marks an extent written (a journal commit), 1.57x and 1.75x slower per 4 KiB
 # O_DIRECT+fdatasync write on the fast bed (fio, 2026-12-02 00:18: 1519/2385 and 1001/1756 IOPS fresh/written),
 # until the log has been written once through. On one shared datadir every switch between stock's 96M and an
 # advised 512M resized the log, and the configs were timed on fresh logs (docs/benchmarks/workload.md).
@@ -234,15 +237,25 @@ config_dir() {
   if [ "$cfg" != stock ]; then cf=$WORK/advice/$bed-$size-$cfg.cnf; [ -s "$cf" ] || return 0; fi
   [ -z "$(left "$cd")" ] || { echo "bench-workload.sh: a mariadbd runs on $cd: not touching it" >&2; exit 1; }
   if [ "$cd" != "$dd" ] && [ "$(cat "$cd/.prepared" 2>/dev/null)" != "$(cat "$dd/.prepared")" ]; then
-    rm -rf "$cd"; cp -a --sparse=never "$dd" "$cd"; rm -f "$cd/.logready"
+    # copied under another name and renamed when whole: a copy cut short is never taken for a prepared one
+    rm -rf "$cd" "$cd.tmp"
+    cp -a --sparse=never "$dd" "$cd.tmp" || { rm -rf "$cd.tmp"; echo "bench-workload.sh: copying $dd failed" >&2; exit 1; }
+    rm -f "$cd.tmp/.logready"; mv "$cd.tmp" "$cd"
   fi
-  mark=$( { if [ "$cf" = stock ]; then echo stock; else cat "$cf"; fi; } | md5sum | cut -c1-32)
+  # the cnf's settings, not mytune's comments, decide whether the log is made again
+  mark=$( { if [ "$cf" = stock ]; then echo stock; else grep -v '^[[:space:]]*#' "$cf"; fi; } | md5sum | cut -c1-32)
   [ "$(cat "$cd/.logready" 2>/dev/null)" != "$mark" ] || return 0
-  server_start "$cd" "" "$cf" || { log "$bed $size $cfg: does not start (its runs record nostart)"; return 0; }
+  rm -f "$cd/.logready"
+  # no buffer-pool load or dump: a start and stop this quick would cut the pool's dump short
+  server_start "$cd" "" "$cf" --innodb-buffer-pool-load-at-startup=0 --innodb-buffer-pool-dump-at-shutdown=0 ||
+    { log "$bed $size $cfg: does not start (its runs record nostart)"; return 0; }
   server_stop
-  cp -p --sparse=never "$cd/ib_logfile0" "$cd/ib_logfile0.w" && sync "$cd/ib_logfile0.w" && mv "$cd/ib_logfile0.w" "$cd/ib_logfile0"
-  fresh=$(filefrag -v "$cd/ib_logfile0" 2>/dev/null | grep -c unwritten || true)
-  log "$bed $size $cfg: datadir $cd, redo log $(du -h --apparent-size "$cd/ib_logfile0" | cut -f1), rewritten: ${fresh:-?} unwritten extents left"
+  if ! { cp -p --sparse=never "$cd/ib_logfile0" "$cd/ib_logfile0.w" && sync "$cd/ib_logfile0.w" && mv "$cd/ib_logfile0.w" "$cd/ib_logfile0"; }; then
+    rm -f "$cd/ib_logfile0.w"; echo "bench-workload.sh: rewriting $cd/ib_logfile0 failed" >&2; exit 1
+  fi
+  fresh=$(filefrag -v "$cd/ib_logfile0" | grep -c unwritten || true)
+  log "$bed $size $cfg: datadir $cd, redo log $(du -h --apparent-size "$cd/ib_logfile0" | cut -f1), rewritten: $fresh unwritten extents left"
+  [ "$fresh" = 0 ] || { echo "bench-workload.sh: $cd/ib_logfile0 still has $fresh unwritten extents" >&2; exit 1; }
   echo "$mark" >"$cd/.logready"
 }
 
@@ -279,14 +292,15 @@ make_variants() {
     base=${spec%% *} out=$WORK/advice/$bed-$size-$c.cnf
     rm -f "$out"
     if [ "$base" = stock ]; then echo "[mysqld]" >"$out.tmp"
-    else [ -s "$WORK/advice/$bed-$size-$base.cnf" ] || continue; cp "$WORK/advice/$bed-$size-$base.cnf" "$out.tmp"; fi
+    else [ -s "$WORK/advice/$bed-$size-$base.cnf" ] || continue; cp "$WORK/advice/$bed-$size-$base.cnf" "$out.tmp" || exit 1; fi
     echo "# --variant $c=$spec" >>"$out.tmp"
-    for kv in ${spec#* }; do
+    local kvs; read -r -a kvs <<<"${spec#* }" # the regex above allows no glob characters or spaces in a value
+    for kv in "${kvs[@]}"; do
       pat=$(echo "${kv%%=*}" | sed 's/[-_]/[-_]/g')
-      sed -i "/^[[:space:]]*$pat[[:space:]]*=/d" "$out.tmp"
+      sed -i "/^[[:space:]]*$pat[[:space:]]*=/d" "$out.tmp" || exit 1
       echo "${kv%%=*} = ${kv#*=}" >>"$out.tmp"
     done
-    mv "$out.tmp" "$out"
+    mv "$out.tmp" "$out" || exit 1
     log "$bed $size $c: $(grep -v '^#' "$out" | grep -v '^\[' | tr '\n' ' ' | tr -s ' ')"
   done
 }
@@ -399,7 +413,7 @@ for bed in $BEDS; do
       done
     done
     server_stop
-    [ -n "$KEEP" ] || for cfg in $CONFIGS; do rm -rf "$(cfg_dd "$dd" "$cfg")"; done
+    [ -n "$KEEP" ] || { rm -rf "$dd"; for cfg in $CONFIGS; do rm -rf "$(cfg_dd "$dd" "$cfg")"; done; }
   done
   if [ -z "$KEEP" ]; then "$TB" down "$BED_UP" >/dev/null; BED_UP=""; fi
 done
