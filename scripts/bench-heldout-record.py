@@ -66,6 +66,20 @@ def binlog_bytes(work):
     return {c: {k: [b for _, b in sorted(v)] for k, v in t.items()} for c, t in out.items()}
 
 
+def cpu(work):
+    """cpu.txt: "CELL THREADS REP BUSY_PCT IOWAIT_PCT STEAL_PCT CPU_EPS" -> {cell: {threads: [{busy_pct, iowait_pct,
+    steal_pct, cpu_eps} in rep order]}}: the host's CPU over each run (absent in sweeps before 2026-12-02)"""
+    out = {}
+    path = os.path.join(work, "cpu.txt")
+    num = lambda x: None if x == "-" else float(x)
+    for line in open(path) if os.path.exists(path) else []:
+        f = line.split()
+        if len(f) == 7:
+            v = dict(zip(("busy_pct", "iowait_pct", "steal_pct", "cpu_eps"), map(num, f[3:])))
+            out.setdefault(f[0], {}).setdefault(f[1], []).append((int(f[2]), v))
+    return {c: {k: [v for _, v in sorted(x, key=lambda r: r[0])] for k, x in t.items()} for c, t in out.items()}
+
+
 def cell(work, line, measured, lost):
     name, mem, dur, mode, *opts = line.split()
     base = name.rsplit("-", 1)[0]
@@ -87,6 +101,7 @@ def cell(work, line, measured, lost):
         "load1": {k: [l for _, _, l in sorted(v)] for k, v in m.items()},
         "deadlocks": lost.get(name, {}),
         "binlog_bytes": binlog_bytes(work).get(name, {}),
+        "cpu": cpu(work).get(name, {}),
         "profile": a["profile"],
     }
 

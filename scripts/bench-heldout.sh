@@ -30,7 +30,9 @@
 # WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check). --keep DIR keeps
 # the dump for the next run of the same shape; an earlier run's *.txt there are set aside (*.before-DATE.txt).
 # Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json), written by
-# scripts/bench-heldout-record.py; raw runs in DIR/results.txt ("CELL THREADS REP SECONDS LOAD1 LOAD5").
+# scripts/bench-heldout-record.py; raw runs in DIR/results.txt ("CELL THREADS REP SECONDS LOAD1 LOAD5"), the host's
+# CPU per run in DIR/cpu.txt ("CELL THREADS REP BUSY_PCT IOWAIT_PCT STEAL_PCT CPU_EPS": /proc/stat over the run,
+# sysbench cpu events/s of one core just before it; bench-lib.sh cpu_span, cpu_speed).
 # A benchmark, not a test: needs root, mariadb-server, mydumper, myloader, sysbench, go, python3; beds named
 # heldout* only, so it never touches another bench's beds.
 set -euo pipefail
@@ -200,12 +202,16 @@ restore() {
     i=$((i + 1))
   done
   [ "$mode" = written ] && args+=(--enable-binlog)
+  local eps ticks
   for try in 1 2 3; do
     shape_drop "$SOCK"; [ "$BINLOG" = off ] || sql "RESET MASTER"; wait_clean; sync
+    eps=$(cpu_speed); ticks=$(cpu_ticks)
     if bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
       "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" ${NICE:+nice -n "$NICE"} myloader "${args[@]}" >/dev/null 2>"$RUN/myloader.err"; then
       read -r t0 t1 <"$RUN/t"
       echo "$cell $n $rep $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
+      # the host's CPU over the run (machine-wide busy, I/O wait, steal %) and one core's speed just before it
+      echo "$cell $n $rep $(cpu_span "$ticks") $eps" >>"$WORK/cpu.txt"
       # the binary log the run wrote (RESET MASTER before it): a few KiB skipped, about the dump's size written
       [ "$BINLOG" = off ] || echo "$cell $n $rep $(sql "SHOW BINARY LOGS" | awk '{ s += $2 } END { print s + 0 }')" >>"$WORK/binlog.txt"
       return 0

@@ -4,6 +4,19 @@
 
 # alive PID: the process exists and is not a zombie (an exited child not yet reaped still answers kill -0).
 alive() { kill -0 "$1" 2>/dev/null && ! grep -qs '^State:[[:space:]]*Z' "/proc/$1/status"; }
+# cpu_speed: one core's `sysbench cpu --threads=1 --time=2` events per second ("-" without sysbench's figure): the
+# host's speed at the time, recorded beside timed runs so that runs of different sessions can be compared
+cpu_speed() { sysbench cpu --threads=1 --time=2 run 2>/dev/null | awk '/events per second/ { print $4; f = 1 } END { if (!f) print "-" }'; }
+# cpu_ticks: "BUSY IOWAIT STEAL TOTAL" of /proc/stat's machine-wide cpu line (proc(5): user nice system idle
+# iowait irq softirq steal; busy = user+nice+system+irq+softirq; USER_HZ ticks)
+cpu_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $6, $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9; exit }' /proc/stat; }
+# cpu_span "BUSY IOWAIT STEAL TOTAL" (cpu_ticks at the start): "BUSY_PCT IOWAIT_PCT STEAL_PCT" of the span to now
+cpu_span() {
+  local a b; read -r -a a <<<"$1"; read -r -a b < <(cpu_ticks)
+  awk -v busy=$((b[0] - a[0])) -v iow=$((b[1] - a[1])) -v st=$((b[2] - a[2])) -v all=$((b[3] - a[3])) \
+    'BEGIN { if (all > 0) printf "%.1f %.1f %.1f\n", 100 * busy / all, 100 * iow / all, 100 * st / all; else print "- - -" }'
+}
+
 # left DATADIR: pids of any mariadbd still running on DATADIR (from this run or an earlier one)
 left() { pgrep -f -- "mariadbd.*--datadir=$1( |$)" || true; }
 

@@ -81,19 +81,21 @@ variant() {
 # Equal bytes say every write of the run went through the throttle (the device merges bios, so it counts fewer I/Os); writeback the kernel's flusher does for
 # buffered writes is charged to the root cgroup under cgroup v1 (blkio-controller.rst), so it shows as LOOP_WBYTES > CG_WBYTES.
 # The same span's CPU time from /proc/stat's "cpu" line (proc(5); all CPUs, USER_HZ ticks), in % of the span's ticks:
-# "e2e-cpu BED D REP BUSY_PCT IOWAIT_PCT STEAL_PCT": busy = user+nice+system+irq+softirq; steal = the time the
+# "e2e-cpu BED D REP BUSY_PCT IOWAIT_PCT STEAL_PCT CPU_EPS": busy = user+nice+system+irq+softirq; steal = the time the
 # hypervisor ran something else while this VM had work (machine-wide: a CPU-bound restore lost about
-# steal / (busy + steal) of the CPU time it would have had).
-io_mark() { io_count "$1" >"$RUN/io.$1"; cpu_ticks >"$RUN/cpu.$1"; }
+# steal / (busy + steal) of the CPU time it would have had). CPU_EPS: `sysbench cpu --threads=1 --time=2` events
+# per second just before the span (one core's speed at the time: a record to relate restore times to the host's
+# speed across sessions, not used by mytune).
+io_mark() { cpu_speed >"$RUN/speed.$1"; io_count "$1" >"$RUN/io.$1"; cpu_ticks >"$RUN/cpu.$1"; }
 io_note() {
   local a b; read -r -a a <"$RUN/io.$1"; read -r -a b < <(io_count "$1")
   echo "e2e-io $1 $2 $3 $((b[0] - a[0])) $((b[1] - a[1])) $((b[2] - a[2])) $((b[3] - a[3]))" | tee -a "$WORK/results.txt" >&2
   read -r -a a <"$RUN/cpu.$1"; read -r -a b < <(cpu_ticks)
   awk -v l="e2e-cpu $1 $2 $3" -v busy=$((b[0] - a[0])) -v iow=$((b[1] - a[1])) -v st=$((b[2] - a[2])) -v all=$((b[3] - a[3])) \
-    'BEGIN { if (all > 0) printf "%s %.1f %.1f %.1f\n", l, 100 * busy / all, 100 * iow / all, 100 * st / all }' | tee -a "$WORK/results.txt" >&2
+    -v eps="$(cat "$RUN/speed.$1")" \
+    'BEGIN { if (all > 0) printf "%s %.1f %.1f %.1f %s\n", l, 100 * busy / all, 100 * iow / all, 100 * st / all, eps }' | tee -a "$WORK/results.txt" >&2
 }
-# cpu_ticks: "BUSY IOWAIT STEAL TOTAL" of /proc/stat's cpu line (user nice system idle iowait irq softirq steal)
-cpu_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $6, $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9; exit }' /proc/stat; }
+# cpu_speed, cpu_ticks: scripts/bench-lib.sh
 io_count() {
   local info loop majmin cg cgw=0 cgb=0
   info=$("$TB" info "$BP-$1"); loop=$(sed -n 's/^LOOP=//p' <<<"$info"); majmin=$(sed -n 's/^MAJMIN=//p' <<<"$info")

@@ -258,16 +258,19 @@ def cpu_lines(work):
     cpu = collections.defaultdict(list)
     for line in open(os.path.join(work, "results.txt")):
         f = line.split()
-        if f and f[0] == "e2e-cpu" and len(f) == 7:  # e2e-cpu BED D REP BUSY_PCT IOWAIT_PCT STEAL_PCT
-            cpu[(f[1], f[2])].append(tuple(float(x) for x in f[4:]))
+        if f and f[0] == "e2e-cpu" and len(f) in (7, 8):  # e2e-cpu BED D REP BUSY_PCT IOWAIT_PCT STEAL_PCT [CPU_EPS]
+            eps = float(f[7]) if len(f) == 8 and f[7] != "-" else None
+            cpu[(f[1], f[2])].append(tuple(float(x) for x in f[4:7]) + (eps,))
     if not cpu:
         return
-    print("\n| bed | config | reps | busy % med | busy % max | I/O wait % med | steal % med | steal % max |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("\n| bed | config | reps | busy % med | busy % max | I/O wait % med | steal % med | steal % max | "
+          "sysbench cpu eps med (min) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for (bed, d), v in sorted(cpu.items()):
-        col = lambda i: [x[i] for x in v]
+        col = lambda i: [x[i] for x in v if x[i] is not None]
+        eps = f"{statistics.median(col(3)):.0f} ({min(col(3)):.0f})" if col(3) else "-"
         print(f"| {bed} | {d} | {len(v)} | {statistics.median(col(0)):.0f} | {max(col(0)):.0f} | "
-              f"{statistics.median(col(1)):.0f} | {statistics.median(col(2)):.1f} | {max(col(2)):.1f} |")
+              f"{statistics.median(col(1)):.0f} | {statistics.median(col(2)):.1f} | {max(col(2)):.1f} | {eps} |")
 
 
 def estimate(work, bed, d):
