@@ -94,6 +94,36 @@ type CPU struct {
 	// AllowedCPUs is how many CPUs a cpuset or affinity mask lets mytune's
 	// process run on (/proc/self/status Cpus_allowed_list), 0 if unknown.
 	AllowedCPUs int `json:"allowed_cpus,omitempty"`
+	// Speed is what the CPUs did in a short fixed workload when probed
+	// (nil when not measured: --no-measure, or profiles before 2026-12-02).
+	Speed *CPUSpeed `json:"speed,omitempty"`
+}
+
+// CPUSpeed is a short CPU measurement: the same fixed work (hashing,
+// number parsing and sorting, what a loader and a server do per row) run
+// by one worker, then by one worker per usable CPU, and what the
+// hypervisor took meanwhile.
+type CPUSpeed struct {
+	// SingleOpsPerS is work units per second of one worker.
+	SingleOpsPerS float64 `json:"single_ops_per_s"`
+	// AllOpsPerS is work units per second of Workers workers together.
+	AllOpsPerS float64 `json:"all_ops_per_s"`
+	Workers    int     `json:"workers"`
+	// StealPct is the share of the CPUs' time the hypervisor gave to others
+	// while all workers ran (/proc/stat steal, proc(5)); nil when unknown.
+	StealPct *float64 `json:"steal_pct,omitempty"`
+	// Each is how long each of the two runs lasted.
+	Each time.Duration `json:"each_ns"`
+}
+
+// EffectiveCores is how many single workers' worth the workers did
+// together (AllOpsPerS / SingleOpsPerS): below Workers when the CPUs are
+// shared (other load, a hypervisor's steal, SMT siblings); 0 if unknown.
+func (s *CPUSpeed) EffectiveCores() float64 {
+	if s == nil || s.SingleOpsPerS <= 0 {
+		return 0
+	}
+	return s.AllOpsPerS / s.SingleOpsPerS
 }
 
 // Usable is the CPUs a process here may use: the fewest of the logical

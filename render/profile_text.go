@@ -86,6 +86,9 @@ func hostLines(t theme, h profile.Host) []string {
 		cpu += fmt.Sprintf(", quota %.1f cores", h.CPU.QuotaCores)
 	}
 	lines = append(lines, kv(t, "cpu", cpu), kv(t, "cpu model", orDash(h.CPU.Model)))
+	if sp := h.CPU.Speed; sp != nil {
+		lines = append(lines, kv(t, "cpu speed", cpuSpeedText(sp)))
+	}
 	mem := fmt.Sprintf("%s total, %s available", profile.HumanBytes(h.Memory.TotalBytes),
 		profile.HumanBytes(h.Memory.AvailableBytes))
 	limit := "none"
@@ -272,4 +275,23 @@ func clean(s string) string {
 // seconds renders a duration given in float seconds.
 func seconds(s float64) string {
 	return (time.Duration(s*float64(time.Second)) / time.Millisecond * time.Millisecond).String()
+}
+
+// cpuSpeedText says what the CPU measurement did: one worker's rate, all
+// workers' rate and how many workers' worth that is, and the steal.
+func cpuSpeedText(sp *profile.CPUSpeed) string {
+	s := fmt.Sprintf("%s units/s on one CPU, %s on %d (%.1f CPUs' worth)",
+		kiloUnits(sp.SingleOpsPerS), kiloUnits(sp.AllOpsPerS), sp.Workers, sp.EffectiveCores())
+	if sp.StealPct != nil {
+		s += fmt.Sprintf(", hypervisor steal %.0f%%", *sp.StealPct)
+	}
+	return s
+}
+
+// kiloUnits renders a rate as "41.2k" (or "950" under a thousand).
+func kiloUnits(v float64) string {
+	if v < 1000 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.1fk", v/1000)
 }

@@ -43,6 +43,16 @@ func profileProm(p *profile.Profile) string {
 		{"mytune_storage_free_bytes", "Free space on the filesystem of the data directory.", one(float64(p.Storage.FreeBytes))},
 		{"mytune_storage_measured", "1 if the storage was measured, 0 if not.", one(boolFloat(p.Storage.Measured))},
 	}
+	if sp := p.Host.CPU.Speed; sp != nil {
+		fams = append(fams, promFamily{"mytune_host_cpu_effective_cpus",
+			"How many one-CPU workers' worth of fixed work all usable CPUs did together when probed (below the CPUs: shared).",
+			one(sp.EffectiveCores())})
+		if sp.StealPct != nil {
+			fams = append(fams, promFamily{"mytune_host_cpu_steal_ratio",
+				"Share of CPU time the hypervisor gave to others while the CPUs were measured (/proc/stat steal).",
+				one(*sp.StealPct / 100)})
+		}
+	}
 	if p.Storage.Measured {
 		fams = append(fams, storageFamilies(p.Storage)...)
 	}

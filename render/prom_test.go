@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // The text exposition format, as prometheus.io/docs/instrumenting/exposition_formats
@@ -264,5 +266,58 @@ func TestPromValue(t *testing.T) {
 		if got := promValue(c.in); got != c.want {
 			t.Errorf("promValue(%v) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestProfileCPUSpeed: the CPU measurement in text (one line) and in
+// Prometheus output (effective CPUs, steal as a ratio); without a steal
+// reading, no steal series and no steal words.
+func TestProfileCPUSpeed(t *testing.T) {
+	steal := 7.3
+	cases := []struct {
+		name     string
+		steal    *float64
+		text     string
+		prom     map[string]float64
+		promNone []string
+	}{
+		{"with steal", &steal, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth), hypervisor steal 7%",
+			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8, "mytune_host_cpu_steal_ratio map[]": 0.073}, nil},
+		{"no steal reading", nil, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth) ",
+			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8}, []string{"mytune_host_cpu_steal_ratio"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := loadProfile(t, "ssd-vm.json")
+			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerS: 20000, AllOpsPerS: 36000, Workers: 2, StealPct: tc.steal}
+			var txt, prom bytes.Buffer
+			if err := Profile(&txt, p, Options{Format: "text", Width: 200}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(txt.String(), tc.text) {
+				t.Errorf("text lacks %q:\n%s", tc.text, txt.String())
+			}
+			if err := Profile(&prom, p, Options{Format: "prom"}); err != nil {
+				t.Fatal(err)
+			}
+			series, err := promCheck(prom.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]float64{}
+			for _, s := range series {
+				got[fmt.Sprint(s.name, " ", s.labels)] = s.value
+			}
+			for k, v := range tc.prom {
+				if g, ok := got[k]; !ok || !near(g, v) {
+					t.Errorf("%s = %v (present %v), want %v", k, g, ok, v)
+				}
+			}
+			for _, name := range tc.promNone {
+				if strings.Contains(prom.String(), name) {
+					t.Errorf("exports %s without a steal reading", name)
+				}
+			}
+		})
 	}
 }
