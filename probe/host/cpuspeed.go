@@ -85,7 +85,7 @@ func worker(ctx context.Context, deadline time.Time) int64 {
 	}
 	nums := make([]string, workNumbers)
 	for i := range nums {
-		nums[i] = strconv.Itoa((i*2654435761 + 12345) % 1000003)
+		nums[i] = strconv.Itoa(int((uint32(i)*2654435761 + 12345) % 1000003)) // Knuth's multiplicative hash: varied digits
 	}
 	scratch := make([]int, workNumbers)
 	var units int64
