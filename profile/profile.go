@@ -114,6 +114,16 @@ type CPUSpeed struct {
 	StealPct *float64 `json:"steal_pct,omitempty"`
 	// Each is how long each of the two runs lasted.
 	Each time.Duration `json:"each_ns"`
+	// SingleOpsPerCPUS is the one worker's units per second of the CPU
+	// time its thread ran: the core's speed while it runs, not lowered by
+	// other tasks sharing it (nor, on a KVM guest with paravirtual steal
+	// accounting, by steal); 0 when the thread's clock was not read.
+	SingleOpsPerCPUS float64 `json:"single_ops_per_cpu_s,omitempty"`
+	// SingleCPUShare is the share of the wall clock the one worker ran;
+	// AllCPUShare the same for the Workers workers together (1: each had
+	// a CPU to itself); 0 when unknown.
+	SingleCPUShare float64 `json:"single_cpu_share,omitempty"`
+	AllCPUShare    float64 `json:"all_cpu_share,omitempty"`
 }
 
 // EffectiveCores is how many single workers' worth the workers did

@@ -278,12 +278,17 @@ func seconds(s float64) string {
 }
 
 // cpuSpeedText says what the CPU measurement did: one worker's rate, all
-// workers' rate and how many workers' worth that is, and the steal.
+// workers' rate and how many workers' worth that is, the steal, and where
+// the thread clocks were read the rate per CPU-second and the share of the
+// time the workers ran.
 func cpuSpeedText(sp *profile.CPUSpeed) string {
 	s := fmt.Sprintf("%s units/s on one CPU, %s on %d (%.1f CPUs' worth)",
 		kiloUnits(sp.SingleOpsPerS), kiloUnits(sp.AllOpsPerS), sp.Workers, sp.EffectiveCores())
 	if sp.StealPct != nil {
 		s += fmt.Sprintf(", hypervisor steal %.0f%%", *sp.StealPct)
+	}
+	if sp.SingleOpsPerCPUS > 0 {
+		s += fmt.Sprintf("; %s per CPU-second while running, the workers ran %.0f%% of the time", kiloUnits(sp.SingleOpsPerCPUS), 100*sp.AllCPUShare)
 	}
 	return s
 }

@@ -47,6 +47,11 @@ func profileProm(p *profile.Profile) string {
 		fams = append(fams, promFamily{"mytune_host_cpu_effective_cpus",
 			"How many one-CPU workers' worth of fixed work all usable CPUs did together when probed (below the CPUs: shared).",
 			one(sp.EffectiveCores())})
+		if sp.AllCPUShare > 0 {
+			fams = append(fams, promFamily{"mytune_host_cpu_share_ratio",
+				"Share of the wall clock the CPU measurement's workers ran (below 1: other tasks had the CPUs part of the time).",
+				one(sp.AllCPUShare)})
+		}
 		if sp.StealPct != nil {
 			fams = append(fams, promFamily{"mytune_host_cpu_steal_ratio",
 				"Share of CPU time the hypervisor gave to others while the CPUs were measured (/proc/stat steal).",

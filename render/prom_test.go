@@ -277,19 +277,25 @@ func TestProfileCPUSpeed(t *testing.T) {
 	cases := []struct {
 		name     string
 		steal    *float64
+		clocks   bool
 		text     string
 		prom     map[string]float64
 		promNone []string
 	}{
-		{"with steal", &steal, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth), hypervisor steal 7%",
+		{"with steal", &steal, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth), hypervisor steal 7%",
 			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8, "mytune_host_cpu_steal_ratio map[]": 0.073}, nil},
-		{"no steal reading", nil, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth) ",
-			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8}, []string{"mytune_host_cpu_steal_ratio"}},
+		{"no steal reading", nil, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth) ",
+			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8}, []string{"mytune_host_cpu_steal_ratio", "mytune_host_cpu_share_ratio"}},
+		{"thread clocks read", &steal, true, "hypervisor steal 7%; 25.0k per CPU-second while running, the workers ran 90% of the time",
+			map[string]float64{"mytune_host_cpu_share_ratio map[]": 0.9}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := loadProfile(t, "ssd-vm.json")
 			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerS: 20000, AllOpsPerS: 36000, Workers: 2, StealPct: tc.steal}
+			if tc.clocks {
+				p.Host.CPU.Speed.SingleOpsPerCPUS, p.Host.CPU.Speed.SingleCPUShare, p.Host.CPU.Speed.AllCPUShare = 25000, 0.8, 0.9
+			}
 			var txt, prom bytes.Buffer
 			if err := Profile(&txt, p, Options{Format: "text", Width: 200}); err != nil {
 				t.Fatal(err)
@@ -315,7 +321,7 @@ func TestProfileCPUSpeed(t *testing.T) {
 			}
 			for _, name := range tc.promNone {
 				if strings.Contains(prom.String(), name) {
-					t.Errorf("exports %s without a steal reading", name)
+					t.Errorf("exports %s without its reading", name)
 				}
 			}
 		})

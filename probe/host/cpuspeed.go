@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/mytune/mytune/profile"
@@ -33,7 +32,10 @@ const (
 // MeasureSpeed runs the same fixed CPU work for each on one worker, then
 // on one worker per CPU the Go runtime may use (GOMAXPROCS: the cpuset and
 // cgroup quota), and reads the hypervisor's steal over the second run from
-// <Proc>/stat. Cancelling ctx stops it with ctx's error.
+// <Proc>/stat. Each worker holds its own OS thread and reads that thread's
+// CPU time, so the rate per CPU-second (the core's speed while it runs,
+// whatever else competes for it) and the share of the wall clock the
+// workers ran are known apart. Cancelling ctx stops it with ctx's error.
 func MeasureSpeed(ctx context.Context, r Roots, each time.Duration) (*profile.CPUSpeed, error) {
 	workers := runtime.GOMAXPROCS(0)
 	single, err := runWork(ctx, 1, each)
@@ -45,7 +47,12 @@ func MeasureSpeed(ctx context.Context, r Roots, each time.Duration) (*profile.CP
 	if err != nil {
 		return nil, fmt.Errorf("measuring the speed of %d CPUs: %w", workers, err)
 	}
-	s := &profile.CPUSpeed{SingleOpsPerS: single, AllOpsPerS: all, Workers: workers, Each: each}
+	s := &profile.CPUSpeed{SingleOpsPerS: single.perWall(), AllOpsPerS: all.perWall(), Workers: workers, Each: each}
+	if single.cpuOK && single.cpu > 0 && all.cpuOK {
+		s.SingleOpsPerCPUS = float64(single.units) / single.cpu.Seconds()
+		s.SingleCPUShare = single.cpu.Seconds() / single.wall.Seconds()
+		s.AllCPUShare = all.cpu.Seconds() / (all.wall.Seconds() * float64(workers))
+	}
 	if after, errAfter := readCPUTicks(r); errBefore == nil && errAfter == nil {
 		if total := after.total - before.total; total > 0 && after.steal >= before.steal {
 			pct := 100 * float64(after.steal-before.steal) / float64(total)
@@ -55,25 +62,50 @@ func MeasureSpeed(ctx context.Context, r Roots, each time.Duration) (*profile.CP
 	return s, nil
 }
 
-// runWork runs n workers doing work units for d and returns the units per
-// second they did together.
-func runWork(ctx context.Context, n int, d time.Duration) (float64, error) {
-	var done atomic.Int64
-	var wg sync.WaitGroup
+// workRun is what runWork's workers did together: work units, the wall
+// time, and the CPU time their threads ran (cpuOK false when a thread's
+// clock could not be read).
+type workRun struct {
+	units     int64
+	wall, cpu time.Duration
+	cpuOK     bool
+}
+
+// perWall is the units per second of wall time.
+func (w workRun) perWall() float64 { return float64(w.units) / w.wall.Seconds() }
+
+// runWork runs n workers doing work units for d, each on an OS thread of
+// its own, and returns what they did together.
+func runWork(ctx context.Context, n int, d time.Duration) (workRun, error) {
+	var (
+		mu  sync.Mutex
+		out = workRun{cpuOK: true}
+		wg  sync.WaitGroup
+	)
 	start := time.Now()
 	deadline := start.Add(d)
 	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			done.Add(worker(ctx, deadline))
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			c0, ok0 := threadCPU()
+			units := worker(ctx, deadline)
+			c1, ok1 := threadCPU()
+			mu.Lock()
+			defer mu.Unlock()
+			out.units += units
+			out.cpu += c1 - c0
+			out.cpuOK = out.cpuOK && ok0 && ok1
 		}()
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return 0, err
+		return workRun{}, err
 	}
-	return float64(done.Load()) / time.Since(start).Seconds(), nil
+	out.wall = time.Since(start)
+	return out, nil
 }
 
 // worker does work units until deadline (checked every 16 units) or ctx

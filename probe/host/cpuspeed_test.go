@@ -63,6 +63,16 @@ func TestMeasureSpeed(t *testing.T) {
 	if s.EffectiveCores() <= 0 {
 		t.Errorf("effective cores %v", s.EffectiveCores())
 	}
+	// the thread clocks (Linux): a worker cannot run more than the wall clock (5% for the clocks' reads
+	// and the last unit past the deadline), and per CPU-second it does at least what it did per second
+	if runtime.GOOS == "linux" {
+		if s.SingleOpsPerCPUS <= 0 || s.SingleCPUShare <= 0 || s.SingleCPUShare > 1.05 || s.AllCPUShare <= 0 || s.AllCPUShare > 1.05 {
+			t.Errorf("thread clocks: %+v", s)
+		}
+		if s.SingleOpsPerCPUS < s.SingleOpsPerS*0.95 {
+			t.Errorf("per CPU-second %.0f below per second %.0f", s.SingleOpsPerCPUS, s.SingleOpsPerS)
+		}
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
