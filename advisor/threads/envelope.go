@@ -33,6 +33,9 @@ type Envelope struct {
 	} `json:"dump"`
 	SeqWriteMBPerS  fitRange `json:"seq_write_mb_per_s"`
 	RandWrite16IOPS fitRange `json:"rand_write_16_iops"`
+	// CPUOpsPerCPUS is the probe's CPU speed (per CPU-second, less steal)
+	// on the host the CPU rates were fitted on.
+	CPUOpsPerCPUS fitRange `json:"cpu_ops_per_cpu_s"`
 }
 
 // fitRange is a measured range.
@@ -82,6 +85,9 @@ func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string
 	s := p.Storage
 	if s.Measured && e.SeqWriteMBPerS.out(s.SeqWrite.MBPerS) {
 		out = append(out, fmt.Sprintf("a disk writing %.1f MB/s sequentially (measured: %s MB/s)", s.SeqWrite.MBPerS, e.SeqWriteMBPerS.text()))
+	}
+	if v := coreSpeed(p.Host.CPU.Speed); e.CPUOpsPerCPUS.out(v) {
+		out = append(out, fmt.Sprintf("CPUs doing %s units per CPU-second (measured: %s-%s)", kiloOps(v), kiloOps(e.CPUOpsPerCPUS.Min), kiloOps(e.CPUOpsPerCPUS.Max)))
 	}
 	if pt, ok := profile.At(s.RandWrite, 16); s.Measured && ok && e.RandWrite16IOPS.out(pt.IOPS) {
 		out = append(out, fmt.Sprintf("%.0f random 16K writes/s at 16 threads (measured: %s)", pt.IOPS, e.RandWrite16IOPS.text()))

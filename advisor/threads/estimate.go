@@ -60,15 +60,25 @@ const (
 	// (15.0 and 16.5 s: the same cnf lines; the spread is not explained).
 	FitSeqAmpLow, FitSeqAmpHigh = 1.4, 2.3
 	// CPUBytesPerSecPerThread is what one load thread parses and inserts
-	// on a quiet host: the fast bed's 1-thread restores of 151.8 MiB of
-	// mydumper SQL took 9.8-12.7 s (restore matrix, quiet re-sweep: 12.5-16
-	// MB/s; loader and server each keep a core busy).
-	CPUBytesPerSecPerThread = 16e6
-	// CPUBytesPerSecPerCore caps it by cores: the same restore at 16
-	// threads took 4.3-5.8 s on 2 cores (end to end run 3, medians 4.8 and
-	// 5.0 s: 32-33 MB/s) with the host at load average 1.8 when probed,
-	// i.e. 36 MB/s on 2 cores once cpuShare's 0.9 is taken off.
-	CPUBytesPerSecPerCore = 18e6
+	// on a quiet host whose CPUs run at CPURefOpsPerCPUS: the fast bed's
+	// 1-thread restores of 159.1 MB of mydumper SQL (152 MB dump, 8
+	// tables, 512M pool, strict; 2026-12-02 02:47-02:50, testdata/cpu-fit.json)
+	// took 12.7-15.2 s (10.5-12.5 MB/s) on 2 CPUs and 15.9 s on one: 13 MB/s
+	// is the fast end whose QuietSpreadShare (0.75) holds the slowest.
+	CPUBytesPerSecPerThread = 13e6
+	// CPUBytesPerSecPerCore caps it by cores, as CPUBytesPerSecPerCore ×
+	// cores^CPUCoreExponent: the same restores took 15.4 s at 4 threads
+	// on one CPU (10.4 MB/s with the CPU at 0.94 of CPURefOpsPerCPUS: 11.0
+	// at it) and 8.1-10.2 s at 4 and 16 threads on 2 CPUs (15.6-19.7 MB/s
+	// at 0.97-1.04 of it). (The fit before it, 18e6 per core, linear, was
+	// measured on 2026-12-01 at 05:45, when the same host ran the same
+	// restore 1.9x faster and the probe did not measure the CPUs' speed.)
+	CPUBytesPerSecPerCore = 11.5e6
+	// CPUCoreExponent is how the cap grows with cores: a second CPU added
+	// 0.8x of the first's rate (the fit above: 2^0.85 = 1.8 holds both
+	// CPU counts' fastest and slowest runs within the estimate's 0.75
+	// spread). More than 2 cores are not measured (the envelope says so).
+	CPUCoreExponent = 0.85
 	// TableSyncIOs is the fixed cost of restoring one table, in synchronous
 	// writes at the disk's 1-thread random-write rate: creating it, its
 	// tablespace and the commits of its files, paid whatever the rows and
@@ -96,7 +106,7 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 		return DurationRange{}
 	}
 	lo, hi := dumpSQLBytes(d)
-	quiet := min(CPUBytesPerSecPerThread*float64(threads), CPUBytesPerSecPerCore*float64(max(cores, 1)))
+	quiet, speedWhy := quietCPURate(p.Host.CPU.Speed, threads, cores)
 	shareLo, shareHi, shareWhy := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
 	fast, slow := lo/(quiet*shareHi), hi/(quiet*shareLo)
 	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
@@ -110,8 +120,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	return DurationRange{
 		Low:  seconds(fast),
 		High: seconds(max(slow, fast*1.2)),
-		Basis: fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, %.0f per core, measured with MariaDB 10.11), %s; the slower decides%s",
-			bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, CPUBytesPerSecPerCore/1e6, shareWhy, fixedText),
+		Basis: fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %d CPUs as measured with MariaDB 10.11; %s), %s; the slower decides%s",
+			bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, max(cores, 1), speedWhy, shareWhy, fixedText),
 	}
 }
 

@@ -31,9 +31,9 @@ func TestEstimateLoad(t *testing.T) {
 		{name: "no dump: no estimate", p: prof(2, 0, fastCurve, nil)},
 		{name: "fast disk, 2 cores: CPU bound", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32},
-			// ≥ 3 threads on 2 cores: min(n × 16, 2 × 18) = 36 MB/s, 560 MB in 15.6 s; slow: the host's load is
-			// unknown, at 0.55 × 36 = 19.8 MB/s 28.3 s, slower than the disk's slow end (1500 MB/s ÷ 4.6: 1.7 s)
-			low: 16 * time.Second, high: 28 * time.Second, basis: "CPU 36 MB/s on a quiet host (16 per load thread, 18 per core"},
+			// ≥ 2 threads on 2 cores: min(n × 13, 11.5 × 2^0.85 = 20.73) MB/s, 560 MB in 27.0 s; slow: the host's
+			// load is unknown, at 0.55 × 20.73 = 11.4 MB/s 49.1 s, slower than the disk's slow end (1500 MB/s ÷ 4.6: 1.7 s)
+			low: 27 * time.Second, high: 49 * time.Second, basis: "CPU 21 MB/s on a quiet host (13 per load thread, at most 21 on 2 CPUs"},
 		{name: "SD card, buffer pool unknown: sequential to random bound", p: sd,
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// low: 80 MB / (15 MB/s ÷ 2.2) = 11.7 s + 0.7 s fixed; high: 80 MB / (152 IOPS × 16 KiB ÷ 1.6 = 1.56 MB/s)
@@ -52,14 +52,14 @@ func TestEstimateLoad(t *testing.T) {
 			low: 30 * time.Second, high: 53 * time.Second, basis: "outgrows the server 16.0 MiB buffer pool"},
 		{name: "gzip dump widens by 3-5x", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 56e6, Compression: "gzip", Tables: 8, Chunks: 32},
-			// 168 MB / 36 MB/s = 4.7 s; 280 MB / 19.8 MB/s = 14.1 s
-			low: 4700 * time.Millisecond, high: 14 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
+			// 168 MB / 20.73 MB/s = 8.1 s; 280 MB / 11.4 MB/s = 24.6 s
+			low: 8100 * time.Millisecond, high: 25 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
 		{name: "gzip dump whose uncompressed size was read: not widened", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mysqldump", TotalBytes: 168e6, FileBytes: 56e6, TotalBytesBasis: profile.DumpBytesUncompressed,
 				Compression: "gzip", Tables: 8, Chunks: 1},
-			// 1 thread (one session): 168 MB / 16 MB/s = 10.5 s; / (0.55 × 16) MB/s = 19.1 s, slower than the
+			// 1 thread (one session): 168 MB / 13 MB/s = 12.9 s; / (0.55 × 13) MB/s = 23.5 s, slower than the
 			// disk (13.4k × 16 KiB ÷ 2.0 = 110 MB/s: 1.5 s)
-			low: 11 * time.Second, high: 19 * time.Second, basis: "160.2 MiB of SQL;"},
+			low: 13 * time.Second, high: 24 * time.Second, basis: "160.2 MiB of SQL;"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -91,21 +91,21 @@ func TestEstimateHostLoad(t *testing.T) {
 		low, high   time.Duration
 		basis       string
 	}{
-		// 560 MB at 36 MB/s = 15.6 s; at 0.75 × 36 = 27 MB/s 20.7 s
-		{name: "idle host", load1: 0, threads: 16, low: 16 * time.Second, high: 21 * time.Second,
+		// 560 MB at 20.73 MB/s = 27.0 s; at 0.75 × 20.73 = 15.5 MB/s 36.0 s
+		{name: "idle host", load1: 0, threads: 16, low: 27 * time.Second, high: 36 * time.Second,
 			basis: "75–100% of that (the host's load average of 0.00 when probed (no CPU pressure reading): no CPU time to share with the restore's 16 sessions on 2 CPUs)"},
-		// 4 busy loops: 16/(16+4) = 0.8 of 36 MB/s = 28.8 MB/s, 19.4 s; slow 16/(16+3×4) = 0.571: 20.6 MB/s, 27.2 s
-		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 19 * time.Second, high: 27 * time.Second,
+		// 4 busy loops: 16/(16+4) = 0.8 of 20.73 MB/s = 16.6 MB/s, 33.8 s; slow 16/(16+3×4) = 0.571: 11.8 MB/s, 47.3 s
+		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 34 * time.Second, high: 47 * time.Second,
 			basis: "57–80% of that: the host's load average of 4.00 when probed (no CPU pressure reading) shares the 2 CPUs with the restore's 16 sessions (16/(16+4.0), 16/(16+3×4.0) at the slow end)"},
-		// 4/(4+4) = 0.5: 18 MB/s, 31.1 s; slow 4/(4+12) = 0.25 (half the fast end's, the widest allowed): 62.2 s
-		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 31 * time.Second, high: 62 * time.Second,
+		// 4/(4+4) = 0.5: 10.4 MB/s, 54.0 s; slow 4/(4+12) = 0.25 (half the fast end's, the widest allowed): 108 s
+		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 54 * time.Second, high: 108 * time.Second,
 			basis: "(4/(4+4.0), 4/(4+3×4.0) at the slow end)"},
-		// a load of 4 with tasks waiting for a CPU 25% of the time: 1 competing task; 16/17 = 0.94: 33.9 MB/s,
-		// 16.5 s; slow min(0.75 × 0.94, 16/19) = 0.71: 25.4 MB/s, 22 s
-		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 17 * time.Second, high: 22 * time.Second,
+		// a load of 4 with tasks waiting for a CPU 25% of the time: 1 competing task; 16/17 = 0.94: 19.5 MB/s,
+		// 28.7 s; slow min(0.75 × 0.94, 16/19) = 0.71: 14.6 MB/s, 38.3 s
+		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 29 * time.Second, high: 38 * time.Second,
 			basis: "the host's load average of 4.00 when probed, 25% of it waiting for a CPU (PSI cpu some avg10)"},
-		// 1 session and a load of 0.5 fit the 2 CPUs: 16 MB/s, 35 s; slow 12 MB/s, 46.7 s
-		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 35 * time.Second, high: 47 * time.Second,
+		// 1 session and a load of 0.5 fit the 2 CPUs: 13 MB/s, 43.1 s; slow 9.75 MB/s, 57.4 s
+		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 43 * time.Second, high: 57 * time.Second,
 			basis: "75–100% of that (the host's load average of 0.50 when probed (no CPU pressure reading): no CPU time to share"},
 	}
 	for _, tc := range tests {
@@ -214,6 +214,52 @@ func TestEstimateFixedCosts(t *testing.T) {
 			}
 			if !strings.Contains(e.Basis, "tables × 13 synchronous writes") {
 				t.Errorf("basis %q does not state the fixed term", e.Basis)
+			}
+		})
+	}
+}
+
+// TestEstimateCPUSpeed: the CPU rate scales with the probe's speed per
+// CPU-second against CPURefOpsPerCPUS, less the steal read with it; a
+// profile with only the wall-clock speed (probes before the thread clock)
+// scales by that, without taking the steal off again; none: the measured
+// host's rate. 560 MB at 16 threads on 2 idle cores: 20.73 MB/s × scale,
+// the slow end 0.75 of it.
+func TestEstimateCPUSpeed(t *testing.T) {
+	steal10 := 10.0
+	tests := []struct {
+		name      string
+		speed     *profile.CPUSpeed
+		low, high time.Duration
+		basis     string
+	}{
+		// 560 MB / 20.73 MB/s = 27.0 s; / 15.5 MB/s = 36.0 s
+		{name: "not measured", low: 27 * time.Second, high: 36 * time.Second,
+			basis: "the CPUs' speed not measured: as fast as the host measured"},
+		{name: "the fit host's speed", speed: &profile.CPUSpeed{SingleOpsPerS: 120e3, SingleOpsPerCPUS: 121e3},
+			low: 27 * time.Second, high: 36 * time.Second, basis: "CPUs at 1.00x the measured host's speed (121.0k units per CPU-second against 121.0k)"},
+		// a core half as fast (a Raspberry Pi's, say): 10.4 MB/s, 54.0 s; 7.8 MB/s, 72.0 s
+		{name: "half as fast a core", speed: &profile.CPUSpeed{SingleOpsPerS: 60e3, SingleOpsPerCPUS: 60.5e3},
+			low: 54 * time.Second, high: 72 * time.Second, basis: "CPUs at 0.50x"},
+		// 10% steal: 0.9 × 20.73 = 18.7 MB/s, 30.0 s; 14.0 MB/s, 40.0 s
+		{name: "steal taken off", speed: &profile.CPUSpeed{SingleOpsPerS: 110e3, SingleOpsPerCPUS: 121e3, StealPct: &steal10},
+			low: 30 * time.Second, high: 40 * time.Second, basis: "per CPU-second, less 10% hypervisor steal"},
+		// wall clock only, twice the reference: 41.5 MB/s, 13.5 s; 31.1 MB/s, 18.0 s; the steal is in that rate already
+		{name: "wall-clock speed only", speed: &profile.CPUSpeed{SingleOpsPerS: 242e3, StealPct: &steal10},
+			low: 14 * time.Second, high: 18 * time.Second, basis: "CPUs at 2.00x the measured host's speed (242.0k units per second (no thread clock read) against 121.0k)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, fastCurve, nil)
+			p.Dump = &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32}
+			p.Storage.Conditions = &profile.Conditions{Before: profile.Load{Load1: 0}}
+			p.Host.CPU.Speed = tc.speed
+			got := estimateLoad(p, 16, 2, pool{})
+			if got.Low != tc.low || got.High != tc.high {
+				t.Errorf("estimate = %v–%v, want %v–%v (%s)", got.Low, got.High, tc.low, tc.high, got.Basis)
+			}
+			if !strings.Contains(got.Basis, tc.basis) {
+				t.Errorf("basis %q lacks %q", got.Basis, tc.basis)
 			}
 		})
 	}

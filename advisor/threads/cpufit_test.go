@@ -1,0 +1,86 @@
+package threads
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// cpuFit is testdata/cpu-fit.json: the CPU-bound restores
+// CPUBytesPerSecPerThread, CPUBytesPerSecPerCore and CPURefOpsPerCPUS were
+// fitted on, with the probe's CPU speed read before each rep.
+type cpuFit struct {
+	Provenance string `json:"provenance"`
+	DumpBytes  uint64 `json:"dump_bytes"`
+	Tables     int    `json:"dump_tables"`
+	Chunks     int    `json:"dump_chunks"`
+	Cells      []struct {
+		CPUs    int             `json:"cpus"`
+		Profile profile.Profile `json:"profile"`
+		Speeds  []struct {
+			BeforeRep        int     `json:"before_rep"`
+			SingleOpsPerCPUS float64 `json:"single_ops_per_cpu_s"`
+			StealPct         float64 `json:"steal_pct"`
+		} `json:"speeds"`
+		Runs []struct {
+			Threads int     `json:"threads"`
+			Rep     int     `json:"rep"`
+			Seconds float64 `json:"seconds"`
+		} `json:"runs"`
+	} `json:"cells"`
+}
+
+// TestCPUFit: on the runs the CPU rates were fitted on, the estimate from
+// the profile taken before each run's rep (the speed read then; the pool
+// holding the data, the redo log the load: the disk out of it on the fast
+// bed) contains ≥ 80% of the runs, the held-out bar, and every run is
+// within 10% of it; each run outside is logged with its figures. A check
+// of the fit, not evidence: testdata/heldout/ judges it.
+func TestCPUFit(t *testing.T) {
+	b, err := os.ReadFile("testdata/cpu-fit.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f cpuFit
+	if err := json.Unmarshal(b, &f); err != nil || f.Provenance == "" || len(f.Cells) == 0 {
+		t.Fatalf("testdata/cpu-fit.json: %v (provenance %q, %d cells)", err, f.Provenance, len(f.Cells))
+	}
+	in, all := 0, 0
+	for _, c := range f.Cells {
+		speed := map[int]*profile.CPUSpeed{}
+		for _, s := range c.Speeds {
+			steal := s.StealPct
+			speed[s.BeforeRep] = &profile.CPUSpeed{SingleOpsPerS: s.SingleOpsPerCPUS, SingleOpsPerCPUS: s.SingleOpsPerCPUS, StealPct: &steal}
+		}
+		for _, r := range c.Runs {
+			t.Run(fmt.Sprintf("%d CPUs %d threads rep %d", c.CPUs, r.Threads, r.Rep), func(t *testing.T) {
+				p := c.Profile
+				// the sweep probed once, at its start, after the dump and before its own runs: nothing competed
+				p.Storage.Conditions = &profile.Conditions{}
+				p.Host.CPU.Speed = speed[r.Rep]
+				if p.Host.CPU.Speed == nil {
+					t.Fatalf("no speed reading before rep %d", r.Rep)
+				}
+				p.Dump = &profile.Dump{Format: "mydumper", TotalBytes: f.DumpBytes, Tables: f.Tables, Chunks: f.Chunks}
+				e := estimateLoad(&p, r.Threads, c.CPUs, pool{bytes: 512 << 20, from: "server", redo: 1 << 30})
+				t.Logf("%.2f s, estimate %v–%v (%s)", r.Seconds, e.Low, e.High, e.Basis)
+				all++
+				switch lo, hi := e.Low.Seconds(), e.High.Seconds(); {
+				case r.Seconds >= lo && r.Seconds <= hi:
+					in++
+				case r.Seconds < 0.9*lo || r.Seconds > 1.1*hi:
+					t.Errorf("%.2f s more than 10%% outside the estimate %v–%v", r.Seconds, e.Low, e.High)
+				default:
+					t.Logf("outside the estimate %v–%v by under 10%%: %.2f s", e.Low, e.High, r.Seconds)
+				}
+			})
+		}
+	}
+	if 10*in < 8*all {
+		t.Errorf("the estimate contains %d of %d fit runs (below 80%%)", in, all)
+	}
+	t.Logf("the estimate contains %d of %d fit runs", in, all)
+}
