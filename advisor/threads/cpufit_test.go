@@ -35,10 +35,11 @@ type cpuFit struct {
 
 // TestCPUFit: on the runs the CPU rates were fitted on, the estimate from
 // the profile taken before each run's rep (the speed read then; the pool
-// holding the data, the redo log the load: the disk out of it on the fast
-// bed) contains ≥ 80% of the runs, the held-out bar, and every run is
-// within 10% of it; each run outside is logged with its figures. A check
-// of the fit, not evidence: testdata/heldout/ judges it.
+// holding the data, the stock redo log smaller than the load's redo, the
+// fast bed's disk out of it) contains ≥ 80% of the runs, the held-out
+// bar, and every run is within 10% of it; each run outside is logged with
+// its figures. A check of the fit, not evidence: testdata/heldout/ judges
+// it.
 func TestCPUFit(t *testing.T) {
 	b, err := os.ReadFile("testdata/cpu-fit.json")
 	if err != nil {
@@ -65,7 +66,9 @@ func TestCPUFit(t *testing.T) {
 					t.Fatalf("no speed reading before rep %d", r.Rep)
 				}
 				p.Dump = &profile.Dump{Format: "mydumper", TotalBytes: f.DumpBytes, Tables: f.Tables, Chunks: f.Chunks}
-				e := estimateLoad(&p, r.Threads, c.CPUs, pool{bytes: 512 << 20, from: "server", redo: 1 << 30})
+				// what the runs had: a 512M pool (the data fits) and MariaDB 10.11's default 96M redo log (the load's
+				// redo outgrows it: checkpoint flushing ran beside the load, on the same CPUs)
+				e := estimateLoad(&p, r.Threads, c.CPUs, pool{bytes: 512 << 20, from: "server", redo: 96 << 20})
 				t.Logf("%.2f s, estimate %v–%v (%s)", r.Seconds, e.Low, e.High, e.Basis)
 				all++
 				switch lo, hi := e.Low.Seconds(), e.High.Seconds(); {
