@@ -272,7 +272,7 @@ main() {
   log "building mytune"
   (cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune) || { echo "bench-heldout.sh: cmd/mytune does not build" >&2; exit 1; }
   local f # one sweep per run: a kept dir's earlier runs are set aside, never mixed into this sweep's file
-  for f in results failures binlog; do [ ! -s "$WORK/$f.txt" ] || mv "$WORK/$f.txt" "$WORK/$f.before-$STAMP.txt"; done
+  for f in results failures binlog cpu; do [ ! -s "$WORK/$f.txt" ] || mv "$WORK/$f.txt" "$WORK/$f.before-$STAMP.txt"; done
   touch "$WORK/results.txt" "$WORK/failures.txt"
   make_dump
   log "dump: $(du -sh "$WORK/dump" | cut -f1) in $(ls "$WORK/dump" | grep -c '\.sql$') files"
