@@ -15,9 +15,10 @@
 #       printed during-load SET GLOBALs (and their undo after), and the printed myloader command run
 #       verbatim with only -S/-u filled in; prints speedup, regret and the estimate per bed.
 #   scripts/bench-restore.sh sweep --beds "card" [--pools "32M 512M"] [--durability "strict relaxed"]
-#                                  [--threads "1 2 4 8 16"] [--repeat 3] [--first-rep 1]
+#                                  [--threads "1 2 4 8 16"] [--repeat 3] [--first-rep 1] [--redo SIZE]
 #       the thread-count matrix behind docs/benchmarks/restore-matrix.md: every bed × pool × durability cell
-#       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed. --first-rep N
+#       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed. --redo SIZE gives the
+#       servers that innodb_log_file_size (default: the server's own, 96M on MariaDB 10.11). --first-rep N
 #       numbers the runs from N (odd ascending, even descending), so one cell can be swept in several
 #       calls with the order still alternating. --run-lock "CMD" runs each timed restore (only the load,
 #       not the clean-up between runs) under the command prefix CMD (--tag T names the beds restore-sweepT-*,
@@ -58,13 +59,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-FREE="" SETTLE=1 REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES="" SCHEMAS="" SHAPE=sysbench8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0 HOLD_WB=0
+REDO="" FREE="" SETTLE=1 REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES="" SCHEMAS="" SHAPE=sysbench8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0 HOLD_WB=0
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --schemas) SCHEMAS=$2 ;; --shape) SHAPE=$2 ;; --keep) KEEP=$2 ;;
+    --redo) REDO=$2 ;; --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --schemas) SCHEMAS=$2 ;; --shape) SHAPE=$2 ;; --keep) KEEP=$2 ;;
     --undo-timeout) UNDO_TIMEOUT=$2 ;; --settle) SETTLE=$2 ;; --free) FREE=$2 ;; --mem-limit) MEM_LIMIT=$2 ;; --cpu-burners) BURNERS=$2 ;; --hold-writeback) HOLD_WB=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
@@ -268,7 +269,7 @@ sweep_bed() {
     local flush=1; [ "$dur" = relaxed ] && flush=2
     wipe "$dir/data"
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool" \
-      --innodb-flush-log-at-trx-commit=$flush
+      --innodb-flush-log-at-trx-commit=$flush ${REDO:+--innodb-log-file-size=$REDO}
     for rep in $(seq "$FIRST_REP" $((FIRST_REP + REPEAT - 1))); do
       list=$THREADS; [ $((rep % 2)) = 0 ] && list=$(echo "$THREADS" | tr ' ' '\n' | tac | tr '\n' ' ')
       rep_lock_take
