@@ -37,9 +37,9 @@ func TestExtrapolationNote(t *testing.T) {
 		{"a dump bigger than any swept", func(p *profile.Profile) { p.Dump.TotalBytes = 2e9 }, mariadb, []string{"1.9 GiB of SQL (measured: 37.9 MiB to 151.8 MiB)"}},
 		{"many tables", func(p *profile.Profile) { p.Dump.Tables = 25 }, mariadb, []string{"25 tables (measured: 8)"}},
 		{"one CPU by quota", func(p *profile.Profile) { p.Host.CPU.QuotaCores = 1 }, mariadb, []string{"1 cores (measured: 2)"}},
-		{"CPUs as fast as the fit's", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 121e3} }, mariadb, nil},
+		{"CPUs as fast as the fit's", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3} }, mariadb, nil},
 		{"slower CPUs than any measured", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 40e3} }, mariadb,
-			[]string{"CPUs doing 40.0k units per CPU-second (measured: 115.0k-129.0k)"}},
+			[]string{"CPUs doing 40.0k units per CPU-second (measured: 113.0k-135.0k)"}},
 		{"steal takes a fast-enough CPU below", func(p *profile.Profile) {
 			steal := 20.0
 			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 125e3, StealPct: &steal}

@@ -62,23 +62,26 @@ const (
 	// CPUBytesPerSecPerThread is what one load thread parses and inserts
 	// on a quiet host whose CPUs run at CPURefOpsPerCPUS: the fast bed's
 	// 1-thread restores of 159.1 MB of mydumper SQL (152 MB dump, 8
-	// tables, 512M pool, strict; 2026-12-02 02:47-02:50, testdata/cpu-fit.json)
-	// took 12.7-15.2 s (10.5-12.5 MB/s) on 2 CPUs and 15.9 s on one: 13 MB/s
-	// is the fast end whose QuietSpreadShare (0.75) holds the slowest.
-	CPUBytesPerSecPerThread = 13e6
+	// tables, 512M pool, a 1G redo log holding the load, strict;
+	// 2026-12-02 04:26-04:31, testdata/cpu-fit-redo1g.json) ran 12.2-12.6
+	// MB/s on 2 CPUs (11.8-12.2 at the reference speed) and 9.8-11.6 on
+	// one: 12.5 MB/s, with QuietSpreadShare's 0.75 at the slow end.
+	CPUBytesPerSecPerThread = 12.5e6
 	// CPUBytesPerSecPerCore caps it by cores, as CPUBytesPerSecPerCore ×
-	// cores^CPUCoreExponent: the same restores took 15.4 s at 4 threads
-	// on one CPU (10.4 MB/s with the CPU at 0.94 of CPURefOpsPerCPUS: 11.0
-	// at it) and 8.1-10.2 s at 4 and 16 threads on 2 CPUs (15.6-19.7 MB/s
-	// at 0.97-1.04 of it). (The fit before it, 18e6 per core, linear, was
-	// measured on 2026-12-01 at 05:45, when the same host ran the same
-	// restore 1.9x faster and the probe did not measure the CPUs' speed.)
-	CPUBytesPerSecPerCore = 11.5e6
-	// CPUCoreExponent is how the cap grows with cores: a second CPU added
-	// 0.8x of the first's rate (the fit above: 2^0.85 = 1.8 holds both
-	// CPU counts' fastest and slowest runs within the estimate's 0.75
-	// spread). More than 2 cores are not measured (the envelope says so).
-	CPUCoreExponent = 0.85
+	// cores^CPUCoreExponent: the same restores ran 12.0-14.9 MB/s at 4
+	// and 8 threads on one CPU (11.4-15.1 at the reference speed; 8
+	// threads faster than 4: more sessions keep the CPU busy through the
+	// commits' fsyncs) and 20.8-23.8 at 4 and 16 on 2 CPUs (20.9-23.1).
+	// (Before: 11.5e6 from 02:46's runs with the stock 96M redo log, whose
+	// checkpoint flushing shared the CPUs, 1.2x slower on 2 CPUs and more on
+	// one; before that 18e6, linear per core, from 2026-12-01 05:45, when
+	// the host ran the restore 1.9x faster and no CPU speed was read.)
+	CPUBytesPerSecPerCore = 15.5e6
+	// CPUCoreExponent is how the cap grows with cores: a second CPU adds
+	// 0.6x of the first's rate here (2^0.7 = 1.62); every exponent from
+	// 0.59 to 0.84 holds all 18 fit runs in the estimate, 0.7 is between.
+	// More than 2 cores are not measured (the envelope says so).
+	CPUCoreExponent = 0.7
 	// TableSyncIOs is the fixed cost of restoring one table, in synchronous
 	// writes at the disk's 1-thread random-write rate: creating it, its
 	// tablespace and the commits of its files, paid whatever the rows and

@@ -31,9 +31,9 @@ func TestEstimateLoad(t *testing.T) {
 		{name: "no dump: no estimate", p: prof(2, 0, fastCurve, nil)},
 		{name: "fast disk, 2 cores: CPU bound", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32},
-			// ≥ 2 threads on 2 cores: min(n × 13, 11.5 × 2^0.85 = 20.73) MB/s, 560 MB in 27.0 s; slow: the host's
-			// load is unknown, at 0.55 × 20.73 = 11.4 MB/s 49.1 s, slower than the disk's slow end (1500 MB/s ÷ 4.6: 1.7 s)
-			low: 27 * time.Second, high: 49 * time.Second, basis: "CPU 21 MB/s on a quiet host (13 per load thread, at most 21 on 2 CPUs"},
+			// ≥ 3 threads on 2 cores: min(n × 12.5, 15.5 × 2^0.7 = 25.18) MB/s, 560 MB in 22.2 s; slow: the host's
+			// load is unknown, at 0.55 × 25.18 = 13.85 MB/s 40.4 s, slower than the disk's slow end (1500 MB/s ÷ 4.6: 1.7 s)
+			low: 22 * time.Second, high: 40 * time.Second, basis: "CPU 25 MB/s on a quiet host (12 per load thread, at most 25 on 2 CPUs"},
 		{name: "SD card, buffer pool unknown: sequential to random bound", p: sd,
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// low: 80 MB / (15 MB/s ÷ 2.2) = 11.7 s + 0.7 s fixed; high: 80 MB / (152 IOPS × 16 KiB ÷ 1.6 = 1.56 MB/s)
@@ -52,12 +52,12 @@ func TestEstimateLoad(t *testing.T) {
 			low: 30 * time.Second, high: 53 * time.Second, basis: "outgrows the server 16.0 MiB buffer pool"},
 		{name: "gzip dump widens by 3-5x", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 56e6, Compression: "gzip", Tables: 8, Chunks: 32},
-			// 168 MB / 20.73 MB/s = 8.1 s; 280 MB / 11.4 MB/s = 24.6 s
-			low: 8100 * time.Millisecond, high: 25 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
+			// 168 MB / 25.18 MB/s = 6.7 s; 280 MB / 13.85 MB/s = 20.2 s
+			low: 6700 * time.Millisecond, high: 20 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
 		{name: "gzip dump whose uncompressed size was read: not widened", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mysqldump", TotalBytes: 168e6, FileBytes: 56e6, TotalBytesBasis: profile.DumpBytesUncompressed,
 				Compression: "gzip", Tables: 8, Chunks: 1},
-			// 1 thread (one session): 168 MB / 13 MB/s = 12.9 s; / (0.55 × 13) MB/s = 23.5 s, slower than the
+			// 1 thread (one session): 168 MB / 12.5 MB/s = 13.4 s; / (0.55 × 12.5) MB/s = 24.4 s, slower than the
 			// disk (13.4k × 16 KiB ÷ 2.0 = 110 MB/s: 1.5 s)
 			low: 13 * time.Second, high: 24 * time.Second, basis: "160.2 MiB of SQL;"},
 	}
@@ -91,21 +91,21 @@ func TestEstimateHostLoad(t *testing.T) {
 		low, high   time.Duration
 		basis       string
 	}{
-		// 560 MB at 20.73 MB/s = 27.0 s; at 0.75 × 20.73 = 15.5 MB/s 36.0 s
-		{name: "idle host", load1: 0, threads: 16, low: 27 * time.Second, high: 36 * time.Second,
+		// 560 MB at 25.18 MB/s = 22.2 s; at 0.75 × 25.18 = 18.9 MB/s 29.7 s
+		{name: "idle host", load1: 0, threads: 16, low: 22 * time.Second, high: 30 * time.Second,
 			basis: "75–100% of that (the host's load average of 0.00 when probed (no CPU pressure reading): no CPU time to share with the restore's 16 sessions on 2 CPUs)"},
-		// 4 busy loops: 16/(16+4) = 0.8 of 20.73 MB/s = 16.6 MB/s, 33.8 s; slow 16/(16+3×4) = 0.571: 11.8 MB/s, 47.3 s
-		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 34 * time.Second, high: 47 * time.Second,
+		// 4 busy loops: 16/(16+4) = 0.8 of 25.18 MB/s = 20.1 MB/s, 27.8 s; slow 16/(16+3×4) = 0.571: 14.4 MB/s, 38.9 s
+		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 28 * time.Second, high: 39 * time.Second,
 			basis: "57–80% of that: the host's load average of 4.00 when probed (no CPU pressure reading) shares the 2 CPUs with the restore's 16 sessions (16/(16+4.0), 16/(16+3×4.0) at the slow end)"},
-		// 4/(4+4) = 0.5: 10.4 MB/s, 54.0 s; slow 4/(4+12) = 0.25 (half the fast end's, the widest allowed): 108 s
-		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 54 * time.Second, high: 108 * time.Second,
+		// 4/(4+4) = 0.5: 12.6 MB/s, 44.5 s; slow 4/(4+12) = 0.25 (half the fast end's, the widest allowed): 89 s
+		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 44 * time.Second, high: 89 * time.Second,
 			basis: "(4/(4+4.0), 4/(4+3×4.0) at the slow end)"},
-		// a load of 4 with tasks waiting for a CPU 25% of the time: 1 competing task; 16/17 = 0.94: 19.5 MB/s,
-		// 28.7 s; slow min(0.75 × 0.94, 16/19) = 0.71: 14.6 MB/s, 38.3 s
-		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 29 * time.Second, high: 38 * time.Second,
+		// a load of 4 with tasks waiting for a CPU 25% of the time: 1 competing task; 16/17 = 0.94: 23.7 MB/s,
+		// 23.6 s; slow min(0.75 × 0.94, 16/19) = 0.71: 17.8 MB/s, 31.5 s
+		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 24 * time.Second, high: 32 * time.Second,
 			basis: "the host's load average of 4.00 when probed, 25% of it waiting for a CPU (PSI cpu some avg10)"},
-		// 1 session and a load of 0.5 fit the 2 CPUs: 13 MB/s, 43.1 s; slow 9.75 MB/s, 57.4 s
-		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 43 * time.Second, high: 57 * time.Second,
+		// 1 session and a load of 0.5 fit the 2 CPUs: 12.5 MB/s, 44.8 s; slow 9.4 MB/s, 59.7 s
+		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 45 * time.Second, high: 60 * time.Second,
 			basis: "75–100% of that (the host's load average of 0.50 when probed (no CPU pressure reading): no CPU time to share"},
 	}
 	for _, tc := range tests {
@@ -223,7 +223,7 @@ func TestEstimateFixedCosts(t *testing.T) {
 // CPU-second against CPURefOpsPerCPUS, less the steal read with it; a
 // profile with only the wall-clock speed (probes before the thread clock)
 // scales by that, without taking the steal off again; none: the measured
-// host's rate. 560 MB at 16 threads on 2 idle cores: 20.73 MB/s × scale,
+// host's rate. 560 MB at 16 threads on 2 idle cores: 25.18 MB/s × scale,
 // the slow end 0.75 of it.
 func TestEstimateCPUSpeed(t *testing.T) {
 	steal10 := 10.0
@@ -233,20 +233,20 @@ func TestEstimateCPUSpeed(t *testing.T) {
 		low, high time.Duration
 		basis     string
 	}{
-		// 560 MB / 20.73 MB/s = 27.0 s; / 15.5 MB/s = 36.0 s
-		{name: "not measured", low: 27 * time.Second, high: 36 * time.Second,
+		// 560 MB / 25.18 MB/s = 22.2 s; / 18.9 MB/s = 29.7 s
+		{name: "not measured", low: 22 * time.Second, high: 30 * time.Second,
 			basis: "the CPUs' speed not measured: as fast as the host measured"},
-		{name: "the fit host's speed", speed: &profile.CPUSpeed{SingleOpsPerS: 120e3, SingleOpsPerCPUS: 121e3},
-			low: 27 * time.Second, high: 36 * time.Second, basis: "CPUs at 1.00x the measured host's speed (121.0k units per CPU-second against 121.0k)"},
-		// a core half as fast (a Raspberry Pi's, say): 10.4 MB/s, 54.0 s; 7.8 MB/s, 72.0 s
-		{name: "half as fast a core", speed: &profile.CPUSpeed{SingleOpsPerS: 60e3, SingleOpsPerCPUS: 60.5e3},
-			low: 54 * time.Second, high: 72 * time.Second, basis: "CPUs at 0.50x"},
-		// 10% steal: 0.9 × 20.73 = 18.7 MB/s, 30.0 s; 14.0 MB/s, 40.0 s
-		{name: "steal taken off", speed: &profile.CPUSpeed{SingleOpsPerS: 110e3, SingleOpsPerCPUS: 121e3, StealPct: &steal10},
-			low: 30 * time.Second, high: 40 * time.Second, basis: "per CPU-second, less 10% hypervisor steal"},
-		// wall clock only, twice the reference: 41.5 MB/s, 13.5 s; 31.1 MB/s, 18.0 s; the steal is in that rate already
-		{name: "wall-clock speed only", speed: &profile.CPUSpeed{SingleOpsPerS: 242e3, StealPct: &steal10},
-			low: 14 * time.Second, high: 18 * time.Second, basis: "CPUs at 2.00x the measured host's speed (242.0k units per second (no thread clock read) against 121.0k)"},
+		{name: "the fit host's speed", speed: &profile.CPUSpeed{SingleOpsPerS: 122e3, SingleOpsPerCPUS: 123e3},
+			low: 22 * time.Second, high: 30 * time.Second, basis: "CPUs at 1.00x the measured host's speed (123.0k units per CPU-second against 123.0k)"},
+		// a core half as fast (a Raspberry Pi's, say): 12.6 MB/s, 44.5 s; 9.4 MB/s, 59.3 s
+		{name: "half as fast a core", speed: &profile.CPUSpeed{SingleOpsPerS: 61e3, SingleOpsPerCPUS: 61.5e3},
+			low: 44 * time.Second, high: 59 * time.Second, basis: "CPUs at 0.50x"},
+		// 10% steal: 0.9 × 25.18 = 22.7 MB/s, 24.7 s; 17.0 MB/s, 32.9 s
+		{name: "steal taken off", speed: &profile.CPUSpeed{SingleOpsPerS: 110e3, SingleOpsPerCPUS: 123e3, StealPct: &steal10},
+			low: 25 * time.Second, high: 33 * time.Second, basis: "per CPU-second, less 10% hypervisor steal"},
+		// wall clock only, twice the reference: 50.4 MB/s, 11.1 s; 37.8 MB/s, 14.8 s; the steal is in that rate already
+		{name: "wall-clock speed only", speed: &profile.CPUSpeed{SingleOpsPerS: 246e3, StealPct: &steal10},
+			low: 11 * time.Second, high: 15 * time.Second, basis: "CPUs at 2.00x the measured host's speed (246.0k units per second (no thread clock read) against 123.0k)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

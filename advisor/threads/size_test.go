@@ -39,14 +39,14 @@ func TestSizeThreads(t *testing.T) {
 		loadWhyHas, dumpWhyH string
 	}{
 		{"2 cores, fast disk: 4 threads per core", prof(2, 0, fastCurve, nil), 4, 8, 4, "2 cores; no dump was read, so whether its data fits the buffer pool is unknown, so 4 load threads per core", "2 cores"},
-		{"2 cores, slow disk: the disk sets the pace, 4", prof(2, 0, sdCurve, nil), 1, 4, 1, "below the 21 MB/s 8 sessions parse and insert on a quiet host: the disk sets the pace, so capped at 4 threads", "2 cores"},
+		{"2 cores, slow disk: the disk sets the pace, 4", prof(2, 0, sdCurve, nil), 1, 4, 1, "below the 25 MB/s 8 sessions parse and insert on a quiet host: the disk sets the pace, so capped at 4 threads", "2 cores"},
 		{"16 cores, NVMe that scales to 8", prof(16, 0, nvmeCurve, nil), 8, 8, 8, "stop scaling at 8", "stop scaling at 8"},
 		{"16 cores, saturating disk: capped at 8, not the knee's 4", prof(16, 0, fastCurve, nil), 4, 8, 4, "stop scaling at 4 threads (34.1k → 37.8k from 4 to 8; best 40.0k at 16): capped at 8", "16 cores"},
 		{"cgroup quota 1.5 of 16 cores", prof(16, 1.5, nvmeCurve, nil), 4, 8, 4, "cgroup CPU quota of 1.5 cores (of 16)", "quota"},
-		{"flat SD card curve, 4 cores: the disk sets the pace, 4, not the knee's 1", prof(4, 0, sdCurve, nil), 1, 4, 1, "(150 random 16K writes/s ÷ 0.9), below the 37 MB/s 16 sessions parse", "flat"},
+		{"flat SD card curve, 4 cores: the disk sets the pace, 4, not the knee's 1", prof(4, 0, sdCurve, nil), 1, 4, 1, "(150 random 16K writes/s ÷ 0.9), below the 41 MB/s 16 sessions parse", "flat"},
 		{"IOPS-limited card bed, 2 cores (restore-matrix.md): 4", prof(2, 0, cardCurve, nil), 1, 4, 1, "peak at 1 threads (120) and fall with more (98 at 16): the disk is saturated, but a restore still gains", "peak at 1"},
 		{"IOPS-limited card, 16 cores: 4", prof(16, 0, cardCurve, nil), 1, 4, 1, "the disk sets the pace, so capped at 4 threads", "peak at 1"},
-		{"falling curve, 8 cores: the disk sets the pace, 4", prof(8, 0, fallCurve, nil), 2, 4, 2, "(500 random 16K writes/s ÷ 0.9), below the 67 MB/s", "peak at 2"},
+		{"falling curve, 8 cores: the disk sets the pace, 4", prof(8, 0, fallCurve, nil), 2, 4, 2, "(500 random 16K writes/s ÷ 0.9), below the 66 MB/s", "peak at 2"},
 		{"no curve: cores only", prof(4, 0, nil, nil), 8, 16, 8, "sized by cores only", "4 cores"},
 		{"cores unknown", prof(0, 0, nvmeCurve, nil), 2, 4, 2, "core count unknown", "unknown"},
 		{"many small tables on 16 cores", prof(16, 0, nvmeCurve, manyTables), 8, 8, 8, "200 tables in 200 chunks", "200 chunks"},
