@@ -46,7 +46,7 @@
 #   sysctls, restored at exit), so buffered writes reach the bed only through the writer's own fsync, which cgroup v1
 #   charges to the bed's throttle (the flusher's would escape it): what a buffered variant (strict+fsync) needs to be
 #   measured fairly; the e2e-io lines of results.txt show whether every write was charged.
-#   Common: [--shape sysbench8|many25x5|big2m (scripts/bench-shapes.sh)] [--rows 25000 (e2e: 100000)] [--tables 8]
+#   Common: [--shape sysbench8|many25x5|big2m|few2|many32x4 (scripts/bench-shapes.sh)] [--rows 25000 (e2e: 100000)] [--tables 8]
 #   [--schemas N] [--bed-size 3G] [--keep DIR] (DIR keeps the dump, profiles and results between
 #   runs; results are appended to DIR/results.txt as "mode bed pool durability threads rep seconds load1 load5",
 #   the load averages of /proc/loadavg when the run ended).

@@ -4,6 +4,10 @@
 #   many25x5   25 tables in 5 schemas (hs1..hs5, 5 tables each), 100000 rows each by default: a dump of many
 #              tables as MySQL Shell's dumpInstance makes of a whole server (issue 19, point 4)
 #   big2m      one table of 2000000 rows by default (sbtest.sbtest1) with its secondary index (issue 19, point 4)
+#   few2       2 tables of 400000 rows in one schema (sbtest): a fit shape of few, big tables, the same bytes as
+#              sysbench8 at --rows 100000 (the CPU fit's table term; kept apart from the held-out big2m)
+#   many32x4   32 tables in 4 schemas (ms1..ms4, 8 tables each) of 25000 rows: a fit shape of many small tables,
+#              the same bytes again (kept apart from the held-out many25x5)
 #
 # Every table is sysbench's oltp table (id, k, c, pad: about 190 bytes of SQL per row) with its secondary index
 # k_1 on k (sysbench 1.0 oltp_common.lua: create_secondary defaults to on). --tables, --schemas and --rows
@@ -19,7 +23,9 @@ shape_init() {
     sysbench8) s=1 t=8 r=25000 ;;
     many25x5) s=5 t=5 r=100000 ;;
     big2m) s=1 t=1 r=2000000 ;;
-    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m)" >&2; exit 2 ;;
+    few2) s=1 t=2 r=400000 ;;
+    many32x4) s=4 t=8 r=25000 ;;
+    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4)" >&2; exit 2 ;;
   esac
   SH_SCHEMAS=${SH_SCHEMAS:-$s} SH_TABLES=${SH_TABLES:-$t} SH_ROWS=${SH_ROWS:-$r}
   local v
@@ -30,7 +36,9 @@ shape_init() {
 
 # shape_schemas: the schema names, one a line (sbtest for one schema, as the fit data's dumps have).
 shape_schemas() {
-  if [ "$SH_SCHEMAS" = 1 ]; then echo sbtest; else seq -f 'hs%g' 1 "$SH_SCHEMAS"; fi
+  local prefix=hs
+  [ "$SHAPE" = many32x4 ] && prefix=ms
+  if [ "$SH_SCHEMAS" = 1 ]; then echo sbtest; else seq -f "$prefix%g" 1 "$SH_SCHEMAS"; fi
 }
 
 # shape_describe: one line for a provenance header.
