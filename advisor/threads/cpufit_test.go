@@ -9,9 +9,11 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// cpuFit is testdata/cpu-fit-redo1g.json: the CPU-bound restores
-// CPUBytesPerSecPerThread, CPUBytesPerSecPerCore and CPURefOpsPerCPUS were
-// fitted on, with the probe's CPU speed read before each rep.
+// cpuFit is a CPU-fit file of testdata/: the CPU-bound restores the CPU
+// rates were fitted on, with the probe's CPU speed read before each rep.
+// cpu-fit-redo1g.json (CPUBytesPerSecPerThread, CPUBytesPerSecPerCore,
+// CPURefOpsPerCPUS) has one dump for all cells; cpu-fit-tables.json
+// (CPUTableExponent; scripts/bench-cpufit-record.py) one per cell.
 type cpuFit struct {
 	Provenance string `json:"provenance"`
 	DumpBytes  uint64 `json:"dump_bytes"`
@@ -19,9 +21,13 @@ type cpuFit struct {
 	Tables     int    `json:"dump_tables"`
 	Chunks     int    `json:"dump_chunks"`
 	Cells      []struct {
-		CPUs    int             `json:"cpus"`
-		Profile profile.Profile `json:"profile"`
-		Speeds  []struct {
+		Shape     string          `json:"shape"`
+		DumpBytes uint64          `json:"dump_bytes"`
+		Tables    int             `json:"dump_tables"`
+		Chunks    int             `json:"dump_chunks"`
+		CPUs      int             `json:"cpus"`
+		Profile   profile.Profile `json:"profile"`
+		Speeds    []struct {
 			BeforeRep        int     `json:"before_rep"`
 			SingleOpsPerCPUS float64 `json:"single_ops_per_cpu_s"`
 			StealPct         float64 `json:"steal_pct"`
@@ -37,19 +43,43 @@ type cpuFit struct {
 // TestCPUFit: on the runs the CPU rates were fitted on, the estimate from
 // the profile taken before each run's rep (the speed read then; the pool
 // holding the data, the redo log the load's redo, the fast bed's disk out
-// of it) contains ≥ 80% of the runs, the held-out bar, and every run is
-// within 10% of it; each run outside is logged with its figures. A check
-// of the fit, not evidence: testdata/heldout/ judges it.
+// of it) contains ≥ 80% of each file's runs, the held-out bar, and every
+// run is within 10% of it; each run outside is logged with its figures. A
+// check of the fit, not evidence: testdata/heldout/ judges it.
 func TestCPUFit(t *testing.T) {
-	b, err := os.ReadFile("testdata/cpu-fit-redo1g.json")
+	for _, name := range []string{"cpu-fit-redo1g.json", "cpu-fit-tables.json"} {
+		t.Run(name, func(t *testing.T) {
+			in, all := checkCPUFit(t, readCPUFit(t, "testdata/"+name))
+			if 10*in < 8*all {
+				t.Errorf("the estimate contains %d of %d fit runs (below 80%%)", in, all)
+			}
+			t.Logf("the estimate contains %d of %d fit runs", in, all)
+		})
+	}
+}
+
+// readCPUFit reads a CPU-fit file, each cell's dump filled from the file's
+// when it has none of its own.
+func readCPUFit(t *testing.T, path string) cpuFit {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var f cpuFit
 	if err := json.Unmarshal(b, &f); err != nil || f.Provenance == "" || len(f.Cells) == 0 {
-		t.Fatalf("testdata/cpu-fit-redo1g.json: %v (provenance %q, %d cells)", err, f.Provenance, len(f.Cells))
+		t.Fatalf("%s: %v (provenance %q, %d cells)", path, err, f.Provenance, len(f.Cells))
 	}
-	in, all := 0, 0
+	for i := range f.Cells {
+		if c := &f.Cells[i]; c.DumpBytes == 0 {
+			c.DumpBytes, c.Tables, c.Chunks = f.DumpBytes, f.Tables, f.Chunks
+		}
+	}
+	return f
+}
+
+// checkCPUFit estimates every run of f and counts those inside.
+func checkCPUFit(t *testing.T, f cpuFit) (in, all int) {
 	for _, c := range f.Cells {
 		speed := map[int]*profile.CPUSpeed{}
 		for _, s := range c.Speeds {
@@ -57,7 +87,7 @@ func TestCPUFit(t *testing.T) {
 			speed[s.BeforeRep] = &profile.CPUSpeed{SingleOpsPerS: s.SingleOpsPerCPUS, SingleOpsPerCPUS: s.SingleOpsPerCPUS, StealPct: &steal}
 		}
 		for _, r := range c.Runs {
-			t.Run(fmt.Sprintf("%d CPUs %d threads rep %d", c.CPUs, r.Threads, r.Rep), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s %d CPUs %d threads rep %d", c.Shape, c.CPUs, r.Threads, r.Rep), func(t *testing.T) {
 				p := c.Profile
 				// the sweep probed once, at its start, after the dump and before its own runs: nothing competed
 				p.Storage.Conditions = &profile.Conditions{}
@@ -65,7 +95,7 @@ func TestCPUFit(t *testing.T) {
 				if p.Host.CPU.Speed == nil {
 					t.Fatalf("no speed reading before rep %d", r.Rep)
 				}
-				p.Dump = &profile.Dump{Format: "mydumper", TotalBytes: f.DumpBytes, Tables: f.Tables, Chunks: f.Chunks}
+				p.Dump = &profile.Dump{Format: "mydumper", TotalBytes: c.DumpBytes, Tables: c.Tables, Chunks: c.Chunks}
 				// what the runs had: a 512M pool (the data fits) and the file's redo log (1G: it holds the load's redo)
 				e := estimateLoad(&p, r.Threads, c.CPUs, pool{bytes: 512 << 20, from: "server", redo: f.RedoBytes})
 				t.Logf("%.2f s, estimate %v–%v (%s)", r.Seconds, e.Low, e.High, e.Basis)
@@ -81,8 +111,5 @@ func TestCPUFit(t *testing.T) {
 			})
 		}
 	}
-	if 10*in < 8*all {
-		t.Errorf("the estimate contains %d of %d fit runs (below 80%%)", in, all)
-	}
-	t.Logf("the estimate contains %d of %d fit runs", in, all)
+	return in, all
 }

@@ -56,16 +56,39 @@ func coreSpeed(sp *profile.CPUSpeed) float64 {
 
 // quietCPURate is the dump bytes per second threads loading sessions
 // parse and insert on cores when nothing else runs: CPUBytesPerSecPerThread
-// per session, at most CPUBytesPerSecPerCore × cores^CPUCoreExponent, both
+// per session, at most CPUBytesPerSecPerCore × cores^CPUCoreExponent times
+// the dump's table term (tableFactor; tables 0: unknown, no term), all
 // scaled by the host's CPU speed (cpuSpeedScale).
-func quietCPURate(sp *profile.CPUSpeed, threads, cores int) (float64, string) {
+func quietCPURate(sp *profile.CPUSpeed, threads, cores, tables int) (float64, string) {
 	scale, why := cpuSpeedScale(sp)
-	return scale * min(CPUBytesPerSecPerThread*float64(threads), cpuCoreCap(cores)), why
+	return scale * min(CPUBytesPerSecPerThread*float64(threads), cpuCoreCap(cores)*tableFactor(tables)), why
 }
 
 // cpuCoreCap is the quiet rate's cap on cores at the reference speed.
 func cpuCoreCap(cores int) float64 {
 	return CPUBytesPerSecPerCore * math.Pow(float64(max(cores, 1)), CPUCoreExponent)
+}
+
+// tableFactor is how much faster than the fit's CPUTableRef tables a dump
+// of this many tables loads once several sessions run: (tables /
+// CPUTableRef)^CPUTableExponent, with tables above CPUTablesMax taken as
+// CPUTablesMax (no gain beyond what was measured); 1 when unknown.
+func tableFactor(tables int) float64 {
+	if tables <= 0 {
+		return 1
+	}
+	return math.Pow(float64(min(tables, CPUTablesMax))/CPUTableRef, CPUTableExponent)
+}
+
+// tableText is the table term as the estimate's basis says it ("" when
+// the dump's tables are unknown or as many as the fit's).
+func tableText(tables int) string {
+	f := tableFactor(tables)
+	if tables <= 0 || f == 1 {
+		return ""
+	}
+	return fmt.Sprintf(" × %.2f for %s against the measured %d (fewer tables: sessions wait on each other's; %d-%d measured)",
+		f, count(tables, "table"), CPUTableRef, CPUTablesMin, CPUTablesMax)
 }
 
 // kiloOps renders a rate of work units as "121.5k".

@@ -24,9 +24,10 @@ const DiskBoundLoadThreads = 4
 // load: the disk's fast end in that regime (the sequential rate ÷
 // SeqAmpLow, or the random 16K writes at n threads ÷ PageAmpLow, the
 // slower; as estimateLoad) below the quiet CPU rate at n threads on
-// cores (quietCPURate: scaled by the CPUs' speed sp). The reason says both
+// cores (quietCPURate: scaled by the CPUs' speed sp, with the dump's
+// tables' term; 0 tables: unknown). The reason says both
 // rates; false when the disk was not measured.
-func diskBound(s profile.Storage, sp *profile.CPUSpeed, n, cores int) (bool, string) {
+func diskBound(s profile.Storage, sp *profile.CPUSpeed, n, cores, tables int) (bool, string) {
 	seq := s.SeqWrite.MBPerS * 1e6
 	if seq <= 0 {
 		return false, ""
@@ -35,7 +36,7 @@ func diskBound(s profile.Storage, sp *profile.CPUSpeed, n, cores int) (bool, str
 	if rnd := randBytesPerSec(s, n); rnd > 0 && rnd/PageAmpLow < disk {
 		disk, how = rnd/PageAmpLow, fmt.Sprintf("%s random 16K writes/s ÷ %.1f", kilo(rnd/PageBytes), PageAmpLow)
 	}
-	cpu, _ := quietCPURate(sp, n, cores)
+	cpu, _ := quietCPURate(sp, n, cores, tables)
 	if disk >= cpu {
 		return false, ""
 	}

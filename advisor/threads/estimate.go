@@ -82,6 +82,26 @@ const (
 	// 0.59 to 0.84 holds all 18 fit runs in the estimate, 0.7 is between.
 	// More than 2 cores are not measured (the envelope says so).
 	CPUCoreExponent = 0.7
+	// CPUTableRef is the table count CPUBytesPerSecPerCore was measured
+	// with (testdata/cpu-fit-redo1g.json: 8 sysbench tables).
+	CPUTableRef = 8
+	// CPUTablesMin and CPUTablesMax are the fewest and most tables a CPU
+	// fit dump had (testdata/cpu-fit-tables.json: few2 and many32x4); more
+	// than CPUTablesMax are taken as that many, no faster, and fewer than
+	// CPUTablesMin extrapolate the power law (the envelope says so).
+	CPUTablesMin, CPUTablesMax = 2, 32
+	// CPUTableExponent is how the cap grows with the dump's tables, as
+	// (tables/CPUTableRef)^CPUTableExponent: sessions spread over more
+	// tables wait less for each other (and each table's indexes are
+	// smaller). testdata/cpu-fit-tables.json (2026-12-02 05:13-05:30, the
+	// same 159 MB as 2, 8 and 32 tables, one sitting, 3 reps): at 4-16
+	// threads the median rate against the model without the term was
+	// 0.650/0.777/0.872 on one CPU and 0.674/0.729/0.823 on two, i.e. an
+	// exponent of 0.13 and 0.08 (one CPU: 2 and 32 tables against 8) and
+	// 0.06 and 0.09 (two); 0.09 is between. The containment of the fit
+	// runs cannot tell 0 to 0.12 apart (67-70 of 72 inside with the
+	// slow end at QuietSpreadShare); the within-sitting medians can.
+	CPUTableExponent = 0.09
 	// TableSyncIOs is the fixed cost of restoring one table, in synchronous
 	// writes at the disk's 1-thread random-write rate: creating it, its
 	// tablespace and the commits of its files, paid whatever the rows and
@@ -109,7 +129,7 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 		return DurationRange{}
 	}
 	lo, hi := dumpSQLBytes(d)
-	quiet, speedWhy := quietCPURate(p.Host.CPU.Speed, threads, cores)
+	quiet, speedWhy := quietCPURate(p.Host.CPU.Speed, threads, cores, d.Tables)
 	shareLo, shareHi, shareWhy := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
 	fast, slow := lo/(quiet*shareHi), hi/(quiet*shareLo)
 	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
@@ -123,8 +143,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	return DurationRange{
 		Low:  seconds(fast),
 		High: seconds(max(slow, fast*1.2)),
-		Basis: fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %d CPUs as measured with MariaDB 10.11; %s), %s; the slower decides%s",
-			bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, max(cores, 1), speedWhy, shareWhy, fixedText),
+		Basis: fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %d CPUs%s as measured with MariaDB 10.11; %s), %s; the slower decides%s",
+			bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, max(cores, 1), tableText(d.Tables), speedWhy, shareWhy, fixedText),
 	}
 }
 

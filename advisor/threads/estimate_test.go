@@ -91,22 +91,23 @@ func TestEstimateHostLoad(t *testing.T) {
 		low, high   time.Duration
 		basis       string
 	}{
-		// 560 MB at 25.18 MB/s = 22.2 s; at 0.75 × 25.18 = 18.9 MB/s 29.7 s
-		{name: "idle host", load1: 0, threads: 16, low: 22 * time.Second, high: 30 * time.Second,
-			basis: "75–100% of that (the host's load average of 0.00 when probed (no CPU pressure reading): no CPU time to share with the restore's 16 sessions on 2 CPUs)"},
-		// 4 busy loops: 16/(16+4) = 0.8 of 25.18 MB/s = 20.1 MB/s, 27.8 s; slow 16/(16+3×4) = 0.571: 14.4 MB/s, 38.9 s
-		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 28 * time.Second, high: 39 * time.Second,
-			basis: "57–80% of that: the host's load average of 4.00 when probed (no CPU pressure reading) shares the 2 CPUs with the restore's 16 sessions (16/(16+4.0), 16/(16+3×4.0) at the slow end)"},
+		// 560 MB at 25.18 MB/s = 22.2 s; at 0.65 × 25.18 = 16.4 MB/s 34.2 s
+		{name: "idle host", load1: 0, threads: 16, low: 22 * time.Second, high: 34 * time.Second,
+			basis: "65–100% of that (the host's load average of 0.00 when probed (no CPU pressure reading): no CPU time to share with the restore's 16 sessions on 2 CPUs)"},
+		// 4 busy loops: 16/(16+4) = 0.8 of 25.18 MB/s = 20.1 MB/s, 27.8 s; slow min(0.65 × 0.8, 16/(16+3×4) = 0.571)
+		// = 0.52: 13.1 MB/s, 42.8 s
+		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 28 * time.Second, high: 43 * time.Second,
+			basis: "52–80% of that: the host's load average of 4.00 when probed (no CPU pressure reading) shares the 2 CPUs with the restore's 16 sessions (16/(16+4.0), 16/(16+3×4.0) at the slow end)"},
 		// 4/(4+4) = 0.5: 12.6 MB/s, 44.5 s; slow 4/(4+12) = 0.25 (half the fast end's, the widest allowed): 89 s
 		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 44 * time.Second, high: 89 * time.Second,
 			basis: "(4/(4+4.0), 4/(4+3×4.0) at the slow end)"},
 		// a load of 4 with tasks waiting for a CPU 25% of the time: 1 competing task; 16/17 = 0.94: 23.7 MB/s,
-		// 23.6 s; slow min(0.75 × 0.94, 16/19) = 0.71: 17.8 MB/s, 31.5 s
-		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 24 * time.Second, high: 32 * time.Second,
+		// 23.6 s; slow min(0.65 × 0.94, 16/19) = 0.61: 15.4 MB/s, 36.3 s
+		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 24 * time.Second, high: 36 * time.Second,
 			basis: "the host's load average of 4.00 when probed, 25% of it waiting for a CPU (PSI cpu some avg10)"},
-		// 1 session and a load of 0.5 fit the 2 CPUs: 12.5 MB/s, 44.8 s; slow 9.4 MB/s, 59.7 s
-		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 45 * time.Second, high: 60 * time.Second,
-			basis: "75–100% of that (the host's load average of 0.50 when probed (no CPU pressure reading): no CPU time to share"},
+		// 1 session and a load of 0.5 fit the 2 CPUs: 12.5 MB/s, 44.8 s; slow 0.65 × 12.5 = 8.1 MB/s, 68.9 s
+		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 45 * time.Second, high: 69 * time.Second,
+			basis: "65–100% of that (the host's load average of 0.50 when probed (no CPU pressure reading): no CPU time to share"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -224,7 +225,7 @@ func TestEstimateFixedCosts(t *testing.T) {
 // profile with only the wall-clock speed (probes before the thread clock)
 // scales by that, without taking the steal off again; none: the measured
 // host's rate. 560 MB at 16 threads on 2 idle cores: 25.18 MB/s × scale,
-// the slow end 0.75 of it.
+// the slow end 0.65 of it.
 func TestEstimateCPUSpeed(t *testing.T) {
 	steal10 := 10.0
 	tests := []struct {
@@ -233,20 +234,20 @@ func TestEstimateCPUSpeed(t *testing.T) {
 		low, high time.Duration
 		basis     string
 	}{
-		// 560 MB / 25.18 MB/s = 22.2 s; / 18.9 MB/s = 29.7 s
-		{name: "not measured", low: 22 * time.Second, high: 30 * time.Second,
+		// 560 MB / 25.18 MB/s = 22.2 s; / 16.4 MB/s = 34.2 s
+		{name: "not measured", low: 22 * time.Second, high: 34 * time.Second,
 			basis: "the CPUs' speed not measured: as fast as the host measured"},
 		{name: "the fit host's speed", speed: &profile.CPUSpeed{SingleOpsPerS: 122e3, SingleOpsPerCPUS: 123e3},
-			low: 22 * time.Second, high: 30 * time.Second, basis: "CPUs at 1.00x the measured host's speed (123.0k units per CPU-second against 123.0k)"},
-		// a core half as fast (a Raspberry Pi's, say): 12.6 MB/s, 44.5 s; 9.4 MB/s, 59.3 s
+			low: 22 * time.Second, high: 34 * time.Second, basis: "CPUs at 1.00x the measured host's speed (123.0k units per CPU-second against 123.0k)"},
+		// a core half as fast (a Raspberry Pi's, say): 12.6 MB/s, 44.5 s; 8.2 MB/s, 68.4 s
 		{name: "half as fast a core", speed: &profile.CPUSpeed{SingleOpsPerS: 61e3, SingleOpsPerCPUS: 61.5e3},
-			low: 44 * time.Second, high: 59 * time.Second, basis: "CPUs at 0.50x"},
-		// 10% steal: 0.9 × 25.18 = 22.7 MB/s, 24.7 s; 17.0 MB/s, 32.9 s
+			low: 44 * time.Second, high: 68 * time.Second, basis: "CPUs at 0.50x"},
+		// 10% steal: 0.9 × 25.18 = 22.7 MB/s, 24.7 s; 14.7 MB/s, 38.0 s
 		{name: "steal taken off", speed: &profile.CPUSpeed{SingleOpsPerS: 110e3, SingleOpsPerCPUS: 123e3, StealPct: &steal10},
-			low: 25 * time.Second, high: 33 * time.Second, basis: "per CPU-second, less 10% hypervisor steal"},
-		// wall clock only, twice the reference: 50.4 MB/s, 11.1 s; 37.8 MB/s, 14.8 s; the steal is in that rate already
+			low: 25 * time.Second, high: 38 * time.Second, basis: "per CPU-second, less 10% hypervisor steal"},
+		// wall clock only, twice the reference: 50.4 MB/s, 11.1 s; 32.7 MB/s, 17.1 s; the steal is in that rate already
 		{name: "wall-clock speed only", speed: &profile.CPUSpeed{SingleOpsPerS: 246e3, StealPct: &steal10},
-			low: 11 * time.Second, high: 15 * time.Second, basis: "CPUs at 2.00x the measured host's speed (246.0k units per second (no thread clock read) against 123.0k)"},
+			low: 11 * time.Second, high: 17 * time.Second, basis: "CPUs at 2.00x the measured host's speed (246.0k units per second (no thread clock read) against 123.0k)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -254,6 +255,47 @@ func TestEstimateCPUSpeed(t *testing.T) {
 			p.Dump = &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32}
 			p.Storage.Conditions = &profile.Conditions{Before: profile.Load{Load1: 0}}
 			p.Host.CPU.Speed = tc.speed
+			got := estimateLoad(p, 16, 2, pool{})
+			if got.Low != tc.low || got.High != tc.high {
+				t.Errorf("estimate = %v–%v, want %v–%v (%s)", got.Low, got.High, tc.low, tc.high, got.Basis)
+			}
+			if !strings.Contains(got.Basis, tc.basis) {
+				t.Errorf("basis %q lacks %q", got.Basis, tc.basis)
+			}
+		})
+	}
+}
+
+// TestEstimateTables: the cap on cores grows with the dump's tables as
+// (tables / CPUTableRef)^CPUTableExponent, tables above CPUTablesMax
+// counted as CPUTablesMax; a dump of the fit's 8 tables or of unknown
+// tables gets no term, and the basis says the term where there is one.
+// 560 MB at 16 threads on 2 idle cores at the reference speed.
+func TestEstimateTables(t *testing.T) {
+	tests := []struct {
+		name      string
+		tables    int
+		low, high time.Duration
+		basis     string
+	}{
+		// 25.18 MB/s: 22.2 s; slow 0.65 × 25.18 = 16.4 MB/s, 34.2 s
+		{name: "the fit's 8 tables", tables: 8, low: 22 * time.Second, high: 34 * time.Second, basis: "at most 25 on 2 CPUs as measured"},
+		{name: "tables unknown", tables: 0, low: 22 * time.Second, high: 34 * time.Second, basis: "at most 25 on 2 CPUs as measured"},
+		// (32/8)^0.09 = 1.133: 28.5 MB/s, 19.6 s; 18.5 MB/s, 30.2 s
+		{name: "32 tables", tables: 32, low: 20 * time.Second, high: 30 * time.Second,
+			basis: "at most 25 on 2 CPUs × 1.13 for 32 tables against the measured 8 (fewer tables: sessions wait on each other's; 2-32 measured)"},
+		// 500 tables count as 32; their fixed cost, 500 × 13 writes at 13.4k/s = 0.5 s, takes the slow end to 30.7 s
+		{name: "more tables than measured: no further gain", tables: 500, low: 20 * time.Second, high: 31 * time.Second, basis: "× 1.13 for 500 tables"},
+		// (2/8)^0.09 = 0.883: 22.2 MB/s, 25.2 s; 14.4 MB/s, 38.8 s
+		{name: "2 tables", tables: 2, low: 25 * time.Second, high: 39 * time.Second, basis: "× 0.88 for 2 tables"},
+		// (1/8)^0.09 = 0.829 (extrapolated): 20.9 MB/s, 26.8 s; 13.6 MB/s, 41.2 s
+		{name: "1 table", tables: 1, low: 27 * time.Second, high: 41 * time.Second, basis: "× 0.83 for 1 table against"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, fastCurve, nil)
+			p.Dump = &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: tc.tables, Chunks: 32}
+			p.Storage.Conditions = &profile.Conditions{Before: profile.Load{Load1: 0}}
 			got := estimateLoad(p, 16, 2, pool{})
 			if got.Low != tc.low || got.High != tc.high {
 				t.Errorf("estimate = %v–%v, want %v–%v (%s)", got.Low, got.High, tc.low, tc.high, got.Basis)

@@ -224,7 +224,11 @@ func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	n := min(LoadThreadsPerCore*c.n, MaxThreads)
 	why := []string{fmt.Sprintf("%s; %s, so %d load threads per core (pages are evicted and read back while loading, and more sessions keep the cores busy while others wait on that I/O: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
 		c.why, what, LoadThreadsPerCore)}
-	if bound, w := diskBound(p.Storage, p.Host.CPU.Speed, n, c.n); bound && n > DiskBoundLoadThreads {
+	tables := 0
+	if p.Dump != nil {
+		tables = p.Dump.Tables
+	}
+	if bound, w := diskBound(p.Storage, p.Host.CPU.Speed, n, c.n, tables); bound && n > DiskBoundLoadThreads {
 		n, why = DiskBoundLoadThreads, append(why, w)
 	}
 	return n, why
