@@ -15,7 +15,8 @@
 # (--no-defaults: 128M pool; innodb_flush_log_at_trx_commit 1 or 2) on the bed, in the bed's cgroup, with
 # --mem-limits SIZE in a cgroup v1 memory group of that size ("none": the whole machine), and with --cpus N in a
 # cgroup v1 cpuset of CPUs 0..N-1 (server, mytune and myloader alike); then
-#   1. `mytune advise --datadir DIR -S SOCK -u root --dump DUMP --task load --durability D --format json`, run
+#   1. once the host is quiet (load average below the CPU count, PSI cpu some avg10 below 15%; at most 180 s),
+#      `mytune advise --datadir DIR -S SOCK -u root --dump DUMP --task load --durability D --format json`, run
 #      there: its profile, load threads, estimate, cnf, myloader line and settings are kept as printed;
 #   2. the server restarted with the printed cnf as its only option file (the binary log options appended), and
 #      the printed during-load SET GLOBAL / ALTER INSTANCE lines applied: what the printed estimate assumes;
@@ -41,7 +42,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BED="" WLAT="" SHAPE=sysbench8 CPUS="" BINLOG=off MEMS="2G none" DURS="" THREADS="1 2 4 8 16" REPEAT=3
 SH_ROWS="" SH_TABLES="" SH_SCHEMAS="" BED_SIZE="" KEEP="" OUT="" TAG="" NICE="" REP_LOCK=""
-START_TIMEOUT=600 STOP_TIMEOUT=1800 # seconds: a start may resize the redo log; a stop writes every dirty page
+START_TIMEOUT=600 STOP_TIMEOUT=1800 SETTLE_MAX=180 # seconds: a start may resize the redo log; a stop writes every dirty page
 ARGS=("$@")
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-heldout.sh: $1 needs a value" >&2; exit 2; }
@@ -245,6 +246,23 @@ memcg_up() {
     { echo "bench-heldout.sh: --mem-limits needs the cgroup v1 memory controller at /sys/fs/cgroup/memory" >&2; exit 2; }
 }
 
+# host_settle: before a cell's advice, wait (at most SETTLE_MAX seconds) until the host's CPU is as quiet as a user's
+# would be before running mytune: the 1-minute load average below the CPU count and PSI cpu some avg10 below 15%.
+# The previous cell's 16-thread restores leave the load average at ~4 for a minute after they end, which the
+# probe would read as competing load (2026-12-02 05:42: a relaxed cell probed at load 4.2 printed 6.4-9.9 s for a
+# restore that ran 5.5 s on the quiet machine). Logs what it waited for.
+host_settle() {
+  local t=0 l p
+  while :; do
+    l=$(cut -d' ' -f1 /proc/loadavg)
+    p=$(awk '/^some/ { sub("avg10=", "", $2); print $2 }' /proc/pressure/cpu 2>/dev/null || echo 0)
+    awk -v l="$l" -v p="$p" -v n="$(nproc)" 'BEGIN { exit !(l < n && p < 15) }' && break
+    [ $t -lt "$SETTLE_MAX" ] || { log "host not quiet after ${t} s (load $l, cpu pressure $p%): advising anyway"; return 0; }
+    sleep 5; t=$((t + 5))
+  done
+  [ $t -eq 0 ] || log "waited ${t} s for a quiet host (load $l, cpu pressure $p%)"
+}
+
 # cell_run CELL MEM DUR DIR: one cell: the stock server, the advice, the server on the printed cnf with the printed
 # settings, and a sweep per load mode (cells.txt: "CELL-MODE MEM DUR MODE SERVER-OPTIONS...").
 cell_run() {
@@ -255,6 +273,7 @@ cell_run() {
   memcg_up "$mem"
   wipe "$dir/data"
   server_start "$dir/data" "$BEDNAME" --no-defaults --innodb-flush-log-at-trx-commit=$flush "${bl[@]}"
+  host_settle
   advise "$c" "$dir/data" "$dur"
   server_stop
   server_start "$dir/data" "$BEDNAME" --defaults-file="$WORK/$c.cnf" "${bl[@]}"
