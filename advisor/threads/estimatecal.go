@@ -42,7 +42,7 @@ func calibratedEstimate(p *profile.Profile, c Choice, model DurationRange, b poo
 		basis += fmt.Sprintf("; the load's %s of redo passes the %s redo log's async flush point (%s), which a calibration sample may not reach, so the slow end is the model's (%s)",
 			bytesRange(r.LowBytes, r.HighBytes), profile.HumanBytes(r.Lim.CapacityBytes), profile.HumanBytes(r.Lim.AsyncBytes), model.Basis)
 	}
-	return DurationRange{Low: seconds(low), High: seconds(max(high, low*1.2)), Basis: basis}
+	return rangeOf(low, high, basis)
 }
 
 // orRate is r, or def when r is unmeasured (0).
