@@ -141,7 +141,7 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	fixed, fixedText := fixedCost(p.Storage, d)
 	fast, slow = fast+fixed, slow+fixed
 	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s",
-			bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, fixedText))
+		bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, fixedText))
 }
 
 // fixedCost is the time a restore pays per table whatever its rows:
