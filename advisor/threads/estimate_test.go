@@ -31,9 +31,10 @@ func TestEstimateLoad(t *testing.T) {
 		{name: "no dump: no estimate", p: prof(2, 0, fastCurve, nil)},
 		{name: "fast disk, 2 cores: CPU bound", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32},
-			// ≥ 3 threads on 2 cores: min(n × 12.5, 15.5 × 2^0.7 = 25.18) MB/s, 560 MB in 22.2 s; slow: the host's
-			// load is unknown, at 0.55 × 25.18 = 13.85 MB/s 40.4 s, slower than the disk's slow end (1500 MB/s ÷ 4.6: 1.7 s)
-			low: 22 * time.Second, high: 41 * time.Second, basis: "CPU 25 MB/s on a quiet host (12 per load thread, at most 25 on 2 CPUs"},
+			// ≥ 3 threads on 2 cores: min(n × 12.5, 15.5 × 2^0.7 = 25.18) MB/s, at 1.1x (QuietFastShare) 27.7 MB/s,
+			// 560 MB in 20.2 s; slow: the host's load is unknown, at 0.55 × 25.18 = 13.85 MB/s 40.4 s, slower than
+			// the disk's slow end (1500 MB/s ÷ 4.6: 1.7 s)
+			low: 20 * time.Second, high: 41 * time.Second, basis: "CPU 25 MB/s on a quiet host (12 per load thread, at most 25 on 2 CPUs"},
 		{name: "SD card, buffer pool unknown: sequential to random bound", p: sd,
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// low: 80 MB / (15 MB/s ÷ 2.2) = 11.7 s + 0.7 s fixed; high: 80 MB / (152 IOPS × 16 KiB ÷ 1.6 = 1.56 MB/s)
@@ -52,14 +53,14 @@ func TestEstimateLoad(t *testing.T) {
 			low: 30 * time.Second, high: 54 * time.Second, basis: "outgrows the server 16.0 MiB buffer pool"},
 		{name: "gzip dump widens by 3-5x", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 56e6, Compression: "gzip", Tables: 8, Chunks: 32},
-			// 168 MB / 25.18 MB/s = 6.7 s; 280 MB / 13.85 MB/s = 20.2 s
-			low: 6600 * time.Millisecond, high: 21 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
+			// 168 MB / 27.7 MB/s = 6.06 s; 280 MB / 13.85 MB/s = 20.2 s
+			low: 6 * time.Second, high: 21 * time.Second, basis: "160.2 MiB to 267.0 MiB of SQL"},
 		{name: "gzip dump whose uncompressed size was read: not widened", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mysqldump", TotalBytes: 168e6, FileBytes: 56e6, TotalBytesBasis: profile.DumpBytesUncompressed,
 				Compression: "gzip", Tables: 8, Chunks: 1},
-			// 1 thread (one session): 168 MB / 12.5 MB/s = 13.4 s; / (0.55 × 12.5) MB/s = 24.4 s, slower than the
-			// disk (13.4k × 16 KiB ÷ 2.0 = 110 MB/s: 1.5 s)
-			low: 13 * time.Second, high: 25 * time.Second, basis: "160.2 MiB of SQL;"},
+			// 1 thread (one session): 168 MB / (1.1 × 12.5) MB/s = 12.2 s; / (0.55 × 12.5) MB/s = 24.4 s, slower
+			// than the disk (13.4k × 16 KiB ÷ 2.0 = 110 MB/s: 1.5 s)
+			low: 12 * time.Second, high: 25 * time.Second, basis: "160.2 MiB of SQL;"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -77,9 +78,10 @@ func TestEstimateLoad(t *testing.T) {
 
 // TestEstimateHostLoad: the CPU figure is shared with the load the probe
 // saw (cpuShare): threads / (threads + load) of the quiet rate once the
-// two outnumber the cores, the slow end threads / (threads + 3 × load),
-// QuietSpreadShare to half of the fast end's; the load weighted by CPU
-// pressure where the kernel reports it.
+// two outnumber the cores, QuietFastShare of that at the fast end, the
+// slow end threads / (threads + 3 × load), QuietSpreadShare of the share
+// to half of the fast end; the load weighted by CPU pressure where the
+// kernel reports it.
 func TestEstimateHostLoad(t *testing.T) {
 	dump := &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32}
 	tests := []struct {
@@ -91,23 +93,24 @@ func TestEstimateHostLoad(t *testing.T) {
 		low, high   time.Duration
 		basis       string
 	}{
-		// 560 MB at 25.18 MB/s = 22.2 s; at 0.65 × 25.18 = 16.4 MB/s 34.2 s
-		{name: "idle host", load1: 0, threads: 16, low: 22 * time.Second, high: 35 * time.Second,
-			basis: "65–100% of that (the host's load average of 0.00 when probed (no CPU pressure reading): no CPU time to share with the restore's 16 sessions on 2 CPUs)"},
-		// 4 busy loops: 16/(16+4) = 0.8 of 25.18 MB/s = 20.1 MB/s, 27.8 s; slow min(0.65 × 0.8, 16/(16+3×4) = 0.571)
-		// = 0.52: 13.1 MB/s, 42.8 s
-		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 27 * time.Second, high: 43 * time.Second,
-			basis: "52–80% of that: the host's load average of 4.00 when probed (no CPU pressure reading) shares the 2 CPUs with the restore's 16 sessions (16/(16+4.0), 16/(16+3×4.0) at the slow end)"},
-		// 4/(4+4) = 0.5: 12.6 MB/s, 44.5 s; slow 4/(4+12) = 0.25 (half the fast end's, the widest allowed): 89 s
-		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 44 * time.Second, high: 89 * time.Second,
-			basis: "(4/(4+4.0), 4/(4+3×4.0) at the slow end)"},
-		// a load of 4 with tasks waiting for a CPU 25% of the time: 1 competing task; 16/17 = 0.94: 23.7 MB/s,
-		// 23.6 s; slow min(0.65 × 0.94, 16/19) = 0.61: 15.4 MB/s, 36.3 s
-		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 23 * time.Second, high: 37 * time.Second,
+		// 560 MB at 1.1 × 25.18 = 27.7 MB/s = 20.2 s; at 0.65 × 25.18 = 16.4 MB/s 34.2 s
+		{name: "idle host", load1: 0, threads: 16, low: 20 * time.Second, high: 35 * time.Second,
+			basis: "65–110% of that (the host's load average of 0.00 when probed (no CPU pressure reading): no CPU time to share with the restore's 16 sessions on 2 CPUs)"},
+		// 4 busy loops: 16/(16+4) = 0.8, × 1.1 = 0.88 of 25.18 MB/s = 22.2 MB/s, 25.3 s; slow min(0.65 × 0.8,
+		// 16/(16+3×4) = 0.571) = 0.52: 13.1 MB/s, 42.8 s
+		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 25 * time.Second, high: 43 * time.Second,
+			basis: "52–88% of that: the host's load average of 4.00 when probed (no CPU pressure reading) shares the 2 CPUs with the restore's 16 sessions (16/(16+4.0) × 1.10, 16/(16+3×4.0) at the slow end)"},
+		// 4/(4+4) = 0.5, × 1.1 = 0.55: 13.85 MB/s, 40.4 s; slow 4/(4+12) = 0.25, below half the fast end's
+		// (0.275, the widest allowed): 6.9 MB/s, 80.9 s
+		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 40 * time.Second, high: 81 * time.Second,
+			basis: "(4/(4+4.0) × 1.10, 4/(4+3×4.0) at the slow end)"},
+		// a load of 4 with tasks waiting for a CPU 25% of the time: 1 competing task; 16/17 = 0.94, × 1.1 = 1.035:
+		// 26.1 MB/s, 21.5 s; slow min(0.65 × 0.94, 16/19) = 0.61: 15.4 MB/s, 36.3 s
+		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 21 * time.Second, high: 37 * time.Second,
 			basis: "the host's load average of 4.00 when probed, 25% of it waiting for a CPU (PSI cpu some avg10)"},
-		// 1 session and a load of 0.5 fit the 2 CPUs: 12.5 MB/s, 44.8 s; slow 0.65 × 12.5 = 8.1 MB/s, 68.9 s
-		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 44 * time.Second, high: 69 * time.Second,
-			basis: "65–100% of that (the host's load average of 0.50 when probed (no CPU pressure reading): no CPU time to share"},
+		// 1 session and a load of 0.5 fit the 2 CPUs: 1.1 × 12.5 = 13.75 MB/s, 40.7 s; slow 0.65 × 12.5 = 8.1 MB/s, 68.9 s
+		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 40 * time.Second, high: 69 * time.Second,
+			basis: "65–110% of that (the host's load average of 0.50 when probed (no CPU pressure reading): no CPU time to share"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -234,20 +237,21 @@ func TestEstimateCPUSpeed(t *testing.T) {
 		low, high time.Duration
 		basis     string
 	}{
-		// 560 MB / 25.18 MB/s = 22.2 s; / 16.4 MB/s = 34.2 s
-		{name: "not measured", low: 22 * time.Second, high: 35 * time.Second,
+		// 560 MB / (1.1 × 25.18 = 27.7 MB/s) = 20.2 s; / 16.4 MB/s = 34.2 s
+		{name: "not measured", low: 20 * time.Second, high: 35 * time.Second,
 			basis: "the CPUs' speed not measured: as fast as the host measured"},
 		{name: "the fit host's speed", speed: &profile.CPUSpeed{SingleOpsPerS: 122e3, SingleOpsPerCPUS: 123e3},
-			low: 22 * time.Second, high: 35 * time.Second, basis: "CPUs at 1.00x the measured host's speed (123.0k units per CPU-second against 123.0k)"},
-		// a core half as fast (a Raspberry Pi's, say): 12.6 MB/s, 44.5 s; 8.2 MB/s, 68.4 s
+			low: 20 * time.Second, high: 35 * time.Second, basis: "CPUs at 1.00x the measured host's speed (123.0k units per CPU-second against 123.0k)"},
+		// a core half as fast (a Raspberry Pi's, say): 1.1 × 12.6 = 13.9 MB/s, 40.4 s; 8.2 MB/s, 68.4 s
 		{name: "half as fast a core", speed: &profile.CPUSpeed{SingleOpsPerS: 61e3, SingleOpsPerCPUS: 61.5e3},
-			low: 44 * time.Second, high: 69 * time.Second, basis: "CPUs at 0.50x"},
-		// 10% steal: 0.9 × 25.18 = 22.7 MB/s, 24.7 s; 14.7 MB/s, 38.0 s
+			low: 40 * time.Second, high: 69 * time.Second, basis: "CPUs at 0.50x"},
+		// 10% steal: 0.9 × 25.18 = 22.7 MB/s, × 1.1: 24.9 MB/s, 22.5 s; 14.7 MB/s, 38.0 s
 		{name: "steal taken off", speed: &profile.CPUSpeed{SingleOpsPerS: 110e3, SingleOpsPerCPUS: 123e3, StealPct: &steal10},
-			low: 24 * time.Second, high: 39 * time.Second, basis: "per CPU-second, less 10% hypervisor steal"},
-		// wall clock only, twice the reference: 50.4 MB/s, 11.1 s; 32.7 MB/s, 17.1 s; the steal is in that rate already
+			low: 22 * time.Second, high: 39 * time.Second, basis: "per CPU-second, less 10% hypervisor steal"},
+		// wall clock only, twice the reference: 50.4 MB/s, × 1.1: 55.4 MB/s, 10.1 s; 32.7 MB/s, 17.1 s; the steal
+		// is in that rate already
 		{name: "wall-clock speed only", speed: &profile.CPUSpeed{SingleOpsPerS: 246e3, StealPct: &steal10},
-			low: 11 * time.Second, high: 18 * time.Second, basis: "CPUs at 2.00x the measured host's speed (246.0k units per second (no thread clock read) against 123.0k)"},
+			low: 10 * time.Second, high: 18 * time.Second, basis: "CPUs at 2.00x the measured host's speed (246.0k units per second (no thread clock read) against 123.0k)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -278,18 +282,18 @@ func TestEstimateTables(t *testing.T) {
 		low, high time.Duration
 		basis     string
 	}{
-		// 25.18 MB/s: 22.2 s; slow 0.65 × 25.18 = 16.4 MB/s, 34.2 s
-		{name: "the fit's 8 tables", tables: 8, low: 22 * time.Second, high: 35 * time.Second, basis: "at most 25 on 2 CPUs as measured"},
-		{name: "tables unknown", tables: 0, low: 22 * time.Second, high: 35 * time.Second, basis: "at most 25 on 2 CPUs as measured"},
-		// (32/8)^0.09 = 1.133: 28.5 MB/s, 19.6 s; 18.5 MB/s, 30.2 s
-		{name: "32 tables", tables: 32, low: 19 * time.Second, high: 31 * time.Second,
+		// 1.1 × 25.18 = 27.7 MB/s: 20.2 s; slow 0.65 × 25.18 = 16.4 MB/s, 34.2 s
+		{name: "the fit's 8 tables", tables: 8, low: 20 * time.Second, high: 35 * time.Second, basis: "at most 25 on 2 CPUs as measured"},
+		{name: "tables unknown", tables: 0, low: 20 * time.Second, high: 35 * time.Second, basis: "at most 25 on 2 CPUs as measured"},
+		// (32/8)^0.09 = 1.133: 28.5 MB/s, × 1.1: 31.4 MB/s, 17.8 s; 18.5 MB/s, 30.2 s
+		{name: "32 tables", tables: 32, low: 17 * time.Second, high: 31 * time.Second,
 			basis: "at most 25 on 2 CPUs × 1.13 for 32 tables against the measured 8 (fewer tables: sessions wait on each other's; 2-32 measured)"},
 		// 500 tables count as 32; their fixed cost, 500 × 13 writes at 13.4k/s = 0.5 s, takes the slow end to 30.7 s
-		{name: "more tables than measured: no further gain", tables: 500, low: 20 * time.Second, high: 31 * time.Second, basis: "× 1.13 for 500 tables"},
-		// (2/8)^0.09 = 0.883: 22.2 MB/s, 25.2 s; 14.4 MB/s, 38.8 s
-		{name: "2 tables", tables: 2, low: 25 * time.Second, high: 39 * time.Second, basis: "× 0.88 for 2 tables"},
-		// (1/8)^0.09 = 0.829 (extrapolated): 20.9 MB/s, 26.8 s; 13.6 MB/s, 41.2 s
-		{name: "1 table", tables: 1, low: 26 * time.Second, high: 42 * time.Second, basis: "× 0.83 for 1 table against"},
+		{name: "more tables than measured: no further gain", tables: 500, low: 18 * time.Second, high: 31 * time.Second, basis: "× 1.13 for 500 tables"},
+		// (2/8)^0.09 = 0.883: 22.2 MB/s, × 1.1: 24.5 MB/s, 22.9 s; 14.4 MB/s, 38.8 s
+		{name: "2 tables", tables: 2, low: 22 * time.Second, high: 39 * time.Second, basis: "× 0.88 for 2 tables"},
+		// (1/8)^0.09 = 0.829 (extrapolated): 20.9 MB/s, × 1.1: 23.0 MB/s, 24.4 s; 13.6 MB/s, 41.2 s
+		{name: "1 table", tables: 1, low: 24 * time.Second, high: 42 * time.Second, basis: "× 0.83 for 1 table against"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
