@@ -45,8 +45,9 @@ func TestEstimateLoad(t *testing.T) {
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// ~229 MiB of InnoDB data fits 1G, so 2 threads per core, 8; the redo log's size is unknown, so
 			// checkpoints may flush: 80 MB / min(15 ÷ 1.4, 152 × 16 KiB ÷ 0.2 = 12.5 MB/s) = 7.5 s + 0.7 s fixed;
-			// 80 MB / min(15 ÷ 2.3, 152 × 16 KiB ÷ 0.3 = 8.3 MB/s) = 12.3 s + 0.7 s fixed
-			low: 8100 * time.Millisecond, high: 13 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
+			// 80 MB / min(15 ÷ 2.3, 152 × 16 KiB ÷ 0.3 = 8.3 MB/s) = 12.3 s + 0.7 s fixed, + 0.06 s of tablespace
+			// growth (8 tables × 106 syncs at 150 µs ÷ 4^0.5): 13.06 s, rounded up
+			low: 8100 * time.Millisecond, high: 14 * time.Second, basis: "fits the server 1.0 GiB buffer pool"},
 		{name: "SD card, data outgrows the buffer pool: random pages", p: sdWithPool("16M"),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 80e6, Compression: "none", Tables: 8, Chunks: 32},
 			// 80 MB / (149 × 16 KiB ÷ 0.9 = 2.71 MB/s) = 29.5 s + 0.7 s; high as with the pool unknown
@@ -108,8 +109,9 @@ func TestEstimateHostLoad(t *testing.T) {
 		// 26.1 MB/s, 21.5 s; slow min(0.65 × 0.94, 16/19) = 0.61: 15.4 MB/s, 36.3 s
 		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 21 * time.Second, high: 37 * time.Second,
 			basis: "the host's load average of 4.00 when probed, 25% of it waiting for a CPU (PSI cpu some avg10)"},
-		// 1 session and a load of 0.5 fit the 2 CPUs: 1.1 × 12.5 = 13.75 MB/s, 40.7 s; slow 0.65 × 12.5 = 8.1 MB/s, 68.9 s
-		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 40 * time.Second, high: 69 * time.Second,
+		// 1 session and a load of 0.5 fit the 2 CPUs: 1.1 × 12.5 = 13.75 MB/s, 40.7 s; slow 0.65 × 12.5 = 8.1 MB/s,
+		// 68.9 s, + 0.13 s of tablespace growth (8 tables × 106 syncs at 150 µs, one session): 69.03 s, rounded up
+		{name: "room on the CPUs: no share lost", load1: 0.5, threads: 1, low: 40 * time.Second, high: 70 * time.Second,
 			basis: "65–110% of that (the host's load average of 0.50 when probed (no CPU pressure reading): no CPU time to share"},
 	}
 	for _, tc := range tests {
@@ -288,8 +290,9 @@ func TestEstimateTables(t *testing.T) {
 		// (32/8)^0.09 = 1.133: 28.5 MB/s, × 1.1: 31.4 MB/s, 17.8 s; 18.5 MB/s, 30.2 s
 		{name: "32 tables", tables: 32, low: 17 * time.Second, high: 31 * time.Second,
 			basis: "at most 25 on 2 CPUs × 1.13 for 32 tables against the measured 8 (fewer tables: sessions wait on each other's; 2-32 measured)"},
-		// 500 tables count as 32; their fixed cost, 500 × 13 writes at 13.4k/s = 0.5 s, takes the slow end to 30.7 s
-		{name: "more tables than measured: no further gain", tables: 500, low: 18 * time.Second, high: 31 * time.Second, basis: "× 1.13 for 500 tables"},
+		// 500 tables count as 32; their fixed cost, 500 × 13 writes at 13.4k/s = 0.5 s, and growing their tablespaces,
+		// 500 × 106 syncs at 150 µs ÷ 16^0.5 = 2.0 s, take the slow end to 32.7 s
+		{name: "more tables than measured: no further gain", tables: 500, low: 18 * time.Second, high: 33 * time.Second, basis: "× 1.13 for 500 tables"},
 		// (2/8)^0.09 = 0.883: 22.2 MB/s, × 1.1: 24.5 MB/s, 22.9 s; 14.4 MB/s, 38.8 s
 		{name: "2 tables", tables: 2, low: 22 * time.Second, high: 39 * time.Second, basis: "× 0.88 for 2 tables"},
 		// (1/8)^0.09 = 0.829 (extrapolated): 20.9 MB/s, × 1.1: 23.0 MB/s, 24.4 s; 13.6 MB/s, 41.2 s
