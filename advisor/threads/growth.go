@@ -15,7 +15,7 @@ const (
 	// table it fills, whatever its rows: InnoDB grows a new file-per-table
 	// tablespace a few pages at a time until its first extents, and syncs
 	// the file after each growth. Read from the server, not fitted to
-	// times: Innodb_data_fsyncs rose by 3,417 and 3,403 over two one-thread
+	// times: Innodb_data_fsyncs rose by 3,417, 3,343 and 3,403 over three one-thread
 	// loads of many32x4 (32 sysbench tables × 25k rows, a secondary index
 	// each) into MariaDB 10.11.19 on the latency bed, 106 per table, with
 	// innodb_stats_auto_recalc ON or OFF alike and no page flushed during
