@@ -14,7 +14,10 @@ const (
 	// ExtendSyncsPerTable is how many data-file syncs a restore pays per
 	// table it fills, whatever its rows: InnoDB grows a new file-per-table
 	// tablespace a few pages at a time until its first extents, and syncs
-	// the file after each growth. Read from the server, not fitted to
+	// the file twice after each growth (MariaDB's
+	// fil_space_extend_must_retry, storage/innobase/fil/fil0fil.cc:
+	// os_file_set_size, then os_file_flush and, for a user tablespace,
+	// fil_space_t::flush_low), about 53 growths. Read from the server, not fitted to
 	// times: Innodb_data_fsyncs rose by 3,417, 3,343 and 3,403 over three one-thread
 	// loads of many32x4 (32 sysbench tables × 25k rows, a secondary index
 	// each) into MariaDB 10.11.19 on the latency bed, 106 per table, with
