@@ -289,6 +289,8 @@ cell_run() {
 
 main() {
   log "building mytune"
+  # the commit the binary is built from, read now: the checkout may move on while the sweep runs
+  MYTUNE_REV="$(cd "$ROOT" && git rev-parse --short=12 HEAD)$(cd "$ROOT" && git diff --quiet HEAD -- . ':!testdata' || echo -dirty)"
   (cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune) || { echo "bench-heldout.sh: cmd/mytune does not build" >&2; exit 1; }
   local f # one sweep per run: a kept dir's earlier runs are set aside, never mixed into this sweep's file
   for f in results failures binlog cpu; do [ ! -s "$WORK/$f.txt" ] || mv "$WORK/$f.txt" "$WORK/$f.before-$STAMP.txt"; done
@@ -308,7 +310,7 @@ main() {
     "date=$STAMP" "machine=$(hostname) $(nproc --all) CPUs $(uname -r)" "bed=$BED: testbed.sh up NAME ${BEDARGS[*]}" \
     "shape=$(shape_describe)" "server=$(mariadbd --version)" "myloader=$(myloader --version)" \
     "cpus=${CPUS:-all ($(nproc --all))}" "binlog=$BINLOG" \
-    "mytune=$(cd "$ROOT" && git rev-parse --short=12 HEAD)$(cd "$ROOT" && git diff --quiet HEAD -- . ':!testdata' || echo -dirty)" \
+    "mytune=$MYTUNE_REV" \
     "command=scripts/bench-heldout.sh ${ARGS[*]}" "repeat=$REPEAT" "threads=$THREADS" \
     "dump=$(du -sb "$WORK/dump" | cut -f1) bytes in $(ls "$WORK/dump" | grep -c '\.sql$') files"
   log "wrote $OUT"
