@@ -26,8 +26,8 @@ const (
 	// the rate (1.065, 1.066 and 1.109 above 1: cpu-fit-tables.json's
 	// sitting, whose median ran 0.78), so a sitting faster than the one
 	// the rates were fitted in is not outside the range. 1.1 holds 71 of
-	// the 72 (1.0 held 69); the slowest and fastest fit runs are 1.83x
-	// apart, the range 1.1/0.65 = 1.69x.
+	// the 72 (1.0 held 69; 72 with growthCost's slow end); the slowest and
+	// fastest fit runs are 1.83x apart, the range 1.1/0.65 = 1.69x.
 	QuietFastShare = 1.1
 	// BusySlowFactor is how many times its load average a busy host's
 	// competing tasks count at the slow end: with 8 busy loops (load

@@ -66,6 +66,9 @@ func TestLatencyFit(t *testing.T) {
 			}
 		}
 	}
+	if all != 20 {
+		t.Fatalf("%d latency-fit runs, want the 20 of the three files (2 reps at 1, 4 and 16 threads, and few2's printed 6)", all)
+	}
 	if 10*in < 8*all {
 		t.Errorf("the estimate contains %d of %d latency-fit runs (below 80%%)", in, all)
 	}
