@@ -80,6 +80,7 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 			p.AddGap("host.cpu.speed", err.Error())
 		} else {
 			p.Host.CPU.Speed = sp
+			measureMemory(ctx, p)
 		}
 		if err := measure(ctx, o, &st); err != nil {
 			return nil, err
@@ -91,6 +92,19 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 	p.Storage = st
 	p.Normalize()
 	return p, nil
+}
+
+// measureMemory adds the memory chase's latency to the CPU speed p holds
+// (host.MeasureMemory over a buffer sized to the usable memory), or a gap.
+func measureMemory(ctx context.Context, p *profile.Profile) {
+	m, err := host.MeasureMemory(ctx, host.MemChaseBytes(p.Host.Memory.EffectiveBytes()), host.MemChaseEach)
+	if err != nil {
+		if ctx.Err() == nil {
+			p.AddGap("host.cpu.speed.mem_load_ns", err.Error())
+		}
+		return
+	}
+	p.Host.CPU.Speed.MemLoadNs, p.Host.CPU.Speed.MemChaseBytes = m.LoadNs, uint64(m.Bytes)
 }
 
 // CheckDir resolves dir and makes sure it is an existing directory; the

@@ -124,6 +124,13 @@ type CPUSpeed struct {
 	// a CPU to itself); 0 when unknown.
 	SingleCPUShare float64 `json:"single_cpu_share,omitempty"`
 	AllCPUShare    float64 `json:"all_cpu_share,omitempty"`
+	// MemLoadNs is the nanoseconds one dependent load took in a random
+	// chase through MemChaseBytes of memory (one cache line a link), per
+	// CPU-second of its thread: the memory's latency as a core saw it when
+	// probed, neighbours included; 0 when not measured (profiles before
+	// 2026-12-02 12:00 UTC).
+	MemLoadNs     float64 `json:"mem_load_ns,omitempty"`
+	MemChaseBytes uint64  `json:"mem_chase_bytes,omitempty"`
 }
 
 // EffectiveCores is how many single workers' worth the workers did

@@ -290,6 +290,9 @@ func cpuSpeedText(sp *profile.CPUSpeed) string {
 	if sp.SingleOpsPerCPUS > 0 {
 		s += fmt.Sprintf("; %s per CPU-second while running, the workers ran %.0f%% of the time", kiloUnits(sp.SingleOpsPerCPUS), 100*sp.AllCPUShare)
 	}
+	if sp.MemLoadNs > 0 {
+		s += fmt.Sprintf("; memory %.0f ns a load (a random chase through %s)", sp.MemLoadNs, profile.HumanBytes(sp.MemChaseBytes))
+	}
 	return s
 }
 

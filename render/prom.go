@@ -52,6 +52,11 @@ func profileProm(p *profile.Profile) string {
 				"Share of the wall clock the CPU measurement's workers ran (below 1: other tasks had the CPUs part of the time).",
 				one(sp.AllCPUShare)})
 		}
+		if sp.MemLoadNs > 0 {
+			fams = append(fams, promFamily{"mytune_host_memory_load_seconds",
+				"Time one dependent load took in a random chase through memory bigger than the caches, when probed.",
+				one(sp.MemLoadNs / 1e9)})
+		}
 		if sp.StealPct != nil {
 			fams = append(fams, promFamily{"mytune_host_cpu_steal_ratio",
 				"Share of CPU time the hypervisor gave to others while the CPUs were measured (/proc/stat steal).",

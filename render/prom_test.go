@@ -270,23 +270,27 @@ func TestPromValue(t *testing.T) {
 }
 
 // TestProfileCPUSpeed: the CPU measurement in text (one line) and in
-// Prometheus output (effective CPUs, steal as a ratio); without a steal
-// reading, no steal series and no steal words.
+// Prometheus output (effective CPUs, steal as a ratio, the memory chase's
+// load time in seconds); without a reading, no series and no words.
 func TestProfileCPUSpeed(t *testing.T) {
 	steal := 7.3
 	cases := []struct {
 		name     string
 		steal    *float64
 		clocks   bool
+		mem      bool
 		text     string
 		prom     map[string]float64
 		promNone []string
 	}{
-		{"with steal", &steal, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth), hypervisor steal 7%",
+		{"with steal", &steal, false, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth), hypervisor steal 7%",
 			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8, "mytune_host_cpu_steal_ratio map[]": 0.073}, nil},
-		{"no steal reading", nil, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth) ",
-			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8}, []string{"mytune_host_cpu_steal_ratio", "mytune_host_cpu_share_ratio"}},
-		{"thread clocks read", &steal, true, "hypervisor steal 7%; 25.0k per CPU-second while running, the workers ran 90% of the time",
+		{"no steal reading", nil, false, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth) ",
+			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8},
+			[]string{"mytune_host_cpu_steal_ratio", "mytune_host_cpu_share_ratio", "mytune_host_memory_load_seconds"}},
+		{"memory chased", nil, false, true, "(1.8 CPUs' worth); memory 95 ns a load (a random chase through 128.0 MiB)",
+			map[string]float64{"mytune_host_memory_load_seconds map[]": 95.4e-9}, nil},
+		{"thread clocks read", &steal, true, false, "hypervisor steal 7%; 25.0k per CPU-second while running, the workers ran 90% of the time",
 			map[string]float64{"mytune_host_cpu_share_ratio map[]": 0.9}, nil},
 	}
 	for _, tc := range cases {
@@ -296,12 +300,18 @@ func TestProfileCPUSpeed(t *testing.T) {
 			if tc.clocks {
 				p.Host.CPU.Speed.SingleOpsPerCPUS, p.Host.CPU.Speed.SingleCPUShare, p.Host.CPU.Speed.AllCPUShare = 25000, 0.8, 0.9
 			}
+			if tc.mem {
+				p.Host.CPU.Speed.MemLoadNs, p.Host.CPU.Speed.MemChaseBytes = 95.4, 128<<20
+			}
 			var txt, prom bytes.Buffer
 			if err := Profile(&txt, p, Options{Format: "text", Width: 200}); err != nil {
 				t.Fatal(err)
 			}
 			if !strings.Contains(txt.String(), tc.text) {
 				t.Errorf("text lacks %q:\n%s", tc.text, txt.String())
+			}
+			if !tc.mem && strings.Contains(txt.String(), "ns a load") {
+				t.Errorf("text states a memory latency without its reading:\n%s", txt.String())
 			}
 			if err := Profile(&prom, p, Options{Format: "prom"}); err != nil {
 				t.Fatal(err)
