@@ -12,7 +12,7 @@ FUZZTIME ?= 3s
 PREFIX ?= /usr/local
 MANDIR := man/man1
 
-.PHONY: all build cross man install run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-threads bench-restore bench-dump bench-wall bench-workload test-hermetic clean
+.PHONY: all build cross man install run test test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-cpufit bench-threads bench-restore bench-dump bench-wall bench-workload test-hermetic clean
 
 all: build
 
@@ -90,6 +90,11 @@ bench-stability: $(BIN)
 ## bench-wall: wall time of a default advise with a private live MariaDB vs --no-server (REPEATS=… BASE=older-mytune)
 bench-wall: $(BIN)
 	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-advise-wall.sh -n $(or $(REPEATS),5) $(if $(BASE),-b $(BASE))
+
+## bench-cpufit: one sitting of the CPU fit (advisor/threads/testdata/cpu-fit-DATE.json): CPU-bound restores on the
+## fast bed at 1/4/16 threads on 2 CPUs and 1/4/8 on one, each rep after a probe of the CPUs' speed; ~20 min
+bench-cpufit:
+	bash scripts/bench-cpufit.sh --repeat $(or $(REPEATS),3) $(if $(SHAPES),--shapes "$(SHAPES)") $(if $(KEEP),--keep $(KEEP))
 
 ## bench-threads: myloader restore sweep (this disk and a throttled SD-like bed) and mydumper dump sweep
 bench-threads: $(BIN)

@@ -35,7 +35,8 @@ def speeds(d):
         out.append({"before_rep": rep, "single_ops_per_s": round(s["single_ops_per_s"]),
                     "single_ops_per_cpu_s": round(s["single_ops_per_cpu_s"]),
                     "all_ops_per_s": round(s["all_ops_per_s"]), "all_cpu_share": round(s["all_cpu_share"], 3),
-                    "steal_pct": s.get("steal_pct", 0), "workers": s["workers"]})
+                    "steal_pct": s.get("steal_pct", 0), "workers": s["workers"],
+                    "mem_load_ns": round(s.get("mem_load_ns", 0), 1)})
     return sorted(out, key=lambda s: s["before_rep"])
 
 
