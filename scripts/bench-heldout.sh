@@ -23,7 +23,8 @@
 #   3. the printed myloader line (connection filled in, --threads varied) timed at every --threads count and the
 #      printed one, REPEAT times, ascending in odd reps and descending in even ones, each on dropped schemas
 #      with the dirty pages written back first; a run lost to an InnoDB deadlock is rerun (up to 3 tries) and
-#      counted.
+#      counted. --threads "" times the printed count alone: the cell scores the printed range's containment,
+#      not the rule's regret (test/heldout: a row "timed at the printed count only"), at a fifth of a sweep's time.
 # --binlog on: log_bin ON with sync_binlog=1 and innodb_flush_log_at_trx_commit=1 (MySQL 8's defaults; durability
 # strict only), and every cell is swept twice: the binary log skipped (myloader 0.10's default: it sets
 # SQL_LOG_BIN=0, as the advice says) and written (myloader --enable-binlog); RESET MASTER before each run.

@@ -27,9 +27,12 @@ const (
 const MinRuns = 3
 
 // row is one cell scored: the best count of the sweep, the count the rule picks now and its regret,
-// and the count and range mytune printed when the sweep was run, against the time measured there.
+// and the count and range mytune printed when the sweep was run, against the time measured there. A
+// cell timed at the printed count alone (bench-heldout.sh --threads "") has no best and no regret: it
+// scores the range's containment only (swept false).
 type row struct {
 	name      string
+	swept     bool // more than one thread count timed: the regret is known
 	best      int
 	bestS     float64
 	pick      int // the rule now (advisor.Advise on the cell's profile)
@@ -44,6 +47,10 @@ func (r row) contained() bool { return r.low <= r.printedS && r.printedS <= r.hi
 
 // String is the row with its figures, as a miss is printed.
 func (r row) String() string {
+	if !r.swept {
+		return fmt.Sprintf("%s: timed at the printed count only (containment, no regret); printed %d threads, %.1f–%.1f s, measured %.1f s there (%s)",
+			r.name, r.printed, r.low, r.high, r.printedS, map[bool]string{true: "in the range", false: "OUTSIDE the range"}[r.contained()])
+	}
 	return fmt.Sprintf("%s: best %d threads %.1f s; the rule picks %d: %.1f s, regret %.1f%%; printed %d threads, %.1f–%.1f s, measured %.1f s there (%s)",
 		r.name, r.best, r.bestS, r.pick, r.pickS, 100*r.regret, r.printed, r.low, r.high, r.printedS,
 		map[bool]string{true: "in the range", false: "OUTSIDE the range"}[r.contained()])
@@ -68,13 +75,21 @@ func medians(runs map[string][]float64) (map[int]float64, error) {
 	return out, nil
 }
 
-// scoreCell scores one cell's runs for the rule's pick now and the printed count and range.
+// scoreCell scores one cell's runs for the rule's pick now and the printed count and range; a cell
+// timed at one count, the printed one, for the range alone.
 func scoreCell(name string, runs map[string][]float64, pick, printed int, low, high float64) (row, error) {
 	med, err := medians(runs)
 	if err != nil {
 		return row{}, fmt.Errorf("%s: %w", name, err)
 	}
-	r := row{name: name, pick: pick, printed: printed, low: low, high: high}
+	r := row{name: name, pick: pick, printed: printed, low: low, high: high, swept: len(med) > 1}
+	if !r.swept {
+		var ok bool
+		if r.printedS, ok = med[printed]; !ok {
+			return row{}, fmt.Errorf("%s: mytune printed %d threads, but the one count timed is another (%v)", name, printed, med)
+		}
+		return r, nil
+	}
 	for _, n := range slices.Sorted(maps.Keys(med)) {
 		if r.best == 0 || med[n] < r.bestS {
 			r.best, r.bestS = n, med[n]
@@ -91,19 +106,25 @@ func scoreCell(name string, runs map[string][]float64, pick, printed int, low, h
 	return r, nil
 }
 
-// verdict is the bars over all rows: the median and worst regret, the containment, and one line per
-// bar missed (none: every bar met). No rows is a miss: a check that cannot fail is no check.
+// verdict is the bars over all rows: the median and worst regret (of the swept rows), the containment
+// (of all), and one line per bar missed (none: every bar met). No rows, or no swept row, is a miss: a
+// check that cannot fail is no check.
 func verdict(rows []row) (median, worst, containment float64, misses []string) {
 	if len(rows) == 0 {
 		return 0, 0, 0, []string{"no held-out cells to score"}
 	}
-	regrets := make([]float64, len(rows))
+	var regrets []float64
 	in := 0
-	for i, r := range rows {
-		regrets[i] = r.regret
+	for _, r := range rows {
+		if r.swept {
+			regrets = append(regrets, r.regret)
+		}
 		if r.contained() {
 			in++
 		}
+	}
+	if len(regrets) == 0 {
+		return 0, 0, 0, []string{"no held-out cell timed at more than one count: no regret to score"}
 	}
 	sort.Float64s(regrets)
 	median, worst = stats.Median(regrets), regrets[len(regrets)-1]
@@ -126,7 +147,7 @@ func verdict(rows []row) (median, worst, containment float64, misses []string) {
 func rowMisses(rows []row) []string {
 	var out []string
 	for _, r := range rows {
-		if r.regret > MaxMedianRegret || !r.contained() {
+		if (r.swept && r.regret > MaxMedianRegret) || !r.contained() {
 			out = append(out, r.String())
 		}
 	}

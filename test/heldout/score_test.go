@@ -13,14 +13,19 @@ func TestScoreCell(t *testing.T) {
 		pick, printed int
 		wantBest      int
 		wantRegret    float64
+		wantSwept     bool
 		wantErr       string
 	}{
 		{name: "pick is best", runs: map[string][]float64{"1": three(20), "4": three(10), "8": three(12)},
-			pick: 4, printed: 4, wantBest: 4, wantRegret: 0},
+			pick: 4, printed: 4, wantBest: 4, wantRegret: 0, wantSwept: true},
 		{name: "pick 20% off", runs: map[string][]float64{"1": three(20), "4": three(10), "8": three(12)},
-			pick: 8, printed: 4, wantBest: 4, wantRegret: 0.2},
+			pick: 8, printed: 4, wantBest: 4, wantRegret: 0.2, wantSwept: true},
 		{name: "tie goes to fewer threads", runs: map[string][]float64{"2": three(10), "16": three(10)},
-			pick: 16, printed: 16, wantBest: 2, wantRegret: 0},
+			pick: 16, printed: 16, wantBest: 2, wantRegret: 0, wantSwept: true},
+		{name: "the printed count alone: containment only, the pick not needed", runs: map[string][]float64{"4": three(10)},
+			pick: 6, printed: 4, wantSwept: false},
+		{name: "one count, not the printed one", runs: map[string][]float64{"8": three(10)},
+			pick: 4, printed: 4, wantErr: "the one count timed is another"},
 		{name: "pick not swept", runs: map[string][]float64{"1": three(20), "4": three(10)},
 			pick: 6, printed: 4, wantErr: "did not time"},
 		{name: "printed not swept", runs: map[string][]float64{"1": three(20), "4": three(10)},
@@ -41,6 +46,9 @@ func TestScoreCell(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if r.swept != c.wantSwept || r.printedS != 10 {
+				t.Errorf("swept %v printed median %.1f, want %v and 10", r.swept, r.printedS, c.wantSwept)
+			}
 			if r.best != c.wantBest || r.regret < c.wantRegret-1e-9 || r.regret > c.wantRegret+1e-9 {
 				t.Errorf("best %d regret %.3f, want %d and %.3f", r.best, r.regret, c.wantBest, c.wantRegret)
 			}
@@ -49,8 +57,10 @@ func TestScoreCell(t *testing.T) {
 }
 
 func TestVerdict(t *testing.T) {
-	ok := func(regret float64) row { return row{regret: regret, printedS: 10, low: 8, high: 12} }
-	out := func(regret float64) row { return row{regret: regret, printedS: 20, low: 8, high: 12} }
+	ok := func(regret float64) row { return row{swept: true, regret: regret, printedS: 10, low: 8, high: 12} }
+	out := func(regret float64) row { return row{swept: true, regret: regret, printedS: 20, low: 8, high: 12} }
+	onlyIn := row{printedS: 10, low: 8, high: 12}  // timed at the printed count alone, inside
+	onlyOut := row{printedS: 20, low: 8, high: 12} // and outside
 	cases := []struct {
 		name string
 		rows []row
@@ -63,6 +73,10 @@ func TestVerdict(t *testing.T) {
 		{name: "containment under 80%", rows: []row{ok(0), ok(0), ok(0), out(0), out(0)}, want: []string{"contain 3 of 5"}},
 		{name: "every bar", rows: []row{out(0.3), out(0.3), ok(0.3)},
 			want: []string{"median regret", "worst regret", "contain 1 of 3"}},
+		{name: "unswept rows count for containment only", rows: []row{ok(0.2), onlyIn, onlyIn, onlyIn, onlyIn},
+			want: []string{"median regret 20.0%"}},
+		{name: "unswept rows miss containment", rows: []row{ok(0), onlyOut, onlyOut}, want: []string{"contain 1 of 3"}},
+		{name: "no swept row: no regret to score", rows: []row{onlyIn, onlyIn}, want: []string{"no regret to score"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
