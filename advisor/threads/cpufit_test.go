@@ -47,7 +47,7 @@ type cpuFit struct {
 // run is within 10% of it; each run outside is logged with its figures. A
 // check of the fit, not evidence: testdata/heldout/ judges it.
 func TestCPUFit(t *testing.T) {
-	for _, name := range []string{"cpu-fit-redo1g.json", "cpu-fit-tables.json"} {
+	for _, name := range []string{"cpu-fit-redo1g.json", "cpu-fit-tables.json", "cpu-fit-20261202T1209Z.json"} {
 		t.Run(name, func(t *testing.T) {
 			in, all := checkCPUFit(t, readCPUFit(t, "testdata/"+name))
 			if 10*in < 8*all {
