@@ -103,7 +103,7 @@ func chaseBuffer(size int) ([]uint32, error) {
 	const words = cacheLine / 4
 	lines := size / cacheLine
 	if lines < 2 || lines > 1<<26 {
-		return nil, fmt.Errorf("a memory chase over %d bytes: want %d to %d bytes", size, 2*cacheLine, cacheLine<<26)
+		return nil, fmt.Errorf("a memory chase over %d bytes: want %d bytes to %d MiB", size, 2*cacheLine, (cacheLine<<26)>>20)
 	}
 	order := make([]uint32, lines)
 	for i := range order {

@@ -40,8 +40,8 @@ func TestChaseBuffer(t *testing.T) {
 	}{
 		{"two lines", 128, ""},
 		{"a thousand lines", 64 << 10, ""},
-		{"one line: no cycle", 64, "want 128 to"},
-		{"nothing", 0, "want 128 to"},
+		{"one line: no cycle", 64, "want 128 bytes to 4096 MiB"},
+		{"nothing", 0, "want 128 bytes to 4096 MiB"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
