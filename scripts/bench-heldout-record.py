@@ -80,6 +80,24 @@ def cpu(work):
     return {c: {k: [v for _, v in sorted(x, key=lambda r: r[0])] for k, x in t.items()} for c, t in out.items()}
 
 
+IO_FIELDS = ("wios", "wbytes", "log_bytes", "log_writes", "data_fsyncs", "data_writes", "data_bytes",
+             "pages_flushed", "dblwr_pages")
+
+
+def io(work):
+    """io.txt: "CELL THREADS REP" and the IO_FIELDS -> {cell: {threads: [{field: count} in rep order]}}: what each
+    run wrote (the bed's write I/Os and bytes, InnoDB's counters; absent in sweeps before 2026-12-02 14:00)"""
+    out = {}
+    path = os.path.join(work, "io.txt")
+    num = lambda x: None if x == "-" else int(x)
+    for line in open(path) if os.path.exists(path) else []:
+        f = line.split()
+        if len(f) == 3 + len(IO_FIELDS):
+            v = dict(zip(IO_FIELDS, map(num, f[3:])))
+            out.setdefault(f[0], {}).setdefault(f[1], []).append((int(f[2]), v))
+    return {c: {k: [v for _, v in sorted(x, key=lambda r: r[0])] for k, x in t.items()} for c, t in out.items()}
+
+
 def cell(work, line, measured, lost):
     name, mem, dur, mode, *opts = line.split()
     base = name.rsplit("-", 1)[0]
@@ -102,6 +120,7 @@ def cell(work, line, measured, lost):
         "deadlocks": lost.get(name, {}),
         "binlog_bytes": binlog_bytes(work).get(name, {}),
         "cpu": cpu(work).get(name, {}),
+        "io": io(work).get(name, {}),
         "profile": a["profile"],
     }
 

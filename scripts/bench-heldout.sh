@@ -34,7 +34,9 @@
 # Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json), written by
 # scripts/bench-heldout-record.py; raw runs in DIR/results.txt ("CELL THREADS REP SECONDS LOAD1 LOAD5"), the host's
 # CPU per run in DIR/cpu.txt ("CELL THREADS REP BUSY_PCT IOWAIT_PCT STEAL_PCT CPU_EPS": /proc/stat over the run,
-# sysbench cpu events/s of one core just before it; bench-lib.sh cpu_span, cpu_speed).
+# sysbench cpu events/s of one core just before it; bench-lib.sh cpu_span, cpu_speed), and what each run wrote in
+# DIR/io.txt ("CELL THREADS REP WIOS WBYTES LOG_BYTES LOG_WRITES DATA_FSYNCS DATA_WRITES DATA_BYTES PAGES_FLUSHED
+# DBLWR_PAGES": the bed's write I/Os and bytes, then InnoDB's counters, over the myloader run; io_counts).
 # A benchmark, not a test: needs root, mariadb-server, mydumper, myloader, sysbench, go, python3; beds named
 # heldout* only, so it never touches another bench's beds.
 set -euo pipefail
@@ -190,6 +192,37 @@ advise() {
   python3 "$ROOT/scripts/bench-heldout-record.py" split "$WORK/$1.advice.json" "$WORK/$1"
 }
 
+# io_counts: what the bed's disk and the server have written so far, as one line: the bed cgroup's write I/Os and
+# bytes to its loop device (cgroup v1 blkio.throttle.io_serviced / io_service_bytes "Write", v2 io.stat wios /
+# wbytes), then SHOW GLOBAL STATUS's Innodb_os_log_written, Innodb_log_writes, Innodb_data_fsyncs,
+# Innodb_data_writes, Innodb_data_written, Innodb_buffer_pool_pages_flushed, Innodb_dblwr_pages_written ("-" for
+# any the server lacks). A run's difference says where its writes went (redo, page flushes, syncs) and how many
+# I/Os the bed's limit charged for them.
+io_counts() {
+  local cg ver mm wios wbytes
+  cg=$("$TB" info "$BEDNAME" | sed -n 's/^CGROUP=//p'); ver=$("$TB" info "$BEDNAME" | sed -n 's/^CGVER=//p')
+  mm=$("$TB" info "$BEDNAME" | sed -n 's/^MAJMIN=//p')
+  if [ "$ver" = 2 ]; then
+    read -r wios wbytes < <(awk -v d="$mm" '$1 == d { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      print v["wios"] + 0, v["wbytes"] + 0 }' "$cg/io.stat" 2>/dev/null)
+  else
+    wios=$(awk -v d="$mm" '$1 == d && $2 == "Write" { print $3 }' "$cg/blkio.throttle.io_serviced" 2>/dev/null)
+    wbytes=$(awk -v d="$mm" '$1 == d && $2 == "Write" { print $3 }' "$cg/blkio.throttle.io_service_bytes" 2>/dev/null)
+  fi
+  local st; st=$(sql "SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_os_log_written', 'Innodb_log_writes',
+    'Innodb_data_fsyncs', 'Innodb_data_writes', 'Innodb_data_written', 'Innodb_buffer_pool_pages_flushed',
+    'Innodb_dblwr_pages_written')")
+  echo "${wios:-0} ${wbytes:-0} $(for k in Innodb_os_log_written Innodb_log_writes Innodb_data_fsyncs Innodb_data_writes \
+    Innodb_data_written Innodb_buffer_pool_pages_flushed Innodb_dblwr_pages_written; do
+    awk -v k="$k" '$1 == k { v = $2 } END { printf "%s ", (v == "" ? "-" : v) }' <<<"$st"; done)"
+}
+
+# io_delta BEFORE AFTER: the field-by-field difference of two io_counts lines ("-" where either lacks one).
+io_delta() {
+  awk -v a="$1" -v b="$2" 'BEGIN { n = split(a, x, " "); split(b, y, " ")
+    for (i = 1; i <= n; i++) printf "%s%s", (i > 1 ? " " : ""), (x[i] == "-" || y[i] == "-" ? "-" : sprintf("%.0f", y[i] - x[i])); print "" }'
+}
+
 # restore CELL N REP MODE: the printed myloader line at N threads, timed (the wait for a lock is not), into dropped
 # schemas; "CELL N REP SECONDS LOAD1 LOAD5" to results.txt. A deadlock victim's run is rerun (failures.txt).
 restore() {
@@ -204,16 +237,17 @@ restore() {
     i=$((i + 1))
   done
   [ "$mode" = written ] && args+=(--enable-binlog)
-  local eps ticks
+  local eps ticks io0
   for try in 1 2 3; do
     shape_drop "$SOCK"; [ "$BINLOG" = off ] || sql "RESET MASTER"; wait_clean; sync
-    eps=$(cpu_speed); ticks=$(cpu_ticks)
+    eps=$(cpu_speed); ticks=$(cpu_ticks); io0=$(io_counts)
     if bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
       "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" ${NICE:+nice -n "$NICE"} myloader "${args[@]}" >/dev/null 2>"$RUN/myloader.err"; then
       read -r t0 t1 <"$RUN/t"
       echo "$cell $n $rep $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
       # the host's CPU over the run (machine-wide busy, I/O wait, steal %) and one core's speed just before it
       echo "$cell $n $rep $(cpu_span "$ticks") $eps" >>"$WORK/cpu.txt"
+      echo "$cell $n $rep $(io_delta "$io0" "$(io_counts)")" >>"$WORK/io.txt"
       # the binary log the run wrote (RESET MASTER before it): a few KiB skipped, about the dump's size written
       [ "$BINLOG" = off ] || echo "$cell $n $rep $(sql "SHOW BINARY LOGS" | awk '{ s += $2 } END { print s + 0 }')" >>"$WORK/binlog.txt"
       return 0
