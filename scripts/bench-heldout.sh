@@ -244,10 +244,13 @@ restore() {
     if bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
       "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" ${NICE:+nice -n "$NICE"} myloader "${args[@]}" >/dev/null 2>"$RUN/myloader.err"; then
       read -r t0 t1 <"$RUN/t"
+      local io1 rows; io1=$(io_counts)
+      # a run that did not load every row is no result: the bench stops rather than record it (shape_check)
+      rows=$(shape_check "$SOCK") || { echo "$cell $n $rep: $rows" | tee -a "$WORK/failures.txt" >&2; exit 1; }
       echo "$cell $n $rep $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
       # the host's CPU over the run (machine-wide busy, I/O wait, steal %) and one core's speed just before it
       echo "$cell $n $rep $(cpu_span "$ticks") $eps" >>"$WORK/cpu.txt"
-      echo "$cell $n $rep $(io_delta "$io0" "$(io_counts)")" >>"$WORK/io.txt"
+      echo "$cell $n $rep $(io_delta "$io0" "$io1")" >>"$WORK/io.txt"
       # the binary log the run wrote (RESET MASTER before it): a few KiB skipped, about the dump's size written
       [ "$BINLOG" = off ] || echo "$cell $n $rep $(sql "SHOW BINARY LOGS" | awk '{ s += $2 } END { print s + 0 }')" >>"$WORK/binlog.txt"
       return 0

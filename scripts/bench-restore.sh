@@ -252,6 +252,9 @@ restore() {
     if ${RUN_LOCK} bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
       "$TB" run "$BP-${server#t-}" ${NICE:+nice -n "$NICE"} myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
       read -r t0 t1 <"$RUN/t"
+      local rows
+      # a run that did not load every row is no result: the bench stops rather than record it (shape_check)
+      rows=$(shape_check "$RUN/$server.sock") || { echo "$label: $rows" | tee -a "$WORK/failures.txt" >&2; exit 1; }
       echo "$label $(echo "$t1 - $t0" | bc) $(cut -d' ' -f1,2 /proc/loadavg)" | tee -a "$WORK/results.txt" >&2
       return 0
     fi
