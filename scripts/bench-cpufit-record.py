@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench-cpufit-record.py — one CPU-fit file (advisor/threads/testdata/cpu-fit-*.json) from kept sweep dirs.
 
-    scripts/bench-cpufit-record.py --provenance TEXT --redo-bytes N SHAPE:CPUS:DIR [SHAPE:CPUS:DIR ...] > out.json
+    scripts/bench-cpufit-record.py --provenance TEXT --redo-bytes N [--pool-bytes N] SHAPE:CPUS:DIR [SHAPE:CPUS:DIR ...] > out.json
 
 Each DIR is a `scripts/bench-restore.sh sweep --keep DIR` directory of one shape on one CPU count, with the
 probe's `speed.REP.json` (`mytune probe --no-server --format json`, read before rep REP; one more after the last
@@ -55,6 +55,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--provenance", required=True)
     ap.add_argument("--redo-bytes", type=int, required=True)
+    ap.add_argument("--pool-bytes", type=int, default=512 << 20, help="the servers' buffer pool (sittings before 2026-12-02 14:40: 512M)")
     ap.add_argument("cells", nargs="+", metavar="SHAPE:CPUS:DIR")
     a = ap.parse_args()
     cells = []
@@ -65,7 +66,7 @@ def main():
         cells.append({"shape": shape, "cpus": int(cpus), "dump_bytes": total, "dump_tables": tables,
                       "dump_chunks": chunks, "profile": {"host": prof["host"], "storage": prof["storage"]},
                       "speeds": speeds(d), "runs": runs(d)})
-    json.dump({"provenance": a.provenance, "redo_bytes": a.redo_bytes, "cells": cells}, sys.stdout, indent=1)
+    json.dump({"provenance": a.provenance, "redo_bytes": a.redo_bytes, "pool_bytes": a.pool_bytes, "cells": cells}, sys.stdout, indent=1)
     print()
 
 
