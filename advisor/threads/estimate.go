@@ -121,7 +121,8 @@ const (
 // estimateLoad gives the restore time range of the profile's dump at the
 // advised threads with the buffer pool b: the slower of the CPU (bytes
 // per thread, capped per core, times the share the host's load leaves it:
-// cpuShare) and the disk (diskRates), the waits on growing tablespaces
+// cpuShare) and the disk (diskRates, no faster than its write-I/O budget
+// allows: ioBudgetCost), the waits on growing tablespaces
 // (growthCost: hidden behind the rest at the fast end, after it at the slow
 // end), plus the fixed cost per table. The fast end takes the faster
 // assumption of each, the slow end the slower.
@@ -140,12 +141,16 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 		fast, slow = max(fast, lo/dFast), max(slow, hi/dSlow)
 		disk = fmt.Sprintf("%s–%s MB/s of dump (%s)", mb(dSlow), mb(dFast), how)
 	}
+	ioText := ""
+	if ioLo, ioHi, text := ioBudgetCost(p.Storage, d); ioHi > slow || ioLo > fast {
+		fast, slow, ioText = max(fast, ioLo), max(slow, ioHi), text
+	}
 	grow, growText := growthCost(p.Storage, d, threads)
 	fast, slow = max(fast, grow), slow+grow
 	fixed, fixedText := fixedCost(p.Storage, d)
 	fast, slow = fast+fixed, slow+fixed
-	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s",
-		bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, growText, fixedText))
+	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s%s",
+		bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, ioText, growText, fixedText))
 }
 
 // fixedCost is the time a restore pays per table whatever its rows:
