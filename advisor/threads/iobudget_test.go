@@ -1,0 +1,92 @@
+package threads
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+func TestGrowthSyncs(t *testing.T) {
+	ref := ExtendRefTableMiB * (1 << 20)
+	tests := []struct {
+		name       string
+		tableBytes float64
+		want       float64
+	}{
+		{"nothing loaded", 0, 0},
+		{"half the reference size: in proportion", ref / 2, ExtendSyncsPerTable / 2},
+		{"the reference size (many32x4's tables)", ref, ExtendSyncsPerTable},
+		{"4x it (sysbench8's tables: 140-141 measured)", 4 * ref, ExtendSyncsPerTable + GrowthSyncsPer4x},
+		{"16x it (few2's tables: 180-182 measured)", 16 * ref, ExtendSyncsPerTable + 2*GrowthSyncsPer4x},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := growthSyncs(tc.tableBytes); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("growthSyncs(%.0f) = %.2f, want %.2f", tc.tableBytes, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestIOBudgetCost(t *testing.T) {
+	card := curve(1, 100, 4, 100, 16, 100)
+	many := &profile.Dump{Format: "mydumper", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 32, Chunks: 128}
+	tests := []struct {
+		name           string
+		write          []profile.ThreadPoint
+		dump           *profile.Dump
+		wantLo, wantHi float64 // seconds; 0, 0: no term
+	}{
+		// 152 MB × 1.8 = 273.6 I/Os; 32 tables of ~13.6 MiB loaded: 32 × 106 × 13.6/14.2 syncs × 0.5-0.62
+		{"32 tables on 100 IOPS", card, many, 19.0, 22.9},
+		{"the same on 10x the IOPS", curve(1, 1000, 16, 1000), many, 1.90, 2.29},
+		{"the peak, not the 1-thread rate, is the budget", curve(1, 50, 8, 100, 16, 90), many, 19.0, 22.9},
+		{"tables unknown: no term", card, &profile.Dump{Format: "mydumper", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed}, 0, 0},
+		{"disk not measured: no term", nil, many, 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var s profile.Storage
+			s.RandWrite = tc.write
+			lo, hi, text := ioBudgetCost(s, tc.dump)
+			if math.Abs(lo-tc.wantLo) > 0.1 || math.Abs(hi-tc.wantHi) > 0.1 {
+				t.Errorf("ioBudgetCost = %.2f–%.2f s, want %.2f–%.2f (%s)", lo, hi, tc.wantLo, tc.wantHi, text)
+			}
+			if (tc.wantHi > 0) != strings.Contains(text, "write I/Os:") {
+				t.Errorf("text %q: the term's text goes with a term", text)
+			}
+		})
+	}
+}
+
+// TestEstimateIOFloor: the write-I/O floor replaces an end of the range
+// only where it is slower, and the basis says so only then.
+func TestEstimateIOFloor(t *testing.T) {
+	few := &profile.Dump{Format: "mydumper", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 2, Chunks: 8}
+	many := &profile.Dump{Format: "mydumper", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 32, Chunks: 128}
+	tests := []struct {
+		name   string
+		dump   *profile.Dump
+		decide bool
+	}{
+		{"2 tables: the bytes bind first", few, false},
+		{"32 tables: the I/Os bind", many, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, curve(1, 100, 4, 100, 16, 100), tc.dump)
+			p.Storage.SeqWrite.MBPerS = 20
+			p.Storage.Fsync.P50US = 700
+			e := estimateLoad(p, 8, 2, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20})
+			ioLo, _, _ := ioBudgetCost(p.Storage, tc.dump)
+			if got := strings.Contains(e.Basis, "write I/Os:"); got != tc.decide {
+				t.Errorf("basis states the write-I/O floor: %v, want %v (%s)", got, tc.decide, e.Basis)
+			}
+			if tc.decide && e.Low.Seconds() < ioLo {
+				t.Errorf("estimate %v–%v starts below the I/O floor's %.1f s", e.Low, e.High, ioLo)
+			}
+		})
+	}
+}
