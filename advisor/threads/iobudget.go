@@ -25,11 +25,17 @@ const (
 	// (sysbench8) and 180-182 at 227 MiB (few2): 105 + 37 per 4x gives 142
 	// and 179.
 	GrowthSyncsPer4x = 37
-	// ExtendRefTableMiB is the loaded size per table at which a table pays
-	// ExtendSyncsPerTable syncs: many32x4's ~455 MiB of InnoDB data over
-	// its 32 tables. Smaller tables are taken to pay in proportion (not
-	// measured below it).
+	// ExtendRefTableMiB is the loaded size per table up to which a table
+	// pays ExtendSyncsPerTable syncs: many32x4's ~455 MiB of InnoDB data
+	// over its 32 tables.
 	ExtendRefTableMiB = 14.2
+	// GrowthFlatFromMiB is the smallest table measured paying as many:
+	// many32x4 scaled to 12,000 and 6,000 rows a table (6.8 and 3.4 MiB
+	// loaded) paid 96 and 100 syncs a table (2026-12-02 15:33-15:38,
+	// testdata/card-io-fit/), not fewer in proportion. Below it a table is
+	// taken to pay in proportion (a one-row table grows no file; not
+	// measured between).
+	GrowthFlatFromMiB = 3.4
 	// IOsPerSyncLow/High are the disk's write I/Os per data-file sync. The
 	// runs' I/Os less the tables' creation (TableSyncIOs each: fixedCost
 	// adds those) were 484 for few2 at 360 fsyncs, 890 for sysbench8 at
@@ -68,15 +74,18 @@ func ioBudgetCost(s profile.Storage, d *profile.Dump) (lo, hi float64, text stri
 }
 
 // growthSyncs is the data-file syncs a table of this many loaded bytes pays
-// while InnoDB grows it: ExtendSyncsPerTable at ExtendRefTableMiB, plus
-// GrowthSyncsPer4x per 4x beyond, in proportion below.
+// while InnoDB grows it: ExtendSyncsPerTable from GrowthFlatFromMiB to
+// ExtendRefTableMiB, plus GrowthSyncsPer4x per 4x beyond, in proportion
+// below.
 func growthSyncs(tableBytes float64) float64 {
-	ref := ExtendRefTableMiB * (1 << 20)
-	if tableBytes <= 0 {
+	flat, ref := GrowthFlatFromMiB*(1<<20), ExtendRefTableMiB*(1<<20)
+	switch {
+	case tableBytes <= 0:
 		return 0
-	}
-	if tableBytes < ref {
-		return ExtendSyncsPerTable * tableBytes / ref
+	case tableBytes < flat:
+		return ExtendSyncsPerTable * tableBytes / flat
+	case tableBytes <= ref:
+		return ExtendSyncsPerTable
 	}
 	return ExtendSyncsPerTable + GrowthSyncsPer4x*math.Log(tableBytes/ref)/math.Log(4)
 }

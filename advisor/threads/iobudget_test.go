@@ -16,7 +16,8 @@ func TestGrowthSyncs(t *testing.T) {
 		want       float64
 	}{
 		{"nothing loaded", 0, 0},
-		{"half the reference size: in proportion", ref / 2, ExtendSyncsPerTable / 2},
+		{"half the flat range's floor: in proportion", GrowthFlatFromMiB * (1 << 20) / 2, ExtendSyncsPerTable / 2},
+		{"half the reference size (many32x4 at 12k rows: 96 measured)", ref / 2, ExtendSyncsPerTable},
 		{"the reference size (many32x4's tables)", ref, ExtendSyncsPerTable},
 		{"4x it (sysbench8's tables: 140-141 measured)", 4 * ref, ExtendSyncsPerTable + GrowthSyncsPer4x},
 		{"16x it (few2's tables: 180-182 measured)", 16 * ref, ExtendSyncsPerTable + 2*GrowthSyncsPer4x},
@@ -39,10 +40,10 @@ func TestIOBudgetCost(t *testing.T) {
 		dump           *profile.Dump
 		wantLo, wantHi float64 // seconds; 0, 0: no term
 	}{
-		// 152 MB × 1.8 = 273.6 I/Os; 32 tables of ~13.6 MiB loaded: 32 × 106 × 13.6/14.2 syncs × 0.5-0.62
-		{"32 tables on 100 IOPS", card, many, 19.0, 22.9},
-		{"the same on 10x the IOPS", curve(1, 1000, 16, 1000), many, 1.90, 2.29},
-		{"the peak, not the 1-thread rate, is the budget", curve(1, 50, 8, 100, 16, 90), many, 19.0, 22.9},
+		// 152 MB × 1.8 = 273.6 I/Os; 32 tables of ~13.6 MiB loaded: 32 × 106 syncs × 0.5-0.62
+		{"32 tables on 100 IOPS", card, many, 19.7, 23.8},
+		{"the same on 10x the IOPS", curve(1, 1000, 16, 1000), many, 1.97, 2.38},
+		{"the peak, not the 1-thread rate, is the budget", curve(1, 50, 8, 100, 16, 90), many, 19.7, 23.8},
 		{"tables unknown: no term", card, &profile.Dump{Format: "mydumper", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed}, 0, 0},
 		{"disk not measured: no term", nil, many, 0, 0},
 	}
