@@ -6,7 +6,8 @@ sweeps, and where the measured time fell against it (docs/fitted-constants.md, "
 
 The restore estimate (advisor/threads/estimate.go, estimateLoad) is the slower of a CPU term (the dump's SQL at
 "CPU Q MB/s on a quiet host" × "lo–hi% of that") and a disk term ("disk A–B MB/s of dump"), plus the tablespace
-growth ("= G s": hidden at the fast end, added at the slow end) and the fixed cost per table ("plus F s fixed").
+growth ("= G s": hidden at the fast end, added at the slow end) and the fixed cost per table ("plus F s fixed"),
+with the write-I/O floor ("write I/Os: … = A–B s, the floor", since 2026-12-02 14:50) under the disk's time.
 Each held-out cell keeps the basis text exactly as printed; this script reads those figures back from it,
 rebuilds the two ends (checked against the printed low_s/high_s: a cell whose rebuild lands more than a rounding
 step away is listed as unparsed, not guessed), names the term that decided each end, and scores the measured
@@ -44,6 +45,8 @@ def parse(basis):
     x = re.search(r"plus " + NUM + r" s fixed", basis)
     f["fixed"] = float(x.group(1)) if x else 0.0
     f["disk_term"] = disk_term(basis, f) if disk else "none"
+    io = re.search(r"write I/Os: .*? = " + NUM + "–" + NUM + r" s, the floor", basis)
+    f["io_lo"], f["io_hi"] = (float(io.group(1)), float(io.group(2))) if io else (0.0, 0.0)
     return f
 
 
@@ -73,6 +76,10 @@ def ends(f):
     fast, slow = max(cf, df), max(cs, ds)
     tf = "cpu" if cf >= df else "disk:" + f["disk_term"]
     ts = "cpu" if cs >= ds else "disk:" + f["disk_term"]
+    if f["io_lo"] > fast:  # the write-I/O floor (iobudget.go), printed since 2026-12-02 14:50
+        fast, tf = f["io_lo"], "write-I/O floor"
+    if f["io_hi"] > slow:
+        slow, ts = f["io_hi"], "write-I/O floor"
     if f["growth"] > fast:
         fast, tf = f["growth"], "growth"
     slow += f["growth"]
