@@ -33,12 +33,23 @@ type latencyFit struct {
 // SyncParallelExponent is chosen on these runs, ExtendSyncsPerTable read
 // from the server), not evidence: testdata/heldout/ judges it.
 func TestLatencyFit(t *testing.T) {
-	files, err := filepath.Glob("testdata/latency-fit/*.json")
-	if err != nil || len(files) != 3 {
-		t.Fatalf("want the 3 latency-fit files, got %v (%v)", files, err)
+	checkBedFit(t, "latency-fit", 3, 20)
+}
+
+// checkBedFit estimates every run of the sweeps in testdata/DIR/ (the
+// held-out format, one cell each, 2 CPUs) from the profile the sweep probed,
+// with what the runs had (the advised 17G pool, the 512M redo log that holds
+// the load), and fails unless the directory holds files sweeps of runs runs
+// in all, ≥ 80% of them inside the estimate (the held-out bar) and every run
+// within 10% of it; each run outside is logged with its figures.
+func checkBedFit(t *testing.T, dir string, files, runs int) {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join("testdata", dir, "*.json"))
+	if err != nil || len(names) != files {
+		t.Fatalf("want the %d %s files, got %v (%v)", files, dir, names, err)
 	}
 	in, all := 0, 0
-	for _, name := range files {
+	for _, name := range names {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
@@ -66,13 +77,13 @@ func TestLatencyFit(t *testing.T) {
 			}
 		}
 	}
-	if all != 20 {
-		t.Fatalf("%d latency-fit runs, want the 20 of the three files (2 reps at 1, 4 and 16 threads, and few2's printed 6)", all)
+	if all != runs {
+		t.Fatalf("%d %s runs, want %d", all, dir, runs)
 	}
 	if 10*in < 8*all {
-		t.Errorf("the estimate contains %d of %d latency-fit runs (below 80%%)", in, all)
+		t.Errorf("the estimate contains %d of %d %s runs (below 80%%)", in, all, dir)
 	}
-	t.Logf("the estimate contains %d of %d latency-fit runs", in, all)
+	t.Logf("the estimate contains %d of %d %s runs", in, all, dir)
 }
 
 // sortedThreads is the thread counts of a sweep's runs, ascending.
