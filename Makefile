@@ -114,11 +114,12 @@ bench-dump: $(BIN)
 
 ## bench-workload: per bed (fast, card, bw, hdd) and data size (one in the stock 128M pool, one ~3x it), sysbench
 ## oltp_read_only/read_write/write_only at 1, 4 and 16 threads on a stock MariaDB vs restarted with the advised cnf
-## (strict, relaxed), interleaved reps; hours. BEDS=… SIZES=… WORKLOADS=… THREADS=… REPEATS=… DURATION=60s KEEP=DIR
+## (strict, relaxed), interleaved reps; hours. BEDS=… SIZES=… WORKLOADS=… THREADS=… REPEATS=… DURATION=60s KEEP=DIR ORDER=rotate
 bench-workload: $(BIN)
 	bash scripts/bench-workload.sh --beds "$(or $(BEDS),fast card bw hdd)" --sizes "$(or $(SIZES),100M 400M)" \
 	  --workloads "$(or $(WORKLOADS),oltp_read_only oltp_read_write oltp_write_only)" --threads "$(or $(THREADS),1 4 16)" \
-	  --repeat $(or $(REPEATS),3) --duration $(or $(DURATION),60s) $(if $(KEEP),--keep $(KEEP)) $(if $(RESTART),--restart $(RESTART))
+	  --repeat $(or $(REPEATS),3) --duration $(or $(DURATION),60s) $(if $(KEEP),--keep $(KEEP)) $(if $(RESTART),--restart $(RESTART)) \
+	  $(if $(ORDER),--order $(ORDER))
 
 clean:
 	rm -rf bin dist man

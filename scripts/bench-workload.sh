@@ -10,7 +10,9 @@
 #      `mytune advise --datadir DIR -S SOCK -u root --durability strict|relaxed --format cnf` run inside the
 #      bed against it: the cnf printed is kept as WORK/advice/BED-SIZE-strict.cnf (and -relaxed);
 #   3. REPEAT reps; each rep runs every --configs entry once, in an order that alternates per rep (stock strict
-#      relaxed, then relaxed strict stock, ...). Per config: the server stopped and its process gone (kill -0 on
+#      relaxed, then relaxed strict stock, ...; with --order rotate each rep starts one config further on: stock
+#      strict relaxed, strict relaxed stock, relaxed stock strict, so that over as many reps as configs every
+#      config runs once in every position, where alternating keeps the middle one in the middle). Per config: the server stopped and its process gone (kill -0 on
 #      its pid, and no process left with its --datadir), restarted stock (--no-defaults) or with the advised cnf
 #      as its --defaults-file (the bench's socket, datadir, pid and log flags after it), the same warm-up (a full
 #      scan of every table: SELECT COUNT(*), SUM(LENGTH(c)) FROM sbtestN), then `sysbench WORKLOAD run` for
@@ -28,7 +30,7 @@
 #
 #   scripts/bench-workload.sh [--beds "fast card bw hdd"] [--sizes "100M 400M"]
 #       [--workloads "oltp_read_only oltp_read_write oltp_write_only"] [--threads "1 4 16"]
-#       [--configs "stock strict relaxed"] [--repeat 3] [--duration 60s] [--interval 5]
+#       [--configs "stock strict relaxed"] [--order alternate|rotate] [--repeat 3] [--duration 60s] [--interval 5]
 #       [--tables 8] [--row-bytes 270] [--bed-size 10G] [--sysbench-args "--rand-type=uniform"] [--restart config|run]
 #       [--variant "NAME=BASE opt=val ..."]  one more config: BASE's cnf (stock, strict or relaxed; stock is an
 #                               empty [mysqld]) with these options set (replacing the advised line for the same
@@ -58,7 +60,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BEDS="fast card bw hdd" SIZES="100M 400M" WORKLOADS="oltp_read_only oltp_read_write oltp_write_only"
 THREADS="1 4 16" CONFIGS="stock strict relaxed" REPEAT=3 DURATION=60 INTERVAL=5 TABLES=8 ROW_BYTES=270
-BED_SIZE=10G SB_ARGS="" KEEP="" REPORT="" BP=workload RESTART=config BROKEN="" VARIANTS=()
+BED_SIZE=10G SB_ARGS="" ORDER=alternate KEEP="" REPORT="" BP=workload RESTART=config BROKEN="" VARIANTS=()
 START_TIMEOUT=600 STOP_TIMEOUT=1800 # seconds: a start may resize the redo log; a stop writes every dirty page
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-workload.sh: $1 needs a value" >&2; exit 2; }
@@ -67,6 +69,7 @@ while [ $# -gt 0 ]; do
     --configs) CONFIGS=$2 ;; --repeat) REPEAT=$2 ;; --duration) DURATION=${2%s} ;; --interval) INTERVAL=${2%s} ;;
     --tables) TABLES=$2 ;; --row-bytes) ROW_BYTES=$2 ;; --bed-size) BED_SIZE=$2 ;; --sysbench-args) SB_ARGS=$2 ;;
     --keep) KEEP=$2 ;; --report) REPORT=$2 ;; --restart) RESTART=$2 ;; --variant) VARIANTS+=("$2") ;;
+    --order) ORDER=$2 ;;
     *) echo "bench-workload.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -75,7 +78,16 @@ if [ -n "$REPORT" ]; then exec python3 "$ROOT/scripts/bench-workload-report.py" 
 for v in "$REPEAT" "$DURATION" "$INTERVAL" "$TABLES" "$ROW_BYTES"; do
   [[ $v =~ ^[1-9][0-9]*$ ]] || { echo "bench-workload.sh: '$v' is not a positive whole number" >&2; exit 2; }
 done
+case $ORDER in alternate|rotate) ;; *) echo "bench-workload.sh: --order is alternate or rotate (not $ORDER)" >&2; exit 2 ;; esac
 case $RESTART in config|run) ;; *) echo "bench-workload.sh: --restart is config or run (not $RESTART)" >&2; exit 2 ;; esac
+# rep_order REP: the configs in REP's order (--order): alternate reverses every second rep; rotate starts rep
+# REP at config (REP-1) mod n and wraps around
+rep_order() {
+  local -a c; read -r -a c <<<"$CONFIGS"; local n=${#c[@]} i
+  if [ "$ORDER" = rotate ]; then for ((i = 0; i < n; i++)); do echo -n "${c[$(((i + $1 - 1) % n))]} "; done
+  elif [ $(($1 % 2)) = 0 ]; then for ((i = n - 1; i >= 0; i--)); do echo -n "${c[$i]} "; done
+  else echo -n "$CONFIGS"; fi
+}
 # variant_of NAME: "BASE opt=val ..." of the --variant called NAME (nothing if none is)
 variant_of() {
   local v; for v in "${VARIANTS[@]}"; do [ "${v%%=*}" != "$1" ] || { echo "${v#*=}"; return; }; done
@@ -403,7 +415,7 @@ for bed in $BEDS; do
     # reps numbered on from those of this bed and size already in results.txt (--keep): the order keeps alternating
     rep0=$(awk -v k="$bed $size" '$1" "$2 == k && $6 > m {m = $6} END {print m + 0}' "$WORK/results.txt")
     for rep in $(seq $((rep0 + 1)) $((rep0 + REPEAT))); do
-      order=$CONFIGS; [ $((rep % 2)) = 0 ] && order=$(echo "$CONFIGS" | tr ' ' '\n' | tac | tr '\n' ' ')
+      order=$(rep_order "$rep")
       for cfg in $order; do
         [ "$RESTART" = run ] || start_config "$bed" "$dd" "$size" "$cfg"
         for wl in $WORKLOADS; do for t in $THREADS; do
