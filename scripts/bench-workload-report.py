@@ -6,11 +6,17 @@ the runs, the median and worst TPS (worst: the lowest) and p95 latency (worst: t
 config's median to stock's (TPS: >1 is better; p95: <1 is better), the median and worst p99, the spread of the
 config's own reps ((max - min) / median, TPS and p95; stock's spread is the cell's noise), the median hit ratio,
 the largest checkpoint age in % of the async flush point, the most dirty pages in % of the pool and the slowest
-second's TPS (lowest of the runs). Then the noise over all cells and the issue's checks.
+second's TPS (lowest of the runs). Then the noise over all cells and the issue's checks. Two readings of "worse
+beyond noise": the ratio past stock's own spread (the first rule), and separation, a rank test that needs no
+spread: every rep of the config worse than every stock rep (TPS below stock's lowest, p95 above stock's highest),
+which two identical configs with n and m reps do by chance 1 in C(n+m, n) per direction (20 at 3+3, 70 at 4+4).
+A config whose cnf is stock's (a --variant of stock, e.g. stock-b=stock innodb_buffer_pool_size=128M) is an A/A
+control: its ratios to stock are what this host's noise does to two identical servers in the same run.
 Lines of results.txt: "BED SIZE WORKLOAD THREADS CONFIG REP TPS P95_MS P99_MS HIT_RATIO CKPT_AGE_MAX_PCT LOAD1
 DIRTY_MAX_PCT MIN_1S_TPS"; TPS nostart|noadvice|failed is a failed run; lines starting with # are comments.
 """
 import collections
+import math
 import os
 import statistics
 import sys
@@ -83,6 +89,27 @@ def fmt(x, nd=1):
     return "" if x is None else f"{x:.{nd}f}"
 
 
+def separated(s, st):
+    """The worse-by-separation readings of config summary s against stock's st: a list of "TPS" and/or "p95"
+    with the chance 1 in C(n+m, n) that identical configs separate so, or [] when they overlap."""
+    out = []
+    for k, worse in (("tps", lambda a, b: max(a) < min(b)), ("p95", lambda a, b: min(a) > max(b))):
+        a, b = s.get(k) or [], st.get(k) or []
+        if len(a) > 1 and len(b) > 1 and worse(a, b):
+            out.append(f"{k.upper() if k == 'tps' else k} (1 in {math.comb(len(a) + len(b), len(a))} by chance)")
+    return out
+
+
+def controls(work):
+    """Config names whose cnf is a --variant of stock (an A/A control), from WORK/advice/*.cnf."""
+    adv, out = os.path.join(work, "advice"), set()
+    for f in os.listdir(adv) if os.path.isdir(adv) else []:
+        for line in open(os.path.join(adv, f)) if f.endswith(".cnf") else []:
+            if line.startswith("# --variant ") and line.split()[2].split("=")[1:2] == ["stock"]:
+                out.add(line.split()[2].split("=")[0])
+    return out
+
+
 def summary(rs):
     ok = [r for r in rs if not r["failed"] and r["tps"] is not None]
     s = {"n": len(rs), "ok": len(ok), "failed": collections.Counter(r["failed"] for r in rs if r["failed"])}
@@ -91,7 +118,7 @@ def summary(rs):
     tps = [r["tps"] for r in ok]
     p95 = [r["p95"] for r in ok if r["p95"] is not None]
     p99 = [r["p99"] for r in ok if r["p99"] is not None]
-    s.update(tps_med=statistics.median(tps), tps_worst=min(tps), tps_spread=spread(tps))
+    s.update(tps=tps, p95=p95, tps_med=statistics.median(tps), tps_worst=min(tps), tps_spread=spread(tps))
     if p95:
         s.update(p95_med=statistics.median(p95), p95_worst=max(p95), p95_spread=spread(p95))
     if p99:
@@ -119,6 +146,7 @@ def main():
               "| slowest s TPS |")
         print("|---" * 20 + "|")
         noise_tps, noise_p95, worse_p95, small_worse, checks = [], [], [], [], []
+        sep, aa, ctl = [], [], controls(work)
         for cell in cells:
             bed, size, wl, t = cell
             cfgs = sorted({k[4] for k in runs if k[:4] == cell}, key=lambda c: CONFIG_ORDER.get(c, 9))
@@ -141,6 +169,11 @@ def main():
                 rt = rp = None
                 if cfg != "stock" and st.get("tps_med"):
                     rt = s["tps_med"] / st["tps_med"]
+                    how = separated(s, st)
+                    if how:
+                        sep.append(f"{bed} {size} {wl} {t} {cfg}{' (A/A control)' if cfg in ctl else ''}: " + ", ".join(how))
+                    if cfg in ctl:
+                        aa.append((rt, s["p95_med"] / st["p95_med"] if st.get("p95_med") and s.get("p95_med") else None, cell, cfg))
                     if st.get("p95_med") and s.get("p95_med") is not None:
                         rp = s["p95_med"] / st["p95_med"]
                         if rp > 1:
@@ -183,6 +216,16 @@ def main():
         print("check: median p95 worse than stock in " + (f"{len(worse_p95)} cells ({beyond} beyond stock's own spread):"
                                                           if worse_p95 else "no cell"))
         for w in worse_p95:
+            print("  - " + w)
+        if aa:
+            print(f"check: A/A control ({', '.join(sorted(ctl))}: stock's cnf as its own config) against stock, {len(aa)} cells: TPS ×"
+                  f"{min(r for r, _, _, _ in aa):.2f}-{max(r for r, _, _, _ in aa):.2f}, p95 ×"
+                  f"{fmt(min((p for _, p, _, _ in aa if p), default=None), 2)}-{fmt(max((p for _, p, _, _ in aa if p), default=None), 2)}")
+            for r, p, cell, cfg in aa:
+                print(f"  - {' '.join(map(str, cell))} {cfg}: TPS ×{r:.2f}, p95 ×{fmt(p, 2)}")
+        print("check: worse than stock by separation (every rep worse than every stock rep) in " +
+              (f"{len(sep)} cells:" if sep else "no cell"))
+        for w in sep:
             print("  - " + w)
         if small_worse or any(ds.get((b, s), ("", size_bytes(s) / 2**20))[1] <= STOCK_POOL_MIB for b, s, _, _ in cells):
             print(f"check: data sets that fit the stock {STOCK_POOL_MIB} MiB pool worse than stock beyond the cell's noise in " +
