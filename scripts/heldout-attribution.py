@@ -16,7 +16,8 @@ its rates: FitSeqAmp (sequential ÷ 1.4–2.3x of redo), FitHoldAmp or FitAmp (r
 PageAmp (the data outgrows the pool), "paced" when neither matches (the checkpoint's page flushing slowed it).
 
 Reads the files only; prints a table per cell, then per deciding term: cells, inside, measured above the slow end
-(by how much) and below the fast end. A record for the ledger, not a fit: nothing here changes a constant.
+(by how much) and below the fast end; then per mytune commit that printed the ranges (the provenance's "mytune"):
+cells and how many the range as printed contains, so a change to the estimate is judged by the cells after it. A record for the ledger, not a fit: nothing here changes a constant.
 """
 import glob
 import json
@@ -112,7 +113,7 @@ def cells(root):
             p = c["printed"]
             runs = c["runs_s"].get(str(p["threads"]))
             if runs:
-                yield os.path.basename(path)[:-5], c, p, statistics.median(runs)
+                yield os.path.basename(path)[:-5], c, p, statistics.median(runs), d["provenance"]
 
 
 def main():
@@ -120,8 +121,11 @@ def main():
     by_term = {}
     print("| sweep | cell | printed | measured | fast end | slow end | growth + fixed s | where |")
     print("|---|---|---|---|---|---|---|---|")
-    rules = {}
-    for name, c, p, m in cells(root):
+    rules, versions = {}, {}
+    for name, c, p, m, prov in cells(root):
+        v = versions.setdefault(prov.get("mytune", "?")[:7], [prov.get("date", ""), 0, 0])
+        v[1] += 1
+        v[2] += p["low_s"] <= m <= p["high_s"]
         cell, cores = c["cell"], c["profile"]["host"]["cpu"].get("allowed_cpus") or c["profile"]["host"]["cpu"]["logical"]
         r = regret(c, p)
         if r is not None:
@@ -156,6 +160,11 @@ def main():
         inside = sum(1 for _, _, e, _ in v if e == 0)
         fmt = lambda xs: f"{len(xs)} (by {xs[0]:.0f}–{xs[-1]:.0f}%)" if xs else "0"
         print(f"| {t} | {len(v)} | {inside} | {fmt(above)} | {fmt(below)} |")
+    print()
+    print("| mytune that printed the ranges | first sweep | cells | inside (as printed) |")
+    print("|---|---|---|---|")
+    for ver, (date, n, ins) in sorted(versions.items(), key=lambda kv: kv[1][0]):
+        print(f"| {ver} | {date} | {n} | {ins} |")
     print()
     print("| load-thread rule: what set the count | swept cells | regret median | worst |")
     print("|---|---|---|---|")
