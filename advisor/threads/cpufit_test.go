@@ -14,8 +14,9 @@ import (
 // cpu-fit-redo1g.json (CPUBytesPerSecPerThread, CPUBytesPerSecPerCore,
 // CPURefOpsPerCPUS) has one dump for all cells; cpu-fit-tables.json
 // (CPUTableExponent; scripts/bench-cpufit-record.py) one per cell;
-// cpu-fit-20261202T1738Z.json, the first sitting with a 4G pool (no constant
-// fitted on it: it checks the rates on a fresh machine, 52 of 54 inside).
+// cpu-fit-20261202T1738Z.json, the first sitting with a 4G pool, and
+// cpu-fit-20261202T2352Z.json (CPUTimeShare and CPURefMemLoadNs were
+// fitted on all five, with the memory latency each rep's probe read).
 type cpuFit struct {
 	Provenance string `json:"provenance"`
 	DumpBytes  uint64 `json:"dump_bytes"`
@@ -36,6 +37,7 @@ type cpuFit struct {
 			BeforeRep        int     `json:"before_rep"`
 			SingleOpsPerCPUS float64 `json:"single_ops_per_cpu_s"`
 			StealPct         float64 `json:"steal_pct"`
+			MemLoadNs        float64 `json:"mem_load_ns"`
 		} `json:"speeds"`
 		Runs []struct {
 			Threads int     `json:"threads"`
@@ -54,7 +56,7 @@ type cpuFit struct {
 // CPUFitPendingEnv set it checks the sittings the rates do not hold yet
 // (cpuFitPending) as well, and fails on them.
 func TestCPUFit(t *testing.T) {
-	files := []string{"cpu-fit-redo1g.json", "cpu-fit-tables.json", "cpu-fit-20261202T1738Z.json"}
+	files := []string{"cpu-fit-redo1g.json", "cpu-fit-tables.json", "cpu-fit-20261202T1738Z.json", "cpu-fit-20261202T2352Z.json"}
 	if os.Getenv(CPUFitPendingEnv) != "" {
 		files = append(files, cpuFitPending...)
 	}
@@ -74,16 +76,14 @@ const CPUFitPendingEnv = "MYTUNE_CPUFIT_PENDING"
 
 // cpuFitPending are fit sittings the CPU rates and ranges do not hold:
 // cpu-fit-20261202T1209Z.json (a fresh machine whose probe read 1.46x the
-// reference speed): 41 of 54 inside, 6 runs beyond 10% (the same cell
-// 1.6x apart from one rep to the next). No range within the estimate's
-// 2x holds it (docs/benchmarks/estimate.md, "A third sitting"); it waits
-// here, out of make test, until the model does. cpu-fit-20261202T2352Z.json
-// (another fresh machine: the probe read 1.27x the reference speed and a
-// memory latency of 132-171 ns, against 195-277 ns in the sittings before;
-// the restores ran 1.39-2.10x the rate at the reference speed): 2 of 54
-// inside, every other run more than 10% faster than the range
-// (docs/benchmarks/estimate.md, "A fifth sitting").
-var cpuFitPending = []string{"cpu-fit-20261202T1209Z.json", "cpu-fit-20261202T2352Z.json"}
+// reference speed). With the memory's latency in the rate (CPUTimeShare)
+// 44 of 54 are inside, but 7 runs lie more than 10% outside: the same
+// cell ran 1.6x apart from one rep to the next, which no range within the
+// estimate's 2x holds (docs/benchmarks/estimate.md, "A third sitting" and
+// "The memory's latency in the CPU rate"); it waits here, out of make
+// test. cpu-fit-20261202T2352Z.json, pending under the speed-only scale
+// (2 of 54), is a fit file of TestCPUFit since.
+var cpuFitPending = []string{"cpu-fit-20261202T1209Z.json"}
 
 // readCPUFit reads a CPU-fit file, each cell's dump filled from the file's
 // when it has none of its own.
@@ -114,7 +114,7 @@ func checkCPUFit(t *testing.T, f cpuFit) (in, all int) {
 		speed := map[int]*profile.CPUSpeed{}
 		for _, s := range c.Speeds {
 			steal := s.StealPct
-			speed[s.BeforeRep] = &profile.CPUSpeed{SingleOpsPerS: s.SingleOpsPerCPUS, SingleOpsPerCPUS: s.SingleOpsPerCPUS, StealPct: &steal}
+			speed[s.BeforeRep] = &profile.CPUSpeed{SingleOpsPerS: s.SingleOpsPerCPUS, SingleOpsPerCPUS: s.SingleOpsPerCPUS, StealPct: &steal, MemLoadNs: s.MemLoadNs}
 		}
 		for _, r := range c.Runs {
 			t.Run(fmt.Sprintf("%s %d CPUs %d threads rep %d", c.Shape, c.CPUs, r.Threads, r.Rep), func(t *testing.T) {

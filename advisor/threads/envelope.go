@@ -36,6 +36,9 @@ type Envelope struct {
 	// CPUOpsPerCPUS is the probe's CPU speed (per CPU-second, less steal)
 	// on the host the CPU rates were fitted on.
 	CPUOpsPerCPUS fitRange `json:"cpu_ops_per_cpu_s"`
+	// MemLoadNs is the probe's memory latency (host.cpu.speed.mem_load_ns)
+	// on the hosts CPUTimeShare and CPURefMemLoadNs were fitted on.
+	MemLoadNs fitRange `json:"mem_load_ns"`
 }
 
 // fitRange is a measured range.
@@ -88,6 +91,9 @@ func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string
 	}
 	if v := coreSpeed(p.Host.CPU.Speed); e.CPUOpsPerCPUS.out(v) {
 		out = append(out, fmt.Sprintf("CPUs doing %s units per CPU-second (measured: %s-%s)", kiloOps(v), kiloOps(e.CPUOpsPerCPUS.Min), kiloOps(e.CPUOpsPerCPUS.Max)))
+	}
+	if sp := p.Host.CPU.Speed; sp != nil && e.MemLoadNs.out(sp.MemLoadNs) {
+		out = append(out, fmt.Sprintf("memory taking %.0f ns a load (measured: %.0f-%.0f ns)", sp.MemLoadNs, e.MemLoadNs.Min, e.MemLoadNs.Max))
 	}
 	if pt, ok := profile.At(s.RandWrite, 16); s.Measured && ok && e.RandWrite16IOPS.out(pt.IOPS) {
 		out = append(out, fmt.Sprintf("%.0f random 16K writes/s at 16 threads (measured: %s)", pt.IOPS, e.RandWrite16IOPS.text()))

@@ -41,7 +41,14 @@ func TestExtrapolationNote(t *testing.T) {
 		{"one CPU by quota", func(p *profile.Profile) { p.Host.CPU.QuotaCores = 1 }, mariadb, []string{"1 cores (measured: 2)"}},
 		{"CPUs as fast as the fit's", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3} }, mariadb, nil},
 		{"slower CPUs than any measured", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 40e3} }, mariadb,
-			[]string{"CPUs doing 40.0k units per CPU-second (measured: 113.0k-135.0k)"}},
+			[]string{"CPUs doing 40.0k units per CPU-second (measured: 106.1k-185.1k)"}},
+		{"memory as quick as the fit's", func(p *profile.Profile) {
+			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3, MemLoadNs: 250}
+		}, mariadb, nil},
+		{"memory slower than any measured", func(p *profile.Profile) {
+			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3, MemLoadNs: 600}
+		}, mariadb,
+			[]string{"memory taking 600 ns a load (measured: 133-385 ns)"}},
 		{"steal takes a fast-enough CPU below", func(p *profile.Profile) {
 			steal := 20.0
 			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 125e3, StealPct: &steal}

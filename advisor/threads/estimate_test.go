@@ -224,12 +224,15 @@ func TestEstimateFixedCosts(t *testing.T) {
 	}
 }
 
-// TestEstimateCPUSpeed: the CPU rate scales with the probe's speed per
-// CPU-second against CPURefOpsPerCPUS, less the steal read with it; a
-// profile with only the wall-clock speed (probes before the thread clock)
-// scales by that, without taking the steal off again; none: the measured
-// host's rate. 560 MB at 16 threads on 2 idle cores: 25.18 MB/s × scale,
-// the slow end 0.65 of it.
+// TestEstimateCPUSpeed: the CPU rate scales by the probe's readings
+// against the host the rates were measured on: CPUTimeShare of the time
+// follows the cores' speed per CPU-second against CPURefOpsPerCPUS (less
+// the steal read with it; a profile with only the wall-clock speed, from
+// probes before the thread clock, scales by that without taking the steal
+// off again), the rest the memory's latency against CPURefMemLoadNs; a
+// part not read counts as the reference; none read: the measured host's
+// rate. 560 MB at 16 threads on 2 idle cores: 25.18 MB/s × scale, the fast
+// end 1.1 of it, the slow end 0.65.
 func TestEstimateCPUSpeed(t *testing.T) {
 	steal10 := 10.0
 	tests := []struct {
@@ -242,17 +245,30 @@ func TestEstimateCPUSpeed(t *testing.T) {
 		{name: "not measured", low: 20 * time.Second, high: 35 * time.Second,
 			basis: "the CPUs' speed not measured: as fast as the host measured"},
 		{name: "the fit host's speed", speed: &profile.CPUSpeed{SingleOpsPerS: 122e3, SingleOpsPerCPUS: 123e3},
-			low: 20 * time.Second, high: 35 * time.Second, basis: "CPUs at 1.00x the measured host's speed (123.0k units per CPU-second against 123.0k)"},
-		// a core half as fast (a Raspberry Pi's, say): 1.1 × 12.6 = 13.9 MB/s, 40.4 s; 8.2 MB/s, 68.4 s
+			low: 20 * time.Second, high: 35 * time.Second,
+			basis: "CPUs at 1.00x the measured host's rate: cores at 1.00x its speed (123.0k units per CPU-second against 123.0k); 30% of its time follows the cores, 70% the memory"},
+		// a core half as fast (a small board's, say), the memory not read: 1/(0.3×2 + 0.7) = 0.769; 19.4 MB/s,
+		// × 1.1: 21.3 MB/s, 26.3 s; 12.6 MB/s, 44.5 s
 		{name: "half as fast a core", speed: &profile.CPUSpeed{SingleOpsPerS: 61e3, SingleOpsPerCPUS: 61.5e3},
-			low: 40 * time.Second, high: 69 * time.Second, basis: "CPUs at 0.50x"},
-		// 10% steal: 0.9 × 25.18 = 22.7 MB/s, × 1.1: 24.9 MB/s, 22.5 s; 14.7 MB/s, 38.0 s
+			low: 26 * time.Second, high: 45 * time.Second, basis: "CPUs at 0.77x"},
+		// 10% steal: the core at 0.9: 1/(0.3/0.9 + 0.7) = 0.968; 24.4 MB/s, × 1.1: 26.8 MB/s, 20.9 s; 15.8 MB/s, 35.4 s
 		{name: "steal taken off", speed: &profile.CPUSpeed{SingleOpsPerS: 110e3, SingleOpsPerCPUS: 123e3, StealPct: &steal10},
-			low: 22 * time.Second, high: 39 * time.Second, basis: "per CPU-second, less 10% hypervisor steal"},
-		// wall clock only, twice the reference: 50.4 MB/s, × 1.1: 55.4 MB/s, 10.1 s; 32.7 MB/s, 17.1 s; the steal
-		// is in that rate already
+			low: 20 * time.Second, high: 36 * time.Second, basis: "per CPU-second, less 10% hypervisor steal"},
+		// wall clock only, twice the reference: 1/(0.3×0.5 + 0.7) = 1.176; 29.6 MB/s, × 1.1: 32.6 MB/s, 17.2 s;
+		// 19.3 MB/s, 29.1 s; the steal is in that rate already
 		{name: "wall-clock speed only", speed: &profile.CPUSpeed{SingleOpsPerS: 246e3, StealPct: &steal10},
-			low: 10 * time.Second, high: 18 * time.Second, basis: "CPUs at 2.00x the measured host's speed (246.0k units per second (no thread clock read) against 123.0k)"},
+			low: 17 * time.Second, high: 30 * time.Second,
+			basis: "CPUs at 1.18x the measured host's rate: cores at 2.00x its speed (246.0k units per second (no thread clock read) against 123.0k)"},
+		// the memory at half the reference latency, the core at the reference: 1/(0.3 + 0.7×0.5) = 1.538;
+		// 38.7 MB/s, × 1.1: 42.6 MB/s, 13.1 s; 25.2 MB/s, 22.2 s
+		{name: "memory twice as quick", speed: &profile.CPUSpeed{SingleOpsPerS: 123e3, SingleOpsPerCPUS: 123e3, MemLoadNs: 150},
+			low: 13 * time.Second, high: 23 * time.Second,
+			basis: "CPUs at 1.54x the measured host's rate: cores at 1.00x its speed (123.0k units per CPU-second against 123.0k), memory 150 ns a load against 300"},
+		// the memory alone read, 1.5x slower: 1/(0.3 + 0.7×1.5) = 0.741; 18.7 MB/s, × 1.1: 20.5 MB/s, 27.3 s;
+		// 12.1 MB/s, 46.2 s
+		{name: "memory alone read", speed: &profile.CPUSpeed{MemLoadNs: 450},
+			low: 27 * time.Second, high: 47 * time.Second,
+			basis: "CPUs at 0.74x the measured host's rate: memory 450 ns a load against 300"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
