@@ -58,11 +58,11 @@ func TestBufferedSettled(t *testing.T) {
 	p := &profile.Profile{Storage: card, Dump: dump}
 	loaded := DurationRange{Low: 12 * time.Second, High: 19 * time.Second, Basis: "x"}
 	b := pool{bytes: 17 << 30, from: "grown"}
-	got := estimateSettled(p, loaded, b, MaxDirtyPagesPctDefault, true, 1)
+	got := estimateSettled(p, loaded, b, MaxDirtyPagesPctDefault, true, false, 1)
 	if measured := 16800*time.Millisecond + 20*time.Second; measured < got.Low || measured > got.High {
 		t.Errorf("measured %v outside the buffered settled range %v–%v (%s)", measured, got.Low, got.High, got.Basis)
 	}
-	direct := estimateSettled(p, loaded, b, MaxDirtyPagesPctDefault, false, 1)
+	direct := estimateSettled(p, loaded, b, MaxDirtyPagesPctDefault, false, false, 1)
 	if direct.High <= got.High {
 		t.Errorf("direct settling %v should take longer than buffered %v on the card", direct.High, got.High)
 	}
@@ -70,18 +70,18 @@ func TestBufferedSettled(t *testing.T) {
 	bw := profile.Storage{SeqWrite: profile.Throughput{MBPerS: 15}, RandWrite: []profile.ThreadPoint{{Threads: 16, IOPS: 600}}}
 	pLo, pHi, _, _ := dirtyPages(dump, b, MaxDirtyPagesPctDefault)
 	for _, copies := range []float64{1, 2} {
-		fLo, fHi, _ := bufferedFlush(bw, pLo, pHi, copies)
+		fLo, fHi, _ := bufferedFlush(bw, pLo, pHi, copies, false)
 		if want := copies * pLo * PageBytes / 15e6; fLo < want-0.01 || fHi < copies*pHi*PageBytes/15e6-0.01 {
 			t.Errorf("bw bed, %vx the bytes: buffered flush %.1f–%.1f s, below the bytes at 15 MB/s (%.1f s)", copies, fLo, fHi, want)
 		}
 	}
 	// the pool outgrown: not where the page cache's pace was measured, so the direct model
 	small := pool{bytes: 128 << 20, from: "default"}
-	if a, b := estimateSettled(p, loaded, small, MaxDirtyPagesPctDefault, true, 1), estimateSettled(p, loaded, small, MaxDirtyPagesPctDefault, false, 1); a != b {
+	if a, b := estimateSettled(p, loaded, small, MaxDirtyPagesPctDefault, true, false, 1), estimateSettled(p, loaded, small, MaxDirtyPagesPctDefault, false, false, 1); a != b {
 		t.Errorf("outgrown pool: buffered %v–%v, want the direct %v–%v", a.Low, a.High, b.Low, b.High)
 	}
 	// a disk measured without O_DIRECT: its figures are the page cache's, no buffered pace
-	if _, fHi, _ := bufferedFlush(profile.Storage{Measured: true, SeqWrite: card.SeqWrite, RandWrite: card.RandWrite}, pLo, pHi, 1); fHi != 0 {
+	if _, fHi, _ := bufferedFlush(profile.Storage{Measured: true, SeqWrite: card.SeqWrite, RandWrite: card.RandWrite}, pLo, pHi, 1, false); fHi != 0 {
 		t.Errorf("no O_DIRECT in the probe: buffered flush %.1f s, want none", fHi)
 	}
 }

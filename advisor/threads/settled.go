@@ -46,9 +46,9 @@ const (
 // FlushRateShare of the peak random-write IOPS measured, or, buffered
 // (data files through the page cache) and while the pool holds the load
 // (where it was measured), as bufferedFlush with copies writes of each
-// page's bytes. Zero when the load estimate, the dump size or the
+// page's bytes (neighbors: with innodb_flush_neighbors on). Zero when the load estimate, the dump size or the
 // random-write curve is missing.
-func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64, buffered bool, copies float64) DurationRange {
+func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64, buffered, neighbors bool, copies float64) DurationRange {
 	if loaded.IsZero() || p.Dump == nil || p.Dump.TotalBytes == 0 {
 		return DurationRange{}
 	}
@@ -61,7 +61,7 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 	rate := fmt.Sprintf("at %.0f–%.0f%% of the disk's %s random 16K writes/s (its peak; 86–96%% measured while settling on the card bed)",
 		FlushRateShareLow*100, FlushRateShareHigh*100, kilo(iops))
 	if buffered && holds {
-		if bLo, bHi, bHow := bufferedFlush(p.Storage, pLo, pHi, copies); bHi > 0 {
+		if bLo, bHi, bHow := bufferedFlush(p.Storage, pLo, pHi, copies, neighbors); bHi > 0 {
 			fLo, fHi, rate = bLo, bHi, bHow
 		}
 	}

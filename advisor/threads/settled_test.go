@@ -45,7 +45,7 @@ func TestEstimateSettled(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := &profile.Profile{Storage: tc.storage, Dump: tc.dump}
-			got := estimateSettled(p, tc.loaded, tc.pool, MaxDirtyPagesPctDefault, false, 2)
+			got := estimateSettled(p, tc.loaded, tc.pool, MaxDirtyPagesPctDefault, false, false, 2)
 			if tc.zero {
 				if !got.IsZero() {
 					t.Fatalf("want no estimate, got %+v", got)

@@ -67,7 +67,7 @@ func Size(p *profile.Profile, o Options) Plan {
 		b.buffered = settledPlan(p, o, &plan, b)
 		if b.buffered { // page flushing during the load goes through the page cache too
 			plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
-			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, pagesPerPage(p, o))
+			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 		}
 		if note := redoRoomNote(p, b, plan.Load.Threads); note != "" {
 			plan.Notes = append(plan.Notes, note)
@@ -281,22 +281,32 @@ func micros(us float64) string {
 // sooner (bufferedSetting), the plan gets that setting first (its restart
 // comes before the SET GLOBALs), the estimate is the buffered one, and the
 // restart after the load undoes a grown pool or redo log (restartWhen).
-// It reports whether the load writes its data files through the page
-// cache (already, or by the setting it added).
+// A load through the page cache on a slow disk, its pool holding it, also gets neighbour
+// flushing (neighborsSetting, neighborsWanted) when it is off: its batches
+// then reach the disk as larger writes. It reports whether the load writes its data files
+// through the page cache (already, or by the setting it added).
 func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) bool {
 	maxDirty, copies := maxDirtyPctOf(p, o), pagesPerPage(p, o)
 	isBuffered, known, _ := dataFiles(p, o)
+	nAdd, nValue := neighborsWanted(p, o, b, maxDirty)
 	buffers := isBuffered && known
-	direct := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, false, copies)
+	direct := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, false, false, copies)
 	plan.EstimatedSettled = direct
 	when := settleWhen(plan.EstimatedLoad, direct)
-	switch buffered := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true, copies); {
+	switch buffered := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true, neighborsDuringLoad(p, o, b, maxDirty), copies); {
 	case isBuffered && known: // a clean shutdown settles it at the buffered pace; a running server's
 		plan.EstimatedSettled = buffered // page cleaner at innodb_io_capacity's, so the undo waits as direct
+		if nAdd {
+			plan.Temporary = append([]Setting{neighborsSetting(nValue)}, plan.Temporary...)
+		}
 	case o.asMeasured:
 	default:
 		if s, ok := bufferedSetting(p, o, plan.EstimatedLoad, direct, buffered); ok {
-			plan.Temporary = append([]Setting{s}, plan.Temporary...)
+			first := []Setting{s}
+			if nAdd {
+				first = append(first, neighborsSetting(nValue))
+			}
+			plan.Temporary = append(first, plan.Temporary...)
 			plan.EstimatedSettled, when, buffers = buffered, restartWhen(plan.EstimatedLoad, direct), true
 		}
 	}
