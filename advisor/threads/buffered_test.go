@@ -8,13 +8,30 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
+// liveServer is a reachable server of that flavor, version and variables.
+func liveServer(flavor, version string, vars map[string]string) *profile.Server {
+	return &profile.Server{Reachable: true, Flavor: flavor, Version: version, Variables: vars}
+}
+
+// cardBed and fastBed are the card and fast beds as the probe measures
+// them (card: 100 write IOPS, 20 MB/s; fast: this machine's SSD), with
+// free bytes on the bed.
+func cardBed(free uint64) profile.Storage {
+	return profile.Storage{Measured: true, DirectIO: true, SeqWrite: profile.Throughput{MBPerS: 19.9}, FreeBytes: free,
+		RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 100}, {Threads: 4, IOPS: 100}, {Threads: 16, IOPS: 99}}}
+}
+
+// fastBed is the fast bed (see cardBed).
+func fastBed() profile.Storage {
+	return profile.Storage{Measured: true, DirectIO: true, SeqWrite: profile.Throughput{MBPerS: 900}, FreeBytes: 20 << 30,
+		RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 9000}, {Threads: 16, IOPS: 40000}}}
+}
+
 // TestDataFiles checks how the load is known to write its data files:
 // the advised value first, then the server's, then the my.cnf's, then the
 // target's default (O_DIRECT since MariaDB 10.6 and MySQL 8.4).
 func TestDataFiles(t *testing.T) {
-	srv := func(flavor, version string, vars map[string]string) *profile.Server {
-		return &profile.Server{Reachable: true, Flavor: flavor, Version: version, Variables: vars}
-	}
+	srv := liveServer
 	cases := []struct {
 		name            string
 		p               profile.Profile
@@ -90,10 +107,7 @@ func TestBufferedSettled(t *testing.T) {
 // what it says, and that the plan's settled estimate follows it.
 func TestBufferedSetting(t *testing.T) {
 	dump := &profile.Dump{TotalBytes: 152e6, DataBytes: 152e6, Tables: 8, Format: "mydumper"}
-	card := profile.Storage{Measured: true, DirectIO: true, SeqWrite: profile.Throughput{MBPerS: 19.9}, FreeBytes: 2800 << 20,
-		RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 100}, {Threads: 4, IOPS: 100}, {Threads: 16, IOPS: 99}}}
-	fast := profile.Storage{Measured: true, DirectIO: true, SeqWrite: profile.Throughput{MBPerS: 900}, FreeBytes: 20 << 30,
-		RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 9000}, {Threads: 16, IOPS: 40000}}}
+	card, fast := cardBed(2800<<20), fastBed()
 	maria := func(version string, vars map[string]string) *profile.Server {
 		return &profile.Server{Reachable: true, Flavor: "mariadb", Version: version, Variables: vars}
 	}

@@ -12,9 +12,7 @@ import (
 // the server's, then the my.cnf's), else the target's default: on for
 // MariaDB and MySQL before 8.0.3, off from MySQL 8.0.3, off when unknown.
 func TestFlushNeighbors(t *testing.T) {
-	srv := func(flavor, version string, vars map[string]string) *profile.Server {
-		return &profile.Server{Reachable: true, Flavor: flavor, Version: version, Variables: vars}
-	}
+	srv := liveServer
 	cases := []struct {
 		name    string
 		p       profile.Profile
@@ -50,10 +48,7 @@ func TestFlushNeighbors(t *testing.T) {
 // with neighbours, 19.0 s without; settle-buffered.md) lie in the ranges.
 func TestNeighborsSetting(t *testing.T) {
 	dump := &profile.Dump{TotalBytes: 152e6, DataBytes: 152e6, Tables: 8, Format: "mydumper"}
-	card := profile.Storage{Measured: true, DirectIO: true, SeqWrite: profile.Throughput{MBPerS: 19.9}, FreeBytes: 2800 << 20,
-		RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 100}, {Threads: 4, IOPS: 100}, {Threads: 16, IOPS: 99}}}
-	fast := profile.Storage{Measured: true, DirectIO: true, SeqWrite: profile.Throughput{MBPerS: 900}, FreeBytes: 20 << 30,
-		RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 9000}, {Threads: 16, IOPS: 40000}}}
+	card, fast := cardBed(2800<<20), fastBed()
 	vars := func(extra map[string]string) map[string]string {
 		v := map[string]string{"innodb_flush_method": "O_DIRECT", "innodb_buffer_pool_size": "134217728", "innodb_log_file_size": "100663296"}
 		for k, x := range extra {
