@@ -114,7 +114,6 @@ var e2eKnownMisses = map[string]string{
 	"fast run 3 strict":            fasterHost + "median 5.0 s",
 	"fast run 3 burners 4 relaxed": fasterHost + "median 6.8 s with 4 busy loops",
 	"fast run 3 burners 4 strict":  fasterHost + "median 5.9 s with 4 busy loops",
-	"fast run 3 burners 4 stock":   fasterHost + "median 10.5 s with 4 busy loops",
 	"hdd run 1 relaxed":            busyHostNoLoad + "median 14.8 s",
 	"hdd run 2 relaxed":            busyHostNoLoad + "median 15.3 s",
 }
