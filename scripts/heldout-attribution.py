@@ -55,7 +55,7 @@ def disk_term(basis, f):
     """the constant pair the disk rates were divided by, read from the quotient that matches them"""
     seq = re.search(NUM + r" MB/s sequential ÷ " + NUM + "–" + NUM + "x", basis)
     rnd = re.search(NUM + r"(k?) random 16K writes/s( \(peak\))?[^÷]*÷ " + NUM + "–" + NUM + "x", basis)
-    names = {("1.4", "2.3"): "FitSeqAmp", ("2.2", "4.4"): "SeqAmp", ("0.08", "0.16"): "FitHoldAmp",
+    names = {("1.4", "2.3"): "FitSeqAmp", ("1.16", "2.3"): "FitSeqAmp", ("2.2", "4.4"): "SeqAmp", ("0.08", "0.16"): "FitHoldAmp",
              ("0.2", "0.3"): "FitAmp", ("0.9", "1.6"): "PageAmp"}
     cands = []
     if seq:

@@ -52,13 +52,18 @@ const (
 	// (hdd 11.5-15.3 s): their profiles have no load reading, so they are
 	// known misses (estimate_e2e_test.go), as is QA's 15.8 MB dump (0.30).
 	FitHoldAmpLow, FitHoldAmpHigh = 0.08, 0.16
-	// FitSeqAmpLow/High replace SeqAmp while the data fits the pool: only
-	// the redo log is written during the load. Measured 1.6-1.85 on the bw
-	// bed with a 96M redo log (restore matrix 512M cells: 39.7 MB in 4.5
-	// and 5.1 s at 15 MB/s), 2.0-2.25 with a 512M one (end to end runs 1
-	// and 2: 152 MB in 21.2-23.9 s at 14.7-15 MB/s) and 1.4-1.55 in run 3
-	// (15.0 and 16.5 s: the same cnf lines; the spread is not explained).
-	FitSeqAmpLow, FitSeqAmpHigh = 1.4, 2.3
+	// FitSeqAmpHigh replaces SeqAmpHigh while the data fits the pool: only
+	// the redo log is written during the load, at most this many bytes per
+	// byte of SQL at the sequential rate. Measured 1.6-1.85 on the bw bed
+	// with a 96M redo log (restore matrix 512M cells: 39.7 MB in 4.5 and
+	// 5.1 s at 15 MB/s), 2.0-2.25 with a 512M one (end to end runs 1 and 2:
+	// 152 MB in 21.2-23.9 s at 14.7-15 MB/s) and 1.4-1.55 in run 3 (15.0 and
+	// 16.5 s: the same cnf lines; the spread is not explained). The fast
+	// end is the redo alone (RedoPerSQLByteNoIndex, measured: the fewest
+	// bytes a load can write per byte of SQL); it was a fitted 1.4 until
+	// the bw bed loaded at 1.35-1.38 (restore-e2e.md, "Point 3, third
+	// sitting"; estimate.md, "The redo term's fast end").
+	FitSeqAmpHigh = 2.3
 	// CPUBytesPerSecPerThread is what one load thread parses and inserts
 	// on a quiet host whose CPUs run at CPURefOpsPerCPUS: the fast bed's
 	// 1-thread restores of 159.1 MB of mydumper SQL (152 MB dump, 8
@@ -190,14 +195,14 @@ func diskRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast,
 }
 
 // fitRates is diskRates while the loaded data fits the pool b: the
-// sequential rate ÷ FitSeqAmp for the redo log, or the random-write peak
+// sequential rate ÷ RedoPerSQLByteNoIndex–FitSeqAmpHigh for the redo log, or the random-write peak
 // ÷ FitHoldAmp (the log is as large as the data) or ÷ FitAmp (smaller) if
 // slower; then, when the load's redo passes the async flush point of the
 // log (b.room), the part past it at the page-flushing rate (paced).
 func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, slow float64, how string) {
 	seq := s.SeqWrite.MBPerS * 1e6
-	fast, slow = seq/FitSeqAmpLow, seq/FitSeqAmpHigh
-	how = fmt.Sprintf("the ~%s it loads fits %s: %.1f MB/s sequential ÷ %.1f–%.1fx of redo", profile.HumanBytes(data), b.describe(), seq/1e6, FitSeqAmpLow, FitSeqAmpHigh)
+	fast, slow = seq/RedoPerSQLByteNoIndex, seq/FitSeqAmpHigh
+	how = fmt.Sprintf("the ~%s it loads fits %s: %.1f MB/s sequential ÷ %.2f–%.1fx of redo", profile.HumanBytes(data), b.describe(), seq/1e6, RedoPerSQLByteNoIndex, FitSeqAmpHigh)
 	rnd := peakRandBytesPerSec(s, threads)
 	ampLo, ampHi, log := FitAmpLow, FitAmpHigh, "for the checkpoints a redo log of unknown size forces"
 	// holds: a log that holds the load forces no checkpoint flushing, so the page cache changes nothing here:
