@@ -169,6 +169,10 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		est := fmt.Sprintf("%s to %s after the start, when every loaded page is written. %s", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), th.EstimatedSettled.Basis)
 		b.WriteString(labelled(t, "settled", est, w, t.label))
 	}
+	if e := th.EstimatedLoadBinlog; !e.IsZero() {
+		est := fmt.Sprintf("loaded in %s to %s if the binary log is written instead of skipped. %s", estimateDur(e.Low), estimateDur(e.High), e.Basis)
+		b.WriteString(labelled(t, "binlog on", est, w, t.label))
+	}
 	if len(th.Commands) > 0 {
 		b.WriteString(section(t, "COMMANDS"))
 		for _, c := range th.Commands {

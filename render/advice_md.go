@@ -105,6 +105,9 @@ func threadsMarkdown(th advisor.Threads) string {
 	if !th.EstimatedSettled.IsZero() {
 		fmt.Fprintf(&b, "\nEstimated until settled (every loaded page written): %s to %s. %s\n", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), mdText(th.EstimatedSettled.Basis))
 	}
+	if e := th.EstimatedLoadBinlog; !e.IsZero() {
+		fmt.Fprintf(&b, "\nEstimated restore with the binary log written instead of skipped: %s to %s. %s\n", estimateDur(e.Low), estimateDur(e.High), mdText(e.Basis))
+	}
 	if len(th.Commands) > 0 {
 		b.WriteString("\n```sh\n" + strings.Join(th.Commands, "\n") + "\n```\n")
 	}

@@ -103,7 +103,8 @@ def cell(work, line, measured, lost):
     base = name.rsplit("-", 1)[0]
     a = json.load(open(os.path.join(work, base + ".advice.json")))
     t = a["threads"]
-    e = t.get("estimated_load") or {}
+    # a load that writes the binary log is scored against the range printed for it (mytune 2026-12-03 on)
+    e = (t.get("estimated_load_binlog_written") if mode == "written" else None) or t.get("estimated_load") or {}
     m = measured.get(name, {})
     by_threads = {k: [s for _, s, _ in sorted(v)] for k, v in sorted(m.items(), key=lambda kv: int(kv[0]))}
     return {

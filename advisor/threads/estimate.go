@@ -176,22 +176,23 @@ func fixedCost(s profile.Storage, d *profile.Dump) (float64, string) {
 // and how they were derived; 0 when the disk was not measured.
 func diskRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, slow float64, how string) {
 	seq := s.SeqWrite.MBPerS * 1e6
-	fast, slow = seq/SeqAmpLow, seq/SeqAmpHigh
-	how = fmt.Sprintf("%.1f MB/s sequential ÷ %.1f–%.1fx redo, doublewrite and pages", seq/1e6, SeqAmpLow, SeqAmpHigh)
+	seqLo, seqHi, pageLo, pageHi, bl := b.binlog.amps(SeqAmpLow, SeqAmpHigh, PageAmpLow, PageAmpHigh)
+	fast, slow = seq/seqLo, seq/seqHi
+	how = fmt.Sprintf("%.1f MB/s sequential ÷ %.1f–%.1fx redo, doublewrite and pages", seq/1e6, seqLo, seqHi)
 	rnd := randBytesPerSec(s, threads)
 	if rnd <= 0 || b.bytes == 0 && data == 0 {
-		return fast, slow, how
+		return fast, slow, how + bl
 	}
 	if b.bytes > 0 && data <= b.bytes {
 		return fitRates(s, threads, b, data, redo)
 	}
-	pf, ps := rnd/PageAmpLow, rnd/PageAmpHigh
-	w := fmt.Sprintf("%s random 16K writes/s ÷ %.1f–%.1fx", kilo(rnd/PageBytes), PageAmpLow, PageAmpHigh)
+	pf, ps := rnd/pageLo, rnd/pageHi
+	w := fmt.Sprintf("%s random 16K writes/s ÷ %.1f–%.1fx", kilo(rnd/PageBytes), pageLo, pageHi)
 	if b.bytes == 0 { // unknown pool: the slow end assumes the data outgrows it
-		return fast, minKnown(slow, ps), how + "; or " + w + " if the data outgrows the buffer pool (its size is unknown)"
+		return fast, minKnown(slow, ps), how + "; or " + w + " if the data outgrows the buffer pool (its size is unknown)" + bl
 	}
-	return minKnown(fast, pf), minKnown(slow, ps), fmt.Sprintf("the ~%s it loads outgrows %s: the slower of %s and %s",
-		profile.HumanBytes(data), b.describe(), w, how)
+	return minKnown(fast, pf), minKnown(slow, ps), fmt.Sprintf("the ~%s it loads outgrows %s: the slower of %s and %s%s",
+		profile.HumanBytes(data), b.describe(), w, how, bl)
 }
 
 // fitRates is diskRates while the loaded data fits the pool b: the
@@ -199,10 +200,8 @@ func diskRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast,
 // ÷ FitHoldAmp (the log is as large as the data) or ÷ FitAmp (smaller) if
 // slower; then, when the load's redo passes the async flush point of the
 // log (b.room), the part past it at the page-flushing rate (paced).
-func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, slow float64, how string) {
+func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, slow float64, _ string) {
 	seq := s.SeqWrite.MBPerS * 1e6
-	fast, slow = seq/RedoPerSQLByteNoIndex, seq/FitSeqAmpHigh
-	how = fmt.Sprintf("the ~%s it loads fits %s: %.1f MB/s sequential ÷ %.2f–%.1fx of redo", profile.HumanBytes(data), b.describe(), seq/1e6, RedoPerSQLByteNoIndex, FitSeqAmpHigh)
 	rnd := peakRandBytesPerSec(s, threads)
 	ampLo, ampHi, log := FitAmpLow, FitAmpHigh, "for the checkpoints a redo log of unknown size forces"
 	// holds: a log that holds the load forces no checkpoint flushing, so the page cache changes nothing here:
@@ -219,6 +218,9 @@ func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, 
 	case redo > 0:
 		log = fmt.Sprintf("for the checkpoints a %s redo log forces", profile.HumanBytes(redo))
 	}
+	seqLo, seqHi, ampLo, ampHi, bl := b.binlog.amps(RedoPerSQLByteNoIndex, FitSeqAmpHigh, ampLo, ampHi)
+	fast, slow = seq/seqLo, seq/seqHi
+	how := fmt.Sprintf("the ~%s it loads fits %s: %.1f MB/s sequential ÷ %.2f–%.1fx of redo", profile.HumanBytes(data), b.describe(), seq/1e6, seqLo, seqHi)
 	if rnd > 0 {
 		rFast, rSlow, through := rnd, rnd, ""
 		if b.buffered && !holds {
@@ -228,6 +230,7 @@ func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, 
 		fast, slow = minKnown(fast, rFast/ampLo), minKnown(slow, rSlow/ampHi)
 		how = fmt.Sprintf("%s, or %s random 16K writes/s (peak)%s ÷ %.2g–%.2gx %s, if slower", how, kilo(rnd/PageBytes), through, ampLo, ampHi, log)
 	}
+	how += bl
 	fast, slow, paced := b.room.paced(s, threads, fast, slow, b.buffered)
 	return fast, slow, how + paced
 }

@@ -60,6 +60,10 @@ type Plan struct {
 	// every page the load dirtied is written (EstimatedLoad plus the page
 	// writes after it); zero when the disk's random writes are unmeasured.
 	EstimatedSettled DurationRange `json:"estimated_settled,omitzero"`
+	// EstimatedLoadBinlog is EstimatedLoad for a load that writes the
+	// binary log (myloader --enable-binlog, as replicas need) on a target
+	// whose binary log is on; zero otherwise (the advice skips it).
+	EstimatedLoadBinlog DurationRange `json:"estimated_load_binlog_written,omitzero"`
 	// Notes are caveats on the commands and settings (tool versions, what was not offered and why).
 	Notes []string `json:"notes,omitempty"`
 }

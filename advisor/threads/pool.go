@@ -28,6 +28,9 @@ type pool struct {
 	// cache (buffered.go): page flushing while the pool holds the load then
 	// goes at bufferedPageRates, not one 16K write at a time.
 	buffered bool
+	// binlog is the binary log the load writes (binlogwrite.go): zero when
+	// it skips it, as the advice says.
+	binlog binlogWrite
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its

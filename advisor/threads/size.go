@@ -69,12 +69,13 @@ func Size(p *profile.Profile, o Options) Plan {
 			plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
 			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 		}
+		plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
 		if note := redoRoomNote(p, b, plan.Load.Threads); note != "" {
 			plan.Notes = append(plan.Notes, note)
 		}
 		if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
 			plan.Notes = append(plan.Notes, note)
-			for _, r := range []*DurationRange{&plan.EstimatedLoad, &plan.EstimatedSettled} {
+			for _, r := range []*DurationRange{&plan.EstimatedLoad, &plan.EstimatedSettled, &plan.EstimatedLoadBinlog} {
 				if r.Basis != "" {
 					r.Basis += "; extrapolated beyond the measured machines (see the notes)"
 				}

@@ -1,0 +1,81 @@
+package threads
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// BinlogBytesPerSQLByte is the binary log a load writes per byte of SQL
+// when it is not skipped: MariaDB's default binlog_format (MIXED) logs an
+// INSERT … VALUES as its statement, the SQL text itself plus event headers
+// (MariaDB KB, "Binary Log Formats"); MySQL 8's default (ROW) logs each
+// row's image, which for sysbench's rows (INT, INT, CHAR(120), CHAR(60):
+// 188 bytes) is about the 190 bytes of SQL a row takes. 1: the dump's
+// bytes once more, written sequentially beside the redo log.
+const BinlogBytesPerSQLByte = 1.0
+
+// binlogWrite is the binary log a load writes (myloader --enable-binlog,
+// mysqlsh loadDump skipBinlog: false): zero when the load skips it or the
+// server has none.
+type binlogWrite struct {
+	written bool
+	// synced: sync_binlog = 1 and strict durability, so each commit group
+	// fsyncs the binary log as well as the redo log (the two-phase commit:
+	// MySQL manual, "sync_binlog": "synchronization of the binary log to
+	// disk before transactions are committed"): one more synchronous
+	// write per log write.
+	synced bool
+}
+
+// binlogWriteOf is the binary log a load into the target writes when it
+// is not skipped: synced when sync_binlog is 1 (the advised my.cnf's, the
+// server's or the my.cnf's; else the target's default: 1 on MySQL since
+// 5.7.7, 0 on MariaDB (MariaDB KB, "sync_binlog")) and the durability is
+// strict (relaxed sets sync_binlog = 0 for the load: settings.go).
+func binlogWriteOf(p *profile.Profile, o Options) binlogWrite {
+	w := binlogWrite{written: true}
+	if o.Durability == DurabilityRelaxed {
+		return w
+	}
+	for _, vars := range varSets(p, o) {
+		if v, ok := vars["sync_binlog"]; ok {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			w.synced = err == nil && n == 1
+			return w
+		}
+	}
+	w.synced = !targetOf(p, o).IsMariaDB()
+	return w
+}
+
+// amps adds the binary log to the disk's quotients: its bytes to the
+// sequential one (bytes written per byte of SQL), its fsyncs to the
+// log-write one (writes per log write), and says so.
+func (w binlogWrite) amps(seqLo, seqHi, syncLo, syncHi float64) (float64, float64, float64, float64, string) {
+	if !w.written {
+		return seqLo, seqHi, syncLo, syncHi, ""
+	}
+	text := "; the binary log written beside it: +1x the SQL in bytes (BinlogBytesPerSQLByte)"
+	if w.synced {
+		syncLo, syncHi = syncLo+FitHoldAmpLow, syncHi+FitHoldAmpHigh
+		text += " and, with sync_binlog = 1, an fsync per log write"
+	}
+	return seqLo + BinlogBytesPerSQLByte, seqHi + BinlogBytesPerSQLByte, syncLo, syncHi, text
+}
+
+// binlogEstimate is the load's estimate when the binary log is written
+// (myloader --enable-binlog, as a replica chain needs), beside the
+// advised load that skips it; zero unless the target's binary log is on.
+func binlogEstimate(p *profile.Profile, o Options, threads, cores int, b pool) DurationRange {
+	if binlogState(p, o) != BinlogOn {
+		return DurationRange{}
+	}
+	b.binlog = binlogWriteOf(p, o)
+	e := estimateLoad(p, threads, cores, b)
+	if !e.IsZero() {
+		e.Basis = "with the binary log written (myloader --enable-binlog, mysqlsh skipBinlog: false): " + e.Basis
+	}
+	return e
+}
