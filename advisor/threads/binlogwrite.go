@@ -75,7 +75,7 @@ func binlogEstimate(p *profile.Profile, o Options, threads, cores int, b pool) D
 	b.binlog = binlogWriteOf(p, o)
 	e := estimateLoad(p, threads, cores, b)
 	if !e.IsZero() {
-		e.Basis = "with the binary log written (myloader --enable-binlog, mysqlsh skipBinlog: false): " + e.Basis
+		e.Basis = "With the binary log written (myloader --enable-binlog, mysqlsh skipBinlog: false): " + e.Basis
 	}
 	return e
 }

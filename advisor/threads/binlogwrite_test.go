@@ -93,7 +93,7 @@ func TestBinlogEstimate(t *testing.T) {
 			if got.IsZero() != !tc.want {
 				t.Fatalf("estimated_load_binlog_written = %+v, want it %v", got, tc.want)
 			}
-			if tc.want && (got.Low < plan.EstimatedLoad.Low || got.High < plan.EstimatedLoad.High || !strings.HasPrefix(got.Basis, "with the binary log written")) {
+			if tc.want && (got.Low < plan.EstimatedLoad.Low || got.High < plan.EstimatedLoad.High || !strings.HasPrefix(got.Basis, "With the binary log written")) {
 				t.Errorf("written %v–%v (%s) against skipped %v–%v", got.Low, got.High, got.Basis, plan.EstimatedLoad.Low, plan.EstimatedLoad.High)
 			}
 		})
