@@ -6,7 +6,7 @@ sweeps, and where the measured time fell against it (docs/fitted-constants.md, "
 
 The restore estimate (advisor/threads/estimate.go, estimateLoad) is the slower of a CPU term (the dump's SQL at
 "CPU Q MB/s on a quiet host" × "lo–hi% of that") and a disk term ("disk A–B MB/s of dump"), plus the tablespace
-growth ("= G s": hidden at the fast end, added at the slow end) and the fixed cost per table ("plus F s fixed"),
+growth ("= G s", or "= G1–G2 s" since 2026-12-03: hidden at the fast end, added at the slow end) and the fixed cost per table ("plus F s fixed"),
 with the write-I/O floor ("write I/Os: … = A–B s, the floor", since 2026-12-02 14:50) under the disk's time.
 Each held-out cell keeps the basis text exactly as printed; this script reads those figures back from it,
 rebuilds the two ends (checked against the printed low_s/high_s: a cell whose rebuild lands more than a rounding
@@ -41,8 +41,9 @@ def parse(basis):
          "share_lo": int(share.group(1)) / 100, "share_hi": int(share.group(2)) / 100}
     disk = re.search(r"disk " + NUM + "–" + NUM + " MB/s of dump", basis)
     f["disk_slow"], f["disk_fast"] = (float(disk.group(1)) * 1e6, float(disk.group(2)) * 1e6) if disk else (0, 0)
-    g = re.search(r"= " + NUM + r" s, overlapping", basis)
+    g = re.search(r"= " + NUM + r"(?:–" + NUM + r")? s, overlapping", basis)  # one figure until 2026-12-03, fast–slow since
     f["growth"] = float(g.group(1)) if g else 0.0
+    f["growth_slow"] = float(g.group(2) or g.group(1)) if g else 0.0
     x = re.search(r"plus " + NUM + r" s fixed", basis)
     f["fixed"] = float(x.group(1)) if x else 0.0
     f["disk_term"] = disk_term(basis, f) if disk else "none"
@@ -83,7 +84,7 @@ def ends(f):
         slow, ts = f["io_hi"], "write-I/O floor"
     if f["growth"] > fast:
         fast, tf = f["growth"], "growth"
-    slow += f["growth"]
+    slow += f["growth_slow"]
     return fast + f["fixed"], slow + f["fixed"], tf, ts
 
 

@@ -150,8 +150,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	if ioLo, ioHi, text := ioBudgetCost(p.Storage, d); ioHi > slow || ioLo > fast {
 		fast, slow, ioText = max(fast, ioLo), max(slow, ioHi), text
 	}
-	grow, growText := growthCost(p.Storage, d, threads)
-	fast, slow = max(fast, grow), slow+grow
+	growFast, growSlow, growText := growthCost(p.Storage, d, threads)
+	fast, slow = max(fast, growFast), slow+growSlow
 	fixed, fixedText := fixedCost(p.Storage, d)
 	fast, slow = fast+fixed, slow+fixed
 	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s%s",

@@ -30,7 +30,7 @@ type latencyFit struct {
 // of the runs, the held-out bar, and every run is within 10% of it (as
 // TestCPUFit; each run outside is logged with its figures). A check of the
 // fit (growthCost's
-// SyncParallelExponent is chosen on these runs, ExtendSyncsPerTable read
+// SyncParallelFast and SyncParallelSlow are read from these runs, ExtendSyncsPerTable read
 // from the server), not evidence: testdata/heldout/ judges it.
 func TestLatencyFit(t *testing.T) {
 	checkBedFit(t, "latency-fit", 3, 20)
