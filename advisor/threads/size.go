@@ -173,6 +173,7 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 		}
 		why = append(why, w)
 	}
+	n, why = oneCPUFullRedo(c, b, n, why)
 	if d := p.Dump; d != nil {
 		n, why = fitDump(d, n, why)
 	}
