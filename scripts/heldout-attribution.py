@@ -57,6 +57,7 @@ def disk_term(basis, f):
     seq = re.search(NUM + r" MB/s sequential ÷ " + NUM + "–" + NUM + "x", basis)
     rnd = re.search(NUM + r"(k?) random 16K writes/s( \(peak\))?[^÷]*÷ " + NUM + "–" + NUM + "x", basis)
     names = {("1.4", "2.3"): "FitSeqAmp", ("1.16", "2.3"): "FitSeqAmp", ("2.2", "4.4"): "SeqAmp", ("0.08", "0.16"): "FitHoldAmp",
+             ("2.16", "3.3"): "FitSeqAmp+binlog", ("0.16", "0.32"): "FitHoldAmp+binlog", ("0.08", "0.32"): "FitHoldAmp+binlog",
              ("0.2", "0.3"): "FitAmp", ("0.9", "1.6"): "PageAmp"}
     cands = []
     if seq:
