@@ -31,6 +31,7 @@ NUM = r"([\d.]+)"
 
 def parse(basis):
     """the figures of a printed basis, or None when it lacks the CPU or the SQL size"""
+    basis = re.sub(r"^With the binary log written \([^)]*\): ", "", basis)  # the written range (since 2026-12-03 04:20)
     m = re.match(NUM + r" (KiB|MiB|GiB) of SQL", basis)
     cpu = re.search(r"CPU " + NUM + r" MB/s on a quiet host", basis)
     share = re.search(r"(\d+)–(\d+)% of that", basis)
