@@ -73,6 +73,9 @@ func Size(p *profile.Profile, o Options) Plan {
 		if note := redoRoomNote(p, b, plan.Load.Threads); note != "" {
 			plan.Notes = append(plan.Notes, note)
 		}
+		if note := oneCPUFullRedoNote(c, b); note != "" {
+			plan.Notes = append(plan.Notes, note)
+		}
 		if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
 			plan.Notes = append(plan.Notes, note)
 			for _, r := range []*DurationRange{&plan.EstimatedLoad, &plan.EstimatedSettled, &plan.EstimatedLoadBinlog} {
@@ -173,7 +176,6 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 		}
 		why = append(why, w)
 	}
-	n, why = oneCPUFullRedo(c, b, n, why)
 	if d := p.Dump; d != nil {
 		n, why = fitDump(d, n, why)
 	}
