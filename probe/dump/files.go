@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -18,7 +19,8 @@ func (f fileSet) has(name string) bool {
 	return ok
 }
 
-// listFiles reads the names and sizes of the regular files directly in dir.
+// listFiles reads the names and sizes of the regular files directly in dir
+// (symbolic links to regular files included).
 // Dump tools write flat directories, so subdirectories are not descended.
 func listFiles(ctx context.Context, dir string) (fileSet, error) {
 	entries, err := os.ReadDir(dir)
@@ -32,16 +34,22 @@ func listFiles(ctx context.Context, dir string) (fileSet, error) {
 				return nil, fmt.Errorf("listing dump directory %s: %w", dir, err)
 			}
 		}
-		if !e.Type().IsRegular() {
-			continue
-		}
-		info, err := e.Info()
-		if err != nil {
-			continue // removed while listing
+		info, err := fileInfo(dir, e)
+		if err != nil || !info.Mode().IsRegular() {
+			continue // removed while listing, a dangling link, or not a file
 		}
 		files[e.Name()] = uint64(info.Size())
 	}
 	return files, nil
+}
+
+// fileInfo is e's file info, a symbolic link's target's (a dump assembled
+// from links is loaded through them, as myloader and mysqlsh follow them).
+func fileInfo(dir string, e os.DirEntry) (os.FileInfo, error) {
+	if e.Type()&os.ModeSymlink != 0 {
+		return os.Stat(filepath.Join(dir, e.Name()))
+	}
+	return e.Info()
 }
 
 // compressionOf names the compression of a file by its extension.

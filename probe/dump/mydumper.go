@@ -31,10 +31,23 @@ type mydumperFile struct {
 	schema, table string
 }
 
+// mydumperSchemaSuffixes are the endings mydumper gives the statements it
+// writes beside the data, longest first, with what each file holds
+// (mydumper docs/files.rst, "Output Files"; db-level ones have no table).
+var mydumperSchemaSuffixes = []struct{ suffix, kind string }{
+	{"-schema-triggers", "other"}, {"-schema-sequence", "other"},
+	{"-schema-create", "schema"}, {"-schema-post", "other"},
+	{"-schema-view", "view"}, {"-schema", "table-schema"},
+}
+
 // classifyMydumper reads a mydumper file name: db.table.sql,
 // db.table.00001.sql (chunks, --rows), db.table.00000.sql.zst (newer
 // releases), db.table-schema.sql, db.view-schema-view.sql and
-// db-schema-create.sql, each optionally .gz or .zst compressed.
+// db-schema-create.sql, each optionally .gz or .zst compressed. Only a
+// name's ending marks a schema file, so a database or table whose name
+// holds "-schema" (shop-schema.orders.sql) is data; the one name mydumper
+// writes alike for two files (db.t-schema.sql: t's CREATE TABLE, or the
+// data of a table named t-schema) is told apart by classifyMydumperIn.
 func classifyMydumper(name string) mydumperFile {
 	base := trimCompression(name)
 	stem, ok := "", false
@@ -46,27 +59,42 @@ func classifyMydumper(name string) mydumperFile {
 	if !ok {
 		return mydumperFile{kind: "other"}
 	}
-	if db, ok := strings.CutSuffix(stem, "-schema-create"); ok && !strings.Contains(db, ".") {
-		return mydumperFile{kind: "schema", schema: db}
-	}
-	if i := strings.Index(stem, "-schema"); i > 0 {
-		db, tbl, ok := strings.Cut(stem[:i], ".")
-		if !ok {
-			return mydumperFile{kind: "other", schema: stem[:i]}
+	for _, s := range mydumperSchemaSuffixes {
+		prefix, ok := strings.CutSuffix(stem, s.suffix)
+		if !ok || prefix == "" {
+			continue
 		}
-		switch stem[i:] {
-		case "-schema":
-			return mydumperFile{kind: "table-schema", schema: db, table: tbl}
-		case "-schema-view":
-			return mydumperFile{kind: "view", schema: db, table: tbl}
+		db, tbl, dotted := strings.Cut(prefix, ".")
+		switch {
+		case !dotted && (s.kind == "schema" || s.suffix == "-schema-post"):
+			return mydumperFile{kind: s.kind, schema: db}
+		case dotted && s.kind != "schema" && db != "" && tbl != "":
+			return mydumperFile{kind: s.kind, schema: db, table: tbl}
 		}
-		return mydumperFile{kind: "other", schema: db, table: tbl}
 	}
 	db, rest, ok := strings.Cut(stem, ".")
 	if !ok || db == "" || rest == "" {
 		return mydumperFile{kind: "other"}
 	}
 	return mydumperFile{kind: "data", schema: db, table: trimChunkNumbers(rest)}
+}
+
+// classifyMydumperIn is classifyMydumper within a dump's files: a
+// db.t-schema.sql whose dump also holds db.t-schema-schema.sql (the
+// CREATE TABLE of a table named t-schema) is that table's data.
+func classifyMydumperIn(files fileSet, name string) mydumperFile {
+	f := classifyMydumper(name)
+	if f.kind != "table-schema" || !strings.HasSuffix(trimCompression(name), "-schema.sql") {
+		return f
+	}
+	asTable := f.table + "-schema"
+	own := f.schema + "." + asTable + "-schema.sql"
+	for _, n := range []string{own, own + ".gz", own + ".zst"} {
+		if files.has(n) {
+			return mydumperFile{kind: "data", schema: f.schema, table: asTable}
+		}
+	}
+	return f
 }
 
 // trimChunkNumbers removes trailing ".00001"-style chunk numbers.
@@ -104,7 +132,7 @@ func readMydumper(ctx context.Context, dir string, files fileSet) (*profile.Dump
 	views := map[string]bool{}
 	for name, bytes := range sizes {
 		d.TotalBytes += bytes
-		f := classifyMydumper(name)
+		f := classifyMydumperIn(files, name)
 		switch f.kind {
 		case "data":
 			t.chunk(f.schema, f.table, name, bytes)

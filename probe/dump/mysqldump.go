@@ -11,6 +11,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/klauspost/compress/zstd"
+
 	"github.com/mytune/mytune/profile"
 )
 
@@ -19,33 +21,33 @@ import (
 // and a note says so.
 const MaxScanBytes = 256 << 20
 
-// readMysqldump scans a single mysqldump (or mariadb-dump) .sql or .sql.gz
-// file: its header (dump tool, "-- Server version"), CREATE TABLE and
+// readMysqldump scans a single mysqldump (or mariadb-dump) .sql, .sql.gz or
+// .sql.zst file: its header (dump tool, "-- Server version"), CREATE TABLE and
 // INSERT statements, and the bytes per table.
 func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump, error) {
 	comp := compressionOf(path)
-	if comp == "zstd" {
-		return nil, fmt.Errorf("%s: %w: zstd-compressed .sql files are not read; decompress it (zstd -d) or point --dump at a directory", path, ErrNotDump)
-	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading dump file %s: %w", path, err)
 	}
 	defer f.Close()
 	cf := &countingReader{r: f}
-	var r io.Reader = cf
-	if comp == "gzip" {
-		gz, err := gzip.NewReader(cf)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w: gzip header unreadable: %w", path, ErrNotDump, err)
-		}
-		defer gz.Close()
-		r = gz
+	r, closeR, err := decompressor(comp, cf)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w: %s header unreadable: %w", path, ErrNotDump, comp, err)
 	}
+	defer closeR()
 	d := &profile.Dump{Path: path, Format: FormatMysqldump, FileBytes: uint64(size), Compression: comp}
 	sc := &sqlScan{t: newTally(), d: d}
 	if err := sc.run(ctx, io.LimitReader(r, MaxScanBytes+1)); err != nil {
-		return nil, fmt.Errorf("scanning %s: %w", path, err)
+		switch {
+		case ctx.Err() != nil || comp == "none":
+			return nil, fmt.Errorf("scanning %s: %w", path, err)
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, fmt.Errorf("%s: the %s stream ends early (a truncated copy, or a dump still being written; `%s -t` tests the file): %w",
+				path, comp, comp, err)
+		}
+		return nil, fmt.Errorf("%s: %w: not readable as %s (`%s -t` tests the file): %w", path, ErrNotDump, comp, comp, err)
 	}
 	sc.total(cf.n)
 	if d.Tables == 0 && d.InsertStatements == 0 && d.Dumper == "" {
@@ -53,6 +55,26 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 			"a MySQL Shell dump directory (@.json) or a mydumper directory (metadata)", path, ErrNotDump)
 	}
 	return d, nil
+}
+
+// decompressor reads r through comp's decompressor ("gzip", "zstd"; "none"
+// reads r itself) and how to release it.
+func decompressor(comp string, r io.Reader) (io.Reader, func(), error) {
+	switch comp {
+	case "gzip":
+		gz, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, nil, err
+		}
+		return gz, func() { gz.Close() }, nil
+	case "zstd":
+		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1))
+		if err != nil {
+			return nil, nil, err
+		}
+		return zr, zr.Close, nil
+	}
+	return r, func() {}, nil
 }
 
 // total sets d.TotalBytes uncompressed: the file size for a plain file,

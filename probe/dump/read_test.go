@@ -3,6 +3,7 @@ package dump
 import (
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -39,6 +40,13 @@ var readCases = []readCase{
 	{name: "newer mydumper, ini metadata, zstd, view and empty table", path: "mydumper-0.17-zstd", format: FormatMydumper,
 		totalBytes: 7430, fileBytes: 7430, basis: "on-disk", tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 5500,
 		compression: "zstd", sourceVersion: "8.0.36", dumperHas: "ini-style"},
+	{name: "the same dump, every file a symbolic link", path: "mydumper-0.10-links", format: FormatMydumper,
+		totalBytes: 27073, fileBytes: 8746, basis: "uncompressed",
+		tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 16043,
+		compression: "gzip", dumperHas: "mydumper"},
+	{name: "real mydumper 0.10 dump, names holding -schema", path: "mydumper-0.10-hyphen", format: FormatMydumper,
+		totalBytes: 13528, fileBytes: 13528, basis: "uncompressed", tables: 2, chunks: 2, schemas: 1,
+		largest: "shop-schema.orders", largestBytes: 7642, compression: "none", dumperHas: "mydumper"},
 	{name: "mydumper that did not finish", path: "mydumper-partial", format: FormatMydumper,
 		totalBytes: 88, fileBytes: 88, basis: "uncompressed", tables: 1, chunks: 1, schemas: 1, largest: "app.t", largestBytes: 26,
 		compression: "none", noteHas: "may not have finished"},
@@ -53,6 +61,9 @@ var readCases = []readCase{
 	{name: "real mariadb-dump file, gzip", path: "mariadb-dump-10.11.sql.gz", format: FormatMysqldump,
 		totalBytes: 28943, fileBytes: 8694, basis: "uncompressed", tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
 		compression: "gzip", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump"},
+	{name: "real mariadb-dump file, zstd", path: "mariadb-dump-10.11.sql.zst", format: FormatMysqldump,
+		totalBytes: 28943, fileBytes: 5223, basis: "uncompressed", tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
+		compression: "zstd", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump"},
 }
 
 func TestRead(t *testing.T) {
@@ -97,6 +108,14 @@ func TestRead(t *testing.T) {
 func TestReadErrors(t *testing.T) {
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
+	truncGzip := filepath.Join(t.TempDir(), "cut.sql.gz")
+	whole, err := os.ReadFile("testdata/mariadb-dump-10.11.sql.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(truncGzip, whole[:len(whole)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
 	badGzip := filepath.Join(t.TempDir(), "all.sql.gz")
 	if err := os.WriteFile(badGzip, []byte("CREATE TABLE t (id int);\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -111,7 +130,8 @@ func TestReadErrors(t *testing.T) {
 		{name: "text file is not a dump", ctx: context.Background(), path: "testdata/notes.txt", target: ErrNotDump, msgHas: "expected a mysqldump"},
 		{name: "empty directory is not a dump", ctx: context.Background(), path: t.TempDir(), target: ErrNotDump, msgHas: "@.json"},
 		{name: "a .gz that is not gzip", ctx: context.Background(), path: badGzip, target: ErrNotDump, msgHas: "gzip header unreadable"},
-		{name: "zstd .sql file is refused with advice", ctx: context.Background(), path: "testdata/mydumper-0.17-zstd/shop.orders.00000.sql.zst", target: ErrNotDump, msgHas: "zstd -d"},
+		{name: "a .zst that is not zstd", ctx: context.Background(), path: "testdata/mydumper-0.17-zstd/shop.orders.00000.sql.zst", target: ErrNotDump, msgHas: "not readable as zstd"},
+		{name: "a truncated .sql.gz says so", ctx: context.Background(), path: truncGzip, target: io.ErrUnexpectedEOF, msgHas: "stream ends early"},
 		{name: "missing path", ctx: context.Background(), path: "testdata/nope", target: fs.ErrNotExist, msgHas: "--dump"},
 		{name: "cancelled context", ctx: cancelled, path: "testdata/mysqlsh-8.0", target: context.Canceled},
 	}
@@ -141,13 +161,47 @@ func TestClassifyMydumper(t *testing.T) {
 		{"db.v-schema-view.sql.zst", mydumperFile{"view", "db", "v"}},
 		{"db.t-schema-triggers.sql", mydumperFile{"other", "db", "t"}},
 		{"db-schema-create.sql.gz", mydumperFile{"schema", "db", ""}},
+		{"db-schema-post.sql", mydumperFile{"other", "db", ""}},
+		{"db.s-schema-sequence.sql", mydumperFile{"other", "db", "s"}},
+		{"shop-schema.orders.sql", mydumperFile{"data", "shop-schema", "orders"}},
+		{"shop-schema.orders.00002.sql.gz", mydumperFile{"data", "shop-schema", "orders"}},
+		{"shop-schema.orders-schema.sql", mydumperFile{"table-schema", "shop-schema", "orders"}},
+		{"shop-schema-schema-create.sql", mydumperFile{"schema", "shop-schema", ""}},
+		{"db.audit-schema.00000.sql", mydumperFile{"data", "db", "audit-schema"}},
+		{"db.audit-schema-schema.sql", mydumperFile{"table-schema", "db", "audit-schema"}},
+		{"db.b-schema-create.sql", mydumperFile{"data", "db", "b-schema-create"}},
 		{"metadata", mydumperFile{kind: "other"}},
 		{"notes.sql", mydumperFile{kind: "other"}},
+		{"-schema.sql", mydumperFile{kind: "other"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
 			if got := classifyMydumper(tc.file); got != tc.want {
 				t.Errorf("classifyMydumper(%q) = %+v, want %+v", tc.file, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestClassifyMydumperIn: db.t-schema.sql is t's CREATE TABLE, unless the
+// dump also holds the CREATE TABLE of a table named t-schema, whose
+// unchunked data file it then is.
+func TestClassifyMydumperIn(t *testing.T) {
+	tests := []struct {
+		name  string
+		files fileSet
+		file  string
+		want  mydumperFile
+	}{
+		{"schema of t", fileSet{"db.t-schema.sql": 1, "db.t.sql": 1}, "db.t-schema.sql", mydumperFile{"table-schema", "db", "t"}},
+		{"data of t-schema", fileSet{"db.t-schema.sql": 1, "db.t-schema-schema.sql": 1}, "db.t-schema.sql", mydumperFile{"data", "db", "t-schema"}},
+		{"data of t-schema, compressed", fileSet{"db.t-schema.sql.gz": 1, "db.t-schema-schema.sql.gz": 1}, "db.t-schema.sql.gz", mydumperFile{"data", "db", "t-schema"}},
+		{"its schema file stays one", fileSet{"db.t-schema.sql": 1, "db.t-schema-schema.sql": 1}, "db.t-schema-schema.sql", mydumperFile{"table-schema", "db", "t-schema"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := classifyMydumperIn(tc.files, tc.file); got != tc.want {
+				t.Errorf("classifyMydumperIn(%q) = %+v, want %+v", tc.file, got, tc.want)
 			}
 		})
 	}

@@ -16,7 +16,7 @@ func mydumperSource(ctx context.Context, dir string, files fileSet) (*Source, er
 	var data []pending
 	skipped := map[string]bool{}
 	for name, size := range files {
-		f := classifyMydumper(name)
+		f := classifyMydumperIn(files, name)
 		if f.kind != "data" {
 			continue
 		}
