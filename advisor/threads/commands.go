@@ -98,6 +98,9 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 		}
 		return []string{shell}, nil
 	case "mydumper":
+		if dd.compression == "zstd" {
+			return []string{myloader}, []string{noOverwriteNote, zstdLoaderNote}
+		}
 		return []string{myloader}, []string{noOverwriteNote}
 	case "mysqldump":
 		return []string{mysqlClientLoad(dd.load, dd.compression)}, nil
@@ -123,6 +126,13 @@ const systemSchemasNote = "mydumper leaves out the system schemas (mysql, sys, p
 // pasted line must not drop what the target holds (myloader --help:
 // "-o, --overwrite-tables  Drop tables if they already exist").
 const noOverwriteNote = "myloader runs without --overwrite-tables, so a table that already exists on TARGET makes it report an error instead of being replaced; --overwrite-tables would DROP each such table and its rows first: add it only to replace them on purpose"
+
+// zstdLoaderNote warns that a zstd mydumper dump needs a myloader that
+// reads zstd: myloader 0.10 (Debian 12) reads gzip only, and a myloader
+// that cannot read a file's compression skips it and still finishes
+// (mydumper issue #1128), leaving the tables empty; 0.15 reads both
+// through external gzip and zstd commands (mydumper pull request #1152).
+const zstdLoaderNote = "this dump's data files are zstd-compressed (.zst): myloader 0.10 (Debian 12) reads gzip only and would skip them, finishing with empty tables; run the line with myloader 0.15 or newer (`myloader --version`), which reads zstd"
 
 // mysqlClientLoad restores a single mysqldump file through the mysql
 // client, decompressing a .gz or .zst file on the way (the client reads
