@@ -71,6 +71,7 @@ func (r *Reading) ambiguous(o Option, m []string) Option {
 // variable is certain to be refused.
 func (r *Reading) resolveMySQL(o Option) (Option, bool) {
 	r.checkRemoved80(o)
+	r.checkRemoved84(o)
 	bare := strings.ToLower(o.Raw)
 	if bare != o.Raw {
 		if o.Loose {
