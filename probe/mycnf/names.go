@@ -10,9 +10,9 @@ import (
 // (mysys/my_getopt.cc findopt: exact match only); mariadbd 10.11 ignores
 // case and takes a unique prefix of a full name ("Using unique option
 // prefix ... is error-prone", mysys/my_getopt.c findopt). An unknown name
-// stops the server unless it is loose-. keep is false when the server
-// does not apply the option.
-func (r *Reading) resolveName(flavor string, o Option, plugins bool) (Option, bool) {
+// stops the server unless it is loose- (or named after a plugin the file
+// loads: plugins). keep is false when the server does not apply the option.
+func (r *Reading) resolveName(flavor string, o Option, plugins []string) (Option, bool) {
 	if strings.ContainsAny(o.Name, ".") || o.Prefix == "maximum" {
 		return o, true
 	}
@@ -35,12 +35,13 @@ func (r *Reading) resolveName(flavor string, o Option, plugins bool) (Option, bo
 	}
 	text := fmt.Sprintf("mariadbd %s does not know the option %q: it refuses to start (\"unknown variable\"); "+
 		"remove it, or write loose-%s so that servers without it skip it", tableVersion[flavorMariaDB], o.Raw, o.Raw)
-	if plugins {
-		text = fmt.Sprintf("mariadbd %s has no option %q of its own: unless a plugin the file loads defines it, "+
+	plugin := pluginOption(o.Name, plugins)
+	if plugin {
+		text = fmt.Sprintf("mariadbd %s has no option %q of its own: unless the plugin the file loads under that name defines it, "+
 			"it refuses to start (\"unknown variable\"); write loose-%s to be safe", tableVersion[flavorMariaDB], o.Raw, o.Raw)
 	}
 	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMariaDB,
-		Version: tableVersion[flavorMariaDB], Refuses: !plugins, Text: text})
+		Version: tableVersion[flavorMariaDB], Refuses: !plugin, Text: text})
 	return o, true
 }
 

@@ -40,7 +40,7 @@ func (o Options) ReadAs(flavor string) Reading {
 		flavor = flavorMySQL
 	}
 	r := Reading{Base: Options{Files: o.Files, Missing: o.Missing}, VersionGroups: map[string]Options{}}
-	plugins := hasPluginLoad(o.List)
+	plugins := pluginPrefixes(o.List)
 	skipped := map[string]bool{}
 	for _, opt := range o.List {
 		vg, ok := readsGroup(flavor, opt.Group)
@@ -81,15 +81,62 @@ func readsGroup(flavor, group string) (version, ok bool) {
 	return false, false
 }
 
-// hasPluginLoad is true when the options load plugins, whose own options
-// no table lists.
-func hasPluginLoad(list []Option) bool {
+// pluginPrefixes are the names of the plugins the options load
+// (plugin_load and plugin_load_add: "name=library;library2"), whose own
+// options no table lists: mariadbd names a plugin's options after the
+// plugin (rpl_semi_sync_master_enabled, server_audit_logging; the MariaDB
+// manual, "Plugin Overview": "plugin system variables are prefixed with
+// the plugin name"). A library given without a name stands for its
+// plugins by its stem less "ha_" (ha_rocksdb.so: rocksdb), or by the
+// names knownPluginLibraries lists.
+func pluginPrefixes(list []Option) []string {
+	var out []string
 	for _, o := range list {
-		if strings.HasPrefix(o.Name, "plugin_load") {
+		if !strings.HasPrefix(o.Name, "plugin_load") {
+			continue
+		}
+		for _, item := range strings.Split(o.Value, ";") {
+			name, lib, named := strings.Cut(strings.TrimSpace(item), "=")
+			if named {
+				out = append(out, optionName(name))
+				continue
+			}
+			lib = strings.TrimSuffix(strings.TrimSuffix(name, ".so"), ".dll")
+			if known, ok := knownPluginLibraries[lib]; ok {
+				out = append(out, known...)
+			} else if lib != "" {
+				out = append(out, optionName(strings.TrimPrefix(lib, "ha_")))
+			}
+		}
+	}
+	return out
+}
+
+// knownPluginLibraries are libraries whose plugins are not named after
+// them (MariaDB's plugin/ and storage/ sources: the maria_declare_plugin
+// names in each).
+var knownPluginLibraries = map[string][]string{
+	"semisync_master": {"rpl_semi_sync_master"},
+	"semisync_slave":  {"rpl_semi_sync_slave"},
+	"sql_errlog":      {"sql_error_log"},
+	"auth_pam":        {"pam"},
+	"auth_pam_v1":     {"pam"},
+}
+
+// pluginOption reports whether name is an option of one of the loaded
+// plugins: the plugin's name itself, or the name followed by "_".
+func pluginOption(name string, plugins []string) bool {
+	for _, p := range plugins {
+		if name == p || strings.HasPrefix(name, p+"_") {
 			return true
 		}
 	}
 	return false
+}
+
+// optionName is how option names compare: lower case, '-' read as '_'.
+func optionName(s string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "-", "_")
 }
 
 func (r *Reading) warn(flavor string, o Option, refuses bool, text string) {

@@ -56,7 +56,11 @@ var readAsCases = []struct {
 	{"galera without cluster address", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\n", "mariadb", "wsrep_on", "ON", "wsrep_cluster_address", true},
 	{"galera without ROW binlog", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\nwsrep_cluster_address=gcomm://a,b\n", "mariadb", "wsrep_on", "ON", "binlog_format is unset", true},
 	{"galera ready", "[galera]\nwsrep_on=ON\nwsrep_provider=/usr/lib/galera/libgalera_smm.so\nwsrep_cluster_address=gcomm://a,b\nbinlog_format=row\n", "mariadb", "wsrep_on", "ON", "", false},
-	{"unknown option with a plugin", "[mysqld]\nplugin_load_add=server_audit\nserver_audit_logging=ON\n", "mariadb", "server_audit_logging", "ON", "unless a plugin", false},
+	{"unknown option with a plugin", "[mysqld]\nplugin_load_add=server_audit\nserver_audit_logging=ON\n", "mariadb", "server_audit_logging", "ON", "unless the plugin", false},
+	{"plugin named before its library", "[mysqld]\nplugin-load=server_audit=server_audit.so;x=y.so\nserver-audit-events=CONNECT\n", "mariadb", "server_audit_events", "CONNECT", "unless the plugin", false},
+	{"a library's plugin by its stem", "[mysqld]\nplugin_load_add=simple_password_check.so\nsimple_password_check_minimal_length=10\n", "mariadb", "simple_password_check_minimal_length", "10", "unless the plugin", false},
+	{"known library's plugin", "[mysqld]\nplugin_load_add=sql_errlog\nsql_error_log_rotations=3\n", "mariadb", "sql_error_log_rotations", "3", "unless the plugin", false},
+	{"a plugin does not excuse other options", "[mysqld]\nplugin-load=rpl_semi_sync_master=semisync_master.so\ngtid_mode=ON\n", "mariadb", "gtid_mode", "ON", "refuses to start", true},
 }
 
 // TestReadAs covers how each server flavor reads names and values
