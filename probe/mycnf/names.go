@@ -3,6 +3,8 @@ package mycnf
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // resolveName checks an option's name as flavor's my_getopt finds it.
@@ -103,6 +105,7 @@ func (r *Reading) resolveMySQL(o Option) (Option, bool) {
 // such as gtid_mode as OFF, so booleans are checked only where mariadbd
 // agrees the option is one.
 func (r *Reading) checkValue(flavor string, o Option) Option {
+	r.checkEnabling(flavor, o)
 	kind := optionKind(flavorMariaDB, o.Name)
 	if flavor == flavorMySQL {
 		kind = mysqlKind(o.Name, kind)
@@ -122,6 +125,21 @@ func (r *Reading) checkValue(flavor string, o Option) Option {
 		return r.checkBool(flavor, o)
 	}
 	return o
+}
+
+// checkEnabling warns where an option that takes a file name is given
+// OFF or 0 as if it were a switch: log_bin=OFF turns the binary log on,
+// its files named OFF.000001 and on (mariadbd 10.11.19 with log_bin=OFF:
+// @@log_bin 1, @@log_bin_basename …/OFF); skip- turns it off.
+func (r *Reading) checkEnabling(flavor string, o Option) {
+	if _, ok := enablingOptions[o.Name]; !ok || o.Prefix != "" || !o.HasValue {
+		return
+	}
+	if on, err := profile.ParseBool(o.Value); err == nil && !on {
+		r.warn(flavor, o, false, fmt.Sprintf("%s = %s does not turn %s off: the value is a file name, so the server "+
+			"turns it ON and names its files %s; write skip-%s to turn it off", o.Raw, o.Value, o.Name, o.Value,
+			strings.ReplaceAll(o.Name, "_", "-")))
+	}
 }
 
 // mysqlKind is the kind MySQL's table gives name where mariadbd's kind

@@ -1,6 +1,8 @@
 package mycnf
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -50,6 +52,8 @@ var readAsCases = []struct {
 	{"unknown loose option ignored by mariadbd", "[mysqld]\nloose_innodb_redo_log_capacity = 4352M\n", "mariadb", "innodb_redo_log_capacity", "", "", false},
 	{"hidden deprecated option accepted", "[mysqld]\ninnodb_file_format = Barracuda\n", "mariadb", "innodb_file_format", "Barracuda", "", false},
 	{"skip on a string option gives 0", "[mysqld]\nskip-log-bin\n", "mariadb", "log_bin", "0", "", false},
+	{"log_bin=OFF names the files OFF", "[mysqld]\nlog_bin=OFF\nserver_id=1\n", "mariadb", "log_bin", "OFF", "turns it ON and names its files OFF", false},
+	{"log-bin=0 on MySQL too", "[mysqld]\nlog-bin=0\n", "mysql", "log_bin", "0", "write skip-log-bin", false},
 	{"secure_file_priv NULL refused by mariadbd", "[mysqld]\nsecure_file_priv = NULL\n", "mariadb", "secure_file_priv", "NULL", "directory named NULL", true},
 	{"secure_file_priv NULL fine for MySQL", "[mysqld]\nsecure_file_priv = NULL\n", "mysql", "secure_file_priv", "NULL", "", false},
 	{"secure_file_priv missing directory", "[mysqld]\nsecure_file_priv = /nonexistent/mytune-files\n", "mysql", "secure_file_priv", "/nonexistent/mytune-files", "does not exist on this machine", true},
@@ -92,6 +96,40 @@ func TestReadAs(t *testing.T) {
 				return
 			}
 			checkWarning(t, r.Warnings, c.warn, c.refuses)
+		})
+	}
+}
+
+// TestEnablingVariables: an option whose value is a file name turns its
+// switch on whatever the name, OFF and 0 included (mariadbd 10.11.19 with
+// log_bin=OFF: @@log_bin 1, @@log_bin_basename …/OFF); skip- turns it off.
+func TestEnablingVariables(t *testing.T) {
+	cases := []struct {
+		name, text, logBin, basename string
+	}{
+		{"bare", "[mysqld]\nlog-bin\n", "ON", ""},
+		{"named", "[mysqld]\nlog_bin = mysql-bin\n", "ON", "mysql-bin"},
+		{"OFF is a name", "[mysqld]\nlog_bin = OFF\n", "ON", "OFF"},
+		{"0 is a name", "[mysqld]\nlog_bin = 0\n", "ON", "0"},
+		{"skip", "[mysqld]\nlog_bin = x\nskip-log-bin\n", "OFF", "x"},
+		{"disable", "[mysqld]\ndisable-log-bin\n", "OFF", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "my.cnf")
+			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			mc, err := ReadMyCnf(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := mc.Variables["log_bin"]; got != c.logBin {
+				t.Errorf("log_bin = %q, want %q", got, c.logBin)
+			}
+			if got := mc.Variables["log_bin_basename"]; got != c.basename {
+				t.Errorf("log_bin_basename = %q, want %q", got, c.basename)
+			}
 		})
 	}
 }

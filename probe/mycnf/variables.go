@@ -28,7 +28,8 @@ func ServerGroupsFor(majorMinor string) []string {
 }
 
 // enablingOptions are options that take a file name but whose presence
-// turns a boolean variable on: log-bin=NAME shows as log_bin=ON with
+// turns a boolean variable on, whatever the name (OFF and 0 included:
+// checkEnabling); skip- turns it off. log-bin=NAME shows as log_bin=ON with
 // log_bin_basename=NAME in SHOW VARIABLES (MySQL manual, "Binary Logging
 // Options and Variables").
 var enablingOptions = map[string]string{
@@ -47,8 +48,13 @@ func (o Options) Variables() map[string]string {
 			val = "ON"
 		}
 		if file, ok := enablingOptions[opt.Name]; ok {
-			if _, err := profile.ParseBool(val); err != nil {
-				vars[file] = val
+			switch {
+			case opt.Prefix == "skip" || opt.Prefix == "disable":
+				val = "OFF"
+			case opt.HasValue && opt.Prefix == "" && val != "":
+				vars[file] = val // any value is the file name, OFF included (checkEnabling)
+				val = "ON"
+			default:
 				val = "ON"
 			}
 		}
