@@ -106,6 +106,9 @@ func (r *Reading) resolveMySQL(o Option) (Option, bool) {
 // agrees the option is one.
 func (r *Reading) checkValue(flavor string, o Option) Option {
 	r.checkEnabling(flavor, o)
+	if flavor == flavorMariaDB {
+		r.checkCollation(o)
+	}
 	kind := optionKind(flavorMariaDB, o.Name)
 	if flavor == flavorMySQL {
 		kind = mysqlKind(o.Name, kind)

@@ -27,6 +27,7 @@ func (r *Reading) checkStartup(flavor string) {
 		return
 	}
 	r.checkGalera(final)
+	r.checkCollationPair(final)
 }
 
 // checkGalera: with wsrep_on and a provider, mariadbd 10.11 refuses to
