@@ -68,7 +68,7 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 		p.AddGap("storage", fmt.Sprintf("could not locate the device under %s: %v", dir, err))
 		st.Path = dir
 	}
-	if note := liveDatadirNote(dir, o.Duration); note != "" {
+	if note := liveDatadirNote(dir, o.Duration); note != "" && o.Measure {
 		st.Notes = append(st.Notes, note)
 	}
 	if o.Measure {
@@ -139,7 +139,8 @@ func checkDir(dir string) (string, error) {
 }
 
 // liveDatadirNote says so when dir looks like a live server's data
-// directory: the probe stays within its time bound there.
+// directory: the probe stays within its time bound there. Only a probe
+// that measures adds it (--no-measure competes with nothing).
 func liveDatadirNote(dir string, d time.Duration) string {
 	for _, marker := range []string{"ibdata1", "mysql.ibd", "aria_log_control", "ib_logfile0", "#innodb_redo"} {
 		if _, err := os.Stat(filepath.Join(dir, marker)); err == nil {

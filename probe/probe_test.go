@@ -127,3 +127,21 @@ func TestRunUnmeasured(t *testing.T) {
 		t.Errorf("no storage.measure gap in %+v", p.Gaps)
 	}
 }
+
+// TestRunNoMeasureNoCompetitionNote: a probe that measures nothing does
+// not say its measurements competed with a server in the datadir.
+func TestRunNoMeasureNoCompetitionNote(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "ibdata1"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Run(context.Background(), Options{Datadir: dir, Duration: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range p.Storage.Notes {
+		if strings.Contains(n, "competed") {
+			t.Errorf("--no-measure note %q", n)
+		}
+	}
+}
