@@ -63,9 +63,9 @@ func TestCommandsRunInShell(t *testing.T) {
 		task string
 		want []string // lines the stubs must print
 	}{
-		{"mysqlsh dump: loadDump gets the path as a JS string", &profile.Dump{Format: "mysqlsh", Path: dir}, TaskLoad,
+		{"mysqlsh dump: loadDump gets the path as a JS string", &profile.Dump{Format: "mysqlsh", Path: dir, Tables: 10, Chunks: 40}, TaskLoad,
 			[]string{"mysqlsh", "util.loadDump(" + jsString(dir) + ", {threads: 8, deferTableIndexes: \"all\", skipBinlog: true})"}},
-		{"mydumper dump: --directory is one argument", &profile.Dump{Format: "mydumper", Path: dir}, TaskLoad,
+		{"mydumper dump: --directory is one argument", &profile.Dump{Format: "mydumper", Path: dir, Tables: 10, Chunks: 40}, TaskLoad,
 			[]string{"myloader", "--directory", dir}},
 		{"plain mysqldump file: redirected", &profile.Dump{Format: "mysqldump", Path: sqlFile, Compression: "none"}, TaskLoad,
 			[]string{"mysql", "stdin:SELECT 1;"}},

@@ -246,6 +246,8 @@ func fitDump(d *profile.Dump, n int, why []string) (int, []string) {
 	if d.Chunks > 0 {
 		why = append(why, "the dump has "+count(d.Tables, "table")+" in "+count(d.Chunks, "chunk"))
 		n = min(n, d.Chunks)
+	} else if d.Format != "" {
+		return 1, append(why, "the dump holds no table data (schema files only): one session creates its tables")
 	}
 	if d.TotalBytes > 0 && d.LargestTableBytes*2 > d.TotalBytes {
 		why = append(why, fmt.Sprintf("%s holds %.0f%% of the dump: the end of the load runs on its chunks alone",

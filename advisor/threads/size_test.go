@@ -125,3 +125,24 @@ func TestSizeLoadDataFitsPool(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeLoadSchemaOnly: a dump of schema files only (no data chunks)
+// gets one load session, with why; a dump with data keeps its count.
+func TestSizeLoadSchemaOnly(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		chunks int
+		want   int
+		why    string
+	}{
+		{"schema only", 0, 1, "holds no table data (schema files only)"},
+		{"with data", 24, 16, "the dump has 8 tables in 24 chunks"},
+	} {
+		d := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 40e3, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: tc.chunks}
+		p := prof(2, 0, fastCurve, d)
+		p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "1G"})
+		if got := Size(p, Options{Task: TaskLoad}).Load; got.Threads != tc.want || !strings.Contains(got.Why, tc.why) {
+			t.Errorf("%s: %d threads (%s), want %d and %q", tc.name, got.Threads, got.Why, tc.want, tc.why)
+		}
+	}
+}
