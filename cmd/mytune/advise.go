@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -52,7 +53,7 @@ func (a *app) adviseCmd() *cobra.Command {
 	addProbeFlags(cmd)
 	addAdviceFlags(cmd)
 	f := cmd.Flags()
-	f.String("from", "", "advise from a saved profile (mytune probe --format json) instead of probing")
+	f.String("from", "", "advise from a saved profile (mytune probe --format json) instead of probing; server flags given as well read that server now")
 	f.String("dump", "", "a mydumper or MySQL Shell dump directory (or mysqldump file) to size a restore for")
 	f.String("task", "all", "what to size threads for: all|dump|load|copy|oltp")
 	addCalibrationFlags(f)
@@ -103,7 +104,8 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 }
 
 // adviceProfile is the profile to advise on: loaded with --from (plus any
-// --mycnf given now), else probed here.
+// --mycnf given now, and the server the flags name, read now), else
+// probed here.
 func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 	from := a.v.GetString("from")
 	if from == "" {
@@ -118,7 +120,36 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 			return nil, err
 		}
 	}
+	if err := a.readNamedServer(cmd, p); err != nil {
+		return nil, err
+	}
 	return p, nil
+}
+
+// readNamedServer reads the server the flags name (-h, -P, -S, -u, -p,
+// --dsn, --defaults-file) into a profile loaded with --from, replacing the
+// saved one, as advise without --from reads it; one that cannot be reached
+// fails the run the same way. Without such a flag the saved profile is
+// used as it is, so that it reproduces its advice.
+func (a *app) readNamedServer(cmd *cobra.Command, p *profile.Profile) error {
+	if a.v.GetBool("no-server") || len(a.connSource(cmd).Named()) == 0 {
+		return nil
+	}
+	dial, err := a.dialServer(cmd.Context(), cmd)
+	if err != nil {
+		return err
+	}
+	defer dial.Close()
+	if dial.Session == nil {
+		return nil
+	}
+	srv, err := dial.Session.Read(cmd.Context(), nil)
+	if err != nil {
+		return fmt.Errorf("reading the server: %w", err)
+	}
+	p.Server = srv
+	p.Gaps = slices.DeleteFunc(p.Gaps, func(g profile.Gap) bool { return g.Probe == "server" })
+	return nil
 }
 
 // loadCatalogue loads the built-in rules, --rules directories and the

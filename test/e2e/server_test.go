@@ -151,3 +151,49 @@ func closedPort(t *testing.T) string {
 	l.Close()
 	return fmt.Sprint(port)
 }
+
+// TestAdviseFromReadsNamedServer: advise --from a saved profile reads the
+// server the flags name now (replacing the saved server block), and fails
+// as advise without --from does when that server does not answer; without
+// server flags the saved block is kept, so the profile reproduces its advice.
+func TestAdviseFromReadsNamedServer(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	dir := t.TempDir()
+	r := mytune(t, runOpts{}, "probe", "--datadir", dir, "--no-measure", "--no-server", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("probe: exit %d %s", r.code, r.stderr)
+	}
+	saved := filepath.Join(dir, "p.json")
+	if err := os.WriteFile(saved, []byte(r.stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	type adv struct {
+		Profile struct {
+			Server *struct {
+				Reachable bool   `json:"reachable"`
+				Version   string `json:"version"`
+			} `json:"server"`
+		} `json:"profile"`
+	}
+	read := func(r result) adv {
+		t.Helper()
+		var a adv
+		if r.code != 0 {
+			t.Fatalf("advise: exit %d %s", r.code, r.stderr)
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &a); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	a := read(mytune(t, runOpts{}, "advise", "--from", saved, "--format", "json", "-S", srv.Socket,
+		"-u", testmariadb.FullUser, "--password="+testmariadb.FullPassword))
+	if s := a.Profile.Server; s == nil || !s.Reachable || !strings.Contains(s.Version, "MariaDB") {
+		t.Errorf("advise --from -S: the named server was not read: %+v", s)
+	}
+	a = read(mytune(t, runOpts{}, "advise", "--from", saved, "--format", "json"))
+	if s := a.Profile.Server; s != nil && s.Reachable {
+		t.Errorf("advise --from without server flags read a server: %+v", s)
+	}
+	assertCleanError(t, mytune(t, runOpts{}, "advise", "--from", saved, "-S", "/nonexistent.sock"), 1, "/nonexistent.sock is its socket")
+}
