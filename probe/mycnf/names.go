@@ -212,9 +212,20 @@ func (r *Reading) checkNumber(flavor, kind string, o Option) Option {
 	return o
 }
 
-// checkBool applies get_bool_argument: an unknown word is OFF.
+// checkBool applies get_bool_argument: an unknown word is OFF; except
+// that mariadbd ignores an InnoDB option's line instead and keeps its
+// default ("ignoring option '--innodb-file-per-table' due to invalid
+// value 'no'", mariadbd 10.11.19; an Aria or server boolean is "Set to
+// OFF"), marked by an empty Name, which ReadAs drops.
 func (r *Reading) checkBool(flavor string, o Option) Option {
 	if !o.HasValue || o.Prefix != "" || boolWord(o.Value) {
+		return o
+	}
+	if flavor == flavorMariaDB && strings.HasPrefix(o.Name, "innodb_") {
+		r.warn(flavor, o, false, fmt.Sprintf("%s = %s is ignored: mariadbd knows only ON/OFF, 1/0 and TRUE/FALSE, and for "+
+			"an InnoDB option it skips the line (\"ignoring option '--%s' due to invalid value '%s'\") and keeps the "+
+			"default; write ON or OFF", o.Raw, o.RawValue, strings.ReplaceAll(o.Name, "_", "-"), o.RawValue))
+		o.Name = ""
 		return o
 	}
 	r.warn(flavor, o, false, fmt.Sprintf("%s = %s is read as OFF: %s knows only ON/OFF, 1/0 and TRUE/FALSE "+

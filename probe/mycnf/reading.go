@@ -52,7 +52,9 @@ func (o Options) ReadAs(flavor string) Reading {
 		if !keep {
 			continue
 		}
-		opt = r.checkValue(flavor, opt)
+		if opt = r.checkValue(flavor, opt); opt.Name == "" {
+			continue // the server ignores the line (checkBool)
+		}
 		if vg {
 			g := r.VersionGroups[opt.Group]
 			g.List = append(g.List, opt)

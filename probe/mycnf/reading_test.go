@@ -59,6 +59,8 @@ var readAsCases = []struct {
 	{"utf8 alias collation kept", "[mysqld]\ncollation_server = utf8_general_ci\ncharacter_set_server = utf8\n", "mariadb", "collation_server", "utf8_general_ci", "", false},
 	{"unknown character set refused", "[mysqld]\ncharacter-set-server = utf8mb5\n", "mariadb", "character_set_server", "utf8mb5", "knows no character set", true},
 	{"MySQL knows the 0900 collation", "[mysqld]\ncollation-server = utf8mb4_0900_ai_ci\n", "mysql", "collation_server", "utf8mb4_0900_ai_ci", "", false},
+	{"bad InnoDB boolean ignored by mariadbd", "[mysqld]\ninnodb_file_per_table = no\n", "mariadb", "innodb_file_per_table", "", "keeps the default", false},
+	{"bad Aria boolean read as OFF", "[mysqld]\naria_encrypt_tables = yes\n", "mariadb", "aria_encrypt_tables", "OFF", "is read as OFF", false},
 	{"log_bin=OFF names the files OFF", "[mysqld]\nlog_bin=OFF\nserver_id=1\n", "mariadb", "log_bin", "OFF", "turns it ON and names its files OFF", false},
 	{"log-bin=0 on MySQL too", "[mysqld]\nlog-bin=0\n", "mysql", "log_bin", "0", "write skip-log-bin", false},
 	{"secure_file_priv NULL refused by mariadbd", "[mysqld]\nsecure_file_priv = NULL\n", "mariadb", "secure_file_priv", "NULL", "directory named NULL", true},
