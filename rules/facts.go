@@ -218,13 +218,19 @@ func (f *Facts) fill() {
 	f.FilePerTable = f.Raw["innodb_file_per_table"] == "" || f.bool("innodb_file_per_table")
 	f.FlushLogAtTrxCommit = f.int("innodb_flush_log_at_trx_commit")
 	f.SyncBinlog = f.int("sync_binlog")
-	f.MaxConnections = f.int("max_connections")
+	f.MaxConnections = min(f.int("max_connections"), MaxConnectionsLimit)
 	f.SortBufferBytes, f.JoinBufferBytes = f.size("sort_buffer_size"), f.size("join_buffer_size")
 	f.ReadBufferBytes, f.ReadRndBufferBytes = f.size("read_buffer_size"), f.size("read_rnd_buffer_size")
 	f.BinlogCacheBytes, f.ThreadStackBytes = f.size("binlog_cache_size"), f.size("thread_stack")
 	f.TmpTableBytes, f.MaxHeapTableBytes = f.size("tmp_table_size"), f.size("max_heap_table_size")
 	f.TableOpenCache, f.TableDefinitionCache = f.int("table_open_cache"), f.int("table_definition_cache")
 }
+
+// MaxConnectionsLimit is the most max_connections a server takes: larger
+// values are held to it (MySQL 8.4 manual and MariaDB manual, "Server
+// System Variables", max_connections: range 1 and 10 to 100000), as
+// max_connections = 1e3 is (read as 1 with the E suffix, 2^60).
+const MaxConnectionsLimit = 100000
 
 // logBin reads log_bin: a server says ON/OFF, a my.cnf may give the log's
 // base name ("log_bin = /var/log/mysql/mysql-bin" turns it on), and

@@ -49,6 +49,12 @@ var factCases = []struct {
 				t.Error("log_bin still on")
 			}
 		}},
+	{"max_connections = 1e3 (1E, 2^60) is held to the server's 100000", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"max_connections": "1e"}}},
+		"mariadb-10.11", func(t *testing.T, f Facts) {
+			if f.MaxConnections != MaxConnectionsLimit {
+				t.Errorf("max_connections %d, want %d", f.MaxConnections, MaxConnectionsLimit)
+			}
+		}},
 	{"bad value falls back and is recorded", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"innodb_io_capacity": "fast"}}},
 		"mysql-8.4", func(t *testing.T, f Facts) {
 			if f.IOCapacity != 10000 || len(f.Problems) != 1 {

@@ -2,6 +2,7 @@ package mycnf
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -204,12 +205,40 @@ func (r *Reading) checkNumber(flavor, kind string, o Option) Option {
 			"one K, M, G, T, P or E", o.Raw, o.RawValue, refusal(flavor, o.Name), bad))
 		return o
 	}
+	if digits := strings.TrimLeft(strings.TrimRight(canon, "KMGTPEkmgtpe"), "+-"); !fitsUint64(digits) {
+		r.warn(flavor, o, true, fmt.Sprintf("%s = %s: %s (\"Integer value out of range for uint64\"); write a number "+
+			"the option can hold", o.Raw, o.RawValue, refusal(flavor, o.Name)))
+		return o
+	}
 	if canon != o.Value {
-		r.warn(flavor, o, false, fmt.Sprintf("%s = %s is read as %s: %s takes only the first letter after the number "+
-			"and ignores the rest; write %s", o.Raw, o.RawValue, canon, server(flavor), canon))
+		r.warn(flavor, o, false, readAsText(flavor, o, canon))
 		o.Value = canon
 	}
 	return o
+}
+
+// readAsText says how the server reads a number with more after its
+// suffix letter. A value in scientific notation (1e3) is the usual case:
+// the server reads 1 with the E (exa, 2^60) suffix and ignores the 3, so
+// it gets the option's maximum, not a thousand.
+func readAsText(flavor string, o Option, canon string) string {
+	if m, e, ok := strings.Cut(strings.ToLower(strings.TrimSpace(o.Value)), "e"); ok && fitsUint64(m) && fitsUint64(e) && len(e) < 4 {
+		return fmt.Sprintf("%s = %s is not scientific notation to %s: it reads %s (%s × 2^60) and ignores the rest, then "+
+			"holds that to the option's maximum; write the number out in digits", o.Raw, o.RawValue, server(flavor), canon, m)
+	}
+	return fmt.Sprintf("%s = %s is read as %s: %s takes only the first letter after the number "+
+		"and ignores the rest; write %s", o.Raw, o.RawValue, canon, server(flavor), canon)
+}
+
+// fitsUint64 reports whether a run of decimal digits fits the unsigned
+// 64-bit integer my_getopt reads it into (strtoull; beyond it mariadbd
+// says "Integer value out of range for uint64" and refuses the option).
+func fitsUint64(digits string) bool {
+	if digits == "" {
+		return false
+	}
+	_, err := strconv.ParseUint(digits, 10, 64)
+	return err == nil
 }
 
 // checkBool applies get_bool_argument: an unknown word is OFF; except

@@ -61,6 +61,8 @@ var readAsCases = []struct {
 	{"MySQL knows the 0900 collation", "[mysqld]\ncollation-server = utf8mb4_0900_ai_ci\n", "mysql", "collation_server", "utf8mb4_0900_ai_ci", "", false},
 	{"bad InnoDB boolean ignored by mariadbd", "[mysqld]\ninnodb_file_per_table = no\n", "mariadb", "innodb_file_per_table", "", "keeps the default", false},
 	{"bad Aria boolean read as OFF", "[mysqld]\naria_encrypt_tables = yes\n", "mariadb", "aria_encrypt_tables", "OFF", "is read as OFF", false},
+	{"scientific notation is the E suffix", "[mysqld]\nmax_connections = 1e3\n", "mariadb", "max_connections", "1e", "is not scientific notation", false},
+	{"a size beyond uint64 refused", "[mysqld]\ninnodb_buffer_pool_size = 99999999999999999999\n", "mariadb", "innodb_buffer_pool_size", "99999999999999999999", "out of range for uint64", true},
 	{"log_bin=OFF names the files OFF", "[mysqld]\nlog_bin=OFF\nserver_id=1\n", "mariadb", "log_bin", "OFF", "turns it ON and names its files OFF", false},
 	{"log-bin=0 on MySQL too", "[mysqld]\nlog-bin=0\n", "mysql", "log_bin", "0", "write skip-log-bin", false},
 	{"secure_file_priv NULL refused by mariadbd", "[mysqld]\nsecure_file_priv = NULL\n", "mariadb", "secure_file_priv", "NULL", "directory named NULL", true},
