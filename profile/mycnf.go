@@ -19,6 +19,10 @@ type MyCnfWarning struct {
 	// From is the first series it holds for ("8.0": MySQL 8.0 and every
 	// later series), "" when not bounded below.
 	From string `json:"from,omitempty"`
+	// Before is the first version it no longer holds for ("8.0.30": only
+	// servers older than that), "" when not bounded above. A warning
+	// bounded above holds for no server of unknown version.
+	Before string `json:"before,omitempty"`
 	// Refuses is true when that server would not start on the file.
 	Refuses bool   `json:"refuses,omitempty"`
 	Text    string `json:"text"`
@@ -46,7 +50,14 @@ func (w MyCnfWarning) AppliesTo(flavor, version string) bool {
 		return false
 	}
 	if version == "" {
-		return true
+		return w.Before == ""
+	}
+	if w.Before != "" {
+		before, ok1 := ParseVersion(w.Before)
+		v, ok2 := ParseVersion(version)
+		if ok1 && ok2 && !v.Less(before) {
+			return false
+		}
 	}
 	if w.From != "" {
 		from, ok1 := ParseVersion(w.From)

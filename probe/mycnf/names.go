@@ -76,6 +76,7 @@ func (r *Reading) ambiguous(o Option, m []string) Option {
 func (r *Reading) resolveMySQL(o Option) (Option, bool) {
 	r.checkRemoved80(o)
 	r.checkRemoved84(o)
+	r.checkAddedMySQL(o)
 	bare := strings.ToLower(o.Raw)
 	if bare != o.Raw {
 		if o.Loose {

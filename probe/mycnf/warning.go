@@ -17,6 +17,9 @@ type Warning struct {
 	// From is the first server series the warning holds for ("8.0":
 	// MySQL 8.0 and every later one), "" when not bounded below.
 	From string
+	// Before is the first version it no longer holds for ("8.0.30"), ""
+	// when not bounded above.
+	Before string
 	// Refuses is true when that server would not start on the file.
 	Refuses bool
 	Text    string
