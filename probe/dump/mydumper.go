@@ -123,11 +123,14 @@ func allDigits(s string) bool {
 // readMydumper builds the shape of a mydumper dump directory.
 func readMydumper(ctx context.Context, dir string, files fileSet) (*profile.Dump, error) {
 	d := &profile.Dump{Path: dir, Format: FormatMydumper, Dumper: "mydumper", FileBytes: files.sum()}
-	sizes, basis, err := uncompressedSizes(ctx, dir, files)
+	sizes, basis, note, err := uncompressedSizes(ctx, dir, files)
 	if err != nil {
 		return nil, err
 	}
 	d.TotalBytesBasis = basis
+	if note != "" {
+		d.Notes = append(d.Notes, note)
+	}
 	t := newTally()
 	views := map[string]bool{}
 	for name, bytes := range sizes {

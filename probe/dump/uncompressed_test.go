@@ -1,6 +1,8 @@
 package dump
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -53,5 +55,29 @@ func TestTotalBasis(t *testing.T) {
 				t.Errorf("total = %d %s, want %d %s", s.d.TotalBytes, s.d.TotalBytesBasis, tc.want, tc.basis)
 			}
 		})
+	}
+}
+
+// TestUncompressedSizesSampled: past the read-through budget, files spread
+// over the dump are read through and the others scaled by their ratio;
+// the total is an estimate and a note says how it was made.
+func TestUncompressedSizesSampled(t *testing.T) {
+	defer func(b uint64) { sampleBudget = b }(sampleBudget)
+	sampleBudget = 3000
+	dir := "testdata/mydumper-zstd"
+	files, err := listFiles(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes, basis, note, err := uncompressedSizes(context.Background(), dir, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := sizes.sum()
+	if basis != profile.DumpBytesEstimated || !strings.Contains(note, "read through") {
+		t.Errorf("basis %q, note %q: want an estimate that says so", basis, note)
+	}
+	if total < 27073/2 || total > 27073*2 { // the dump's true uncompressed total (SOURCES.md)
+		t.Errorf("estimated total %d, true 27073", total)
 	}
 }
