@@ -148,6 +148,13 @@ type Dump struct {
 	// Dumper is the tool that wrote the dump as it named itself
 	// ("mysqlsh Ver 8.0.33 …", "mydumper"), "" when unknown.
 	Dumper string `json:"dumper,omitempty"`
+	// NoUseStatement is true for a mysqldump file that selects no database
+	// (dumped as mysqldump DB, without --databases): its load must name
+	// one, or every statement fails with "No database selected".
+	NoUseStatement bool `json:"no_use_statement,omitempty"`
+	// HeaderDatabase is the database a mysqldump file's header names
+	// ("-- Host: … Database: shop"), "" when it names none.
+	HeaderDatabase string `json:"header_database,omitempty"`
 	// InsertStatements counts INSERT statements (mysqldump files only).
 	InsertStatements int `json:"insert_statements,omitempty"`
 	// TopTables are the largest tables, largest first (at most 10).

@@ -1,7 +1,9 @@
 package threads
 
 import (
+	"cmp"
 	"fmt"
+	"strings"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -35,6 +37,9 @@ const noShellNote = "no mysqlsh lines: MySQL Shell's dump, load and copy utiliti
 // load the dump restored, format that dump's format ("" when none given).
 type dirs struct {
 	dump, load, format, compression string
+	// intoDB is the database a mysqldump file that selects none must be
+	// loaded into ("" when the file selects its own).
+	intoDB string
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -43,8 +48,16 @@ func dirsOf(d *profile.Dump) dirs {
 	if d == nil {
 		return dirs{dump: PlaceholderDumpDir, load: PlaceholderDumpDir}
 	}
-	return dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression}
+	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression}
+	if d.NoUseStatement {
+		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
+	}
+	return dd
 }
+
+// PlaceholderDatabase is the database a mysqldump file that selects none
+// and whose header names none is loaded into.
+const PlaceholderDatabase = "DATABASE"
 
 // commands builds the ready-to-run lines for the task, and notes on them.
 // Every path is quoted for a POSIX shell (and for the JavaScript string
@@ -103,6 +116,10 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 		}
 		return []string{myloader}, []string{noOverwriteNote}
 	case "mysqldump":
+		if dd.intoDB != "" {
+			return intoDatabaseLoad(dd), []string{fmt.Sprintf("the file selects no database (dumped without --databases): "+
+				"the lines create %s if it is missing and load into it; name another database in both to load elsewhere", dd.intoDB)}
+		}
 		return []string{mysqlClientLoad(dd.load, dd.compression)}, nil
 	}
 	if mysqlTarget {
@@ -134,11 +151,26 @@ const noOverwriteNote = "myloader runs without --overwrite-tables, so a table th
 // through external gzip and zstd commands (mydumper pull request #1152).
 const zstdLoaderNote = "this dump's data files are zstd-compressed (.zst): myloader 0.10 (Debian 12) reads gzip only and would skip them, finishing with empty tables; run the line with myloader 0.15 or newer (`myloader --version`), which reads zstd"
 
+// intoDatabaseLoad restores a mysqldump file that selects no database
+// into dd.intoDB: without one every statement fails ("ERROR 1046
+// (3D000): No database selected"), so the database is created (if
+// missing) and named to the client.
+func intoDatabaseLoad(dd dirs) []string {
+	create := "CREATE DATABASE IF NOT EXISTS `" + strings.ReplaceAll(dd.intoDB, "`", "``") + "`"
+	load := mysqlClientLoad(dd.load, dd.compression)
+	load = strings.Replace(load, mysqlClient, mysqlClient+" "+shQuote(dd.intoDB), 1)
+	return []string{mysqlClient + " -e " + shQuote(create), load}
+}
+
+// mysqlClient is the client and its connection placeholders in the
+// printed lines.
+const mysqlClient = "mysql --host TARGET --user USER -p"
+
 // mysqlClientLoad restores a single mysqldump file through the mysql
 // client, decompressing a .gz or .zst file on the way (the client reads
 // plain SQL only).
 func mysqlClientLoad(file, compression string) string {
-	const client = "mysql --host TARGET --user USER -p"
+	const client = mysqlClient
 	switch compression {
 	case "gzip":
 		return fmt.Sprintf("gunzip -c %s | %s", shQuote(file), client)

@@ -71,6 +71,9 @@ func TestCommandsRunInShell(t *testing.T) {
 			[]string{"mysql", "stdin:SELECT 1;"}},
 		{"gzip mysqldump file: gunzip -c piped", &profile.Dump{Format: "mysqldump", Path: gzFile, Compression: "gzip"}, TaskLoad,
 			[]string{"mysql", "stdin:SELECT 2;"}},
+		{"mysqldump file selecting no database: created, then named", &profile.Dump{Format: "mysqldump", Path: sqlFile, Compression: "none",
+			NoUseStatement: true, HeaderDatabase: "shop-sch`ema $x"}, TaskLoad,
+			[]string{"mysql", "CREATE DATABASE IF NOT EXISTS `shop-sch``ema $x`", "shop-sch`ema $x", "stdin:SELECT 1;"}},
 		{"dump task with --dump: writes a new dump elsewhere", &profile.Dump{Format: "mydumper", Path: dir}, TaskDump,
 			[]string{"mydumper", "--outputdir", NewDumpDir, `util.dumpInstance("` + NewDumpDir + `", {threads: 4, bytesPerChunk: "64M", compression: "zstd"})`}},
 	}

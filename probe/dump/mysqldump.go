@@ -115,6 +115,7 @@ type sqlScan struct {
 	t       *tally
 	d       *profile.Dump
 	schema  string
+	usedDB  bool // a USE statement was seen
 	current *profile.DumpTable
 	read    int64
 }
@@ -148,6 +149,10 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 	}
 	s.t.fill(s.d)
 	s.d.Chunks = 1
+	if !s.usedDB && s.d.Tables > 0 {
+		s.d.NoUseStatement = true
+		s.d.Notes = append(s.d.Notes, "the file selects no database (dumped without --databases): its load must name one")
+	}
 	s.d.Notes = append(s.d.Notes, "a mysqldump file loads through one client session: it cannot be restored in parallel")
 	if s.read > MaxScanBytes {
 		s.d.Notes = append(s.d.Notes, fmt.Sprintf("only the first %s were scanned: table counts are partial", profile.HumanBytes(MaxScanBytes)))
@@ -159,6 +164,7 @@ var (
 	prefixCreate  = []byte("CREATE TABLE ")
 	prefixInsert  = []byte("INSERT INTO ")
 	prefixUse     = []byte("USE ")
+	prefixHost    = []byte("-- Host: ")
 	prefixVersion = []byte("-- Server version")
 )
 
@@ -175,7 +181,11 @@ func (s *sqlScan) line(b []byte) {
 		rest := bytes.TrimPrefix(b[len(prefixCreate):], []byte("IF NOT EXISTS "))
 		s.current = s.t.table(s.schemaName(), quotedName(rest))
 	case bytes.HasPrefix(b, prefixUse):
-		s.schema = quotedName(b[len(prefixUse):])
+		s.schema, s.usedDB = quotedName(b[len(prefixUse):]), true
+	case bytes.HasPrefix(b, prefixHost):
+		if _, db, ok := bytes.Cut(b, []byte("Database: ")); ok {
+			s.d.HeaderDatabase = strings.TrimSpace(string(db))
+		}
 	case bytes.HasPrefix(b, prefixVersion):
 		s.d.SourceVersion = strings.TrimSpace(strings.TrimLeft(string(b[len(prefixVersion):]), ": \t"))
 	case s.d.Dumper == "" && (bytes.HasPrefix(b, []byte("-- MySQL dump")) || bytes.HasPrefix(b, []byte("-- MariaDB dump"))):
@@ -183,11 +193,17 @@ func (s *sqlScan) line(b []byte) {
 	}
 }
 
+// schemaName is the database the statements run in: the last USE, else
+// the one the header names (a file dumped without --databases), else
+// "(no database)".
 func (s *sqlScan) schemaName() string {
-	if s.schema == "" {
-		return "(default)"
+	switch {
+	case s.schema != "":
+		return s.schema
+	case s.d.HeaderDatabase != "":
+		return s.d.HeaderDatabase
 	}
-	return s.schema
+	return "(no database)"
 }
 
 // quotedName reads a `quoted` or bare identifier at the start of b.
