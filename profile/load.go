@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 )
 
@@ -32,7 +33,11 @@ func Decode(r io.Reader) (*Profile, error) {
 		Profile json.RawMessage `json:"profile"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("not valid JSON (%s): save one with `mytune probe --format json --out FILE`", jsonErr(err))
+		what := "not valid JSON"
+		if te := (*json.UnmarshalTypeError)(nil); errors.As(err, &te) {
+			what = "not a mytune profile"
+		}
+		return nil, fmt.Errorf("%s (%s): save one with `mytune probe --format json --out FILE`", what, jsonErr(err))
 	}
 	switch head.Schema {
 	case Schema:
@@ -72,7 +77,27 @@ func jsonErr(err error) string {
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("field %q should be %s, not a JSON %s", te.Field, te.Type, te.Value)
+		if te.Field == "" {
+			return fmt.Sprintf("a JSON %s where a profile (a JSON object) belongs", te.Value)
+		}
+		return fmt.Sprintf("field %q should be %s, not a JSON %s", te.Field, jsonKind(te.Type.Kind()), te.Value)
 	}
 	return err.Error()
+}
+
+// jsonKind names a Go kind as the JSON value it decodes from.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Pointer, reflect.Interface:
+		return "a value"
+	}
+	return "a number"
 }

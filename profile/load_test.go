@@ -55,7 +55,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"newer", `{"schema":"mytune.profile/v9"}`, "newer mytune"},
 		{"wrong type", `{"schema":"mytune.profile/v1","storage":{"free_bytes":"lots"}}`, "free_bytes"},
 		{"advice without profile", `{"schema":"mytune.advice/v1"}`, "without its profile"},
-		{"array", `[1,2]`, "not valid JSON"},
+		{"array", `[1,2]`, "not a mytune profile (a JSON array"},
 		{"empty profile", `{"schema":"mytune.profile/v1"}`, "storage.path is empty"},
 		{"negative iops", `{"schema":"mytune.profile/v1","storage":{"path":"/d","rand_write":[{"threads":1,"iops":-5}]}}`, "outside"},
 		{"huge throughput", `{"schema":"mytune.profile/v1","storage":{"path":"/d","seq_write":{"mb_per_s":1e308}}}`, "seq_write"},

@@ -83,7 +83,7 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	var d *profile.Dump
 	if dir := a.v.GetString("dump"); dir != "" {
 		if d, err = dump.Read(cmd.Context(), dir); err != nil {
-			return nil, usagef("--dump %s: %v", dir, err)
+			return nil, usagef("--dump: %v", err)
 		}
 	}
 	p, err := a.adviceProfile(cmd)

@@ -42,7 +42,7 @@ func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calib
 	}
 	src, err := dump.OpenSource(cmd.Context(), path)
 	if err != nil {
-		return nil, usagef("--dump %s: %v", path, err)
+		return nil, usagef("--dump: %v", err)
 	}
 	dur, err := a.parseDuration("calibrate-duration")
 	if err != nil {

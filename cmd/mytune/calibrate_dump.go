@@ -44,7 +44,7 @@ func (a *app) calibrateDumpOptions(cmd *cobra.Command) (calibrate.DumpOptions, e
 	path := a.v.GetString("dump")
 	src, err := dump.OpenSource(cmd.Context(), path)
 	if err != nil {
-		return calibrate.DumpOptions{}, usagef("--dump %s: %v", path, err)
+		return calibrate.DumpOptions{}, usagef("--dump: %v", err)
 	}
 	o := calibrate.DumpOptions{Schema: a.v.GetString("schema"), Source: src, Rounds: a.v.GetInt("rounds")}
 	if err := calibrate.CheckSchemaName(o.Schema); err != nil {

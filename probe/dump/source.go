@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // Kinds of DataFile.
@@ -109,7 +110,11 @@ func OpenSource(ctx context.Context, path string) (*Source, error) {
 		return nil, err
 	}
 	if len(src.Files) == 0 {
-		return nil, fmt.Errorf("%s: no table data calibrate can load (%v)", path, src.Notes)
+		why := "the dump holds no table data (schema files only?)"
+		if len(src.Notes) > 0 {
+			why = strings.Join(src.Notes, "; ")
+		}
+		return nil, fmt.Errorf("%s: no table data calibrate can load: %s", path, why)
 	}
 	return src, nil
 }

@@ -81,8 +81,10 @@ func shellSource(ctx context.Context, dir string, files fileSet) (*Source, error
 
 // shellTable reads one table's DDL and options.
 func shellTable(dir string, files fileSet, prefix string, f shellFile) (SourceTable, error) {
-	if !files.has(prefix+".json") || !files.has(prefix+".sql") {
-		return SourceTable{}, fmt.Errorf("no %s.json or %s.sql", prefix, prefix)
+	for _, need := range []string{prefix + ".json", prefix + ".sql"} {
+		if !files.has(need) {
+			return SourceTable{}, fmt.Errorf("its %s is missing", need)
+		}
 	}
 	data, err := readBounded(context.Background(), filepath.Join(dir, prefix+".json"), MaxMetadataBytes)
 	if err != nil {
