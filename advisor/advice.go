@@ -55,7 +55,7 @@ type Advice struct {
 	Cnf string `json:"cnf"`
 	// Notes are facts about how the advice was made a reader should know
 	// ("no server and no my.cnf: current values are the target's documented defaults").
-	Notes []string `json:"notes,omitempty"`
+	Notes []string `json:"notes"`
 	// Trust is when to trust the measured figures less, one note per
 	// figure (Trust), computed afresh from the profile's figures: [] when
 	// nothing is shaky or nothing was measured.

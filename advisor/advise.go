@@ -89,6 +89,12 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		advised = cnfValues(a.Cnf)
 	}
 	a.Threads = sizeThreads(p, t, opts, advised)
+	if a.Notes == nil {
+		a.Notes = []string{} // CONTRACT: "notes": [], never absent
+	}
+	if a.Threads.Notes == nil {
+		a.Threads.Notes = []string{}
+	}
 	return a, nil
 }
 

@@ -41,7 +41,7 @@ func TestLoad(t *testing.T) {
 		{"foreign json", `{"name":"left-pad"}`, `B.json: not a mytune profile (no "schema" field`, ""},
 		{"other schema", `{"schema":"other/v2"}`, `B.json: not a mytune profile (schema "other/v2")`, ""},
 		{"malformed", "{\n\"schema\": ", "B.json: not valid JSON", ""},
-		{"not an object", `[1,2]`, "B.json: not valid JSON", ""},
+		{"not an object", `[1,2]`, "B.json: not a mytune profile (a JSON array", ""},
 		{"advice without profile", `{"schema":"mytune.advice/v1"}`, `B.json: an advice without its profile`, ""},
 		{"profile of wrong shape", `{"schema":"mytune.profile/v1","storage":{"rand_write":"fast"}}`, "B.json: a malformed profile", ""},
 	}

@@ -65,7 +65,7 @@ type Plan struct {
 	// whose binary log is on; zero otherwise (the advice skips it).
 	EstimatedLoadBinlog DurationRange `json:"estimated_load_binlog_written,omitzero"`
 	// Notes are caveats on the commands and settings (tool versions, what was not offered and why).
-	Notes []string `json:"notes,omitempty"`
+	Notes []string `json:"notes"`
 }
 
 // Choice is one thread count and the reasoning behind it, naming the numbers.
