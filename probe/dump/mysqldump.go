@@ -31,6 +31,9 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 		return nil, fmt.Errorf("reading dump file %s: %w", path, err)
 	}
 	defer f.Close()
+	if comp == "none" {
+		comp = sniffCompression(f)
+	}
 	cf := &countingReader{r: f}
 	r, closeR, err := decompressor(comp, cf)
 	if err != nil {
@@ -55,6 +58,22 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 			"a MySQL Shell dump directory (@.json) or a mydumper directory (metadata)", path, ErrNotDump)
 	}
 	return d, nil
+}
+
+// sniffCompression names the compression a file's first bytes show
+// (gzip: 1f 8b, RFC 1952; zstd: 28 b5 2f fd, RFC 8878), for a compressed
+// dump saved without its extension; "none" otherwise. It reads at
+// offset 0 without moving the file's position.
+func sniffCompression(f *os.File) string {
+	var head [4]byte
+	n, _ := f.ReadAt(head[:], 0)
+	switch {
+	case n >= 2 && head[0] == 0x1f && head[1] == 0x8b:
+		return "gzip"
+	case n == 4 && head == [4]byte{0x28, 0xb5, 0x2f, 0xfd}:
+		return "zstd"
+	}
+	return "none"
 }
 
 // decompressor reads r through comp's decompressor ("gzip", "zstd"; "none"

@@ -126,10 +126,29 @@ func readMySQLShell(ctx context.Context, dir string, files fileSet) (*profile.Du
 	return d, nil
 }
 
+// MaxShellDataRatio is the most uncompressed data per byte of data files
+// a MySQL Shell dump's @.done.json is believed: zstd's ratio on SQL and
+// TSV is 2-10x (2.0x on this project's sysbench dump), and even a table of
+// one repeated value stays well under 1000x; beyond, the dump is cut
+// short or the file was edited.
+const MaxShellDataRatio = 1000
+
 // shellSizes sets d.TotalBytes and the table bytes of t uncompressed from
 // @.done.json (dataBytes, tableDataBytes) when it has them: the data plus
 // the other files (DDL, metadata) as stored; else on-disk.
 func shellSizes(d *profile.Dump, t *tally, files fileSet, info shellInfo) {
+	var chunkBytes uint64
+	for name, bytes := range files {
+		if classifyShell(name).kind == "data" {
+			chunkBytes += bytes
+		}
+	}
+	if info.DataBytes > MaxShellDataRatio*max(chunkBytes, 1) {
+		d.Notes = append(d.Notes, fmt.Sprintf("@.done.json says %s of data, more than %d times the %s of data files here: "+
+			"not believed (a copy cut short, or a hand-edited file); sizes are the files' on disk", profile.HumanBytes(info.DataBytes),
+			MaxShellDataRatio, profile.HumanBytes(chunkBytes)))
+		d.DataBytes, info.DataBytes = 0, 0
+	}
 	if info.DataBytes == 0 || len(info.TableDataBytes) == 0 {
 		d.TotalBytes, d.TotalBytesBasis = d.FileBytes, profile.DumpBytesOnDisk
 		return

@@ -239,3 +239,63 @@ func TestClassifyShell(t *testing.T) {
 		})
 	}
 }
+
+// TestShellDataBytesNotBelieved: a MySQL Shell dump whose @.done.json
+// claims far more data than its files could hold (more than
+// MaxShellDataRatio times them) is sized on disk, with a note, not at the
+// claimed size.
+func TestShellDataBytesNotBelieved(t *testing.T) {
+	dir := t.TempDir()
+	src := "testdata/mysqlsh-8.0"
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Name() == "@.done.json" {
+			b = []byte(strings.Replace(string(b), `"dataBytes": 1048576`, `"dataBytes": 5000000000000000`, 1))
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := Read(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.DataBytes != 0 || d.TotalBytesBasis != "on-disk" || d.TotalBytes != d.FileBytes {
+		t.Errorf("data %d, total %d (%s), files %d: the claim was believed", d.DataBytes, d.TotalBytes, d.TotalBytesBasis, d.FileBytes)
+	}
+	if !strings.Contains(strings.Join(d.Notes, "|"), "not believed") {
+		t.Errorf("notes %q do not say so", d.Notes)
+	}
+}
+
+// TestReadCompressedWithoutExtension: a gzip or zstd mysqldump file saved
+// without its extension is read by its magic bytes.
+func TestReadCompressedWithoutExtension(t *testing.T) {
+	for _, tc := range []struct{ src, comp string }{
+		{"testdata/mariadb-dump-10.11.sql.gz", "gzip"},
+		{"testdata/mariadb-dump-10.11.sql.zst", "zstd"},
+	} {
+		b, err := os.ReadFile(tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "backup")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, err := Read(context.Background(), path)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.comp, err)
+		}
+		if d.Compression != tc.comp || d.TotalBytes != 28943 || d.Tables != 3 {
+			t.Errorf("%s: compression %q, total %d, tables %d; want %s, 28943, 3", tc.comp, d.Compression, d.TotalBytes, d.Tables, tc.comp)
+		}
+	}
+}
