@@ -13,7 +13,7 @@ import (
 func Error(w io.Writer, err error) {
 	msg := err.Error()
 	if errors.Is(err, context.Canceled) {
-		msg = "interrupted: stopped before the work was done (temporary files were removed)"
+		msg = "interrupted: stopped before the work was done (what it had made, a test file or a scratch schema, was removed)"
 	}
 	lines := strings.Split(strings.TrimSpace(msg), "\n")
 	if len(lines) > 2 {

@@ -20,7 +20,7 @@ func TestError(t *testing.T) {
 		{"two lines", errors.New("cannot connect\ncheck the socket"), "mytune: cannot connect\n  check the socket\n"},
 		{"more lines join into the second", errors.New("a\n b\n c"), "mytune: a\n  b c\n"},
 		{"cancelled", fmt.Errorf("probing: %w", context.Canceled),
-			"mytune: interrupted: stopped before the work was done (temporary files were removed)\n"},
+			"mytune: interrupted: stopped before the work was done (what it had made, a test file or a scratch schema, was removed)\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

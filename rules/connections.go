@@ -25,8 +25,12 @@ func (e Env) MaxUsedText() string {
 	if e.MaxUsed() < 0 {
 		return ""
 	}
-	return fmt.Sprintf("The server has used at most %d connections at once since it started %s ago (Max_used_connections).",
-		e.MaxUsed(), upFor2(e.F.UptimeS))
+	conns := "connections"
+	if e.MaxUsed() == 1 {
+		conns = "connection"
+	}
+	return fmt.Sprintf("The server has used at most %d %s at once since it started %s ago (Max_used_connections).",
+		e.MaxUsed(), conns, upFor2(e.F.UptimeS))
 }
 
 // upFor2 renders an uptime in s, min, h or days.

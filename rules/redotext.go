@@ -27,8 +27,12 @@ func (e Env) redoFromPoolText() string {
 	if pool != e.F.BufferPoolBytes {
 		which = fmt.Sprintf(" advised here (it is %s now)", e.Human(e.F.BufferPoolBytes))
 	}
-	return fmt.Sprintf("%s× the %s buffer pool%s is %s (MariaDB's guidance: a redo log as large as the pool gives the most capacity)",
-		e.N(e.T.RedoPoolFraction), e.Human(pool), which, e.Human(float64(pool)*e.T.RedoPoolFraction))
+	why := "MariaDB's guidance: a redo log as large as the pool gives the most capacity"
+	if !e.F.IsMariaDB() {
+		why = "a redo log as large as the pool is the most a checkpoint can use: it never has more dirty pages to write than the pool holds"
+	}
+	return fmt.Sprintf("%s× the %s buffer pool%s is %s (%s)",
+		e.N(e.T.RedoPoolFraction), e.Human(pool), which, e.Human(float64(pool)*e.T.RedoPoolFraction), why)
 }
 
 // RedoFirstPassText says what the resize costs until the new log has been
