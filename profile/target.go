@@ -2,6 +2,7 @@ package profile
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -47,6 +48,11 @@ func (t Target) IsMariaDB() bool {
 	return t.Flavor == FlavorMariaDB || strings.Contains(strings.ToLower(t.Version), "mariadb")
 }
 
+// targetVersion is the version a --target names: X.Y or X.Y.Z, nothing
+// after it (a server's "-log" or "-MariaDB" suffix is for reports, not
+// for a flag).
+var targetVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+(\.[0-9]+)?$`)
+
 // ParseTarget parses a --target value such as "mysql-8.4", "mariadb-10.11"
 // or "percona-8.0.36": a flavor, and a version that flavor released.
 func ParseTarget(s string) (Target, error) {
@@ -60,6 +66,9 @@ func ParseTarget(s string) (Target, error) {
 		return Target{}, fmt.Errorf("target %q: want FLAVOR-VERSION with flavor mysql, mariadb or percona (e.g. mysql-8.4, mariadb-10.11)", s)
 	}
 	v, err := ParseVersionStrict(ver)
+	if err == nil && !targetVersion.MatchString(ver) {
+		err = fmt.Errorf("version %q: want X.Y or X.Y.Z, digits only", ver)
+	}
 	if err == nil {
 		err = checkReleased(flavor, v)
 	}
