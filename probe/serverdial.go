@@ -61,14 +61,21 @@ func namedUnreachable(named []string, conn server.Conn, ue *server.UnreachableEr
 		tried = "no address to try"
 	}
 	var check []string
+	if strings.Contains(strings.ToLower(tried), "tls") {
+		check = append(check, "the TLS settings: the server answered but the TLS the connection asked for failed "+
+			"(--ssl-mode: PREFERRED connects without TLS when the server has none; REQUIRED and VERIFY_* need the server's TLS set up)")
+	}
 	for _, ep := range conn.Endpoints {
+		if len(check) > 0 {
+			break
+		}
 		if ep.Net == "unix" {
 			check = append(check, "that the server runs and "+ep.Addr+" is its socket (SELECT @@socket)")
 			break
 		}
 	}
 	for _, ep := range conn.Endpoints {
-		if ep.Net == "tcp" {
+		if ep.Net == "tcp" && !strings.Contains(strings.ToLower(tried), "tls") {
 			check = append(check, "that a server listens on "+ep.Addr+" (port, bind_address, firewall)")
 			break
 		}

@@ -197,3 +197,16 @@ func TestAdviseFromReadsNamedServer(t *testing.T) {
 	}
 	assertCleanError(t, mytune(t, runOpts{}, "advise", "--from", saved, "-S", "/nonexistent.sock"), 1, "/nonexistent.sock is its socket")
 }
+
+// TestServerTLSRequiredWithoutTLS: --ssl-mode REQUIRED against a server
+// without TLS is a clean error that points at the TLS settings, not at
+// the address (the server did answer).
+func TestServerTLSRequiredWithoutTLS(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	r := mytune(t, runOpts{}, "probe", "--datadir", t.TempDir(), "--no-measure", "-h", "127.0.0.1",
+		"-P", fmt.Sprint(srv.Port), "-u", testmariadb.FullUser, "--password="+testmariadb.FullPassword, "--ssl-mode", "REQUIRED")
+	assertCleanError(t, r, 1, "TLS settings")
+	if strings.Contains(r.stderr, "listens on") {
+		t.Errorf("the hint points at the address: %s", r.stderr)
+	}
+}
