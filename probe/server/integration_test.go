@@ -161,3 +161,37 @@ func closedPort(t *testing.T) int {
 	// Port 1 (tcpmux) is privileged and unused on a test machine.
 	return 1
 }
+
+// TestReadServerGoneBeforeSecondRedoReading: a server that stops between
+// the two redo readings leaves the read complete but says the second
+// reading failed (unread), instead of a silent lifetime rate.
+func TestReadServerGoneBeforeSecondRedoReading(t *testing.T) {
+	srv := testmariadb.Start(t)
+	conn, err := ResolveConn(ConnOptions{User: testmariadb.FullUser, Password: testmariadb.FullPassword,
+		PasswordGiven: true, Socket: srv.Socket}, envMap(nil), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.RedoSample = redoSampleForTests
+	sess, err := Dial(t.Context(), conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	until := make(chan struct{})
+	done := make(chan struct{})
+	var s *profile.Server
+	go func() {
+		defer close(done)
+		s, err = sess.Read(t.Context(), until)
+	}()
+	time.Sleep(2 * time.Second) // the first reading is taken well within this
+	srv.Stop()
+	close(until)
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.RedoRateBasis == BasisSampled || !strings.Contains(strings.Join(s.Unread, "|"), "second redo reading") {
+		t.Errorf("basis %q, unread %q: the failed second reading is not said", s.RedoRateBasis, s.Unread)
+	}
+}

@@ -140,6 +140,9 @@ func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 	defer cancel()
 	var name, val string
 	if err := r.db.QueryRowContext(qc, string(qRedo)).Scan(&name, &val); err != nil {
+		if ctx.Err() == nil {
+			r.unread("the second redo reading (the redo rate over the measurement)", err)
+		}
 		return
 	}
 	second, err := strconv.ParseFloat(val, 64)
