@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -21,7 +22,12 @@ const EnvPrefix = "MYTUNE"
 // Load binds fs's flags into v, reads MYTUNE_* variables (a dash in a flag
 // name is an underscore) and the YAML file named by --config or
 // MYTUNE_CONFIG. A bad file is a usage error naming it.
-func Load(v *viper.Viper, fs *pflag.FlagSet) error {
+//
+// known lists every key a config file may hold (all commands' flag names
+// and sections such as thresholds): a file is shared between commands,
+// so a key of another command is not an error, a key of none is. nil
+// checks nothing.
+func Load(v *viper.Viper, fs *pflag.FlagSet, known map[string]bool) error {
 	v.SetEnvPrefix(EnvPrefix)
 	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_", ".", "_"))
 	v.AutomaticEnv()
@@ -38,10 +44,57 @@ func Load(v *viper.Viper, fs *pflag.FlagSet) error {
 	if file == "" {
 		file = os.Getenv(EnvPrefix + "_CONFIG")
 	}
-	if file == "" {
+	if file != "" {
+		if err := ReadFile(v, file); err != nil {
+			return err
+		}
+		if err := checkKeys(v, file, known); err != nil {
+			return err
+		}
+	}
+	return checkBools(v, fs)
+}
+
+// checkKeys refuses a config file key no command knows: a misspelt key
+// (max_bytes for max-bytes) would otherwise be dropped without a word,
+// the write cap with it.
+func checkKeys(v *viper.Viper, file string, known map[string]bool) error {
+	if known == nil {
 		return nil
 	}
-	return ReadFile(v, file)
+	for _, k := range v.AllKeys() {
+		top, _, _ := strings.Cut(k, ".")
+		if known[top] || !v.InConfig(top) {
+			continue
+		}
+		hint := ""
+		if dashed := strings.ReplaceAll(top, "_", "-"); known[dashed] {
+			hint = fmt.Sprintf(" (did you mean %s? keys are spelt as the flags are)", dashed)
+		}
+		return usage.Errorf("config file %s: unknown key %q%s: the keys are the long flag names and thresholds", file, top, hint)
+	}
+	return nil
+}
+
+// checkBools refuses a boolean flag set from a config file or MYTUNE_*
+// to a word that is not a boolean: viper would read "maybe" as false,
+// and --no-measure: maybe would then measure.
+func checkBools(v *viper.Viper, fs *pflag.FlagSet) error {
+	var bad error
+	fs.VisitAll(func(f *pflag.Flag) {
+		if bad != nil || f.Value.Type() != "bool" || f.Changed {
+			return
+		}
+		raw, ok := v.Get(f.Name).(string)
+		if !ok {
+			return // unset, or a YAML true/false
+		}
+		if _, err := strconv.ParseBool(strings.TrimSpace(raw)); err != nil {
+			bad = usage.Errorf("%s = %q (from %s_%s or the config file): want true or false", f.Name, raw,
+				EnvPrefix, strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_")))
+		}
+	})
+	return bad
 }
 
 // ReadFile reads a YAML config file into v; errors name the file and, for

@@ -20,6 +20,12 @@ func TestLoad(t *testing.T) {
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(good, []byte("datadir: /from/file\nduration: 5s\nformat: json\n"), 0o644)
 	os.WriteFile(bad, []byte("datadir: [unclosed\n"), 0o644)
+	under, bogus := filepath.Join(dir, "under.yaml"), filepath.Join(dir, "bogus.yaml")
+	thr, maybe := filepath.Join(dir, "thr.yaml"), filepath.Join(dir, "maybe.yaml")
+	os.WriteFile(under, []byte("max_bytes: 10MiB\n"), 0o644)
+	os.WriteFile(bogus, []byte("bogus-key: 1\n"), 0o644)
+	os.WriteFile(thr, []byte("datadir: /t\nthresholds:\n  slow_commits_per_s: 50\n"), 0o644)
+	os.WriteFile(maybe, []byte("no-measure: maybe\n"), 0o644)
 	cases := []struct {
 		name    string
 		args    []string
@@ -35,6 +41,12 @@ func TestLoad(t *testing.T) {
 		{"missing file", []string{"--config", filepath.Join(dir, "none.yaml")}, nil, nil, "none.yaml"},
 		{"a directory", []string{"--config", dir}, nil, nil, "is a directory"},
 		{"bad YAML", []string{"--config", bad}, nil, nil, "is not valid YAML: yaml: line"},
+		{"a misspelt key", []string{"--config", under}, nil, nil, `unknown key "max_bytes" (did you mean max-bytes?`},
+		{"a key no command has", []string{"--config", bogus}, nil, nil, `unknown key "bogus-key"`},
+		{"thresholds is a section", []string{"--config", thr}, nil, map[string]string{"datadir": "/t"}, ""},
+		{"a bool that is not one, env", nil, map[string]string{"MYTUNE_NO_MEASURE": "perhaps"}, nil, `no-measure = "perhaps"`},
+		{"a bool that is not one, file", []string{"--config", maybe}, nil, nil, `no-measure = "maybe"`},
+		{"a bool from the env", nil, map[string]string{"MYTUNE_NO_MEASURE": "true"}, map[string]string{"no-measure": "true"}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -47,11 +59,12 @@ func TestLoad(t *testing.T) {
 			fs.String("duration", "10s", "")
 			fs.String("format", "text", "")
 			fs.String("max-bytes", "256MiB", "")
+			fs.Bool("no-measure", false, "")
 			if err := fs.Parse(c.args); err != nil {
 				t.Fatal(err)
 			}
 			v := viper.New()
-			err := Load(v, fs)
+			err := Load(v, fs, map[string]bool{"config": true, "datadir": true, "duration": true, "format": true, "max-bytes": true, "no-measure": true, "thresholds": true})
 			if c.wantErr != "" {
 				if err == nil || !usage.Is(err) || !strings.Contains(err.Error(), c.wantErr) {
 					t.Fatalf("err = %v, want a usage error with %q", err, c.wantErr)

@@ -47,6 +47,16 @@ func DiscoveryOff(v string) bool {
 	return false
 }
 
+// DiscoveryValid reports whether v is a value DiscoveryEnv takes: off,
+// 0, false, no (off) or on, 1, true, yes or empty (on), any case.
+func DiscoveryValid(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "off", "0", "false", "no", "on", "1", "true", "yes", "":
+		return true
+	}
+	return false
+}
+
 // LocalSockets are the usual Unix socket paths of Debian/Ubuntu, older
 // packages and RPM-based systems, tried in this order.
 var LocalSockets = []string{"/run/mysqld/mysqld.sock", "/var/run/mysqld/mysqld.sock", "/tmp/mysql.sock", "/var/lib/mysql/mysql.sock"}

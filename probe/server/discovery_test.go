@@ -82,3 +82,14 @@ func TestEndpointOnThisHost(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscoveryValid: MYTUNE_DISCOVERY takes on/off words only; anything
+// else is refused (the CLI exits 2) rather than read as on.
+func TestDiscoveryValid(t *testing.T) {
+	for v, want := range map[string]bool{"off": true, "OFF": true, "0": true, "no": true, "on": true, "1": true, "": true,
+		"maybe": false, "of": false, "disable": false} {
+		if got := DiscoveryValid(v); got != want {
+			t.Errorf("DiscoveryValid(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
