@@ -25,7 +25,8 @@ var releasedText = map[string]string{
 }
 
 // checkReleased refuses a version whose major.minor the flavor never
-// released ("mysql-7.1"), saying which series are accepted.
+// released ("mysql-7.1") or that is older than the first series listed
+// ("mysql-5.1"), saying which series are accepted.
 func checkReleased(flavor string, v Version) error {
 	fl := flavor
 	if fl == FlavorPercona {
@@ -35,6 +36,9 @@ func checkReleased(flavor string, v Version) error {
 		if s[0] == v.Major && (s[1] < 0 || s[1] == v.Minor) {
 			return nil
 		}
+	}
+	if first := releasedSeries[fl][0]; v.Major < first[0] || v.Major == first[0] && v.Minor < first[1] {
+		return fmt.Errorf("%s %d.%d is older than mytune supports: %s series accepted are %s", flavor, v.Major, v.Minor, fl, releasedText[fl])
 	}
 	return fmt.Errorf("%s %d.%d was never released: %s series accepted are %s", flavor, v.Major, v.Minor, fl, releasedText[fl])
 }

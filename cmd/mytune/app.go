@@ -67,7 +67,7 @@ func (a *app) rootCmd() *cobra.Command {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetIn(a.stdin)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return asUsage(err) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return asUsage(plainFlagError(err)) })
 	pf := root.PersistentFlags()
 	// -h is --host, as in the mysql client; help is --help only.
 	pf.Bool("help", false, "help for a command")
@@ -98,3 +98,19 @@ func cobraUsage(err error) error {
 
 // extraCommands lets other files of this package register their commands.
 var extraCommands []func(*app) *cobra.Command
+
+// plainFlagError drops the Go parser's words from a flag's value error
+// (`invalid argument "abc" for "-P, --port" flag: strconv.ParseInt:
+// parsing "abc": invalid syntax`): the flag and the value are what a user
+// needs.
+func plainFlagError(err error) error {
+	msg := err.Error()
+	if i := strings.Index(msg, ": strconv."); i >= 0 {
+		what := "a number"
+		if strings.Contains(msg[i:], "ParseBool") {
+			what = "true or false"
+		}
+		return fmt.Errorf("%s: want %s", msg[:i], what)
+	}
+	return err
+}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/mytune/mytune/advisor"
 	"github.com/mytune/mytune/probe"
 	"github.com/mytune/mytune/render"
 	"github.com/mytune/mytune/rules"
@@ -86,6 +88,10 @@ func (a *app) explainCmd() *cobra.Command {
 
 // explainEnv builds the rule environment from --from, or nil without one.
 func (a *app) explainEnv(cat *rules.Catalogue) (*rules.Env, error) {
+	opts := advisor.AdviseOptions{Target: a.v.GetString("target"), Durability: strings.ToLower(a.v.GetString("durability"))}
+	if err := opts.Check(); err != nil {
+		return nil, err // the same checks as advise: explain without --from too
+	}
 	from := a.v.GetString("from")
 	if from == "" {
 		return nil, nil

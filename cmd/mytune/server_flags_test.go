@@ -58,6 +58,7 @@ func TestReadServerFlags(t *testing.T) {
 		{"discovery off and nothing named is a gap", nil, nil, false, "", false},
 		{"bad defaults file is usage", []string{"--defaults-file=/nonexistent/my.cnf"}, nil, true, "/nonexistent/my.cnf", true},
 		{"bad port", []string{"-P", "70000"}, nil, true, "--port", true},
+		{"a port that is no number, from the environment, is usage", nil, map[string]string{"MYTUNE_PORT": "abc"}, true, `--port "abc"`, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

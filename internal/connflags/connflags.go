@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -100,6 +101,11 @@ func (s Source) Options() (server.ConnOptions, error) {
 		Host: v.GetString("host"), Port: v.GetInt("port"), User: v.GetString("user"),
 		Socket: v.GetString("socket"), DefaultsFile: v.GetString("defaults-file"), DSN: v.GetString("dsn"),
 		ConnectTimeout: v.GetDuration("connect-timeout"),
+	}
+	if raw := strings.TrimSpace(v.GetString("port")); raw != "" {
+		if n, err := strconv.Atoi(raw); err != nil || n != o.Port {
+			return o, usage.Errorf("--port %q (from the flag, MYTUNE_PORT or the config file) is not a TCP port number (1-65535)", raw)
+		}
 	}
 	if o.Port < 0 || o.Port > 65535 {
 		return o, usage.Errorf("--port %d is not a TCP port (1-65535)", o.Port)
