@@ -77,13 +77,16 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 	if err != nil {
 		return Result{}, err
 	}
+	track(path)
 	if err := op.create(path); err != nil {
+		untrack(path)
 		return Result{}, fmt.Errorf("cannot measure the disk under %s: %w; check the directory exists and is writable", o.Dir, err)
 	}
 	defer func() {
 		if rmErr := os.Remove(path); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) && err == nil {
 			err = fmt.Errorf("removing test file: %w; delete it by hand", rmErr)
 		}
+		untrack(path)
 	}()
 	fileBytes := percentOf(o.MaxBytes, fileShare)
 	if o.FileBytes > 0 {

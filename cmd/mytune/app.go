@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
+	"github.com/mytune/mytune/diskio"
 	"github.com/mytune/mytune/internal/connflags"
 	"github.com/mytune/mytune/render"
 )
@@ -25,8 +26,9 @@ type app struct {
 
 // run builds the command tree, runs it under a context that SIGINT,
 // SIGTERM and SIGHUP (an ssh session dropped mid-probe) cancel, and returns
-// the exit code. Once the context is cancelled the signals get their
-// default action back, so a second Ctrl-C ends a run stuck in a hung write.
+// the exit code. Once the context is cancelled a second signal ends the
+// process at once (quitNow: the test files removed first) and a third
+// gets the default action, so a run stuck in a hung write still ends.
 // A panic becomes one line.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
@@ -37,7 +39,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	context.AfterFunc(ctx, stop)
+	second := make(chan os.Signal, 1)
+	defer signal.Stop(second)
+	context.AfterFunc(ctx, func() {
+		signal.Notify(second, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		stop()
+		go func() {
+			if _, ok := <-second; ok {
+				quitNow(stderr)
+			}
+		}()
+	})
 
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
@@ -47,6 +59,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		render.Error(stderr, err)
 	}
 	return exitCode(err)
+}
+
+// quitNow ends the process on a second signal: a third gets the default
+// action (a write hung on a dead disk must not trap the user), the test
+// files still there are removed, and the exit is 1 (CONTRACT.md: the work
+// failed).
+func quitNow(stderr io.Writer) {
+	signal.Reset(os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	diskio.RemoveTestFiles()
+	fmt.Fprintln(stderr, "mytune: interrupted twice: stopped at once (its test files were removed)")
+	os.Exit(exitFailed)
 }
 
 // rootCmd assembles the command tree.

@@ -53,6 +53,7 @@ type runOpts struct {
 	cred       *syscall.Credential
 	signalAt   time.Duration
 	signal     os.Signal // sent at signalAt; os.Interrupt when nil
+	again      time.Duration // when > 0, the signal is sent a second time this long after the first
 	timeout    time.Duration
 	stdinBytes []byte
 }
@@ -83,6 +84,9 @@ func mytune(t *testing.T, o runOpts, args ...string) result {
 			sig = os.Interrupt
 		}
 		time.AfterFunc(o.signalAt, func() { _ = cmd.Process.Signal(sig) })
+		if o.again > 0 {
+			time.AfterFunc(o.signalAt+o.again, func() { _ = cmd.Process.Signal(sig) })
+		}
 	}
 	err := cmd.Wait()
 	r := result{stdout: out.String(), stderr: errb.String(), elapsed: time.Since(start)}

@@ -128,6 +128,21 @@ func TestProbeSignals(t *testing.T) {
 	}
 }
 
+// TestProbeSignalledTwice: a second signal right after the first (as
+// `timeout` sends one to the process and one to its group) ends the probe
+// at once, exit 1, with its test file removed all the same.
+func TestProbeSignalledTwice(t *testing.T) {
+	for _, again := range []time.Duration{2 * time.Millisecond, 20 * time.Millisecond} {
+		dir := t.TempDir()
+		r := mytune(t, runOpts{signalAt: 1500 * time.Millisecond, signal: syscall.SIGTERM, again: again},
+			"probe", "--datadir", dir, "--no-server", "--duration", "30s")
+		assertCleanError(t, r, 1, "interrupted")
+		if l := listing(t, dir); l != "" {
+			t.Errorf("second signal %s after the first: probe left %q behind", again, l)
+		}
+	}
+}
+
 // TestUsageExitCodes: every kind of bad usage exits 2 with a clean error.
 func TestUsageExitCodes(t *testing.T) {
 	for _, args := range [][]string{{"bogus"}, {"probe", "extra"}, {"version", "extra"}, {"rules", "bogus"},
