@@ -92,6 +92,9 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	if a.Notes == nil {
 		a.Notes = []string{} // CONTRACT: "notes": [], never absent
 	}
+	if a.Findings == nil {
+		a.Findings = []Finding{} // CONTRACT: a list, [] when nothing fires
+	}
 	if a.Threads.Notes == nil {
 		a.Threads.Notes = []string{}
 	}
