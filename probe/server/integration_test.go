@@ -195,3 +195,34 @@ func TestReadServerGoneBeforeSecondRedoReading(t *testing.T) {
 		t.Errorf("basis %q, unread %q: the failed second reading is not said", s.RedoRateBasis, s.Unread)
 	}
 }
+
+// TestReadUnderOnlyFullGroupBy: a server whose global sql_mode has
+// ONLY_FULL_GROUP_BY still gives its table sizes (the engines query
+// groups by its alias).
+func TestReadUnderOnlyFullGroupBy(t *testing.T) {
+	srv := testmariadb.StartWith(t, "--sql-mode=ONLY_FULL_GROUP_BY")
+	root, err := srv.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	for _, q := range []string{"CREATE DATABASE g", "CREATE TABLE g.t (id INT PRIMARY KEY, v VARCHAR(100)) ENGINE=InnoDB",
+		"INSERT INTO g.t SELECT seq, REPEAT('x', 100) FROM g.seq_1_to_2000"} {
+		if _, err := root.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	conn, err := ResolveConn(ConnOptions{User: testmariadb.FullUser, Password: testmariadb.FullPassword,
+		PasswordGiven: true, Socket: srv.Socket}, envMap(nil), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.RedoSample = redoSampleForTests
+	s, err := Read(t.Context(), conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.DataBytes == 0 || strings.Contains(strings.Join(s.Unread, "|"), "GROUP BY") {
+		t.Errorf("data %d bytes, unread %q", s.DataBytes, s.Unread)
+	}
+}

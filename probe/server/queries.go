@@ -20,11 +20,15 @@ const (
 	qRedo      query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
 	qDatadir   query = "/* mytune */ SELECT @@datadir"
 
-	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ COALESCE(ENGINE, 'unknown'), COUNT(*)," +
+	// qEngines groups by the select list's alias: MariaDB 10.11 under a
+	// global sql_mode with ONLY_FULL_GROUP_BY refuses the same expression
+	// repeated in GROUP BY from this driver (error 1055, "isn't in GROUP
+	// BY"), and mytune sets no session sql_mode (SHOW and SELECT only).
+	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
 		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
-		" GROUP BY COALESCE(ENGINE, 'unknown')"
+		" GROUP BY engine"
 	qLargest query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
 		" COALESCE(DATA_LENGTH, 0) + COALESCE(INDEX_LENGTH, 0) AS bytes" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
