@@ -12,6 +12,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/mytune/mytune/probe/server"
@@ -37,6 +38,7 @@ func run(ctx context.Context, db *sql.DB, o Options) (*profile.CalibrationResult
 	}
 	res := &profile.CalibrationResult{Workload: workloadOf(o), Points: []profile.InsertPoint{}}
 	res.Server = serverInfo(ctx, db, o.QueryTimeout)
+	o.Threads, res.Notes = capByConnections(ctx, db, o.Threads, res.Notes)
 	db.SetMaxOpenConns(o.maxConns())
 	db.SetMaxIdleConns(o.maxConns())
 	if err := claim(ctx, db, o.Schema, newOwner(), o.QueryTimeout); err != nil {
@@ -52,6 +54,29 @@ func run(ctx context.Context, db *sql.DB, o Options) (*profile.CalibrationResult
 		res.SchemaDropped = true
 	}
 	return res, err
+}
+
+// capByConnections keeps the connection counts the server has free
+// sessions for (max_connections less those open, as calibrate --dump
+// does), noting the ones left out: a 16-connection step on a server with
+// max_connections 10 failed the run with "Too many connections" and
+// took every free slot the server had.
+func capByConnections(ctx context.Context, db *sql.DB, want []int, notes []string) ([]int, []string) {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	var maxConns int
+	err := db.QueryRowContext(qc, qMaxConnections.in("")).Scan(&maxConns)
+	cancel()
+	if err != nil {
+		return want, notes
+	}
+	kept, capped := capThreads(want, math.MaxInt32, freeSessions(ctx, db, maxConns))
+	if len(kept) == 0 {
+		return want, notes // nothing fits: let the first step say so
+	}
+	for _, c := range capped {
+		notes = append(notes, "left out: "+c)
+	}
+	return kept, notes
 }
 
 // workloadOf describes the workload of o.

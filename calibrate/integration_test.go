@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -219,5 +220,37 @@ func TestCleanup(t *testing.T) {
 				t.Errorf("owner %+v, want %+v", res.Owner, owner)
 			}
 		})
+	}
+}
+
+// TestRunOnAServerWithFewConnectionsAndNoAutocommit: on a server with
+// max_connections 10 and a global autocommit=0, calibrate runs the steps
+// its free sessions allow (16 left out, with a note) and its inserts
+// commit (the drop does not wait on its own sessions' locks).
+func TestRunOnAServerWithFewConnectionsAndNoAutocommit(t *testing.T) {
+	srv := testmariadb.StartWith(t, "--max-connections=10", "--autocommit=0")
+	conn, err := server.ResolveConn(server.ConnOptions{DSN: "root@unix(" + srv.Socket + ")/"}, func(string) string { return "" }, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, _, err := Open(t.Context(), conn, OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	o := shortRun("mytune_cal_few")
+	start := time.Now()
+	res, err := Run(t.Context(), db, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Points) == 0 || res.Points[len(res.Points)-1].Threads >= 16 {
+		t.Errorf("points %+v: want the steps below 16 connections", res.Points)
+	}
+	if !strings.Contains(strings.Join(res.Notes, "|"), "16 sessions: the server has") {
+		t.Errorf("notes %q do not say why 16 was left out", res.Notes)
+	}
+	if !res.SchemaDropped || time.Since(start) > 20*time.Second {
+		t.Errorf("dropped %v after %s", res.SchemaDropped, time.Since(start))
 	}
 }

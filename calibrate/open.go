@@ -36,9 +36,9 @@ func Open(ctx context.Context, conn server.Conn, o OpenOptions) (db *sql.DB, not
 	if o.ForDump {
 		conn.QueryTimeout = max(conn.QueryTimeout, DefaultDumpQueryTimeout)
 	}
-	db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true, SkipBinlog: true})
+	db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true, SkipBinlog: true, Autocommit: true})
 	if errors.Is(err, server.ErrSkipBinlogDenied) {
-		if db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true}); err == nil {
+		if db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true, Autocommit: true}); err == nil {
 			if note, err = binlogNote(ctx, db, o.AllowBinlog); err != nil {
 				db.Close()
 				return nil, "", err

@@ -24,6 +24,12 @@ type OpenOptions struct {
 	// needs SUPER or SYSTEM_VARIABLES_ADMIN; without it Open returns an
 	// error wrapping ErrSkipBinlogDenied.
 	SkipBinlog bool
+	// Autocommit sets autocommit=1 on every connection of the pool: a
+	// writer whose statements must each commit (calibrate) is not at the
+	// mercy of a global autocommit=0, under which its sessions held
+	// their inserts open and the scratch schema's drop waited on their
+	// metadata locks ("Lock wait timeout exceeded", MariaDB 10.11).
+	Autocommit bool
 }
 
 // ErrSkipBinlogDenied says the account may not turn the binary log off for
@@ -48,7 +54,7 @@ func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
 	}
 	var tried []string
 	for _, ep := range c.Endpoints {
-		db, err := openPool(ctx, c, ep, OpenOptions{MaxConns: n, InterpolateParams: o.InterpolateParams, SkipBinlog: o.SkipBinlog})
+		db, err := openPool(ctx, c, ep, OpenOptions{MaxConns: n, InterpolateParams: o.InterpolateParams, SkipBinlog: o.SkipBinlog, Autocommit: o.Autocommit})
 		if err == nil {
 			return db, nil
 		}
@@ -76,8 +82,12 @@ func openPool(ctx context.Context, c Conn, ep Endpoint, o OpenOptions) (*sql.DB,
 	cfg.Timeout = c.ConnectTimeout
 	cfg.ReadTimeout, cfg.WriteTimeout = c.QueryTimeout, c.QueryTimeout
 	cfg.InterpolateParams = o.InterpolateParams
+	cfg.Params = map[string]string{} // the driver SETs each on every new connection
 	if o.SkipBinlog {
-		cfg.Params = map[string]string{"sql_log_bin": "0"} // the driver SETs it on each new connection
+		cfg.Params["sql_log_bin"] = "0"
+	}
+	if o.Autocommit {
+		cfg.Params["autocommit"] = "1"
 	}
 	if c.TLS != "" {
 		cfg.TLSConfig = c.TLS
