@@ -46,6 +46,21 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 // says so in the finding).
 func (e Env) RedoTarget() uint64 { return min(e.RedoIdealBytes(), e.RedoRoomBytes()) }
 
+// AdvisedPoolBytes is the buffer pool the server will have once the
+// advice is followed: BufferPoolTarget when a rule advises the pool to
+// it (memory.buffer_pool_small: BufferPoolGrows; memory.
+// buffer_pool_over_memory: the pool does not fit in memory), else the
+// pool it has, so the redo is sized to a pool the report advises or the
+// server has (a 256M pool whose 128M target nothing advised got a redo
+// "1× the 128.0 MiB buffer pool advised here").
+func (e Env) AdvisedPoolBytes() uint64 {
+	target := e.BufferPoolTarget()
+	if e.BufferPoolGrows() || e.MemoryKnown() && target > 0 && e.F.BufferPoolBytes > e.PoolRoomAfterBytes() {
+		return target
+	}
+	return e.F.BufferPoolBytes
+}
+
 // RedoIdealBytes is the redo size the write rate (or the pool) asks for,
 // before the disk is considered. A rate sampled for seconds on a server up
 // less than minUptimeForRateS (RedoRateShort) is not yet its load: the
@@ -54,7 +69,7 @@ func (e Env) RedoTarget() uint64 { return min(e.RedoIdealBytes(), e.RedoRoomByte
 // different start-up writes and advised 256M and nothing: bench-workload,
 // 2026-12-02 00:26).
 func (e Env) RedoIdealBytes() uint64 {
-	n := RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes)
+	n := RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.AdvisedPoolBytes(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes)
 	if e.RedoRateShort() {
 		n = max(n, e.redoFromPool())
 	}
@@ -64,7 +79,7 @@ func (e Env) RedoIdealBytes() uint64 {
 // redoFromPool is the redo size asked for without a write rate: a share of
 // the buffer pool (RedoSize without a rate).
 func (e Env) redoFromPool() uint64 {
-	return RedoSize(0, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes)
+	return RedoSize(0, e.T.RedoHours, e.AdvisedPoolBytes(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes)
 }
 
 // RedoRateShort is true when the redo rate is a sample of seconds from a
@@ -80,7 +95,7 @@ func (e Env) RedoFromRate() bool {
 	if e.F.RedoBytesPerS <= 0 {
 		return false
 	}
-	return !e.RedoRateShort() || RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.BufferPoolTarget(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes) >= e.redoFromPool()
+	return !e.RedoRateShort() || RedoSize(e.F.RedoBytesPerS, e.T.RedoHours, e.AdvisedPoolBytes(), e.T.RedoPoolFraction, e.T.RedoMinBytes, e.T.RedoMaxBytes) >= e.redoFromPool()
 }
 
 // LogFileSizeTarget is RedoTarget split over innodb_log_files_in_group.

@@ -103,3 +103,25 @@ func TestRedoFirstPassText(t *testing.T) {
 		})
 	}
 }
+
+// TestRedoFromThePoolItWillHave: a pool no rule changes (256M holding
+// 54 MiB of data, whose 128M target nobody advises) sizes the redo as it
+// is, and the detail says no pool was "advised here".
+func TestRedoFromThePoolItWillHave(t *testing.T) {
+	p := quietProfile()
+	p.Server.DataBytes = 54 * tMiB
+	p.Server.Variables["innodb_buffer_pool_size"] = "256M"
+	p.Server.Variables["innodb_redo_log_capacity"] = "8M"
+	p.Server.Status["uptime"] = "600" // too short for a rate: sized from the pool
+	hits := fired(t, p, "strict", "")
+	if _, grows := hits["memory.buffer_pool_small"]; grows {
+		t.Fatal("the test wants a pool no rule changes")
+	}
+	h, ok := hits["redo.capacity_small"]
+	if !ok {
+		t.Fatal("redo.capacity_small did not fire on an 8M redo log")
+	}
+	if strings.Contains(h.RenderedDetail, "advised here") || !strings.Contains(h.RenderedDetail, "the 256.0 MiB buffer pool") {
+		t.Errorf("detail: %s", h.RenderedDetail)
+	}
+}

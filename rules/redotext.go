@@ -22,7 +22,7 @@ func (e Env) RedoSizingText() string {
 
 // redoFromPoolText says how the pool sizes the redo without a write rate.
 func (e Env) redoFromPoolText() string {
-	pool := e.BufferPoolTarget()
+	pool := e.AdvisedPoolBytes()
 	which := ""
 	if pool != e.F.BufferPoolBytes {
 		which = fmt.Sprintf(" advised here (it is %s now)", e.Human(e.F.BufferPoolBytes))
