@@ -68,6 +68,12 @@ type Facts struct {
 	// of the InnoDB user tables, what the buffer pool caches (all user
 	// tables' when the profile has no per-engine sizes).
 	InnoDBDataBytes, InnoDBIndexBytes uint64
+	// PoolDataPageBytes is the buffer pool's pages holding data
+	// (Innodb_buffer_pool_pages_data × innodb_page_size), 0 if unknown;
+	// PoolFreeShare its free pages' share of all (pages_free / pages_total),
+	// -1 if unknown.
+	PoolDataPageBytes uint64
+	PoolFreeShare     float64
 	// Usage holds the status counters of pool misses, query cache and connections.
 	Usage Usage
 	// QueryCacheType is query_cache_type as the server reads it (OFF, ON,
@@ -160,6 +166,11 @@ func (f *Facts) readStatus(st map[string]string) {
 		f.RedoBytesPerS, f.RedoRateBasis = num("innodb_os_log_written")/f.UptimeS, RedoBasisLifetime
 	}
 	f.LogWaits = int64(num("innodb_log_waits"))
+	f.PoolFreeShare = -1
+	if total := num("innodb_buffer_pool_pages_total"); total > 0 {
+		f.PoolFreeShare = num("innodb_buffer_pool_pages_free") / total
+		f.PoolDataPageBytes = uint64(num("innodb_buffer_pool_pages_data")) // pages; fill makes them bytes
+	}
 }
 
 // Redo rate bases (profile.Server.RedoRateBasis, as probe/server writes them).
@@ -219,6 +230,11 @@ func (f *Facts) fill() {
 	f.FlushLogAtTrxCommit = f.int("innodb_flush_log_at_trx_commit")
 	f.SyncBinlog = f.int("sync_binlog")
 	f.MaxConnections = min(f.int("max_connections"), MaxConnectionsLimit)
+	if page := f.size("innodb_page_size"); page > 0 {
+		f.PoolDataPageBytes *= page
+	} else {
+		f.PoolDataPageBytes *= 16 << 10 // innodb_page_size's default (MySQL and MariaDB manuals)
+	}
 	f.SortBufferBytes, f.JoinBufferBytes = f.size("sort_buffer_size"), f.size("join_buffer_size")
 	f.ReadBufferBytes, f.ReadRndBufferBytes = f.size("read_buffer_size"), f.size("read_rnd_buffer_size")
 	f.BinlogCacheBytes, f.ThreadStackBytes = f.size("binlog_cache_size"), f.size("thread_stack")

@@ -34,10 +34,48 @@ func innodbBytes(s *profile.Server) (data, index uint64) {
 
 // WorkingSetBytes is what the buffer pool caches: the InnoDB tables' data
 // plus indexes (information_schema DATA_LENGTH + INDEX_LENGTH).
-func (e Env) WorkingSetBytes() uint64 { return e.F.InnoDBDataBytes + e.F.InnoDBIndexBytes }
+func (e Env) WorkingSetBytes() uint64 {
+	return max(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes, e.HiddenDataBytes())
+}
 
-// PoolDataKnown is true when a live server told the size of its tables.
-func (e Env) PoolDataKnown() bool { return e.F.HasServer && (e.F.Tables > 0 || e.F.DataBytes > 0) }
+// hiddenSlackBytes is the data pages a buffer pool holds beyond the
+// tables an account sees before mytune says the account sees only part:
+// an empty MariaDB 10.11 holds 301 data pages (4.7 MiB: the system
+// tablespace and the mysql schema's InnoDB tables, which the table sizes
+// leave out), so twice the visible tables plus 16 MiB.
+const hiddenSlackBytes = 16 << 20
+
+// HiddenDataBytes is the data the buffer pool holds when that is more
+// than the account can see in information_schema.TABLES (an account
+// without SELECT on every schema sees only its own tables): the pool's
+// data pages, a lower bound of the data; 0 when the account sees it all
+// (or the pool's pages are unknown).
+func (e Env) HiddenDataBytes() uint64 {
+	visible, pool := e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes, e.F.PoolDataPageBytes
+	if !e.F.HasServer || pool <= 2*visible+hiddenSlackBytes {
+		return 0
+	}
+	return pool
+}
+
+// poolHasRoom is true when the buffer pool has free pages left
+// (more than poolFreeShareFits of them): whatever the data is, it fits.
+func (e Env) poolHasRoom() bool { return e.F.PoolFreeShare > poolFreeShareFits }
+
+// poolFreeShareFits is the free share of the pool above which the data
+// is taken to fit it: InnoDB keeps a few free pages even in a full pool
+// (innodb_lru_scan_depth per instance), so 5%.
+const poolFreeShareFits = 0.05
+
+// PoolDataKnown is true when a live server told the size of its tables,
+// or, when the account sees only part of them (HiddenDataBytes), the pool
+// still has room, so the data it holds is all there is to cache.
+func (e Env) PoolDataKnown() bool {
+	if e.HiddenDataBytes() > 0 {
+		return e.poolHasRoom()
+	}
+	return e.F.HasServer && (e.F.Tables > 0 || e.F.DataBytes > 0)
+}
 
 // DedicatedHost is true when the server declares the host its own:
 // innodb_dedicated_server=ON, which MySQL 8.0.3+ and Percona accept (MySQL
@@ -107,6 +145,17 @@ func (e Env) poolBasisText(p PoolPlan) string {
 			"InnoDB then takes 75% of memory above 4G)."
 	case !e.F.HasServer:
 		return "Sized to memory: no server was read, so the size of the data is not known."
+	case e.HiddenDataBytes() > 0 && !e.PoolDataKnown():
+		return fmt.Sprintf("Sized to memory: this account sees %s of InnoDB tables in information_schema.TABLES, but the buffer pool holds %s "+
+			"of data pages and has no room left, so the data is larger than the account can see and than the pool; "+
+			"run mytune as an account with SELECT on every schema to size the pool to the data.",
+			e.Human(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes), e.Human(e.HiddenDataBytes()))
+	case e.HiddenDataBytes() > 0:
+		return fmt.Sprintf("Sized to the data the pool holds: this account sees %s of InnoDB tables in information_schema.TABLES, "+
+			"but the buffer pool holds %s of data pages with %.0f%% of it free, so the data is about that and fits; with %s%% headroom "+
+			"that is %s, rounded up to whole chunks: %s (an account with SELECT on every schema gives a size from the tables).",
+			e.Human(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes), e.Human(e.HiddenDataBytes()), 100*e.F.PoolFreeShare,
+			e.N((e.T.DataHeadroom-1)*100), e.Human(float64(e.HiddenDataBytes())*e.T.DataHeadroom), e.Size(p.WantBytes))
 	case !e.PoolDataKnown():
 		return "Sized to memory: information_schema.TABLES showed this account no table, so the size of the data is not known."
 	}

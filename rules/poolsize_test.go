@@ -73,3 +73,47 @@ func TestBufferPoolAdvice(t *testing.T) {
 		})
 	}
 }
+
+// TestPoolWhenTheAccountSeesPart: an account that sees only part of the
+// tables (the pool holds far more data pages than it can see) sizes the
+// pool to what the pool holds while the pool has room, and says it; with
+// the pool full it sizes to memory and says the data is larger than it
+// can see.
+func TestPoolWhenTheAccountSeesPart(t *testing.T) {
+	pages := func(p *profile.Profile, pool string, data, free, total int) {
+		p.Server.Variables["innodb_buffer_pool_size"] = pool
+		p.Server.Status["innodb_buffer_pool_pages_data"] = fmt.Sprint(data)
+		p.Server.Status["innodb_buffer_pool_pages_free"] = fmt.Sprint(free)
+		p.Server.Status["innodb_buffer_pool_pages_total"] = fmt.Sprint(total)
+	}
+	cases := []struct {
+		name       string
+		tables     int
+		dataBytes  uint64
+		pool       string
+		data, free int
+		total      int
+		grows      bool
+		detailHas  string
+	}{
+		{"USAGE only, 54 MiB in a 256M pool with room: nothing to grow", 0, 0, "256M", 3500, 12000, 16384, false, ""},
+		{"one small schema seen, 32M pool full of 200 MB of data: sized to memory, said", 1, 16 << 10, "32M", 2000, 10, 2048, true,
+			"the data is larger than the account can see"},
+		{"sees it all: unchanged", 4, 200 << 20, "256M", 12000, 4000, 16384, false, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := quietProfile()
+			p.Server.Tables, p.Server.DataBytes, p.Server.IndexBytes = c.tables, c.dataBytes, 0
+			p.Server.Engines = nil
+			pages(&p, c.pool, c.data, c.free, c.total)
+			h, grows := fired(t, p, "strict", "")["memory.buffer_pool_small"]
+			if grows != c.grows {
+				t.Fatalf("pool advice fired = %v, want %v (%s)", grows, c.grows, h.RenderedDetail)
+			}
+			if c.detailHas != "" && !strings.Contains(h.RenderedDetail, c.detailHas) {
+				t.Errorf("detail lacks %q: %s", c.detailHas, h.RenderedDetail)
+			}
+		})
+	}
+}
