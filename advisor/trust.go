@@ -110,7 +110,7 @@ func busyItems(l profile.Load, n float64) []trustItem {
 			Measured: measured, Threshold: threshold, Unit: unit, Text: text}})
 	}
 	if n > 0 && l.Load1 > n {
-		host(profile.TrustBusyLoad, l.Load1, n, profile.TrustUnitTasks, fmt.Sprintf("the host was busy: load average %.2f on %g CPUs just before the measurement (more tasks runnable or in I/O wait than CPUs, proc(5)): figures may read low and vary; measure again when it is quieter", l.Load1, n))
+		host(profile.TrustBusyLoad, l.Load1, n, profile.TrustUnitTasks, fmt.Sprintf("the host was busy: load average %.2f on %s just before the measurement (more tasks runnable or in I/O wait than CPUs, proc(5)): figures may read low and vary; measure again when it is quieter", l.Load1, cpus(n)))
 	}
 	if l.IO != nil && l.IO.SomeAvg10 > IOPressurePct {
 		host(profile.TrustIOPressure, l.IO.SomeAvg10, IOPressurePct, profile.TrustUnitPercent, fmt.Sprintf("the disk was busy: other tasks stalled on I/O %.0f%% of the 10 s before the measurement (PSI io some avg10, over %d%%): the disk figures may read low", l.IO.SomeAvg10, IOPressurePct))
@@ -185,4 +185,12 @@ func num(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.1f", v)
+}
+
+// cpus says "1 CPU", "2 CPUs", "1.5 CPUs" (a quota).
+func cpus(n float64) string {
+	if n == 1 {
+		return "1 CPU"
+	}
+	return fmt.Sprintf("%g CPUs", n)
 }

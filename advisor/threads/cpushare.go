@@ -69,13 +69,13 @@ func cpuShare(l *profile.Load, threads, cores int) (lo, hi float64, why string) 
 	load, loadWhy := cpuLoad(*l)
 	t := float64(threads)
 	if t+load <= float64(cores) || t/(t+load) >= 0.995 {
-		return QuietSpreadShare, QuietFastShare, fmt.Sprintf("%.0f–%.0f%% of that (%s: no CPU time to share with the restore's %d sessions on %d CPUs)", 100*QuietSpreadShare, 100*QuietFastShare, loadWhy, threads, cores)
+		return QuietSpreadShare, QuietFastShare, fmt.Sprintf("%.0f–%.0f%% of that (%s: no CPU time to share with the restore's %d sessions on %s)", 100*QuietSpreadShare, 100*QuietFastShare, loadWhy, threads, count(cores, "CPU"))
 	}
 	share := t / (t + load)
 	hi = QuietFastShare * share
 	lo = max(hi/2, min(QuietSpreadShare*share, t/(t+BusySlowFactor*load)))
-	return lo, hi, fmt.Sprintf("%.0f–%.0f%% of that: %s shares the %d CPUs with the restore's %d sessions (%d/(%d+%.1f) × %.2f, %d/(%d+%d×%.1f) at the slow end)",
-		100*lo, 100*hi, loadWhy, cores, threads, threads, threads, load, QuietFastShare, threads, threads, BusySlowFactor, load)
+	return lo, hi, fmt.Sprintf("%.0f–%.0f%% of that: %s shares the %s with the restore's %d sessions (%d/(%d+%.1f) × %.2f, %d/(%d+%d×%.1f) at the slow end)",
+		100*lo, 100*hi, loadWhy, count(cores, "CPU"), threads, threads, threads, load, QuietFastShare, threads, threads, BusySlowFactor, load)
 }
 
 // cpuLoad is the load that competes for CPUs: the 1-minute load average

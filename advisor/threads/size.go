@@ -112,7 +112,7 @@ type cores struct {
 func coresOf(h profile.Host) cores {
 	n := h.CPU.Logical
 	if a := h.CPU.AllowedCPUs; a > 0 && (n <= 0 || a < n) && (h.CPU.QuotaCores <= 0 || float64(a) <= h.CPU.QuotaCores) {
-		return cores{a, fmt.Sprintf("%d cores (a cpuset or affinity mask allows %d of %d)", a, a, n)}
+		return cores{a, fmt.Sprintf("%s (a cpuset or affinity mask allows %d of %d)", count(a, "core"), a, n)}
 	}
 	if q := h.CPU.QuotaCores; q > 0 && (n <= 0 || q < float64(n)) {
 		c := max(int(math.Round(q)), 1)
@@ -121,7 +121,7 @@ func coresOf(h profile.Host) cores {
 	if n <= 0 {
 		return cores{1, "core count unknown (assumed 1)"}
 	}
-	return cores{n, fmt.Sprintf("%d cores", n)}
+	return cores{n, count(n, "core")}
 }
 
 // LoadDiskCap caps load threads on a disk whose random writes stop
