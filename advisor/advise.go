@@ -131,7 +131,8 @@ func adviseFor(p profile.Profile, t profile.Target, cat *rules.Catalogue, durabi
 	}
 	env := newEnv(p, facts, cat.Thresholds, durability)
 	hits, problems := cat.Evaluate(env)
-	fs := Dedupe(toFindings(hits))
+	fs, dropped := Dedupe(toFindings(hits))
+	problems = append(problems, dropped...)
 	for i := range fs {
 		if n := env.FitNote(fs[i].Variable); n != "" {
 			fs[i].Detail = strings.TrimSpace(fs[i].Detail + " " + n)
@@ -153,10 +154,13 @@ func toFindings(hits []rules.Hit) []Finding {
 }
 
 // Dedupe keeps one finding per id and one per variable: the most severe,
-// then the first by id, so the cnf never sets a variable twice.
-func Dedupe(fs []Finding) []Finding {
+// then the first by id, so the cnf never sets a variable twice. Each
+// finding it drops is said in a note (a --rules rule on a variable a
+// built-in rule also sets displaced one of them without a word).
+func Dedupe(fs []Finding) ([]Finding, []string) {
 	best := map[string]int{}
 	var out []Finding
+	var lost []Finding
 	for _, f := range fs {
 		key := "id:" + f.ID
 		if f.Variable != "" {
@@ -169,10 +173,26 @@ func Dedupe(fs []Finding) []Finding {
 			out = append(out, f)
 		case f.Severity.Rank() < out[i].Severity.Rank() ||
 			(f.Severity.Rank() == out[i].Severity.Rank() && f.ID < out[i].ID):
+			lost = append(lost, out[i])
 			out[i] = f
+		default:
+			lost = append(lost, f)
 		}
 	}
-	return out
+	var notes []string
+	for _, l := range lost {
+		key := "id:" + l.ID
+		if l.Variable != "" {
+			key = "var:" + l.Variable
+		}
+		kept := out[best[key]]
+		if kept.ID == l.ID || kept.Recommended == l.Recommended {
+			continue // the same rule twice, or the same advice: nothing lost
+		}
+		notes = append(notes, fmt.Sprintf("rule %s (%s) also advised %s = %s; the report keeps %s (%s: %s), one line per variable",
+			l.ID, l.Severity, l.Variable, l.Recommended, kept.ID, kept.Severity, kept.Recommended))
+	}
+	return out, notes
 }
 
 // cnfValues reads back the "name = value" lines of the advice's cnf: what

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -156,5 +157,22 @@ func TestCnfValues(t *testing.T) {
 	want := map[string]string{"innodb_buffer_pool_size": "16G", "innodb_io_capacity": "200"}
 	if len(got) != len(want) || got["innodb_buffer_pool_size"] != "16G" || got["innodb_io_capacity"] != "200" {
 		t.Errorf("cnfValues = %v, want %v", got, want)
+	}
+}
+
+// TestDedupeSaysWhatItDrops: two findings on one variable keep the more
+// severe, and a note names the other when its advice differs.
+func TestDedupeSaysWhatItDrops(t *testing.T) {
+	fs, notes := Dedupe([]Finding{
+		{ID: "memory.buffer_pool_small", Severity: SeverityWarn, Variable: "innodb_buffer_pool_size", Recommended: "17G"},
+		{ID: "site.pool", Severity: SeverityCrit, Variable: "innodb_buffer_pool_size", Recommended: "4G"},
+		{ID: "io.a", Severity: SeverityWarn, Variable: "innodb_io_capacity_max", Recommended: "200"},
+		{ID: "io.b", Severity: SeverityCrit, Variable: "innodb_io_capacity_max", Recommended: "200"},
+	})
+	if len(fs) != 2 || fs[0].ID != "site.pool" || fs[1].ID != "io.b" {
+		t.Errorf("kept %+v", fs)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "memory.buffer_pool_small (warn) also advised innodb_buffer_pool_size = 17G") {
+		t.Errorf("notes %q", notes)
 	}
 }
