@@ -176,6 +176,21 @@ var ruleCases = []struct {
 	{"HDD", "storage.hdd", func(p *profile.Profile) { p.Storage.Class = profile.ClassHDD }, "", true, ""},
 	{"1% free", "storage.low_free_space", func(p *profile.Profile) { p.Storage.FreeBytes = 10 * tGiB }, "", true, ""},
 	{"virtio says rotational", "storage.rotational_flag_misleading", func(p *profile.Profile) { p.Storage.Device.RotationalFlag = true }, "", true, ""},
+	{"replica with a stopped thread", "replication.replica_stopped", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: false, SecondsBehind: -1}
+	}, "", true, ""},
+	{"replica running", "replication.replica_stopped", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true}
+	}, "", false, ""},
+	{"standalone", "replication.replica_stopped", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleStandalone}
+	}, "", false, ""},
+	{"replica 201 s behind", "replication.replica_behind", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 201}
+	}, "", true, ""},
+	{"replica caught up", "replication.replica_behind", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 0}
+	}, "", false, ""},
 	{"5.7", "hygiene.eol_mysql_57", setVersion("mysql", "5.7.44"), "", true, ""},
 	{"8.0", "hygiene.eol_mysql_80", setVersion("mysql", "8.0.40"), "", true, ""},
 	{"8.3 innovation", "hygiene.eol_mysql_innovation", setVersion("mysql", "8.3.0"), "", true, ""},

@@ -74,6 +74,17 @@ type Facts struct {
 	// -1 if unknown.
 	PoolDataPageBytes uint64
 	PoolFreeShare     float64
+	// ReplicaRole is the server's place in replication as probe/server
+	// read it ("replica", "source", "" when none or unread);
+	// ReplicaRunning is false when an I/O or SQL thread of a channel is
+	// stopped; ReplicaChannels the replica's channels; ReplicaSecondsBehind
+	// the largest Seconds_Behind_Master (-1 when NULL or unknown);
+	// ReplicasConnected the replicas reading a source's binary log.
+	ReplicaRole          string
+	ReplicaRunning       bool
+	ReplicaChannels      int
+	ReplicaSecondsBehind int64
+	ReplicasConnected    int
 	// Usage holds the status counters of pool misses, query cache and connections.
 	Usage Usage
 	// QueryCacheType is query_cache_type as the server reads it (OFF, ON,
@@ -116,6 +127,10 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		f.readStatus(s.Status)
 		f.readRedoRate(s)
 		f.MyISAMTables = myISAMTables(s.Engines)
+		if r := s.Replication; r != nil {
+			f.ReplicaRole, f.ReplicaRunning, f.ReplicaChannels = r.Role, r.Running, r.Channels
+			f.ReplicaSecondsBehind, f.ReplicasConnected = r.SecondsBehind, r.Replicas
+		}
 	}
 	for _, off := range []string{"skip_log_bin", "disable_log_bin"} {
 		if _, ok := vars[off]; ok {
