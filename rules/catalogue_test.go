@@ -176,6 +176,9 @@ var ruleCases = []struct {
 	{"HDD", "storage.hdd", func(p *profile.Profile) { p.Storage.Class = profile.ClassHDD }, "", true, ""},
 	{"1% free", "storage.low_free_space", func(p *profile.Profile) { p.Storage.FreeBytes = 10 * tGiB }, "", true, ""},
 	{"virtio says rotational", "storage.rotational_flag_misleading", func(p *profile.Profile) { p.Storage.Device.RotationalFlag = true }, "", true, ""},
+	{"flush 0 under relaxed: 2", "durability.flush_log_zero", setVar("innodb_flush_log_at_trx_commit", "0"), "relaxed", true, "2"},
+	{"flush 0 under strict: flush_log_strict's", "durability.flush_log_zero", setVar("innodb_flush_log_at_trx_commit", "0"), "strict", false, ""},
+	{"flush 2 under relaxed: kept", "durability.flush_log_zero", setVar("innodb_flush_log_at_trx_commit", "2"), "relaxed", false, ""},
 	{"replica with a stopped thread", "replication.replica_stopped", func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: false, SecondsBehind: -1}
 	}, "", true, ""},
