@@ -6,12 +6,14 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mytune/mytune/configs"
+	"github.com/mytune/mytune/profile"
 )
 
 // Catalogue is the loaded, compiled rule set plus the thresholds.
@@ -200,10 +202,33 @@ func (r *Rule) eval(env Env) (Hit, bool, error) {
 		if h.Recommended == "" || SameValue(r.Variable, h.Current, h.Recommended) {
 			return Hit{}, false, nil
 		}
+		if err := checkValue(r.Variable, h.Recommended); err != nil {
+			return Hit{}, false, fmt.Errorf("recommend: %w", err)
+		}
 	}
 	env.Current, env.Recommended = h.Current, h.Recommended
 	if h.RenderedDetail, err = r.renderDetail(env); err != nil {
 		return Hit{}, false, fmt.Errorf("detail: %w", err)
 	}
 	return h, true, nil
+}
+
+// checkValue refuses a recommended value its variable's kind cannot hold
+// (a size that is not one, "lots" for innodb_buffer_pool_size): the cnf
+// is written for mysqld to accept as it is, so such a rule is skipped
+// and reported instead.
+func checkValue(name, v string) error {
+	var err error
+	switch VariableKind(name) {
+	case KindSize:
+		_, err = profile.ParseSize(v)
+	case KindInt:
+		_, err = strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	case KindBool:
+		_, err = profile.ParseBool(v)
+	}
+	if err != nil {
+		return fmt.Errorf("%s = %q is not a value the server takes: %v", name, v, err)
+	}
+	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // writeRules writes one user rule file into a fresh directory.
@@ -125,3 +127,32 @@ func TestExplain(t *testing.T) {
 
 // userDir opens dir as the CLI does for --rules.
 func userDir(dir string) []RuleDir { return []RuleDir{{Name: dir, FS: os.DirFS(dir)}} }
+
+// TestRecommendOfTheWrongKindIsSkipped: a rule whose recommendation its
+// variable cannot hold ("lots" for a size) does not fire; Evaluate reports
+// it, and the cnf never gets the line.
+func TestRecommendOfTheWrongKindIsSkipped(t *testing.T) {
+	dir := t.TempDir()
+	rule := "rules:\n- {id: site.pool, severity: crit, summary: s, when: 'true', variable: innodb_buffer_pool_size, recommend: \"'lots'\", detail: d}\n"
+	if err := os.WriteFile(filepath.Join(dir, "site.yaml"), []byte(rule), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(LoadOptions{User: userDir(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := quietProfile()
+	f, err := BuildFacts(p, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.3", Source: "server"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, problems := c.Evaluate(NewEnv(p, f, c.Thresholds, "strict"))
+	for _, h := range hits {
+		if h.ID == "site.pool" {
+			t.Errorf("the rule fired with %q", h.Recommended)
+		}
+	}
+	if !strings.Contains(strings.Join(problems, "|"), `innodb_buffer_pool_size = "lots" is not a value the server takes`) {
+		t.Errorf("problems %q do not say so", problems)
+	}
+}

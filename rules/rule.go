@@ -70,7 +70,7 @@ func compile(s Spec, file string) (*Rule, error) {
 	case (s.Variable == "") != (s.Recommend == ""):
 		return fail("recommend", fmt.Errorf("variable and recommend go together (variable %q)", s.Variable))
 	case s.Variable != "" && !isKnown(s.Variable):
-		return fail("variable", fmt.Errorf("%q is not a variable mytune knows (see rules/variables.go)", s.Variable))
+		return fail("variable", fmt.Errorf("%q is not a variable mytune knows the kind and versions of, so it cannot write it into the cnf: a rule may set only the variables the built-in rules set (mytune rules list), or leave variable and recommend out and say it in the detail", s.Variable))
 	}
 	var err error
 	if r.versions, err = parseRange(s.Applies.Versions); err != nil {
