@@ -52,7 +52,7 @@ type runOpts struct {
 	env        []string
 	cred       *syscall.Credential
 	signalAt   time.Duration
-	signal     os.Signal // sent at signalAt; os.Interrupt when nil
+	signal     os.Signal     // sent at signalAt; os.Interrupt when nil
 	again      time.Duration // when > 0, the signal is sent a second time this long after the first
 	timeout    time.Duration
 	stdinBytes []byte
