@@ -53,10 +53,15 @@ func DatadirNote(st profile.Storage, srv ServerDatadir) string {
 		profile.OrUnknown(st.MountPoint), real)
 }
 
-// FromServerNote is the measurement note for a probe that measured the
-// server's datadir because --datadir was not given.
-func FromServerNote(srv ServerDatadir) string {
-	return fmt.Sprintf("no --datadir given: measured the server's datadir %s (@@datadir of %s)", srv.Dir, srv.Where)
+// FromServerNote is the measurement note for a probe that took the
+// server's datadir because --datadir was not given: measured, or with
+// --no-measure its storage read only.
+func FromServerNote(srv ServerDatadir, measured bool) string {
+	verb := "measured"
+	if !measured {
+		verb = "read the storage of (not measured: --no-measure)"
+	}
+	return fmt.Sprintf("no --datadir given: %s the server's datadir %s (@@datadir of %s)", verb, srv.Dir, srv.Where)
 }
 
 // unwrapPath drops the "op path:" prefix of a *fs.PathError, since the

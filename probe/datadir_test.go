@@ -59,9 +59,12 @@ func TestDatadirNote(t *testing.T) {
 }
 
 func TestFromServerNote(t *testing.T) {
-	got := FromServerNote(ServerDatadir{Dir: "/var/lib/mysql/", Where: "unix /run/mysqld/mysqld.sock", OnThisHost: true})
+	got := FromServerNote(ServerDatadir{Dir: "/var/lib/mysql/", Where: "unix /run/mysqld/mysqld.sock", OnThisHost: true}, true)
 	want := "no --datadir given: measured the server's datadir /var/lib/mysql/ (@@datadir of unix /run/mysqld/mysqld.sock)"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := FromServerNote(ServerDatadir{Dir: "/d", Where: "w"}, false); strings.Contains(got, "measured the") {
+		t.Errorf("--no-measure note %q says measured", got)
 	}
 }

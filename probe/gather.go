@@ -138,7 +138,7 @@ func attachServer(p *profile.Profile, srv *profile.Server, dial ServerDial, from
 		return
 	}
 	if fromServer.Dir != "" {
-		p.Storage.Notes = append(p.Storage.Notes, FromServerNote(fromServer))
+		p.Storage.Notes = append(p.Storage.Notes, FromServerNote(fromServer, p.Storage.Measured))
 		return
 	}
 	ep := dial.Session.Endpoint
