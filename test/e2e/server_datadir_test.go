@@ -51,8 +51,8 @@ func TestProbeDatadirFromServer(t *testing.T) {
 	if path != want {
 		t.Errorf("storage.path %q, want the server's datadir %q", path, want)
 	}
-	if !strings.Contains(strings.Join(notes, "\n"), "no --datadir given: measured the server's datadir") {
-		t.Errorf("notes should say the datadir came from the server: %q", notes)
+	if all := strings.Join(notes, "\n"); !strings.Contains(all, "no --datadir given: read the storage of (not measured: --no-measure) the server's datadir") {
+		t.Errorf("notes should say the datadir came from the server, read but not measured (--no-measure): %q", notes)
 	}
 }
 
