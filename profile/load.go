@@ -65,6 +65,15 @@ func Decode(r io.Reader) (*Profile, error) {
 	if err := p.Check(); err != nil {
 		return nil, fmt.Errorf("a profile with impossible values: %w", err)
 	}
+	var keys struct {
+		Storage map[string]json.RawMessage `json:"storage"`
+	}
+	if json.Unmarshal(data, &keys) == nil && keys.Storage != nil && keys.Storage["measured"] == nil && !p.Storage.Measured {
+		// "measured" was added to the contract after v1: a file without it
+		// that holds figures was measured
+		s := p.Storage
+		p.Storage.Measured = s.SeqWrite.MBPerS > 0 || s.Fsync.P50US > 0 || len(s.RandWrite) > 0
+	}
 	p.Normalize()
 	return &p, nil
 }

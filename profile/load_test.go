@@ -81,3 +81,25 @@ func FuzzDecode(f *testing.F) {
 		_, _ = Decode(strings.NewReader(s))
 	})
 }
+
+// TestDecodeWithoutMeasured: a v1 profile written without "measured"
+// (added after the first contract) that holds figures reads as measured;
+// one with "measured": false stays unmeasured.
+func TestDecodeWithoutMeasured(t *testing.T) {
+	for _, c := range []struct {
+		name, storage string
+		want          bool
+	}{
+		{"figures, no field", `{"path": "/d", "seq_write": {"mb_per_s": 120}}`, true},
+		{"no figures, no field", `{"path": "/d"}`, false},
+		{"figures, field false", `{"path": "/d", "measured": false, "seq_write": {"mb_per_s": 120}}`, false},
+	} {
+		p, err := Decode(strings.NewReader(`{"schema": "mytune.profile/v1", "storage": ` + c.storage + `}`))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if p.Storage.Measured != c.want {
+			t.Errorf("%s: measured %v, want %v", c.name, p.Storage.Measured, c.want)
+		}
+	}
+}

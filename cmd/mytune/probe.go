@@ -113,6 +113,9 @@ func (a *app) probeOptions() (probe.Options, error) {
 	}
 	if !a.v.IsSet("max-bytes") {
 		maxBytes = 0 // the default budget, which may grow on a fast disk; a given --max-bytes is a hard cap
+	} else if measure && maxBytes < diskio.MinBudgetBytes {
+		return probe.Options{}, usagef("--max-bytes %s is below the %d MiB minimum (a %d MiB test file is a quarter of it): raise it",
+			a.v.GetString("max-bytes"), diskio.MinBudgetBytes>>20, diskio.MinFileBytes>>20)
 	}
 	return probe.Options{Datadir: a.v.GetString("datadir"), Duration: dur, MaxBytes: maxBytes, Measure: measure,
 		Roots: probe.DefaultRoots, ToolVersion: version, BinRoot: "/"}, nil
