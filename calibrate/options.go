@@ -13,6 +13,11 @@ const (
 	DefaultSchema = "mytune_calibrate"
 	// DefaultDuration is the total insert time, split evenly across the steps.
 	DefaultDuration = 20 * time.Second
+	// MinStepDuration is the shortest a step may run: a step's rows/s
+	// comes from its batches, and a 1 ms --duration gave 2 batches at 16
+	// connections and a "knee" from them. 100 ms refuses such a run and
+	// keeps the tests' 1 s runs (200 ms a step); the default gives 4 s.
+	MinStepDuration = 100 * time.Millisecond
 	// DefaultMaxBytes caps the row bytes inserted over the whole run (256 MiB,
 	// the same budget as the probe's --max-bytes).
 	DefaultMaxBytes uint64 = 256 << 20

@@ -89,6 +89,10 @@ func (a *app) calibrateOptions() (calibrate.Options, error) {
 	if o.BatchRows <= 0 {
 		return o, usagef("--batch-rows %d must be at least 1", o.BatchRows)
 	}
+	if steps := len(calibrate.DefaultThreads); dur < time.Duration(steps)*calibrate.MinStepDuration {
+		return o, usagef("--duration %s gives each of the %d steps %s: give at least %s (default %s)", dur, steps,
+			dur/time.Duration(steps), time.Duration(steps)*calibrate.MinStepDuration, calibrate.DefaultDuration)
+	}
 	if err := calibrate.CheckSchemaName(o.Schema); err != nil {
 		return o, usagef("--schema: %v", err)
 	}

@@ -91,6 +91,8 @@ func TestCalibrateCommand(t *testing.T) {
 		{"bad schema name", cat([]string{"calibrate", "--no-predict", "--schema", "a;b"}, short, root), 2,
 			nil, "letters, digits or underscores", "", ""},
 		{"format not offered", []string{"calibrate", "--format", "prom"}, 2, nil, `--format "prom" is not offered by calibrate`, "", ""},
+		{"a duration too short for its steps", cat([]string{"calibrate", "--no-predict", "--duration", "1ms"}, root), 2,
+			nil, "--duration 1ms gives each of the 5 steps", "mytune_calibrate", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
