@@ -254,3 +254,21 @@ func TestRunOnAServerWithFewConnectionsAndNoAutocommit(t *testing.T) {
 		t.Errorf("dropped %v after %s", res.SchemaDropped, time.Since(start))
 	}
 }
+
+// TestOpenNotesAReadOnlyServer: calibrate on a read_only server (a
+// replica, as a rule) as an account that may write there says so.
+func TestOpenNotesAReadOnlyServer(t *testing.T) {
+	srv := testmariadb.StartWith(t, "--read-only")
+	conn, err := server.ResolveConn(server.ConnOptions{DSN: "root@unix(" + srv.Socket + ")/"}, func(string) string { return "" }, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, note, err := Open(t.Context(), conn, OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if !strings.Contains(note, "read_only") {
+		t.Errorf("note %q does not say the server is read_only", note)
+	}
+}

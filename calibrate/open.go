@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/server"
@@ -52,7 +53,26 @@ func Open(ctx context.Context, conn server.Conn, o OpenOptions) (db *sql.DB, not
 		}
 		return nil, "", fmt.Errorf("connecting to the server to calibrate: %w", err)
 	}
+	if readOnly(ctx, db) {
+		note = strings.TrimPrefix(note+"; "+readOnlyNote, "; ")
+	}
 	return db, note, nil
+}
+
+// readOnlyNote says a read_only server (a replica, as a rule) was written
+// to: an account with SUPER (or READ_ONLY ADMIN) may, and calibrate's
+// scratch schema then differs from the source while the run lasts.
+const readOnlyNote = "the server is read_only (a replica?): this account may write there anyway, so the scratch schema " +
+	"existed on it during the run (dropped at the end; sql_log_bin=0 kept it out of its binary log where the account may " +
+	"skip it); calibrate a source or a copy of the target instead where you can"
+
+// readOnly reports whether the server says @@read_only is on; false when
+// it cannot be read.
+func readOnly(ctx context.Context, db *sql.DB) bool {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	var on bool
+	return db.QueryRowContext(qc, qReadOnly.in("")).Scan(&on) == nil && on
 }
 
 // binlogNote decides for an account that may not skip the binary log: fine

@@ -56,6 +56,8 @@ const (
 
 	// qMaxConnections caps calibrate --dump's session counts.
 	qMaxConnections stmt = "/* mytune */ SELECT @@max_connections"
+	// qReadOnly says whether the server is read_only (calibrate notes it).
+	qReadOnly stmt = "/* mytune */ SELECT @@read_only"
 	// qThreadsConnected is the sessions already open (they count against max_connections).
 	qThreadsConnected stmt = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Threads_connected'"
 	// qIdentity names the server a calibration was made on, so that advise
