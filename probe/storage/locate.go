@@ -77,6 +77,9 @@ func (rs *resolver) anonymous(s *profile.Storage, major, minor uint32) profile.D
 	unknown := profile.Device{Name: s.MountSource, Transport: profile.TransportUnknown,
 		DeviceMajorMinor: fmt.Sprintf("%d:%d", major, minor)}
 	src := s.MountSource
+	if s.FSType == "overlay" {
+		return rs.overlay(s, unknown)
+	}
 	if !strings.HasPrefix(src, "/dev/") {
 		rs.gap("%s (%s) has an anonymous device number %d:%d and source %q, which is no block device; the disk under it is unknown",
 			s.MountPoint, s.FSType, major, minor, src)
@@ -90,6 +93,31 @@ func (rs *resolver) anonymous(s *profile.Storage, major, minor uint32) profile.D
 		return unknown
 	}
 	return rs.device(major, minor)
+}
+
+// overlay follows an overlay filesystem (a container's root without a
+// volume) to the disk of its upper directory, where its writes go (the
+// kernel's Documentation/filesystems/overlayfs.rst: "all modifications
+// go to the upper, writable layer"); from inside the container that
+// directory is not visible, and the gap says what to do.
+func (rs *resolver) overlay(s *profile.Storage, unknown profile.Device) profile.Device {
+	upper := ""
+	for _, o := range s.MountOptions {
+		if v, ok := strings.CutPrefix(o, "upperdir="); ok {
+			upper = v
+		}
+	}
+	if upper != "" {
+		if major, minor, err := statDev(upper); err == nil && major != 0 {
+			s.Notes = append(s.Notes, fmt.Sprintf("%s is an overlay filesystem: its writes go to its upper directory %s, "+
+				"so the device is that directory's", s.MountPoint, upper))
+			return rs.device(major, minor)
+		}
+	}
+	rs.gap("%s is an overlay filesystem (a container's, without a volume for the datadir); its writes go to its upper "+
+		"directory %s, which is not visible from here: the disk under it is unknown; give the datadir a volume, or run "+
+		"mytune where that directory is visible (the host)", s.MountPoint, profile.OrUnknown(upper))
+	return unknown
 }
 
 // mountOf picks the mount holding path: among mounts whose device is
