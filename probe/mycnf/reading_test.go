@@ -1,8 +1,6 @@
 package mycnf
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -127,14 +125,7 @@ func TestEnablingVariables(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "my.cnf")
-			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			mc, err := ReadMyCnf(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			mc := readCnfText(t, c.text)
 			if got := mc.Variables["log_bin"]; got != c.logBin {
 				t.Errorf("log_bin = %q, want %q", got, c.logBin)
 			}

@@ -51,18 +51,21 @@ var removedIn80 = map[string]string{
 const removedFrom = "8.0"
 
 // checkRemoved80 warns, for MySQL 8.0 and later only, that mysqld refuses
-// to start on an option those servers no longer have; a loose- one is
-// skipped with a warning in the server's log, and so is only noted.
-func (r *Reading) checkRemoved80(o Option) {
-	hint, ok := removedIn80[o.Name]
+// to start on an option those servers no longer have.
+func (r *Reading) checkRemoved80(o Option) { r.warnRemoved(o, removedIn80, removedFrom) }
+
+// warnRemoved warns, for MySQL from series on, that mysqld refuses to
+// start on an option of removed (name → what to write instead); a loose-
+// one is skipped with a warning in the server's log, and so is only noted.
+func (r *Reading) warnRemoved(o Option, removed map[string]string, series string) {
+	hint, ok := removed[o.Name]
 	if !ok {
 		return
 	}
-	text := fmt.Sprintf("MySQL 8.0 and later have no option %q: mysqld refuses to start (\"unknown variable\"); %s",
-		o.Raw, hint)
+	what := "refuses to start (\"unknown variable\")"
 	if o.Loose {
-		text = fmt.Sprintf("MySQL 8.0 and later have no option %q: mysqld skips it (loose-); %s", o.Raw, hint)
+		what = "skips it (loose-)"
 	}
-	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMySQL,
-		From: removedFrom, Refuses: !o.Loose, Text: text})
+	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMySQL, From: series, Refuses: !o.Loose,
+		Text: fmt.Sprintf("MySQL %s and later have no option %q: mysqld %s; %s", series, o.Raw, what, hint)})
 }

@@ -68,14 +68,7 @@ func TestRemovedIn80Warnings(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "my.cnf")
-			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			mc, err := ReadMyCnf(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			mc := readCnfText(t, c.text)
 			var got *profile.MyCnfWarning
 			for i, w := range mc.Warnings {
 				if strings.Contains(w.Text, "MySQL 8.0 and later") && w.AppliesTo(c.flavor, c.version) {
@@ -92,4 +85,18 @@ func TestRemovedIn80Warnings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readCnfText reads text as a my.cnf file.
+func readCnfText(t *testing.T, text string) *profile.MyCnf {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "my.cnf")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mc, err := ReadMyCnf(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mc
 }

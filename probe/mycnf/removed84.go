@@ -1,7 +1,5 @@
 package mycnf
 
-import "fmt"
-
 // removedIn84 are server options MySQL 8.0 has and MySQL 8.4 no longer
 // has, each with what to write instead: the names in the captured SHOW
 // VARIABLES of Percona Server 8.0.32 that neither MySQL 8.4.8's nor
@@ -32,18 +30,5 @@ var removedIn84 = map[string]string{
 const removedFrom84 = "8.4"
 
 // checkRemoved84 warns, for MySQL 8.4 and later only, that mysqld refuses
-// to start on an option 8.4 removed; a loose- one is skipped with a
-// warning in the server's log, and so is only noted.
-func (r *Reading) checkRemoved84(o Option) {
-	hint, ok := removedIn84[o.Name]
-	if !ok {
-		return
-	}
-	text := fmt.Sprintf("MySQL 8.4 and later have no option %q: mysqld refuses to start (\"unknown variable\"); %s",
-		o.Raw, hint)
-	if o.Loose {
-		text = fmt.Sprintf("MySQL 8.4 and later have no option %q: mysqld skips it (loose-); %s", o.Raw, hint)
-	}
-	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMySQL,
-		From: removedFrom84, Refuses: !o.Loose, Text: text})
-}
+// to start on an option 8.4 removed (warnRemoved).
+func (r *Reading) checkRemoved84(o Option) { r.warnRemoved(o, removedIn84, removedFrom84) }

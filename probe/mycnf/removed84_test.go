@@ -1,8 +1,6 @@
 package mycnf
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -45,14 +43,7 @@ func TestRemovedIn84Warnings(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "my.cnf")
-			if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			mc, err := ReadMyCnf(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			mc := readCnfText(t, c.text)
 			var got *profile.MyCnfWarning
 			for i, w := range mc.Warnings {
 				if strings.Contains(w.Text, "MySQL 8.4 and later") && w.AppliesTo(c.flavor, c.version) {
