@@ -167,12 +167,7 @@ func closedPort(t *testing.T) int {
 // reading failed (unread), instead of a silent lifetime rate.
 func TestReadServerGoneBeforeSecondRedoReading(t *testing.T) {
 	srv := testmariadb.Start(t)
-	conn, err := ResolveConn(ConnOptions{User: testmariadb.FullUser, Password: testmariadb.FullPassword,
-		PasswordGiven: true, Socket: srv.Socket}, envMap(nil), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn.RedoSample = redoSampleForTests
+	conn := fullConn(t, srv.Socket)
 	sess, err := Dial(t.Context(), conn)
 	if err != nil {
 		t.Fatal(err)
@@ -212,12 +207,7 @@ func TestReadUnderOnlyFullGroupBy(t *testing.T) {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
-	conn, err := ResolveConn(ConnOptions{User: testmariadb.FullUser, Password: testmariadb.FullPassword,
-		PasswordGiven: true, Socket: srv.Socket}, envMap(nil), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn.RedoSample = redoSampleForTests
+	conn := fullConn(t, srv.Socket)
 	s, err := Read(t.Context(), conn)
 	if err != nil {
 		t.Fatal(err)
@@ -225,4 +215,17 @@ func TestReadUnderOnlyFullGroupBy(t *testing.T) {
 	if s.DataBytes == 0 || strings.Contains(strings.Join(s.Unread, "|"), "GROUP BY") {
 		t.Errorf("data %d bytes, unread %q", s.DataBytes, s.Unread)
 	}
+}
+
+// fullConn is the test server's full account over socket, with the short
+// redo sample of the tests.
+func fullConn(t *testing.T, socket string) Conn {
+	t.Helper()
+	conn, err := ResolveConn(ConnOptions{User: testmariadb.FullUser, Password: testmariadb.FullPassword,
+		PasswordGiven: true, Socket: socket}, envMap(nil), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.RedoSample = redoSampleForTests
+	return conn
 }

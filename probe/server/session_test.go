@@ -14,12 +14,7 @@ import (
 // caller's channel, so the sample spans the caller's work (the probe).
 func TestSessionReadWaitsForUntil(t *testing.T) {
 	srv := testmariadb.Shared(t)
-	conn, err := ResolveConn(ConnOptions{Socket: srv.Socket, User: testmariadb.FullUser,
-		Password: testmariadb.FullPassword, PasswordGiven: true}, envMap(nil), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn.RedoSample = redoSampleForTests
+	conn := fullConn(t, srv.Socket)
 	sess, err := Dial(t.Context(), conn)
 	if err != nil {
 		t.Fatal(err)
