@@ -125,3 +125,23 @@ func TestRedoFromThePoolItWillHave(t *testing.T) {
 		t.Errorf("detail: %s", h.RenderedDetail)
 	}
 }
+
+// TestRedoRateOfACatchingUpReplica: a replica behind its source samples
+// its catch-up, not its load: the sample is not used.
+func TestRedoRateOfACatchingUpReplica(t *testing.T) {
+	p := quietProfile()
+	p.Server.RedoBytesPerS, p.Server.RedoRateBasis = 20.9*float64(tMiB), "sampled"
+	p.Server.Status["uptime"] = "6"
+	p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 201}
+	f, err := BuildFacts(p, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.3", Source: "server"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.RedoBytesPerS != 0 || f.RedoRateBasis != "" {
+		t.Errorf("rate %v basis %q: the catch-up sample was used", f.RedoBytesPerS, f.RedoRateBasis)
+	}
+	p.Server.Replication.SecondsBehind = 0
+	if f, _ = BuildFacts(p, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.3", Source: "server"}); f.RedoRateBasis != "sampled" {
+		t.Errorf("a caught-up replica's sample was not used: %q", f.RedoRateBasis)
+	}
+}
