@@ -8,8 +8,12 @@ import "fmt"
 // 11: "a quarter of the 128.0 MiB buffer pool" was printed for a 32M pool).
 func (e Env) RedoSizingText() string {
 	if e.F.RedoBytesPerS > 0 {
-		s := fmt.Sprintf("The server wrote %s/s of redo (%s); %s hour(s) of that is %s.",
-			e.Human(e.F.RedoBytesPerS), e.RedoRateText(), e.N(e.T.RedoHours),
+		hours := "hours"
+		if e.T.RedoHours == 1 {
+			hours = "hour"
+		}
+		s := fmt.Sprintf("The server wrote %s/s of redo (%s); %s %s of that is %s.",
+			e.Human(e.F.RedoBytesPerS), e.RedoRateText(), e.N(e.T.RedoHours), hours,
 			e.Human(e.F.RedoBytesPerS*e.T.RedoHours*3600))
 		if e.RedoRateShort() {
 			s += fmt.Sprintf(" The server is up for only %s, too short to know the rate its load writes, so the redo is at least what memory asks for: %s.",
@@ -81,8 +85,12 @@ func (e Env) CommitCostText(n int) string {
 	if !e.Measured || e.FsyncOpsPerS() <= 0 {
 		return "The disk was not measured, so what that costs in commits/s is not known here (run mytune probe on the datadir)."
 	}
-	return fmt.Sprintf("On this disk that allows about %s commits/s per session (%d sync(s) per commit; %s).",
-		e.N(e.CommitsPerSec(n)), n, e.syncRateShort())
+	syncs := "syncs"
+	if n == 1 {
+		syncs = "sync"
+	}
+	return fmt.Sprintf("On this disk that allows about %s commits/s per session (%d %s per commit; %s).",
+		e.N(e.CommitsPerSec(n)), n, syncs, e.syncRateShort())
 }
 
 // syncRateShort is SyncRateText in a clause: which rate, and its value.

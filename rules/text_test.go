@@ -31,7 +31,7 @@ var detailCases = []struct {
 		all(slowSync, setVar("innodb_flush_log_at_trx_commit", "2"), setVar("sync_binlog", "0")), "",
 		[]string{"sync nothing at commit", "innodb_flush_log_at_trx_commit=2", "sync_binlog=0"}, []string{"0 sync(s)"}},
 	{"slow commits with two syncs", "durability.slow_commits", slowSync, "",
-		[]string{"2 sync(s) per commit, so about 20 commits/s"}, nil},
+		[]string{"2 syncs per commit, so about 20 commits/s"}, nil},
 	{"commit cost with no sync", "durability.commit_cost", all(setVar("innodb_flush_log_at_trx_commit", "0"), setVar("sync_binlog", "0")), "",
 		[]string{"sync nothing at commit"}, []string{"0 sync(s)"}},
 	{"flush_log 2", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "2"), "1",

@@ -156,8 +156,8 @@ func kneeWhy(pts []profile.ThreadPoint, i int, best profile.ThreadPoint) string 
 			k.Threads, kilo(first.IOPS), kilo(k.IOPS), first.Threads)
 	}
 	next := pts[i+1]
-	return fmt.Sprintf("random 16K IOPS stop scaling at %d threads (%s → %s from %d to %d; best %s at %d)",
-		k.Threads, kilo(k.IOPS), kilo(next.IOPS), k.Threads, next.Threads, kilo(best.IOPS), best.Threads)
+	return fmt.Sprintf("random 16K IOPS stop scaling at %s (%s → %s from %d to %d; best %s at %d)",
+		count(k.Threads, "thread"), kilo(k.IOPS), kilo(next.IOPS), k.Threads, next.Threads, kilo(best.IOPS), best.Threads)
 }
 
 // kilo renders IOPS as "9.8k" or "150".
