@@ -49,9 +49,9 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 // measured, that rate and the average time per sync it implies, so a p50
 // never stands beside a rate taken from the average unnamed (QA 9).
 func syncClause(f profile.Latency) string {
-	c := fmt.Sprintf("sync p50 %.1f ms / p99 %.1f ms", f.P50US/1000, f.P99US/1000)
+	c := fmt.Sprintf("sync p50 %s / p99 %s", rules.Duration(f.P50US), rules.Duration(f.P99US))
 	if f.OpsPerS > 0 {
-		c += fmt.Sprintf(" / %.0f syncs/s measured, %.1f ms each on average", f.OpsPerS, 1000/f.OpsPerS)
+		c += fmt.Sprintf(" / %.0f syncs/s measured, %s each on average", f.OpsPerS, rules.Duration(1e6/f.OpsPerS))
 	}
 	return c
 }

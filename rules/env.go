@@ -183,8 +183,17 @@ func (e Env) N(x any) string {
 	return fmt.Sprintf("%.0f", f)
 }
 
-// Ms renders microseconds as milliseconds ("4.2 ms").
-func (e Env) Ms(us any) string { return fmt.Sprintf("%.1f ms", toFloat(us)/1000) }
+// Ms renders microseconds as milliseconds ("4.2 ms"), or as µs below 1 ms (Duration).
+func (e Env) Ms(us any) string { return Duration(toFloat(us)) }
+
+// Duration writes microseconds as ms with one decimal from 1 ms up, as µs
+// below (a 30 µs NVMe sync printed as "0.0 ms" read as no time at all).
+func Duration(us float64) string {
+	if us < 1000 {
+		return fmt.Sprintf("%.0f µs", us)
+	}
+	return fmt.Sprintf("%.1f ms", us/1000)
+}
 
 // Str renders an integer value for a my.cnf line.
 func (e Env) Str(x any) string { return fmt.Sprintf("%.0f", toFloat(x)) }
