@@ -73,9 +73,17 @@ func cpuShare(l *profile.Load, threads, cores int) (lo, hi float64, why string) 
 	}
 	share := t / (t + load)
 	hi = QuietFastShare * share
-	lo = max(hi/2, min(QuietSpreadShare*share, t/(t+BusySlowFactor*load)))
-	return lo, hi, fmt.Sprintf("%.0f–%.0f%% of that: %s shares the %s with the restore's %d sessions (%d/(%d+%.1f) × %.2f, %d/(%d+%d×%.1f) at the slow end)",
-		100*lo, 100*hi, loadWhy, count(cores, "CPU"), threads, threads, threads, load, QuietFastShare, threads, threads, BusySlowFactor, load)
+	spread, busy := QuietSpreadShare*share, t/(t+BusySlowFactor*load)
+	lo = max(hi/2, min(spread, busy))
+	slow := fmt.Sprintf("%d/(%d+%.2f) × %.2f", threads, threads, load, QuietSpreadShare) // the quiet spread of that share
+	switch {
+	case lo == hi/2 && hi/2 > min(spread, busy):
+		slow = "half the fast end"
+	case busy < spread:
+		slow = fmt.Sprintf("%d/(%d+%d×%.2f)", threads, threads, BusySlowFactor, load)
+	}
+	return lo, hi, fmt.Sprintf("%.0f–%.0f%% of that: %s shares the %s with the restore's %d sessions (%d/(%d+%.2f) × %.2f; %s at the slow end)",
+		100*lo, 100*hi, loadWhy, count(cores, "CPU"), threads, threads, threads, load, QuietFastShare, slow)
 }
 
 // cpuLoad is the load that competes for CPUs: the 1-minute load average

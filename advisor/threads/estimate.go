@@ -228,7 +228,8 @@ func fitRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast, 
 			through = fmt.Sprintf(" × %.0f–%.0f pages per write through the page cache (at most the sequential rate)", BufferedPagesPerIOLow, BufferedPagesPerIOHigh)
 		}
 		fast, slow = minKnown(fast, rFast/ampLo), minKnown(slow, rSlow/ampHi)
-		how = fmt.Sprintf("%s, or %s random 16K writes/s (peak)%s ÷ %.2g–%.2gx %s, if slower", how, kilo(rnd/PageBytes), through, ampLo, ampHi, log)
+		how = fmt.Sprintf("%s, or %s random 16K writes/s (the best measured at up to %s)%s ÷ %.3g–%.3gx %s, if slower",
+			how, kilo(rnd/PageBytes), count(threads, "thread"), through, ampLo, ampHi, log)
 	}
 	how += bl
 	fast, slow, paced := b.room.paced(s, threads, fast, slow, b.buffered)

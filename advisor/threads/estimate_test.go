@@ -101,11 +101,11 @@ func TestEstimateHostLoad(t *testing.T) {
 		// 4 busy loops: 16/(16+4) = 0.8, × 1.2 = 0.96 of 25.18 MB/s = 24.2 MB/s, 23.2 s; slow min(0.65 × 0.8,
 		// 16/(16+3×4) = 0.571) = 0.52: 13.1 MB/s, 42.8 s
 		{name: "4 busy loops, 16 sessions", load1: 4, threads: 16, low: 23 * time.Second, high: 43 * time.Second,
-			basis: "52–96% of that: the host's load average of 4.00 when probed (no CPU pressure reading) shares the 2 CPUs with the restore's 16 sessions (16/(16+4.0) × 1.20, 16/(16+3×4.0) at the slow end)"},
+			basis: "52–96% of that: the host's load average of 4.00 when probed (no CPU pressure reading) shares the 2 CPUs with the restore's 16 sessions (16/(16+4.00) × 1.20; 16/(16+4.00) × 0.65 at the slow end)"},
 		// 4/(4+4) = 0.5, × 1.2 = 0.6: 15.1 MB/s, 37.1 s; slow 4/(4+12) = 0.25, below half the fast end's
 		// (0.3, the widest allowed): 7.55 MB/s, 74.2 s
 		{name: "4 busy loops, 4 sessions", load1: 4, threads: 4, low: 37 * time.Second, high: 75 * time.Second,
-			basis: "(4/(4+4.0) × 1.20, 4/(4+3×4.0) at the slow end)"},
+			basis: "(4/(4+4.00) × 1.20; half the fast end at the slow end)"},
 		// a load of 4 with tasks waiting for a CPU 25% of the time: 1 competing task; 16/17 = 0.94, × 1.2 = 1.129:
 		// 28.4 MB/s, 19.7 s; slow min(0.65 × 0.94, 16/19) = 0.61: 15.4 MB/s, 36.3 s
 		{name: "load mostly I/O wait: weighted by CPU pressure", load1: 4, cpuPressure: 25, threads: 16, low: 19 * time.Second, high: 37 * time.Second,

@@ -78,7 +78,7 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 func dirtyPages(d *profile.Dump, b pool, maxDirtyPct float64) (pLo, pHi float64, holds bool, how string) {
 	lo, hi := dumpSQLBytes(d)
 	dLo, dHi := lo*DirtyPerDumpByteLow, hi*DirtyPerDumpByteHigh
-	how = fmt.Sprintf("%.2g–%.2g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed)", DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe())
+	how = fmt.Sprintf("%.3g–%.3g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed)", DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe())
 	holds = b.bytes > 0
 	if b.bytes > 0 {
 		capB := float64(b.bytes) * maxDirtyPct / 100

@@ -116,7 +116,11 @@ func coresOf(h profile.Host) cores {
 	}
 	if q := h.CPU.QuotaCores; q > 0 && (n <= 0 || q < float64(n)) {
 		c := max(int(math.Round(q)), 1)
-		return cores{c, fmt.Sprintf("cgroup CPU quota of %.1f cores (of %d)", q, n)}
+		why := fmt.Sprintf("cgroup CPU quota of %.1f cores (of %d)", q, n)
+		if float64(c) != q {
+			why += fmt.Sprintf(", counted as %s", count(c, "core"))
+		}
+		return cores{c, why}
 	}
 	if n <= 0 {
 		return cores{1, "core count unknown (assumed 1)"}
