@@ -77,9 +77,9 @@ func (e Env) redoFitText() string {
 	if e.DumpBytes > 0 {
 		dump = fmt.Sprintf(" less the ~%s the dump to restore adds", Human(e.DumpBytes))
 	}
-	return fmt.Sprintf("The ideal %s of redo does not fit the disk: %s is free on %s%s, and the redo log may take at most %.0f%% of that (%s; the whole new log must be free at once, the rest stays for data, binary logs and temporary files),",
+	return fmt.Sprintf("The ideal %s of redo does not fit the disk: %s is free on %s%s, and the redo log may take at most %.0f%% of that (%s, rounded down to whole 128 MiB: %s; the whole new log must be free at once, the rest stays for data, binary logs and temporary files),",
 		Human(e.RedoIdealBytes()), Human(e.Storage.FreeBytes), orText(e.Storage.MountPoint, "the datadir's filesystem"),
-		dump, e.T.RedoFreeFraction*100, Human(e.RedoRoomBytes()))
+		dump, e.T.RedoFreeFraction*100, Human(uint64(float64(e.DiskRoomBytes())*e.T.RedoFreeFraction)), Human(e.RedoRoomBytes()))
 }
 
 // FitNotes are advice notes on the disk and the redo: the redo would be
