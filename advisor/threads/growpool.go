@@ -49,12 +49,31 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: the ~%s the dump loads outgrows %s, and growing it by %s would take more than half of %s",
 			profile.HumanBytes(need), b.describe(), profile.HumanBytes(grow-b.bytes), held), false
 	}
+	undo, back := b.bytes, ""
+	if live := livePoolBytes(p); live > 0 && live != b.bytes {
+		// the undo puts back what the server has, not the size the advice sizes the load for
+		undo, back = live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
+			profile.HumanBytes(live), profile.HumanBytes(b.bytes))
+	}
 	return Setting{Name: fmt.Sprintf("grow the buffer pool to %s for the load (the ~%s it loads outgrows %s)",
 		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe()),
 		Apply: fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", grow),
-		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", b.bytes),
-		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty' is near 0",
-			profile.HumanBytes(grow-b.bytes), held), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
+		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", undo),
+		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",
+			profile.HumanBytes(grow-min(undo, b.bytes)), held, SettleSteps, back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
+}
+
+// livePoolBytes is the buffer pool the live server read has, 0 when no
+// server was read or it did not say.
+func livePoolBytes(p *profile.Profile) uint64 {
+	if p.Server == nil || !p.Server.Reachable {
+		return 0
+	}
+	n, err := profile.ParseSize(p.Server.Variables["innodb_buffer_pool_size"])
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // memRoom is the memory a grown pool may draw on and how to say it: the

@@ -77,7 +77,7 @@ func TestSettleWhen(t *testing.T) {
 			DurationRange{Low: 127 * time.Second, High: 236 * time.Second, Basis: "y"},
 			[]string{SettleCheck, "about 1m42s to 3m15s after the loader exits"}},
 		{"no settled estimate", DurationRange{Low: time.Second, High: 2 * time.Second, Basis: "x"}, DurationRange{},
-			[]string{"after the load has settled: run the undo once " + SettleCheck + " is near 0"}},
+			[]string{"after the load has settled: " + SettleSteps}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
