@@ -48,7 +48,7 @@ func TestGrowPool(t *testing.T) {
 		{name: "the data fits: nothing", availGiB: 8, dump: dump40,
 			srv: server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "1073741824"})},
 		{name: "the advised cnf's 128M is sized for, the server's 64M is put back", availGiB: 8,
-			dump: &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 76e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24},
+			dump:    &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 76e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24},
 			advised: map[string]string{"innodb_buffer_pool_size": "128M"},
 			srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "67108864"}),
 			apply:   "SET GLOBAL innodb_buffer_pool_size = 268435456;", undo: "SET GLOBAL innodb_buffer_pool_size = 67108864;",
