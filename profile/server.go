@@ -152,6 +152,10 @@ type Dump struct {
 	// (dumped as mysqldump DB, without --databases): its load must name
 	// one, or every statement fails with "No database selected".
 	NoUseStatement bool `json:"no_use_statement,omitempty"`
+	// DropsTables is true for a mysqldump file with DROP TABLE statements
+	// (mysqldump's default --add-drop-table): loading it replaces a table
+	// of the same name on the target, rows and all.
+	DropsTables bool `json:"drops_tables,omitempty"`
 	// HeaderDatabase is the database a mysqldump file's header names
 	// ("-- Host: … Database: shop"), "" when it names none.
 	HeaderDatabase string `json:"header_database,omitempty"`

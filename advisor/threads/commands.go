@@ -40,6 +40,11 @@ type dirs struct {
 	// intoDB is the database a mysqldump file that selects none must be
 	// loaded into ("" when the file selects its own).
 	intoDB string
+	// skipBinlog is true when the target writes a binary log the load
+	// should skip: the mysql client line then sets it (InitSkipBinlog).
+	skipBinlog bool
+	// drops is true when the mysqldump file drops the tables it loads.
+	drops bool
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -48,7 +53,7 @@ func dirsOf(d *profile.Dump) dirs {
 	if d == nil {
 		return dirs{dump: PlaceholderDumpDir, load: PlaceholderDumpDir}
 	}
-	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression}
+	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -78,6 +83,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			systemSchemasNote)
 	}
 	if want(TaskLoad) {
+		dd.skipBinlog = binlogState(p, o) == BinlogOn
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
 	}
@@ -116,11 +122,7 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 		}
 		return []string{myloader}, []string{noOverwriteNote}
 	case "mysqldump":
-		if dd.intoDB != "" {
-			return intoDatabaseLoad(dd), []string{fmt.Sprintf("the file selects no database (dumped without --databases): "+
-				"the lines create %s if it is missing and load into it; name another database in both to load elsewhere", dd.intoDB)}
-		}
-		return []string{mysqlClientLoad(dd.load, dd.compression)}, nil
+		return mysqldumpLoad(dd)
 	}
 	if mysqlTarget {
 		return []string{shell, myloader}, []string{noOverwriteNote}
@@ -150,6 +152,42 @@ const noOverwriteNote = "myloader runs without --overwrite-tables, so a table th
 // (mydumper issue #1128), leaving the tables empty; 0.15 reads both
 // through external gzip and zstd commands (mydumper pull request #1152).
 const zstdLoaderNote = "this dump's data files are zstd-compressed (.zst): myloader 0.10 (Debian 12) reads gzip only and would skip them, finishing with empty tables; run the line with myloader 0.15 or newer (`myloader --version`), which reads zstd"
+
+// InitSkipBinlog is the mysql client option that has the loading session
+// skip the binary log: a mysqldump file loads through one client session,
+// which no separate SET can reach (a pasted SET SESSION sql_log_bin = 0 in
+// another session left a 79 MB binary log after the load). It needs SUPER
+// (or BINLOG ADMIN on MariaDB, SYSTEM_VARIABLES_ADMIN on MySQL 8).
+const InitSkipBinlog = "--init-command='SET SESSION sql_log_bin=0'"
+
+// mysqldumpLoad is the mysql client line for a mysqldump file: into
+// dd.intoDB (created first) when the file selects no database, its
+// session skipping the binary log when dd.skipBinlog; with a note for the
+// first, and one on the existing tables the file replaces.
+func mysqldumpLoad(dd dirs) ([]string, []string) {
+	lines, notes := []string{mysqlClientLoad(dd.load, dd.compression)}, []string(nil)
+	if dd.drops {
+		notes = append(notes, mysqldumpReplacesNote)
+	}
+	if dd.intoDB != "" {
+		lines = intoDatabaseLoad(dd)
+		notes = append(notes, fmt.Sprintf("the file selects no database (dumped without --databases): "+
+			"the lines create %s if it is missing and load into it; name another database in both to load elsewhere", dd.intoDB))
+	}
+	if dd.skipBinlog {
+		last := len(lines) - 1
+		lines[last] = strings.Replace(lines[last], mysqlClient, mysqlClient+" "+InitSkipBinlog, 1)
+	}
+	return lines, notes
+}
+
+// mysqldumpReplacesNote warns that a mysqldump file drops what it loads:
+// mysqldump and mariadb-dump write DROP TABLE IF EXISTS before each CREATE
+// TABLE unless --skip-add-drop-table (their --add-drop-table is on by
+// default), so a table of the same name on the target loses its rows (a
+// row added to the target's copy was gone after the load).
+const mysqldumpReplacesNote = "this file drops each table it loads first (DROP TABLE IF EXISTS, mysqldump's default --add-drop-table): " +
+	"a table of the same name on TARGET loses its rows; check for them (SHOW TABLES) or load into another database"
 
 // intoDatabaseLoad restores a mysqldump file that selects no database
 // into dd.intoDB: without one every statement fails ("ERROR 1046

@@ -121,3 +121,24 @@ func TestJSStringRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipBinlogLoadRunsInShell: the mysqldump line with the binary log
+// skipped passes --init-command whole, and the database, to the client.
+func TestSkipBinlogLoadRunsInShell(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	file := filepath.Join(t.TempDir(), "my dump.sql")
+	if err := os.WriteFile(file, []byte("SELECT 3;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lines, _ := mysqldumpLoad(dirs{load: file, compression: "none", intoDB: "shop", skipBinlog: true})
+	want := []string{"--init-command=SET SESSION sql_log_bin=0", "shop", "stdin:SELECT 3;"}
+	out, err := exec.Command("sh", "-c", stubs+lines[len(lines)-1]).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", lines[len(lines)-1], err, out)
+	}
+	if left := without(want, strings.Split(string(out), "\n")); len(left) > 0 {
+		t.Errorf("the shell did not pass %q:\n%s", left, out)
+	}
+}

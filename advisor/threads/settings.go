@@ -43,8 +43,15 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 		if state == BinlogUnknown {
 			name += ", if the binary log is on (log_bin: no server or my.cnf was read" + binlogDefaultText(targetOf(p, o)) + ")"
 		}
+		apply := "SET SESSION sql_log_bin = 0; -- in the loading session: mysqlsh loadDump skipBinlog: true; myloader 0.10 does it unless --enable-binlog"
+		if d := p.Dump; d != nil && d.Format == "mysqldump" {
+			apply = "SET SESSION sql_log_bin = 0; -- in the loading session: " + InitSkipBinlog + " on the mysql line does it"
+			if state == BinlogOn {
+				apply += " (the line above has it)"
+			}
+		}
 		out = append(out, Setting{Name: name,
-			Apply:   "SET SESSION sql_log_bin = 0; -- in the loading session: mysqlsh loadDump skipBinlog: true; myloader 0.10 does it unless --enable-binlog",
+			Apply:   apply,
 			Undo:    "SET SESSION sql_log_bin = 1;",
 			Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after"})
 	}

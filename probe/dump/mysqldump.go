@@ -184,6 +184,7 @@ var (
 	prefixInsert  = []byte("INSERT INTO ")
 	prefixUse     = []byte("USE ")
 	prefixHost    = []byte("-- Host: ")
+	prefixDrop    = []byte("DROP TABLE ")
 	prefixVersion = []byte("-- Server version")
 )
 
@@ -199,6 +200,8 @@ func (s *sqlScan) line(b []byte) {
 	case bytes.HasPrefix(b, prefixCreate):
 		rest := bytes.TrimPrefix(b[len(prefixCreate):], []byte("IF NOT EXISTS "))
 		s.current = s.t.table(s.schemaName(), quotedName(rest))
+	case bytes.HasPrefix(b, prefixDrop):
+		s.d.DropsTables = true
 	case bytes.HasPrefix(b, prefixUse):
 		s.schema, s.usedDB = quotedName(b[len(prefixUse):]), true
 	case bytes.HasPrefix(b, prefixHost):
