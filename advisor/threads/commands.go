@@ -141,10 +141,16 @@ const SkipSystemSchemas = `^(?!(mysql|sys|performance_schema|information_schema)
 // systemSchemasNote says what the --regex leaves out and how to copy it.
 const systemSchemasNote = "mydumper leaves out the system schemas (mysql, sys, performance_schema, information_schema) so the load does not collide with the target's own: copy accounts and grants separately (SHOW CREATE USER and SHOW GRANTS on the source)"
 
-// noOverwriteNote says why the myloader line has no --overwrite-tables: a
-// pasted line must not drop what the target holds (myloader --help:
-// "-o, --overwrite-tables  Drop tables if they already exist").
-const noOverwriteNote = "myloader runs without --overwrite-tables, so a table that already exists on TARGET makes it report an error instead of being replaced; --overwrite-tables would DROP each such table and its rows first: add it only to replace them on purpose"
+// noOverwriteNote says why the myloader line has no --overwrite-tables (a
+// pasted line must not drop what the target holds; myloader --help: "-o,
+// --overwrite-tables  Drop tables if they already exist") and what a table
+// that exists does instead: myloader 0.10 fails its CREATE and the chunks
+// whose keys collide, loads the others into the old table and exits 1
+// (25,000 rows a table already there: chunk 00000 "Duplicate entry", 00001-
+// 00003 appended), leaving old and new rows mixed.
+const noOverwriteNote = "myloader runs without --overwrite-tables, so it drops nothing; but a table that already exists on TARGET " +
+	"is not left alone: myloader 0.10 reports errors for it and still loads the chunks whose keys do not collide, mixing old and new rows " +
+	"(exit 1). Check first that none of the dump's tables exist on TARGET (SHOW TABLES), or add --overwrite-tables to DROP each such table and its rows on purpose"
 
 // zstdLoaderNote warns that a zstd mydumper dump needs a myloader that
 // reads zstd: myloader 0.10 (Debian 12) reads gzip only, and a myloader
