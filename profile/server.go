@@ -33,6 +33,10 @@ type Server struct {
 
 	// IndexBytes is the sum of INDEX_LENGTH over user tables (DataBytes is DATA_LENGTH).
 	IndexBytes uint64 `json:"index_bytes,omitempty"`
+	// SystemTables is how many tables of the mysql schema the account sees
+	// in information_schema.TABLES (nil when not read): 0 for an account
+	// without broad SELECT, whose table sizes may leave out others' tables.
+	SystemTables *int `json:"system_tables,omitempty"`
 	// Engines holds data and index bytes and table count per storage engine.
 	Engines map[string]EngineUsage `json:"engines,omitempty"`
 	// LargestTables are the biggest user tables (data+index), largest first, at most 10.

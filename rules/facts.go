@@ -80,6 +80,10 @@ type Facts struct {
 	// stopped; ReplicaChannels the replica's channels; ReplicaSecondsBehind
 	// the largest Seconds_Behind_Master (-1 when NULL or unknown);
 	// ReplicasConnected the replicas reading a source's binary log.
+	// SeesAllTables is false when the account reading the server saw none
+	// of the mysql schema's tables (profile.Server.SystemTables 0): its
+	// table sizes may leave out tables it may not see.
+	SeesAllTables        bool
 	ReplicaRole          string
 	ReplicaRunning       bool
 	ReplicaChannels      int
@@ -127,6 +131,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		f.readStatus(s.Status)
 		f.readRedoRate(s)
 		f.MyISAMTables = myISAMTables(s.Engines)
+		f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0
 		if r := s.Replication; r != nil {
 			f.ReplicaRole, f.ReplicaRunning, f.ReplicaChannels = r.Role, r.Running, r.Channels
 			f.ReplicaSecondsBehind, f.ReplicasConnected = r.SecondsBehind, r.Replicas

@@ -49,10 +49,11 @@ const hiddenSlackBytes = 16 << 20
 // than the account can see in information_schema.TABLES (an account
 // without SELECT on every schema sees only its own tables): the pool's
 // data pages, a lower bound of the data; 0 when the account sees it all
-// (or the pool's pages are unknown).
+// (it sees the mysql schema's tables: a pool still holding the pages of
+// tables just dropped is no hidden data) or the pool's pages are unknown.
 func (e Env) HiddenDataBytes() uint64 {
 	visible, pool := e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes, e.F.PoolDataPageBytes
-	if !e.F.HasServer || pool <= 2*visible+hiddenSlackBytes {
+	if !e.F.HasServer || e.F.SeesAllTables || pool <= 2*visible+hiddenSlackBytes {
 		return 0
 	}
 	return pool

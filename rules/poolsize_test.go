@@ -100,12 +100,19 @@ func TestPoolWhenTheAccountSeesPart(t *testing.T) {
 		{"one small schema seen, 32M pool full of 200 MB of data: sized to memory, said", 1, 16 << 10, "32M", 2000, 10, 2048, true,
 			"the data is larger than the account can see"},
 		{"sees it all: unchanged", 4, 200 << 20, "256M", 12000, 4000, 16384, false, ""},
+		{"root on an empty server whose pool still holds a dropped schema's pages: sized to memory", 0, 0, "64M", 1200, 2500, 4096, true,
+			"Sized to memory"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := quietProfile()
 			p.Server.Tables, p.Server.DataBytes, p.Server.IndexBytes = c.tables, c.dataBytes, 0
 			p.Server.Engines = nil
+			sys := 0 // an account without SELECT on the mysql schema
+			if strings.HasPrefix(c.name, "root") || strings.HasPrefix(c.name, "sees it all") {
+				sys = 31
+			}
+			p.Server.SystemTables = &sys
 			pages(&p, c.pool, c.data, c.free, c.total)
 			h, grows := fired(t, p, "strict", "")["memory.buffer_pool_small"]
 			if grows != c.grows {

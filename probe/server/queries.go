@@ -29,7 +29,11 @@ const (
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
 		" GROUP BY engine"
-	qLargest query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
+	// qSystemTables counts the mysql schema's tables the account sees: an
+	// account without SELECT on them sees none, and may see only part of
+	// the user tables too.
+	qSystemTables query = "/* mytune */ SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'mysql'"
+	qLargest      query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
 		" COALESCE(DATA_LENGTH, 0) + COALESCE(INDEX_LENGTH, 0) AS bytes" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +

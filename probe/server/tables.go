@@ -39,6 +39,10 @@ func (r *reader) tables(ctx context.Context) {
 		r.unread("table sizes (information_schema.TABLES)", err)
 	}
 	r.s.Engines = engines
+	var sys int
+	if r.db.QueryRowContext(qc, string(qSystemTables)).Scan(&sys) == nil {
+		r.s.SystemTables = &sys
+	}
 	if r.s.Tables == 0 {
 		// information_schema lists only what the account may see: no table
 		// at all is an empty server or an account without SELECT.
