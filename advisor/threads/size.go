@@ -44,14 +44,15 @@ func Size(p *profile.Profile, o Options) Plan {
 	b := poolOf(p, o)
 	loads := o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy
 	var temp []Setting
-	var tempNotes []string
+	var tempNotes, first []string
 	if live := livePoolBytes(p); loads && b.from == "advised" && live > 0 && live != b.bytes {
-		tempNotes = append(tempNotes, fmt.Sprintf("the load is sized for the my.cnf lines above applied first: the advised %s buffer pool, "+
+		first = append(first, fmt.Sprintf("the load is sized for the my.cnf lines above applied first: the advised %s buffer pool, "+
 			"where the server has %s now (it resizes online: SET GLOBAL innodb_buffer_pool_size = %d;); without them the threads, "+
 			"the during-load settings and the estimate do not hold", profile.HumanBytes(b.bytes), profile.HumanBytes(live), b.bytes))
 	}
 	if loads { // the load runs with its temporary settings applied: size for the pool they leave
 		temp, tempNotes, b = loadSettings(p, o, b)
+		tempNotes = append(first, tempNotes...)
 		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo)
 	}
 	plan := Plan{Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
