@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -145,6 +146,9 @@ func restartWhen(loaded, direct DurationRange) string {
 	}
 	lo := max(direct.Low-loaded.Low, 0)
 	hi := max(direct.High-loaded.High, lo)
+	if hi < time.Second {
+		return RestartUndoes + ", within a second of the loader's exit on this disk"
+	}
 	return fmt.Sprintf("%s, about %s to %s after the loader exits on this disk", RestartUndoes, plainSeconds(lo.Seconds()), plainSeconds(hi.Seconds()))
 }
 
@@ -158,6 +162,9 @@ func settleWhen(loaded, settled DurationRange) string {
 	}
 	lo := max(settled.Low-loaded.Low, 0)
 	hi := max(settled.High-loaded.High, lo)
+	if hi < time.Second {
+		return w + ", within a second of the loader's exit on this disk"
+	}
 	return fmt.Sprintf("%s, about %s to %s after the loader exits on this disk", w, plainSeconds(lo.Seconds()), plainSeconds(hi.Seconds()))
 }
 

@@ -76,6 +76,9 @@ func TestSettleWhen(t *testing.T) {
 		{"both known", DurationRange{Low: 25 * time.Second, High: 41 * time.Second, Basis: "x"},
 			DurationRange{Low: 127 * time.Second, High: 236 * time.Second, Basis: "y"},
 			[]string{SettleCheck, "about 1m42s to 3m15s after the loader exits"}},
+		{"settled as loaded: no '0s to 0s'", DurationRange{Low: 11 * time.Second, High: 25 * time.Second, Basis: "x"},
+			DurationRange{Low: 11 * time.Second, High: 25 * time.Second, Basis: "y"},
+			[]string{"within a second of the loader's exit"}},
 		{"no settled estimate", DurationRange{Low: time.Second, High: 2 * time.Second, Basis: "x"}, DurationRange{},
 			[]string{"after the load has settled: " + SettleSteps}},
 	}
