@@ -77,9 +77,10 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.dumpInstance(%s, {threads: %d, bytesPerChunk: "%s", compression: "zstd"})`,
 				jsString(dd.dump), plan.Dump.Threads, ShellBytesPerChunk)))
 		}
-		cmds = append(cmds, fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --regex %s --outputdir %s",
+		cmds = append(cmds, fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --triggers --events --routines --regex %s --outputdir %s",
 			plan.Dump.Threads, MydumperRows, shQuote(SkipSystemSchemas), shQuote(dd.dump)))
-		notes = append(notes, "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX",
+		notes = append(notes, "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX; "+
+			"--triggers --events --routines: without them mydumper 0.10 leaves the triggers, events and stored routines out of the dump",
 			systemSchemasNote)
 	}
 	if want(TaskLoad) {

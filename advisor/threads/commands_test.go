@@ -21,7 +21,7 @@ func TestCommands(t *testing.T) {
 	}{
 		{name: "all, unknown server: both tool families", task: TaskAll,
 			has: []string{"util.dumpInstance(\"/path/to/dump\", {threads: 4, bytesPerChunk: \"64M\", compression: \"zstd\"})",
-				"mydumper --host SOURCE --user USER --ask-password --threads 4 --rows 350000 --compress --regex '^(?!(mysql|sys|performance_schema|information_schema)\\.)' --outputdir /path/to/dump",
+				"mydumper --host SOURCE --user USER --ask-password --threads 4 --rows 350000 --compress --triggers --events --routines --regex '^(?!(mysql|sys|performance_schema|information_schema)\\.)' --outputdir /path/to/dump",
 				"util.loadDump(\"/path/to/dump\", {threads: 8, deferTableIndexes: \"all\", skipBinlog: true})",
 				"myloader --host TARGET --user USER --ask-password --threads 8 --directory /path/to/dump --queries-per-transaction 1000",
 				"util.copyInstance(\"USER@TARGET:3306\", {threads: 4})"},
