@@ -121,6 +121,11 @@ type MyCnf struct {
 	// empty groups and client groups included ([galera], [mariadb-10.5]):
 	// without a server they tell which server the file is for.
 	Headers []string `json:"headers,omitempty"`
+	// MySQLOnly are the server options of the file, not loose-, that only
+	// MySQL and Percona Server have (innodb_redo_log_capacity,
+	// log_error_verbosity): without a server they tell the file was
+	// written for MySQL, and mariadbd refuses to start on them.
+	MySQLOnly []string `json:"mysql_only,omitempty"`
 }
 
 // Dump describes a logical dump directory or file (--dump DIR).

@@ -26,6 +26,7 @@ func ResolveTarget(p profile.Profile, flag string) (t profile.Target, note strin
 	}
 	it, inote, ok := installedTarget(p.Installed)
 	if ok {
+		it.Reason += otherFlavorCnf(it, p.MyCnf)
 		return it, "", nil
 	}
 	if mt, evidence, ok := MyCnfTarget(p.MyCnf); ok {
@@ -65,6 +66,28 @@ func installedTarget(list []profile.InstalledServer) (profile.Target, string, bo
 		}
 	}
 	return t, "", t.Source != ""
+}
+
+// otherFlavorCnf says when the my.cnf shows another flavor than the
+// installed server it is judged against (a MySQL file on a MariaDB host:
+// every MySQL-only option is a refusal), with the --target that judges it
+// as written; "" when they agree or the file shows none.
+func otherFlavorCnf(installed profile.Target, m *profile.MyCnf) string {
+	mt, evidence, ok := MyCnfTarget(m)
+	if !ok || family(mt.Flavor) == family(installed.Flavor) {
+		return ""
+	}
+	evidence, _, _ = strings.Cut(evidence, " in "+m.Path)
+	return fmt.Sprintf("; but the my.cnf looks written for %s (%s): judged here against the installed server; "+
+		"if the file is for another server, pass --target %s-%s", profile.FlavorName(mt.Flavor), evidence, mt.Flavor, mt.Version)
+}
+
+// family puts Percona Server with MySQL: they read the same options.
+func family(flavor string) string {
+	if flavor == profile.FlavorPercona {
+		return profile.FlavorMySQL
+	}
+	return flavor
 }
 
 // majorMinor is "X.Y" of a version.

@@ -112,7 +112,53 @@ func MyCnfTarget(m *profile.MyCnf) (t profile.Target, evidence string, ok bool) 
 				"group " + strings.Join(mysqlWhy, " ") + where + " (only MySQL and Percona Server " + v + " read it)", true
 		}
 	}
+	if len(m.MySQLOnly) > 0 && len(mysqlVers) == 0 {
+		v, why := mysqlSeries(m)
+		return profile.Target{Flavor: profile.FlavorMySQL, Version: v, Source: profile.SourceMyCnf},
+			"options only MySQL has: " + listSome(m.MySQLOnly, 3) + where + "; " + why, true
+	}
 	return profile.Target{}, "", false
+}
+
+// mysqlMyCnfVersion is the MySQL series assumed for a my.cnf with
+// MySQL-only options and no version group: 8.4, the LTS series (MySQL
+// release model; 8.0 reached its end of life in April 2026).
+const mysqlMyCnfVersion = "8.4"
+
+// mysqlSeries is the MySQL version a file with MySQL-only options was
+// written for: mysqlMyCnfVersion, unless it sets an option 8.4 removed
+// (a refusing warning From 8.4): then 8.0, raised to the first 8.0
+// release that has every option it sets (innodb_redo_log_capacity:
+// 8.0.30, the Before of its warning).
+func mysqlSeries(m *profile.MyCnf) (version, why string) {
+	removed, need := "", profile.Version{Major: 8}
+	for _, w := range m.Warnings {
+		if w.Flavor != profile.FlavorMySQL || !w.Refuses {
+			continue
+		}
+		if w.From == mysqlMyCnfVersion && removed == "" {
+			removed = w.Where
+		}
+		if b, ok := profile.ParseVersion(w.Before); ok && b.Major == 8 && b.Minor == 0 && need.Less(b) {
+			need = b
+		}
+	}
+	if removed == "" {
+		return mysqlMyCnfVersion, "version assumed: MySQL " + mysqlMyCnfVersion + ", the LTS series"
+	}
+	v := "8.0"
+	if need.Patch > 0 {
+		v = fmt.Sprintf("8.0.%d", need.Patch)
+	}
+	return v, "MySQL " + v + " assumed: " + removed + " sets an option MySQL 8.4 removed"
+}
+
+// listSome joins the first n names, "…" for the rest.
+func listSome(names []string, n int) string {
+	if len(names) > n {
+		return strings.Join(names[:n], ", ") + ", …"
+	}
+	return strings.Join(names, ", ")
 }
 
 // mariaTarget is MariaDB of the one version its version groups name, else

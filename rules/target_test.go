@@ -60,11 +60,42 @@ func targetCases() []targetCase {
 			"mariadb", "10.11", "mycnf", "mariadb.conf.d", ""},
 		{"wsrep_* is not MariaDB-only (Percona XtraDB Cluster): unknown", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld"}, "wsrep_provider")}, "",
 			"", "", "unknown", "the my.cnf names no server", ""},
-		{"MySQL 8.4 options without a version group: unknown", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld"}, "innodb_redo_log_capacity")}, "",
+		{"MySQL 8.4 options in a profile saved before mysql_only: unknown", profile.Profile{MyCnf: cnf("/etc/my.cnf", []string{"mysqld"}, "innodb_redo_log_capacity")}, "",
 			"", "", "unknown", "names no server", ""},
+		{"MySQL-only options: MySQL 8.4 assumed, said", profile.Profile{MyCnf: mysqlOnly(cnf("/etc/my.cnf", []string{"mysqld"}), nil,
+			"innodb_redo_log_capacity", "log_error_verbosity")}, "", "mysql", "8.4", "mycnf",
+			"options only MySQL has: innodb_redo_log_capacity, log_error_verbosity in /etc/my.cnf; version assumed: MySQL 8.4", ""},
+		{"MySQL-only options and one 8.4 removed: 8.0", profile.Profile{MyCnf: mysqlOnly(cnf("/etc/my.cnf", []string{"mysqld"}),
+			[]profile.MyCnfWarning{{Where: "/etc/my.cnf:3", Flavor: "mysql", From: "8.4", Refuses: true}}, "binlog_transaction_dependency_tracking")},
+			"", "mysql", "8.0", "mycnf", "MySQL 8.0 assumed: /etc/my.cnf:3 sets an option MySQL 8.4 removed", ""},
+		{"and one added in 8.0.30: 8.0.30", profile.Profile{MyCnf: mysqlOnly(cnf("/etc/my.cnf", []string{"mysqld"}),
+			[]profile.MyCnfWarning{{Where: "/etc/my.cnf:3", Flavor: "mysql", From: "8.4", Refuses: true},
+				{Where: "/etc/my.cnf:4", Flavor: "mysql", Before: "8.0.30", Refuses: true},
+				{Where: "/etc/my.cnf:5", Flavor: "mysql", Before: "8.0.13", Refuses: true},
+				{Where: "/etc/my.cnf:6", Flavor: "mariadb", Before: "8.0.40", Refuses: true}},
+			"binlog_transaction_dependency_tracking", "innodb_redo_log_capacity")},
+			"", "mysql", "8.0.30", "mycnf", "MySQL 8.0.30 assumed", ""},
+		{"a MySQL version group wins over MySQL-only options", profile.Profile{MyCnf: mysqlOnly(cnf("/etc/my.cnf", []string{"mysqld", "mysqld-8.0"}), nil,
+			"innodb_redo_log_capacity")}, "", "mysql", "8.0", "mycnf", "[mysqld-8.0]", ""},
+		{"MariaDB evidence wins over MySQL-only options", profile.Profile{MyCnf: mysqlOnly(cnf("/etc/my.cnf", []string{"mysqld", "mariadb"}), nil,
+			"innodb_redo_log_capacity")}, "", "mariadb", "10.11", "mycnf", "[mariadb]", ""},
+		{"installed MariaDB and a MySQL file: MariaDB, the line says so", profile.Profile{Installed: debMaria,
+			MyCnf: mysqlOnly(cnf("/etc/my.cnf", []string{"mysqld"}), nil, "mysqlx_port")}, "", "mariadb", "10.11.19", "installed",
+			"10.11.19-MariaDB-0+deb12u1; but the my.cnf looks written for MySQL (options only MySQL has: mysqlx_port): " +
+				"judged here against the installed server; if the file is for another server, pass --target mysql-8.4", ""},
+		{"installed MySQL and a [mariadb] file", profile.Profile{Installed: mysql84, MyCnf: cnf("/etc/my.cnf", []string{"mariadb"})}, "",
+			"mysql", "8.4.8", "installed", "looks written for MariaDB (group [mariadb]): judged here", ""},
+		{"installed MySQL and a MySQL file: nothing added", profile.Profile{Installed: mysql84,
+			MyCnf: mysqlOnly(cnf("/etc/my.cnf", []string{"mysqld"}), nil, "mysqlx_port")}, "", "mysql", "8.4.8", "installed", "installed /usr/sbin/mysqld 8.4.8", ""},
 		{"nothing at all: unknown, never MySQL 8.4", profile.Profile{}, "",
 			"", "", "unknown", "no server installed here", ""},
 	}
+}
+
+// mysqlOnly sets a test my.cnf's MySQL-only options and warnings.
+func mysqlOnly(m *profile.MyCnf, warnings []profile.MyCnfWarning, names ...string) *profile.MyCnf {
+	m.MySQLOnly, m.Warnings = names, warnings
+	return m
 }
 
 // targetCase is one profile and --target, and the target it must resolve to.
@@ -128,5 +159,36 @@ func TestPortableGroups(t *testing.T) {
 		if got := AcceptedEverywhere(name); got != want {
 			t.Errorf("AcceptedEverywhere(%s) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// TestOtherFlavorCnf: the target line says the my.cnf looks written for
+// another flavor only when it does.
+func TestOtherFlavorCnf(t *testing.T) {
+	maria := profile.Target{Flavor: "mariadb", Version: "10.11.19"}
+	percona := profile.Target{Flavor: "percona", Version: "8.0.36"}
+	file := func(headers []string, only ...string) *profile.MyCnf {
+		return &profile.MyCnf{Path: "/etc/my.cnf", Headers: headers, MySQLOnly: only}
+	}
+	cases := []struct {
+		name      string
+		installed profile.Target
+		m         *profile.MyCnf
+		want      string // "" = nothing added
+	}{
+		{"no my.cnf", maria, nil, ""},
+		{"a file that shows nothing", maria, file([]string{"mysqld"}), ""},
+		{"MariaDB file on MariaDB", maria, file([]string{"mariadb"}), ""},
+		{"MySQL file on Percona Server", percona, file([]string{"mysqld"}, "mysqlx_port"), ""},
+		{"MySQL file on MariaDB", maria, file([]string{"mysqld"}, "mysqlx_port"), "--target mysql-8.4"},
+		{"MariaDB file on Percona Server", percona, file([]string{"galera"}), "looks written for MariaDB (group [galera])"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := otherFlavorCnf(c.installed, c.m)
+			if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+				t.Errorf("got %q, want one containing %q", got, c.want)
+			}
+		})
 	}
 }

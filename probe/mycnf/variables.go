@@ -74,7 +74,8 @@ func ReadMyCnf(path string) (*profile.MyCnf, error) {
 	}
 	maria, my := opts.ReadAs(flavorMariaDB), opts.ReadAs(flavorMySQL)
 	mc := &profile.MyCnf{Path: path, Files: opts.Files, Variables: maria.Base.Variables(),
-		Groups: opts.ServerOnly().Groups(), VersionGroups: maria.versionVariables(), Headers: opts.Headers}
+		Groups: opts.ServerOnly().Groups(), VersionGroups: maria.versionVariables(), Headers: opts.Headers,
+		MySQLOnly: opts.MySQLOnly()}
 	view := profile.MyCnfView{Variables: my.Base.Variables(), VersionGroups: my.versionVariables()}
 	if !reflect.DeepEqual(view.Variables, mc.Variables) || !reflect.DeepEqual(view.VersionGroups, mc.VersionGroups) {
 		mc.MySQL = &view
