@@ -27,7 +27,7 @@ func strongLabel(s profile.Storage) (class, why string, ok bool) {
 	case memoryFSTypes[fs]:
 		return profile.ClassMemory, fmt.Sprintf("the filesystem is %s: data lives in RAM", fs), true
 	case s.Device.Transport == profile.TransportMemory:
-		return profile.ClassMemory, fmt.Sprintf("device %s is RAM-backed (transport memory, e.g. zram)", devName(s)), true
+		return profile.ClassMemory, fmt.Sprintf("device %s is RAM-backed (transport memory: zram, a RAM disk, or a loop device over a tmpfs file)", devName(s)), true
 	case networkFSTypes[fs]:
 		return profile.ClassNetwork, fmt.Sprintf("the filesystem is %s: data lives on another machine", fs), true
 	case s.Device.Transport == profile.TransportNetwork:

@@ -26,10 +26,14 @@ type resolver struct {
 	r     Roots
 	devOf devOfFunc
 	gaps  []profile.Gap
+	// fileTransport is the transport of a loop device (by its sysfs dir)
+	// whose backing file lives on a filesystem without a block device:
+	// memory for tmpfs/ramfs, network for NFS and the like.
+	fileTransport map[string]string
 }
 
 func newResolver(ctx context.Context, r Roots) *resolver {
-	return &resolver{ctx: ctx, r: r, devOf: statDev}
+	return &resolver{ctx: ctx, r: r, devOf: statDev, fileTransport: map[string]string{}}
 }
 
 func (rs *resolver) gap(format string, a ...any) {
@@ -66,6 +70,9 @@ func (rs *resolver) device(major, minor uint32) profile.Device {
 	dev.Chain = chain
 	for i, l := range leaves {
 		lb := readLabels(l)
+		if t, ok := rs.fileTransport[l]; ok {
+			lb.leaf.Transport = t
+		}
 		dev.Leaves = append(dev.Leaves, lb.leaf)
 		if i == 0 {
 			lb.apply(&dev)
@@ -137,11 +144,25 @@ func (rs *resolver) below(dir string, dev *profile.Device) []string {
 	}
 	sub, err := rs.sysDir(major, minor)
 	if err != nil {
-		rs.gap("loop device %s: backing file %s lives on %d:%d, which has no block device (tmpfs, overlay?): %v",
-			filepath.Base(dir), bf, major, minor, err)
+		rs.fileOnly(dir, bf, major, minor, err)
 		return nil
 	}
 	return []string{sub}
+}
+
+// fileOnly handles a loop device whose backing file bf lives on a
+// filesystem with no block device (device major:minor): the loop device
+// is the leaf, and the filesystem's type tells the medium when it can
+// (tmpfs: RAM, so transport memory; NFS: network); otherwise a gap.
+func (rs *resolver) fileOnly(dir, bf string, major, minor uint32, err error) {
+	if m, ok := rs.mountOf(bf, major, minor); ok && m.Major == major && m.Minor == minor {
+		if t := fsTransport(m.FSType); t != "" {
+			rs.fileTransport[dir] = t
+			return
+		}
+	}
+	rs.gap("loop device %s: backing file %s lives on %d:%d, which has no block device (overlay, btrfs?): %v",
+		filepath.Base(dir), bf, major, minor, err)
 }
 
 // slaves lists the resolved dirs of <dir>/slaves/*, sorted by name.

@@ -119,8 +119,12 @@ var resolveCases = []resolveCase{
 	{name: "loop whose backing file is gone", tree: "handmade", major: 7, minor: 0,
 		wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},
 		transport: profile.TransportLoop, wantGap: "backing file /var/lib/images/data.img"},
-	{name: "loop over a file on tmpfs", tree: "handmade", major: 7, minor: 0,
+	{name: "loop over a file on tmpfs: RAM", tree: "handmade", major: 7, minor: 0,
 		devOf:    map[string][2]uint32{"/var/lib/images/data.img": {0, 42}},
+		wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},
+		transport: profile.TransportMemory},
+	{name: "loop over a file on an anonymous device no mount names", tree: "handmade", major: 7, minor: 0,
+		devOf:    map[string][2]uint32{"/var/lib/images/data.img": {0, 43}},
 		wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},
 		transport: profile.TransportLoop, wantGap: "has no block device"},
 	{name: "USB stick", tree: "handmade", major: 8, minor: 32, wantName: "sdc",
@@ -141,7 +145,8 @@ func TestResolveDevice(t *testing.T) {
 	tests := resolveCases
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rs := newResolver(context.Background(), Roots{Sys: filepath.Join("testdata", tc.tree, "sys")})
+			rs := newResolver(context.Background(), Roots{Sys: filepath.Join("testdata", tc.tree, "sys"),
+				Proc: filepath.Join("testdata", tc.tree, "proc")})
 			rs.devOf = fakeDevOf(tc.devOf)
 			d := rs.device(tc.major, tc.minor)
 			var leaves []string

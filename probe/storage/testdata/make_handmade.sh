@@ -56,3 +56,8 @@ ln -s ../../../6:0:0:0 $U/block/sdc/device; attr $U/model "Ultra Fit       "; at
 
 # Xen paravirtual disk (EC2 PV / Xen guest): /sys/devices/vbd-51712/block/xvda
 disk $S/devices/vbd-51712/block/xvda 202:0 16777216 0 none
+
+# The mount table for the loop cases: the image directory as a tmpfs (0:42), as
+# /proc/self/mountinfo shows one (proc(5), "/proc/pid/mountinfo"; a tmpfs has an anonymous 0:N device).
+attr handmade/proc/self/mountinfo "22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw
+40 22 0:42 / /var/lib/images rw,nosuid,nodev shared:20 - tmpfs tmpfs rw,size=4194304k"
