@@ -24,6 +24,7 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 	if err := checkWritable(st.Path); err != nil {
 		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with --no-measure", st.Path, err)
 	}
+	removeStale(st, o.Roots.Proc)
 	maxBytes, ceiling := o.MaxBytes, uint64(0)
 	if maxBytes == 0 {
 		maxBytes, ceiling = diskio.DefaultMaxBytes, diskio.GrowCeiling(st.FreeBytes)
@@ -55,6 +56,31 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 	}
 	fillMeasurements(st, res)
 	return nil
+}
+
+// removeStale removes the test files killed runs left in st.Path
+// (diskio.RemoveStale), gives their space back to st.FreeBytes and says
+// so in a note; a file it could not remove is a note too.
+func removeStale(st *profile.Storage, procRoot string) {
+	gone, err := diskio.RemoveStale(st.Path, procRoot)
+	var freed int64
+	for _, s := range gone {
+		freed += s.Bytes
+	}
+	switch {
+	case len(gone) == 1:
+		st.Notes = append(st.Notes, fmt.Sprintf("removed a test file an earlier run left behind when it was killed before "+
+			"its clean-up: %s, %.1f MiB (its pid %d no longer runs mytune)", gone[0].Path, float64(freed)/float64(diskio.MiB), gone[0].PID))
+	case len(gone) > 1:
+		st.Notes = append(st.Notes, fmt.Sprintf("removed %d test files earlier runs left behind in %s when they were killed "+
+			"before their clean-up: %.1f MiB in all", len(gone), st.Path, float64(freed)/float64(diskio.MiB)))
+	}
+	if freed > 0 {
+		st.FreeBytes += uint64(freed) //nolint:gosec // a file's size is never negative
+	}
+	if err != nil {
+		st.Notes = append(st.Notes, fmt.Sprintf("a test file an earlier run left behind could not be removed (%v): delete it by hand", err))
+	}
 }
 
 // fillMeasurements converts the engine's result into the profile's units.

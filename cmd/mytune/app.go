@@ -37,12 +37,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = exitFailed
 		}
 	}()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
 	second := make(chan os.Signal, 1)
 	defer signal.Stop(second)
 	context.AfterFunc(ctx, func() {
-		signal.Notify(second, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		signal.Notify(second, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 		stop()
 		go func() {
 			if _, ok := <-second; ok {
@@ -66,7 +66,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // files still there are removed, and the exit is 1 (CONTRACT.md: the work
 // failed).
 func quitNow(stderr io.Writer) {
-	signal.Reset(os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Reset(os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	diskio.RemoveTestFiles()
 	fmt.Fprintln(stderr, "mytune: interrupted twice: stopped at once (its test files were removed)")
 	os.Exit(exitFailed)

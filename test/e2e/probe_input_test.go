@@ -113,7 +113,7 @@ func TestProbeNearlyFull(t *testing.T) {
 // user or a dropped ssh session sends: it must stop within a couple of
 // seconds, exit non-zero and remove its test file.
 func TestProbeSignals(t *testing.T) {
-	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			r := mytune(t, runOpts{signalAt: 1500 * time.Millisecond, signal: sig}, "probe", "--datadir", dir, "--no-server", "--duration", "30s")
@@ -125,6 +125,31 @@ func TestProbeSignals(t *testing.T) {
 				t.Errorf("probe left %q behind", l)
 			}
 		})
+	}
+}
+
+// TestProbeRemovesAKilledRunsFile: a test file left by a run killed
+// before its clean-up (SIGKILL) is removed by the next probe of that
+// directory, and the report says so.
+func TestProbeRemovesAKilledRunsFile(t *testing.T) {
+	dir := t.TempDir()
+	r := mytune(t, runOpts{signalAt: 1500 * time.Millisecond, signal: syscall.SIGKILL}, "probe", "--datadir", dir, "--no-server", "--duration", "30s")
+	if r.code == 0 {
+		t.Fatalf("a killed probe exited 0")
+	}
+	left := listing(t, dir)
+	if !strings.HasPrefix(left, ".mytune-probe-") {
+		t.Fatalf("the killed probe left %q, want its test file (the case this test is about)", left)
+	}
+	r = mytune(t, runOpts{}, "probe", "--datadir", dir, "--no-server", "--duration", "2s", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("probe after the kill: code %d, stderr %q", r.code, r.stderr)
+	}
+	if l := listing(t, dir); l != "" {
+		t.Errorf("after the next probe %q is still there", l)
+	}
+	if !strings.Contains(r.stdout, "removed a test file an earlier run left behind") {
+		t.Errorf("the report does not say the file was removed: %s", r.stdout)
 	}
 }
 
