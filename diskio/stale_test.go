@@ -36,10 +36,10 @@ func TestRemoveStale(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	writeComm(init, "init")            // alive, not mytune: its pid was reused
+	writeComm(init, "init")           // alive, not mytune: its pid was reused
 	writeComm(os.Getppid(), "mytune") // alive and mytune: a run in progress
 	files := map[string]int{
-		".mytune-probe-" + strconv.Itoa(dead) + "-0123456789ab.tmp":        1000,
+		".mytune-probe-" + strconv.Itoa(dead) + "-0123456789ab.tmp":         1000,
 		".mytune-probe-1-0123456789ab.tmp":                                  10,
 		".mytune-probe-" + strconv.Itoa(os.Getppid()) + "-0123456789ab.tmp": 5,
 		".mytune-probe-" + strconv.Itoa(me) + "-0123456789ab.tmp":           5,
