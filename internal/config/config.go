@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -52,7 +53,7 @@ func Load(v *viper.Viper, fs *pflag.FlagSet, known map[string]bool) error {
 			return err
 		}
 	}
-	return checkBools(v, fs)
+	return checkValues(v, fs)
 }
 
 // checkKeys refuses a config file key no command knows: a misspelt key
@@ -76,25 +77,61 @@ func checkKeys(v *viper.Viper, file string, known map[string]bool) error {
 	return nil
 }
 
-// checkBools refuses a boolean flag set from a config file or MYTUNE_*
-// to a word that is not a boolean: viper would read "maybe" as false,
-// and --no-measure: maybe would then measure.
-func checkBools(v *viper.Viper, fs *pflag.FlagSet) error {
+// checkValues refuses a flag set from a config file or MYTUNE_* to a value
+// its type does not take, as the flag itself would (exit 2): viper reads
+// "maybe" as false (and --no-measure: maybe would then measure), "abc" as
+// 0 and a bare 10 as 10ns, where --connect-timeout 10 is refused for its
+// missing unit.
+func checkValues(v *viper.Viper, fs *pflag.FlagSet) error {
 	var bad error
 	fs.VisitAll(func(f *pflag.Flag) {
-		if bad != nil || f.Value.Type() != "bool" || f.Changed {
+		if bad != nil || f.Changed {
 			return
 		}
-		raw, ok := v.Get(f.Name).(string)
-		if !ok {
-			return // unset, or a YAML true/false
-		}
-		if _, err := strconv.ParseBool(strings.TrimSpace(raw)); err != nil {
-			bad = usage.Errorf("%s = %q (from %s_%s or the config file): want true or false", f.Name, raw,
-				EnvPrefix, strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_")))
+		raw := v.Get(f.Name)
+		if want := badValue(f.Value.Type(), raw); want != "" {
+			bad = usage.Errorf("%s = %q (from %s_%s or the config file): want %s", f.Name, fmt.Sprint(raw),
+				EnvPrefix, strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_")), want)
 		}
 	})
 	return bad
+}
+
+// badValue says what a flag of type typ wants when raw (a MYTUNE_* string
+// or a YAML value; a flag's own default comes typed) is not that, or "".
+func badValue(typ string, raw any) string {
+	s, isString := raw.(string)
+	s = strings.TrimSpace(s)
+	switch typ {
+	case "bool":
+		if _, err := strconv.ParseBool(s); isString && err != nil {
+			return "true or false"
+		}
+	case "duration":
+		switch raw.(type) {
+		case int, int64, float64:
+			return "a duration with a unit, e.g. 10s or 2m"
+		}
+		if _, err := time.ParseDuration(s); isString && err != nil {
+			return "a duration with a unit, e.g. 10s or 2m"
+		}
+	case "int", "int32", "int64":
+		if _, err := strconv.ParseInt(s, 10, 64); isString && err != nil {
+			return "a whole number"
+		}
+		if f, ok := raw.(float64); ok && f != float64(int64(f)) {
+			return "a whole number"
+		}
+	case "uint", "uint32", "uint64":
+		if _, err := strconv.ParseUint(s, 10, 64); isString && err != nil {
+			return "a whole number, 0 or more"
+		}
+	case "float64":
+		if _, err := strconv.ParseFloat(s, 64); isString && err != nil {
+			return "a number"
+		}
+	}
+	return ""
 }
 
 // ReadFile reads a YAML config file into v; errors name the file and, for

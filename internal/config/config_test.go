@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -26,6 +27,11 @@ func TestLoad(t *testing.T) {
 	os.WriteFile(bogus, []byte("bogus-key: 1\n"), 0o644)
 	os.WriteFile(thr, []byte("datadir: /t\nthresholds:\n  slow_commits_per_s: 50\n"), 0o644)
 	os.WriteFile(maybe, []byte("no-measure: maybe\n"), 0o644)
+	bareTimeout, goodTimeout := filepath.Join(dir, "bare.yaml"), filepath.Join(dir, "timeout.yaml")
+	os.WriteFile(bareTimeout, []byte("connect-timeout: 10\n"), 0o644)
+	os.WriteFile(goodTimeout, []byte("connect-timeout: 10s\nbatch-rows: 500\n"), 0o644)
+	fracRows := filepath.Join(dir, "frac.yaml")
+	os.WriteFile(fracRows, []byte("batch-rows: 1.5\n"), 0o644)
 	cases := []struct {
 		name    string
 		args    []string
@@ -47,6 +53,14 @@ func TestLoad(t *testing.T) {
 		{"a bool that is not one, env", nil, map[string]string{"MYTUNE_NO_MEASURE": "perhaps"}, nil, `no-measure = "perhaps"`},
 		{"a bool that is not one, file", []string{"--config", maybe}, nil, nil, `no-measure = "maybe"`},
 		{"a bool from the env", nil, map[string]string{"MYTUNE_NO_MEASURE": "true"}, map[string]string{"no-measure": "true"}, ""},
+		{"a bare number for a duration, file (not 10ns)", []string{"--config", bareTimeout}, nil, nil, `connect-timeout = "10" (from MYTUNE_CONNECT_TIMEOUT or the config file): want a duration with a unit`},
+		{"a bare number for a duration, env", nil, map[string]string{"MYTUNE_CONNECT_TIMEOUT": "10"}, nil, `connect-timeout = "10"`},
+		{"a word for a duration (not the default)", nil, map[string]string{"MYTUNE_CONNECT_TIMEOUT": "abc"}, nil, `want a duration with a unit`},
+		{"a duration and a count from the file", []string{"--config", goodTimeout}, nil, map[string]string{"connect-timeout": "10s", "batch-rows": "500"}, ""},
+		{"a word for a count (not 0)", nil, map[string]string{"MYTUNE_BATCH_ROWS": "abc"}, nil, `batch-rows = "abc" (from MYTUNE_BATCH_ROWS or the config file): want a whole number`},
+		{"a fraction for a count", []string{"--config", fracRows}, nil, nil, `batch-rows = "1.5"`},
+		{"a word for a uint", nil, map[string]string{"MYTUNE_ROWS": "-3"}, nil, `rows = "-3"`},
+		{"a word for a float", nil, map[string]string{"MYTUNE_SHARE": "half"}, nil, `share = "half"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -60,11 +74,16 @@ func TestLoad(t *testing.T) {
 			fs.String("format", "text", "")
 			fs.String("max-bytes", "256MiB", "")
 			fs.Bool("no-measure", false, "")
+			fs.Duration("connect-timeout", 5*time.Second, "")
+			fs.Int("batch-rows", 1000, "")
+			fs.Uint64("rows", 0, "")
+			fs.Float64("share", 0.5, "")
 			if err := fs.Parse(c.args); err != nil {
 				t.Fatal(err)
 			}
 			v := viper.New()
-			err := Load(v, fs, map[string]bool{"config": true, "datadir": true, "duration": true, "format": true, "max-bytes": true, "no-measure": true, "thresholds": true})
+			err := Load(v, fs, map[string]bool{"config": true, "datadir": true, "duration": true, "format": true, "max-bytes": true, "no-measure": true, "thresholds": true,
+				"connect-timeout": true, "batch-rows": true, "rows": true, "share": true})
 			if c.wantErr != "" {
 				if err == nil || !usage.Is(err) || !strings.Contains(err.Error(), c.wantErr) {
 					t.Fatalf("err = %v, want a usage error with %q", err, c.wantErr)
