@@ -147,7 +147,7 @@ func writeSetting(b *strings.Builder, f Finding) {
 	if f.RestartRequired {
 		restart = "; needs a restart"
 	}
-	fmt.Fprintf(b, "# %s (%s, was %s%s): %s\n", f.ID, f.Severity, profile.OrUnknown(f.Current), restart, oneLine(f.Summary))
+	fmt.Fprintf(b, "# %s (%s, was %s%s): %s\n", f.ID, f.Severity, oneLine(profile.OrUnknown(f.Current)), restart, oneLine(f.Summary))
 	fmt.Fprintf(b, "%s = %s\n", f.Variable, f.Recommended)
 }
 

@@ -65,8 +65,11 @@ func refusalBanner(refused []Finding) string {
 	for _, f := range refused {
 		where = append(where, f.Summary[strings.LastIndex(f.Summary, ": ")+2:])
 	}
+	// oneLine: a file name may hold a newline, which would end the comment
+	// and put the rest of the name in the fragment as an option line. The
+	// wording is CONTRACT.md's.
 	return fmt.Sprintf("# WARNING: the my.cnf read has %d line(s) the server will not start with (%s; see the crit findings).\n"+
-		"# This fragment does not repair them: fix that file first.\n", len(refused), strings.Join(where, ", "))
+		"# This fragment does not repair them: fix that file first.\n", len(refused), oneLine(strings.Join(where, ", ")))
 }
 
 // withBanner puts the banner above the fragment's first group header.

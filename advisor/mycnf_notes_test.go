@@ -83,6 +83,13 @@ func TestRefusalBanner(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+	evil := myCnfRefusals(&profile.MyCnf{Warnings: []profile.MyCnfWarning{
+		{Where: "/tmp/evil\ninnodb_buffer_pool_size=1T\n.cnf:2", Refuses: true, Text: "unknown variable"}}}, "", "")
+	for _, line := range strings.Split(withBanner(cnf, refusalBanner(evil)), "\n") {
+		if strings.HasPrefix(line, "innodb_buffer_pool_size") || strings.HasPrefix(line, ".cnf") {
+			t.Errorf("a newline in the file name put %q in the fragment as a line of its own", line)
+		}
+	}
 	if withBanner(cnf, refusalBanner(nil)) != cnf {
 		t.Error("no refusal must leave the cnf as it is")
 	}

@@ -196,9 +196,11 @@ func promValue(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-// escapeLabel escapes a label value: backslash, double quote and newline.
+// escapeLabel escapes a label value: backslash, double quote and newline;
+// bytes that are not UTF-8 (a path can hold any) become U+FFFD, as the
+// exposition format wants UTF-8 label values.
 func escapeLabel(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s)
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(strings.ToValidUTF8(s, "\uFFFD"))
 }
 
 // escapeHelp escapes HELP text: backslash and newline.

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -158,6 +159,9 @@ func promParseLabels(in string, into map[string]string) (string, error) {
 		if _, dup := into[name]; dup {
 			return "", fmt.Errorf("label %s repeated", name)
 		}
+		if !utf8.ValidString(val.String()) {
+			return "", fmt.Errorf("label %s value is not UTF-8", name)
+		}
 		into[name] = val.String()
 		in = strings.TrimPrefix(in, ",")
 	}
@@ -176,6 +180,7 @@ func TestPromCheckRejects(t *testing.T) {
 		{"split family", head + "m 1\n# HELP n x\n# TYPE n gauge\nn 1\nm{a=\"2\"} 1\n"},
 		{"TYPE twice", head + "# TYPE m gauge\nm 1\n"},
 		{"unknown type", "# HELP m x\n# TYPE m meter\nm 1\n"},
+		{"label not UTF-8", head + "m{a=\"bad\xffname\"} 1\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -186,6 +191,27 @@ func TestPromCheckRejects(t *testing.T) {
 	}
 	if _, err := promCheck(head + `m{a="q\"b\\s\nn",b="2"} 1.5e+09` + "\n"); err != nil {
 		t.Errorf("rejected a valid exposition: %v", err)
+	}
+}
+
+// TestPromLabelOddPath: a datadir path with a quote, a backslash, a
+// newline and a byte that is not UTF-8 (Linux paths may hold any) still
+// makes a valid exposition; the bad byte becomes U+FFFD, as in JSON.
+func TestPromLabelOddPath(t *testing.T) {
+	p := loadProfile(t, "unmeasured.json")
+	p.Storage.Path = "/data/a\"b\\c\nd\xffe"
+	var buf bytes.Buffer
+	if err := Profile(&buf, p, Options{Format: "prom"}); err != nil {
+		t.Fatal(err)
+	}
+	series, err := promCheck(buf.String())
+	if err != nil {
+		t.Fatalf("invalid exposition: %v\n%s", err, buf.String())
+	}
+	for _, s := range series {
+		if s.name == "mytune_profile_info" && s.labels["path"] != "/data/a\"b\\c\nd\uFFFDe" {
+			t.Errorf("path label %q", s.labels["path"])
+		}
 	}
 }
 

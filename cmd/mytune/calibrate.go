@@ -67,7 +67,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 	f.String("probe-duration", "5s", "without --from: how long to probe the server's datadir for advise's prediction")
 	f.Bool("no-predict", false, "do not compare with advise (no probe, no --from)")
 	f.String("dump", "", "load real rows of this dump (mydumper or MySQL Shell directory, mysqldump file) at 1-16 sessions "+
-		"and choose the load threads (see calibrateDumpHelp)")
+		"and choose the load threads (see the --dump paragraph above)")
 	f.Int("rounds", calibrate.DefaultRounds, "with --dump: how often each session count is measured (rounds alternate: most sessions to fewest, then back)")
 	f.Bool("allow-binlog", false, "write even when the binary log is on and this account may not skip it (the writes reach replicas)")
 	addServerFlags(f)
