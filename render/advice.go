@@ -60,7 +60,7 @@ func adviceText(a *advisor.Advice, o Options) string {
 	}
 	b.WriteString(findingsText(t, a.Findings, w))
 	b.WriteString(threadsText(t, a.Threads, w))
-	b.WriteString(cnfText(t, a.Cnf, w))
+	b.WriteString(cnfText(t, a.Cnf, cnfWhere(a), w))
 	if len(a.Notes) > 0 {
 		b.WriteString(section(t, "NOTES"))
 		for _, n := range a.Notes {
@@ -228,18 +228,35 @@ func labelled(t theme, label, text string, w int, style lipgloss.Style) string {
 	return b.String()
 }
 
+// cnfWhere names where the fragment goes: the end of the my.cnf that was
+// read, else of the server's option file. The end, [mysqld] line and all,
+// because the server keeps the last value it reads in file order whatever
+// the group (mysys my_default.c reads each file top to bottom, includes
+// where they stand): a value set again in a later [mariadb] or an
+// included file would win over lines added to the first [mysqld] section.
+func cnfWhere(a *advisor.Advice) string {
+	if m := a.Profile.MyCnf; m != nil && m.Path != "" {
+		return "append it to the end of " + m.Path
+	}
+	return "append it to the end of the server's option file"
+}
+
 // cnfText shows the my.cnf fragment as it is; only comment lines are
 // wrapped, since a cut option line would change its meaning.
-func cnfText(t theme, cnf string, w int) string {
+func cnfText(t theme, cnf, where string, w int) string {
 	if strings.TrimSpace(cnf) == "" {
 		return ""
 	}
 	var b strings.Builder
-	hint := "add to the [mysqld] section, then restart where marked"
+	hint := where + ", [mysqld] line included (the server keeps the last value it reads), then restart where marked"
 	if groups := strings.Count("\n"+cnf, "\n["); groups > 1 {
-		hint = "add as it is, each [group] with it: a group is read only by the servers named; restart where marked"
+		hint = where + " as it is, each [group] line with it (a group is read only by the servers named; the " +
+			"server keeps the last value it reads), then restart where marked"
 	}
-	b.WriteString(section(t, "MY.CNF") + t.dim.Render(fit(hint, w)) + "\n")
+	b.WriteString(section(t, "MY.CNF"))
+	for _, l := range wrap(hint, w, "") {
+		b.WriteString(t.dim.Render(l) + "\n")
+	}
 	for _, l := range strings.Split(strings.TrimRight(cnf, "\n"), "\n") {
 		if strings.HasPrefix(strings.TrimSpace(l), "#") {
 			for _, c := range wrap(clean(l), w-2, "# ") {

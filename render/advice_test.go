@@ -13,6 +13,7 @@ import (
 
 	"github.com/mytune/mytune/advisor"
 	"github.com/mytune/mytune/advisor/threads"
+	"github.com/mytune/mytune/profile"
 )
 
 // loadAdvice reads an advice from testdata.
@@ -245,6 +246,33 @@ func TestAdviceCnfSetting(t *testing.T) {
 			}
 			if !found {
 				t.Errorf("output lacks %q:\n%s", c.want, buf.String())
+			}
+		})
+	}
+}
+
+// TestAdviceCnfWhere: the fragment goes at the end of the my.cnf read
+// (else of the server's option file), [mysqld] line and all: the server
+// keeps the last value it reads, so lines added to the first [mysqld]
+// section lose to a later [mariadb] group (checked with mariadbd 10.11:
+// 96M from a later [mariadb] beat 64M in [mysqld]; 256M appended at the end won).
+func TestAdviceCnfWhere(t *testing.T) {
+	for _, c := range []struct{ name, path, want string }{
+		{"a my.cnf was read", "/etc/mysql/my.cnf", "append it to the end of /etc/mysql/my.cnf, [mysqld] line included"},
+		{"none was read", "", "append it to the end of the server's option file, [mysqld] line included"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := loadAdvice(t, "advice-sd.json")
+			a.Profile.MyCnf = nil
+			if c.path != "" {
+				a.Profile.MyCnf = &profile.MyCnf{Path: c.path}
+			}
+			var buf bytes.Buffer
+			if err := Advice(&buf, a, Options{Format: "text", Width: 200}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(buf.String(), c.want) || strings.Contains(buf.String(), "add to the [mysqld] section") {
+				t.Errorf("MY.CNF hint lacks %q:\n%s", c.want, buf.String())
 			}
 		})
 	}

@@ -168,7 +168,7 @@ func bufferedSetting(p *profile.Profile, o Options, loaded, direct, buffered Dur
 		name += " (if the server writes them with O_DIRECT, the default of MariaDB 10.6+ and MySQL 8.4+: its settings were not read)"
 	}
 	return Setting{Name: name,
-		Apply: fmt.Sprintf("add the line below to the [mysqld] section (below any other %s line)%s and restart the server, before the SET GLOBAL lines", strings.Fields(line)[0], also),
+		Apply: fmt.Sprintf("append the line below to the end of the server's option file under a [mysqld] line (the server keeps the last %s it reads)%s and restart the server, before the SET GLOBAL lines", strings.Fields(line)[0], also),
 		Undo:  undo,
 		UndoWhen: fmt.Sprintf("right after the loader exits: the restart's clean shutdown writes the loaded pages, about %s to %s on this disk, with the server down meanwhile (allow it in the service manager's stop timeout); "+
 			"the restart resets every SET GLOBAL of the load, so their undo lines are not needed (an ALTER INSTANCE line's undo is: run it before the restart)",
