@@ -2,7 +2,9 @@ package mycnf
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -62,6 +64,9 @@ func (o Options) ReadAs(flavor string) Reading {
 			continue
 		}
 		r.Base.List = append(r.Base.List, opt)
+		if flavor == flavorMariaDB {
+			r.Base.List = append(r.Base.List, linkedExpiry(opt)...)
+		}
 	}
 	r.checkStartup(flavor)
 	r.Warnings = dedupeWarnings(r.Warnings)
@@ -158,4 +163,29 @@ func (r *Reading) noteSkippedGroup(flavor string, o Option, seen map[string]bool
 	seen[o.Group] = true
 	r.warn(flavorMySQL, o, false, fmt.Sprintf("mysqld (MySQL, Percona) does not read [%s]: %s and the rest of that group "+
 		"apply only to MariaDB", o.Group, o.Raw))
+}
+
+// linkedExpiry is the other of MariaDB's two binary-log expiry options
+// that setting one sets: since 10.6.1 binlog_expire_logs_seconds and
+// expire_logs_days are one setting in two units (MariaDB KB,
+// binlog_expire_logs_seconds; mariadbd 10.11 run on
+// "binlog_expire_logs_seconds=86400 then expire_logs_days=0" shows both 0),
+// so whichever comes last wins for both. nil for any other option or a
+// value that is not a number (its own check warns).
+func linkedExpiry(o Option) []Option {
+	v, err := strconv.ParseFloat(strings.TrimSpace(o.Value), 64)
+	if err != nil || v < 0 {
+		return nil
+	}
+	other := o
+	switch o.Name {
+	case "binlog_expire_logs_seconds":
+		other.Name, other.Value = "expire_logs_days", strconv.FormatFloat(v/86400, 'f', -1, 64)
+	case "expire_logs_days":
+		other.Name, other.Value = "binlog_expire_logs_seconds", strconv.FormatFloat(math.Round(v*86400), 'f', -1, 64)
+	default:
+		return nil
+	}
+	other.RawValue = other.Value
+	return []Option{other}
 }

@@ -11,6 +11,9 @@ var readAsCases = []struct {
 	warn               string // "" means: no warning
 	refuses            bool
 }{
+	{"expire_logs_days=0 after seconds zeroes both on mariadbd", "[mysqld]\nbinlog_expire_logs_seconds=86400\nexpire_logs_days=0\n", "mariadb", "binlog_expire_logs_seconds", "0", "", false},
+	{"seconds=0 after expire_logs_days zeroes both on mariadbd", "[mysqld]\nexpire_logs_days=3\nbinlog_expire_logs_seconds=0\n", "mariadb", "expire_logs_days", "0", "", false},
+	{"expire_logs_days sets the seconds on mariadbd", "[mysqld]\nexpire_logs_days=2\n", "mariadb", "binlog_expire_logs_seconds", "172800", "", false},
 	{"1GB read as 1G by mariadbd", "[mysqld]\ninnodb_buffer_pool_size = 1GB\n", "mariadb", "innodb_buffer_pool_size", "1G", "is read as 1G", false},
 	{"1GB read as 1G by mysqld", "[mysqld]\ninnodb_buffer_pool_size = 1GB\n", "mysql", "innodb_buffer_pool_size", "1G", "is read as 1G", false},
 	{"512MiB read as 512M", "[mysqld]\nkey_buffer_size=512MiB\n", "mariadb", "key_buffer_size", "512M", "is read as 512M", false},
