@@ -70,10 +70,26 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	}
 	g := b
 	g.redo = grow
+	undo, back := b.redo, ""
+	if live := liveRedoBytes(p, name); live > 0 && live != b.redo {
+		// as the pool's undo: back to what the server has, not to the size the load is sized for
+		undo, back = live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
+			profile.HumanBytes(live), profile.HumanBytes(b.redo))
+	}
 	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (%s%s)", profile.HumanBytes(grow), growReason(data, b.redo, room), why),
 		Apply:   fmt.Sprintf("SET GLOBAL %s = %d;", name, grow),
-		Undo:    fmt.Sprintf("SET GLOBAL %s = %d;", name, b.redo),
-		Warning: redoGrowWarning(p.Storage, grow, data, b.redo), settles: true}, g, "", true
+		Undo:    fmt.Sprintf("SET GLOBAL %s = %d;", name, undo),
+		Warning: redoGrowWarning(p.Storage, grow, data, undo) + back, settles: true}, g, "", true
+}
+
+// liveRedoBytes is the live server's value of the redo variable name
+// (innodb_log_file_size, innodb_redo_log_capacity), 0 when no server was
+// read or it did not say.
+func liveRedoBytes(p *profile.Profile, name string) uint64 {
+	if p.Server == nil || !p.Server.Reachable {
+		return 0
+	}
+	return sizeIn(p.Server.Variables, name)
 }
 
 // growReason says why the log grows: the data outgrows it, or the load's

@@ -2,6 +2,7 @@ package threads
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -52,6 +53,46 @@ func TestRedoGrowWarningCoversMeasuredUndo(t *testing.T) {
 				if m > most {
 					t.Errorf("measured undo %s > the stated %s: %s", m, most, w)
 				}
+			}
+		})
+	}
+}
+
+// TestGrowRedoUndoIsTheServers: where the advised cnf sets another redo
+// log than the server has, the load is sized for the advised one and the
+// undo puts back the server's, as the pool's undo does: after apply and
+// undo the server ends where it started (a QA run ended with 640M where
+// it had 48M).
+func TestGrowRedoUndoIsTheServers(t *testing.T) {
+	dump := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 100e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
+	for _, tc := range []struct {
+		name       string
+		srvRedo    string
+		advised    map[string]string
+		undo, warn string
+	}{
+		{"advised 256M, server 48M: back to 48M", "50331648", map[string]string{"innodb_buffer_pool_size": "1G", "innodb_log_file_size": "256M"},
+			"SET GLOBAL innodb_log_file_size = 50331648;", "the undo puts back the 48.0 MiB the server has now (the my.cnf lines above advise 256.0 MiB)"},
+		{"nothing advised: back to the server's 48M", "50331648", map[string]string{"innodb_buffer_pool_size": "1G"},
+			"SET GLOBAL innodb_log_file_size = 50331648;", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, dump)
+			p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "134217728", "innodb_log_file_size": tc.srvRedo})
+			p.Host.Memory.AvailableBytes = 8 << 30
+			p.Storage.FreeBytes = 50 << 30
+			plan := Size(p, Options{Task: TaskLoad, Advised: tc.advised})
+			var got *Setting
+			for i, s := range plan.Temporary {
+				if strings.Contains(s.Apply, "innodb_log_file_size") {
+					got = &plan.Temporary[i]
+				}
+			}
+			if got == nil {
+				t.Fatalf("redo growth not offered; notes %q", plan.Notes)
+			}
+			if got.Undo != tc.undo || !strings.Contains(got.Warning, tc.warn) {
+				t.Errorf("undo %q warning %q; want %q and %q", got.Undo, got.Warning, tc.undo, tc.warn)
 			}
 		})
 	}
