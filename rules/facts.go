@@ -48,6 +48,9 @@ type Facts struct {
 	BinlogCacheBytes, ThreadStackBytes                   uint64
 	TmpTableBytes, MaxHeapTableBytes                     uint64
 	TableOpenCache, TableDefinitionCache                 int
+	// OpenFilesLimit is the live server's open_files_limit (the file
+	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.
+	OpenFilesLimit int
 
 	DataBytes uint64
 	Tables    int
@@ -268,6 +271,11 @@ func (f *Facts) fill() {
 	f.BinlogCacheBytes, f.ThreadStackBytes = f.size("binlog_cache_size"), f.size("thread_stack")
 	f.TmpTableBytes, f.MaxHeapTableBytes = f.size("tmp_table_size"), f.size("max_heap_table_size")
 	f.TableOpenCache, f.TableDefinitionCache = f.int("table_open_cache"), f.int("table_definition_cache")
+	if f.HasServer {
+		if n, err := strconv.Atoi(strings.TrimSpace(f.Raw["open_files_limit"])); err == nil && n > 0 && f.Set["open_files_limit"] {
+			f.OpenFilesLimit = n
+		}
+	}
 }
 
 // MaxConnectionsLimit is the most max_connections a server takes: larger

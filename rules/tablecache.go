@@ -1,6 +1,11 @@
 package rules
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/mytune/mytune/profile"
+)
 
 // The table cache as its counters show it. MySQL 8.4 manual, "How MySQL
 // Opens and Closes Tables": if Opened_tables is large or grows quickly,
@@ -30,4 +35,55 @@ func (e Env) TableCacheDefault() int {
 	}
 	n, _ := strconv.Atoi(d)
 	return n
+}
+
+// tableCacheReserve and tableCacheMin are how the server caps
+// table_open_cache to its file descriptors at start: at most
+// (open_files_limit - reserve - max_connections) / 2, never below min.
+// MySQL sql/mysqld.cc adjust_table_cache_size: reserve 10, min
+// TABLE_OPEN_CACHE_MIN 400. MariaDB 10.11.19, measured here (ulimit -n 2048:
+// 933 with max_connections 151, 759 with 500; ulimit -n 512: 200, "Changed
+// limits" in the error log): reserve 30, min 200.
+var (
+	tableCacheReserve = map[bool]int{true: 30, false: 10} // keyed by IsMariaDB
+	tableCacheMin     = map[bool]int{true: 200, false: 400}
+)
+
+// TableCacheCap is the largest table_open_cache the live server keeps with
+// its open_files_limit and max_connections; 0 when open_files_limit is
+// unknown (no live server).
+func (e Env) TableCacheCap() int {
+	if e.F.OpenFilesLimit <= 0 {
+		return 0
+	}
+	maria := e.F.Flavor == profile.FlavorMariaDB
+	return max(tableCacheMin[maria], (e.F.OpenFilesLimit-tableCacheReserve[maria]-e.F.MaxConnections)/2)
+}
+
+// TableCacheFor is want held to TableCacheCap: a larger value is lowered by
+// the server at its next start and would be advised again after it.
+func (e Env) TableCacheFor(want int) int {
+	if c := e.TableCacheCap(); c > 0 && want > c {
+		return c
+	}
+	return want
+}
+
+// TableCacheCapText says why the advice stops below want when it does,
+// else "".
+func (e Env) TableCacheCapText(want int) string {
+	c := e.TableCacheCap()
+	if c == 0 || want <= c {
+		return ""
+	}
+	maria := e.F.Flavor == profile.FlavorMariaDB
+	how := fmt.Sprintf("with open_files_limit %d and max_connections %d it keeps at most (%d - %d - %d) / 2 open",
+		e.F.OpenFilesLimit, e.F.MaxConnections, e.F.OpenFilesLimit, tableCacheReserve[maria], e.F.MaxConnections)
+	if c == tableCacheMin[maria] {
+		how = fmt.Sprintf("with open_files_limit %d and max_connections %d it keeps only its minimum of %d open",
+			e.F.OpenFilesLimit, e.F.MaxConnections, c)
+	}
+	return fmt.Sprintf(" The server caps it at %d: %s (it lowers a larger value at start, \"Changed limits\" in its error "+
+		"log); to hold %d, raise the file-descriptor limit the server starts with (LimitNOFILE in its systemd unit, or "+
+		"open_files_limit).", c, how, want)
 }

@@ -55,6 +55,7 @@ var knownVars = map[string]varSpec{
 	"max_heap_table_size":            {KindSize, ">=5.0", ">=5.0"},
 	"table_open_cache":               {KindInt, ">=5.1", ">=5.1"},
 	"table_definition_cache":         {KindInt, ">=5.1", ">=5.1"},
+	"open_files_limit":               {KindInt, ">=5.0", ">=5.0"},
 	"innodb_file_per_table":          {KindBool, ">=5.0", ">=5.0"},
 	"thread_cache_size":              {KindInt, ">=5.0", ">=5.0"},
 	"innodb_stats_on_metadata":       {KindBool, ">=5.1", ">=5.1"},
