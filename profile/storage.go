@@ -53,10 +53,13 @@ type Device struct {
 	Model     string   `json:"model"`
 	Vendor    string   `json:"vendor,omitempty"`
 	// RotationalFlag is the kernel's queue/rotational label; it is only a hint.
-	RotationalFlag     bool   `json:"rotational_flag"`
-	LogicalBlockSize   int    `json:"logical_block_size"`
-	PhysicalBlockSize  int    `json:"physical_block_size,omitempty"`
-	SizeBytes          uint64 `json:"size_bytes"`
+	RotationalFlag    bool   `json:"rotational_flag"`
+	LogicalBlockSize  int    `json:"logical_block_size"`
+	PhysicalBlockSize int    `json:"physical_block_size,omitempty"`
+	SizeBytes         uint64 `json:"size_bytes"` // the first leaf disk's
+	// DeviceSizeBytes is the mounted device's own size (a partition, an
+	// LV, a loop device) when it is not the leaf disk; 0 otherwise.
+	DeviceSizeBytes    uint64 `json:"device_size_bytes,omitempty"`
 	Scheduler          string `json:"scheduler,omitempty"`
 	WriteCache         string `json:"write_cache,omitempty"` // "write back", "write through" or ""
 	MMCType            string `json:"mmc_type,omitempty"`    // "SD", "MMC" for mmcblk devices

@@ -114,7 +114,12 @@ func storageLines(t theme, s profile.Storage, inner int) []string {
 	if s.TotalBytes > 0 {
 		free += " of " + profile.HumanBytes(s.TotalBytes)
 	}
-	if d.SizeBytes > 0 {
+	if d.DeviceSizeBytes > 0 && len(d.Leaves) > 0 {
+		free += ", " + clean(d.Name) + " " + profile.HumanBytes(d.DeviceSizeBytes) + " on disk " + clean(d.Leaves[0].Name)
+		if d.SizeBytes > 0 {
+			free += " " + profile.HumanBytes(d.SizeBytes)
+		}
+	} else if d.SizeBytes > 0 {
 		free += ", disk " + profile.HumanBytes(d.SizeBytes)
 	}
 	out = append(out, kv(t, "space", free))
@@ -206,7 +211,11 @@ func gapLines(p *profile.Profile) []string {
 			out = append(out, "server not reachable: "+g.Reason)
 			continue
 		}
-		out = append(out, fmt.Sprintf("not measured: %s — %s", g.Probe, g.Reason))
+		if strings.HasPrefix(g.Probe, "storage.measure") {
+			out = append(out, fmt.Sprintf("not measured: %s — %s", g.Probe, g.Reason))
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s — %s", g.Probe, g.Reason)) // what could not be read, measured figures or not
 	}
 	if s := p.Server; s != nil && !s.Reachable && s.Error != "" && !hasServerGap(p) {
 		out = append(out, "server not reachable: "+s.Error)

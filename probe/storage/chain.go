@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -67,7 +68,16 @@ func (rs *resolver) device(major, minor uint32) profile.Device {
 	}
 	dev.Name = filepath.Base(dir)
 	chain, leaves := rs.descend(dir, 0, &dev)
+	for _, m := range rs.btrfsMembers(dir)[1:] {
+		_, l := rs.descend(m, 0, &dev)
+		leaves = appendNew(leaves, l...)
+	}
 	dev.Chain = chain
+	if len(chain) > 1 {
+		if sectors, ok := uintAttr(dir, "size"); ok && sectors <= ^uint64(0)/sectorBytes {
+			dev.DeviceSizeBytes = sectors * sectorBytes
+		}
+	}
 	for i, l := range leaves {
 		lb := readLabels(l)
 		if t, ok := rs.fileTransport[l]; ok {
@@ -114,7 +124,7 @@ func (rs *resolver) descend(dir string, depth int, dev *profile.Device) (chain, 
 		if i == 0 {
 			chain = c
 		}
-		leaves = append(leaves, l...)
+		leaves = appendNew(leaves, l...)
 	}
 	return append([]string{name}, chain...), leaves
 }
@@ -144,25 +154,75 @@ func (rs *resolver) below(dir string, dev *profile.Device) []string {
 	}
 	sub, err := rs.sysDir(major, minor)
 	if err != nil {
-		rs.fileOnly(dir, bf, major, minor, err)
-		return nil
+		return rs.fileOnly(dir, bf, major, minor, err)
 	}
 	return []string{sub}
 }
 
-// fileOnly handles a loop device whose backing file bf lives on a
-// filesystem with no block device (device major:minor): the loop device
-// is the leaf, and the filesystem's type tells the medium when it can
-// (tmpfs: RAM, so transport memory; NFS: network); otherwise a gap.
-func (rs *resolver) fileOnly(dir, bf string, major, minor uint32, err error) {
-	if m, ok := rs.mountOf(bf, major, minor); ok && m.Major == major && m.Minor == minor {
-		if t := fsTransport(m.FSType); t != "" {
-			rs.fileTransport[dir] = t
-			return
+// btrfsMembers lists dir first, then the other devices of the btrfs whose
+// member it is (<sys>/fs/btrfs/<fsid>/devices/*, kernel
+// Documentation/ABI/testing/sysfs-fs-btrfs): a btrfs over several disks
+// (RAID1 across an SSD and an SD card) writes to all of them. Just dir when
+// it is in no btrfs.
+func (rs *resolver) btrfsMembers(dir string) []string {
+	out := []string{dir}
+	fsids, _ := filepath.Glob(filepath.Join(rs.r.Sys, "fs", "btrfs", "*", "devices"))
+	for _, d := range fsids {
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		var members []string
+		found := false
+		for _, e := range ents {
+			p, err := filepath.EvalSymlinks(filepath.Join(d, e.Name()))
+			if err != nil {
+				continue
+			}
+			found = found || p == dir
+			members = append(members, p)
+		}
+		if found {
+			sort.Strings(members)
+			return appendNew(out, members...)
 		}
 	}
-	rs.gap("loop device %s: backing file %s lives on %d:%d, which has no block device (overlay, btrfs?): %v",
+	return out
+}
+
+// appendNew appends the items of add not already in list.
+func appendNew(list []string, add ...string) []string {
+	for _, a := range add {
+		if !slices.Contains(list, a) {
+			list = append(list, a)
+		}
+	}
+	return list
+}
+
+// fileOnly handles a loop device whose backing file bf lives on a
+// filesystem with an anonymous device number major:minor: a btrfs (each
+// subvolume has its own) is followed through its mount source to its
+// disk; on tmpfs/ramfs (RAM: transport memory) or a network filesystem
+// the loop device is the leaf with that transport; otherwise a gap.
+func (rs *resolver) fileOnly(dir, bf string, major, minor uint32, err error) []string {
+	if m, ok := rs.mountOf(bf, major, minor); ok {
+		if t := fsTransport(m.FSType); t != "" && m.Major == major && m.Minor == minor {
+			rs.fileTransport[dir] = t
+			return nil
+		}
+		if m.FSType == "btrfs" && strings.HasPrefix(m.Source, "/dev/") {
+			node := filepath.Join(rs.r.Dev, strings.TrimPrefix(m.Source, "/dev/"))
+			if smaj, smin, serr := blockDevNumber(node); serr == nil {
+				if sub, serr := rs.sysDir(smaj, smin); serr == nil {
+					return rs.btrfsMembers(sub)
+				}
+			}
+		}
+	}
+	rs.gap("loop device %s: backing file %s lives on %d:%d, which has no block device (overlay?): %v",
 		filepath.Base(dir), bf, major, minor, err)
+	return nil
 }
 
 // slaves lists the resolved dirs of <dir>/slaves/*, sorted by name.

@@ -52,6 +52,9 @@ var resolveCases = []resolveCase{
 			if d.SizeBytes != 468862128*512 || d.LogicalBlockSize != 512 {
 				t.Errorf("size %d lbs %d", d.SizeBytes, d.LogicalBlockSize)
 			}
+			if d.DeviceSizeBytes != 419430400*512 {
+				t.Errorf("the partition's own size %d, want %d", d.DeviceSizeBytes, 419430400*512)
+			}
 		}},
 	{name: "SATA SSD", tree: "simple-lvm", major: 8, minor: 4, wantName: "sda4",
 		wantChain: []string{"sda4", "sda"}, wantLeaves: []string{"sda"},
@@ -66,7 +69,7 @@ var resolveCases = []resolveCase{
 		transport: profile.TransportSATA, rotational: true, model: "WDC WD800JD-00MS"},
 	{name: "LVM over loop files on a SATA SSD", tree: "simple-lvm", major: 253, minor: 0, devOf: lvmLoops,
 		wantName: "dm-0", wantChain: []string{"dm-0", "loop0", "sda4", "sda"},
-		wantLeaves: []string{"sda", "sda", "sda", "sda"}, transport: profile.TransportSATA, model: "KINGSTON SH103S3",
+		wantLeaves: []string{"sda"}, transport: profile.TransportSATA, model: "KINGSTON SH103S3",
 		check: func(t *testing.T, d profile.Device) {
 			if d.DMName != "vg_foo.4059-lv_foo.4059" || d.BackingFile != "/tmp/foo.4059-0.img" {
 				t.Errorf("dm name %q backing file %q", d.DMName, d.BackingFile)
@@ -122,11 +125,24 @@ var resolveCases = []resolveCase{
 	{name: "loop over a file on tmpfs: RAM", tree: "handmade", major: 7, minor: 0,
 		devOf:    map[string][2]uint32{"/var/lib/images/data.img": {0, 42}},
 		wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},
-		transport: profile.TransportMemory},
+		transport: profile.TransportMemory,
+		check: func(t *testing.T, d profile.Device) {
+			if d.SizeBytes != 2097152*512 || d.DeviceSizeBytes != 0 {
+				t.Errorf("a leaf's size %d, device size %d (want it only when the device is not the leaf)", d.SizeBytes, d.DeviceSizeBytes)
+			}
+		}},
 	{name: "loop over a file on an anonymous device no mount names", tree: "handmade", major: 7, minor: 0,
 		devOf:    map[string][2]uint32{"/var/lib/images/data.img": {0, 43}},
 		wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},
 		transport: profile.TransportLoop, wantGap: "has no block device"},
+	{name: "btrfs RAID1 over an SD card partition and a USB stick: both leaves", tree: "handmade", major: 179, minor: 1,
+		wantName: "mmcblk0p1", wantChain: []string{"mmcblk0p1", "mmcblk0"}, wantLeaves: []string{"mmcblk0", "sdd"},
+		transport: profile.TransportMMC, model: "SC64G",
+		check: func(t *testing.T, d profile.Device) {
+			if d.Leaves[1].Transport != profile.TransportUSB || d.Leaves[1].Model != "Ultra Fit" {
+				t.Errorf("second leaf %+v", d.Leaves[1])
+			}
+		}},
 	{name: "USB stick", tree: "handmade", major: 8, minor: 32, wantName: "sdc",
 		wantChain: []string{"sdc"}, wantLeaves: []string{"sdc"}, transport: profile.TransportUSB,
 		rotational: true, model: "Ultra Fit",

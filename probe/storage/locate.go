@@ -141,6 +141,11 @@ func (rs *resolver) mountOf(path string, major, minor uint32) (mountinfo.Mount, 
 		return m, true
 	}
 	m, ok := longestPrefix(mounts, path, func(mountinfo.Mount) bool { return true })
+	if ok && m.FSType == "btrfs" {
+		// btrfs gives every subvolume an anonymous device number of its own
+		// (st_dev), while mountinfo shows the filesystem's: no mismatch to report.
+		return m, true
+	}
 	if ok {
 		rs.gap("no mount in %s has device %d:%d; using %s (%s), the longest mount point above %s",
 			file, major, minor, m.MountPoint, m.FSType, path)

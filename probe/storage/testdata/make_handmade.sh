@@ -57,6 +57,16 @@ ln -s ../../../6:0:0:0 $U/block/sdc/device; attr $U/model "Ultra Fit       "; at
 # Xen paravirtual disk (EC2 PV / Xen guest): /sys/devices/vbd-51712/block/xvda
 disk $S/devices/vbd-51712/block/xvda 202:0 16777216 0 none
 
+# A btrfs RAID1 over the SD card's first partition and a second USB stick, sdd (mkfs.btrfs -d raid1
+# -m raid1 /dev/mmcblk0p1 /dev/sdd): /sys/fs/btrfs/<fsid>/devices/<name> links to each member's block dir
+# (kernel Documentation/ABI/testing/sysfs-fs-btrfs, "devices").
+U2=$S/devices/platform/scb/fd500000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0/usb2/2-2/2-2:1.0/host7/target7:0:0/7:0:0:0
+disk $U2/block/sdd 8:48 60062500 1 "[mq-deadline] kyber bfq none"
+ln -s ../../../7:0:0:0 $U2/block/sdd/device; attr $U2/model "Ultra Fit       "; attr $U2/vendor "SanDisk "
+B=$S/fs/btrfs/4c1a2f0e-6d3b-4e55-9a8b-0c2d1e3f4a5b/devices; mkdir -p $B
+ln -s ../../../../devices/platform/emmc2bus/fe340000.mmc/mmc_host/mmc0/mmc0:aaaa/block/mmcblk0/mmcblk0p1 $B/mmcblk0p1
+ln -s ../../../../devices/platform/scb/fd500000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0/usb2/2-2/2-2:1.0/host7/target7:0:0/7:0:0:0/block/sdd $B/sdd
+
 # The mount table for the loop cases: the image directory as a tmpfs (0:42), as
 # /proc/self/mountinfo shows one (proc(5), "/proc/pid/mountinfo"; a tmpfs has an anonymous 0:N device).
 attr handmade/proc/self/mountinfo "22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw
