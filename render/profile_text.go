@@ -22,7 +22,7 @@ func profileText(p *profile.Profile, o Options) string {
 	b.WriteString(headerLine(t, p, w))
 	b.WriteString(verdictBlock(t, p, w))
 	b.WriteString(section(t, "HOST"))
-	b.WriteString(t.box(hostLines(t, p.Host), w))
+	b.WriteString(t.box(hostLines(t, p.Host, w-4), w))
 	b.WriteString(section(t, "STORAGE"))
 	b.WriteString(t.box(storageLines(t, p.Storage, w-4), w))
 	if p.Server != nil && p.Server.Reachable {
@@ -67,8 +67,22 @@ func kv(t theme, label, value string) string {
 	return t.label.Render(pad(label, labelWidth)) + value
 }
 
-// hostLines are the host panel's lines.
-func hostLines(t theme, h profile.Host) []string {
+// kvWrap renders a "label  value" panel entry wrapped to inner columns,
+// the continuation lines under the value: the box cuts a longer line.
+func kvWrap(t theme, label, value string, inner int) []string {
+	lines := wrap(value, inner-labelWidth, "")
+	if len(lines) == 0 {
+		return []string{kv(t, label, "")}
+	}
+	out := []string{kv(t, label, lines[0])}
+	for _, l := range lines[1:] {
+		out = append(out, pad("", labelWidth)+l)
+	}
+	return out
+}
+
+// hostLines are the host panel's lines, wrapped to inner columns.
+func hostLines(t theme, h profile.Host, inner int) []string {
 	lines := []string{kv(t, "hostname", orDash(h.Hostname))}
 	if h.Board != "" {
 		lines = append(lines, kv(t, "board", clean(h.Board)))
@@ -77,7 +91,7 @@ func hostLines(t theme, h profile.Host) []string {
 	if h.Virtualization != "" {
 		sys += fmt.Sprintf(", %s %s", h.Virtualization, h.VirtRole)
 	}
-	lines = append(lines, kv(t, "system", clean(sys)))
+	lines = append(lines, kvWrap(t, "system", clean(sys), inner)...)
 	cpu := fmt.Sprintf("%d logical / %d physical", h.CPU.Logical, h.CPU.Physical)
 	if a := h.CPU.AllowedCPUs; a > 0 && a < h.CPU.Logical {
 		cpu += fmt.Sprintf(", cpuset allows %d", a)
@@ -85,9 +99,10 @@ func hostLines(t theme, h profile.Host) []string {
 	if h.CPU.QuotaCores > 0 {
 		cpu += fmt.Sprintf(", quota %.1f cores", h.CPU.QuotaCores)
 	}
-	lines = append(lines, kv(t, "cpu", cpu), kv(t, "cpu model", orDash(h.CPU.Model)))
+	lines = append(lines, kvWrap(t, "cpu", cpu, inner)...)
+	lines = append(lines, kvWrap(t, "cpu model", orDash(h.CPU.Model), inner)...)
 	if sp := h.CPU.Speed; sp != nil {
-		lines = append(lines, kv(t, "cpu speed", cpuSpeedText(sp)))
+		lines = append(lines, kvWrap(t, "cpu speed", cpuSpeedText(sp), inner)...)
 	}
 	mem := fmt.Sprintf("%s total, %s available", profile.HumanBytes(h.Memory.TotalBytes),
 		profile.HumanBytes(h.Memory.AvailableBytes))

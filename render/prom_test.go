@@ -363,3 +363,23 @@ func TestProfileCPUSpeed(t *testing.T) {
 		})
 	}
 }
+
+// TestHostBoxWraps: at 80 columns the HOST box wraps a long line (cpu
+// speed, system) instead of cutting it: every figure stays readable.
+func TestHostBoxWraps(t *testing.T) {
+	p := loadProfile(t, "ssd-vm.json")
+	steal := 7.3
+	p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerS: 20000, AllOpsPerS: 36000, Workers: 2, StealPct: &steal,
+		SingleOpsPerCPUS: 25000, SingleCPUShare: 0.8, AllCPUShare: 0.9, MemLoadNs: 95.4, MemChaseBytes: 128 << 20}
+	var txt bytes.Buffer
+	if err := Profile(&txt, p, Options{Format: "text", Width: 80}); err != nil {
+		t.Fatal(err)
+	}
+	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ").Replace(txt.String())), " ")
+	for _, want := range []string{"hypervisor steal 7%", "the workers ran 90% of the time", "memory 95 ns a load (a random chase through 128.0 MiB)"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the 80-column HOST box lost %q:\n%s", want, txt.String())
+		}
+	}
+	checkWidth(t, txt.String(), 80)
+}
