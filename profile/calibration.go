@@ -16,7 +16,7 @@ type InsertPoint struct {
 	CommitP50US float64 `json:"commit_p50_us"` // COMMIT alone
 	CommitP99US float64 `json:"commit_p99_us"`
 	// BudgetReached says the step stopped at its share of MaxBytes, before its time.
-	BudgetReached bool `json:"budget_reached,omitempty"`
+	BudgetReached bool `json:"budget_reached"`
 }
 
 // CalibrationResult is what a run measured.
@@ -30,7 +30,7 @@ type CalibrationResult struct {
 	// SchemaDropped is true once the scratch schema is gone again.
 	SchemaDropped bool `json:"schema_dropped"`
 	// Notes are facts a reader should know (budget reached, a step cut short).
-	Notes []string `json:"notes,omitempty"`
+	Notes []string `json:"notes"`
 }
 
 // CalibratedServer names the server calibrated.
@@ -62,7 +62,7 @@ type CalibrationReport struct {
 	Predicted *LoadPrediction `json:"predicted,omitempty"`
 	// Verdict is one sentence comparing the knee with the prediction.
 	Verdict string `json:"verdict"`
-	Gaps    []Gap  `json:"gaps,omitempty"`
+	Gaps    []Gap  `json:"gaps"`
 }
 
 // InsertKnee is the connection count past which more connections stop paying.

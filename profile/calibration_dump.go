@@ -32,8 +32,8 @@ type DumpCalibration struct {
 	CleanupS      float64  `json:"cleanup_s"`
 	WallS         float64  `json:"wall_s"`
 	SchemaDropped bool     `json:"schema_dropped"`
-	Notes         []string `json:"notes,omitempty"`
-	Gaps          []Gap    `json:"gaps,omitempty"`
+	Notes         []string `json:"notes"`
+	Gaps          []Gap    `json:"gaps"`
 }
 
 // DumpCalibrationServer names the server calibrated, so that a saved calibration
@@ -102,14 +102,14 @@ type DumpLoadSample struct {
 	// StoppedBytes is the dump bytes in flight in the sessions the step
 	// stopped (it had fewer than the last): they finished inside its
 	// first window, and half of them is taken off its rate.
-	StoppedBytes uint64 `json:"stopped_bytes,omitempty"`
+	StoppedBytes uint64 `json:"stopped_bytes"`
 	// RowsPerS and MBPerS sum each session's rows and dump bytes
 	// (uncompressed, 10^6 bytes) over its own time in the step.
 	RowsPerS float64 `json:"rows_per_s"`
 	MBPerS   float64 `json:"mb_per_s"`
 	// BudgetReached: the step stopped at StepMaxBytes; RanOut: at the sample's last file.
-	BudgetReached bool `json:"budget_reached,omitempty"`
-	RanOut        bool `json:"ran_out,omitempty"`
+	BudgetReached bool `json:"budget_reached"`
+	RanOut        bool `json:"ran_out"`
 	// Basis says how the rates were measured over the step's windows
 	// (WindowS, every session loading): BasisRedo (the redo bytes InnoDB
 	// wrote, RedoBytes, at the run's dump bytes per redo byte), BasisServer
@@ -121,7 +121,7 @@ type DumpLoadSample struct {
 	RedoBytes  uint64  `json:"redo_bytes,omitempty"`
 	// ForeignRows: the server counted more rows than the step loaded
 	// (another session was inserting), so the sessions' count was used.
-	ForeignRows bool        `json:"foreign_rows,omitempty"`
+	ForeignRows bool        `json:"foreign_rows"`
 	Regime      *StepRegime `json:"regime,omitempty"`
 	// Threads is the session count of the step (not in the JSON: the point holds it).
 	Threads int `json:"-"`

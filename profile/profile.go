@@ -55,7 +55,7 @@ type Profile struct {
 	Installed []InstalledServer `json:"installed_servers,omitempty"`
 	// Gaps lists every probe that failed or was skipped, with the reason:
 	// a failing probe never sinks the run, it is recorded here.
-	Gaps []Gap `json:"gaps,omitempty"`
+	Gaps []Gap `json:"gaps"`
 }
 
 // Gap is one probe that could not give its facts.

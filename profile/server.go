@@ -27,12 +27,12 @@ type Server struct {
 	// Source says where the variables came from: "server" or "mycnf".
 	Source string `json:"source,omitempty"`
 	// Unread lists what could not be read (missing privileges, timeouts).
-	Unread []string `json:"unread,omitempty"`
+	Unread []string `json:"unread"`
 
 	// Fields below are read by probe/server.
 
 	// IndexBytes is the sum of INDEX_LENGTH over user tables (DataBytes is DATA_LENGTH).
-	IndexBytes uint64 `json:"index_bytes,omitempty"`
+	IndexBytes uint64 `json:"index_bytes"`
 	// SystemTables is how many tables of the mysql schema the account sees
 	// in information_schema.TABLES (nil when not read): 0 for an account
 	// without broad SELECT, whose table sizes may leave out others' tables.
@@ -84,13 +84,13 @@ const (
 type Replication struct {
 	Role string `json:"role"`
 	// Channels is how many replication channels/connections a replica has.
-	Channels int `json:"channels,omitempty"`
+	Channels int `json:"channels"`
 	// Replicas is how many replicas are connected to a source.
-	Replicas int `json:"replicas,omitempty"`
+	Replicas int `json:"replicas"`
 	// SecondsBehind is the largest Seconds_Behind_Source, -1 if NULL/unknown.
 	SecondsBehind int64 `json:"seconds_behind,omitempty"`
 	// Running is false when an I/O or SQL thread of some channel is stopped.
-	Running bool `json:"running,omitempty"`
+	Running bool `json:"running"`
 }
 
 // MyCnf holds the settings read offline from a my.cnf (--mycnf FILE).
@@ -171,9 +171,9 @@ type Dump struct {
 	// InsertStatements counts INSERT statements (mysqldump files only).
 	InsertStatements int `json:"insert_statements,omitempty"`
 	// TopTables are the largest tables, largest first (at most 10).
-	TopTables []DumpTable `json:"top_tables,omitempty"`
+	TopTables []DumpTable `json:"top_tables"`
 	// Notes are facts a reader should know ("read only the first 256 MiB").
-	Notes []string `json:"notes,omitempty"`
+	Notes []string `json:"notes"`
 }
 
 // Dump.TotalBytesBasis values.

@@ -40,7 +40,7 @@ type Storage struct {
 	ClassEvidence []string `json:"class_evidence"`
 	// Notes are facts about the measurement a reader should know
 	// ("O_DIRECT refused by tmpfs: buffered I/O used", "budget shrunk to 5% of free space").
-	Notes []string `json:"notes,omitempty"`
+	Notes []string `json:"notes"`
 }
 
 // Device is the block device under a mount: the chain from the mounted

@@ -137,7 +137,7 @@ func JSON(w io.Writer, v any) error { return writeJSON(w, v) }
 
 // writeJSON writes v indented, with a final newline.
 func writeJSON(w io.Writer, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
+	b, err := json.MarshalIndent(withEmptyLists(v), "", "  ")
 	if err != nil {
 		return fmt.Errorf("render json: encoding failed: %w", err)
 	}

@@ -52,7 +52,7 @@ type Plan struct {
 	Copy     Choice   `json:"copy"`
 	Commands []string `json:"commands"`
 	// Temporary are settings worth changing for the duration of a load, each with its undo.
-	Temporary []Setting `json:"temporary,omitempty"`
+	Temporary []Setting `json:"temporary"`
 	// EstimatedLoad is the expected restore time of the dump; zero (and
 	// absent from the JSON) without a dump or when no load is planned.
 	EstimatedLoad DurationRange `json:"estimated_load,omitzero"`

@@ -38,7 +38,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	}
 	o = normalise(o)
 	if o.Task == TaskOLTP {
-		return Plan{Commands: []string{}, Notes: []string{OLTPNote}}
+		return Plan{Commands: []string{}, Temporary: []Setting{}, Notes: []string{OLTPNote}}
 	}
 	c := coresOf(p.Host)
 	b := poolOf(p, o)
@@ -55,14 +55,14 @@ func Size(p *profile.Profile, o Options) Plan {
 		tempNotes = append(first, tempNotes...)
 		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo)
 	}
-	plan := Plan{Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
+	plan := Plan{Temporary: []Setting{}, Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
 	if plan.Commands == nil {
 		plan.Commands = []string{} // the advice contract has "commands": [] when there are none
 	}
 	if loads {
-		plan.Temporary = temp
+		plan.Temporary = append(plan.Temporary, temp...)
 		plan.Notes = append(plan.Notes, tempNotes...)
 		if d := p.Dump; !mysqlTools(targetOf(p, o)) && (d == nil || d.Format == "mydumper") {
 			if note := deadlockNote(plan.Load.Threads); note != "" {
