@@ -61,6 +61,13 @@ func (a curveAcc) points() []Scaling {
 		}
 		slices.Sort(all)
 		pt.P50, pt.P99 = percentile(all, 50), percentile(all, 99)
+		if len(all) > 0 {
+			var sum time.Duration
+			for _, d := range all {
+				sum += d
+			}
+			pt.Mean = sum / time.Duration(len(all))
+		}
 		out = append(out, pt)
 	}
 	return out

@@ -133,6 +133,8 @@ type Scaling struct {
 	Ops      int
 	Elapsed  time.Duration
 	P50, P99 time.Duration
+	// Mean is the mean latency of the point's Ops operations.
+	Mean time.Duration
 	// SliceIOPS are the IOPS of each slice whose measuring window
 	// (sliceWindows) counted a completion, in run order; for a long slice
 	// (a slow device's phase cut into fewer rounds, roundsFor) the IOPS of

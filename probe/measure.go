@@ -148,7 +148,7 @@ func curve(points []diskio.Scaling) []profile.ThreadPoint {
 	for _, s := range points {
 		iops := s.IOPS()
 		out = append(out, profile.ThreadPoint{
-			Threads: s.Threads, IOPS: round(iops, 0), P50US: us(s.P50), P99US: us(s.P99),
+			Threads: s.Threads, IOPS: round(iops, 0), P50US: us(s.P50), P99US: us(s.P99), MeanUS: us(s.Mean),
 			MBPerS: round(iops*diskio.RandBlockBytes/1e6, 1), Ops: s.Ops, IOPSSpread: spread(s.SliceIOPS, 0), WindowOps: s.WindowOps,
 		})
 	}

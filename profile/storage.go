@@ -122,8 +122,11 @@ type ThreadPoint struct {
 	IOPS    float64 `json:"iops"`
 	P50US   float64 `json:"p50_us"`
 	P99US   float64 `json:"p99_us"`
-	MBPerS  float64 `json:"mb_per_s,omitempty"`
-	Ops     int     `json:"ops,omitempty"`
+	// MeanUS is the mean latency of the point's operations (0 in a
+	// profile saved before it was recorded).
+	MeanUS float64 `json:"mean_us,omitempty"`
+	MBPerS float64 `json:"mb_per_s,omitempty"`
+	Ops    int     `json:"ops,omitempty"`
 	// IOPSSpread is how IOPS (the median of the point's round-robin
 	// slices) varied between those slices.
 	IOPSSpread *Spread `json:"iops_spread,omitempty"`

@@ -14,21 +14,26 @@ import (
 // promLabel is one label pair of a sample.
 type promLabel struct{ name, value string }
 
-// promSample is one line of a metric family.
+// promSample is one line of a metric family; suffix is a summary's
+// "_sum" or "_count" after the family's name.
 type promSample struct {
 	labels []promLabel
 	value  float64
+	suffix string
 }
 
 // promFamily is a metric with its HELP text, TYPE and samples, in the
 // Prometheus text exposition format (prometheus.io/docs/instrumenting/exposition_formats).
+// A family whose samples carry the quantile label is a summary (only a
+// summary may, promtool check metrics), any other a gauge.
 type promFamily struct {
 	name, help string
 	samples    []promSample
 }
 
 // profileProm renders p for node_exporter's textfile collector: every name
-// starts with mytune_ and carries its unit; all families are gauges.
+// starts with mytune_ and carries its unit; the latency families are
+// summaries (quantiles, and _sum/_count where the mean is known), the rest gauges.
 func profileProm(p *profile.Profile) string {
 	fams := []promFamily{
 		{"mytune_profile_info", "Facts about the profile as labels; the value is always 1.", []promSample{{
@@ -82,8 +87,9 @@ func storageFamilies(s profile.Storage) []promFamily {
 		q  string
 		us float64
 	}{{"0.5", s.Fsync.P50US}, {"0.99", s.Fsync.P99US}, {"1", s.Fsync.MaxUS}} {
-		fsync = append(fsync, promSample{[]promLabel{{"quantile", q.q}}, q.us / 1e6})
+		fsync = append(fsync, promSample{labels: []promLabel{{"quantile", q.q}}, value: q.us / 1e6})
 	}
+	fsync = append(fsync, sumCount(nil, s.Fsync.MeanUS, s.Fsync.Ops)...)
 	return []promFamily{
 		{"mytune_storage_seq_write_bytes_per_second", "Sequential 1 MiB O_DIRECT write rate.", one(s.SeqWrite.MBPerS * 1e6)},
 		{"mytune_storage_seq_read_bytes_per_second", "Sequential 1 MiB O_DIRECT read rate.", one(s.SeqRead.MBPerS * 1e6)},
@@ -109,8 +115,8 @@ func trustFamilies(notes []profile.TrustNote) []promFamily {
 		if key := n.Kind + "\x00" + n.Figure; !seen[key] {
 			seen[key] = true
 			labels := []promLabel{{"kind", n.Kind}, {"figure", n.Figure}, {"unit", n.Unit}}
-			measured = append(measured, promSample{labels, n.Measured})
-			threshold = append(threshold, promSample{labels, n.Threshold})
+			measured = append(measured, promSample{labels: labels, value: n.Measured})
+			threshold = append(threshold, promSample{labels: labels, value: n.Threshold})
 		}
 	}
 	return []promFamily{
@@ -127,21 +133,34 @@ func iops(p profile.ThreadPoint) float64 { return p.IOPS }
 func curveSamples(curve []profile.ThreadPoint, val func(profile.ThreadPoint) float64) []promSample {
 	var out []promSample
 	for _, p := range curve {
-		out = append(out, promSample{[]promLabel{{"threads", strconv.Itoa(p.Threads)}}, val(p)})
+		out = append(out, promSample{labels: []promLabel{{"threads", strconv.Itoa(p.Threads)}}, value: val(p)})
 	}
 	return out
 }
 
-// curveLatency gives p50 and p99 latency per thread count, in seconds.
+// curveLatency gives p50 and p99 latency per thread count, in seconds,
+// with the summary's sum and count where the point has its mean.
 func curveLatency(curve []profile.ThreadPoint) []promSample {
 	var out []promSample
 	for _, p := range curve {
-		th := strconv.Itoa(p.Threads)
+		th := []promLabel{{"threads", strconv.Itoa(p.Threads)}}
 		out = append(out,
-			promSample{[]promLabel{{"threads", th}, {"quantile", "0.5"}}, p.P50US / 1e6},
-			promSample{[]promLabel{{"threads", th}, {"quantile", "0.99"}}, p.P99US / 1e6})
+			promSample{labels: append(th[:1:1], promLabel{"quantile", "0.5"}), value: p.P50US / 1e6},
+			promSample{labels: append(th[:1:1], promLabel{"quantile", "0.99"}), value: p.P99US / 1e6})
+		out = append(out, sumCount(th, p.MeanUS, p.Ops)...)
 	}
 	return out
+}
+
+// sumCount are a summary's _sum (seconds: the mean times the count) and
+// _count (operations) samples, none without a mean or a count (a profile
+// saved before the mean was recorded).
+func sumCount(labels []promLabel, meanUS float64, ops int) []promSample {
+	if meanUS <= 0 || ops <= 0 {
+		return nil
+	}
+	return []promSample{{labels: labels, value: meanUS * float64(ops) / 1e6, suffix: "_sum"},
+		{labels: labels, value: float64(ops), suffix: "_count"}}
 }
 
 // timestamp is the profile's time, or no sample when it has none.
@@ -169,9 +188,17 @@ func writeFamily(b *strings.Builder, f promFamily) {
 	if len(f.samples) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s gauge\n", f.name, escapeHelp(f.help), f.name)
+	typ := "gauge"
 	for _, s := range f.samples {
-		b.WriteString(f.name)
+		for _, l := range s.labels {
+			if l.name == "quantile" {
+				typ = "summary"
+			}
+		}
+	}
+	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s %s\n", f.name, escapeHelp(f.help), f.name, typ)
+	for _, s := range f.samples {
+		b.WriteString(f.name + s.suffix)
 		if len(s.labels) > 0 {
 			parts := make([]string, len(s.labels))
 			for i, l := range s.labels {

@@ -33,6 +33,7 @@ type promSeries struct {
 func promCheck(out string) ([]promSeries, error) {
 	var series []promSeries
 	typed, helped, closed := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	types := map[string]string{}
 	seen := map[string]bool{}
 	current := ""
 	if !strings.HasSuffix(out, "\n") {
@@ -51,6 +52,7 @@ func promCheck(out string) ([]promSeries, error) {
 				if !promTypes[f[3]] {
 					return nil, fmt.Errorf("%s: unknown type", where)
 				}
+				types[f[2]] = f[3]
 			}
 			if seenMap[f[2]] || closed[f[2]] || f[2] == current {
 				return nil, fmt.Errorf("%s: repeated or after its samples", where)
@@ -65,13 +67,25 @@ func promCheck(out string) ([]promSeries, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", where, err)
 		}
-		if s.name != current {
-			if closed[s.name] {
-				return nil, fmt.Errorf("%s: family %s split in two", where, s.name)
+		family := s.name
+		for _, suf := range []string{"_sum", "_count"} {
+			if base := strings.TrimSuffix(s.name, suf); base != s.name && types[base] == "summary" {
+				family = base
+				if _, q := s.labels["quantile"]; q {
+					return nil, fmt.Errorf("%s: a summary's %s has a quantile label", where, suf)
+				}
 			}
-			closed[current], current = true, s.name
 		}
-		if !typed[s.name] || !helped[s.name] {
+		if _, q := s.labels["quantile"]; q && types[family] != "summary" {
+			return nil, fmt.Errorf("%s: non-summary metrics should not have \"quantile\" label (promtool's lint)", where)
+		}
+		if family != current {
+			if closed[family] {
+				return nil, fmt.Errorf("%s: family %s split in two", where, family)
+			}
+			closed[current], current = true, family
+		}
+		if !typed[family] || !helped[family] {
 			return nil, fmt.Errorf("%s: no HELP and TYPE before the sample", where)
 		}
 		key := fmt.Sprint(s.name, s.labels) // fmt sorts map keys
@@ -181,6 +195,7 @@ func TestPromCheckRejects(t *testing.T) {
 		{"TYPE twice", head + "# TYPE m gauge\nm 1\n"},
 		{"unknown type", "# HELP m x\n# TYPE m meter\nm 1\n"},
 		{"label not UTF-8", head + "m{a=\"bad\xffname\"} 1\n"},
+		{"quantile on a gauge", head + "m{quantile=\"0.5\"} 1\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -225,6 +240,8 @@ func TestProfileProm(t *testing.T) {
 			"mytune_storage_seq_write_bytes_per_second map[]":                         1.31e9,
 			"mytune_storage_fsync_latency_seconds map[quantile:0.5]":                  170e-6,
 			"mytune_storage_fsync_latency_seconds map[quantile:0.99]":                 420e-6,
+			"mytune_storage_fsync_latency_seconds_sum map[]":                          190e-6 * 5260, // mean_us × ops
+			"mytune_storage_fsync_latency_seconds_count map[]":                        5260,
 			"mytune_storage_rand_write_iops map[threads:1]":                           10200,
 			"mytune_storage_rand_read_iops map[threads:16]":                           52600,
 			"mytune_storage_rand_write_latency_seconds map[quantile:0.99 threads:16]": 1650e-6,
