@@ -209,12 +209,9 @@ func TestPromCheckRejects(t *testing.T) {
 	}
 }
 
-// TestPromLabelOddPath: a datadir path with a quote, a backslash, a
-// newline and a byte that is not UTF-8 (Linux paths may hold any) still
-// makes a valid exposition; the bad byte becomes U+FFFD, as in JSON.
-func TestPromLabelOddPath(t *testing.T) {
-	p := loadProfile(t, "unmeasured.json")
-	p.Storage.Path = "/data/a\"b\\c\nd\xffe"
+// renderProm renders p as Prometheus text and checks it (promCheck).
+func renderProm(t *testing.T, p *profile.Profile) ([]promSeries, string) {
+	t.Helper()
 	var buf bytes.Buffer
 	if err := Profile(&buf, p, Options{Format: "prom"}); err != nil {
 		t.Fatal(err)
@@ -223,6 +220,16 @@ func TestPromLabelOddPath(t *testing.T) {
 	if err != nil {
 		t.Fatalf("invalid exposition: %v\n%s", err, buf.String())
 	}
+	return series, buf.String()
+}
+
+// TestPromLabelOddPath: a datadir path with a quote, a backslash, a
+// newline and a byte that is not UTF-8 (Linux paths may hold any) still
+// makes a valid exposition; the bad byte becomes U+FFFD, as in JSON.
+func TestPromLabelOddPath(t *testing.T) {
+	p := loadProfile(t, "unmeasured.json")
+	p.Storage.Path = "/data/a\"b\\c\nd\xffe"
+	series, _ := renderProm(t, p)
 	for _, s := range series {
 		if s.name == "mytune_profile_info" && s.labels["path"] != "/data/a\"b\\c\nd\uFFFDe" {
 			t.Errorf("path label %q", s.labels["path"])
@@ -254,14 +261,7 @@ func TestProfileProm(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
 			p := loadProfile(t, c.in)
-			var buf bytes.Buffer
-			if err := Profile(&buf, p, Options{Format: "prom"}); err != nil {
-				t.Fatal(err)
-			}
-			series, err := promCheck(buf.String())
-			if err != nil {
-				t.Fatalf("invalid exposition: %v\n%s", err, buf.String())
-			}
+			series, out := renderProm(t, p)
 			got := map[string]float64{}
 			for _, s := range series {
 				if !strings.HasPrefix(s.name, "mytune_") {
@@ -278,7 +278,7 @@ func TestProfileProm(t *testing.T) {
 				}
 			}
 			for _, name := range c.absent {
-				if strings.Contains(buf.String(), name) {
+				if strings.Contains(out, name) {
 					t.Errorf("unmeasured profile exports %s", name)
 				}
 			}
