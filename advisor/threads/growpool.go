@@ -55,8 +55,8 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		undo, back = live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
 			profile.HumanBytes(live), profile.HumanBytes(b.bytes))
 	}
-	return Setting{Name: fmt.Sprintf("grow the buffer pool to %s for the load (the ~%s it loads outgrows %s)",
-		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe()),
+	return Setting{Name: fmt.Sprintf("grow the buffer pool to %s for the load (the ~%s it loads outgrows %s; %s)",
+		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe(), loadedCountText()),
 		Apply: fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", grow),
 		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", undo),
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",

@@ -96,7 +96,7 @@ func liveRedoBytes(p *profile.Profile, name string) uint64 {
 // redo passes its async flush point.
 func growReason(data, redo uint64, room redoRoom) string {
 	if redo < data {
-		return fmt.Sprintf("the ~%s it loads fits the pool but not the %s redo log", profile.HumanBytes(data), profile.HumanBytes(redo))
+		return fmt.Sprintf("the ~%s it loads fits the pool but not the %s redo log; %s", profile.HumanBytes(data), profile.HumanBytes(redo), loadedCountText())
 	}
 	return fmt.Sprintf("the load writes %s of redo, past the %s redo log's async flush point of %s",
 		bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(redo), profile.HumanBytes(room.Lim.AsyncBytes))
