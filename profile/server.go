@@ -31,6 +31,10 @@ type Server struct {
 
 	// Fields below are read by probe/server.
 
+	// TablesError is why the table sizes could not be read (a timeout, a
+	// lost connection); "" when they were. DataBytes and Tables are then
+	// unknown, not zero.
+	TablesError string `json:"tables_error,omitempty"`
 	// IndexBytes is the sum of INDEX_LENGTH over user tables (DataBytes is DATA_LENGTH).
 	IndexBytes uint64 `json:"index_bytes"`
 	// SystemTables is how many tables of the mysql schema the account sees

@@ -86,7 +86,10 @@ type Facts struct {
 	// SeesAllTables is false when the account reading the server saw none
 	// of the mysql schema's tables (profile.Server.SystemTables 0): its
 	// table sizes may leave out tables it may not see.
-	SeesAllTables        bool
+	SeesAllTables bool
+	// TablesError is why the table sizes could not be read ("" when they
+	// were): DataBytes and Tables are then unknown, not zero.
+	TablesError          string
 	ReplicaRole          string
 	ReplicaRunning       bool
 	ReplicaChannels      int
@@ -135,6 +138,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		f.readRedoRate(s)
 		f.MyISAMTables = myISAMTables(s.Engines)
 		f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0
+		f.TablesError = s.TablesError
 		if r := s.Replication; r != nil {
 			f.ReplicaRole, f.ReplicaRunning, f.ReplicaChannels = r.Role, r.Running, r.Channels
 			f.ReplicaSecondsBehind, f.ReplicasConnected = r.SecondsBehind, r.Replicas

@@ -157,6 +157,9 @@ func (e Env) poolBasisText(p PoolPlan) string {
 			"that is %s, rounded up to whole chunks: %s (an account with SELECT on every schema gives a size from the tables).",
 			e.Human(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes), e.Human(e.HiddenDataBytes()), 100*e.F.PoolFreeShare,
 			e.N((e.T.DataHeadroom-1)*100), e.Human(float64(e.HiddenDataBytes())*e.T.DataHeadroom), e.Size(p.WantBytes))
+	case !e.PoolDataKnown() && e.F.TablesError != "":
+		return "Sized to memory: the table sizes could not be read (information_schema.TABLES: " + e.F.TablesError +
+			"), so the size of the data is not known; run advise again when the server is less busy to size the pool to the data."
 	case !e.PoolDataKnown():
 		return "Sized to memory: information_schema.TABLES showed this account no table, so the size of the data is not known."
 	}

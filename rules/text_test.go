@@ -72,6 +72,12 @@ var detailCases = []struct {
 		all(setVersion("mariadb", "10.11.6"), setVar("open_files_limit", "512"), setVar("max_connections", "151"), setVar("table_open_cache", "100"),
 			func(p *profile.Profile) { p.Server.Tables = 2504 }), "200",
 		[]string{"it keeps only its minimum of 200 open"}, []string{"(512 - 30"}},
+	{"table sizes timed out: the pool says so, not 'no table'", "memory.buffer_pool_small",
+		all(setVersion("mariadb", "10.11.6"), func(p *profile.Profile) {
+			p.Server.Tables, p.Server.DataBytes, p.Server.IndexBytes, p.Server.Engines = 0, 0, 0, nil
+			p.Server.TablesError = "no answer within its time limit (the query was cancelled)"
+		}), "",
+		[]string{"the table sizes could not be read (information_schema.TABLES: no answer within its time limit"}, []string{"showed this account no table"}},
 	{"NVMe: max is twice the capacity", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "20000",
 		[]string{"twice innodb_io_capacity 10000"}, nil},
 	{"flush_log 2 on an unmeasured disk: no number, no 'unmeasured number'", "durability.flush_log_strict",

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -65,6 +66,9 @@ func unreadReason(err error) string {
 	var me *mysql.MySQLError
 	if errors.As(err, &me) {
 		return fmt.Sprintf("error %d: %s", me.Number, me.Message)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "no answer within its time limit (the query was cancelled)"
 	}
 	return err.Error()
 }

@@ -229,3 +229,20 @@ func fullConn(t *testing.T, socket string) Conn {
 	conn.RedoSample = redoSampleForTests
 	return conn
 }
+
+// TestReadServerGoneAfterConnecting: a server that answered the dial and
+// then stopped gives an error (the run fails), never a server block whose
+// settings are the defaults passing for the server's.
+func TestReadServerGoneAfterConnecting(t *testing.T) {
+	srv := testmariadb.Start(t)
+	conn := fullConn(t, srv.Socket)
+	sess, err := Dial(t.Context(), conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Stop()
+	s, err := sess.Read(t.Context(), nil)
+	if err == nil || !strings.Contains(err.Error(), "the server answered, then stopped answering") {
+		t.Fatalf("server %+v, err %v: want the stopped-answering error", s, err)
+	}
+}

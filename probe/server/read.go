@@ -100,6 +100,13 @@ func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Ser
 	r := &reader{db: s.db, c: s.c, until: until, s: &profile.Server{Reachable: true, Source: "server"}}
 	r.version(ctx)
 	r.s.Variables = r.pairs(ctx, qVariables)
+	if r.s.Variables == nil && ctx.Err() == nil {
+		// SHOW GLOBAL VARIABLES needs no privilege: failing, the server
+		// stopped answering after it connected; nothing it says is known,
+		// and defaults must not pass for its settings: the run fails (exit 1).
+		return nil, fmt.Errorf("the server answered, then stopped answering (%s): check it is still running and try again, "+
+			"or give --no-server", strings.Join(r.s.Unread, "; "))
+	}
 	r.s.Status = r.pairs(ctx, qStatus)
 	statusAt := time.Now()
 	r.tables(ctx)
