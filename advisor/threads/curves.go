@@ -2,6 +2,7 @@ package threads
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -97,11 +98,18 @@ func InsertKnee(pts []profile.InsertPoint) profile.InsertKnee {
 		return profile.InsertKnee{Why: "no step inserted any rows"}
 	}
 	k := byThreads[n]
-	why := fmt.Sprintf("%d connection(s) insert %.0f rows/s, within %.0f%% of the best (%.0f rows/s at %d)",
-		n, k.RowsPerS, 100*(1-NearBest), best.RowsPerS, best.Threads)
+	if len(pts) == 1 {
+		return profile.InsertKnee{Threads: n, RowsPerS: k.RowsPerS, Why: fmt.Sprintf(
+			"only %s could be measured (%.0f rows/s): how inserts scale with more is unknown", count(n, "connection"), k.RowsPerS)}
+	}
+	why := fmt.Sprintf("%s insert %.0f rows/s, within %.0f%% of the best (%.0f rows/s at %d)",
+		count(n, "connection"), k.RowsPerS, 100*(1-NearBest), best.RowsPerS, best.Threads)
 	if k.RowsPerS < NearBest*best.RowsPerS {
-		why = fmt.Sprintf("%d connection(s) insert %.0f rows/s; each doubling after that gains less than %.0f%% (best %.0f rows/s at %d)",
-			n, k.RowsPerS, 100*MinGainPerDoubling, best.RowsPerS, best.Threads)
+		doublings := math.Log2(float64(best.Threads) / float64(n))
+		why = fmt.Sprintf("%s insert %.0f rows/s; the best, %.0f rows/s at %d, is %.0f%% more over %.1f doublings: %.0f%% a doubling "+
+			"on average, below the %.0f%% a doubling worth more connections",
+			count(n, "connection"), k.RowsPerS, best.RowsPerS, best.Threads, 100*(best.RowsPerS/k.RowsPerS-1), doublings,
+			100*(math.Pow(best.RowsPerS/k.RowsPerS, 1/doublings)-1), 100*MinGainPerDoubling)
 	}
 	return profile.InsertKnee{Threads: n, RowsPerS: k.RowsPerS, Why: why}
 }

@@ -37,3 +37,34 @@ func TestChooseAndNoise(t *testing.T) {
 		})
 	}
 }
+
+// TestInsertKneeWords: the knee's sentence states the numbers that chose
+// it (a QA run read "each doubling gains less than 15%" where 4 → 8 gained
+// 19%: the rule is the average per doubling up to the best), and a curve
+// of one step says scaling is unknown, not that it found a knee.
+func TestInsertKneeWords(t *testing.T) {
+	pts := func(v ...float64) []profile.InsertPoint {
+		var out []profile.InsertPoint
+		for i, r := range v {
+			out = append(out, profile.InsertPoint{Threads: 1 << i, RowsPerS: r})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name    string
+		in      []profile.InsertPoint
+		threads int
+		want    string
+	}{
+		{"QA curve: 2 chosen, the best 28% more over two doublings", pts(40000, 53924, 57900, 68913, 57300), 2,
+			"2 connections insert 53924 rows/s; the best, 68913 rows/s at 8, is 28% more over 2.0 doublings: 13% a doubling on average, below the 15%"},
+		{"one step only", pts(42347), 1, "only 1 connection could be measured (42347 rows/s): how inserts scale with more is unknown"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			k := InsertKnee(c.in)
+			if k.Threads != c.threads || !strings.Contains(k.Why, c.want) {
+				t.Errorf("knee %d %q; want %d with %q", k.Threads, k.Why, c.threads, c.want)
+			}
+		})
+	}
+}

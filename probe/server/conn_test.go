@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 func envMap(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -106,5 +108,22 @@ func TestUnreachableFast(t *testing.T) {
 	}
 	if el := time.Since(start); el > 5*time.Second {
 		t.Errorf("took %v", el)
+	}
+}
+
+// TestFullServerError: "Too many connections" says the server is full,
+// not that none runs there; other errors are left to the caller.
+func TestFullServerError(t *testing.T) {
+	ep := Endpoint{"unix", "/run/mysqld/mysqld.sock"}
+	full := fmt.Errorf("ping: %w", &mysql.MySQLError{Number: 1040, Message: "Too many connections"})
+	if err := fullServerError(full, ep); err == nil || !strings.Contains(err.Error(),
+		"the server at unix /run/mysqld/mysqld.sock answered but is full (error 1040: Too many connections)") {
+		t.Errorf("got %v", err)
+	}
+	if err := fullServerError(&mysql.MySQLError{Number: 1045, Message: "Access denied"}, ep); err != nil {
+		t.Errorf("another error mapped: %v", err)
+	}
+	if err := fullServerError(fmt.Errorf("dial: connection refused"), ep); err != nil {
+		t.Errorf("a refused dial mapped: %v", err)
 	}
 }

@@ -16,6 +16,10 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
+// erTooManyConnections is ER_CON_COUNT_ERROR, the server's answer when
+// max_connections are in use (MySQL and MariaDB error 1040).
+const erTooManyConnections = 1040
+
 // maxOpenConns keeps mytune's footprint on the server small.
 const maxOpenConns = 2
 
@@ -68,12 +72,26 @@ func Dial(ctx context.Context, c Conn) (*Session, error) {
 		if ae, ok := asAuthError(err, c, ep); ok {
 			return nil, ae
 		}
+		if fe := fullServerError(err, ep); fe != nil {
+			return nil, fe
+		}
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		tried = append(tried, fmt.Sprintf("%s: %s", ep, redact(err.Error(), c.password)))
 	}
 	return nil, &UnreachableError{Tried: tried}
+}
+
+// fullServerError is the error for a server that answered "Too many
+// connections" (it runs, but is full), nil for any other error.
+func fullServerError(err error, ep Endpoint) error {
+	var me *mysql.MySQLError
+	if !errors.As(err, &me) || me.Number != erTooManyConnections {
+		return nil
+	}
+	return fmt.Errorf("the server at %s answered but is full (error %d: %s): end idle sessions or raise "+
+		"max_connections, then try again", ep, me.Number, me.Message)
 }
 
 // Close closes the session's pool.
