@@ -78,6 +78,10 @@ var detailCases = []struct {
 			p.Server.TablesError = "no answer within its time limit (the query was cancelled)"
 		}), "",
 		[]string{"the table sizes could not be read (information_schema.TABLES: no answer within its time limit"}, []string{"showed this account no table"}},
+	{"2 with the log unbuffered still waits: no 'sync nothing'", "durability.slow_commits",
+		all(slowSync, setVersion("mariadb", "10.11.6"), setVar("innodb_flush_log_at_trx_commit", "2"), setVar("innodb_log_file_buffering", "OFF")), "",
+		[]string{"make 1 sync per commit (innodb_flush_log_at_trx_commit is 2, but the redo log is written with O_DIRECT", "counted as a sync), so about"},
+		[]string{"sync nothing at commit"}},
 	{"NVMe: max is twice the capacity", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "20000",
 		[]string{"twice innodb_io_capacity 10000"}, nil},
 	{"flush_log 2 on an unmeasured disk: no number, no 'unmeasured number'", "durability.flush_log_strict",

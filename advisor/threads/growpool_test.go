@@ -223,3 +223,26 @@ func TestGrowRedoFits(t *testing.T) {
 		})
 	}
 }
+
+// TestRelaxedFlushUnbufferedLog: relaxed flushing for a mysqldump load on a
+// MariaDB whose redo log is unbuffered says that 2 alone still waits.
+func TestRelaxedFlushUnbufferedLog(t *testing.T) {
+	for _, tc := range []struct {
+		buffering string
+		want      bool
+	}{{"OFF", true}, {"ON", false}, {"", false}} {
+		t.Run("buffering "+tc.buffering, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, &profile.Dump{Format: "mysqldump", Path: "/b/d", TotalBytes: 1e6, Tables: 1, Chunks: 1})
+			vars := map[string]string{"log_bin": "OFF"}
+			if tc.buffering != "" {
+				vars["innodb_log_file_buffering"] = tc.buffering
+			}
+			p.Server = server("mariadb", "10.11.19-MariaDB", vars)
+			plan := Size(p, Options{Task: TaskLoad, Durability: DurabilityRelaxed})
+			got := strings.Contains(strings.Join(plan.Notes, "|"), "innodb_log_file_buffering OFF")
+			if got != tc.want {
+				t.Errorf("note given = %v, want %v: %q", got, tc.want, plan.Notes)
+			}
+		})
+	}
+}
