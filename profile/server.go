@@ -176,6 +176,12 @@ type Dump struct {
 	InsertStatements int `json:"insert_statements,omitempty"`
 	// TopTables are the largest tables, largest first (at most 10).
 	TopTables []DumpTable `json:"top_tables"`
+	// Engines are the storage engines the dump's CREATE TABLE statements
+	// name, with their tables and bytes (the TotalBytes basis), most bytes
+	// first; tables whose engine the dump does not state (no schema file,
+	// no ENGINE= clause: the target's default engine, InnoDB unless set
+	// otherwise) are under DumpEngineUnknown.
+	Engines []DumpEngine `json:"engines"`
 	// Notes are facts a reader should know ("read only the first 256 MiB").
 	Notes []string `json:"notes"`
 }
@@ -192,4 +198,49 @@ type DumpTable struct {
 	Name   string `json:"name"` // schema.table
 	Bytes  uint64 `json:"bytes"`
 	Chunks int    `json:"chunks"`
+	// Engine is the ENGINE= its CREATE TABLE names ("InnoDB", "MyISAM",
+	// "Aria", …), "" when the dump does not say.
+	Engine string `json:"engine,omitempty"`
+}
+
+// DumpEngine is one storage engine of a dump's tables.
+type DumpEngine struct {
+	Name   string `json:"name"` // "InnoDB", "MyISAM", …, or DumpEngineUnknown
+	Tables int    `json:"tables"`
+	Bytes  uint64 `json:"bytes"`
+}
+
+// DumpEngineUnknown names the tables whose engine a dump does not state.
+const DumpEngineUnknown = "unknown"
+
+// InnoDBShare is the share of the dump's table bytes that loads into
+// InnoDB: its InnoDB tables and those of unknown engine (the target's
+// default engine is InnoDB unless set otherwise); 1 when the dump names
+// no engine or has no table bytes.
+func (d *Dump) InnoDBShare() float64 {
+	var all, innodb uint64
+	for _, e := range d.Engines {
+		all += e.Bytes
+		if e.Name == "InnoDB" || e.Name == DumpEngineUnknown {
+			innodb += e.Bytes
+		}
+	}
+	if all == 0 {
+		return 1
+	}
+	return float64(innodb) / float64(all)
+}
+
+// NonInnoDB is the dump's tables in engines other than InnoDB: how many,
+// their bytes, and the engines' names, most bytes first.
+func (d *Dump) NonInnoDB() (tables int, bytes uint64, names []string) {
+	for _, e := range d.Engines {
+		if e.Name == "InnoDB" || e.Name == DumpEngineUnknown {
+			continue
+		}
+		tables += e.Tables
+		bytes += e.Bytes
+		names = append(names, e.Name)
+	}
+	return tables, bytes, names
 }

@@ -30,6 +30,9 @@ type Envelope struct {
 		MaxBytes uint64 `json:"max_bytes"`
 		MinTabs  int    `json:"min_tables"`
 		MaxTabs  int    `json:"max_tables"`
+		// Engines are the storage engines the measured dumps' tables used
+		// (sysbench's: InnoDB only).
+		Engines []string `json:"engines"`
 	} `json:"dump"`
 	SeqWriteMBPerS  fitRange `json:"seq_write_mb_per_s"`
 	RandWrite16IOPS fitRange `json:"rand_write_16_iops"`
@@ -84,6 +87,7 @@ func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string
 		if d.Tables > 0 && (d.Tables < e.Dump.MinTabs || d.Tables > e.Dump.MaxTabs) {
 			out = append(out, fmt.Sprintf("%s (measured: %d to %d)", count(d.Tables, "table"), e.Dump.MinTabs, e.Dump.MaxTabs))
 		}
+		out = append(out, e.engines(d)...)
 	}
 	s := p.Storage
 	if s.Measured && e.SeqWriteMBPerS.out(s.SeqWrite.MBPerS) {
@@ -99,6 +103,28 @@ func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string
 		out = append(out, fmt.Sprintf("%.0f random 16K writes/s at 16 threads (measured: %s)", pt.IOPS, e.RandWrite16IOPS.text()))
 	}
 	return out
+}
+
+// engines lists the dump's engines no measured dump used, with their
+// tables and bytes.
+func (e Envelope) engines(d *profile.Dump) []string {
+	var names []string
+	var tables int
+	var bytes uint64
+	for _, en := range d.Engines {
+		known := en.Name == profile.DumpEngineUnknown
+		for _, m := range e.Dump.Engines {
+			known = known || m == en.Name
+		}
+		if !known {
+			names, tables, bytes = append(names, en.Name), tables+en.Tables, bytes+en.Bytes
+		}
+	}
+	if tables == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s, %s (measured: %s tables only)",
+		count(tables, strings.Join(names, ", ")+" table"), profile.HumanBytes(bytes), strings.Join(e.Dump.Engines, ", "))}
 }
 
 // knowsServer says whether t's flavor and series were measured.

@@ -38,6 +38,12 @@ func TestExtrapolationNote(t *testing.T) {
 		{"as many tables as a fit dump had", func(p *profile.Profile) { p.Dump.Tables = 25 }, mariadb, nil},
 		{"more tables than any fit dump", func(p *profile.Profile) { p.Dump.Tables = 200 }, mariadb, []string{"200 tables (measured: 2 to 32)"}},
 		{"one table", func(p *profile.Profile) { p.Dump.Tables = 1 }, mariadb, []string{"1 table (measured: 2 to 32)"}},
+		{"InnoDB tables and tables of unstated engine", func(p *profile.Profile) {
+			p.Dump.Engines = []profile.DumpEngine{{Name: "InnoDB", Tables: 6, Bytes: 100e6}, {Name: profile.DumpEngineUnknown, Tables: 2, Bytes: 50e6}}
+		}, mariadb, nil},
+		{"MyISAM and Aria tables", func(p *profile.Profile) {
+			p.Dump.Engines = []profile.DumpEngine{{Name: "InnoDB", Tables: 5, Bytes: 100e6}, {Name: "MyISAM", Tables: 2, Bytes: 40e6}, {Name: "Aria", Tables: 1, Bytes: 10e6}}
+		}, mariadb, []string{"3 MyISAM, Aria tables, 47.7 MiB (measured: InnoDB tables only)"}},
 		{"one CPU by quota", func(p *profile.Profile) { p.Host.CPU.QuotaCores = 1 }, mariadb, []string{"1 cores (measured: 2)"}},
 		{"CPUs as fast as the fit's", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3} }, mariadb, nil},
 		{"slower CPUs than any measured", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 40e3} }, mariadb,

@@ -42,12 +42,12 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	grow := (need + PoolChunkBytes - 1) / PoolChunkBytes * PoolChunkBytes
 	avail, held := memRoom(p.Host.Memory)
 	if avail == 0 {
-		return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: the ~%s the dump loads outgrows %s, but the host's available memory is unknown",
-			profile.HumanBytes(need), b.describe()), false
+		return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: %s outgrows %s, but the host's available memory is unknown",
+			loadsText(p.Dump, need), b.describe()), false
 	}
 	if grow-b.bytes > avail/2 {
-		return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: the ~%s the dump loads outgrows %s, and growing it by %s would take more than half of %s",
-			profile.HumanBytes(need), b.describe(), profile.HumanBytes(grow-b.bytes), held), false
+		return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: %s outgrows %s, and growing it by %s would take more than half of %s",
+			loadsText(p.Dump, need), b.describe(), profile.HumanBytes(grow-b.bytes), held), false
 	}
 	undo, back := b.bytes, ""
 	if live := livePoolBytes(p); live > 0 && live != b.bytes {
@@ -56,7 +56,7 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 			profile.HumanBytes(live), profile.HumanBytes(b.bytes))
 	}
 	return Setting{Name: fmt.Sprintf("grow the buffer pool to %s for the load (the ~%s it loads outgrows %s; %s)",
-		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe(), loadedCountText()),
+		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe(), loadedCountText(p.Dump)),
 		Apply: fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", grow),
 		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", undo),
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",

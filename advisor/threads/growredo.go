@@ -76,7 +76,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		undo, back = live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
 			profile.HumanBytes(live), profile.HumanBytes(b.redo))
 	}
-	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (%s%s)", profile.HumanBytes(grow), growReason(data, b.redo, room), why),
+	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (%s%s)", profile.HumanBytes(grow), growReason(p.Dump, data, b.redo, room), why),
 		Apply:   fmt.Sprintf("SET GLOBAL %s = %d;", name, grow),
 		Undo:    fmt.Sprintf("SET GLOBAL %s = %d;", name, undo),
 		Warning: redoGrowWarning(p.Storage, grow, data, undo) + back, settles: true}, g, "", true
@@ -94,9 +94,9 @@ func liveRedoBytes(p *profile.Profile, name string) uint64 {
 
 // growReason says why the log grows: the data outgrows it, or the load's
 // redo passes its async flush point.
-func growReason(data, redo uint64, room redoRoom) string {
+func growReason(d *profile.Dump, data, redo uint64, room redoRoom) string {
 	if redo < data {
-		return fmt.Sprintf("the ~%s it loads fits the pool but not the %s redo log; %s", profile.HumanBytes(data), profile.HumanBytes(redo), loadedCountText())
+		return fmt.Sprintf("the ~%s it loads fits the pool but not the %s redo log; %s", profile.HumanBytes(data), profile.HumanBytes(redo), loadedCountText(d))
 	}
 	return fmt.Sprintf("the load writes %s of redo, past the %s redo log's async flush point of %s",
 		bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(redo), profile.HumanBytes(room.Lim.AsyncBytes))

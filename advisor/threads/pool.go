@@ -2,6 +2,7 @@ package threads
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -16,9 +17,26 @@ const InnoDBBytesPerDumpByte = 3
 // the size is counted high: the pool held 1.28-1.49x the SQL on four
 // sysbench shapes (docs/benchmarks/loaded-size.md); the constant stays
 // until the estimate it also feeds is re-fitted (docs/fitted-constants.md).
-func loadedCountText() string {
-	return fmt.Sprintf("counted as %g× the dump's SQL, on the high side: the pool held 1.28-1.49× it in docs/benchmarks/loaded-size.md",
+// It names the tables left out for loading outside InnoDB.
+func loadedCountText(d *profile.Dump) string {
+	s := fmt.Sprintf("counted as %g× the dump's SQL, on the high side: the pool held 1.28-1.49× it in docs/benchmarks/loaded-size.md",
 		float64(InnoDBBytesPerDumpByte))
+	return s + nonInnoDBText(d)
+}
+
+// nonInnoDBText says which of the dump's tables the InnoDB figures leave
+// out ("; its 3 MyISAM, Aria tables (12.0 MiB) are left out: they do not
+// load into InnoDB"), "" when every table loads into InnoDB.
+func nonInnoDBText(d *profile.Dump) string {
+	if d == nil {
+		return ""
+	}
+	tables, bytes, names := d.NonInnoDB()
+	if tables == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; its %d %s tables (%s) are left out: they do not load into InnoDB",
+		tables, strings.Join(names, ", "), profile.HumanBytes(bytes))
 }
 
 // pool is the buffer pool a load will run with, and where that figure
@@ -108,17 +126,33 @@ func (b pool) describe() string {
 }
 
 // LoadedBytes is what restoring the dump adds to the datadir's disk: its
-// tablespace once loaded (dumpInnoDBBytes; 0 without a dump). The rules
-// hold the redo log to a share of the free space left after it, so that
-// the cnf's redo note and the plan's growRedo reserve the same bytes.
-func LoadedBytes(d *profile.Dump) uint64 { return dumpInnoDBBytes(d) }
-
-// dumpInnoDBBytes is the tablespace the dump becomes once loaded (its
-// uncompressed SQL × InnoDBBytesPerDumpByte); 0 without a dump size.
-func dumpInnoDBBytes(d *profile.Dump) uint64 {
+// tables once loaded, in every engine (uncompressed SQL ×
+// InnoDBBytesPerDumpByte, high for MyISAM and Aria, whose files hold no
+// page slack; 0 without a dump). The rules hold the redo log to a share
+// of the free space left after it, so that the cnf's redo note and the
+// plan's growRedo reserve the same bytes.
+func LoadedBytes(d *profile.Dump) uint64 {
 	if d == nil {
 		return 0
 	}
 	lo, hi := dumpSQLBytes(d)
 	return uint64((lo + hi) / 2 * InnoDBBytesPerDumpByte)
+}
+
+// dumpInnoDBBytes is the tablespace the dump's InnoDB tables become once
+// loaded (LoadedBytes × the dump's InnoDB share: MyISAM, Aria and MEMORY
+// tables never pass through the buffer pool or the redo log); 0 without
+// a dump size.
+func dumpInnoDBBytes(d *profile.Dump) uint64 {
+	if d == nil {
+		return 0
+	}
+	return uint64(float64(LoadedBytes(d)) * d.InnoDBShare())
+}
+
+// dumpInnoDBSQLBytes is dumpSQLBytes for the dump's InnoDB tables only.
+func dumpInnoDBSQLBytes(d *profile.Dump) (lo, hi float64) {
+	lo, hi = dumpSQLBytes(d)
+	share := d.InnoDBShare()
+	return lo * share, hi * share
 }

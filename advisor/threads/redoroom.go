@@ -200,7 +200,7 @@ func roomOf(d *profile.Dump, r redoRatio, t profile.Target, capacity uint64) red
 	if d == nil || d.TotalBytes == 0 {
 		return redoRoom{}
 	}
-	lo, hi := dumpSQLBytes(d)
+	lo, hi := dumpInnoDBSQLBytes(d)
 	return redoRoom{LowBytes: lo * r.low, HighBytes: hi * r.high, Lim: redoLimitsOf(t, capacity), Ratio: r}
 }
 

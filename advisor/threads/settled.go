@@ -77,7 +77,7 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 // dirtyPages is the range of pages a load of dump d leaves dirty in pool
 // b, whether the pool holds the load, and how it was reckoned.
 func dirtyPages(d *profile.Dump, b pool, maxDirtyPct float64) (pLo, pHi float64, holds bool, how string) {
-	lo, hi := dumpSQLBytes(d)
+	lo, hi := dumpInnoDBSQLBytes(d)
 	dLo, dHi := lo*DirtyPerDumpByteLow, hi*DirtyPerDumpByteHigh
 	how = fmt.Sprintf("%.3g–%.3g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed)", DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe())
 	holds = b.bytes > 0

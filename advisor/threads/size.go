@@ -217,23 +217,37 @@ const LoadThreadsPerCore = 4
 // +13% and +5.6%, hence SlowDiskWriteIOPS.
 const FitThreadsPerCore = 8
 
+// loadsText says "the ~120.0 MiB the dump loads", or, when some of its
+// tables are not InnoDB, "the ~40.0 MiB the dump loads into InnoDB (its 2
+// MyISAM tables do not)".
+func loadsText(d *profile.Dump, data uint64) string {
+	s := fmt.Sprintf("the ~%s the dump loads", profile.HumanBytes(data))
+	if d == nil {
+		return s
+	}
+	if tables, _, names := d.NonInnoDB(); tables > 0 {
+		s += fmt.Sprintf(" into InnoDB (its %s do not)", count(tables, strings.Join(names, ", ")+" table"))
+	}
+	return s
+}
+
 // perCore is the threads the cores want: FitThreadsPerCore per core when
 // the data the dump loads fits the pool b, else LoadThreadsPerCore;
 // capped at MaxThreads.
 func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	data := dumpInnoDBBytes(p.Dump)
-	if b.bytes > 0 && data > 0 && data <= b.bytes {
-		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; the ~%s the dump loads fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions keep the cores busy while others wait on the log: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
-			c.why, profile.HumanBytes(data), b.describe(), FitThreadsPerCore)}
+	if b.bytes > 0 && data <= b.bytes && (data > 0 || LoadedBytes(p.Dump) > 0) {
+		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; %s fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions keep the cores busy while others wait on the log: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
+			c.why, loadsText(p.Dump, data), b.describe(), FitThreadsPerCore)}
 	}
 	var what string
 	switch {
 	case data == 0:
 		what = "no dump was read, so whether its data fits the buffer pool is unknown"
 	case b.bytes == 0:
-		what = fmt.Sprintf("the buffer pool's size is unknown (the dump loads ~%s)", profile.HumanBytes(data))
+		what = fmt.Sprintf("the buffer pool's size is unknown (%s)", loadsText(p.Dump, data))
 	default:
-		what = fmt.Sprintf("the ~%s the dump loads outgrows %s", profile.HumanBytes(data), b.describe())
+		what = fmt.Sprintf("%s outgrows %s", loadsText(p.Dump, data), b.describe())
 	}
 	n := min(LoadThreadsPerCore*c.n, MaxThreads)
 	why := []string{fmt.Sprintf("%s; %s, so %d load threads per core (pages are evicted and read back while loading, and more sessions keep the cores busy while others wait on that I/O: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",

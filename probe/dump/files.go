@@ -130,6 +130,10 @@ func (t *tally) fill(d *profile.Dump) {
 		list = list[:MaxTopTables]
 	}
 	d.TopTables = list
+	d.Engines = t.engines()
+	if note := engineNote(d); note != "" {
+		d.Notes = append(d.Notes, note)
+	}
 	best := 0
 	for c, n := range t.compression {
 		if n > best || (n == best && c < d.Compression) {

@@ -132,7 +132,8 @@ func readMydumper(ctx context.Context, dir string, files fileSet) (*profile.Dump
 		d.Notes = append(d.Notes, note)
 	}
 	t := newTally()
-	views := map[string]bool{}
+	views := map[[2]string]bool{}
+	schemaFiles := map[[2]string]string{}
 	for name, bytes := range sizes {
 		d.TotalBytes += bytes
 		f := classifyMydumperIn(files, name)
@@ -141,14 +142,23 @@ func readMydumper(ctx context.Context, dir string, files fileSet) (*profile.Dump
 			t.chunk(f.schema, f.table, name, bytes)
 		case "table-schema":
 			t.table(f.schema, f.table)
+			schemaFiles[[2]string{f.schema, f.table}] = name
 		case "view":
-			views[f.schema+"."+f.table] = true
+			views[[2]string{f.schema, f.table}] = true
 		case "schema":
 			t.schemas[f.schema] = true
 		}
 	}
 	for v := range views { // mydumper also writes a placeholder db.view-schema.sql
-		delete(t.tables, v)
+		delete(t.tables, v[0]+"."+v[1])
+		delete(schemaFiles, v)
+	}
+	note, err = readSchemaEngines(ctx, dir, schemaFiles, t)
+	if err != nil {
+		return nil, err
+	}
+	if note != "" {
+		d.Notes = append(d.Notes, note)
 	}
 	if err := readMydumperMetadata(ctx, dir, files, d, t); err != nil {
 		return nil, err

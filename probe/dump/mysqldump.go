@@ -136,7 +136,10 @@ type sqlScan struct {
 	schema  string
 	usedDB  bool // a USE statement was seen
 	current *profile.DumpTable
-	read    int64
+	// creating is set from a CREATE TABLE line to the line closing its
+	// definitions, where mysqldump writes the table options.
+	creating bool
+	read     int64
 }
 
 // run reads line starts only: extended INSERT lines run to megabytes, so
@@ -185,6 +188,7 @@ var (
 	prefixUse     = []byte("USE ")
 	prefixHost    = []byte("-- Host: ")
 	prefixDrop    = []byte("DROP TABLE ")
+	prefixEngine  = []byte(") ENGINE")
 	prefixVersion = []byte("-- Server version")
 )
 
@@ -193,6 +197,7 @@ func (s *sqlScan) line(b []byte) {
 	switch {
 	case bytes.HasPrefix(b, prefixInsert):
 		s.d.InsertStatements++
+		s.creating = false
 		s.current = s.t.table(s.schemaName(), quotedName(b[len(prefixInsert):]))
 		if s.current.Chunks == 0 {
 			s.current.Chunks = 1
@@ -200,6 +205,10 @@ func (s *sqlScan) line(b []byte) {
 	case bytes.HasPrefix(b, prefixCreate):
 		rest := bytes.TrimPrefix(b[len(prefixCreate):], []byte("IF NOT EXISTS "))
 		s.current = s.t.table(s.schemaName(), quotedName(rest))
+		s.creating = true
+	case bytes.HasPrefix(b, prefixEngine) && s.current != nil && s.creating:
+		s.current.Engine = tableEngine("()" + string(b[1:]))
+		s.creating = false
 	case bytes.HasPrefix(b, prefixDrop):
 		s.d.DropsTables = true
 	case bytes.HasPrefix(b, prefixUse):

@@ -116,9 +116,16 @@ func readMySQLShell(ctx context.Context, dir string, files fileSet) (*profile.Du
 	if !files.has("@.done.json") {
 		d.Notes = append(d.Notes, "no @.done.json: the dump did not finish or is still running")
 	}
-	t := shellTally(files, info.Basenames)
+	t, schemaFiles := shellTally(files, info.Basenames)
 	for _, s := range info.Schemas {
 		t.schemas[s] = true
+	}
+	note, err := readSchemaEngines(ctx, dir, schemaFiles, t)
+	if err != nil {
+		return nil, err
+	}
+	if note != "" {
+		d.Notes = append(d.Notes, note)
 	}
 	d.FileBytes = files.sum()
 	shellSizes(d, t, files, info)
@@ -173,12 +180,14 @@ func shellSizes(d *profile.Dump, t *tally, files fileSet, info shellInfo) {
 
 // shellTally adds a MySQL Shell dump's tables and data files up; basenames
 // (schema → file basename in @.json) map file names back to schema names.
-func shellTally(files fileSet, basenames map[string]string) *tally {
+// It also returns each table's DDL file (schema@table.sql) where the dump
+// has one.
+func shellTally(files fileSet, basenames map[string]string) (*tally, map[[2]string]string) {
 	bySchemaBase := map[string]string{}
 	for schema, base := range basenames {
 		bySchemaBase[unescapeShell(base)] = schema
 	}
-	t := newTally()
+	t, ddlFiles := newTally(), map[[2]string]string{}
 	for name, bytes := range files {
 		f := classifyShell(name)
 		if s, ok := bySchemaBase[f.schema]; ok {
@@ -189,7 +198,11 @@ func shellTally(files fileSet, basenames map[string]string) *tally {
 			t.chunk(f.schema, f.table, name, bytes)
 		case "table":
 			t.table(f.schema, f.table)
+			ddl := strings.TrimSuffix(name, ".json") + ".sql"
+			if files.has(ddl) {
+				ddlFiles[[2]string{f.schema, f.table}] = ddl
+			}
 		}
 	}
-	return t
+	return t, ddlFiles
 }

@@ -3,6 +3,7 @@ package dump
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -30,13 +31,27 @@ type readCase struct {
 	inserts       int
 	dumperHas     string
 	noteHas       string
+	// engines is "Name:tables:bytes" per engine, most bytes first ("" skips the check).
+	engines string
 }
 
 var readCases = []readCase{
 	{name: "real mydumper 0.10 dump, gzip, chunked table", path: "mydumper-0.10-real", format: FormatMydumper,
 		totalBytes: 27073, fileBytes: 8746, basis: "uncompressed", // zcat | wc -c
 		tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 16043,
-		compression: "gzip", dumperHas: "mydumper"},
+		compression: "gzip", dumperHas: "mydumper", engines: "InnoDB:3:25907"},
+	// table bytes: zcat of each data file | wc -c
+	{name: "real mydumper 0.10 dump, InnoDB, MyISAM, Aria and MEMORY tables", path: "mydumper-0.10-engines", format: FormatMydumper,
+		totalBytes: 364036, fileBytes: 39636, basis: "uncompressed", tables: 4, chunks: 4, schemas: 1,
+		largest: "legacy.log", largestBytes: 240164, compression: "gzip", dumperHas: "mydumper",
+		engines: "MyISAM:1:240164 Aria:1:69021 InnoDB:1:45019 MEMORY:1:8424",
+		noteHas: "3 of 4 tables (310.2 KiB of data) are MyISAM, Aria, MEMORY, not InnoDB"},
+	// table bytes: the lines from each CREATE TABLE to the next (awk over the zcat)
+	{name: "real mariadb-dump file, InnoDB, MyISAM, Aria and MEMORY tables", path: "mariadb-dump-10.11-engines.sql.gz", format: FormatMysqldump,
+		totalBytes: 366237, fileBytes: 45231, basis: "uncompressed", tables: 4, chunks: 1, schemas: 1,
+		largest: "legacy.log", largestBytes: 240679, compression: "gzip", sourceVersion: "10.11.19-MariaDB-0+deb12u1",
+		inserts: 4, dumperHas: "MariaDB dump", engines: "MyISAM:1:240679 Aria:1:69509 InnoDB:1:45621 MEMORY:1:9208",
+		noteHas: "3 of 4 tables (311.9 KiB of data) are MyISAM, Aria, MEMORY, not InnoDB"},
 	{name: "newer mydumper, ini metadata, zstd, view and empty table", path: "mydumper-0.17-zstd", format: FormatMydumper,
 		totalBytes: 7430, fileBytes: 7430, basis: "on-disk", tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 5500,
 		compression: "zstd", sourceVersion: "8.0.36", dumperHas: "ini-style"},
@@ -55,9 +70,11 @@ var readCases = []readCase{
 		totalBytes: 88, fileBytes: 88, basis: "uncompressed", tables: 1, chunks: 1, schemas: 1, largest: "app.t", largestBytes: 26,
 		compression: "none", noteHas: "may not have finished"},
 	{name: "MySQL Shell 8.0 dump, percent-encoded schema", path: "mysqlsh-8.0", format: FormatMySQLShell,
-		totalBytes: 1048576 + 13319 - 11800, fileBytes: 13319, basis: "uncompressed", // dataBytes + the non-data files
+		totalBytes: 1048576 + 13741 - 11800, fileBytes: 13741, basis: "uncompressed", // dataBytes + the non-data files
 		tables: 3, chunks: 6, schemas: 2, largest: "sakila.rental", largestBytes: 1000000,
-		compression: "zstd", sourceVersion: "8.0.33", dataBytes: 1048576, dumperHas: "mysqlsh Ver 8.0.33"},
+		compression: "zstd", sourceVersion: "8.0.33", dataBytes: 1048576, dumperHas: "mysqlsh Ver 8.0.33",
+		// sakila@actor.sql: ENGINE=MyISAM after a column named engine; the others' DDL names none
+		engines: "unknown:2:1041576 MyISAM:1:7000", noteHas: "1 of 3 tables (6.8 KiB of data) are MyISAM"},
 	{name: "real mariadb-dump file", path: "mariadb-dump-10.11.sql", format: FormatMysqldump,
 		totalBytes: 28943, fileBytes: 28943, basis: "uncompressed", tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
 		compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump 10.19",
@@ -95,6 +112,15 @@ func TestRead(t *testing.T) {
 			for _, c := range checks {
 				if c.got != c.want {
 					t.Errorf("%s = %v, want %v", c.field, c.got, c.want)
+				}
+			}
+			if tc.engines != "" {
+				var got []string
+				for _, e := range d.Engines {
+					got = append(got, fmt.Sprintf("%s:%d:%d", e.Name, e.Tables, e.Bytes))
+				}
+				if strings.Join(got, " ") != tc.engines {
+					t.Errorf("Engines = %q, want %q", strings.Join(got, " "), tc.engines)
 				}
 			}
 			if d.LargestTableBytes > d.TotalBytes {

@@ -1,0 +1,79 @@
+package threads
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// TestNonInnoDBLeftOut: tables a dump loads into MyISAM, Aria or MEMORY
+// never pass through the buffer pool or the redo log, so the InnoDB
+// figures (pool, redo written, dirty pages) count the InnoDB share only,
+// while the disk the load takes (LoadedBytes) counts every table.
+func TestNonInnoDBLeftOut(t *testing.T) {
+	dump := func(engines ...profile.DumpEngine) *profile.Dump {
+		return &profile.Dump{Format: "mydumper", TotalBytes: 100e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 4, Engines: engines}
+	}
+	target := profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}
+	ratio := redoRatio{low: 1, high: 2}
+	cases := []struct {
+		name  string
+		d     *profile.Dump
+		share float64
+	}{
+		{"no engines read (an old profile): all InnoDB", dump(), 1},
+		{"InnoDB and unstated engines", dump(profile.DumpEngine{Name: "InnoDB", Tables: 2, Bytes: 60e6}, profile.DumpEngine{Name: profile.DumpEngineUnknown, Tables: 2, Bytes: 40e6}), 1},
+		{"a quarter MyISAM", dump(profile.DumpEngine{Name: "InnoDB", Tables: 3, Bytes: 75e6}, profile.DumpEngine{Name: "MyISAM", Tables: 1, Bytes: 25e6}), 0.75},
+		{"MyISAM, Aria and MEMORY only", dump(profile.DumpEngine{Name: "MyISAM", Tables: 2, Bytes: 50e6}, profile.DumpEngine{Name: "Aria", Tables: 1, Bytes: 30e6},
+			profile.DumpEngine{Name: "MEMORY", Tables: 1, Bytes: 20e6}), 0},
+		{"engines of tables with no data", dump(profile.DumpEngine{Name: "MyISAM", Tables: 2}), 1},
+	}
+	all := dump()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			near := func(what string, got, full float64) {
+				if want := full * c.share; math.Abs(got-want) > 1 {
+					t.Errorf("%s = %.0f, want %.0f (%.2f of %.0f)", what, got, want, c.share, full)
+				}
+			}
+			near("dumpInnoDBBytes", float64(dumpInnoDBBytes(c.d)), float64(dumpInnoDBBytes(all)))
+			near("redo written", roomOf(c.d, ratio, target, 1<<30).HighBytes, roomOf(all, ratio, target, 1<<30).HighBytes)
+			_, hi, _, _ := dirtyPages(c.d, pool{bytes: 1 << 40, from: "server"}, 90)
+			_, allHi, _, _ := dirtyPages(all, pool{bytes: 1 << 40, from: "server"}, 90)
+			near("dirty pages", hi*PageBytes, allHi*PageBytes)
+			if LoadedBytes(c.d) != LoadedBytes(all) {
+				t.Errorf("LoadedBytes = %d, want every table's %d", LoadedBytes(c.d), LoadedBytes(all))
+			}
+		})
+	}
+}
+
+// TestLoadThreadsNonInnoDB: the load-thread reason names what the dump
+// loads into InnoDB; a dump of MyISAM tables only is not "no dump read".
+func TestLoadThreadsNonInnoDB(t *testing.T) {
+	cases := []struct {
+		name    string
+		engines []profile.DumpEngine
+		want    string
+	}{
+		{"all InnoDB", []profile.DumpEngine{{Name: "InnoDB", Tables: 8, Bytes: 40e6}},
+			"the ~114.4 MiB the dump loads fits the server 1.0 GiB buffer pool"},
+		{"half MyISAM", []profile.DumpEngine{{Name: "InnoDB", Tables: 4, Bytes: 20e6}, {Name: "MyISAM", Tables: 4, Bytes: 20e6}},
+			"the ~57.2 MiB the dump loads into InnoDB (its 4 MyISAM tables do not) fits the server 1.0 GiB buffer pool"},
+		{"MyISAM and Aria only", []profile.DumpEngine{{Name: "MyISAM", Tables: 7, Bytes: 35e6}, {Name: "Aria", Tables: 1, Bytes: 5e6}},
+			"the ~0 B the dump loads into InnoDB (its 8 MyISAM, Aria tables do not) fits the server 1.0 GiB buffer pool"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 40e6,
+				TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 8, Engines: c.engines})
+			p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "1073741824"})
+			plan := Size(p, Options{Task: TaskLoad})
+			if !strings.Contains(plan.Load.Why, c.want) {
+				t.Errorf("load why %q lacks %q", plan.Load.Why, c.want)
+			}
+		})
+	}
+}
