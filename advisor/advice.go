@@ -80,7 +80,7 @@ type Finding struct {
 	// Category groups findings: "memory", "redo", "io", "durability",
 	// "storage", "hygiene".
 	Category   string   `json:"category,omitempty"`
-	References []string `json:"references,omitempty"`
+	References []string `json:"references"`
 }
 
 // Threads is the thread-sizing block: how many threads to dump, load and

@@ -3,7 +3,7 @@ package profile
 // MyCnfView is one server flavor's reading of a my.cnf.
 type MyCnfView struct {
 	Variables     map[string]string            `json:"variables"`
-	VersionGroups map[string]map[string]string `json:"version_groups,omitempty"`
+	VersionGroups map[string]map[string]string `json:"version_groups"`
 }
 
 // MyCnfWarning is a place where a server reads the my.cnf otherwise than

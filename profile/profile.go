@@ -52,7 +52,7 @@ type Profile struct {
 	Dump        *Dump     `json:"dump,omitempty"`
 	// Installed lists the server binaries found on the host and their
 	// versions (probe/installed); the target when no server is reachable.
-	Installed []InstalledServer `json:"installed_servers,omitempty"`
+	Installed []InstalledServer `json:"installed_servers"`
 	// Gaps lists every probe that failed or was skipped, with the reason:
 	// a failing probe never sinks the run, it is recorded here.
 	Gaps []Gap `json:"gaps"`

@@ -21,7 +21,7 @@ type Server struct {
 	// Variables is SHOW GLOBAL VARIABLES with lower-case names and raw values.
 	Variables map[string]string `json:"variables"`
 	// Status is SHOW GLOBAL STATUS with lower-case names and raw values.
-	Status    map[string]string `json:"status,omitempty"`
+	Status    map[string]string `json:"status"`
 	DataBytes uint64            `json:"data_bytes"`
 	Tables    int               `json:"tables"`
 	// Source says where the variables came from: "server" or "mycnf".
@@ -42,9 +42,9 @@ type Server struct {
 	// without broad SELECT, whose table sizes may leave out others' tables.
 	SystemTables *int `json:"system_tables,omitempty"`
 	// Engines holds data and index bytes and table count per storage engine.
-	Engines map[string]EngineUsage `json:"engines,omitempty"`
+	Engines map[string]EngineUsage `json:"engines"`
 	// LargestTables are the biggest user tables (data+index), largest first, at most 10.
-	LargestTables []TableSize `json:"largest_tables,omitempty"`
+	LargestTables []TableSize `json:"largest_tables"`
 	// UptimeS is the Uptime status counter in seconds.
 	UptimeS float64 `json:"uptime_s,omitempty"`
 	// RedoBytesPerS is the redo log write rate (Innodb_os_log_written per second).
@@ -100,7 +100,7 @@ type Replication struct {
 // MyCnf holds the settings read offline from a my.cnf (--mycnf FILE).
 type MyCnf struct {
 	Path  string   `json:"path"`
-	Files []string `json:"files,omitempty"` // every file read, includes first
+	Files []string `json:"files"` // every file read, includes first
 	// Variables are the [mysqld]-family options, names lower-case with
 	// dashes turned to underscores, last one wins. Options of version
 	// groups ([mysqld-8.0], [mariadb-10.11]) are not here but in
@@ -109,27 +109,27 @@ type MyCnf struct {
 	// VersionGroups holds the options of each version group by its name;
 	// the rules apply a group on top of Variables only for a target of
 	// that major.minor.
-	VersionGroups map[string]map[string]string `json:"version_groups,omitempty"`
+	VersionGroups map[string]map[string]string `json:"version_groups"`
 	// Groups are the option groups the variables came from, lower-case
 	// ("mysqld", "mariadb", "mariadb-10.11"); rules uses them to tell a
 	// MariaDB my.cnf from a MySQL one when no server is reachable.
-	Groups []string `json:"groups,omitempty"`
+	Groups []string `json:"groups"`
 	// MySQL is how mysqld (MySQL, Percona) reads the file, when that
 	// differs from Variables/VersionGroups (mariadbd's reading): mysqld
 	// does not read [mariadb], [client-server] or [galera]. See For.
 	MySQL *MyCnfView `json:"mysql,omitempty"`
 	// Warnings are where a server reads the file otherwise than it looks,
 	// or would refuse to start on it.
-	Warnings []MyCnfWarning `json:"warnings,omitempty"`
+	Warnings []MyCnfWarning `json:"warnings"`
 	// Headers are every [group] header of the files read, lower-case,
 	// empty groups and client groups included ([galera], [mariadb-10.5]):
 	// without a server they tell which server the file is for.
-	Headers []string `json:"headers,omitempty"`
+	Headers []string `json:"headers"`
 	// MySQLOnly are the server options of the file, not loose-, that only
 	// MySQL and Percona Server have (innodb_redo_log_capacity,
 	// log_error_verbosity): without a server they tell the file was
 	// written for MySQL, and mariadbd refuses to start on them.
-	MySQLOnly []string `json:"mysql_only,omitempty"`
+	MySQLOnly []string `json:"mysql_only"`
 }
 
 // Dump describes a logical dump directory or file (--dump DIR).

@@ -7,7 +7,7 @@ type Storage struct {
 	FSType       string   `json:"fstype"`
 	MountPoint   string   `json:"mountpoint"`
 	MountSource  string   `json:"mount_source,omitempty"`
-	MountOptions []string `json:"mount_options,omitempty"`
+	MountOptions []string `json:"mount_options"`
 	Device       Device   `json:"device"`
 	FreeBytes    uint64   `json:"free_bytes"`
 	TotalBytes   uint64   `json:"total_bytes,omitempty"`
@@ -64,7 +64,7 @@ type Device struct {
 	WriteCache         string `json:"write_cache,omitempty"` // "write back", "write through" or ""
 	MMCType            string `json:"mmc_type,omitempty"`    // "SD", "MMC" for mmcblk devices
 	BackingFile        string `json:"backing_file,omitempty"`
-	Leaves             []Leaf `json:"leaves,omitempty"`
+	Leaves             []Leaf `json:"leaves"`
 	DMName             string `json:"dm_name,omitempty"`
 	DeviceMajorMinor   string `json:"dev,omitempty"` // "259:0"
 	DiscardMaxBytes    uint64 `json:"discard_max_bytes,omitempty"`

@@ -40,7 +40,7 @@ type Calibration struct {
 	Dump   CalibrationDump   `json:"dump"`
 	// Mismatch says how the calibration differs from the target and dump
 	// advised; a different server means it was not used.
-	Mismatch []string `json:"mismatch,omitempty"`
+	Mismatch []string `json:"mismatch"`
 }
 
 // CalibrationPoint is one session count: median MB/s with its range.
