@@ -169,6 +169,10 @@ type Dump struct {
 	// (mysqldump's default --add-drop-table): loading it replaces a table
 	// of the same name on the target, rows and all.
 	DropsTables bool `json:"drops_tables,omitempty"`
+	// DropsDatabases are the databases a mysqldump file drops before it
+	// creates them (DROP DATABASE IF EXISTS, mysqldump --add-drop-database):
+	// loading it loses every table of theirs on the target.
+	DropsDatabases []string `json:"drops_databases"`
 	// HeaderDatabase is the database a mysqldump file's header names
 	// ("-- Host: … Database: shop"), "" when it names none.
 	HeaderDatabase string `json:"header_database,omitempty"`

@@ -45,6 +45,8 @@ type dirs struct {
 	skipBinlog bool
 	// drops is true when the mysqldump file drops the tables it loads.
 	drops bool
+	// dropsDBs are the databases the mysqldump file drops whole.
+	dropsDBs []string
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -53,7 +55,7 @@ func dirsOf(d *profile.Dump) dirs {
 	if d == nil {
 		return dirs{dump: PlaceholderDumpDir, load: PlaceholderDumpDir}
 	}
-	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables}
+	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -173,6 +175,9 @@ const InitSkipBinlog = "--init-command='SET SESSION sql_log_bin=0'"
 // first, and one on the existing tables the file replaces.
 func mysqldumpLoad(dd dirs) ([]string, []string) {
 	lines, notes := []string{mysqlClientLoad(dd.load, dd.compression)}, []string(nil)
+	if len(dd.dropsDBs) > 0 {
+		notes = append(notes, dropsDatabasesNote(dd.dropsDBs))
+	}
 	if dd.drops {
 		notes = append(notes, mysqldumpReplacesNote)
 	}
@@ -195,6 +200,21 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 // row added to the target's copy was gone after the load).
 const mysqldumpReplacesNote = "this file drops each table it loads first (DROP TABLE IF EXISTS, mysqldump's default --add-drop-table): " +
 	"a table of the same name on TARGET loses its rows; check for them (SHOW TABLES) or load into another database"
+
+// dropsDatabasesNote warns that a mysqldump file dumped with
+// --add-drop-database drops each database before creating it: every table
+// of that database on the target goes, those the dump does not hold too
+// (QA: a table only the target had was gone after the load).
+func dropsDatabasesNote(dbs []string) string {
+	quoted := make([]string, len(dbs))
+	for i, db := range dbs {
+		quoted[i] = "`" + strings.ReplaceAll(db, "`", "``") + "`"
+	}
+	return fmt.Sprintf("this file drops %s whole before loading (DROP DATABASE IF EXISTS, mysqldump --add-drop-database): "+
+		"every table of %s on TARGET is lost, those the dump does not hold too; load it only into a target where that is meant, "+
+		"or take the DROP DATABASE lines out first", count(len(dbs), "database")+" ("+strings.Join(quoted, ", ")+")",
+		map[bool]string{true: "it", false: "them"}[len(dbs) == 1])
+}
 
 // intoDatabaseLoad restores a mysqldump file that selects no database
 // into dd.intoDB: without one every statement fails ("ERROR 1046

@@ -66,8 +66,11 @@ func classifyMydumper(name string) mydumperFile {
 		}
 		db, tbl, dotted := strings.Cut(prefix, ".")
 		switch {
-		case !dotted && (s.kind == "schema" || s.suffix == "-schema-post"):
-			return mydumperFile{kind: s.kind, schema: db}
+		case s.kind == "schema" || s.suffix == "-schema-post":
+			// db-schema-create.sql; a database named with a dot
+			// (arch.ive-schema-create.sql) too, unless classifyMydumperIn
+			// finds the CREATE TABLE of a table of that name
+			return mydumperFile{kind: s.kind, schema: prefix}
 		case dotted && s.kind != "schema" && db != "" && tbl != "":
 			return mydumperFile{kind: s.kind, schema: db, table: tbl}
 		}
@@ -84,6 +87,19 @@ func classifyMydumper(name string) mydumperFile {
 // CREATE TABLE of a table named t-schema) is that table's data.
 func classifyMydumperIn(files fileSet, name string) mydumperFile {
 	f := classifyMydumper(name)
+	if f.table == "" && strings.Contains(f.schema, ".") {
+		// arch.ive-schema-create.sql: database arch.ive's CREATE DATABASE,
+		// or the data of a table arch.`ive-schema-create`, which has its
+		// own arch.ive-schema-create-schema.sql
+		stem := strings.TrimSuffix(trimCompression(name), ".sql")
+		for _, ext := range []string{"", ".gz", ".zst"} {
+			if files.has(stem + "-schema.sql" + ext) {
+				db, tbl, _ := strings.Cut(stem, ".")
+				return mydumperFile{kind: "data", schema: db, table: trimChunkNumbers(tbl)}
+			}
+		}
+		return f
+	}
 	if f.kind != "table-schema" || !strings.HasSuffix(trimCompression(name), "-schema.sql") {
 		return f
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
@@ -139,6 +140,7 @@ type sqlScan struct {
 	// creating is set from a CREATE TABLE line to the line closing its
 	// definitions, where mysqldump writes the table options.
 	creating bool
+	creates  int // CREATE TABLE statements
 	read     int64
 }
 
@@ -176,15 +178,22 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 		s.d.Notes = append(s.d.Notes, "the file selects no database (dumped without --databases): its load must name one")
 	}
 	s.d.Notes = append(s.d.Notes, "a mysqldump file loads through one client session: it cannot be restored in parallel")
+	if s.creates == 0 && s.d.InsertStatements > 0 {
+		s.d.Notes = append(s.d.Notes, "the file creates no table (dumped with --no-create-info): its tables must exist on the target "+
+			"before it loads, or the first INSERT fails (\"Table … doesn't exist\")")
+	}
 	if s.read > MaxScanBytes {
 		s.d.Notes = append(s.d.Notes, fmt.Sprintf("only the first %s were scanned: table counts are partial", profile.HumanBytes(MaxScanBytes)))
 	}
 	return nil
 }
 
+// reDropDatabase is the start of the DROP DATABASE mysqldump writes with
+// --add-drop-database, in its version comment or bare.
+var reDropDatabase = regexp.MustCompile(`^(?:/\*!\d+ )?DROP (?:DATABASE|SCHEMA) (?:IF EXISTS )?`)
+
 var (
 	prefixCreate  = []byte("CREATE TABLE ")
-	prefixInsert  = []byte("INSERT INTO ")
 	prefixUse     = []byte("USE ")
 	prefixHost    = []byte("-- Host: ")
 	prefixDrop    = []byte("DROP TABLE ")
@@ -195,10 +204,10 @@ var (
 // line reads the start of one line.
 func (s *sqlScan) line(b []byte) {
 	switch {
-	case bytes.HasPrefix(b, prefixInsert):
+	case reInsert.Match(b): // INSERT, INSERT IGNORE (--insert-ignore), REPLACE (--replace)
 		s.d.InsertStatements++
 		s.creating = false
-		s.current = s.t.table(s.schemaName(), quotedName(b[len(prefixInsert):]))
+		s.current = s.t.table(s.schemaName(), quotedName(b[reInsert.FindIndex(b)[1]:]))
 		if s.current.Chunks == 0 {
 			s.current.Chunks = 1
 		}
@@ -206,11 +215,15 @@ func (s *sqlScan) line(b []byte) {
 		rest := bytes.TrimPrefix(b[len(prefixCreate):], []byte("IF NOT EXISTS "))
 		s.current = s.t.table(s.schemaName(), quotedName(rest))
 		s.creating = true
+		s.creates++
 	case bytes.HasPrefix(b, prefixEngine) && s.current != nil && s.creating:
 		s.current.Engine = tableEngine("()" + string(b[1:]))
 		s.creating = false
 	case bytes.HasPrefix(b, prefixDrop):
 		s.d.DropsTables = true
+	case reDropDatabase.Match(b): // mysqldump --add-drop-database
+		name := b[reDropDatabase.FindIndex(b)[1]:]
+		s.d.DropsDatabases = append(s.d.DropsDatabases, quotedName(name))
 	case bytes.HasPrefix(b, prefixUse):
 		s.schema, s.usedDB = quotedName(b[len(prefixUse):]), true
 	case bytes.HasPrefix(b, prefixHost):
@@ -237,13 +250,12 @@ func (s *sqlScan) schemaName() string {
 	return "(no database)"
 }
 
-// quotedName reads a `quoted` or bare identifier at the start of b.
+// quotedName reads a `quoted` (“ for a backtick in it) or bare
+// identifier at the start of b.
 func quotedName(b []byte) string {
 	b = bytes.TrimLeft(b, " ")
-	if len(b) > 0 && b[0] == '`' {
-		if end := bytes.IndexByte(b[1:], '`'); end >= 0 {
-			return string(b[1 : end+1])
-		}
+	if name, _, ok := identifier(b); ok {
+		return name
 	}
 	end := bytes.IndexAny(b, " (;\r\n")
 	if end < 0 {

@@ -33,6 +33,8 @@ type readCase struct {
 	noteHas       string
 	// engines is "Name:tables:bytes" per engine, most bytes first ("" skips the check).
 	engines string
+	// dropsDBs are the databases the file drops whole, "|"-joined.
+	dropsDBs string
 }
 
 var readCases = []readCase{
@@ -52,6 +54,18 @@ var readCases = []readCase{
 		largest: "legacy.log", largestBytes: 240679, compression: "gzip", sourceVersion: "10.11.19-MariaDB-0+deb12u1",
 		inserts: 4, dumperHas: "MariaDB dump", engines: "MyISAM:1:240679 Aria:1:69509 InnoDB:1:45621 MEMORY:1:9208",
 		noteHas: "3 of 4 tables (311.9 KiB of data) are MyISAM, Aria, MEMORY, not InnoDB"},
+	// table bytes: the lines from each table's first statement to the next table's (awk)
+	{name: "real mariadb-dump --no-create-info --replace, names with doubled backticks", path: "mariadb-dump-10.11-replace-nocreate.sql",
+		format: FormatMysqldump, totalBytes: 5886, fileBytes: 5886, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
+		largest: "we`ird.t`2", largestBytes: 4182, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 2,
+		dumperHas: "MariaDB dump", noteHas: "the file creates no table (dumped with --no-create-info)", engines: "unknown:2:4980"},
+	{name: "real mariadb-dump --compact --no-create-info --insert-ignore: no header at all", path: "mariadb-dump-10.11-compact-ignore.sql",
+		format: FormatMysqldump, totalBytes: 4382, fileBytes: 4382, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
+		largest: "(no database).t`2", largestBytes: 4017, compression: "none", inserts: 2, noteHas: "creates no table"},
+	{name: "real mariadb-dump --add-drop-database --skip-add-drop-table", path: "mariadb-dump-10.11-dropdb.sql",
+		format: FormatMysqldump, totalBytes: 6948, fileBytes: 6948, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
+		largest: "we`ird.t`2", largestBytes: 4559, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 2,
+		dumperHas: "MariaDB dump", engines: "InnoDB:2:5709", dropsDBs: "we`ird"},
 	{name: "newer mydumper, ini metadata, zstd, view and empty table", path: "mydumper-0.17-zstd", format: FormatMydumper,
 		totalBytes: 7430, fileBytes: 7430, basis: "on-disk", tables: 3, chunks: 4, schemas: 1, largest: "shop.orders", largestBytes: 5500,
 		compression: "zstd", sourceVersion: "8.0.36", dumperHas: "ini-style"},
@@ -122,6 +136,9 @@ func TestRead(t *testing.T) {
 				if strings.Join(got, " ") != tc.engines {
 					t.Errorf("Engines = %q, want %q", strings.Join(got, " "), tc.engines)
 				}
+			}
+			if got := strings.Join(d.DropsDatabases, "|"); got != tc.dropsDBs {
+				t.Errorf("DropsDatabases = %q, want %q", got, tc.dropsDBs)
 			}
 			if d.LargestTableBytes > d.TotalBytes {
 				t.Errorf("largest table %d bytes > total %d bytes: units mixed", d.LargestTableBytes, d.TotalBytes)
@@ -203,7 +220,11 @@ func TestClassifyMydumper(t *testing.T) {
 		{"shop-schema-schema-create.sql", mydumperFile{"schema", "shop-schema", ""}},
 		{"db.audit-schema.00000.sql", mydumperFile{"data", "db", "audit-schema"}},
 		{"db.audit-schema-schema.sql", mydumperFile{"table-schema", "db", "audit-schema"}},
-		{"db.b-schema-create.sql", mydumperFile{"data", "db", "b-schema-create"}},
+		// a database named arch.ive (QA: was read as table arch.`ive-schema-create`);
+		// classifyMydumperIn tells it from the data of a table of that name
+		{"arch.ive-schema-create.sql", mydumperFile{"schema", "arch.ive", ""}},
+		{"arch.ive-schema-post.sql", mydumperFile{"other", "arch.ive", ""}},
+		{"arch.ive.t.sql", mydumperFile{"data", "arch", "ive.t"}},
 		{"metadata", mydumperFile{kind: "other"}},
 		{"notes.sql", mydumperFile{kind: "other"}},
 		{"-schema.sql", mydumperFile{kind: "other"}},
@@ -230,6 +251,12 @@ func TestClassifyMydumperIn(t *testing.T) {
 		{"schema of t", fileSet{"db.t-schema.sql": 1, "db.t.sql": 1}, "db.t-schema.sql", mydumperFile{"table-schema", "db", "t"}},
 		{"data of t-schema", fileSet{"db.t-schema.sql": 1, "db.t-schema-schema.sql": 1}, "db.t-schema.sql", mydumperFile{"data", "db", "t-schema"}},
 		{"data of t-schema, compressed", fileSet{"db.t-schema.sql.gz": 1, "db.t-schema-schema.sql.gz": 1}, "db.t-schema.sql.gz", mydumperFile{"data", "db", "t-schema"}},
+		{"database arch.ive's CREATE DATABASE", fileSet{"arch.ive-schema-create.sql": 1, "arch.ive.t-schema.sql": 1}, "arch.ive-schema-create.sql",
+			mydumperFile{"schema", "arch.ive", ""}},
+		{"data of table b-schema-create", fileSet{"db.b-schema-create.sql": 1, "db.b-schema-create-schema.sql": 1}, "db.b-schema-create.sql",
+			mydumperFile{"data", "db", "b-schema-create"}},
+		{"data of table b-schema-create, compressed", fileSet{"db.b-schema-create.sql.zst": 1, "db.b-schema-create-schema.sql.zst": 1},
+			"db.b-schema-create.sql.zst", mydumperFile{"data", "db", "b-schema-create"}},
 		{"its schema file stays one", fileSet{"db.t-schema.sql": 1, "db.t-schema-schema.sql": 1}, "db.t-schema-schema.sql", mydumperFile{"table-schema", "db", "t-schema"}},
 	}
 	for _, tc := range tests {
