@@ -10,14 +10,19 @@ import (
 )
 
 // OpenData opens one dump file for reading its content: plain, gzip
-// (.gz) or zstd (.zst), by its extension. Close releases the file and
-// the decompressor.
+// (.gz) or zstd (.zst), by its extension, or by its first bytes when the
+// name has neither (mysqldump … | gzip > dump.sql: Read takes it so, and
+// calibrate must too). Close releases the file and the decompressor.
 func OpenData(path string) (io.ReadCloser, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("opening dump file %s: %w", path, err)
 	}
-	switch compressionOf(path) {
+	comp := compressionOf(path)
+	if comp == "none" {
+		comp = sniffCompression(f)
+	}
+	switch comp {
 	case "gzip":
 		gz, err := gzip.NewReader(f)
 		if err != nil {

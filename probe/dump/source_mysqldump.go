@@ -40,7 +40,11 @@ func mysqldumpSource(ctx context.Context, path string, size uint64) (*Source, er
 		data = append(data, *sc.files[p])
 	}
 	src.order(sc.tables, data)
-	if len(src.Files) == 0 && size > 0 && len(sc.tables) == 0 {
+	switch {
+	case len(sc.tables) == 0 && len(sc.files) > 0:
+		return nil, fmt.Errorf("%s: INSERT statements but no CREATE TABLE (dumped with --no-create-info): calibrate creates "+
+			"each table in its scratch schema from the dump's own CREATE TABLE; give it a dump made with the table definitions", path)
+	case len(src.Files) == 0 && size > 0 && len(sc.tables) == 0:
 		return nil, fmt.Errorf("%s: %w: no CREATE TABLE or INSERT statement found", path, ErrNotDump)
 	}
 	return src, nil

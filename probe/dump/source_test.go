@@ -41,9 +41,30 @@ var sourceCases = []sourceCase{
 	{name: "real mariadb-dump file, gzip", path: fixture("mariadb-dump-10.11.sql.gz"), format: FormatMysqldump,
 		tables: []string{"orders", "customers", "notes"}, files: 3, kind: KindSQL,
 		inserts: map[string]int{"orders": 900, "customers": 300, "notes": 2}},
+	{name: "real mariadb-dump file, gzip saved as .sql (mysqldump | gzip > dump.sql)", path: renamedCopy("mariadb-dump-10.11.sql.gz", "dump.sql"),
+		format: FormatMysqldump, tables: []string{"orders", "customers", "notes"}, files: 3, kind: KindSQL,
+		inserts: map[string]int{"orders": 900, "customers": 300, "notes": 2}},
+	{name: "real mariadb-dump file, zstd saved without an extension", path: renamedCopy("mariadb-dump-10.11.sql.zst", "dump"),
+		format: FormatMysqldump, tables: []string{"orders", "customers", "notes"}, files: 3, kind: KindSQL,
+		inserts: map[string]int{"orders": 900, "customers": 300, "notes": 2}},
 	{name: "MySQL Shell dump with rows, zstd; a decodeColumns table left out", path: fixture("mysqlsh-8.0-rows"), format: FormatMySQLShell,
 		tables: []string{"orders", "customers"}, files: 3, kind: KindTSV,
 		inserts: map[string]int{"orders": 900, "customers": 300}, noteHas: "table shop.blobs left out"},
+}
+
+// renamedCopy copies a testdata file to a temporary file of another name.
+func renamedCopy(src, name string) func(*testing.T) string {
+	return func(t *testing.T) string {
+		data, err := os.ReadFile(filepath.Join("testdata", src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
 }
 
 // zstdCopy is mydumper-0.10-real with every .gz file recompressed as .zst
@@ -156,6 +177,8 @@ func TestOpenSourceErrors(t *testing.T) {
 		{"missing path", "testdata/no-such-dump", "no such file"},
 		{"a text file that is no dump", "testdata/notes.txt", "no CREATE TABLE or INSERT"},
 		{"mydumper dump whose data files are random bytes", "testdata/mydumper-0.17-zstd", "no table data"},
+		{"real mariadb-dump --no-create-info: INSERTs, no table definitions", "testdata/mariadb-dump-10.11-replace-nocreate.sql",
+			"INSERT statements but no CREATE TABLE (dumped with --no-create-info)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
