@@ -155,6 +155,10 @@ type Dump struct {
 	SourceVersion     string `json:"source_version,omitempty"`
 	// Schemas is the number of schemas (databases) the dump holds.
 	Schemas int `json:"schemas,omitempty"`
+	// SystemSchemas are the server's own schemas the dump holds (mysql,
+	// sys, performance_schema, information_schema), sorted: every target
+	// has them already.
+	SystemSchemas []string `json:"system_schemas"`
 	// DataBytes is the uncompressed table data the dump recorded
 	// (mysqlsh @.done.json "dataBytes"); 0 when the dump does not say.
 	DataBytes uint64 `json:"data_bytes,omitempty"`

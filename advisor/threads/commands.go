@@ -47,6 +47,8 @@ type dirs struct {
 	drops bool
 	// dropsDBs are the databases the mysqldump file drops whole.
 	dropsDBs []string
+	// system are the server's own schemas the dump holds.
+	system []string
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -55,7 +57,8 @@ func dirsOf(d *profile.Dump) dirs {
 	if d == nil {
 		return dirs{dump: PlaceholderDumpDir, load: PlaceholderDumpDir}
 	}
-	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases}
+	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
+		system: d.SystemSchemas}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -120,10 +123,17 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 		}
 		return []string{shell}, nil
 	case "mydumper":
-		if dd.compression == "zstd" {
-			return []string{myloader}, []string{noOverwriteNote, zstdLoaderNote}
+		var lines, notes []string
+		if len(dd.system) > 0 {
+			link, dir := userSchemasLines(dd)
+			lines, notes = []string{link}, []string{systemSchemasLoadNote(dd, dir)}
+			myloader = strings.Replace(myloader, "--directory "+shQuote(dd.load), "--directory "+shQuote(dir), 1)
 		}
-		return []string{myloader}, []string{noOverwriteNote}
+		notes = append(notes, noOverwriteNote)
+		if dd.compression == "zstd" {
+			notes = append(notes, zstdLoaderNote)
+		}
+		return append(lines, myloader), notes
 	case "mysqldump":
 		return mysqldumpLoad(dd)
 	}

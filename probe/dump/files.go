@@ -73,6 +73,11 @@ func trimCompression(name string) string {
 	return name
 }
 
+// systemSchemas are the schemas a MySQL or MariaDB server makes itself
+// (MySQL 8.4 manual, "The mysql System Schema", "sys Schema"; the two
+// schemas of server state).
+var systemSchemas = map[string]bool{"mysql": true, "sys": true, "performance_schema": true, "information_schema": true}
+
 // MaxTopTables is how many of the largest tables a profile keeps.
 const MaxTopTables = 10
 
@@ -112,6 +117,13 @@ func (t *tally) chunk(schema, name, file string, bytes uint64) {
 func (t *tally) fill(d *profile.Dump) {
 	d.Tables = len(t.tables)
 	d.Schemas = len(t.schemas)
+	d.SystemSchemas = nil
+	for s := range t.schemas {
+		if systemSchemas[s] {
+			d.SystemSchemas = append(d.SystemSchemas, s)
+		}
+	}
+	sort.Strings(d.SystemSchemas)
 	list := make([]profile.DumpTable, 0, len(t.tables))
 	for _, tb := range t.tables {
 		d.Chunks += tb.Chunks

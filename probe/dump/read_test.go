@@ -352,3 +352,30 @@ func TestReadCompressedWithoutExtension(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSystemSchemas: a mydumper dump made without -B or --regex holds
+// the server's own mysql and sys schemas (file names as mydumper 0.10
+// wrote them from MariaDB 10.11); they are named apart.
+func TestReadSystemSchemas(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"metadata":                "Started dump at: 2026-12-03 17:20:00\nFinished dump at: 2026-12-03 17:20:01\n",
+		"mysql-schema-create.sql": "CREATE DATABASE `mysql`;\n", "mysql.db-schema.sql": "CREATE TABLE `db` (`Host` char(60)) ENGINE=Aria;\n",
+		"mysql.db.sql": "INSERT INTO `db` VALUES ('localhost');\n", "sys-schema-create.sql": "CREATE DATABASE `sys`;\n",
+		"sys.sys_config-schema.sql":        "CREATE TABLE `sys_config` (`variable` varchar(128)) ENGINE=InnoDB;\n",
+		"sys.host_summary-schema-view.sql": "CREATE VIEW host_summary AS SELECT 1;\n", "sys.host_summary-schema.sql": "CREATE TABLE `host_summary` (x int);\n",
+		"shop-schema-create.sql": "CREATE DATABASE `shop`;\n", "shop.t-schema.sql": "CREATE TABLE `t` (id int) ENGINE=InnoDB;\n",
+		"shop.t.sql": "INSERT INTO `t` VALUES (1);\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := Read(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(d.SystemSchemas, ","); got != "mysql,sys" || d.Schemas != 3 || d.Tables != 3 {
+		t.Errorf("system schemas %q, %d schemas, %d tables; want mysql,sys, 3 and 3 (mysql.db, sys.sys_config, shop.t)", got, d.Schemas, d.Tables)
+	}
+}
