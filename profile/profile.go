@@ -161,9 +161,35 @@ type Memory struct {
 	TotalBytes     uint64 `json:"total_bytes"`
 	AvailableBytes uint64 `json:"available_bytes"`
 	// LimitBytes is the cgroup (v1 or v2) memory limit, 0 if none.
-	LimitBytes     uint64 `json:"limit_bytes"`
+	LimitBytes uint64 `json:"limit_bytes"`
+	// LimitUsedBytes is what the cgroup that sets LimitBytes charges now,
+	// less its inactive file cache (which the kernel reclaims first): 0
+	// without a limit, or when it could not be read.
+	LimitUsedBytes uint64 `json:"limit_used_bytes"`
 	SwapTotalBytes uint64 `json:"swap_total_bytes"`
 	SwapFreeBytes  uint64 `json:"swap_free_bytes"`
+}
+
+// AvailableNowBytes is the memory a process here may still take: the
+// host's available memory or, under a cgroup memory limit, the limit less
+// what the cgroup holds (LimitUsedBytes; the whole limit when unread),
+// whichever is smaller. ok is false when neither is known.
+func (m Memory) AvailableNowBytes() (bytes uint64, ok bool) {
+	if m.LimitBytes == 0 {
+		return m.AvailableBytes, m.AvailableBytes > 0
+	}
+	room := m.LimitBytes - min(m.LimitUsedBytes, m.LimitBytes)
+	if m.AvailableBytes > 0 && m.AvailableBytes < room {
+		return m.AvailableBytes, true
+	}
+	return room, true
+}
+
+// AvailableNowLimited reports whether AvailableNowBytes is the cgroup's
+// room rather than the host's available memory.
+func (m Memory) AvailableNowLimited() bool {
+	n, _ := m.AvailableNowBytes()
+	return m.LimitBytes > 0 && (m.AvailableBytes == 0 || n < m.AvailableBytes)
 }
 
 // EffectiveBytes is the memory a server on this host may really use: the

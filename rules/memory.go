@@ -118,21 +118,24 @@ func (e Env) PoolRoomAfterBytes() uint64 { return e.BudgetAfter().PoolRoom() }
 func (e Env) SwapPressure() bool {
 	m := e.Host.Memory
 	used := float64(m.SwapTotalBytes) - float64(m.SwapFreeBytes)
+	avail, _ := m.AvailableNowBytes()
 	return m.SwapTotalBytes > 0 && used > e.T.SwapUsedFraction*float64(m.SwapTotalBytes) &&
-		float64(m.AvailableBytes) < e.T.LowAvailableFraction*float64(e.EffectiveMemBytes())
+		float64(avail) < e.T.LowAvailableFraction*float64(e.EffectiveMemBytes())
 }
 
 // PoolGrowthCapBytes is the largest pool the advice may grow to with what
-// the host has available now: the current pool plus available memory minus
-// the reserve. Under swap pressure it is the current pool (no growth);
-// with available memory unknown (0) there is no cap.
+// is available now (Memory.AvailableNowBytes: under a cgroup limit, the
+// limit less what the cgroup holds): the current pool plus available
+// memory minus the reserve. Under swap pressure it is the current pool (no
+// growth); with available memory unknown there is no cap.
 func (e Env) PoolGrowthCapBytes() uint64 {
-	cur, avail, reserve := e.F.BufferPoolBytes, e.Host.Memory.AvailableBytes, e.ReserveBytes()
+	avail, known := e.Host.Memory.AvailableNowBytes()
+	cur, reserve := e.F.BufferPoolBytes, e.ReserveBytes()
 	switch {
-	case e.SwapPressure() || (avail > 0 && avail <= reserve):
-		return cur
-	case avail == 0:
+	case !known:
 		return math.MaxUint64
+	case e.SwapPressure() || avail <= reserve:
+		return cur
 	}
 	return cur + avail - reserve
 }

@@ -211,8 +211,9 @@ func (e Env) poolMemoryText(p PoolPlan) string {
 	s := fmt.Sprintf("%s%% of usable memory, never more than what is left after %s for the OS and %d connections x %s of per-connection buffers%s",
 		e.N(e.T.BufferPoolFraction*100), e.Human(e.ReserveBytes()), e.MaxConnectionsAfter(), e.Human(e.PerConnAfterBytes()), conn)
 	allow := p.MemoryBytes
-	if avail := e.Host.Memory.AvailableBytes; avail > 0 {
-		s += fmt.Sprintf(", and no more than the %s available now allows (current pool + available - reserve: other processes keep the rest)", e.Human(avail))
+	if avail, known := e.Host.Memory.AvailableNowBytes(); known {
+		s += fmt.Sprintf(", and no more than the %s available now%s allows (current pool + available - reserve: other processes keep the rest)",
+			e.Human(avail), e.cgroupRoomText())
 		allow = min(allow, max(RoundPoolDown(e.PoolGrowthCapBytes()), e.F.BufferPoolBytes))
 	}
 	target := e.Size(p.TargetBytes)
@@ -229,6 +230,20 @@ func (e Env) poolMemoryText(p PoolPlan) string {
 		return fmt.Sprintf("That is more than memory allows: %s, gives %s.", s, target)
 	}
 	return fmt.Sprintf("%s, gives %s.", upperFirst(s), target)
+}
+
+// cgroupRoomText says, when the memory available now is the cgroup's room,
+// how it was reckoned: " (the 1.0 GiB cgroup memory limit less the 805.0
+// MiB its processes hold)"; "" otherwise.
+func (e Env) cgroupRoomText() string {
+	m := e.Host.Memory
+	if !m.AvailableNowLimited() {
+		return ""
+	}
+	if m.LimitUsedBytes == 0 {
+		return fmt.Sprintf(" (the %s cgroup memory limit; what its processes hold was not read)", e.Human(m.LimitBytes))
+	}
+	return fmt.Sprintf(" (the %s cgroup memory limit less the %s its processes hold)", e.Human(m.LimitBytes), e.Human(m.LimitUsedBytes))
 }
 
 // upperFirst capitalises the first letter of s.

@@ -49,6 +49,15 @@ func TestBufferPoolAdvice(t *testing.T) {
 		{"only Aria data: the pool is not sized to it", poolServer("mariadb", "10.11.6", "128M", 0, 0, mem, 300), "", nil},
 		{"pool smaller than the data, no memory left to grow", all(poolServer("mariadb", "10.11.6", "128M", 181*tMiB, 13*tMiB, mem, 300),
 			func(p *profile.Profile) { p.Host.Memory.AvailableBytes = 2 * tGiB }), "", nil},
+		// QA on a Pi-like host: a 1G cgroup whose processes held 805 MiB was told "21.4 GiB available now" and got 256M
+		{"1G cgroup, 805 MiB of it held, 21.4 GiB free on the host: no room to grow", all(poolServer("mariadb", "10.11.6", "128M", 200*tMiB, 40*tMiB, mem, 300),
+			func(p *profile.Profile) {
+				p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes, p.Host.Memory.LimitUsedBytes = 21914*tMiB, tGiB, 805*tMiB
+			}), "", nil},
+		{"1G cgroup, 300 MiB of it held: grows within what the limit leaves, and says so", all(poolServer("mariadb", "10.11.6", "128M", 200*tMiB, 40*tMiB, mem, 300),
+			func(p *profile.Profile) {
+				p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes, p.Host.Memory.LimitUsedBytes = 21914*tMiB, tGiB, 300*tMiB
+			}), "256M", []string{"no more than the 724.0 MiB available now (the 1.0 GiB cgroup memory limit less the 300.0 MiB its processes hold) allows"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -41,7 +41,7 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	}
 	grow := (need + PoolChunkBytes - 1) / PoolChunkBytes * PoolChunkBytes
 	avail, held := memRoom(p.Host.Memory)
-	if avail == 0 {
+	if held == "" {
 		return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: %s outgrows %s, but the host's available memory is unknown",
 			loadsText(p.Dump, need), b.describe()), false
 	}
@@ -77,12 +77,20 @@ func livePoolBytes(p *profile.Profile) uint64 {
 }
 
 // memRoom is the memory a grown pool may draw on and how to say it: the
-// host's available memory, or the cgroup memory limit when that is
-// smaller (a server in a 1G cgroup was told "19.7 GiB was available" by
-// the e2e bench before; the limit, not the host, is what it may use).
+// host's available memory, or under a cgroup memory limit what the limit
+// leaves, when that is smaller (a server in a 1G cgroup was told "19.7 GiB
+// was available" by the e2e bench before; the limit, not the host, is
+// what it may use, less what its processes hold: Memory.AvailableNowBytes).
 func memRoom(m profile.Memory) (uint64, string) {
-	if m.LimitBytes > 0 && (m.AvailableBytes == 0 || m.LimitBytes < m.AvailableBytes) {
-		return m.LimitBytes, "the " + profile.HumanBytes(m.LimitBytes) + " cgroup memory limit"
+	avail, known := m.AvailableNowBytes()
+	switch {
+	case !known:
+		return 0, ""
+	case !m.AvailableNowLimited():
+		return avail, "the " + profile.HumanBytes(avail) + " of memory available"
+	case m.LimitUsedBytes == 0:
+		return avail, "the " + profile.HumanBytes(m.LimitBytes) + " cgroup memory limit"
 	}
-	return m.AvailableBytes, "the " + profile.HumanBytes(m.AvailableBytes) + " of memory available"
+	return avail, fmt.Sprintf("the %s the %s cgroup memory limit leaves (its processes hold %s)",
+		profile.HumanBytes(avail), profile.HumanBytes(m.LimitBytes), profile.HumanBytes(m.LimitUsedBytes))
 }

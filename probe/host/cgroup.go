@@ -29,6 +29,9 @@ type cgroupLine struct {
 type limits struct {
 	memoryBytes uint64  // 0 = none
 	quotaCores  float64 // 0 = none
+	// memoryUsedBytes is what the cgroup setting memoryBytes charges,
+	// less its inactive file cache; 0 when unread.
+	memoryUsedBytes uint64
 }
 
 // readCgroup fills Memory.LimitBytes and CPU.QuotaCores from cgroup v2
@@ -50,6 +53,7 @@ func readCgroup(r Roots, h *profile.Host) error {
 		lim.merge(v1Limits(r, mounts, l))
 	}
 	h.Memory.LimitBytes = lim.memoryBytes
+	h.Memory.LimitUsedBytes = lim.memoryUsedBytes
 	h.CPU.QuotaCores = lim.quotaCores
 	if merr != nil {
 		return fmt.Errorf("%w: cgroup mount points guessed under %s/fs/cgroup", merr, r.Sys)
@@ -60,7 +64,7 @@ func readCgroup(r Roots, h *profile.Host) error {
 // merge keeps the tighter of two sets of limits.
 func (l *limits) merge(o limits) {
 	if o.memoryBytes > 0 && (l.memoryBytes == 0 || o.memoryBytes < l.memoryBytes) {
-		l.memoryBytes = o.memoryBytes
+		l.memoryBytes, l.memoryUsedBytes = o.memoryBytes, o.memoryUsedBytes
 	}
 	if o.quotaCores > 0 && (l.quotaCores == 0 || o.quotaCores < l.quotaCores) {
 		l.quotaCores = o.quotaCores
@@ -142,6 +146,7 @@ func v2Limits(r Roots, mounts []mountinfo.Mount, cgPath string) limits {
 		var l limits
 		if s, err := readTrimmed(filepath.Join(d, "memory.max")); err == nil && s != "max" {
 			l.memoryBytes, _ = strconv.ParseUint(s, 10, 64)
+			l.memoryUsedBytes = workingSet(d, "memory.current", "inactive_file")
 		}
 		if s, err := readTrimmed(filepath.Join(d, "cpu.max")); err == nil {
 			if q, p, ok := strings.Cut(s, " "); ok {
@@ -173,6 +178,7 @@ func v1Limits(r Roots, mounts []mountinfo.Mount, l cgroupLine) limits {
 				if s, err := readTrimmed(filepath.Join(d, "memory.limit_in_bytes")); err == nil {
 					if v, err := strconv.ParseUint(s, 10, 64); err == nil && v < noLimitBytes {
 						one.memoryBytes = v
+						one.memoryUsedBytes = workingSet(d, "memory.usage_in_bytes", "total_inactive_file")
 					}
 				}
 			} else {
@@ -186,6 +192,34 @@ func v1Limits(r Roots, mounts []mountinfo.Mount, l cgroupLine) limits {
 		}
 	}
 	return lim
+}
+
+// workingSet is a cgroup's memory charge (the usage file: v2
+// memory.current, v1 memory.usage_in_bytes) less the inactive file cache
+// its memory.stat shows (v2 inactive_file, v1 total_inactive_file, which
+// counts the children too), as the kubelet reckons a container's working
+// set; 0 when the usage is unreadable.
+func workingSet(dir, usageFile, inactiveKey string) uint64 {
+	s, err := readTrimmed(filepath.Join(dir, usageFile))
+	if err != nil {
+		return 0
+	}
+	usage, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0
+	}
+	stat, err := os.ReadFile(filepath.Join(dir, "memory.stat"))
+	if err != nil {
+		return usage
+	}
+	for _, line := range strings.Split(string(stat), "\n") {
+		if k, v, ok := strings.Cut(line, " "); ok && k == inactiveKey {
+			if n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64); err == nil && n < usage {
+				return usage - n
+			}
+		}
+	}
+	return usage
 }
 
 // quota turns a CFS quota and period (µs) into cores; "max" or -1 is none.

@@ -28,6 +28,7 @@ func TestRead(t *testing.T) {
 		totalBytes uint64
 		swapFree   uint64
 		limit      uint64
+		used       uint64 // what the limiting cgroup holds, less inactive file cache
 		quota      float64
 		allowed    int // CPUs the cpuset allows; 0: every test tree but v1-container allows all 4
 		virt       string
@@ -39,7 +40,7 @@ func TestRead(t *testing.T) {
 		{name: "cgroup v2 limits, tightest ancestor wins", tree: "v2-limit", hostname: "db1", kernel: "6.1.0-18-amd64",
 			osContains: "Debian GNU/Linux 12 (bookworm)", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz",
 			logical: 4, physical: 2, totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024,
-			limit: 2 * gib, quota: 1.5, virt: "kvm"},
+			limit: 2 * gib, used: 1610612736 - 268435456, quota: 1.5, virt: "kvm"},
 		{name: "cgroup v2 max is no limit", tree: "v2-max", hostname: "db1", kernel: "6.1.0-18-amd64",
 			osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
 			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, virt: "vm"},
@@ -49,6 +50,9 @@ func TestRead(t *testing.T) {
 		{name: "cgroup v1 seen from inside the container", tree: "v1-container", hostname: "db1", kernel: "6.1.0-18-amd64",
 			osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
 			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: gib, allowed: 2, virt: "docker"},
+		{name: "cgroup v1, 1 GiB limit, 315 MiB held (captured memory.usage_in_bytes and memory.stat)", tree: "v1-used", hostname: "db1",
+			kernel: "6.1.0-18-amd64", osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
+			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: gib, used: 538275840 - 207618048, virt: "vm"},
 		{name: "cgroup v1 no-limit sentinel", tree: "v1-nolimit", hostname: "db1", kernel: "6.1.0-18-amd64",
 			osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
 			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, virt: "vm"},
@@ -68,8 +72,9 @@ func TestRead(t *testing.T) {
 			if h.CPU.Model != tc.model || h.CPU.Logical != tc.logical || h.CPU.Physical != tc.physical || h.CPU.QuotaCores != tc.quota || h.CPU.AllowedCPUs != allowed {
 				t.Errorf("cpu: %+v; want model %q logical %d physical %d quota %v allowed %d", h.CPU, tc.model, tc.logical, tc.physical, tc.quota, allowed)
 			}
-			if h.Memory.TotalBytes != tc.totalBytes || h.Memory.SwapFreeBytes != tc.swapFree || h.Memory.LimitBytes != tc.limit {
-				t.Errorf("memory: %+v; want total %d swap free %d limit %d", h.Memory, tc.totalBytes, tc.swapFree, tc.limit)
+			if h.Memory.TotalBytes != tc.totalBytes || h.Memory.SwapFreeBytes != tc.swapFree || h.Memory.LimitBytes != tc.limit ||
+				h.Memory.LimitUsedBytes != tc.used {
+				t.Errorf("memory: %+v; want total %d swap free %d limit %d used %d", h.Memory, tc.totalBytes, tc.swapFree, tc.limit, tc.used)
 			}
 			if h.Virtualization != tc.virt {
 				t.Errorf("virtualization %q, want %q", h.Virtualization, tc.virt)

@@ -30,7 +30,7 @@ CPU
 }
 V2MOUNT="30 23 0:26 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:4 - cgroup2 cgroup2 rw,nsdelegate\n"
 
-rm -rf rpi4 v2-limit v2-max v1-limit v1-container v1-nolimit none
+rm -rf rpi4 v2-limit v2-max v1-limit v1-container v1-nolimit v1-used none
 
 # Raspberry Pi 4 on Raspberry Pi OS (cgroup v2, no limits)
 mkdir -p rpi4/proc/device-tree
@@ -51,6 +51,9 @@ common v2-limit
 put v2-limit/proc/self/cgroup "0::/system.slice/mysql.service\n"
 put v2-limit/proc/self/mountinfo "$V2MOUNT"
 put v2-limit/sys/fs/cgroup/system.slice/memory.max "2147483648\n"
+# memory.current and memory.stat (cgroup-v2.rst, "Memory Interface Files"): 1.5 GiB charged, 256 MiB of it inactive file cache
+put v2-limit/sys/fs/cgroup/system.slice/memory.current "1610612736\n"
+put v2-limit/sys/fs/cgroup/system.slice/memory.stat "anon 1073741824\nfile 536870912\nkernel 0\nactive_anon 1073741824\ninactive_anon 0\nactive_file 268435456\ninactive_file 268435456\n"
 put v2-limit/sys/fs/cgroup/system.slice/cpu.max "max 100000\n"
 put v2-limit/sys/fs/cgroup/system.slice/mysql.service/memory.max "4294967296\n"
 put v2-limit/sys/fs/cgroup/system.slice/mysql.service/cpu.max "150000 100000\n"
@@ -95,3 +98,12 @@ put v1-nolimit/sys/fs/cgroup/cpu/cpu.cfs_period_us "100000\n"
 # nothing readable at all
 mkdir -p none/proc none/sys
 touch none/proc/.keep none/sys/.keep
+
+# cgroup v1 with a 1 GiB memory limit and 315 MiB held: memory.* files
+# captured from this project's build machine (captured/v1-memory-1g, see SOURCES.md)
+common v1-used
+put v1-used/proc/self/cgroup "11:memory:/mytune-fx\n0::/\n"
+put v1-used/proc/self/mountinfo "35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory\n"
+put v1-used/sys/fs/cgroup/memory/memory.limit_in_bytes "9223372036854771712\n"
+mkdir -p v1-used/sys/fs/cgroup/memory/mytune-fx
+cp captured/v1-memory-1g/memory.limit_in_bytes captured/v1-memory-1g/memory.usage_in_bytes captured/v1-memory-1g/memory.stat v1-used/sys/fs/cgroup/memory/mytune-fx/
