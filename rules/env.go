@@ -113,6 +113,8 @@ func (e Env) RedoRateText() string {
 		return fmt.Sprintf("average of Innodb_os_log_written over the %.1f h since the server started", e.F.UptimeS/3600)
 	case !e.F.HasServer:
 		return "no server status"
+	case !e.F.StatusRead:
+		return "SHOW GLOBAL STATUS could not be read: see the gaps"
 	case e.F.ReplicaRole == profile.RoleReplica && e.F.ReplicaSecondsBehind > 0:
 		return fmt.Sprintf("a replica %d s behind its source: what it writes now is its backlog, not its load", e.F.ReplicaSecondsBehind)
 	case e.F.UptimeS > 0 && e.F.UptimeS < minUptimeForRateS:

@@ -87,6 +87,9 @@ type Facts struct {
 	// of the mysql schema's tables (profile.Server.SystemTables 0): its
 	// table sizes may leave out tables it may not see.
 	SeesAllTables bool
+	// StatusRead is true when SHOW GLOBAL STATUS answered (its counters
+	// are then known, zero included).
+	StatusRead bool
 	// TablesError is why the table sizes could not be read ("" when they
 	// were): DataBytes and Tables are then unknown, not zero.
 	TablesError          string
@@ -135,6 +138,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		f.DataBytes, f.Tables, f.IndexBytes = s.DataBytes, s.Tables, s.IndexBytes
 		f.InnoDBDataBytes, f.InnoDBIndexBytes = innodbBytes(s)
 		f.readStatus(s.Status)
+		f.StatusRead = len(s.Status) > 0
 		f.readRedoRate(s)
 		f.MyISAMTables = myISAMTables(s.Engines)
 		f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0

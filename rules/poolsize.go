@@ -171,6 +171,15 @@ func (e Env) poolBasisText(p PoolPlan) string {
 	if ws > e.F.BufferPoolBytes {
 		fit = "more than the pool holds"
 	}
+	if !e.F.SeesAllTables {
+		// an account that sees none of the mysql schema's tables may miss whole schemas
+		why += "; this account sees none of the mysql schema's tables, so it may not see every schema: " +
+			"the sizes below are what it sees, a lower bound (run mytune as an account with SELECT on every schema)"
+		fit = "at least; the pool holds that much"
+		if ws > e.F.BufferPoolBytes {
+			fit = "at least, more than the pool holds"
+		}
+	}
 	idx := "no secondary-index bytes"
 	if e.F.InnoDBIndexBytes > 0 {
 		idx = e.Human(e.F.InnoDBIndexBytes) + " of secondary indexes"

@@ -109,6 +109,9 @@ func TestPoolWhenTheAccountSeesPart(t *testing.T) {
 		{"one small schema seen, 32M pool full of 200 MB of data: sized to memory, said", 1, 16 << 10, "32M", 2000, 10, 2048, true,
 			"the data is larger than the account can see"},
 		{"sees it all: unchanged", 4, 200 << 20, "256M", 12000, 4000, 16384, false, ""},
+		// QA: SELECT on one schema (3.5 MiB) of a server with 163 MiB, 64M pool just started (413 data pages)
+		{"one schema seen, cold pool: the default, and the sizes said to be a lower bound", 1, 3584 << 10, "64M", 413, 3600, 4096, true,
+			"this account sees none of the mysql schema's tables, so it may not see every schema: the sizes below are what it sees, a lower bound"},
 		{"root on an empty server whose pool still holds a dropped schema's pages: sized to memory", 0, 0, "64M", 1200, 2500, 4096, true,
 			"Sized to memory"},
 	}

@@ -39,9 +39,11 @@ func sizeDump(p *profile.Profile, c cores) Choice {
 // sourceInPool says why a dump of this live server reads its rows from
 // memory: its tables (DATA_LENGTH + INDEX_LENGTH) fit its buffer pool; ""
 // when they do not, or when the server, its data size or its pool is
-// unknown (then the disk's random reads may bound the dump).
+// unknown (then the disk's random reads may bound the dump), or when the
+// account sees only part of the tables (none of the mysql schema's: the
+// rest may not fit).
 func sourceInPool(s *profile.Server) string {
-	if s == nil || !s.Reachable || s.DataBytes == 0 {
+	if s == nil || !s.Reachable || s.DataBytes == 0 || (s.SystemTables != nil && *s.SystemTables == 0) {
 		return ""
 	}
 	pool, data := sizeIn(s.Variables, "innodb_buffer_pool_size"), s.DataBytes+s.IndexBytes

@@ -246,3 +246,40 @@ func TestReadServerGoneAfterConnecting(t *testing.T) {
 		t.Fatalf("server %+v, err %v: want the stopped-answering error", s, err)
 	}
 }
+
+// TestReadOneSchemaAccount: an account with SELECT on one schema sees that
+// schema's tables and none of the mysql schema's; the read says its sizes
+// are a lower bound (QA: 3.5 MiB seen of 163 MiB, stated as the server's).
+func TestReadOneSchemaAccount(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	root, err := srv.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	for _, q := range []string{"CREATE DATABASE IF NOT EXISTS oneschema", "CREATE DATABASE IF NOT EXISTS hidden",
+		"CREATE TABLE IF NOT EXISTS oneschema.t (id INT PRIMARY KEY) ENGINE=InnoDB",
+		"CREATE TABLE IF NOT EXISTS hidden.big (id INT PRIMARY KEY, v VARCHAR(200)) ENGINE=InnoDB",
+		"INSERT IGNORE INTO hidden.big SELECT seq, REPEAT('x', 200) FROM hidden.seq_1_to_20000",
+		"CREATE USER IF NOT EXISTS 'one_schema'@'localhost' IDENTIFIED BY 'pw1'", "GRANT SELECT ON oneschema.* TO 'one_schema'@'localhost'"} {
+		if _, err := root.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	conn, err := ResolveConn(ConnOptions{User: "one_schema", Password: "pw1", PasswordGiven: true, Socket: srv.Socket}, envMap(nil), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.RedoSample = redoSampleForTests
+	s, err := Read(t.Context(), conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Tables != 1 || s.SystemTables == nil || *s.SystemTables != 0 {
+		t.Fatalf("tables %d, system tables %v: want 1 and 0", s.Tables, s.SystemTables)
+	}
+	if !strings.Contains(strings.Join(s.Unread, "|"), "this account sees 1 table(s) (16.0 KiB)") ||
+		!strings.Contains(strings.Join(s.Unread, "|"), "the sizes are a lower bound") {
+		t.Errorf("unread %q lacks the lower-bound line", s.Unread)
+	}
+}
