@@ -46,7 +46,8 @@ func Add(fs *pflag.FlagSet) {
 	fs.String("defaults-file", "", "read [client] and [mysql] options only from this file (instead of ~/.my.cnf)")
 	fs.String("dsn", "", "go-sql-driver DSN, e.g. user@tcp(127.0.0.1:3306)/ (overrides the other server flags)")
 	fs.Duration("connect-timeout", server.DefaultConnectTimeout, "give up connecting after this long")
-	fs.String("ssl-mode", "", "TLS as the mysql client says it: DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY")
+	fs.String("ssl-mode", "", "TLS as the mysql client says it: DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY (default PREFERRED over TCP)")
+	fs.String("ssl-ca", "", "the CA certificate (PEM) VERIFY_CA and VERIFY_IDENTITY trust, instead of the system's; alone it means VERIFY_CA")
 	fs.Bool("no-server", false, "do not try to read a server")
 }
 
@@ -114,10 +115,11 @@ func (s Source) Options() (server.ConnOptions, error) {
 		return o, usage.Errorf("--connect-timeout %s must be between 0 and 1h", o.ConnectTimeout)
 	}
 	if mode := v.GetString("ssl-mode"); mode != "" {
-		if o.TLS = server.TLSFromSSLMode(mode); o.TLS == "" {
+		if o.SSLMode = server.NormalSSLMode(mode); o.SSLMode == "" {
 			return o, usage.Errorf("--ssl-mode %q: choose DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY", mode)
 		}
 	}
+	o.SSLCA = v.GetString("ssl-ca")
 	pw := v.GetString("password")
 	onCommandLine := s.Flags.Changed("password")
 	switch {

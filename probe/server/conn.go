@@ -64,12 +64,14 @@ var LocalSockets = []string{"/run/mysqld/mysqld.sock", "/var/run/mysqld/mysqld.s
 // ConnOptions are the server flags as the user gave them; zero values
 // mean "not given".
 type ConnOptions struct {
-	Host                         string
-	Port                         int
-	User, Password               string
-	PasswordGiven                bool
-	Socket, DefaultsFile, DSN    string
-	TLS                          string
+	Host                      string
+	Port                      int
+	User, Password            string
+	PasswordGiven             bool
+	Socket, DefaultsFile, DSN string
+	// SSLMode is --ssl-mode as given (NormalSSLMode checks it); SSLCA the
+	// --ssl-ca file.
+	SSLMode, SSLCA               string
 	ConnectTimeout, QueryTimeout time.Duration
 }
 
@@ -116,11 +118,17 @@ func (e Endpoint) OnThisHost() bool {
 // Conn is a resolved connection: where to connect and as whom. Its
 // password is unexported and never printed.
 type Conn struct {
-	Endpoints                    []Endpoint
-	User                         string
-	password                     string
-	usePassword                  bool
-	TLS                          string
+	Endpoints   []Endpoint
+	User        string
+	password    string
+	usePassword bool
+	// TLS is a --dsn's own tls parameter ("" when it has none).
+	TLS string
+	// SSLMode is the mysql client's --ssl-mode in force (flag, else the
+	// option file; "" for none: TCP then prefers TLS), SSLCA the CA file
+	// VERIFY_* trust, HostGiven the host as the user named it (the name
+	// VERIFY_IDENTITY checks).
+	SSLMode, SSLCA, HostGiven    string
 	ConnectTimeout, QueryTimeout time.Duration
 	// RedoSample is the gap between the two redo counter readings; a
 	// negative value skips sampling (the lifetime average is used).
@@ -184,8 +192,10 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 	}
 	c.User = firstNonEmpty(pick(o.User, "user", "USER"), env("LOGNAME"), "root")
 	c.password, c.usePassword = resolvePassword(o, file, env)
-	if c.TLS == "" {
-		c.TLS = TLSFromSSLMode(pick("", "ssl_mode", ""))
+	fileMode, fileCA := sslFromFile(file)
+	c.SSLMode, c.SSLCA = firstNonEmpty(c.SSLMode, fileMode), firstNonEmpty(c.SSLCA, fileCA)
+	if c.SSLMode == "" && c.SSLCA != "" {
+		c.SSLMode = SSLVerifyCA // a CA given without a mode asks for the chain to be checked
 	}
 	if o.ConnectTimeout <= 0 {
 		// connect_timeout in the option file may shorten, never lengthen, the default.
@@ -201,6 +211,7 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 		port = defaultPort
 	}
 	host, socket := pick(o.Host, "host", "MYSQL_HOST"), pick(o.Socket, "socket", "MYSQL_UNIX_PORT")
+	c.HostGiven = host
 	if discover || host != "" || socket != "" || o.Port > 0 || port != defaultPort {
 		c.Endpoints = endpoints(host, socket, port, discover)
 	}
@@ -215,7 +226,7 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 
 // newConn is a Conn with o's timeouts and TLS, the defaults where o has none.
 func newConn(o ConnOptions) Conn {
-	c := Conn{ConnectTimeout: o.ConnectTimeout, QueryTimeout: o.QueryTimeout, TLS: o.TLS}
+	c := Conn{ConnectTimeout: o.ConnectTimeout, QueryTimeout: o.QueryTimeout, SSLMode: NormalSSLMode(o.SSLMode), SSLCA: o.SSLCA}
 	if c.ConnectTimeout <= 0 {
 		c.ConnectTimeout = DefaultConnectTimeout
 	}
@@ -307,8 +318,9 @@ func fromDSN(c Conn, dsn string) (Conn, error) {
 	}
 	c.User, c.password, c.usePassword = cfg.User, cfg.Passwd, cfg.Passwd != ""
 	c.Endpoints = []Endpoint{{cfg.Net, cfg.Addr}}
-	if c.TLS == "" {
-		c.TLS = cfg.TLSConfig
+	c.TLS = cfg.TLSConfig
+	if c.SSLMode == "" && c.SSLCA != "" {
+		c.SSLMode = SSLVerifyCA
 	}
 	c.From = []string{"--dsn"}
 	return c, nil
@@ -325,23 +337,6 @@ func dsnPassword(dsn string) string {
 		return ""
 	}
 	return pw
-}
-
-// TLSFromSSLMode maps the mysql client's --ssl-mode (DISABLED, PREFERRED,
-// REQUIRED, VERIFY_CA, VERIFY_IDENTITY) to the driver's tls parameter; an
-// unknown mode gives "". VERIFY_* check the server against the system CAs.
-func TLSFromSSLMode(mode string) string {
-	switch strings.ToUpper(mode) {
-	case "DISABLED":
-		return "false"
-	case "PREFERRED":
-		return "preferred"
-	case "REQUIRED":
-		return "skip-verify"
-	case "VERIFY_CA", "VERIFY_IDENTITY":
-		return "true"
-	}
-	return ""
 }
 
 func firstNonEmpty(vals ...string) string {

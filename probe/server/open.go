@@ -89,9 +89,11 @@ func openPool(ctx context.Context, c Conn, ep Endpoint, o OpenOptions) (*sql.DB,
 	if o.Autocommit {
 		cfg.Params["autocommit"] = "1"
 	}
-	if c.TLS != "" {
-		cfg.TLSConfig = c.TLS
+	tlsName, err := c.tlsFor(ep)
+	if err != nil {
+		return nil, err
 	}
+	cfg.TLSConfig = tlsName
 	conn, err := mysql.NewConnector(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("configuring the connection: %w", err)
