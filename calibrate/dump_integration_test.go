@@ -254,3 +254,41 @@ func TestRunDumpRefusals(t *testing.T) {
 		}
 	})
 }
+
+// TestRunDumpPartitionedLive: a dump of a partitioned table is loaded
+// alone, so MariaDB's Handler_write counts each of its rows twice; that is
+// no other session inserting (QA: every step said foreign_rows and the
+// redo per dump byte was lost).
+func TestRunDumpPartitionedLive(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	db := rootDB(t)
+	const schema = "mytune_cal_parted"
+	for _, q := range []string{"CREATE DATABASE `" + schema + "`",
+		"CREATE TABLE `" + schema + "`.p (id INT PRIMARY KEY, c CHAR(120) NOT NULL) ENGINE=InnoDB PARTITION BY HASH (id) PARTITIONS 4",
+		"INSERT INTO `" + schema + "`.p SELECT seq, LPAD(seq, 120, '7') FROM `" + schema + "`.seq_1_to_6000"} {
+		if _, err := db.ExecContext(t.Context(), q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	t.Cleanup(func() { _, _ = db.ExecContext(context.Background(), "DROP DATABASE IF EXISTS `"+schema+"`") })
+	dir := filepath.Join(t.TempDir(), "d")
+	tool(t, "mydumper", "--socket", srv.Socket, "-u", "root", "-B", schema, "--rows", "1000", "-t", "2", "-o", dir)
+	src, err := dump.OpenSource(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := RunDump(t.Context(), db, DumpOptions{Schema: "mytune_cal_pdump", Source: src, Duration: 3 * time.Second, Rounds: 1, Threads: []int{1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rep.Points {
+		for _, s := range p.Rounds {
+			if s.ForeignRows {
+				t.Errorf("%d sessions: foreign rows (basis %s), with no other session", p.Threads, s.Basis)
+			}
+		}
+	}
+	if r := rep.RedoBytesPerDumpByte; r < 0.3 || r > 10 {
+		t.Errorf("redo_bytes_per_dump_byte %v, want a measured ratio (0.3-10)", r)
+	}
+}

@@ -241,6 +241,6 @@ func (g *gang) signal(ch chan struct{}) {
 func (g *gang) read(ctx context.Context) reading {
 	s := g.eng
 	c := readCounters(ctx, s.db, s.logFileBytes)
-	return reading{c: c, sent: s.sent.Load(), rows: s.rows.Load(), statements: uint64(s.statements.Load()),
+	return reading{c: c, sent: s.sent.Load(), rows: s.rows.Load(), twice: s.twiceRows.Load(), statements: uint64(s.statements.Load()),
 		commits: s.commits.Load(), deadlocks: s.deadlocks.Load(), files: s.files.Load()}
 }

@@ -46,7 +46,7 @@ func TestTxnCredit(t *testing.T) {
 			tc.steps(tx)
 			s := &loadStep{}
 			var tl tally
-			s.credit(tx, &tl)
+			s.credit(tx, &tl, 0)
 			if tl.bytes != tc.bytes || tl.rows != tc.rws || s.statements.Load() != int64(tc.stmts) || s.rows.Load() != tc.rws {
 				t.Errorf("credited %d bytes, %d rows, %d statements (step rows %d); want %d, %d, %d",
 					tl.bytes, tl.rows, s.statements.Load(), s.rows.Load(), tc.bytes, tc.rws, tc.stmts)

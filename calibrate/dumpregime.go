@@ -12,9 +12,12 @@ import (
 // counters is one reading of the server's status that calibrate --dump
 // measures a step by; ok is false when it could not be read.
 type counters struct {
-	at                 time.Time
-	ok                 bool
-	rowsInserted       uint64
+	at           time.Time
+	ok           bool
+	rowsInserted uint64
+	// handlerRows: rowsInserted is Handler_write (MariaDB), which counts
+	// a partitioned table's rows twice.
+	handlerRows        bool
 	free, dirty, total uint64
 	flushed            uint64
 	checkpointAge      uint64
@@ -53,10 +56,10 @@ func readCounters(ctx context.Context, db *sql.DB, logFileBytes uint64) counters
 		}
 		switch name {
 		case "Innodb_rows_inserted": // preferred: InnoDB's own rows
-			c.rowsInserted, seen, innodbRows = v, true, true
+			c.rowsInserted, seen, innodbRows, c.handlerRows = v, true, true, false
 		case "Handler_write":
 			if !innodbRows {
-				c.rowsInserted, seen = v, true
+				c.rowsInserted, seen, c.handlerRows = v, true, true
 			}
 		case "Innodb_buffer_pool_pages_free":
 			c.free = v

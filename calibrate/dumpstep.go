@@ -27,7 +27,10 @@ type loadStep struct {
 	used, sent, rows atomic.Uint64
 	// sentRows is the rows of every piece the server took or rolled back
 	// (deadlock): a full pass over the sample sends all its rows.
-	sentRows   atomic.Uint64
+	sentRows atomic.Uint64
+	// twiceRows is the committed rows MariaDB's Handler_write counts
+	// twice: those of partitioned tables (partitionedRows).
+	twiceRows  atomic.Uint64
 	statements atomic.Int64
 	commits    atomic.Int64
 	deadlocks  atomic.Int64

@@ -16,8 +16,11 @@ type reading struct {
 	// sessions the step stopped: they finish inside the window.
 	less                   uint64
 	sent, rows, statements uint64
-	commits, deadlocks     int64
-	files                  int64
+	// twice is the rows among rows that Handler_write counts twice
+	// (loadStep.partitioned).
+	twice              uint64
+	commits, deadlocks int64
+	files              int64
 }
 
 // window is a stretch of a step with every one of its sessions loading:
@@ -52,7 +55,10 @@ func (w window) sent() uint64 { return w.b.sent - w.a.sent }
 // run sent (all of it committed by the end, less deadlocks) against the redo
 // bytes and rows the server counted from the gang's first reading to its last.
 type runTotals struct {
-	sent, rows           uint64 // dump bytes and rows the sessions committed
+	sent, rows uint64 // dump bytes and rows the sessions committed
+	// counted is rows as the server's counter counts them (the rows of
+	// partitioned tables twice on Handler_write).
+	counted              uint64
 	redo, serverRows     uint64
 	hasRedo, hasRowsSeen bool
 	// foreign: the server counted more rows than the run committed
@@ -67,7 +73,11 @@ func totalsOf(first, last reading) runTotals {
 	t := runTotals{sent: last.sent - first.sent, rows: last.rows - first.rows}
 	t.redo, t.hasRedo = w.redo()
 	t.serverRows, t.hasRowsSeen = w.serverRows()
-	t.foreign = t.hasRowsSeen && float64(t.serverRows) > serverSlack*float64(t.rows)
+	t.counted = t.rows
+	if last.c.handlerRows { // MariaDB's Handler_write: a partitioned table's rows twice
+		t.counted += last.twice - first.twice
+	}
+	t.foreign = t.hasRowsSeen && float64(t.serverRows) > serverSlack*float64(t.counted)
 	return t
 }
 
@@ -105,9 +115,12 @@ func rate(ws []window, t runTotals) (mbPerS, rowsPerS float64, basis string) {
 	if secs <= 0 || t.sent == 0 {
 		return 0, 0, profile.BasisSessions
 	}
-	bytesPerRow := 0.0
+	bytesPerRow, bytesPerCounted := 0.0, 0.0
 	if t.rows > 0 {
 		bytesPerRow = float64(t.sent) / float64(t.rows)
+	}
+	if t.counted > 0 {
+		bytesPerCounted = float64(t.sent) / float64(t.counted)
 	}
 	// the stopped sessions' pieces were on average half done when the
 	// window began (each piece is sent at an even pace): half is theirs
@@ -116,8 +129,8 @@ func rate(ws []window, t runTotals) (mbPerS, rowsPerS float64, basis string) {
 	case redoOK:
 		mbPerS = max(float64(redo)*float64(t.sent)/float64(t.redo)-strays, 0) / secs / 1e6
 		basis = profile.BasisRedo
-	case rowsOK && bytesPerRow > 0:
-		mbPerS = max(float64(rows)*bytesPerRow-strays, 0) / secs / 1e6
+	case rowsOK && bytesPerCounted > 0:
+		mbPerS = max(float64(rows)*bytesPerCounted-strays, 0) / secs / 1e6
 		basis = profile.BasisServer
 	default: // a piece counts when sent: the stopped sessions' were sent before the window
 		mbPerS = float64(sent) / secs / 1e6

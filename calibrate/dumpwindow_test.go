@@ -38,7 +38,10 @@ func TestRate(t *testing.T) {
 			{at(5*s, 0, 10e6, true, 0), at(8*s, 0, 12e6, true, 0)}},
 			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true}, profile.BasisRedo, 4e6 / 4 / 2 / 1e6},
 		{"rows when no LSN (MySQL 8.0 before 8.0.30)", []window{{at(0, 0, 0, false, 0), at(2*s, 4000, 0, false, 0)}},
-			runTotals{sent: 10e6, rows: 5000, serverRows: 5000, hasRowsSeen: true}, profile.BasisServer, 4000 * 2000 / 2 / 1e6},
+			runTotals{sent: 10e6, rows: 5000, counted: 5000, serverRows: 5000, hasRowsSeen: true}, profile.BasisServer, 4000 * 2000 / 2 / 1e6},
+		// Handler_write counted 7500 for the 5000 rows (2500 into a partitioned table): 4000 counted in 2 s is 4000 × 10e6/7500 bytes
+		{"Handler_write rows, a partitioned table's twice", []window{{at(0, 0, 0, false, 0), at(2*s, 4000, 0, false, 0)}},
+			runTotals{sent: 10e6, rows: 5000, counted: 7500, serverRows: 7500, hasRowsSeen: true}, profile.BasisServer, 4000 * 10e6 / 7500 / 2 / 1e6},
 		{"another session inserting: bytes sent", []window{{at(0, 0, 1e6, true, 0), at(2*s, 9000, 9e6, true, 3e6)}},
 			runTotals{sent: 10e6, rows: 5000, redo: 20e6, hasRedo: true, serverRows: 9000, hasRowsSeen: true, foreign: true}, profile.BasisSessions, 1.5},
 		{"status unreadable: bytes sent", []window{{reading{c: counters{at: time.Unix(1000, 0)}}, reading{c: counters{at: time.Unix(1004, 0)}, sent: 4e6}}},
@@ -69,12 +72,22 @@ func TestTotalsOf(t *testing.T) {
 		want        runTotals
 	}{
 		{"own rows", at(0, 100, 1e6, true, 0), at(10*time.Second, 1100, 5e6, true, 2e5),
-			runTotals{sent: 2e5, rows: 1000, redo: 4e6, hasRedo: true, serverRows: 1000, hasRowsSeen: true}},
+			runTotals{sent: 2e5, rows: 1000, counted: 1000, redo: 4e6, hasRedo: true, serverRows: 1000, hasRowsSeen: true}},
 		{"the server counted 20% more rows than the run committed: foreign", reading{c: counters{ok: true, rowsInserted: 0}},
 			reading{c: counters{ok: true, rowsInserted: 1200}, rows: 1000, sent: 5},
-			runTotals{sent: 5, rows: 1000, serverRows: 1200, hasRowsSeen: true, foreign: true}},
+			runTotals{sent: 5, rows: 1000, counted: 1000, serverRows: 1200, hasRowsSeen: true, foreign: true}},
 		{"deadlocked rows within the slack", reading{c: counters{ok: true}}, reading{c: counters{ok: true, rowsInserted: 1050}, rows: 1000},
-			runTotals{rows: 1000, serverRows: 1050, hasRowsSeen: true}},
+			runTotals{rows: 1000, counted: 1000, serverRows: 1050, hasRowsSeen: true}},
+		// QA on MariaDB 10.11: 10 rows into a partitioned table added 20 to Handler_write
+		{"Handler_write: a partitioned table's 600 rows counted twice, not foreign", reading{c: counters{ok: true, handlerRows: true}},
+			reading{c: counters{ok: true, handlerRows: true, rowsInserted: 1600}, rows: 1000, twice: 600},
+			runTotals{rows: 1000, counted: 1600, serverRows: 1600, hasRowsSeen: true}},
+		{"Innodb_rows_inserted counts them once", reading{c: counters{ok: true}},
+			reading{c: counters{ok: true, rowsInserted: 1000}, rows: 1000, twice: 600},
+			runTotals{rows: 1000, counted: 1000, serverRows: 1000, hasRowsSeen: true}},
+		{"Handler_write, more than the partitioned rows explain: foreign", reading{c: counters{ok: true, handlerRows: true}},
+			reading{c: counters{ok: true, handlerRows: true, rowsInserted: 2000}, rows: 1000, twice: 600},
+			runTotals{rows: 1000, counted: 1600, serverRows: 2000, hasRowsSeen: true, foreign: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
