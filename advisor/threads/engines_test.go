@@ -77,3 +77,38 @@ func TestLoadThreadsNonInnoDB(t *testing.T) {
 		})
 	}
 }
+
+// TestNonInnoDBSettleNote: with MyISAM or Aria tables in the dump, the
+// plan says its settled time counts InnoDB's pages only, and how to wait
+// for the rest.
+func TestNonInnoDBSettleNote(t *testing.T) {
+	mixed := []profile.DumpEngine{{Name: "InnoDB", Tables: 6, Bytes: 100e6}, {Name: "MyISAM", Tables: 2, Bytes: 40e6}, {Name: "Aria", Tables: 1, Bytes: 10e6}}
+	for _, c := range []struct {
+		name    string
+		engines []profile.DumpEngine
+		want    string
+	}{
+		{"InnoDB only: nothing", []profile.DumpEngine{{Name: "InnoDB", Tables: 8, Bytes: 150e6}}, ""},
+		{"MyISAM and Aria", mixed, "settled counts InnoDB's pages only: the 3 MyISAM, Aria tables (47.7 MiB of the dump) are written through " +
+			"their own caches and the operating system's page cache, which writes them back on its own; FLUSH TABLES, then sync on the server's machine, waits for them"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 150e6,
+				TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 9, Chunks: 9, Engines: c.engines})
+			p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{})
+			plan := Size(p, Options{Task: TaskLoad})
+			if plan.EstimatedSettled.IsZero() {
+				t.Fatal("no settled estimate to qualify")
+			}
+			got := ""
+			for _, n := range plan.Notes {
+				if strings.HasPrefix(n, "settled counts") {
+					got = n
+				}
+			}
+			if got != c.want {
+				t.Errorf("note %q, want %q", got, c.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,8 @@ package threads
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // UserSchemasSuffix names the directory of links the load of a mydumper
@@ -35,4 +37,25 @@ func systemSchemasLoadNote(dd dirs, dir string) string {
 		"(\"Table … already exists\") or, with --overwrite-tables, replaces the target's accounts; the first line links every other "+
 		"file into %s and myloader loads that, leaving the dump as it is (remove the directory after); copy accounts and grants "+
 		"separately (SHOW CREATE USER and SHOW GRANTS on the source)", strings.Join(dd.system, ", "), dir)
+}
+
+// nonInnoDBSettleNote says, when the dump has tables in other engines and
+// a settled time is given, that it counts InnoDB's pages only: MyISAM
+// writes its rows through the operating system's page cache (and its
+// index blocks through its key cache), Aria through its page cache, so a
+// clean shutdown may leave them in the OS cache, which writes them back on
+// its own (vm.dirty_expire_centisecs, 30 s by default: the kernel's
+// Documentation/admin-guide/sysctl/vm.rst). FLUSH TABLES writes the
+// engines' caches; sync waits for the OS's.
+func nonInnoDBSettleNote(d *profile.Dump, settled DurationRange) string {
+	if d == nil || settled.IsZero() {
+		return ""
+	}
+	tables, bytes, names := d.NonInnoDB()
+	if tables == 0 {
+		return ""
+	}
+	return fmt.Sprintf("settled counts InnoDB's pages only: the %s (%s of the dump) are written through their own caches and the "+
+		"operating system's page cache, which writes them back on its own; FLUSH TABLES, then sync on the server's machine, "+
+		"waits for them", count(tables, strings.Join(names, ", ")+" table"), profile.HumanBytes(bytes))
 }
