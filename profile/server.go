@@ -180,8 +180,13 @@ type Dump struct {
 	// HeaderDatabase is the database a mysqldump file's header names
 	// ("-- Host: … Database: shop"), "" when it names none.
 	HeaderDatabase string `json:"header_database,omitempty"`
-	// InsertStatements counts INSERT statements (mysqldump files only).
+	// InsertStatements counts INSERT statements (mysqldump files only),
+	// in the part scanned (ScannedBytes).
 	InsertStatements int `json:"insert_statements,omitempty"`
+	// ScannedBytes is the uncompressed bytes a mysqldump file's scan read
+	// when it stopped before the end (its counts are of that part); 0 when
+	// it read the whole file.
+	ScannedBytes uint64 `json:"scanned_bytes,omitempty"`
 	// TopTables are the largest tables, largest first (at most 10).
 	TopTables []DumpTable `json:"top_tables"`
 	// Engines are the storage engines the dump's CREATE TABLE statements

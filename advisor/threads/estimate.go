@@ -153,7 +153,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	growFast, growSlow, growText := growthCost(p.Storage, d, threads)
 	fast, slow = max(fast, growFast), slow+growSlow
 	fixed, fixedText := fixedCost(p.Storage, d)
-	fast, slow = fast+fixed, slow+fixed
+	commits, commitText := commitCost(p.Storage, d, b.commitWait)
+	fast, slow, fixedText = fast+fixed+commits, slow+fixed+commits, fixedText+commitText
 	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s%s",
 		bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, ioText, growText, fixedText))
 }

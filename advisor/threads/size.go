@@ -53,6 +53,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	if loads { // the load runs with its temporary settings applied: size for the pool they leave
 		temp, tempNotes, b = loadSettings(p, o, b)
 		tempNotes = append(first, tempNotes...)
+		b.commitWait = commitWait(p, o, temp)
 		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo)
 	}
 	plan := Plan{Temporary: []Setting{}, Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}

@@ -183,6 +183,7 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 			"before it loads, or the first INSERT fails (\"Table … doesn't exist\")")
 	}
 	if s.read > MaxScanBytes {
+		s.d.ScannedBytes = MaxScanBytes
 		s.d.Notes = append(s.d.Notes, fmt.Sprintf("only the first %s were scanned: table counts are partial", profile.HumanBytes(MaxScanBytes)))
 	}
 	return nil
