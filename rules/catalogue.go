@@ -205,6 +205,9 @@ func (r *Rule) eval(env Env) (Hit, bool, error) {
 		if err := checkValue(r.Variable, h.Recommended); err != nil {
 			return Hit{}, false, fmt.Errorf("recommend: %w", err)
 		}
+		if env.restartWhy(r.Variable, h.Recommended) != "" {
+			h.RestartRequired = true
+		}
 	}
 	env.Current, env.Recommended = h.Current, h.Recommended
 	if h.RenderedDetail, err = r.renderDetail(env); err != nil {

@@ -25,9 +25,12 @@ type varSpec struct {
 
 // knownVars lists every variable a rule may read or recommend.
 var knownVars = map[string]varSpec{
-	"innodb_buffer_pool_size":        {KindSize, ">=5.0", ">=5.0"},
-	"innodb_buffer_pool_instances":   {KindInt, ">=5.5", "<10.6"}, // MariaDB removed it in 10.6 (MDEV-15058)
-	"innodb_buffer_pool_chunk_size":  {KindSize, ">=5.7.5", ">=10.2"},
+	"innodb_buffer_pool_size":       {KindSize, ">=5.0", ">=5.0"},
+	"innodb_buffer_pool_instances":  {KindInt, ">=5.5", "<10.6"}, // MariaDB removed it in 10.6 (MDEV-15058)
+	"innodb_buffer_pool_chunk_size": {KindSize, ">=5.7.5", ">=10.2"},
+	// read only (restartWhy): the most SET GLOBAL may grow the pool to; in the
+	// MariaDB 10.11.19, 11.8.6 and 12.2.2 captures (probe/server/testdata)
+	"innodb_buffer_pool_size_max":    {KindSize, "", ">=10.11"},
 	"innodb_redo_log_capacity":       {KindSize, ">=8.0.30", ""},
 	"innodb_log_file_size":           {KindSize, ">=5.0", ">=5.0"},
 	"innodb_log_files_in_group":      {KindInt, ">=5.0", "<10.6"},

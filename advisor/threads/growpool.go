@@ -29,17 +29,11 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	if need == 0 || b.bytes == 0 || need <= b.bytes {
 		return Setting{}, b, "", false
 	}
-	t := targetOf(p, o)
-	if v, err := profile.ParseVersionStrict(t.Version); err == nil && t.Version != "" {
-		since := PoolGrowSince["mysql"]
-		if t.IsMariaDB() {
-			since = PoolGrowSince[profile.FlavorMariaDB]
-		}
-		if v.Less(since) {
-			return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: %s resizes it only with a restart", t.Version), false
-		}
-	}
 	grow := (need + PoolChunkBytes - 1) / PoolChunkBytes * PoolChunkBytes
+	if ok, why := poolOnline(p, o, grow); !ok {
+		return Setting{}, b, fmt.Sprintf("buffer pool growth to %s not offered: %s outgrows %s, but %s", profile.HumanBytes(grow),
+			loadsText(p.Dump, need), b.describe(), why), false
+	}
 	avail, held := memRoom(p.Host.Memory)
 	if held == "" {
 		return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: %s outgrows %s, but the host's available memory is unknown",
@@ -61,6 +55,35 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", undo),
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",
 			profile.HumanBytes(grow-min(undo, b.bytes)), held, SettleSteps, back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
+}
+
+// poolMaxBytes is the live server's innodb_buffer_pool_size_max (MariaDB:
+// SET GLOBAL truncates a larger pool to it, warning 1292), 0 when it has
+// none or no server was read.
+func poolMaxBytes(p *profile.Profile) uint64 {
+	if p.Server == nil || !p.Server.Reachable {
+		return 0
+	}
+	return sizeIn(p.Server.Variables, "innodb_buffer_pool_size_max")
+}
+
+// poolOnline says whether the target takes a pool of bytes with SET
+// GLOBAL (PoolGrowSince, innodb_buffer_pool_size_max); why when not.
+func poolOnline(p *profile.Profile, o Options, bytes uint64) (bool, string) {
+	t := targetOf(p, o)
+	if v, err := profile.ParseVersionStrict(t.Version); err == nil && t.Version != "" {
+		since := PoolGrowSince["mysql"]
+		if t.IsMariaDB() {
+			since = PoolGrowSince[profile.FlavorMariaDB]
+		}
+		if v.Less(since) {
+			return false, fmt.Sprintf("%s %s resizes it only with a restart", profile.FlavorName(t.Flavor), t.Version)
+		}
+	}
+	if maxB := poolMaxBytes(p); maxB > 0 && bytes > maxB {
+		return false, fmt.Sprintf("the server's innodb_buffer_pool_size_max (%s) keeps SET GLOBAL below that; only a restart with a larger one can", profile.HumanBytes(maxB))
+	}
+	return true, ""
 }
 
 // livePoolBytes is the buffer pool the live server read has, 0 when no

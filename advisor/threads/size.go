@@ -46,9 +46,13 @@ func Size(p *profile.Profile, o Options) Plan {
 	var temp []Setting
 	var tempNotes, first []string
 	if live := livePoolBytes(p); loads && b.from == "advised" && live > 0 && live != b.bytes {
+		how := fmt.Sprintf("it resizes online: SET GLOBAL innodb_buffer_pool_size = %d;", b.bytes)
+		if ok, why := poolOnline(p, o, b.bytes); !ok {
+			how = "it takes that only at a restart: " + why
+		}
 		first = append(first, fmt.Sprintf("the load is sized for the my.cnf lines above applied first: the advised %s buffer pool, "+
-			"where the server has %s now (it resizes online: SET GLOBAL innodb_buffer_pool_size = %d;); without them the threads, "+
-			"the during-load settings and the estimate do not hold", profile.HumanBytes(b.bytes), profile.HumanBytes(live), b.bytes))
+			"where the server has %s now (%s); without them the threads, "+
+			"the during-load settings and the estimate do not hold", profile.HumanBytes(b.bytes), profile.HumanBytes(live), how))
 	}
 	if loads { // the load runs with its temporary settings applied: size for the pool they leave
 		temp, tempNotes, b = loadSettings(p, o, b)

@@ -1,0 +1,57 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// onlineSince are the variables SET GLOBAL changes at run time only from
+// some release on; before it a new value needs a restart.
+// innodb_buffer_pool_size: "As of MySQL 5.7.5, the innodb_buffer_pool_size
+// configuration option can be set dynamically" (MySQL 5.7 manual,
+// "Configuring InnoDB Buffer Pool Size"); MariaDB 10.2.2 (MariaDB KB,
+// "Setting Innodb Buffer Pool Size Dynamically").
+var onlineSince = map[string]varSpec{
+	"innodb_buffer_pool_size": {KindSize, ">=5.7.5", ">=10.2.2"},
+}
+
+// restartWhy says why setting name to value needs a restart on this
+// server although the rule's variable is dynamic now: a release from
+// before onlineSince, or a buffer pool above the innodb_buffer_pool_size_max
+// a MariaDB started with (SET GLOBAL then truncates the new size to it
+// with warning 1292: checked on MariaDB 10.11.19 started with both at
+// 128M); "" when the server takes it online.
+func (e Env) restartWhy(name, value string) string {
+	spec, ok := onlineSince[name]
+	if !ok {
+		return ""
+	}
+	rng := spec.MySQL
+	if e.F.Flavor == profile.FlavorMariaDB {
+		rng = spec.MariaDB
+	}
+	if r, err := parseRange(rng); err == nil && e.F.Version != (profile.Version{}) && !r.contains(e.F.Version) {
+		return fmt.Sprintf("%s %s sets %s only at startup (it changes online from %s %s)", profile.FlavorName(e.F.Flavor),
+			e.F.Version, name, profile.FlavorName(e.F.Flavor), rng[2:])
+	}
+	if name != "innodb_buffer_pool_size" {
+		return ""
+	}
+	maxBytes, err := profile.ParseSize(e.F.Raw["innodb_buffer_pool_size_max"])
+	want, werr := profile.ParseSize(value)
+	if err != nil || werr != nil || maxBytes == 0 || want <= maxBytes {
+		return ""
+	}
+	return fmt.Sprintf("innodb_buffer_pool_size_max is %s, so the pool grows past it only at a restart with "+
+		"innodb_buffer_pool_size_max = %s or more set beside it", profile.FormatSize(maxBytes), value)
+}
+
+// PoolResizeText says how the advised buffer pool takes effect: online
+// with SET GLOBAL, or only at a restart and why.
+func (e Env) PoolResizeText() string {
+	if why := e.restartWhy("innodb_buffer_pool_size", e.Recommended); why != "" {
+		return "It needs a restart: " + why + "."
+	}
+	return "The pool resizes online (SET GLOBAL innodb_buffer_pool_size)."
+}

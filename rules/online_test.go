@@ -1,0 +1,47 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// TestPoolResizeOnline: the buffer pool advice says it resizes online, and
+// needs no restart, only where SET GLOBAL takes it (QA: MySQL 5.5 and
+// MariaDB 10.1 were told "resizes online"; a MariaDB whose
+// innodb_buffer_pool_size_max equals its pool silently kept it).
+func TestPoolResizeOnline(t *testing.T) {
+	const mem = 23 * tGiB
+	cases := []struct {
+		name    string
+		mutate  func(*profile.Profile)
+		restart bool
+		says    string
+	}{
+		{"MariaDB 10.11: online", poolServer("mariadb", "10.11.6", "128M", 181*tMiB, 13*tMiB, mem, 300), false,
+			"The pool resizes online (SET GLOBAL innodb_buffer_pool_size)."},
+		{"MySQL 5.5.21: only at startup", poolServer("mysql", "5.5.21", "128M", 181*tMiB, 13*tMiB, mem, 300), true,
+			"It needs a restart: MySQL 5.5.21 sets innodb_buffer_pool_size only at startup (it changes online from MySQL 5.7.5)."},
+		{"MariaDB 10.1.48: only at startup", poolServer("mariadb", "10.1.48", "128M", 181*tMiB, 13*tMiB, mem, 300), true,
+			"(it changes online from MariaDB 10.2.2)"},
+		{"MySQL 5.7.5: online", poolServer("mysql", "5.7.5", "128M", 181*tMiB, 13*tMiB, mem, 300), false, "resizes online"},
+		{"MariaDB 11.8 with innodb_buffer_pool_size_max at the pool: restart", all(poolServer("mariadb", "11.8.6", "128M", 181*tMiB, 13*tMiB, mem, 300),
+			setVar("innodb_buffer_pool_size_max", "134217728")), true,
+			"It needs a restart: innodb_buffer_pool_size_max is 128M, so the pool grows past it only at a restart with innodb_buffer_pool_size_max = 384M or more set beside it."},
+		{"MariaDB 10.11.19's 8 TiB default max: online", all(poolServer("mariadb", "10.11.19", "128M", 181*tMiB, 13*tMiB, mem, 300),
+			setVar("innodb_buffer_pool_size_max", "8796093022208")), false, "resizes online"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, hits := memEnv(t, c.mutate)
+			h, ok := hits["memory.buffer_pool_small"]
+			if !ok {
+				t.Fatalf("did not fire (fired: %v)", keys(hits))
+			}
+			if h.RestartRequired != c.restart || !strings.Contains(h.RenderedDetail, c.says) {
+				t.Errorf("restart %v (want %v); detail lacks %q:\n%s", h.RestartRequired, c.restart, c.says, h.RenderedDetail)
+			}
+		})
+	}
+}
