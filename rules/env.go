@@ -44,7 +44,9 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 // RedoTarget is the recommended total redo size: RedoIdealBytes, held to
 // RedoRoomBytes so that the datadir's filesystem can hold it (FitNote
 // says so in the finding).
-func (e Env) RedoTarget() uint64 { return min(e.RedoIdealBytes(), e.RedoRoomBytes()) }
+func (e Env) RedoTarget() uint64 {
+	return min(e.RedoIdealBytes(), e.RedoRoomBytes(), e.RedoVersionCapBytes())
+}
 
 // AdvisedPoolBytes is the buffer pool the server will have once the
 // advice is followed: BufferPoolTarget when a rule advises the pool to

@@ -145,3 +145,47 @@ func TestRedoRateOfACatchingUpReplica(t *testing.T) {
 		t.Errorf("a caught-up replica's sample was not used: %q", f.RedoRateBasis)
 	}
 }
+
+// TestRedoOldReleases: before MySQL 5.6.3 (MariaDB 10.0) InnoDB refuses
+// to start with 4 GB or more of log files, and before MySQL 5.6.8
+// (MariaDB 10.0) it does not resize them itself (QA: MySQL 5.5.21 was
+// advised 2 x 6592M, which stops it from starting).
+func TestRedoOldReleases(t *testing.T) {
+	cases := []struct {
+		name, flavor, version, rule, rec string
+		says                             []string
+	}{
+		{"MySQL 5.5.21: held below 4 GB, files moved away", "mysql", "5.5.21", "redo.log_file_size_small", "2047M",
+			[]string{"then held to 4.0 GiB: before MySQL 5.6.3 (MariaDB 10.0) InnoDB refuses to start", "move ib_logfile0, ib_logfile1"}},
+		{"MySQL 5.6.5: no 4 GB limit, files still moved away", "mysql", "5.6.5", "redo.log_file_size_small", "",
+			[]string{"move ib_logfile0, ib_logfile1"}},
+		{"MySQL 5.6.10: resized at the restart", "mysql", "5.6.10", "redo.log_file_size_small", "", []string{"Needs a clean shutdown and restart."}},
+		{"MariaDB 5.5.68: held below 4 GB, files moved away", "mariadb", "5.5.68", "redo.log_file_size_small_mariadb_old", "2047M",
+			[]string{"InnoDB refuses to start when its log files together reach 4 GB", "move ib_logfile0"}},
+		{"MariaDB 10.3: resized at the restart", "mariadb", "10.3.39", "redo.log_file_size_small_mariadb_old", "", []string{"Needs a clean shutdown and restart."}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := quietProfile()
+			p.Server.Flavor, p.Server.Version = c.flavor, c.version
+			delete(p.Server.Variables, "innodb_redo_log_capacity")
+			p.Server.Variables["innodb_log_file_size"], p.Server.Variables["innodb_log_files_in_group"] = "5M", "2"
+			p.Server.Status["uptime"] = "600" // no rate yet: sized from the 15G pool
+			h, ok := fired(t, p, "strict", "")[c.rule]
+			if !ok {
+				t.Fatalf("%s did not fire", c.rule)
+			}
+			if c.rec != "" && h.Recommended != c.rec {
+				t.Errorf("recommended %s, want %s: %s", h.Recommended, c.rec, h.RenderedDetail)
+			}
+			if size, err := profile.ParseSize(h.Recommended); err != nil || (c.rec != "" && 2*size >= 4<<30) {
+				t.Errorf("2 x %s reaches 4 GB", h.Recommended)
+			}
+			for _, s := range c.says {
+				if !strings.Contains(h.RenderedDetail, s) {
+					t.Errorf("detail lacks %q:\n%s", s, h.RenderedDetail)
+				}
+			}
+		})
+	}
+}

@@ -1,6 +1,11 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+
+	"github.com/mytune/mytune/profile"
+)
 
 // RedoSizingText says what RedoTarget was sized from, with the numbers it
 // used: the measured redo write rate, or else redo_pool_fraction of the
@@ -63,7 +68,54 @@ func (e Env) RedoBoundText() string {
 	if e.RedoDiskCapped() {
 		s += fmt.Sprintf(" (%s), then held to the %s the disk has room for", e.Human(e.RedoIdealBytes()), e.Human(e.RedoRoomBytes()))
 	}
+	if c := e.RedoVersionCapBytes(); c < min(e.RedoIdealBytes(), e.RedoRoomBytes()) {
+		s += fmt.Sprintf(", then held to %s: before MySQL 5.6.3 (MariaDB 10.0) InnoDB refuses to start when its log files "+
+			"together reach 4 GB (\"combined size of log files must be < 4 GB\")", e.Human(c))
+	}
 	return s
+}
+
+// redoSmallLimitBytes is the most redo InnoDB starts with before MySQL
+// 5.6.3 and MariaDB 10.0: srv0start.c refuses n_log_files × log_file_size
+// ≥ 262144 pages of 16K, 4 GiB (MySQL 5.5 manual, innodb_log_file_size:
+// "slightly less than 4GB"); 1 MiB below, so whole-MiB files stay under.
+const redoSmallLimitBytes = 4<<30 - 1<<20
+
+// RedoVersionCapBytes is the most redo the server's release starts with:
+// redoSmallLimitBytes before MySQL/Percona 5.6.3 and MariaDB 10.0, else no
+// cap.
+func (e Env) RedoVersionCapBytes() uint64 {
+	if e.oldRedo("5.6.3") {
+		return redoSmallLimitBytes
+	}
+	return math.MaxUint64
+}
+
+// oldRedo is true for a MySQL/Percona release before mysqlSince, or a
+// MariaDB before 10.0 (MariaDB 10.0 took MySQL 5.6's InnoDB).
+func (e Env) oldRedo(mysqlSince string) bool {
+	if e.F.Version == (profile.Version{}) {
+		return false
+	}
+	since, err := profile.ParseVersionStrict(mysqlSince)
+	if e.F.Flavor == profile.FlavorMariaDB {
+		since, err = profile.Version{Major: 10}, nil
+	}
+	return err == nil && e.F.Version.Less(since)
+}
+
+// RedoResizeText says how the new log size takes effect: at the restart,
+// or, before MySQL 5.6.8 and MariaDB 10.0, only after the old log files
+// are moved away (InnoDB does not resize them and refuses to start with
+// "log file ./ib_logfile0 is of different size": MySQL 5.5 manual,
+// "Changing the Number or Size of InnoDB Redo Log Files").
+func (e Env) RedoResizeText() string {
+	if !e.oldRedo("5.6.8") {
+		return "Needs a clean shutdown and restart."
+	}
+	return "This release does not resize its log files itself: stop the server cleanly (innodb_fast_shutdown = 1, the default), " +
+		"move ib_logfile0, ib_logfile1 … out of the datadir, set the new size and start it; with the old files in place InnoDB " +
+		"refuses to start (\"log file ./ib_logfile0 is of different size\")."
 }
 
 // SyncRateText names the 16K write+fdatasync rate every commit figure is

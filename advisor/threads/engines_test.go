@@ -112,3 +112,22 @@ func TestNonInnoDBSettleNote(t *testing.T) {
 		})
 	}
 }
+
+// TestMaxRedoOf: no redo size of 4 GB or more is named for a release that
+// refuses to start with it.
+func TestMaxRedoOf(t *testing.T) {
+	for _, c := range []struct {
+		flavor, version string
+		want            uint64
+	}{
+		{"mysql", "5.5.21", 4<<30 - PoolChunkBytes}, {"mysql", "5.6.2", 4<<30 - PoolChunkBytes}, {"mysql", "5.6.3", 1 << 40},
+		{"mariadb", "5.5.68", 4<<30 - PoolChunkBytes}, {"mariadb", "10.0.38", 1 << 40}, {"mysql", "", 1 << 40},
+	} {
+		if got := maxRedoOf(profile.Target{Flavor: c.flavor, Version: c.version}); got != c.want {
+			t.Errorf("maxRedoOf(%s %s) = %d, want %d", c.flavor, c.version, got, c.want)
+		}
+		if n := capacityFor(profile.Target{Flavor: c.flavor, Version: c.version}, 1e12); c.want < 1<<40 && n != 0 {
+			t.Errorf("%s %s: capacityFor a TB of redo = %d, want 0 (none it starts with)", c.flavor, c.version, n)
+		}
+	}
+}

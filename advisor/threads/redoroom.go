@@ -239,7 +239,7 @@ func (r redoRoom) holdsText() string {
 // capacityFor is the smallest redo capacity, in PoolChunkBytes steps, whose
 // async flush point on t holds redo bytes; 0 when t's limits are unknown.
 func capacityFor(t profile.Target, redo float64) uint64 {
-	for c := uint64(PoolChunkBytes); c <= 1<<40; c += PoolChunkBytes {
+	for c := uint64(PoolChunkBytes); c <= maxRedoOf(t); c += PoolChunkBytes {
 		l := redoLimitsOf(t, c)
 		if !l.known() {
 			return 0
@@ -249,6 +249,19 @@ func capacityFor(t profile.Target, redo float64) uint64 {
 		}
 	}
 	return 0
+}
+
+// maxRedoOf is the most redo log the target starts with: under 4 GB
+// before MySQL 5.6.3 and MariaDB 10.0 (srv0start.c: "combined size of log
+// files must be < 4 GB"; MySQL 5.5 manual, innodb_log_file_size), else
+// 1 TiB (the search's bound).
+func maxRedoOf(t profile.Target) uint64 {
+	v, err := profile.ParseVersionStrict(t.Version)
+	if err == nil && t.Version != "" && (t.IsMariaDB() && v.Less(profile.Version{Major: 10}) ||
+		!t.IsMariaDB() && v.Less(profile.Version{Major: 5, Minor: 6, Patch: 3})) {
+		return 4<<30 - PoolChunkBytes
+	}
+	return 1 << 40
 }
 
 // paced blends a fits-the-pool disk rate pair with the checkpoint
