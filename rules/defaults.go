@@ -14,6 +14,7 @@ const (
 	srcMy80   = "MySQL 8.0 Reference Manual, InnoDB Startup Options and System Variables / Server System Variables"
 	srcMy84   = "MySQL 8.4 Reference Manual, What Is New in MySQL 8.4 (changed InnoDB defaults) and InnoDB System Variables"
 	srcMy57   = "MySQL 5.7 Reference Manual, InnoDB Startup Options and System Variables"
+	srcMy56   = "MySQL 5.6 Reference Manual, Server System Variables (sort_buffer_size 256K from 5.6.4, join_buffer_size 256K from 5.6.6; before, 2M and 128K as the 5.0-5.5 captures in probe/server/testdata show)"
 	srcMaria  = "MariaDB KB, InnoDB System Variables / Server System Variables"
 	mysqlName = profile.FlavorMySQL
 	mariaName = profile.FlavorMariaDB
@@ -57,7 +58,9 @@ var defaults = []defaultRule{
 	{"log_bin", "", "", "OFF", srcMaria + "; " + srcMy57},
 	{"max_connections", "", "", "151", srcMy80},
 	{"sort_buffer_size", mariaName, "", "2M", srcMaria},
+	{"sort_buffer_size", mysqlName, "<5.6.4", "2M", srcMy56},
 	{"sort_buffer_size", "", "", "256K", srcMy80},
+	{"join_buffer_size", mysqlName, "<5.6.6", "128K", srcMy56},
 	{"join_buffer_size", "", "", "256K", srcMy80},
 	{"read_buffer_size", "", "", "128K", srcMy80},
 	{"read_rnd_buffer_size", "", "", "256K", srcMy80},

@@ -1,0 +1,46 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// TestMySQLEOLText: the server's own series and the path from it (QA: a
+// 5.0 server was told "the 5.7 series reached end of life").
+func TestMySQLEOLText(t *testing.T) {
+	cases := map[string]string{
+		"5.0.51": "the 5.0 series reached end of life in January 2012 (Oracle's Lifetime Support Policy). Upgrade to 8.4 LTS: in place one series at a time (5.0 → 5.1 → 5.5 → 5.6 → 5.7 → 8.0 → 8.4), or by a dump loaded into a new 8.4 server",
+		"5.5.21": "the 5.5 series reached end of life in December 2018 (Oracle's Lifetime Support Policy). Upgrade to 8.4 LTS: in place one series at a time (5.5 → 5.6 → 5.7 → 8.0 → 8.4), or by a dump loaded into a new 8.4 server",
+		"5.7.44": "the 5.7 series reached end of life in October 2023 (Oracle's Lifetime Support Policy). Upgrade to 8.4 LTS: in place one series at a time (5.7 → 8.0 → 8.4), or by a dump loaded into a new 8.4 server",
+		"8.0.36": "",
+	}
+	for v, want := range cases {
+		ver, err := profile.ParseVersionStrict(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := (Env{F: Facts{Version: ver}}).MySQLEOLText(); got != want {
+			t.Errorf("%s: %q\nwant %q", v, got, want)
+		}
+	}
+}
+
+// TestOldBufferDefaults: before MySQL 5.6.4 / 5.6.6 sort_buffer_size and
+// join_buffer_size defaulted to 2M and 128K (the 5.0-5.5 captures), not
+// 8.0's 256K (QA: a 5.1 server's 8M was compared with "256K, the default").
+func TestOldBufferDefaults(t *testing.T) {
+	for _, c := range []struct{ flavor, version, name, want string }{
+		{"percona", "5.1.43", "sort_buffer_size", "2M"}, {"mysql", "5.5.21", "join_buffer_size", "128K"},
+		{"mysql", "5.6.4", "sort_buffer_size", "256K"}, {"mysql", "5.6.5", "join_buffer_size", "128K"},
+		{"mysql", "8.0.36", "join_buffer_size", "256K"}, {"mariadb", "5.5.68", "sort_buffer_size", "2M"},
+	} {
+		v, err := profile.ParseVersionStrict(c.version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _, _ := defaultValue(c.flavor, v, 2, c.name); got != c.want {
+			t.Errorf("%s %s %s default = %q, want %q", c.flavor, c.version, c.name, got, c.want)
+		}
+	}
+}
