@@ -139,12 +139,17 @@ func start(extra ...string) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	reapOrphans()
 	// A short directory: a Unix socket path must fit in 108 bytes (unix(7)).
 	dir, err := os.MkdirTemp("", "mytune-mdb-")
 	if err != nil {
 		return nil, fmt.Errorf("making a temp dir: %w", err)
 	}
 	s := &Server{dir: dir, Datadir: filepath.Join(dir, "data"), Socket: filepath.Join(dir, "mysqld.sock"), exited: make(chan error, 1)}
+	if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o600); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("recording the test process: %w", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), readyTimeout)
 	defer cancel()
 	// A private tmpdir: servers started at once (test packages run in
@@ -215,7 +220,10 @@ func (s *Server) run(bin string, extra []string) error {
 		"--innodb-buffer-pool-size=64M", noNativeAIO, "--pid-file=" + filepath.Join(s.dir, "mysqld.pid"),
 		"--log-error=" + filepath.Join(s.dir, "error.log")}, userArgs()...)
 	s.cmd = exec.Command(bin, append(args, extra...)...)
-	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Pdeathsig: a test binary that panics runs no cleanup; the server
+	// then gets SIGTERM when the thread that started it ends (reapOrphans
+	// catches what this misses).
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	if err := s.cmd.Start(); err != nil {
 		return fmt.Errorf("starting mariadbd: %w", err)
 	}
