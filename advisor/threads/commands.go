@@ -3,6 +3,7 @@ package threads
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -185,6 +186,9 @@ const InitSkipBinlog = "--init-command='SET SESSION sql_log_bin=0'"
 // first, and one on the existing tables the file replaces.
 func mysqldumpLoad(dd dirs) ([]string, []string) {
 	lines, notes := []string{mysqlClientLoad(dd.load, dd.compression)}, []string(nil)
+	if slices.Contains(dd.system, "mysql") {
+		notes = append(notes, mysqlSchemaLoadNote)
+	}
 	if len(dd.dropsDBs) > 0 {
 		notes = append(notes, dropsDatabasesNote(dd.dropsDBs))
 	}
@@ -202,6 +206,16 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 	}
 	return lines, notes
 }
+
+// mysqldumpSchemaLoadNote warns that a mysqldump file holding the mysql
+// schema (mysqldump --all-databases) replaces the target's accounts: its
+// tables are dropped and created again with the source's rows (QA: an
+// account made on the target could not log in after the load and the
+// restart, mysql.global_priv held the source's rows only).
+const mysqlSchemaLoadNote = "this file holds the mysql schema (dumped with --all-databases): loading it replaces TARGET's " +
+	"accounts, grants and other server tables with the source's (DROP TABLE IF EXISTS, then the source's rows), and accounts made on " +
+	"TARGET stop working once it reloads them (a restart, FLUSH PRIVILEGES); load it only into a new server meant to become the " +
+	"source's copy, or dump the user databases again with --databases DB … and load that"
 
 // mysqldumpReplacesNote warns that a mysqldump file drops what it loads:
 // mysqldump and mariadb-dump write DROP TABLE IF EXISTS before each CREATE

@@ -75,7 +75,7 @@ func TestCommandsRunInShell(t *testing.T) {
 			NoUseStatement: true, HeaderDatabase: "shop-sch`ema $x"}, TaskLoad,
 			[]string{"mysql", "CREATE DATABASE IF NOT EXISTS `shop-sch``ema $x`", "shop-sch`ema $x", "stdin:SELECT 1;"}},
 		{"dump task with --dump: writes a new dump elsewhere", &profile.Dump{Format: "mydumper", Path: dir}, TaskDump,
-			[]string{"mydumper", "--outputdir", NewDumpDir, `util.dumpInstance("` + NewDumpDir + `", {threads: 4, bytesPerChunk: "64M", compression: "zstd"})`}},
+			[]string{"mydumper", "--outputdir", NewDumpDir, `util.dumpInstance("` + NewDumpDir + `", {threads: 8, bytesPerChunk: "64M", compression: "zstd"})`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -49,7 +49,7 @@ func TestSizeThreads(t *testing.T) {
 		{"falling curve, 8 cores: the disk sets the pace, 4", prof(8, 0, fallCurve, nil), 2, 4, 2, "(500 random 16K writes/s ÷ 0.9), below the 66 MB/s", "peak at 2"},
 		{"no curve: cores only", prof(4, 0, nil, nil), 8, 16, 8, "sized by cores only", "4 cores"},
 		{"cores unknown", prof(0, 0, nvmeCurve, nil), 2, 4, 2, "core count unknown", "unknown"},
-		{"many small tables on 16 cores", prof(16, 0, nvmeCurve, manyTables), 8, 8, 8, "200 tables in 200 chunks", "200 chunks"},
+		{"many small tables on 16 cores", prof(16, 0, nvmeCurve, manyTables), 16, 8, 8, "200 tables in 200 chunks", "200 chunks"},
 		{"one huge table: 3 files to load", prof(16, 0, nvmeCurve, oneHugeTable), 3, 3, 3, "app.events holds 90% of the dump", "3 chunks"},
 		{"mysqldump file loads on one session", prof(16, 0, nvmeCurve, &profile.Dump{Format: "mysqldump", Path: "/b/all.sql", TotalBytes: 1 << 30, Tables: 40, Chunks: 1}),
 			1, 1, 1, "one session", "1 chunk →"},

@@ -25,16 +25,20 @@ func TestSizeDumpReadKnee(t *testing.T) {
 		srv     *profile.Server
 		want    int
 		whyHave string
+		dump    *profile.Dump
 	}{
-		{"tables in the pool: cores decide", src(174391296, "1073741824"), 4, "fit its 1.0 GiB buffer pool, so the random-read knee does not bound"},
-		{"tables outgrow the pool: the knee caps", src(4<<30, "1073741824"), 1, "reads: random 16K IOPS peak at 1"},
-		{"no server (a saved profile): the knee caps", nil, 1, "reads: random 16K IOPS peak at 1"},
-		{"server without a data size: the knee caps", src(0, "1073741824"), 1, "reads: random 16K IOPS peak at 1"},
-		{"pool unknown: the knee caps", src(174391296, ""), 1, "reads: random 16K IOPS peak at 1"},
+		{"tables in the pool: cores decide", src(174391296, "1073741824"), 4, "fit its 1.0 GiB buffer pool, so the random-read knee does not bound", nil},
+		{"tables outgrow the pool: the knee caps", src(4<<30, "1073741824"), 1, "reads: random 16K IOPS peak at 1", nil},
+		{"no server (a saved profile): the knee caps", nil, 1, "reads: random 16K IOPS peak at 1", nil},
+		{"server without a data size: the knee caps", src(0, "1073741824"), 1, "reads: random 16K IOPS peak at 1", nil},
+		{"pool unknown: the knee caps", src(174391296, ""), 1, "reads: random 16K IOPS peak at 1", nil},
+		// QA: the restore target's hdd bed sized the source's mydumper line at 1 thread; 2 ran 1.57x faster
+		{"restoring a dump: the disk is the target's, cores decide", src(4<<30, "1073741824"), 4,
+			"the disk measured and the server read are the restore target's (--dump), not the source's", &profile.Dump{Format: "mydumper", Path: "/b/d"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := prof(2, 0, sdCurve, nil)
+			p := prof(2, 0, sdCurve, tc.dump)
 			p.Storage.RandRead = hddRead
 			p.Server = tc.srv
 			got := sizeDump(p, coresOf(p.Host))
