@@ -159,6 +159,16 @@ type Dump struct {
 	// sys, performance_schema, information_schema), sorted: every target
 	// has them already.
 	SystemSchemas []string `json:"system_schemas"`
+	// SystemTables, SystemChunks and SystemBytes are the part of Tables,
+	// Chunks and TotalBytes in SystemSchemas (a load that leaves them out
+	// loads the rest).
+	SystemTables int    `json:"system_tables,omitempty"`
+	SystemChunks int    `json:"system_chunks,omitempty"`
+	SystemBytes  uint64 `json:"system_bytes,omitempty"`
+	// SystemRoutineTables are mysql.proc and mysql.event when the dump
+	// holds their rows: stored routines and events dumped as the mysql
+	// schema's data (mydumper without --routines/--events).
+	SystemRoutineTables []string `json:"system_routine_tables"`
 	// DataBytes is the uncompressed table data the dump recorded
 	// (mysqlsh @.done.json "dataBytes"); 0 when the dump does not say.
 	DataBytes uint64 `json:"data_bytes,omitempty"`
@@ -189,9 +199,9 @@ type Dump struct {
 	ScannedBytes uint64 `json:"scanned_bytes,omitempty"`
 	// TopTables are the largest tables, largest first (at most 10).
 	TopTables []DumpTable `json:"top_tables"`
-	// Engines are the storage engines the dump's CREATE TABLE statements
-	// name, with their tables and bytes (the TotalBytes basis), most bytes
-	// first; tables whose engine the dump does not state (no schema file,
+	// Engines are the storage engines the CREATE TABLE statements of the
+	// user schemas' tables name (SystemSchemas left out), with their
+	// tables and bytes (the TotalBytes basis), most bytes first; tables whose engine the dump does not state (no schema file,
 	// no ENGINE= clause: the target's default engine, InnoDB unless set
 	// otherwise) are under DumpEngineUnknown.
 	Engines []DumpEngine `json:"engines"`

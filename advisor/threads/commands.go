@@ -48,8 +48,9 @@ type dirs struct {
 	drops bool
 	// dropsDBs are the databases the mysqldump file drops whole.
 	dropsDBs []string
-	// system are the server's own schemas the dump holds.
-	system []string
+	// system are the server's own schemas the dump holds; routines the
+	// system tables holding its stored routines and events as rows.
+	system, routines []string
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -59,7 +60,7 @@ func dirsOf(d *profile.Dump) dirs {
 		return dirs{dump: PlaceholderDumpDir, load: PlaceholderDumpDir}
 	}
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
-		system: d.SystemSchemas}
+		system: d.SystemSchemas, routines: d.SystemRoutineTables}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}

@@ -131,3 +131,27 @@ func TestMaxRedoOf(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadedDump: the threads and the estimate of a mydumper dump whose
+// load leaves its system schemas out count the user schemas' tables only;
+// the routines kept as mysql.proc rows are named.
+func TestLoadedDump(t *testing.T) {
+	d := &profile.Dump{Format: "mydumper", Path: "/b/all", TotalBytes: 300e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 36, Chunks: 60,
+		SystemSchemas: []string{"mysql", "sys"}, SystemTables: 27, SystemChunks: 30, SystemBytes: 10e6, SystemRoutineTables: []string{"mysql.proc"}}
+	p := prof(2, 0, cardCurve, d)
+	got := loadedDump(p).Dump
+	if got.Tables != 9 || got.Chunks != 30 || got.TotalBytes != 290e6 || p.Dump.Tables != 36 {
+		t.Errorf("loaded: %d tables, %d chunks, %d bytes (the profile's %d tables); want 9, 30, 290e6 and 36 untouched", got.Tables, got.Chunks, got.TotalBytes, p.Dump.Tables)
+	}
+	plan := Size(p, Options{Task: TaskLoad})
+	if !strings.Contains(plan.Load.Why, "the dump has 9 tables in 30 chunks") {
+		t.Errorf("load why: %s", plan.Load.Why)
+	}
+	notes := strings.Join(plan.Notes, "|")
+	if !strings.Contains(notes, "the stored routines and events are in this dump only as rows of mysql.proc") {
+		t.Errorf("notes lack the routines left behind: %s", notes)
+	}
+	if mysqldump := (&profile.Profile{Dump: &profile.Dump{Format: "mysqldump", Tables: 36, SystemTables: 27}}); loadedDump(mysqldump) != mysqldump {
+		t.Error("a mysqldump file loads its mysql schema: it must be counted")
+	}
+}

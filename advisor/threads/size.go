@@ -36,6 +36,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	if p == nil {
 		p = &profile.Profile{}
 	}
+	p = loadedDump(p)
 	o = normalise(o)
 	if o.Task == TaskOLTP {
 		return Plan{Commands: []string{}, Temporary: []Setting{}, Notes: []string{OLTPNote}}

@@ -111,7 +111,10 @@ func (t *tally) engine(schema, name, engine string) {
 // engines adds the tables' bytes up per engine, most bytes first.
 func (t *tally) engines() []profile.DumpEngine {
 	by := map[string]*profile.DumpEngine{}
-	for _, tb := range t.tables {
+	for key, tb := range t.tables {
+		if schema, _, _ := strings.Cut(key, "."); systemSchemas[schema] {
+			continue // the server's own tables: their engines are its business
+		}
 		name := tb.Engine
 		if name == "" {
 			name = profile.DumpEngineUnknown
@@ -167,6 +170,10 @@ func engineNote(d *profile.Dump) string {
 	if tables == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d of %d tables (%s of data) are %s, not InnoDB", tables, d.Tables,
+	what := "tables"
+	if d.SystemTables > 0 {
+		what = "tables of the user schemas"
+	}
+	return fmt.Sprintf("%d of %d %s (%s of data) are %s, not InnoDB", tables, d.Tables-d.SystemTables, what,
 		profile.HumanBytes(bytes), strings.Join(names, ", "))
 }

@@ -78,6 +78,31 @@ func trimCompression(name string) string {
 // schemas of server state).
 var systemSchemas = map[string]bool{"mysql": true, "sys": true, "performance_schema": true, "information_schema": true}
 
+// fillSystem fills the dump's system-schema fields: which of them it
+// holds, their tables, chunks and bytes, and whether mysql.proc or
+// mysql.event carry rows (stored routines and events as data).
+func (t *tally) fillSystem(d *profile.Dump) {
+	d.SystemSchemas, d.SystemRoutineTables = nil, nil
+	d.SystemTables, d.SystemChunks, d.SystemBytes = 0, 0, 0
+	for s := range t.schemas {
+		if systemSchemas[s] {
+			d.SystemSchemas = append(d.SystemSchemas, s)
+		}
+	}
+	sort.Strings(d.SystemSchemas)
+	for key, tb := range t.tables {
+		schema, _, _ := strings.Cut(key, ".")
+		if !systemSchemas[schema] {
+			continue
+		}
+		d.SystemTables, d.SystemChunks, d.SystemBytes = d.SystemTables+1, d.SystemChunks+tb.Chunks, d.SystemBytes+tb.Bytes
+		if (key == "mysql.proc" || key == "mysql.event") && tb.Chunks > 0 && tb.Bytes > 0 {
+			d.SystemRoutineTables = append(d.SystemRoutineTables, key)
+		}
+	}
+	sort.Strings(d.SystemRoutineTables)
+}
+
 // MaxTopTables is how many of the largest tables a profile keeps.
 const MaxTopTables = 10
 
@@ -117,13 +142,7 @@ func (t *tally) chunk(schema, name, file string, bytes uint64) {
 func (t *tally) fill(d *profile.Dump) {
 	d.Tables = len(t.tables)
 	d.Schemas = len(t.schemas)
-	d.SystemSchemas = nil
-	for s := range t.schemas {
-		if systemSchemas[s] {
-			d.SystemSchemas = append(d.SystemSchemas, s)
-		}
-	}
-	sort.Strings(d.SystemSchemas)
+	t.fillSystem(d)
 	list := make([]profile.DumpTable, 0, len(t.tables))
 	for _, tb := range t.tables {
 		d.Chunks += tb.Chunks

@@ -362,6 +362,8 @@ func TestReadSystemSchemas(t *testing.T) {
 		"metadata":                "Started dump at: 2026-12-03 17:20:00\nFinished dump at: 2026-12-03 17:20:01\n",
 		"mysql-schema-create.sql": "CREATE DATABASE `mysql`;\n", "mysql.db-schema.sql": "CREATE TABLE `db` (`Host` char(60)) ENGINE=Aria;\n",
 		"mysql.db.sql": "INSERT INTO `db` VALUES ('localhost');\n", "sys-schema-create.sql": "CREATE DATABASE `sys`;\n",
+		"mysql.proc-schema.sql": "CREATE TABLE `proc` (`db` char(64)) ENGINE=Aria;\n",
+		"mysql.proc.sql":        "INSERT INTO `proc` VALUES ('shop');\n",
 		"sys.sys_config-schema.sql":        "CREATE TABLE `sys_config` (`variable` varchar(128)) ENGINE=InnoDB;\n",
 		"sys.host_summary-schema-view.sql": "CREATE VIEW host_summary AS SELECT 1;\n", "sys.host_summary-schema.sql": "CREATE TABLE `host_summary` (x int);\n",
 		"shop-schema-create.sql": "CREATE DATABASE `shop`;\n", "shop.t-schema.sql": "CREATE TABLE `t` (id int) ENGINE=InnoDB;\n",
@@ -375,7 +377,14 @@ func TestReadSystemSchemas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(d.SystemSchemas, ","); got != "mysql,sys" || d.Schemas != 3 || d.Tables != 3 {
-		t.Errorf("system schemas %q, %d schemas, %d tables; want mysql,sys, 3 and 3 (mysql.db, sys.sys_config, shop.t)", got, d.Schemas, d.Tables)
+	if got := strings.Join(d.SystemSchemas, ","); got != "mysql,sys" || d.Schemas != 3 || d.Tables != 4 {
+		t.Errorf("system schemas %q, %d schemas, %d tables; want mysql,sys, 3 and 4 (mysql.db, mysql.proc, sys.sys_config, shop.t)", got, d.Schemas, d.Tables)
+	}
+	if d.SystemTables != 3 || d.SystemChunks != 2 || d.SystemBytes != 39+36 || strings.Join(d.SystemRoutineTables, ",") != "mysql.proc" {
+		t.Errorf("system tables %d, chunks %d, bytes %d, routine tables %q; want 3, 2, 75, mysql.proc",
+			d.SystemTables, d.SystemChunks, d.SystemBytes, d.SystemRoutineTables)
+	}
+	if len(d.Engines) != 1 || d.Engines[0].Name != "InnoDB" || d.Engines[0].Tables != 1 {
+		t.Errorf("engines %+v, want the user schemas' only: InnoDB, 1 table", d.Engines)
 	}
 }
