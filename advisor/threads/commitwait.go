@@ -7,24 +7,36 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// commitWait is whether each commit of a mysqldump file's load waits for
-// the disk: the file loads through one session with autocommit on, so
-// every INSERT statement is a transaction (mysqldump writes no BEGIN or
-// COMMIT around them), and with innodb_flush_log_at_trx_commit = 1 each
-// waits for the redo log's write and sync before the next is sent (MySQL
-// 8.4 manual and MariaDB KB, innodb_flush_log_at_trx_commit). With 2 (or
-// 0) the log is synced once a second instead, unless MariaDB writes it
-// with O_DIRECT (innodb_log_file_buffering OFF: each commit's write then
-// waits, UnbufferedLogNote). Batched loaders (myloader, loadDump) commit
+// Commit waits of a mysqldump file's load (commitWait).
+const (
+	commitNoWait = iota
+	// commitSyncs: innodb_flush_log_at_trx_commit = 1, each commit writes
+	// and syncs the redo log.
+	commitSyncs
+	// commitWrites: 2 on a MariaDB that writes its log with O_DIRECT
+	// (innodb_log_file_buffering OFF): each commit waits for the write,
+	// not a sync.
+	commitWrites
+)
+
+// commitWait is how each commit of a mysqldump file's load waits for the
+// disk: the file loads through one session with autocommit on, so every
+// INSERT statement is a transaction (mysqldump writes no BEGIN or COMMIT
+// around them), and with innodb_flush_log_at_trx_commit = 1 each waits for
+// the redo log's write and sync before the next is sent (MySQL 8.4 manual
+// and MariaDB KB, innodb_flush_log_at_trx_commit). With 2 (or 0) the log
+// is synced once a second instead, but a MariaDB that writes it with
+// O_DIRECT (innodb_log_file_buffering OFF) still waits for each commit's
+// write (UnbufferedLogNote). Batched loaders (myloader, loadDump) commit
 // once per QueriesPerTransaction statements: not counted.
-func commitWait(p *profile.Profile, o Options, temp []Setting) bool {
+func commitWait(p *profile.Profile, o Options, temp []Setting) int {
 	d := p.Dump
 	if d == nil || d.Format != "mysqldump" {
-		return false
+		return commitNoWait
 	}
 	flush, buffering := "1", ""
 	for _, vars := range varSets(p, o) {
-		if v := strings.TrimSpace(vars["innodb_flush_log_at_trx_commit"]); v != "" && flush == "1" {
+		if v := strings.TrimSpace(vars["innodb_flush_log_at_trx_commit"]); v != "" {
 			flush = v
 			break
 		}
@@ -40,8 +52,13 @@ func commitWait(p *profile.Profile, o Options, temp []Setting) bool {
 			flush = "2"
 		}
 	}
-	unbuffered := buffering == "OFF" || buffering == "0"
-	return flush == "1" || (flush == "2" && unbuffered)
+	switch unbuffered := buffering == "OFF" || buffering == "0"; {
+	case flush == "1":
+		return commitSyncs
+	case flush == "2" && unbuffered:
+		return commitWrites
+	}
+	return commitNoWait
 }
 
 // statementsOf is the INSERT statements of a mysqldump file, those of
@@ -54,22 +71,34 @@ func statementsOf(d *profile.Dump) float64 {
 	return n
 }
 
-// commitCost is the time a mysqldump file's load waits on its commits
-// when each waits for the disk (commitWait): one per INSERT statement, one
-// after another, at the probe's 16K write + fdatasync p50 (the redo-log
-// pattern); 0 when they do not wait or the latency is unknown, and below
-// 0.1 s left out.
-func commitCost(s profile.Storage, d *profile.Dump, waits bool) (float64, string) {
-	lat := s.Fsync.P50US / 1e6
-	if !waits || lat <= 0 || d == nil || d.InsertStatements <= 0 {
+// commitCost is the time a mysqldump file's load waits on its commits,
+// one after another: each a 16K write + fdatasync at the probe's average
+// rate (stalls included; p50 when no rate: the p50 alone predicted 5 s
+// for a load that took 282 s on the sd bed, docs/benchmarks/commit-wait.md)
+// when they sync, or a 16K O_DIRECT write at the probe's one-thread random
+// write rate when they only write; 0 when they do not wait or the disk
+// was not measured, and below 0.1 s left out.
+func commitCost(s profile.Storage, d *profile.Dump, wait int) (float64, string) {
+	if wait == commitNoWait || d == nil || d.InsertStatements <= 0 {
 		return 0, ""
 	}
+	var each float64
+	var what string
+	switch {
+	case wait == commitWrites:
+		if pt, ok := profile.At(s.RandWrite, 1); ok && pt.IOPS > 0 {
+			each, what = 1/pt.IOPS, fmt.Sprintf("one 16K log write each (innodb_flush_log_at_trx_commit = 2 on a log written with O_DIRECT), %s at the probe's %.0f random 16K writes/s on 1 thread", micros(1e6/pt.IOPS), pt.IOPS)
+		}
+	case s.Fsync.OpsPerS > 0:
+		each, what = 1/s.Fsync.OpsPerS, fmt.Sprintf("a redo write and sync each (innodb_flush_log_at_trx_commit = 1), %s at the probe's %.0f 16K write + fdatasync per second on average", micros(1e6/s.Fsync.OpsPerS), s.Fsync.OpsPerS)
+	case s.Fsync.P50US > 0:
+		each, what = s.Fsync.P50US/1e6, fmt.Sprintf("a redo write and sync each (innodb_flush_log_at_trx_commit = 1), %s (the probe's commit p50)", micros(s.Fsync.P50US))
+	}
 	n := statementsOf(d)
-	sec := n * lat
+	sec := n * each
 	if sec < 0.1 {
 		return 0, ""
 	}
 	return sec, fmt.Sprintf("; plus %.1f s of commits: %s INSERT statements, each its own transaction (the file runs with autocommit), "+
-		"one after another, each waiting %s (the probe's commit p50; innodb_flush_log_at_trx_commit = 1 syncs the redo log per commit)",
-		sec, kilo(n), micros(s.Fsync.P50US))
+		"one after another, %s", sec, kilo(n), what)
 }

@@ -58,8 +58,9 @@ type pool struct {
 	// binlog is the binary log the load writes (binlogwrite.go): zero when
 	// it skips it, as the advice says.
 	binlog binlogWrite
-	// commitWait: each commit of the load waits for the disk (commitwait.go).
-	commitWait bool
+	// commitWait is how each commit of the load waits for the disk
+	// (commitwait.go: commitNoWait, commitSyncs, commitWrites).
+	commitWait int
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its
