@@ -8,7 +8,8 @@
 #
 # A measurement, not a test: needs root (the bed), mariadbd,
 # mariadb-install-db, mariadb-dump, and bin/mytune (make build). Usage:
-#   nice scripts/measure-commit-wait.sh   (env: PROFILE=sd ROWS=20000 REPS=3 BED=cwait)
+#   nice scripts/measure-commit-wait.sh   (env: PROFILE=sd ROWS=20000 REPS=3 BED=cwait,
+#   BEDFLAGS="--write-iops 300 --write-bps 20000000" with PROFILE=custom)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PROFILE=${PROFILE:-sd} ROWS=${ROWS:-20000} REPS=${REPS:-3} BED=${BED:-cwait}
@@ -25,7 +26,7 @@ stop() { # wait for the process, not its pid file
 cleanup() { stop; $TB down "$BED" >/dev/null 2>&1 || true; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-$TB up "$BED" "$PROFILE" --size 2G >/dev/null
+$TB up "$BED" "$PROFILE" --size 2G ${BEDFLAGS:-} >/dev/null
 DIR=$($TB info "$BED" | sed -n 's/^DIR=//p')
 DD=$DIR/data
 mariadb-install-db --no-defaults --datadir="$DD" --auth-root-authentication-method=normal >"$WORK/install.log" 2>&1
