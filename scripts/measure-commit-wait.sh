@@ -46,7 +46,8 @@ log "dump: $(grep -c '^INSERT' "$WORK/dump.sql") INSERT statements, $(wc -c <"$W
 
 # estimate MODE: mytune's printed load range for the dump, "low high"
 estimate() {
-  "$MYTUNE" advise --datadir "$DD" -S "$SOCK" -u root --dump "$WORK/dump.sql" --task load --durability "$1" \
+  # inside the bed's throttle, as mariadbd: outside it the probe measures the loop device unthrottled
+  $TB run "$BED" "$MYTUNE" advise --datadir "$DD" -S "$SOCK" -u root --dump "$WORK/dump.sql" --task load --durability "$1" \
     --format json 2>/dev/null | python3 -c 'import json,sys; e=json.load(sys.stdin)["threads"]["estimated_load"]; print("%.1f %.1f" % (e["low_s"], e["high_s"]))'
 }
 # load MODE: one load into a fresh src; prints seconds
