@@ -155,3 +155,24 @@ func TestLoadedDump(t *testing.T) {
 		t.Error("a mysqldump file loads its mysql schema: it must be counted")
 	}
 }
+
+// TestForeignEngineNote: Aria tables restored into MySQL are said to fail
+// or become InnoDB; MariaDB targets and MySQL's own engines say nothing.
+func TestForeignEngineNote(t *testing.T) {
+	d := &profile.Dump{Engines: []profile.DumpEngine{{Name: "InnoDB", Tables: 5}, {Name: "Aria", Tables: 2}, {Name: "MyISAM", Tables: 1}}}
+	mysql := profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.3"}
+	if got := foreignEngineNote(mysql, d); !strings.HasPrefix(got, "2 tables use Aria, which MySQL does not have: with NO_ENGINE_SUBSTITUTION") {
+		t.Errorf("MySQL target: %q", got)
+	}
+	if got := foreignEngineNote(profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}, d); got != "" {
+		t.Errorf("MariaDB target: %q", got)
+	}
+	own := &profile.Dump{Engines: []profile.DumpEngine{{Name: "InnoDB", Tables: 5}, {Name: "MyISAM", Tables: 1}, {Name: profile.DumpEngineUnknown, Tables: 3}}}
+	if got := foreignEngineNote(mysql, own); got != "" {
+		t.Errorf("MySQL's own engines: %q", got)
+	}
+	rocks := &profile.Dump{Engines: []profile.DumpEngine{{Name: "ROCKSDB", Tables: 1}}}
+	if got := foreignEngineNote(profile.Target{Flavor: profile.FlavorPercona, Version: "8.0.36"}, rocks); got != "" {
+		t.Errorf("Percona has MyRocks: %q", got)
+	}
+}

@@ -82,6 +82,9 @@ func Size(p *profile.Profile, o Options) Plan {
 			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 		}
 		plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
+		if note := foreignEngineNote(targetOf(p, o), p.Dump); note != "" {
+			plan.Notes = append(plan.Notes, note)
+		}
 		if note := nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled); note != "" {
 			plan.Notes = append(plan.Notes, note)
 		}

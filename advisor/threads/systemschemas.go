@@ -89,3 +89,34 @@ func nonInnoDBSettleNote(d *profile.Dump, settled DurationRange) string {
 		"operating system's page cache, which writes them back on its own; FLUSH TABLES, then sync on the server's machine, "+
 		"waits for them", count(tables, strings.Join(names, ", ")+" table"), profile.HumanBytes(bytes))
 }
+
+// mysqlEngines are the storage engines MySQL 8.4 has (MySQL 8.4 manual,
+// "Alternative Storage Engines"); Percona Server adds MyRocks (ROCKSDB).
+var mysqlEngines = map[string]bool{"InnoDB": true, "MyISAM": true, "MEMORY": true, "CSV": true, "ARCHIVE": true,
+	"BLACKHOLE": true, "MRG_MyISAM": true, "FEDERATED": true, "ndbcluster": true, profile.DumpEngineUnknown: true}
+
+// foreignEngineNote says, for a MySQL or Percona target, which of the
+// dump's tables use an engine it does not have (Aria, MariaDB's): with
+// NO_ENGINE_SUBSTITUTION (in MySQL's default sql_mode) their CREATE TABLE
+// fails; a mysqldump file sets its own sql_mode without it, so there they
+// become the default engine with a warning (MySQL 8.4 manual,
+// "NO_ENGINE_SUBSTITUTION"). "" otherwise.
+func foreignEngineNote(t profile.Target, d *profile.Dump) string {
+	if d == nil || t.Flavor == "" || t.IsMariaDB() {
+		return ""
+	}
+	var names []string
+	tables := 0
+	for _, e := range d.Engines {
+		if !mysqlEngines[e.Name] && !(t.Flavor == profile.FlavorPercona && e.Name == "ROCKSDB") {
+			names, tables = append(names, e.Name), tables+e.Tables
+		}
+	}
+	if tables == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s use %s, which %s does not have: with NO_ENGINE_SUBSTITUTION (in its default sql_mode) their CREATE "+
+		"TABLE fails (\"Unknown storage engine\"), and a mysqldump file, which sets its own sql_mode without it, makes them "+
+		"InnoDB with a warning; change their ENGINE= in the dump's CREATE TABLE to the engine you want first",
+		count(tables, "table"), strings.Join(names, ", "), profile.FlavorName(t.Flavor))
+}
