@@ -24,8 +24,11 @@ type Server struct {
 	Status    map[string]string `json:"status"`
 	DataBytes uint64            `json:"data_bytes"`
 	Tables    int               `json:"tables"`
-	// Source says where the variables came from: "server" or "mycnf".
+	// Source says where the variables came from: "server", "mycnf" or
+	// ServerSourceCapture (saved SHOW output, files in Captured).
 	Source string `json:"source,omitempty"`
+	// Captured names the capture files read (Source "capture").
+	Captured []string `json:"captured,omitempty"`
 	// Unread lists what could not be read (missing privileges, timeouts).
 	Unread []string `json:"unread"`
 
@@ -62,6 +65,10 @@ type Server struct {
 	// Replication is the server's replication role.
 	Replication *Replication `json:"replication,omitempty"`
 }
+
+// ServerSourceCapture is Server.Source for variables (and status) read
+// from saved SHOW GLOBAL VARIABLES/STATUS output (advise --variables).
+const ServerSourceCapture = "capture"
 
 // EngineUsage is what one storage engine holds.
 type EngineUsage struct {

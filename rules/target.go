@@ -16,7 +16,7 @@ import (
 func ResolveTarget(p profile.Profile, flag string) (t profile.Target, note string, err error) {
 	if st, ok := serverTarget(p.Server); ok {
 		if ft, err := profile.ParseTarget(flag); flag != "" && (err != nil || !targetMatches(ft, st)) {
-			note = fmt.Sprintf("--target %s ignored: the live server is %s %s", flag, st.Flavor, shortVersion(st.Version))
+			note = fmt.Sprintf("--target %s ignored: %s is %s %s", flag, serverNoun(p.Server), st.Flavor, shortVersion(st.Version))
 		}
 		return st, note, nil
 	}
@@ -112,7 +112,19 @@ func serverTarget(s *profile.Server) (profile.Target, bool) {
 		fl = profile.FlavorMySQL
 	}
 	return profile.Target{Flavor: fl, Version: shortVersion(s.Version), Source: profile.SourceServer,
-		Reason: "the live server reports " + s.Version}, true
+		Reason: serverNoun(s) + " reports " + s.Version}, true
+}
+
+// serverNoun names where the server's variables came from: the live
+// server, or the capture files (advise --variables).
+func serverNoun(s *profile.Server) string {
+	if s.Source == profile.ServerSourceCapture {
+		if len(s.Captured) > 0 {
+			return "the captured SHOW VARIABLES (" + s.Captured[0] + ")"
+		}
+		return "the captured SHOW VARIABLES"
+	}
+	return "the live server"
 }
 
 // targetMatches reports whether the --target t names server s: same

@@ -30,7 +30,7 @@ func (a *app) adviseCmd() *cobra.Command {
 		Long: "advise measures the disk under DIR (or loads --from profile.json), reads the live server if\n" +
 			"one is reachable (SHOW/SELECT only) or --mycnf FILE, and runs the rule catalogue: buffer pool,\n" +
 			"redo, io_capacity, flush and durability settings, and thread counts for dumps and restores.\n\n" +
-			datadirHelp + "\n\n" + serverHelp,
+			datadirHelp + "\n\n" + serverHelp + "\n\n" + captureHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := a.checkFormat("advise", "text", "json", "cnf", "markdown")
@@ -57,6 +57,7 @@ func (a *app) adviseCmd() *cobra.Command {
 	f.String("dump", "", "a mydumper or MySQL Shell dump directory (or mysqldump file) to size a restore for")
 	f.String("task", "all", "what to size threads for: all|dump|load|copy|oltp")
 	addCalibrationFlags(f)
+	addCaptureFlags(f)
 	return cmd
 }
 
@@ -86,10 +87,25 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 			return nil, usagef("--dump: %v", err)
 		}
 	}
+	captured, err := a.readCapture(cmd)
+	if err != nil {
+		return nil, err
+	}
+	if captured != nil {
+		a.v.Set("no-server", true) // the capture is the server: no live one is looked for
+		dir, err := a.captureDatadir(captured)
+		if err != nil {
+			return nil, err
+		}
+		if dir != "" {
+			a.v.Set("datadir", dir)
+		}
+	}
 	p, err := a.adviceProfile(cmd)
 	if err != nil {
 		return nil, err
 	}
+	attachCapture(p, captured)
 	if d != nil {
 		p.Dump = d
 	}

@@ -111,22 +111,49 @@ func readCaptureFile(path string) (map[string]string, error) {
 // FromCaptures builds a Server from saved SHOW GLOBAL VARIABLES and
 // (optionally, statusFile "") SHOW GLOBAL STATUS output. The redo rate is
 // then the lifetime average. Table sizes and replication are not in such
-// captures and stay empty.
+// captures: TablesError says so (the rules then treat the data size as
+// unknown, not zero). A variables file without @@version, or a status
+// file without Uptime, is refused: the two were likely swapped.
 func FromCaptures(varsFile, statusFile string) (*profile.Server, error) {
 	vars, err := readCaptureFile(varsFile)
 	if err != nil {
 		return nil, err
+	}
+	if vars["version"] == "" {
+		return nil, fmt.Errorf("capture %s holds no version variable: give the output of SHOW GLOBAL VARIABLES "+
+			"(all of it, not SHOW STATUS or a LIKE subset)", varsFile)
 	}
 	var status map[string]string
 	if statusFile != "" {
 		if status, err = readCaptureFile(statusFile); err != nil {
 			return nil, err
 		}
+		if _, ok := status["uptime"]; !ok {
+			return nil, fmt.Errorf("capture %s holds no Uptime counter: give the output of SHOW GLOBAL STATUS "+
+				"(all of it, not SHOW VARIABLES)", statusFile)
+		}
 	}
-	s := &profile.Server{Reachable: true, Source: "capture", Variables: vars, Status: status}
+	s := &profile.Server{Reachable: true, Source: profile.ServerSourceCapture, Variables: vars, Status: status,
+		Captured: captureFiles(varsFile, statusFile), Unread: []string{}}
 	s.Version = profile.CleanVersion(vars["version"])
 	s.VersionComment = vars["version_comment"]
 	s.Flavor = DetectFlavor(s.Version, s.VersionComment)
+	s.TablesError = "not in a SHOW VARIABLES/STATUS capture"
+	s.Unread = append(s.Unread, "data size, tables and replication: not in a SHOW VARIABLES/STATUS capture")
+	if statusFile == "" {
+		s.Unread = append(s.Unread, "status counters (hit ratio, redo rate): no --status capture given")
+	}
 	derive(s)
 	return s, nil
+}
+
+// captureFiles lists the capture files given.
+func captureFiles(files ...string) []string {
+	out := []string{}
+	for _, f := range files {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

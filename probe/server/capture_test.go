@@ -183,3 +183,40 @@ func FuzzParseCapture(f *testing.F) {
 		}
 	})
 }
+
+func TestFromCapturesChecksWhatItWasGiven(t *testing.T) {
+	vars := filepath.Join("testdata", "variables", "mysql-8.4.8.txt")
+	status := filepath.Join("testdata", "status", "mysql-8.4.8.txt")
+	cases := []struct {
+		name, vars, status, wantErr string
+	}{
+		{"variables and status", vars, status, ""},
+		{"variables alone", vars, "", ""},
+		{"status given as variables", status, "", "holds no version variable"},
+		{"variables given as status", vars, vars, "holds no Uptime counter"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := FromCaptures(c.vars, c.status)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("err %v, want %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Source != profile.ServerSourceCapture || len(s.Captured) == 0 || s.Captured[0] != c.vars {
+				t.Errorf("source %q captured %v", s.Source, s.Captured)
+			}
+			// A capture holds no table sizes: unknown, never "no data".
+			if s.TablesError == "" || s.DataBytes != 0 || len(s.Unread) == 0 {
+				t.Errorf("tables_error %q data %d unread %v", s.TablesError, s.DataBytes, s.Unread)
+			}
+			if hasStatus := c.status != ""; hasStatus != (s.UptimeS > 0) {
+				t.Errorf("uptime %v with status %q", s.UptimeS, c.status)
+			}
+		})
+	}
+}
