@@ -2,6 +2,7 @@ package mycnf
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,7 +21,7 @@ func (r *Reading) resolveName(flavor string, o Option, plugins []string) (Option
 		return o, true
 	}
 	if flavor == flavorMySQL {
-		return r.resolveMySQL(o)
+		return r.resolveMySQL(o, plugins)
 	}
 	if optionKind(flavorMariaDB, o.Name) != "" {
 		return o, true
@@ -73,7 +74,7 @@ func (r *Reading) ambiguous(o Option, m []string) Option {
 // table lists system variables only, so a name missing from it may still
 // be an option; only an upper-case letter or a strict prefix of a known
 // variable is certain to be refused.
-func (r *Reading) resolveMySQL(o Option) (Option, bool) {
+func (r *Reading) resolveMySQL(o Option, plugins []string) (Option, bool) {
 	r.checkRemoved80(o)
 	r.checkRemoved84(o)
 	r.checkAddedMySQL(o)
@@ -91,6 +92,9 @@ func (r *Reading) resolveMySQL(o Option) (Option, bool) {
 	if optionKind(flavorMySQL, o.Name) != "" || optionKind(flavorMariaDB, o.Name) != "" {
 		return o, true
 	}
+	if mysqlPluginOptions[o.Name] || slices.Contains(plugins, o.Name) {
+		return o, true // a plugin's own load option (--NAME[=ON|OFF|FORCE]), not an abbreviation
+	}
 	if m := prefixMatches(flavorMySQL, o.Name); len(m) > 0 && !o.Loose {
 		r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMySQL,
 			Version: tableVersion[flavorMySQL], Refuses: true,
@@ -98,6 +102,22 @@ func (r *Reading) resolveMySQL(o Option) (Option, bool) {
 				"(\"unknown variable\"); write the full name, e.g. %s", o.Raw, m[0])})
 	}
 	return o, true
+}
+
+// mysqlPluginOptions are the plugins a MySQL 8.0-8.4 server has built in
+// or bundled (SHOW PLUGINS of a community build): each plugin NAME takes
+// --NAME[=ON|OFF|FORCE|FORCE_PLUS_PERMANENT] and skip-NAME (MySQL manual,
+// "Controlling Plugin Activation State"; 8.4: mysql_native_password is
+// enabled with --mysql-native-password=ON, "Native Pluggable
+// Authentication"; "Disabling X Plugin": mysqlx=0 or --skip-mysqlx).
+// Several are also the start of variable names (mysqlx_port), which the
+// abbreviation check must not take them for.
+var mysqlPluginOptions = map[string]bool{
+	"mysql_native_password": true, "sha256_password": true, "caching_sha2_password": true,
+	"sha2_cache_cleaner": true, "daemon_keyring_proxy_plugin": true, "mysqlx": true, "mysqlx_cache_cleaner": true,
+	"federated": true, "archive": true, "blackhole": true, "ngram": true, "temptable": true, "csv": true,
+	"memory": true, "myisam": true, "mrg_myisam": true, "innodb": true, "binlog": true, "performance_schema": true,
+	"ndbcluster": true, "ndbinfo": true,
 }
 
 // checkValue reads the value as flavor's my_getopt would for the
