@@ -168,6 +168,12 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		}
 	}
 	f.fill()
+	if s := p.Server; s != nil && s.Reachable && f.UsesRedoCapacity() {
+		// the server shows both redo settings; which one it uses is not shown (profile.ServerRedoBytes)
+		if n := profile.ServerRedoBytes(s.Variables, s.Status); n > 0 {
+			f.RedoCapacityBytes = n
+		}
+	}
 	f.Usage = usageOf(p)
 	f.fillQueryCache()
 	f.fillBinlogExpiry()

@@ -67,6 +67,13 @@ var factCases = []struct {
 			t.Errorf("got %s %d %s", f.Flavor, f.IOCapacity, f.TargetSource)
 		}
 	}},
+	{"MySQL 8.0.32 server running the 2 x 5M files, not the 100M capacity it shows", profile.Profile{Server: &profile.Server{
+		Reachable: true, Flavor: "percona", Version: "8.0.32-24", Variables: map[string]string{"innodb_redo_log_capacity": "104857600",
+			"innodb_log_file_size": "5242880", "innodb_log_files_in_group": "2"}}}, "", func(t *testing.T, f Facts) {
+		if f.RedoCapacityBytes != 10<<20 {
+			t.Errorf("redo %d, want 10M", f.RedoCapacityBytes)
+		}
+	}},
 }
 
 func TestBuildFacts(t *testing.T) {

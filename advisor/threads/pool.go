@@ -75,7 +75,12 @@ func poolOf(p *profile.Profile, o Options) pool {
 	if p.MyCnf != nil {
 		cnf = p.MyCnf.Variables
 	}
-	redo := redoOf(o.Advised, srv, cnf)
+	redo := redoOf(o.Advised, nil, cnf)
+	if n := sizeIn(o.Advised, "innodb_redo_log_capacity") + sizeIn(o.Advised, "innodb_log_file_size"); n == 0 && srv != nil {
+		if r := profile.ServerRedoBytes(srv, p.Server.Status); r > 0 {
+			redo = r // the server's, in use (not what a set of its variables might first say)
+		}
+	}
 	switch {
 	case sizeIn(o.Advised, v) > 0:
 		return pool{bytes: sizeIn(o.Advised, v), from: "advised", redo: redo}
