@@ -43,8 +43,8 @@ type Statement struct {
 	Verb string
 	// Rest is an Insert's or CreateTable's text after the table name.
 	Rest []byte
-	// Rows is an Insert's row count: its tuple separators plus one (a
-	// string value holding "),(" counts extra; the bytes are exact).
+	// Rows is an Insert's row count: the tuples of its VALUES list,
+	// quoted strings skipped (rowCount).
 	Rows int
 	// Charset is a SetNames statement's character set.
 	Charset string
@@ -135,7 +135,7 @@ func classify(text []byte, offset int64) Statement {
 		}
 		s.Kind, s.Schema, s.Table, s.Rest = StmtInsert, schema, table, rest
 		s.Verb = strings.ToUpper(reSpaces.ReplaceAllString(string(head[m[2]:m[3]]), " "))
-		s.Rows = bytes.Count(rest, []byte("),(")) + bytes.Count(rest, []byte("),\n(")) + 1
+		s.Rows = rowCount(rest)
 	case reCreate.Match(head):
 		m := reCreate.FindIndex(head)
 		if schema, table, rest, ok := qualifiedName(text[m[1]:]); ok {
