@@ -47,16 +47,19 @@ func TestWarmTarget(t *testing.T) {
 	tests := []struct {
 		name                   string
 		dumpBytes, pool, share uint64
+		dataBytes              uint64 // uncompressed; 0: unknown
 		want                   uint64
 	}{
-		{"pool smaller than half the dump", 400 << 20, 128 << 20, 256 << 20, 128 << 20},
-		{"pool larger than the data", 159e6, 1 << 30, 256 << 20, 159e6 / 2},
-		{"pool unknown", 159e6, 0, 256 << 20, 159e6 / 2},
-		{"capped by the share", 4 << 30, 2 << 30, 256 << 20, 256 << 20},
+		{"pool smaller than half the dump", 400 << 20, 128 << 20, 256 << 20, 0, 128 << 20},
+		{"pool larger than the data", 159e6, 1 << 30, 256 << 20, 0, 159e6 / 2},
+		{"pool unknown", 159e6, 0, 256 << 20, 159e6, 159e6 / 2},
+		{"capped by the share", 4 << 30, 2 << 30, 256 << 20, 0, 256 << 20},
+		{"compressed dump: half its data uncompressed, not half the files", 40e6, 1 << 30, 256 << 20, 160e6, 80e6},
+		{"compressed dump, pool smaller than half its data", 40e6, 64 << 20, 256 << 20, 160e6, 64 << 20},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := DumpOptions{Source: &dump.Source{FileBytes: tt.dumpBytes}}
+			o := DumpOptions{Source: &dump.Source{FileBytes: tt.dumpBytes, DataBytes: tt.dataBytes}}
 			if got := warmTarget(o, &sample{poolBytes: tt.pool, share: tt.share}); got != tt.want {
 				t.Errorf("warmTarget = %d, want %d", got, tt.want)
 			}

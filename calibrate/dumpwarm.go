@@ -86,9 +86,15 @@ func warmReached(c counters, bytes, target uint64, took, limit time.Duration) st
 // warmTarget is the bytes that fill the buffer pool with the load's pages,
 // or half the dump when the pool holds more than that (the pool then takes
 // the whole restore without writing pages back, and the warm-up only
-// passes the restore's start); capped by the step share.
+// passes the restore's start); capped by the step share. The dump is its
+// data uncompressed (Source.DataBytes), the bytes the warm-up counts as it
+// sends them; the files' size on disk only when that is unknown.
 func warmTarget(o DumpOptions, smp *sample) uint64 {
-	t := o.Source.FileBytes / 2
+	data := o.Source.DataBytes
+	if data == 0 {
+		data = o.Source.FileBytes
+	}
+	t := data / 2
 	if smp.poolBytes > 0 && smp.poolBytes < t {
 		t = smp.poolBytes
 	}

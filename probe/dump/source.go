@@ -33,6 +33,9 @@ type Source struct {
 	Files []DataFile
 	// FileBytes is every file of the dump, on disk.
 	FileBytes uint64
+	// DataBytes is the data files uncompressed, as a loader sends them
+	// (dataBytes); 0 when unknown (compressed files that could not be read).
+	DataBytes uint64
 	// OneSession says the dump restores through one client session
 	// (a mysqldump file: mysql < dump.sql).
 	OneSession bool
@@ -115,6 +118,9 @@ func OpenSource(ctx context.Context, path string) (*Source, error) {
 			why = strings.Join(src.Notes, "; ")
 		}
 		return nil, fmt.Errorf("%s: no table data calibrate can load: %s", path, why)
+	}
+	if n, ok := dataBytes(ctx, src); ok {
+		src.DataBytes = n
 	}
 	return src, nil
 }
