@@ -44,8 +44,8 @@ func ChooseDump(pts []profile.DumpLoadPoint) profile.DumpLoadChoice {
 		if p.MBPerS >= (1-DumpNearBestPct/100)*best.MBPerS {
 			c := profile.DumpLoadChoice{Threads: p.Threads, MBPerS: p.MBPerS, RowsPerS: p.RowsPerS, BestThreads: best.Threads,
 				BestMBPerS: best.MBPerS, WithinPct: DumpNearBestPct}
-			c.Why = fmt.Sprintf("%d session(s) loaded %.1f MB/s (%.0f rows/s) over %.0f s of %d windows (steps %.1f–%.1f), ",
-				p.Threads, p.MBPerS, p.RowsPerS, p.WindowS, len(p.Rounds), p.MBPerSMin, p.MBPerSMax)
+			c.Why = fmt.Sprintf("%d session(s) loaded %.1f MB/s (%.0f rows/s) over %.0f s of %d windows in %d steps (steps %.1f–%.1f), ",
+				p.Threads, p.MBPerS, p.RowsPerS, p.WindowS, windowsOf(p), len(p.Rounds), p.MBPerSMin, p.MBPerSMax)
 			if p.Threads == best.Threads {
 				c.Why += "the best of the counts measured"
 			} else {
@@ -55,6 +55,17 @@ func ChooseDump(pts []profile.DumpLoadPoint) profile.DumpLoadChoice {
 		}
 	}
 	return profile.DumpLoadChoice{}
+}
+
+// windowsOf is the windows of a count's steps in all (a step has one, or
+// more when its sessions ran out of files and the tables were recreated);
+// a step that recorded none counts as one.
+func windowsOf(p profile.DumpLoadPoint) int {
+	n := 0
+	for _, r := range p.Rounds {
+		n += max(r.Windows, 1)
+	}
+	return n
 }
 
 // DumpNoiseNote says when a larger count's median beats the choice and their

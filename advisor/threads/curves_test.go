@@ -24,6 +24,8 @@ func TestChooseAndNoise(t *testing.T) {
 		{"fewest within 5%, ranges overlap: said", []profile.DumpLoadPoint{pt(2, 9.7, 9, 11), pt(4, 10, 9.5, 12)}, 2,
 			"within 5% of the best", "the ranges of 2 sessions (9.0–11.0 MB/s) and 4 (9.5–12.0) overlap"},
 		{"nothing loaded", []profile.DumpLoadPoint{pt(1, 0, 0, 0)}, 0, "no step loaded any rows", ""},
+		{"windows are the steps' windows, not the steps", []profile.DumpLoadPoint{pt(1, 1, 0.9, 1.1), windowed(pt(2, 2, 1.9, 2.1), 4, 1, 2)}, 2,
+			"over 12 s of 7 windows in 3 steps", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -67,4 +69,13 @@ func TestInsertKneeWords(t *testing.T) {
 			}
 		})
 	}
+}
+
+// windowed sets the windows of p's steps.
+func windowed(p profile.DumpLoadPoint, windows ...int) profile.DumpLoadPoint {
+	p.Rounds = make([]profile.DumpLoadSample, len(windows))
+	for i, w := range windows {
+		p.Rounds[i].Windows = w
+	}
+	return p
 }

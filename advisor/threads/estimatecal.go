@@ -18,20 +18,20 @@ func calibratedEstimate(p *profile.Profile, c Choice, model DurationRange, b poo
 	if c.Basis != BasisCalibrated || cal == nil || p.Dump == nil || p.Dump.TotalBytes == 0 {
 		return model
 	}
-	med, fast, slow := cal.MBPerS, 0.0, 0.0
+	pooled, fast, slow := cal.MBPerS, 0.0, 0.0 // pooled over the count's windows, not the steps' median
 	for _, pt := range cal.Points {
 		if pt.Threads == c.Threads {
-			med, fast, slow = pt.MBPerS, pt.MBPerSMax, pt.MBPerSMin
+			pooled, fast, slow = pt.MBPerS, pt.MBPerSMax, pt.MBPerSMin
 		}
 	}
-	fast, slow = orRate(fast, med), orRate(slow, med)
+	fast, slow = orRate(fast, pooled), orRate(slow, pooled)
 	if fast <= 0 || slow <= 0 {
 		return model
 	}
 	lo, hi := dumpSQLBytes(p.Dump)
 	low, high := lo/(fast*1e6), hi/(slow*1e6)
-	basis := fmt.Sprintf("%s (%s): %s of SQL at the %.1f–%.1f MB/s it loaded at %s (median %.1f)",
-		cal.Source, BasisCalibrated, bytesRange(lo, hi), slow, fast, threadCount(c.Threads), med)
+	basis := fmt.Sprintf("%s (%s): %s of SQL at the %.1f–%.1f MB/s it loaded at %s (%.1f pooled over its windows)",
+		cal.Source, BasisCalibrated, bytesRange(lo, hi), slow, fast, threadCount(c.Threads), pooled)
 	if data := dumpInnoDBBytes(p.Dump); b.bytes > 0 && data > b.bytes && model.High.Seconds() > high {
 		high = model.High.Seconds()
 		basis += fmt.Sprintf("; the ~%s it loads outgrows %s, which the calibration's sample did not, so the slow end is the model's (%s)",

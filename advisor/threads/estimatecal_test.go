@@ -20,7 +20,7 @@ func TestCalibratedEstimate(t *testing.T) {
 		basisNot  string
 	}{
 		{"data fits a 1G pool: 80 MB at 1.41–1.55 MB/s (2 threads)", "db1", "1G", "", 0, 51 * time.Second, 62 * time.Second,
-			[]string{"calibration card.json (calibrated on the target): 76.3 MiB of SQL at the 1.4–1.6 MB/s it loaded at 2 threads (median 1.5)"}, "outgrows"},
+			[]string{"calibration card.json (calibrated on the target): 76.3 MiB of SQL at the 1.4–1.6 MB/s it loaded at 2 threads (1.5 pooled over its windows)"}, "outgrows"},
 		// 75 IOPS × 16 KiB ÷ PageAmpHigh 1.6 = 0.77 MB/s: 80 MB in 104 s + 1.4 s fixed, slower than the calibration's 61 s
 		{"data outgrows the 128M pool on a 75-IOPS card: the slow end is the model's", "db1", "", "", 75, 51 * time.Second, 106 * time.Second,
 			[]string{"calibrated on the target", "outgrows the default 128.0 MiB buffer pool, which the calibration's sample did not"}, ""},
