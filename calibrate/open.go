@@ -9,13 +9,44 @@ import (
 
 	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/server"
+	"github.com/mytune/mytune/profile"
 )
 
-// ErrBinlogRefused is returned by Open when the binary log is on, the
-// account may not skip it and the caller did not allow the writes to reach
-// it: a usage matter (another account, or --allow-binlog).
-var ErrBinlogRefused = usage.Errorf("the binary log is on and this account may not skip it (SUPER or SYSTEM_VARIABLES_ADMIN): " +
-	"calibrate's scratch schema would reach replicas; use an account that may, or pass --allow-binlog")
+// ErrBinlogRefused is what Open's error wraps when the binary log is on,
+// the account may not skip it and the caller did not allow the writes to
+// reach it: a usage matter (another account, or --allow-binlog).
+var ErrBinlogRefused = errors.New("the binary log is on and this account may not skip it")
+
+// binlogRefused is ErrBinlogRefused naming the privileges that would let
+// the account skip the binary log on this server.
+func binlogRefused(flavor, version string) error {
+	return usage.Errorf("%w (it needs %s): calibrate's scratch schema would reach replicas; use an account that may, or pass --allow-binlog",
+		ErrBinlogRefused, skipBinlogPrivileges(flavor, version))
+}
+
+// skipBinlogPrivileges names the privileges that let a session set
+// sql_log_bin. MariaDB: BINLOG ADMIN from 10.5.2 (MDEV-21957, MariaDB
+// manual "GRANT", BINLOG ADMIN), else SUPER; it has no
+// SYSTEM_VARIABLES_ADMIN. MySQL 8.0+ (and Percona): SYSTEM_VARIABLES_ADMIN,
+// or SESSION_VARIABLES_ADMIN from 8.0.14, or SUPER (MySQL 8.0 manual,
+// "System Variable Privileges"); MySQL 5.7 only SUPER. Unknown: both
+// flavors' names, said as such.
+func skipBinlogPrivileges(flavor, version string) string {
+	v, ok := profile.ParseVersion(version)
+	switch {
+	case flavor == profile.FlavorMariaDB && ok && !v.AtLeast(10, 5, 2):
+		return "the SUPER privilege"
+	case flavor == profile.FlavorMariaDB:
+		return "the BINLOG ADMIN or SUPER privilege"
+	case flavor != "" && ok && !v.AtLeast(8, 0, 0):
+		return "the SUPER privilege"
+	case flavor != "" && ok && !v.AtLeast(8, 0, 14):
+		return "the SYSTEM_VARIABLES_ADMIN or SUPER privilege"
+	case flavor != "":
+		return "the SYSTEM_VARIABLES_ADMIN, SESSION_VARIABLES_ADMIN or SUPER privilege"
+	}
+	return "the SUPER privilege, or BINLOG ADMIN on MariaDB 10.5.2+, or SYSTEM_VARIABLES_ADMIN on MySQL 8"
+}
 
 // OpenOptions says how calibrate may write on the server.
 type OpenOptions struct {
@@ -85,7 +116,19 @@ func binlogNote(ctx context.Context, db *sql.DB, allow bool) (string, error) {
 	case !on:
 		return "", nil
 	case !allow:
-		return "", ErrBinlogRefused
+		return "", binlogRefused(serverFlavor(ctx, db))
 	}
 	return "the binary log is on and this account may not skip it: the scratch schema, its inserts and its drop went to the binary log (--allow-binlog)", nil
+}
+
+// serverFlavor is the server's flavor and version; empty when unread.
+func serverFlavor(ctx context.Context, db *sql.DB) (flavor, version string) {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	var v, comment sql.NullString
+	if db.QueryRowContext(qc, qVersion.in("")).Scan(&v, &comment) != nil {
+		return "", ""
+	}
+	version = profile.CleanVersion(v.String)
+	return server.DetectFlavor(version, comment.String), version
 }

@@ -21,7 +21,8 @@ type OpenOptions struct {
 	InterpolateParams bool
 	// SkipBinlog sets sql_log_bin=0 on every connection of the pool, so
 	// the caller's writes reach neither the binary log nor replicas. It
-	// needs SUPER or SYSTEM_VARIABLES_ADMIN; without it Open returns an
+	// needs SUPER, BINLOG ADMIN (MariaDB 10.5.2+) or SYSTEM_VARIABLES_ADMIN /
+	// SESSION_VARIABLES_ADMIN (MySQL 8); without it Open returns an
 	// error wrapping ErrSkipBinlogDenied.
 	SkipBinlog bool
 	// Autocommit sets autocommit=1 on every connection of the pool: a
@@ -34,7 +35,7 @@ type OpenOptions struct {
 
 // ErrSkipBinlogDenied says the account may not turn the binary log off for
 // its own sessions (MySQL/MariaDB error 1227).
-var ErrSkipBinlogDenied = errors.New("this account may not set sql_log_bin (SUPER or SYSTEM_VARIABLES_ADMIN needed)")
+var ErrSkipBinlogDenied = errors.New("this account may not set sql_log_bin (SUPER needed, or BINLOG ADMIN on MariaDB 10.5.2+, SYSTEM_VARIABLES_ADMIN on MySQL 8)")
 
 // erSpecificAccessDenied is ER_SPECIFIC_ACCESS_DENIED_ERROR (MySQL and
 // MariaDB error reference): "you need (at least one of) the X privilege(s)".
