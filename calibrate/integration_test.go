@@ -1,10 +1,13 @@
 package calibrate
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
+	osexec "os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -178,30 +181,39 @@ func TestRunWithoutCreatePrivilege(t *testing.T) {
 
 func TestCleanup(t *testing.T) {
 	db := rootDB(t)
-	owner := newOwner()
+	owner := deadOwner(t) // a killed run of this host
+	running := newOwner() // this test process: a run still going
+	elsewhere := running
+	elsewhere.Host = "another-host.example"
 	cases := []struct {
 		name      string
 		schema    string
 		make      []stmt
 		wantDrop  bool
 		wantError bool
+		owner     *Owner // nil: owner
+		wantAlive bool   // refused: its run is going on
 	}{
-		{"marked stale schema", "mytune_cal_c1", []stmt{qCreateSchema, qCreateOwner, qInsertOwner, qCreateRows}, true, false},
-		{"marker table without its row", "mytune_cal_c2", []stmt{qCreateSchema, qCreateOwner}, true, false},
-		{"unmarked schema", "mytune_cal_c3", []stmt{qCreateSchema, qCreateRows}, false, true},
-		{"marked but holding a foreign table", "mytune_cal_c4", []stmt{qCreateSchema, qCreateOwner, "/* test */ CREATE TABLE {schema}.orders (id INT)"}, false, true},
-		{"no such schema", "mytune_cal_c5", nil, false, false},
+		{"marked stale schema", "mytune_cal_c1", []stmt{qCreateSchema, qCreateOwner, qInsertOwner, qCreateRows}, true, false, nil, false},
+		{"marker table without its row", "mytune_cal_c2", []stmt{qCreateSchema, qCreateOwner}, true, false, nil, false},
+		{"unmarked schema", "mytune_cal_c3", []stmt{qCreateSchema, qCreateRows}, false, true, nil, false},
+		{"marked but holding a foreign table", "mytune_cal_c4", []stmt{qCreateSchema, qCreateOwner, "/* test */ CREATE TABLE {schema}.orders (id INT)"}, false, true, nil, false},
+		{"no such schema", "mytune_cal_c5", nil, false, false, nil, false},
 		{"a killed --dump run's tables", "mytune_cal_c6", []stmt{qCreateSchema, qCreateOwner, qInsertOwner,
-			"/* test */ CREATE TABLE {schema}.mytune_calibrate_load_0 (id INT)", "/* test */ CREATE TABLE {schema}.mytune_calibrate_load_11 (id INT)"}, true, false},
+			"/* test */ CREATE TABLE {schema}.mytune_calibrate_load_0 (id INT)", "/* test */ CREATE TABLE {schema}.mytune_calibrate_load_11 (id INT)"}, true, false, nil, false},
 		{"a table that only looks like a --dump table", "mytune_cal_c7", []stmt{qCreateSchema, qCreateOwner,
-			"/* test */ CREATE TABLE {schema}.mytune_calibrate_load_x (id INT)"}, false, true},
+			"/* test */ CREATE TABLE {schema}.mytune_calibrate_load_x (id INT)"}, false, true, nil, false},
+		{"a run still going on this host: refused, naming its pid", "mytune_cal_c8", []stmt{qCreateSchema, qCreateOwner, qInsertOwner},
+			false, false, &running, true},
+		{"a run of another host: cannot be checked, dropped", "mytune_cal_c9", []stmt{qCreateSchema, qCreateOwner, qInsertOwner},
+			true, false, &elsewhere, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			for _, q := range c.make {
 				var args []any
-				if q == qInsertOwner {
-					args = []any{owner.RunID, owner.Host, owner.PID, owner.StartedAt}
+				if o := cmp.Or(c.owner, &owner); q == qInsertOwner {
+					args = []any{o.RunID, o.Host, o.PID, o.StartedAt}
 				}
 				if err := exec(t.Context(), db, 5*time.Second, q, c.schema, args...); err != nil {
 					t.Fatal(err)
@@ -209,6 +221,16 @@ func TestCleanup(t *testing.T) {
 			}
 			t.Cleanup(func() { _ = dropSchema(context.Background(), db, c.schema) })
 			res, err := Cleanup(t.Context(), db, c.schema)
+			var ae *OwnerAliveError
+			if c.wantAlive != errors.As(err, &ae) || c.wantAlive && !strings.Contains(err.Error(), fmt.Sprintf("pid %d", running.PID)) {
+				t.Fatalf("err %v, want a refusal naming pid %d: %v", err, running.PID, c.wantAlive)
+			}
+			if c.wantAlive {
+				if !exists(t, db, c.schema) {
+					t.Errorf("the running run's schema was dropped")
+				}
+				return
+			}
 			var fe *ForeignSchemaError
 			if c.wantError != errors.As(err, &fe) || (!c.wantError && err != nil) {
 				t.Fatalf("err %v, want a ForeignSchemaError: %v", err, c.wantError)
@@ -221,6 +243,18 @@ func TestCleanup(t *testing.T) {
 			}
 		})
 	}
+}
+
+// deadOwner is the marker of a run of this host whose process has exited.
+func deadOwner(t *testing.T) Owner {
+	t.Helper()
+	cmd := osexec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	o := newOwner()
+	o.PID = cmd.Process.Pid
+	return o
 }
 
 // TestRunOnAServerWithFewConnectionsAndNoAutocommit: on a server with

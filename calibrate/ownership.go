@@ -114,8 +114,11 @@ type CleanupResult struct {
 
 // Cleanup drops a scratch schema a crashed or killed run left behind. It
 // refuses (ForeignSchemaError) a schema without calibrate's owner table or
-// with any table, routine or event calibrate does not create. A schema
-// that does not exist is no error: Existed is false.
+// with any table, routine or event calibrate does not create, and
+// (OwnerAliveError) one whose marker names a process still running on
+// this host: that run drops its schema itself. A marker of another host
+// cannot be checked; its schema is dropped, and the result names its owner.
+// A schema that does not exist is no error: Existed is false.
 func Cleanup(ctx context.Context, db *sql.DB, schema string) (*CleanupResult, error) {
 	if err := CheckSchemaName(schema); err != nil {
 		return nil, err
@@ -130,6 +133,9 @@ func Cleanup(ctx context.Context, db *sql.DB, schema string) (*CleanupResult, er
 		return res, err
 	}
 	res.Owner = readOwner(ctx, db, schema)
+	if ownerRunning(res.Owner) {
+		return res, &OwnerAliveError{Schema: schema, Owner: res.Owner}
+	}
 	if err := dropSchema(ctx, db, schema); err != nil {
 		if isAccessDenied(err) {
 			err = &PrivilegeError{Schema: schema, Doing: "dropping", Err: err}
@@ -220,4 +226,32 @@ func isLoadTable(name string) bool {
 		}
 	}
 	return true
+}
+
+// ownerRunning reports whether the run that wrote the marker is still
+// going: its host is this one and its process exists.
+func ownerRunning(o Owner) bool {
+	host, err := os.Hostname()
+	if err != nil || o.Host == "" || o.Host != host {
+		return false
+	}
+	alive, known := processAlive(o.PID)
+	return known && alive
+}
+
+// OwnerAliveError refuses to drop the scratch schema of a run still going
+// on this host.
+type OwnerAliveError struct {
+	Schema string
+	Owner  Owner
+}
+
+// UsageError marks the refusal as the user's to resolve: exit 2.
+func (e *OwnerAliveError) UsageError() bool { return true }
+
+// Error names the running process and what to do.
+func (e *OwnerAliveError) Error() string {
+	return fmt.Sprintf("schema %s belongs to a calibrate run still going on this host (pid %d, started %s), which drops it "+
+		"itself when it ends: wait for it, or stop it (kill %d) and run --cleanup again if the schema is left",
+		e.Schema, e.Owner.PID, e.Owner.StartedAt, e.Owner.PID)
 }
