@@ -44,7 +44,8 @@ func schemaExists(ctx context.Context, db *sql.DB, schema string, timeout time.D
 }
 
 // claim creates the scratch schema and its owner marker. It refuses a
-// schema that exists. If the marker cannot be written, it drops the
+// schema that exists, and an account that could not drop it again
+// (checkPrivileges). If the marker cannot be written, it drops the
 // schema it just created.
 func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout time.Duration) error {
 	exists, err := schemaExists(ctx, db, schema, timeout)
@@ -53,6 +54,9 @@ func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout 
 	}
 	if exists {
 		return &ForeignSchemaError{Schema: schema, Reason: "already exists" + staleHint(schema)}
+	}
+	if err := checkPrivileges(ctx, db, schema, timeout); err != nil {
+		return err
 	}
 	if err := exec(ctx, db, timeout, qCreateSchema, schema); err != nil {
 		if serverErrNo(err) == erDBCreateExists {

@@ -75,6 +75,18 @@ const (
 		"'Innodb_checkpoint_age', 'Innodb_buffer_pool_pages_flushed')"
 	// qLogFileSize is the redo log's size, against which the checkpoint age is a share.
 	qLogFileSize stmt = "/* mytune */ SELECT @@innodb_log_file_size"
+	// qCurrentUser is the account the server matched (user@host), whose
+	// grants qAccountPrivileges reads.
+	qCurrentUser stmt = "/* mytune */ SELECT CURRENT_USER()"
+	// qAccountRoles counts the roles granted to the account: privileges a
+	// role brings are not in its own rows of qAccountPrivileges.
+	qAccountRoles stmt = "/* mytune */ SELECT COUNT(*) FROM information_schema.APPLICABLE_ROLES"
+	// qAccountPrivileges is the account's global privileges and those it
+	// holds on the schema through a grant whose database pattern (LIKE
+	// wildcards, as mysql.db keeps it) matches the schema's name; arguments:
+	// the grantee twice, then the schema's name.
+	qAccountPrivileges stmt = "/* mytune */ SELECT PRIVILEGE_TYPE FROM information_schema.USER_PRIVILEGES WHERE GRANTEE = ? " +
+		"UNION SELECT PRIVILEGE_TYPE FROM information_schema.SCHEMA_PRIVILEGES WHERE GRANTEE = ? AND ? LIKE TABLE_SCHEMA"
 	// qServerUUID is MySQL's server_uuid (MariaDB has none: the error is ignored).
 	qServerUUID stmt = "/* mytune */ SELECT @@server_uuid"
 
@@ -214,3 +226,18 @@ func loadData(reader string, i int, charset string, columns []string) (stmt, err
 	}
 	return q, nil
 }
+
+// The privileges calibrate needs on its schema, checked before it creates
+// it (checkPrivileges): CREATE DATABASE and CREATE TABLE need CREATE, DROP
+// DATABASE and DROP TABLE need DROP, the marker and the rows INSERT and
+// SELECT (MySQL and MariaDB manuals, "Privileges Provided").
+const (
+	privCreate = "CREATE"
+	privDrop   = "DROP"
+	privInsert = "INSERT"
+	privSelect = "SELECT"
+)
+
+// neededPrivileges are the privileges checkPrivileges looks for, in the
+// order a refusal names them.
+var neededPrivileges = []string{privCreate, privDrop, privInsert, privSelect}
