@@ -64,6 +64,7 @@ func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout 
 		}
 		return wrapDenied(err, schema, "creating the scratch schema")
 	}
+	hold(schema)
 	err = exec(ctx, db, timeout, qCreateOwner, schema)
 	if err == nil {
 		err = exec(ctx, db, timeout, qInsertOwner, schema, owner.RunID, owner.Host, owner.PID, owner.StartedAt)
@@ -77,10 +78,7 @@ func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout 
 
 // staleHint points at --cleanup for a schema a crashed run may have left.
 func staleHint(schema string) string {
-	if schema != DefaultSchema {
-		return " (if a crashed calibrate left it, `mytune calibrate --cleanup --schema " + schema + "` removes it)"
-	}
-	return " (if a crashed calibrate left it, `mytune calibrate --cleanup` removes it)"
+	return " (if a crashed calibrate left it, `" + CleanupCommand(schema) + "` removes it)"
 }
 
 // exec runs one statement of schema within timeout.
@@ -104,6 +102,7 @@ func dropSchema(ctx context.Context, db *sql.DB, schema string) error {
 		return fmt.Errorf("dropping the scratch schema %s failed (%w): remove it with `mytune calibrate --cleanup --schema %s`",
 			schema, err, schema)
 	}
+	release(schema)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package calibrate
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -50,6 +51,37 @@ func TestClaimChecksPrivileges(t *testing.T) {
 				t.Errorf("claim: %v, want a PrivilegeError saying %q", err, c.missing)
 			case exists(t, root, c.schema):
 				t.Errorf("schema %s created despite the refusal", c.schema)
+			}
+		})
+	}
+}
+
+// TestHeldSchemas: a schema claim created is held until it is dropped, so
+// a process that ends at once can name what it left.
+func TestHeldSchemas(t *testing.T) {
+	root := rootDB(t)
+	cases := []struct {
+		name   string
+		drop   bool
+		wantIn bool
+	}{
+		{"claimed, not dropped yet: held", false, true},
+		{"claimed and dropped: released", true, false},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			schema := "mytune_cal_h" + string(rune('0'+i))
+			t.Cleanup(func() { _ = dropSchema(context.Background(), root, schema) })
+			if err := claim(t.Context(), root, schema, newOwner(), 5*time.Second); err != nil {
+				t.Fatal(err)
+			}
+			if c.drop {
+				if err := dropSchema(t.Context(), root, schema); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := slices.Contains(Held(), schema); got != c.wantIn {
+				t.Errorf("Held() = %v: holds %s %v, want %v", Held(), schema, got, c.wantIn)
 			}
 		})
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
+	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/diskio"
 	"github.com/mytune/mytune/internal/connflags"
 	"github.com/mytune/mytune/render"
@@ -68,8 +69,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 func quitNow(stderr io.Writer) {
 	signal.Reset(os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	diskio.RemoveTestFiles()
-	fmt.Fprintln(stderr, "mytune: interrupted twice: stopped at once (its test files were removed)")
+	fmt.Fprintln(stderr, quitMessage(calibrate.Held()))
 	os.Exit(exitFailed)
+}
+
+// quitMessage is what quitNow says: the test files are gone, and a
+// calibrate scratch schema not dropped yet is named with the command that
+// removes it (the process ends before its drop could finish).
+func quitMessage(schemas []string) string {
+	msg := "mytune: interrupted twice: stopped at once (its test files were removed)"
+	for _, s := range schemas {
+		msg += fmt.Sprintf("; the scratch schema %s may be left on the server: `%s` removes it", s, calibrate.CleanupCommand(s))
+	}
+	return msg
 }
 
 // rootCmd assembles the command tree.
