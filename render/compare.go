@@ -22,11 +22,12 @@ type Comparison struct {
 
 // CompareItem identifies one compared document.
 type CompareItem struct {
-	Name     string `json:"name"`     // as given, normally the file name
-	Kind     string `json:"kind"`     // "profile" or "advice"
-	Hostname string `json:"hostname"` // host.hostname
-	TakenAt  string `json:"taken_at"` // RFC 3339
-	Verdict  string `json:"verdict,omitempty"`
+	Name     string  `json:"name"`     // as given, normally the file name
+	Kind     string  `json:"kind"`     // "profile" or "advice"
+	Hostname string  `json:"hostname"` // host.hostname
+	TakenAt  *string `json:"taken_at"` // RFC 3339; null when the document does not say
+
+	Verdict string `json:"verdict,omitempty"`
 }
 
 // CompareRow is one metric across the items. Numeric rows hold float64
@@ -42,7 +43,8 @@ type CompareRow struct {
 	// Ratio is best ÷ worst of the measured values (so ≥ 1), null when
 	// fewer than two items were measured.
 	Ratio *float64 `json:"ratio"`
-	// Best is the name of the item with the best value when Ratio is set.
+	// Best is the name of the item with the best value when Ratio is set
+	// and at least sameWithin: closer values are a tie ("same"), no best.
 	Best string `json:"best,omitempty"`
 	// bestAt is the index of the best item (names may repeat).
 	bestAt int
@@ -88,8 +90,12 @@ func BuildComparison(items []Named) Comparison {
 		if it.Verdict != "" {
 			kind = "advice"
 		}
-		c.Items = append(c.Items, CompareItem{Name: it.Name, Kind: kind, Hostname: it.Profile.Host.Hostname,
-			TakenAt: it.Profile.TakenAt.UTC().Format("2006-01-02T15:04:05Z"), Verdict: it.Verdict})
+		var at *string
+		if !it.Profile.TakenAt.IsZero() {
+			s := it.Profile.TakenAt.UTC().Format("2006-01-02T15:04:05Z")
+			at = &s
+		}
+		c.Items = append(c.Items, CompareItem{Name: it.Name, Kind: kind, Hostname: it.Profile.Host.Hostname, TakenAt: at, Verdict: it.Verdict})
 	}
 	c.Rows = append(c.Rows, textRow("class", "class", items, func(p *profile.Profile) string { return p.Storage.Class }))
 	c.Rows = append(c.Rows, textRow("device", "device", items, deviceName))
@@ -148,7 +154,10 @@ func setRatio(row *CompareRow, items []Named) {
 	if row.Better == "lower" {
 		r = worst / best
 	}
-	row.Ratio, row.Best, row.bestAt = &r, items[bestAt].Name, bestAt
+	row.Ratio, row.bestAt = &r, bestAt
+	if r >= sameWithin {
+		row.Best = items[bestAt].Name
+	}
 }
 
 // appendSettingRows adds one text row per key server setting that any

@@ -29,9 +29,12 @@ func compareText(c Comparison, o Options) string {
 	}
 	nameW = min(nameW, w/2-5)
 	for i, it := range c.Items {
-		at := strings.Replace(it.TakenAt, "T", " ", 1)
-		if len(at) > len("2006-01-02 15:04") {
-			at = at[:len("2006-01-02 15:04")] + " UTC"
+		at := "time unknown" // a document without taken_at
+		if it.TakenAt != nil {
+			at = strings.Replace(*it.TakenAt, "T", " ", 1)
+			if len(at) > len("2006-01-02 15:04") {
+				at = at[:len("2006-01-02 15:04")] + " UTC"
+			}
 		}
 		line := fmt.Sprintf("  %s  %s  %s, %s", letter(i), pad(fitTail(it.Name, nameW), nameW), it.Hostname, at)
 		b.WriteString(fit(clean(line), w) + "\n")
