@@ -9,6 +9,8 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -290,5 +292,47 @@ func TestRunDumpPartitionedLive(t *testing.T) {
 	}
 	if r := rep.RedoBytesPerDumpByte; r < 0.3 || r > 10 {
 		t.Errorf("redo_bytes_per_dump_byte %v, want a measured ratio (0.3-10)", r)
+	}
+}
+
+// TestRunDumpMixedEnginesLive: a dump of an InnoDB and a MyISAM table
+// (QA r2.sql) is measured by the rows the server counted, every engine's,
+// not by the redo log the MyISAM rows never write, and says so; each
+// step's rows/s agree with the server's own count over its windows.
+func TestRunDumpMixedEnginesLive(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	db := rootDB(t)
+	const schema = "mytune_cal_mixed"
+	for _, q := range []string{"CREATE DATABASE `" + schema + "`",
+		"CREATE TABLE `" + schema + "`.a (id INT PRIMARY KEY, s CHAR(100) NOT NULL) ENGINE=InnoDB",
+		"CREATE TABLE `" + schema + "`.b (id INT PRIMARY KEY, s CHAR(100) NOT NULL) ENGINE=MyISAM",
+		"INSERT INTO `" + schema + "`.a SELECT seq, 'a' FROM `" + schema + "`.seq_1_to_20000",
+		"INSERT INTO `" + schema + "`.b SELECT seq, 'b' FROM `" + schema + "`.seq_1_to_20000"} {
+		if _, err := db.ExecContext(t.Context(), q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	t.Cleanup(func() { _, _ = db.ExecContext(context.Background(), "DROP DATABASE IF EXISTS `"+schema+"`") })
+	dir := filepath.Join(t.TempDir(), "d")
+	tool(t, "mydumper", "--socket", srv.Socket, "-u", "root", "-B", schema, "--rows", "2000", "-t", "2", "-o", dir)
+	src, err := dump.OpenSource(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := RunDump(t.Context(), db, DumpOptions{Schema: "mytune_cal_mdump", Source: src, Duration: 4 * time.Second, Rounds: 1, Threads: []int{1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "MyISAM write no InnoDB redo") }) {
+		t.Errorf("notes %q lack the MyISAM one", rep.Notes)
+	}
+	for _, p := range rep.Points {
+		for _, s := range p.Rounds {
+			server := float64(s.ServerRows) / s.WindowS
+			t.Logf("%d sessions: %.0f rows/s by %s, the server counted %.0f rows/s", p.Threads, s.RowsPerS, s.Basis, server)
+			if s.Basis != profile.BasisServer || s.RowsPerS < 0.8*server || s.RowsPerS > 1.2*server {
+				t.Errorf("%d sessions: %.0f rows/s by %s; want the server's count (%.0f rows/s)", p.Threads, s.RowsPerS, s.Basis, server)
+			}
+		}
 	}
 }

@@ -241,6 +241,11 @@ func (g *gang) signal(ch chan struct{}) {
 func (g *gang) read(ctx context.Context) reading {
 	s := g.eng
 	c := readCounters(ctx, s.db, s.logFileBytes)
+	if len(s.sample.otherEngines) > 0 {
+		every, ok := c.everyEngine()
+		every.rowsBlind = !ok
+		c = every
+	}
 	return reading{c: c, sent: s.sent.Load(), rows: s.rows.Load(), twice: s.twiceRows.Load(), statements: uint64(s.statements.Load()),
 		commits: s.commits.Load(), deadlocks: s.deadlocks.Load(), files: s.files.Load()}
 }

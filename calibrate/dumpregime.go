@@ -17,7 +17,14 @@ type counters struct {
 	rowsInserted uint64
 	// handlerRows: rowsInserted is Handler_write (MariaDB), which counts
 	// a partitioned table's rows twice.
-	handlerRows        bool
+	handlerRows bool
+	// handlerWrite is Handler_write whichever counter rowsInserted is: it
+	// counts the rows of every engine (Innodb_rows_inserted InnoDB's only).
+	handlerWrite    uint64
+	hasHandlerWrite bool
+	// rowsBlind: some scratch tables are not InnoDB and the server sent
+	// no Handler_write, so no row counter sees all their rows.
+	rowsBlind          bool
 	free, dirty, total uint64
 	flushed            uint64
 	checkpointAge      uint64
@@ -58,6 +65,7 @@ func readCounters(ctx context.Context, db *sql.DB, logFileBytes uint64) counters
 		case "Innodb_rows_inserted": // preferred: InnoDB's own rows
 			c.rowsInserted, seen, innodbRows, c.handlerRows = v, true, true, false
 		case "Handler_write":
+			c.handlerWrite, c.hasHandlerWrite = v, true
 			if !innodbRows {
 				c.rowsInserted, seen, c.handlerRows = v, true, true
 			}
@@ -78,6 +86,38 @@ func readCounters(ctx context.Context, db *sql.DB, logFileBytes uint64) counters
 	c.readErr = rows.Err()
 	c.ok = seen && c.readErr == nil
 	return c
+}
+
+// everyEngine makes rowsInserted Handler_write, which counts the rows of
+// every engine, when the scratch tables are not all InnoDB; ok is false
+// when the server did not send it (then no row counter covers them).
+func (c counters) everyEngine() (counters, bool) {
+	if !c.hasHandlerWrite {
+		return c, false
+	}
+	c.rowsInserted, c.handlerRows = c.handlerWrite, true
+	return c, true
+}
+
+// otherEngines is the engines other than InnoDB the scratch tables of
+// schema use (a dump's MyISAM or Aria tables); nil when all are InnoDB or
+// it cannot be read.
+func otherEngines(ctx context.Context, db *sql.DB, schema string) []string {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	rows, err := db.QueryContext(qc, qOtherEngines.in(schema), schema)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var e string
+		if rows.Scan(&e) == nil {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // logFileSize is @@innodb_log_file_size, 0 when unknown.

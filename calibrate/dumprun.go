@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,6 +39,9 @@ type sample struct {
 	passRows, passStart uint64
 	pieceBytes          int    // the pieces mydumper INSERTs were cut into after the warm-up
 	poolBytes           uint64 // the server's buffer pool, 0 when unknown
+	// otherEngines is the engines other than InnoDB of the scratch tables
+	// (otherEngines): their rows write no InnoDB redo.
+	otherEngines []string
 }
 
 // sampleOf takes up to MaxSampleFiles files whose tables calibrate can
@@ -145,6 +149,10 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 		rep.Method.PieceBytes = smp.pieceBytes
 	}
 	rep.Points = summarise(threads, samples)
+	if len(smp.otherEngines) > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("tables in %s write no InnoDB redo: the steps are measured by the rows the server "+
+			"counted (Handler_write, every engine's), not the redo log", strings.Join(smp.otherEngines, ", ")))
+	}
 	rep.Notes = append(rep.Notes, warmNote(rep.Warmup, rep.Points))
 	rep.Notes = append(rep.Notes, stepNotes(rep.Points)...)
 	return rep, err

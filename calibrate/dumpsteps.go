@@ -32,6 +32,7 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 	if err := createSample(ctx, db, o.Schema, smp); err != nil {
 		return map[int][]profile.DumpLoadSample{}, stepErr(ctx, err)
 	}
+	smp.otherEngines = otherEngines(ctx, db, o.Schema)
 	eng := &loadStep{db: db, o: o, runID: newOwner().RunID, sample: smp, logFileBytes: logFileSize(ctx, db)}
 	g := newGang(ctx, eng, top, begun)
 	defer g.halt()
@@ -39,6 +40,7 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 	var runs []stepRun
 	done := func(err error) (map[int][]profile.DumpLoadSample, error) {
 		t := totalsOf(first, g.read(ctx))
+		t.redoBlind = len(smp.otherEngines) > 0
 		smp.redoPerByte = t.redoPerByte()
 		return rated(runs, t), err
 	}

@@ -42,7 +42,7 @@ func (w window) redo() (uint64, bool) {
 
 // serverRows is the rows the server counted inserted in the window.
 func (w window) serverRows() (uint64, bool) {
-	if !w.a.c.ok || !w.b.c.ok || w.b.c.rowsInserted < w.a.c.rowsInserted {
+	if !w.a.c.ok || !w.b.c.ok || w.a.c.rowsBlind || w.b.c.rowsBlind || w.b.c.rowsInserted < w.a.c.rowsInserted {
 		return 0, false
 	}
 	return w.b.c.rowsInserted - w.a.c.rowsInserted, true
@@ -65,6 +65,9 @@ type runTotals struct {
 	// (serverSlack): another session was inserting, so only the sessions'
 	// own bytes measure the windows.
 	foreign bool
+	// redoBlind: some scratch tables are not InnoDB (MyISAM, Aria), whose
+	// rows write no InnoDB redo, so the redo cannot measure a window.
+	redoBlind bool
 }
 
 // totalsOf is runTotals between the run's first and last reading.
@@ -92,7 +95,7 @@ func (t runTotals) redoPerByte() float64 {
 }
 
 // rate measures a step's windows: by the redo bytes (BasisRedo) at the
-// run's dump bytes per redo byte, else by the server's rows inserted at the
+// run's dump bytes per redo byte when every scratch table is InnoDB, else by the server's rows inserted at the
 // run's bytes per row (BasisServer), else by the bytes the sessions sent
 // (BasisSessions). Redo and rows count each row as InnoDB inserts it, so a
 // window's edges cut no statement's rows off; the sessions' bytes count a
@@ -100,7 +103,8 @@ func (t runTotals) redoPerByte() float64 {
 func rate(ws []window, t runTotals) (mbPerS, rowsPerS float64, basis string) {
 	var secs float64
 	var redo, rows, sent, less uint64
-	redoOK, rowsOK := t.hasRedo && t.redo > 0 && !t.foreign, t.hasRowsSeen && t.serverRows > 0 && !t.foreign
+	redoOK := t.hasRedo && t.redo > 0 && !t.foreign && !t.redoBlind
+	rowsOK := t.hasRowsSeen && t.serverRows > 0 && !t.foreign
 	for _, w := range ws {
 		secs += w.secs()
 		sent += w.sent()

@@ -87,6 +87,10 @@ const (
 	// the grantee twice, then the schema's name.
 	qAccountPrivileges stmt = "/* mytune */ SELECT PRIVILEGE_TYPE FROM information_schema.USER_PRIVILEGES WHERE GRANTEE = ? " +
 		"UNION SELECT PRIVILEGE_TYPE FROM information_schema.SCHEMA_PRIVILEGES WHERE GRANTEE = ? AND ? LIKE TABLE_SCHEMA"
+	// qOtherEngines lists the engines other than InnoDB of the scratch
+	// tables (a dump's MyISAM or Aria tables write no InnoDB redo).
+	qOtherEngines stmt = "/* mytune */ SELECT DISTINCT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? " +
+		"AND TABLE_NAME <> '" + OwnerTable + "' AND ENGINE IS NOT NULL AND ENGINE <> 'InnoDB'"
 	// qServerUUID is MySQL's server_uuid (MariaDB has none: the error is ignored).
 	qServerUUID stmt = "/* mytune */ SELECT @@server_uuid"
 
