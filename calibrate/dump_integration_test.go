@@ -177,11 +177,9 @@ func TestRunDumpLoadsEveryRow(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// One session: a pass is complete only when no file is left and none is out. With
-			// more, a session that finds the files handed out ends the step's window (every
-			// window is measured with every session busy) and the refill stops the others
-			// mid-file, so whether a pass completes would be a race (mariadb-dump's single
-			// file at 2 sessions recorded one in 1 of 3 runs).
+			// One session: a pass is complete only when no file is left and none is out; a
+			// step's deadline may stop a session mid-file, and with one session the 15 s
+			// leave no doubt that a pass completes.
 			o := DumpOptions{Schema: "mytune_cal_all", Source: src, Duration: 15 * time.Second, Rounds: 1, Threads: []int{1}}
 			rep, err := RunDump(t.Context(), db, o)
 			if err != nil {
@@ -334,5 +332,64 @@ func TestRunDumpMixedEnginesLive(t *testing.T) {
 				t.Errorf("%d sessions: %.0f rows/s by %s; want the server's count (%.0f rows/s)", p.Threads, s.RowsPerS, s.Basis, server)
 			}
 		}
+	}
+}
+
+// TestRunDumpOneBigTableLive: a dump of one big table and three 2-row
+// ones (QA r3.sql) keeps one session busy whatever the count: the others
+// run out of files at once. The run stays within --duration (the tables'
+// recreation charged to the steps), its windows cover most of each step,
+// and each step's rows/s agree with the server's count over its windows
+// (QA: 73-80 windows of 13 ms a step, 0.15 MB/s at 4 sessions, 48.6 s for
+// --duration 15s).
+func TestRunDumpOneBigTableLive(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	db := rootDB(t)
+	const schema = "mytune_cal_big1"
+	for _, q := range []string{"CREATE DATABASE `" + schema + "`",
+		"CREATE TABLE `" + schema + "`.big (id INT PRIMARY KEY, s VARCHAR(100) NOT NULL) ENGINE=InnoDB",
+		"INSERT INTO `" + schema + "`.big SELECT seq, REPEAT('z', 80) FROM `" + schema + "`.seq_1_to_60000",
+		"CREATE TABLE `" + schema + "`.t1 (id INT PRIMARY KEY) ENGINE=InnoDB", "CREATE TABLE `" + schema + "`.t2 LIKE `" + schema + "`.t1",
+		"CREATE TABLE `" + schema + "`.t3 LIKE `" + schema + "`.t1", "INSERT INTO `" + schema + "`.t1 VALUES (1), (2)",
+		"INSERT INTO `" + schema + "`.t2 VALUES (1), (2)", "INSERT INTO `" + schema + "`.t3 VALUES (1), (2)"} {
+		if _, err := db.ExecContext(t.Context(), q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	t.Cleanup(func() { _, _ = db.ExecContext(context.Background(), "DROP DATABASE IF EXISTS `"+schema+"`") })
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "r3.sql")
+	if err := os.WriteFile(plain, tool(t, "mariadb-dump", "--socket", srv.Socket, "-u", "root", schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mydumper := filepath.Join(dir, "m")
+	tool(t, "mydumper", "--socket", srv.Socket, "-u", "root", "-B", schema, "-o", mydumper)
+	for _, c := range []struct{ name, path string }{{"mariadb-dump", plain}, {"mydumper", mydumper}} {
+		t.Run(c.name, func(t *testing.T) {
+			src, err := dump.OpenSource(t.Context(), c.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			const d = 8 * time.Second
+			rep, err := RunDump(t.Context(), db, DumpOptions{Schema: "mytune_cal_b1dump", Source: src, Duration: d, Rounds: 1, Threads: []int{1, 2, 4}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.WallS > d.Seconds()+1.5 {
+				t.Errorf("wall %.1f s for --duration %s", rep.WallS, d)
+			}
+			for _, p := range rep.Points {
+				for _, s := range p.Rounds {
+					server := float64(s.ServerRows) / s.WindowS
+					t.Logf("%d sessions: %d windows, %.2f of %.2f s; %.0f rows/s by %s, the server counted %.0f", p.Threads, s.Windows, s.WindowS, s.DurationS, s.RowsPerS, s.Basis, server)
+					if s.WindowS < 0.5*s.DurationS {
+						t.Errorf("%d sessions: windows %.2f s of a %.2f s step", p.Threads, s.WindowS, s.DurationS)
+					}
+					if s.RowsPerS < 0.8*server || s.RowsPerS > 1.2*server {
+						t.Errorf("%d sessions: %.0f rows/s by %s; the server counted %.0f rows/s", p.Threads, s.RowsPerS, s.Basis, server)
+					}
+				}
+			}
+		})
 	}
 }

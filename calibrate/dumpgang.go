@@ -141,7 +141,9 @@ func (g *gang) err(ctx context.Context) error {
 // session is one loading session: it waits until it is active, loads
 // files while it stays active, and holds its connection for the run (a
 // file's SET NAMES is applied again whenever a session takes it up). A
-// session that found no file left waits for the next refill.
+// session that found no file left waits for the next refill while the
+// others finish theirs, as a loader's threads do; the last one to stop
+// signals dry, which ends the window.
 func (g *gang) session(ctx context.Context, i int) {
 	var conn *sql.Conn
 	defer func() {
@@ -172,6 +174,9 @@ func (g *gang) session(ctx context.Context, i int) {
 		if dry {
 			dryEpoch = epoch
 		}
+		if g.busy == 0 && g.eng.ranOut.Load() { // the last session loading stopped, and no file is left
+			g.signal(g.dry)
+		}
 		g.cond.Broadcast()
 		g.mu.Unlock()
 		if err != nil {
@@ -198,9 +203,8 @@ func (g *gang) load(ctx context.Context, i int, conn **sql.Conn) (dry bool, err 
 	t := tally{keep: func() bool { return g.allowed(i) }, inFlight: &g.flights[i]}
 	for ctx.Err() == nil && s.going() && g.allowed(i) {
 		fs := s.sample.cur.take()
-		if fs == nil {
+		if fs == nil { // it waits for the next refill; the last to find none ends the window (session)
 			s.ranOut.Store(true)
-			g.signal(g.dry)
 			return true, nil
 		}
 		s.files.Add(1)

@@ -81,10 +81,14 @@ func rated(runs []stepRun, t runTotals) map[int][]profile.DumpLoadSample {
 	return out
 }
 
-// runStep runs one step: n sessions active at once, then windows of win
-// in all. A window ends early when a session finds no file left (the
-// tables are then recreated and the step goes on in a new window) or the
-// step's byte share is used up (the step ends).
+// runStep runs one step: n sessions active at once, within win of wall
+// time from its start, the tables' recreation included (--duration bounds
+// the whole run). A window ends early when the sessions have loaded every
+// file of the sample (the tables are then recreated and the step goes on
+// in a new window) or the step's byte share is used up (the step ends); a
+// session that runs out of files before the others waits, as a loader's
+// thread does, so a window measures the loading the files allow. The
+// first window gets at least minStep, so that every step is measured.
 func runStep(ctx context.Context, db *sql.DB, o DumpOptions, g *gang, n int, win time.Duration, round int) (stepRun, error) {
 	t0 := time.Now()
 	flying, err := g.nextStep(ctx, db, o.Schema, n)
@@ -92,7 +96,7 @@ func runStep(ctx context.Context, db *sql.DB, o DumpOptions, g *gang, n int, win
 		return stepRun{}, err
 	}
 	r := stepRun{sample: profile.DumpLoadSample{Round: round, Threads: n, StoppedBytes: flying}}
-	for left := win; left > 0; {
+	for left := max(win-time.Since(t0), minStep); left > 0; left = win - time.Since(t0) {
 		a := g.read(ctx)
 		a.less, flying = flying, 0
 		dry, err := g.waitWindow(ctx, left, a, func(mb float64) {
@@ -102,7 +106,6 @@ func runStep(ctx context.Context, db *sql.DB, o DumpOptions, g *gang, n int, win
 		})
 		b := g.read(ctx)
 		r.windows = append(r.windows, window{a, b})
-		left -= b.c.at.Sub(a.c.at)
 		if err != nil {
 			return r, err
 		}
