@@ -200,6 +200,15 @@ type Dump struct {
 	// InsertStatements counts INSERT statements (mysqldump files only),
 	// in the part scanned (ScannedBytes).
 	InsertStatements int `json:"insert_statements,omitempty"`
+	// AutocommitOff is true for a mysqldump file that turns autocommit off
+	// around its INSERTs and commits them itself (mysqldump
+	// --no-autocommit: SET autocommit=0 … COMMIT per table).
+	AutocommitOff bool `json:"autocommit_off,omitempty"`
+	// Transactions counts the transactions a mysqldump file's load commits
+	// (in the part scanned): each INSERT run with autocommit on, plus each
+	// COMMIT; only set with AutocommitOff (otherwise InsertStatements is
+	// the count).
+	Transactions int `json:"transactions,omitempty"`
 	// ScannedBytes is the uncompressed bytes a mysqldump file's scan read
 	// when it stopped before the end (its counts are of that part); 0 when
 	// it read the whole file.

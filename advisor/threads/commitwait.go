@@ -22,7 +22,8 @@ const (
 // commitWait is how each commit of a mysqldump file's load waits for the
 // disk: the file loads through one session with autocommit on, so every
 // INSERT statement is a transaction (mysqldump writes no BEGIN or COMMIT
-// around them), and with innodb_flush_log_at_trx_commit = 1 each waits for
+// around them, unless --no-autocommit: then one COMMIT per table,
+// statementsOf), and with innodb_flush_log_at_trx_commit = 1 each waits for
 // the redo log's write and sync before the next is sent (MySQL 8.4 manual
 // and MariaDB KB, innodb_flush_log_at_trx_commit). With 2 (or 0) the log
 // is synced once a second instead, but a MariaDB that writes it with
@@ -61,10 +62,16 @@ func commitWait(p *profile.Profile, o Options, temp []Setting) int {
 	return commitNoWait
 }
 
-// statementsOf is the INSERT statements of a mysqldump file, those of
-// the part scanned scaled to the whole when the scan stopped early.
+// statementsOf is the transactions a mysqldump file's load commits: its
+// INSERT statements (each its own with autocommit on), or its COMMITs and
+// the INSERTs outside them when the file turns autocommit off (Dump.
+// Transactions); those of the part scanned scaled to the whole when the
+// scan stopped early.
 func statementsOf(d *profile.Dump) float64 {
 	n := float64(d.InsertStatements)
+	if d.AutocommitOff {
+		n = float64(d.Transactions)
+	}
 	if d.ScannedBytes > 0 && d.TotalBytes > d.ScannedBytes {
 		n *= float64(d.TotalBytes) / float64(d.ScannedBytes)
 	}
@@ -79,7 +86,7 @@ func statementsOf(d *profile.Dump) float64 {
 // write rate when they only write; 0 when they do not wait or the disk
 // was not measured, and below 0.1 s left out.
 func commitCost(s profile.Storage, d *profile.Dump, wait int) (float64, string) {
-	if wait == commitNoWait || d == nil || d.InsertStatements <= 0 {
+	if wait == commitNoWait || d == nil || statementsOf(d) <= 0 {
 		return 0, ""
 	}
 	var each float64
@@ -99,6 +106,14 @@ func commitCost(s profile.Storage, d *profile.Dump, wait int) (float64, string) 
 	if sec < 0.1 {
 		return 0, ""
 	}
-	return sec, fmt.Sprintf("; plus %.1f s of commits: %s INSERT statements, each its own transaction (the file runs with autocommit), "+
-		"one after another, %s", sec, kilo(n), what)
+	return sec, fmt.Sprintf("; plus %.1f s of commits: %s, one after another, %s", sec, commitsSaid(d, n), what)
+}
+
+// commitsSaid names what a mysqldump file's n commits are.
+func commitsSaid(d *profile.Dump, n float64) string {
+	if d.AutocommitOff {
+		return fmt.Sprintf("%s transactions (the file turns autocommit off and commits once per table, mysqldump --no-autocommit; "+
+			"%s INSERT statements in them)", kilo(n), kilo(float64(d.InsertStatements)*n/max(float64(d.Transactions), 1)))
+	}
+	return fmt.Sprintf("%s INSERT statements, each its own transaction (the file runs with autocommit)", kilo(n))
 }

@@ -66,6 +66,11 @@ func TestCommitCost(t *testing.T) {
 		{"10 statements: under 0.1 s, left out", s, profile.Dump{Format: "mysqldump", TotalBytes: 1e6, InsertStatements: 1}, commitSyncs, 0, ""},
 		{"a scan that stopped at 256 MiB of a 1 GiB file: ×4", s, profile.Dump{Format: "mysqldump", TotalBytes: 1 << 30, ScannedBytes: 256 << 20, InsertStatements: 1000},
 			commitSyncs, 4000.0 / 75, "4.0k INSERT statements"},
+		{"--no-autocommit: 20,000 statements in 20 commits, not 20,000", s,
+			profile.Dump{Format: "mysqldump", TotalBytes: 3e6, InsertStatements: 20000, AutocommitOff: true, Transactions: 20}, commitSyncs,
+			20.0 / 75, "plus 0.3 s of commits: 20 transactions (the file turns autocommit off and commits once per table, mysqldump --no-autocommit; 20.0k INSERT statements in them)"},
+		{"--no-autocommit, 3,000 statements in 1 commit: under 0.1 s, left out", s,
+			profile.Dump{Format: "mysqldump", TotalBytes: 114e3, InsertStatements: 3000, AutocommitOff: true, Transactions: 1}, commitSyncs, 0, ""},
 		{"no wait", s, profile.Dump{Format: "mysqldump", TotalBytes: 3e6, InsertStatements: 20000}, commitNoWait, 0, ""},
 	}
 	for _, c := range cases {

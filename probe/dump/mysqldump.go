@@ -142,6 +142,9 @@ type sqlScan struct {
 	creating bool
 	creates  int // CREATE TABLE statements
 	read     int64
+	// noAutocommit is set between a SET autocommit=0 and the SET that
+	// turns it back on (mysqldump --no-autocommit).
+	noAutocommit bool
 }
 
 // run reads line starts only: extended INSERT lines run to megabytes, so
@@ -173,6 +176,12 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 	}
 	s.t.fill(s.d)
 	s.d.Chunks = 1
+	if !s.d.AutocommitOff {
+		s.d.Transactions = 0 // InsertStatements is the count
+	} else {
+		s.d.Notes = append(s.d.Notes, fmt.Sprintf("the file turns autocommit off around its INSERTs (mysqldump --no-autocommit): "+
+			"its load commits %d transaction(s), not one per INSERT statement (%d)", s.d.Transactions, s.d.InsertStatements))
+	}
 	if !s.usedDB && s.d.Tables > 0 {
 		s.d.NoUseStatement = true
 		s.d.Notes = append(s.d.Notes, "the file selects no database (dumped without --databases): its load must name one")
@@ -202,11 +211,44 @@ var (
 	prefixVersion = []byte("-- Server version")
 )
 
+// reSetAutocommit is a SET of autocommit, its last assignment's value
+// captured: mysqldump --no-autocommit writes "set autocommit=0;" (MySQL)
+// or "SET @OLD_AUTOCOMMIT=@@AUTOCOMMIT, @@AUTOCOMMIT=0;" (MariaDB 10.11)
+// before a table's INSERTs and "SET AUTOCOMMIT=@OLD_AUTOCOMMIT;" after.
+var reSetAutocommit = regexp.MustCompile(`(?i)^SET\s.*autocommit\s*=\s*(@?\w+)\s*;\s*$`)
+
+// reCommit is the COMMIT mysqldump --no-autocommit writes after a
+// table's INSERTs ("commit;" in MySQL's, "COMMIT;" in MariaDB's).
+var reCommit = regexp.MustCompile(`(?i)^COMMIT\s*;`)
+
+// transaction reads a line that turns autocommit off or on, or commits,
+// and reports whether it was one.
+func (s *sqlScan) transaction(b []byte) bool {
+	if m := reSetAutocommit.FindSubmatch(b); m != nil {
+		v := strings.ToUpper(string(m[1]))
+		s.noAutocommit = v == "0" || v == "OFF"
+		// @OLD_AUTOCOMMIT restores the session's own: on in the mysql client
+		s.d.AutocommitOff = s.d.AutocommitOff || s.noAutocommit
+		return true
+	}
+	if reCommit.Match(b) {
+		s.d.Transactions++
+		return true
+	}
+	return false
+}
+
 // line reads the start of one line.
 func (s *sqlScan) line(b []byte) {
+	if s.transaction(b) {
+		return
+	}
 	switch {
 	case reInsert.Match(b): // INSERT, INSERT IGNORE (--insert-ignore), REPLACE (--replace)
 		s.d.InsertStatements++
+		if !s.noAutocommit {
+			s.d.Transactions++ // its own transaction
+		}
 		s.creating = false
 		s.current = s.t.table(s.schemaName(), quotedName(b[reInsert.FindIndex(b)[1]:]))
 		if s.current.Chunks == 0 {

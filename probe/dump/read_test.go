@@ -29,6 +29,7 @@ type readCase struct {
 	sourceVersion string
 	dataBytes     uint64
 	inserts       int
+	transactions  int // only with autocommit off
 	dumperHas     string
 	noteHas       string
 	// engines is "Name:tables:bytes" per engine, most bytes first ("" skips the check).
@@ -103,6 +104,10 @@ var readCases = []readCase{
 	{name: "real mariadb-dump file, zstd", path: "mariadb-dump-10.11.sql.zst", format: FormatMysqldump,
 		totalBytes: 28943, fileBytes: 5223, basis: "uncompressed", tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
 		compression: "zstd", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump"},
+	{name: "real mariadb-dump --no-autocommit --skip-extended-insert: one COMMIT per table", path: "mariadb-dump-10.11-noautocommit.sql",
+		format: FormatMysqldump, totalBytes: 3069, fileBytes: 3069, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
+		largest: "tiny.u", largestBytes: 1020, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 10,
+		transactions: 2, dumperHas: "MariaDB dump", noteHas: "its load commits 2 transaction(s), not one per INSERT statement (10)"},
 }
 
 func TestRead(t *testing.T) {
@@ -122,6 +127,7 @@ func TestRead(t *testing.T) {
 				{"LargestTable", d.LargestTable, tc.largest}, {"LargestTableBytes", d.LargestTableBytes, tc.largestBytes},
 				{"Compression", d.Compression, tc.compression}, {"SourceVersion", d.SourceVersion, tc.sourceVersion},
 				{"DataBytes", d.DataBytes, tc.dataBytes}, {"InsertStatements", d.InsertStatements, tc.inserts},
+				{"Transactions", d.Transactions, tc.transactions}, {"AutocommitOff", d.AutocommitOff, tc.transactions > 0},
 			}
 			for _, c := range checks {
 				if c.got != c.want {
