@@ -10,7 +10,8 @@ import (
 // did not finish or is still running", "only the first 256.0 MiB were
 // scanned: …", which tables are not InnoDB), but for the two the restore
 // plan says in its own words: a file that selects no database (its lines
-// create and name one) and a mysqldump file's one session (the load
+// create and name one), one that selects databases it never creates (its
+// lines create them) and a mysqldump file's one session (the load
 // threads say so).
 func dumpNotes(d *profile.Dump) []string {
 	if d == nil {
@@ -21,6 +22,7 @@ func dumpNotes(d *profile.Dump) []string {
 		switch {
 		case d.NoUseStatement && strings.HasPrefix(n, "the file selects no database"):
 		case d.Format == "mysqldump" && strings.HasPrefix(n, "a mysqldump file loads through one client session"):
+		case len(d.UncreatedDatabases) > 0 && !d.NoUseStatement && strings.Contains(n, "that it never creates (dumped with --no-create-db)"):
 		default:
 			out = append(out, "dump: "+n)
 		}

@@ -194,6 +194,11 @@ type Dump struct {
 	// creates them (DROP DATABASE IF EXISTS, mysqldump --add-drop-database):
 	// loading it loses every table of theirs on the target.
 	DropsDatabases []string `json:"drops_databases"`
+	// UncreatedDatabases are the databases a mysqldump file selects (USE)
+	// before any CREATE DATABASE of theirs (mysqldump --databases
+	// --no-create-db): on a target without them the load fails ("ERROR
+	// 1049 (42000): Unknown database").
+	UncreatedDatabases []string `json:"uncreated_databases"`
 	// HeaderDatabase is the database a mysqldump file's header names
 	// ("-- Host: … Database: shop"), "" when it names none.
 	HeaderDatabase string `json:"header_database,omitempty"`

@@ -48,6 +48,9 @@ type dirs struct {
 	drops bool
 	// dropsDBs are the databases the mysqldump file drops whole.
 	dropsDBs []string
+	// uncreated are the databases the mysqldump file selects but never
+	// creates (--no-create-db).
+	uncreated []string
 	// system are the server's own schemas the dump holds; routines the
 	// system tables holding its stored routines and events as rows.
 	system, routines []string
@@ -60,7 +63,7 @@ func dirsOf(d *profile.Dump) dirs {
 		return dirs{dump: PlaceholderDumpDir, load: PlaceholderDumpDir}
 	}
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
-		system: d.SystemSchemas, routines: d.SystemRoutineTables}
+		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -200,6 +203,11 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 		lines = intoDatabaseLoad(dd)
 		notes = append(notes, fmt.Sprintf("the file selects no database (dumped without --databases): "+
 			"the lines create %s if it is missing and load into it; name another database in both to load elsewhere", dd.intoDB))
+	} else if len(dd.uncreated) > 0 {
+		lines = append([]string{createDatabasesLine(dd.uncreated)}, lines...)
+		notes = append(notes, fmt.Sprintf("the file selects %s (USE) without creating it (dumped with --no-create-db): "+
+			"on a target without it the load fails (\"ERROR 1049 (42000): Unknown database\"), so the first line creates it if missing",
+			map[bool]string{true: "database ", false: "each of the databases "}[len(dd.uncreated) == 1]+quotedNames(dd.uncreated)))
 	}
 	if dd.skipBinlog {
 		last := len(lines) - 1
@@ -231,13 +239,9 @@ const mysqldumpReplacesNote = "this file drops each table it loads first (DROP T
 // of that database on the target goes, those the dump does not hold too
 // (QA: a table only the target had was gone after the load).
 func dropsDatabasesNote(dbs []string) string {
-	quoted := make([]string, len(dbs))
-	for i, db := range dbs {
-		quoted[i] = "`" + strings.ReplaceAll(db, "`", "``") + "`"
-	}
 	return fmt.Sprintf("this file drops %s whole before loading (DROP DATABASE IF EXISTS, mysqldump --add-drop-database): "+
 		"every table of %s on TARGET is lost, those the dump does not hold too; load it only into a target where that is meant, "+
-		"or take the DROP DATABASE lines out first", count(len(dbs), "database")+" ("+strings.Join(quoted, ", ")+")",
+		"or take the DROP DATABASE lines out first", count(len(dbs), "database")+" ("+quotedNames(dbs)+")",
 		map[bool]string{true: "it", false: "them"}[len(dbs) == 1])
 }
 
@@ -250,6 +254,25 @@ func intoDatabaseLoad(dd dirs) []string {
 	load := mysqlClientLoad(dd.load, dd.compression)
 	load = strings.Replace(load, mysqlClient, mysqlClient+" "+shQuote(dd.intoDB), 1)
 	return []string{mysqlClient + " -e " + shQuote(create), load}
+}
+
+// createDatabasesLine creates each of dbs on the target unless it exists
+// (MariaDB KB and MySQL manual, CREATE DATABASE: IF NOT EXISTS).
+func createDatabasesLine(dbs []string) string {
+	stmts := make([]string, len(dbs))
+	for i, db := range dbs {
+		stmts[i] = "CREATE DATABASE IF NOT EXISTS `" + strings.ReplaceAll(db, "`", "``") + "`"
+	}
+	return mysqlClient + " -e " + shQuote(strings.Join(stmts, "; "))
+}
+
+// quotedNames is names back-quoted and comma-separated.
+func quotedNames(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = "`" + strings.ReplaceAll(n, "`", "``") + "`"
+	}
+	return strings.Join(quoted, ", ")
 }
 
 // mysqlClient is the client and its connection placeholders in the

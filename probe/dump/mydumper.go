@@ -169,6 +169,9 @@ func readMydumper(ctx context.Context, dir string, files fileSet) (*profile.Dump
 		delete(t.tables, v[0]+"."+v[1])
 		delete(schemaFiles, v)
 	}
+	if note := noSchemaNote(schemaFiles, t); note != "" {
+		d.Notes = append(d.Notes, note)
+	}
 	note, err = readSchemaEngines(ctx, dir, schemaFiles, t)
 	if err != nil {
 		return nil, err
@@ -239,4 +242,22 @@ func readBounded(ctx context.Context, path string, limit int64) ([]byte, error) 
 		buf = buf[:limit]
 	}
 	return buf, nil
+}
+
+// noSchemaNote warns of a dump with data files but no table definitions
+// (mydumper -m, --no-schemas: no db.table-schema.sql and no
+// db-schema-create.sql): myloader creates nothing, so on a target without
+// the tables it fails ("Table … doesn't exist"), as a mysqldump
+// --no-create-info file does.
+func noSchemaNote(schemaFiles map[[2]string]string, t *tally) string {
+	if len(schemaFiles) > 0 {
+		return ""
+	}
+	for _, tb := range t.tables {
+		if tb.Chunks > 0 {
+			return "the dump holds no table definitions (no -schema.sql files: dumped with mydumper -m/--no-schemas): " +
+				"its databases and tables must exist on the target before myloader runs, or the load fails (\"Table … doesn't exist\")"
+		}
+	}
+	return ""
 }

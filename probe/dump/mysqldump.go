@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
@@ -42,7 +43,7 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 	}
 	defer closeR()
 	d := &profile.Dump{Path: path, Format: FormatMysqldump, FileBytes: uint64(size), Compression: comp}
-	sc := &sqlScan{t: newTally(), d: d}
+	sc := &sqlScan{t: newTally(), d: d, createdDBs: map[string]bool{}}
 	if err := sc.run(ctx, io.LimitReader(r, MaxScanBytes+1)); err != nil {
 		switch {
 		case ctx.Err() != nil || comp == "none":
@@ -142,6 +143,8 @@ type sqlScan struct {
 	creating bool
 	creates  int // CREATE TABLE statements
 	read     int64
+	// createdDBs are the databases a CREATE DATABASE made so far.
+	createdDBs map[string]bool
 	// noAutocommit is set between a SET autocommit=0 and the SET that
 	// turns it back on (mysqldump --no-autocommit).
 	noAutocommit bool
@@ -191,12 +194,23 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 		s.d.Notes = append(s.d.Notes, "the file creates no table (dumped with --no-create-info): its tables must exist on the target "+
 			"before it loads, or the first INSERT fails (\"Table … doesn't exist\")")
 	}
+	if len(s.d.UncreatedDatabases) > 0 {
+		one := len(s.d.UncreatedDatabases) == 1
+		s.d.Notes = append(s.d.Notes, fmt.Sprintf("the file selects %s %s that it never creates (dumped with --no-create-db): "+
+			"on a target without %s the load fails (\"Unknown database\")", map[bool]string{true: "database", false: "databases"}[one],
+			quotedList(s.d.UncreatedDatabases), map[bool]string{true: "it", false: "them"}[one]))
+	}
 	if s.read > MaxScanBytes {
 		s.d.ScannedBytes = MaxScanBytes
 		s.d.Notes = append(s.d.Notes, fmt.Sprintf("only the first %s were scanned: table counts are partial", profile.HumanBytes(MaxScanBytes)))
 	}
 	return nil
 }
+
+// reCreateDatabase is the start of the CREATE DATABASE mysqldump writes
+// with --databases (unless --no-create-db): "CREATE DATABASE /*!32312 IF
+// NOT EXISTS*/ `db`".
+var reCreateDatabase = regexp.MustCompile(`(?i)^CREATE (?:DATABASE|SCHEMA) (?:/\*!\d+ )?(?:IF NOT EXISTS)?(?:\*/)? ?`)
 
 // reDropDatabase is the start of the DROP DATABASE mysqldump writes with
 // --add-drop-database, in its version comment or bare.
@@ -267,8 +281,13 @@ func (s *sqlScan) line(b []byte) {
 	case reDropDatabase.Match(b): // mysqldump --add-drop-database
 		name := b[reDropDatabase.FindIndex(b)[1]:]
 		s.d.DropsDatabases = append(s.d.DropsDatabases, quotedName(name))
+	case reCreateDatabase.Match(b):
+		s.createdDBs[quotedName(b[reCreateDatabase.FindIndex(b)[1]:])] = true
 	case bytes.HasPrefix(b, prefixUse):
 		s.schema, s.usedDB = quotedName(b[len(prefixUse):]), true
+		if !s.createdDBs[s.schema] && !slices.Contains(s.d.UncreatedDatabases, s.schema) {
+			s.d.UncreatedDatabases = append(s.d.UncreatedDatabases, s.schema)
+		}
 	case bytes.HasPrefix(b, prefixHost):
 		if _, db, ok := bytes.Cut(b, []byte("Database: ")); ok {
 			s.d.HeaderDatabase = strings.TrimSpace(string(db))
@@ -305,4 +324,13 @@ func quotedName(b []byte) string {
 		end = len(b)
 	}
 	return string(b[:end])
+}
+
+// quotedList is names back-quoted and comma-separated.
+func quotedList(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = "`" + strings.ReplaceAll(n, "`", "``") + "`"
+	}
+	return strings.Join(quoted, ", ")
 }

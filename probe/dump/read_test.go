@@ -36,6 +36,8 @@ type readCase struct {
 	engines string
 	// dropsDBs are the databases the file drops whole, "|"-joined.
 	dropsDBs string
+	// uncreated are the databases the file USEs but never creates, "|"-joined.
+	uncreated string
 }
 
 var readCases = []readCase{
@@ -108,6 +110,14 @@ var readCases = []readCase{
 		format: FormatMysqldump, totalBytes: 3069, fileBytes: 3069, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
 		largest: "tiny.u", largestBytes: 1020, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 10,
 		transactions: 2, dumperHas: "MariaDB dump", noteHas: "its load commits 2 transaction(s), not one per INSERT statement (10)"},
+	{name: "real mariadb-dump --databases --no-create-db: USE without CREATE DATABASE", path: "mariadb-dump-10.11-nocreatedb.sql",
+		format: FormatMysqldump, totalBytes: 4775, fileBytes: 4775, basis: "uncompressed", tables: 5, chunks: 1, schemas: 2,
+		largest: "shop.orders", largestBytes: 915, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 5,
+		dumperHas: "MariaDB dump", uncreated: "tiny|shop", noteHas: "the file selects databases `tiny`, `shop` that it never creates (dumped with --no-create-db)"},
+	{name: "real mydumper 0.10 -m dump: data files only", path: "mydumper-0.10-noschemas", format: FormatMydumper,
+		totalBytes: 405, fileBytes: 405, basis: "uncompressed", tables: 2, chunks: 2, schemas: 1, largest: "tiny.t", largestBytes: 185,
+		compression: "none", dumperHas: "mydumper", engines: "unknown:2:330",
+		noteHas: "the dump holds no table definitions (no -schema.sql files: dumped with mydumper -m/--no-schemas)"},
 }
 
 func TestRead(t *testing.T) {
@@ -145,6 +155,9 @@ func TestRead(t *testing.T) {
 			}
 			if got := strings.Join(d.DropsDatabases, "|"); got != tc.dropsDBs {
 				t.Errorf("DropsDatabases = %q, want %q", got, tc.dropsDBs)
+			}
+			if got := strings.Join(d.UncreatedDatabases, "|"); got != tc.uncreated {
+				t.Errorf("UncreatedDatabases = %q, want %q", got, tc.uncreated)
 			}
 			if d.LargestTableBytes > d.TotalBytes {
 				t.Errorf("largest table %d bytes > total %d bytes: units mixed", d.LargestTableBytes, d.TotalBytes)
