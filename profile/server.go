@@ -174,8 +174,16 @@ type Dump struct {
 	SystemBytes  uint64 `json:"system_bytes,omitempty"`
 	// SystemRoutineTables are mysql.proc and mysql.event when the dump
 	// holds their rows: stored routines and events dumped as the mysql
-	// schema's data (mydumper without --routines/--events).
+	// schema's data (mydumper without --routines/--events); in a mydumper
+	// dump only when some are a user schema's (RoutineSchemas).
 	SystemRoutineTables []string `json:"system_routine_tables"`
+	// RoutineSchemas are the user schemas (mydumper dumps) whose stored
+	// routines or events are in this dump only as rows of
+	// SystemRoutineTables: no db-schema-post.sql holds them (mydumper
+	// without -R/-E). A dump whose mysql.proc rows are only the system
+	// schemas' (sys on MariaDB) lists none, and then no
+	// SystemRoutineTables either.
+	RoutineSchemas []string `json:"routine_schemas"`
 	// DataBytes is the uncompressed table data the dump recorded
 	// (mysqlsh @.done.json "dataBytes"); 0 when the dump does not say.
 	DataBytes uint64 `json:"data_bytes,omitempty"`

@@ -54,6 +54,9 @@ type dirs struct {
 	// system are the server's own schemas the dump holds; routines the
 	// system tables holding its stored routines and events as rows.
 	system, routines []string
+	// routineSchemas are the user schemas whose routines and events are
+	// only those rows (none known: the rows were not read).
+	routineSchemas []string
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -63,7 +66,8 @@ func dirsOf(d *profile.Dump) dirs {
 		return dirs{dump: PlaceholderDumpDir, load: PlaceholderDumpDir}
 	}
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
-		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases}
+		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases,
+		routineSchemas: d.RoutineSchemas}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}

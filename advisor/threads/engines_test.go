@@ -176,3 +176,35 @@ func TestForeignEngineNote(t *testing.T) {
 		t.Errorf("Percona has MyRocks: %q", got)
 	}
 }
+
+// TestRoutinesLeftBehindNote: the load note names the user schemas whose
+// routines and events are only mysql.proc/mysql.event rows, says nothing
+// when the probe found none (a -R -E -G dump: QA), and keeps the general
+// wording when the rows were not read.
+func TestRoutinesLeftBehindNote(t *testing.T) {
+	cases := []struct {
+		name           string
+		tables, owners []string
+		want, wantNot  string
+	}{
+		{"shop's routines only as rows", []string{"mysql.proc"}, []string{"shop"},
+			"the stored routines and events of `shop` are in this dump only as rows of mysql.proc", ""},
+		{"the re-dump names the schema", []string{"mysql.proc"}, []string{"shop"}, "--routines --events --databases shop (or mydumper -R -E)", ""},
+		{"rows not read: said of the dump as a whole", []string{"mysql.proc"}, nil, "the stored routines and events are in this dump only as rows", ""},
+		{"-R -E -G: no routine left behind, no note", nil, nil, "", "stored routines"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := &profile.Dump{Format: "mydumper", Path: "/b/all", TotalBytes: 300e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 36, Chunks: 60,
+				SystemSchemas: []string{"mysql", "sys"}, SystemTables: 27, SystemChunks: 30, SystemBytes: 10e6,
+				SystemRoutineTables: c.tables, RoutineSchemas: c.owners}
+			notes := strings.Join(Size(prof(2, 0, cardCurve, d), Options{Task: TaskLoad}).Notes, "|")
+			if c.want != "" && !strings.Contains(notes, c.want) {
+				t.Errorf("notes lack %q: %s", c.want, notes)
+			}
+			if c.wantNot != "" && strings.Contains(notes, c.wantNot) {
+				t.Errorf("notes say %q: %s", c.wantNot, notes)
+			}
+		})
+	}
+}

@@ -41,9 +41,14 @@ func systemSchemasLoadNote(dd dirs, dir string) string {
 		"file into %s and myloader loads that, leaving the dump as it is (remove the directory after); copy accounts and grants "+
 		"separately (SHOW CREATE USER and SHOW GRANTS on the source)", strings.Join(dd.system, ", "), dir)
 	if len(dd.routines) > 0 {
-		s += fmt.Sprintf("; the stored routines and events are in this dump only as rows of %s (dumped without --routines/--events), "+
+		whose, dbs := "the stored routines and events", "DB …"
+		if len(dd.routineSchemas) > 0 {
+			whose = "the stored routines and events of " + quotedNames(dd.routineSchemas)
+			dbs = strings.Join(dd.routineSchemas, " ")
+		}
+		s += fmt.Sprintf("; %s are in this dump only as rows of %s (no -schema-post.sql file holds them: dumped without --routines/--events), "+
 			"so they stay behind too: dump them from the source with mariadb-dump --no-data --no-create-info --skip-triggers "+
-			"--routines --events --databases DB … (or mydumper -R -E) and load that", strings.Join(dd.routines, " and "))
+			"--routines --events --databases %s (or mydumper -R -E) and load that", whose, strings.Join(dd.routines, " and "), dbs)
 	}
 	return s
 }

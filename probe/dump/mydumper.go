@@ -183,6 +183,9 @@ func readMydumper(ctx context.Context, dir string, files fileSet) (*profile.Dump
 		return nil, err
 	}
 	t.fill(d)
+	if err := refineRoutineTables(ctx, dir, files, t.schemas, d); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 
