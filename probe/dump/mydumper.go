@@ -137,8 +137,12 @@ func allDigits(s string) bool {
 }
 
 // readMydumper builds the shape of a mydumper dump directory.
-func readMydumper(ctx context.Context, dir string, files fileSet) (*profile.Dump, error) {
+func readMydumper(ctx context.Context, dir string, all fileSet) (*profile.Dump, error) {
+	files, ignored := loadedFiles(all, mydumperReads, "myloader")
 	d := &profile.Dump{Path: dir, Format: FormatMydumper, Dumper: "mydumper", FileBytes: files.sum()}
+	if ignored != "" {
+		d.Notes = append(d.Notes, ignored)
+	}
 	sizes, basis, note, err := uncompressedSizes(ctx, dir, files)
 	if err != nil {
 		return nil, err

@@ -97,7 +97,8 @@ func unescapeShell(s string) string {
 }
 
 // readMySQLShell builds the shape of a MySQL Shell dump directory.
-func readMySQLShell(ctx context.Context, dir string, files fileSet) (*profile.Dump, error) {
+func readMySQLShell(ctx context.Context, dir string, all fileSet) (*profile.Dump, error) {
+	files, ignored := loadedFiles(all, shellReads, "util.loadDump")
 	var info shellInfo
 	for _, meta := range []string{"@.json", "@.done.json"} {
 		if !files.has(meta) {
@@ -115,6 +116,9 @@ func readMySQLShell(ctx context.Context, dir string, files fileSet) (*profile.Du
 		SourceVersion: info.ServerVersion, DataBytes: info.DataBytes}
 	if !files.has("@.done.json") {
 		d.Notes = append(d.Notes, "no @.done.json: the dump did not finish or is still running")
+	}
+	if ignored != "" {
+		d.Notes = append(d.Notes, ignored)
 	}
 	t, schemaFiles := shellTally(files, info.Basenames)
 	for _, s := range info.Schemas {
