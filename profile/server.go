@@ -1,5 +1,7 @@
 package profile
 
+import "strings"
+
 // Server flavors.
 const (
 	FlavorMySQL   = "mysql"
@@ -207,6 +209,10 @@ type Dump struct {
 	// --no-create-db): on a target without them the load fails ("ERROR
 	// 1049 (42000): Unknown database").
 	UncreatedDatabases []string `json:"uncreated_databases"`
+	// LoaderTraps are the databases and tables of a mydumper dump whose
+	// names myloader 0.10 reads wrong (a table named t-schema, a database
+	// named with a dot, a table without its -schema.sql), sorted.
+	LoaderTraps []DumpLoaderTrap `json:"loader_traps"`
 	// HeaderDatabase is the database a mysqldump file's header names
 	// ("-- Host: … Database: shop"), "" when it names none.
 	HeaderDatabase string `json:"header_database,omitempty"`
@@ -295,4 +301,22 @@ func (d *Dump) NonInnoDB() (tables int, bytes uint64, names []string) {
 		names = append(names, e.Name)
 	}
 	return tables, bytes, names
+}
+
+// DumpLoaderTrap is one database or table of a dump whose name its loader
+// reads wrong: Kind says how (probe/dump's Trap… constants), Table is ""
+// for a database.
+type DumpLoaderTrap struct {
+	Kind   string `json:"kind"`
+	Schema string `json:"schema"`
+	Table  string `json:"table,omitempty"`
+}
+
+// Quoted is the trap's name as SQL writes it: `db` or `db`.`table`.
+func (t DumpLoaderTrap) Quoted() string {
+	q := func(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
+	if t.Table == "" {
+		return q(t.Schema)
+	}
+	return q(t.Schema) + "." + q(t.Table)
 }

@@ -57,6 +57,8 @@ type dirs struct {
 	// routineSchemas are the user schemas whose routines and events are
 	// only those rows (none known: the rows were not read).
 	routineSchemas []string
+	// traps are the names myloader 0.10 reads wrong.
+	traps []profile.DumpLoaderTrap
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -67,7 +69,7 @@ func dirsOf(d *profile.Dump) dirs {
 	}
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
 		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases,
-		routineSchemas: d.RoutineSchemas}
+		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -138,7 +140,7 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 			lines, notes = []string{link}, []string{systemSchemasLoadNote(dd, dir)}
 			myloader = strings.Replace(myloader, "--directory "+shQuote(dd.load), "--directory "+shQuote(dir), 1)
 		}
-		notes = append(notes, noOverwriteNote)
+		notes = append(append(notes, loaderTrapNotes(dd)...), noOverwriteNote)
 		if dd.compression == "zstd" {
 			notes = append(notes, zstdLoaderNote)
 		}

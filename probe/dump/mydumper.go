@@ -187,6 +187,8 @@ func readMydumper(ctx context.Context, dir string, all fileSet) (*profile.Dump, 
 		return nil, err
 	}
 	t.fill(d)
+	traps, trapNotes := myloaderTraps(files, t.schemas)
+	d.LoaderTraps, d.Notes = traps, append(d.Notes, trapNotes...)
 	if err := refineRoutineTables(ctx, dir, files, t.schemas, d); err != nil {
 		return nil, err
 	}

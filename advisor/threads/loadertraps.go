@@ -1,0 +1,68 @@
+package threads
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kinds of profile.DumpLoaderTrap (probe/dump's Trap… constants).
+const (
+	trapSchemaFileName = "table-named-like-a-schema-file"
+	trapDottedSchema   = "database-name-with-a-dot"
+	trapNoTableSchema  = "table-without-schema-file"
+)
+
+// loaderTrapNotes says, for a mydumper dump whose names myloader 0.10
+// reads wrong, what the printed myloader line does to them and what to do
+// instead (each remedy run against MariaDB 10.11 with myloader 0.10: the
+// t-schema table's rows loaded by mysql from its data file; `db.dot`
+// loaded whole by myloader --database 'db.dot' from a dump of it alone).
+func loaderTrapNotes(dd dirs) []string {
+	var dotted, noSchema []string
+	schemaFile := schemaFileNameLoads(dd)
+	for _, t := range dd.traps {
+		switch t.Kind {
+		case trapDottedSchema:
+			dotted = append(dotted, t.Quoted())
+		case trapNoTableSchema:
+			noSchema = append(noSchema, t.Quoted())
+		}
+	}
+	var notes []string
+	if len(schemaFile) > 0 {
+		notes = append(notes, "WARNING: myloader 0.10 reads the data file of a table named like a schema file (db.t-schema.sql) as "+
+			"another table's CREATE TABLE: the myloader line exits 1 and leaves that table empty (the other tables load); after it, "+
+			"load its rows with mysql: "+strings.Join(schemaFile, "; ")+"; or rename the table on the source and dump again")
+	}
+	if len(dotted) > 0 {
+		notes = append(notes, fmt.Sprintf("WARNING: myloader 0.10 cuts database names at the first dot: the myloader line loads %s "+
+			"into the database named by the part before the dot (created if missing; rows appended to a table of the same name there); "+
+			"leave it out of this dump (mydumper --regex) and dump it alone with mydumper -B, then load that with myloader --database %s, "+
+			"or load its files with mysql", strings.Join(dotted, ", "), shQuote(strings.Trim(dotted[0], "`"))))
+	}
+	if len(noSchema) > 0 {
+		notes = append(notes, fmt.Sprintf("WARNING: the dump has no -schema.sql for %s: myloader creates no table for them and their rows "+
+			"fail (\"Table … doesn't exist\") unless TARGET has them; create them first (SHOW CREATE TABLE on the source)", strings.Join(noSchema, ", ")))
+	}
+	return notes
+}
+
+// schemaFileNameLoads are the mysql lines that load the rows of each
+// table named like a schema file from its data file (db.t-schema.sql, or
+// .sql.gz: the one file myloader 0.10 misreads; its chunks
+// db.t-schema.00001.sql are read right) into its database.
+func schemaFileNameLoads(dd dirs) []string {
+	var lines []string
+	for _, t := range dd.traps {
+		if t.Kind != trapSchemaFileName {
+			continue
+		}
+		file := strings.TrimRight(dd.load, "/") + "/" + t.Schema + "." + t.Table + ".sql"
+		line := mysqlClientLoad(file, "none")
+		if dd.compression == "gzip" {
+			line = mysqlClientLoad(file+".gz", "gzip")
+		}
+		lines = append(lines, strings.Replace(line, mysqlClient, mysqlClient+" "+shQuote(t.Schema), 1))
+	}
+	return lines
+}

@@ -1,0 +1,97 @@
+package dump
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// Kinds of profile.DumpLoaderTrap: names myloader 0.10 reads wrong.
+const (
+	// TrapSchemaFileName: a table whose name ends like one of mydumper's
+	// schema files (t-schema): myloader 0.10 reads its data file
+	// db.t-schema.sql as table t's CREATE TABLE and fails ("Table
+	// 'shop.t-schema' doesn't exist", exit 1; its rows are not loaded).
+	TrapSchemaFileName = "table-named-like-a-schema-file"
+	// TrapDottedSchema: a database whose name holds a dot (db.dot):
+	// myloader 0.10 cuts its file names at the first dot, creates `db`
+	// and loads the rows into db.t1 (measured: `db.dot`.t1's 3 rows went
+	// into a new db.t1; a target's own db.t1 would get them appended).
+	TrapDottedSchema = "database-name-with-a-dot"
+	// TrapNoTableSchema: a table with data files but no db.table-schema.sql
+	// while the dump has others: myloader creates nothing for it, so its
+	// rows fail unless it exists on the target ("Table … doesn't exist").
+	TrapNoTableSchema = "table-without-schema-file"
+)
+
+// myloaderTraps lists the databases and tables of a mydumper dump whose
+// names myloader 0.10 reads wrong, sorted, and one note per kind.
+func myloaderTraps(files fileSet, schemas map[string]bool) ([]profile.DumpLoaderTrap, []string) {
+	data, defined := map[[2]string]bool{}, map[[2]string]bool{}
+	for name := range files {
+		switch f := classifyMydumperIn(files, name); f.kind {
+		case "data":
+			data[[2]string{f.schema, f.table}] = true
+		case "table-schema", "view":
+			defined[[2]string{f.schema, f.table}] = true
+		}
+	}
+	var traps []profile.DumpLoaderTrap
+	for s := range schemas {
+		if strings.Contains(s, ".") {
+			traps = append(traps, profile.DumpLoaderTrap{Kind: TrapDottedSchema, Schema: s})
+		}
+	}
+	for k := range data {
+		switch {
+		case endsLikeSchemaFile(k[1]):
+			traps = append(traps, profile.DumpLoaderTrap{Kind: TrapSchemaFileName, Schema: k[0], Table: k[1]})
+		case !defined[k] && len(defined) > 0 && !dottedSchemaTable(schemas, k):
+			traps = append(traps, profile.DumpLoaderTrap{Kind: TrapNoTableSchema, Schema: k[0], Table: k[1]})
+		}
+	}
+	sort.Slice(traps, func(i, j int) bool {
+		a, b := traps[i], traps[j]
+		return a.Kind+"\x00"+a.Schema+"\x00"+a.Table < b.Kind+"\x00"+b.Schema+"\x00"+b.Table
+	})
+	return traps, trapNotes(traps)
+}
+
+// endsLikeSchemaFile: the table's name ends as a mydumper schema file's
+// stem does (t-schema, t-schema-view, …).
+func endsLikeSchemaFile(table string) bool {
+	for _, s := range mydumperSchemaSuffixes {
+		if strings.HasSuffix(table, s.suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// dottedSchemaTable: db.dot.t1's data read as table dot.t1 of db, where
+// the dump has database db.dot (reported as that database's trap).
+func dottedSchemaTable(schemas map[string]bool, k [2]string) bool {
+	first, _, ok := strings.Cut(k[1], ".")
+	return ok && schemas[k[0]+"."+first]
+}
+
+// trapNotes says, per kind, which names myloader 0.10 reads wrong.
+func trapNotes(traps []profile.DumpLoaderTrap) []string {
+	byKind := map[string][]string{}
+	for _, t := range traps {
+		byKind[t.Kind] = append(byKind[t.Kind], t.Quoted())
+	}
+	var notes []string
+	for _, k := range []struct{ kind, what, text string }{
+		{TrapSchemaFileName, "tables named like mydumper's schema files", "it reads their data files as another table's CREATE TABLE and fails (\"Table … doesn't exist\", exit 1), leaving them empty"},
+		{TrapDottedSchema, "databases named with a dot", "it cuts the name at the first dot, creates the database named by the part before it and loads the rows there (appended to a table of the same name the target has)"},
+		{TrapNoTableSchema, "tables without a -schema.sql file", "it creates no table for them, so their rows fail unless they exist on the target"},
+	} {
+		if names := byKind[k.kind]; len(names) > 0 {
+			notes = append(notes, fmt.Sprintf("myloader 0.10 misreads the %s (%s): %s", k.what, strings.Join(names, ", "), k.text))
+		}
+	}
+	return notes
+}
