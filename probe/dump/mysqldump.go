@@ -33,6 +33,9 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 		return nil, fmt.Errorf("reading dump file %s: %w", path, err)
 	}
 	defer f.Close()
+	if err := unsupportedDump(path, f); err != nil {
+		return nil, err
+	}
 	if comp == "none" {
 		comp = sniffCompression(f)
 	}
@@ -56,6 +59,10 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 	}
 	sc.total(cf.n)
 	if d.Tables == 0 && d.InsertStatements == 0 && d.Dumper == "" {
+		if sc.xml {
+			return nil, fmt.Errorf("%s: %w: an XML dump (mysqldump --xml, %s-compressed), which the mysql client cannot load: "+
+				"dump the databases again without --xml (mysqldump --databases DB …) and give --dump that file", path, ErrNotDump, comp)
+		}
 		return nil, fmt.Errorf("%s: %w: expected a mysqldump .sql file (CREATE TABLE and INSERT statements), "+
 			"a MySQL Shell dump directory (@.json) or a mydumper directory (metadata)", path, ErrNotDump)
 	}
@@ -145,6 +152,8 @@ type sqlScan struct {
 	read     int64
 	// createdDBs are the databases a CREATE DATABASE made so far.
 	createdDBs map[string]bool
+	// xml is set when the first line opens an XML document (mysqldump --xml).
+	xml bool
 	// noAutocommit is set between a SET autocommit=0 and the SET that
 	// turns it back on (mysqldump --no-autocommit).
 	noAutocommit bool
@@ -254,6 +263,9 @@ func (s *sqlScan) transaction(b []byte) bool {
 
 // line reads the start of one line.
 func (s *sqlScan) line(b []byte) {
+	if s.read == int64(len(b)) && bytes.HasPrefix(b, []byte("<?xml")) {
+		s.xml = true
+	}
 	if s.transaction(b) {
 		return
 	}

@@ -18,6 +18,10 @@ func OpenData(path string) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening dump file %s: %w", path, err)
 	}
+	if err := unsupportedDump(path, f); err != nil {
+		f.Close()
+		return nil, err
+	}
 	comp := compressionOf(path)
 	if comp == "none" {
 		comp = sniffCompression(f)

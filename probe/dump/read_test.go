@@ -190,6 +190,7 @@ func TestReadErrors(t *testing.T) {
 	if err := os.WriteFile(badGzip, []byte("CREATE TABLE t (id int);\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	bz2AsSQL, xmlGzip := unsupportedFixtures(t)
 	tests := []struct {
 		name   string
 		ctx    context.Context
@@ -202,6 +203,14 @@ func TestReadErrors(t *testing.T) {
 		{name: "a .gz that is not gzip", ctx: context.Background(), path: badGzip, target: ErrNotDump, msgHas: "gzip header unreadable"},
 		{name: "a .zst that is not zstd", ctx: context.Background(), path: "testdata/mydumper-0.17-zstd/shop.orders.00000.sql.zst", target: ErrNotDump, msgHas: "not readable as zstd"},
 		{name: "a truncated .sql.gz says so", ctx: context.Background(), path: truncGzip, target: io.ErrUnexpectedEOF, msgHas: "stream ends early"},
+		{name: "an xz dump: named, with the command", ctx: context.Background(), path: "testdata/mariadb-dump-10.11-tiny.sql.xz", target: ErrNotDump,
+			msgHas: "xz-compressed, which mytune does not read (it reads plain, gzip and zstd dumps): decompress it first (xz -dk "},
+		{name: "a bzip2 dump renamed .sql: found by its magic", ctx: context.Background(), path: bz2AsSQL, target: ErrNotDump,
+			msgHas: "bzip2-compressed, which mytune does not read (it reads plain, gzip and zstd dumps): decompress it first (bunzip2 -k "},
+		{name: "a --xml dump named .sql", ctx: context.Background(), path: "testdata/mariadb-dump-10.11-xml.sql", target: ErrNotDump,
+			msgHas: "an XML dump (mysqldump --xml), which the mysql client cannot load"},
+		{name: "a --xml dump, gzip", ctx: context.Background(), path: xmlGzip, target: ErrNotDump,
+			msgHas: "an XML dump (mysqldump --xml, gzip-compressed), which the mysql client cannot load"},
 		{name: "missing path", ctx: context.Background(), path: "testdata/nope", target: fs.ErrNotExist, msgHas: "--dump"},
 		{name: "cancelled context", ctx: cancelled, path: "testdata/mysqlsh-8.0", target: context.Canceled},
 	}
@@ -406,4 +415,23 @@ func TestReadSystemSchemas(t *testing.T) {
 	if len(d.Engines) != 1 || d.Engines[0].Name != "InnoDB" || d.Engines[0].Tables != 1 {
 		t.Errorf("engines %+v, want the user schemas' only: InnoDB, 1 table", d.Engines)
 	}
+}
+
+// unsupportedFixtures are a real bzip2 dump saved as dump.sql and a real
+// --xml dump gzipped, in a temporary directory.
+func unsupportedFixtures(t *testing.T) (bz2AsSQL, xmlGzip string) {
+	t.Helper()
+	bz2, err := os.ReadFile("testdata/mariadb-dump-10.11-tiny.sql.bz2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bz2AsSQL = filepath.Join(t.TempDir(), "dump.sql")
+	writeFile(t, bz2AsSQL, bz2)
+	xml, err := os.ReadFile("testdata/mariadb-dump-10.11-xml.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	xmlGzip = filepath.Join(t.TempDir(), "dump.xml.gz")
+	writeGzip(t, xmlGzip, string(xml))
+	return bz2AsSQL, xmlGzip
 }
