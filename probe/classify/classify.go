@@ -60,9 +60,9 @@ func byMeasurement(s profile.Storage, f facts) (string, []string) {
 	slowReads := f.readUS >= hddMinReadUS
 	if slowReads && (sc == 0 || sc < hddMaxReadScaling) {
 		ev := []string{fmt.Sprintf("%s: the seek-and-rotate latency of a spinning disk", f.readPhrase())}
-		if sc > 0 {
+		if atMax := f.readScalingAtMax(); atMax > 0 {
 			ev = append(ev, fmt.Sprintf("%d threads give %.1fx the reads of one at a time (%.0f IOPS): one actuator, little gain from threads",
-				f.readTopN, sc, f.readIOPSTop))
+				f.readMaxN, atMax, f.readIOPSMax))
 		}
 		return profile.ClassHDD, ev
 	}

@@ -79,6 +79,12 @@ func TestClassify(t *testing.T) {
 			profile.ClassSDCard, []string{"loop0 is a loop device backed by /var/tmp/mytune-testbed/sd.img: the class follows"}},
 		{"hdd bed on a loop device", hddBed, profile.ClassHDD,
 			[]string{"6.7 ms each on average (150 IOPS, p50 150 µs)", "16 threads give 1.0x", "loop device"}},
+		// /var/tmp/qa/qa5/bed-qa5-hdd.json (QA's hdd bed, 2026-12-03): the best read
+		// figure came at 1 thread, so the scaling is stated at the most threads measured.
+		{"hdd bed whose best reads came at 1 thread", with(hddBed, func(s *profile.Storage) {
+			s.RandRead = []profile.ThreadPoint{{Threads: 1, IOPS: 153, P50US: 6400}, {Threads: 2, IOPS: 140, P50US: 14000},
+				{Threads: 4, IOPS: 150, P50US: 26000}, {Threads: 8, IOPS: 150, P50US: 53000}, {Threads: 16, IOPS: 150, P50US: 106000}}
+		}), profile.ClassHDD, []string{"16 threads give 1.0x the reads of one at a time (150 IOPS)"}},
 		{"tmpfs", with(thisDisk, func(s *profile.Storage) { s.FSType = "tmpfs"; s.Fsync.P50US = 3 }), profile.ClassMemory,
 			[]string{"tmpfs: data lives in RAM", "3.0 µs (p50)"}},
 		{"zram transport", with(thisDisk, func(s *profile.Storage) { s.Device.Transport = "memory"; s.Device.Name = "zram0" }),

@@ -23,6 +23,8 @@ type facts struct {
 	readIOPSTop float64 // the highest IOPS of the curve
 	readTopN    int     // the thread count that reached it
 	readPoints  int     // thread counts measured with IOPS
+	readMaxN    int     // the most threads measured with IOPS
+	readIOPSMax float64 // IOPS at readMaxN
 	writeIOPS1  float64
 	writeTop    float64 // the highest random-write IOPS of the curve
 	writeTopN   int     // the thread count that reached it
@@ -48,8 +50,10 @@ func gather(s profile.Storage) facts {
 		if us := float64(p.Threads) * 1e6 / p.IOPS; f.readUS == 0 || us < f.readUS {
 			f.readUS, f.readN, f.readP50US, f.readIOPSAtN = us, p.Threads, p.P50US, p.IOPS
 		}
+		if p.Threads > f.readMaxN {
+			f.readMaxN, f.readIOPSMax = p.Threads, p.IOPS
+		}
 		if p.IOPS >= f.readIOPSTop { // on a flat curve, the most threads
-
 			f.readTopN, f.readIOPSTop = p.Threads, p.IOPS
 		}
 	}
@@ -78,6 +82,17 @@ func (f facts) readScaling() float64 {
 		return 0
 	}
 	return f.readIOPSTop * f.readUS / 1e6
+}
+
+// readScalingAtMax is how many times the reads per second of a single
+// outstanding read the most threads measured reached (readMaxN): what adding
+// threads did, even where the best figure came at fewer threads; 0 when
+// fewer than two thread counts were measured.
+func (f facts) readScalingAtMax() float64 {
+	if f.readPoints < 2 {
+		return 0
+	}
+	return f.readIOPSMax * f.readUS / 1e6
 }
 
 // readPhrase describes the single-read time in one clause.
