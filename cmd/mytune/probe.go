@@ -59,7 +59,7 @@ func addProbeFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.String("datadir", "", "directory whose disk is measured (the MySQL datadir, or where it will live); default: the datadir of the server read, when it runs on this machine")
 	f.String("duration", "10s", "total measuring time (the probe is time-bound)")
-	f.String("max-bytes", "256MiB", "hard cap on what the probe writes, at least 64MiB; its test file is a quarter of it and at most 5% of free space (unset: 256MiB, grown on a fast disk to at most 4GiB)")
+	f.String("max-bytes", "256MiB", "hard cap on what the probe writes (MB = 10^6 bytes, MiB or M = 2^20), at least 64MiB; its test file is a quarter of it and at most 5% of free space (unset: 256MiB, grown on a fast disk to at most 4GiB)")
 	f.Bool("no-measure", false, "skip the disk measurements: labels and host facts only")
 	addServerFlags(f)
 	addMyCnfFlag(f)
