@@ -30,7 +30,7 @@ func adviceMarkdown(a *advisor.Advice) string {
 	}
 	var gaps []string
 	gaps = append(gaps, a.Notes...)
-	gaps = append(gaps, advisor.TrustNotes(p)...)
+	gaps = append(gaps, measurementNotes(p)...) // the storage notes, then the trust notes, as the text report
 	gaps = append(gaps, gapLines(p)...)
 	if len(gaps) > 0 {
 		b.WriteString("## Notes and gaps\n\n")
