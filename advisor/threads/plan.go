@@ -45,7 +45,8 @@ type Options struct {
 // Plan is the thread-sizing advice: the advice JSON "threads" block
 // (dump, load, copy, commands) plus load-time settings and an estimate.
 // For --task oltp nothing is dumped or loaded, so no thread count is
-// sized: the choices stay zero (threads 0, why "") and a note says so.
+// sized: the choices stay zero (threads 0, why "", the load's basis
+// "modelled from the probe" as the contract always sets it) and a note says so.
 type Plan struct {
 	Dump     Choice   `json:"dump"`
 	Load     Choice   `json:"load"`

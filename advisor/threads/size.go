@@ -39,7 +39,9 @@ func Size(p *profile.Profile, o Options) Plan {
 	p = loadedDump(p)
 	o = normalise(o)
 	if o.Task == TaskOLTP {
-		return Plan{Commands: []string{}, Temporary: []Setting{}, Notes: []string{OLTPNote}}
+		// CONTRACT.md: basis is always set on the load choice, "modelled
+		// from the probe" without a calibration (none is used for oltp).
+		return Plan{Load: Choice{Basis: BasisModelled}, Commands: []string{}, Temporary: []Setting{}, Notes: []string{OLTPNote}}
 	}
 	c := coresOf(p.Host)
 	b := poolOf(p, o)

@@ -85,7 +85,7 @@ func TestTargetDecides(t *testing.T) {
 func TestOLTPPlan(t *testing.T) {
 	p := prof(4, 0, fastCurve, manyTables)
 	plan := Size(p, Options{Task: TaskOLTP})
-	if plan.Dump != (Choice{}) || plan.Load != (Choice{}) || plan.Copy != (Choice{}) {
+	if plan.Dump != (Choice{}) || plan.Load != (Choice{Basis: BasisModelled}) || plan.Copy != (Choice{}) {
 		t.Errorf("oltp sized threads: %+v %+v %+v", plan.Dump, plan.Load, plan.Copy)
 	}
 	if len(plan.Commands) != 0 || plan.Commands == nil || len(plan.Temporary) != 0 || !plan.EstimatedLoad.IsZero() {
@@ -93,6 +93,41 @@ func TestOLTPPlan(t *testing.T) {
 	}
 	if len(plan.Notes) != 1 || plan.Notes[0] != OLTPNote {
 		t.Errorf("notes = %q, want only OLTPNote", plan.Notes)
+	}
+}
+
+// TestLoadBasisAlwaysSet: every task's load choice names its basis in
+// the JSON (CONTRACT.md: "basis is always set on the load choice"), --task
+// oltp's unsized one too (QA round 3: prof-noinst.json --task oltp had none).
+func TestLoadBasisAlwaysSet(t *testing.T) {
+	tests := []struct {
+		name string
+		dump *profile.Dump
+		task string
+	}{
+		{"oltp, no dump", nil, TaskOLTP},
+		{"oltp, dump", manyTables, TaskOLTP},
+		{"all, no dump", nil, TaskAll},
+		{"dump, dump", manyTables, TaskDump},
+		{"load, dump", manyTables, TaskLoad},
+		{"copy, no dump", nil, TaskCopy},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := json.Marshal(Size(prof(4, 0, fastCurve, tc.dump), Options{Task: tc.task}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc struct {
+				Load map[string]any `json:"load"`
+			}
+			if err := json.Unmarshal(b, &doc); err != nil {
+				t.Fatal(err)
+			}
+			if doc.Load["basis"] != BasisModelled {
+				t.Errorf("load = %v, want basis %q", doc.Load, BasisModelled)
+			}
+		})
 	}
 }
 
