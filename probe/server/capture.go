@@ -2,10 +2,13 @@ package server
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -19,7 +22,15 @@ const maxCaptureLine = 1 << 20
 // ("| name | value |") or the vertical \G format. Names are lower-cased.
 // Lines it does not understand (such as pt-mysql-summary's internal
 // lines) are skipped; no pair at all is an error.
+//
+// A capture that opens with a byte-order mark is decoded first: UTF-16 LE
+// or BE (Windows PowerShell 5.1 writes `mysql ... > vars.txt` as UTF-16 LE
+// with a BOM) or UTF-8 with a BOM (PowerShell 7's utf8BOM, Notepad).
 func ParseCapture(r io.Reader) (map[string]string, error) {
+	r, err := decodeBOM(r)
+	if err != nil {
+		return nil, err
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), maxCaptureLine)
 	out := map[string]string{}
@@ -156,4 +167,59 @@ func captureFiles(files ...string) []string {
 		}
 	}
 	return out
+}
+
+// Byte-order marks a capture may open with (The Unicode Standard, 16.0,
+// section 23.8 "Specials": U+FEFF in each encoding form).
+var (
+	bomUTF8    = []byte{0xEF, 0xBB, 0xBF}
+	bomUTF16LE = []byte{0xFF, 0xFE}
+	bomUTF16BE = []byte{0xFE, 0xFF}
+)
+
+// decodeBOM returns r as UTF-8: a UTF-8 BOM is dropped, UTF-16 (LE or BE,
+// told by its BOM) is decoded; anything else is returned as it is.
+func decodeBOM(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(3) // shorter at EOF: then no BOM matches but a 2-byte one
+	var bigEndian bool
+	switch {
+	case bytes.HasPrefix(head, bomUTF8):
+		_, _ = br.Discard(len(bomUTF8))
+		return br, nil
+	case bytes.HasPrefix(head, bomUTF16LE):
+	case bytes.HasPrefix(head, bomUTF16BE):
+		bigEndian = true
+	default:
+		return br, nil
+	}
+	_, _ = br.Discard(2)
+	raw, err := io.ReadAll(io.LimitReader(br, maxCaptureBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading capture: %w", err)
+	}
+	if len(raw) > maxCaptureBytes {
+		return nil, fmt.Errorf("a UTF-16 capture over %d MiB: save SHOW GLOBAL VARIABLES alone, or convert it to UTF-8 first", maxCaptureBytes>>20)
+	}
+	return strings.NewReader(decodeUTF16(raw, bigEndian)), nil
+}
+
+// maxCaptureBytes bounds a UTF-16 capture, decoded in memory: the largest
+// capture in testdata/variables (measured: MySQL 8.4.8's 600+ variables in
+// UTF-16 with CRLF) is 40 KiB, so 64 MiB is far beyond any real SHOW GLOBAL
+// VARIABLES or STATUS.
+const maxCaptureBytes = 64 << 20
+
+// decodeUTF16 decodes UTF-16 text without its BOM; a trailing odd byte is
+// dropped and unpaired surrogates become U+FFFD (unicode/utf16.Decode).
+func decodeUTF16(raw []byte, bigEndian bool) string {
+	units := make([]uint16, len(raw)/2)
+	for i := range units {
+		if bigEndian {
+			units[i] = binary.BigEndian.Uint16(raw[2*i:])
+		} else {
+			units[i] = binary.LittleEndian.Uint16(raw[2*i:])
+		}
+	}
+	return string(utf16.Decode(units))
 }

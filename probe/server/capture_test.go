@@ -1,11 +1,13 @@
 package server
 
 import (
+	"encoding/binary"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -26,6 +28,10 @@ func TestFixtureVariables(t *testing.T) {
 		{"mysql-5.1.49.txt", "5.1.49-log", profile.FlavorMySQL, 5, 1, 250, true, 0},
 		{"mysql-5.5.21.txt", "5.5.21", profile.FlavorMySQL, 5, 5, 300, false, 0},
 		{"mysql-8.4.8.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
+		// mysql-8.4.8.txt as Windows PowerShell 5.1 saves `mysql ... > vars.txt`
+		// (UTF-16 LE, BOM, CRLF), and as UTF-16 BE with a BOM.
+		{"mysql-8.4.8-utf16le.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
+		{"mysql-8.4.8-utf16be.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
 		{"mysql-9.7.1.txt", "9.7.1", profile.FlavorMySQL, 9, 7, 600, true, 1},
 		{"mysql-26.7.0.txt", "26.7.0", profile.FlavorMySQL, 26, 7, 600, false, 1},
 		{"mariadb-10.11.19-debian12.txt", "10.11.19-MariaDB-0+deb12u1", profile.FlavorMariaDB, 10, 11, 600, false, 0},
@@ -141,6 +147,10 @@ func TestParseCaptureFormats(t *testing.T) {
 		{"table", "+--+--+\n| Variable_name | Value |\n+--+--+\n| x | a|b |\n| y |  |\n", map[string]string{"x": "a|b", "y": ""}, false},
 		{"vertical", "*** 1. row ***\nVariable_name: x\n        Value: 7\n*** 2. row ***\nVariable_name: y\n        Value: \n", map[string]string{"x": "7", "y": ""}, false},
 		{"crlf", "a\t1\r\n", map[string]string{"a": "1"}, false},
+		{"utf-16 le with bom", utf16LE("\ufeffVariable_name\tValue\r\nA\t1\r\nb\té\r\n"), map[string]string{"a": "1", "b": "é"}, false},
+		{"utf-16 be with bom", utf16BE("\ufeffa\t1\nb\t2\n"), map[string]string{"a": "1", "b": "2"}, false},
+		{"utf-8 with bom", "\ufeffa\t1\n", map[string]string{"a": "1"}, false},
+		{"utf-16 bom alone", "\xff\xfe", nil, true},
 		{"nothing", "hello world\n", nil, true},
 	}
 	for _, c := range cases {
@@ -159,6 +169,18 @@ func TestParseCaptureFormats(t *testing.T) {
 			}
 		})
 	}
+}
+
+// utf16LE and utf16BE encode s (with its BOM, if it has one) as UTF-16.
+func utf16LE(s string) string { return utf16Bytes(s, binary.LittleEndian) }
+func utf16BE(s string) string { return utf16Bytes(s, binary.BigEndian) }
+
+func utf16Bytes(s string, order binary.AppendByteOrder) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = order.AppendUint16(b, u)
+	}
+	return string(b)
 }
 
 // FuzzParseCapture must never panic; seeds are the fixtures.
