@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"sync/atomic"
@@ -73,19 +74,15 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 	if o.MaxBytes < MinBudgetBytes {
 		return Result{}, fmt.Errorf("%w: the byte budget of %d MiB is below the %d MiB minimum; raise --max-bytes", ErrBudgetTooSmall, o.MaxBytes/MiB, MinBudgetBytes/MiB)
 	}
-	path, err := probeFileName(o.Dir)
+	path, lock, err := createTestFile(o, op)
 	if err != nil {
 		return Result{}, err
-	}
-	track(path)
-	if err := op.create(path); err != nil {
-		untrack(path)
-		return Result{}, fmt.Errorf("cannot measure the disk under %s: %w; check the directory exists and is writable", o.Dir, err)
 	}
 	defer func() {
 		if rmErr := os.Remove(path); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) && err == nil {
 			err = fmt.Errorf("removing test file: %w; delete it by hand", rmErr)
 		}
+		_ = lock.Close() // after the removal: no other run sees the file unlocked while it exists
 		untrack(path)
 	}()
 	fileBytes := percentOf(o.MaxBytes, fileShare)
@@ -102,6 +99,27 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 	err = e.runAll()
 	err = errors.Join(err, e.stopPool())
 	return e.result(), err
+}
+
+// createTestFile makes the test file in o.Dir, named for this process
+// (ownerTag) and locked until lock is closed; a file another run's
+// RemoveStale removed as it was made is made again under a new name.
+func createTestFile(o Options, op fileOpener) (path string, lock io.Closer, err error) {
+	const attempts = 3 // a race needs a second run's clean-up inside microseconds; thrice is beyond chance
+	for range attempts {
+		if path, err = probeFileName(o.Dir, ownerTag(o.ProcRoot)); err != nil {
+			return "", nil, err
+		}
+		track(path)
+		if lock, err = op.create(path); err == nil {
+			return path, lock, nil
+		}
+		untrack(path)
+		if !errors.Is(err, errCreateRaced) {
+			break
+		}
+	}
+	return "", nil, fmt.Errorf("cannot measure the disk under %s: %w; check the directory exists and is writable", o.Dir, err)
 }
 
 // runAll opens the file and runs every step of plan in order.

@@ -5,7 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 )
 
@@ -28,8 +28,10 @@ type ioFile interface {
 
 // fileOpener creates and opens the test file; injectable for tests.
 type fileOpener interface {
-	// create makes path with O_CREAT|O_EXCL and mode 0600, and closes it.
-	create(path string) error
+	// create makes path with O_CREAT|O_EXCL and mode 0600 and returns it
+	// open, holding an exclusive flock(2) until closed: the sign that its
+	// maker runs (RemoveStale). errCreateRaced: retry with a new name.
+	create(path string) (io.Closer, error)
 	// open opens the existing path read-write, with O_DIRECT (or the OS's
 	// equivalent) when direct is true. O_DIRECT refused is errDirectRefused.
 	open(path string, direct bool) (ioFile, error)
@@ -43,12 +45,17 @@ var errDirectRefused = errors.New("O_DIRECT refused by the filesystem")
 // ErrUnsupported is returned by Run on operating systems without a direct I/O path.
 var ErrUnsupported = errors.New("disk measurement is not supported on this operating system")
 
+// errCreateRaced: another run's RemoveStale removed the test file between
+// its creation and its lock; a new name is tried.
+var errCreateRaced = errors.New("the test file was removed as it was created")
+
 // probeFileName returns a unique name for the test file in dir:
-// .mytune-probe-<pid>-<random>.tmp.
-func probeFileName(dir string) (string, error) {
+// .mytune-probe-<owner>-<random>.tmp, owner being ownerTag (the pid, pid
+// namespace, boot id and start time, which RemoveStale reads).
+func probeFileName(dir, ownerTag string) (string, error) {
 	var b [6]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", fmt.Errorf("making a unique test file name: %w", err)
 	}
-	return filepath.Join(dir, fmt.Sprintf(".mytune-probe-%d-%s.tmp", os.Getpid(), hex.EncodeToString(b[:]))), nil
+	return filepath.Join(dir, fmt.Sprintf(".mytune-probe-%s-%s.tmp", ownerTag, hex.EncodeToString(b[:]))), nil
 }

@@ -2,10 +2,12 @@
 
 package diskio
 
+import "io"
+
 // osOpener on this OS refuses: there is no direct I/O path implemented here.
 type osOpener struct{}
 
-func (osOpener) create(string) error { return ErrUnsupported }
+func (osOpener) create(string) (io.Closer, error) { return nil, ErrUnsupported }
 
 func (osOpener) open(string, bool) (ioFile, error) { return nil, ErrUnsupported }
 

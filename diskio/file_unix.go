@@ -60,10 +60,26 @@ func (f *fdFile) Close() error { return unix.Close(f.fd) }
 // osOpener is the real fileOpener.
 type osOpener struct{}
 
-func (osOpener) create(path string) error {
+func (osOpener) create(path string) (io.Closer, error) {
 	fd, err := unix.Open(path, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o600)
 	if err != nil {
-		return fmt.Errorf("creating test file %s: %w", path, err)
+		return nil, fmt.Errorf("creating test file %s: %w", path, err)
 	}
-	return unix.Close(fd)
+	// The lock marks the file as in use for as long as this run lives
+	// (RemoveStale). A filesystem without flock (some FUSE ones) leaves the
+	// name's owner to tell; a RemoveStale that took the lock first (between
+	// the create and here) has unlinked the file: the caller retries.
+	if err := unix.Flock(fd, unix.LOCK_EX); err == nil {
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err == nil && st.Nlink == 0 {
+			_ = unix.Close(fd)
+			return nil, errCreateRaced
+		}
+	}
+	return fdCloser(fd), nil
 }
+
+// fdCloser closes a raw descriptor (and so drops its flock).
+type fdCloser int
+
+func (f fdCloser) Close() error { return unix.Close(int(f)) }

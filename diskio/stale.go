@@ -4,60 +4,146 @@ package diskio
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
-// staleName matches a test file's name (probeFileName) and captures the
-// pid of the process that made it.
-var staleName = regexp.MustCompile(`^\.mytune-probe-([0-9]+)-[0-9a-f]{12}\.tmp$`)
-
-// Stale is a test file an earlier run left behind.
+// Stale is a test file another run made in the directory: removed when
+// its maker is proven gone, else left alone and said why.
 type Stale struct {
 	Path  string
 	PID   int
 	Bytes int64
+	// Removed: its maker is proven gone and the file was deleted.
+	Removed bool
+	// Live: a live run owns it (it holds the file's lock, or its pid is a
+	// running mytune): another probe is measuring the same disk now.
+	Live bool
+	// Why says what proved the maker gone, or why the file was left alone.
+	Why string
 }
 
-// RemoveStale removes the test files in dir that runs killed before their
-// clean-up left behind (SIGKILL, a power cut, an OOM kill): those whose
-// maker no longer runs. A file whose pid is alive is kept, unless that
-// process is not mytune (its pid reused: /proc/PID/comm says so); procRoot
-// "" is /proc. It returns what it removed and the first removal error.
+// RemoveStale looks at the test files other runs made in dir and removes
+// those whose maker is proven gone (killed before its clean-up: SIGKILL, a
+// power cut, an OOM kill). A run holds an exclusive flock(2) on its file
+// while it measures; a lock is seen from every pid namespace (and container)
+// on the host, and dies with its holder. So a file whose lock is free is
+// stale and removed (while this call holds the lock); one whose lock is
+// held is another probe measuring now. Where the filesystem has no flock,
+// the name's owner decides: gone only when it ran on this boot in this pid
+// namespace and its pid is dead or reused (start time). Files named before
+// runs locked them hold only a pid, which cannot tell a dead run from one in
+// another pid namespace: they are left alone. procRoot "" is /proc. It
+// returns every file it looked at and the first removal error.
 func RemoveStale(dir, procRoot string) ([]Stale, error) {
-	if procRoot == "" {
-		procRoot = "/proc"
-	}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	me := selfOwner(procRoot)
 	var out []Stale
 	var first error
 	for _, e := range ents {
-		m := staleName.FindStringSubmatch(e.Name())
-		if m == nil || !e.Type().IsRegular() {
+		o, legacy, ok := parseOwner(e.Name())
+		if !ok || !e.Type().IsRegular() || (o.PID == me.PID && (legacy || o.sameHostAndNS(me))) {
 			continue
 		}
-		pid, err := strconv.Atoi(m[1])
-		if err != nil || pid == os.Getpid() || running(procRoot, pid) {
-			continue
-		}
-		s := Stale{Path: filepath.Join(dir, e.Name()), PID: pid}
+		s := Stale{Path: filepath.Join(dir, e.Name()), PID: o.PID}
 		if info, err := e.Info(); err == nil {
 			s.Bytes = info.Size()
 		}
-		if err := os.Remove(s.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := judge(&s, o, legacy, me, procRoot); err != nil {
 			first = errors.Join(first, err)
-			continue
 		}
 		out = append(out, s)
 	}
 	return out, first
+}
+
+// judge decides the fate of one file of owner o and removes it when its
+// maker is proven gone.
+func judge(s *Stale, o owner, legacy bool, me owner, procRoot string) error {
+	if legacy {
+		s.Live = running(procRoot, o.PID)
+		s.Why = fmt.Sprintf("its name holds only a pid (%d), made by a mytune that did not lock its test file: "+
+			"a pid cannot tell a dead run from one in another pid namespace (a container)", o.PID)
+		return nil
+	}
+	fd, lockErr := lockFile(s.Path)
+	switch {
+	case errors.Is(lockErr, unix.EWOULDBLOCK):
+		s.Live, s.Why = true, fmt.Sprintf("a live process holds its lock: the probe of %s is measuring now", ownerDesc(o, me))
+		return nil
+	case lockErr == nil:
+		defer unix.Close(fd) //nolint:errcheck // closing drops the lock; the file is gone or kept either way
+		s.Why = fmt.Sprintf("no process holds its lock: its maker (%s) has exited", ownerDesc(o, me))
+	default:
+		dead, why := provenDead(o, me, procRoot)
+		if !dead {
+			s.Live = why == ownerAlive
+			s.Why = fmt.Sprintf("its lock could not be tested (%v) and %s", lockErr, why)
+			return nil
+		}
+		s.Why = fmt.Sprintf("its lock could not be tested (%v) but %s", lockErr, why)
+	}
+	if err := os.Remove(s.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("removing %s: %w", s.Path, err)
+	}
+	s.Removed = true
+	return nil
+}
+
+// lockFile opens path and takes its exclusive flock without waiting: an
+// fd holding the lock, or unix.EWOULDBLOCK when another holds it. Opened
+// read-write: NFS emulates flock with byte-range locks, whose exclusive
+// kind needs a writable descriptor (flock(2), NOTES).
+func lockFile(path string) (int, error) {
+	fd, err := unix.Open(path, unix.O_RDWR|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return -1, err
+	}
+	if err := unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		_ = unix.Close(fd)
+		return -1, err
+	}
+	return fd, nil
+}
+
+// ownerAlive is provenDead's answer for an owner whose process runs.
+const ownerAlive = "its maker still runs"
+
+// provenDead decides from the name alone, for a file whose lock cannot be
+// tested: dead only when o ran on this boot in this pid namespace and its
+// pid is gone or now another process (its start time differs).
+func provenDead(o owner, me owner, procRoot string) (bool, string) {
+	if !o.sameHostAndNS(me) {
+		return false, fmt.Sprintf("its maker (%s) cannot be looked up from here", ownerDesc(o, me))
+	}
+	if err := syscall.Kill(o.PID, 0); err != nil && !errors.Is(err, syscall.EPERM) {
+		return true, fmt.Sprintf("its maker (pid %d, this boot, this pid namespace) has exited", o.PID)
+	}
+	start, err := startTicks(procRoot, strconv.Itoa(o.PID))
+	if err == nil && o.Start != 0 && start != o.Start {
+		return true, fmt.Sprintf("its maker (pid %d) has exited: that pid is now another process", o.PID)
+	}
+	return false, ownerAlive
+}
+
+// ownerDesc names o's pid, and where it lives when that is not here.
+func ownerDesc(o owner, me owner) string {
+	switch {
+	case o.BootID != "" && me.BootID != "" && o.BootID != me.BootID:
+		return fmt.Sprintf("pid %d of another boot or machine", o.PID)
+	case o.PidNS != 0 && me.PidNS != 0 && o.PidNS != me.PidNS:
+		return fmt.Sprintf("pid %d in pid namespace %d, not this one: a container", o.PID, o.PidNS)
+	}
+	return fmt.Sprintf("pid %d", o.PID)
 }
 
 // running reports whether pid is a live mytune process: alive by
@@ -67,9 +153,9 @@ func running(procRoot string, pid int) bool {
 	if err := syscall.Kill(pid, 0); err != nil && !errors.Is(err, syscall.EPERM) {
 		return false
 	}
-	comm, err := os.ReadFile(filepath.Join(procRoot, strconv.Itoa(pid), "comm"))
+	comm, err := os.ReadFile(filepath.Join(orProc(procRoot), strconv.Itoa(pid), "comm"))
 	if err != nil {
-		return true // alive, name unknown: keep its file
+		return true // alive, name unknown
 	}
 	return strings.HasPrefix(strings.TrimSpace(string(comm)), "mytune")
 }

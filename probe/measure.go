@@ -60,20 +60,34 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 
 // removeStale removes the test files killed runs left in st.Path
 // (diskio.RemoveStale), gives their space back to st.FreeBytes and says
-// so in a note; a file it could not remove is a note too.
+// so in a note; a file another probe is measuring with, or whose maker
+// cannot be proven gone, is left alone and a note says so.
 func removeStale(st *profile.Storage, procRoot string) {
-	gone, err := diskio.RemoveStale(st.Path, procRoot)
+	found, err := diskio.RemoveStale(st.Path, procRoot)
+	var gone []diskio.Stale
 	var freed int64
-	for _, s := range gone {
-		freed += s.Bytes
+	for _, s := range found {
+		switch {
+		case s.Removed:
+			gone = append(gone, s)
+			freed += s.Bytes
+		case s.Live:
+			st.Notes = append(st.Notes, fmt.Sprintf("another mytune probe is measuring the disk under %s now (its test file %s, "+
+				"%.1f MiB, left alone: %s): the two probes compete for the disk, so both sets of figures may read low; "+
+				"run one probe at a time", st.Path, s.Path, mib(s.Bytes), s.Why))
+		default:
+			st.Notes = append(st.Notes, fmt.Sprintf("left alone a test file another run made: %s, %.1f MiB (%s); if no mytune "+
+				"probe of this directory runs anywhere on this host (containers included), delete it by hand; if one does, "+
+				"the two probes competed for the disk and these figures may read low", s.Path, mib(s.Bytes), s.Why))
+		}
 	}
 	switch {
 	case len(gone) == 1:
 		st.Notes = append(st.Notes, fmt.Sprintf("removed a test file an earlier run left behind when it was killed before "+
-			"its clean-up: %s, %.1f MiB (its pid %d no longer runs mytune)", gone[0].Path, float64(freed)/float64(diskio.MiB), gone[0].PID))
+			"its clean-up: %s, %.1f MiB (%s)", gone[0].Path, mib(freed), gone[0].Why))
 	case len(gone) > 1:
 		st.Notes = append(st.Notes, fmt.Sprintf("removed %d test files earlier runs left behind in %s when they were killed "+
-			"before their clean-up: %.1f MiB in all", len(gone), st.Path, float64(freed)/float64(diskio.MiB)))
+			"before their clean-up: %.1f MiB in all (no process held their locks)", len(gone), st.Path, mib(freed)))
 	}
 	if freed > 0 {
 		st.FreeBytes += uint64(freed) //nolint:gosec // a file's size is never negative
@@ -82,6 +96,9 @@ func removeStale(st *profile.Storage, procRoot string) {
 		st.Notes = append(st.Notes, fmt.Sprintf("a test file an earlier run left behind could not be removed (%v): delete it by hand", err))
 	}
 }
+
+// mib is n bytes in MiB.
+func mib(n int64) float64 { return float64(n) / float64(diskio.MiB) }
 
 // fillMeasurements converts the engine's result into the profile's units.
 func fillMeasurements(st *profile.Storage, r diskio.Result) {
