@@ -21,6 +21,9 @@ type Facts struct {
 	TargetSource string
 	// HasServer is true when a live server answered.
 	HasServer bool
+	// CompileMachine is the server's version_compile_machine ("x86_64",
+	// "i686", "armv7l"; "" when not read): a 32-bit build caps the pool.
+	CompileMachine string
 
 	// Raw holds the effective raw value of every known variable.
 	Raw map[string]string
@@ -168,6 +171,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		}
 	}
 	f.fill()
+	f.CompileMachine = vars["version_compile_machine"]
 	if s := p.Server; s != nil && s.Reachable && f.UsesRedoCapacity() {
 		// the server shows both redo settings; which one it uses is not shown (profile.ServerRedoBytes)
 		if n := profile.ServerRedoBytes(s.Variables, s.Status); n > 0 {

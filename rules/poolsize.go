@@ -94,10 +94,13 @@ func (e Env) PoolToMemory() bool { return e.DedicatedHost() || !e.PoolDataKnown(
 
 // PoolSizing is the buffer pool target with the numbers it came from,
 // sized on the after-advice budget (rules.SizePool).
+// A 32-bit build's limit and MySQL's chunk x instances rounding apply
+// last (poolfit.go).
 func (e Env) PoolSizing() PoolPlan {
-	return SizePool(PoolInputs{Budget: e.BudgetAfter(), Fraction: e.T.BufferPoolFraction,
+	p := SizePool(PoolInputs{Budget: e.BudgetAfter(), Fraction: e.T.BufferPoolFraction,
 		WorkingSetBytes: e.WorkingSetBytes(), Headroom: e.T.DataHeadroom, ToMemory: e.PoolToMemory(),
 		MinBytes: e.T.BufferPoolMinBytes, CurrentBytes: e.F.BufferPoolBytes, CapBytes: e.PoolGrowthCapBytes()})
+	return e.alignPool(e.capPool32Bit(p))
 }
 
 // BufferPoolTarget is the recommended innodb_buffer_pool_size; 0 when no
@@ -134,7 +137,15 @@ func (e Env) PoolSizingText() string {
 	if h := e.PoolHitText(); h != "" {
 		parts = append(parts, h)
 	}
-	return strings.Join(append(parts, e.poolMemoryText(p)), " ")
+	sized := p
+	if p.SizedBytes > 0 {
+		sized.TargetBytes = p.SizedBytes // what the data and memory give; Cap says what became of it
+	}
+	parts = append(parts, e.poolMemoryText(sized))
+	if p.Cap != "" {
+		parts = append(parts, upperFirst(p.Cap)+".")
+	}
+	return strings.Join(parts, " ")
 }
 
 // poolBasisText says whether the pool is sized to the data or to memory,

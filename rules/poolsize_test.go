@@ -58,6 +58,16 @@ func TestBufferPoolAdvice(t *testing.T) {
 			func(p *profile.Profile) {
 				p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes, p.Host.Memory.LimitUsedBytes = 21914*tMiB, tGiB, 300*tMiB
 			}), "256M", []string{"no more than the 724.0 MiB available now (the 1.0 GiB cgroup memory limit less the 300.0 MiB its processes hold) allows"}},
+		// QA: 8 of 25 real captures were 32-bit builds and got 17G, which stops InnoDB from starting
+		{"32-bit MySQL 5.5 on a 23 GiB host: held to 2G", all(poolServer("mysql", "5.5.21", "128M", 8*tGiB, tGiB, mem, 300),
+			setVar("version_compile_machine", "i686")), "2G", []string{"The data sets the size: 14G", "32-bit build (version_compile_machine i686)", "held to 2G"}},
+		{"64-bit MySQL 5.5 on a 23 GiB host: not held", all(poolServer("mysql", "5.5.21", "128M", 8*tGiB, tGiB, mem, 300),
+			setVar("version_compile_machine", "x86_64")), "14G", nil},
+		// QA: 17G with 3 instances of 128M chunks runs as 17.25G (MySQL rounds up to chunk x instances)
+		{"MySQL 8.4 with 3 pool instances: a multiple of 384M", all(poolServer("mysql", "8.4.3", "2G", 8*tGiB, 4*tGiB, mem, 300),
+			setVar("innodb_buffer_pool_instances", "3")), "17280M", []string{"multiple of innodb_buffer_pool_chunk_size 128.0 MiB x 3 instance(s) = 384.0 MiB"}},
+		{"MariaDB: no instance rounding", all(poolServer("mariadb", "10.11.6", "2G", 8*tGiB, 4*tGiB, mem, 300),
+			setVar("innodb_buffer_pool_instances", "3")), "17G", nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -68,6 +68,11 @@ type PoolPlan struct {
 	RoomBytes   uint64 // Budget.PoolRoom()
 	TargetBytes uint64 // the recommendation, 0 when no pool fits
 	HeldBy      string // PoolHeld*: which bound set TargetBytes
+	// Cap says what the server's build or layout did to TargetBytes after
+	// sizing (a 32-bit build's limit, rounding to chunk x instances);
+	// SizedBytes is the size before that (0: nothing was done).
+	Cap        string
+	SizedBytes uint64
 }
 
 // SizePool sizes innodb_buffer_pool_size: the working set (InnoDB data +
