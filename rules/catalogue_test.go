@@ -238,6 +238,11 @@ var ruleCases = []struct {
 	{"io_capacity 'lots'", "hygiene.unparsable_values", setVar("innodb_io_capacity", "lots"), "", true, ""},
 	{"fsync on Debian (issue 11)", "io.flush_method_direct", all(setVar("innodb_flush_method", "fsync"), onOS("linux (Debian GNU/Linux 12 (bookworm))")), "", true, "O_DIRECT"},
 	{"fsync on FreeBSD", "io.flush_method_direct", all(setVar("innodb_flush_method", "fsync"), onOS("freebsd")), "", false, ""},
+	// QA: a Windows server's capture advised on a Linux host was told O_DIRECT, which Windows' mysqld refuses
+	{"Windows server's capture on a Linux host", "io.flush_method_direct", all(setVar("innodb_flush_method", "unbuffered"),
+		setVar("version_compile_os", "Win64")), "", false, ""},
+	{"Linux build says so", "io.flush_method_direct", all(setVar("innodb_flush_method", "fsync"),
+		setVar("version_compile_os", "debian-linux-gnu")), "", true, "O_DIRECT"},
 	// 2G data + 512M indexes x 1.5 = 3.75G, rounded up to 4G (issue 20: indexes count).
 	{"pool 128M under 2.5G of data on a 140-IOPS disk", "memory.buffer_pool_misses_slow_disk", poolMisses(22000), "", true, "4G"},
 	{"pool misses at 99.9% hits", "memory.buffer_pool_misses_slow_disk", poolMisses(1000), "", false, ""},

@@ -99,8 +99,16 @@ func (e Env) PoolMissText() string {
 }
 
 // OnLinux is true on Linux: Host.OS is "linux" or "linux (Debian GNU/Linux
-// 12 (bookworm))" (issue 11: a test for == 'linux' never fired).
-func (e Env) OnLinux() bool { return strings.HasPrefix(strings.ToLower(e.Host.OS), "linux") }
+// 12 (bookworm))" (issue 11: a test for == 'linux' never fired), and the
+// server read, if it says, was built for Linux (version_compile_os
+// "Linux", "debian-linux-gnu"): a Windows server's capture takes only
+// unbuffered or normal for innodb_flush_method (MySQL 8.0 manual).
+func (e Env) OnLinux() bool {
+	if os := strings.ToLower(e.F.CompileOS); os != "" && !strings.Contains(os, "linux") {
+		return false // a capture or server built for Windows, macOS, a BSD: not this Linux host's rules
+	}
+	return strings.HasPrefix(strings.ToLower(e.Host.OS), "linux")
+}
 
 // MaxConnectionsReason says which bound set MaxConnectionsAfter, with the
 // worst-case memory of the value advised: the memory share, what the

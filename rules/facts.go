@@ -24,6 +24,9 @@ type Facts struct {
 	// CompileMachine is the server's version_compile_machine ("x86_64",
 	// "i686", "armv7l"; "" when not read): a 32-bit build caps the pool.
 	CompileMachine string
+	// CompileOS is the server's version_compile_os ("Linux",
+	// "debian-linux-gnu", "Win64", "osx10.19"; "" when not read).
+	CompileOS string
 
 	// Raw holds the effective raw value of every known variable.
 	Raw map[string]string
@@ -171,7 +174,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		}
 	}
 	f.fill()
-	f.CompileMachine = vars["version_compile_machine"]
+	f.CompileMachine, f.CompileOS = vars["version_compile_machine"], vars["version_compile_os"]
 	if s := p.Server; s != nil && s.Reachable && f.UsesRedoCapacity() {
 		// the server shows both redo settings; which one it uses is not shown (profile.ServerRedoBytes)
 		if n := profile.ServerRedoBytes(s.Variables, s.Status); n > 0 {
