@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -238,6 +239,8 @@ var ruleCases = []struct {
 	{"io_capacity 'lots'", "hygiene.unparsable_values", setVar("innodb_io_capacity", "lots"), "", true, ""},
 	{"fsync on Debian (issue 11)", "io.flush_method_direct", all(setVar("innodb_flush_method", "fsync"), onOS("linux (Debian GNU/Linux 12 (bookworm))")), "", true, "O_DIRECT"},
 	{"fsync on FreeBSD", "io.flush_method_direct", all(setVar("innodb_flush_method", "fsync"), onOS("freebsd")), "", false, ""},
+	// QA: Percona 5.5/5.6's ALL_O_DIRECT opens data and log files with O_DIRECT (Percona Server docs): not advised down
+	{"Percona ALL_O_DIRECT kept", "io.flush_method_direct", setVar("innodb_flush_method", "ALL_O_DIRECT"), "", false, ""},
 	// QA: a Windows server's capture advised on a Linux host was told O_DIRECT, which Windows' mysqld refuses
 	{"Windows server's capture on a Linux host", "io.flush_method_direct", all(setVar("innodb_flush_method", "unbuffered"),
 		setVar("version_compile_os", "Win64")), "", false, ""},
@@ -379,5 +382,20 @@ func tableCache(hits, misses, overflows int) func(*profile.Profile) {
 	return func(p *profile.Profile) {
 		p.Server.Status["table_open_cache_hits"], p.Server.Status["table_open_cache_misses"] = fmt.Sprint(hits), fmt.Sprint(misses)
 		p.Server.Status["table_open_cache_overflows"] = fmt.Sprint(overflows)
+	}
+}
+
+// TestEmptyFlushMethodIsFsync: MySQL 5.x shows its default innodb_flush_method
+// as an empty value; QA saw "(not read) → O_DIRECT" and "innodb_flush_method
+// is and this ext4 filesystem".
+func TestEmptyFlushMethodIsFsync(t *testing.T) {
+	p := quietProfile()
+	setVar("innodb_flush_method", "")(&p)
+	h, ok := fired(t, p, "strict", "")["io.flush_method_direct"]
+	if !ok {
+		t.Fatal("io.flush_method_direct did not fire")
+	}
+	if h.Current != "fsync" || !strings.Contains(h.RenderedDetail, "innodb_flush_method is fsync and") {
+		t.Errorf("current %q, detail %q", h.Current, h.RenderedDetail)
 	}
 }

@@ -270,6 +270,10 @@ func (f *Facts) fill() {
 	}
 	f.IOCapacity = f.int("innodb_io_capacity")
 	f.IOCapacityMax = f.int("innodb_io_capacity_max")
+	if v, ok := f.Raw["innodb_flush_method"]; ok && strings.TrimSpace(v) == "" {
+		// MySQL 5.x shows its default as an empty value: fdatasync, called fsync (MySQL 5.7 manual, innodb_flush_method)
+		f.Raw["innodb_flush_method"] = "fsync"
+	}
 	f.FlushMethod = f.Raw["innodb_flush_method"]
 	f.FlushNeighbors = f.int("innodb_flush_neighbors")
 	f.ReadIOThreads = f.int("innodb_read_io_threads")
