@@ -59,6 +59,9 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		a.Notes = append(a.Notes, note)
 	}
 	a.Notes = append(a.Notes, myCnfNotes(p.MyCnf, t.Flavor, t.Version)...)
+	if n := cnfServerNote(p, t.Flavor); n != "" {
+		a.Notes = append(a.Notes, n)
+	}
 	a.Notes = append(a.Notes, dumpNotes(p.Dump)...)
 	if (p.Server == nil || !p.Server.Reachable) && p.MyCnf == nil {
 		a.Notes = append(a.Notes, "no server and no my.cnf: current values are the target's documented defaults")

@@ -1,0 +1,69 @@
+package advisor
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// maxDisagreements is how many differing settings the note names.
+const maxDisagreements = 5
+
+// cnfServerNote says where the my.cnf given and the server read (live or
+// captured) disagree on a setting's value: the advice judges the server's
+// running values, so a finding can lower a value the file already has low
+// (QA: a file with max_connections = 100 beside a capture showing 2000 got
+// "2000 → 1662", to be appended to that file). Only values both sides
+// spell as a number, size or switch are compared; "" when they agree or
+// one is missing.
+func cnfServerNote(p profile.Profile, flavor string) string {
+	s := p.Server
+	if p.MyCnf == nil || s == nil || !s.Reachable {
+		return ""
+	}
+	base, _ := p.MyCnf.For(flavor)
+	var diffs []string
+	for name, fileVal := range base {
+		if srvVal, ok := s.Variables[name]; ok && disagree(fileVal, srvVal) {
+			diffs = append(diffs, fmt.Sprintf("%s %s in the file, %s on the server", name, fileVal, srvVal))
+		}
+	}
+	if len(diffs) == 0 {
+		return ""
+	}
+	sort.Strings(diffs)
+	more := ""
+	if len(diffs) > maxDisagreements {
+		more = fmt.Sprintf(" and %d more", len(diffs)-maxDisagreements)
+		diffs = diffs[:maxDisagreements]
+	}
+	who := "the server read"
+	if s.Source == profile.ServerSourceCapture {
+		who = "the captured server"
+	}
+	return fmt.Sprintf("the my.cnf %s and %s disagree: %s%s. The findings judge the server's values; the file may not be "+
+		"the one it started with, or was changed since (or SET GLOBAL/PERSIST changed the server): check which before "+
+		"appending the fragment to it", p.MyCnf.Path, who, strings.Join(diffs, "; "), more)
+}
+
+// disagree compares a my.cnf value with the server's: as sizes or
+// numbers when both parse so ("1G" and "1073741824" agree), else as
+// switches (ON and 1 agree); values of other kinds are not compared.
+func disagree(fileVal, srvVal string) bool {
+	if strings.TrimSpace(fileVal) == "" || strings.TrimSpace(srvVal) == "" {
+		return false
+	}
+	a, errA := profile.ParseSize(fileVal)
+	b, errB := profile.ParseSize(srvVal)
+	if errA == nil && errB == nil {
+		return a != b
+	}
+	x, errX := profile.ParseBool(fileVal)
+	y, errY := profile.ParseBool(srvVal)
+	if errX == nil && errY == nil {
+		return x != y
+	}
+	return false
+}
