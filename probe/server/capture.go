@@ -134,6 +134,11 @@ func FromCaptures(varsFile, statusFile string) (*profile.Server, error) {
 		return nil, fmt.Errorf("capture %s holds no version variable: give the output of SHOW GLOBAL VARIABLES "+
 			"(all of it, not SHOW STATUS or a LIKE subset)", varsFile)
 	}
+	if missing := missingCore(vars); len(missing) > 0 {
+		return nil, fmt.Errorf("capture %s holds %d variables but not %s: give the output of SHOW GLOBAL VARIABLES "+
+			"(all of it, not a LIKE subset); settings it leaves out would be taken for their defaults", varsFile,
+			len(vars), strings.Join(missing, " or "))
+	}
 	var status map[string]string
 	if statusFile != "" {
 		if status, err = readCaptureFile(statusFile); err != nil {
@@ -156,6 +161,23 @@ func FromCaptures(varsFile, statusFile string) (*profile.Server, error) {
 	}
 	derive(s)
 	return s, nil
+}
+
+// captureCore are variables every server has shown since MySQL 5.0 and
+// that the memory and redo findings stand on: a capture without them is a
+// subset (SHOW VARIABLES LIKE …), whose missing settings would silently
+// be taken for defaults.
+var captureCore = []string{"innodb_buffer_pool_size", "max_connections", "innodb_log_file_size", "innodb_flush_log_at_trx_commit"}
+
+// missingCore lists the captureCore variables vars lacks.
+func missingCore(vars map[string]string) []string {
+	var out []string
+	for _, name := range captureCore {
+		if _, ok := vars[name]; !ok {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // captureFiles lists the capture files given.

@@ -216,6 +216,7 @@ func TestFromCapturesChecksWhatItWasGiven(t *testing.T) {
 		{"variables alone", vars, "", ""},
 		{"status given as variables", status, "", "holds no version variable"},
 		{"variables given as status", vars, vars, "holds no Uptime counter"},
+		{"a LIKE subset with version", filepath.Join("testdata", "subset-vars.txt"), "", "holds 4 variables but not innodb_buffer_pool_size"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
