@@ -16,6 +16,7 @@ const (
 	srcMy57   = "MySQL 5.7 Reference Manual, InnoDB Startup Options and System Variables"
 	srcMy56   = "MySQL 5.6 Reference Manual, Server System Variables (sort_buffer_size 256K from 5.6.4, join_buffer_size 256K from 5.6.6; before, 2M and 128K as the 5.0-5.5 captures in probe/server/testdata show)"
 	srcMaria  = "MariaDB KB, InnoDB System Variables / Server System Variables"
+	srcMy568  = "MySQL 5.6 Reference Manual, Changes to Server Defaults (5.6.8: innodb_log_file_size 5M to 48M, query_cache_type ON to OFF, query_cache_size 0 to 1M, thread_cache_size 0 to autosized, table_open_cache 400 to 2000)"
 	mysqlName = profile.FlavorMySQL
 	mariaName = profile.FlavorMariaDB
 )
@@ -29,13 +30,16 @@ var defaults = []defaultRule{
 	{"innodb_buffer_pool_instances", mysqlName, "", "1", srcMy80 + " (8 when the pool is 1G or more)"},
 	{"innodb_redo_log_capacity", mysqlName, ">=8.0.30", "100M", srcMy80},
 	{"innodb_log_file_size", mariaName, ">=10.5", "96M", srcMaria},
-	{"innodb_log_file_size", mariaName, "", "48M", srcMaria},
-	{"innodb_log_file_size", mysqlName, "", "48M", srcMy80},
+	{"innodb_log_file_size", mariaName, ">=10.0", "48M", srcMaria},
+	{"innodb_log_file_size", mariaName, "", "5M", srcMaria + " (48M from 10.0, the MySQL 5.6 base)"},
+	{"innodb_log_file_size", mysqlName, ">=5.6.8", "48M", srcMy80},
+	{"innodb_log_file_size", mysqlName, "", "5M", srcMy568},
 	{"innodb_log_files_in_group", mariaName, ">=10.5", "1", srcMaria},
 	{"innodb_log_files_in_group", "", "", "2", srcMy80},
 	{"innodb_log_buffer_size", mysqlName, ">=8.4", "64M", srcMy84},
 	{"innodb_log_buffer_size", mysqlName, ">=8.0", "16M", srcMy80},
 	{"innodb_log_buffer_size", mariaName, ">=10.1", "16M", srcMaria},
+	{"innodb_log_buffer_size", mysqlName, ">=5.7.6", "16M", srcMy57 + " (16M from 5.7.6)"},
 	{"innodb_log_buffer_size", "", "", "8M", srcMy57},
 	{"innodb_log_write_ahead_size", mysqlName, "", "8192", srcMy80},
 	{"innodb_io_capacity", mysqlName, ">=8.4", "10000", srcMy84},
@@ -73,22 +77,30 @@ var defaults = []defaultRule{
 	{"key_buffer_size", "", "", "8M", srcMy80},
 	{"innodb_lock_wait_timeout", "", "", "50", srcMy80 + "; " + srcMaria},
 	{"table_open_cache", mariaName, "", "2000", srcMaria},
-	{"table_open_cache", "", "", "4000", srcMy80},
+	{"table_open_cache", mysqlName, ">=8.0", "4000", srcMy80},
+	{"table_open_cache", mysqlName, ">=5.6.8", "2000", srcMy568},
+	{"table_open_cache", "", "", "400", srcMy568},
 	{"table_definition_cache", mariaName, "", "400", srcMaria},
 	{"innodb_file_per_table", mysqlName, ">=5.6.6", "ON", srcMy57},
 	{"innodb_file_per_table", mariaName, ">=10.0", "ON", srcMaria},
 	{"innodb_file_per_table", "", "", "OFF", srcMy57 + " (ON from MySQL 5.6.6 and MariaDB 10.0)"},
 	{"innodb_stats_on_metadata", "", "", "OFF", srcMy57 + " (OFF from MySQL 5.6.6); " + srcMaria + " (OFF from 10.0)"},
 	{"innodb_stats_persistent", "", "", "ON", srcMy57 + " (ON from MySQL 5.6.6); " + srcMaria + " (ON from 10.0)"},
-	{"thread_cache_size", mariaName, "", "256", srcMaria + " (at most max_connections)"},
-	{"thread_cache_size", mysqlName, "", "9", srcMy80 + " (autosized: 8 + max_connections / 100, at most 100)"},
+	{"thread_cache_size", mariaName, ">=10.2", "256", srcMaria + " (at most max_connections; 0 before 10.2.0)"},
+	{"thread_cache_size", mariaName, "", "0", srcMaria + " (256 from 10.2.0)"},
+	{"thread_cache_size", mysqlName, ">=5.6.8", "9", srcMy80 + " (autosized: 8 + max_connections / 100, at most 100)"},
+	{"thread_cache_size", mysqlName, "", "0", srcMy568},
 	{"binlog_expire_logs_seconds", mysqlName, ">=8.0.1", "2592000", srcMy80},
 	{"binlog_expire_logs_seconds", mariaName, ">=10.6.1", "0", srcMaria},
 	{"expire_logs_days", "", "", "0", srcMy80 + "; " + srcMaria},
+	{"query_cache_size", mysqlName, "<5.6.8", "0", srcMy568},
 	{"query_cache_size", mysqlName, "<8.0.3", "1M", srcMy57},
-	{"query_cache_size", mariaName, "", "1M", srcMaria + " (from 10.1.7)"},
+	{"query_cache_size", mariaName, ">=10.1.7", "1M", srcMaria + " (from 10.1.7)"},
+	{"query_cache_size", mariaName, "", "0", srcMaria + " (1M from 10.1.7)"},
+	{"query_cache_type", mysqlName, "<5.6.8", "ON", srcMy568},
 	{"query_cache_type", mysqlName, "<8.0.3", "OFF", srcMy57},
-	{"query_cache_type", mariaName, "", "OFF", srcMaria + " (from 10.1.7)"},
+	{"query_cache_type", mariaName, ">=10.1.7", "OFF", srcMaria + " (from 10.1.7)"},
+	{"query_cache_type", mariaName, "", "ON", srcMaria + " (OFF from 10.1.7)"},
 	{"table_definition_cache", "", "", "2000", srcMy80 + " (autosized: 400 + table_open_cache / 2)"},
 }
 

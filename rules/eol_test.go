@@ -34,6 +34,16 @@ func TestOldBufferDefaults(t *testing.T) {
 		{"percona", "5.1.43", "sort_buffer_size", "2M"}, {"mysql", "5.5.21", "join_buffer_size", "128K"},
 		{"mysql", "5.6.4", "sort_buffer_size", "256K"}, {"mysql", "5.6.5", "join_buffer_size", "128K"},
 		{"mysql", "8.0.36", "join_buffer_size", "256K"}, {"mariadb", "5.5.68", "sort_buffer_size", "2M"},
+		// QA: 5.6.8 changed these (MySQL 5.6 manual, "Changes to Server Defaults"); a Debian 5.5 my.cnf's working
+		// 16M query cache was called off, and its redo 2 x 48M
+		{"mysql", "5.5.21", "query_cache_type", "ON"}, {"mysql", "5.5.21", "query_cache_size", "0"},
+		{"mysql", "5.5.21", "innodb_log_file_size", "5M"}, {"mysql", "5.5.21", "thread_cache_size", "0"},
+		{"mysql", "5.5.21", "table_open_cache", "400"}, {"mysql", "5.6.10", "query_cache_type", "OFF"},
+		{"mysql", "5.6.10", "innodb_log_file_size", "48M"}, {"mysql", "5.7.9", "table_open_cache", "2000"},
+		{"mysql", "5.7.9", "innodb_log_buffer_size", "16M"}, {"mysql", "5.7.5", "innodb_log_buffer_size", "8M"},
+		{"mariadb", "5.5.68", "innodb_log_file_size", "5M"}, {"mariadb", "10.0.38", "query_cache_type", "ON"},
+		{"mariadb", "10.1.48", "query_cache_type", "OFF"}, {"mariadb", "10.1.48", "thread_cache_size", "0"},
+		{"mariadb", "10.11.6", "thread_cache_size", "256"},
 	} {
 		v, err := profile.ParseVersionStrict(c.version)
 		if err != nil {

@@ -60,7 +60,7 @@ var detailCases = []struct {
 	{"thread cache off: the counters it names are the server's", "memory.thread_cache_off",
 		all(setVersion("mariadb", "10.11.6"), setVar("thread_cache_size", "0"), setVar("max_connections", "3000"),
 			setStatus("threads_created", "41"), setStatus("connections", "44")), "256",
-		[]string{"41 of its 44 connections had to create a thread", "max_connections 3000", "MariaDB: 256, at most max_connections"}, nil},
+		[]string{"41 of its 44 connections had to create a thread", "max_connections 3000", "from MariaDB 10.2, for max_connections 3000 (256, at most max_connections)"}, nil},
 	{"table cache misses: the counters it names are the server's", "memory.table_open_cache_misses",
 		all(setVersion("mariadb", "10.11.6"), fewTables(4), setVar("table_open_cache", "10"), tableCache(427079, 21606, 13882)), "2000",
 		[]string{"table_open_cache is 10, below the server's default of 2000", "13882 times", "21606 of 448685 table opens", "(4.8%,"}, nil},

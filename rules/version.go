@@ -69,7 +69,8 @@ func seriesFloor(flavor, text string, v profile.Version) profile.Version {
 	if flavor == profile.FlavorPercona {
 		flavor = profile.FlavorMySQL // Percona Server follows MySQL's releases
 	}
-	for _, s := range supported {
+	floors := append([]Series(nil), supported...)
+	for _, s := range append(floors, oldGA...) {
 		lo, ok := profile.ParseVersion(s.Lo)
 		if ok && s.Flavor == flavor && lo.Major == v.Major && lo.Minor == v.Minor && v.Less(lo) {
 			lo.Suffix = v.Suffix
@@ -77,4 +78,17 @@ func seriesFloor(flavor, text string, v profile.Version) profile.Version {
 		}
 	}
 	return v
+}
+
+// oldGA are the first GA releases of the series before those in
+// supported, so that --target mysql-5.6 means 5.6.10 (whose defaults,
+// changed in 5.6.6 and 5.6.8, every GA 5.6 has), not 5.6.0 (release notes
+// of each series: MySQL 5.0.15, 5.1.30, 5.5.8, 5.6.10; MariaDB 5.5.23,
+// 10.0.10, 10.1.8, 10.2.6, 10.3.7, 10.4.6).
+var oldGA = []Series{
+	{Flavor: profile.FlavorMySQL, Lo: "5.0.15"}, {Flavor: profile.FlavorMySQL, Lo: "5.1.30"},
+	{Flavor: profile.FlavorMySQL, Lo: "5.5.8"}, {Flavor: profile.FlavorMySQL, Lo: "5.6.10"},
+	{Flavor: profile.FlavorMariaDB, Lo: "5.5.23"}, {Flavor: profile.FlavorMariaDB, Lo: "10.0.10"},
+	{Flavor: profile.FlavorMariaDB, Lo: "10.1.8"}, {Flavor: profile.FlavorMariaDB, Lo: "10.2.6"},
+	{Flavor: profile.FlavorMariaDB, Lo: "10.3.7"}, {Flavor: profile.FlavorMariaDB, Lo: "10.4.6"},
 }

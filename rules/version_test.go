@@ -70,7 +70,10 @@ func TestSeriesFloor(t *testing.T) {
 		{"an exact release is kept", "mysql", "8.0.2", profile.Version{Major: 8, Minor: 0, Patch: 2}},
 		{"an exact release with a suffix is kept", "mysql", "8.0.0-dmr-log", profile.Version{Major: 8, Minor: 0, Patch: 0}},
 		{"mariadb 10.11 series starts at 10.11.0", "mariadb", "10.11", profile.Version{Major: 10, Minor: 11, Patch: 0}},
-		{"a series mytune does not list is kept", "mysql", "5.6", profile.Version{Major: 5, Minor: 6, Patch: 0}},
+		// QA: --target mysql-5.6 as 5.6.0 assumed innodb_file_per_table OFF (ON from 5.6.6) beside 5.6.8's 48M redo
+		{"mysql 5.6 series is its first GA", "mysql", "5.6", profile.Version{Major: 5, Minor: 6, Patch: 10}},
+		{"mariadb 10.4 series is its first GA", "mariadb", "10.4", profile.Version{Major: 10, Minor: 4, Patch: 6}},
+		{"a series mytune does not list is kept", "mysql", "4.1", profile.Version{Major: 4, Minor: 1, Patch: 0}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
