@@ -24,6 +24,9 @@ type Facts struct {
 	// CompileMachine is the server's version_compile_machine ("x86_64",
 	// "i686", "armv7l"; "" when not read): a 32-bit build caps the pool.
 	CompileMachine string
+	// InnoDBVersion is the server's innodb_version ("" when not shown:
+	// MySQL 5.0 and 5.1's built-in InnoDB have none).
+	InnoDBVersion string
 	// CompileOS is the server's version_compile_os ("Linux",
 	// "debian-linux-gnu", "Win64", "osx10.19"; "" when not read).
 	CompileOS string
@@ -175,6 +178,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	}
 	f.fill()
 	f.CompileMachine, f.CompileOS = vars["version_compile_machine"], vars["version_compile_os"]
+	f.InnoDBVersion = vars["innodb_version"]
 	if s := p.Server; s != nil && s.Reachable && f.UsesRedoCapacity() {
 		// the server shows both redo settings; which one it uses is not shown (profile.ServerRedoBytes)
 		if n := profile.ServerRedoBytes(s.Variables, s.Status); n > 0 {

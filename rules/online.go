@@ -12,8 +12,14 @@ import (
 // configuration option can be set dynamically" (MySQL 5.7 manual,
 // "Configuring InnoDB Buffer Pool Size"); MariaDB 10.2.2 (MariaDB KB,
 // "Setting Innodb Buffer Pool Size Dynamically").
+// innodb_file_per_table: dynamic from MySQL 5.5 and with the InnoDB
+// Plugin of 5.1 (which sets innodb_version; restartWhy), not for the
+// built-in InnoDB of 5.0 and 5.1 (MySQL 5.1 manual, innodb_file_per_table:
+// "Dynamic: No" for the built-in InnoDB); MariaDB ships XtraDB, a plugin,
+// from 5.1.
 var onlineSince = map[string]varSpec{
 	"innodb_buffer_pool_size": {KindSize, ">=5.7.5", ">=10.2.2"},
+	"innodb_file_per_table":   {KindBool, ">=5.5", ">=5.1"},
 }
 
 // restartWhy says why setting name to value needs a restart on this
@@ -31,7 +37,8 @@ func (e Env) restartWhy(name, value string) string {
 	if e.F.Flavor == profile.FlavorMariaDB {
 		rng = spec.MariaDB
 	}
-	if r, err := parseRange(rng); err == nil && e.F.Version != (profile.Version{}) && !r.contains(e.F.Version) {
+	pluginOnline := name == "innodb_file_per_table" && e.F.InnoDBVersion != "" // the 5.1 InnoDB Plugin
+	if r, err := parseRange(rng); err == nil && e.F.Version != (profile.Version{}) && !r.contains(e.F.Version) && !pluginOnline {
 		return fmt.Sprintf("%s %s sets %s only at startup (it changes online from %s %s)", profile.FlavorName(e.F.Flavor),
 			e.F.Version, name, profile.FlavorName(e.F.Flavor), rng[2:])
 	}

@@ -45,3 +45,40 @@ func TestPoolResizeOnline(t *testing.T) {
 		})
 	}
 }
+
+// TestFilePerTableRestart: innodb_file_per_table is not dynamic with the
+// built-in InnoDB of MySQL 5.0/5.1 (QA: those captures got "OFF → ON"
+// without a restart), dynamic with the 5.1 InnoDB Plugin (innodb_version
+// shown) and from 5.5.
+func TestFilePerTableRestart(t *testing.T) {
+	server := func(version, innodbVersion string) func(*profile.Profile) {
+		return func(p *profile.Profile) {
+			p.Server.Flavor, p.Server.Version = "mysql", version
+			p.Server.Variables["innodb_file_per_table"] = "OFF"
+			if innodbVersion != "" {
+				p.Server.Variables["innodb_version"] = innodbVersion
+			}
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		mutate  func(*profile.Profile)
+		restart bool
+	}{
+		{"MySQL 5.0.82 built-in InnoDB", server("5.0.82", ""), true},
+		{"MySQL 5.1.49 built-in InnoDB", server("5.1.49", ""), true},
+		{"MySQL 5.1.49 with the InnoDB Plugin", server("5.1.49", "1.0.10"), false},
+		{"MySQL 5.5.21", server("5.5.21", "1.1.8"), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, hits := memEnv(t, c.mutate)
+			h, ok := hits["hygiene.file_per_table_off"]
+			if !ok {
+				t.Fatalf("did not fire (fired: %v)", keys(hits))
+			}
+			if h.RestartRequired != c.restart {
+				t.Errorf("restart %v, want %v", h.RestartRequired, c.restart)
+			}
+		})
+	}
+}
