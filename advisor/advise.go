@@ -32,6 +32,10 @@ type AdviseOptions struct {
 	ToolVersion string
 	// Calibration is calibrate --dump's measurement on the target, if given.
 	Calibration *threads.Calibration
+	// SavedServer says the profile's server block was read when the
+	// profile was saved (advise --from without server flags), not now: the
+	// target's reason and notes say so instead of "the live server".
+	SavedServer bool
 }
 
 // Advise runs the rules over p and returns the advice. It does no I/O.
@@ -52,6 +56,14 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	t, note, err := rules.ResolveTarget(p, opts.Target)
 	if err != nil {
 		return Advice{}, err
+	}
+	if opts.SavedServer && t.Source == profile.SourceServer {
+		saved := "the server saved in the profile"
+		if !p.TakenAt.IsZero() {
+			saved += " (read " + p.TakenAt.UTC().Format("2006-01-02 15:04 UTC") + ")"
+		}
+		t.Reason = strings.Replace(t.Reason, "the live server", saved, 1)
+		note = strings.Replace(note, "the live server", saved, 1)
 	}
 	a := Advice{Schema: Schema, Profile: p, Findings: []Finding{},
 		Target: t}

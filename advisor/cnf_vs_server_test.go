@@ -44,3 +44,25 @@ func TestCnfServerNote(t *testing.T) {
 		})
 	}
 }
+
+// TestSavedServerTarget: advise --from a profile with a server block names
+// that server as saved, not as "the live server" (QA: --no-server with a
+// saved MariaDB said "the live server reports" and ignored --target).
+func TestSavedServerTarget(t *testing.T) {
+	p := profile.Profile{Host: profile.Host{Memory: profile.Memory{TotalBytes: 8 << 30}},
+		Server: &profile.Server{Reachable: true, Source: "server", Flavor: "mariadb", Version: "10.11.19-MariaDB",
+			Variables: map[string]string{"innodb_buffer_pool_size": "134217728"}}}
+	for _, saved := range []bool{false, true} {
+		a, err := Advise(p, AdviseOptions{Target: "mysql-8.4", SavedServer: saved})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(a.Notes, "\n")
+		says := strings.Contains(a.Target.Reason, "the server saved in the profile") &&
+			strings.Contains(notes, "--target mysql-8.4 ignored: the server saved in the profile")
+		live := strings.Contains(a.Target.Reason, "the live server")
+		if says != saved || live == saved {
+			t.Errorf("saved %v: reason %q, notes %q", saved, a.Target.Reason, notes)
+		}
+	}
+}

@@ -112,6 +112,8 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	if opts.Calibration, err = a.adviceCalibration(cmd, opts.Task); err != nil {
 		return nil, err
 	}
+	opts.SavedServer = a.v.GetString("from") != "" && captured == nil && p.Server != nil &&
+		(a.v.GetBool("no-server") || len(a.connSource(cmd).Named()) == 0)
 	adv, err := advisor.Advise(*p, opts)
 	if err != nil {
 		return nil, asUsage(err)
