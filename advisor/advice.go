@@ -53,6 +53,9 @@ type Advice struct {
 	Threads  Threads   `json:"threads"`
 	// Cnf is a "[mysqld]" my.cnf fragment mysqld accepts as it is.
 	Cnf string `json:"cnf"`
+	// ApplyNow is the SET GLOBAL statements that put the cnf's settings
+	// that need no restart into effect now (ApplyNow); [] when none.
+	ApplyNow []string `json:"apply_now"`
 	// Notes are facts about how the advice was made a reader should know
 	// ("no server and no my.cnf: current values are the target's documented defaults").
 	Notes []string `json:"notes"`

@@ -65,7 +65,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		t.Reason = strings.Replace(t.Reason, "the live server", saved, 1)
 		note = strings.Replace(note, "the live server", saved, 1)
 	}
-	a := Advice{Schema: Schema, Profile: p, Findings: []Finding{},
+	a := Advice{Schema: Schema, Profile: p, Findings: []Finding{}, ApplyNow: []string{},
 		Target: t}
 	if note != "" {
 		a.Notes = append(a.Notes, note)
@@ -93,6 +93,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		a.Findings = r.findings
 		a.Notes = append(a.Notes, r.notes...)
 		a.Cnf = Cnf(a, r.version, opts.ToolVersion)
+		a.ApplyNow = ApplyNow(a, r.version)
 	}
 	refused := myCnfRefusals(p.MyCnf, t.Flavor, t.Version)
 	a.Findings = append(a.Findings, refused...)

@@ -61,6 +61,7 @@ func adviceText(a *advisor.Advice, o Options) string {
 	b.WriteString(findingsText(t, a.Findings, w))
 	b.WriteString(threadsText(t, a.Threads, w))
 	b.WriteString(cnfText(t, a.Cnf, cnfWhere(a), w))
+	b.WriteString(applyNowText(t, a.ApplyNow, w))
 	if len(a.Notes) > 0 {
 		b.WriteString(section(t, "NOTES"))
 		for _, n := range a.Notes {
@@ -248,10 +249,11 @@ func cnfText(t theme, cnf, where string, w int) string {
 		return ""
 	}
 	var b strings.Builder
-	hint := where + ", [mysqld] line included (the server keeps the last value it reads), then restart where marked"
+	hint := where + ", [mysqld] line included (the server keeps the last value it reads); it takes effect at the " +
+		"server's next start (restart where a line says it needs one)"
 	if groups := strings.Count("\n"+cnf, "\n["); groups > 1 {
 		hint = where + " as it is, each [group] line with it (a group is read only by the servers named; the " +
-			"server keeps the last value it reads), then restart where marked"
+			"server keeps the last value it reads); it takes effect at the server's next start"
 	}
 	b.WriteString(section(t, "MY.CNF"))
 	for _, l := range wrap(hint, w, "") {
@@ -265,6 +267,23 @@ func cnfText(t theme, cnf, where string, w int) string {
 			continue
 		}
 		b.WriteString("  " + clean(l) + "\n")
+	}
+	return b.String()
+}
+
+// applyNowText lists the SET GLOBAL statements that put the settings
+// needing no restart into effect on the running server.
+func applyNowText(t theme, stmts []string, w int) string {
+	if len(stmts) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, l := range wrap("to put the lines that need no restart into effect now, on the running server (the my.cnf "+
+		"keeps them after the next start):", w, "") {
+		b.WriteString(t.dim.Render(l) + "\n")
+	}
+	for _, s := range stmts {
+		b.WriteString("  " + clean(s) + "\n")
 	}
 	return b.String()
 }

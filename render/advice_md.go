@@ -27,6 +27,10 @@ func adviceMarkdown(a *advisor.Advice) string {
 	b.WriteString(threadsMarkdown(a.Threads))
 	if strings.TrimSpace(a.Cnf) != "" {
 		b.WriteString("## my.cnf\n\n```ini\n" + strings.TrimRight(a.Cnf, "\n") + "\n```\n\n")
+		if len(a.ApplyNow) > 0 {
+			b.WriteString("The lines that need no restart, in effect now on the running server:\n\n```sql\n" +
+				strings.Join(a.ApplyNow, "\n") + "\n```\n\n")
+		}
 	}
 	var gaps []string
 	gaps = append(gaps, a.Notes...)

@@ -1,0 +1,49 @@
+package advisor
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+	"github.com/mytune/mytune/rules"
+)
+
+// plainValue is a value SET GLOBAL takes as it is: a number or a word.
+var plainValue = regexp.MustCompile(`^(-?[0-9]+(\.[0-9]+)?|[A-Za-z_][A-Za-z0-9_]*)$`)
+
+// suffixedSize is a whole number with a K/M/G/T suffix (my.cnf spelling).
+var suffixedSize = regexp.MustCompile(`^[0-9]+[KMGTkmgt]$`)
+
+// ApplyNow is the SET GLOBAL statements that put the cnf's settings that
+// need no restart into effect on the running server: the my.cnf lines only
+// take effect at its next start (QA: "append it, then restart where
+// marked" left five dynamic settings waiting for a restart no one
+// planned). Sizes are given in bytes, since SET GLOBAL takes no K/M/G
+// suffix (MySQL manual, "Using System Variables": suffixes are for option
+// files and the command line only). Findings marked restart_required and
+// variables the target does not accept are left out.
+func ApplyNow(a Advice, v profile.Version) []string {
+	out := []string{}
+	for _, f := range a.Findings {
+		if f.Variable == "" || f.Recommended == "" || f.RestartRequired || !rules.Accepts(a.Target.Flavor, v, f.Variable) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("SET GLOBAL %s = %s;", f.Variable, sqlValue(f.Variable, f.Recommended)))
+	}
+	return out
+}
+
+// sqlValue spells a cnf value for SET GLOBAL: a size in bytes, a number
+// or word as it is, anything else quoted.
+func sqlValue(name, value string) string {
+	if rules.VariableKind(name) == rules.KindSize || suffixedSize.MatchString(value) {
+		if n, err := profile.ParseSize(value); err == nil {
+			return fmt.Sprint(n)
+		}
+	}
+	if plainValue.MatchString(value) {
+		return value
+	}
+	return "'" + strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), "'", `\'`) + "'"
+}
