@@ -163,11 +163,12 @@ func FromCaptures(varsFile, statusFile string) (*profile.Server, error) {
 	return s, nil
 }
 
-// captureCore are variables every server has shown since MySQL 5.0 and
+// captureCore are variables every server has shown since MySQL 5.0 (and
+// still shows in 9.x, which dropped innodb_log_file_size) and
 // that the memory and redo findings stand on: a capture without them is a
 // subset (SHOW VARIABLES LIKE …), whose missing settings would silently
 // be taken for defaults.
-var captureCore = []string{"innodb_buffer_pool_size", "max_connections", "innodb_log_file_size", "innodb_flush_log_at_trx_commit"}
+var captureCore = []string{"innodb_buffer_pool_size", "max_connections", "innodb_flush_log_at_trx_commit"}
 
 // missingCore lists the captureCore variables vars lacks.
 func missingCore(vars map[string]string) []string {
