@@ -49,13 +49,31 @@ type result struct {
 
 // runOpts tunes one run: environment, credentials, a signal to send.
 type runOpts struct {
-	env        []string
-	cred       *syscall.Credential
-	signalAt   time.Duration
-	signal     os.Signal     // sent at signalAt; os.Interrupt when nil
-	again      time.Duration // when > 0, the signal is sent a second time this long after the first
+	env      []string
+	cred     *syscall.Credential
+	signalAt time.Duration
+	signal   os.Signal     // sent at signalAt; os.Interrupt when nil
+	again    time.Duration // when > 0, the signal is sent a second time this long after the first
+	// signalWhen, when set, delays the signal past signalAt until it is
+	// true (polled every 50 ms; given up after timeout): on a busy host a
+	// fixed delay can come before what the test needs to interrupt.
+	signalWhen func() bool
 	timeout    time.Duration
 	stdinBytes []byte
+}
+
+// signalLater sends sig at o.signalAt (and again o.again later), first
+// waiting for o.signalWhen when it is set.
+func signalLater(p *os.Process, sig os.Signal, o runOpts, start time.Time) {
+	time.Sleep(o.signalAt)
+	for o.signalWhen != nil && !o.signalWhen() && time.Since(start) < o.timeout {
+		time.Sleep(50 * time.Millisecond)
+	}
+	_ = p.Signal(sig)
+	if o.again > 0 {
+		time.Sleep(o.again)
+		_ = p.Signal(sig)
+	}
 }
 
 // mytune runs the binary with args and returns its result.
@@ -83,10 +101,7 @@ func mytune(t *testing.T, o runOpts, args ...string) result {
 		if sig == nil {
 			sig = os.Interrupt
 		}
-		time.AfterFunc(o.signalAt, func() { _ = cmd.Process.Signal(sig) })
-		if o.again > 0 {
-			time.AfterFunc(o.signalAt+o.again, func() { _ = cmd.Process.Signal(sig) })
-		}
+		go signalLater(cmd.Process, sig, o, start)
 	}
 	err := cmd.Wait()
 	r := result{stdout: out.String(), stderr: errb.String(), elapsed: time.Since(start)}

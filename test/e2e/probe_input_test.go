@@ -133,7 +133,12 @@ func TestProbeSignals(t *testing.T) {
 // directory, and the report says so.
 func TestProbeRemovesAKilledRunsFile(t *testing.T) {
 	dir := t.TempDir()
-	r := mytune(t, runOpts{signalAt: 1500 * time.Millisecond, signal: syscall.SIGKILL}, "probe", "--datadir", dir, "--no-server", "--duration", "30s")
+	fileThere := func() bool { // polled off the test's goroutine: no t.Fatal here
+		ents, err := os.ReadDir(dir)
+		return err == nil && len(ents) > 0 && strings.HasPrefix(ents[0].Name(), ".mytune-probe-")
+	}
+	r := mytune(t, runOpts{signalAt: 1500 * time.Millisecond, signal: syscall.SIGKILL, signalWhen: fileThere},
+		"probe", "--datadir", dir, "--no-server", "--duration", "30s")
 	if r.code == 0 {
 		t.Fatalf("a killed probe exited 0")
 	}
