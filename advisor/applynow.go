@@ -25,7 +25,7 @@ var suffixedSize = regexp.MustCompile(`^[0-9]+[KMGTkmgt]$`)
 // variables the target does not accept are left out.
 func ApplyNow(a Advice, v profile.Version) []string {
 	out := []string{}
-	for _, f := range a.Findings {
+	for _, f := range ioCapacityOrder(a.Findings) {
 		if f.Variable == "" || f.Recommended == "" || f.RestartRequired || !rules.Accepts(a.Target.Flavor, v, f.Variable) {
 			continue
 		}
@@ -46,4 +46,32 @@ func sqlValue(name, value string) string {
 		return value
 	}
 	return "'" + strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), "'", `\'`) + "'"
+}
+
+// ioCapacityOrder puts innodb_io_capacity_max before innodb_io_capacity
+// when the new capacity is above the max in effect: the server checks
+// each SET GLOBAL against the other (MySQL 8.4 manual,
+// innodb_io_capacity_max: innodb_io_capacity may not exceed it; MariaDB
+// KB likewise), so raising both in the other order trips that check.
+func ioCapacityOrder(fs []Finding) []Finding {
+	ci, mi := -1, -1
+	for i, f := range fs {
+		switch f.Variable {
+		case "innodb_io_capacity":
+			ci = i
+		case "innodb_io_capacity_max":
+			mi = i
+		}
+	}
+	if ci < 0 || mi < 0 || mi < ci {
+		return fs
+	}
+	newCap, err1 := profile.ParseSize(fs[ci].Recommended)
+	curMax, err2 := profile.ParseSize(fs[mi].Current)
+	if err1 != nil || err2 != nil || newCap <= curMax {
+		return fs
+	}
+	out := append([]Finding(nil), fs...)
+	out[ci], out[mi] = out[mi], out[ci]
+	return out
 }

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -36,6 +37,32 @@ func TestSQLValue(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if got := sqlValue(c.variable, c.value); got != c.want {
 				t.Errorf("got %s, want %s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestApplyNowIOCapacityOrder: raising innodb_io_capacity past the max in
+// effect sets the max first; lowering both keeps capacity first.
+func TestApplyNowIOCapacityOrder(t *testing.T) {
+	v, _ := profile.ParseVersion("10.11.19")
+	for _, c := range []struct {
+		name                string
+		cap, curMax, newMax string
+		wantFirst           string
+	}{
+		{"raise past the max", "7500", "2000", "15000", "innodb_io_capacity_max"},
+		{"raise within the max", "1500", "2000", "3000", "innodb_io_capacity"},
+		{"lower both", "200", "4000", "400", "innodb_io_capacity"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := Advice{Target: profile.Target{Flavor: "mariadb", Version: "10.11"}, Findings: []Finding{
+				{Variable: "innodb_io_capacity", Current: "200", Recommended: c.cap},
+				{Variable: "innodb_io_capacity_max", Current: c.curMax, Recommended: c.newMax},
+			}}
+			got := ApplyNow(a, v)
+			if len(got) != 2 || !strings.HasPrefix(got[0], "SET GLOBAL "+c.wantFirst+" =") {
+				t.Errorf("got %q, want %s first", got, c.wantFirst)
 			}
 		})
 	}
