@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -32,6 +33,20 @@ func (t shellTableJSON) defaultDialect() bool {
 	o := t.Options
 	return is(o.FieldsTerminatedBy, "\t") && is(o.FieldsEnclosedBy, "") && !o.FieldsOptionallyEnclosed &&
 		is(o.FieldsEscapedBy, `\`) && is(o.LinesTerminatedBy, "\n") && len(o.DecodeColumns) == 0 && len(t.DecodeColumns) == 0
+}
+
+// decodeColumns lists the table's columns MySQL Shell encoded (sorted).
+func (t shellTableJSON) decodeColumns() []string {
+	var out []string
+	for _, m := range []map[string]string{t.Options.DecodeColumns, t.DecodeColumns} {
+		for c := range m {
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // shellSource lists a MySQL Shell dump's chunks (schema@table@N.tsv.zst,
@@ -76,7 +91,33 @@ func shellSource(ctx context.Context, dir string, files fileSet) (*Source, error
 		}
 	}
 	src.order(tables, chunks)
+	if note := leftOutShare(files, left); note != "" {
+		src.Notes = append(src.Notes, note)
+	}
 	return src, nil
+}
+
+// leftOutShare says how much of the dump's chunk bytes the left-out tables
+// hold, so that a calibration on the rest is read as what it is; "" when
+// none is left out.
+func leftOutShare(files fileSet, left map[string]bool) string {
+	var all, out uint64
+	for name, size := range files {
+		f := classifyShell(name)
+		if f.kind != "data" {
+			continue
+		}
+		all += size
+		parts := strings.SplitN(name, "@", 3)
+		if len(parts) >= 2 && left[parts[0]+"@"+strings.TrimSuffix(trimCompression(parts[1]), ".tsv")] {
+			out += size
+		}
+	}
+	if out == 0 || all == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the tables left out hold %.0f%% of the dump's chunk bytes: the calibration measures the rest only",
+		100*float64(out)/float64(all))
 }
 
 // shellTable reads one table's DDL and options.
@@ -94,8 +135,12 @@ func shellTable(dir string, files fileSet, prefix string, f shellFile) (SourceTa
 	if err := json.Unmarshal(data, &tj); err != nil {
 		return SourceTable{}, fmt.Errorf("reading %s.json: %w", prefix, err)
 	}
+	if cols := tj.decodeColumns(); len(cols) > 0 {
+		return SourceTable{}, fmt.Errorf("its column(s) %s are encoded in the chunks (decodeColumns: MySQL Shell writes "+
+			"binary columns as base64 or hex and decodes them with SET on load), which calibrate does not replay", strings.Join(cols, ", "))
+	}
 	if !tj.defaultDialect() {
-		return SourceTable{}, fmt.Errorf("its chunks are not in the default tsv dialect")
+		return SourceTable{}, fmt.Errorf("its chunks are not in the default tsv dialect (fields or lines terminated, enclosed or escaped otherwise)")
 	}
 	rest, err := readCreate(filepath.Join(dir, prefix+".sql"))
 	if err != nil {
