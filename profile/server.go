@@ -310,11 +310,17 @@ type DumpLoaderTrap struct {
 	Kind   string `json:"kind"`
 	Schema string `json:"schema"`
 	Table  string `json:"table,omitempty"`
+	// File is the file of a "stray-file-myloader-loads" trap (Schema and
+	// Table are then "").
+	File string `json:"file,omitempty"`
 }
 
 // Quoted is the trap's name as SQL writes it: `db` or `db`.`table`.
 func (t DumpLoaderTrap) Quoted() string {
 	q := func(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
+	if t.File != "" {
+		return t.File
+	}
 	if t.Table == "" {
 		return q(t.Schema)
 	}

@@ -10,6 +10,7 @@ const (
 	trapSchemaFileName = "table-named-like-a-schema-file"
 	trapDottedSchema   = "database-name-with-a-dot"
 	trapNoTableSchema  = "table-without-schema-file"
+	trapStrayFile      = "stray-file-myloader-loads"
 )
 
 // loaderTrapNotes says, for a mydumper dump whose names myloader 0.10
@@ -18,7 +19,7 @@ const (
 // t-schema table's rows loaded by mysql from its data file; `db.dot`
 // loaded whole by myloader --database 'db.dot' from a dump of it alone).
 func loaderTrapNotes(dd dirs) []string {
-	var dotted, noSchema []string
+	var dotted, noSchema, stray []string
 	schemaFile := schemaFileNameLoads(dd)
 	for _, t := range dd.traps {
 		switch t.Kind {
@@ -26,6 +27,8 @@ func loaderTrapNotes(dd dirs) []string {
 			dotted = append(dotted, t.Quoted())
 		case trapNoTableSchema:
 			noSchema = append(noSchema, t.Quoted())
+		case trapStrayFile:
+			stray = append(stray, t.Quoted())
 		}
 	}
 	var notes []string
@@ -43,6 +46,11 @@ func loaderTrapNotes(dd dirs) []string {
 	if len(noSchema) > 0 {
 		notes = append(notes, fmt.Sprintf("WARNING: the dump has no -schema.sql for %s: myloader creates no table for them and their rows "+
 			"fail (\"Table … doesn't exist\") unless TARGET has them; create them first (SHOW CREATE TABLE on the source)", strings.Join(noSchema, ", ")))
+	}
+	if len(stray) > 0 {
+		notes = append(notes, fmt.Sprintf("WARNING: myloader 0.10 loads every file of the directory whose name contains .sql: %s "+
+			"are not the dump's own files but would be loaded as rows of the table their names begin with (old rows appended, or "+
+			"exit 1 on a duplicate key); move them out of the dump directory before running the myloader line", strings.Join(stray, ", ")))
 	}
 	return notes
 }

@@ -27,6 +27,8 @@ func TestLoaderTrapNotes(t *testing.T) {
 			"the myloader line loads `db.dot` into the database named by the part before the dot"},
 		{"no schema file", []profile.DumpLoaderTrap{{Kind: trapNoTableSchema, Schema: "shop", Table: "a.b"}}, "none",
 			"the dump has no -schema.sql for `shop`.`a.b`"},
+		{"a stray .sql.bak: move it out", []profile.DumpLoaderTrap{{Kind: trapStrayFile, File: "st.t.sql.bak"}}, "none",
+			"WARNING: myloader 0.10 loads every file of the directory whose name contains .sql: st.t.sql.bak are not the dump's own files"},
 		{"none: no warning", nil, "none", ""},
 	}
 	for _, c := range cases {

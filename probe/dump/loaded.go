@@ -14,12 +14,22 @@ import (
 const MaxIgnoredNamed = 5
 
 // mydumperReads reports whether myloader reads a file of a mydumper dump
-// directory: the metadata file, and SQL files (plain, .gz or .zst; .dat
-// and .csv for newer releases' LOAD DATA dumps) named db.table… or with
-// one of mydumper's schema endings (mydumper docs/files.rst, "Output
-// Files"). Anything else (a stray backup.tar, a renamed orders.sql.orig)
-// myloader skips.
+// directory: the files the dump names (mydumperNamed) and, as myloader
+// 0.10 does, any other file whose name contains ".sql" (myloader.c picks
+// data files with g_strrstr(filename, ".sql"): a renamed st.t.sql.bak or
+// st.t.sql~ is loaded as rows of st.t, measured by QA on MariaDB 10.11 —
+// such files are flagged as loader traps, TrapStrayFile).
 func mydumperReads(name string) bool {
+	return mydumperNamed(name) || strings.Contains(name, ".sql")
+}
+
+// mydumperNamed reports whether a file is one a mydumper dump names: the
+// metadata file, and SQL files (plain, .gz or .zst; .dat and .csv for
+// newer releases' LOAD DATA dumps) named db.table… or with one of
+// mydumper's schema endings (mydumper docs/files.rst, "Output Files").
+// Anything else (a stray backup.tar, a renamed orders.sql.orig) is not
+// the dump's.
+func mydumperNamed(name string) bool {
 	if name == "metadata" || name == "metadata.partial" {
 		return true
 	}

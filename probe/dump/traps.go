@@ -24,6 +24,12 @@ const (
 	// while the dump has others: myloader creates nothing for it, so its
 	// rows fail unless it exists on the target ("Table … doesn't exist").
 	TrapNoTableSchema = "table-without-schema-file"
+	// TrapStrayFile: a file that is not one the dump names but whose name
+	// contains ".sql" (st.t.sql.bak, st.t.sql~, shop.orders.sql.orig):
+	// myloader 0.10 loads it as rows of the table its name begins with
+	// (QA on MariaDB 10.11: three renamed copies added their rows to st.t,
+	// exit 0; an exact copy stopped the load on a duplicate key, exit 1).
+	TrapStrayFile = "stray-file-myloader-loads"
 )
 
 // myloaderTraps lists the databases and tables of a mydumper dump whose
@@ -39,6 +45,11 @@ func myloaderTraps(files fileSet, schemas map[string]bool) ([]profile.DumpLoader
 		}
 	}
 	var traps []profile.DumpLoaderTrap
+	for name := range files {
+		if !mydumperNamed(name) && strings.Contains(name, ".sql") {
+			traps = append(traps, profile.DumpLoaderTrap{Kind: TrapStrayFile, File: name})
+		}
+	}
 	for s := range schemas {
 		if strings.Contains(s, ".") {
 			traps = append(traps, profile.DumpLoaderTrap{Kind: TrapDottedSchema, Schema: s})
@@ -54,7 +65,7 @@ func myloaderTraps(files fileSet, schemas map[string]bool) ([]profile.DumpLoader
 	}
 	sort.Slice(traps, func(i, j int) bool {
 		a, b := traps[i], traps[j]
-		return a.Kind+"\x00"+a.Schema+"\x00"+a.Table < b.Kind+"\x00"+b.Schema+"\x00"+b.Table
+		return a.Kind+"\x00"+a.Schema+"\x00"+a.Table+"\x00"+a.File < b.Kind+"\x00"+b.Schema+"\x00"+b.Table+"\x00"+b.File
 	})
 	return traps, trapNotes(traps)
 }
@@ -88,6 +99,7 @@ func trapNotes(traps []profile.DumpLoaderTrap) []string {
 		{TrapSchemaFileName, "tables named like mydumper's schema files", "it reads their data files as another table's CREATE TABLE and fails (\"Table … doesn't exist\", exit 1), leaving them empty"},
 		{TrapDottedSchema, "databases named with a dot", "it cuts the name at the first dot, creates the database named by the part before it and loads the rows there (appended to a table of the same name the target has)"},
 		{TrapNoTableSchema, "tables without a -schema.sql file", "it creates no table for them, so their rows fail unless they exist on the target"},
+		{TrapStrayFile, "files that are not the dump's but whose names contain .sql", "it loads every such file as rows of the table its name begins with (appended; a copy of a data file stops the load on a duplicate key)"},
 	} {
 		if names := byKind[k.kind]; len(names) > 0 {
 			notes = append(notes, fmt.Sprintf("myloader 0.10 misreads the %s (%s): %s", k.what, strings.Join(names, ", "), k.text))
