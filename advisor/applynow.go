@@ -29,9 +29,42 @@ func ApplyNow(a Advice, v profile.Version) []string {
 		if f.Variable == "" || f.Recommended == "" || f.RestartRequired || !rules.Accepts(a.Target.Flavor, v, f.Variable) {
 			continue
 		}
-		out = append(out, fmt.Sprintf("SET GLOBAL %s = %s;", f.Variable, sqlValue(f.Variable, f.Recommended)))
+		line := fmt.Sprintf("SET GLOBAL %s = %s;", f.Variable, sqlValue(f.Variable, f.Recommended))
+		if f.Variable == "innodb_buffer_pool_size" {
+			line = onlinePoolLine(a, f.Recommended, line)
+		}
+		out = append(out, line)
 	}
 	return out
+}
+
+// onlinePoolLine is the SET GLOBAL for a MySQL or Percona buffer pool,
+// taken down to a multiple of innodb_buffer_pool_chunk_size × the
+// instances the running server has: an online resize aligns the size up
+// to that (MySQL 8.4 manual, "Configuring InnoDB Buffer Pool Size": also
+// "while the server is running"; instances are read-only), while the
+// cnf's value is laid out afresh at a restart (one instance below 1G). QA:
+// 896M on a server running 2 instances would have become 1024M online,
+// above what the memory check allowed.
+func onlinePoolLine(a Advice, rec, line string) string {
+	s := a.Profile.Server
+	if a.Target.IsMariaDB() || s == nil || !s.Reachable {
+		return line
+	}
+	want, err1 := profile.ParseSize(rec)
+	chunk, err2 := profile.ParseSize(s.Variables["innodb_buffer_pool_chunk_size"])
+	inst, err3 := profile.ParseSize(s.Variables["innodb_buffer_pool_instances"])
+	if err1 != nil || err2 != nil || err3 != nil || chunk == 0 || inst == 0 {
+		return line
+	}
+	unit := chunk * inst
+	if want%unit == 0 || want < unit {
+		return line
+	}
+	down := want / unit * unit
+	return fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d; -- %s taken down to a multiple of the running %d instance(s) "+
+		"x %s chunks, as an online resize rounds up to it; the my.cnf's %s applies at the next start", down, rec, inst,
+		profile.FormatSize(chunk), rec)
 }
 
 // sqlValue spells a cnf value for SET GLOBAL: a size in bytes, a number

@@ -67,3 +67,32 @@ func TestApplyNowIOCapacityOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyNowOnlinePool: MySQL resizes the pool online to a multiple of
+// chunk x the instances it runs with (QA: 896M with 2 instances of 128M
+// chunks would have become 1024M); MariaDB and aligned sizes are as advised.
+func TestApplyNowOnlinePool(t *testing.T) {
+	for _, c := range []struct {
+		name, flavor, rec, instances, want string
+	}{
+		{"MySQL, 2 instances, 896M", "mysql", "896M", "2", "SET GLOBAL innodb_buffer_pool_size = 805306368; -- 896M taken down"},
+		{"MySQL, 2 instances, 1G", "mysql", "1G", "2", "SET GLOBAL innodb_buffer_pool_size = 1073741824;"},
+		{"MySQL, 1 instance, 896M", "mysql", "896M", "1", "SET GLOBAL innodb_buffer_pool_size = 939524096;"},
+		{"MariaDB", "mariadb", "896M", "2", "SET GLOBAL innodb_buffer_pool_size = 939524096;"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := Advice{Target: profile.Target{Flavor: c.flavor, Version: "8.4"},
+				Profile: profile.Profile{Server: &profile.Server{Reachable: true, Variables: map[string]string{
+					"innodb_buffer_pool_chunk_size": "134217728", "innodb_buffer_pool_instances": c.instances}}},
+				Findings: []Finding{{Variable: "innodb_buffer_pool_size", Current: "12G", Recommended: c.rec}}}
+			v, _ := profile.ParseVersion("8.4.8")
+			if c.flavor == "mariadb" {
+				a.Target.Version, v = "10.11", profile.Version{Major: 10, Minor: 11, Patch: 19}
+			}
+			got := ApplyNow(a, v)
+			if len(got) != 1 || !strings.HasPrefix(got[0], c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}

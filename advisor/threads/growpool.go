@@ -29,7 +29,8 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	if need == 0 || b.bytes == 0 || need <= b.bytes {
 		return Setting{}, b, "", false
 	}
-	grow := (need + PoolChunkBytes - 1) / PoolChunkBytes * PoolChunkBytes
+	unit := onlinePoolUnit(p)
+	grow := (need + unit - 1) / unit * unit
 	if ok, why := poolOnline(p, o, grow); !ok {
 		return Setting{}, b, fmt.Sprintf("buffer pool growth to %s not offered: %s outgrows %s, but %s", profile.HumanBytes(grow),
 			loadsText(p.Dump, need), b.describe(), why), false
@@ -55,6 +56,24 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", undo),
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",
 			profile.HumanBytes(grow-min(undo, b.bytes)), held, SettleSteps, back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
+}
+
+// onlinePoolUnit is what an online resize of the live server's pool is
+// aligned to: innodb_buffer_pool_chunk_size × innodb_buffer_pool_instances
+// on MySQL and Percona (MySQL 8.4 manual, "Configuring InnoDB Buffer Pool
+// Size": the size is adjusted to a multiple of that, also while running;
+// instances are read-only), else PoolChunkBytes.
+func onlinePoolUnit(p *profile.Profile) uint64 {
+	s := p.Server
+	if s == nil || !s.Reachable || s.Flavor == profile.FlavorMariaDB {
+		return PoolChunkBytes
+	}
+	chunk, err1 := profile.ParseSize(s.Variables["innodb_buffer_pool_chunk_size"])
+	inst, err2 := profile.ParseSize(s.Variables["innodb_buffer_pool_instances"])
+	if err1 != nil || err2 != nil || chunk == 0 || inst == 0 {
+		return PoolChunkBytes
+	}
+	return chunk * inst
 }
 
 // poolMaxBytes is the live server's innodb_buffer_pool_size_max (MariaDB:
