@@ -33,8 +33,8 @@ func TestGrowPool(t *testing.T) {
 			apply: "SET GLOBAL innodb_buffer_pool_size = 536870912;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;"},
 		// QA: an online resize aligns to chunk x the running instances: with 4 x 128M the 512M need stays 512M, with 3 it is 768M
 		{name: "MySQL 8.4 running 3 pool instances: grown to a multiple of 384 MiB", availGiB: 8,
-			dump: &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
-			srv: server("mysql", "8.4.3", map[string]string{"innodb_buffer_pool_chunk_size": "134217728", "innodb_buffer_pool_instances": "3"}),
+			dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
+			srv:   server("mysql", "8.4.3", map[string]string{"innodb_buffer_pool_chunk_size": "134217728", "innodb_buffer_pool_instances": "3"}),
 			apply: "SET GLOBAL innodb_buffer_pool_size = 805306368;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;"},
 		{name: "in a 1G cgroup on a 20G host: the warning states the limit, not the host", availGiB: 20, limitMiB: 1024,
 			dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
