@@ -206,7 +206,10 @@ func TestReadErrors(t *testing.T) {
 		{name: "an xz dump: named, with the command", ctx: context.Background(), path: "testdata/mariadb-dump-10.11-tiny.sql.xz", target: ErrNotDump,
 			msgHas: "xz-compressed, which mytune does not read (it reads plain, gzip and zstd dumps): decompress it first (xz -dk "},
 		{name: "a bzip2 dump renamed .sql: found by its magic", ctx: context.Background(), path: bz2AsSQL, target: ErrNotDump,
-			msgHas: "bzip2-compressed, which mytune does not read (it reads plain, gzip and zstd dumps): decompress it first (bunzip2 -k "},
+			msgHas: "bzip2-compressed, which mytune does not read (it reads plain, gzip and zstd dumps): decompress it first (bunzip2 -c "},
+		// QA: "bunzip2 -k dump.sql" writes dump.sql.out and "xz -dk" skips a name without .xz: stream to a named file
+		{name: "a bzip2 dump renamed .sql: the plain file named", ctx: context.Background(), path: bz2AsSQL, target: ErrNotDump,
+			msgHas: "dump.plain.sql) and give --dump "},
 		{name: "a --xml dump named .sql", ctx: context.Background(), path: "testdata/mariadb-dump-10.11-xml.sql", target: ErrNotDump,
 			msgHas: "an XML dump (mysqldump --xml), which the mysql client cannot load"},
 		{name: "a --xml dump, gzip", ctx: context.Background(), path: xmlGzip, target: ErrNotDump,

@@ -16,10 +16,11 @@ import (
 var unsupportedCompressions = []struct {
 	name, ext string
 	magic     []byte
-	command   string
+	command   string // decompresses FILE.ext beside it, keeping it
+	stream    string // writes the plain file to stdout (any name)
 }{
-	{"xz", ".xz", []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}, "xz -dk"},
-	{"bzip2", ".bz2", []byte("BZh"), "bunzip2 -k"},
+	{"xz", ".xz", []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}, "xz -dk", "xz -dc"},
+	{"bzip2", ".bz2", []byte("BZh"), "bunzip2 -k", "bunzip2 -c"},
 }
 
 // unsupportedDump refuses, with what to do, a dump file mytune cannot read:
@@ -32,13 +33,15 @@ func unsupportedDump(path string, f *os.File) error {
 	n, _ := f.ReadAt(head[:], 0)
 	for _, c := range unsupportedCompressions {
 		if bytes.HasPrefix(head[:n], c.magic) || strings.HasSuffix(path, c.ext) {
-			plain := strings.TrimSuffix(path, c.ext)
-			if plain == path {
-				plain = path + ".sql"
+			plain, how := strings.TrimSuffix(path, c.ext), c.command+" "+shellWord(path)
+			if plain == path || plain == "" {
+				// xz and bunzip2 -k want their own suffix (QA: "xz -dk backup.sql" skips it: unknown suffix)
+				plain = plainName(path)
+				how = c.stream + " " + shellWord(path) + " > " + shellWord(plain)
 			}
 			return fmt.Errorf("%s: %w: %s-compressed, which mytune does not read (it reads plain, gzip and zstd dumps): "+
-				"decompress it first (%s %s) and give --dump %s, or recompress it with gzip or zstd", path, ErrNotDump, c.name,
-				c.command, shellWord(path), shellWord(plain))
+				"decompress it first (%s) and give --dump %s, or recompress it with gzip or zstd", path, ErrNotDump, c.name,
+				how, shellWord(plain))
 		}
 	}
 	if bytes.HasPrefix(bytes.TrimLeft(head[:n], "\ufeff \t\r\n"), []byte("<?xml")) {
@@ -47,6 +50,17 @@ func unsupportedDump(path string, f *os.File) error {
 			"(mysqldump --databases DB …) and give --dump that file", path, ErrNotDump)
 	}
 	return nil
+}
+
+// plainName is where a compressed dump without its compression's suffix
+// is decompressed to: its name less .sql/.gz/.zst endings, plus
+// ".plain.sql" (backup.sql → backup.plain.sql).
+func plainName(path string) string {
+	base := path
+	for _, ext := range []string{".gz", ".zst", ".sql"} {
+		base = strings.TrimSuffix(base, ext)
+	}
+	return base + ".plain.sql"
 }
 
 // shellWord is path single-quoted when it holds characters a POSIX shell
