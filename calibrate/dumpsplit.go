@@ -1,6 +1,10 @@
 package calibrate
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/mytune/mytune/probe/dump"
+)
 
 // valuesPiece is a run of whole rows of one INSERT: body is the tuples as
 // the dump wrote them, "(…),(…)", a contiguous slice of the statement.
@@ -30,7 +34,7 @@ func splitValues(rest []byte, pieceBytes int) (head []byte, pieces []valuesPiece
 		if rest[i] != '(' {
 			return nil, nil, false
 		}
-		end := tupleEnd(rest, i)
+		end := dump.TupleEnd(rest, i)
 		if end < 0 {
 			return nil, nil, false
 		}
@@ -63,7 +67,7 @@ func splitValues(rest []byte, pieceBytes int) (head []byte, pieces []valuesPiece
 func valuesKeyword(b []byte) int {
 	i := skipSpace(b, 0)
 	if i < len(b) && b[i] == '(' { // a column list: `a`,`b`
-		if i = tupleEnd(b, i); i < 0 {
+		if i = dump.TupleEnd(b, i); i < 0 {
 			return -1
 		}
 		i = skipSpace(b, i)
@@ -74,45 +78,6 @@ func valuesKeyword(b []byte) int {
 			if j == len(b) || b[j] == '(' || isSpace(b[j]) {
 				return j
 			}
-		}
-	}
-	return -1
-}
-
-// tupleEnd is the offset just after the ')' closing the '(' at i, or -1
-// when the text ends first. Quoted strings and identifiers are skipped
-// whole; a backslash escapes the next byte inside '…' and "…" (MySQL's
-// default sql_mode; mydumper and mysqldump write '\” and '\\').
-func tupleEnd(b []byte, i int) int {
-	depth := 0
-	for ; i < len(b); i++ {
-		switch c := b[i]; c {
-		case '\'', '"', '`':
-			if i = quoteEnd(b, i+1, c); i < 0 {
-				return -1
-			}
-		case '(':
-			depth++
-		case ')':
-			if depth--; depth == 0 {
-				return i + 1
-			}
-		}
-	}
-	return -1
-}
-
-// quoteEnd is the offset of the quote q closing a string whose text
-// starts at i, or -1 when the text ends first.
-func quoteEnd(b []byte, i int, q byte) int {
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			if q != '`' {
-				i++
-			}
-		case q:
-			return i
 		}
 	}
 	return -1

@@ -13,7 +13,7 @@ func rowCount(rest []byte) int {
 		i++
 	}
 	if i < len(rest) && rest[i] == '(' { // the column list
-		if i = closeParen(rest, i); i < 0 {
+		if i = TupleEnd(rest, i); i < 0 {
 			return 1
 		}
 	}
@@ -40,9 +40,12 @@ func rowCount(rest []byte) int {
 	return max(rows, 1)
 }
 
-// closeParen is the offset just after the ')' closing the '(' at i, -1
-// when the text ends first.
-func closeParen(b []byte, i int) int {
+// TupleEnd is the offset just after the ')' closing the '(' at i, -1
+// when the text ends first. Quoted strings and identifiers are skipped
+// whole; a backslash escapes the next byte inside '…' and "…" (MySQL's
+// default sql_mode; mydumper and mysqldump write '\” and '\\').
+// calibrate splits statements with it too.
+func TupleEnd(b []byte, i int) int {
 	depth := 0
 	for ; i < len(b); i++ {
 		switch c := b[i]; c {
