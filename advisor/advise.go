@@ -38,6 +38,38 @@ type AdviseOptions struct {
 	SavedServer bool
 }
 
+// savedServerWording names a saved profile's server as saved, with when
+// it was read, where a text says "the live server" (advise --from).
+func savedServerWording(p profile.Profile, text string) string {
+	saved := "the server saved in the profile"
+	if !p.TakenAt.IsZero() {
+		saved += " (read " + p.TakenAt.UTC().Format("2006-01-02 15:04 UTC") + ")"
+	}
+	return strings.Replace(text, "the live server", saved, 1)
+}
+
+// inputNotes are the notes on what advise was given: the target's note,
+// the my.cnf's, where it and the server disagree, the dump's, and what is
+// missing (no server or my.cnf, host memory).
+func inputNotes(p profile.Profile, t profile.Target, targetNote string) []string {
+	var notes []string
+	if targetNote != "" {
+		notes = append(notes, targetNote)
+	}
+	notes = append(notes, myCnfNotes(p.MyCnf, t.Flavor, t.Version)...)
+	if n := cnfServerNote(p, t.Flavor); n != "" {
+		notes = append(notes, n)
+	}
+	notes = append(notes, dumpNotes(p.Dump)...)
+	if (p.Server == nil || !p.Server.Reachable) && p.MyCnf == nil {
+		notes = append(notes, "no server and no my.cnf: current values are the target's documented defaults")
+	}
+	if p.Host.Memory.EffectiveBytes() == 0 {
+		notes = append(notes, "host memory unknown (memory.total_bytes 0): the memory rules (buffer pool, max_connections) were skipped")
+	}
+	return notes
+}
+
 // Advise runs the rules over p and returns the advice. It does no I/O.
 func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	if opts.Durability == "" {
@@ -58,29 +90,10 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		return Advice{}, err
 	}
 	if opts.SavedServer && t.Source == profile.SourceServer {
-		saved := "the server saved in the profile"
-		if !p.TakenAt.IsZero() {
-			saved += " (read " + p.TakenAt.UTC().Format("2006-01-02 15:04 UTC") + ")"
-		}
-		t.Reason = strings.Replace(t.Reason, "the live server", saved, 1)
-		note = strings.Replace(note, "the live server", saved, 1)
+		t.Reason, note = savedServerWording(p, t.Reason), savedServerWording(p, note)
 	}
 	a := Advice{Schema: Schema, Profile: p, Findings: []Finding{}, ApplyNow: []string{},
-		Target: t}
-	if note != "" {
-		a.Notes = append(a.Notes, note)
-	}
-	a.Notes = append(a.Notes, myCnfNotes(p.MyCnf, t.Flavor, t.Version)...)
-	if n := cnfServerNote(p, t.Flavor); n != "" {
-		a.Notes = append(a.Notes, n)
-	}
-	a.Notes = append(a.Notes, dumpNotes(p.Dump)...)
-	if (p.Server == nil || !p.Server.Reachable) && p.MyCnf == nil {
-		a.Notes = append(a.Notes, "no server and no my.cnf: current values are the target's documented defaults")
-	}
-	if p.Host.Memory.EffectiveBytes() == 0 {
-		a.Notes = append(a.Notes, "host memory unknown (memory.total_bytes 0): the memory rules (buffer pool, max_connections) were skipped")
-	}
+		Target: t, Notes: inputNotes(p, t, note)}
 	if t.Unknown() {
 		if err := advisePortable(&a, p, cat, opts); err != nil {
 			return Advice{}, err

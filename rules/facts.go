@@ -177,18 +177,25 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		}
 	}
 	f.fill()
-	f.CompileMachine, f.CompileOS = vars["version_compile_machine"], vars["version_compile_os"]
-	f.InnoDBVersion = vars["innodb_version"]
-	if s := p.Server; s != nil && s.Reachable && f.UsesRedoCapacity() {
-		// the server shows both redo settings; which one it uses is not shown (profile.ServerRedoBytes)
-		if n := profile.ServerRedoBytes(s.Variables, s.Status); n > 0 {
-			f.RedoCapacityBytes = n
-		}
-	}
+	f.fillBuild(p.Server, vars)
 	f.Usage = usageOf(p)
 	f.fillQueryCache()
 	f.fillBinlogExpiry()
 	return f, nil
+}
+
+// fillBuild reads what the server's build says (version_compile_machine
+// and _os, innodb_version) and, on MySQL 8.0.30+, the redo log it uses: it
+// shows both redo settings but not which one is in effect
+// (profile.ServerRedoBytes).
+func (f *Facts) fillBuild(s *profile.Server, vars map[string]string) {
+	f.CompileMachine, f.CompileOS = vars["version_compile_machine"], vars["version_compile_os"]
+	f.InnoDBVersion = vars["innodb_version"]
+	if s != nil && s.Reachable && f.UsesRedoCapacity() {
+		if n := profile.ServerRedoBytes(s.Variables, s.Status); n > 0 {
+			f.RedoCapacityBytes = n
+		}
+	}
 }
 
 // copyVars copies variables into dst with lower-case, underscore names.
