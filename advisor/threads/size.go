@@ -30,6 +30,32 @@ const ThreadsPerCore = 2
 const OLTPNote = "--task oltp: no dump, load or copy is planned, so no thread counts, commands or load settings are given; " +
 	"the OLTP settings are in the findings (use --task all, dump, load or copy for a dump or restore plan)"
 
+// markExtrapolated says in each estimate's basis that it extrapolates.
+func markExtrapolated(plan *Plan) {
+	for _, r := range []*DurationRange{&plan.EstimatedLoad, &plan.EstimatedSettled, &plan.EstimatedLoadBinlog} {
+		if r.Basis != "" {
+			r.Basis += "; extrapolated beyond the measured machines (see the notes)"
+		}
+	}
+}
+
+// advisedPoolFirstNote says, when the plan is sized for the advised pool
+// the server does not have yet, that the my.cnf lines come first and how
+// the pool takes them; "" otherwise.
+func advisedPoolFirstNote(p *profile.Profile, o Options, b pool) string {
+	live := livePoolBytes(p)
+	if b.from != "advised" || live == 0 || live == b.bytes {
+		return ""
+	}
+	how := fmt.Sprintf("it resizes online: SET GLOBAL innodb_buffer_pool_size = %d;", b.bytes)
+	if ok, why := poolOnline(p, o, b.bytes); !ok {
+		how = "it takes that only at a restart: " + why
+	}
+	return fmt.Sprintf("the load is sized for the my.cnf lines above applied first: the advised %s buffer pool, "+
+		"where the server has %s now (%s); without them the threads, "+
+		"the during-load settings and the estimate do not hold", profile.HumanBytes(b.bytes), profile.HumanBytes(live), how)
+}
+
 // Size sizes dump, load and copy threads for the profile and builds the
 // commands, temporary settings and load estimate for the task.
 func Size(p *profile.Profile, o Options) Plan {
@@ -48,14 +74,8 @@ func Size(p *profile.Profile, o Options) Plan {
 	loads := o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy
 	var temp []Setting
 	var tempNotes, first []string
-	if live := livePoolBytes(p); loads && b.from == "advised" && live > 0 && live != b.bytes {
-		how := fmt.Sprintf("it resizes online: SET GLOBAL innodb_buffer_pool_size = %d;", b.bytes)
-		if ok, why := poolOnline(p, o, b.bytes); !ok {
-			how = "it takes that only at a restart: " + why
-		}
-		first = append(first, fmt.Sprintf("the load is sized for the my.cnf lines above applied first: the advised %s buffer pool, "+
-			"where the server has %s now (%s); without them the threads, "+
-			"the during-load settings and the estimate do not hold", profile.HumanBytes(b.bytes), profile.HumanBytes(live), how))
+	if note := advisedPoolFirstNote(p, o, b); loads && note != "" {
+		first = append(first, note)
 	}
 	if loads { // the load runs with its temporary settings applied: size for the pool they leave
 		temp, tempNotes, b = loadSettings(p, o, b)
@@ -84,25 +104,15 @@ func Size(p *profile.Profile, o Options) Plan {
 			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 		}
 		plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
-		if note := foreignEngineNote(targetOf(p, o), p.Dump); note != "" {
-			plan.Notes = append(plan.Notes, note)
-		}
-		if note := nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled); note != "" {
-			plan.Notes = append(plan.Notes, note)
-		}
-		if note := redoRoomNote(p, b, plan.Load.Threads); note != "" {
-			plan.Notes = append(plan.Notes, note)
-		}
-		if note := oneCPUFullRedoNote(c, b); note != "" {
-			plan.Notes = append(plan.Notes, note)
+		for _, note := range []string{foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
+			redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b)} {
+			if note != "" {
+				plan.Notes = append(plan.Notes, note)
+			}
 		}
 		if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
 			plan.Notes = append(plan.Notes, note)
-			for _, r := range []*DurationRange{&plan.EstimatedLoad, &plan.EstimatedSettled, &plan.EstimatedLoadBinlog} {
-				if r.Basis != "" {
-					r.Basis += "; extrapolated beyond the measured machines (see the notes)"
-				}
-			}
+			markExtrapolated(&plan)
 		}
 	}
 	return plan
