@@ -39,21 +39,7 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 	state := binlogState(p, o)
 	binlogOn := state != BinlogOff
 	if binlogOn {
-		name := "skip the binary log while loading"
-		if state == BinlogUnknown {
-			name += ", if the binary log is on (log_bin: no server or my.cnf was read" + binlogDefaultText(targetOf(p, o)) + ")"
-		}
-		apply := "SET SESSION sql_log_bin = 0; -- in the loading session: mysqlsh loadDump skipBinlog: true; myloader 0.10 does it unless --enable-binlog"
-		if d := p.Dump; d != nil && d.Format == "mysqldump" {
-			apply = "SET SESSION sql_log_bin = 0; -- in the loading session: " + InitSkipBinlog + " on the mysql line does it"
-			if state == BinlogOn {
-				apply += " (the line above has it)"
-			}
-		}
-		out = append(out, Setting{Name: name,
-			Apply:   apply,
-			Undo:    "SET SESSION sql_log_bin = 1;",
-			Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after"})
+		out = append(out, skipBinlog(p, o, state))
 	}
 	if s, ok := localInfile(p, o, vars); ok {
 		out = append(out, s)
@@ -85,6 +71,24 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 		notes = append(notes, why)
 	}
 	return out, notes, b
+}
+
+// skipBinlog is the during-load setting that keeps the load out of the
+// binary log, worded for the loader and for what is known of log_bin.
+func skipBinlog(p *profile.Profile, o Options, state string) Setting {
+	name := "skip the binary log while loading"
+	if state == BinlogUnknown {
+		name += ", if the binary log is on (log_bin: no server or my.cnf was read" + binlogDefaultText(targetOf(p, o)) + ")"
+	}
+	apply := "SET SESSION sql_log_bin = 0; -- in the loading session: mysqlsh loadDump skipBinlog: true; myloader 0.10 does it unless --enable-binlog"
+	if d := p.Dump; d != nil && d.Format == "mysqldump" {
+		apply = "SET SESSION sql_log_bin = 0; -- in the loading session: " + InitSkipBinlog + " on the mysql line does it"
+		if state == BinlogOn {
+			apply += " (the line above has it)"
+		}
+	}
+	return Setting{Name: name, Apply: apply, Undo: "SET SESSION sql_log_bin = 1;",
+		Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after"}
 }
 
 // UnbufferedLogNote warns that the relaxed flushing does not stop commits
