@@ -139,6 +139,11 @@ var ruleCases = []struct {
 	{"2504 tables, at the cap already: nothing", "memory.table_open_cache_small",
 		all(setVersion("mariadb", "10.11.6"), setVar("open_files_limit", "2048"), setVar("max_connections", "151"), setVar("table_open_cache", "933"),
 			func(p *profile.Profile) { p.Server.Tables = 2504 }), "", false, ""},
+	// QA: MariaDB sizes open_files_limit from what it asks for (223 for table_open_cache 10 and 30 connections under an
+	// OS limit of 20000): a value that holds what the settings want says nothing of the OS, so 2000 is not held to 200
+	{"MariaDB's open_files_limit is what it asked for: not a cap", "memory.table_open_cache_misses",
+		all(setVersion("mariadb", "10.11.6"), fewTables(4), setVar("table_open_cache", "10"), setVar("max_connections", "30"),
+			setVar("open_files_limit", "223"), tableCache(427079, 21606, 13882)), "", true, "2000"},
 	{"MySQL reserves 10 and keeps 400 at least", "memory.table_open_cache_small",
 		all(setVar("open_files_limit", "1024"), setVar("max_connections", "151"), setVar("table_open_cache", "100"),
 			func(p *profile.Profile) { p.Server.Tables = 5000 }), "", true, "431"},

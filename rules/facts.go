@@ -24,6 +24,8 @@ type Facts struct {
 	// CompileMachine is the server's version_compile_machine ("x86_64",
 	// "i686", "armv7l"; "" when not read): a 32-bit build caps the pool.
 	CompileMachine string
+	// TableCacheInstances is table_open_cache_instances (0 when not read).
+	TableCacheInstances int
 	// InnoDBVersion is the server's innodb_version ("" when not shown:
 	// MySQL 5.0 and 5.1's built-in InnoDB have none).
 	InnoDBVersion string
@@ -191,6 +193,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 func (f *Facts) fillBuild(s *profile.Server, vars map[string]string) {
 	f.CompileMachine, f.CompileOS = vars["version_compile_machine"], vars["version_compile_os"]
 	f.InnoDBVersion = vars["innodb_version"]
+	f.TableCacheInstances, _ = strconv.Atoi(vars["table_open_cache_instances"])
 	if s != nil && s.Reachable && f.UsesRedoCapacity() {
 		if n := profile.ServerRedoBytes(s.Variables, s.Status); n > 0 {
 			f.RedoCapacityBytes = n

@@ -51,13 +51,39 @@ var (
 
 // TableCacheCap is the largest table_open_cache the live server keeps with
 // its open_files_limit and max_connections; 0 when open_files_limit is
-// unknown (no live server).
+// unknown (no live server) or says nothing of the OS's limit: the server
+// asks the OS at start for as many files as its settings want and shows
+// what it got, so an open_files_limit that holds what the current
+// settings want was not cut by the OS, whose limit is then unknown (QA: a
+// MariaDB with table_open_cache 10 showed 223 under an OS limit of 20000,
+// and 2000 was advised down to 200).
 func (e Env) TableCacheCap() int {
-	if e.F.OpenFilesLimit <= 0 {
+	if e.F.OpenFilesLimit <= 0 || e.F.OpenFilesLimit >= e.filesWanted() {
 		return 0
 	}
 	maria := e.F.Flavor == profile.FlavorMariaDB
 	return max(tableCacheMin[maria], (e.F.OpenFilesLimit-tableCacheReserve[maria]-e.F.MaxConnections)/2)
+}
+
+// filesWanted is the open files the server asks the OS for at start with
+// its current settings. MySQL sql/mysqld.cc adjust_open_files_limit: the
+// most of 10 + max_connections + table_open_cache × 2, max_connections × 5
+// and the open_files_limit set, 5000 by default (MySQL 8.4 manual,
+// open_files_limit); a set value below that is taken as the OS's cut.
+// MariaDB 10.11.19, measured here under an OS limit of 20000: 223 for
+// table_open_cache 10 and max_connections 30, 6584 for 400 and 151, 2505
+// for 100 and 500 = the most of 33 + max_connections + table_open_cache ×
+// 2 × table_open_cache_instances (8) and max_connections × 5 + 5.
+func (e Env) filesWanted() int {
+	mc, toc := e.F.MaxConnections, e.F.TableOpenCache
+	if e.F.Flavor == profile.FlavorMariaDB {
+		inst := e.F.TableCacheInstances
+		if inst <= 0 {
+			inst = 8 // MariaDB KB, table_open_cache_instances: default 8
+		}
+		return max(33+mc+toc*2*inst, mc*5+5)
+	}
+	return max(10+mc+toc*2, mc*5, 5000)
 }
 
 // TableCacheFor is want held to TableCacheCap: a larger value is lowered by
