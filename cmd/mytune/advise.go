@@ -174,6 +174,16 @@ func (a *app) readNamedServer(cmd *cobra.Command, p *profile.Profile) error {
 // thresholds: section of the config file.
 func (a *app) loadCatalogue() (*rules.Catalogue, error) {
 	var th []byte
+	if raw := a.v.Get("thresholds"); raw != nil {
+		if _, ok := raw.(map[string]any); !ok {
+			what := "a single value"
+			if _, list := raw.([]any); list {
+				what = "a list"
+			}
+			return nil, usagef("thresholds in %s is %s, not a mapping of names to values (e.g. thresholds: {io_capacity_fraction: 0.25})",
+				profile.OrUnknown(a.v.ConfigFileUsed()), what)
+		}
+	}
 	if m := a.v.GetStringMap("thresholds"); len(m) > 0 {
 		var err error
 		if th, err = yaml.Marshal(m); err != nil {

@@ -92,3 +92,27 @@ func withDatadir(t *testing.T, vars, dir string) string {
 	}
 	return out
 }
+
+// TestThresholdsNotAMapping: a thresholds: section that is a list or a
+// single value is refused (exit 2), never dropped (QA: it was ignored,
+// exit 0, where a misspelled key is refused).
+func TestThresholdsNotAMapping(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ name, yaml, want string }{
+		{"a list", "thresholds:\n  - io_capacity_fraction: 0.25\n", "is a list, not a mapping"},
+		{"a single value", "thresholds: 5\n", "is a single value, not a mapping"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := filepath.Join(dir, c.name+".yaml")
+			if err := os.WriteFile(cfg, []byte(c.yaml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{{"advise", "--no-server", "--no-measure", "--datadir", dir}, {"rules", "explain", "io.capacity"}} {
+				code, _, errOut := runCmd(append(args, "--config", cfg)...)
+				if code != 2 || !strings.Contains(errOut, c.want) {
+					t.Errorf("%v: exit %d, stderr %q; want 2 and %q", args, code, errOut, c.want)
+				}
+			}
+		})
+	}
+}
