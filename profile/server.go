@@ -100,10 +100,25 @@ type Replication struct {
 	Channels int `json:"channels"`
 	// Replicas is how many replicas are connected to a source.
 	Replicas int `json:"replicas"`
-	// SecondsBehind is the largest Seconds_Behind_Source, -1 if NULL/unknown.
-	SecondsBehind int64 `json:"seconds_behind,omitempty"`
+	// SecondsBehind is the largest Seconds_Behind_Source, -1 if NULL/unknown
+	// (0 for a replica caught up: always written).
+	SecondsBehind int64 `json:"seconds_behind"`
+	// SQLDelayS is the largest SQL_Delay (MASTER_DELAY / SOURCE_DELAY): a
+	// delayed replica is that far behind on purpose.
+	SQLDelayS int64 `json:"sql_delay_s,omitempty"`
 	// Running is false when an I/O or SQL thread of some channel is stopped.
 	Running bool `json:"running"`
+}
+
+// LagBeyondDelay is how far the replica is behind more than its
+// configured delay (SecondsBehind − SQLDelayS, at least 0), -1 when the
+// lag is unknown. QA: a replica with MASTER_DELAY = 40 read "40 s behind",
+// and the disk was blamed.
+func (r Replication) LagBeyondDelay() int64 {
+	if r.SecondsBehind < 0 {
+		return -1
+	}
+	return max(r.SecondsBehind-r.SQLDelayS, 0)
 }
 
 // MyCnf holds the settings read offline from a my.cnf (--mycnf FILE).

@@ -230,6 +230,13 @@ var ruleCases = []struct {
 	{"replica 201 s behind", "replication.replica_behind", func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 201}
 	}, "", true, ""},
+	// QA: a replica with MASTER_DELAY = 40 read "40 s behind" and the disk was blamed
+	{"delayed replica at its delay", "replication.replica_behind", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 40, SQLDelayS: 40}
+	}, "", false, ""},
+	{"delayed replica beyond its delay", "replication.replica_behind", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 100, SQLDelayS: 40}
+	}, "", true, ""},
 	{"replica caught up", "replication.replica_behind", func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 0}
 	}, "", false, ""},
@@ -393,6 +400,15 @@ func tableCache(hits, misses, overflows int) func(*profile.Profile) {
 // TestEmptyFlushMethodIsFsync: MySQL 5.x shows its default innodb_flush_method
 // as an empty value; QA saw "(not read) → O_DIRECT" and "innodb_flush_method
 // is and this ext4 filesystem".
+func TestDelayedReplicaText(t *testing.T) {
+	p := quietProfile()
+	p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 100, SQLDelayS: 40}
+	h, ok := fired(t, p, "strict", "")["replication.replica_behind"]
+	if !ok || !strings.Contains(h.RenderedDetail, "reads 100 s, 60 s more than its configured delay of 40 s (SQL_Delay)") {
+		t.Errorf("fired %v: %q", ok, h.RenderedDetail)
+	}
+}
+
 func TestEmptyFlushMethodIsFsync(t *testing.T) {
 	p := quietProfile()
 	setVar("innodb_flush_method", "")(&p)

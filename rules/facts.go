@@ -92,7 +92,8 @@ type Facts struct {
 	// read it ("replica", "source", "" when none or unread);
 	// ReplicaRunning is false when an I/O or SQL thread of a channel is
 	// stopped; ReplicaChannels the replica's channels; ReplicaSecondsBehind
-	// the largest Seconds_Behind_Master (-1 when NULL or unknown);
+	// the largest Seconds_Behind_Master beyond the configured delay (-1
+	// when NULL or unknown);
 	// ReplicasConnected the replicas reading a source's binary log.
 	// SeesAllTables is false when the account reading the server saw none
 	// of the mysql schema's tables (profile.Server.SystemTables 0): its
@@ -108,7 +109,10 @@ type Facts struct {
 	ReplicaRunning       bool
 	ReplicaChannels      int
 	ReplicaSecondsBehind int64
-	ReplicasConnected    int
+	// ReplicaDelayS is the replica's configured delay (SQL_Delay), whose
+	// seconds ReplicaSecondsBehind leaves out.
+	ReplicaDelayS     int64
+	ReplicasConnected int
 	// Usage holds the status counters of pool misses, query cache and connections.
 	Usage Usage
 	// QueryCacheType is query_cache_type as the server reads it (OFF, ON,
@@ -156,7 +160,8 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		f.TablesError = s.TablesError
 		if r := s.Replication; r != nil {
 			f.ReplicaRole, f.ReplicaRunning, f.ReplicaChannels = r.Role, r.Running, r.Channels
-			f.ReplicaSecondsBehind, f.ReplicasConnected = r.SecondsBehind, r.Replicas
+			f.ReplicaSecondsBehind, f.ReplicasConnected = r.LagBeyondDelay(), r.Replicas
+			f.ReplicaDelayS = r.SQLDelayS
 		}
 	}
 	for _, off := range []string{"skip_log_bin", "disable_log_bin"} {
@@ -233,7 +238,7 @@ func (f *Facts) readStatus(st map[string]string) {
 
 // catchingUp is true for a replica behind its source.
 func catchingUp(r *profile.Replication) bool {
-	return r != nil && r.Role == profile.RoleReplica && r.SecondsBehind > 0
+	return r != nil && r.Role == profile.RoleReplica && r.LagBeyondDelay() > 0
 }
 
 // Redo rate bases (profile.Server.RedoRateBasis, as probe/server writes them).

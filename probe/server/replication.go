@@ -85,6 +85,9 @@ func fillReplica(rep *profile.Replication, rows []map[string]string) {
 		if n, err := strconv.ParseInt(lag, 10, 64); err == nil && n > rep.SecondsBehind {
 			rep.SecondsBehind = n
 		}
+		if n, err := strconv.ParseInt(m["sql_delay"], 10, 64); err == nil && n > rep.SQLDelayS {
+			rep.SQLDelayS = n
+		}
 	}
 }
 
