@@ -70,8 +70,14 @@ func RuleExplain(w io.Writer, x rules.Explanation, o Options) error {
 		// A URL is never cut: it must stay clickable and copyable.
 		b.WriteString(t.label.Render(pad("reference", 12)) + r + "\n")
 	}
+	if x.Target != "" && !x.Evaluated {
+		b.WriteString("\n" + t.title.Render("FOR "+strings.ToUpper(x.Target)) + "\n")
+		field("applies", yesNo(x.Applies))
+		field("why not", x.Reason)
+	}
 	if x.Evaluated {
 		b.WriteString("\n" + t.title.Render("ON THIS PROFILE") + "\n")
+		field("target", x.TargetNote)
 		field("applies", yesNo(x.Applies))
 		field("why not", x.Reason)
 		field("fired", yesNo(x.Fired))

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/mytune/mytune/profile"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -27,6 +28,34 @@ type Explanation struct {
 	// apply to mariadb 10.11: the rule is for mysql >=8.0.30"); the rule is
 	// then not evaluated and Detail repeats it.
 	Reason string `json:"reason,omitempty"`
+	// Target is the --target the explanation was asked for without a
+	// profile ("mysql-8.4"): Applies and Reason then say whether the rule
+	// applies to it, nothing is evaluated. TargetNote says when a given
+	// --target was set aside for the profile's server.
+	Target     string `json:"target,omitempty"`
+	TargetNote string `json:"target_note,omitempty"`
+}
+
+// ExplainForTarget is Explain without a profile, for the server t: whether
+// the rule applies to it, and why not (QA: --target was checked and then
+// dropped, so a MariaDB-only rule looked as if it applied to MySQL 8.4).
+func (c *Catalogue) ExplainForTarget(id string, t profile.Target) (Explanation, error) {
+	x, err := c.Explain(id, nil)
+	if err != nil {
+		return x, err
+	}
+	r, _ := c.Get(id)
+	v, err := profile.ParseVersionStrict(t.Version)
+	if err != nil {
+		return x, fmt.Errorf("target %s: %w", t.Version, err)
+	}
+	v = seriesFloor(t.Flavor, t.Version, v)
+	x.Target = t.Flavor + "-" + t.Version
+	x.Applies = r.AppliesTo(t.Flavor, v)
+	if !x.Applies {
+		x.Reason = r.notApplying(Facts{Flavor: t.Flavor, Version: v, VersionText: t.Version})
+	}
+	return x, nil
 }
 
 // notApplying words why r does not apply to the target of f.

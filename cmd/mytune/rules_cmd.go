@@ -8,6 +8,7 @@ import (
 
 	"github.com/mytune/mytune/advisor"
 	"github.com/mytune/mytune/probe"
+	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/render"
 	"github.com/mytune/mytune/rules"
 )
@@ -70,13 +71,9 @@ func (a *app) explainCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			env, err := a.explainEnv(cat)
+			x, err := a.explain(cat, args[0])
 			if err != nil {
 				return err
-			}
-			x, err := cat.Explain(args[0], env)
-			if err != nil {
-				return asUsage(err)
 			}
 			return a.emit(func(w io.Writer) error { return render.RuleExplain(w, x, a.renderOptions(format)) })
 		},
@@ -86,23 +83,45 @@ func (a *app) explainCmd() *cobra.Command {
 	return cmd
 }
 
+// explain explains rule id: on the --from profile, else for the --target
+// server (whether it applies), else alone.
+func (a *app) explain(cat *rules.Catalogue, id string) (rules.Explanation, error) {
+	env, note, err := a.explainEnv(cat)
+	if err != nil {
+		return rules.Explanation{}, err
+	}
+	target := a.v.GetString("target")
+	if env == nil && target != "" {
+		t, err := profile.ParseTarget(target)
+		if err != nil {
+			return rules.Explanation{}, asUsage(err)
+		}
+		x, err := cat.ExplainForTarget(id, t)
+		return x, asUsage(err)
+	}
+	x, err := cat.Explain(id, env)
+	x.TargetNote = note
+	return x, asUsage(err)
+}
+
 // explainEnv builds the rule environment from --from, or nil without one.
-func (a *app) explainEnv(cat *rules.Catalogue) (*rules.Env, error) {
+func (a *app) explainEnv(cat *rules.Catalogue) (*rules.Env, string, error) {
 	opts := advisor.AdviseOptions{Target: a.v.GetString("target"), Durability: strings.ToLower(a.v.GetString("durability"))}
 	if err := opts.Check(); err != nil {
-		return nil, err // the same checks as advise: explain without --from too
+		return nil, "", err // the same checks as advise: explain without --from too
 	}
 	from := a.v.GetString("from")
 	if from == "" {
-		return nil, nil
+		return nil, "", nil
 	}
 	p, err := probe.LoadProfile(from)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	env, err := rules.EnvFor(*p, a.v.GetString("target"), cat.Thresholds, a.v.GetString("durability"))
+	env, err := rules.EnvFor(*p, opts.Target, cat.Thresholds, a.v.GetString("durability"))
 	if err != nil {
-		return nil, asUsage(err)
+		return nil, "", asUsage(err)
 	}
-	return &env, nil
+	_, note, _ := rules.ResolveTarget(*p, opts.Target) // "--target … ignored: the live server is …"
+	return &env, note, nil
 }
