@@ -20,6 +20,8 @@ import (
 type Catalogue struct {
 	Rules      []*Rule
 	Thresholds Thresholds
+	// Replaced are the ids of built-in rules a user rule replaced.
+	Replaced map[string]bool
 }
 
 // LoadOptions says what to load on top of the built-in catalogue.
@@ -128,6 +130,10 @@ func (c *Catalogue) merge(user []*Rule) {
 		for i, r := range c.Rules {
 			if r.ID == u.ID {
 				c.Rules[i], replaced = u, true
+				if c.Replaced == nil {
+					c.Replaced = map[string]bool{}
+				}
+				c.Replaced[u.ID] = true
 			}
 		}
 		if !replaced {
@@ -166,7 +172,8 @@ type Hit struct {
 // fail at run time is skipped and reported in problems (it never sinks the
 // run); a rule recommending the value already in effect is dropped.
 func (c *Catalogue) Evaluate(env Env) (hits []Hit, problems []string) {
-	for _, r := range c.Rules {
+	env.replacedValue = map[string]string{}
+	for _, r := range c.orderReplacedFirst() {
 		if !r.AppliesTo(env.F.Flavor, env.F.Version) {
 			continue
 		}
@@ -177,9 +184,33 @@ func (c *Catalogue) Evaluate(env Env) (hits []Hit, problems []string) {
 		}
 		if fired {
 			hits = append(hits, h)
+			if c.Replaced[r.ID] && r.Variable != "" {
+				env.replacedValue[r.Variable] = h.Recommended
+			}
 		}
 	}
 	return hits, problems
+}
+
+// orderReplacedFirst is the rules with those that replaced a built-in
+// first, so that the built-in rules sizing from their variables see what
+// they recommend (Env.AdvisedInt); the findings are sorted afterwards.
+func (c *Catalogue) orderReplacedFirst() []*Rule {
+	if len(c.Replaced) == 0 {
+		return c.Rules
+	}
+	out := make([]*Rule, 0, len(c.Rules))
+	for _, r := range c.Rules {
+		if c.Replaced[r.ID] {
+			out = append(out, r)
+		}
+	}
+	for _, r := range c.Rules {
+		if !c.Replaced[r.ID] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // eval runs one rule: when, then recommend, then the detail.

@@ -26,6 +26,12 @@ type Env struct {
 	DumpBytes uint64
 	// Current and Recommended are set while a rule's detail is rendered.
 	Current, Recommended string
+	// replacedValue holds, while Catalogue.Evaluate runs, the value a
+	// user rule (--rules) that replaced a built-in rule recommended, by
+	// variable, so that the built-in rules sizing from that variable use it
+	// (QA: a replaced io.capacity advised 20000 while io.capacity_max was
+	// sized on the built-in's 5800 and said so).
+	replacedValue map[string]string
 }
 
 // NewEnv builds the expression environment for one profile.

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -46,6 +47,11 @@ func (e Env) IOCapacityOff() bool {
 // IOCapacityAfter is innodb_io_capacity once the advice is applied: the
 // target when io.capacity fires, else the current value.
 func (e Env) IOCapacityAfter() int {
+	if v, ok := e.replacedValue["innodb_io_capacity"]; ok {
+		if n, err := strconv.Atoi(v); err == nil {
+			return n // a user rule replacing io.capacity advised it
+		}
+	}
 	if e.IOCapacityOff() {
 		return e.IOCapacityTarget()
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -154,5 +155,50 @@ func TestRecommendOfTheWrongKindIsSkipped(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(problems, "|"), `innodb_buffer_pool_size = "lots" is not a value the server takes`) {
 		t.Errorf("problems %q do not say so", problems)
+	}
+}
+
+// TestReplacedRuleFeedsDependents: a user rule replacing io.capacity is the
+// value io.capacity_max sizes from and names (QA: the replacement advised
+// 20000 while io.capacity_max said "innodb_io_capacity 5800 as advised
+// here" and advised 11600, below it).
+func TestReplacedRuleFeedsDependents(t *testing.T) {
+	dir := t.TempDir()
+	rule := "rules:\n  - id: io.capacity\n    severity: warn\n    category: io\n    when: 'true'\n" +
+		"    variable: innodb_io_capacity\n    recommend: '\"20000\"'\n    summary: fixed\n    detail: fixed\n"
+	if err := os.WriteFile(filepath.Join(dir, "io.yaml"), []byte(rule), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(LoadOptions{User: userDir(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := quietProfile()
+	setVar("innodb_io_capacity_max", "2000")(&p)
+	tg, _, err := ResolveTarget(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := BuildFacts(p, tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, _ := c.Evaluate(NewEnv(p, f, c.Thresholds, "strict"))
+	var maxHit *Hit
+	for i := range hits {
+		if hits[i].ID == "io.capacity_max" {
+			maxHit = &hits[i]
+		}
+	}
+	if maxHit == nil {
+		ids := []string{}
+		for _, h := range hits {
+			ids = append(ids, h.ID+"="+h.Recommended)
+		}
+		t.Fatalf("io.capacity_max did not fire: %v", ids)
+	}
+	n, _ := strconv.Atoi(maxHit.Recommended)
+	if n < 20000 || !strings.Contains(maxHit.RenderedDetail, "innodb_io_capacity 20000 as advised here") {
+		t.Errorf("io.capacity_max %s: %s", maxHit.Recommended, maxHit.RenderedDetail)
 	}
 }
