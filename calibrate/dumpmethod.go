@@ -17,8 +17,9 @@ func dumpMethod(o DumpOptions, threads []int, slice time.Duration) profile.DumpL
 			"after their piece in flight, which its first window discounts by half (stopped_bytes); "+
 			"the tables grow through the run as in a restore: each step resumes the files where the last one stopped "+
 			"(they are recreated only when the sample is used up); before the first step an untimed warm-up at the most sessions "+
-			"brings the server to the regime a restore spends its time in (pool full, pages written back); each window is "+
-			"measured with every session busy, by the redo the server wrote (rows inserted where it shows no LSN); "+
+			"brings the server to the regime a restore spends its time in (pool full, pages written back); each window runs until "+
+			"every session is done and is measured by the redo the server wrote, or by its rows inserted (Handler_write) where a "+
+			"scratch table is not InnoDB (its rows write no redo) or the server shows no LSN: the notes say which; "+
 			"a count's rate is over all its windows together (pooled); --duration bounds the whole run, its last %.0f%% kept for dropping the schema",
 			o.Rounds, 100*CleanupShare)}
 	switch o.Source.Format {

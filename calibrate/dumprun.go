@@ -121,7 +121,7 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 			"free space on the target first; calibrate needs room for at least %s", profile.HumanBytes(smp.share), profile.HumanBytes(minStepBytes))
 	}
 	threads, capped := capThreads(o.Threads, len(smp.files), freeSessions(ctx, db, rep.Server.MaxConnections))
-	rep.Capped = capped
+	rep.Capped = append([]string{}, capped...) // CONTRACT: [] when nothing is capped
 	if len(threads) == 0 {
 		return nil, fmt.Errorf("no session count left to measure: %v", capped)
 	}

@@ -25,7 +25,7 @@ type DumpCalibration struct {
 	// load's redo with it (advisor/threads, redoroom.go).
 	RedoBytesPerDumpByte float64 `json:"redo_bytes_per_dump_byte,omitempty"`
 	// Capped says which counts were not measured and why.
-	Capped    []string `json:"capped,omitempty"`
+	Capped    []string `json:"capped"`
 	DurationS float64  `json:"duration_s"`
 	// CleanupS is the time dropping the scratch schema took; WallS the
 	// whole run's, from its start to the schema dropped (--duration bounds it).

@@ -21,7 +21,7 @@ func TestContractEmptyListsNotOmitted(t *testing.T) {
 		t.Fatal(err)
 	}
 	marked := map[string]bool{}
-	for _, m := range regexp.MustCompile(`"([a-z_]+)": *(\[\]|\{\}|\[\{)`).FindAllStringSubmatch(string(doc), -1) {
+	for _, m := range regexp.MustCompile(`"([a-z_]+)": *(\[\]|\{\}|\[\{|\[")`).FindAllStringSubmatch(string(doc), -1) {
 		marked[m[1]] = true
 	}
 	if len(marked) < 10 {
@@ -49,4 +49,5 @@ func TestContractEmptyListsNotOmitted(t *testing.T) {
 	}
 	walk(reflect.TypeOf(profile.Profile{}), "Profile")
 	walk(reflect.TypeOf(advisor.Advice{}), "Advice")
+	walk(reflect.TypeOf(profile.DumpCalibration{}), "DumpCalibration")
 }
