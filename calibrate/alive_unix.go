@@ -4,8 +4,16 @@ package calibrate
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 )
+
+// procRoot is where the process table is read (tests point it at a
+// captured tree).
+var procRoot = "/proc"
 
 // processAlive reports whether process pid exists on this host: signal 0
 // checks without sending (kill(2)); EPERM means it exists under another user.
@@ -14,5 +22,22 @@ func processAlive(pid int) (alive, known bool) {
 		return false, false
 	}
 	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM), true
+	if err != nil && !errors.Is(err, syscall.EPERM) {
+		return false, true
+	}
+	return runsMytune(pid), true
+}
+
+// runsMytune reports whether process pid runs a mytune binary (its
+// /proc/PID/cmdline names one), true when that cannot be read (no /proc:
+// the pid alone decides). A pid reused by another program, or the pid 1
+// a run had in its own pid namespace (a container), is then not taken for
+// the run (QA: --cleanup refused for good and advised "kill 1").
+func runsMytune(pid int) bool {
+	b, err := os.ReadFile(filepath.Join(procRoot, strconv.Itoa(pid), "cmdline"))
+	if err != nil {
+		return true
+	}
+	argv0, _, _ := strings.Cut(string(b), "\x00")
+	return strings.Contains(filepath.Base(argv0), "mytune")
 }

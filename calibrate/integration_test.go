@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	osexec "os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -185,6 +187,10 @@ func TestCleanup(t *testing.T) {
 	running := newOwner() // this test process: a run still going
 	elsewhere := running
 	elsewhere.Host = "another-host.example"
+	// QA: a pid reused by another program (here pid 1, init) held --cleanup back for good and advised "kill 1"
+	reused := running
+	reused.PID = 1
+	fakeProc(t, map[int]string{running.PID: "/usr/local/bin/mytune", 1: "/sbin/init"})
 	cases := []struct {
 		name      string
 		schema    string
@@ -207,6 +213,8 @@ func TestCleanup(t *testing.T) {
 			false, false, &running, true},
 		{"a run of another host: cannot be checked, dropped", "mytune_cal_c9", []stmt{qCreateSchema, qCreateOwner, qInsertOwner},
 			true, false, &elsewhere, false},
+		{"a reused pid that is not mytune: dropped", "mytune_cal_c10", []stmt{qCreateSchema, qCreateOwner, qInsertOwner},
+			true, false, &reused, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -305,4 +313,22 @@ func TestOpenNotesAReadOnlyServer(t *testing.T) {
 	if !strings.Contains(note, "read_only") {
 		t.Errorf("note %q does not say the server is read_only", note)
 	}
+}
+
+// fakeProc points procRoot at a tree holding each pid's cmdline.
+func fakeProc(t *testing.T, cmdlines map[int]string) {
+	t.Helper()
+	dir := t.TempDir()
+	for pid, argv0 := range cmdlines {
+		d := filepath.Join(dir, strconv.Itoa(pid))
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "cmdline"), []byte(argv0+"\x00calibrate\x00"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := procRoot
+	procRoot = dir
+	t.Cleanup(func() { procRoot = old })
 }
