@@ -77,6 +77,19 @@ func sampleOf(src *dump.Source, share uint64) (*sample, []string) {
 // mydumper's default 1 MB statements.
 const minStepBytes = 4 << 20
 
+// overranNote says when the run took longer than --duration allowed (more
+// than a tenth over): every step runs at least minStep, the warm-up too,
+// and rebuilding the scratch tables is not budgeted (QA: --duration 1s
+// ran 22 s with 15 steps; 10s on an SD-like bed 33 s). "" otherwise.
+func overranNote(wallS float64, duration time.Duration, steps int) string {
+	if duration <= 0 || wallS <= 1.1*duration.Seconds() {
+		return ""
+	}
+	return fmt.Sprintf("the run took %.1f s, more than the --duration %s it was given: its %d steps take at least %s each, "+
+		"the warm-up too, and rebuilding the scratch tables is not counted in the budget; give a longer --duration "+
+		"(at least %.0f s) or fewer --rounds", wallS, duration, steps, minStep, float64(steps+1)*minStep.Seconds()/(1-CleanupShare))
+}
+
 // minStep is the shortest step: a second still holds a few statements of
 // a dump on a fast disk, and on a slow one the step waits for its
 // sessions' statements in flight anyway.
@@ -142,6 +155,9 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 	rep.DurationS = time.Since(start).Seconds()
 	err = errors.Join(err, cleanUp(ctx, db, o.Schema, smp, rep))
 	rep.WallS = time.Since(begun).Seconds()
+	if note := overranNote(rep.WallS, o.Duration, steps); note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
 	rep.Warmup = smp.warmup
 	rep.RedoBytesPerDumpByte = smp.redoPerByte
 	rep.Dump.SampleRows = smp.passRows
