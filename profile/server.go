@@ -255,6 +255,9 @@ type Dump struct {
 	// no ENGINE= clause: the target's default engine, InnoDB unless set
 	// otherwise) are under DumpEngineUnknown.
 	Engines []DumpEngine `json:"engines"`
+	// TableModels size the rows of the tables whose CREATE TABLE and first
+	// rows the dump holds, as InnoDB stores them (user schemas only).
+	TableModels []DumpTableModel `json:"table_models"`
 	// Notes are facts a reader should know ("read only the first 256 MiB").
 	Notes []string `json:"notes"`
 }

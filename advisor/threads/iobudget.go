@@ -63,12 +63,12 @@ func ioBudgetCost(s profile.Storage, d *profile.Dump) (lo, hi float64, text stri
 		return 0, 0, ""
 	}
 	sqlLo, sqlHi := dumpSQLBytes(d)
-	perTable := float64(dumpInnoDBBytes(d)) / float64(d.Tables)
+	perTable := float64(fitScaleBytes(d)) / float64(d.Tables)
 	syncs := float64(d.Tables) * growthSyncs(perTable)
 	ioLo := sqlLo/1e6*LoadIOsPerDumpMB + syncs*IOsPerSyncLow
 	ioHi := sqlHi/1e6*LoadIOsPerDumpMB + syncs*IOsPerSyncHigh
 	lo, hi = ioLo/iops, ioHi/iops
-	return lo, hi, fmt.Sprintf("; write I/Os: %s × %.0f data-file syncs (growing tablespaces of ~%s) × %.2g–%.2g I/Os each, plus %.1f per MB of SQL = %s–%s I/Os at %s writes/s (the measured peak) = %.1f–%.1f s, the floor of the disk's time",
+	return lo, hi, fmt.Sprintf("; write I/Os: %s × %.0f data-file syncs (growing tablespaces, ~%s each on the fit's 3x-the-SQL scale) × %.2g–%.2g I/Os each, plus %.1f per MB of SQL = %s–%s I/Os at %s writes/s (the measured peak) = %.1f–%.1f s, the floor of the disk's time",
 		count(d.Tables, "table"), growthSyncs(perTable), profile.HumanBytes(uint64(perTable)), IOsPerSyncLow, IOsPerSyncHigh,
 		LoadIOsPerDumpMB, kilo(ioLo), kilo(ioHi), kilo(iops), lo, hi)
 }

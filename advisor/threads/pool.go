@@ -10,20 +10,49 @@ import (
 // InnoDBBytesPerDumpByte is how much tablespace a byte of dump SQL becomes:
 // 39.7 MB of mydumper SQL (sysbench, 8 tables) filled 110 MB of InnoDB
 // files on the restore beds (scripts/bench-restore.sh), 2.8x; rounded up
-// to 3 (row headers, pages filled to 15/16, the secondary index).
+// to 3 (row headers, pages filled to 15/16, the secondary index). It sizes
+// the disk a load takes (LoadedBytes) and the tablespaces the estimate's
+// growth terms were fitted on (fitScaleBytes); the buffer pool a load
+// fills is the row model's (innoDBPoolBytes), this only where no table
+// could be sized.
 const InnoDBBytesPerDumpByte = 3
 
 // loadedCountText says, where a setting grows for the loaded size, how
-// the size is counted and what was measured: the pool held 1.28-1.49x the
-// SQL on four sysbench shapes and 3.29x on CHAR-padded rows
-// (docs/benchmarks/loaded-size.md), so 3 is high for the first and about
-// right for the second; the constant stays until the estimate it also
-// feeds is re-fitted (docs/fitted-constants.md).
-// It names the tables left out for loading outside InnoDB.
+// the size is counted: from the tables sized row by row (their CREATE
+// TABLE and first rows, as InnoDB stores them: innoDBPoolBytes), or, for a
+// dump whose tables could not be sized, at InnoDBBytesPerDumpByte × its
+// SQL, with what was measured (docs/benchmarks/loaded-size.md). It names
+// the tables left out for loading outside InnoDB.
 func loadedCountText(d *profile.Dump) string {
-	s := fmt.Sprintf("counted as %g× the dump's SQL: the pool held 1.28-1.49× it on four sysbench shapes and 3.29× on "+
-		"CHAR-padded rows (docs/benchmarks/loaded-size.md)", float64(InnoDBBytesPerDumpByte))
+	n, all := sizedTables(d)
+	if n == 0 {
+		s := fmt.Sprintf("counted as %g× the dump's SQL (its tables could not be sized row by row): the pool held 1.28-1.49× it on four sysbench shapes and 3.29× on "+
+			"CHAR-padded rows (docs/benchmarks/loaded-size.md)", float64(InnoDBBytesPerDumpByte))
+		return s + nonInnoDBText(d)
+	}
+	pool, sql := modelledPoolBytes(d, tableBytesScale(d))
+	s := fmt.Sprintf("counted from the CREATE TABLE and first rows of %d of its %d InnoDB tables as InnoDB stores them "+
+		"(%.2f bytes of pages per byte of their SQL; the rest at that rate)", n, all, pool/sql)
 	return s + nonInnoDBText(d)
+}
+
+// sizedTables counts the dump's InnoDB tables sized row by row, and all
+// its InnoDB tables (user schemas).
+func sizedTables(d *profile.Dump) (sized, all int) {
+	if d == nil {
+		return 0, 0
+	}
+	for _, m := range d.TableModels {
+		if loadsIntoInnoDB(m.Engine) && m.SQLBytesPerRow > 0 {
+			sized++
+		}
+	}
+	for _, e := range d.Engines {
+		if loadsIntoInnoDB(e.Name) {
+			all += e.Tables
+		}
+	}
+	return sized, max(all, sized)
 }
 
 // nonInnoDBText says which of the dump's tables the InnoDB figures leave
@@ -149,11 +178,21 @@ func LoadedBytes(d *profile.Dump) uint64 {
 	return uint64((lo + hi) / 2 * InnoDBBytesPerDumpByte)
 }
 
-// dumpInnoDBBytes is the tablespace the dump's InnoDB tables become once
-// loaded (LoadedBytes × the dump's InnoDB share: MyISAM, Aria and MEMORY
-// tables never pass through the buffer pool or the redo log); 0 without
-// a dump size.
+// dumpInnoDBBytes is the buffer pool the dump's InnoDB tables fill once
+// loaded (innoDBPoolBytes: MyISAM, Aria and MEMORY tables never pass
+// through the buffer pool or the redo log); 0 without a dump size.
 func dumpInnoDBBytes(d *profile.Dump) uint64 {
+	if d == nil {
+		return 0
+	}
+	return innoDBPoolBytes(d)
+}
+
+// fitScaleBytes is the InnoDB share of LoadedBytes (InnoDBBytesPerDumpByte ×
+// the SQL): the scale the estimate's tablespace-growth terms were fitted
+// on (GrowthSyncsPer4x and its neighbours, testdata/card-io-fit/), kept for
+// them until they are re-fitted on the row model.
+func fitScaleBytes(d *profile.Dump) uint64 {
 	if d == nil {
 		return 0
 	}

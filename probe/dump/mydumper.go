@@ -186,6 +186,9 @@ func readMydumper(ctx context.Context, dir string, all fileSet) (*profile.Dump, 
 	if err := readMydumperMetadata(ctx, dir, files, d, t); err != nil {
 		return nil, err
 	}
+	if err := t.modelDir(ctx, dir, files, d); err != nil {
+		return nil, err
+	}
 	t.fill(d)
 	traps, trapNotes := myloaderTraps(files, t.schemas)
 	d.LoaderTraps, d.Notes = traps, append(d.Notes, trapNotes...)

@@ -46,7 +46,7 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 	}
 	defer closeR()
 	d := &profile.Dump{Path: path, Format: FormatMysqldump, FileBytes: uint64(size), Compression: comp}
-	sc := &sqlScan{t: newTally(), d: d, createdDBs: map[string]bool{}}
+	sc := &sqlScan{t: newTally(), d: d, createdDBs: map[string]bool{}, model: newSQLModeller()}
 	if err := sc.run(ctx, io.LimitReader(r, MaxScanBytes+1)); err != nil {
 		switch {
 		case ctx.Err() != nil || comp == "none":
@@ -157,6 +157,8 @@ type sqlScan struct {
 	// noAutocommit is set between a SET autocommit=0 and the SET that
 	// turns it back on (mysqldump --no-autocommit).
 	noAutocommit bool
+	// model collects CREATE TABLE texts and first rows (modelTable).
+	model *sqlModeller
 }
 
 // run reads line starts only: extended INSERT lines run to megabytes, so
@@ -188,6 +190,11 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 	}
 	s.t.fill(s.d)
 	s.d.Chunks = 1
+	models, note := s.model.models(func(key string) uint64 { return s.t.tables[key].Bytes })
+	s.d.TableModels = models
+	if note != "" {
+		s.d.Notes = append(s.d.Notes, note)
+	}
 	if !s.d.AutocommitOff {
 		s.d.Transactions = 0 // InsertStatements is the count
 	} else {
@@ -269,6 +276,13 @@ func (s *sqlScan) line(b []byte) {
 	if s.transaction(b) {
 		return
 	}
+	if s.creating && s.current != nil && !bytes.HasPrefix(b, prefixCreate) {
+		s.model.createLine(b)
+	}
+	if !s.creating && s.current != nil && len(b) > 0 && b[0] == '(' {
+		s.model.rowLines(s.current.Name, b)
+		return
+	}
 	switch {
 	case reInsert.Match(b): // INSERT, INSERT IGNORE (--insert-ignore), REPLACE (--replace)
 		s.d.InsertStatements++
@@ -276,17 +290,22 @@ func (s *sqlScan) line(b []byte) {
 			s.d.Transactions++ // its own transaction
 		}
 		s.creating = false
-		s.current = s.t.table(s.schemaName(), quotedName(b[reInsert.FindIndex(b)[1]:]))
+		after := b[reInsert.FindIndex(b)[1]:]
+		s.current = s.t.table(s.schemaName(), quotedName(after))
 		if s.current.Chunks == 0 {
 			s.current.Chunks = 1
 		}
+		s.model.insertPiece(s.current.Name, after)
 	case bytes.HasPrefix(b, prefixCreate):
 		rest := bytes.TrimPrefix(b[len(prefixCreate):], []byte("IF NOT EXISTS "))
 		s.current = s.t.table(s.schemaName(), quotedName(rest))
 		s.creating = true
 		s.creates++
+		s.model.create.Reset()
+		s.model.createLine(rest)
 	case bytes.HasPrefix(b, prefixEngine) && s.current != nil && s.creating:
 		s.current.Engine = tableEngine("()" + string(b[1:]))
+		s.model.createEnd(s.current.Name, s.current.Engine)
 		s.creating = false
 	case bytes.HasPrefix(b, prefixDrop):
 		s.d.DropsTables = true

@@ -133,6 +133,9 @@ func readMySQLShell(ctx context.Context, dir string, all fileSet) (*profile.Dump
 	}
 	d.FileBytes = files.sum()
 	shellSizes(d, t, files, info)
+	if err := t.modelDir(ctx, dir, files, d); err != nil {
+		return nil, err
+	}
 	t.fill(d)
 	return d, nil
 }

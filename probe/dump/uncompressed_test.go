@@ -48,7 +48,7 @@ func TestTotalBasis(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &sqlScan{d: &profile.Dump{FileBytes: tc.file, Compression: tc.compression}, read: tc.read}
+			s := &sqlScan{d: &profile.Dump{FileBytes: tc.file, Compression: tc.compression}, read: tc.read, model: newSQLModeller()}
 			s.total(tc.consumed)
 			// the extrapolation is exact to within the one byte past MaxScanBytes
 			if diff := int64(s.d.TotalBytes) - int64(tc.want); diff < -64 || diff > 64 || s.d.TotalBytesBasis != tc.basis {

@@ -1,0 +1,105 @@
+package threads
+
+import (
+	"math"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// The page model that turns a dump's sized rows (profile.DumpTableModel)
+// into the InnoDB pages a load makes:
+const (
+	// pageDataBytes is what a 16 KiB index page holds for records: less
+	// the FIL header and trailer (38 + 8), the page header (56) and the
+	// infimum and supremum records (26) (MySQL 8.4 manual, "InnoDB Page
+	// Structure"; storage/innobase/include/page0page.h).
+	pageDataBytes = PageBytes - 38 - 8 - 56 - 26
+	// dirSlotBytesPerRecord is the page directory: a 2-byte slot per 4-8
+	// records (PAGE_DIR_SLOT_MIN_N_OWNED, _MAX_N_OWNED), ~6 on average.
+	dirSlotBytesPerRecord = 2.0 / 6
+	// ClusteredFill is how full a load leaves the clustered index's pages:
+	// 15/16, the fill of pages inserted in key order (MySQL 8.4 manual,
+	// "The Physical Structure of an InnoDB Index"); dumps are in key order.
+	ClusteredFill = 15.0 / 16
+	// SecondaryFill is how full a load leaves a secondary index's pages,
+	// its keys arriving in no order: 0.44, fitted to the four sysbench
+	// shapes of docs/benchmarks/loaded-size.md (8×100,000 and 4×400,000
+	// rows: 1.86e-3 pages per 13-byte entry beyond the clustered pages; the
+	// four come out at -1.7% to +2.8%, TestLoadedPoolModel;
+	// the manual's random-order range is 1/2 to 15/16 full, less with
+	// duplicate keys). Held out: the CHAR-padded shape there and the shapes
+	// of docs/benchmarks/loaded-model.md.
+	SecondaryFill = 0.44
+	// fragPages and extentPages: a segment takes its first 32 pages one by
+	// one, then whole 64-page (1 MiB) extents, and information_schema's
+	// DATA_LENGTH and INDEX_LENGTH count the reserved pages
+	// (storage/innobase/include/fsp0fsp.h FSEG_FRAG_ARR_N_SLOTS,
+	// FSP_EXTENT_SIZE; fseg_n_reserved_pages).
+	fragPages   = 32
+	extentPages = 64
+)
+
+// modelledPoolBytes is the InnoDB pages the dump's sized InnoDB tables
+// make once loaded and the dump SQL bytes they came from; 0, 0 when no
+// table was sized. scale turns a model's Bytes into SQL bytes (compressed
+// files are sized on disk).
+func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
+	for _, m := range d.TableModels {
+		if !loadsIntoInnoDB(m.Engine) || m.SQLBytesPerRow <= 0 {
+			continue
+		}
+		rows := m.Rows() * scale
+		pages := segmentPages(rows*(m.RecordBytes+dirSlotBytesPerRecord)/(pageDataBytes*ClusteredFill)) +
+			rows*m.OffPageBytes/PageBytes
+		for _, e := range m.IndexEntryBytes {
+			pages += segmentPages(rows * (e + dirSlotBytesPerRecord) / (pageDataBytes * SecondaryFill))
+		}
+		pool += pages * PageBytes
+		sql += float64(m.Bytes) * scale
+	}
+	return pool, sql
+}
+
+// segmentPages is the pages reserved for an index's leaf pages: the first
+// 32 one by one, then whole extents.
+func segmentPages(used float64) float64 {
+	used = math.Max(1, math.Ceil(used))
+	if used <= fragPages {
+		return used
+	}
+	return fragPages + math.Ceil((used-fragPages)/extentPages)*extentPages
+}
+
+func loadsIntoInnoDB(engine string) bool {
+	return engine == "" || engine == "InnoDB" || engine == profile.DumpEngineUnknown
+}
+
+// tableBytesScale is the dump's SQL bytes per byte of its tables' bytes as
+// the reader counted them (on disk for compressed files): 1 for plain SQL.
+func tableBytesScale(d *profile.Dump) float64 {
+	var tables uint64
+	for _, e := range d.Engines {
+		tables += e.Bytes
+	}
+	lo, hi := dumpSQLBytes(d)
+	if tables == 0 || lo+hi == 0 {
+		return 1
+	}
+	return math.Max(1, (lo+hi)/2/float64(tables))
+}
+
+// innoDBPoolBytes is the buffer pool the dump's InnoDB tables fill once
+// loaded: the page model for the tables sized row by row, and the rest of
+// the InnoDB bytes at the sized tables' own pages per SQL byte — or at
+// InnoDBBytesPerDumpByte when none was sized (a dump without its CREATE
+// TABLE statements, a profile saved before table_models).
+func innoDBPoolBytes(d *profile.Dump) uint64 {
+	lo, hi := dumpSQLBytes(d)
+	innodb := (lo + hi) / 2 * d.InnoDBShare()
+	pool, sql := modelledPoolBytes(d, tableBytesScale(d))
+	if sql <= 0 {
+		return uint64(innodb * InnoDBBytesPerDumpByte)
+	}
+	rest := math.Max(0, innodb-sql)
+	return uint64(pool + rest*pool/sql)
+}

@@ -1,0 +1,285 @@
+package dump
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// Sampling bounds: rows are read from the start of each table's first data
+// file until SampleRows rows or SampleBytes bytes, enough for a stable
+// average row (a 200-row sample of the sysbench tables is within 1% of the
+// whole table's) while a dump of thousands of tables is read in seconds.
+const (
+	SampleRows  = 200
+	SampleBytes = 256 << 10
+)
+
+// modelDir sets d.TableModels (and a note on the tables left unsized) for
+// a mydumper or MySQL Shell dump, each table's bytes as the tally counts
+// them (uncompressed where the dump's sizes are).
+func (t *tally) modelDir(ctx context.Context, dir string, files fileSet, d *profile.Dump) error {
+	models, note, err := modelDirTables(ctx, dir, files, d.Format)
+	if err != nil {
+		return err
+	}
+	for i := range models {
+		if tb, ok := t.tables[models[i].Name]; ok {
+			models[i].Bytes = tb.Bytes
+		}
+	}
+	d.TableModels = models
+	if note != "" {
+		d.Notes = append(d.Notes, note)
+	}
+	return nil
+}
+
+// modelDirTables sizes the rows of a mydumper or MySQL Shell dump's tables
+// from their schema files and the first rows of their first and last data
+// files (the first rows alone have the narrowest keys: ids 1-200 take 1-3
+// digits where most take 6-9).
+// What cannot be read leaves the table unmodelled (a note counts them);
+// only a cancelled context is an error.
+func modelDirTables(ctx context.Context, dir string, files fileSet, format string) ([]profile.DumpTableModel, string, error) {
+	var src *Source
+	var err error
+	if format == FormatMySQLShell {
+		src, err = shellSource(ctx, dir, files)
+	} else {
+		src, err = mydumperSource(ctx, dir, files)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, "", err
+		}
+		return nil, "", nil
+	}
+	first, last := map[int]DataFile{}, map[int]DataFile{}
+	for _, f := range src.Files {
+		if _, ok := first[f.Table]; !ok {
+			first[f.Table] = f
+		}
+		last[f.Table] = f
+	}
+	var models []profile.DumpTableModel
+	left := 0
+	for i, t := range src.Tables {
+		if systemSchemas[t.Schema] {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, "", fmt.Errorf("sampling the rows of %s: %w", dir, err)
+		}
+		f, ok := first[i]
+		if !ok {
+			continue
+		}
+		s, err := sampleUnit(f, t.Name)
+		if l := last[i]; err == nil && l.Path != f.Path { // the last chunk's keys are as wide as most
+			more, lerr := sampleUnit(l, t.Name)
+			s.add(more)
+			err = lerr
+		}
+		m, ok := modelTable(t.Schema+"."+t.Name, parseCreate(t.CreateRest), s, t.Columns)
+		if err != nil || !ok {
+			left++
+			continue
+		}
+		m.Engine = tableEngine(t.CreateRest)
+		m.Bytes = t.Bytes
+		models = append(models, m)
+	}
+	return sortModels(models), unmodelledNote(left), nil
+}
+
+// sampleUnit reads the first rows of a data file.
+func sampleUnit(f DataFile, table string) (sampledRows, error) {
+	u, err := OpenUnit(f, table)
+	if err != nil {
+		return sampledRows{}, err
+	}
+	defer u.Close()
+	if f.Kind == KindTSV {
+		b, _, err := u.NextLines(SampleBytes)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return sampledRows{}, err
+		}
+		return parseTSV(b), nil
+	}
+	var all sampledRows
+	for read := 0; len(all.rows) < SampleRows && read < SampleBytes; {
+		st, err := u.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return all, err
+		}
+		if st.Kind != StmtInsert {
+			continue
+		}
+		read += len(st.Text)
+		all.add(parseTuples(st.Rest)) // the whole statement: a row of a multi-MB BLOB is longer than SampleBytes
+	}
+	return all, nil
+}
+
+// add appends another statement's rows (of the same column list).
+func (s *sampledRows) add(more sampledRows) {
+	if len(s.rows) == 0 {
+		s.columns = more.columns
+	}
+	if len(more.rows) == 0 || strings.Join(s.columns, ",") != strings.Join(more.columns, ",") {
+		return
+	}
+	s.rows = append(s.rows, more.rows...)
+	s.sqlBytes += more.sqlBytes
+}
+
+// addWeighted appends rows that each stand for w rows of the table (a
+// spread sample: the rows since the previous one).
+func (s *sampledRows) addWeighted(more sampledRows, w float64) {
+	if len(more.rows) == 0 {
+		return
+	}
+	for len(s.weights) < len(s.rows) {
+		s.weights = append(s.weights, 1)
+		s.rowBytes = append(s.rowBytes, 0)
+	}
+	per := float64(more.sqlBytes) / float64(len(more.rows))
+	for range more.rows {
+		s.weights = append(s.weights, w)
+		s.rowBytes = append(s.rowBytes, per)
+	}
+	s.add(more)
+}
+
+// sortModels orders models by name, for stable output.
+func sortModels(m []profile.DumpTableModel) []profile.DumpTableModel {
+	sort.Slice(m, func(i, j int) bool { return m[i].Name < m[j].Name })
+	return m
+}
+
+// unmodelledNote counts the tables whose rows could not be sized.
+func unmodelledNote(left int) string {
+	if left == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d table(s) could not be sized row by row (compressed pages, an index on an expression, "+
+		"rows that do not match the CREATE TABLE): their loaded size is estimated from their bytes", left)
+}
+
+// sqlModeller collects, during a mysqldump scan, each table's CREATE TABLE
+// text and its first rows.
+type sqlModeller struct {
+	create  strings.Builder
+	defs    map[string]tableDef
+	engines map[string]string
+	samples map[string]*sampledRows
+	// seen and lines count each table's INSERT statements and row lines.
+	seen, lines map[string]int
+}
+
+func newSQLModeller() *sqlModeller {
+	return &sqlModeller{defs: map[string]tableDef{}, engines: map[string]string{}, samples: map[string]*sampledRows{},
+		seen: map[string]int{}, lines: map[string]int{}}
+}
+
+// createLine adds a line of a CREATE TABLE in progress.
+func (m *sqlModeller) createLine(b []byte) { m.create.Write(b) }
+
+// createEnd parses the CREATE TABLE collected for key.
+func (m *sqlModeller) createEnd(key, engine string) {
+	text := m.create.String()
+	m.create.Reset()
+	if i := strings.IndexByte(text, '('); i >= 0 {
+		m.defs[key] = parseCreate(text[i:])
+		m.engines[key] = engine
+	}
+}
+
+// insertPiece samples rows from the first piece of an INSERT line: the
+// first INSERT of each table, then the 2nd, 4th, 8th… (at most SampleRows
+// rows each), so that the sample spans the table in a few parses (the
+// first rows alone have its narrowest keys).
+func (m *sqlModeller) insertPiece(key string, rest []byte) {
+	s := m.sample(key)
+	m.seen[key]++
+	n := m.seen[key]
+	if !spread(n) {
+		return
+	}
+	more := parseTuples(rest)
+	if len(more.rows) > SampleRows {
+		more.sqlBytes = more.sqlBytes * SampleRows / len(more.rows)
+		more.rows = more.rows[:SampleRows]
+	}
+	if n == 1 {
+		s.add(more)
+		return
+	}
+	more.columns = s.columns
+	s.addWeighted(more, float64(n/2)) // statement n stands for the n/2 since the last sampled one
+}
+
+// rowLines samples a line that continues an INSERT (mariadb-dump 10.11
+// writes each row of an extended INSERT on its own line): the first
+// SampleRows lines of each table, then the 256th, 512th, 1024th…, each
+// weighted for the lines since the last one sampled.
+func (m *sqlModeller) rowLines(key string, b []byte) {
+	s := m.sample(key)
+	m.lines[key]++
+	n := m.lines[key]
+	if n > SampleRows && !spread(n) {
+		return
+	}
+	more := tuplesFrom(b)
+	more.columns = s.columns
+	if n <= SampleRows {
+		s.add(more)
+		return
+	}
+	s.addWeighted(more, float64(n/2)) // line n stands for the n/2 since the last sampled one
+}
+
+// spread reports whether the nth item is sampled beyond the first: powers of two.
+func spread(n int) bool { return n&(n-1) == 0 }
+
+func (m *sqlModeller) sample(key string) *sampledRows {
+	s := m.samples[key]
+	if s == nil {
+		s = &sampledRows{}
+		m.samples[key] = s
+	}
+	return s
+}
+
+// models sizes the sampled tables (bytes: each table's bytes in the scan).
+func (m *sqlModeller) models(bytes func(key string) uint64) ([]profile.DumpTableModel, string) {
+	var out []profile.DumpTableModel
+	left := 0
+	for key, s := range m.samples {
+		if schema, _, _ := strings.Cut(key, "."); systemSchemas[schema] {
+			continue
+		}
+		def, ok := m.defs[key]
+		if !ok {
+			left++
+			continue
+		}
+		model, ok := modelTable(key, def, *s, nil)
+		if !ok {
+			left++
+			continue
+		}
+		model.Engine, model.Bytes = m.engines[key], bytes(key)
+		out = append(out, model)
+	}
+	return sortModels(out), unmodelledNote(left)
+}

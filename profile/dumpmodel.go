@@ -1,0 +1,30 @@
+package profile
+
+// DumpTableModel is one table of a dump with its rows sized as InnoDB
+// stores them (COMPACT/DYNAMIC record layout), averaged over rows sampled
+// from the start of its data: what the advisor turns into pages.
+type DumpTableModel struct {
+	Name string `json:"name"` // schema.table
+	// Engine is its CREATE TABLE's ENGINE= ("" when it names none).
+	Engine string `json:"engine,omitempty"`
+	// Bytes is the table's data in the dump, on the basis of DumpTable.Bytes.
+	Bytes       uint64 `json:"bytes"`
+	SampledRows int    `json:"sampled_rows"`
+	// SQLBytesPerRow is the dump bytes a sampled row took, separators included.
+	SQLBytesPerRow float64 `json:"sql_bytes_per_row"`
+	// RecordBytes is a row's clustered index record, in-row part.
+	RecordBytes float64 `json:"record_bytes"`
+	// OffPageBytes is what a row puts on BLOB pages (whole pages).
+	OffPageBytes float64 `json:"off_page_bytes"`
+	// IndexEntryBytes is a row's record in each secondary index.
+	IndexEntryBytes []float64 `json:"index_entry_bytes"`
+}
+
+// Rows is the table's row count implied by its bytes and the sampled
+// bytes per row; 0 when nothing was sampled.
+func (m DumpTableModel) Rows() float64 {
+	if m.SQLBytesPerRow <= 0 {
+		return 0
+	}
+	return float64(m.Bytes) / m.SQLBytesPerRow
+}
