@@ -65,6 +65,11 @@ type Plan struct {
 	// binary log (myloader --enable-binlog, as replicas need) on a target
 	// whose binary log is on; zero otherwise (the advice skips it).
 	EstimatedLoadBinlog DurationRange `json:"estimated_load_binlog_written,omitzero"`
+	// LoadedInnoDBBytes is the buffer pool the dump's InnoDB tables fill
+	// once loaded (innoDBPoolBytes), with LoadedInnoDBBasis saying how it
+	// was counted; 0 and "" without a dump.
+	LoadedInnoDBBytes uint64 `json:"loaded_innodb_bytes,omitempty"`
+	LoadedInnoDBBasis string `json:"loaded_innodb_basis,omitempty"`
 	// Notes are caveats on the commands and settings (tool versions, what was not offered and why).
 	Notes []string `json:"notes"`
 }

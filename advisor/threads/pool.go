@@ -19,7 +19,7 @@ const InnoDBBytesPerDumpByte = 3
 
 // loadedCountText says, where a setting grows for the loaded size, how
 // the size is counted: from the tables sized row by row (their CREATE
-// TABLE and first rows, as InnoDB stores them: innoDBPoolBytes), or, for a
+// TABLE and sampled rows, as InnoDB stores them: innoDBPoolBytes), or, for a
 // dump whose tables could not be sized, at InnoDBBytesPerDumpByte × its
 // SQL, with what was measured (docs/benchmarks/loaded-size.md). It names
 // the tables left out for loading outside InnoDB.
@@ -31,9 +31,17 @@ func loadedCountText(d *profile.Dump) string {
 		return s + nonInnoDBText(d)
 	}
 	pool, sql := modelledPoolBytes(d, tableBytesScale(d))
-	s := fmt.Sprintf("counted from the CREATE TABLE and first rows of %d of its %d InnoDB tables as InnoDB stores them "+
+	s := fmt.Sprintf("counted from the CREATE TABLE and sampled rows of %d of its %d InnoDB tables as InnoDB stores them "+
 		"(%.2f bytes of pages per byte of their SQL; the rest at that rate)", n, all, pool/sql)
 	return s + nonInnoDBText(d)
+}
+
+// loadedOf is the plan's loaded_innodb_bytes and its basis; 0, "" without a dump.
+func loadedOf(d *profile.Dump) (uint64, string) {
+	if d == nil || d.TotalBytes == 0 {
+		return 0, ""
+	}
+	return dumpInnoDBBytes(d), loadedCountText(d)
 }
 
 // sizedTables counts the dump's InnoDB tables sized row by row, and all

@@ -104,6 +104,7 @@ func Size(p *profile.Profile, o Options) Plan {
 			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 		}
 		plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
+		plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
 		for _, note := range []string{foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
 			redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b)} {
 			if note != "" {
