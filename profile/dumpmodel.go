@@ -18,6 +18,11 @@ type DumpTableModel struct {
 	OffPageBytes float64 `json:"off_page_bytes"`
 	// IndexEntryBytes is a row's record in each secondary index.
 	IndexEntryBytes []float64 `json:"index_entry_bytes"`
+	// IndexAscending is, for each secondary index, the share of
+	// consecutive sampled rows whose key (first column) does not sort
+	// before the previous row's: near 1 when the keys arrive in order
+	// (a date, a counter), about 0.5 when they arrive at random.
+	IndexAscending []float64 `json:"index_ascending"`
 }
 
 // Rows is the table's row count implied by its bytes and the sampled

@@ -21,15 +21,23 @@ const (
 	// 15/16, the fill of pages inserted in key order (MySQL 8.4 manual,
 	// "The Physical Structure of an InnoDB Index"); dumps are in key order.
 	ClusteredFill = 15.0 / 16
-	// SecondaryFill is how full a load leaves a secondary index's pages,
-	// its keys arriving in no order: 0.44, fitted to the four sysbench
-	// shapes of docs/benchmarks/loaded-size.md (8×100,000 and 4×400,000
-	// rows: 1.86e-3 pages per 13-byte entry beyond the clustered pages; the
-	// four come out at -1.7% to +2.8%, TestLoadedPoolModel;
-	// the manual's random-order range is 1/2 to 15/16 full, less with
-	// duplicate keys). Held out: the CHAR-padded shape there and the shapes
-	// of docs/benchmarks/loaded-model.md.
-	SecondaryFill = 0.44
+	// RandomKeyFill is how full a load leaves a secondary index whose keys
+	// arrive in no order: 0.62, sysbench's k_1 after a myloader load of
+	// 400,000 rows (531 leaf pages for 400,000 13-byte entries, 0.618 of
+	// the pages' record bytes; mysql.innodb_index_stats n_leaf_pages,
+	// docs/benchmarks/loaded-model.md). An index whose sampled keys arrive
+	// in order (AscendingShare) fills like the clustered index.
+	RandomKeyFill = 0.62
+	// AscendingShare is the share of sampled rows with a key not below the
+	// previous row's from which an index counts as filled in key order:
+	// random keys give about 0.5, a counter or a date 1.
+	AscendingShare = 0.9
+	// ReserveShare is what InnoDB reserves beyond the pages an index uses
+	// and the extents they round up to, once it takes whole extents: 0.05,
+	// sysbench's tables of 100,000 and 400,000 rows (the segments' size in
+	// mysql.innodb_index_stats 3-6% above the rounded pages; the segment
+	// keeps free extents ahead, fsp0fsp.cc fseg_alloc_free_page_low).
+	ReserveShare = 0.05
 	// fragPages and extentPages: a segment takes its first 32 pages one by
 	// one, then whole 64-page (1 MiB) extents, and information_schema's
 	// DATA_LENGTH and INDEX_LENGTH count the reserved pages
@@ -51,8 +59,8 @@ func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
 		rows := m.Rows() * scale
 		pages := segmentPages(rows*(m.RecordBytes+dirSlotBytesPerRecord)/(pageDataBytes*ClusteredFill)) +
 			rows*m.OffPageBytes/PageBytes
-		for _, e := range m.IndexEntryBytes {
-			pages += segmentPages(rows * (e + dirSlotBytesPerRecord) / (pageDataBytes * SecondaryFill))
+		for i, e := range m.IndexEntryBytes {
+			pages += segmentPages(rows * (e + dirSlotBytesPerRecord) / (pageDataBytes * indexFill(m, i)))
 		}
 		pool += pages * PageBytes
 		sql += float64(m.Bytes) * scale
@@ -60,14 +68,24 @@ func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
 	return pool, sql
 }
 
+// indexFill is how full the load leaves secondary index i of a table:
+// ClusteredFill when its sampled keys arrive in order, else RandomKeyFill
+// (also when the order is unknown: a profile saved before index_ascending).
+func indexFill(m profile.DumpTableModel, i int) float64 {
+	if i < len(m.IndexAscending) && m.IndexAscending[i] >= AscendingShare {
+		return ClusteredFill
+	}
+	return RandomKeyFill
+}
+
 // segmentPages is the pages reserved for an index's leaf pages: the first
-// 32 one by one, then whole extents.
+// 32 one by one, then whole extents and ReserveShare of them ahead.
 func segmentPages(used float64) float64 {
 	used = math.Max(1, math.Ceil(used))
 	if used <= fragPages {
 		return used
 	}
-	return fragPages + math.Ceil((used-fragPages)/extentPages)*extentPages
+	return fragPages + math.Ceil((used-fragPages)/extentPages)*extentPages*(1+ReserveShare)
 }
 
 func loadsIntoInnoDB(engine string) bool {

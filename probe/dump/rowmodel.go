@@ -76,7 +76,43 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 	for i := range entries {
 		m.IndexEntryBytes[i] = entries[i] / n
 	}
+	m.IndexAscending = def.ascending(s, cols)
 	return m, true
+}
+
+// ascending is, per secondary index, the share of consecutive rows of the
+// sample's first run (the rows before any spread sample) whose first key
+// column does not sort before the previous row's; 0.5 (no order known)
+// with fewer than two such rows.
+func (d tableDef) ascending(s sampledRows, cols []int) []float64 {
+	run := len(s.rows)
+	for i, w := range s.weights {
+		if w != 1 || i > 0 && s.rowBytes[i] != 0 {
+			run = i
+			break
+		}
+	}
+	out := make([]float64, len(d.secondary))
+	for i, idx := range d.secondary {
+		at := -1
+		for j, c := range cols {
+			if c == idx[0].col {
+				at = j
+			}
+		}
+		up, pairs := 0, 0
+		for r := 1; r < run && at >= 0; r++ {
+			pairs++
+			if !s.rows[r][at].before(s.rows[r-1][at]) {
+				up++
+			}
+		}
+		out[i] = 0.5
+		if pairs > 0 {
+			out[i] = float64(up) / float64(pairs)
+		}
+	}
+	return out
 }
 
 // valueColumns maps the values of a row to the table's columns: by the

@@ -60,12 +60,13 @@ func modelDirTables(ctx context.Context, dir string, files fileSet, format strin
 		}
 		return nil, "", nil
 	}
-	first, last := map[int]DataFile{}, map[int]DataFile{}
+	first, last, chunks := map[int]DataFile{}, map[int]DataFile{}, map[int]int{}
 	for _, f := range src.Files {
 		if _, ok := first[f.Table]; !ok {
 			first[f.Table] = f
 		}
 		last[f.Table] = f
+		chunks[f.Table]++
 	}
 	var models []profile.DumpTableModel
 	left := 0
@@ -83,7 +84,10 @@ func modelDirTables(ctx context.Context, dir string, files fileSet, format strin
 		s, err := sampleUnit(f, t.Name)
 		if l := last[i]; err == nil && l.Path != f.Path { // the last chunk's keys are as wide as most
 			more, lerr := sampleUnit(l, t.Name)
-			s.add(more)
+			if len(s.rows) > 0 && len(more.rows) > 0 { // the last chunk's rows stand for every chunk but the first
+				more.columns = s.columns
+				s.addWeighted(more, float64(chunks[i]-1)*float64(len(s.rows))/float64(len(more.rows)))
+			}
 			err = lerr
 		}
 		m, ok := modelTable(t.Schema+"."+t.Name, parseCreate(t.CreateRest), s, t.Columns)

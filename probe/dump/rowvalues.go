@@ -2,6 +2,7 @@ package dump
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 )
 
@@ -11,6 +12,25 @@ import (
 type sqlValue struct {
 	null  bool
 	bytes int
+	// num and key order values: a number's value (isNum), else the first
+	// keyPrefix bytes of its text as dumped.
+	num   float64
+	isNum bool
+	key   string
+}
+
+// keyPrefix is how much of a string value is kept to order sampled keys.
+const keyPrefix = 32
+
+// before reports whether a sorts before b as an index orders them (NULL first).
+func (a sqlValue) before(b sqlValue) bool {
+	switch {
+	case a.null || b.null:
+		return a.null && !b.null
+	case a.isNum && b.isNum:
+		return a.num < b.num
+	}
+	return a.key < b.key
 }
 
 // sampledRows are rows read from the start of a table's data.
@@ -121,7 +141,10 @@ func parseValue(b []byte) (v sqlValue, used int, ok bool) {
 	switch {
 	case b[i] == '\'' || b[i] == '"':
 		n, end, ok := quotedLen(b[i:])
-		return sqlValue{bytes: n}, i + end, ok
+		if !ok {
+			return v, 0, false
+		}
+		return sqlValue{bytes: n, key: string(b[i+1 : min(i+end-1, i+1+keyPrefix)])}, i + end, true
 	case (b[i] == 'X' || b[i] == 'x' || b[i] == 'B' || b[i] == 'b') && i+1 < len(b) && b[i+1] == '\'':
 		n, end, ok := quotedLen(b[i+1:])
 		if b[i] == 'B' || b[i] == 'b' {
@@ -141,9 +164,18 @@ func parseValue(b []byte) (v sqlValue, used int, ok bool) {
 	case bytes.EqualFold(word, []byte("NULL")):
 		return sqlValue{null: true}, end, true
 	case len(word) > 2 && (word[1] == 'x' || word[1] == 'X') && word[0] == '0':
-		return sqlValue{bytes: (len(word) - 2) / 2}, end, true
+		return sqlValue{bytes: (len(word) - 2) / 2, key: string(word[:min(len(word), keyPrefix)])}, end, true
 	}
-	return sqlValue{bytes: len(word)}, end, true
+	return numberValue(word), end, true
+}
+
+// numberValue is an unquoted literal: its digits, and its value when it parses.
+func numberValue(word []byte) sqlValue {
+	v := sqlValue{bytes: len(word), key: string(word[:min(len(word), keyPrefix)])}
+	if f, err := strconv.ParseFloat(string(word), 64); err == nil {
+		v.num, v.isNum = f, true
+	}
+	return v
 }
 
 // quotedLen reads a quoted string at b[0]: the bytes it holds unescaped and
@@ -188,7 +220,9 @@ func parseTSV(b []byte) sampledRows {
 				row = append(row, sqlValue{null: true})
 				continue
 			}
-			row = append(row, sqlValue{bytes: len(f) - bytes.Count(f, []byte(`\`))})
+			v := numberValue(f)
+			v.bytes = len(f) - bytes.Count(f, []byte(`\`))
+			row = append(row, v)
 		}
 		s.rows = append(s.rows, row)
 	}
