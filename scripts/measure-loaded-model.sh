@@ -14,12 +14,14 @@
 #
 # A measurement, not a test: needs mariadbd, mariadb-install-db, mydumper,
 # myloader, jq and a built mytune (MYTUNE, default bin/mytune).
-# Usage: nice -n 19 scripts/measure-loaded-model.sh [WORK] (env SHAPES="name …", THREADS=4, POOL=2G)
+# Usage: nice -n 19 scripts/measure-loaded-model.sh [WORK] (env SHAPEDIR=scripts/loaded-shapes,
+# SHAPES="name …" from it, THREADS=4, POOL=2G)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=${1:-$(mktemp -d /tmp/loaded-model.XXXXXX)}
 MYTUNE=${MYTUNE:-$HERE/../bin/mytune} THREADS=${THREADS:-4} POOL=${POOL:-2G}
-SHAPES=${SHAPES:-$(cd "$HERE/loaded-shapes" && ls *.sql | sed 's/\.sql$//')}
+SHAPEDIR=${SHAPEDIR:-$HERE/loaded-shapes}
+SHAPES=${SHAPES:-$(cd "$SHAPEDIR" && ls *.sql | sed "s/\.sql$//")}
 SOCK=$WORK/s.sock PIDF=$WORK/s.pid DD=$WORK/data
 log() { echo "[$(date +%T)] $*" >&2; }
 sql() { mariadb --socket="$SOCK" -u root --default-character-set=utf8mb4 -N -e "/* mytune bench */ $1"; }
@@ -46,7 +48,7 @@ for shape in $SHAPES; do
   dump=$WORK/dump-$shape file=$WORK/$shape.sql
   sql "DROP DATABASE IF EXISTS shape"; sql "CREATE DATABASE shape"
   log "$shape: build"
-  mariadb --socket="$SOCK" -u root --default-character-set=utf8mb4 shape <"$HERE/loaded-shapes/$shape.sql"
+  mariadb --socket="$SOCK" -u root --default-character-set=utf8mb4 shape <"$SHAPEDIR/$shape.sql"
   rows=$(sql "SELECT MAX(TABLE_ROWS) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'shape'")
   rm -rf "$dump"
   mydumper --socket "$SOCK" -u root -B shape --rows $(( (rows + 3) / 4 )) -t 2 -o "$dump" >/dev/null
