@@ -119,6 +119,10 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		advised = cnfValues(a.Cnf)
 	}
 	a.Threads = sizeThreads(p, t, opts, advised)
+	if room := restoreRoom(p, a.Threads.LoadedInnoDBBytes > 0); room != nil {
+		a.Findings = append(a.Findings, room...)
+		SortFindings(a.Findings)
+	}
 	if a.Notes == nil {
 		a.Notes = []string{} // CONTRACT: "notes": [], never absent
 	}

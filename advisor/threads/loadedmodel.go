@@ -121,3 +121,22 @@ func innoDBPoolBytes(d *profile.Dump) uint64 {
 	rest := math.Max(0, innodb-sql)
 	return uint64(pool + rest*pool/sql)
 }
+
+// LoadedRange is the disk a restore of d takes: low is what its tables
+// take at the least (the pages of its InnoDB tables as the row model sizes
+// them, or, with no table sized, their SQL; other engines' SQL not
+// counted), high is LoadedBytes (InnoDBBytesPerDumpByte × all of its SQL:
+// the files of many small tables run to 5x, docs/benchmarks/loaded-size.md).
+// sized says whether low rests on the row model. 0, 0 without a dump.
+func LoadedRange(d *profile.Dump) (low, high uint64, sized bool) {
+	if d == nil || d.TotalBytes == 0 {
+		return 0, 0, false
+	}
+	n, _ := sizedTables(d)
+	low = innoDBPoolBytes(d)
+	if n == 0 {
+		lo, hi := dumpSQLBytes(d)
+		low = uint64((lo + hi) / 2 * d.InnoDBShare())
+	}
+	return low, max(LoadedBytes(d), low), n > 0
+}
