@@ -6,13 +6,16 @@ import (
 
 // releasedSeries are the major.minor series each flavor has released, so
 // that --target names a server that exists: MySQL 5.5–5.7, 8.0, the 8.1–8.3
-// innovation releases, 8.4 LTS and the 9.x innovation line (MySQL release
-// notes, dev.mysql.com/doc/relnotes/mysql/); MariaDB 5.5, 10.0–10.11,
+// innovation releases, 8.4 LTS and the 9.x line (MySQL release notes,
+// dev.mysql.com/doc/relnotes/mysql/), and the calendar-numbered 26.7
+// (26.7.0, July 2026: MySQL 26.7 manual, "MySQL Releases: Innovation and
+// LTS", "the first valid calendar-versioned MySQL release") and 26.10
+// (26.10.0, 2026-10-20: MySQL 26.10 release notes); MariaDB 5.5, 10.0–10.11,
 // 11.0–11.8 and 12.x (mariadb.com/kb "MariaDB Server Releases"). Percona
 // Server follows MySQL's series. A minor of -1 means every minor of that
 // major (the 9.x and 12.x lines still add series).
 var releasedSeries = map[string][][2]int{
-	FlavorMySQL: {{5, 5}, {5, 6}, {5, 7}, {8, 0}, {8, 1}, {8, 2}, {8, 3}, {8, 4}, {9, -1}},
+	FlavorMySQL: {{5, 5}, {5, 6}, {5, 7}, {8, 0}, {8, 1}, {8, 2}, {8, 3}, {8, 4}, {9, -1}, {26, 7}, {26, 10}},
 	FlavorMariaDB: {{5, 5}, {10, 0}, {10, 1}, {10, 2}, {10, 3}, {10, 4}, {10, 5}, {10, 6},
 		{10, 7}, {10, 8}, {10, 9}, {10, 10}, {10, 11}, {11, 0}, {11, 1}, {11, 2}, {11, 3}, {11, 4},
 		{11, 5}, {11, 6}, {11, 7}, {11, 8}, {12, -1}},
@@ -20,7 +23,7 @@ var releasedSeries = map[string][][2]int{
 
 // releasedText is what checkReleased's error lists as accepted.
 var releasedText = map[string]string{
-	FlavorMySQL:   "5.5, 5.6, 5.7, 8.0, 8.1–8.4, 9.x",
+	FlavorMySQL:   "5.5, 5.6, 5.7, 8.0, 8.1–8.4, 9.x, 26.7, 26.10",
 	FlavorMariaDB: "5.5, 10.0–10.11, 11.0–11.8, 12.x",
 }
 

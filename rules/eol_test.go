@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -52,5 +53,48 @@ func TestOldBufferDefaults(t *testing.T) {
 		if got, _, _ := defaultValue(c.flavor, v, 2, c.name); got != c.want {
 			t.Errorf("%s %s %s default = %q, want %q", c.flavor, c.version, c.name, got, c.want)
 		}
+	}
+}
+
+// TestShortTermEOL: each short-term MariaDB and MySQL Innovation series
+// past its end of support is called so, with the day it ended, and the LTS
+// series beside them are not (QA: 11.5-12.2 and 9.0-9.6 were silent).
+func TestShortTermEOL(t *testing.T) {
+	for _, c := range []struct{ name, flavor, version, id, ended string }{
+		{"MariaDB 11.3 short-term", "mariadb", "11.3.2", "hygiene.eol_mariadb", "2024-05-29"},
+		{"MariaDB 11.4 LTS", "mariadb", "11.4.3", "", ""},
+		{"MariaDB 11.5 rolling", "mariadb", "11.5.2", "hygiene.eol_mariadb", "2024-11-21"},
+		{"MariaDB 11.6 rolling", "mariadb", "11.6.2", "hygiene.eol_mariadb", "2025-02-13"},
+		{"MariaDB 11.7 rolling", "mariadb", "11.7.2", "hygiene.eol_mariadb", "2025-05-12"},
+		{"MariaDB 11.8 LTS", "mariadb", "11.8.3", "", ""},
+		{"MariaDB 12.0 rolling", "mariadb", "12.0.2", "hygiene.eol_mariadb", "2025-11-18"},
+		{"MariaDB 12.1 rolling", "mariadb", "12.1.2", "hygiene.eol_mariadb", "2026-02-13"},
+		{"MariaDB 12.2 rolling", "mariadb", "12.2.2", "hygiene.eol_mariadb", "2026-05-13"},
+		{"MariaDB 12.3 LTS", "mariadb", "12.3.3", "", ""},
+		{"MySQL 8.3 innovation", "mysql", "8.3.0", "hygiene.eol_mysql_innovation", "2024-04-10"},
+		{"MySQL 8.4 LTS", "mysql", "8.4.3", "", ""},
+		{"MySQL 9.0 innovation", "mysql", "9.0.1", "hygiene.eol_mysql_innovation", "2024-10-15"},
+		{"MySQL 9.1 innovation", "mysql", "9.1.0", "hygiene.eol_mysql_innovation", "2025-01-21"},
+		{"MySQL 9.2 innovation", "mysql", "9.2.0", "hygiene.eol_mysql_innovation", "2025-04-15"},
+		{"MySQL 9.3 innovation", "mysql", "9.3.0", "hygiene.eol_mysql_innovation", "2025-07-22"},
+		{"MySQL 9.4 innovation", "mysql", "9.4.0", "hygiene.eol_mysql_innovation", "2025-10-21"},
+		{"MySQL 9.5 innovation", "mysql", "9.5.0", "hygiene.eol_mysql_innovation", "2026-01-20"},
+		{"MySQL 9.6 innovation", "mysql", "9.6.0", "hygiene.eol_mysql_innovation", "2026-04-21"},
+		{"MySQL 9.7 LTS", "mysql", "9.7.0", "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := quietProfile()
+			setVersion(c.flavor, c.version)(&p)
+			hits := fired(t, p, "strict", "")
+			for _, id := range []string{"hygiene.eol_mariadb", "hygiene.eol_mysql_innovation"} {
+				h, ok := hits[id]
+				if ok != (id == c.id) {
+					t.Fatalf("%s fired = %v, want %v", id, ok, id == c.id)
+				}
+				if ok && !strings.Contains(h.RenderedDetail, "ended "+c.ended) {
+					t.Errorf("%s detail does not say it ended %s: %s", id, c.ended, h.RenderedDetail)
+				}
+			}
+		})
 	}
 }
