@@ -35,13 +35,14 @@ func TestCompletionScripts(t *testing.T) {
 		{"fish", "fish", 0, []string{"complete -c mytune", "__complete"}, []string{"fish", "--no-execute"}},
 		{"unknown shell", "tcsh", exitUsage, []string{"bash, zsh or fish", `"tcsh"`}, nil},
 		{"no shell", "", exitUsage, []string{"completion takes one shell"}, nil},
+		// QA: --format bogus printed the script and exited 0
+		{"format bogus", "bash --format bogus", exitUsage, []string{`--format "bogus" is not offered by completion`, "text"}, nil},
+		{"format json", "zsh --format json", exitUsage, []string{`--format "json" is not offered by completion`}, nil},
+		{"format text", "fish --format text", 0, []string{"complete -c mytune"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var args []string
-			if c.shell != "" {
-				args = []string{c.shell}
-			}
+			args := strings.Fields(c.shell)
 			code, stdout, stderr := completionScript(t, args...)
 			if code != c.wantCode {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, c.wantCode, stderr)
