@@ -93,11 +93,8 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.dumpInstance(%s, {threads: %d, bytesPerChunk: "%s", compression: "zstd"})`,
 				jsString(dd.dump), plan.Dump.Threads, ShellBytesPerChunk)))
 		}
-		cmds = append(cmds, fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --triggers --events --routines --regex %s --outputdir %s",
-			plan.Dump.Threads, MydumperRows, shQuote(SkipSystemSchemas), shQuote(dd.dump)))
-		notes = append(notes, "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX; "+
-			"--triggers --events --routines: without them mydumper 0.10 leaves the triggers, events and stored routines out of the dump",
-			systemSchemasNote)
+		cmds = append(cmds, mydumperLine(plan.Dump.Threads, dd.dump))
+		notes = append(notes, mydumperNote, systemSchemasNote)
 	}
 	if want(TaskLoad) {
 		dd.skipBinlog = binlogState(p, o) == BinlogOn
@@ -108,6 +105,9 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		if mysqlTarget {
 			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.copyInstance("USER@TARGET:3306", {threads: %d})`, plan.Copy.Threads)))
 			notes = append(notes, "util.copyInstance needs MySQL Shell 8.1 or newer")
+		} else if o.Task == TaskCopy { // --task all prints the dump and load lines already
+			cc, cn := mydumperCopy(dd.dump, plan.Copy.Threads)
+			cmds, notes = append(cmds, cc...), append(notes, cn...)
 		}
 	}
 	if !mysqlTarget && o.Task != TaskOLTP {
@@ -118,6 +118,26 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		notes = append(notes, note)
 	}
 	return cmds, notes
+}
+
+// mydumperLine dumps SOURCE into dir with mydumper at threads threads,
+// without the system schemas (SkipSystemSchemas).
+func mydumperLine(threads int, dir string) string {
+	return fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --triggers --events --routines --regex %s --outputdir %s",
+		threads, MydumperRows, shQuote(SkipSystemSchemas), shQuote(dir))
+}
+
+// mydumperNote says which mydumper/myloader the printed flags are for.
+const mydumperNote = "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX; " +
+	"--triggers --events --routines: without them mydumper 0.10 leaves the triggers, events and stored routines out of the dump"
+
+// mydumperCopy is a copy without MySQL Shell (a MariaDB target): mydumper
+// dumps SOURCE into dir, then myloader loads that dump into TARGET, both at
+// the copy's threads (QA: --task copy named these lines in its notes but
+// printed none).
+func mydumperCopy(dir string, threads int) ([]string, []string) {
+	lc, ln := loadCommands(dirs{dump: dir, load: dir}, false, threads)
+	return append([]string{mydumperLine(threads, dir)}, lc...), append([]string{mydumperNote, systemSchemasNote}, ln...)
 }
 
 // loadCommands gives the restore lines that fit the dump's format, and a

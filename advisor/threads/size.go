@@ -92,10 +92,8 @@ func Size(p *profile.Profile, o Options) Plan {
 	if loads {
 		plan.Temporary = append(plan.Temporary, temp...)
 		plan.Notes = append(plan.Notes, tempNotes...)
-		if d := p.Dump; !mysqlTools(targetOf(p, o)) && (d == nil || d.Format == "mydumper") {
-			if note := deadlockNote(plan.Load.Threads); note != "" {
-				plan.Notes = append(plan.Notes, note)
-			}
+		if note := loaderDeadlockNote(p, o, plan); note != "" {
+			plan.Notes = append(plan.Notes, note)
 		}
 		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
 		b.buffered = settledPlan(p, o, &plan, b)
@@ -117,6 +115,24 @@ func Size(p *profile.Profile, o Options) Plan {
 		}
 	}
 	return plan
+}
+
+// loaderDeadlockNote is deadlockNote for the printed myloader line into a
+// MariaDB target, at the threads it runs at: the copy's for --task copy
+// (mydumperCopy loads the dump it makes, whatever --dump holds), else the
+// load's, when the load is myloader's (no dump given, or a mydumper one).
+// QA: a 4-thread copy quoted the odds at 8.
+func loaderDeadlockNote(p *profile.Profile, o Options, plan Plan) string {
+	if mysqlTools(targetOf(p, o)) {
+		return ""
+	}
+	if o.Task == TaskCopy {
+		return deadlockNote(plan.Copy.Threads)
+	}
+	if d := p.Dump; d == nil || d.Format == "mydumper" {
+		return deadlockNote(plan.Load.Threads)
+	}
+	return ""
 }
 
 func normalise(o Options) Options {
