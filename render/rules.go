@@ -80,7 +80,7 @@ func RuleExplain(w io.Writer, x rules.Explanation, o Options) error {
 		field("target", x.TargetNote)
 		field("applies", yesNo(x.Applies))
 		field("why not", x.Reason)
-		field("fired", yesNo(x.Fired))
+		field("fired", firedText(x))
 		for _, v := range x.Values {
 			field("value", v.Expr+" = "+v.Value)
 		}
@@ -90,6 +90,16 @@ func RuleExplain(w io.Writer, x rules.Explanation, o Options) error {
 		field("error", x.Error)
 	}
 	return writeAll(w, b.String())
+}
+
+// firedText is yes or no, and for a rule that fired but whose finding
+// advise replaced by another rule's on the same variable, which rule that is.
+func firedText(x rules.Explanation) string {
+	if x.Fired && x.SupersededBy != "" {
+		return "yes, but its finding was superseded: advise reports " + x.SupersededBy + "'s finding for " + x.Variable +
+			" instead (one finding per variable: the more severe, then the first by id); the report and the cnf carry that rule's recommendation, not this one's"
+	}
+	return yesNo(x.Fired)
 }
 
 // severityWord renders a rule severity as a coloured, fixed-width word.

@@ -34,6 +34,10 @@ type Explanation struct {
 	// --target was set aside for the profile's server.
 	Target     string `json:"target,omitempty"`
 	TargetNote string `json:"target_note,omitempty"`
+	// SupersededBy is the rule whose finding advise reports for this
+	// rule's variable in place of this one's, though this one fired (one
+	// finding per variable: advisor.Dedupe); "" when this one's is kept.
+	SupersededBy string `json:"superseded_by,omitempty"`
 }
 
 // ExplainForTarget is Explain without a profile, for the server t: whether

@@ -101,6 +101,9 @@ func (a *app) explain(cat *rules.Catalogue, id string) (rules.Explanation, error
 	}
 	x, err := cat.Explain(id, env)
 	x.TargetNote = note
+	if err == nil && env != nil && x.Fired {
+		x.SupersededBy = advisor.SupersededBy(cat, *env, id)
+	}
 	return x, asUsage(err)
 }
 
