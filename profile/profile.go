@@ -143,6 +143,25 @@ func (s *CPUSpeed) EffectiveCores() float64 {
 	return s.AllOpsPerS / s.SingleOpsPerS
 }
 
+// EffectiveCPUs is the CPU measurement's EffectiveCores capped at the CPUs
+// usable here (Usable: logical CPUs, cpuset and cgroup quota; the workers
+// run when that is unknown): more than them cannot work at once, and the
+// ratio exceeds them only when the one-worker run was starved (other tasks
+// held the CPU during its slice, QA: 5.2 on 2 CPUs), which makes its
+// divisor read low. capped says the cap applied; 0, false without a
+// measurement.
+func (c CPU) EffectiveCPUs() (n float64, capped bool) {
+	n = c.Speed.EffectiveCores()
+	limit := c.Usable()
+	if limit <= 0 && c.Speed != nil {
+		limit = float64(c.Speed.Workers)
+	}
+	if limit > 0 && n > limit {
+		return limit, true
+	}
+	return n, false
+}
+
 // Usable is the CPUs a process here may use: the fewest of the logical
 // CPUs, the CPUs its cpuset allows and the cgroup quota; 0 when unknown.
 func (c CPU) Usable() float64 {

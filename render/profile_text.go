@@ -102,7 +102,7 @@ func hostLines(t theme, h profile.Host, inner int) []string {
 	lines = append(lines, kvWrap(t, "cpu", cpu, inner)...)
 	lines = append(lines, kvWrap(t, "cpu model", orDash(h.CPU.Model), inner)...)
 	if sp := h.CPU.Speed; sp != nil {
-		lines = append(lines, kvWrap(t, "cpu speed", cpuSpeedText(sp), inner)...)
+		lines = append(lines, kvWrap(t, "cpu speed", cpuSpeedText(h.CPU), inner)...)
 	}
 	mem := fmt.Sprintf("%s total, %s available", profile.HumanBytes(h.Memory.TotalBytes),
 		profile.HumanBytes(h.Memory.AvailableBytes))
@@ -302,12 +302,18 @@ func seconds(s float64) string {
 }
 
 // cpuSpeedText says what the CPU measurement did: one worker's rate, all
-// workers' rate and how many workers' worth that is, the steal, and where
-// the thread clocks were read the rate per CPU-second and the share of the
-// time the workers ran.
-func cpuSpeedText(sp *profile.CPUSpeed) string {
-	s := fmt.Sprintf("%s units/s on one CPU, %s on %d (%.1f CPUs' worth)",
-		kiloUnits(sp.SingleOpsPerS), kiloUnits(sp.AllOpsPerS), sp.Workers, sp.EffectiveCores())
+// workers' rate and how many workers' worth that is (capped at the usable
+// CPUs, and said when it was), the steal, and where the thread clocks were
+// read the rate per CPU-second and the share of the time the workers ran.
+func cpuSpeedText(c profile.CPU) string {
+	sp := c.Speed
+	worth, capped := c.EffectiveCPUs()
+	s := fmt.Sprintf("%s units/s on one CPU, %s on %d (%.1f CPUs' worth", kiloUnits(sp.SingleOpsPerS), kiloUnits(sp.AllOpsPerS), sp.Workers, worth)
+	if capped {
+		s += fmt.Sprintf(", capped at the %g usable CPUs: the run on all of them did %.1f times the one-CPU run, "+
+			"so that run read low (most likely other tasks held its CPU)", worth, sp.EffectiveCores())
+	}
+	s += ")"
 	if sp.StealPct != nil {
 		s += fmt.Sprintf(", hypervisor steal %.0f%%", *sp.StealPct)
 	}

@@ -49,9 +49,12 @@ func profileProm(p *profile.Profile) string {
 		{"mytune_storage_measured", "1 if the storage was measured, 0 if not.", one(boolFloat(p.Storage.Measured))},
 	}
 	if sp := p.Host.CPU.Speed; sp != nil {
+		worth, capped := p.Host.CPU.EffectiveCPUs()
 		fams = append(fams, promFamily{"mytune_host_cpu_effective_cpus",
-			"How many one-CPU workers' worth of fixed work all usable CPUs did together when probed (below the CPUs: shared).",
-			one(sp.EffectiveCores())})
+			"How many one-CPU workers' worth of fixed work all usable CPUs did together when probed (below the CPUs: shared; never above them).",
+			one(worth)}, promFamily{"mytune_host_cpu_effective_cpus_capped",
+			"1 if mytune_host_cpu_effective_cpus was capped at the usable CPUs (the one-CPU run was starved and read low), else 0.",
+			one(boolFloat(capped))})
 		if sp.AllCPUShare > 0 {
 			fams = append(fams, promFamily{"mytune_host_cpu_share_ratio",
 				"Share of the wall clock the CPU measurement's workers ran (below 1: other tasks had the CPUs part of the time).",

@@ -312,34 +312,51 @@ func TestPromValue(t *testing.T) {
 	}
 }
 
+// cpuSteal is the steal the CPU speed cases read.
+var cpuSteal = 7.3
+
+// cpuSpeedCases are the CPU measurements TestProfileCPUSpeed renders.
+var cpuSpeedCases = []struct {
+	name     string
+	steal    *float64
+	clocks   bool
+	mem      bool
+	text     string
+	prom     map[string]float64
+	promNone []string
+}{
+	{"with steal", &cpuSteal, false, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth), hypervisor steal 7%",
+		map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8, "mytune_host_cpu_steal_ratio map[]": 0.073,
+			"mytune_host_cpu_effective_cpus_capped map[]": 0}, nil},
+	{"no steal reading", nil, false, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth) ",
+		map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8},
+		[]string{"mytune_host_cpu_steal_ratio", "mytune_host_cpu_share_ratio", "mytune_host_memory_load_seconds"}},
+	{"memory chased", nil, false, true, "(1.8 CPUs' worth); memory 95 ns a load (a random chase through 128.0 MiB)",
+		map[string]float64{"mytune_host_memory_load_seconds map[]": 95.4e-9}, nil},
+	{"thread clocks read", &cpuSteal, true, false, "hypervisor steal 7%; 25.0k per CPU-second while running, the workers ran 90% of the time",
+		map[string]float64{"mytune_host_cpu_share_ratio map[]": 0.9}, nil},
+	// QA: the one-CPU slice starved by six busy loops read 5.2 CPUs' worth on 2 CPUs
+	{"starved one-CPU run: capped at the 2 CPUs", nil, false, false, "cpu speed  20.0k units/s on one CPU, 104.0k on 2 (2.0 CPUs' worth, " +
+		"capped at the 2 usable CPUs: the run on all of them did 5.2 times the one-CPU run, so that run read low",
+		map[string]float64{"mytune_host_cpu_effective_cpus map[]": 2, "mytune_host_cpu_effective_cpus_capped map[]": 1}, nil},
+	{"cgroup quota 1.5: capped at it", nil, false, false, "(1.5 CPUs' worth, capped at the 1.5 usable CPUs: the run on all of them did 1.8 times",
+		map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.5, "mytune_host_cpu_effective_cpus_capped map[]": 1}, nil},
+}
+
 // TestProfileCPUSpeed: the CPU measurement in text (one line) and in
-// Prometheus output (effective CPUs, steal as a ratio, the memory chase's
+// Prometheus output (effective CPUs capped at the usable ones, steal as a ratio, the memory chase's
 // load time in seconds); without a reading, no series and no words.
 func TestProfileCPUSpeed(t *testing.T) {
-	steal := 7.3
-	cases := []struct {
-		name     string
-		steal    *float64
-		clocks   bool
-		mem      bool
-		text     string
-		prom     map[string]float64
-		promNone []string
-	}{
-		{"with steal", &steal, false, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth), hypervisor steal 7%",
-			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8, "mytune_host_cpu_steal_ratio map[]": 0.073}, nil},
-		{"no steal reading", nil, false, false, "cpu speed  20.0k units/s on one CPU, 36.0k on 2 (1.8 CPUs' worth) ",
-			map[string]float64{"mytune_host_cpu_effective_cpus map[]": 1.8},
-			[]string{"mytune_host_cpu_steal_ratio", "mytune_host_cpu_share_ratio", "mytune_host_memory_load_seconds"}},
-		{"memory chased", nil, false, true, "(1.8 CPUs' worth); memory 95 ns a load (a random chase through 128.0 MiB)",
-			map[string]float64{"mytune_host_memory_load_seconds map[]": 95.4e-9}, nil},
-		{"thread clocks read", &steal, true, false, "hypervisor steal 7%; 25.0k per CPU-second while running, the workers ran 90% of the time",
-			map[string]float64{"mytune_host_cpu_share_ratio map[]": 0.9}, nil},
-	}
-	for _, tc := range cases {
+	for _, tc := range cpuSpeedCases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := loadProfile(t, "ssd-vm.json")
 			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerS: 20000, AllOpsPerS: 36000, Workers: 2, StealPct: tc.steal}
+			switch {
+			case strings.HasPrefix(tc.name, "starved"):
+				p.Host.CPU.Speed.AllOpsPerS = 104000
+			case strings.HasPrefix(tc.name, "cgroup quota"):
+				p.Host.CPU.QuotaCores = 1.5
+			}
 			if tc.clocks {
 				p.Host.CPU.Speed.SingleOpsPerCPUS, p.Host.CPU.Speed.SingleCPUShare, p.Host.CPU.Speed.AllCPUShare = 25000, 0.8, 0.9
 			}
