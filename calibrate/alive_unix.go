@@ -41,3 +41,14 @@ func runsMytune(pid int) bool {
 	argv0, _, _ := strings.Cut(string(b), "\x00")
 	return strings.Contains(filepath.Base(argv0), "mytune")
 }
+
+// processNamespace is this process's pid namespace (the /proc/self/ns/pid
+// link, "pid:[4026531836]"; namespaces(7)) and the kernel's boot id
+// (/proc/sys/kernel/random/boot_id, random(4)); "" for what cannot be read.
+func processNamespace() (pidns, boot string) {
+	pidns, _ = os.Readlink(filepath.Join(procRoot, "self", "ns", "pid"))
+	if b, err := os.ReadFile(filepath.Join(procRoot, "sys", "kernel", "random", "boot_id")); err == nil {
+		boot = strings.TrimSpace(string(b))
+	}
+	return pidns, boot
+}

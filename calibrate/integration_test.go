@@ -190,6 +190,11 @@ func TestCleanup(t *testing.T) {
 	// QA: a pid reused by another program (here pid 1, init) held --cleanup back for good and advised "kill 1"
 	reused := running
 	reused.PID = 1
+	// QA: a container's run (its own pid namespace, the host's name) had its live schema dropped from the host
+	container := running
+	container.PID, container.PIDNS = 1, "pid:[1]" // pid 1 there; from here pid 1 is init
+	rebooted := running                           // the same pid, alive now, but written before the host last booted
+	rebooted.BootID = "00000000-0000-0000-0000-000000000000"
 	fakeProc(t, map[int]string{running.PID: "/usr/local/bin/mytune", 1: "/sbin/init"})
 	cases := []struct {
 		name      string
@@ -215,13 +220,17 @@ func TestCleanup(t *testing.T) {
 			true, false, &elsewhere, false},
 		{"a reused pid that is not mytune: dropped", "mytune_cal_c10", []stmt{qCreateSchema, qCreateOwner, qInsertOwner},
 			true, false, &reused, false},
+		{"a run in another pid namespace of this host: refused, it cannot be checked", "mytune_cal_c11",
+			[]stmt{qCreateSchema, qCreateOwner, qInsertOwner}, false, false, &container, true},
+		{"a run of an earlier boot: dropped", "mytune_cal_c12", []stmt{qCreateSchema, qCreateOwner, qInsertOwner},
+			true, false, &rebooted, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			for _, q := range c.make {
 				var args []any
 				if o := cmp.Or(c.owner, &owner); q == qInsertOwner {
-					args = []any{o.RunID, o.Host, o.PID, o.StartedAt}
+					args = []any{o.RunID, o.hostColumn(), o.PID, o.StartedAt}
 				}
 				if err := exec(t.Context(), db, 5*time.Second, q, c.schema, args...); err != nil {
 					t.Fatal(err)
@@ -230,8 +239,9 @@ func TestCleanup(t *testing.T) {
 			t.Cleanup(func() { _ = dropSchema(context.Background(), db, c.schema) })
 			res, err := Cleanup(t.Context(), db, c.schema)
 			var ae *OwnerAliveError
-			if c.wantAlive != errors.As(err, &ae) || c.wantAlive && !strings.Contains(err.Error(), fmt.Sprintf("pid %d", running.PID)) {
-				t.Fatalf("err %v, want a refusal naming pid %d: %v", err, running.PID, c.wantAlive)
+			pid := cmp.Or(c.owner, &owner).PID
+			if c.wantAlive != errors.As(err, &ae) || c.wantAlive && !strings.Contains(err.Error(), fmt.Sprintf("pid %d", pid)) {
+				t.Fatalf("err %v, want a refusal naming pid %d: %v", err, pid, c.wantAlive)
 			}
 			if c.wantAlive {
 				if !exists(t, db, c.schema) {
@@ -325,6 +335,23 @@ func fakeProc(t *testing.T, cmdlines map[int]string) {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(d, "cmdline"), []byte(argv0+"\x00calibrate\x00"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pidns, boot := processNamespace() // this process's, as newOwner read them
+	if pidns != "" {
+		if err := os.MkdirAll(filepath.Join(dir, "self", "ns"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(pidns, filepath.Join(dir, "self", "ns", "pid")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if boot != "" {
+		if err := os.MkdirAll(filepath.Join(dir, "sys", "kernel", "random"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "sys", "kernel", "random", "boot_id"), []byte(boot+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -22,6 +22,10 @@ type Owner struct {
 	Host      string
 	PID       int
 	StartedAt string // RFC 3339
+	// PIDNS and BootID say which pid namespace the PID is in and which
+	// boot of the host ran it ("" in markers written before them, or where
+	// /proc does not say): a container's run has pids of its own.
+	PIDNS, BootID string
 }
 
 // newOwner describes this run.
@@ -29,7 +33,36 @@ func newOwner() Owner {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+ documentation)
 	host, _ := os.Hostname()
-	return Owner{RunID: hex.EncodeToString(b), Host: host, PID: os.Getpid(), StartedAt: time.Now().UTC().Format(time.RFC3339)}
+	pidns, boot := processNamespace()
+	return Owner{RunID: hex.EncodeToString(b), Host: host, PID: os.Getpid(), StartedAt: time.Now().UTC().Format(time.RFC3339),
+		PIDNS: pidns, BootID: boot}
+}
+
+// hostColumn is the marker's host column: the host name, then the pid
+// namespace and boot id when known ("db1;pidns=pid:[4026531836];boot=…"),
+// so that markers of earlier versions (the name alone) still read.
+func (o Owner) hostColumn() string {
+	s := o.Host
+	if o.PIDNS != "" {
+		s += ";pidns=" + o.PIDNS
+	}
+	if o.BootID != "" {
+		s += ";boot=" + o.BootID
+	}
+	return s
+}
+
+// parseHostColumn reads hostColumn back into o.
+func (o *Owner) parseHostColumn(s string) {
+	parts := strings.Split(s, ";")
+	o.Host = parts[0]
+	for _, p := range parts[1:] {
+		if v, ok := strings.CutPrefix(p, "pidns="); ok {
+			o.PIDNS = v
+		} else if v, ok := strings.CutPrefix(p, "boot="); ok {
+			o.BootID = v
+		}
+	}
 }
 
 // schemaExists asks information_schema whether the schema exists.
@@ -67,7 +100,7 @@ func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout 
 	hold(schema)
 	err = exec(ctx, db, timeout, qCreateOwner, schema)
 	if err == nil {
-		err = exec(ctx, db, timeout, qInsertOwner, schema, owner.RunID, owner.Host, owner.PID, owner.StartedAt)
+		err = exec(ctx, db, timeout, qInsertOwner, schema, owner.RunID, owner.hostColumn(), owner.PID, owner.StartedAt)
 	}
 	if err != nil {
 		derr := dropSchema(ctx, db, schema)
@@ -136,8 +169,8 @@ func Cleanup(ctx context.Context, db *sql.DB, schema string) (*CleanupResult, er
 		return res, err
 	}
 	res.Owner = readOwner(ctx, db, schema)
-	if ownerRunning(res.Owner) {
-		return res, &OwnerAliveError{Schema: schema, Owner: res.Owner}
+	if running, elsewhere := ownerRunning(res.Owner); running {
+		return res, &OwnerAliveError{Schema: schema, Owner: res.Owner, Elsewhere: elsewhere}
 	}
 	if err := dropSchema(ctx, db, schema); err != nil {
 		if isAccessDenied(err) {
@@ -213,7 +246,10 @@ func readOwner(ctx context.Context, db *sql.DB, schema string) Owner {
 	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
 	defer cancel()
 	var o Owner
-	_ = db.QueryRowContext(qc, qReadOwner.in(schema)).Scan(&o.RunID, &o.Host, &o.PID, &o.StartedAt)
+	var host string
+	if db.QueryRowContext(qc, qReadOwner.in(schema)).Scan(&o.RunID, &host, &o.PID, &o.StartedAt) == nil {
+		o.parseHostColumn(host)
+	}
 	return o
 }
 
@@ -231,15 +267,24 @@ func isLoadTable(name string) bool {
 	return true
 }
 
-// ownerRunning reports whether the run that wrote the marker is still
-// going: its host is this one and its process exists.
-func ownerRunning(o Owner) bool {
+// ownerRunning reports whether the run that wrote the marker may still be
+// going: its host is this one, booted as it was, and its process exists —
+// or it ran in another pid namespace of this boot (a container), where its
+// pid cannot be checked from here (elsewhere).
+func ownerRunning(o Owner) (running, elsewhere bool) {
 	host, err := os.Hostname()
 	if err != nil || o.Host == "" || o.Host != host {
-		return false
+		return false, false
+	}
+	pidns, boot := processNamespace()
+	if o.BootID != "" && boot != "" && o.BootID != boot {
+		return false, false // the host rebooted since: no process of that run is left
+	}
+	if o.PIDNS != "" && pidns != "" && o.PIDNS != pidns {
+		return true, true
 	}
 	alive, known := processAlive(o.PID)
-	return known && alive
+	return known && alive, false
 }
 
 // OwnerAliveError refuses to drop the scratch schema of a run still going
@@ -247,6 +292,9 @@ func ownerRunning(o Owner) bool {
 type OwnerAliveError struct {
 	Schema string
 	Owner  Owner
+	// Elsewhere: the run is in another pid namespace (a container) and
+	// cannot be checked from here.
+	Elsewhere bool
 }
 
 // UsageError marks the refusal as the user's to resolve: exit 2.
@@ -254,6 +302,11 @@ func (e *OwnerAliveError) UsageError() bool { return true }
 
 // Error names the running process and what to do.
 func (e *OwnerAliveError) Error() string {
+	if e.Elsewhere {
+		return fmt.Sprintf("schema %s belongs to a calibrate run in another pid namespace of this host (a container: %s, pid %d there, "+
+			"started %s), which cannot be checked from here: run --cleanup inside that container, or, once sure no run is "+
+			"going there, DROP DATABASE `%s`", e.Schema, e.Owner.PIDNS, e.Owner.PID, e.Owner.StartedAt, e.Schema)
+	}
 	return fmt.Sprintf("schema %s belongs to a calibrate run still going on this host (pid %d, started %s), which drops it "+
 		"itself when it ends: wait for it, or stop it (kill %d) and run --cleanup again if the schema is left",
 		e.Schema, e.Owner.PID, e.Owner.StartedAt, e.Owner.PID)
