@@ -215,3 +215,25 @@ func TestRowsSpreadSample(t *testing.T) {
 		}
 	}
 }
+
+// TestSpreadPerFile: the sampling of a whole dump reads at most
+// SampleBudgetBytes, shared among its files, each file between SampleBytes
+// and SpreadBytes (a dump of 300 tables of 1 GB files no longer reads 64 MiB
+// of each).
+func TestSpreadPerFile(t *testing.T) {
+	cases := []struct {
+		files int
+		want  int64
+	}{
+		{0, SpreadBytes}, {1, SpreadBytes}, {4, SpreadBytes}, {8, SampleBudgetBytes / 8},
+		{600, SampleBudgetBytes / 600}, {100000, SampleBytes},
+	}
+	for _, c := range cases {
+		if got := spreadPerFile(c.files); got != c.want {
+			t.Errorf("%d files: %d bytes each, want %d", c.files, got, c.want)
+		}
+		if c.files > 0 && c.want > SampleBytes && spreadPerFile(c.files)*int64(c.files) > SampleBudgetBytes {
+			t.Errorf("%d files read more than the budget", c.files)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -23,6 +24,13 @@ const (
 	// key) is one file, whose first rows alone have its narrowest values;
 	// 64 MiB of SQL is read in well under a second.
 	SpreadBytes = 64 << 20
+	// SampleBudgetBytes is what the sampling of a whole dump reads at most,
+	// shared among its files (spreadPerFile): 256 MiB, a few seconds even
+	// through gzip, however many tables.
+	SampleBudgetBytes = 256 << 20
+	// SampleTimeout stops the sampling of a dump on a slow or remote disk;
+	// the tables not reached are sized at the sized tables' rate.
+	SampleTimeout = 10 * time.Second
 )
 
 // modelDir sets d.TableModels (and a note on the tables left unsized) for
@@ -73,28 +81,21 @@ func modelDirTables(ctx context.Context, dir string, files fileSet, format strin
 		last[f.Table] = f
 		chunks[f.Table]++
 	}
+	b := rowBudget{deadline: time.Now().Add(SampleTimeout), perFile: spreadPerFile(len(first) + len(last))}
 	var models []profile.DumpTableModel
-	left := 0
+	left, late := 0, 0
 	for i, t := range src.Tables {
-		if systemSchemas[t.Schema] {
+		if _, ok := first[i]; !ok || systemSchemas[t.Schema] {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, "", fmt.Errorf("sampling the rows of %s: %w", dir, err)
 		}
-		f, ok := first[i]
-		if !ok {
+		if time.Now().After(b.deadline) {
+			late++
 			continue
 		}
-		s, err := sampleUnit(f, t.Name)
-		if l := last[i]; err == nil && l.Path != f.Path { // the last chunk's keys are as wide as most
-			more, lerr := sampleUnit(l, t.Name)
-			if len(s.rows) > 0 && len(more.rows) > 0 { // the last chunk's rows stand for every chunk but the first
-				more.columns = s.columns
-				s.addWeighted(more, float64(chunks[i]-1)*float64(len(s.rows))/float64(len(more.rows)))
-			}
-			err = lerr
-		}
+		s, err := b.sampleTable(first[i], last[i], chunks[i], t.Name)
 		m, ok := modelTable(t.Schema+"."+t.Name, parseCreate(t.CreateRest), s, t.Columns)
 		if err != nil || !ok {
 			left++
@@ -104,11 +105,44 @@ func modelDirTables(ctx context.Context, dir string, files fileSet, format strin
 		m.Bytes = t.Bytes
 		models = append(models, m)
 	}
-	return sortModels(models), unmodelledNote(left), nil
+	note := unmodelledNote(left)
+	if late > 0 {
+		note = strings.TrimPrefix(note+fmt.Sprintf("; sampling stopped after %s: %d more table(s) were not sized "+
+			"(their loaded size is estimated at the sized tables' rate)", SampleTimeout, late), "; ")
+	}
+	return sortModels(models), note, nil
+}
+
+// rowBudget bounds the sampling of a whole dump.
+type rowBudget struct {
+	deadline time.Time
+	perFile  int64 // bytes of SQL one file's spread sample may read
+}
+
+// spreadPerFile shares SampleBudgetBytes among the files sampled, each
+// between SampleBytes and SpreadBytes.
+func spreadPerFile(files int) int64 {
+	return min(max(SampleBudgetBytes/int64(max(files, 1)), SampleBytes), SpreadBytes)
+}
+
+// sampleTable samples a table's first data file and, when it has more,
+// its last (whose keys are as wide as most), weighted for the chunks it
+// stands for.
+func (b rowBudget) sampleTable(first, last DataFile, chunks int, table string) (sampledRows, error) {
+	s, err := sampleUnit(first, table, b)
+	if err != nil || last.Path == first.Path {
+		return s, err
+	}
+	more, err := sampleUnit(last, table, b)
+	if len(s.rows) > 0 && len(more.rows) > 0 { // the last chunk's rows stand for every chunk but the first
+		more.columns = s.columns
+		s.addWeighted(more, float64(chunks-1)*float64(len(s.rows))/float64(len(more.rows)))
+	}
+	return s, err
 }
 
 // sampleUnit reads the first rows of a data file.
-func sampleUnit(f DataFile, table string) (sampledRows, error) {
+func sampleUnit(f DataFile, table string, b rowBudget) (sampledRows, error) {
 	u, err := OpenUnit(f, table)
 	if err != nil {
 		return sampledRows{}, err
@@ -123,7 +157,10 @@ func sampleUnit(f DataFile, table string) (sampledRows, error) {
 	}
 	m := newSQLModeller() // statements 1, 2, 4, 8… of the file, as a mysqldump scan samples them
 	var read int64
-	for read < SpreadBytes {
+	for n := 0; read < b.perFile; n++ {
+		if n%64 == 0 && time.Now().After(b.deadline) {
+			break
+		}
 		st, err := u.Next()
 		if errors.Is(err, io.EOF) {
 			break
