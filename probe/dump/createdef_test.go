@@ -34,7 +34,12 @@ func TestParseCreate(t *testing.T) {
 			4, []keyPart{{col: 0}}, nil, nil, nil, map[int]bool{2: true, 3: false}, false},
 		{"a default that reads NOT NULL is a string", "(`a` varchar(20) DEFAULT 'NOT NULL', PRIMARY KEY (`a`))",
 			1, []keyPart{{col: 0}}, nil, nil, nil, nil, false},
-		{"an index on an expression", "(`a` int NOT NULL, PRIMARY KEY (`a`), KEY `e` ((`a` + 1)))", 1, []keyPart{{col: 0}}, nil, nil, nil, nil, true},
+		{"a functional index is left out, the rest sized", "(`a` int NOT NULL, PRIMARY KEY (`a`), KEY `e` ((`a` + 1)))", 1, []keyPart{{col: 0}}, nil, nil, nil, nil, false},
+		{"MySQL 8.0's mysqldump", "(\n  `id` int NOT NULL AUTO_INCREMENT,\n  `name` varchar(50) COLLATE utf8mb4_0900_ai_ci DEFAULT NULL COMMENT 'a, (b)',\n" +
+			"  `inv` int DEFAULT NULL /*!80023 INVISIBLE */,\n  `g` int GENERATED ALWAYS AS ((`id` * 2)) VIRTUAL,\n  PRIMARY KEY (`id`),\n" +
+			"  KEY `idx_name` (`name`),\n  KEY `fx` ((lower(`name`)))\n) ENGINE=InnoDB AUTO_INCREMENT=5 DEFAULT CHARSET=latin1 " +
+			"/*!80016 DEFAULT ENCRYPTION='N' */ /*!50100 PARTITION BY HASH (`id`) PARTITIONS 4 */",
+			4, []keyPart{{col: 0}}, [][]keyPart{{{col: 1}}}, map[int]int{1: 4}, map[int]bool{1: true, 2: true}, map[int]bool{3: true}, false},
 		{"compressed pages", "(`a` int NOT NULL, PRIMARY KEY (`a`)) ENGINE=InnoDB ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8", 1, []keyPart{{col: 0}}, nil, nil, nil, nil, true},
 		{"LIKE: no definitions", " LIKE `other`", 0, nil, nil, nil, nil, nil, true},
 	}
