@@ -221,7 +221,7 @@ func unmodelledNote(left int) string {
 	if left == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d table(s) could not be sized row by row (compressed pages, an index on an expression, "+
+	return fmt.Sprintf("%d table(s) could not be sized row by row (compressed pages, a primary key on an expression, "+
 		"rows that do not match the CREATE TABLE): their loaded size is estimated from their bytes", left)
 }
 
