@@ -14,6 +14,9 @@ type DumpTableModel struct {
 	SQLBytesPerRow float64 `json:"sql_bytes_per_row"`
 	// RecordBytes is a row's clustered index record, in-row part.
 	RecordBytes float64 `json:"record_bytes"`
+	// NodePointerBytes is a record of the clustered index's non-leaf pages:
+	// header, the primary key (or DB_ROW_ID) and a 4-byte child page number.
+	NodePointerBytes float64 `json:"node_pointer_bytes"`
 	// OffPageBytes is what a row puts on BLOB pages (whole pages).
 	OffPageBytes float64 `json:"off_page_bytes"`
 	// IndexEntryBytes is a row's record in each secondary index.
@@ -23,6 +26,11 @@ type DumpTableModel struct {
 	// before the previous row's: near 1 when the keys arrive in order
 	// (a date, a counter), about 0.5 when they arrive at random.
 	IndexAscending []float64 `json:"index_ascending"`
+	// IndexDistinct is, for each secondary index, the distinct keys the
+	// sample implies for the whole table (Chao1 from the sampled keys'
+	// singletons and doubletons): few keys, many rows each, fill their
+	// pages in order even when their values arrive at random.
+	IndexDistinct []float64 `json:"index_distinct"`
 }
 
 // Rows is the table's row count implied by its bytes and the sampled

@@ -32,6 +32,20 @@ const (
 	// previous row's from which an index counts as filled in key order:
 	// random keys give about 0.5, a counter or a date 1.
 	AscendingShare = 0.9
+	// OrderedKeyFill is how full a load leaves a secondary index filled in
+	// key order (AscendingShare) or by groups (GroupAppendShare): 0.84, the
+	// leaf fill of three-indexes' ka, kbc and kd (0.854, 0.816, 0.833;
+	// docs/benchmarks/loaded-model.md), below the clustered index's 15/16:
+	// the runs of a cycle meet mid-page.
+	OrderedKeyFill = 0.84
+	// GroupAppendShare: an index whose keys each hold at least this many
+	// pages of entries (rows ÷ distinct keys against entries per page)
+	// takes each row at the end of its key's run, so it fills in order even
+	// when the keys arrive at random: 2, a choice between two measured
+	// indexes (docs/benchmarks/loaded-model.md): 500 cities over 300,000
+	// rows (0.8 pages a key) filled 0.62, as random keys do; a 4-value
+	// status over 400,000 rows (105 pages a key) filled 0.94.
+	GroupAppendShare = 2.0
 	// ReserveShare is what InnoDB reserves beyond the pages an index uses
 	// and the extents they round up to, once it takes whole extents: 0.05,
 	// sysbench's tables of 100,000 and 400,000 rows (the segments' size in
@@ -57,10 +71,9 @@ func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
 			continue
 		}
 		rows := m.Rows() * scale
-		pages := segmentPages(rows*(m.RecordBytes+dirSlotBytesPerRecord)/(pageDataBytes*ClusteredFill)) +
-			rows*m.OffPageBytes/PageBytes
+		pages := indexPages(rows, m.RecordBytes, m.NodePointerBytes, ClusteredFill) + rows*m.OffPageBytes/PageBytes
 		for i, e := range m.IndexEntryBytes {
-			pages += segmentPages(rows * (e + dirSlotBytesPerRecord) / (pageDataBytes * indexFill(m, i)))
+			pages += indexPages(rows, e, e+4, indexFill(m, i, rows))
 		}
 		pool += pages * PageBytes
 		sql += float64(m.Bytes) * scale
@@ -68,12 +81,40 @@ func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
 	return pool, sql
 }
 
+// indexPages is the pages one index of rows records takes: its leaf pages
+// at fill, and above them the non-leaf levels of node pointers (pointer
+// bytes each, one per page below; 0 for a profile saved before they were
+// sized), reserved as segments reserve them.
+func indexPages(rows, record, pointer, fill float64) float64 {
+	leaf := math.Max(1, math.Ceil(rows*(record+dirSlotBytesPerRecord)/(pageDataBytes*fill)))
+	upper := 0.0
+	for below := leaf; below > 1 && pointer > 0; {
+		below = math.Ceil(below * (pointer + dirSlotBytesPerRecord) / (pageDataBytes * fill))
+		upper += below
+	}
+	return segmentPages(leaf) + segmentPages(upper)*boolFloat(upper > 0)
+}
+
+func boolFloat(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // indexFill is how full the load leaves secondary index i of a table:
-// ClusteredFill when its sampled keys arrive in order, else RandomKeyFill
-// (also when the order is unknown: a profile saved before index_ascending).
-func indexFill(m profile.DumpTableModel, i int) float64 {
+// OrderedKeyFill when its sampled keys arrive in order, or when each key
+// holds rows enough to fill GroupAppendShare of a page, else RandomKeyFill
+// (also when neither is known: a profile saved before they were sampled).
+func indexFill(m profile.DumpTableModel, i int, rows float64) float64 {
 	if i < len(m.IndexAscending) && m.IndexAscending[i] >= AscendingShare {
-		return ClusteredFill
+		return OrderedKeyFill
+	}
+	if i < len(m.IndexDistinct) && m.IndexDistinct[i] > 0 {
+		perPage := pageDataBytes * OrderedKeyFill / (m.IndexEntryBytes[i] + dirSlotBytesPerRecord)
+		if rows/min(m.IndexDistinct[i], rows) >= GroupAppendShare*perPage {
+			return OrderedKeyFill
+		}
 	}
 	return RandomKeyFill
 }

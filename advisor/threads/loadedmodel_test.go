@@ -15,7 +15,8 @@ import (
 // within 10%, the bar for shapes the fit has not seen (3x the SQL was
 // +130% on sysbench and -8.8% on this one).
 // Row sizes as probe/dump sizes them: sysbench's row 206 bytes, its k_1
-// entry 13; the padded table's nullable columns add a bitmap byte (207, 14).
+// entry 13, its node pointers 13 (header, INT id, child page); the padded
+// table's nullable columns add a bitmap byte (207, 14).
 func TestLoadedPoolModel(t *testing.T) {
 	cases := []struct {
 		name          string
@@ -44,7 +45,7 @@ func TestLoadedPoolModel(t *testing.T) {
 			for i := 0; i < c.tables; i++ {
 				for _, r := range c.rowsPerTable {
 					d.TableModels = append(d.TableModels, profile.DumpTableModel{Name: "t", Engine: "InnoDB", Bytes: uint64(r * perRow),
-						SampledRows: 200, SQLBytesPerRow: perRow, RecordBytes: c.record, IndexEntryBytes: []float64{c.entry},
+						SampledRows: 200, SQLBytesPerRow: perRow, RecordBytes: c.record, NodePointerBytes: 13, IndexEntryBytes: []float64{c.entry},
 						IndexAscending: []float64{c.ascending}})
 				}
 			}

@@ -1,6 +1,7 @@
 package dump
 
 import (
+	"math"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -23,6 +24,8 @@ const (
 	// page_get_free_space_of_empty / 2); above it DYNAMIC moves the longest
 	// variable-length columns off-page.
 	offPageLimitBytes = 8126
+	// childPageBytes is the child page number of a node pointer record.
+	childPageBytes = 4
 	// offPagePointerBytes is what an off-page column leaves in the record.
 	offPagePointerBytes = 20
 	// blobPageBytes is the data an off-page (BLOB) page holds: 16 KiB less
@@ -43,7 +46,7 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 		return m, false
 	}
 	entries := make([]float64, len(def.secondary))
-	var record, offPage, n, sqlBytes float64
+	var record, offPage, pointer, n, sqlBytes float64
 	for r, row := range s.rows {
 		if len(row) != len(cols) {
 			return m, false
@@ -59,6 +62,7 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 		}
 		rec, off := def.recordBytes(values)
 		record += w * rec
+		pointer += w * (def.entryBytes(nil, values) + childPageBytes)
 		offPage += w * off
 		for i, idx := range def.secondary {
 			entries[i] += w * def.entryBytes(idx, values)
@@ -71,13 +75,50 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 		m.SQLBytesPerRow = (sqlBytes + float64(s.sqlBytes) - weightedRowBytes(s)) / (n - float64(len(s.weights)) + float64(len(s.rows)))
 	}
 	m.RecordBytes = record / n
+	m.NodePointerBytes = pointer / n
 	m.OffPageBytes = offPage / n
 	m.IndexEntryBytes = make([]float64, len(entries))
 	for i := range entries {
 		m.IndexEntryBytes[i] = entries[i] / n
 	}
 	m.IndexAscending = def.ascending(s, cols)
+	m.IndexDistinct = def.distinct(s, cols)
 	return m, true
+}
+
+// distinct estimates, per secondary index, the distinct keys of the whole
+// table from the sampled rows (Chao1, bias-corrected: seen + f1(f1-1) /
+// (2(f2+1)), f1 keys seen once, f2 twice; Chao 1984, Colwell et al. 2012).
+func (d tableDef) distinct(s sampledRows, cols []int) []float64 {
+	at := map[int]int{}
+	for j, c := range cols {
+		at[c] = j
+	}
+	out := make([]float64, len(d.secondary))
+	for i, idx := range d.secondary {
+		counts := map[string]int{}
+		for _, row := range s.rows {
+			var k strings.Builder
+			for _, p := range idx {
+				if j, ok := at[p.col]; ok {
+					k.WriteString(row[j].key)
+					k.WriteByte(0)
+				}
+			}
+			counts[k.String()]++
+		}
+		f1, f2 := 0.0, 0.0
+		for _, n := range counts {
+			switch n {
+			case 1:
+				f1++
+			case 2:
+				f2++
+			}
+		}
+		out[i] = float64(len(counts)) + f1*(f1-1)/(2*(f2+1))
+	}
+	return out
 }
 
 // ascending is, per secondary index, the share of consecutive rows of the
@@ -229,7 +270,7 @@ func (d tableDef) entryBytes(idx []keyPart, values []*sqlValue) float64 {
 		}
 		b, variable := c.storedBytes(*v)
 		if p.prefix > 0 && variable {
-			b = min(b, p.prefix*c.mbMaxLen)
+			b = prefixBytes(*v, b, p.prefix, c.mbMaxLen)
 		}
 		if variable {
 			size += c.lengthBytes(b)
@@ -247,6 +288,18 @@ func weightedRowBytes(s sampledRows) float64 {
 		b += rb
 	}
 	return b
+}
+
+// prefixBytes is what an index prefix of prefix characters keeps of a
+// value of b bytes: its first prefix characters at the value's own bytes
+// per character (1 for ASCII text in any character set), at most prefix ×
+// mbMaxLen.
+func prefixBytes(v sqlValue, b, prefix, mbMaxLen int) int {
+	perChar := 1.0
+	if v.chars > 0 && v.bytes > 0 {
+		perChar = float64(v.bytes) / float64(v.chars)
+	}
+	return min(b, int(math.Ceil(float64(prefix)*perChar)), prefix*mbMaxLen)
 }
 
 func containsCol(parts []keyPart, col int) bool {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"sort"
 	"strings"
 	"time"
@@ -280,23 +281,31 @@ func (m *sqlModeller) insertPiece(key string, rest []byte) {
 
 // rowLines samples a line that continues an INSERT (mariadb-dump 10.11
 // writes each row of an extended INSERT on its own line): the first
-// SampleRows lines of each table, then the 256th, 512th, 1024th…, each
-// weighted for the lines since the last one sampled.
+// SampleRows lines of each table, then runs of runLines consecutive lines
+// from the 256th, 512th, 1024th… on, each line weighted for its share of
+// the lines since the last run (a run, not one line, so that a value set
+// every tenth row is not missed by lines that are all powers of two).
 func (m *sqlModeller) rowLines(key string, b []byte) {
 	s := m.sample(key)
 	m.lines[key]++
 	n := m.lines[key]
-	if n > SampleRows && !spread(n) {
+	if n <= SampleRows {
+		more := tuplesFrom(b)
+		more.columns = s.columns
+		s.add(more)
+		return
+	}
+	p := 1 << (bits.Len(uint(n)) - 1) // the power of two at or below n
+	if n-p >= runLines {
 		return
 	}
 	more := tuplesFrom(b)
 	more.columns = s.columns
-	if n <= SampleRows {
-		s.add(more)
-		return
-	}
-	s.addWeighted(more, float64(n/2)) // line n stands for the n/2 since the last sampled one
+	s.addWeighted(more, float64(p/2)/runLines)
 }
+
+// runLines is how many consecutive row lines each spread run samples.
+const runLines = 16
 
 // spread reports whether the nth item is sampled beyond the first: powers of two.
 func spread(n int) bool { return n&(n-1) == 0 }

@@ -12,6 +12,8 @@ import (
 type sqlValue struct {
 	null  bool
 	bytes int
+	// chars is a string's characters (UTF-8 sequences; 0: as many as bytes).
+	chars int
 	// num and key order values: a number's value (isNum), else the first
 	// keyPrefix bytes of its text as dumped.
 	num   float64
@@ -144,7 +146,7 @@ func parseValue(b []byte) (v sqlValue, used int, ok bool) {
 		if !ok {
 			return v, 0, false
 		}
-		return sqlValue{bytes: n, key: string(b[i+1 : min(i+end-1, i+1+keyPrefix)])}, i + end, true
+		return sqlValue{bytes: n, chars: n - continuationBytes(b[i+1:i+end-1]), key: string(b[i+1 : min(i+end-1, i+1+keyPrefix)])}, i + end, true
 	case (b[i] == 'X' || b[i] == 'x' || b[i] == 'B' || b[i] == 'b') && i+1 < len(b) && b[i+1] == '\'':
 		n, end, ok := quotedLen(b[i+1:])
 		if b[i] == 'B' || b[i] == 'b' {
@@ -176,6 +178,18 @@ func numberValue(word []byte) sqlValue {
 		v.num, v.isNum = f, true
 	}
 	return v
+}
+
+// continuationBytes counts the UTF-8 continuation bytes (10xxxxxx) of b:
+// its bytes less them are its characters.
+func continuationBytes(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xC0 == 0x80 {
+			n++
+		}
+	}
+	return n
 }
 
 // quotedLen reads a quoted string at b[0]: the bytes it holds unescaped and
