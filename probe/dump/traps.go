@@ -11,9 +11,11 @@ import (
 // Kinds of profile.DumpLoaderTrap: names myloader 0.10 reads wrong.
 const (
 	// TrapSchemaFileName: a table whose name ends like one of mydumper's
-	// schema files (t-schema): myloader 0.10 reads its data file
-	// db.t-schema.sql as table t's CREATE TABLE and fails ("Table
+	// schema files (t-schema): myloader 0.10 may read its data file
+	// db.t-schema.sql as table t's CREATE TABLE and fail ("Table
 	// 'shop.t-schema' doesn't exist", exit 1; its rows are not loaded).
+	// Whether it does depends on the directory's listing order (QA9: of 8
+	// such tables 5 loaded and 3 stayed empty; another dump's one loaded).
 	TrapSchemaFileName = "table-named-like-a-schema-file"
 	// TrapDottedSchema: a database whose name holds a dot (db.dot):
 	// myloader 0.10 cuts its file names at the first dot, creates `db`
@@ -88,7 +90,7 @@ func dottedSchemaTable(schemas map[string]bool, k [2]string) bool {
 	return ok && schemas[k[0]+"."+first]
 }
 
-// trapNotes says, per kind, which names myloader 0.10 reads wrong.
+// trapNotes says, per kind, which names myloader 0.10 reads or may read wrong.
 func trapNotes(traps []profile.DumpLoaderTrap) []string {
 	byKind := map[string][]string{}
 	for _, t := range traps {
@@ -96,13 +98,13 @@ func trapNotes(traps []profile.DumpLoaderTrap) []string {
 	}
 	var notes []string
 	for _, k := range []struct{ kind, what, text string }{
-		{TrapSchemaFileName, "tables named like mydumper's schema files", "it reads their data files as another table's CREATE TABLE and fails (\"Table … doesn't exist\", exit 1), leaving them empty"},
-		{TrapDottedSchema, "databases named with a dot", "it cuts the name at the first dot, creates the database named by the part before it and loads the rows there (appended to a table of the same name the target has)"},
-		{TrapNoTableSchema, "tables without a -schema.sql file", "it creates no table for them, so their rows fail unless they exist on the target"},
-		{TrapStrayFile, "files that are not the dump's but whose names contain .sql", "it loads every such file as rows of the table its name begins with (appended; a copy of a data file stops the load on a duplicate key)"},
+		{TrapSchemaFileName, "may misread the tables named like mydumper's schema files", "depending on the order the directory lists its files, it may read their data files as another table's CREATE TABLE and fail (\"Table … doesn't exist\", exit 1), leaving them empty"},
+		{TrapDottedSchema, "misreads the databases named with a dot", "it cuts the name at the first dot, creates the database named by the part before it and loads the rows there (appended to a table of the same name the target has)"},
+		{TrapNoTableSchema, "misreads the tables without a -schema.sql file", "it creates no table for them, so their rows fail unless they exist on the target"},
+		{TrapStrayFile, "misreads the files that are not the dump's but whose names contain .sql", "it loads every such file as rows of the table its name begins with (appended; a copy of a data file stops the load on a duplicate key)"},
 	} {
 		if names := byKind[k.kind]; len(names) > 0 {
-			notes = append(notes, fmt.Sprintf("myloader 0.10 misreads the %s (%s): %s", k.what, strings.Join(names, ", "), k.text))
+			notes = append(notes, fmt.Sprintf("myloader 0.10 %s (%s): %s", k.what, strings.Join(names, ", "), k.text))
 		}
 	}
 	return notes

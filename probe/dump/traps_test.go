@@ -21,7 +21,7 @@ func TestMyloaderTraps(t *testing.T) {
 		noteHas string
 	}{
 		{"a table named t-schema", "testdata/mydumper-0.10-oddnames", "", "table-named-like-a-schema-file:shop.t-schema",
-			"myloader 0.10 misreads the tables named like mydumper's schema files (`shop`.`t-schema`)"},
+			"myloader 0.10 may misread the tables named like mydumper's schema files (`shop`.`t-schema`): depending on the order the directory lists its files"},
 		{"a database named db.dot", "testdata/mydumper-0.10-dbdot", "", "database-name-with-a-dot:db.dot",
 			"myloader 0.10 misreads the databases named with a dot (`db.dot`)"},
 		{"a dotted table without its schema file", "testdata/mydumper-0.10-oddnames", "shop.a.b-schema.sql",
@@ -51,7 +51,7 @@ func TestMyloaderTraps(t *testing.T) {
 			if strings.Join(got, "|") != c.traps {
 				t.Errorf("LoaderTraps = %q, want %q", strings.Join(got, "|"), c.traps)
 			}
-			if got := strings.Contains(notes, "myloader 0.10 misreads"); got != (c.noteHas != "") || !strings.Contains(notes, c.noteHas) {
+			if got := strings.Contains(notes, "myloader 0.10 m"); got != (c.noteHas != "") || !strings.Contains(notes, c.noteHas) {
 				t.Errorf("notes %q, want one with %q", notes, c.noteHas)
 			}
 		})
