@@ -158,8 +158,13 @@ type MyCnf struct {
 
 // Dump describes a logical dump directory or file (--dump DIR).
 type Dump struct {
-	Path   string `json:"path"`
-	Format string `json:"format"` // "mysqlsh", "mydumper", "mysqldump"
+	Path string `json:"path"`
+	// PathQuoted is Path as a bash word ($'…' with \xNN escapes), set
+	// only when Path is not valid UTF-8 or holds control characters: a
+	// JSON string carries UTF-8 only, so "path" shows U+FFFD for such
+	// bytes, and this keeps them.
+	PathQuoted string `json:"path_quoted,omitempty"`
+	Format     string `json:"format"` // "mysqlsh", "mydumper", "mysqldump"
 	// TotalBytes is the dump's size uncompressed when known (see
 	// TotalBytesBasis); table bytes (LargestTableBytes, TopTables) use the
 	// same basis.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -151,6 +152,9 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	case "mysqlsh":
 		if !mysqlTarget {
 			return nil, []string{"no load command: a MySQL Shell dump cannot be loaded into MariaDB; dump the source again with mydumper (or mariadb-dump) and load that"}
+		}
+		if !utf8.ValidString(dd.load) {
+			return shellLoadByLink(dd, threads)
 		}
 		return []string{shell}, nil
 	case "mydumper":

@@ -4,23 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+
+	"github.com/mytune/mytune/internal/shellquote"
 )
 
-// shQuote quotes s as one word for a POSIX shell: unchanged when it holds
-// only characters no shell treats specially, else in single quotes, each
-// single quote inside written as quote, backslash, quote, quote (POSIX.1-2017,
-// Shell Command Language 2.2.3: nothing inside single quotes is special,
-// so a quote must end the quoted string, be escaped, and reopen it).
-func shQuote(s string) string {
-	if s != "" && strings.Trim(s, shellSafe) == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// shellSafe are the characters that never need quoting (those Python's
-// shlex.quote leaves bare).
-const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_"
+// shQuote quotes s as one word for the shell (shellquote.Word): bare,
+// in single quotes, or as $'…' with \xNN escapes when s is not valid UTF-8
+// or holds control characters, so the printed line keeps its exact bytes.
+func shQuote(s string) string { return shellquote.Word(s) }
 
 // jsString writes s as a JavaScript string literal: JSON strings are JS
 // string literals (ECMAScript 2019 made U+2028/U+2029 legal; Go escapes

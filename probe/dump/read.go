@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mytune/mytune/internal/shellquote"
 	"github.com/mytune/mytune/profile"
 )
 
@@ -33,6 +34,15 @@ var ErrNotDump = errors.New("not a dump")
 // Read recognises the dump at path (a directory or a single .sql file) and
 // returns its shape. The error wraps ErrNotDump when path is not a dump.
 func Read(ctx context.Context, path string) (*profile.Dump, error) {
+	d, err := read(ctx, path)
+	if d != nil && shellquote.NeedsEscapes(d.Path) {
+		d.PathQuoted = shellquote.Word(d.Path)
+	}
+	return d, err
+}
+
+// read reads the dump at path as Read does, without PathQuoted.
+func read(ctx context.Context, path string) (*profile.Dump, error) {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, DefaultTimeout)

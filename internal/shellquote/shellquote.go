@@ -1,0 +1,68 @@
+// Package shellquote quotes a string as one shell word, keeping its exact
+// bytes even when they are not valid UTF-8 or hold control characters.
+package shellquote
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Word quotes s as one word for a shell: unchanged when it holds only
+// characters no shell treats specially; in single quotes when it is
+// printable UTF-8, each single quote inside written as quote, backslash,
+// quote, quote (POSIX.1-2017, Shell Command Language 2.2.3: nothing inside
+// single quotes is special, so a quote must end the quoted string, be
+// escaped, and reopen it); else as Escaped.
+func Word(s string) string {
+	if s != "" && strings.Trim(s, safe) == "" {
+		return s
+	}
+	if NeedsEscapes(s) {
+		return Escaped(s)
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// safe are the characters that never need quoting (those Python's
+// shlex.quote leaves bare).
+const safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_"
+
+// NeedsEscapes reports whether s cannot be printed as it is: it is not
+// valid UTF-8 (a Latin-1 directory name: text output and JSON would show
+// U+FFFD for those bytes) or holds a control character (a tab or newline
+// the text report turns into a space).
+func NeedsEscapes(s string) bool {
+	if !utf8.ValidString(s) {
+		return true
+	}
+	return strings.IndexFunc(s, unicode.IsControl) >= 0
+}
+
+// Escaped quotes s as a dollar-single-quoted word, $'…' (bash, ksh, zsh;
+// POSIX.1-2024, Shell Command Language 2.2.4), in printable ASCII plus the
+// printable UTF-8 s holds: each byte that is not valid UTF-8 and each
+// control character written \xNN, backslash and single quote escaped. The
+// shell turns it back into exactly s's bytes.
+func Escaped(s string) string {
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1, unicode.IsControl(r):
+			for _, c := range []byte(s[i : i+size]) {
+				fmt.Fprintf(&b, `\x%02x`, c)
+			}
+		case r == '\\' || r == '\'':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('\'')
+	return b.String()
+}

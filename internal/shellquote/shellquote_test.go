@@ -1,0 +1,40 @@
+package shellquote
+
+import (
+	"os/exec"
+	"testing"
+)
+
+// TestWord: printable names keep the single-quote form; bytes that are not
+// UTF-8 and control characters come out as $'…' escapes in ASCII, and bash
+// turns each word back into exactly the bytes quoted.
+func TestWord(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"plain path stays bare", "/backup/shop-1.sql", "/backup/shop-1.sql"},
+		{"space", "/tmp/my dump", "'/tmp/my dump'"},
+		{"single quote", "/tmp/it's", `'/tmp/it'\''s'`},
+		{"UTF-8 kept", "/tmp/latén", "'/tmp/latén'"},
+		{"empty", "", "''"},
+		{"Latin-1 byte", "/var/tmp/md-lat\xe9n", `$'/var/tmp/md-lat\xe9n'`},
+		{"tab and newline", "/tmp/a\tb\nc", `$'/tmp/a\x09b\x0ac'`},
+		{"Latin-1 with a quote and a backslash", "/tmp/it's\\\xe9", `$'/tmp/it\'s\\\xe9'`},
+		{"a cut UTF-8 sequence before a hex digit", "/tmp/\xc3a", `$'/tmp/\xc3a'`},
+		{"UTF-8 beside a Latin-1 byte", "/tmp/é\xe9", `$'/tmp/é\xe9'`},
+	}
+	_, noBash := exec.LookPath("bash")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := Word(c.in)
+			if got != c.want {
+				t.Errorf("Word(%q) = %s, want %s", c.in, got, c.want)
+			}
+			if noBash != nil {
+				return
+			}
+			out, err := exec.Command("bash", "-c", "printf %s "+got).Output()
+			if err != nil || string(out) != c.in {
+				t.Errorf("bash read %s as %q (%v), want %q", got, out, err, c.in)
+			}
+		})
+	}
+}
