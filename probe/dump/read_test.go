@@ -325,37 +325,53 @@ func TestClassifyShell(t *testing.T) {
 }
 
 // TestShellDataBytesNotBelieved: a MySQL Shell dump whose @.done.json
-// claims far more data than its files could hold (more than
-// MaxShellDataRatio times them) is sized on disk, with a note, not at the
-// claimed size.
+// claims more than MaxShellDataRatio times its data files is believed when
+// the files, read through, hold that much (constant rows: ~10,900x with
+// zstd), else sized on disk with a note.
 func TestShellDataBytesNotBelieved(t *testing.T) {
-	dir := t.TempDir()
-	src := "testdata/mysqlsh-8.0"
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		name, src, from, to string
+		believed            bool
+		note                string
+	}{
+		{"random bytes, not zstd: not believed", "testdata/mysqlsh-8.0", `"dataBytes": 1048576`, `"dataBytes": 5000000000000000`, false,
+			"they could not be read through: not believed"},
+		{"constant rows, real zstd at 10,900x: believed", "testdata/mysqlsh-const", "", "", true,
+			"read through they hold 61.0 MiB, so it is believed"},
+		{"constant rows, claim 10x what they hold: not believed", "testdata/mysqlsh-const", `"dataBytes": 64000000`, `"dataBytes": 640000000`, false,
+			"read through they hold 61.0 MiB: not believed"},
 	}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if e.Name() == "@.done.json" {
-			b = []byte(strings.Replace(string(b), `"dataBytes": 1048576`, `"dataBytes": 5000000000000000`, 1))
-		}
-		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	d, err := Read(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d.DataBytes != 0 || d.TotalBytesBasis != "on-disk" || d.TotalBytes != d.FileBytes {
-		t.Errorf("data %d, total %d (%s), files %d: the claim was believed", d.DataBytes, d.TotalBytes, d.TotalBytesBasis, d.FileBytes)
-	}
-	if !strings.Contains(strings.Join(d.Notes, "|"), "not believed") {
-		t.Errorf("notes %q do not say so", d.Notes)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			entries, err := os.ReadDir(c.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				b, err := os.ReadFile(filepath.Join(c.src, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if e.Name() == "@.done.json" && c.from != "" {
+					b = []byte(strings.Replace(string(b), c.from, c.to, 1))
+				}
+				if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d, err := Read(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			believed := d.DataBytes != 0 && d.TotalBytesBasis == "uncompressed"
+			if believed != c.believed || !believed && d.TotalBytes != d.FileBytes {
+				t.Errorf("data %d, total %d (%s), files %d: believed %v, want %v", d.DataBytes, d.TotalBytes, d.TotalBytesBasis, d.FileBytes, believed, c.believed)
+			}
+			if !strings.Contains(strings.Join(d.Notes, "|"), c.note) {
+				t.Errorf("notes %q, want one with %q", d.Notes, c.note)
+			}
+		})
 	}
 }
 
