@@ -151,28 +151,7 @@ func readMydumper(ctx context.Context, dir string, all fileSet) (*profile.Dump, 
 	if note != "" {
 		d.Notes = append(d.Notes, note)
 	}
-	t := newTally()
-	views := map[[2]string]bool{}
-	schemaFiles := map[[2]string]string{}
-	for name, bytes := range sizes {
-		d.TotalBytes += bytes
-		f := classifyMydumperIn(files, name)
-		switch f.kind {
-		case "data":
-			t.chunk(f.schema, f.table, name, bytes)
-		case "table-schema":
-			t.table(f.schema, f.table)
-			schemaFiles[[2]string{f.schema, f.table}] = name
-		case "view":
-			views[[2]string{f.schema, f.table}] = true
-		case "schema":
-			t.schemas[f.schema] = true
-		}
-	}
-	for v := range views { // mydumper also writes a placeholder db.view-schema.sql
-		delete(t.tables, v[0]+"."+v[1])
-		delete(schemaFiles, v)
-	}
+	t, notTables, schemaFiles := tallyMydumper(files, sizes, d)
 	if note := noSchemaNote(schemaFiles, t); note != "" {
 		d.Notes = append(d.Notes, note)
 	}
@@ -183,7 +162,7 @@ func readMydumper(ctx context.Context, dir string, all fileSet) (*profile.Dump, 
 	if note != "" {
 		d.Notes = append(d.Notes, note)
 	}
-	if err := readMydumperMetadata(ctx, dir, files, d, t); err != nil {
+	if err := readMydumperMetadata(ctx, dir, files, d, t, notTables); err != nil {
 		return nil, err
 	}
 	if err := t.modelDir(ctx, dir, files, d); err != nil {
@@ -203,8 +182,43 @@ func readMydumper(ctx context.Context, dir string, all fileSet) (*profile.Dump, 
 // 16 MiB only guards against a wrong file.
 const MaxMetadataBytes = 16 << 20
 
-// readMydumperMetadata adds the metadata file's facts to d and t.
-func readMydumperMetadata(ctx context.Context, dir string, files fileSet, d *profile.Dump, t *tally) error {
+// tallyMydumper adds the dump's files up (their sizes into d.TotalBytes):
+// the tally of tables and schemas, the views and sequences (not tables to
+// load: mydumper writes a placeholder db.view-schema.sql for a view, and
+// newer releases list both in metadata), and each table's -schema.sql.
+func tallyMydumper(files, sizes fileSet, d *profile.Dump) (*tally, map[[2]string]bool, map[[2]string]string) {
+	t := newTally()
+	notTables := map[[2]string]bool{}
+	schemaFiles := map[[2]string]string{}
+	for name, bytes := range sizes {
+		d.TotalBytes += bytes
+		f := classifyMydumperIn(files, name)
+		switch f.kind {
+		case "data":
+			t.chunk(f.schema, f.table, name, bytes)
+		case "table-schema":
+			t.table(f.schema, f.table)
+			schemaFiles[[2]string{f.schema, f.table}] = name
+		case "view":
+			notTables[[2]string{f.schema, f.table}] = true
+		case "schema":
+			t.schemas[f.schema] = true
+		case "other":
+			if f.table != "" && strings.HasSuffix(trimCompression(name), "-schema-sequence.sql") {
+				notTables[[2]string{f.schema, f.table}] = true
+			}
+		}
+	}
+	for v := range notTables {
+		delete(t.tables, v[0]+"."+v[1])
+		delete(schemaFiles, v)
+	}
+	return t, notTables, schemaFiles
+}
+
+// readMydumperMetadata adds the metadata file's facts to d and t; the
+// tables it lists that are views or sequences (notTables) stay out.
+func readMydumperMetadata(ctx context.Context, dir string, files fileSet, d *profile.Dump, t *tally, notTables map[[2]string]bool) error {
 	name := "metadata"
 	if !files.has(name) {
 		name = "metadata.partial"
@@ -226,7 +240,9 @@ func readMydumperMetadata(ctx context.Context, dir string, files fileSet, d *pro
 		d.Notes = append(d.Notes, fmt.Sprintf("%s has no \"Finished dump\" line: the dump may be incomplete", name))
 	}
 	for _, st := range m.Tables {
-		t.table(st[0], st[1])
+		if !notTables[st] {
+			t.table(st[0], st[1])
+		}
 	}
 	return nil
 }
