@@ -164,7 +164,11 @@ type Dump struct {
 	// JSON string carries UTF-8 only, so "path" shows U+FFFD for such
 	// bytes, and this keeps them.
 	PathQuoted string `json:"path_quoted,omitempty"`
-	Format     string `json:"format"` // "mysqlsh", "mydumper", "mysqldump"
+	// LoadData is true for a mydumper --load-data dump: its rows are in
+	// .dat files that .sql files of the same name load with LOAD DATA
+	// LOCAL INFILE.
+	LoadData bool   `json:"load_data,omitempty"`
+	Format   string `json:"format"` // "mysqlsh", "mydumper", "mysqldump"
 	// TotalBytes is the dump's size uncompressed when known (see
 	// TotalBytesBasis); table bytes (LargestTableBytes, TopTables) use the
 	// same basis.
@@ -175,8 +179,10 @@ type Dump struct {
 	// "uncompressed", "estimated" (uncompressed, extrapolated from the part
 	// read) or "on-disk" (compressed; the uncompressed size is unknown).
 	// "" in profiles written before the field: read it as "on-disk".
-	TotalBytesBasis   string `json:"total_bytes_basis,omitempty"`
-	Tables            int    `json:"tables"`
+	TotalBytesBasis string `json:"total_bytes_basis,omitempty"`
+	Tables          int    `json:"tables"`
+	// Chunks counts the data files myloader or the loader reads, a
+	// --load-data dump's .dat and the .sql that loads it as one.
 	Chunks            int    `json:"chunks"`
 	LargestTable      string `json:"largest_table,omitempty"`
 	LargestTableBytes uint64 `json:"largest_table_bytes,omitempty"`

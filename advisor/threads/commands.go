@@ -60,6 +60,8 @@ type dirs struct {
 	routineSchemas []string
 	// traps are the names myloader 0.10 reads wrong.
 	traps []profile.DumpLoaderTrap
+	// loadData is true for a mydumper --load-data dump (.dat rows).
+	loadData bool
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -70,7 +72,7 @@ func dirsOf(d *profile.Dump) dirs {
 	}
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
 		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases,
-		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps}
+		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -168,6 +170,9 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 		if dd.compression == "zstd" {
 			notes = append(notes, zstdLoaderNote)
 		}
+		if dd.loadData {
+			notes = append(notes, loadDataLoaderNote)
+		}
 		return append(lines, myloader), notes
 	case "mysqldump":
 		return mysqldumpLoad(dd)
@@ -206,6 +211,16 @@ const noOverwriteNote = "myloader runs without --overwrite-tables, so it drops n
 // (mydumper issue #1128), leaving the tables empty; 0.15 reads both
 // through external gzip and zstd commands (mydumper pull request #1152).
 const zstdLoaderNote = "this dump's data files are zstd-compressed (.zst): myloader 0.10 (Debian 12) reads gzip only and would skip them, finishing with empty tables; run the line with myloader 0.15 or newer (`myloader --version`), which reads zstd"
+
+// loadDataLoaderNote warns that a mydumper --load-data dump needs the
+// myloader of its own release: myloader 0.10 (Debian 12) runs the .sql
+// files' LOAD DATA LOCAL INFILE 'db.t.00000.dat' without finding the file
+// (QA9, md17 into MariaDB 10.11: "File 'shop.items.00000.dat' not found",
+// exit 1), and a MySQL target must allow LOAD DATA LOCAL.
+const loadDataLoaderNote = "this dump was written with mydumper --load-data (rows in .dat files, loaded by LOAD DATA LOCAL INFILE " +
+	"statements in the .sql files of the same name): myloader 0.10 (Debian 12) fails on them (\"File 'db.t.00000.dat' not found\", exit 1), " +
+	"so run the line with the myloader of the release that wrote the dump (`myloader --version`, `mydumper --version` on the source); " +
+	"on a MySQL target, LOAD DATA LOCAL also needs local_infile ON (the during-load setting offered with it)"
 
 // InitSkipBinlog is the mysql client option that has the loading session
 // skip the binary log: a mysqldump file loads through one client session,

@@ -2,6 +2,7 @@ package threads
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -14,26 +15,39 @@ import (
 // requirements).
 var LocalInfileOffSince = profile.Version{Major: 8, Minor: 0, Patch: 2}
 
-// shellLoads reports whether the plan prints a mysqlsh line that loads
-// into the target: util.loadDump (a MySQL Shell dump, or no --dump) or
-// util.copyInstance, on a MySQL target.
-func shellLoads(p *profile.Profile, o Options) bool {
+// localInfileLoad names the printed load that needs LOAD DATA LOCAL on a
+// MySQL target ("" when none): "mysqlsh load" for util.loadDump (a MySQL
+// Shell dump, or no --dump) or util.copyInstance, "myloader load" for a
+// mydumper --load-data dump, whose .sql files run LOAD DATA LOCAL INFILE
+// on their .dat files (mydumper docs, --load-data).
+func localInfileLoad(p *profile.Profile, o Options) string {
 	if !mysqlTools(targetOf(p, o)) {
-		return false
+		return ""
 	}
-	format := ""
+	format, loadData := "", false
 	if p.Dump != nil {
-		format = p.Dump.Format
+		format, loadData = p.Dump.Format, p.Dump.LoadData
 	}
-	load := (o.Task == TaskAll || o.Task == TaskLoad) && (format == "" || format == "mysqlsh")
-	return load || o.Task == TaskAll || o.Task == TaskCopy
+	load := o.Task == TaskAll || o.Task == TaskLoad
+	shell := load && (format == "" || format == "mysqlsh") || o.Task == TaskAll || o.Task == TaskCopy
+	myloader := load && format == "mydumper" && loadData
+	switch {
+	case shell && myloader:
+		return "mysqlsh and myloader loads"
+	case shell:
+		return "mysqlsh load"
+	case myloader:
+		return "myloader load"
+	}
+	return ""
 }
 
-// localInfile turns local_infile on for the mysqlsh load when it is off
-// (vars: the server's or advised values) or may be: the target's default
-// when no server said, "if it is OFF" when the version is unknown.
+// localInfile turns local_infile on for the load that needs it when it is
+// off (vars: the server's or advised values) or may be: the target's
+// default when no server said, "if it is OFF" when the version is unknown.
 func localInfile(p *profile.Profile, o Options, vars map[string]string) (Setting, bool) {
-	if !shellLoads(p, o) {
+	which := localInfileLoad(p, o)
+	if which == "" {
 		return Setting{}, false
 	}
 	cur, from := "", "the server"
@@ -55,8 +69,12 @@ func localInfile(p *profile.Profile, o Options, vars map[string]string) (Setting
 			from = "the default of MySQL 8.0 and later; skip it if local_infile is already ON"
 		}
 	}
-	return Setting{Name: fmt.Sprintf("allow LOAD DATA LOCAL for the mysqlsh load (local_infile is OFF: %s)", from),
+	s := Setting{Name: fmt.Sprintf("allow LOAD DATA LOCAL for the %s (local_infile is OFF: %s)", which, from),
 		Apply:   "SET GLOBAL local_infile = ON;",
 		Undo:    "SET GLOBAL local_infile = OFF;",
-		Warning: "while ON, any client may send a file of its host with LOAD DATA LOCAL (MySQL manual, 'Security Considerations for LOAD DATA LOCAL'); util.loadDump and util.copyInstance refuse to load without it (MySQL Shell manual)"}, true
+		Warning: "while ON, any client may send a file of its host with LOAD DATA LOCAL (MySQL manual, 'Security Considerations for LOAD DATA LOCAL'); util.loadDump and util.copyInstance refuse to load without it (MySQL Shell manual)"}
+	if strings.Contains(which, "myloader") {
+		s.Warning += "; a --load-data dump's LOAD DATA LOCAL INFILE statements fail without it"
+	}
+	return s, true
 }

@@ -12,6 +12,7 @@ import (
 func TestLocalInfile(t *testing.T) {
 	shell := &profile.Dump{Format: "mysqlsh", Path: "/b/sh", TotalBytes: 40e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
 	myd := &profile.Dump{Format: "mydumper", Path: "/b/my", TotalBytes: 40e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
+	ld := &profile.Dump{Format: "mydumper", Path: "/b/ld", TotalBytes: 40e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24, LoadData: true}
 	tests := []struct {
 		name    string
 		srv     *profile.Server
@@ -29,6 +30,9 @@ func TestLocalInfile(t *testing.T) {
 		{"MySQL 8.0, copy task: copyInstance loads too", server("mysql", "8.0.36", map[string]string{"local_infile": "OFF"}), profile.Target{}, nil, TaskCopy, true, ""},
 		{"MariaDB: no mysqlsh lines, nothing", server("mariadb", "10.11.19-MariaDB", map[string]string{"local_infile": "OFF"}), profile.Target{}, nil, TaskAll, false, ""},
 		{"unknown target: both tool families, conditional", nil, profile.Target{}, nil, TaskLoad, true, "skip it if local_infile is already ON"},
+		{"MySQL 8.0, mydumper --load-data dump: myloader's LOAD DATA LOCAL, offered", server("mysql", "8.0.36", map[string]string{"local_infile": "OFF"}), profile.Target{}, ld, TaskLoad, true, "for the myloader load (local_infile is OFF: the server"},
+		{"MySQL 8.0, --load-data dump, task all: both loads", server("mysql", "8.0.36", map[string]string{"local_infile": "OFF"}), profile.Target{}, ld, TaskAll, true, "for the mysqlsh and myloader loads"},
+		{"MariaDB, --load-data dump: nothing", server("mariadb", "10.11.19-MariaDB", map[string]string{"local_infile": "OFF"}), profile.Target{}, ld, TaskLoad, false, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,8 +57,30 @@ func TestLocalInfile(t *testing.T) {
 			if !strings.Contains(got.Name, tc.nameHas) || got.Warning == "" {
 				t.Errorf("name %q lacks %q, or no risk: %q", got.Name, tc.nameHas, got.Warning)
 			}
-			if !strings.Contains(strings.Join(plan.Commands, "\n"), "mysqlsh") {
-				t.Errorf("offered without a mysqlsh line: %q", plan.Commands)
+			if strings.Contains(got.Name, "mysqlsh") != strings.Contains(strings.Join(plan.Commands, "\n"), "mysqlsh") {
+				t.Errorf("%q beside the lines %q", got.Name, plan.Commands)
+			}
+		})
+	}
+}
+
+// TestLoadDataLoaderNote: a mydumper --load-data dump's myloader line says
+// it needs the dump's own myloader release (0.10 fails on the .dat files).
+func TestLoadDataLoaderNote(t *testing.T) {
+	cases := []struct {
+		name     string
+		loadData bool
+		want     bool
+	}{
+		{"--load-data dump: noted", true, true},
+		{"ordinary dump: no note", false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := &profile.Dump{Format: "mydumper", Path: "/b/ld", TotalBytes: 40e6, Tables: 2, Chunks: 5, LoadData: c.loadData}
+			notes := strings.Join(Size(prof(2, 0, fastCurve, d), Options{Task: TaskLoad}).Notes, "|")
+			if got := strings.Contains(notes, "myloader 0.10 (Debian 12) fails on them (\"File 'db.t.00000.dat' not found\", exit 1)"); got != c.want {
+				t.Errorf("notes %s\nwith the --load-data note: %v, want %v", notes, got, c.want)
 			}
 		})
 	}

@@ -195,6 +195,11 @@ func tallyMydumper(files, sizes fileSet, d *profile.Dump) (*tally, map[[2]string
 		f := classifyMydumperIn(files, name)
 		switch f.kind {
 		case "data":
+			if loadDataRows(files, name) {
+				d.LoadData = true
+				t.table(f.schema, f.table).Bytes += bytes // one chunk with its .sql
+				continue
+			}
 			t.chunk(f.schema, f.table, name, bytes)
 		case "table-schema":
 			t.table(f.schema, f.table)
@@ -214,6 +219,22 @@ func tallyMydumper(files, sizes fileSet, d *profile.Dump) (*tally, map[[2]string
 		delete(schemaFiles, v)
 	}
 	return t, notTables, schemaFiles
+}
+
+// loadDataRows reports whether name is the rows of a mydumper --load-data
+// chunk: db.t.00000.dat beside db.t.00000.sql (compressed or not), whose
+// LOAD DATA LOCAL INFILE statement loads it (mydumper docs, --load-data).
+func loadDataRows(files fileSet, name string) bool {
+	stem, ok := strings.CutSuffix(trimCompression(name), ".dat")
+	if !ok {
+		return false
+	}
+	for _, ext := range []string{".sql", ".sql.gz", ".sql.zst"} {
+		if files.has(stem + ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // readMydumperMetadata adds the metadata file's facts to d and t; the
