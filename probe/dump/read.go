@@ -63,18 +63,15 @@ func read(ctx context.Context, path string) (*profile.Dump, error) {
 	if err != nil {
 		return nil, err
 	}
-	var d *profile.Dump
 	switch {
 	case files.has("@.json"):
-		d, err = readMySQLShell(ctx, abs, files)
+		return readMySQLShell(ctx, abs, files)
 	case looksLikeMydumper(files):
-		d, err = readMydumper(ctx, abs, files)
-	default:
-		return nil, fmt.Errorf("%s: %w: expected a MySQL Shell dump (@.json and schema@table@N.tsv.zst chunks), "+
-			"a mydumper dump (metadata and db.table.sql files) or a mysqldump .sql file", path, ErrNotDump)
+		if err := unsupportedMydumper(abs, files); err != nil {
+			return nil, err
+		}
+		return readMydumper(ctx, abs, files)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
+	return nil, fmt.Errorf("%s: %w: expected a MySQL Shell dump (@.json and schema@table@N.tsv.zst chunks), "+
+		"a mydumper dump (metadata and db.table.sql files) or a mysqldump .sql file", path, ErrNotDump)
 }

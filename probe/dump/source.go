@@ -100,7 +100,9 @@ func OpenSource(ctx context.Context, path string) (*Source, error) {
 		case files.has("@.json"):
 			src, err = shellSource(ctx, path, files)
 		case looksLikeMydumper(files):
-			src, err = mydumperSource(ctx, path, files)
+			if err = unsupportedMydumper(path, files); err == nil {
+				src, err = mydumperSource(ctx, path, files)
+			}
 		default:
 			err = fmt.Errorf("%s: %w: expected a MySQL Shell dump (@.json), a mydumper dump (metadata and "+
 				"db.table.sql files) or a mysqldump .sql file", path, ErrNotDump)

@@ -18,9 +18,42 @@ var unsupportedCompressions = []struct {
 	magic     []byte
 	command   string // decompresses FILE.ext beside it, keeping it
 	stream    string // writes the plain file to stdout (any name)
+	inPlace   string // replaces FILE.ext by FILE
 }{
-	{"xz", ".xz", []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}, "xz -dk", "xz -dc"},
-	{"bzip2", ".bz2", []byte("BZh"), "bunzip2 -k", "bunzip2 -c"},
+	{"xz", ".xz", []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}, "xz -dk", "xz -dc", "xz -d"},
+	{"bzip2", ".bz2", []byte("BZh"), "bunzip2 -k", "bunzip2 -c", "bunzip2"},
+}
+
+// unsupportedMydumper refuses, with what to do, a mydumper dump whose data
+// files are all compressed with bzip2 or xz (mydumper
+// --exec-per-thread-extension=.bz2, docs/files.rst): mytune reads plain,
+// gzip and zstd files, and counted as they were, the tables had no chunks
+// and every file read as a stray. nil when some data file is readable (a
+// stray .bz2 copy beside a dump is then a loader trap, not a refusal).
+func unsupportedMydumper(dir string, files fileSet) error {
+	readable, found := 0, -1
+	for name := range files {
+		odd := false
+		for i, c := range unsupportedCompressions {
+			if plain, ok := strings.CutSuffix(name, c.ext); ok {
+				odd = true
+				if classifyMydumper(plain).kind == "data" {
+					found = i
+				}
+			}
+		}
+		if !odd && classifyMydumper(name).kind == "data" {
+			readable++
+		}
+	}
+	if readable > 0 || found < 0 {
+		return nil
+	}
+	c := unsupportedCompressions[found]
+	return fmt.Errorf("%s: %w: a mydumper dump whose files are %s-compressed (*%s, mydumper --exec-per-thread-extension), which mytune "+
+		"does not read (it reads plain, gzip and zstd dumps): decompress them first (%s %s/*%s replaces each file by its plain one; "+
+		"keep no compressed copies in the directory: myloader 0.10 loads every file whose name contains .sql) and give --dump "+
+		"the directory again, or dump again with --compress (gzip)", dir, ErrNotDump, c.name, c.ext, c.inPlace, shellWord(dir), c.ext)
 }
 
 // unsupportedDump refuses, with what to do, a dump file mytune cannot read:
