@@ -120,7 +120,11 @@ func readMySQLShell(ctx context.Context, dir string, all fileSet) (*profile.Dump
 	if ignored != "" {
 		d.Notes = append(d.Notes, ignored)
 	}
-	t, schemaFiles := shellTally(files, info.Basenames)
+	long, err := shellTableBasenames(ctx, dir, files, info.Basenames)
+	if err != nil {
+		return nil, err
+	}
+	t, schemaFiles := shellTally(files, info.Basenames, long)
 	for _, s := range info.Schemas {
 		t.schemas[s] = true
 	}
@@ -221,17 +225,19 @@ func shellDataSizes(d *profile.Dump, t *tally, files fileSet, info shellInfo) {
 }
 
 // shellTally adds a MySQL Shell dump's tables and data files up; basenames
-// (schema → file basename in @.json) map file names back to schema names.
+// (schema → file basename in @.json) map file names back to schema names,
+// long (file basename → schema and table, from each schema's .json) those
+// of tables whose names were cut.
 // It also returns each table's DDL file (schema@table.sql) where the dump
 // has one.
-func shellTally(files fileSet, basenames map[string]string) (*tally, map[[2]string]string) {
+func shellTally(files fileSet, basenames map[string]string, long map[string][2]string) (*tally, map[[2]string]string) {
 	bySchemaBase := map[string]string{}
 	for schema, base := range basenames {
 		bySchemaBase[unescapeShell(base)] = schema
 	}
 	t, ddlFiles := newTally(), map[[2]string]string{}
 	for name, bytes := range files {
-		f := classifyShell(name)
+		f := classifyShellIn(long, name)
 		if s, ok := bySchemaBase[f.schema]; ok {
 			f.schema = s
 		}

@@ -1,0 +1,1 @@
+CREATE TABLE IF NOT EXISTS `big                                        one` (`id` int NOT NULL, `v` varchar(200), PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
