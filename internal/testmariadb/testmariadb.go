@@ -8,7 +8,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -198,16 +197,6 @@ func (s *Server) install(ctx context.Context, install string) error {
 
 // tmpdir is the server's own directory for temporary files.
 func (s *Server) tmpdir() string { return filepath.Join(s.dir, "tmp") }
-
-// freePort asks the kernel for an unused TCP port on 127.0.0.1.
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
-}
 
 func (s *Server) run(bin string, extra []string) error {
 	port, err := freePort()
