@@ -88,6 +88,17 @@ type Facts struct {
 	// -1 if unknown.
 	PoolDataPageBytes uint64
 	PoolFreeShare     float64
+	// PoolFreePages is Innodb_buffer_pool_pages_free, PoolCleanerFreePages
+	// the free pages InnoDB's page cleaner keeps once the pool is full
+	// (innodb_lru_scan_depth per instance: MySQL 8.4 and MariaDB manuals,
+	// innodb_lru_scan_depth), 0 if unknown; PoolEvictedPages the pages
+	// taken from the LRU list to make room (MariaDB's
+	// Innodb_buffer_pool_pages_LRU_freed, or Innodb_buffer_pool_pages_evicted
+	// where a server has it), -1 if unknown.
+	PoolFreePages, PoolCleanerFreePages float64
+	// PoolTotalPages is Innodb_buffer_pool_pages_total, 0 if unknown.
+	PoolTotalPages   float64
+	PoolEvictedPages float64
 	// ReplicaRole is the server's place in replication as probe/server
 	// read it ("replica", "source", "" when none or unread);
 	// ReplicaRunning is false when an I/O or SQL thread of a channel is
@@ -192,10 +203,14 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 }
 
 // fillBuild reads what the server's build says (version_compile_machine
-// and _os, innodb_version) and, on MySQL 8.0.30+, the redo log it uses: it
-// shows both redo settings but not which one is in effect
+// and _os, innodb_version), the free pages its page cleaner keeps
+// (innodb_lru_scan_depth per pool instance) and, on MySQL 8.0.30+, the redo
+// log it uses: it shows both redo settings but not which one is in effect
 // (profile.ServerRedoBytes).
 func (f *Facts) fillBuild(s *profile.Server, vars map[string]string) {
+	if depth, err := strconv.Atoi(strings.TrimSpace(vars["innodb_lru_scan_depth"])); err == nil && f.HasServer {
+		f.PoolCleanerFreePages = float64(depth * max(f.BufferPoolInstances, 1))
+	}
 	f.CompileMachine, f.CompileOS = vars["version_compile_machine"], vars["version_compile_os"]
 	f.InnoDBVersion = vars["innodb_version"]
 	f.TableCacheInstances, _ = strconv.Atoi(vars["table_open_cache_instances"])
@@ -233,6 +248,13 @@ func (f *Facts) readStatus(st map[string]string) {
 	if total := num("innodb_buffer_pool_pages_total"); total > 0 {
 		f.PoolFreeShare = num("innodb_buffer_pool_pages_free") / total
 		f.PoolDataPageBytes = uint64(num("innodb_buffer_pool_pages_data")) // pages; fill makes them bytes
+		f.PoolFreePages, f.PoolTotalPages = num("innodb_buffer_pool_pages_free"), total
+	}
+	f.PoolEvictedPages = -1
+	for _, k := range []string{"innodb_buffer_pool_pages_lru_freed", "innodb_buffer_pool_pages_evicted"} {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(st[k]), 64); err == nil {
+			f.PoolEvictedPages = max(f.PoolEvictedPages, v)
+		}
 	}
 }
 

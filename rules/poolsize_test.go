@@ -93,6 +93,47 @@ func TestBufferPoolAdvice(t *testing.T) {
 	}
 }
 
+// seesPartCase is one case of TestPoolWhenTheAccountSeesPart: the tables
+// the account sees, the pool and its pages, and what the advice must do.
+type seesPartCase struct {
+	name       string
+	tables     int
+	dataBytes  uint64
+	pool       string
+	data, free int
+	total      int
+	grows      bool
+	detailHas  string
+	status     map[string]string // more status counters
+}
+
+// seesPartCases are the cases of TestPoolWhenTheAccountSeesPart.
+func seesPartCases() []seesPartCase {
+	return []seesPartCase{
+		{"USAGE only, 54 MiB in a 256M pool with room: nothing to grow", 0, 0, "256M", 3500, 12000, 16384, false, "", nil},
+		{"one small schema seen, 32M pool full of 200 MB of data: sized to memory, said", 1, 16 << 10, "32M", 2000, 10, 2048, true,
+			"the data is larger than the account can see", nil},
+		{"sees it all: unchanged", 4, 200 << 20, "256M", 12000, 4000, 16384, false, "", nil},
+		// QA: SELECT on one schema (3.5 MiB) of a server with 163 MiB, 64M pool just started (413 data pages)
+		{"one schema seen, cold pool: the default, and the sizes said to be a lower bound", 1, 3584 << 10, "64M", 413, 3600, 4096, true,
+			"this account sees none of the mysql schema's tables, so it may not see every schema: the sizes below are what it sees, a lower bound", nil},
+		{"root on an empty server whose pool still holds a dropped schema's pages: sized to memory", 0, 0, "64M", 1200, 2500, 4096, true,
+			"Sized to memory", nil},
+		// QA: USAGE only on MariaDB 10.11 with 283 MiB of InnoDB data in a 128M pool: the page cleaner kept
+		// 1536 of 8112 pages free (18.9%) while 18929 had been evicted; "nothing to change" was wrong
+		{"USAGE only, full 128M pool, 18929 pages evicted: sized to memory, said", 0, 0, "128M", 6576, 1536, 8112, true,
+			"Innodb_buffer_pool_pages_LRU_freed says it evicted 18929 pages", map[string]string{"innodb_buffer_pool_pages_lru_freed": "18929"}},
+		{"USAGE only, pool with room but pages evicted: sized to memory", 0, 0, "256M", 3500, 12000, 16384, true,
+			"evicted 40 pages", map[string]string{"innodb_buffer_pool_pages_lru_freed": "40"}},
+		{"USAGE only, no eviction counter, free pages only what the cleaner keeps: sized to memory", 0, 0, "128M", 6576, 1536, 8112, true,
+			"only 1536 of its pages are free (19%), what InnoDB's page cleaner keeps free", nil},
+		{"USAGE only, more pages read from disk than the pool holds: sized to memory", 0, 0, "256M", 3500, 12000, 16384, true,
+			"read 50000 pages from disk, more than the 16384 it holds", map[string]string{"innodb_buffer_pool_reads": "50000"}},
+		{"USAGE only, nothing evicted and room beyond the cleaner's pages: nothing to grow", 0, 0, "256M", 3500, 12000, 16384, false, "",
+			map[string]string{"innodb_buffer_pool_pages_lru_freed": "0"}},
+	}
+}
+
 // TestPoolWhenTheAccountSeesPart: an account that sees only part of the
 // tables (the pool holds far more data pages than it can see) sizes the
 // pool to what the pool holds while the pool has room, and says it; with
@@ -105,27 +146,7 @@ func TestPoolWhenTheAccountSeesPart(t *testing.T) {
 		p.Server.Status["innodb_buffer_pool_pages_free"] = fmt.Sprint(free)
 		p.Server.Status["innodb_buffer_pool_pages_total"] = fmt.Sprint(total)
 	}
-	cases := []struct {
-		name       string
-		tables     int
-		dataBytes  uint64
-		pool       string
-		data, free int
-		total      int
-		grows      bool
-		detailHas  string
-	}{
-		{"USAGE only, 54 MiB in a 256M pool with room: nothing to grow", 0, 0, "256M", 3500, 12000, 16384, false, ""},
-		{"one small schema seen, 32M pool full of 200 MB of data: sized to memory, said", 1, 16 << 10, "32M", 2000, 10, 2048, true,
-			"the data is larger than the account can see"},
-		{"sees it all: unchanged", 4, 200 << 20, "256M", 12000, 4000, 16384, false, ""},
-		// QA: SELECT on one schema (3.5 MiB) of a server with 163 MiB, 64M pool just started (413 data pages)
-		{"one schema seen, cold pool: the default, and the sizes said to be a lower bound", 1, 3584 << 10, "64M", 413, 3600, 4096, true,
-			"this account sees none of the mysql schema's tables, so it may not see every schema: the sizes below are what it sees, a lower bound"},
-		{"root on an empty server whose pool still holds a dropped schema's pages: sized to memory", 0, 0, "64M", 1200, 2500, 4096, true,
-			"Sized to memory"},
-	}
-	for _, c := range cases {
+	for _, c := range seesPartCases() {
 		t.Run(c.name, func(t *testing.T) {
 			p := quietProfile()
 			p.Server.Tables, p.Server.DataBytes, p.Server.IndexBytes = c.tables, c.dataBytes, 0
@@ -136,7 +157,16 @@ func TestPoolWhenTheAccountSeesPart(t *testing.T) {
 			}
 			p.Server.SystemTables = &sys
 			pages(&p, c.pool, c.data, c.free, c.total)
-			h, grows := fired(t, p, "strict", "")["memory.buffer_pool_small"]
+			p.Server.Flavor, p.Server.Version = "mariadb", "10.11.19"
+			p.Server.Variables["innodb_lru_scan_depth"] = "1536" // MariaDB 10.11's default
+			for k, v := range c.status {
+				p.Server.Status[k] = v
+			}
+			hits := fired(t, p, "strict", "")
+			h, grows := hits["memory.buffer_pool_small"]
+			if _, redo := hits["redo.log_file_size_small_mariadb"]; c.status["innodb_buffer_pool_pages_lru_freed"] == "18929" && !redo {
+				t.Errorf("the redo log is not advised to follow the pool (fired: %v)", keys(hits))
+			}
 			if grows != c.grows {
 				t.Fatalf("pool advice fired = %v, want %v (%s)", grows, c.grows, h.RenderedDetail)
 			}

@@ -56,7 +56,9 @@ func (r *reader) tables(ctx context.Context) {
 		// information_schema lists only what the account may see: no table
 		// at all is an empty server or an account without SELECT.
 		r.s.Unread = append(r.s.Unread, "data size: information_schema.TABLES shows this account no user table "+
-			"(an empty server, or an account without SELECT): sizing from data is skipped")
+			"(an empty server, or an account without SELECT): the table sizes cannot size the buffer pool (it is sized to the "+
+			"data pages the pool holds when they show all the data fits, else to memory); if the server has tables, "+
+			"run mytune as an account with SELECT on every schema")
 	}
 }
 
