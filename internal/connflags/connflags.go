@@ -91,6 +91,11 @@ func (s Source) Resolve() (server.Conn, error) {
 	if err != nil {
 		return server.Conn{}, usage.Wrap(err)
 	}
+	for _, n := range conn.Notes {
+		if s.Stderr != nil {
+			fmt.Fprintln(s.Stderr, "mytune: note: "+n)
+		}
+	}
 	return conn, nil
 }
 

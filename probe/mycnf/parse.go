@@ -1,7 +1,9 @@
 package mycnf
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,11 +172,22 @@ func (p *parser) readTop(path string) error {
 	if fi.IsDir() {
 		return fmt.Errorf("reading option file %s: it is a directory: pass the my.cnf file itself", path)
 	}
+	// The file named on the command line must be read: skipping it, as
+	// the server skips an unreadable include, would advise an empty file.
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return fmt.Errorf("reading option file %s: %w: run mytune as a user who can read it (root, or the server's own user)", path, err)
+		}
+		return fmt.Errorf("reading option file %s: %w", path, err)
+	}
+	f.Close()
 	return p.readFile(path, 0)
 }
 
 // readFile reads one file as the server does: a world-writable file is
-// ignored, an unreadable one skipped.
+// ignored, an unreadable one skipped (readTop has made sure the top file
+// can be read: only an include is skipped).
 func (p *parser) readFile(path string, depth int) error {
 	fi, err := os.Stat(path)
 	if err != nil {

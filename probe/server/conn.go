@@ -135,6 +135,9 @@ type Conn struct {
 	RedoSample time.Duration
 	// From lists where settings came from ("--defaults-file /x.cnf", "MYSQL_PWD").
 	From []string
+	// Notes say what was left out on the way, for the user (an
+	// ~/.my.cnf that could not be opened).
+	Notes []string
 }
 
 // String describes the connection without its password.
@@ -174,7 +177,7 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 	if o.DSN != "" {
 		return fromDSN(c, o.DSN)
 	}
-	file, err := clientOptions(o.DefaultsFile, home)
+	file, notes, err := clientOptions(o.DefaultsFile, home)
 	if err != nil {
 		return Conn{}, err
 	}
@@ -215,7 +218,7 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 	if discover || host != "" || socket != "" || o.Port > 0 || port != defaultPort {
 		c.Endpoints = endpoints(host, socket, port, discover)
 	}
-	c.From = append(c.From, file.Files...)
+	c.From, c.Notes = append(c.From, file.Files...), notes
 	if !o.PasswordGiven && c.usePassword {
 		if _, ok := file.Get("password"); !ok {
 			c.From = append(c.From, "MYSQL_PWD")
@@ -251,28 +254,40 @@ func resolvePassword(o ConnOptions, file mycnf.Options, env func(string) string)
 }
 
 // clientOptions reads the [client] and [mysql] groups of --defaults-file
-// (which must exist) or of home/.my.cnf (if it exists).
-func clientOptions(defaultsFile, home string) (mycnf.Options, error) {
+// (which must exist and be readable: the mysql client stops with "Could
+// not open required defaults file") or of home/.my.cnf when it can be
+// opened; one that exists but cannot be (mysys my_default.cc skips it
+// silently) is skipped with a note.
+func clientOptions(defaultsFile, home string) (opts mycnf.Options, notes []string, err error) {
 	groups := []string{"client", "mysql"}
 	if defaultsFile != "" {
 		opts, err := mycnf.ParseConfig(defaultsFile, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore, Strict: true})
-		if err != nil {
-			return mycnf.Options{}, fmt.Errorf("--defaults-file: %w", err)
+		if errors.Is(err, fs.ErrPermission) || errors.Is(err, fs.ErrNotExist) {
+			return mycnf.Options{}, nil, fmt.Errorf("--defaults-file: could not open required defaults file %s: %w", defaultsFile, err)
 		}
-		return opts, nil
+		if err != nil {
+			return mycnf.Options{}, nil, fmt.Errorf("--defaults-file: %w", err)
+		}
+		return opts, nil, nil
 	}
 	if home == "" {
-		return mycnf.Options{}, nil
+		return mycnf.Options{}, nil, nil
 	}
 	path := filepath.Join(home, ".my.cnf")
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return mycnf.Options{}, nil
+	f, err := os.Open(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return mycnf.Options{}, nil, nil
+	case err != nil:
+		return mycnf.Options{}, []string{fmt.Sprintf("%s is skipped, as the mysql client skips it: %v "+
+			"(pass --defaults-file, or run as the user it belongs to, to read it)", path, err)}, nil
 	}
-	opts, err := mycnf.ParseConfig(path, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore, Strict: true})
+	f.Close()
+	opts, err = mycnf.ParseConfig(path, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore, Strict: true})
 	if err != nil {
-		return mycnf.Options{}, fmt.Errorf("reading %s (fix it, or pass --defaults-file): %w", path, err)
+		return mycnf.Options{}, nil, fmt.Errorf("reading %s (fix it, or pass --defaults-file): %w", path, err)
 	}
-	return opts, nil
+	return opts, nil, nil
 }
 
 // withoutLocation hides the environment variables that name a server's
