@@ -47,6 +47,9 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 		return nil, err
 	}
 	attachServer(p, srv, o.Dial, fromServer)
+	if o.Dial.Session != nil {
+		serverLimits(p, o.Roots, o.Dial.Session.Endpoint.OnThisHost())
+	}
 	if o.MyCnfPath != "" {
 		if p.MyCnf, err = ReadMyCnf(o.MyCnfPath); err != nil {
 			return nil, err

@@ -38,8 +38,32 @@ type limits struct {
 // (memory.max, cpu.max) and v1 (memory.limit_in_bytes, cpu.cfs_quota_us /
 // cpu.cfs_period_us), walking from this process's cgroup up to the
 // hierarchy root and keeping the tightest limit, as the kernel enforces.
-func readCgroup(r Roots, h *profile.Host) error {
-	lines, err := readCgroupFile(filepath.Join(r.Proc, "self", "cgroup"))
+func readCgroup(r Roots, h *profile.Host) error { return readCgroupOf(r, "self", h) }
+
+// ReadLimitsOf sets the cgroup memory and CPU limits and the allowed CPUs
+// of h to those of the process pid (a server on this machine, perhaps in
+// a cgroup of its own) instead of mytune's: /proc/PID/cgroup and
+// /proc/PID/status read as for /proc/self. On an error h keeps mytune's.
+func ReadLimitsOf(r Roots, pid int, h *profile.Host) error {
+	proc := strconv.Itoa(pid)
+	cpu := h.CPU
+	if err := readAllowedCPUsOf(r, proc, &cpu); err != nil {
+		return err
+	}
+	lim := *h
+	if err := readCgroupOf(r, proc, &lim); err != nil {
+		return err
+	}
+	h.Memory.LimitBytes, h.Memory.LimitUsedBytes = lim.Memory.LimitBytes, lim.Memory.LimitUsedBytes
+	h.CPU.QuotaCores, h.CPU.AllowedCPUs = lim.CPU.QuotaCores, cpu.AllowedCPUs
+	return nil
+}
+
+// readCgroupOf is readCgroup for the process proc ("self" or a pid). The
+// cgroup mounts are mytune's own (/proc/self/mountinfo): it reads the
+// hierarchy through them.
+func readCgroupOf(r Roots, proc string, h *profile.Host) error {
+	lines, err := readCgroupFile(filepath.Join(r.Proc, proc, "cgroup"))
 	if err != nil {
 		return fmt.Errorf("%w: a container memory or CPU limit, if any, is unknown", err)
 	}

@@ -16,8 +16,11 @@ import (
 // mask (taskset, systemd CPUAffinity=) lets this process run on. A server
 // started the same way shares them; a cpuset of 1 CPU on a 2-CPU host
 // halves what loader threads can use, and the quota (cpu.max) does not show it.
-func readAllowedCPUs(r Roots, c *profile.CPU) error {
-	path := filepath.Join(r.Proc, "self", "status")
+func readAllowedCPUs(r Roots, c *profile.CPU) error { return readAllowedCPUsOf(r, "self", c) }
+
+// readAllowedCPUsOf is readAllowedCPUs for the process proc ("self" or a pid).
+func readAllowedCPUsOf(r Roots, proc string, c *profile.CPU) error {
+	path := filepath.Join(r.Proc, proc, "status")
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("reading %s: %w: a cpuset or affinity limit, if any, is unknown", path, err)
