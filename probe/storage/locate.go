@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -177,11 +178,20 @@ func under(path, mountPoint string) bool {
 }
 
 // mergeOptions lists the per-mount options, then the superblock options not
-// already named ("rw,relatime" + "rw,discard" → rw, relatime, discard).
+// already named ("rw,relatime" + "rw,discard" → rw, relatime, discard),
+// with one access mode: "ro" when either says ro. A read-only bind mount
+// of a read-write filesystem shows "ro" per mount and "rw" in the
+// superblock options (proc(5), /proc/PID/mountinfo fields 6 and 11), and a
+// filesystem remounted read-only shows "ro" in the superblock while older
+// bind mounts still say "rw": writes fail (EROFS) either way.
 func mergeOptions(mount, super []string) []string {
+	ro := slices.Contains(mount, "ro") || slices.Contains(super, "ro")
 	seen := map[string]bool{}
 	var out []string
 	for _, o := range append(append([]string(nil), mount...), super...) {
+		if ro && o == "rw" {
+			o = "ro"
+		}
 		if o != "" && !seen[o] {
 			seen[o] = true
 			out = append(out, o)

@@ -83,10 +83,27 @@ func TestLocateOn(t *testing.T) {
 	}
 }
 
+// TestMergeOptions: per-mount options first, then the superblock's not
+// named; one access mode, ro when either says ro (QA: a read-only bind
+// mount listed both ro and rw).
 func TestMergeOptions(t *testing.T) {
-	got := mergeOptions([]string{"rw", "relatime"}, []string{"rw", "discard", ""})
-	if want := []string{"rw", "relatime", "discard"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
+	cases := []struct {
+		name         string
+		mount, super []string
+		want         []string
+	}{
+		{"both rw: once", []string{"rw", "relatime"}, []string{"rw", "discard", ""}, []string{"rw", "relatime", "discard"}},
+		{"read-only bind mount of a rw filesystem: ro", []string{"ro", "relatime"}, []string{"rw", "errors=remount-ro"},
+			[]string{"ro", "relatime", "errors=remount-ro"}},
+		{"rw bind mount of a filesystem remounted ro: ro", []string{"rw", "noatime"}, []string{"ro"}, []string{"ro", "noatime"}},
+		{"no per-mount mode: the superblock's", []string{"relatime"}, []string{"ro"}, []string{"relatime", "ro"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := mergeOptions(c.mount, c.super); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got %v, want %v", got, c.want)
+			}
+		})
 	}
 }
 
