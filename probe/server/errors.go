@@ -2,10 +2,12 @@ package server
 
 import (
 	"context"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/go-sql-driver/mysql"
 )
@@ -61,14 +63,23 @@ func redact(msg, password string) string {
 	return strings.ReplaceAll(msg, password, "****")
 }
 
-// unreadReason shortens a query error for Server.Unread.
-func unreadReason(err error) string {
+// unreadReason shortens a query error for Server.Unread. A connection
+// the driver gave up on (go-sql-driver's ErrInvalidConn, which it returns
+// when a read times out after readTimeout or the server closes the
+// connection, or database/sql's ErrBadConn) says the server stopped
+// answering, and what to check, rather than "invalid connection".
+func unreadReason(err error, readTimeout time.Duration) string {
 	var me *mysql.MySQLError
 	if errors.As(err, &me) {
 		return fmt.Sprintf("error %d: %s", me.Number, me.Message)
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return "no answer within its time limit (the query was cancelled)"
+	}
+	if errors.Is(err, mysql.ErrInvalidConn) || errors.Is(err, driver.ErrBadConn) {
+		return fmt.Sprintf("the server stopped answering within the read timeout (%g s), or closed the connection: "+
+			"check that it is up and not stalled (its error log; SHOW PROCESSLIST from another session) and the network "+
+			"or proxy between, then run mytune again", readTimeout.Seconds())
 	}
 	return err.Error()
 }

@@ -104,7 +104,7 @@ func (s *Session) Datadir(ctx context.Context) (string, error) {
 	defer cancel()
 	var dir sql.NullString
 	if err := s.db.QueryRowContext(qc, string(qDatadir)).Scan(&dir); err != nil {
-		return "", fmt.Errorf("asking %s for its datadir: %s", s.Endpoint, redact(unreadReason(err), s.c.password))
+		return "", fmt.Errorf("asking %s for its datadir: %s", s.Endpoint, redact(unreadReason(err, s.c.QueryTimeout), s.c.password))
 	}
 	return dir.String, nil
 }
@@ -165,7 +165,7 @@ type reader struct {
 }
 
 func (r *reader) unread(what string, err error) {
-	r.s.Unread = append(r.s.Unread, fmt.Sprintf("%s: %s", what, redact(unreadReason(err), r.c.password)))
+	r.s.Unread = append(r.s.Unread, fmt.Sprintf("%s: %s", what, redact(unreadReason(err, r.c.QueryTimeout), r.c.password)))
 }
 
 // qctx bounds one query by the query timeout.

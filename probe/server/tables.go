@@ -73,7 +73,7 @@ const TablesTimeout = 30 * time.Second
 func (r *reader) tablesUnread(err error) {
 	r.unread("table sizes (information_schema.TABLES)", err)
 	r.s.DataBytes, r.s.IndexBytes, r.s.Tables, r.s.Engines = 0, 0, 0, nil
-	r.s.TablesError = redact(unreadReason(err), r.c.password)
+	r.s.TablesError = redact(unreadReason(err, r.c.QueryTimeout), r.c.password)
 }
 
 // largest lists the ten biggest user tables.
