@@ -58,7 +58,12 @@ func (p *Profile) Check() error {
 			}
 		}
 	}
-	return nil
+	if c := p.Host.CPU; c.Physical > c.Logical || c.AllowedCPUs > c.Logical {
+		return fmt.Errorf("host.cpu.logical is %d, fewer than its %d physical cores or %d allowed CPUs: "+
+			"a machine has at least as many logical CPUs as either; give the count it has, or probe it again",
+			c.Logical, c.Physical, c.AllowedCPUs)
+	}
+	return p.checkFlavor()
 }
 
 // inRange refuses v outside [0, max] and NaN.
@@ -67,4 +72,18 @@ func inRange(name string, v, max float64) error {
 		return fmt.Errorf("%s = %v is outside 0..%g", name, v, max)
 	}
 	return nil
+}
+
+// checkFlavor refuses a server flavor outside the contract's: "mysql",
+// "mariadb" or "percona" (or none, when the server was not read).
+func (p *Profile) checkFlavor() error {
+	if p.Server == nil {
+		return nil
+	}
+	switch p.Server.Flavor {
+	case "", FlavorMySQL, FlavorMariaDB, FlavorPercona:
+		return nil
+	}
+	return fmt.Errorf("server.flavor %q is none of %q, %q and %q (CONTRACT.md): give the one the server is",
+		p.Server.Flavor, FlavorMySQL, FlavorMariaDB, FlavorPercona)
 }

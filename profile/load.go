@@ -89,9 +89,34 @@ func jsonErr(err error) string {
 		if te.Field == "" {
 			return fmt.Sprintf("a JSON %s where a profile (a JSON object) belongs", te.Value)
 		}
+		if why := numberErr(te); why != "" {
+			return fmt.Sprintf("field %q %s", te.Field, why)
+		}
 		return fmt.Sprintf("field %q should be %s, not a JSON %s", te.Field, jsonKind(te.Type.Kind()), te.Value)
 	}
 	return err.Error()
+}
+
+// numberErr says what is wrong with a JSON number an integer field
+// refused ("" when the value is not a number): negative where a count or
+// size cannot be, not an integer (1500000000.0, 1e9), or too large.
+func numberErr(te *json.UnmarshalTypeError) string {
+	n, ok := strings.CutPrefix(te.Value, "number ")
+	if !ok {
+		return ""
+	}
+	k := te.Type.Kind()
+	unsigned := k >= reflect.Uint && k <= reflect.Uintptr
+	if !unsigned && (k < reflect.Int || k > reflect.Int64) {
+		return ""
+	}
+	switch {
+	case strings.ContainsAny(n, ".eE"):
+		return fmt.Sprintf("is %s, not an integer: write it as a whole number without a decimal point or exponent", n)
+	case unsigned && strings.HasPrefix(n, "-"):
+		return fmt.Sprintf("is %s, negative: it is a count or size, 0 or more", n)
+	}
+	return fmt.Sprintf("is %s, too large for it", n)
 }
 
 // jsonKind names a Go kind as the JSON value it decodes from.

@@ -60,6 +60,18 @@ func TestDecodeRefuses(t *testing.T) {
 		{"negative iops", `{"schema":"mytune.profile/v1","storage":{"path":"/d","rand_write":[{"threads":1,"iops":-5}]}}`, "outside"},
 		{"huge throughput", `{"schema":"mytune.profile/v1","storage":{"path":"/d","seq_write":{"mb_per_s":1e308}}}`, "seq_write"},
 		{"zero threads", `{"schema":"mytune.profile/v1","storage":{"path":"/d","rand_read":[{"threads":0,"iops":5}]}}`, "0 threads"},
+		// QA: each of these was advised ("allows 2 of 0") or refused with "should be a number, not a JSON number -1"
+		{"flavor outside the contract", `{"schema":"mytune.profile/v1","host":{"cpu":{"logical":2}},"storage":{"path":"/d"},` +
+			`"server":{"reachable":true,"flavor":"oracle"}}`, `server.flavor "oracle" is none of "mysql", "mariadb" and "percona"`},
+		{"0 logical CPUs of 2 cores", `{"schema":"mytune.profile/v1","host":{"cpu":{"logical":0,"physical":2,"allowed_cpus":2}},"storage":{"path":"/d"}}`,
+			"host.cpu.logical is 0, fewer than its 2 physical cores or 2 allowed CPUs"},
+		{"4 CPUs allowed of 2", `{"schema":"mytune.profile/v1","host":{"cpu":{"logical":2,"allowed_cpus":4}},"storage":{"path":"/d"}}`,
+			"host.cpu.logical is 2, fewer than"},
+		{"negative size", `{"schema":"mytune.profile/v1","storage":{"path":"/d"},"server":{"data_bytes":-1}}`,
+			`field "server.data_bytes" is -1, negative`},
+		{"size written as a float", `{"schema":"mytune.profile/v1","storage":{"path":"/d","free_bytes":1500000000.0}}`,
+			`field "storage.free_bytes" is 1500000000.0, not an integer`},
+		{"size with an exponent", `{"schema":"mytune.profile/v1","storage":{"path":"/d","free_bytes":1.5e9}}`, "not an integer"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
