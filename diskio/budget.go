@@ -26,6 +26,10 @@ const (
 // ErrNoSpace is returned by Budget when the free space is too small to measure.
 var ErrNoSpace = errors.New("not enough free space to measure the disk")
 
+// MinFreeBytes is the least free space the probe measures in: the
+// smallest test file is at most freePercent of it.
+const MinFreeBytes = MinFileBytes * 100 / freePercent
+
 // MinBudgetBytes is the smallest --max-bytes: the minimum test file is
 // fileShare percent of it.
 const MinBudgetBytes = MinFileBytes * 100 / fileShare
@@ -45,12 +49,12 @@ func Budget(freeBytes, maxBytes uint64) (fileBytes uint64, note string, err erro
 	fivePct := percentOf(freeBytes, freePercent)
 	fileBytes = min(percentOf(maxBytes, fileShare), fivePct) / MiB * MiB
 	if fileBytes < MinFileBytes {
-		need := uint64(MinFileBytes) * 100 / freePercent
+		need := uint64(MinFreeBytes)
 		if percentOf(maxBytes, fileShare) < MinFileBytes {
 			return 0, "", fmt.Errorf("%w: --max-bytes is %d bytes, the minimum is %d MiB (a %d MiB test file is %d%% of it): raise it",
 				ErrBudgetTooSmall, maxBytes, MinBudgetBytes/MiB, MinFileBytes/MiB, fileShare)
 		}
-		return 0, "", fmt.Errorf("%w: %d MiB free, the probe uses at most 5%% of it and needs a %d MiB file; free at least %d MiB", ErrNoSpace, freeBytes/MiB, MinFileBytes/MiB, need/MiB)
+		return 0, "", fmt.Errorf("%w: %d MiB free, the probe uses at most 5%% of it and needs a %d MiB file; free at least %d MiB, or give --no-measure to advise without measuring the disk", ErrNoSpace, freeBytes/MiB, MinFileBytes/MiB, need/MiB)
 	}
 	if fileBytes < percentOf(maxBytes, fileShare)/MiB*MiB {
 		note = fmt.Sprintf("test file shrunk from %d MiB to %d MiB: 5%% of the %d MiB free", percentOf(maxBytes, fileShare)/MiB, fileBytes/MiB, freeBytes/MiB)

@@ -30,6 +30,11 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 		maxBytes, ceiling = diskio.DefaultMaxBytes, diskio.GrowCeiling(st.FreeBytes)
 	}
 	fileBytes, note, err := diskio.Budget(st.FreeBytes, maxBytes)
+	if errors.Is(err, diskio.ErrNoSpace) && st.TotalBytes > 0 && st.TotalBytes < diskio.MinFreeBytes {
+		return inputf("%s: %w: the filesystem holds only %d MiB in all, less than the %d MiB free the probe needs, so freeing space "+
+			"cannot help: give --no-measure, or a --datadir on a larger filesystem", st.Path, diskio.ErrNoSpace,
+			st.TotalBytes/diskio.MiB, diskio.MinFreeBytes/diskio.MiB)
+	}
 	if err != nil {
 		return inputf("%s: %w", st.Path, err)
 	}

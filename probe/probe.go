@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/mytune/mytune/diskio"
@@ -126,9 +127,13 @@ func checkDir(dir string) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", inputf("%s does not exist: give an existing directory on the disk to measure", dir)
 	case errors.Is(err, fs.ErrPermission):
-		return "", inputf("cannot reach %s (permission denied): run as a user who can write there", dir)
+		return "", inputf("cannot reach %s (permission denied): run as a user who may enter it and every directory above it "+
+			"(root, or the server's own user)", dir)
+	case errors.Is(err, syscall.ELOOP):
+		return "", inputf("cannot reach %s: its symbolic links loop (%w): give the real directory, or fix the link "+
+			"(ls -l on each part of the path shows where it points)", dir, err)
 	case err != nil:
-		return "", inputf("cannot read %s: %w", dir, err)
+		return "", inputf("cannot read %s: %w: give a directory mytune can reach", dir, err)
 	case !st.IsDir():
 		return "", inputf("%s is a file, not a directory: give the directory that holds the data", dir)
 	}

@@ -23,6 +23,10 @@ func TestCheckDir(t *testing.T) {
 	if err := os.Symlink(dir, link); err != nil {
 		t.Fatal(err)
 	}
+	loopA, loopB := filepath.Join(dir, "loop-a"), filepath.Join(dir, "loop-b")
+	if os.Symlink(loopB, loopA) != nil || os.Symlink(loopA, loopB) != nil {
+		t.Fatal("making a symlink loop")
+	}
 	cases := []struct {
 		name, in, wantSub string
 		wantPath          string
@@ -32,6 +36,9 @@ func TestCheckDir(t *testing.T) {
 		{"file", file, "not a directory", ""},
 		{"dir", dir, "", dir},
 		{"symlink resolved", link, "", dir},
+		// QA: "cannot read …: too many levels of symbolic links" said nothing to do
+		{"symlink loop: says so and what to give", loopA, "its symbolic links loop", ""},
+		{"under a symlink loop", filepath.Join(loopA, "data"), "give the real directory", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -143,5 +150,32 @@ func TestRunNoMeasureNoCompetitionNote(t *testing.T) {
 		if strings.Contains(n, "competed") {
 			t.Errorf("--no-measure note %q", n)
 		}
+	}
+}
+
+// TestMeasureTooSmallFilesystem: a filesystem smaller than the free space
+// the probe needs is not told to free space, which cannot help (QA: "free
+// at least 320 MiB" on a 272 MiB filesystem); a larger one is.
+func TestMeasureTooSmallFilesystem(t *testing.T) {
+	cases := []struct {
+		name              string
+		freeMiB, totalMiB uint64
+		want, wantNot     string
+	}{
+		{"272 MiB filesystem: --no-measure", 200, 272, "holds only 272 MiB in all", "free at least"},
+		{"large filesystem, full: free space or --no-measure", 200, 10240, "free at least 320 MiB, or give --no-measure", "in all"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			st := &profile.Storage{Path: dir, FreeBytes: c.freeMiB << 20, TotalBytes: c.totalMiB << 20}
+			err := measure(t.Context(), Options{Roots: DefaultRoots}, st)
+			if !usage.Is(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), c.wantNot) {
+				t.Fatalf("error %v, want a usage error saying %q and not %q", err, c.want, c.wantNot)
+			}
+			if l, _ := os.ReadDir(dir); len(l) != 0 {
+				t.Errorf("measure left %d files", len(l))
+			}
+		})
 	}
 }

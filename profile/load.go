@@ -43,7 +43,8 @@ func Decode(r io.Reader) (*Profile, error) {
 	case Schema:
 	case AdviceSchema:
 		if len(head.Profile) == 0 {
-			return nil, errors.New("an advice without its profile")
+			return nil, errors.New("an advice without its profile, so nothing to advise from: give the probe's JSON " +
+				"(mytune probe --format json --out FILE), or an advice saved with --format json, which holds it")
 		}
 		data = head.Profile
 	case "":

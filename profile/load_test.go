@@ -54,7 +54,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"foreign", `{"schema":"something/v3"}`, "not a mytune profile"},
 		{"newer", `{"schema":"mytune.profile/v9"}`, "newer mytune"},
 		{"wrong type", `{"schema":"mytune.profile/v1","storage":{"free_bytes":"lots"}}`, "free_bytes"},
-		{"advice without profile", `{"schema":"mytune.advice/v1"}`, "without its profile"},
+		{"advice without profile", `{"schema":"mytune.advice/v1"}`, "without its profile, so nothing to advise from: give the probe's JSON (mytune probe --format json --out FILE)"},
 		{"array", `[1,2]`, "not a mytune profile (a JSON array"},
 		{"empty profile", `{"schema":"mytune.profile/v1"}`, "storage.path is empty"},
 		{"negative iops", `{"schema":"mytune.profile/v1","storage":{"path":"/d","rand_write":[{"threads":1,"iops":-5}]}}`, "outside"},

@@ -6,10 +6,13 @@ package atomicfile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/mytune/mytune/internal/usage"
 )
@@ -60,7 +63,7 @@ func Write(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return usage.Errorf("%s cannot be written: %v", path, err)
+		return usage.Errorf("%s cannot be written: %v: %s", path, err, writeHint(err))
 	}
 	name := tmp.Name()
 	defer os.Remove(name) // no-op after a successful rename
@@ -85,4 +88,18 @@ func Write(path string, data []byte) error {
 		d.Close()
 	}
 	return nil
+}
+
+// writeHint says what to do when a file cannot be made in the directory
+// (the output goes there through a temporary file, then a rename).
+func writeHint(err error) string {
+	switch {
+	case errors.Is(err, syscall.EROFS):
+		return "the directory is on a read-only mount: give --out a path on a writable one, or leave --out out for stdout"
+	case errors.Is(err, fs.ErrPermission):
+		return "give --out a path in a directory this user may write to, or leave --out out for stdout"
+	case errors.Is(err, syscall.ENOSPC):
+		return "the filesystem is full: free some space, or give --out a path on another one"
+	}
+	return "give --out another path, or leave --out out for stdout"
 }

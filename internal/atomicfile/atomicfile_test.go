@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/mytune/mytune/internal/usage"
@@ -107,6 +109,28 @@ func TestEmit(t *testing.T) {
 			_, statErr := os.Stat(c.path)
 			if c.path != "" && c.path != "-" && (statErr == nil) != c.wantFile {
 				t.Errorf("file %s exists: %v, want %v", c.path, statErr == nil, c.wantFile)
+			}
+		})
+	}
+}
+
+// TestWriteHint: a file that cannot be made says what to do instead (QA:
+// --out on a read-only mount said only "read-only file system").
+func TestWriteHint(t *testing.T) {
+	cases := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"read-only mount", &fs.PathError{Op: "open", Path: "/ro/x", Err: syscall.EROFS}, "read-only mount: give --out a path on a writable one"},
+		{"no permission", &fs.PathError{Op: "open", Path: "/root/x", Err: syscall.EACCES}, "a directory this user may write to"},
+		{"full", &fs.PathError{Op: "open", Path: "/full/x", Err: syscall.ENOSPC}, "the filesystem is full"},
+		{"anything else", errors.New("boom"), "give --out another path"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := writeHint(c.err); !strings.Contains(got, c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})
 	}
