@@ -189,8 +189,8 @@ func parseColumn(def string, tableMax int) (c colDef, inlineKey string) {
 		rest = string(after)
 	}
 	rest = strings.TrimLeft(rest, " \t\r\n")
-	c.typ = strings.ToLower(identAt(rest))
-	rest = rest[len(c.typ):]
+	typ := identAt(rest)
+	c.typ, rest = strings.ToLower(typ), rest[len(typ):] // ToLower may change the length of bytes that are not UTF-8
 	if m := reTypeArgs.FindStringSubmatch(rest); m != nil {
 		if c.typ == "enum" || c.typ == "set" {
 			c.members = len(splitTop(m[1], ','))
@@ -313,7 +313,11 @@ func (d *tableDef) keyParts(def string) ([]keyPart, bool) {
 		return nil, false
 	}
 	after := afterDefinitions(def[open:])
-	list := def[open+1 : len(def)-len(after)-1]
+	end := len(def) - len(after) - 1
+	if end <= open { // never closed
+		return nil, false
+	}
+	list := def[open+1 : end]
 	var parts []keyPart
 	for _, p := range splitTop(list, ',') {
 		p = strings.TrimSpace(p)

@@ -55,18 +55,36 @@ type sampledRows struct {
 // short at the end of text is left out.
 func parseTuples(rest []byte) sampledRows {
 	var s sampledRows
-	i := bytes.Index(bytes.ToUpper(rest[:min(len(rest), 64<<10)]), []byte("VALUES"))
+	i := indexFoldASCII(rest[:min(len(rest), 64<<10)], "VALUES")
 	if i < 0 {
 		return s
 	}
-	if open := bytes.IndexByte(rest[:i], '('); open >= 0 {
-		for _, c := range splitTop(string(rest[open+1:bytes.LastIndexByte(rest[:i], ')')]), ',') {
+	if open, end := bytes.IndexByte(rest[:i], '('), bytes.LastIndexByte(rest[:i], ')'); open >= 0 && end > open {
+		for _, c := range splitTop(string(rest[open+1:end]), ',') {
 			s.columns = append(s.columns, identAt(strings.TrimSpace(c)))
 		}
+	} else if open >= 0 {
+		return s // a column list never closed: not an INSERT this reader knows
 	}
 	more := tuplesFrom(rest[i+len("VALUES"):])
 	s.rows, s.sqlBytes = more.rows, more.sqlBytes
 	return s
+}
+
+// indexFoldASCII is the first index of word (upper-case ASCII) in b, ASCII
+// letters matched in either case, -1 when absent. Unlike bytes.ToUpper it
+// keeps b's offsets: invalid UTF-8 is not rewritten.
+func indexFoldASCII(b []byte, word string) int {
+	for i := 0; i+len(word) <= len(b); i++ {
+		j := 0
+		for j < len(word) && b[i+j]&^0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return i
+		}
+	}
+	return -1
 }
 
 // tuplesFrom reads the complete rows "(…),(…)" of b.
