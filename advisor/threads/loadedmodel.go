@@ -17,10 +17,20 @@ const (
 	// dirSlotBytesPerRecord is the page directory: a 2-byte slot per 4-8
 	// records (PAGE_DIR_SLOT_MIN_N_OWNED, _MAX_N_OWNED), ~6 on average.
 	dirSlotBytesPerRecord = 2.0 / 6
-	// ClusteredFill is how full a load leaves the clustered index's pages:
-	// 15/16, the fill of pages inserted in key order (MySQL 8.4 manual,
-	// "The Physical Structure of an InnoDB Index"); dumps are in key order.
+	// ClusteredFill is how full a load leaves the clustered index's
+	// non-leaf pages: 15/16, the fill of pages inserted in key order (MySQL
+	// 8.4 manual, "The Physical Structure of an InnoDB Index"); dumps are in
+	// key order. Its leaf pages are counted whole records at a time
+	// (SpaceReserveBytes).
 	ClusteredFill = 15.0 / 16
+	// SpaceReserveBytes is the free space a clustered leaf page taking
+	// inserts in key order keeps: it is split once a record would leave
+	// less than 1 KiB (srv_page_size / 16: dict_index_get_space_reserve()
+	// in storage/innobase/include/dict0dict.h, applied by
+	// btr_cur_optimistic_insert in btr/btr0cur.cc, MariaDB 10.11). A page
+	// so holds floor((16,256 − 1,024) / record) records: 73 of sysbench's
+	// 206-byte rows (15/16 of the bytes), 5 of 2.7 KB rows (0.84).
+	SpaceReserveBytes = 1024
 	// RandomKeyFill is how full a load leaves a secondary index whose keys
 	// arrive in no order: 0.62, sysbench's k_1 after a myloader load of
 	// 400,000 rows (531 leaf pages for 400,000 13-byte entries, 0.618 of
@@ -71,9 +81,11 @@ func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
 			continue
 		}
 		rows := m.Rows() * scale
-		pages := indexPages(rows, m.RecordBytes, m.NodePointerBytes, ClusteredFill) + rows*m.OffPageBytes/PageBytes
+		perPage := math.Max(1, math.Floor((pageDataBytes-SpaceReserveBytes)/(m.RecordBytes+dirSlotBytesPerRecord)))
+		pages := indexPages(math.Ceil(rows/perPage), m.NodePointerBytes, ClusteredFill) + rows*m.OffPageBytes/PageBytes
 		for i, e := range m.IndexEntryBytes {
-			pages += indexPages(rows, e, e+4, indexFill(m, i, rows))
+			fill := indexFill(m, i, rows)
+			pages += indexPages(math.Ceil(rows*(e+dirSlotBytesPerRecord)/(pageDataBytes*fill)), e+4, fill)
 		}
 		pool += pages * PageBytes
 		sql += float64(m.Bytes) * scale
@@ -81,12 +93,12 @@ func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
 	return pool, sql
 }
 
-// indexPages is the pages one index of rows records takes: its leaf pages
-// at fill, and above them the non-leaf levels of node pointers (pointer
-// bytes each, one per page below; 0 for a profile saved before they were
-// sized), reserved as segments reserve them.
-func indexPages(rows, record, pointer, fill float64) float64 {
-	leaf := math.Max(1, math.Ceil(rows*(record+dirSlotBytesPerRecord)/(pageDataBytes*fill)))
+// indexPages is the pages one index takes: its leaf pages, and above them
+// the non-leaf levels of node pointers (pointer bytes each, one per page
+// below, at fill; none for a profile saved before they were sized),
+// reserved as segments reserve them.
+func indexPages(leaf, pointer, fill float64) float64 {
+	leaf = math.Max(1, leaf)
 	upper := 0.0
 	for below := leaf; below > 1 && pointer > 0; {
 		below = math.Ceil(below * (pointer + dirSlotBytesPerRecord) / (pageDataBytes * fill))
