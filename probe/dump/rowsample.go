@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
-	"math/bits"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"time"
@@ -175,10 +176,8 @@ func sampleUnit(f DataFile, table string, b rowBudget) (sampledRows, error) {
 		read += int64(len(st.Text))
 		m.insertPiece(table, st.Rest) // the whole statement: a row of a multi-MB BLOB is longer than SampleBytes
 	}
-	if s := m.samples[table]; s != nil {
-		return *s, nil
-	}
-	return sampledRows{}, nil
+	s, _ := m.sampled(table)
+	return s, nil
 }
 
 // add appends another statement's rows (of the same column list).
@@ -232,14 +231,13 @@ type sqlModeller struct {
 	create  strings.Builder
 	defs    map[string]tableDef
 	engines map[string]string
-	samples map[string]*sampledRows
-	// seen and lines count each table's INSERT statements and row lines.
-	seen, lines map[string]int
+	// stmts and lines sample each table's INSERT statements and row lines.
+	stmts, lines map[string]*thinning
 }
 
 func newSQLModeller() *sqlModeller {
-	return &sqlModeller{defs: map[string]tableDef{}, engines: map[string]string{}, samples: map[string]*sampledRows{},
-		seen: map[string]int{}, lines: map[string]int{}}
+	return &sqlModeller{defs: map[string]tableDef{}, engines: map[string]string{},
+		stmts: map[string]*thinning{}, lines: map[string]*thinning{}}
 }
 
 // createLine adds a line of a CREATE TABLE in progress.
@@ -256,83 +254,135 @@ func (m *sqlModeller) createEnd(key, engine string) {
 }
 
 // insertPiece samples rows from the first piece of an INSERT line: the
-// first INSERT of each table, then the 2nd, 4th, 8th… (at most SampleRows
-// rows each), so that the sample spans the table in a few parses (the
-// first rows alone have its narrowest keys).
+// first statement's first SampleRows rows, then statements drawn at random
+// from the rest (thinning), statementRows rows of each.
 func (m *sqlModeller) insertPiece(key string, rest []byte) {
-	s := m.sample(key)
-	m.seen[key]++
-	n := m.seen[key]
-	if !spread(n) {
-		return
+	t := m.thin(m.stmts, key, 1, statementUnits)
+	limit := statementRows
+	if t.n < t.first { // the first statement's rows are the consecutive run the key order is read from
+		limit = SampleRows
 	}
-	more := parseTuples(rest)
-	if len(more.rows) > SampleRows {
-		more.sqlBytes = more.sqlBytes * SampleRows / len(more.rows)
-		more.rows = more.rows[:SampleRows]
-	}
-	if n == 1 {
-		s.add(more)
-		return
-	}
-	more.columns = s.columns
-	s.addWeighted(more, float64(n/2)) // statement n stands for the n/2 since the last sampled one
+	t.offer(func() sampledRows {
+		more := parseTuples(rest)
+		if len(more.rows) > limit {
+			more.sqlBytes = more.sqlBytes * limit / len(more.rows)
+			more.rows = more.rows[:limit]
+		}
+		return more
+	})
 }
 
 // rowLines samples a line that continues an INSERT (mariadb-dump 10.11
 // writes each row of an extended INSERT on its own line): the first
-// SampleRows lines of each table, then runs of runLines consecutive lines
-// from the 256th, 512th, 1024th… on, each line weighted for its share of
-// the lines since the last run (a run, not one line, so that a value set
-// every tenth row is not missed by lines that are all powers of two).
+// SampleRows lines, then lines drawn at random from the rest (thinning).
 func (m *sqlModeller) rowLines(key string, b []byte) {
-	s := m.sample(key)
-	m.lines[key]++
-	n := m.lines[key]
-	if n <= SampleRows {
+	cols := m.thin(m.stmts, key, 1, statementUnits).columns()
+	m.thin(m.lines, key, SampleRows, 2*SampleRows).offer(func() sampledRows {
 		more := tuplesFrom(b)
-		more.columns = s.columns
-		s.add(more)
-		return
-	}
-	p := 1 << (bits.Len(uint(n)) - 1) // the power of two at or below n
-	if n-p >= runLines {
-		return
-	}
-	more := tuplesFrom(b)
-	more.columns = s.columns
-	s.addWeighted(more, float64(p/2)/runLines)
+		more.columns = cols
+		return more
+	})
 }
 
-// runLines is how many consecutive row lines each spread run samples.
-const runLines = 16
+// Statement sampling: up to statementUnits statements of a table, the first
+// statementRows rows of each.
+const (
+	statementUnits = 32
+	statementRows  = 50
+)
 
-// spread reports whether the nth item is sampled beyond the first: powers of two.
-func spread(n int) bool { return n&(n-1) == 0 }
+// thinning samples a stream of items (statements, or row lines) whose
+// length is not known ahead: its first `first` items whole — consecutive
+// rows, from which the order of the keys is read — and a uniform random
+// sample of max of the rest (reservoir sampling, Vitter's algorithm R),
+// reading an item's rows only when it is kept. Unlike every-Nth sampling
+// the rest does not alias with values that repeat every few rows (a flag
+// on every second row, a note on every tenth). The generator is seeded
+// from the table's name alone, so a dump gives the same figures every time.
+type thinning struct {
+	first, max, n int
+	head          sampledRows
+	kept          []sampledRows
+	rng           *rand.Rand
+}
 
-func (m *sqlModeller) sample(key string) *sampledRows {
-	s := m.samples[key]
-	if s == nil {
-		s = &sampledRows{}
-		m.samples[key] = s
+// offer counts one item and keeps its rows (read only then) when drawn.
+func (t *thinning) offer(read func() sampledRows) {
+	t.n++
+	switch {
+	case t.n <= t.first:
+		t.head.add(read())
+	case len(t.kept) < t.max:
+		t.kept = append(t.kept, read())
+	default:
+		if j := t.rng.IntN(t.n - t.first); j < t.max {
+			t.kept[j] = read()
+		}
+	}
+}
+
+// columns are the column names of the rows read so far (nil: none).
+func (t *thinning) columns() []string { return t.head.columns }
+
+// sampled is the first items' rows, then the kept ones weighted for the
+// items each stands for (an item counted as the first items' rows per item).
+func (t *thinning) sampled() sampledRows {
+	s := t.head
+	if len(t.kept) == 0 || len(s.rows) == 0 {
+		return s
+	}
+	perItem := float64(len(s.rows)) / float64(t.first)
+	stands := float64(t.n-t.first) / float64(len(t.kept))
+	for _, k := range t.kept {
+		if len(k.rows) > 0 {
+			k.columns = s.columns
+			s.addWeighted(k, stands*perItem/float64(len(k.rows)))
+		}
 	}
 	return s
+}
+
+// thin is key's sampler in set, made with first and max on first use.
+func (m *sqlModeller) thin(set map[string]*thinning, key string, first, max int) *thinning {
+	t := set[key]
+	if t == nil {
+		h := fnv.New64a()
+		h.Write([]byte(key))
+		t = &thinning{first: first, max: max, rng: rand.New(rand.NewPCG(h.Sum64(), 0x6d797475))}
+		set[key] = t
+	}
+	return t
+}
+
+// sampled is key's sample: its row lines when the dump writes rows on
+// lines of their own, else its statements' rows.
+func (m *sqlModeller) sampled(key string) (sampledRows, bool) {
+	if t := m.lines[key]; t != nil {
+		if s := t.sampled(); len(s.rows) > 0 {
+			return s, true
+		}
+	}
+	if t := m.stmts[key]; t != nil {
+		return t.sampled(), true
+	}
+	return sampledRows{}, false
 }
 
 // models sizes the sampled tables (bytes: each table's bytes in the scan).
 func (m *sqlModeller) models(bytes func(key string) uint64) ([]profile.DumpTableModel, string) {
 	var out []profile.DumpTableModel
 	left := 0
-	for key, s := range m.samples {
+	for key := range m.stmts {
 		if schema, _, _ := strings.Cut(key, "."); systemSchemas[schema] {
 			continue
 		}
+		s, _ := m.sampled(key)
 		def, ok := m.defs[key]
 		if !ok {
 			left++
 			continue
 		}
-		model, ok := modelTable(key, def, *s, nil)
+		model, ok := modelTable(key, def, s, nil)
 		if !ok {
 			left++
 			continue
