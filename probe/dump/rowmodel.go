@@ -55,6 +55,7 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 		for i := range row {
 			values[cols[i]] = &row[i]
 		}
+		def.fillGenerated(values)
 		w := 1.0
 		if r < len(s.weights) {
 			w = s.weights[r]
@@ -96,6 +97,9 @@ func (d tableDef) distinct(s sampledRows, cols []int) []float64 {
 	}
 	out := make([]float64, len(d.secondary))
 	for i, idx := range d.secondary {
+		if !allMapped(idx, at) {
+			continue // a key column the dump leaves out (a generated one): its keys are unknown, 0
+		}
 		counts := map[string]int{}
 		for _, row := range s.rows {
 			var k strings.Builder
@@ -154,6 +158,38 @@ func (d tableDef) ascending(s sampledRows, cols []int) []float64 {
 		}
 	}
 	return out
+}
+
+// fillGenerated gives a generated column the dump carries no value for
+// (mydumper lists the other columns only) its declared size: a STORED one
+// takes row bytes, and an index on either kind holds it. Fixed-width types
+// and CHAR take their width; variable ones half their declared width (the
+// value is not in the dump: a choice, the middle of what the column
+// holds); the value is marked unknown for the key order.
+func (d tableDef) fillGenerated(values []*sqlValue) {
+	for i, c := range d.cols {
+		if values[i] != nil || !c.generated {
+			continue
+		}
+		v := sqlValue{unknown: true}
+		if len(c.args) > 0 {
+			v.bytes = c.args[0]
+			if _, variable := c.storedBytes(sqlValue{}); variable && !strings.HasPrefix(c.typ, "char") {
+				v.bytes = c.args[0] / 2
+			}
+		}
+		values[i] = &v
+	}
+}
+
+// allMapped reports whether every column of an index has values in the dump.
+func allMapped(idx []keyPart, at map[int]int) bool {
+	for _, p := range idx {
+		if _, ok := at[p.col]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // valueColumns maps the values of a row to the table's columns: by the

@@ -14,6 +14,9 @@ type sqlValue struct {
 	bytes int
 	// chars is a string's characters (UTF-8 sequences; 0: as many as bytes).
 	chars int
+	// unknown marks a value the dump does not carry (a generated column
+	// mydumper leaves out): sized from its type, its order unknown.
+	unknown bool
 	// num and key order values: a number's value (isNum), else the first
 	// keyPrefix bytes of its text as dumped.
 	num   float64
