@@ -26,6 +26,10 @@ type DumpTableModel struct {
 	// before the previous row's: near 1 when the keys arrive in order
 	// (a date, a counter), about 0.5 when they arrive at random.
 	IndexAscending []float64 `json:"index_ascending"`
+	// PrimaryAscending is the same share for the clustered key: a dump
+	// whose SELECT * was served from a covering secondary index carries its
+	// rows out of primary-key order (0: not read, a profile saved before it).
+	PrimaryAscending float64 `json:"primary_ascending,omitempty"`
 	// IndexDistinct is, for each secondary index, the distinct keys the
 	// sample implies for the whole table (Chao1 from the sampled keys'
 	// singletons and doubletons): few keys, many rows each, fill their

@@ -82,7 +82,11 @@ func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
 		}
 		rows := m.Rows() * scale
 		perPage := math.Max(1, math.Floor((pageDataBytes-SpaceReserveBytes)/(m.RecordBytes+dirSlotBytesPerRecord)))
-		pages := indexPages(math.Ceil(rows/perPage), m.NodePointerBytes, ClusteredFill) + rows*m.OffPageBytes/PageBytes
+		leaf, upperFill := math.Ceil(rows/perPage), ClusteredFill
+		if m.PrimaryAscending > 0 && m.PrimaryAscending < AscendingShare { // rows dumped out of key order split pages at random
+			leaf, upperFill = math.Ceil(rows*(m.RecordBytes+dirSlotBytesPerRecord)/(pageDataBytes*RandomKeyFill)), RandomKeyFill
+		}
+		pages := indexPages(leaf, m.NodePointerBytes, upperFill) + rows*m.OffPageBytes/PageBytes
 		for i, e := range m.IndexEntryBytes {
 			fill := indexFill(m, i, rows)
 			pages += indexPages(math.Ceil(rows*(e+dirSlotBytesPerRecord)/(pageDataBytes*fill)), e+4, fill)

@@ -79,3 +79,23 @@ func TestInnoDBPoolBytesFallback(t *testing.T) {
 		t.Errorf("a 206-byte record for 200 bytes of SQL: %.2f pool bytes per SQL byte, want 1-1.2", r)
 	}
 }
+
+// TestPrimaryOutOfOrder: rows dumped out of primary-key order (a SELECT *
+// served from a covering secondary index) split the clustered pages at
+// random: sized at RandomKeyFill, not whole records under the space
+// reserve (QA12: a table dumped in SHA1 order planned 30% short).
+func TestPrimaryOutOfOrder(t *testing.T) {
+	model := func(asc float64) *profile.Dump {
+		return &profile.Dump{TotalBytes: 50 << 20, TotalBytesBasis: profile.DumpBytesUncompressed,
+			TableModels: []profile.DumpTableModel{{Name: "s.t", Engine: "InnoDB", Bytes: 50 << 20, SampledRows: 200,
+				SQLBytesPerRow: 80, RecordBytes: 67, NodePointerBytes: 20, PrimaryAscending: asc}}}
+	}
+	inOrder, unread, random := innoDBPoolBytes(model(1)), innoDBPoolBytes(model(0)), innoDBPoolBytes(model(0.5))
+	if unread != inOrder {
+		t.Errorf("order not read (a profile saved before it): %d, want the in-order %d", unread, inOrder)
+	}
+	// 67-byte records: 226 a page in order (15,232 / 67.3), 150 at 0.62 of 16,256 bytes
+	if r := float64(random) / float64(inOrder); r < 1.4 || r > 1.6 {
+		t.Errorf("out of order %d against in order %d: x%.2f, want about x1.5", random, inOrder, r)
+	}
+}

@@ -83,6 +83,10 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 		m.IndexEntryBytes[i] = entries[i] / n
 	}
 	m.IndexAscending = def.ascending(s, cols)
+	m.PrimaryAscending = 1 // DB_ROW_ID: rows are numbered as they arrive
+	if len(def.pk) > 0 {
+		m.PrimaryAscending = tableDef{secondary: [][]keyPart{def.pk}}.ascending(s, cols)[0]
+	}
 	m.IndexDistinct = def.distinct(s, cols)
 	return m, true
 }
