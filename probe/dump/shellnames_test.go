@@ -51,3 +51,32 @@ func TestShellTruncatedBasenames(t *testing.T) {
 		})
 	}
 }
+
+// TestShellTruncatedBasenamesSource: calibrate --dump's reader (OpenSource)
+// and the row model name such tables from the schema's basenames too (QA9
+// left: calibrate named them by their cut file names).
+func TestShellTruncatedBasenamesSource(t *testing.T) {
+	pad := strings.Repeat(" ", 40)
+	src, err := OpenSource(context.Background(), "testdata/mysqlsh-trunc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tb := range src.Tables {
+		got = append(got, tb.Schema+"."+tb.Name)
+	}
+	sort.Strings(got)
+	want := []string{"s" + pad + "x.big" + pad + "one", "s" + pad + "x.big" + pad + "two"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("calibrate's tables %q, want %q", got, want)
+	}
+	d, err := Read(context.Background(), "testdata/mysqlsh-trunc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range d.TableModels {
+		if !strings.HasSuffix(m.Name, "one") && !strings.HasSuffix(m.Name, "two") || m.Bytes == 0 {
+			t.Errorf("row model %q with %d bytes: want a table named from the basenames, with its bytes", m.Name, m.Bytes)
+		}
+	}
+}

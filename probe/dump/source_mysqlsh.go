@@ -59,7 +59,8 @@ func shellSource(ctx context.Context, dir string, files fileSet) (*Source, error
 		return nil, err
 	}
 	var inst struct {
-		DefaultCharacterSet string `json:"defaultCharacterSet"`
+		DefaultCharacterSet string            `json:"defaultCharacterSet"`
+		Basenames           map[string]string `json:"basenames"`
 	}
 	if err := json.Unmarshal(data, &inst); err != nil {
 		return nil, fmt.Errorf("reading %s: %w (is the dump complete?)", filepath.Join(dir, "@.json"), err)
@@ -67,11 +68,15 @@ func shellSource(ctx context.Context, dir string, files fileSet) (*Source, error
 	if inst.DefaultCharacterSet != "" {
 		src.Charset = inst.DefaultCharacterSet
 	}
+	long, err := shellTableBasenames(ctx, dir, files, inst.Basenames) // tables whose file names were cut
+	if err != nil {
+		return nil, err
+	}
 	tables := map[string]SourceTable{}
 	left := map[string]bool{}
 	var chunks []pending
 	for name, size := range files {
-		f := classifyShell(name)
+		f := classifyShellIn(long, name)
 		if f.kind != "data" || !strings.HasSuffix(trimCompression(name), ".tsv") {
 			continue
 		}
