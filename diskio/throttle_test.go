@@ -81,17 +81,24 @@ func TestRunOnAThrottledDevice(t *testing.T) {
 	//
 	// The simulated device sleeps on real time and its 1 MiB transfers reach
 	// the test machine's disk, so a loaded host (load 12-20 measured here while
-	// four benchmarks ran) can make one run read 0.6-1.2x: up to three runs are
-	// made and one must be right at every point. A systematic error (windows
-	// on clock edges, a drain per slice: 0.57-0.77x) fails all three.
+	// four benchmarks ran) can make one run read 0.6-1.2x: up to five runs are
+	// made, 2 s apart, and one must be right at every point. A systematic
+	// error (windows on clock edges, a drain per slice: 0.57-0.77x) fails all
+	// five. (Three were not enough when go test ran it beside the MariaDB
+	// packages on a busy 2-core host: CI 2026-12-03 23:55, all three runs
+	// starved to phases of 0-1 slices; alone right after, the first run passed.)
+	const runs = 5
 	var problems []string
-	for attempt := 1; attempt <= 3; attempt++ {
+	for attempt := 1; attempt <= runs; attempt++ {
 		if problems = throttledRunProblems(t); len(problems) == 0 {
 			return
 		}
-		t.Logf("run %d of 3: %s", attempt, strings.Join(problems, "; "))
+		t.Logf("run %d of %d: %s", attempt, runs, strings.Join(problems, "; "))
+		if attempt < runs {
+			time.Sleep(2 * time.Second)
+		}
 	}
-	t.Errorf("three runs on a 300-IOPS simulated throttle, none right; the last: %s", strings.Join(problems, "; "))
+	t.Errorf("%d runs on a 300-IOPS simulated throttle, none right; the last: %s", runs, strings.Join(problems, "; "))
 }
 
 // throttledRunProblems runs the engine for 6 s on a 300-IOPS simulated
