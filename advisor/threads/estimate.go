@@ -147,8 +147,11 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 		disk = fmt.Sprintf("%s–%s MB/s of dump (%s)", mb(dSlow), mb(dFast), how)
 	}
 	ioText := ""
+	if tFast, tSlow, text := tableTail(p, threads, cores, lo, hi); tSlow > slow || tFast > fast {
+		fast, slow, ioText = max(fast, tFast), max(slow, tSlow), text
+	}
 	if ioLo, ioHi, text := ioBudgetCost(p.Storage, d); ioHi > slow || ioLo > fast {
-		fast, slow, ioText = max(fast, ioLo), max(slow, ioHi), text
+		fast, slow, ioText = max(fast, ioLo), max(slow, ioHi), ioText+text
 	}
 	growFast, growSlow, growText := growthCost(p.Storage, d, threads)
 	fast, slow = max(fast, growFast), slow+growSlow

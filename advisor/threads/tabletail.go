@@ -1,0 +1,52 @@
+package threads
+
+import (
+	"fmt"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// tableTail is the restore time the dump's largest table sets on its own.
+// A loader session reads one file at a time — myloader 0.10 hands each
+// session a whole file, in the order it reads the dump's directory
+// (myloader -v 3 "Thread N restoring" lines against ls -U, 2026-12-04) —
+// so a table in k files loads on at most min(k, threads) sessions however
+// many the restore runs, and the rest of the dump cannot shorten it: a
+// mydumper dump made without --rows has one file a table.
+//
+// Fast end: the table alone on its sessions at their quiet CPU rate
+// (quietCPURate for that many sessions of one table) and the fast end of
+// the CPU share that many sessions get (cpuShare). Slow end: the table
+// alone at the slow share, after — when the dump has more files than
+// sessions and the table's come last — the other files ahead of its last
+// one have loaded at the restore's slow CPU rate: all but threads − 1 of
+// them (those still loading beside it), taken as equal in size.
+// lo and hi are the dump's SQL bytes (dumpSQLBytes). 0, 0 when the largest
+// table can use every session or its size is unknown. The CPU's figures
+// are the load estimate's own (no constant of its own).
+func tableTail(p *profile.Profile, threads, cores int, lo, hi float64) (fast, slow float64, text string) {
+	d := p.Dump
+	if d == nil || len(d.TopTables) == 0 || d.TotalBytes == 0 || threads < 2 {
+		return 0, 0, ""
+	}
+	big := d.TopTables[0]
+	k := min(max(big.Chunks, 1), threads)
+	if big.Bytes == 0 || k >= threads {
+		return 0, 0, ""
+	}
+	share := min(float64(big.Bytes)/float64(d.TotalBytes), 1)
+	bigLo, bigHi := lo*share, hi*share
+	rate, _ := quietCPURate(p.Host.CPU.Speed, k, cores, 1)
+	kLo, kHi, _ := cpuShare(probeLoad(p.Storage), k, max(cores, 1))
+	fast, slow = bigLo/(rate*kHi), bigHi/(rate*kLo)
+	order := "every file starts at once"
+	if others := d.Chunks - max(big.Chunks, 1); others > threads-1 {
+		all, _ := quietCPURate(p.Host.CPU.Speed, threads, cores, d.Tables)
+		allLo, _, _ := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
+		ahead := float64(others-(threads-1)) / float64(others)
+		slow += ahead * (hi - bigHi) / (all * allLo)
+		order = fmt.Sprintf("its files may be read last, once %d of the other %d have loaded at %.0f MB/s", others-(threads-1), others, all*allLo/1e6)
+	}
+	return fast, slow, fmt.Sprintf("; the largest table, %s (%s of SQL in %s), loads on at most %s (a session reads one file at a time): %.1f–%.1f s at %.0f–%.0f MB/s (%s)",
+		big.Name, bytesRange(bigLo, bigHi), count(max(big.Chunks, 1), "file"), count(k, "session"), fast, slow, rate*kLo/1e6, rate*kHi/1e6, order)
+}
