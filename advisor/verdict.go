@@ -23,12 +23,16 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 	if pt, ok := profile.At(s.RandWrite, 1); ok {
 		parts = append(parts, fmt.Sprintf("%.0f random 16K writes/s", pt.IOPS))
 	}
-	ops, basis := s.Fsync.OpsPerS, "from the measured average sync"
-	if ops == 0 && s.Fsync.P50US > 0 {
-		ops, basis = 1e6/s.Fsync.P50US, "1 s ÷ p50"
+	cf := s.CommitFsync()
+	ops, basis := cf.OpsPerS, "from the measured average sync"
+	if ops == 0 && cf.P50US > 0 {
+		ops, basis = 1e6/cf.P50US, "1 s ÷ p50"
 	}
-	if s.Fsync.P50US > 0 {
-		parts = append(parts, syncClause(s.Fsync))
+	if rd := s.RedoDir; rd != nil && rd.Fsync != nil {
+		basis += fmt.Sprintf(" in %s, where innodb_log_group_home_dir keeps the redo log", rd.Path)
+	}
+	if cf.P50US > 0 {
+		parts = append(parts, syncClause(cf))
 	}
 	dev := s.Device.Name
 	if dev == "" {

@@ -91,7 +91,7 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 	}
 	e := &engine{ctx: ctx, opener: op, path: path, maxFile: fileBytes / seqBlock * seqBlock, maxWrite: o.MaxBytes,
 		start: time.Now(), total: o.Duration, progress: o.Progress, seed: rand.Uint64(),
-		steps: plan(Rounds(o.Duration)), writes: curveAcc{}, reads: curveAcc{}, sched: procSchedReader(o.ProcRoot)}
+		steps: planFor(o), writes: curveAcc{}, reads: curveAcc{}, sched: procSchedReader(o.ProcRoot)}
 	if o.MaxBytesCeiling > o.MaxBytes {
 		e.ceiling = o.MaxBytesCeiling
 	}

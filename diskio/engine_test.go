@@ -83,6 +83,35 @@ func TestRunShort(t *testing.T) {
 	assertEmpty(t, dir)
 }
 
+// TestRunSyncOnly: a SyncOnly run lays out the file and runs the commit
+// loop alone (a second directory's commit latency), no random curve, no
+// sequential read, and leaves nothing behind.
+func TestRunSyncOnly(t *testing.T) {
+	dir := t.TempDir()
+	phases := map[string]bool{}
+	o := Options{Dir: dir, Duration: time.Second, MaxBytes: MinBudgetBytes, SyncOnly: true,
+		Progress: func(p Progress) { phases[p.Phase] = true }}
+	r, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if r.Sync.Ops == 0 || r.Sync.P50 <= 0 || r.Fdatasync.Ops != r.Sync.Ops {
+		t.Errorf("Sync = %+v, Fdatasync = %+v: want the commit loop measured", r.Sync, r.Fdatasync)
+	}
+	if len(r.RandWrite)+len(r.RandRead) > 0 || r.SeqRead.Bytes > 0 {
+		t.Errorf("a SyncOnly run measured random curves (%d, %d points) or a sequential read (%d bytes)", len(r.RandWrite), len(r.RandRead), r.SeqRead.Bytes)
+	}
+	if r.BytesWritten > o.MaxBytes || r.Elapsed > 3*time.Second {
+		t.Errorf("wrote %d bytes of %d, took %v for a 1s budget", r.BytesWritten, o.MaxBytes, r.Elapsed)
+	}
+	for _, ph := range []string{PhaseRandWrite, PhaseRandRead, PhaseSeqRead} {
+		if phases[ph] {
+			t.Errorf("phase %q ran", ph)
+		}
+	}
+	assertEmpty(t, dir)
+}
+
 func TestRunRefusesTinyBudget(t *testing.T) {
 	dir := t.TempDir()
 	_, err := Run(context.Background(), Options{Dir: dir, Duration: time.Second, MaxBytes: MiB})

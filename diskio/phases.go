@@ -88,6 +88,16 @@ func plan(rounds int) []step {
 	return append(steps, step{phase: PhaseSync, threads: 1, weight: weightSync}, step{phase: PhaseSeqRead, threads: 1, weight: weightSeqRead})
 }
 
+// planFor is the plan of a run with options o: plan, or with o.SyncOnly
+// the sequential write that lays out the file and the fdatasync loop, with
+// equal shares of the time (their weights are equal).
+func planFor(o Options) []step {
+	if o.SyncOnly {
+		return []step{{phase: PhaseSeqWrite, threads: 1, weight: weightSeqWrite}, {phase: PhaseSync, threads: 1, weight: weightSync}}
+	}
+	return plan(Rounds(o.Duration))
+}
+
 // randomSteps cuts one random phase of weight w into rounds rounds of one
 // slice per thread count, numbered from first, each round starting one
 // thread count later.

@@ -34,6 +34,11 @@ type Options struct {
 	// read their workers' runqueue waits there, to tell a host starved of
 	// CPU from a device that serves in batches (starved).
 	ProcRoot string
+	// SyncOnly runs the sequential write that lays out the test file and
+	// then only the 16 KiB write + fdatasync loop, each half of Duration:
+	// the commit latency of a second directory (a redo log kept on another
+	// disk than the data), without the random curves.
+	SyncOnly bool
 	// Progress is optional; it is called from the engine at phase starts and
 	// about four times a second, never concurrently. It must not block.
 	Progress func(Progress)

@@ -55,6 +55,7 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 			return nil, err
 		}
 	}
+	locateRedoDir(ctx, o.Options, p, o.Dial.Session != nil && o.Dial.Session.Endpoint.OnThisHost())
 	p.Normalize()
 	return p, nil
 }

@@ -38,6 +38,9 @@ type Storage struct {
 
 	Class         string   `json:"class"`
 	ClassEvidence []string `json:"class_evidence"`
+	// RedoDir is the redo log's filesystem when the server keeps it off
+	// the datadir's (innodb_log_group_home_dir elsewhere); nil otherwise.
+	RedoDir *RedoDir `json:"redo_dir,omitempty"`
 	// Notes are facts about the measurement a reader should know
 	// ("O_DIRECT refused by tmpfs: buffered I/O used", "budget shrunk to 5% of free space").
 	Notes []string `json:"notes"`

@@ -41,6 +41,9 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 	}
 	e := Env{F: f, Host: p.Host, Storage: p.Storage, T: t, Durability: durability,
 		Relaxed: durability == "relaxed", Measured: p.Storage.Measured}
+	// every commit figure of the rules is the redo log's: measured where
+	// innodb_log_group_home_dir keeps it when that is another filesystem
+	e.Storage.Fsync = p.Storage.CommitFsync()
 	if p.Dump != nil {
 		e.DumpBytes = p.Dump.TotalBytes
 	}

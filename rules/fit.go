@@ -23,16 +23,50 @@ func (e Env) DiskRoomBytes() uint64 {
 	return e.Storage.FreeBytes - e.DumpBytes
 }
 
-// RedoRoomBytes is the largest total redo log that fits the disk:
-// T.RedoFreeFraction of DiskRoomBytes, rounded down to a multiple of
-// 128 MiB, the unit RedoSize rounds the ideal to, so every redo size
-// advised is such a multiple. Unlimited when the disk is unknown.
+// redoDiskKnown is DiskKnown for the filesystem that holds the redo log:
+// its own when the server keeps the log off the datadir's
+// (Storage.RedoDir, innodb_log_group_home_dir), else the datadir's.
+func (e Env) redoDiskKnown() bool {
+	if rd := e.Storage.RedoDir; rd != nil {
+		return rd.FreeBytes > 0 || rd.TotalBytes > 0
+	}
+	return e.DiskKnown()
+}
+
+// redoDiskRoomBytes is the free space the redo log may take: the redo
+// directory's own filesystem when it is not the datadir's (a restored dump
+// lands in the datadir, not there), else DiskRoomBytes.
+func (e Env) redoDiskRoomBytes() uint64 {
+	if rd := e.Storage.RedoDir; rd != nil {
+		return rd.FreeBytes
+	}
+	return e.DiskRoomBytes()
+}
+
+// RedoRoomBytes is the largest total redo log that fits the disk that
+// holds it: T.RedoFreeFraction of its room (redoDiskRoomBytes), rounded
+// down to a multiple of 128 MiB, the unit RedoSize rounds the ideal to, so
+// every redo size advised is such a multiple. Unlimited when that disk is
+// unknown.
 func (e Env) RedoRoomBytes() uint64 {
-	if !e.DiskKnown() {
+	if !e.redoDiskKnown() {
 		return math.MaxUint64
 	}
 	unit := 128 * mib
-	return uint64(float64(e.DiskRoomBytes())*e.T.RedoFreeFraction) / unit * unit
+	return uint64(float64(e.redoDiskRoomBytes())*e.T.RedoFreeFraction) / unit * unit
+}
+
+// redoDiskText names the filesystem that holds the redo log and its free
+// space, as the fit texts say it.
+func (e Env) redoDiskText() string {
+	if rd := e.Storage.RedoDir; rd != nil {
+		return fmt.Sprintf("%s is free on %s, where innodb_log_group_home_dir = %s keeps the redo log", Human(rd.FreeBytes), orText(rd.MountPoint, rd.Path), rd.Setting)
+	}
+	dump := ""
+	if e.DumpBytes > 0 {
+		dump = fmt.Sprintf(" less the ~%s the dump to restore adds", Human(e.DumpBytes))
+	}
+	return fmt.Sprintf("%s is free on %s%s", Human(e.Storage.FreeBytes), orText(e.Storage.MountPoint, "the datadir's filesystem"), dump)
 }
 
 // RedoDiskCapped is true when the disk holds the redo below its ideal.
@@ -73,13 +107,8 @@ func (e Env) FitNote(variable string) string {
 
 // redoFitText says how much redo the disk holds and why.
 func (e Env) redoFitText() string {
-	dump := ""
-	if e.DumpBytes > 0 {
-		dump = fmt.Sprintf(" less the ~%s the dump to restore adds", Human(e.DumpBytes))
-	}
-	return fmt.Sprintf("The ideal %s of redo does not fit the disk: %s is free on %s%s, and the redo log may take at most %.0f%% of that (%s, rounded down to whole 128 MiB: %s; the whole new log must be free at once, the rest stays for data, binary logs and temporary files),",
-		Human(e.RedoIdealBytes()), Human(e.Storage.FreeBytes), orText(e.Storage.MountPoint, "the datadir's filesystem"),
-		dump, e.T.RedoFreeFraction*100, Human(uint64(float64(e.DiskRoomBytes())*e.T.RedoFreeFraction)), Human(e.RedoRoomBytes()))
+	return fmt.Sprintf("The ideal %s of redo does not fit the disk: %s, and the redo log may take at most %.0f%% of that (%s, rounded down to whole 128 MiB: %s; the whole new log must be free at once, the rest stays for data, binary logs and temporary files),",
+		Human(e.RedoIdealBytes()), e.redoDiskText(), e.T.RedoFreeFraction*100, Human(uint64(float64(e.redoDiskRoomBytes())*e.T.RedoFreeFraction)), Human(e.RedoRoomBytes()))
 }
 
 // FitNotes are advice notes on the disk and the redo: the redo would be
@@ -87,9 +116,13 @@ func (e Env) redoFitText() string {
 // is unknown so the size advised was not checked.
 func (e Env) FitNotes() []string {
 	cur := e.F.RedoCapacityBytes
-	if !e.DiskKnown() && float64(e.RedoIdealBytes()) >= 2*float64(cur) {
-		return []string{fmt.Sprintf("the datadir's free space is unknown (storage.free_bytes 0), so the %s redo log advised was not checked against the disk: make sure the filesystem has at least %s free (the log may take %.0f%% of it) before applying it",
-			Human(e.RedoIdealBytes()), Human(uint64(float64(e.RedoIdealBytes())/e.T.RedoFreeFraction)), e.T.RedoFreeFraction*100)}
+	if !e.redoDiskKnown() && float64(e.RedoIdealBytes()) >= 2*float64(cur) {
+		whose := "the datadir's free space is unknown (storage.free_bytes 0)"
+		if rd := e.Storage.RedoDir; rd != nil {
+			whose = fmt.Sprintf("the free space of %s, where innodb_log_group_home_dir = %s keeps the redo log, is unknown", rd.Path, rd.Setting)
+		}
+		return []string{fmt.Sprintf("%s, so the %s redo log advised was not checked against the disk: make sure the filesystem has at least %s free (the log may take %.0f%% of it) before applying it",
+			whose, Human(e.RedoIdealBytes()), Human(uint64(float64(e.RedoIdealBytes())/e.T.RedoFreeFraction)), e.T.RedoFreeFraction*100)}
 	}
 	if !e.RedoDiskCapped() || float64(e.RedoIdealBytes()) < 2*float64(cur) || float64(e.RedoTarget()) >= 2*float64(cur) {
 		return nil

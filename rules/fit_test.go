@@ -12,9 +12,16 @@ import (
 // bytes, and a dump of dumpBytes to restore.
 func fitEnv(t *testing.T, free, total, dumpBytes uint64) (Env, map[string]Hit) {
 	t.Helper()
+	return fitEnvRedo(t, free, total, dumpBytes, nil)
+}
+
+// fitEnvRedo is fitEnv with the redo log on its own filesystem (redo; nil:
+// the datadir's).
+func fitEnvRedo(t *testing.T, free, total, dumpBytes uint64, redo *profile.RedoDir) (Env, map[string]Hit) {
+	t.Helper()
 	p := quietProfile()
 	p.Server.Status["innodb_os_log_written"] = "206158430208" // 192 GiB in 24 h = 8 GiB/h
-	p.Storage.FreeBytes, p.Storage.TotalBytes = free, total
+	p.Storage.FreeBytes, p.Storage.TotalBytes, p.Storage.RedoDir = free, total, redo
 	if dumpBytes > 0 {
 		p.Dump = &profile.Dump{Path: "/dump", Format: "mydumper", TotalBytes: dumpBytes}
 	}
@@ -44,17 +51,27 @@ func TestRedoFitsTheDisk(t *testing.T) {
 		free, total, dump uint64
 		recommended       string // "" = no redo finding
 		fitHas, noteHas   string
+		redo              *profile.RedoDir
 	}{
-		{"a big disk: the ideal", 500 * tGiB, 1000 * tGiB, 0, "8G", "", ""},
-		{"20G free: a quarter of it", 20 * tGiB, 100 * tGiB, 0, "5G", "20.0 GiB is free", ""},
-		{"20G free and a 12G dump: a quarter of 8G", 20 * tGiB, 100 * tGiB, 12 * tGiB, "2G", "less the ~12.0 GiB the dump to restore adds", ""},
-		{"6G free: what fits is not twice the redo, left as it is", 6 * tGiB, 100 * tGiB, 0, "", "", "left as it is"},
-		{"a full disk: nothing grows", 0, 100 * tGiB, 0, "", "", "0 B is free"},
-		{"disk unknown: the ideal, and a note that it was not checked", 0, 0, 0, "8G", "", "free space is unknown"},
+		{"a big disk: the ideal", 500 * tGiB, 1000 * tGiB, 0, "8G", "", "", nil},
+		{"20G free: a quarter of it", 20 * tGiB, 100 * tGiB, 0, "5G", "20.0 GiB is free", "", nil},
+		{"20G free and a 12G dump: a quarter of 8G", 20 * tGiB, 100 * tGiB, 12 * tGiB, "2G", "less the ~12.0 GiB the dump to restore adds", "", nil},
+		{"6G free: what fits is not twice the redo, left as it is", 6 * tGiB, 100 * tGiB, 0, "", "", "left as it is", nil},
+		{"a full disk: nothing grows", 0, 100 * tGiB, 0, "", "", "0 B is free", nil},
+		{"disk unknown: the ideal, and a note that it was not checked", 0, 0, 0, "8G", "", "free space is unknown", nil},
+		// QA16/QA14 2026-12-04: a 16G log was sized from the datadir's free space while innodb_log_group_home_dir put it
+		// on a 1 GiB volume: the server did not start (error 28 preallocating ib_logfile101)
+		{"the redo on its own 20G filesystem, the datadir 500G: a quarter of the redo's, no dump", 500 * tGiB, 1000 * tGiB, 12 * tGiB, "5G",
+			"20.0 GiB is free on /mnt/redo, where innodb_log_group_home_dir = /mnt/redo/log keeps the redo log", "",
+			&profile.RedoDir{Path: "/mnt/redo/log", Setting: "/mnt/redo/log", MountPoint: "/mnt/redo", FreeBytes: 20 * tGiB, TotalBytes: 30 * tGiB}},
+		{"the redo on its own 3G filesystem: left as it is", 500 * tGiB, 1000 * tGiB, 0, "", "", "where innodb_log_group_home_dir = /mnt/redo/log keeps the redo log",
+			&profile.RedoDir{Path: "/mnt/redo/log", Setting: "/mnt/redo/log", MountPoint: "/mnt/redo", FreeBytes: 3 * tGiB, TotalBytes: 4 * tGiB}},
+		{"the redo's filesystem unreadable here: the ideal, and a note that it was not checked", 500 * tGiB, 1000 * tGiB, 0, "8G", "", "the free space of /x/log, where innodb_log_group_home_dir = /x/log keeps the redo log, is unknown",
+			&profile.RedoDir{Path: "/x/log", Setting: "/x/log", Note: "could not be read here"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			env, hits := fitEnv(t, tc.free, tc.total, tc.dump)
+			env, hits := fitEnvRedo(t, tc.free, tc.total, tc.dump, tc.redo)
 			h, ok := hits["redo.capacity_small"]
 			if got := map[bool]string{true: h.Recommended}[ok]; got != tc.recommended {
 				t.Fatalf("recommended %q, want %q (ideal %d, room %d)", got, tc.recommended, env.RedoIdealBytes(), env.RedoRoomBytes())

@@ -124,11 +124,20 @@ func (e Env) RedoResizeText() string {
 func (e Env) SyncRateText() string {
 	f := e.Storage.Fsync
 	if f.OpsPerS > 0 {
-		return fmt.Sprintf("%s 16K write+fdatasync per second on average in the measurement (%s each on average; p50 %s, p99 %s)",
-			e.N(f.OpsPerS), e.Ms(e.MeanSyncUS()), e.Ms(f.P50US), e.Ms(f.P99US))
+		return fmt.Sprintf("%s 16K write+fdatasync per second on average in the measurement%s (%s each on average; p50 %s, p99 %s)",
+			e.N(f.OpsPerS), e.redoWhere(), e.Ms(e.MeanSyncUS()), e.Ms(f.P50US), e.Ms(f.P99US))
 	}
-	return fmt.Sprintf("about %s 16K write+fdatasync per second (1 s ÷ p50 %s; p99 %s)",
-		e.N(e.FsyncOpsPerS()), e.Ms(f.P50US), e.Ms(f.P99US))
+	return fmt.Sprintf("about %s 16K write+fdatasync per second%s (1 s ÷ p50 %s; p99 %s)",
+		e.N(e.FsyncOpsPerS()), e.redoWhere(), e.Ms(f.P50US), e.Ms(f.P99US))
+}
+
+// redoWhere says where the commit loop ran when the redo log is on its own
+// filesystem and was measured there ("" otherwise: the datadir's disk).
+func (e Env) redoWhere() string {
+	if rd := e.Storage.RedoDir; rd != nil && rd.Fsync != nil {
+		return fmt.Sprintf(" in %s, where innodb_log_group_home_dir keeps the redo log", rd.Path)
+	}
+	return ""
 }
 
 // CommitCostText says what n syncs per commit allow per session on this
@@ -148,8 +157,8 @@ func (e Env) CommitCostText(n int) string {
 // syncRateShort is SyncRateText in a clause: which rate, and its value.
 func (e Env) syncRateShort() string {
 	if e.Storage.Fsync.OpsPerS > 0 {
-		return fmt.Sprintf("the disk averaged %s syncs/s in the measurement, %s each (p50 %s)", e.N(e.Storage.Fsync.OpsPerS),
-			e.Ms(e.MeanSyncUS()), e.Ms(e.Storage.Fsync.P50US))
+		return fmt.Sprintf("the disk averaged %s syncs/s in the measurement%s, %s each (p50 %s)", e.N(e.Storage.Fsync.OpsPerS),
+			e.redoWhere(), e.Ms(e.MeanSyncUS()), e.Ms(e.Storage.Fsync.P50US))
 	}
-	return fmt.Sprintf("1 s ÷ p50 %s = %s syncs/s", e.Ms(e.Storage.Fsync.P50US), e.N(e.FsyncOpsPerS()))
+	return fmt.Sprintf("1 s ÷ p50 %s = %s syncs/s%s", e.Ms(e.Storage.Fsync.P50US), e.N(e.FsyncOpsPerS()), e.redoWhere())
 }

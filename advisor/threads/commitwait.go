@@ -91,15 +91,16 @@ func commitCost(s profile.Storage, d *profile.Dump, wait int) (float64, string) 
 	}
 	var each float64
 	var what string
+	f := s.CommitFsync()
 	switch {
 	case wait == commitWrites:
 		if pt, ok := profile.At(s.RandWrite, 1); ok && pt.IOPS > 0 {
 			each, what = 1/pt.IOPS, fmt.Sprintf("one 16K log write each (innodb_flush_log_at_trx_commit = 2 on a log written with O_DIRECT), %s at the probe's %.0f random 16K writes/s on 1 thread", micros(1e6/pt.IOPS), pt.IOPS)
 		}
-	case s.Fsync.OpsPerS > 0:
-		each, what = 1/s.Fsync.OpsPerS, fmt.Sprintf("a redo write and sync each (innodb_flush_log_at_trx_commit = 1), %s at the probe's %.0f 16K write + fdatasync per second on average", micros(1e6/s.Fsync.OpsPerS), s.Fsync.OpsPerS)
-	case s.Fsync.P50US > 0:
-		each, what = s.Fsync.P50US/1e6, fmt.Sprintf("a redo write and sync each (innodb_flush_log_at_trx_commit = 1), %s (the probe's commit p50)", micros(s.Fsync.P50US))
+	case f.OpsPerS > 0:
+		each, what = 1/f.OpsPerS, fmt.Sprintf("a redo write and sync each (innodb_flush_log_at_trx_commit = 1), %s at the probe's %.0f 16K write + fdatasync per second on average", micros(1e6/f.OpsPerS), f.OpsPerS)
+	case f.P50US > 0:
+		each, what = f.P50US/1e6, fmt.Sprintf("a redo write and sync each (innodb_flush_log_at_trx_commit = 1), %s (the probe's commit p50)", micros(f.P50US))
 	}
 	n := statementsOf(d)
 	sec := n * each

@@ -276,3 +276,53 @@ func TestRelaxedFlushUnbufferedLog(t *testing.T) {
 		})
 	}
 }
+
+// TestGrowRedoOnItsOwnDisk: with innodb_log_group_home_dir on its own
+// filesystem the restore plan sizes the grown redo log against that
+// filesystem's free space (the loaded data lands in the datadir, not
+// there), and the texts name it (QA16 2026-12-04: sized from the datadir's
+// free space, the log did not fit its own volume and the server did not
+// start).
+func TestGrowRedoOnItsOwnDisk(t *testing.T) {
+	d := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
+	tests := []struct {
+		name      string
+		redoFree  uint64
+		apply     string
+		textHas   string
+		warningIn string
+	}{
+		// 1 GiB × 25% = 256 MiB, rounded to 128 MiB: 256 MiB, over twice the 96 MiB log: offered
+		{"1 GiB free on the redo's own disk: 256 MiB", 1 << 30, "SET GLOBAL innodb_log_file_size = 268435456;", "256.0 MiB is what fits", "more of /mnt/redo/log (innodb_log_group_home_dir = /mnt/redo/log)"},
+		// 600 MiB × 25% = 150 MiB → 128 MiB: under twice 96 MiB: nothing, and the note names the redo's disk
+		{"600 MiB free on the redo's own disk: nothing", 600 << 20, "", "but /mnt/redo/log (innodb_log_group_home_dir = /mnt/redo/log) has 600.0 MiB free", ""},
+		{"plenty on the redo's own disk: the ideal", 6 << 30, "SET GLOBAL innodb_log_file_size = 536870912;", "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, d)
+			p.Storage.FreeBytes = 100 << 30
+			p.Storage.RedoDir = &profile.RedoDir{Path: "/mnt/redo/log", Setting: "/mnt/redo/log", MountPoint: "/mnt/redo", FreeBytes: tc.redoFree}
+			p.Server = server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "16G", "innodb_log_file_size": "100663296"})
+			plan := Size(p, Options{Task: TaskLoad})
+			var got *Setting
+			for i, s := range plan.Temporary {
+				if strings.Contains(s.Apply, "log_file_size") {
+					got = &plan.Temporary[i]
+				}
+			}
+			if (got == nil) != (tc.apply == "") || got != nil && got.Apply != tc.apply {
+				t.Fatalf("offered %+v, want %q; notes %q", got, tc.apply, plan.Notes)
+			}
+			all := strings.Join(plan.Notes, "|")
+			if got != nil {
+				all += "|" + got.Name + "|" + got.Warning
+			}
+			for _, want := range []string{tc.textHas, tc.warningIn} {
+				if !strings.Contains(all, want) {
+					t.Errorf("plan texts lack %q: %q", want, all)
+				}
+			}
+		})
+	}
+}

@@ -50,15 +50,15 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		name, since = "innodb_log_file_size", RedoGrowSince[profile.FlavorMariaDB]
 	}
 	if v.Less(since) {
-		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(t, room, name), freeMoreText(p.Storage.FreeBytes, data, t, room, 0)), false
+		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(t, room, name), freeMoreText(p.Storage, data, t, room, 0)), false
 	}
 	ideal, as := (data+PoolChunkBytes-1)/PoolChunkBytes*PoolChunkBytes, "the loaded data's size"
 	if need := capacityFor(t, room.HighBytes); need > ideal {
 		ideal, as = need, "the smallest whose async flush point holds the load's redo"
 	}
 	grow, why := ideal, ""
-	if fit := redoRoomBytes(p.Storage.FreeBytes, data); fit < ideal {
-		text, more := redoFitText(p.Storage.FreeBytes, data, ideal, fit, as), freeMoreText(p.Storage.FreeBytes, data, t, room, fit)
+	if fit := redoRoomBytes(redoDiskFree(p.Storage, data)); fit < ideal {
+		text, more := redoFitText(p.Storage, data, ideal, fit, as), freeMoreText(p.Storage, data, t, room, fit)
 		if fit < 2*b.redo {
 			than := "not twice"
 			if fit <= b.redo {
@@ -118,7 +118,8 @@ func restartText(t profile.Target, room redoRoom, name string) string {
 // the log that fits (fit bytes; 0: none offered) does not: the datadir
 // needs the data plus that log ÷ RedoFreeFraction free; "" when it holds,
 // or the free space or the limits are unknown.
-func freeMoreText(free, data uint64, t profile.Target, room redoRoom, fit uint64) string {
+func freeMoreText(s profile.Storage, data uint64, t profile.Target, room redoRoom, fit uint64) string {
+	free, data := redoDiskFree(s, data)
 	need := capacityFor(t, room.HighBytes)
 	if free == 0 || need == 0 || fit >= need {
 		return ""
@@ -127,8 +128,8 @@ func freeMoreText(free, data uint64, t profile.Target, room redoRoom, fit uint64
 	if want <= free {
 		return ""
 	}
-	return fmt.Sprintf("; free %s more on the datadir's disk for a %s redo log that holds the load's %s of redo (async flushing from %s)",
-		profile.HumanBytes(want-free), profile.HumanBytes(need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(redoLimitsOf(t, need).AsyncBytes))
+	return fmt.Sprintf("; free %s more on %s for a %s redo log that holds the load's %s of redo (async flushing from %s)",
+		profile.HumanBytes(want-free), redoDiskName(s), profile.HumanBytes(need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(redoLimitsOf(t, need).AsyncBytes))
 }
 
 // redoRoomBytes is the largest redo log a load may grow to: RedoFreeFraction
@@ -142,13 +143,41 @@ func redoRoomBytes(free, data uint64) uint64 {
 }
 
 // redoFitText says why the ideal redo log (as: what sized it) does not
-// fit the datadir.
-func redoFitText(free, data, ideal, room uint64, as string) string {
+// fit the disk that holds it (redoDiskFree).
+func redoFitText(s profile.Storage, data, ideal, room uint64, as string) string {
+	free, onIt := redoDiskFree(s, data)
 	if free == 0 {
-		return fmt.Sprintf("a %s redo log (%s) would hold the load, but the datadir's free space is unknown (storage.free_bytes 0), so it was not checked against the disk", profile.HumanBytes(ideal), as)
+		whose := "the datadir's free space is unknown (storage.free_bytes 0)"
+		if s.RedoDir != nil {
+			whose = "the free space of " + redoDiskName(s) + " is unknown"
+		}
+		return fmt.Sprintf("a %s redo log (%s) would hold the load, but %s, so it was not checked against the disk", profile.HumanBytes(ideal), as, whose)
 	}
-	return fmt.Sprintf("a %s redo log (%s) would hold the load, but the datadir has %s free, the load adds ~%s, and the new log (written whole beside the old one while resizing) may take at most %.0f%% of the rest: %s",
-		profile.HumanBytes(ideal), as, profile.HumanBytes(free), profile.HumanBytes(data), RedoFreeFraction*100, profile.HumanBytes(room))
+	adds := ""
+	if onIt > 0 {
+		adds = fmt.Sprintf(", the load adds ~%s", profile.HumanBytes(onIt))
+	}
+	return fmt.Sprintf("a %s redo log (%s) would hold the load, but %s has %s free%s, and the new log (written whole beside the old one while resizing) may take at most %.0f%% of the rest: %s",
+		profile.HumanBytes(ideal), as, redoDiskName(s), profile.HumanBytes(free), adds, RedoFreeFraction*100, profile.HumanBytes(room))
+}
+
+// redoDiskFree is the free space of the filesystem that holds the redo log
+// and the part of data that lands on it: the redo directory's own when the
+// server keeps the log off the datadir's (innodb_log_group_home_dir; the
+// loaded data goes to the datadir), else the datadir's and all of it.
+func redoDiskFree(s profile.Storage, data uint64) (free, onIt uint64) {
+	if f, shared := s.RedoFreeBytes(); !shared {
+		return f, 0
+	}
+	return s.FreeBytes, data
+}
+
+// redoDiskName names the filesystem that holds the redo log.
+func redoDiskName(s profile.Storage) string {
+	if rd := s.RedoDir; rd != nil {
+		return fmt.Sprintf("%s (innodb_log_group_home_dir = %s)", rd.Path, rd.Setting)
+	}
+	return "the datadir's disk"
 }
 
 // redoGrowWarning is the risk of a grown redo log: the disk it takes while
@@ -171,8 +200,9 @@ func redoGrowWarning(s profile.Storage, grow, data, back uint64) string {
 		}
 		took += "; less for pages written while loading"
 	}
-	return fmt.Sprintf("takes %s more of the datadir's disk while resizing (%s free); the undo (back to %s) waits until the loaded pages are written, which %s: it is safe to leave the larger log in place instead, as it fits the disk; MariaDB's online resize was not crash-safe before the MDEV-34750 fix (2024)",
-		profile.HumanBytes(grow), profile.HumanBytes(s.FreeBytes), profile.HumanBytes(back), took)
+	free, _ := redoDiskFree(s, 0)
+	return fmt.Sprintf("takes %s more of %s while resizing (%s free); the undo (back to %s) waits until the loaded pages are written, which %s: it is safe to leave the larger log in place instead, as it fits the disk; MariaDB's online resize was not crash-safe before the MDEV-34750 fix (2024)",
+		profile.HumanBytes(grow), redoDiskName(s), profile.HumanBytes(free), profile.HumanBytes(back), took)
 }
 
 // span renders seconds as a rounded duration for people ("4m50s").

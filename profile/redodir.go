@@ -1,0 +1,45 @@
+package profile
+
+// RedoDir is the filesystem that holds the server's redo log when it is
+// not the datadir's: innodb_log_group_home_dir on another mount. Its free
+// space bounds the redo log (the whole new log is allocated there at
+// once), and its commit latency is what every durable commit waits for.
+type RedoDir struct {
+	// Path is the redo log's directory, resolved against the server's
+	// datadir when the setting is relative.
+	Path string `json:"path"`
+	// Setting is the value as the server or my.cnf has it, and Source
+	// where it was read: "server" or "mycnf".
+	Setting string `json:"setting"`
+	Source  string `json:"source"`
+	// FSType, MountPoint and Device are the filesystem under Path.
+	FSType     string `json:"fstype,omitempty"`
+	MountPoint string `json:"mountpoint,omitempty"`
+	Device     string `json:"device,omitempty"`
+	FreeBytes  uint64 `json:"free_bytes"`
+	TotalBytes uint64 `json:"total_bytes,omitempty"`
+	// Fsync is the 16 KiB write + fdatasync loop measured in Path (the
+	// redo log's pattern), nil when not measured (see Note).
+	Fsync *Latency `json:"fsync,omitempty"`
+	// Note says what could not be read or measured there.
+	Note string `json:"note,omitempty"`
+}
+
+// CommitFsync is the commit pattern's latency where the redo log is
+// written: the redo directory's when it is on another filesystem and was
+// measured there, else the datadir's (Fsync).
+func (s Storage) CommitFsync() Latency {
+	if s.RedoDir != nil && s.RedoDir.Fsync != nil {
+		return *s.RedoDir.Fsync
+	}
+	return s.Fsync
+}
+
+// RedoFreeBytes is the free space of the filesystem that holds the redo
+// log, and whether it is the datadir's (then shared with the data).
+func (s Storage) RedoFreeBytes() (free uint64, shared bool) {
+	if s.RedoDir != nil {
+		return s.RedoDir.FreeBytes, false
+	}
+	return s.FreeBytes, true
+}
