@@ -148,6 +148,10 @@ type sqlScan struct {
 	// creating is set from a CREATE TABLE line to the line closing its
 	// definitions, where mysqldump writes the table options.
 	creating bool
+	// createTail is set after those options when the statement goes on:
+	// a partitioned table's PARTITION BY and "(PARTITION …" lines, which
+	// are not rows, up to the line that ends the statement.
+	createTail bool
 	creates  int // CREATE TABLE statements
 	read     int64
 	// createdDBs are the databases a CREATE DATABASE made so far.
@@ -279,6 +283,12 @@ func (s *sqlScan) line(b []byte) {
 	if s.creating && s.current != nil && !bytes.HasPrefix(b, prefixCreate) {
 		s.model.createLine(b)
 	}
+	if s.createTail {
+		if s.createTail = partitionLine(b); s.createTail {
+			s.createTail = !statementEnds(b)
+			return
+		}
+	}
 	if !s.creating && s.current != nil && len(b) > 0 && b[0] == '(' {
 		s.model.rowLines(s.current.Name, b)
 		return
@@ -306,7 +316,7 @@ func (s *sqlScan) line(b []byte) {
 	case bytes.HasPrefix(b, prefixEngine) && s.current != nil && s.creating:
 		s.current.Engine = tableEngine("()" + string(b[1:]))
 		s.model.createEnd(s.current.Name, s.current.Engine)
-		s.creating = false
+		s.creating, s.createTail = false, !statementEnds(b)
 	case bytes.HasPrefix(b, prefixDrop):
 		s.d.DropsTables = true
 	case reDropDatabase.Match(b): // mysqldump --add-drop-database
@@ -364,4 +374,24 @@ func quotedList(names []string) string {
 		quoted[i] = "`" + strings.ReplaceAll(n, "`", "``") + "`"
 	}
 	return strings.Join(quoted, ", ")
+}
+
+// partitionLine reports whether b is a line of a CREATE TABLE's partition
+// clause as mysqldump and mariadb-dump write it after the table options:
+// " PARTITION BY …", "(PARTITION `p` VALUES …", " PARTITION `p` …",
+// " SUBPARTITION …", or "/*!50100 PARTITION BY …" (MySQL's comment form).
+func partitionLine(b []byte) bool {
+	t := bytes.TrimLeft(b, " (")
+	t = bytes.TrimPrefix(t, []byte("/*!50100 "))
+	t = bytes.TrimLeft(t, " (")
+	return bytes.HasPrefix(t, []byte("PARTITION")) || bytes.HasPrefix(t, []byte("SUBPARTITION"))
+}
+
+// statementEnds reports whether line b ends an SQL statement (its last
+// non-blank byte is ';', or ';' before MySQL's closing "*/").
+func statementEnds(b []byte) bool {
+	t := bytes.TrimRight(b, " \t\r\n")
+	t = bytes.TrimSuffix(t, []byte("*/"))
+	t = bytes.TrimRight(t, " ")
+	return bytes.HasSuffix(t, []byte(";"))
 }
