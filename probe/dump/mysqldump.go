@@ -152,8 +152,8 @@ type sqlScan struct {
 	// a partitioned table's PARTITION BY and "(PARTITION …" lines, which
 	// are not rows, up to the line that ends the statement.
 	createTail bool
-	creates  int // CREATE TABLE statements
-	read     int64
+	creates    int // CREATE TABLE statements
+	read       int64
 	// createdDBs are the databases a CREATE DATABASE made so far.
 	createdDBs map[string]bool
 	// xml is set when the first line opens an XML document (mysqldump --xml).
