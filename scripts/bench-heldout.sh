@@ -28,7 +28,7 @@
 # --binlog on: log_bin ON with sync_binlog=1 and innodb_flush_log_at_trx_commit=1 (MySQL 8's defaults; durability
 # strict only), and every cell is swept twice: the binary log skipped (myloader 0.10's default: it sets
 # SQL_LOG_BIN=0, as the advice says) and written (myloader --enable-binlog); RESET MASTER before each run.
-# Shapes: scripts/bench-shapes.sh (sysbench8, many25x5, big2m; --rows/--tables/--schemas scale one).
+# Shapes: scripts/bench-shapes.sh (sysbench8, many25x5, big2m, skew1x20; --rows/--tables/--schemas scale one).
 # WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check). --keep DIR keeps
 # the dump for the next run of the same shape; an earlier run's *.txt there are set aside (*.before-DATE.txt).
 # Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json), written by
@@ -78,7 +78,7 @@ for d in $DURS; do case $d in strict|relaxed) ;; *) echo "bench-heldout.sh: dura
 for v in $THREADS $REPEAT $CPUS; do [[ $v =~ ^[1-9][0-9]*$ ]] || { echo "bench-heldout.sh: '$v' is not a positive whole number" >&2; exit 2; }; done
 [ -z "$CPUS" ] || [ "$CPUS" -le "$(nproc --all)" ] || { echo "bench-heldout.sh: --cpus $CPUS: this machine has $(nproc --all)" >&2; exit 2; }
 # the loaded data is about 3x the dump's SQL (InnoDBBytesPerDumpByte), and the binary log written holds the SQL once more
-[ -n "$BED_SIZE" ] || BED_SIZE=$(( (SH_SCHEMAS * SH_TABLES * SH_ROWS * 190 * 5 / 1000000000) + 3 ))G
+[ -n "$BED_SIZE" ] || BED_SIZE=$(( ($(shape_total_rows) * 190 * 5 / 1000000000) + 3 ))G
 [ "$(id -u)" = 0 ] || { echo "bench-heldout.sh: needs root (test beds, cgroups)" >&2; exit 2; }
 for t in mariadb-install-db mariadbd mariadb mariadb-admin mydumper myloader sysbench go python3 pgrep; do
   command -v "$t" >/dev/null || { echo "bench-heldout.sh: $t not found (make deps)" >&2; exit 2; }

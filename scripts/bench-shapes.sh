@@ -8,6 +8,9 @@
 #              sysbench8 at --rows 100000 (the CPU fit's table term; kept apart from the held-out big2m)
 #   many32x4   32 tables in 4 schemas (ms1..ms4, 8 tables each) of 25000 rows: a fit shape of many small tables,
 #              the same bytes again (kept apart from the held-out many25x5)
+#   skew1x20   one table of 400000 rows (sk1.sbtest1) beside 20 tables of a fortieth of that (sk2.sbtest1..20),
+#              dumped without --rows: one file a table, so the big table loads on one session however many the
+#              restore runs (advisor/threads/tabletail.go; --rows sets the big table's, --tables the small ones')
 #
 # Every table is sysbench's oltp table (id, k, c, pad: about 190 bytes of SQL per row) with its secondary index
 # k_1 on k (sysbench 1.0 oltp_common.lua: create_secondary defaults to on). --tables, --schemas and --rows
@@ -25,7 +28,8 @@ shape_init() {
     big2m) s=1 t=1 r=2000000 ;;
     few2) s=1 t=2 r=400000 ;;
     many32x4) s=4 t=8 r=25000 ;;
-    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4)" >&2; exit 2 ;;
+    skew1x20) s=2 t=20 r=400000 ;;
+    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20)" >&2; exit 2 ;;
   esac
   SH_SCHEMAS=${SH_SCHEMAS:-$s} SH_TABLES=${SH_TABLES:-$t} SH_ROWS=${SH_ROWS:-$r}
   local v
@@ -38,17 +42,32 @@ shape_init() {
 shape_schemas() {
   local prefix=hs
   [ "$SHAPE" = many32x4 ] && prefix=ms
+  [ "$SHAPE" = skew1x20 ] && { echo sk1; echo sk2; return; }
   if [ "$SH_SCHEMAS" = 1 ]; then echo sbtest; else seq -f "$prefix%g" 1 "$SH_SCHEMAS"; fi
+}
+
+# shape_total_rows: the rows of every table of the shape.
+shape_total_rows() {
+  if [ "$SHAPE" = skew1x20 ]; then echo $((SH_ROWS + SH_TABLES * (SH_ROWS / 40))); else echo $((SH_SCHEMAS * SH_TABLES * SH_ROWS)); fi
 }
 
 # shape_describe: one line for a provenance header.
 shape_describe() {
+  [ "$SHAPE" = skew1x20 ] && { echo "skew1x20: sk1.sbtest1 × $SH_ROWS rows beside sk2.sbtest1..$SH_TABLES × $((SH_ROWS / 40)) rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
   echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"
 }
 
 # shape_fill SOCKET LOG: create the schemas and fill them with sysbench (2 threads) on the server at SOCKET.
 shape_fill() {
   local sock=$1 log=$2 db
+  if [ "$SHAPE" = skew1x20 ]; then
+    mariadb --socket="$sock" -u root -e "CREATE DATABASE sk1; CREATE DATABASE sk2"
+    sysbench oltp_read_write --db-driver=mysql --mysql-socket="$sock" --mysql-user=root --mysql-db=sk1 \
+      --tables=1 --table-size="$SH_ROWS" --threads=1 prepare >>"$log" || return 1
+    sysbench oltp_read_write --db-driver=mysql --mysql-socket="$sock" --mysql-user=root --mysql-db=sk2 \
+      --tables="$SH_TABLES" --table-size=$((SH_ROWS / 40)) --threads=2 prepare >>"$log"
+    return
+  fi
   for db in $(shape_schemas); do
     mariadb --socket="$sock" -u root -e "CREATE DATABASE $db"
     sysbench oltp_read_write --db-driver=mysql --mysql-socket="$sock" --mysql-user=root --mysql-db="$db" \
@@ -60,7 +79,9 @@ shape_fill() {
 shape_dump() {
   local sock=$1 out=$2 sel
   if [ "$SH_SCHEMAS" = 1 ]; then sel=(-B sbtest); else sel=(--regex "^($(shape_schemas | paste -sd'|'))\\."); fi
-  mydumper --socket "$sock" -u root "${sel[@]}" --rows $(( (SH_ROWS + 3) / 4 )) -t 2 -o "$out" >/dev/null
+  local rows=(--rows $(( (SH_ROWS + 3) / 4 )))
+  [ "$SHAPE" = skew1x20 ] && rows=()
+  mydumper --socket "$sock" -u root "${sel[@]}" "${rows[@]}" -t 2 -o "$out" >/dev/null
 }
 
 # shape_check SOCKET: after a timed restore (outside its time), COUNT(*) every table of the shape and compare the
@@ -70,9 +91,11 @@ shape_dump() {
 shape_check() {
   local sock=$1 db t q="" want got
   for db in $(shape_schemas); do
-    for t in $(seq 1 "$SH_TABLES"); do q+="${q:+ UNION ALL }SELECT COUNT(*) n FROM $db.sbtest$t"; done
+    local n=$SH_TABLES
+    [ "$db" = sk1 ] && n=1
+    for t in $(seq 1 "$n"); do q+="${q:+ UNION ALL }SELECT COUNT(*) n FROM $db.sbtest$t"; done
   done
-  want=$((SH_SCHEMAS * SH_TABLES * SH_ROWS))
+  want=$(shape_total_rows)
   got=$(mariadb --socket="$sock" -u root -N -B -e "/* mytune bench */ SELECT SUM(n) FROM ($q) c" 2>&1) || got="none (error: $(echo "$got" | grep -m1 ERROR))"
   echo "loaded $got of $want rows"
   [ "$got" = "$want" ]
