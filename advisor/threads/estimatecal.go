@@ -32,6 +32,9 @@ func calibratedEstimate(p *profile.Profile, c Choice, model DurationRange, b poo
 	low, high := lo/(fast*1e6), hi/(slow*1e6)
 	basis := fmt.Sprintf("%s (%s): %s of SQL at the %.1f–%.1f MB/s it loaded at %s (%.1f pooled over its windows)",
 		cal.Source, BasisCalibrated, bytesRange(lo, hi), slow, fast, threadCount(c.Threads), pooled)
+	if tFast, tSlow, text := calibratedTail(p.Dump, cal, c.Threads, lo, hi); tFast > low || tSlow > high {
+		low, high, basis = max(low, tFast), max(high, tSlow), basis+text
+	}
 	if data := dumpInnoDBBytes(p.Dump); b.bytes > 0 && data > b.bytes && model.High.Seconds() > high {
 		high = model.High.Seconds()
 		basis += fmt.Sprintf("; the ~%s it loads outgrows %s, which the calibration's sample did not, so the slow end is the model's (%s)",

@@ -50,3 +50,34 @@ func tableTail(p *profile.Profile, threads, cores int, lo, hi float64) (fast, sl
 	return fast, slow, fmt.Sprintf("; the largest table, %s (%s of SQL in %s), loads on at most %s (a session reads one file at a time): %.1f–%.1f s at %.0f–%.0f MB/s (%s)",
 		big.Name, bytesRange(bigLo, bigHi), count(max(big.Chunks, 1), "file"), count(k, "session"), fast, slow, rate*kLo/1e6, rate*kHi/1e6, order)
 }
+
+// calibratedTail is tableTail for a calibrated estimate: the largest
+// table's share of the SQL at the rate the calibration measured with as
+// many sessions as its files allow (a calibration spreads every table over
+// its sessions, so its rate at the restore's threads misses a table that
+// cannot spread); 0, 0 when it can use every session or the calibration has
+// no point at that count.
+func calibratedTail(d *profile.Dump, cal *Calibration, threads int, lo, hi float64) (fast, slow float64, text string) {
+	if d == nil || cal == nil || len(d.TopTables) == 0 || d.TotalBytes == 0 {
+		return 0, 0, ""
+	}
+	big := d.TopTables[0]
+	k := min(max(big.Chunks, 1), threads)
+	if big.Bytes == 0 || k >= threads {
+		return 0, 0, ""
+	}
+	for _, pt := range cal.Points {
+		if pt.Threads != k {
+			continue
+		}
+		hiRate, loRate := orRate(pt.MBPerSMax, pt.MBPerS), orRate(pt.MBPerSMin, pt.MBPerS)
+		if hiRate <= 0 || loRate <= 0 {
+			return 0, 0, ""
+		}
+		share := min(float64(big.Bytes)/float64(d.TotalBytes), 1)
+		fast, slow = lo*share/(hiRate*1e6), hi*share/(loRate*1e6)
+		return fast, slow, fmt.Sprintf("; the largest table, %s (%s of SQL in %s), loads on at most %s: %.1f–%.1f s at the %.1f–%.1f MB/s the calibration measured with %s",
+			big.Name, bytesRange(lo*share, hi*share), count(max(big.Chunks, 1), "file"), count(k, "session"), fast, slow, loRate, hiRate, count(k, "session"))
+	}
+	return 0, 0, ""
+}

@@ -80,3 +80,33 @@ func TestEstimateTableTail(t *testing.T) {
 		t.Errorf("chunked table: estimate %v–%v, want the parallel figure (%s)", got.Low, got.High, got.Basis)
 	}
 }
+
+// TestCalibratedTail: a calibration's rate at the restore's threads
+// spreads every table over its sessions; the largest table of one file is
+// held to the rate it measured with one session.
+func TestCalibratedTail(t *testing.T) {
+	cal := &Calibration{Points: []CalibrationPoint{{Threads: 1, MBPerS: 12, MBPerSMin: 10, MBPerSMax: 14}, {Threads: 16, MBPerS: 40, MBPerSMin: 36, MBPerSMax: 44}}}
+	tests := []struct {
+		name       string
+		d          *tailDumpArgs
+		fast, slow float64
+		text       string
+	}{
+		// 80 MB at 14 and 10 MB/s
+		{name: "one file: held to the 1-session rate", d: &tailDumpArgs{1, 20}, fast: 5.714, slow: 8.0,
+			text: "loads on at most 1 session: 5.7–8.0 s at the 10.0–14.0 MB/s the calibration measured with 1 session"},
+		{name: "four files: no point at 4 sessions", d: &tailDumpArgs{4, 20}},
+		{name: "sixteen files: every session", d: &tailDumpArgs{16, 20}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fast, slow, text := calibratedTail(tailDump(tc.d.big, tc.d.others), cal, 16, 100e6, 100e6)
+			if math.Abs(fast-tc.fast) > 0.01 || math.Abs(slow-tc.slow) > 0.01 || !strings.Contains(text, tc.text) {
+				t.Errorf("tail = %.3f–%.3f s %q, want %.3f–%.3f with %q", fast, slow, text, tc.fast, tc.slow, tc.text)
+			}
+		})
+	}
+}
+
+// tailDumpArgs are tailDump's file counts.
+type tailDumpArgs struct{ big, others int }
