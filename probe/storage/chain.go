@@ -88,7 +88,23 @@ func (rs *resolver) device(major, minor uint32) profile.Device {
 			lb.apply(&dev)
 		}
 	}
+	topBlockSizes(dir, &dev)
 	return dev
+}
+
+// topBlockSizes takes the block sizes from the device that holds the
+// filesystem when it has its own queue: a loop device made with
+// losetup --sector-size 4096, or dm-crypt with 4K sectors, does I/O in
+// 4096-byte blocks over a 512-byte disk (Documentation/ABI/stable/
+// sysfs-block: queue/logical_block_size is per block device). A partition
+// has no queue of its own, so its disk's sizes stay.
+func topBlockSizes(dir string, dev *profile.Device) {
+	if lbs := intAttr(dir, "queue", "logical_block_size"); lbs > 0 {
+		dev.LogicalBlockSize = lbs
+	}
+	if pbs := intAttr(dir, "queue", "physical_block_size"); pbs > 0 {
+		dev.PhysicalBlockSize = pbs
+	}
 }
 
 // sysDir resolves <sys>/dev/block/MAJ:MIN to the device's /sys/devices dir.

@@ -118,6 +118,10 @@ var resolveCases = []resolveCase{
 			if d.BackingFile != "/var/lib/images/data.img" {
 				t.Errorf("backing file %q", d.BackingFile)
 			}
+			if d.LogicalBlockSize != 4096 || d.PhysicalBlockSize != 4096 || d.Leaves[0].Name != "sdb" {
+				t.Errorf("block sizes %d/%d: want the loop device's 4096/4096 (losetup --sector-size 4096), not its disk's 512",
+					d.LogicalBlockSize, d.PhysicalBlockSize)
+			}
 		}},
 	{name: "loop whose backing file is gone", tree: "handmade", major: 7, minor: 0,
 		wantName: "loop0", wantChain: []string{"loop0"}, wantLeaves: []string{"loop0"},

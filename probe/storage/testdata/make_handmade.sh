@@ -48,6 +48,9 @@ ln -s ../../../../pci0000:00/0000:00:17.0/ata2/host1/target1:0:0/1:0:0:0/block/s
 # loop device over an image file (losetup): /sys/devices/virtual/block/loop0/loop/backing_file
 disk $S/devices/virtual/block/loop0 7:0 2097152 0 none
 attr $S/devices/virtual/block/loop0/loop/backing_file /var/lib/images/data.img
+# made with losetup --sector-size 4096: the loop's own block size, not its disk's 512
+attr $S/devices/virtual/block/loop0/queue/logical_block_size 4096
+attr $S/devices/virtual/block/loop0/queue/physical_block_size 4096
 
 # USB stick: sd* under .../usb2/2-1/2-1:1.0/hostN (usb-storage), as on a Raspberry Pi booting from USB
 U=$S/devices/platform/scb/fd500000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0/usb2/2-1/2-1:1.0/host6/target6:0:0/6:0:0:0
