@@ -31,6 +31,9 @@ type resolver struct {
 	// whose backing file lives on a filesystem without a block device:
 	// memory for tmpfs/ramfs, network for NFS and the like.
 	fileTransport map[string]string
+	// overlays counts the overlay upper directories being followed, so an
+	// overlay whose upper directory is on an overlay stops at maxDepth.
+	overlays int
 }
 
 func newResolver(ctx context.Context, r Roots) *resolver {

@@ -108,11 +108,17 @@ func (rs *resolver) overlay(s *profile.Storage, unknown profile.Device) profile.
 			upper = v
 		}
 	}
-	if upper != "" {
-		if major, minor, err := statDev(upper); err == nil && major != 0 {
+	if upper != "" && rs.overlays < maxDepth {
+		// The upper directory is located like a datadir: on a block device,
+		// on tmpfs (anonymous device number, memory) or on another overlay.
+		if major, minor, err := rs.devOf(upper); err == nil {
 			s.Notes = append(s.Notes, fmt.Sprintf("%s is an overlay filesystem: its writes go to its upper directory %s, "+
 				"so the device is that directory's", s.MountPoint, upper))
-			return rs.device(major, minor)
+			sub := profile.Storage{Path: upper}
+			rs.overlays++
+			rs.locateOn(&sub, major, minor)
+			rs.overlays--
+			return sub.Device
 		}
 	}
 	rs.gap("%s is an overlay filesystem (a container's, without a volume for the datadir); its writes go to its upper "+

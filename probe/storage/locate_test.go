@@ -24,6 +24,7 @@ type locateCase struct {
 	option       string
 	transport    string
 	chain        []string
+	devOf        map[string][2]uint32
 	wantGap      string
 }
 
@@ -45,6 +46,12 @@ var locateCases = []locateCase{
 	{name: "overlay with anonymous device", path: "/var/lib/docker/overlay2/x/merged/db", major: 0, minor: 60,
 		fstype: "overlay", mountPoint: "/var/lib/docker/overlay2/x/merged", source: "overlay",
 		transport: profile.TransportUnknown, wantGap: "its writes go to its upper directory /u, which is not visible from here"},
+	{name: "overlay whose upper directory has a space (\\040 in mountinfo)", path: "/ovl/space/db", major: 0, minor: 61,
+		fstype: "overlay", mountPoint: "/ovl/space", source: "overlay", option: "upperdir=/srv/up 4",
+		devOf: map[string][2]uint32{"/srv/up 4": {8, 17}}, transport: profile.TransportSATA, chain: []string{"sdb1", "sdb"}},
+	{name: "overlay whose upper directory is on tmpfs", path: "/ovl/tmp/db", major: 0, minor: 62,
+		fstype: "overlay", mountPoint: "/ovl/tmp", source: "overlay",
+		devOf: map[string][2]uint32{"/run/ovl/up": {0, 24}}, transport: profile.TransportMemory},
 	{name: "btrfs anonymous device, source node missing", path: "/btr/db", major: 0, minor: 40, fstype: "btrfs",
 		mountPoint: "/btr", source: "/dev/sdb1", transport: profile.TransportUnknown,
 		wantGap: "is not a readable block device"},
@@ -66,6 +73,9 @@ func TestLocateOn(t *testing.T) {
 			}
 			rs := newResolver(context.Background(), Roots{Proc: proc, Sys: filepath.Join("testdata", "handmade", "sys"),
 				Dev: filepath.Join("testdata", "mounts", "dev")})
+			if tc.devOf != nil {
+				rs.devOf = fakeDevOf(tc.devOf)
+			}
 			s := profile.Storage{Path: tc.path}
 			rs.locateOn(&s, tc.major, tc.minor)
 			if s.FSType != tc.fstype || s.MountPoint != tc.mountPoint || s.MountSource != tc.source {

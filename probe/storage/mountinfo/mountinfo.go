@@ -120,11 +120,19 @@ func ParseDev(s string) (major, minor uint32, err error) {
 	return uint32(ma), uint32(mi), nil
 }
 
+// splitOptions splits an options field at its commas, then decodes each
+// option's octal escapes: overlayfs writes its directory options with
+// seq_show_option, which escapes commas, spaces and backslashes the same
+// way (fs/seq_file.c), so "upperdir=/x/up\0404" is the directory "/x/up 4".
 func splitOptions(s string) []string {
 	if s == "" {
 		return nil
 	}
-	return strings.Split(s, ",")
+	out := strings.Split(s, ",")
+	for i, o := range out {
+		out[i] = Unescape(o)
+	}
+	return out
 }
 
 // Unescape undoes the kernel's octal escapes in mountinfo paths: space,
