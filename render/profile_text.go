@@ -117,7 +117,15 @@ func hostLines(t theme, h profile.Host, inner int) []string {
 func storageLines(t theme, s profile.Storage, inner int) []string {
 	d := s.Device
 	chain := append([]string{dirPath(s.Path), "mount " + orDash(s.MountPoint) + " (" + orDash(s.FSType) + ")"}, d.Chain...)
-	lines := wrap(clean(strings.Join(chain, " → ")), inner-labelWidth, "")
+	path := strings.Join(chain, " → ")
+	if len(d.Leaves) > 1 { // btrfs/md over several disks: the chain follows only the first
+		names := make([]string, len(d.Leaves))
+		for i, l := range d.Leaves {
+			names[i] = l.Name
+		}
+		path += " (leaves " + strings.Join(names, ", ") + ")"
+	}
+	lines := wrap(clean(path), inner-labelWidth, "")
 	out := []string{kv(t, "path", lines[0])}
 	for _, l := range lines[1:] {
 		out = append(out, pad("", labelWidth)+l)
