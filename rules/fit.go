@@ -127,7 +127,10 @@ func (e Env) FitNotes() []string {
 	if !e.RedoDiskCapped() || float64(e.RedoIdealBytes()) < 2*float64(cur) || float64(e.RedoTarget()) >= 2*float64(cur) {
 		return nil
 	}
-	return []string{e.redoFitText() + " so the redo log (" + Human(cur) + ") is left as it is."}
+	return []string{e.redoFitText() + fmt.Sprintf(" so at most %s fits, less than twice the current %s (%s): mytune offers a new redo size "+
+		"only when it at least doubles the redo (the redo rules' when: RedoTarget() >= 2 * the current size), "+
+		"so the redo log (%s) is left as it is.",
+		Human(e.RedoTarget()), Human(cur), Human(2*cur), Human(cur))}
 }
 
 // Human renders bytes for people (1.5 GiB).

@@ -56,7 +56,8 @@ func TestRedoFitsTheDisk(t *testing.T) {
 		{"a big disk: the ideal", 500 * tGiB, 1000 * tGiB, 0, "8G", "", "", nil},
 		{"20G free: a quarter of it", 20 * tGiB, 100 * tGiB, 0, "5G", "20.0 GiB is free", "", nil},
 		{"20G free and a 12G dump: a quarter of 8G", 20 * tGiB, 100 * tGiB, 12 * tGiB, "2G", "less the ~12.0 GiB the dump to restore adds", "", nil},
-		{"6G free: what fits is not twice the redo, left as it is", 6 * tGiB, 100 * tGiB, 0, "", "", "left as it is", nil},
+		{"6G free: what fits is not twice the redo, left as it is", 6 * tGiB, 100 * tGiB, 0, "", "",
+			"at most 1.5 GiB fits, less than twice the current 1.0 GiB (2.0 GiB): mytune offers a new redo size only when it at least doubles the redo", nil},
 		{"a full disk: nothing grows", 0, 100 * tGiB, 0, "", "", "0 B is free", nil},
 		{"disk unknown: the ideal, and a note that it was not checked", 0, 0, 0, "8G", "", "free space is unknown", nil},
 		// QA16/QA14 2026-12-04: a 16G log was sized from the datadir's free space while innodb_log_group_home_dir put it
