@@ -92,6 +92,12 @@ func setStatus(k, v string) func(*profile.Profile) {
 	return func(p *profile.Profile) { p.Server.Status[k] = v }
 }
 
+// onTmpfs puts the datadir on a tmpfs, measured (QA 16: a 600M tmpfs).
+func onTmpfs(p *profile.Profile) {
+	p.Storage.FSType, p.Storage.Class = "tmpfs", profile.ClassMemory
+	p.Storage.Device = profile.Device{Name: "tmpfs", Transport: profile.TransportMemory}
+}
+
 func slowSync(p *profile.Profile) {
 	p.Storage.Fsync = profile.Latency{P50US: 25000, P99US: 60000, OpsPerS: 40}
 }
@@ -182,6 +188,24 @@ var ruleCases = []struct {
 	{"16K physical blocks", "io.log_write_ahead_size", func(p *profile.Profile) { p.Storage.Device.PhysicalBlockSize = 16384 }, "", true, "16384"},
 	{"commit cost on fast disk", "durability.commit_cost", func(*profile.Profile) {}, "", true, ""},
 	{"commit cost unmeasured", "durability.commit_cost", func(p *profile.Profile) { p.Storage.Measured = false }, "", false, ""},
+	{"commit cost on tmpfs: no durable commit to price", "durability.commit_cost", onTmpfs, "", false, ""},
+	{"tmpfs: volatile", "storage.volatile", onTmpfs, "", true, ""},
+	{"loop over a file on tmpfs: volatile", "storage.volatile", func(p *profile.Profile) {
+		p.Storage.Device = profile.Device{Name: "loop0", Transport: profile.TransportMemory,
+			Leaves: []profile.Leaf{{Name: "loop0", Transport: profile.TransportMemory}}}
+	}, "", true, ""},
+	{"zram: volatile", "storage.volatile", func(p *profile.Profile) {
+		p.Storage.Device = profile.Device{Name: "zram0", Transport: profile.TransportMemory}
+	}, "", true, ""},
+	{"pmem is persistent: not volatile", "storage.volatile", func(p *profile.Profile) {
+		p.Storage.Device = profile.Device{Name: "pmem0", Transport: profile.TransportMemory,
+			Leaves: []profile.Leaf{{Name: "pmem0", Transport: profile.TransportMemory}}}
+	}, "", false, ""},
+	{"btrfs RAID1 over tmpfs and a disk: not volatile", "storage.volatile", func(p *profile.Profile) {
+		p.Storage.Device = profile.Device{Name: "loop0", Transport: profile.TransportMemory,
+			Leaves: []profile.Leaf{{Name: "loop0", Transport: profile.TransportMemory}, {Name: "vda", Transport: "virtio"}}}
+	}, "", false, ""},
+	{"NVMe: not volatile", "storage.volatile", func(*profile.Profile) {}, "", false, ""},
 	{"slow commits", "durability.slow_commits", slowSync, "", true, ""},
 	{"flush_log 2 strict", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "2"), "", true, "1"},
 	{"flush_log 2 relaxed", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "2"), "relaxed", false, ""},
