@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/mytune/mytune/internal/shellquote"
 	"github.com/mytune/mytune/profile"
 )
 
@@ -23,7 +24,8 @@ type ServerDatadir struct {
 // datadir and returns a measurement note when they differ: another
 // machine, a datadir not visible here, the same filesystem (the figures
 // still apply, naming the mount) or another filesystem (they do not).
-// It returns "" when the measured directory is the datadir.
+// It returns "" when the measured directory is the datadir. The
+// --datadir it suggests is one shell word (shellquote.Word), safe to paste.
 func DatadirNote(st profile.Storage, srv ServerDatadir) string {
 	if srv.Dir == "" {
 		return ""
@@ -50,7 +52,7 @@ func DatadirNote(st profile.Storage, srv ServerDatadir) string {
 	}
 	return fmt.Sprintf("%s is not the server's datadir (%s), which is on another filesystem: the figures describe the disk under %s "+
 		"(mount %s), not the server's; give --datadir %s to measure the disk the server uses now", st.Path, real, st.Path,
-		profile.OrUnknown(st.MountPoint), real)
+		profile.OrUnknown(st.MountPoint), shellquote.Word(real))
 }
 
 // FromServerNote is the measurement note for a probe that took the

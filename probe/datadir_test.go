@@ -22,6 +22,10 @@ func TestDatadirNote(t *testing.T) {
 	if err := os.Symlink(measured, link); err != nil {
 		t.Fatal(err)
 	}
+	spaced := filepath.Join(root, "dir with spaces", "dätä ü")
+	if err := os.MkdirAll(spaced, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	st := profile.Storage{Path: measured, MountPoint: "/mnt/x", Device: profile.Device{Name: "vdb"}}
 	cases := []struct {
 		name string
@@ -35,6 +39,8 @@ func TestDatadirNote(t *testing.T) {
 			[]string{measured + " is not the server's datadir (" + datadir + ")", "same filesystem (mount /mnt/x, vdb)", "apply"}},
 		{"another filesystem says what to give", ServerDatadir{Dir: "/proc", Where: "unix /s", OnThisHost: true},
 			[]string{"(/proc), which is on another filesystem", "not the server's", "--datadir /proc"}},
+		{"a datadir with spaces and non-ASCII is given as one shell word (QA 16)", ServerDatadir{Dir: spaced, Where: "unix /s", OnThisHost: true},
+			[]string{"give --datadir '" + spaced + "' to measure"}},
 		{"not visible here", ServerDatadir{Dir: filepath.Join(root, "gone"), Where: "tcp 127.0.0.1:3306", OnThisHost: true},
 			[]string{"is not visible here", "no such file", "tcp 127.0.0.1:3306"}},
 		{"another machine", ServerDatadir{Dir: "/var/lib/mysql", Where: "tcp db1:3306", OnThisHost: false},
@@ -42,6 +48,10 @@ func TestDatadirNote(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			st := st
+			if c.srv.Dir == spaced {
+				st.Path = "/proc" // another filesystem than the temp dir's
+			}
 			got := DatadirNote(st, c.srv)
 			if len(c.want) == 0 {
 				if got != "" {

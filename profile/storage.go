@@ -3,7 +3,12 @@ package profile
 // Storage holds where a directory lives (path → mount → device chain) and
 // what its disk did when measured.
 type Storage struct {
-	Path         string   `json:"path"`
+	Path string `json:"path"`
+	// PathQuoted is Path as a bash word ($'…' with \xNN escapes), set
+	// only when Path is not valid UTF-8 or holds control characters: a
+	// JSON string carries UTF-8 only, so "path" shows U+FFFD for such
+	// bytes, and this keeps them (as Dump.PathQuoted).
+	PathQuoted   string   `json:"path_quoted,omitempty"`
 	FSType       string   `json:"fstype"`
 	MountPoint   string   `json:"mountpoint"`
 	MountSource  string   `json:"mount_source,omitempty"`

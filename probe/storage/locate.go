@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mytune/mytune/internal/shellquote"
 	"github.com/mytune/mytune/probe/storage/mountinfo"
 	"github.com/mytune/mytune/profile"
 )
@@ -19,7 +20,8 @@ const locateTimeout = 5 * time.Second
 
 // Locate finds where path lives: the mount, the device chain down to the
 // leaf disk(s), and the leaf's labels. It fills Path, FSType, MountPoint,
-// MountSource, MountOptions, Device, FreeBytes and TotalBytes.
+// MountSource, MountOptions, Device, FreeBytes and TotalBytes, and
+// PathQuoted when Path cannot be printed as it is.
 //
 // The error is only for a path that cannot be resolved or stat'ed; it wraps
 // the os error so callers can test errors.Is(err, fs.ErrNotExist) or
@@ -40,6 +42,9 @@ func Locate(ctx context.Context, r Roots, path string) (profile.Storage, []profi
 		return profile.Storage{}, nil, fmt.Errorf("reading the data directory: %w", err)
 	}
 	s := profile.Storage{Path: real}
+	if shellquote.NeedsEscapes(real) {
+		s.PathQuoted = shellquote.Word(real)
+	}
 	var gaps []profile.Gap
 	if s.FreeBytes, s.TotalBytes, err = statSpace(real); err != nil {
 		gaps = append(gaps, profile.Gap{Probe: "storage.statfs",

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -131,6 +132,32 @@ func TestLocateErrors(t *testing.T) {
 			_, _, err := Locate(context.Background(), DefaultRoots(), tc.path)
 			if !errors.Is(err, tc.want) {
 				t.Errorf("err = %v, want errors.Is %v", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestLocatePathQuoted: a datadir whose name is not UTF-8 showed U+FFFD
+// in storage.path and nothing exact (QA 16); path_quoted keeps its bytes.
+func TestLocatePathQuoted(t *testing.T) {
+	cases := []struct{ name, dir, want string }{
+		{"byte \\xff", "d\xffb", `d\xffb'`},
+		{"a tab", "a\tb", `a\x09b'`},
+		{"spaces and UTF-8 print as they are: none", "dir with spaces ü", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), c.dir)
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Skipf("this filesystem refuses the name: %v", err)
+			}
+			s, _, err := Locate(context.Background(), DefaultRoots(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (c.want == "") != (s.PathQuoted == "") || !strings.HasPrefix(s.PathQuoted, "$'") && c.want != "" ||
+				!strings.HasSuffix(s.PathQuoted, c.want) {
+				t.Errorf("path_quoted %q, want $'…%s", s.PathQuoted, c.want)
 			}
 		})
 	}
