@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 
 	"github.com/mytune/mytune/internal/shellquote"
@@ -24,7 +25,8 @@ type ServerDatadir struct {
 // datadir and returns a measurement note when they differ: another
 // machine, a datadir not visible here, the same filesystem (the figures
 // still apply, naming the mount) or another filesystem (they do not).
-// It returns "" when the measured directory is the datadir. The
+// It returns "" when the measured directory is the datadir, by path or by
+// identity (a bind mount of it). The
 // --datadir it suggests is one shell word (shellquote.Word), safe to paste.
 func DatadirNote(st profile.Storage, srv ServerDatadir) string {
 	if srv.Dir == "" {
@@ -39,7 +41,7 @@ func DatadirNote(st profile.Storage, srv ServerDatadir) string {
 		return fmt.Sprintf("the server's datadir %s (%s) is not visible here (%v; a container?): whether %s shares its disk is unknown",
 			srv.Dir, srv.Where, unwrapPath(err), st.Path)
 	}
-	if filepath.Clean(real) == filepath.Clean(st.Path) {
+	if filepath.Clean(real) == filepath.Clean(st.Path) || sameDir(real, st.Path) {
 		return ""
 	}
 	same, err := sameFilesystem(real, st.Path)
@@ -53,6 +55,17 @@ func DatadirNote(st profile.Storage, srv ServerDatadir) string {
 	return fmt.Sprintf("%s is not the server's datadir (%s), which is on another filesystem: the figures describe the disk under %s "+
 		"(mount %s), not the server's; give --datadir %s to measure the disk the server uses now", st.Path, real, st.Path,
 		profile.OrUnknown(st.MountPoint), shellquote.Word(real))
+}
+
+// sameDir reports whether a and b are one directory by identity (device
+// and inode, os.SameFile), so a bind mount of the datadir is the datadir.
+func sameDir(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }
 
 // FromServerNote is the measurement note for a probe that took the
