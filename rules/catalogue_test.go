@@ -190,6 +190,16 @@ var ruleCases = []struct {
 	{"commit cost unmeasured", "durability.commit_cost", func(p *profile.Profile) { p.Storage.Measured = false }, "", false, ""},
 	{"commit cost on tmpfs: no durable commit to price", "durability.commit_cost", onTmpfs, "", false, ""},
 	{"tmpfs: volatile", "storage.volatile", onTmpfs, "", true, ""},
+	{"the redo on its own tmpfs: crit", "storage.redo_volatile", func(p *profile.Profile) {
+		p.Storage.RedoDir = &profile.RedoDir{Path: "/mnt/r/log", Setting: "/mnt/r/log", FSType: "tmpfs", MountPoint: "/mnt/r", FreeBytes: 200 << 20}
+	}, "", true, ""},
+	{"the redo on its own ext4: not volatile", "storage.redo_volatile", func(p *profile.Profile) {
+		p.Storage.RedoDir = &profile.RedoDir{Path: "/mnt/r/log", Setting: "/mnt/r/log", FSType: "ext4", MountPoint: "/mnt/r", FreeBytes: 200 << 20}
+	}, "", false, ""},
+	{"all on tmpfs: storage.volatile says it, not the redo rule", "storage.redo_volatile", func(p *profile.Profile) {
+		onTmpfs(p)
+		p.Storage.RedoDir = &profile.RedoDir{Path: "/mnt/r/log", Setting: "/mnt/r/log", FSType: "tmpfs", MountPoint: "/mnt/r", FreeBytes: 200 << 20}
+	}, "", false, ""},
 	{"loop over a file on tmpfs: volatile", "storage.volatile", func(p *profile.Profile) {
 		p.Storage.Device = profile.Device{Name: "loop0", Transport: profile.TransportMemory,
 			Leaves: []profile.Leaf{{Name: "loop0", Transport: profile.TransportMemory}}}

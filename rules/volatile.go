@@ -32,3 +32,12 @@ func (e Env) VolatileStorage() bool {
 	}
 	return true
 }
+
+// VolatileRedo is true when the redo log lives on a tmpfs or ramfs of its
+// own (Storage.RedoDir, innodb_log_group_home_dir) while the data does not:
+// a reboot or crash empties it, and InnoDB then has no log to recover the
+// data files from.
+func (e Env) VolatileRedo() bool {
+	rd := e.Storage.RedoDir
+	return rd != nil && (rd.FSType == "tmpfs" || rd.FSType == "ramfs") && !e.VolatileStorage()
+}
