@@ -55,6 +55,12 @@ var factCases = []struct {
 				t.Errorf("max_connections %d, want %d", f.MaxConnections, MaxConnectionsLimit)
 			}
 		}},
+	{"MariaDB adjusts innodb_flush_log_at_trx_commit = 5 to 3 (10.11.19's log)", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"innodb_flush_log_at_trx_commit": "5"}}},
+		"mariadb-10.11", func(t *testing.T, f Facts) {
+			if f.FlushLogAtTrxCommit != 3 || !f.DurableFlush() || len(f.Problems) != 1 || f.Raw["innodb_flush_log_at_trx_commit"] != "3" {
+				t.Errorf("flush %d durable %v, problems %v", f.FlushLogAtTrxCommit, f.DurableFlush(), f.Problems)
+			}
+		}},
 	{"bad value falls back and is recorded", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"innodb_io_capacity": "fast"}}},
 		"mysql-8.4", func(t *testing.T, f Facts) {
 			if f.IOCapacity != 10000 || len(f.Problems) != 1 {

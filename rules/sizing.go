@@ -193,12 +193,20 @@ func CommitsPerSec(fsyncOpsPerS float64, syncsPerCommit int) float64 {
 }
 
 // SyncsPerCommit is the number of flushes a commit waits for: one for the
-// redo log with innodb_flush_log_at_trx_commit=1, one more for the binary
-// log when it is on with sync_binlog=1 (MySQL manual, "Binary Logging
-// Options": two-phase commit syncs both logs).
+// redo log with innodb_flush_log_at_trx_commit=1 or 3 (MariaDB's 3 is as
+// durable as 1), one more for the binary log when it is on with
+// sync_binlog=1 (MySQL manual, "Binary Logging Options": two-phase commit
+// syncs both logs), and with 3 and the binary log on one more redo flush:
+// 3 flushes at prepare and again at commit (MariaDB KB,
+// innodb_flush_log_at_trx_commit; without the binary log there is no
+// prepare phase). The value is held to the server's range (FlushLogMax)
+// before it gets here.
 func SyncsPerCommit(flushLogAtTrxCommit int, logBin bool, syncBinlog int) int {
 	n := 0
-	if flushLogAtTrxCommit == 1 {
+	if flushLogAtTrxCommit == 1 || flushLogAtTrxCommit == 3 {
+		n++
+	}
+	if flushLogAtTrxCommit == 3 && logBin {
 		n++
 	}
 	if logBin && syncBinlog == 1 {

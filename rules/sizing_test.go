@@ -130,6 +130,8 @@ func TestCommitsPerSec(t *testing.T) {
 		{"SD card, binlog off", 40, 1, 1, false, 40},
 		{"flush_log 2, sync_binlog 0: no sync at commit", 40, 2, 0, true, 40},
 		{"unmeasured", 0, 1, 1, true, 0},
+		{"MariaDB flush_log 3, binlog off: one redo sync", 40, 3, 1, false, 40},
+		{"MariaDB flush_log 3, binlog on: prepare, binlog and commit syncs", 60, 3, 1, true, 20},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

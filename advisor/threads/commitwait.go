@@ -10,7 +10,7 @@ import (
 // Commit waits of a mysqldump file's load (commitWait).
 const (
 	commitNoWait = iota
-	// commitSyncs: innodb_flush_log_at_trx_commit = 1, each commit writes
+	// commitSyncs: innodb_flush_log_at_trx_commit = 1 (or MariaDB's 3), each commit writes
 	// and syncs the redo log.
 	commitSyncs
 	// commitWrites: 2 on a MariaDB that writes its log with O_DIRECT
@@ -54,7 +54,7 @@ func commitWait(p *profile.Profile, o Options, temp []Setting) int {
 		}
 	}
 	switch unbuffered := buffering == "OFF" || buffering == "0"; {
-	case flush == "1":
+	case flush == "1" || flush == "3": // 3: MariaDB flushes at prepare and at commit (MariaDB KB)
 		return commitSyncs
 	case flush == "2" && unbuffered:
 		return commitWrites

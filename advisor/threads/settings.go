@@ -110,7 +110,7 @@ const UnbufferedLogNote = "this MariaDB writes its redo log with O_DIRECT (innod
 // instead of per commit, undoing to the current (or default) values.
 func relaxedFlush(vars map[string]string, binlogOn bool) []Setting {
 	var out []Setting
-	if cur := valueOr(vars, "innodb_flush_log_at_trx_commit", "1"); cur == "1" {
+	if cur := valueOr(vars, "innodb_flush_log_at_trx_commit", "1"); cur == "1" || cur == "3" { // 3: MariaDB's flush at prepare and commit
 		out = append(out, Setting{Name: "flush the redo log once a second",
 			Apply:   "SET GLOBAL innodb_flush_log_at_trx_commit = 2;",
 			Undo:    fmt.Sprintf("SET GLOBAL innodb_flush_log_at_trx_commit = %s;", cur),
