@@ -32,6 +32,18 @@ func Cnf(a Advice, v profile.Version, toolVersion string) string {
 	return b.String()
 }
 
+// Appendable is the cnf as --format cnf writes it: after an empty line, so
+// that "mytune advise --format cnf >> my.cnf" starts on a line of its own
+// when the file's last line has no newline. Without it a last
+// "!includedir DIR" became "!includedir DIR# mytune …", a directory
+// mariadbd cannot read ("Can't read dir of", it aborts), and a last
+// "!include FILE" named a file that is not there, silently dropped
+// (mariadbd 10.11.19 --print-defaults, QA 14). An empty line is nothing
+// in a my.cnf.
+func Appendable(cnf string) string {
+	return "\n" + cnf
+}
+
 // PortableCnf writes the cnf of an unknown target: [mysqld] holds the
 // settings every candidate advises alike and every supported server
 // accepts; each rules.PortableGroups group then holds the rest of its

@@ -43,7 +43,7 @@ func (a *app) adviseCmd() *cobra.Command {
 			}
 			return a.emit(func(w io.Writer) error {
 				if format == "cnf" {
-					_, err := io.WriteString(w, adv.Cnf)
+					_, err := io.WriteString(w, advisor.Appendable(adv.Cnf))
 					return err
 				}
 				return render.Advice(w, adv, a.renderOptions(format))
