@@ -172,6 +172,9 @@ func adviseFor(p profile.Profile, t profile.Target, cat *rules.Catalogue, durabi
 			fs[i].Detail = strings.TrimSpace(fs[i].Detail + " " + n)
 		}
 	}
+	if facts.InnoDBOff {
+		problems = append(problems, rules.InnoDBOffNote)
+	}
 	return targetAdvice{target: t, version: facts.Version, findings: fs,
 		notes: append(problems, env.FitNotes()...)}, nil
 }

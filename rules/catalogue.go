@@ -174,7 +174,7 @@ type Hit struct {
 func (c *Catalogue) Evaluate(env Env) (hits []Hit, problems []string) {
 	env.replacedValue = map[string]string{}
 	for _, r := range c.orderReplacedFirst() {
-		if !r.AppliesTo(env.F.Flavor, env.F.Version) {
+		if !r.AppliesTo(env.F.Flavor, env.F.Version) || (env.F.InnoDBOff && r.needsInnoDB()) {
 			continue
 		}
 		h, fired, err := r.eval(env)

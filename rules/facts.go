@@ -137,6 +137,9 @@ type Facts struct {
 	// MyISAMTables counts the user tables whose indexes the key cache holds
 	// (MyISAM and MRG_MyISAM), -1 when the server did not say.
 	MyISAMTables int
+	// InnoDBOff is true when the server has no InnoDB (innodbOff): no
+	// InnoDB rule runs.
+	InnoDBOff bool
 }
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for
@@ -175,6 +178,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 			f.ReplicaDelayS = r.SQLDelayS
 		}
 	}
+	f.InnoDBOff = innodbOff(f.Flavor, p.Server, vars)
 	for _, off := range []string{"skip_log_bin", "disable_log_bin"} {
 		if _, ok := vars[off]; ok {
 			f.Set[off] = true

@@ -28,6 +28,7 @@ func (r *Reading) checkStartup(flavor string) {
 	}
 	r.checkGalera(final)
 	r.checkCollationPair(final)
+	r.checkInnoDB(final)
 }
 
 // checkGalera: with wsrep_on and a provider, mariadbd 10.11 refuses to
