@@ -66,6 +66,7 @@ func ReadMyCnf(path string) (*profile.MyCnf, error) {
 	if err != nil {
 		return nil, inputf("--mycnf: %v", err)
 	}
+	mc.Placement = myCnfPlacement(path)
 	return mc, nil
 }
 

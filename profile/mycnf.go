@@ -72,3 +72,20 @@ func (w MyCnfWarning) AppliesTo(flavor, version string) bool {
 	return version == w.Version || len(version) > len(w.Version) && version[:len(w.Version)] == w.Version &&
 		version[len(w.Version)] == '.'
 }
+
+// MyCnfPlacement is what decides where the advised fragment can go so that
+// the server reads it and nothing read after it overrides it.
+type MyCnfPlacement struct {
+	// ConfDir is the directory the file sits in when that is an option
+	// directory (its name ends in ".d": Debian's /etc/mysql/conf.d and
+	// mariadb.conf.d, RHEL's /etc/my.cnf.d), read with !includedir: its
+	// .cnf files are read one after another, so one appended to is not the
+	// last one read.
+	ConfDir string `json:"conf_dir,omitempty"`
+	// Later are the .cnf files of ConfDir whose names sort after the file:
+	// mariadbd reads them after it, and their values win.
+	Later []string `json:"later,omitempty"`
+	// WorldWritable is true when the file is world-writable: mysqld and
+	// mariadbd ignore it ("World-writable config file is ignored").
+	WorldWritable bool `json:"world_writable,omitempty"`
+}

@@ -154,6 +154,9 @@ type MyCnf struct {
 	// log_error_verbosity): without a server they tell the file was
 	// written for MySQL, and mariadbd refuses to start on them.
 	MySQLOnly []string `json:"mysql_only"`
+	// Placement is what the probe saw around the file that decides where
+	// the advised fragment can go; nil on profiles saved before it.
+	Placement *MyCnfPlacement `json:"placement,omitempty"`
 }
 
 // Dump describes a logical dump directory or file (--dump DIR).

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -60,7 +61,8 @@ func adviceText(a *advisor.Advice, o Options) string {
 	}
 	b.WriteString(findingsText(t, a.Findings, w))
 	b.WriteString(threadsText(t, a.Threads, w))
-	b.WriteString(cnfText(t, a.Cnf, cnfWhere(a), w))
+	where, check := cnfWhere(a)
+	b.WriteString(cnfText(t, a.Cnf, where, check, w))
 	b.WriteString(applyNowText(t, a.ApplyNow, w))
 	if len(a.Notes) > 0 {
 		b.WriteString(section(t, "NOTES"))
@@ -235,16 +237,41 @@ func labelled(t theme, label, text string, w int, style lipgloss.Style) string {
 // the group (mysys my_default.c reads each file top to bottom, includes
 // where they stand): a value set again in a later [mariadb] or an
 // included file would win over lines added to the first [mysqld] section.
-func cnfWhere(a *advisor.Advice) string {
-	if m := a.Profile.MyCnf; m != nil && m.Path != "" {
-		return "append it to the end of " + m.Path
+//
+// Where the probe saw more (profile.MyCnfPlacement) the end of the file is
+// not the place: a world-writable file is ignored by the server, and a
+// file in an option directory read with !includedir is followed by the
+// directory's later files, whose values win (QA 14: 99-local.cnf undid
+// lines appended to 50-server.cnf). What is read after a plain file
+// cannot be seen from it, hence the --print-defaults check (check, "" when
+// no --mycnf file was read).
+func cnfWhere(a *advisor.Advice) (where, check string) {
+	m := a.Profile.MyCnf
+	if m == nil || m.Path == "" {
+		return "append it to the end of the server's option file", ""
 	}
-	return "append it to the end of the server's option file"
+	check = "mariadbd --print-defaults (mysqld --print-defaults) shows the values the server ends up with"
+	pl := m.Placement
+	switch {
+	case pl != nil && pl.WorldWritable:
+		return "the server ignores " + m.Path + " (world-writable: \"World-writable config file is ignored\"), so do not " +
+			"add it there: put it at the end of an option file the server reads (mariadbd --help --verbose lists them in " +
+			"the order read)", check
+	case pl != nil && pl.ConfDir != "":
+		later := "files added there later"
+		if len(pl.Later) > 0 {
+			later = strings.Join(pl.Later, ", ")
+		}
+		return "put it in a file of its own that sorts after every other .cnf file in " + pl.ConfDir + ", e.g. " +
+			filepath.Join(pl.ConfDir, "zz-mytune.cnf") + ": the server reads that directory's files in name order, so " +
+			"lines appended to " + filepath.Base(m.Path) + " are overridden by " + later + " (read after it)", check
+	}
+	return "append it to the end of " + m.Path, "mytune cannot see what the server reads after that file: " + check
 }
 
 // cnfText shows the my.cnf fragment as it is; only comment lines are
 // wrapped, since a cut option line would change its meaning.
-func cnfText(t theme, cnf, where string, w int) string {
+func cnfText(t theme, cnf, where, check string, w int) string {
 	if strings.TrimSpace(cnf) == "" {
 		return ""
 	}
@@ -254,6 +281,9 @@ func cnfText(t theme, cnf, where string, w int) string {
 	if groups := strings.Count("\n"+cnf, "\n["); groups > 1 {
 		hint = where + " as it is, each [group] line with it (a group is read only by the servers named; the " +
 			"server keeps the last value it reads); it takes effect at the server's next start"
+	}
+	if check != "" {
+		hint += "; " + check
 	}
 	b.WriteString(section(t, "MY.CNF"))
 	for _, l := range wrap(hint, w, "") {

@@ -257,22 +257,38 @@ func TestAdviceCnfSetting(t *testing.T) {
 // section lose to a later [mariadb] group (checked with mariadbd 10.11:
 // 96M from a later [mariadb] beat 64M in [mysqld]; 256M appended at the end won).
 func TestAdviceCnfWhere(t *testing.T) {
-	for _, c := range []struct{ name, path, want string }{
-		{"a my.cnf was read", "/etc/mysql/my.cnf", "append it to the end of /etc/mysql/my.cnf, [mysqld] line included"},
-		{"none was read", "", "append it to the end of the server's option file, [mysqld] line included"},
+	confd := &profile.MyCnfPlacement{ConfDir: "/etc/mysql/mariadb.conf.d", Later: []string{"99-local.cnf"}}
+	for _, c := range []struct {
+		name, path string
+		pl         *profile.MyCnfPlacement
+		want, not  string
+	}{
+		{"a my.cnf was read", "/etc/mysql/my.cnf", nil, "append it to the end of /etc/mysql/my.cnf, [mysqld] line included", ""},
+		{"a plain my.cnf: what is read after it is checked", "/etc/mysql/my.cnf", &profile.MyCnfPlacement{},
+			"mytune cannot see what the server reads after that file: mariadbd --print-defaults", ""},
+		{"none was read", "", nil, "append it to the end of the server's option file, [mysqld] line included", ""},
+		// QA 14: lines appended to 50-server.cnf lost to 99-local.cnf
+		{"a file of an !includedir directory", "/etc/mysql/mariadb.conf.d/50-server.cnf", confd,
+			"e.g. /etc/mysql/mariadb.conf.d/zz-mytune.cnf: the server reads that directory's files in name order, so lines appended to 50-server.cnf are overridden by 99-local.cnf",
+			"append it to the end of"},
+		{"world-writable: the server ignores it", "/etc/mysql/my.cnf", &profile.MyCnfPlacement{WorldWritable: true},
+			"the server ignores /etc/mysql/my.cnf (world-writable", "append it to the end of"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a := loadAdvice(t, "advice-sd.json")
 			a.Profile.MyCnf = nil
 			if c.path != "" {
-				a.Profile.MyCnf = &profile.MyCnf{Path: c.path}
+				a.Profile.MyCnf = &profile.MyCnf{Path: c.path, Placement: c.pl}
 			}
 			var buf bytes.Buffer
-			if err := Advice(&buf, a, Options{Format: "text", Width: 200}); err != nil {
+			if err := Advice(&buf, a, Options{Format: "text", Width: 400}); err != nil {
 				t.Fatal(err)
 			}
 			if !strings.Contains(buf.String(), c.want) || strings.Contains(buf.String(), "add to the [mysqld] section") {
 				t.Errorf("MY.CNF hint lacks %q:\n%s", c.want, buf.String())
+			}
+			if c.not != "" && strings.Contains(buf.String(), c.not) {
+				t.Errorf("MY.CNF hint says %q:\n%s", c.not, buf.String())
 			}
 		})
 	}
