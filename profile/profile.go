@@ -187,6 +187,10 @@ type Memory struct {
 	LimitUsedBytes uint64 `json:"limit_used_bytes"`
 	SwapTotalBytes uint64 `json:"swap_total_bytes"`
 	SwapFreeBytes  uint64 `json:"swap_free_bytes"`
+	// OvercommitMemory is vm.overcommit_memory ("0" heuristic, "1"
+	// always, "2" strict; kernel overcommit-accounting.rst), "" unread: it
+	// decides whether a mapping larger than RAM + swap is refused.
+	OvercommitMemory string `json:"overcommit_memory,omitempty"`
 }
 
 // AvailableNowBytes is the memory a process here may still take: the

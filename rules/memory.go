@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/mytune/mytune/profile"
@@ -148,3 +149,33 @@ func (e Env) MemoryCommittedBytes() uint64 {
 
 // MaxConnectionsFit is how many connections fit next to the current pool.
 func (e Env) MaxConnectionsFit() int { return MaxConnectionsFit(e.Budget(), e.F.BufferPoolBytes) }
+
+// PoolOverMemoryText says what a buffer pool larger than memory does. A
+// MariaDB with innodb_buffer_pool_size_max (10.11 on) maps the pool at
+// start; with vm.overcommit_memory = 0 (the Linux default) the kernel
+// refuses a mapping larger than RAM + swap ("obvious overcommits",
+// kernel overcommit-accounting.rst) and mariadbd does not start ("Cannot
+// map innodb_buffer_pool_size_max", then "Unknown/unsupported storage
+// engine: InnoDB"): MariaDB 10.11.19 on 23.5 GiB of RAM without swap
+// started with 23G and refused 24G, 26G, 30G, 36G and 43G (QA 14). With 1
+// it starts, and the kernel swaps or the OOM killer ends it under load.
+func (e Env) PoolOverMemoryText() string {
+	const load = "Under load the kernel swaps or the OOM killer ends mysqld."
+	m := e.Host.Memory
+	ramSwap := m.TotalBytes + m.SwapTotalBytes
+	if !e.F.IsMariaDB() || !Accepts(e.F.Flavor, e.F.Version, "innodb_buffer_pool_size_max") || m.TotalBytes == 0 ||
+		e.F.BufferPoolBytes <= ramSwap {
+		return load
+	}
+	refused := "MariaDB does not start at all: it maps the whole pool at start, and %s the kernel refuses a mapping " +
+		"larger than RAM + swap (" + e.Human(ramSwap) + " here) (\"Cannot map innodb_buffer_pool_size_max\", then " +
+		"\"Unknown/unsupported storage engine: InnoDB\"; MariaDB 10.11.19 on 23.5 GiB without swap started with 23G, not 24G)."
+	switch m.OvercommitMemory {
+	case "0":
+		return fmt.Sprintf(refused, "with vm.overcommit_memory = 0 (this machine's)")
+	case "1":
+		return "With vm.overcommit_memory = 1 (this machine's) MariaDB starts with it; " + load
+	}
+	return fmt.Sprintf(refused, "with vm.overcommit_memory = 0 (the Linux default; this machine's was not read)") +
+		" With vm.overcommit_memory = 1 it starts; " + load
+}

@@ -3,6 +3,9 @@ package host
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/shirou/gopsutil/v4/mem"
 
@@ -21,5 +24,20 @@ func readMemory(ctx context.Context, r Roots, m *profile.Memory) error {
 	m.AvailableBytes = vm.Available
 	m.SwapTotalBytes = vm.SwapTotal
 	m.SwapFreeBytes = vm.SwapFree
+	m.OvercommitMemory = readOvercommit(r)
 	return nil
+}
+
+// readOvercommit reads <proc>/sys/vm/overcommit_memory: "0", "1" or "2",
+// "" when it cannot be read (a captured tree without it).
+func readOvercommit(r Roots) string {
+	b, err := os.ReadFile(filepath.Join(r.Proc, "sys", "vm", "overcommit_memory"))
+	if err != nil {
+		return ""
+	}
+	switch v := strings.TrimSpace(string(b)); v {
+	case "0", "1", "2":
+		return v
+	}
+	return ""
 }
