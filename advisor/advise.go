@@ -57,7 +57,7 @@ func inputNotes(p profile.Profile, t profile.Target, targetNote string) []string
 		notes = append(notes, targetNote)
 	}
 	notes = append(notes, myCnfNotes(p.MyCnf, t.Flavor, t.Version)...)
-	if n := cnfServerNote(p, t.Flavor); n != "" {
+	if n := cnfServerNote(p, t.Flavor, t.Version); n != "" {
 		notes = append(notes, n)
 	}
 	notes = append(notes, dumpNotes(p.Dump)...)

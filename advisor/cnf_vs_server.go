@@ -17,13 +17,19 @@ const maxDisagreements = 5
 // (QA: a file with max_connections = 100 beside a capture showing 2000 got
 // "2000 → 1662", to be appended to that file). Only values both sides
 // spell as a number, size or switch are compared; "" when they agree or
-// one is missing.
-func cnfServerNote(p profile.Profile, flavor string) string {
+// one is missing. The file's values are those a server of the target's
+// version reads: version groups of its series included (QA: [mariadb-10.11]
+// after [mysqld] was called a different file).
+func cnfServerNote(p profile.Profile, flavor, version string) string {
 	s := p.Server
 	if p.MyCnf == nil || s == nil || !s.Reachable {
 		return ""
 	}
-	base, _ := p.MyCnf.For(flavor)
+	series := ""
+	if v, ok := profile.ParseVersion(version); ok {
+		series = fmt.Sprintf("%d.%d", v.Major, v.Minor)
+	}
+	base := p.MyCnf.Effective(flavor, series)
 	var diffs []string
 	for name, fileVal := range base {
 		if srvVal, ok := s.Variables[name]; ok && disagree(fileVal, srvVal) {

@@ -29,10 +29,17 @@ func TestCnfServerNote(t *testing.T) {
 			[]string{"the server read disagree", "innodb_file_per_table 1 in the file, OFF on the server"}},
 		{"no my.cnf", srv("server", map[string]string{"max_connections": "2000"}), nil, []string{""}},
 		{"server not reachable", &profile.Server{Variables: map[string]string{"max_connections": "2000"}}, cnf, []string{""}},
+		{"the target's version group counts", srv("server", map[string]string{"max_connections": "310"}),
+			&profile.MyCnf{Path: "vg4.cnf", Variables: map[string]string{"max_connections": "200"},
+				VersionGroups: map[string]map[string]string{"mariadb-10.11": {"max_connections": "310"}}}, []string{""}},
+		{"another version's group does not", srv("server", map[string]string{"max_connections": "310"}),
+			&profile.MyCnf{Path: "vg4.cnf", Variables: map[string]string{"max_connections": "200"},
+				VersionGroups: map[string]map[string]string{"mariadb-11.4": {"max_connections": "310"}}},
+			[]string{"max_connections 200 in the file, 310 on the server"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := cnfServerNote(profile.Profile{Server: c.server, MyCnf: c.mycnf}, profile.FlavorMySQL)
+			got := cnfServerNote(profile.Profile{Server: c.server, MyCnf: c.mycnf}, profile.FlavorMariaDB, "10.11.19")
 			for _, w := range c.want {
 				if w == "" && got != "" || !strings.Contains(got, w) {
 					t.Errorf("note %q, want %q", got, w)

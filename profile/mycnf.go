@@ -1,5 +1,7 @@
 package profile
 
+import "strings"
+
 // MyCnfView is one server flavor's reading of a my.cnf.
 type MyCnfView struct {
 	Variables     map[string]string            `json:"variables"`
@@ -38,6 +40,31 @@ func (m *MyCnf) For(flavor string) (map[string]string, map[string]map[string]str
 		return m.MySQL.Variables, m.MySQL.VersionGroups
 	}
 	return m.Variables, m.VersionGroups
+}
+
+// Effective returns the variables a server of flavor and series ("10.11",
+// "8.0"; "" for none) reads from the file: the base variables with that
+// series' version groups ([mysqld-8.0], [mariadb-10.11], [mariadbd-10.11])
+// laid over them (MySQL manual, "Using Option Files": a [mysqld-X.Y] group
+// is read only by servers of release series X.Y). A version group holds
+// only what no later line of the file sets again (probe/mycnf
+// keepVersionGroups: the servers read groups in file order), so the order
+// the groups are laid in does not matter.
+func (m *MyCnf) Effective(flavor, series string) map[string]string {
+	base, groups := m.For(flavor)
+	out := make(map[string]string, len(base))
+	for k, v := range base {
+		out[k] = v
+	}
+	for name, g := range groups {
+		if i := strings.IndexByte(name, '-'); series == "" || i < 0 || name[i+1:] != series {
+			continue
+		}
+		for k, v := range g {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // AppliesTo reports whether the warning holds for a server of flavor

@@ -157,9 +157,8 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}, MyISAMTables: -1}
 	vars := map[string]string{}
 	if p.MyCnf != nil {
-		base, groups := p.MyCnf.For(t.Flavor) // mysqld and mariadbd read different groups
-		copyVars(vars, base)
-		applyVersionGroups(vars, groups, v)
+		// mysqld and mariadbd read different groups, and each its own version's
+		copyVars(vars, p.MyCnf.Effective(t.Flavor, fmt.Sprintf("%d.%d", v.Major, v.Minor)))
 	}
 	if s := p.Server; s != nil && s.Reachable {
 		f.HasServer = true
@@ -457,23 +456,3 @@ func (f *Facts) fallback(name string, err error, parse func(string) (uint64, err
 
 // itoa formats an int.
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// applyVersionGroups lays the my.cnf's version groups for v's major.minor
-// ([mysqld-8.0], [mariadb-10.11], [mariadbd-10.11]) over vars, as mysqld of
-// that version reads them (MySQL manual, "Using Option Files": a
-// [mysqld-X.Y] group is read only by servers of release series X.Y), in
-// name order. File order between a version group and [mysqld] is not kept:
-// the version group wins, as it does where it follows [mysqld].
-func applyVersionGroups(vars map[string]string, groups map[string]map[string]string, v profile.Version) {
-	series := fmt.Sprintf("%d.%d", v.Major, v.Minor)
-	names := make([]string, 0, len(groups))
-	for name := range groups {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if i := strings.LastIndexByte(name, '-'); i >= 0 && name[i+1:] == series {
-			copyVars(vars, groups[name])
-		}
-	}
-}

@@ -44,6 +44,7 @@ func (o Options) ReadAs(flavor string) Reading {
 	r := Reading{Base: Options{Files: o.Files, Missing: o.Missing}, VersionGroups: map[string]Options{}}
 	plugins := pluginPrefixes(o.List)
 	skipped := map[string]bool{}
+	var read []Option // every option kept, in file order: dropSuperseded
 	for _, opt := range o.List {
 		vg, ok := readsGroup(flavor, opt.Group)
 		if !ok {
@@ -57,20 +58,64 @@ func (o Options) ReadAs(flavor string) Reading {
 		if opt = r.checkValue(flavor, opt); opt.Name == "" {
 			continue // the server ignores the line (checkBool)
 		}
+		read = append(read, opt)
 		if vg {
-			g := r.VersionGroups[opt.Group]
-			g.List = append(g.List, opt)
-			r.VersionGroups[opt.Group] = g
 			continue
 		}
 		r.Base.List = append(r.Base.List, opt)
 		if flavor == flavorMariaDB {
 			r.Base.List = append(r.Base.List, linkedExpiry(opt)...)
+			read = append(read, linkedExpiry(opt)...)
 		}
 	}
+	r.keepVersionGroups(flavor, read)
 	r.checkStartup(flavor)
 	r.Warnings = dedupeWarnings(r.Warnings)
 	return r
+}
+
+// keepVersionGroups files the version-group options of read (every option
+// kept, in file order) under their groups, leaving out each one that a
+// later line the same server reads sets again: a later line of a
+// [mysqld]-family group, or of a version group of the same series.
+// mariadbd and mysqld read the groups in file order, not by rank, and the
+// last line wins (mariadbd 10.11.19 --print-defaults of "[mariadb-10.11]
+// max_connections=310" then "[mysqld] max_connections=200" lists 310 then
+// 200; the server runs with 200), so VersionGroups holds only what a
+// server of that series still uses when it reads the group.
+func (r *Reading) keepVersionGroups(flavor string, read []Option) {
+	for i, opt := range read {
+		if vg, _ := readsGroup(flavor, opt.Group); !vg || setAgain(flavor, opt, read[i+1:]) {
+			continue
+		}
+		g := r.VersionGroups[opt.Group]
+		g.List = append(g.List, opt)
+		r.VersionGroups[opt.Group] = g
+	}
+}
+
+// setAgain reports whether one of later, read by a server of the series
+// of o's version group, sets o's option again.
+func setAgain(flavor string, o Option, later []Option) bool {
+	series := groupSeries(o.Group)
+	for _, l := range later {
+		if l.Name != o.Name {
+			continue
+		}
+		if vg, _ := readsGroup(flavor, l.Group); !vg || groupSeries(l.Group) == series {
+			return true
+		}
+	}
+	return false
+}
+
+// groupSeries is the series a version group is for: "10.11" for
+// [mariadb-10.11], "" for any other group.
+func groupSeries(group string) string {
+	if !isVersionGroup(group) {
+		return ""
+	}
+	return group[strings.IndexByte(group, '-')+1:]
 }
 
 // readsGroup reports whether flavor reads group, and whether it is a
