@@ -31,7 +31,7 @@ func myCnfRefusals(m *profile.MyCnf, flavor, version string) []Finding {
 	}
 	var out []Finding
 	for _, w := range m.Warnings {
-		if !w.Refuses || ((flavor != "" || w.Before != "") && !w.AppliesTo(flavor, version)) {
+		if !w.Refuses || ((flavor != "" || w.Before != "" || w.Group != "") && !w.AppliesTo(flavor, version)) {
 			continue
 		}
 		out = append(out, Finding{ID: RefusedID, Severity: SeverityCrit, Category: "config",

@@ -1,6 +1,9 @@
 package profile
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // MyCnfView is one server flavor's reading of a my.cnf.
 type MyCnfView struct {
@@ -25,6 +28,10 @@ type MyCnfWarning struct {
 	// servers older than that), "" when not bounded above. A warning
 	// bounded above holds for no server of unknown version.
 	Before string `json:"before,omitempty"`
+	// Group is the version group the line is in ("mariadb-11.8"): it
+	// holds only for a server of that series, and for no server of unknown
+	// version. "" for a line of any other group.
+	Group string `json:"group,omitempty"`
 	// Refuses is true when that server would not start on the file.
 	Refuses bool   `json:"refuses,omitempty"`
 	Text    string `json:"text"`
@@ -77,7 +84,10 @@ func (w MyCnfWarning) AppliesTo(flavor, version string) bool {
 		return false
 	}
 	if version == "" {
-		return w.Before == ""
+		return w.Before == "" && w.Group == ""
+	}
+	if !w.inGroupOf(version) {
+		return false
 	}
 	if w.Before != "" {
 		before, ok1 := ParseVersion(w.Before)
@@ -115,4 +125,16 @@ type MyCnfPlacement struct {
 	// WorldWritable is true when the file is world-writable: mysqld and
 	// mariadbd ignore it ("World-writable config file is ignored").
 	WorldWritable bool `json:"world_writable,omitempty"`
+}
+
+// inGroupOf reports whether a server of version reads the version group
+// the warning is in (true when it is in none): the group's suffix is the
+// version's major.minor ([mariadb-10.11] for 10.11.19).
+func (w MyCnfWarning) inGroupOf(version string) bool {
+	if w.Group == "" {
+		return true
+	}
+	i := strings.IndexByte(w.Group, '-')
+	v, ok := ParseVersion(version)
+	return ok && i >= 0 && w.Group[i+1:] == fmt.Sprintf("%d.%d", v.Major, v.Minor)
 }

@@ -51,12 +51,9 @@ func (o Options) ReadAs(flavor string) Reading {
 			r.noteSkippedGroup(flavor, opt, skipped)
 			continue
 		}
-		opt, keep := r.resolveName(flavor, opt, plugins)
+		opt, keep := r.readOption(flavor, opt, plugins, vg)
 		if !keep {
 			continue
-		}
-		if opt = r.checkValue(flavor, opt); opt.Name == "" {
-			continue // the server ignores the line (checkBool)
 		}
 		read = append(read, opt)
 		if vg {
@@ -72,6 +69,28 @@ func (o Options) ReadAs(flavor string) Reading {
 	r.checkStartup(flavor)
 	r.Warnings = dedupeWarnings(r.Warnings)
 	return r
+}
+
+// readOption resolves opt's name and value; false when the server skips
+// it. The warnings of a line in a version group are marked with the group
+// (only a server of its series reads it: QA saw two "will not start"
+// findings for [mariadb-11.8] and [mysqld-8.4] lines mariadbd 10.11.19
+// never reads).
+func (r *Reading) readOption(flavor string, opt Option, plugins []string, vg bool) (Option, bool) {
+	n := len(r.Warnings)
+	defer func() {
+		for i := n; vg && i < len(r.Warnings); i++ {
+			r.Warnings[i].Group = opt.Group
+		}
+	}()
+	opt, keep := r.resolveName(flavor, opt, plugins)
+	if !keep {
+		return opt, false
+	}
+	if opt = r.checkValue(flavor, opt); opt.Name == "" {
+		return opt, false // the server ignores the line (checkBool)
+	}
+	return opt, true
 }
 
 // keepVersionGroups files the version-group options of read (every option
@@ -120,17 +139,36 @@ func groupSeries(group string) string {
 
 // readsGroup reports whether flavor reads group, and whether it is a
 // version group. Lines before any header ("") are kept: the file is
-// refused for them, and the parse has said so.
+// refused for them, and the parse has said so. A version group is read
+// only when it names a series X.Y: mariadbd 10.11.19 --print-defaults
+// skips [mariadb-10] and [mysqld-10.11.19] (testdata/qa14/vgx.cnf), as
+// the servers add only "mysqld-" MYSQL_BASE_VERSION (X.Y) to their groups.
 func readsGroup(flavor, group string) (version, ok bool) {
 	if group == "" || slices.Contains(flavorGroups[flavor], group) {
 		return false, true
 	}
 	for _, p := range flavorVersionPrefixes[flavor] {
-		if rest, found := strings.CutPrefix(group, p); found && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+		if rest, found := strings.CutPrefix(group, p); found && isSeries(rest) {
 			return true, true
 		}
 	}
 	return false, false
+}
+
+// isSeries reports whether s is a release series, "X.Y" in digits.
+func isSeries(s string) bool {
+	major, minor, ok := strings.Cut(s, ".")
+	return ok && allDigits(major) && allDigits(minor)
+}
+
+// allDigits reports whether s is one or more ASCII digits.
+func allDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // pluginPrefixes are the names of the plugins the options load

@@ -82,7 +82,7 @@ func ReadMyCnf(path string) (*profile.MyCnf, error) {
 	}
 	for _, w := range dedupeWarnings(append(append(opts.Warnings, maria.Warnings...), my.Warnings...)) {
 		mc.Warnings = append(mc.Warnings, profile.MyCnfWarning{Where: w.Where(), Flavor: w.Flavor,
-			Version: w.Version, From: w.From, Before: w.Before, Refuses: w.Refuses, Text: w.Text})
+			Version: w.Version, From: w.From, Before: w.Before, Group: w.Group, Refuses: w.Refuses, Text: w.Text})
 	}
 	return mc, nil
 }

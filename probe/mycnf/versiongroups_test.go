@@ -3,6 +3,8 @@ package mycnf
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // seriesValue is the value a server of series reads for name: the
@@ -52,5 +54,44 @@ func TestGroupSeries(t *testing.T) {
 		if got := groupSeries(g); got != want {
 			t.Errorf("groupSeries(%q) = %q, want %q", g, got, want)
 		}
+	}
+}
+
+// TestRefusalsOnlyInGroupsRead: a refusal in a version group holds only
+// for a server of that series (QA: vgcrit.cnf gave two "will not start"
+// findings for groups mariadbd 10.11.19 does not read; it starts).
+func TestRefusalsOnlyInGroupsRead(t *testing.T) {
+	cases := []struct {
+		name, file, text, flavor, version string
+		refusals                          int
+	}{
+		{"other series' groups", "vgcrit.cnf", "", "mariadb", "10.11.19", 0},
+		{"[mysqld-8.0] for MySQL 8.4", "my80.cnf", "", "mysql", "8.4.8", 0},
+		{"own series' group", "", "[mysqld]\nmax_connections=10\n[mariadb-10.11]\ninnodb_redo_log_capacity=1G\n", "mariadb", "10.11.19", 1},
+		{"own group, other server", "", "[mysqld]\nmax_connections=10\n[mariadb-10.11]\ninnodb_redo_log_capacity=1G\n", "mariadb", "11.4.5", 0},
+		{"not X.Y: never read", "", "[mysqld]\nmax_connections=10\n[mariadb-10.11.19]\ninnodb_redo_log_capacity=1G\n", "mariadb", "10.11.19", 0},
+		{"unknown version", "vgcrit.cnf", "", "mariadb", "", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var mc *profile.MyCnf
+			if c.file != "" {
+				var err error
+				if mc, err = ReadMyCnf(filepath.Join("testdata", "qa14", c.file)); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				mc = readCnfText(t, c.text)
+			}
+			var got []string
+			for _, w := range mc.Warnings {
+				if w.Refuses && w.AppliesTo(c.flavor, c.version) {
+					got = append(got, w.Where+": "+w.Text)
+				}
+			}
+			if len(got) != c.refusals {
+				t.Errorf("%d refusals for %s %s, want %d: %q", len(got), c.flavor, c.version, c.refusals, got)
+			}
+		})
 	}
 }

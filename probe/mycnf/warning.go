@@ -20,6 +20,10 @@ type Warning struct {
 	// Before is the first version it no longer holds for ("8.0.30"), ""
 	// when not bounded above.
 	Before string
+	// Group is the version group the line is in ("mariadb-11.8"), "" for
+	// any other: only a server of that series reads it, so the warning
+	// holds for no other.
+	Group string
 	// Refuses is true when that server would not start on the file.
 	Refuses bool
 	Text    string
