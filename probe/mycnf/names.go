@@ -23,7 +23,8 @@ func (r *Reading) resolveName(flavor string, o Option, plugins []string) (Option
 	if flavor == flavorMySQL {
 		return r.resolveMySQL(o, plugins)
 	}
-	if optionKind(flavorMariaDB, o.Name) != "" {
+	if kind := optionKind(flavorMariaDB, o.Name); kind != "" {
+		r.noteIgnored(o, kind)
 		return o, true
 	}
 	if m := prefixMatches(flavorMariaDB, o.Name); len(m) == 1 {
@@ -47,6 +48,28 @@ func (r *Reading) resolveName(flavor string, o Option, plugins []string) (Option
 	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMariaDB,
 		Version: tableVersion[flavorMariaDB], Refuses: !plugin, Text: text})
 	return o, true
+}
+
+// ignoredOptions says why mariadbd accepts an option of a kind that does
+// nothing: the warning it logs for it (MariaDB sql/mysqld.cc, seen with
+// mariadbd 10.11.19; options/mariadb-10.11.txt).
+var ignoredOptions = map[string]string{
+	"removed": "the option was removed and exists only for compatibility with old my.cnf files (\"was removed. It does nothing now\")",
+	"compat":  "it is a MySQL 5.6/5.7 option MariaDB accepts for compatibility only (\"is MySQL 5.6 / 5.7 compatible option\")",
+}
+
+// noteIgnored says that mariadbd starts with an option of a kind that does
+// nothing, and ignores it with a warning: not a refusal (QA: removed.cnf's
+// innodb_lock_schedule_algorithm and innodb_scrub_log were called
+// "will not start"; mariadbd 10.11.19 starts on them).
+func (r *Reading) noteIgnored(o Option, kind string) {
+	why, ok := ignoredOptions[kind]
+	if !ok {
+		return
+	}
+	r.Warnings = append(r.Warnings, Warning{File: o.File, Line: o.Line, Flavor: flavorMariaDB,
+		Version: tableVersion[flavorMariaDB], Text: fmt.Sprintf("mariadbd %s starts but ignores %q: %s; remove the line",
+			tableVersion[flavorMariaDB], o.Raw, why)})
 }
 
 // ambiguous handles a name that begins several options: mariadbd 10.11
