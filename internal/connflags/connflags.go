@@ -43,7 +43,7 @@ func Add(fs *pflag.FlagSet) {
 	fs.StringP("password", "p", "", "password; -p alone prompts on the terminal (prefer MYSQL_PWD or ~/.my.cnf)")
 	fs.Lookup("password").NoOptDefVal = PromptMarker
 	fs.StringP("socket", "S", "", "server Unix socket")
-	fs.String("defaults-file", "", "read [client] and [mysql] options only from this file (instead of ~/.my.cnf)")
+	fs.String("defaults-file", "", "read client options only from this file (instead of ~/.my.cnf): [client], [mysql], [client-server], [client-mariadb], [mariadb-client], as the mariadb client does")
 	fs.String("dsn", "", "go-sql-driver DSN, e.g. user@tcp(127.0.0.1:3306)/ (overrides the other server flags)")
 	fs.Duration("connect-timeout", server.DefaultConnectTimeout, "give up connecting after this long")
 	fs.String("ssl-mode", "", "TLS as the mysql client says it: DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY (default PREFERRED over TCP)")

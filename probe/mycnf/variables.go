@@ -14,8 +14,12 @@ import (
 // ServerGroupsFor; ReadAs keeps what each flavor reads.
 var ServerGroups = []string{"mysqld", "server", "mariadb", "mariadbd", "client-server", "galera"}
 
-// ClientGroups are the groups the mysql client reads.
-var ClientGroups = []string{"client", "mysql", "client-server", "client-mariadb"}
+// ClientGroups are the groups the mysql and mariadb clients read, in file
+// order (mariadb 10.11.19 --defaults-file=F --print-defaults lists
+// [client] [mysql] [client-server] [client-mariadb] [mariadb-client]; the
+// MySQL client reads the first two, and Debian 12's /etc/mysql/my.cnf puts
+// the socket in [client-server]).
+var ClientGroups = []string{"client", "mysql", "client-server", "client-mariadb", "mariadb-client"}
 
 // ServerGroupsFor adds the version groups ("mysqld-8.0", "mariadb-10.11",
 // "mariadbd-10.11") for a server version "major.minor".

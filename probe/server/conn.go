@@ -161,8 +161,9 @@ func yesNo(b bool) string {
 
 // ResolveConn works out the connection the way the mysql client does:
 // --dsn alone if given; else flags over the option file (--defaults-file,
-// or home/.my.cnf groups [client] and [mysql]) over the environment
-// (MYSQL_PWD, MYSQL_HOST, MYSQL_TCP_PORT, MYSQL_UNIX_PORT, USER). Without
+// or home/.my.cnf; the groups the mariadb client reads, mycnf.ClientGroups)
+// over the environment (MYSQL_PWD, MYSQL_HOST, MYSQL_TCP_PORT,
+// MYSQL_UNIX_PORT, USER). Without
 // host and socket it tries LocalSockets that exist, then 127.0.0.1:3306.
 // With DiscoveryEnv off, home, the MYSQL_HOST/PORT/UNIX_PORT variables and
 // those defaults are left out: no host, port or socket given means no
@@ -253,13 +254,13 @@ func resolvePassword(o ConnOptions, file mycnf.Options, env func(string) string)
 	return "", false
 }
 
-// clientOptions reads the [client] and [mysql] groups of --defaults-file
+// clientOptions reads the client groups (mycnf.ClientGroups) of --defaults-file
 // (which must exist and be readable: the mysql client stops with "Could
 // not open required defaults file") or of home/.my.cnf when it can be
 // opened; one that exists but cannot be (mysys my_default.cc skips it
 // silently) is skipped with a note.
 func clientOptions(defaultsFile, home string) (opts mycnf.Options, notes []string, err error) {
-	groups := []string{"client", "mysql"}
+	groups := mycnf.ClientGroups
 	if defaultsFile != "" {
 		opts, err := mycnf.ParseConfig(defaultsFile, groups, mycnf.Config{Headerless: mycnf.HeaderlessIgnore, Strict: true})
 		if errors.Is(err, fs.ErrPermission) || errors.Is(err, fs.ErrNotExist) {

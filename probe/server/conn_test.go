@@ -20,6 +20,22 @@ func TestResolveConn(t *testing.T) {
 	}
 	df := filepath.Join(t.TempDir(), "x.cnf")
 	os.WriteFile(df, []byte("[client]\nsocket=/s/x.sock\nuser=dfuser\n"), 0o600)
+	// The MariaDB client groups (mariadb --defaults-file=F --print-defaults
+	// of 10.11.19 reads [client-server], [client-mariadb], [mariadb-client]);
+	// debcli is QA run 14's deb-cli/my.cnf, the layout of Debian 12's
+	// /etc/mysql/my.cnf: the socket in [client-server].
+	mariaGroups := map[string]string{}
+	for name, text := range map[string]string{
+		"debcli":         "[client-server]\nsocket = /run/q/s5.sock\n\n[client]\nuser = root\n",
+		"client-mariadb": "[client-mariadb]\nsocket=/s/cm.sock\nuser=cm\n",
+		"mariadb-client": "[mariadb-client]\nsocket=/s/mc.sock\nuser=mc\n",
+		"file order":     "[client-mariadb]\nuser=first\n[client]\nuser=last\nsocket=/s/o.sock\n",
+	} {
+		mariaGroups[name] = filepath.Join(t.TempDir(), name+".cnf")
+		if err := os.WriteFile(mariaGroups[name], []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	noSockets := []string{filepath.Join(home, "none.sock")}
 	cases := []struct {
 		name     string
@@ -37,6 +53,10 @@ func TestResolveConn(t *testing.T) {
 		{"empty -p password counts", ConnOptions{PasswordGiven: true}, map[string]string{"USER": "u"}, home, "cnfuser", "", true, "tcp db.example:3307"},
 		{"MYSQL_PWD", ConnOptions{}, map[string]string{"USER": "u", "MYSQL_PWD": "envpw"}, "", "u", "envpw", true, "tcp 127.0.0.1:3306"},
 		{"defaults-file only", ConnOptions{DefaultsFile: df}, map[string]string{"USER": "u"}, home, "dfuser", "", false, "unix /s/x.sock"},
+		{"[client-server] socket (Debian 12)", ConnOptions{DefaultsFile: mariaGroups["debcli"]}, nil, home, "root", "", false, "unix /run/q/s5.sock"},
+		{"[client-mariadb]", ConnOptions{DefaultsFile: mariaGroups["client-mariadb"]}, nil, home, "cm", "", false, "unix /s/cm.sock"},
+		{"[mariadb-client]", ConnOptions{DefaultsFile: mariaGroups["mariadb-client"]}, nil, home, "mc", "", false, "unix /s/mc.sock"},
+		{"client groups in file order", ConnOptions{DefaultsFile: mariaGroups["file order"]}, nil, home, "last", "", false, "unix /s/o.sock"},
 		{"socket flag", ConnOptions{Socket: "/a.sock", User: "u"}, nil, "", "u", "", false, "unix /a.sock"},
 		{"localhost uses socket", ConnOptions{Host: "localhost", Socket: "/a.sock", User: "u"}, nil, "", "u", "", false, "unix /a.sock"},
 		{"env host", ConnOptions{}, map[string]string{"USER": "u", "MYSQL_HOST": "e", "MYSQL_TCP_PORT": "3310"}, "", "u", "", false, "tcp e:3310"},
