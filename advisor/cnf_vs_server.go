@@ -30,12 +30,47 @@ func cnfServerNote(p profile.Profile, flavor, version string) string {
 		series = fmt.Sprintf("%d.%d", v.Major, v.Minor)
 	}
 	base := p.MyCnf.Effective(flavor, series)
-	var diffs []string
+	var diffs, clamps []string
 	for name, fileVal := range base {
-		if srvVal, ok := s.Variables[name]; ok && disagree(fileVal, srvVal) {
-			diffs = append(diffs, fmt.Sprintf("%s %s in the file, %s on the server", name, fileVal, srvVal))
+		srvVal, ok := s.Variables[name]
+		if !ok || !disagree(fileVal, srvVal) {
+			continue
 		}
+		if c, ok := clamped(flavor, name, fileVal, srvVal, s.Variables); ok {
+			clamps = append(clamps, c)
+			continue
+		}
+		diffs = append(diffs, fmt.Sprintf("%s %s in the file, %s on the server", name, fileVal, srvVal))
 	}
+	sort.Strings(clamps)
+	return joinNotes(clampNote(p.MyCnf.Path, clamps), disagreeNote(p, diffs))
+}
+
+// clampNote says which of the file's values the server adjusted at start
+// (serverClamp): the same file, values out of the server's range.
+func clampNote(path string, clamps []string) string {
+	if len(clamps) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the server adjusted values of the my.cnf %s at start: %s. Write the values it runs with "+
+		"in the file", path, strings.Join(clamps, "; "))
+}
+
+// joinNotes joins the non-empty notes into one.
+func joinNotes(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + ". " + b
+}
+
+// disagreeNote names the values the file and the server disagree on,
+// "" for none.
+func disagreeNote(p profile.Profile, diffs []string) string {
+	s := p.Server
 	if len(diffs) == 0 {
 		return ""
 	}
