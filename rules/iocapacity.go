@@ -80,18 +80,19 @@ func (e Env) IOCapacityReason() string {
 }
 
 // IOCapacityMaxReason explains IOCapacityMaxTarget in one sentence. The
-// peak is rounded to the nearest 100 (IOCapacityMax), so the rounded figure
-// can sit above the peak (380 → 400) or at the capacity (102 → 100): the
-// text then names the rounding instead of comparing the raw peak.
+// peak is rounded down to 100 (IOCapacityMax), so the rounded figure can
+// sit at the capacity (102 → 100) or, held at the minimum 100, above a
+// peak below 100: the text then names the rounding instead of comparing
+// the raw peak.
 func (e Env) IOCapacityMaxReason() string {
 	c, peak, got := e.IOCapacityAfter(), e.PeakWriteIOPS(), e.IOCapacityMaxTarget()
 	switch {
 	case got == 2*c && float64(got) <= peak:
 		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), within the measured peak of %.0f IOPS: %d", c, peak, got)
 	case got == 2*c:
-		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), the measured peak of %.0f IOPS rounded to 100: %d", c, peak, got)
+		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), the measured peak of %.0f IOPS rounded down to 100: %d", c, peak, got)
 	case got > c:
-		return fmt.Sprintf("twice innodb_io_capacity %d would be %d, above the measured peak of %.0f IOPS, so the peak rounded to 100: %d", c, 2*c, peak, got)
+		return fmt.Sprintf("twice innodb_io_capacity %d would be %d, above the measured peak of %.0f IOPS, so the peak rounded down to 100: %d", c, 2*c, peak, got)
 	}
 	floor := ""
 	if c == minIOCapacity {
@@ -99,7 +100,7 @@ func (e Env) IOCapacityMaxReason() string {
 	}
 	cmp := fmt.Sprintf("the measured peak of %.0f IOPS is at or below innodb_io_capacity %d%s", peak, c, floor)
 	if peak > float64(c) {
-		cmp = fmt.Sprintf("the measured peak of %.0f IOPS, rounded to 100, is no more than innodb_io_capacity %d%s", peak, c, floor)
+		cmp = fmt.Sprintf("the measured peak of %.0f IOPS, rounded down to 100, is no more than innodb_io_capacity %d%s", peak, c, floor)
 	}
 	return cmp + fmt.Sprintf(", and innodb_io_capacity_max may not be lower than innodb_io_capacity: %d", got)
 }

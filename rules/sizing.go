@@ -171,12 +171,13 @@ func IOCapacity(iopsQD1, fraction float64) int {
 
 // IOCapacityMax sizes innodb_io_capacity_max: twice innodb_io_capacity (the
 // manual's default ratio) but not above the measured peak random-write
-// IOPS rounded to 100 (at least 100, the minimum), and never below capacity
-// (mysqld refuses a max below innodb_io_capacity).
+// IOPS rounded down to 100 (at least 100, the minimum; rounding to the
+// nearest made a 150 peak 200, more than the disk ever did), and never
+// below capacity (mysqld refuses a max below innodb_io_capacity).
 func IOCapacityMax(capacity int, peakIOPS float64) int {
 	n := 2 * capacity
 	if peakIOPS > 0 {
-		peak := max(int(math.Round(peakIOPS/100)*100), minIOCapacity)
+		peak := max(int(math.Floor(peakIOPS/100)*100), minIOCapacity)
 		n = min(n, peak)
 	}
 	return max(n, capacity)

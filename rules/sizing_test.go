@@ -101,6 +101,8 @@ func TestIOCapacity(t *testing.T) {
 		{"SD card", 45, 57, 100, 100},
 		{"card peaking at 40: the peak rounds to the minimum 100, not 0", 30, 40, 100, 100},
 		{"HDD", 150, 215, 100, 200},
+		{"QA 13 sd bed: a 150 peak rounds down to 100, not up to 200", 150, 150, 100, 100},
+		{"a 380 peak rounds down to 300", 400, 380, 200, 300},
 		{"SATA SSD", 6500, 21000, 3300, 6600},
 		{"NVMe capped at 20000", 90000, 400000, 20000, 40000},
 		{"unmeasured", 0, 0, 0, 0},
