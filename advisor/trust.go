@@ -99,8 +99,18 @@ func listItem(kind, figure string, measured, threshold float64, unit, part strin
 		Unit: unit, Text: listSentence(kind, []string{part})}, part: part}
 }
 
-// cores is the CPUs a process here may use (profile.CPU.Usable).
-func cores(c profile.CPU) float64 { return c.Usable() }
+// cores is the host's CPUs, what the load average is over: the load
+// average counts every runnable task of the host (proc(5), /proc/loadavg),
+// and Host.CPU's quota and cpuset are the server's once
+// probe/serverlimits.go read them (QA 13: "load average 7.43 on 0.5 CPUs"
+// for a server held to half a CPU on a busy 8-CPU host). Usable CPUs only
+// when the host's count is unknown.
+func cores(c profile.CPU) float64 {
+	if c.Logical > 0 {
+		return float64(c.Logical)
+	}
+	return c.Usable()
+}
 
 // busyItems phrases a busy host before the measurement.
 func busyItems(l profile.Load, n float64) []trustItem {

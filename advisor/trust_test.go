@@ -28,10 +28,19 @@ func TestTrustNotes(t *testing.T) {
 	}{
 		{"quiet host, tight figures: nothing (the load after the run is the probe's own)", func(*profile.Profile) {}, nil, 0, nil},
 		{"load above the cores", func(p *profile.Profile) { p.Storage.Conditions.Before.Load1 = 5.05 }, []string{"load average 5.05 on 2 CPUs"}, 1, []note{{"busy_load", "host", 5.05, 2, "tasks"}}},
-		{"load above a cgroup quota", func(p *profile.Profile) {
+		// QA 13: the quota and cpuset are the server's (probe/serverlimits.go); the load average is the host's
+		{"load above a server's cgroup quota, within the host's CPUs: no note", func(p *profile.Profile) {
 			p.Host.CPU.QuotaCores = 0.5
 			p.Storage.Conditions.Before.Load1 = 1
-		}, []string{"load average 1.00 on 0.5 CPUs"}, 1, []note{{"busy_load", "host", 1, 0.5, "tasks"}}},
+		}, nil, 0, nil},
+		{"load above a server's 1-CPU cpuset, within the host's 8: no note", func(p *profile.Profile) {
+			p.Host.CPU.Logical, p.Host.CPU.AllowedCPUs = 8, 1
+			p.Storage.Conditions.Before.Load1 = 7.43
+		}, nil, 0, nil},
+		{"load above the host's CPUs under a quota: on the host's CPUs", func(p *profile.Profile) {
+			p.Host.CPU.Logical, p.Host.CPU.QuotaCores = 8, 0.5
+			p.Storage.Conditions.Before.Load1 = 9.5
+		}, []string{"load average 9.50 on 8 CPUs"}, 1, []note{{"busy_load", "host", 9.5, 8, "tasks"}}},
 		{"I/O pressure", func(p *profile.Profile) { p.Storage.Conditions.Before.IO.SomeAvg10 = 54.36 }, []string{"stalled on I/O 54% of the 10 s", "over 10%"}, 1, []note{{"io_pressure", "host", 54.36, 10, "percent"}}},
 		{"CPU pressure", func(p *profile.Profile) { p.Storage.Conditions.Before.CPU.SomeAvg10 = 29.8 }, []string{"waited for a CPU 30%"}, 1, []note{{"cpu_pressure", "host", 29.8, 20, "percent"}}},
 		{"no PSI on this kernel", func(p *profile.Profile) { p.Storage.Conditions.Before.IO, p.Storage.Conditions.Before.CPU = nil, nil }, nil, 0, nil},
