@@ -132,6 +132,9 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	if a.Threads.Notes == nil {
 		a.Threads.Notes = []string{}
 	}
+	if a.Threads.Warnings == nil {
+		a.Threads.Warnings = []string{} // CONTRACT: "warnings": [], never absent
+	}
 	return a, nil
 }
 

@@ -176,8 +176,11 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		est := fmt.Sprintf("loaded in %s to %s if the binary log is written instead of skipped. %s", estimateDur(e.Low), estimateDur(e.High), e.Basis)
 		b.WriteString(labelled(t, "binlog on", est, w, t.label))
 	}
-	if len(th.Commands) > 0 {
+	if len(th.Commands) > 0 || len(th.Warnings) > 0 {
 		b.WriteString(section(t, "COMMANDS"))
+		for _, w8 := range th.Warnings { // in the same block as the lines they are about, before them
+			b.WriteString(labelled(t, "WARNING", w8, w, t.warn))
+		}
 		for _, c := range th.Commands {
 			for _, l := range shellWrap(clean(c), w-2) {
 				b.WriteString("  " + l + "\n")

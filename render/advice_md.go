@@ -112,6 +112,9 @@ func threadsMarkdown(th advisor.Threads) string {
 	if e := th.EstimatedLoadBinlog; !e.IsZero() {
 		fmt.Fprintf(&b, "\nEstimated restore with the binary log written instead of skipped: %s to %s. %s\n", estimateDur(e.Low), estimateDur(e.High), mdText(e.Basis))
 	}
+	for _, w := range th.Warnings {
+		b.WriteString("\n> **Warning:** " + mdText(w) + "\n")
+	}
 	if len(th.Commands) > 0 {
 		b.WriteString("\n```sh\n" + strings.Join(th.Commands, "\n") + "\n```\n")
 	}

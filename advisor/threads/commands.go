@@ -45,6 +45,9 @@ type dirs struct {
 	// skipBinlog is true when the target writes a binary log the load
 	// should skip: the mysql client line then sets it (InitSkipBinlog).
 	skipBinlog bool
+	// enableBinlog is true when replicas read the target's binary log:
+	// the myloader line then writes it (--enable-binlog), as does loadDump.
+	enableBinlog bool
 	// drops is true when the mysqldump file drops the tables it loads.
 	drops bool
 	// dropsDBs are the databases the mysqldump file drops whole.
@@ -101,6 +104,9 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 	}
 	if want(TaskLoad) {
 		dd.skipBinlog = binlogState(p, o) == BinlogOn
+		if replicating(p, o) {
+			dd.skipBinlog, dd.enableBinlog = false, true // Size warns why (replicatingNote)
+		}
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
 	}
@@ -146,10 +152,13 @@ func mydumperCopy(dir string, threads int) ([]string, []string) {
 // loadCommands gives the restore lines that fit the dump's format, and a
 // note when the dump cannot be loaded into the target with its own tool.
 func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
-	shell := mysqlsh("USER@TARGET:3306", fmt.Sprintf(`util.loadDump(%s, {threads: %d, deferTableIndexes: "all", skipBinlog: true})`,
-		jsString(dd.load), threads))
+	shell := mysqlsh("USER@TARGET:3306", fmt.Sprintf(`util.loadDump(%s, {threads: %d, deferTableIndexes: "all", skipBinlog: %t})`,
+		jsString(dd.load), threads, !dd.enableBinlog))
 	myloader := fmt.Sprintf("myloader --host TARGET --user USER --ask-password --threads %d --directory %s --queries-per-transaction %d",
 		threads, shQuote(dd.load), QueriesPerTransaction)
+	if dd.enableBinlog { // myloader --help (0.10): "-e, --enable-binlog  Enable binary logging of the restore data"
+		myloader += " --enable-binlog"
+	}
 	switch dd.format {
 	case "mysqlsh":
 		if !mysqlTarget {

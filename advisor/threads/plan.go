@@ -52,6 +52,10 @@ type Plan struct {
 	Load     Choice   `json:"load"`
 	Copy     Choice   `json:"copy"`
 	Commands []string `json:"commands"`
+	// Warnings come before the commands: what running them does to this
+	// server beyond the load (a replica written to differs from its
+	// source); [] when there is none.
+	Warnings []string `json:"warnings"`
 	// Temporary are settings worth changing for the duration of a load, each with its undo.
 	Temporary []Setting `json:"temporary"`
 	// EstimatedLoad is the expected restore time of the dump; zero (and

@@ -38,7 +38,7 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 	var notes []string
 	state := binlogState(p, o)
 	binlogOn := state != BinlogOff
-	if binlogOn {
+	if binlogOn && !replicating(p, o) { // replicas read the binary log: the load lines write it
 		out = append(out, skipBinlog(p, o, state))
 	}
 	if s, ok := localInfile(p, o, vars); ok {

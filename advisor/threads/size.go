@@ -67,7 +67,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	if o.Task == TaskOLTP {
 		// CONTRACT.md: basis is always set on the load choice, "modelled
 		// from the probe" without a calibration (none is used for oltp).
-		return Plan{Load: Choice{Basis: BasisModelled}, Commands: []string{}, Temporary: []Setting{}, Notes: []string{OLTPNote}}
+		return Plan{Load: Choice{Basis: BasisModelled}, Commands: []string{}, Temporary: []Setting{}, Warnings: []string{}, Notes: []string{OLTPNote}}
 	}
 	c := coresOf(p.Host)
 	b := poolOf(p, o)
@@ -82,8 +82,11 @@ func Size(p *profile.Profile, o Options) Plan {
 		tempNotes = append(first, tempNotes...)
 		b.commitWait = commitWait(p, o, temp)
 		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo)
+		if replicating(p, o) { // the load lines write the binary log: estimate that load
+			b.binlog = binlogWriteOf(p, o)
+		}
 	}
-	plan := Plan{Temporary: []Setting{}, Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
+	plan := Plan{Temporary: []Setting{}, Warnings: []string{}, Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
 	if plan.Commands == nil {
@@ -101,7 +104,12 @@ func Size(p *profile.Profile, o Options) Plan {
 			plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
 			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 		}
-		plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
+		if !replicating(p, o) { // else EstimatedLoad is already the load that writes it
+			plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
+		}
+		if replicating(p, o) && (o.Task == TaskAll || o.Task == TaskLoad) {
+			plan.Warnings = append(plan.Warnings, replicatingNote(ReplicasConnected(p), dumpFormat(p.Dump)))
+		}
 		plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
 		for _, note := range []string{foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
 			redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b)} {

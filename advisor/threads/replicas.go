@@ -1,0 +1,50 @@
+package threads
+
+import (
+	"fmt"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// ReplicasConnected is how many replicas read the live server's binary
+// log (profile.Replication.Replicas: MariaDB's Slaves_connected, MySQL's
+// Binlog Dump threads); 0 when none are, or no server was read.
+func ReplicasConnected(p *profile.Profile) int {
+	if p == nil || p.Server == nil || p.Server.Replication == nil {
+		return 0
+	}
+	return p.Server.Replication.Replicas
+}
+
+// replicating is true when a load into the live server must write its
+// binary log: replicas read it, and a load that skips it reaches none of
+// them (QA 17: myloader 0.10's default SQL_LOG_BIN=0 left the replica
+// without the schema; it reported healthy and stopped with error 1146 on
+// the next write to a loaded table).
+func replicating(p *profile.Profile, o Options) bool {
+	return ReplicasConnected(p) > 0 && binlogState(p, o) != BinlogOff
+}
+
+// replicatingNote says, first among the plan's notes, that the load lines
+// write the binary log because replicas read it, and what the variant
+// that skips it does (format is the dump's: mysqldump, mydumper, ...).
+func replicatingNote(n int, format string) string {
+	skip := "drop --enable-binlog from the myloader line (myloader 0.10 then sets SQL_LOG_BIN=0)"
+	if format == "mysqldump" {
+		skip = "add " + InitSkipBinlog + " to the mysql line"
+	}
+	return fmt.Sprintf("this server is a replication source with %s connected, so the load lines write the binary log "+
+		"(myloader --enable-binlog; the mysql line without sql_log_bin=0) and the schema and rows reach the replicas. "+
+		"Only as an alternative, to load faster without the binary log, %s: then neither the schema nor the rows reach the replicas, "+
+		"which keep reporting healthy and stop at the next replicated write to a loaded table (error 1146), or silently differ "+
+		"where the file drops and re-creates tables they have; load every replica the same way yourself, and take a fresh backup after",
+		count(n, "replica"), skip)
+}
+
+// dumpFormat is the dump's format, "" without a dump.
+func dumpFormat(d *profile.Dump) string {
+	if d == nil {
+		return ""
+	}
+	return d.Format
+}

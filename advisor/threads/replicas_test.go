@@ -1,0 +1,60 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// TestLoadIntoReplicationServers holds QA 17's restores: into a source
+// with a replica connected the lines write the binary log (the skip is an
+// alternative in the warning, never the printed line or a setting) into a replica or read_only server is warned against.
+func TestLoadIntoReplicationServers(t *testing.T) {
+	mariadb := func(rep *profile.Replication, vars map[string]string) *profile.Server {
+		s := server("mariadb", "10.11.19-MariaDB-0+deb12u1-log", vars)
+		s.Replication = rep
+		return s
+	}
+	source := &profile.Replication{Role: profile.RoleSource, Replicas: 1, SecondsBehind: -1}
+	tests := []struct {
+		name, format        string
+		srv                 *profile.Server
+		cmdHas, cmdLacks    string
+		warnHas             string // "" when no warning is wanted
+		skipSetting, binEst bool
+	}{
+		{"source, mydumper: --enable-binlog", "mydumper", mariadb(source, map[string]string{"log_bin": "ON"}),
+			"--enable-binlog", "", "1 replica connected", false, false},
+		{"source, mysqldump: no sql_log_bin=0", "mysqldump", mariadb(source, map[string]string{"log_bin": "ON"}),
+			"mysql --host TARGET", "sql_log_bin", "add " + InitSkipBinlog, false, false},
+		{"standalone, mysqldump: skips the binary log", "mysqldump", mariadb(&profile.Replication{Role: profile.RoleStandalone}, map[string]string{"log_bin": "ON"}),
+			InitSkipBinlog, "", "", true, true},
+		{"standalone, mydumper: no --enable-binlog", "mydumper", mariadb(&profile.Replication{Role: profile.RoleStandalone}, map[string]string{"log_bin": "ON"}),
+			"myloader", "--enable-binlog", "", true, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, fastCurve, &profile.Dump{Path: "/d", Format: tc.format, TotalBytes: 8 << 20, Tables: 2, Chunks: 2})
+			p.Server = tc.srv
+			plan := Size(p, Options{Task: TaskLoad})
+			cmds, warns := strings.Join(plan.Commands, "\n"), strings.Join(plan.Warnings, "\n")
+			if !strings.Contains(cmds, tc.cmdHas) || (tc.cmdLacks != "" && strings.Contains(cmds, tc.cmdLacks)) {
+				t.Errorf("commands %q: want %q in them, %q not", cmds, tc.cmdHas, tc.cmdLacks)
+			}
+			if (tc.warnHas == "") != (warns == "") || !strings.Contains(warns, tc.warnHas) {
+				t.Errorf("warnings %q, want %q", warns, tc.warnHas)
+			}
+			skip := false
+			for _, s := range plan.Temporary {
+				skip = skip || strings.HasPrefix(s.Apply, "SET SESSION sql_log_bin = 0")
+			}
+			if skip != tc.skipSetting {
+				t.Errorf("skip-binlog setting offered = %v, want %v", skip, tc.skipSetting)
+			}
+			if got := !plan.EstimatedLoadBinlog.IsZero(); got != tc.binEst {
+				t.Errorf("separate binlog-written estimate = %v, want %v", got, tc.binEst)
+			}
+		})
+	}
+}
