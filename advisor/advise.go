@@ -119,7 +119,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		advised = cnfValues(a.Cnf)
 	}
 	a.Threads = sizeThreads(p, t, opts, advised)
-	if room := restoreRoom(p, a.Threads.LoadedInnoDBBytes > 0); room != nil {
+	if room := append(restoreRoom(p, a.Threads.LoadedInnoDBBytes > 0), restoreReplica(p, opts.Task)...); room != nil {
 		a.Findings = append(a.Findings, room...)
 		SortFindings(a.Findings)
 	}

@@ -2,6 +2,7 @@ package threads
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -41,10 +42,46 @@ func replicatingNote(n int, format string) string {
 		count(n, "replica"), skip)
 }
 
+// ReplicaTargetWarning is the warning for a load planned against a
+// replica or a read_only server, "" for any other: writing to a replica
+// makes it differ from its source (QA 17: the mysql line into the
+// read_only replica exited 0 and its checksums no longer matched the
+// source's; an account with SUPER or READ_ONLY ADMIN writes through
+// read_only).
+func ReplicaTargetWarning(p *profile.Profile) string {
+	if p == nil || p.Server == nil {
+		return ""
+	}
+	var why []string
+	if r := p.Server.Replication; r != nil && r.Role == profile.RoleReplica {
+		why = append(why, fmt.Sprintf("it is a replica (%s)", count(r.Channels, "replication channel")))
+	}
+	if v, ok := p.Server.Variables["read_only"]; ok && v != "" && readOnlyOn(v) {
+		why = append(why, "it is read_only")
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return "DO NOT load into this server as it is: " + strings.Join(why, " and ") + ", and writing to a replica makes it differ " +
+		"from its source: the loaded tables are not on the source, and replicated changes to them later fail or apply to " +
+		"different rows (an account with SUPER or READ_ONLY ADMIN writes through read_only, and the load lines exit 0). " +
+		"Load the source instead and let replication carry the data, or take this server out of replication first " +
+		"(STOP SLAVE; RESET SLAVE ALL on MariaDB, STOP REPLICA; RESET REPLICA ALL on MySQL) if it is to become a server of its own"
+}
+
 // dumpFormat is the dump's format, "" without a dump.
 func dumpFormat(d *profile.Dump) string {
 	if d == nil {
 		return ""
 	}
 	return d.Format
+}
+
+// readOnlyOn reads read_only: ON/1 (MySQL 8 and MariaDB before 11.0), or
+// MariaDB 11's NO_LOCK, NO_LOCK_NO_ADMIN and ON (MariaDB KB, read_only).
+func readOnlyOn(v string) bool {
+	if on, err := profile.ParseBool(v); err == nil {
+		return on
+	}
+	return strings.HasPrefix(strings.ToUpper(strings.TrimSpace(v)), "NO_LOCK")
 }

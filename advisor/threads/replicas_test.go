@@ -9,7 +9,8 @@ import (
 
 // TestLoadIntoReplicationServers holds QA 17's restores: into a source
 // with a replica connected the lines write the binary log (the skip is an
-// alternative in the warning, never the printed line or a setting) into a replica or read_only server is warned against.
+// alternative in the warning, never the printed line or a setting), and a
+// load into a replica or read_only server is warned against.
 func TestLoadIntoReplicationServers(t *testing.T) {
 	mariadb := func(rep *profile.Replication, vars map[string]string) *profile.Server {
 		s := server("mariadb", "10.11.19-MariaDB-0+deb12u1-log", vars)
@@ -17,6 +18,7 @@ func TestLoadIntoReplicationServers(t *testing.T) {
 		return s
 	}
 	source := &profile.Replication{Role: profile.RoleSource, Replicas: 1, SecondsBehind: -1}
+	replica := &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true}
 	tests := []struct {
 		name, format        string
 		srv                 *profile.Server
@@ -32,6 +34,10 @@ func TestLoadIntoReplicationServers(t *testing.T) {
 			InitSkipBinlog, "", "", true, true},
 		{"standalone, mydumper: no --enable-binlog", "mydumper", mariadb(&profile.Replication{Role: profile.RoleStandalone}, map[string]string{"log_bin": "ON"}),
 			"myloader", "--enable-binlog", "", true, true},
+		{"read_only replica: warned", "mysqldump", mariadb(replica, map[string]string{"log_bin": "OFF", "read_only": "ON"}),
+			"mysql --host TARGET", "", "it is a replica (1 replication channel) and it is read_only", false, false},
+		{"read_only, not a replica: warned", "mydumper", mariadb(nil, map[string]string{"read_only": "ON"}),
+			"myloader", "", "it is read_only, and writing to a replica", true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -110,6 +110,9 @@ func Size(p *profile.Profile, o Options) Plan {
 		if replicating(p, o) && (o.Task == TaskAll || o.Task == TaskLoad) {
 			plan.Warnings = append(plan.Warnings, replicatingNote(ReplicasConnected(p), dumpFormat(p.Dump)))
 		}
+		if w := ReplicaTargetWarning(p); w != "" {
+			plan.Warnings = append(plan.Warnings, w)
+		}
 		plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
 		for _, note := range []string{foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
 			redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b)} {
