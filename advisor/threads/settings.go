@@ -59,7 +59,7 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 	if d := p.Dump; d != nil && (d.Format == "mydumper" || d.Format == "mysqlsh") {
 		notes = append(notes, BatchedFlushNote)
 	} else {
-		flush := relaxedFlush(vars, binlogOn)
+		flush := relaxedFlush(liveVars(p, vars), o.Advised, binlogOn)
 		out = append(out, flush...)
 		if v := strings.ToUpper(vars["innodb_log_file_buffering"]); len(flush) > 0 && (v == "OFF" || v == "0") {
 			notes = append(notes, UnbufferedLogNote)
@@ -107,22 +107,52 @@ const UnbufferedLogNote = "this MariaDB writes its redo log with O_DIRECT (innod
 	"again only after the next restart"
 
 // relaxedFlush offers flushing the redo log and binary log once a second
-// instead of per commit, undoing to the current (or default) values.
-func relaxedFlush(vars map[string]string, binlogOn bool) []Setting {
+// instead of per commit. Whether to offer it and its undo follow the value
+// the server runs now (cur: the live server's, else the advised my.cnf's
+// or the default): QA 17's undo put back the advised cnf's sync_binlog
+// 1000 on a server running 1, and left the redo flush out because the cnf
+// set 2. Where the advised my.cnf sets another value, the risk says so.
+func relaxedFlush(cur, advised map[string]string, binlogOn bool) []Setting {
 	var out []Setting
-	if cur := valueOr(vars, "innodb_flush_log_at_trx_commit", "1"); cur == "1" || cur == "3" { // 3: MariaDB's flush at prepare and commit
+	if v := valueOr(cur, "innodb_flush_log_at_trx_commit", "1"); v == "1" || v == "3" { // 3: MariaDB's flush at prepare and commit
 		out = append(out, Setting{Name: "flush the redo log once a second",
 			Apply:   "SET GLOBAL innodb_flush_log_at_trx_commit = 2;",
-			Undo:    fmt.Sprintf("SET GLOBAL innodb_flush_log_at_trx_commit = %s;", cur),
-			Warning: "an OS crash or power loss loses up to about a second of commits (MySQL manual, innodb_flush_log_at_trx_commit)"})
+			Undo:    fmt.Sprintf("SET GLOBAL innodb_flush_log_at_trx_commit = %s;", v),
+			Warning: "an OS crash or power loss loses up to about a second of commits (MySQL manual, innodb_flush_log_at_trx_commit)" + undoVsAdvised(advised, "innodb_flush_log_at_trx_commit", v)})
 	}
-	if cur := valueOr(vars, "sync_binlog", "1"); binlogOn && cur != "0" {
+	if v := valueOr(cur, "sync_binlog", "1"); binlogOn && v != "0" {
 		out = append(out, Setting{Name: "let the OS flush the binary log",
 			Apply:   "SET GLOBAL sync_binlog = 0;",
-			Undo:    fmt.Sprintf("SET GLOBAL sync_binlog = %s;", cur),
-			Warning: "an OS crash or power loss can lose binary log events that were committed"})
+			Undo:    fmt.Sprintf("SET GLOBAL sync_binlog = %s;", v),
+			Warning: "an OS crash or power loss can lose binary log events that were committed" + undoVsAdvised(advised, "sync_binlog", v)})
 	}
 	return out
+}
+
+// liveVars is vars (the advised my.cnf's over the server's) with the
+// live server's own values laid back over them: the values a SET GLOBAL
+// undo must put back.
+func liveVars(p *profile.Profile, vars map[string]string) map[string]string {
+	out := make(map[string]string, len(vars))
+	for k, v := range vars {
+		out[k] = v
+	}
+	if p.Server != nil {
+		for k, v := range p.Server.Variables {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// undoVsAdvised says that the undo puts back the server's value v where
+// the advised my.cnf sets name otherwise, "" where it does not.
+func undoVsAdvised(advised map[string]string, name, v string) string {
+	a := strings.TrimSpace(advised[name])
+	if a == "" || a == v {
+		return ""
+	}
+	return fmt.Sprintf("; the undo puts back the %s the server runs now (%s); the advised my.cnf sets %s, so once that is applied use SET GLOBAL %s = %s instead", name, v, a, name, a)
 }
 
 // redoDisable offers disabling InnoDB redo logging on MySQL 8.0.21+. An

@@ -81,3 +81,44 @@ func TestRelaxedUndoRestoresCurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaxedUndoIsTheServers holds QA 17: the undo puts back what the
+// server runs, not the advised my.cnf's value, and an advised 2 does not
+// leave the redo flush out of the plan of a server running 1.
+func TestRelaxedUndoIsTheServers(t *testing.T) {
+	tests := []struct {
+		name     string
+		live     map[string]string
+		advised  map[string]string
+		want     []string // apply → undo pairs, joined
+		riskHas  string
+		riskNone bool
+	}{
+		{"advised sync_binlog 1000, server 1", map[string]string{"log_bin": "ON", "sync_binlog": "1", "innodb_flush_log_at_trx_commit": "2"},
+			map[string]string{"sync_binlog": "1000"}, []string{"SET GLOBAL sync_binlog = 0; → SET GLOBAL sync_binlog = 1;"}, "the advised my.cnf sets 1000", false},
+		{"advised flush 2, server 1", map[string]string{"log_bin": "OFF", "innodb_flush_log_at_trx_commit": "1"},
+			map[string]string{"innodb_flush_log_at_trx_commit": "2"}, []string{"SET GLOBAL innodb_flush_log_at_trx_commit = 2; → SET GLOBAL innodb_flush_log_at_trx_commit = 1;"}, "the advised my.cnf sets 2", false},
+		{"advised as the server", map[string]string{"log_bin": "ON", "sync_binlog": "1", "innodb_flush_log_at_trx_commit": "1"},
+			map[string]string{"sync_binlog": "1"}, []string{"SET GLOBAL innodb_flush_log_at_trx_commit = 2; → SET GLOBAL innodb_flush_log_at_trx_commit = 1;", "SET GLOBAL sync_binlog = 0; → SET GLOBAL sync_binlog = 1;"}, "", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(4, 0, fastCurve, nil)
+			p.Server = server("mariadb", "10.11.19-MariaDB", tc.live)
+			plan := Size(p, Options{Task: TaskLoad, Durability: DurabilityRelaxed, Advised: tc.advised})
+			var got, risks []string
+			for _, s := range plan.Temporary {
+				if strings.Contains(s.Apply, "flush_log_at_trx_commit") || strings.Contains(s.Apply, "sync_binlog") {
+					got, risks = append(got, s.Apply+" → "+s.Undo), append(risks, s.Warning)
+				}
+			}
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("settings %q, want %q", got, tc.want)
+			}
+			all := strings.Join(risks, "|")
+			if tc.riskNone && strings.Contains(all, "advised my.cnf") || !strings.Contains(all, tc.riskHas) {
+				t.Errorf("risks %q, want %q", all, tc.riskHas)
+			}
+		})
+	}
+}
