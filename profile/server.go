@@ -108,6 +108,10 @@ type Replication struct {
 	SQLDelayS int64 `json:"sql_delay_s,omitempty"`
 	// Running is false when an I/O or SQL thread of some channel is stopped.
 	Running bool `json:"running"`
+	// LeftoverChannels are the stopped replica configurations a source
+	// still holds (CHANGE MASTER, then RESET SLAVE without ALL): shown by
+	// SHOW ALL SLAVES STATUS, but the server replicates from none of them.
+	LeftoverChannels int `json:"leftover_channels,omitempty"`
 }
 
 // LagBeyondDelay is how far the replica is behind more than its

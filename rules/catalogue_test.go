@@ -269,6 +269,16 @@ var ruleCases = []struct {
 	{"standalone", "replication.replica_stopped", func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleStandalone}
 	}, "", false, ""},
+	// QA 17: CHANGE MASTER TO …; RESET SLAVE (no ALL) on a primary with a replica connected
+	{"source with a leftover replica configuration", "replication.leftover_replica_config", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleSource, Replicas: 1, LeftoverChannels: 1, SecondsBehind: -1}
+	}, "", true, ""},
+	{"source with a leftover replica configuration: not a stopped replica", "replication.replica_stopped", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleSource, Replicas: 1, LeftoverChannels: 1, SecondsBehind: -1}
+	}, "", false, ""},
+	{"plain source", "replication.leftover_replica_config", func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleSource, Replicas: 1, SecondsBehind: -1}
+	}, "", false, ""},
 	{"replica 201 s behind", "replication.replica_behind", func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 201}
 	}, "", true, ""},

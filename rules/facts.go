@@ -124,6 +124,9 @@ type Facts struct {
 	// seconds ReplicaSecondsBehind leaves out.
 	ReplicaDelayS     int64
 	ReplicasConnected int
+	// ReplicaLeftoverChannels are the stopped replica configurations a
+	// source still holds (profile.Replication.LeftoverChannels).
+	ReplicaLeftoverChannels int
 	// Usage holds the status counters of pool misses, query cache and connections.
 	Usage Usage
 	// QueryCacheType is query_cache_type as the server reads it (OFF, ON,
@@ -174,7 +177,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		if r := s.Replication; r != nil {
 			f.ReplicaRole, f.ReplicaRunning, f.ReplicaChannels = r.Role, r.Running, r.Channels
 			f.ReplicaSecondsBehind, f.ReplicasConnected = r.LagBeyondDelay(), r.Replicas
-			f.ReplicaDelayS = r.SQLDelayS
+			f.ReplicaDelayS, f.ReplicaLeftoverChannels = r.SQLDelayS, r.LeftoverChannels
 		}
 	}
 	f.InnoDBOff = innodbOff(f.Flavor, p.Server, vars)

@@ -11,7 +11,7 @@ import (
 )
 
 // replication decides the role: a replica when the replica status has
-// rows, a source when replicas are connected, else standalone.
+// rows, a source when replicas are connected, else standalone (roleOf).
 func (r *reader) replication(ctx context.Context) {
 	rep := &profile.Replication{Role: profile.RoleUnknown, SecondsBehind: -1}
 	r.s.Replication = rep
@@ -28,14 +28,41 @@ func (r *reader) replication(ctx context.Context) {
 		r.unread("replication status ("+label(q)+")", err)
 		return
 	}
-	if len(rows) > 0 {
+	n, _ := r.connectedReplicas(ctx)
+	roleOf(rep, rows, n)
+}
+
+// roleOf fills rep from the replica status rows and the replicas
+// connected (n). A server whose replica configuration is wholly stopped
+// while replicas read its binary log is a source with a leftover
+// configuration, not a stopped replica (QA 17: after CHANGE MASTER TO …;
+// RESET SLAVE without ALL, a primary with Slaves_connected 1 was told to
+// START ALL SLAVES, and followed it replicated from its own replica).
+func roleOf(rep *profile.Replication, rows []map[string]string, n int) {
+	rep.Replicas = max(n, 0)
+	switch {
+	case len(rows) > 0 && (n == 0 || anyThreadRunning(rows)):
 		fillReplica(rep, rows)
-		return
+	case len(rows) > 0:
+		rep.Role, rep.LeftoverChannels = profile.RoleSource, len(rows)
+	case n > 0:
+		rep.Role = profile.RoleSource
+	default:
+		rep.Role = profile.RoleStandalone
 	}
-	rep.Role = profile.RoleStandalone
-	if n, ok := r.connectedReplicas(ctx); ok && n > 0 {
-		rep.Role, rep.Replicas = profile.RoleSource, n
+}
+
+// anyThreadRunning is true when an I/O or SQL thread of some channel runs
+// or is connecting (Slave_IO_Running "Connecting").
+func anyThreadRunning(rows []map[string]string) bool {
+	for _, m := range rows {
+		for _, v := range []string{m["replica_io_running"], m["slave_io_running"], m["replica_sql_running"], m["slave_sql_running"]} {
+			if strings.EqualFold(v, "yes") || strings.EqualFold(v, "connecting") {
+				return true
+			}
+		}
 	}
+	return false
 }
 
 // replicaRows returns each row of a replica status as column → value.

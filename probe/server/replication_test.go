@@ -1,0 +1,38 @@
+package server
+
+import (
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+func TestRoleOf(t *testing.T) {
+	stopped := map[string]string{"slave_io_running": "No", "slave_sql_running": "No", "seconds_behind_master": ""}
+	running := map[string]string{"slave_io_running": "Yes", "slave_sql_running": "Yes", "seconds_behind_master": "0"}
+	connecting := map[string]string{"slave_io_running": "Connecting", "slave_sql_running": "Yes"}
+	tests := []struct {
+		name               string
+		rows               []map[string]string
+		connected          int
+		role               string
+		replicas, leftover int
+		running            bool
+	}{
+		// QA 17: CHANGE MASTER TO …; RESET SLAVE (no ALL) on a primary, Slaves_connected 1
+		{"stopped leftover, a replica connected: source", []map[string]string{stopped}, 1, profile.RoleSource, 1, 1, false},
+		{"stopped, none connected: stopped replica", []map[string]string{stopped}, 0, profile.RoleReplica, 0, 0, false},
+		{"running, a replica connected: intermediate replica", []map[string]string{running}, 1, profile.RoleReplica, 1, 0, true},
+		{"connecting, a replica connected: replica", []map[string]string{connecting}, 1, profile.RoleReplica, 1, 0, false},
+		{"no rows, connected: source", nil, 2, profile.RoleSource, 2, 0, false},
+		{"no rows, none: standalone", nil, 0, profile.RoleStandalone, 0, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := &profile.Replication{Role: profile.RoleUnknown, SecondsBehind: -1}
+			roleOf(rep, tc.rows, tc.connected)
+			if rep.Role != tc.role || rep.Replicas != tc.replicas || rep.LeftoverChannels != tc.leftover || rep.Running != tc.running {
+				t.Errorf("got %+v, want role %s replicas %d leftover %d running %v", *rep, tc.role, tc.replicas, tc.leftover, tc.running)
+			}
+		})
+	}
+}
