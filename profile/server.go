@@ -108,6 +108,11 @@ type Replication struct {
 	SQLDelayS int64 `json:"sql_delay_s,omitempty"`
 	// Running is false when an I/O or SQL thread of some channel is stopped.
 	Running bool `json:"running"`
+	// BeyondDelayS is the largest lag beyond its own channel's configured
+	// delay (Seconds_Behind_Source − SQL_Delay, at least 0, channel by
+	// channel), -1 when no channel's lag is known; nil in profiles saved
+	// before it (LagBeyondDelay then uses SecondsBehind − SQLDelayS).
+	BeyondDelayS *int64 `json:"seconds_beyond_delay,omitempty"`
 	// LeftoverChannels are the stopped replica configurations a source
 	// still holds (CHANGE MASTER, then RESET SLAVE without ALL): shown by
 	// SHOW ALL SLAVES STATUS, but the server replicates from none of them.
@@ -115,10 +120,16 @@ type Replication struct {
 }
 
 // LagBeyondDelay is how far the replica is behind more than its
-// configured delay (SecondsBehind − SQLDelayS, at least 0), -1 when the
-// lag is unknown. QA: a replica with MASTER_DELAY = 40 read "40 s behind",
-// and the disk was blamed.
+// configured delay, channel by channel (BeyondDelayS; for profiles saved
+// before it SecondsBehind − SQLDelayS, at least 0), -1 when the lag is
+// unknown. QA: a replica with MASTER_DELAY = 40 read "40 s behind", and
+// the disk was blamed; QA 17: with channel ” 29 s behind and channel 'b'
+// (MASTER_DELAY 3600) 37 s behind, the largest lag less the largest delay
+// hid the first channel's lag.
 func (r Replication) LagBeyondDelay() int64 {
+	if r.BeyondDelayS != nil {
+		return *r.BeyondDelayS
+	}
 	if r.SecondsBehind < 0 {
 		return -1
 	}

@@ -289,6 +289,11 @@ var ruleCases = []struct {
 	{"delayed replica beyond its delay", "replication.replica_behind", func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 100, SQLDelayS: 40}
 	}, "", true, ""},
+	// QA 17: channel '' 29 s behind, channel 'b' (MASTER_DELAY 3600) 37 s behind
+	{"multi-source, one channel behind beyond its delay", "replication.replica_behind", func(p *profile.Profile) {
+		beyond := int64(29)
+		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 2, Running: true, SecondsBehind: 37, SQLDelayS: 3600, BeyondDelayS: &beyond}
+	}, "", true, ""},
 	{"replica caught up", "replication.replica_behind", func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 0}
 	}, "", false, ""},

@@ -99,23 +99,30 @@ func (r *reader) replicaRows(ctx context.Context, q query) ([]map[string]string,
 	return out, rows.Err()
 }
 
-// fillReplica summarises replica status rows (old and new column names).
+// fillReplica summarises replica status rows (old and new column names):
+// the largest lag, the largest delay, and the largest lag beyond its own
+// channel's delay.
 func fillReplica(rep *profile.Replication, rows []map[string]string) {
 	rep.Role, rep.Channels, rep.Running = profile.RoleReplica, len(rows), true
+	beyond := int64(-1)
 	for _, m := range rows {
 		io := firstNonEmpty(m["replica_io_running"], m["slave_io_running"])
 		sqlRun := firstNonEmpty(m["replica_sql_running"], m["slave_sql_running"])
 		if !strings.EqualFold(io, "yes") || !strings.EqualFold(sqlRun, "yes") {
 			rep.Running = false
 		}
-		lag := firstNonEmpty(m["seconds_behind_source"], m["seconds_behind_master"])
-		if n, err := strconv.ParseInt(lag, 10, 64); err == nil && n > rep.SecondsBehind {
-			rep.SecondsBehind = n
+		delay, err := strconv.ParseInt(m["sql_delay"], 10, 64)
+		if err != nil {
+			delay = 0
 		}
-		if n, err := strconv.ParseInt(m["sql_delay"], 10, 64); err == nil && n > rep.SQLDelayS {
-			rep.SQLDelayS = n
+		rep.SQLDelayS = max(rep.SQLDelayS, delay)
+		lag := firstNonEmpty(m["seconds_behind_source"], m["seconds_behind_master"])
+		if n, err := strconv.ParseInt(lag, 10, 64); err == nil {
+			rep.SecondsBehind = max(rep.SecondsBehind, n)
+			beyond = max(beyond, max(n-delay, 0))
 		}
 	}
+	rep.BeyondDelayS = &beyond
 }
 
 // connectedReplicas counts replicas connected to this server: MariaDB's

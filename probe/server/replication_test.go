@@ -36,3 +36,30 @@ func TestRoleOf(t *testing.T) {
 		})
 	}
 }
+
+func TestFillReplicaLagPerChannel(t *testing.T) {
+	ch := func(lag, delay string) map[string]string {
+		return map[string]string{"slave_io_running": "Yes", "slave_sql_running": "Yes", "seconds_behind_master": lag, "sql_delay": delay}
+	}
+	tests := []struct {
+		name   string
+		rows   []map[string]string
+		beyond int64
+	}{
+		// QA 17: channel '' 29 s behind, channel 'b' (MASTER_DELAY 3600) at 37 s
+		{"multi-source: one lags, the delayed one within its delay", []map[string]string{ch("29", "0"), ch("37", "3600")}, 29},
+		{"one delayed channel at its delay", []map[string]string{ch("40", "40")}, 0},
+		{"one delayed channel beyond its delay", []map[string]string{ch("100", "40")}, 60},
+		{"lag unknown", []map[string]string{ch("", "0")}, -1},
+		{"one known, one NULL", []map[string]string{ch("", "0"), ch("5", "0")}, 5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := &profile.Replication{SecondsBehind: -1}
+			fillReplica(rep, tc.rows)
+			if got := rep.LagBeyondDelay(); got != tc.beyond {
+				t.Errorf("LagBeyondDelay = %d, want %d (%+v)", got, tc.beyond, *rep)
+			}
+		})
+	}
+}
