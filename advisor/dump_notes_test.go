@@ -28,6 +28,9 @@ func TestDumpNotes(t *testing.T) {
 				"the file creates no table (dumped with --no-create-info): its tables must exist on the target before it loads"}},
 			[]string{"dump: 1 of 2 tables (1.0 KiB of data) are MyISAM, not InnoDB",
 				"dump: the file creates no table (dumped with --no-create-info): its tables must exist on the target before it loads"}},
+		{"a mysqldump file with replication statements: the plan names them", &profile.Dump{Format: "mysqldump",
+			ReplicationStatements: []string{"SET GLOBAL gtid_slave_pos"},
+			Notes:                 []string{"the file runs replication statements (SET GLOBAL gtid_slave_pos: …)"}}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

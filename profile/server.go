@@ -253,6 +253,12 @@ type Dump struct {
 	// --no-create-db): on a target without them the load fails ("ERROR
 	// 1049 (42000): Unknown database").
 	UncreatedDatabases []string `json:"uncreated_databases"`
+	// ReplicationStatements are the replication statements a mysqldump
+	// file runs (not commented out), each as its first words: mariadb-dump
+	// --master-data/--gtid's CHANGE MASTER TO and SET GLOBAL gtid_slave_pos,
+	// mysqldump --source-data's CHANGE REPLICATION SOURCE TO and
+	// --set-gtid-purged's SET @@GLOBAL.GTID_PURGED.
+	ReplicationStatements []string `json:"replication_statements,omitempty"`
 	// LoaderTraps are the databases and tables of a mydumper dump whose
 	// names myloader 0.10 reads wrong (a table named t-schema, a database
 	// named with a dot, a table without its -schema.sql), sorted.

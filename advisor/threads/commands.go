@@ -65,6 +65,8 @@ type dirs struct {
 	traps []profile.DumpLoaderTrap
 	// loadData is true for a mydumper --load-data dump (.dat rows).
 	loadData bool
+	// replication are the replication statements the mysqldump file runs.
+	replication []string
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -75,7 +77,7 @@ func dirsOf(d *profile.Dump) dirs {
 	}
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
 		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases,
-		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData}
+		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData, replication: d.ReplicationStatements}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -253,6 +255,9 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 	if dd.drops {
 		notes = append(notes, mysqldumpReplacesNote)
 	}
+	if len(dd.replication) > 0 {
+		notes = append(notes, replicationStatementsNote(dd.replication))
+	}
 	if dd.intoDB != "" {
 		lines = intoDatabaseLoad(dd)
 		notes = append(notes, fmt.Sprintf("the file selects no database (dumped without --databases): "+
@@ -279,6 +284,18 @@ const mysqlSchemaLoadNote = "this file holds the mysql schema (dumped with --all
 	"accounts, grants and other server tables with the source's (DROP TABLE IF EXISTS, then the source's rows), and accounts made on " +
 	"TARGET stop working once it reloads them (a restart, FLUSH PRIVILEGES); load it only into a new server meant to become the " +
 	"source's copy, or dump the user databases again with --databases DB … and load that"
+
+// replicationStatementsNote warns that the file's replication statements
+// (profile.Dump.ReplicationStatements) run with the printed mysql line:
+// QA 17's line into a running replica stopped at "ERROR 1198 (HY000) at
+// line 18" (the replica must be stopped), and into the primary it set
+// gtid_slave_pos without a word.
+func replicationStatementsNote(stmts []string) string {
+	return "this file runs " + strings.Join(stmts, "; ") + " (dumped with --master-data/--gtid, --source-data or " +
+		"--set-gtid-purged), and the mysql line runs them too: on a running replica the load stops there (ERROR 1198), on any " +
+		"other server they set its replication position or GTID state as for a replica of the dumped server. Unless TARGET is " +
+		"being made such a replica, take those lines out first (or dump again without those options)"
+}
 
 // mysqldumpReplacesNote warns that a mysqldump file drops what it loads:
 // mysqldump and mariadb-dump write DROP TABLE IF EXISTS before each CREATE

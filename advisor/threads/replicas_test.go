@@ -64,3 +64,26 @@ func TestLoadIntoReplicationServers(t *testing.T) {
 		})
 	}
 }
+
+// TestReplicationStatementsNote holds QA 17: a mysqldump file's CHANGE
+// MASTER / SET GLOBAL gtid_slave_pos are named in the plan's notes.
+func TestReplicationStatementsNote(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		stmts []string
+		want  bool
+	}{
+		{"--master-data --gtid", []string{"CHANGE MASTER TO MASTER_USE_GTID", "SET GLOBAL gtid_slave_pos"}, true},
+		{"none", nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, fastCurve, &profile.Dump{Path: "/d.sql", Format: "mysqldump", TotalBytes: 8 << 20, Tables: 1, Chunks: 1,
+				ReplicationStatements: tc.stmts})
+			plan := Size(p, Options{Task: TaskLoad})
+			notes := strings.Join(plan.Notes, "|")
+			if got := strings.Contains(notes, "SET GLOBAL gtid_slave_pos") && strings.Contains(notes, "ERROR 1198"); got != tc.want {
+				t.Errorf("notes %q: replication note %v, want %v", notes, got, tc.want)
+			}
+		})
+	}
+}

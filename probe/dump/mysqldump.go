@@ -220,6 +220,9 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 			"on a target without %s the load fails (\"Unknown database\")", map[bool]string{true: "database", false: "databases"}[one],
 			quotedList(s.d.UncreatedDatabases), map[bool]string{true: "it", false: "them"}[one]))
 	}
+	if n := replicationNote(s.d.ReplicationStatements); n != "" {
+		s.d.Notes = append(s.d.Notes, n)
+	}
 	if s.read > MaxScanBytes {
 		s.d.ScannedBytes = MaxScanBytes
 		s.d.Notes = append(s.d.Notes, fmt.Sprintf("only the first %s were scanned: table counts are partial", profile.HumanBytes(MaxScanBytes)))
@@ -329,6 +332,8 @@ func (s *sqlScan) line(b []byte) {
 		if !s.createdDBs[s.schema] && !slices.Contains(s.d.UncreatedDatabases, s.schema) {
 			s.d.UncreatedDatabases = append(s.d.UncreatedDatabases, s.schema)
 		}
+	case reReplication.Match(b): // mariadb-dump --master-data/--gtid, mysqldump --source-data/--set-gtid-purged
+		s.replicationStatement(b)
 	case bytes.HasPrefix(b, prefixHost):
 		if _, db, ok := bytes.Cut(b, []byte("Database: ")); ok {
 			s.d.HeaderDatabase = strings.TrimSpace(string(db))
@@ -338,6 +343,40 @@ func (s *sqlScan) line(b []byte) {
 	case s.d.Dumper == "" && (bytes.HasPrefix(b, []byte("-- MySQL dump")) || bytes.HasPrefix(b, []byte("-- MariaDB dump"))):
 		s.d.Dumper = strings.TrimSpace(strings.TrimPrefix(string(b), "-- "))
 	}
+}
+
+// reReplication is a replication statement a dump runs: mariadb-dump
+// 10.11's --master-data writes "CHANGE MASTER TO MASTER_LOG_FILE=…" (its
+// --gtid "CHANGE MASTER TO MASTER_USE_GTID=slave_pos;" and, near the end,
+// "SET GLOBAL gtid_slave_pos='0-1-17335';"), MySQL 8.4's mysqldump
+// --source-data "CHANGE REPLICATION SOURCE TO …" and --set-gtid-purged
+// "SET @@GLOBAL.GTID_PURGED=…". Commented out ("-- CHANGE MASTER", the
+// =2 form) they do not run and do not match.
+var reReplication = regexp.MustCompile(`(?i)^(?:/\*!\d+ )?(?:CHANGE MASTER TO|CHANGE REPLICATION SOURCE TO|SET GLOBAL gtid_slave_pos|SET @@GLOBAL\.GTID_PURGED)`)
+
+// replicationStatement keeps a replication statement's first words, once.
+func (s *sqlScan) replicationStatement(b []byte) {
+	head := strings.TrimSpace(string(b))
+	if i := strings.IndexAny(head, "=;"); i > 0 {
+		head = strings.TrimSpace(head[:i])
+	}
+	if !slices.Contains(s.d.ReplicationStatements, head) {
+		s.d.ReplicationStatements = append(s.d.ReplicationStatements, head)
+	}
+}
+
+// replicationNote warns that the file's replication statements run with
+// its load (QA 17: the mysql line into a running replica stopped with
+// "ERROR 1198 … at line 18"; into the primary it set gtid_slave_pos
+// silently); "" when it has none.
+func replicationNote(stmts []string) string {
+	if len(stmts) == 0 {
+		return ""
+	}
+	return "the file runs replication statements (" + strings.Join(stmts, "; ") + ": dumped with --master-data/--gtid, " +
+		"--source-data or --set-gtid-purged): loading it into a running replica stops there (\"ERROR 1198\": the replica must be " +
+		"stopped), and into any other server they set its replication position or GTID state as for a replica of the dumped " +
+		"server; take those lines out of the file first unless the target is being made such a replica"
 }
 
 // schemaName is the database the statements run in: the last USE, else
