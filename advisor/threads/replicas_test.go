@@ -30,6 +30,12 @@ func TestLoadIntoReplicationServers(t *testing.T) {
 			"--enable-binlog", "", "1 replica connected", false, false},
 		{"source, mysqldump: no sql_log_bin=0", "mysqldump", mariadb(source, map[string]string{"log_bin": "ON"}),
 			"mysql --host TARGET", "sql_log_bin", "add " + InitSkipBinlog, false, false},
+		{"MySQL source, mysqlsh dump: loadDump writes the binary log", "mysqlsh",
+			func() *profile.Server {
+				s := server("mysql", "8.4.8", map[string]string{"log_bin": "ON"})
+				s.Replication = source
+				return s
+			}(), "skipBinlog: false", "skipBinlog: true", "1 replica connected", false, false},
 		{"standalone, mysqldump: skips the binary log", "mysqldump", mariadb(&profile.Replication{Role: profile.RoleStandalone}, map[string]string{"log_bin": "ON"}),
 			InitSkipBinlog, "", "", true, true},
 		{"standalone, mydumper: no --enable-binlog", "mydumper", mariadb(&profile.Replication{Role: profile.RoleStandalone}, map[string]string{"log_bin": "ON"}),
