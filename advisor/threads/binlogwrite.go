@@ -72,9 +72,11 @@ func (w binlogWrite) amps(seqLo, seqHi, syncLo, syncHi float64) (float64, float6
 
 // binlogEstimate is the load's estimate when the binary log is written
 // (myloader --enable-binlog, as a replica chain needs), beside the
-// advised load that skips it; zero unless the target's binary log is on.
+// advised load that skips it; zero unless the target's binary log is on,
+// and zero when replicas read it (the advised load then writes it, and
+// EstimatedLoad is that load's).
 func binlogEstimate(p *profile.Profile, o Options, threads, cores int, b pool) DurationRange {
-	if binlogState(p, o) != BinlogOn {
+	if binlogState(p, o) != BinlogOn || replicating(p, o) {
 		return DurationRange{}
 	}
 	b.binlog = binlogWriteOf(p, o)

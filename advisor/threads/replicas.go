@@ -85,3 +85,26 @@ func readOnlyOn(v string) bool {
 	}
 	return strings.HasPrefix(strings.ToUpper(strings.TrimSpace(v)), "NO_LOCK")
 }
+
+// replicatedBinlog is the binary log the load writes: none unless
+// replicas read it (the load lines then write it: replicating).
+func replicatedBinlog(p *profile.Profile, o Options) binlogWrite {
+	if !replicating(p, o) {
+		return binlogWrite{}
+	}
+	return binlogWriteOf(p, o)
+}
+
+// loadWarnings are the plan's warnings for a load into this server: that
+// the lines write the binary log for its replicas (replicatingNote), and
+// that it is a replica or read_only (ReplicaTargetWarning).
+func loadWarnings(p *profile.Profile, o Options) []string {
+	var out []string
+	if replicating(p, o) && (o.Task == TaskAll || o.Task == TaskLoad) {
+		out = append(out, replicatingNote(ReplicasConnected(p), dumpFormat(p.Dump)))
+	}
+	if w := ReplicaTargetWarning(p); w != "" {
+		out = append(out, w)
+	}
+	return out
+}

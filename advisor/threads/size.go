@@ -80,11 +80,8 @@ func Size(p *profile.Profile, o Options) Plan {
 	if loads { // the load runs with its temporary settings applied: size for the pool they leave
 		temp, tempNotes, b = loadSettings(p, o, b)
 		tempNotes = append(first, tempNotes...)
-		b.commitWait = commitWait(p, o, temp)
+		b.commitWait, b.binlog = commitWait(p, o, temp), replicatedBinlog(p, o)
 		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo)
-		if replicating(p, o) { // the load lines write the binary log: estimate that load
-			b.binlog = binlogWriteOf(p, o)
-		}
 	}
 	plan := Plan{Temporary: []Setting{}, Warnings: []string{}, Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
@@ -104,15 +101,8 @@ func Size(p *profile.Profile, o Options) Plan {
 			plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
 			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 		}
-		if !replicating(p, o) { // else EstimatedLoad is already the load that writes it
-			plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
-		}
-		if replicating(p, o) && (o.Task == TaskAll || o.Task == TaskLoad) {
-			plan.Warnings = append(plan.Warnings, replicatingNote(ReplicasConnected(p), dumpFormat(p.Dump)))
-		}
-		if w := ReplicaTargetWarning(p); w != "" {
-			plan.Warnings = append(plan.Warnings, w)
-		}
+		plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
+		plan.Warnings = append(plan.Warnings, loadWarnings(p, o)...)
 		plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
 		for _, note := range []string{foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
 			redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b)} {

@@ -199,12 +199,7 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 	if note != "" {
 		s.d.Notes = append(s.d.Notes, note)
 	}
-	if !s.d.AutocommitOff {
-		s.d.Transactions = 0 // InsertStatements is the count
-	} else {
-		s.d.Notes = append(s.d.Notes, fmt.Sprintf("the file turns autocommit off around its INSERTs (mysqldump --no-autocommit): "+
-			"its load commits %d transaction(s), not one per INSERT statement (%d)", s.d.Transactions, s.d.InsertStatements))
-	}
+	s.transactionNote()
 	if !s.usedDB && s.d.Tables > 0 {
 		s.d.NoUseStatement = true
 		s.d.Notes = append(s.d.Notes, "the file selects no database (dumped without --databases): its load must name one")
@@ -228,6 +223,17 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 		s.d.Notes = append(s.d.Notes, fmt.Sprintf("only the first %s were scanned: table counts are partial", profile.HumanBytes(MaxScanBytes)))
 	}
 	return nil
+}
+
+// transactionNote says how many transactions a --no-autocommit file
+// commits, and zeroes the count for any other (InsertStatements is it).
+func (s *sqlScan) transactionNote() {
+	if !s.d.AutocommitOff {
+		s.d.Transactions = 0
+		return
+	}
+	s.d.Notes = append(s.d.Notes, fmt.Sprintf("the file turns autocommit off around its INSERTs (mysqldump --no-autocommit): "+
+		"its load commits %d transaction(s), not one per INSERT statement (%d)", s.d.Transactions, s.d.InsertStatements))
 }
 
 // reCreateDatabase is the start of the CREATE DATABASE mysqldump writes
@@ -280,7 +286,7 @@ func (s *sqlScan) line(b []byte) {
 	if s.read == int64(len(b)) && bytes.HasPrefix(b, []byte("<?xml")) {
 		s.xml = true
 	}
-	if s.transaction(b) {
+	if s.transaction(b) || s.replicationStatement(b) {
 		return
 	}
 	if s.creating && s.current != nil && !bytes.HasPrefix(b, prefixCreate) {
@@ -332,8 +338,6 @@ func (s *sqlScan) line(b []byte) {
 		if !s.createdDBs[s.schema] && !slices.Contains(s.d.UncreatedDatabases, s.schema) {
 			s.d.UncreatedDatabases = append(s.d.UncreatedDatabases, s.schema)
 		}
-	case reReplication.Match(b): // mariadb-dump --master-data/--gtid, mysqldump --source-data/--set-gtid-purged
-		s.replicationStatement(b)
 	case bytes.HasPrefix(b, prefixHost):
 		if _, db, ok := bytes.Cut(b, []byte("Database: ")); ok {
 			s.d.HeaderDatabase = strings.TrimSpace(string(db))
@@ -354,8 +358,12 @@ func (s *sqlScan) line(b []byte) {
 // =2 form) they do not run and do not match.
 var reReplication = regexp.MustCompile(`(?i)^(?:/\*!\d+ )?(?:CHANGE MASTER TO|CHANGE REPLICATION SOURCE TO|SET GLOBAL gtid_slave_pos|SET @@GLOBAL\.GTID_PURGED)`)
 
-// replicationStatement keeps a replication statement's first words, once.
-func (s *sqlScan) replicationStatement(b []byte) {
+// replicationStatement keeps a replication statement's first words, once,
+// and reports whether b was one.
+func (s *sqlScan) replicationStatement(b []byte) bool {
+	if !reReplication.Match(b) {
+		return false
+	}
 	head := strings.TrimSpace(string(b))
 	if i := strings.IndexAny(head, "=;"); i > 0 {
 		head = strings.TrimSpace(head[:i])
@@ -363,6 +371,7 @@ func (s *sqlScan) replicationStatement(b []byte) {
 	if !slices.Contains(s.d.ReplicationStatements, head) {
 		s.d.ReplicationStatements = append(s.d.ReplicationStatements, head)
 	}
+	return true
 }
 
 // replicationNote warns that the file's replication statements run with
