@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -84,7 +86,7 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	var d *profile.Dump
 	if dir := a.v.GetString("dump"); dir != "" {
 		if d, err = dump.Read(cmd.Context(), dir); err != nil {
-			return nil, usagef("--dump: %v", err)
+			return nil, dumpError(err)
 		}
 	}
 	captured, err := a.readCapture(cmd)
@@ -204,4 +206,19 @@ func (a *app) loadCatalogue() (*rules.Catalogue, error) {
 		return nil, asUsage(err)
 	}
 	return cat, nil
+}
+
+// dumpError is what a failed --dump read returns: a wrong path or a file
+// that is no dump is a usage error (exit 2); a read that ran out of time
+// or was interrupted is a failed run (exit 1, CONTRACT.md), the interrupt
+// kept wrapped so it is reported as every other phase reports it.
+func dumpError(err error) error {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("--dump: %w", err)
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("--dump: %w (reading the dump's file names and schema files took over %s: on a slow or "+
+			"network filesystem, copy the dump to a local disk and run again)", err, dump.DefaultTimeout)
+	}
+	return usagef("--dump: %v", err)
 }

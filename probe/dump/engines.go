@@ -150,7 +150,7 @@ func readSchemaEngines(ctx context.Context, dir string, files map[[2]string]stri
 		if err := ctx.Err(); err != nil {
 			return "", fmt.Errorf("reading the schema files of %s: %w", dir, err)
 		}
-		rest, err := readCreate(filepath.Join(dir, name))
+		rest, err := t.creates.read(filepath.Join(dir, name))
 		if err != nil {
 			unread++
 			continue

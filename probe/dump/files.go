@@ -111,10 +111,12 @@ type tally struct {
 	tables      map[string]*profile.DumpTable
 	schemas     map[string]bool
 	compression map[string]int
+	// creates holds the schema files' CREATE TABLEs once read.
+	creates *createCache
 }
 
 func newTally() *tally {
-	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, compression: map[string]int{}}
+	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, compression: map[string]int{}, creates: newCreateCache()}
 }
 
 // table registers a table (from a schema or metadata file) without data.

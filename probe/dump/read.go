@@ -23,9 +23,12 @@ const (
 	FormatMysqldump  = "mysqldump"
 )
 
-// DefaultTimeout bounds Read when the caller's context has no deadline:
-// listing even a 100k-file dump takes well under a second, so 30 s means
-// a hung network filesystem, not a big dump.
+// DefaultTimeout bounds Read when the caller's context has no deadline.
+// It covers the whole read: listing (well under a second for 100k files),
+// one schema file per table (a 20,000-table mydumper dump reads in a few
+// seconds on a local disk, QA 18) and the row sampling, which stops on its
+// own within SampleTimeout or half the time left (sampleDeadline). 30 s
+// means a hung or very slow network filesystem, not a big dump.
 const DefaultTimeout = 30 * time.Second
 
 // ErrNotDump is returned (wrapped) when the path is none of the known dump kinds.

@@ -39,7 +39,7 @@ const (
 // a mydumper or MySQL Shell dump, each table's bytes as the tally counts
 // them (uncompressed where the dump's sizes are).
 func (t *tally) modelDir(ctx context.Context, dir string, files fileSet, d *profile.Dump) error {
-	models, note, err := modelDirTables(ctx, dir, files, d.Format)
+	models, note, err := modelDirTables(ctx, dir, files, d.Format, t.creates)
 	if err != nil {
 		return err
 	}
@@ -61,13 +61,13 @@ func (t *tally) modelDir(ctx context.Context, dir string, files fileSet, d *prof
 // digits where most take 6-9).
 // What cannot be read leaves the table unmodelled (a note counts them);
 // only a cancelled context is an error.
-func modelDirTables(ctx context.Context, dir string, files fileSet, format string) ([]profile.DumpTableModel, string, error) {
+func modelDirTables(ctx context.Context, dir string, files fileSet, format string, cc *createCache) ([]profile.DumpTableModel, string, error) {
 	var src *Source
 	var err error
 	if format == FormatMySQLShell {
-		src, err = shellSource(ctx, dir, files)
+		src, err = shellSource(ctx, dir, files, cc)
 	} else {
-		src, err = mydumperSource(ctx, dir, files)
+		src, err = mydumperSource(ctx, dir, files, cc)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -83,7 +83,8 @@ func modelDirTables(ctx context.Context, dir string, files fileSet, format strin
 		last[f.Table] = f
 		chunks[f.Table]++
 	}
-	b := rowBudget{deadline: time.Now().Add(SampleTimeout), perFile: spreadPerFile(len(first) + len(last))}
+	start := time.Now()
+	b := rowBudget{deadline: sampleDeadline(ctx, start), perFile: spreadPerFile(len(first) + len(last))}
 	var models []profile.DumpTableModel
 	left, late := 0, 0
 	for i, t := range src.Tables {
@@ -110,9 +111,24 @@ func modelDirTables(ctx context.Context, dir string, files fileSet, format strin
 	note := unmodelledNote(left)
 	if late > 0 {
 		note = strings.TrimPrefix(note+fmt.Sprintf("; sampling stopped after %s: %d more table(s) were not sized "+
-			"(their loaded size is estimated at the sized tables' rate)", SampleTimeout, late), "; ")
+			"(their loaded size is estimated at the sized tables' rate)", b.deadline.Sub(start).Round(time.Second), late), "; ")
 	}
 	return sortModels(models), note, nil
+}
+
+// sampleDeadline is when the sampling stops: SampleTimeout from now, or
+// sooner when the caller's deadline would leave less than half its time
+// left (Read's DefaultTimeout covers the whole read, and what comes after
+// the sampling must still fit in it): the tables not reached are counted
+// as not sized, never a failed read.
+func sampleDeadline(ctx context.Context, now time.Time) time.Time {
+	end := now.Add(SampleTimeout)
+	if dl, ok := ctx.Deadline(); ok {
+		if half := now.Add(dl.Sub(now) / 2); half.Before(end) {
+			end = half
+		}
+	}
+	return end
 }
 
 // rowBudget bounds the sampling of a whole dump.

@@ -98,10 +98,10 @@ func OpenSource(ctx context.Context, path string) (*Source, error) {
 		}
 		switch {
 		case files.has("@.json"):
-			src, err = shellSource(ctx, path, files)
+			src, err = shellSource(ctx, path, files, nil)
 		case looksLikeMydumper(files):
 			if err = unsupportedMydumper(path, files); err == nil {
-				src, err = mydumperSource(ctx, path, files)
+				src, err = mydumperSource(ctx, path, files, nil)
 			}
 		default:
 			err = fmt.Errorf("%s: %w: expected a MySQL Shell dump (@.json), a mydumper dump (metadata and "+

@@ -9,8 +9,9 @@ import (
 
 // mydumperSource lists a mydumper directory's data files (db.table.sql,
 // db.table.NNNNN.sql, optionally .gz/.zst) and reads each table's CREATE
-// TABLE from its db.table-schema.sql file (mydumper docs/files.rst).
-func mydumperSource(ctx context.Context, dir string, files fileSet) (*Source, error) {
+// TABLE from its db.table-schema.sql file (mydumper docs/files.rst),
+// through cc (nil: read each file now).
+func mydumperSource(ctx context.Context, dir string, files fileSet, cc *createCache) (*Source, error) {
 	src := &Source{Path: dir, Format: FormatMydumper}
 	tables := map[string]SourceTable{}
 	var data []pending
@@ -29,7 +30,7 @@ func mydumperSource(ctx context.Context, dir string, files fileSet) (*Source, er
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("reading the schema files of %s: %w", dir, err)
 			}
-			rest, err := mydumperCreate(dir, files, f.schema, f.table)
+			rest, err := mydumperCreate(dir, files, f.schema, f.table, cc)
 			if err != nil {
 				skipped[key] = true
 				src.Notes = append(src.Notes, fmt.Sprintf("table %s left out: %v", key, err))
@@ -49,11 +50,11 @@ func mydumperSource(ctx context.Context, dir string, files fileSet) (*Source, er
 }
 
 // mydumperCreate finds db.table-schema.sql (any compression) and reads it.
-func mydumperCreate(dir string, files fileSet, schema, table string) (string, error) {
+func mydumperCreate(dir string, files fileSet, schema, table string, cc *createCache) (string, error) {
 	base := schema + "." + table + "-schema.sql"
 	for _, name := range []string{base, base + ".gz", base + ".zst"} {
 		if files.has(name) {
-			return readCreate(filepath.Join(dir, name))
+			return cc.read(filepath.Join(dir, name))
 		}
 	}
 	return "", fmt.Errorf("no %s schema file", base)

@@ -51,8 +51,8 @@ func (t shellTableJSON) decodeColumns() []string {
 
 // shellSource lists a MySQL Shell dump's chunks (schema@table@N.tsv.zst,
 // schema@table.tsv.zst…) with each table's DDL (schema@table.sql) and
-// column list (schema@table.json).
-func shellSource(ctx context.Context, dir string, files fileSet) (*Source, error) {
+// column list (schema@table.json), the DDL through cc (nil: read now).
+func shellSource(ctx context.Context, dir string, files fileSet, cc *createCache) (*Source, error) {
 	src := &Source{Path: dir, Format: FormatMySQLShell, Charset: "utf8mb4"}
 	data, err := readBounded(ctx, filepath.Join(dir, "@.json"), MaxMetadataBytes)
 	if err != nil {
@@ -83,7 +83,7 @@ func shellSource(ctx context.Context, dir string, files fileSet) (*Source, error
 		parts := strings.SplitN(name, "@", 3)
 		prefix := parts[0] + "@" + strings.TrimSuffix(trimCompression(parts[1]), ".tsv")
 		if _, ok := tables[prefix]; !ok && !left[prefix] {
-			t, err := shellTable(dir, files, prefix, f)
+			t, err := shellTable(dir, files, prefix, f, cc)
 			if err != nil {
 				left[prefix] = true
 				src.Notes = append(src.Notes, fmt.Sprintf("table %s.%s left out: %v", f.schema, f.table, err))
@@ -126,7 +126,7 @@ func leftOutShare(files fileSet, left map[string]bool) string {
 }
 
 // shellTable reads one table's DDL and options.
-func shellTable(dir string, files fileSet, prefix string, f shellFile) (SourceTable, error) {
+func shellTable(dir string, files fileSet, prefix string, f shellFile, cc *createCache) (SourceTable, error) {
 	for _, need := range []string{prefix + ".json", prefix + ".sql"} {
 		if !files.has(need) {
 			return SourceTable{}, fmt.Errorf("its %s is missing", need)
@@ -147,7 +147,7 @@ func shellTable(dir string, files fileSet, prefix string, f shellFile) (SourceTa
 	if !tj.defaultDialect() {
 		return SourceTable{}, fmt.Errorf("its chunks are not in the default tsv dialect (fields or lines terminated, enclosed or escaped otherwise)")
 	}
-	rest, err := readCreate(filepath.Join(dir, prefix+".sql"))
+	rest, err := cc.read(filepath.Join(dir, prefix+".sql"))
 	if err != nil {
 		return SourceTable{}, err
 	}
