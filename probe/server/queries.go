@@ -6,8 +6,12 @@ package server
 // package. The MAX_EXECUTION_TIME(10000) hint is MySQL's per-statement
 // limit in milliseconds (MySQL manual, "Optimizer Hints"), equal to
 // DefaultQueryTimeout; MariaDB ignores the hint as a comment, and there the
-// context timeout of each query is the only limit (a statement timeout
-// would need SET STATEMENT, which is not a plain SELECT).
+// context timeout of each query is the only limit, except for the
+// table-size query: it runs for TablesTimeout (30 s, its hint 30000) and
+// on MariaDB 10.1.2+ is qEnginesMariaDB, SET STATEMENT
+// max_statement_time=30 FOR SELECT … (MariaDB KB "SET STATEMENT",
+// "max_statement_time", in seconds), still one read-only statement: the
+// setting lasts for that statement only.
 //
 // query is the type of these constants; the helpers that send SQL take a
 // query, so no other string can reach the server.
@@ -24,7 +28,14 @@ const (
 	// global sql_mode with ONLY_FULL_GROUP_BY refuses the same expression
 	// repeated in GROUP BY from this driver (error 1055, "isn't in GROUP
 	// BY"), and mytune sets no session sql_mode (SHOW and SELECT only).
-	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
+	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
+		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +
+		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
+		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
+		" GROUP BY engine"
+	// qEnginesMariaDB is qEngines bounded on a MariaDB 10.1.2+ server, which
+	// ignores the hint: it stops there when mytune gives up on it.
+	qEnginesMariaDB query = "/* mytune */ SET STATEMENT max_statement_time=30 FOR SELECT COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
 		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +

@@ -115,7 +115,7 @@ func (s *Session) Datadir(ctx context.Context) (string, error) {
 // its own work. A cancelled ctx gives ctx.Err().
 func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Server, error) {
 	defer s.Close()
-	r := &reader{db: s.db, c: s.c, until: until, s: &profile.Server{Reachable: true, Source: "server"}}
+	r := &reader{db: s.db, c: s.c, ep: s.Endpoint, until: until, s: &profile.Server{Reachable: true, Source: "server"}}
 	r.version(ctx)
 	r.s.Variables = r.pairs(ctx, qVariables)
 	if r.s.Variables == nil && ctx.Err() == nil {
@@ -159,6 +159,9 @@ func open(ctx context.Context, c Conn, ep Endpoint) (*sql.DB, error) {
 type reader struct {
 	db *sql.DB
 	c  Conn
+	// ep is the endpoint db reached: the table-size query dials it again
+	// with a longer read timeout (tablesPool).
+	ep Endpoint
 	// until, when not nil, holds the second redo reading until it closes.
 	until <-chan struct{}
 	s     *profile.Server

@@ -1,0 +1,71 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytune/mytune/internal/testmariadb"
+	"github.com/mytune/mytune/profile"
+)
+
+// TestTablesQuery: the table-size query is bounded on the server at
+// TablesTimeout too (QA 18), the way each flavour reads.
+func TestTablesQuery(t *testing.T) {
+	secs, ms := fmt.Sprintf("max_statement_time=%d FOR SELECT", int(TablesTimeout.Seconds())),
+		fmt.Sprintf("MAX_EXECUTION_TIME(%d)", TablesTimeout.Milliseconds())
+	tests := []struct {
+		name, flavor, version string
+		want                  query
+		has                   string
+	}{
+		{name: "mariadb 10.11", flavor: profile.FlavorMariaDB, version: "10.11.19-MariaDB", want: qEnginesMariaDB, has: secs},
+		{name: "mariadb 10.0 has no SET STATEMENT", flavor: profile.FlavorMariaDB, version: "10.0.38-MariaDB", want: qEngines, has: ms},
+		{name: "mysql 8.4", flavor: profile.FlavorMySQL, version: "8.4.8", want: qEngines, has: ms},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := tablesQuery(tt.flavor, tt.version)
+			if q != tt.want || !strings.Contains(string(q), tt.has) {
+				t.Errorf("query %q; want %q holding %q", q, tt.want, tt.has)
+			}
+		})
+	}
+}
+
+// TestTablesPoolReadTimeout: the table-size query's connection waits
+// longer than the session's read timeout (QA 18: the driver's 10 s read
+// timeout cut a 30 s query), and MariaDB accepts the bounded query.
+func TestTablesPoolReadTimeout(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	conn, err := ResolveConn(ConnOptions{User: testmariadb.FullUser, Password: testmariadb.FullPassword,
+		PasswordGiven: true, Socket: srv.Socket}, envMap(nil), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.QueryTimeout = time.Second
+	s, err := Dial(t.Context(), conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r := &reader{db: s.db, c: s.c, ep: s.Endpoint, s: &profile.Server{}}
+	if _, err := r.db.ExecContext(t.Context(), "SELECT SLEEP(1.5)"); err == nil {
+		t.Fatal("the session's pool waited past its 1 s read timeout; the test proves nothing")
+	}
+	db, done := r.tablesPool(t.Context(), 3*time.Second)
+	defer done()
+	if _, err := db.ExecContext(t.Context(), "SELECT SLEEP(1.5)"); err != nil {
+		t.Errorf("the tables pool gave up within its 3 s read timeout: %v", err)
+	}
+	r.version(t.Context())
+	if q := tablesQuery(r.s.Flavor, r.s.Version); q != qEnginesMariaDB {
+		t.Errorf("MariaDB %s got %q; want qEnginesMariaDB", r.s.Version, q)
+	}
+	rows, err := db.QueryContext(t.Context(), string(tablesQuery(r.s.Flavor, r.s.Version)))
+	if err != nil {
+		t.Fatalf("%s: %v", tablesQuery(r.s.Flavor, r.s.Version), err)
+	}
+	rows.Close()
+}
