@@ -85,7 +85,7 @@ func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string
 				profile.HumanBytes(e.Dump.MinBytes), profile.HumanBytes(e.Dump.MaxBytes)))
 		}
 		if d.Tables > 0 && (d.Tables < e.Dump.MinTabs || d.Tables > e.Dump.MaxTabs) {
-			out = append(out, fmt.Sprintf("%s (measured: %d to %d)", count(d.Tables, "table"), e.Dump.MinTabs, e.Dump.MaxTabs))
+			out = append(out, fmt.Sprintf("%s (measured: %d to %d)", dumpTables(d), e.Dump.MinTabs, e.Dump.MaxTabs))
 		}
 		out = append(out, e.engines(d)...)
 	}

@@ -173,7 +173,7 @@ func fixedCost(s profile.Storage, d *profile.Dump) (float64, string) {
 	iops := rnd / PageBytes
 	sec := float64(d.Tables*TableSyncIOs) / iops
 	return sec, fmt.Sprintf("; plus %.1f s fixed: %s × %d synchronous writes (create, commit) at %s random 16K writes/s (1 thread; measured 0.17 s per table at 75/s)",
-		sec, count(d.Tables, "table"), TableSyncIOs, kilo(iops))
+		sec, dumpTables(d), TableSyncIOs, kilo(iops))
 }
 
 // diskRates is the dump bytes per second the disk takes, fast and slow,

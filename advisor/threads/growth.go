@@ -65,8 +65,8 @@ func growthCost(s profile.Storage, d *profile.Dump, threads int) (fast, slow flo
 	}
 	if par == 1 {
 		return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %d data-file syncs at %s (the probe's commit p50), one session = %.1f s, overlapping the rest at the fast end, after it at the slow end",
-			count(d.Tables, "table"), ExtendSyncsPerTable, micros(s.Fsync.P50US), slow)
+			dumpTables(d), ExtendSyncsPerTable, micros(s.Fsync.P50US), slow)
 	}
 	return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %d data-file syncs at %s (the probe's commit p50) ÷ %.0f^%.2f–%.0f^%.2f sessions at once = %.1f–%.1f s, overlapping the rest at the fast end, after it at the slow end",
-		count(d.Tables, "table"), ExtendSyncsPerTable, micros(s.Fsync.P50US), par, SyncParallelFast, par, SyncParallelSlow, fast, slow)
+		dumpTables(d), ExtendSyncsPerTable, micros(s.Fsync.P50US), par, SyncParallelFast, par, SyncParallelSlow, fast, slow)
 }

@@ -69,7 +69,7 @@ func ioBudgetCost(s profile.Storage, d *profile.Dump) (lo, hi float64, text stri
 	ioHi := sqlHi/1e6*LoadIOsPerDumpMB + syncs*IOsPerSyncHigh
 	lo, hi = ioLo/iops, ioHi/iops
 	return lo, hi, fmt.Sprintf("; write I/Os: %s × %.0f data-file syncs (growing tablespaces, ~%s each on the fit's 3x-the-SQL scale) × %.2g–%.2g I/Os each, plus %.1f per MB of SQL = %s–%s I/Os at %s writes/s (the measured peak) = %.1f–%.1f s, the floor of the disk's time",
-		count(d.Tables, "table"), growthSyncs(perTable), profile.HumanBytes(uint64(perTable)), IOsPerSyncLow, IOsPerSyncHigh,
+		dumpTables(d), growthSyncs(perTable), profile.HumanBytes(uint64(perTable)), IOsPerSyncLow, IOsPerSyncHigh,
 		LoadIOsPerDumpMB, kilo(ioLo), kilo(ioHi), kilo(iops), lo, hi)
 }
 

@@ -31,8 +31,8 @@ func loadedCountText(d *profile.Dump) string {
 		return s + nonInnoDBText(d)
 	}
 	pool, sql := modelledPoolBytes(d, tableBytesScale(d))
-	s := fmt.Sprintf("counted from the CREATE TABLE and sampled rows of %d of its %d InnoDB tables as InnoDB stores them "+
-		"(%.2f bytes of pages per byte of their SQL; the rest at that rate)", n, all, pool/sql)
+	s := fmt.Sprintf("counted from the CREATE TABLE and sampled rows of %d of its %d InnoDB tables%s as InnoDB stores them "+
+		"(%.2f bytes of pages per byte of their SQL; the rest at that rate)", n, all, scannedPart(d), pool/sql)
 	return s + nonInnoDBText(d)
 }
 

@@ -310,7 +310,7 @@ func fitDump(d *profile.Dump, n int, why []string) (int, []string) {
 		return 1, append(why, "a mysqldump file loads through one session")
 	}
 	if d.Chunks > 0 {
-		why = append(why, "the dump has "+count(d.Tables, "table")+" in "+count(d.Chunks, "chunk"))
+		why = append(why, dumpHas(d))
 		n = min(n, d.Chunks)
 	} else if d.Format != "" {
 		return 1, append(why, "the dump holds no table data (schema files only): one session creates its tables")

@@ -33,7 +33,7 @@ func sizeDump(p *profile.Profile, c cores) Choice {
 		}
 	}
 	if d := p.Dump; d != nil && d.Chunks > 0 {
-		why = append(why, "the dump has "+count(d.Tables, "table")+" in "+count(d.Chunks, "chunk"))
+		why = append(why, dumpHas(d))
 		n = min(n, d.Chunks)
 	}
 	n = max(n, 1)
