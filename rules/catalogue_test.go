@@ -124,7 +124,13 @@ var ruleCases = []struct {
 	{"pool 40G in a 8G cgroup", "memory.buffer_pool_over_memory", func(p *profile.Profile) {
 		p.Host.Memory.LimitBytes = 8 * tGiB
 		p.Server.Variables["innodb_buffer_pool_size"] = "40G"
-	}, "", true, "6G"},
+	}, "", true, "4G"}, // QA 13: 151 x 16M in-memory temporary tables counted
+	{"QA 13: 512M MariaDB, InnoDB only: tmp_table_size lowered", "memory.tmp_table_size_memory", qa13Small, "", true, "3M"},
+	{"QA 13: 512M MariaDB, InnoDB only: key cache lowered", "memory.key_buffer_small_memory", qa13Small, "", true, "64K"},
+	{"QA 13: 512M MariaDB, InnoDB only: Aria page cache lowered", "memory.aria_pagecache_small_memory", qa13Small, "", true, "16M"},
+	{"QA 13: 512M MariaDB with Aria tables: Aria page cache kept", "memory.aria_pagecache_small_memory",
+		all(qa13Small, func(p *profile.Profile) { p.Server.Engines["Aria"] = profile.EngineUsage{Tables: 2} }), "", false, ""},
+	{"QA 13: 32G host: tmp_table_size kept", "memory.tmp_table_size_memory", setVersion("mariadb", "10.11.6"), "", false, ""},
 	{"one instance for 15G", "memory.buffer_pool_instances", setVar("innodb_buffer_pool_instances", "1"), "", true, "8"},
 	{"MariaDB 10.11 has no instances", "memory.buffer_pool_instances", all(setVersion("mariadb", "10.11.6"), setVar("innodb_buffer_pool_instances", "1")), "", false, ""},
 	{"pool not a chunk multiple", "memory.buffer_pool_chunk_alignment", setVar("innodb_buffer_pool_size", "15488M"), "", true, ""},
@@ -133,7 +139,7 @@ var ruleCases = []struct {
 	{"join 4M", "memory.join_buffer_large", setVar("join_buffer_size", "4M"), "", true, "256K"},
 	{"read_rnd 4M", "memory.read_rnd_buffer_large", setVar("read_rnd_buffer_size", "4M"), "", true, "256K"},
 	{"read 4M", "memory.read_buffer_large", setVar("read_buffer_size", "4M"), "", true, "128K"},
-	{"10000 connections", "memory.max_connections_memory", setVar("max_connections", "10000"), "", true, "8594"},
+	{"10000 connections", "memory.max_connections_memory", setVar("max_connections", "10000"), "", true, "914"}, // 17.9 MiB each with a 16M temporary table (QA 13)
 	{"tmp > heap on 5.7", "memory.tmp_table_size_mismatch", all(setVersion("mysql", "5.7.44"), setVar("tmp_table_size", "64M")), "", true, "64M"},
 	{"tmp > heap on 8.4 (TempTable)", "memory.tmp_table_size_mismatch", setVar("tmp_table_size", "64M"), "", false, ""},
 	{"5000 tables", "memory.table_open_cache_small", func(p *profile.Profile) { p.Server.Tables = 5000 }, "", true, "6000"},
@@ -363,6 +369,17 @@ var ruleCases = []struct {
 	{"stats on metadata at its default", "io.stats_on_metadata", func(*profile.Profile) {}, "", false, ""},
 	{"file per table off", "hygiene.file_per_table_off", setVar("innodb_file_per_table", "OFF"), "", true, "ON"},
 	{"10000 connections, 9000 used: not below 9000", "memory.max_connections_memory", all(setVar("max_connections", "10000"), setStatus("max_used_connections", "9000")), "", true, "9000"},
+}
+
+// qa13Small is QA 13's bed: MariaDB 10.11 in a 512 MiB memory cgroup,
+// defaults (151 connections, tmp_table_size 16M, key cache and Aria page
+// cache 128M each), InnoDB user tables only, 16 connections used.
+func qa13Small(p *profile.Profile) {
+	setVersion("mariadb", "10.11.19")(p)
+	p.Host.Memory.LimitBytes = 512 * tMiB
+	p.Server.Variables["innodb_buffer_pool_size"] = "128M"
+	p.Server.Engines = map[string]profile.EngineUsage{"InnoDB": {Tables: 1, DataBytes: 60 * tMiB}}
+	setStatus("max_used_connections", "16")(p)
 }
 
 // onOS sets Host.OS as probe/host writes it.

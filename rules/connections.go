@@ -63,7 +63,7 @@ func (e Env) MaxConnectionsRaise() int {
 		return cur
 	}
 	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(per))
-	fit := MaxConnectionsFit(e.budget(per, 0), e.F.BufferPoolBytes)
+	fit := MaxConnectionsFit(e.budget(per, 0, e.GlobalAfterBytes()), e.F.BufferPoolBytes)
 	return max(min(want, share, fit), cur)
 }
 
@@ -114,10 +114,10 @@ func (e Env) OnLinux() bool {
 // worst-case memory of the value advised: the memory share, what the
 // server has used (Max_used_connections), or the floor.
 func (e Env) MaxConnectionsReason() string {
-	after, per := e.MaxConnectionsAfter(), e.PerConnAfterBytes()
+	after, per := e.MaxConnectionsAfter(), e.ConnPlanBytes()
 	worst := e.Human(float64(per) * float64(after))
 	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(max(per, 1)))
-	memFit := min(share, MaxConnectionsFit(e.budget(per, 0), e.T.BufferPoolMinBytes))
+	memFit := min(share, MaxConnectionsFit(e.budget(per, 0, e.GlobalAfterBytes()), e.T.BufferPoolMinBytes))
 	switch {
 	case after <= memFit:
 		return fmt.Sprintf("%d keeps the worst case (%d x %s = %s) within %s%% of usable memory and leaves at least %s for the buffer pool next to the %s reserve",

@@ -58,7 +58,11 @@ type Facts struct {
 	ReadBufferBytes, ReadRndBufferBytes                  uint64
 	BinlogCacheBytes, ThreadStackBytes                   uint64
 	TmpTableBytes, MaxHeapTableBytes                     uint64
-	TableOpenCache, TableDefinitionCache                 int
+	// KeyBufferBytes is key_buffer_size, AriaPagecacheBytes MariaDB's
+	// aria_pagecache_buffer_size (0 on MySQL): global caches counted in
+	// the memory budget.
+	KeyBufferBytes, AriaPagecacheBytes   uint64
+	TableOpenCache, TableDefinitionCache int
 	// OpenFilesLimit is the live server's open_files_limit (the file
 	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.
 	OpenFilesLimit int
@@ -143,6 +147,9 @@ type Facts struct {
 	// InnoDBOff is true when the server has no InnoDB (innodbOff): no
 	// InnoDB rule runs.
 	InnoDBOff bool
+	// AriaTables counts the user tables of the Aria engine, whose pages
+	// aria_pagecache_buffer_size caches, -1 when the server did not say.
+	AriaTables int
 }
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for
@@ -157,7 +164,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	}
 	v = seriesFloor(t.Flavor, t.Version, v)
 	f := Facts{Flavor: t.Flavor, Version: v, VersionText: t.Version, TargetSource: t.Source,
-		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}, MyISAMTables: -1}
+		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}, MyISAMTables: -1, AriaTables: -1}
 	vars := map[string]string{}
 	if p.MyCnf != nil {
 		// mysqld and mariadbd read different groups, and each its own version's
@@ -171,7 +178,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		f.readStatus(s.Status)
 		f.StatusRead = len(s.Status) > 0
 		f.readRedoRate(s)
-		f.MyISAMTables = myISAMTables(s.Engines)
+		f.MyISAMTables, f.AriaTables = myISAMTables(s.Engines), engineTables(s.Engines, "aria")
 		f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0
 		f.TablesError = s.TablesError
 		if r := s.Replication; r != nil {
@@ -343,6 +350,7 @@ func (f *Facts) fill() {
 	f.ReadBufferBytes, f.ReadRndBufferBytes = f.size("read_buffer_size"), f.size("read_rnd_buffer_size")
 	f.BinlogCacheBytes, f.ThreadStackBytes = f.size("binlog_cache_size"), f.size("thread_stack")
 	f.TmpTableBytes, f.MaxHeapTableBytes = f.size("tmp_table_size"), f.size("max_heap_table_size")
+	f.KeyBufferBytes, f.AriaPagecacheBytes = f.size("key_buffer_size"), f.size("aria_pagecache_buffer_size")
 	f.TableOpenCache, f.TableDefinitionCache = f.int("table_open_cache"), f.int("table_definition_cache")
 	if f.HasServer {
 		if n, err := strconv.Atoi(strings.TrimSpace(f.Raw["open_files_limit"])); err == nil && n > 0 && f.Set["open_files_limit"] {

@@ -72,11 +72,12 @@ func (e Env) redoDiskText() string {
 // RedoDiskCapped is true when the disk holds the redo below its ideal.
 func (e Env) RedoDiskCapped() bool { return e.RedoRoomBytes() < e.RedoIdealBytes() }
 
-// HeapTableTarget is max_heap_table_size raised to tmp_table_size, held to
-// T.ConnMemoryFraction of usable memory: one in-memory temporary table
-// never gets more than all connections' buffers may take together.
+// HeapTableTarget is max_heap_table_size raised to tmp_table_size (as
+// advised, TmpTableAfter), held to T.ConnMemoryFraction of usable memory:
+// one in-memory temporary table never gets more than all connections'
+// buffers may take together.
 func (e Env) HeapTableTarget() uint64 {
-	want := e.F.TmpTableBytes
+	want := e.TmpTableAfter()
 	if e.MemoryKnown() {
 		want = min(want, e.heapRoomBytes())
 	}
@@ -97,7 +98,7 @@ func (e Env) FitNote(variable string) string {
 			return e.redoFitText() + " so " + Human(e.RedoTarget()) + " in total fits."
 		}
 	case "max_heap_table_size":
-		if e.MemoryKnown() && e.F.TmpTableBytes > e.heapRoomBytes() {
+		if e.MemoryKnown() && e.TmpTableAfter() > e.heapRoomBytes() {
 			return fmt.Sprintf("tmp_table_size (%s) does not fit: one in-memory temporary table is held to %.0f%% of the %s usable memory (max_connections_memory_fraction), %s.",
 				Human(e.F.TmpTableBytes), e.T.ConnMemoryFraction*100, Human(e.EffectiveMemBytes()), Human(e.heapRoomBytes()))
 		}

@@ -30,12 +30,14 @@ func (e Env) ReserveBytes() uint64 {
 	return max(e.T.ReserveMinBytes, uint64(float64(e.EffectiveMemBytes())*e.T.ReserveFraction))
 }
 
-// PerConnBytes is one connection's buffers now: sort, join, read, read_rnd,
-// binlog cache and thread stack (MySQL manual, "How MySQL Uses Memory").
+// PerConnBytes is one connection's worst case now: its buffers (sort,
+// join, read, read_rnd, binlog cache, thread stack) and one in-memory
+// temporary table (TmpTableConnBytes): MySQL 8.4 manual, "How MySQL Uses
+// Memory", and MariaDB KB, "MariaDB Memory Allocation".
 func (e Env) PerConnBytes() uint64 {
 	f := e.F
 	return f.SortBufferBytes + f.JoinBufferBytes + f.ReadBufferBytes + f.ReadRndBufferBytes +
-		f.BinlogCacheBytes + f.ThreadStackBytes
+		f.BinlogCacheBytes + f.ThreadStackBytes + e.TmpTableConnBytes()
 }
 
 // BufferAfter is a per-connection buffer (sort_buffer_size, join_buffer_size,
@@ -67,44 +69,59 @@ func (e Env) BufferAfter(name string) uint64 {
 	return min(b, cur)
 }
 
-// PerConnAfterBytes is one connection's buffers once the advice is applied.
-func (e Env) PerConnAfterBytes() uint64 {
+// BuffersAfterBytes is one connection's buffers once the buffer advice is
+// applied, without its temporary table.
+func (e Env) BuffersAfterBytes() uint64 {
 	return e.BufferAfter("sort_buffer_size") + e.BufferAfter("join_buffer_size") +
 		e.BufferAfter("read_buffer_size") + e.BufferAfter("read_rnd_buffer_size") +
 		e.F.BinlogCacheBytes + e.F.ThreadStackBytes
 }
 
+// ConnPlanBytes is one connection's worst case as max_connections is sized:
+// its buffers after the advice and an in-memory temporary table at the
+// tmp_table_size in effect (TmpTableAfter lowers it only if the connections
+// kept still do not fit).
+func (e Env) ConnPlanBytes() uint64 { return e.BuffersAfterBytes() + e.tmpCap(e.F.TmpTableBytes) }
+
+// PerConnAfterBytes is one connection's worst case once the advice is
+// applied: buffers and an in-memory temporary table.
+func (e Env) PerConnAfterBytes() uint64 {
+	return e.BuffersAfterBytes() + e.tmpCap(e.TmpTableAfter())
+}
+
 // MaxConnectionsAfter is max_connections once the advice is applied: the
-// current value, lowered so that all connections' buffers (after the
-// buffer advice) take at most T.ConnMemoryFraction of usable memory and
+// current value, lowered so that all connections' worst case
+// (ConnPlanBytes) takes at most T.ConnMemoryFraction of usable memory and
 // leave T.BufferPoolMinBytes for the pool next to the reserve; never below
 // T.MinMaxConnections (unless it is lower already) nor below what the
 // server has used (Max_used_connections: fewer would refuse clients it
 // served), never raised.
 func (e Env) MaxConnectionsAfter() int {
 	cur := max(e.F.MaxConnections, 0)
-	per := e.PerConnAfterBytes()
+	per := e.ConnPlanBytes()
 	if !e.MemoryKnown() || per == 0 {
 		return cur
 	}
 	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(per))
-	fit := MaxConnectionsFit(e.budget(per, 0), e.T.BufferPoolMinBytes)
+	fit := MaxConnectionsFit(e.budget(per, 0, e.GlobalAfterBytes()), e.T.BufferPoolMinBytes)
 	return max(min(cur, share, fit), min(cur, e.T.MinMaxConnections), min(cur, e.MaxUsed()))
 }
 
-// budget is the memory budget with the given per-connection bytes and
-// connections.
-func (e Env) budget(perConn uint64, conns int) MemoryBudget {
+// budget is the memory budget with the given per-connection bytes,
+// connections and global buffers.
+func (e Env) budget(perConn uint64, conns int, global uint64) MemoryBudget {
 	return MemoryBudget{EffectiveBytes: e.EffectiveMemBytes(), ReserveBytes: e.ReserveBytes(),
-		PerConnBytes: perConn, MaxConnections: conns, GlobalBytes: e.F.LogBufferBytes}
+		PerConnBytes: perConn, MaxConnections: conns, GlobalBytes: global}
 }
 
 // Budget is the memory budget of the settings in effect now.
-func (e Env) Budget() MemoryBudget { return e.budget(e.PerConnBytes(), e.F.MaxConnections) }
+func (e Env) Budget() MemoryBudget {
+	return e.budget(e.PerConnBytes(), e.F.MaxConnections, e.GlobalBytes())
+}
 
 // BudgetAfter is the memory budget once the advice is applied.
 func (e Env) BudgetAfter() MemoryBudget {
-	return e.budget(e.PerConnAfterBytes(), e.MaxConnectionsAfter())
+	return e.budget(e.PerConnAfterBytes(), e.MaxConnectionsAfter(), e.GlobalAfterBytes())
 }
 
 // PoolRoomBytes is the most the buffer pool may take with the settings now.
@@ -142,9 +159,9 @@ func (e Env) PoolGrowthCapBytes() uint64 {
 }
 
 // MemoryCommittedBytes is pool + global buffers + every connection's
-// buffers with the settings now.
+// worst case with the settings now.
 func (e Env) MemoryCommittedBytes() uint64 {
-	return e.F.BufferPoolBytes + e.F.LogBufferBytes + e.PerConnBytes()*uint64(max(e.F.MaxConnections, 0))
+	return e.F.BufferPoolBytes + e.GlobalBytes() + e.PerConnBytes()*uint64(max(e.F.MaxConnections, 0))
 }
 
 // MaxConnectionsFit is how many connections fit next to the current pool.

@@ -49,7 +49,7 @@ func TestMemoryAdviceAfter(t *testing.T) {
 		wantSilent []string          // rule ids that must not fire
 	}{
 		{"Tier12G on 16G: pool sized after the buffer and connection advice", tier12G,
-			map[string]string{"memory.buffer_pool_over_memory": "6G", "memory.max_connections_memory": "1129",
+			map[string]string{"memory.buffer_pool_over_memory": "6G", "memory.max_connections_memory": "352",
 				"memory.sort_buffer_large": "256K"}, []string{"memory.no_room_for_pool"}},
 		{"1 MiB cgroup limit: no pool fits, none recommended", func(p *profile.Profile) { p.Host.Memory.LimitBytes = tMiB },
 			map[string]string{"memory.no_room_for_pool": ""}, []string{"memory.buffer_pool_over_memory", "memory.buffer_pool_small"}},
@@ -61,7 +61,8 @@ func TestMemoryAdviceAfter(t *testing.T) {
 		{"512M host: fewer connections keep a 128M pool", func(p *profile.Profile) {
 			p.Host.Memory = profile.Memory{TotalBytes: 512 * tMiB, AvailableBytes: 400 * tMiB}
 			p.Server.Variables["innodb_buffer_pool_size"] = "256M"
-		}, map[string]string{"memory.buffer_pool_over_memory": "128M", "memory.max_connections_memory": "33"}, nil},
+		}, map[string]string{"memory.buffer_pool_over_memory": "128M", "memory.max_connections_memory": "10",
+			"memory.tmp_table_size_memory": "3M"}, nil},
 		{"swapping host: no growth", func(p *profile.Profile) {
 			p.Host.Memory = profile.Memory{TotalBytes: 32 * tGiB, AvailableBytes: 2 * tGiB, SwapTotalBytes: 4 * tGiB, SwapFreeBytes: tGiB}
 			p.Server.Variables["innodb_buffer_pool_size"] = "2G"

@@ -28,6 +28,21 @@ func myISAMTables(engines map[string]profile.EngineUsage) int {
 	return n
 }
 
+// engineTables counts the user tables of one engine (name in lower
+// case), -1 when engines are unknown.
+func engineTables(engines map[string]profile.EngineUsage, engine string) int {
+	if engines == nil {
+		return -1
+	}
+	n := 0
+	for name, u := range engines {
+		if strings.ToLower(name) == engine {
+			n += u.Tables
+		}
+	}
+	return n
+}
+
 // KeyBufferBytes is key_buffer_size in bytes (0 if unknown or unparsable).
 func (e Env) KeyBufferBytes() uint64 {
 	b, err := profile.ParseSize(e.F.Raw["key_buffer_size"])

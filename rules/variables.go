@@ -72,6 +72,8 @@ var knownVars = map[string]varSpec{
 	// QA 15: the MyISAM key cache and the InnoDB lock wait timeout.
 	"key_buffer_size":          {KindSize, ">=5.0", ">=5.0"},
 	"innodb_lock_wait_timeout": {KindInt, ">=5.0", ">=5.0"},
+	// QA 13: the Aria page cache, MariaDB only (Aria from MariaDB 5.1, KB).
+	"aria_pagecache_buffer_size": {KindSize, "", ">=5.1"},
 	// The query cache: removed in MySQL 8.0.3 (MySQL 8.0 release notes).
 	"query_cache_type": {KindString, "<8.0.3", ">=5.0"},
 	"query_cache_size": {KindSize, "<8.0.3", ">=5.0"},
