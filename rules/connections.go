@@ -112,7 +112,11 @@ func (e Env) OnLinux() bool {
 
 // MaxConnectionsReason says which bound set MaxConnectionsAfter, with the
 // worst-case memory of the value advised: the memory share, what the
-// server has used (Max_used_connections), or the floor.
+// server has used (Max_used_connections), or the floor. When those
+// connections do not fit next to the default pool it says what the rest of
+// the advice does about it (overFitText), so that it agrees with the pool
+// and tmp_table_size findings (QA 13: "more than memory allows (0)" while
+// the pool finding gave them 82.6 MiB).
 func (e Env) MaxConnectionsReason() string {
 	after, per := e.MaxConnectionsAfter(), e.ConnPlanBytes()
 	worst := e.Human(float64(per) * float64(after))
@@ -123,11 +127,27 @@ func (e Env) MaxConnectionsReason() string {
 		return fmt.Sprintf("%d keeps the worst case (%d x %s = %s) within %s%% of usable memory and leaves at least %s for the buffer pool next to the %s reserve",
 			after, after, e.Human(per), worst, e.N(e.T.ConnMemoryFraction*100), e.Human(e.T.BufferPoolMinBytes), e.Human(e.ReserveBytes()))
 	case after == e.MaxUsed():
-		return fmt.Sprintf("%d is the most the server has had open at once (Max_used_connections, since it started %s ago): fewer would refuse clients it served, though %d x %s = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
-			after, upFor2(e.F.UptimeS), after, e.Human(per), worst, memFit)
+		return fmt.Sprintf("%d is the most the server has had open at once (Max_used_connections, since it started %s ago): fewer would refuse clients it served, though %d x %s = %s %s",
+			after, upFor2(e.F.UptimeS), after, e.Human(per), worst, e.overFitText(memFit))
 	}
-	return fmt.Sprintf("%d is the floor mytune keeps (max_connections_floor), though %d x %s = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
-		after, after, e.Human(per), worst, memFit)
+	return fmt.Sprintf("%d is the floor mytune keeps (max_connections_floor), though %d x %s = %s %s",
+		after, after, e.Human(per), worst, e.overFitText(memFit))
+}
+
+// overFitText says that the connections kept take more than fits next to
+// the default pool (memFit of them would), and what the advice does: a
+// lower tmp_table_size, and the pool held to what is left.
+func (e Env) overFitText(memFit int) string {
+	s := fmt.Sprintf("is more than fits within %s%% of usable memory next to a %s buffer pool and the %s reserve (%d would)",
+		e.N(e.T.ConnMemoryFraction*100), e.Human(e.T.BufferPoolMinBytes), e.Human(e.ReserveBytes()), memFit)
+	if tmp := e.TmpTableAfter(); tmp < e.F.TmpTableBytes {
+		s += fmt.Sprintf("; with tmp_table_size lowered to %s as advised here each takes %s, %s in all",
+			e.Human(tmp), e.Human(e.PerConnAfterBytes()), e.Human(float64(e.PerConnAfterBytes())*float64(e.MaxConnectionsAfter())))
+	}
+	if room := e.PoolRoomAfterBytes(); room < e.T.BufferPoolMinBytes {
+		s += fmt.Sprintf(", and the buffer pool gets what is left, %s, below its %s default", e.Human(room), e.Human(e.T.BufferPoolMinBytes))
+	}
+	return s + ": lower the per-connection buffers or give the server more memory"
 }
 
 // ReadP50US is the measured p50 of 16K random reads at n threads (0 if not measured).

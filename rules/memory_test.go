@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -95,6 +96,50 @@ func TestMemoryAdviceAfter(t *testing.T) {
 				if room := env.PoolRoomAfterBytes(); b > room || b == 0 {
 					t.Errorf("pool %s is 0 or above the %d bytes left", h.Recommended, room)
 				}
+			}
+		})
+	}
+}
+
+// TestMemoryFindingsAgree: on memory too small for the default pool next
+// to the connections kept, the max_connections finding says what the pool
+// and tmp_table_size findings do, with their numbers (QA 13: "more than
+// memory allows (0)" beside a pool finding that gave them 82.6 MiB).
+func TestMemoryFindingsAgree(t *testing.T) {
+	cases := []struct {
+		name  string
+		limit uint64
+		want  []string // in memory.max_connections_memory's detail
+		not   []string
+	}{
+		{"384 MiB cgroup: pool below its default", 384 * tMiB,
+			[]string{"with tmp_table_size lowered to 1.0 MiB as advised here each takes 2.9 MiB, 29.1 MiB in all",
+				"the buffer pool gets what is left, 26.9 MiB"}, []string{"memory allows (0)"}},
+		{"512 MiB host: the pool keeps its default", 512 * tMiB, nil, []string{"memory allows (", "below its"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			env, hits := memEnv(t, func(p *profile.Profile) {
+				p.Host.Memory.LimitBytes = tc.limit
+				p.Server.Variables["innodb_buffer_pool_size"] = "128M"
+			})
+			h, ok := hits["memory.max_connections_memory"]
+			if !ok {
+				t.Fatalf("memory.max_connections_memory did not fire")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(h.RenderedDetail, w) {
+					t.Errorf("detail lacks %q: %s", w, h.RenderedDetail)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(h.RenderedDetail, w) {
+					t.Errorf("detail has %q: %s", w, h.RenderedDetail)
+				}
+			}
+			if p, ok := hits["memory.buffer_pool_over_memory"]; ok && tc.want != nil &&
+				!strings.Contains(p.RenderedDetail, env.Human(env.PoolRoomAfterBytes())) {
+				t.Errorf("the pool finding does not give the same %s: %s", env.Human(env.PoolRoomAfterBytes()), p.RenderedDetail)
 			}
 		})
 	}

@@ -93,9 +93,10 @@ func (e Env) TmpTableReason() string {
 		e.Human(e.T.BufferPoolMinBytes), e.Human(e.GlobalAfterBytes()))
 	after := e.TmpTableAfter()
 	if float64(conns)*float64(buf+e.tmpCap(after)) > float64(e.connRoomBytes()) {
-		s += fmt.Sprintf(". Even at %s (tmp_table_min_bytes) they do not fit: give the server more memory or put a connection pool in front", e.Human(after))
+		return s + fmt.Sprintf(". Even at %s, the least mytune advises (tmp_table_min_bytes), they do not fit: give the server more memory or put a connection pool in front",
+			e.Human(after))
 	}
-	return s
+	return s + fmt.Sprintf(". %s keeps them within it; a larger table goes to disk instead of the OOM killer ending the server", e.Human(after))
 }
 
 // GlobalBytes is the global buffers next to the pool now: the InnoDB log
