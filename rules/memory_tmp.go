@@ -50,17 +50,16 @@ func (e Env) TmpTableConnBytes() uint64 {
 	return min(e.F.TmpTableBytes, e.F.MaxHeapTableBytes)
 }
 
-// connRoomBytes is the memory the connections may take once the advice is
-// applied: T.ConnMemoryFraction of usable memory, and no more than what is
-// left after the reserve, the T.BufferPoolMinBytes pool and the global
-// buffers (the bounds of MaxConnectionsAfter).
+// connRoomBytes is the memory the connections' worst case may take once
+// the advice is applied: what is left after the reserve, the
+// T.BufferPoolMinBytes pool and the global buffers (the bound
+// MaxConnectionsAfter keeps a max_connections that fits by).
 func (e Env) connRoomBytes() uint64 {
-	share := uint64(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()))
 	used := e.ReserveBytes() + e.T.BufferPoolMinBytes + e.GlobalAfterBytes()
 	if used >= e.EffectiveMemBytes() {
 		return 0
 	}
-	return min(share, e.EffectiveMemBytes()-used)
+	return e.EffectiveMemBytes() - used
 }
 
 // TmpTableAfter is tmp_table_size once the advice is applied: the value in
@@ -87,9 +86,9 @@ func (e Env) TmpTableAfter() uint64 {
 // tmp_table_size on.
 func (e Env) TmpTableReason() string {
 	conns, buf, now := e.MaxConnectionsAfter(), e.BuffersAfterBytes(), e.tmpCap(e.F.TmpTableBytes)
-	s := fmt.Sprintf("%d connections (max_connections as advised here), each with %s of buffers and an in-memory temporary table of up to %s, may take %s at once; %s is what they may take (%.0f%% of the %s usable, and what is left after the %s reserve, a %s buffer pool and %s of global buffers)",
+	s := fmt.Sprintf("%d connections (max_connections as advised here), each with %s of buffers and an in-memory temporary table of up to %s, may take %s at once; %s is what they may take (what is left of the %s usable after the %s reserve, a %s buffer pool and %s of global buffers)",
 		conns, e.Human(buf), e.Human(now), e.Human(float64(conns)*float64(buf+now)), e.Human(e.connRoomBytes()),
-		e.T.ConnMemoryFraction*100, e.Human(e.EffectiveMemBytes()), e.Human(e.ReserveBytes()),
+		e.Human(e.EffectiveMemBytes()), e.Human(e.ReserveBytes()),
 		e.Human(e.T.BufferPoolMinBytes), e.Human(e.GlobalAfterBytes()))
 	after := e.TmpTableAfter()
 	if float64(conns)*float64(buf+e.tmpCap(after)) > float64(e.connRoomBytes()) {
