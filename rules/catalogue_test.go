@@ -124,8 +124,13 @@ var ruleCases = []struct {
 	{"pool 40G in a 8G cgroup", "memory.buffer_pool_over_memory", func(p *profile.Profile) {
 		p.Host.Memory.LimitBytes = 8 * tGiB
 		p.Server.Variables["innodb_buffer_pool_size"] = "40G"
-	}, "", true, "4G"}, // QA 13: 151 x 16M in-memory temporary tables counted
-	{"QA 13: 512M MariaDB, InnoDB only: tmp_table_size lowered", "memory.tmp_table_size_memory", qa13Small, "", true, "3M"},
+	}, "", true, "6G"}, // as before QA 13's temporary tables: tmp_table_size is lowered for them (fix13b)
+	{"pool 40G in a 8G cgroup: tmp_table_size lowered next to the 6G pool", "memory.tmp_table_size_memory", func(p *profile.Profile) {
+		p.Host.Memory.LimitBytes = 8 * tGiB
+		p.Server.Variables["innodb_buffer_pool_size"] = "40G"
+	}, "", true, "5M"},
+	{"QA 13: 512M MariaDB, InnoDB only: tmp_table_size lowered", "memory.tmp_table_size_memory", qa13Small, "", true, "1M"},
+	{"QA 13: 512M MariaDB: max_connections lowered only as far as 1M temporary tables need", "memory.max_connections_memory", qa13Small, "", true, "24"},
 	{"QA 13: 512M MariaDB, InnoDB only: key cache lowered", "memory.key_buffer_small_memory", qa13Small, "", true, "64K"},
 	{"QA 13: 512M MariaDB, InnoDB only: Aria page cache lowered", "memory.aria_pagecache_small_memory", qa13Small, "", true, "16M"},
 	{"QA 13: 512M MariaDB with Aria tables: Aria page cache kept", "memory.aria_pagecache_small_memory",
@@ -139,7 +144,7 @@ var ruleCases = []struct {
 	{"join 4M", "memory.join_buffer_large", setVar("join_buffer_size", "4M"), "", true, "256K"},
 	{"read_rnd 4M", "memory.read_rnd_buffer_large", setVar("read_rnd_buffer_size", "4M"), "", true, "256K"},
 	{"read 4M", "memory.read_buffer_large", setVar("read_buffer_size", "4M"), "", true, "128K"},
-	{"10000 connections", "memory.max_connections_memory", setVar("max_connections", "10000"), "", true, "914"}, // 17.9 MiB each with a 16M temporary table (QA 13)
+	{"10000 connections", "memory.max_connections_memory", setVar("max_connections", "10000"), "", true, "5894"}, // 2.9 MiB each with tmp_table_size at its 1M floor next to the 12G pool (fix13b)
 	{"tmp > heap on 5.7", "memory.tmp_table_size_mismatch", all(setVersion("mysql", "5.7.44"), setVar("tmp_table_size", "64M")), "", true, "64M"},
 	{"tmp > heap on 8.4 (TempTable)", "memory.tmp_table_size_mismatch", setVar("tmp_table_size", "64M"), "", false, ""},
 	{"5000 tables", "memory.table_open_cache_small", func(p *profile.Profile) { p.Server.Tables = 5000 }, "", true, "6000"},

@@ -110,44 +110,49 @@ func (e Env) OnLinux() bool {
 	return strings.HasPrefix(strings.ToLower(e.Host.OS), "linux")
 }
 
-// MaxConnectionsReason says which bound set MaxConnectionsAfter, with the
-// worst-case memory of the value advised: the memory share, what the
-// server has used (Max_used_connections), or the floor. When those
-// connections do not fit next to the default pool it says what the rest of
-// the advice does about it (overFitText), so that it agrees with the pool
-// and tmp_table_size findings (QA 13: "more than memory allows (0)" while
-// the pool finding gave them 82.6 MiB).
+// MaxConnectionsReason says why MaxConnectionsAfter is what it is, with
+// the numbers: the connections' buffers within the memory share (the rule
+// before the temporary-table term), or, when even tmp_table_size at its
+// floor does not fit next to the pool planned, how many do (memPlan step
+// 3), held to what the server has used plus headroom or mytune's floor,
+// and then the pool shrunk to what is left (step 4).
 func (e Env) MaxConnectionsReason() string {
-	after, per := e.MaxConnectionsAfter(), e.ConnPlanBytes()
+	m, buf := e.memPlan(), e.BuffersAfterBytes()
+	if m.Step < memConnsLowered {
+		return e.bufConnsReason()
+	}
+	per := buf + e.tmpCap(m.TmpBytes)
+	s := fmt.Sprintf("With tmp_table_size at %s, the least mytune advises (tmp_table_min_bytes), each connection takes %s (%s of buffers and the temporary table); %s is left for them next to a %s buffer pool, the %s reserve and %s of global buffers, room for %d",
+		e.Human(m.TmpBytes), e.Human(per), e.Human(buf), e.Human(m.RoomBytes), e.Human(m.PoolBytes), e.Human(e.ReserveBytes()),
+		e.Human(e.GlobalAfterBytes()), int(m.RoomBytes/max(per, 1)))
+	if m.Step == memConnsLowered && m.Conns > m.ConnFloor {
+		return s + fmt.Sprintf(": %d fit (never fewer than %d: %s)", m.Conns, m.ConnFloor, e.connFloorText(m.ConnFloor))
+	}
+	s += ". " + e.connFloorText(m.ConnFloor)
+	if m.Step == memPoolShrunk {
+		s += fmt.Sprintf(", though %d x %s = %s do not fit next to that pool: the buffer pool is held to what is left, %s (give the server more memory or put a connection pool in front)",
+			m.Conns, e.Human(per), e.Human(float64(per)*float64(m.Conns)), e.Size(e.BufferPoolTarget()))
+	}
+	return s
+}
+
+// bufConnsReason says which bound set bufConns: the buffers' memory share,
+// what the server has used (Max_used_connections), or the floor.
+func (e Env) bufConnsReason() string {
+	after, per := e.bufConns(), e.BuffersAfterBytes()
 	worst := e.Human(float64(per) * float64(after))
 	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(max(per, 1)))
 	memFit := min(share, MaxConnectionsFit(e.budget(per, 0, e.GlobalAfterBytes()), e.T.BufferPoolMinBytes))
 	switch {
 	case after <= memFit:
-		return fmt.Sprintf("%d keeps the worst case (%d x %s = %s) within %s%% of usable memory and leaves at least %s for the buffer pool next to the %s reserve",
+		return fmt.Sprintf("%d keeps their buffers (%d x %s = %s) within %s%% of usable memory and leaves at least %s for the buffer pool next to the %s reserve; their in-memory temporary tables get what is left after the pool (memory.tmp_table_size_memory)",
 			after, after, e.Human(per), worst, e.N(e.T.ConnMemoryFraction*100), e.Human(e.T.BufferPoolMinBytes), e.Human(e.ReserveBytes()))
 	case after == e.MaxUsed():
-		return fmt.Sprintf("%d is the most the server has had open at once (Max_used_connections, since it started %s ago): fewer would refuse clients it served, though %d x %s = %s %s",
-			after, upFor2(e.F.UptimeS), after, e.Human(per), worst, e.overFitText(memFit))
+		return fmt.Sprintf("%d is the most the server has had open at once (Max_used_connections, since it started %s ago): fewer would refuse clients it served, though %d x %s of buffers = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
+			after, upFor2(e.F.UptimeS), after, e.Human(per), worst, memFit)
 	}
-	return fmt.Sprintf("%d is the floor mytune keeps (max_connections_floor), though %d x %s = %s %s",
-		after, after, e.Human(per), worst, e.overFitText(memFit))
-}
-
-// overFitText says that the connections kept take more than fits next to
-// the default pool (memFit of them would), and what the advice does: a
-// lower tmp_table_size, and the pool held to what is left.
-func (e Env) overFitText(memFit int) string {
-	s := fmt.Sprintf("is more than fits within %s%% of usable memory next to a %s buffer pool and the %s reserve (%d would)",
-		e.N(e.T.ConnMemoryFraction*100), e.Human(e.T.BufferPoolMinBytes), e.Human(e.ReserveBytes()), memFit)
-	if tmp := e.TmpTableAfter(); tmp < e.F.TmpTableBytes {
-		s += fmt.Sprintf("; with tmp_table_size lowered to %s as advised here each takes %s, %s in all",
-			e.Human(tmp), e.Human(e.PerConnAfterBytes()), e.Human(float64(e.PerConnAfterBytes())*float64(e.MaxConnectionsAfter())))
-	}
-	if room := e.PoolRoomAfterBytes(); room < e.T.BufferPoolMinBytes {
-		s += fmt.Sprintf(", and the buffer pool gets what is left, %s, below its %s default", e.Human(room), e.Human(e.T.BufferPoolMinBytes))
-	}
-	return s + ": lower the per-connection buffers or give the server more memory"
+	return fmt.Sprintf("%d is the floor mytune keeps (max_connections_floor), though %d x %s of buffers = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
+		after, after, e.Human(per), worst, memFit)
 }
 
 // ReadP50US is the measured p50 of 16K random reads at n threads (0 if not measured).

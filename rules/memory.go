@@ -77,10 +77,9 @@ func (e Env) BuffersAfterBytes() uint64 {
 		e.F.BinlogCacheBytes + e.F.ThreadStackBytes
 }
 
-// ConnPlanBytes is one connection's worst case as max_connections is sized:
-// its buffers after the advice and an in-memory temporary table at the
-// tmp_table_size in effect (TmpTableAfter lowers it only if the connections
-// kept still do not fit).
+// ConnPlanBytes is one connection's worst case with the buffer advice
+// applied and an in-memory temporary table at the tmp_table_size in
+// effect.
 func (e Env) ConnPlanBytes() uint64 { return e.BuffersAfterBytes() + e.tmpCap(e.F.TmpTableBytes) }
 
 // PerConnAfterBytes is one connection's worst case once the advice is
@@ -89,30 +88,10 @@ func (e Env) PerConnAfterBytes() uint64 {
 	return e.BuffersAfterBytes() + e.tmpCap(e.TmpTableAfter())
 }
 
-// MaxConnectionsAfter is max_connections once the advice is applied: the
-// current value, lowered so that all connections' worst case
-// (ConnPlanBytes) takes at most T.ConnMemoryFraction of usable memory and
-// leave T.BufferPoolMinBytes for the pool next to the reserve; never below
-// T.MinMaxConnections (unless it is lower already) nor below what the
-// server has used (Max_used_connections: fewer would refuse clients it
-// served), never raised.
-func (e Env) MaxConnectionsAfter() int {
-	cur := max(e.F.MaxConnections, 0)
-	per := e.ConnPlanBytes()
-	if !e.MemoryKnown() || per == 0 {
-		return cur
-	}
-	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(per))
-	fit := MaxConnectionsFit(e.budget(per, 0, e.GlobalAfterBytes()), e.T.BufferPoolMinBytes)
-	bufShare := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(max(e.BuffersAfterBytes(), 1)))
-	if fit >= cur && bufShare >= cur {
-		// The worst case with temporary tables fits next to the default pool and
-		// the buffers keep to the share: no change (a sane MariaDB on 4 GiB,
-		// 151 x 18.9 MiB, test/seeded).
-		return cur
-	}
-	return max(min(cur, share, fit), min(cur, e.T.MinMaxConnections), min(cur, e.MaxUsed()))
-}
+// MaxConnectionsAfter is max_connections once the advice is applied: as
+// sized on the connections' buffers (bufConns), lowered further only when
+// tmp_table_size at its floor does not fit (memPlan step 3), never raised.
+func (e Env) MaxConnectionsAfter() int { return e.memPlan().Conns }
 
 // budget is the memory budget with the given per-connection bytes,
 // connections and global buffers.

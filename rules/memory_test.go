@@ -50,7 +50,7 @@ func TestMemoryAdviceAfter(t *testing.T) {
 		wantSilent []string          // rule ids that must not fire
 	}{
 		{"Tier12G on 16G: pool sized after the buffer and connection advice", tier12G,
-			map[string]string{"memory.buffer_pool_over_memory": "6G", "memory.max_connections_memory": "352",
+			map[string]string{"memory.buffer_pool_over_memory": "6G", "memory.max_connections_memory": "1010",
 				"memory.sort_buffer_large": "256K"}, []string{"memory.no_room_for_pool"}},
 		{"1 MiB cgroup limit: no pool fits, none recommended", func(p *profile.Profile) { p.Host.Memory.LimitBytes = tMiB },
 			map[string]string{"memory.no_room_for_pool": ""}, []string{"memory.buffer_pool_over_memory", "memory.buffer_pool_small"}},
@@ -62,8 +62,8 @@ func TestMemoryAdviceAfter(t *testing.T) {
 		{"512M host: fewer connections keep a 128M pool", func(p *profile.Profile) {
 			p.Host.Memory = profile.Memory{TotalBytes: 512 * tMiB, AvailableBytes: 400 * tMiB}
 			p.Server.Variables["innodb_buffer_pool_size"] = "256M"
-		}, map[string]string{"memory.buffer_pool_over_memory": "128M", "memory.max_connections_memory": "10",
-			"memory.tmp_table_size_memory": "3M"}, nil},
+		}, map[string]string{"memory.buffer_pool_over_memory": "128M", "memory.max_connections_memory": "19",
+			"memory.tmp_table_size_memory": "1M"}, nil},
 		{"swapping host: no growth", func(p *profile.Profile) {
 			p.Host.Memory = profile.Memory{TotalBytes: 32 * tGiB, AvailableBytes: 2 * tGiB, SwapTotalBytes: 4 * tGiB, SwapFreeBytes: tGiB}
 			p.Server.Variables["innodb_buffer_pool_size"] = "2G"
@@ -113,8 +113,8 @@ func TestMemoryFindingsAgree(t *testing.T) {
 		not   []string
 	}{
 		{"384 MiB cgroup: pool below its default", 384 * tMiB,
-			[]string{"with tmp_table_size lowered to 1.0 MiB as advised here each takes 2.9 MiB, 29.1 MiB in all",
-				"the buffer pool gets what is left, 26.9 MiB"}, []string{"memory allows (0)"}},
+			[]string{"With tmp_table_size at 1.0 MiB, the least mytune advises (tmp_table_min_bytes), each connection takes 2.9 MiB",
+				"10 x 2.9 MiB = 29.1 MiB do not fit next to that pool: the buffer pool is held to what is left, 26M"}, []string{"memory allows (0)"}},
 		{"512 MiB host: the pool keeps its default", 512 * tMiB, nil, []string{"memory allows (", "below its"}},
 	}
 	for _, tc := range cases {

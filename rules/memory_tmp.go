@@ -50,52 +50,31 @@ func (e Env) TmpTableConnBytes() uint64 {
 	return min(e.F.TmpTableBytes, e.F.MaxHeapTableBytes)
 }
 
-// connRoomBytes is the memory the connections' worst case may take once
-// the advice is applied: what is left after the reserve, the
-// T.BufferPoolMinBytes pool and the global buffers (the bound
-// MaxConnectionsAfter keeps a max_connections that fits by).
-func (e Env) connRoomBytes() uint64 {
-	used := e.ReserveBytes() + e.T.BufferPoolMinBytes + e.GlobalAfterBytes()
-	if used >= e.EffectiveMemBytes() {
-		return 0
-	}
-	return e.EffectiveMemBytes() - used
-}
-
 // TmpTableAfter is tmp_table_size once the advice is applied: the value in
 // effect, lowered (to whole MiB, never below T.TmpTableMinBytes) when the
-// connections MaxConnectionsAfter keeps, each with its buffers and an
-// in-memory temporary table, do not fit connRoomBytes.
-func (e Env) TmpTableAfter() uint64 {
-	tmp, conns := e.F.TmpTableBytes, e.MaxConnectionsAfter()
-	if !e.MemoryKnown() || conns <= 0 {
-		return tmp
-	}
-	each, buf := e.connRoomBytes()/uint64(conns), e.BuffersAfterBytes()
-	if buf+e.tmpCap(tmp) <= each {
-		return tmp
-	}
-	want := uint64(0)
-	if each > buf {
-		want = (each - buf) / mib * mib
-	}
-	return min(tmp, max(want, e.T.TmpTableMinBytes))
-}
+// connections kept, each with its buffers and an in-memory temporary
+// table, do not fit next to the pool planned (memPlan step 2).
+func (e Env) TmpTableAfter() uint64 { return e.memPlan().TmpBytes }
 
 // TmpTableReason gives the numbers memory.tmp_table_size_memory lowers
 // tmp_table_size on.
 func (e Env) TmpTableReason() string {
-	conns, buf, now := e.MaxConnectionsAfter(), e.BuffersAfterBytes(), e.tmpCap(e.F.TmpTableBytes)
-	s := fmt.Sprintf("%d connections (max_connections as advised here), each with %s of buffers and an in-memory temporary table of up to %s, may take %s at once; %s is what they may take (what is left of the %s usable after the %s reserve, a %s buffer pool and %s of global buffers)",
-		conns, e.Human(buf), e.Human(now), e.Human(float64(conns)*float64(buf+now)), e.Human(e.connRoomBytes()),
-		e.Human(e.EffectiveMemBytes()), e.Human(e.ReserveBytes()),
-		e.Human(e.T.BufferPoolMinBytes), e.Human(e.GlobalAfterBytes()))
-	after := e.TmpTableAfter()
-	if float64(conns)*float64(buf+e.tmpCap(after)) > float64(e.connRoomBytes()) {
-		return s + fmt.Sprintf(". Even at %s, the least mytune advises (tmp_table_min_bytes), they do not fit: give the server more memory or put a connection pool in front",
-			e.Human(after))
+	m, buf, now := e.memPlan(), e.BuffersAfterBytes(), e.tmpCap(e.F.TmpTableBytes)
+	conns := e.bufConns()
+	s := fmt.Sprintf("%s, each with %s of buffers and an in-memory temporary table of up to %s, may take %s at once; %s is left for them (the %s usable less the %s reserve, a %s buffer pool and %s of global buffers), %s each",
+		connsText(conns), e.Human(buf), e.Human(now), e.Human(float64(conns)*float64(buf+now)), e.Human(m.RoomBytes),
+		e.Human(e.EffectiveMemBytes()), e.Human(e.ReserveBytes()), e.Human(m.PoolBytes), e.Human(e.GlobalAfterBytes()),
+		e.Human(m.RoomBytes/uint64(max(conns, 1))))
+	if m.Step == memTmpLowered {
+		return s + fmt.Sprintf(". %s (that less the buffers, rounded down to whole MiB) keeps them within it: a larger temporary table goes to disk, slower for that query, instead of the OOM killer ending the server; the pool and max_connections stay as sized",
+			e.Human(m.TmpBytes))
 	}
-	return s + fmt.Sprintf(". %s keeps them within it; a larger table goes to disk instead of the OOM killer ending the server", e.Human(after))
+	s += fmt.Sprintf(". Even %s, the least mytune advises (tmp_table_min_bytes), does not fit, so max_connections is lowered too (see memory.max_connections_memory)",
+		e.Human(m.TmpBytes))
+	if m.Step == memPoolShrunk {
+		s += " and the buffer pool gets what is left"
+	}
+	return s
 }
 
 // GlobalBytes is the global buffers next to the pool now: the InnoDB log

@@ -126,15 +126,16 @@ func (e Env) DedicatedHost() bool {
 // working set: a dedicated host, or no data size to size to.
 func (e Env) PoolToMemory() bool { return e.DedicatedHost() || !e.PoolDataKnown() }
 
-// PoolSizing is the buffer pool target with the numbers it came from,
-// sized on the after-advice budget (rules.SizePool).
-// A 32-bit build's limit and MySQL's chunk x instances rounding apply
-// last (poolfit.go).
+// PoolSizing is the buffer pool target with the numbers it came from: the
+// pool as sized before the temporary-table term (basePoolPlan), unless
+// even tmp_table_size at its floor and max_connections at its least do not
+// fit next to it (memPlan step 4): then the pool sized on the after-advice
+// budget, what is left.
 func (e Env) PoolSizing() PoolPlan {
-	p := SizePool(PoolInputs{Budget: e.BudgetAfter(), Fraction: e.T.BufferPoolFraction,
-		WorkingSetBytes: e.WorkingSetBytes(), Headroom: e.T.DataHeadroom, ToMemory: e.PoolToMemory(),
-		MinBytes: e.T.BufferPoolMinBytes, CurrentBytes: e.F.BufferPoolBytes, CapBytes: e.PoolGrowthCapBytes()})
-	return e.alignPool(e.capPool32Bit(p))
+	if e.memPlan().Step == memPoolShrunk {
+		return e.sizePool(e.BudgetAfter())
+	}
+	return e.basePoolPlan()
 }
 
 // BufferPoolTarget is the recommended innodb_buffer_pool_size; 0 when no
@@ -150,8 +151,11 @@ func (e Env) GrowthCapped() bool { return e.PoolSizing().HeldBy == PoolHeldAvail
 // do not fit) or below the server's default, or the step is worth a
 // change: T.BufferPoolGrowRatio times the pool and T.BufferPoolGrowMinBytes
 // more. The step thresholds never hide a pool smaller than its data.
-func (e Env) BufferPoolGrows() bool {
-	target, cur := e.BufferPoolTarget(), e.F.BufferPoolBytes
+func (e Env) BufferPoolGrows() bool { return e.poolGrows(e.BufferPoolTarget()) }
+
+// poolGrows is BufferPoolGrows for a pool target.
+func (e Env) poolGrows(target uint64) bool {
+	cur := e.F.BufferPoolBytes
 	switch {
 	case target <= cur:
 		return false
@@ -258,12 +262,17 @@ func (e Env) PoolHitText() string {
 // poolMemoryText says what memory allows, with what it keeps for the OS,
 // the connections and other processes, and the size that results.
 func (e Env) poolMemoryText(p PoolPlan) string {
+	conns, per, now, what := e.bufConns(), e.BuffersAfterBytes(), e.PerConnBytes()-e.TmpTableConnBytes(), "per-connection buffers"
+	if e.memPlan().Step == memPoolShrunk {
+		conns, per, now, what = e.MaxConnectionsAfter(), e.PerConnAfterBytes(), e.PerConnBytes(), "per-connection buffers and in-memory temporary table"
+	}
 	conn := ""
-	if e.PerConnAfterBytes() != e.PerConnBytes() || e.MaxConnectionsAfter() != e.F.MaxConnections {
+	if per != now || conns != e.F.MaxConnections {
 		conn = " (as advised here)"
 	}
-	s := fmt.Sprintf("%s%% of usable memory, never more than what is left after %s for the OS and %d connections x %s of per-connection buffers%s",
-		e.N(e.T.BufferPoolFraction*100), e.Human(e.ReserveBytes()), e.MaxConnectionsAfter(), e.Human(e.PerConnAfterBytes()), conn)
+	s := fmt.Sprintf("%s%% of usable memory, never more than what is left after %s for the OS, %s of global buffers and %d connections x %s of %s%s",
+		e.N(e.T.BufferPoolFraction*100), e.Human(e.ReserveBytes()), e.Human(e.GlobalAfterBytes()), conns, e.Human(per), what, conn)
+	s = e.poolShrunkText() + s
 	allow := p.MemoryBytes
 	if avail, known := e.Host.Memory.AvailableNowBytes(); known {
 		s += fmt.Sprintf(", and no more than the %s available now%s allows (current pool + available - reserve: other processes keep the rest)",
@@ -284,6 +293,19 @@ func (e Env) poolMemoryText(p PoolPlan) string {
 		return fmt.Sprintf("That is more than memory allows: %s, gives %s.", s, target)
 	}
 	return fmt.Sprintf("%s, gives %s.", upperFirst(s), target)
+}
+
+// poolShrunkText says why the pool is sized on the connections' temporary
+// tables too (memPlan step 4), "" when it is not: even tmp_table_size at
+// its floor and max_connections at its least do not fit next to the pool
+// sized on their buffers.
+func (e Env) poolShrunkText() string {
+	m := e.memPlan()
+	if m.Step != memPoolShrunk {
+		return ""
+	}
+	return fmt.Sprintf("The pool sized on the connections' buffers alone (%s) leaves %s for %d connections, too little even with tmp_table_size at its %s floor (max_connections_memory: %d is the least kept), so the pool takes the last cut: ",
+		e.Human(m.PoolBytes), e.Human(m.RoomBytes), m.Conns, e.Human(m.TmpBytes), m.ConnFloor)
 }
 
 // cgroupRoomText says, when the memory available now is the cgroup's room,

@@ -52,6 +52,7 @@ type Thresholds struct {
 	QueryCacheMinHitRatio   float64 `yaml:"query_cache_min_hit_ratio" check:"fraction"`
 	QueryCacheMaxBytes      uint64  `yaml:"query_cache_max_bytes" check:"positive"`
 	ConnGrowRatio           float64 `yaml:"max_connections_grow_ratio" check:"ratio"`
+	ConnUsedHeadroom        float64 `yaml:"max_connections_used_headroom" check:"ratio"`
 	KeyBufferUnusedBytes    uint64  `yaml:"key_buffer_unused_min_bytes" check:"positive"`
 	LockWaitMaxS            float64 `yaml:"lock_wait_timeout_max_s" check:"positive"`
 	ConnUnusedRatio         float64 `yaml:"max_connections_unused_ratio" check:"ratio"`

@@ -1,0 +1,154 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+)
+
+// The order the memory advice makes room for every connection's worst
+// case (its buffers and one in-memory temporary table, QA 13) in, the
+// cheapest remedy for the server first:
+//  1. the buffer pool is sized as before the temporary-table term: on the
+//     connections' buffers alone (bufConns, basePoolPlan);
+//  2. tmp_table_size is lowered to what is left per connection next to
+//     that pool: a larger temporary table then goes to disk, slower for
+//     that query, never a crash; not below T.TmpTableMinBytes;
+//  3. only if that floor does not fit, max_connections is lowered, never
+//     below what the server has used plus T.ConnUsedHeadroom nor below
+//     T.MinMaxConnections (connFloor): fewer refuse clients;
+//  4. only if those connections still do not fit is the pool shrunk to
+//     what is left (PoolSizing on BudgetAfter).
+
+// Steps of the memory plan (memPlan.Step).
+const (
+	memFits         = 1 // the temporary tables fit at the tmp_table_size in effect
+	memTmpLowered   = 2 // tmp_table_size lowered
+	memConnsLowered = 3 // tmp_table_size at its floor and max_connections lowered
+	memPoolShrunk   = 4 // the pool shrunk as well
+)
+
+// memPlan is what the memory advice does to fit the connections' worst
+// case, with the numbers it did it on.
+type memPlan struct {
+	Step      int
+	PoolBytes uint64 // the pool the temporary tables are fitted next to
+	RoomBytes uint64 // usable - reserve - PoolBytes - global buffers after the advice
+	Conns     int    // max_connections after the advice
+	TmpBytes  uint64 // tmp_table_size after the advice
+	ConnFloor int    // the least max_connections step 3 may advise
+}
+
+// bufConns is max_connections as sized on the connections' buffers alone
+// (the rule before the temporary-table term, dd35333^): the current value,
+// lowered so their buffers take at most T.ConnMemoryFraction of usable
+// memory and leave T.BufferPoolMinBytes for the pool next to the reserve;
+// never below T.MinMaxConnections (unless lower already) nor below
+// Max_used_connections, never raised.
+func (e Env) bufConns() int {
+	cur, per := max(e.F.MaxConnections, 0), e.BuffersAfterBytes()
+	if !e.MemoryKnown() || per == 0 {
+		return cur
+	}
+	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(per))
+	fit := MaxConnectionsFit(e.budget(per, 0, e.GlobalAfterBytes()), e.T.BufferPoolMinBytes)
+	return max(min(cur, share, fit), min(cur, e.T.MinMaxConnections), min(cur, e.MaxUsed()))
+}
+
+// sizePool sizes the pool on budget b, with a 32-bit build's limit and
+// MySQL's chunk x instances rounding applied last (poolfit.go).
+func (e Env) sizePool(b MemoryBudget) PoolPlan {
+	p := SizePool(PoolInputs{Budget: b, Fraction: e.T.BufferPoolFraction,
+		WorkingSetBytes: e.WorkingSetBytes(), Headroom: e.T.DataHeadroom, ToMemory: e.PoolToMemory(),
+		MinBytes: e.T.BufferPoolMinBytes, CurrentBytes: e.F.BufferPoolBytes, CapBytes: e.PoolGrowthCapBytes()})
+	return e.alignPool(e.capPool32Bit(p))
+}
+
+// basePoolPlan is the pool as sized before the temporary-table term: next
+// to bufConns connections' buffers and the global buffers (step 1).
+func (e Env) basePoolPlan() PoolPlan {
+	return e.sizePool(e.budget(e.BuffersAfterBytes(), e.bufConns(), e.GlobalAfterBytes()))
+}
+
+// poolKeptBytes is the pool in effect once the step-1 advice is applied:
+// basePoolPlan's target when the current pool does not fit its room or is
+// advised up to it (poolGrows), else the current pool.
+func (e Env) poolKeptBytes() uint64 {
+	p, cur := e.basePoolPlan(), e.F.BufferPoolBytes
+	if cur > p.RoomBytes || e.poolGrows(p.TargetBytes) {
+		return p.TargetBytes
+	}
+	return cur
+}
+
+// connFloor is the least max_connections step 3 may advise: T.MinMaxConnections,
+// and when the server was read, Max_used_connections times
+// T.ConnUsedHeadroom, rounded up; never above cur.
+func (e Env) connFloor(cur int) int {
+	f := e.T.MinMaxConnections
+	if u := e.MaxUsed(); u >= 0 {
+		f = max(f, int(math.Ceil(float64(u)*e.T.ConnUsedHeadroom)))
+	}
+	return min(cur, f)
+}
+
+// memPlan works the four steps out (see the top of this file).
+func (e Env) memPlan() memPlan {
+	conns := e.bufConns()
+	m := memPlan{Step: memFits, PoolBytes: e.poolKeptBytes(), Conns: conns, TmpBytes: e.F.TmpTableBytes}
+	if !e.MemoryKnown() || conns <= 0 {
+		return m
+	}
+	if used := e.ReserveBytes() + m.PoolBytes + e.GlobalAfterBytes(); used < e.EffectiveMemBytes() {
+		m.RoomBytes = e.EffectiveMemBytes() - used
+	}
+	buf, each := e.BuffersAfterBytes(), m.RoomBytes/uint64(conns)
+	if buf+e.tmpCap(m.TmpBytes) <= each {
+		return m
+	}
+	floor := min(e.F.TmpTableBytes, e.T.TmpTableMinBytes)
+	if each >= buf+floor {
+		m.Step, m.TmpBytes = memTmpLowered, max((each-buf)/mib*mib, floor)
+		return m
+	}
+	m.Step, m.TmpBytes, m.ConnFloor = memConnsLowered, floor, e.connFloor(conns)
+	fit := int(m.RoomBytes / (buf + e.tmpCap(floor)))
+	m.Conns = max(min(conns, fit), m.ConnFloor)
+	if m.Conns > fit {
+		m.Step = memPoolShrunk
+	}
+	return m
+}
+
+// MemoryStep is the step of the memory plan the advice took (1: the
+// temporary tables fit; 2: tmp_table_size lowered; 3: max_connections
+// lowered too; 4: the pool shrunk too).
+func (e Env) MemoryStep() int { return e.memPlan().Step }
+
+// PoolPlannedBytes is the pool the connections' temporary tables are
+// fitted next to (memPlan.PoolBytes).
+func (e Env) PoolPlannedBytes() uint64 { return e.memPlan().PoolBytes }
+
+// connsText renders n connections.
+func connsText(n int) string {
+	if n == 1 {
+		return "1 connection"
+	}
+	return fmt.Sprintf("%d connections", n)
+}
+
+// connFloorText says what connFloor kept max_connections at: what the
+// server has used plus headroom, or mytune's floor.
+func (e Env) connFloorText(floor int) string {
+	if u := e.MaxUsed(); u >= 0 && floor > e.T.MinMaxConnections {
+		return fmt.Sprintf("%d is the least kept: the server has used %s at once since it started %s ago (Max_used_connections), plus %s%% headroom (max_connections_used_headroom); fewer would refuse clients it served",
+			floor, connsText(u), upFor2(e.F.UptimeS), e.N((e.T.ConnUsedHeadroom-1)*100))
+	}
+	why := "no server was read, so what it uses is not known"
+	if e.F.HasServer {
+		why = "the server's status has no Max_used_connections"
+	}
+	if u := e.MaxUsed(); u >= 0 {
+		why = fmt.Sprintf("the server has used %s at once (Max_used_connections), fewer with headroom", connsText(u))
+	}
+	return fmt.Sprintf("%d is the least kept: mytune's floor (max_connections_floor; %s)", floor, why)
+}
