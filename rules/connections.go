@@ -121,7 +121,7 @@ func (e Env) MaxConnectionsReason() string {
 	if m.Step < memConnsLowered {
 		return e.bufConnsReason()
 	}
-	per := buf + e.tmpCap(m.TmpBytes)
+	per := buf + e.tmpCap(m.TmpBytes, m.Conns)
 	s := fmt.Sprintf("With tmp_table_size at %s, the least mytune advises (tmp_table_min_bytes), each connection takes %s (%s of buffers and the temporary table); %s is left for them next to a %s buffer pool, the %s reserve and %s of global buffers, room for %d",
 		e.Human(m.TmpBytes), e.Human(per), e.Human(buf), e.Human(m.RoomBytes), e.Human(m.PoolBytes), e.Human(e.ReserveBytes()),
 		e.Human(e.GlobalAfterBytes()), int(m.RoomBytes/max(per, 1)))

@@ -75,6 +75,8 @@ var defaults = []defaultRule{
 	{"max_heap_table_size", "", "", "16M", srcMy80},
 	{"key_buffer_size", mariaName, "", "128M", srcMaria},
 	{"key_buffer_size", "", "", "8M", srcMy80},
+	{"temptable_max_ram", mysqlName, ">=8.0.2", "1G", srcMy80 + " (8.4: 3% of memory, 1-4 GiB: tempTableRAMDefault)"},
+	{"internal_tmp_mem_storage_engine", mysqlName, ">=8.0.2", "TempTable", srcMy80},
 	{"aria_pagecache_buffer_size", mariaName, "", "128M", srcMaria + " (Aria System Variables: default 134217728)"},
 	{"innodb_lock_wait_timeout", "", "", "50", srcMy80 + "; " + srcMaria},
 	{"table_open_cache", mariaName, "", "2000", srcMaria},

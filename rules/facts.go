@@ -58,6 +58,12 @@ type Facts struct {
 	ReadBufferBytes, ReadRndBufferBytes                  uint64
 	BinlogCacheBytes, ThreadStackBytes                   uint64
 	TmpTableBytes, MaxHeapTableBytes                     uint64
+	// TempTableRAMBytes is temptable_max_ram (MySQL 8.0.2+, 0 elsewhere):
+	// the RAM every session's TempTable temporary tables share.
+	TempTableRAMBytes uint64
+	// TmpMemEngine is internal_tmp_mem_storage_engine (MySQL 8.0.2+:
+	// TempTable or MEMORY; "" elsewhere).
+	TmpMemEngine string
 	// KeyBufferBytes is key_buffer_size, AriaPagecacheBytes MariaDB's
 	// aria_pagecache_buffer_size (0 on MySQL): global caches counted in
 	// the memory budget.
@@ -207,6 +213,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 			f.Raw[name], f.DefaultSource[name] = d, src
 		}
 	}
+	f.tempTableRAMDefault(p.Host.Memory.TotalBytes)
 	f.fill()
 	f.fillBuild(p.Server, vars)
 	f.Usage = usageOf(p)
@@ -351,6 +358,7 @@ func (f *Facts) fill() {
 	f.BinlogCacheBytes, f.ThreadStackBytes = f.size("binlog_cache_size"), f.size("thread_stack")
 	f.TmpTableBytes, f.MaxHeapTableBytes = f.size("tmp_table_size"), f.size("max_heap_table_size")
 	f.KeyBufferBytes, f.AriaPagecacheBytes = f.size("key_buffer_size"), f.size("aria_pagecache_buffer_size")
+	f.TempTableRAMBytes, f.TmpMemEngine = f.size("temptable_max_ram"), strings.TrimSpace(f.Raw["internal_tmp_mem_storage_engine"])
 	f.TableOpenCache, f.TableDefinitionCache = f.int("table_open_cache"), f.int("table_definition_cache")
 	if f.HasServer {
 		if n, err := strconv.Atoi(strings.TrimSpace(f.Raw["open_files_limit"])); err == nil && n > 0 && f.Set["open_files_limit"] {

@@ -102,16 +102,18 @@ func (e Env) memPlan() memPlan {
 		m.RoomBytes = e.EffectiveMemBytes() - used
 	}
 	buf, each := e.BuffersAfterBytes(), m.RoomBytes/uint64(conns)
-	if buf+e.tmpCap(m.TmpBytes) <= each {
+	if buf+e.tmpCap(m.TmpBytes, conns) <= each {
 		return m
 	}
 	floor := min(e.F.TmpTableBytes, e.T.TmpTableMinBytes)
-	if each >= buf+floor {
+	if !e.tmpLowerable() {
+		floor = e.F.TmpTableBytes
+	} else if each >= buf+floor {
 		m.Step, m.TmpBytes = memTmpLowered, max((each-buf)/mib*mib, floor)
 		return m
 	}
 	m.Step, m.TmpBytes, m.ConnFloor = memConnsLowered, floor, e.connFloor(conns)
-	fit := int(m.RoomBytes / (buf + e.tmpCap(floor)))
+	fit := e.connsFit(m.RoomBytes, buf, floor)
 	m.Conns = max(min(conns, fit), m.ConnFloor)
 	if m.Conns > fit {
 		m.Step = memPoolShrunk

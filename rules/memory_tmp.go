@@ -1,6 +1,12 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
 
 // In-memory temporary tables and the global caches next to the buffer
 // pool (QA 13: a 512 MiB cgroup advised 38 connections from their buffers
@@ -13,10 +19,31 @@ import "fmt"
 
 // heapLimited is true when in-memory internal temporary tables are MEMORY
 // tables, held to the smaller of tmp_table_size and max_heap_table_size:
-// MariaDB and MySQL before 8.0. MySQL 8.0 and later use TempTable, each
-// table held to tmp_table_size (MySQL 8.4 manual, "Internal Temporary
-// Table Use in MySQL").
-func (e Env) heapLimited() bool { return e.F.IsMariaDB() || !e.F.Version.AtLeast(8, 0, 0) }
+// MariaDB, MySQL before 8.0.2, and MySQL with
+// internal_tmp_mem_storage_engine=MEMORY. Otherwise MySQL uses TempTable
+// (tempTableShare).
+func (e Env) heapLimited() bool {
+	return e.F.IsMariaDB() || !e.F.Version.AtLeast(8, 0, 2) || strings.EqualFold(e.F.TmpMemEngine, "MEMORY")
+}
+
+// tempTableBlockBytes is the thread-local block each session using
+// TempTable holds outside temptable_max_ram: 1 MiB when its first request
+// is under 1 MiB, "which it is in most cases" (MySQL 8.0 manual, "Internal
+// Temporary Table Use in MySQL", the note under temptable_max_ram).
+const tempTableBlockBytes = 1 << 20
+
+// tempTableRAMDefault fills temptable_max_ram's MySQL 8.4 default when the
+// server did not say and no file set it: 3% of the host's memory, at least
+// 1 GiB and at most 4 GiB (MySQL 8.4 manual, temptable_max_ram; the
+// mysql-8.4.8 capture in ../shared/fixtures shows 4294967296 on a large
+// host). memBytes 0 (unknown) keeps 8.0's 1G, the least 8.4 takes.
+func (f *Facts) tempTableRAMDefault(memBytes uint64) {
+	if f.Set["temptable_max_ram"] || f.IsMariaDB() || !f.Version.AtLeast(8, 4, 0) || memBytes == 0 {
+		return
+	}
+	f.Raw["temptable_max_ram"] = profile.FormatSize(min(max(memBytes*3/100, 1<<30), 4<<30))
+	f.DefaultSource["temptable_max_ram"] = srcMy84 + " (temptable_max_ram: 3% of memory, 1-4 GiB)"
+}
 
 // heapAfter is max_heap_table_size once memory.tmp_table_size_mismatch
 // (which raises it towards tmp_table_size tmp) is applied.
@@ -32,20 +59,83 @@ func (e Env) heapAfter(tmp uint64) uint64 {
 	return max(h, want)
 }
 
-// tmpCap is the largest in-memory temporary table one connection may
-// build with tmp_table_size tmp (and max_heap_table_size after the advice).
-func (e Env) tmpCap(tmp uint64) uint64 {
-	if !e.heapLimited() {
+// tempTableBound is the most one TempTable temporary table may hold with
+// tmp_table_size tmp: tmp from MySQL 8.0.28, which made tmp_table_size
+// its per-table limit (8.0.28 release notes); before, only
+// temptable_max_ram bounds it.
+func (e Env) tempTableBound(tmp uint64) uint64 {
+	if e.F.Version.AtLeast(8, 0, 28) {
 		return tmp
+	}
+	return math.MaxUint64
+}
+
+// tmpCap is one connection's share of the in-memory temporary tables, at
+// worst, with tmp_table_size tmp (and max_heap_table_size after the
+// advice) when conns connections build one each at once. MEMORY tables:
+// min(tmp, heap). TempTable: the smaller of its own bound and an equal
+// share of temptable_max_ram, the pool all sessions draw from, for what
+// does not fit in its thread-local block (tempTableBlockBytes, outside
+// that pool), plus the block.
+func (e Env) tmpCap(tmp uint64, conns int) uint64 {
+	if !e.heapLimited() {
+		share := e.F.TempTableRAMBytes / uint64(max(conns, 1))
+		if e.F.TempTableRAMBytes == 0 {
+			share = math.MaxUint64
+		}
+		return tempTableBlockBytes + min(e.tempTableBound(tmp)-min(e.tempTableBound(tmp), tempTableBlockBytes), share)
 	}
 	return min(tmp, e.heapAfter(tmp))
 }
 
-// TmpTableConnBytes is the largest in-memory temporary table one
-// connection may build with the settings now.
+// tmpTotal is what conns connections' in-memory temporary tables take at
+// once, at worst, with tmp_table_size tmp (tmpCap).
+func (e Env) tmpTotal(tmp uint64, conns int) uint64 {
+	return e.tmpCap(tmp, conns) * uint64(max(conns, 0))
+}
+
+// connsFit is how many connections, each with buf of buffers and an
+// in-memory temporary table at tmp_table_size tmp, fit in room. The total
+// grows with the count, so it is the largest n whose total fits: with
+// TempTable past the point where n tables fill temptable_max_ram, each
+// more connection adds only its buffers and block.
+func (e Env) connsFit(room, buf, tmp uint64) int {
+	lo, hi := 0, int(min(room/max(buf, 1), MaxConnectionsLimit))
+	for lo < hi {
+		n := (lo + hi + 1) / 2
+		if uint64(n)*buf+e.tmpTotal(tmp, n) <= room {
+			lo = n
+		} else {
+			hi = n - 1
+		}
+	}
+	return lo
+}
+
+// TmpTableBoundText says what bounds one connection's in-memory temporary
+// table on this server, with the values in effect.
+func (e Env) TmpTableBoundText() string {
+	if e.heapLimited() {
+		return fmt.Sprintf("of up to the smaller of tmp_table_size (%s) and max_heap_table_size (%s): MEMORY tables",
+			e.Human(e.F.TmpTableBytes), e.Human(e.F.MaxHeapTableBytes))
+	}
+	s := fmt.Sprintf("with TempTable: every session's tables share temptable_max_ram (%s), and each session holds a 1 MiB block outside it", e.Human(e.F.TempTableRAMBytes))
+	if e.tmpLowerable() {
+		s += fmt.Sprintf("; one table is held to tmp_table_size (%s)", e.Human(e.F.TmpTableBytes))
+	}
+	return s + " (MySQL 8.0 manual, Internal Temporary Table Use)"
+}
+
+// tmpLowerable is true when lowering tmp_table_size bounds every
+// in-memory temporary table: MEMORY tables, and TempTable from MySQL
+// 8.0.28 (tempTableBound).
+func (e Env) tmpLowerable() bool { return e.heapLimited() || e.F.Version.AtLeast(8, 0, 28) }
+
+// TmpTableConnBytes is one connection's share of the in-memory temporary
+// tables with the settings now (tmpCap at max_connections).
 func (e Env) TmpTableConnBytes() uint64 {
 	if !e.heapLimited() {
-		return e.F.TmpTableBytes
+		return e.tmpCap(e.F.TmpTableBytes, e.F.MaxConnections)
 	}
 	return min(e.F.TmpTableBytes, e.F.MaxHeapTableBytes)
 }
@@ -59,8 +149,8 @@ func (e Env) TmpTableAfter() uint64 { return e.memPlan().TmpBytes }
 // TmpTableReason gives the numbers memory.tmp_table_size_memory lowers
 // tmp_table_size on.
 func (e Env) TmpTableReason() string {
-	m, buf, now := e.memPlan(), e.BuffersAfterBytes(), e.tmpCap(e.F.TmpTableBytes)
-	conns := e.bufConns()
+	m, buf, conns := e.memPlan(), e.BuffersAfterBytes(), e.bufConns()
+	now := e.tmpCap(e.F.TmpTableBytes, conns)
 	s := fmt.Sprintf("%s, each with %s of buffers and an in-memory temporary table of up to %s, may take %s at once; %s is left for them (the %s usable less the %s reserve, a %s buffer pool and %s of global buffers), %s each",
 		connsText(conns), e.Human(buf), e.Human(now), e.Human(float64(conns)*float64(buf+now)), e.Human(m.RoomBytes),
 		e.Human(e.EffectiveMemBytes()), e.Human(e.ReserveBytes()), e.Human(m.PoolBytes), e.Human(e.GlobalAfterBytes()),
@@ -96,8 +186,11 @@ func (e Env) MemoryTight() bool {
 	if !e.MemoryKnown() {
 		return false
 	}
-	b := e.budget(e.ConnPlanBytes(), 0, e.GlobalBytes())
-	return MaxConnectionsFit(b, e.T.BufferPoolMinBytes) < e.F.MaxConnections
+	used := e.ReserveBytes() + e.T.BufferPoolMinBytes + e.GlobalBytes()
+	if used >= e.EffectiveMemBytes() {
+		return true
+	}
+	return e.connsFit(e.EffectiveMemBytes()-used, e.BuffersAfterBytes(), e.F.TmpTableBytes) < e.F.MaxConnections
 }
 
 // KeyBufferAfter is key_buffer_size once the advice is applied: on tight

@@ -74,6 +74,11 @@ var knownVars = map[string]varSpec{
 	"innodb_lock_wait_timeout": {KindInt, ">=5.0", ">=5.0"},
 	// QA 13: the Aria page cache, MariaDB only (Aria from MariaDB 5.1, KB).
 	"aria_pagecache_buffer_size": {KindSize, "", ">=5.1"},
+	// MySQL 8.0's TempTable engine: one RAM pool for every session's
+	// in-memory internal temporary tables (MySQL 8.0 manual, "Internal
+	// Temporary Table Use in MySQL"; TempTable from 8.0.2).
+	"temptable_max_ram":               {KindSize, ">=8.0.2", ""},
+	"internal_tmp_mem_storage_engine": {KindString, ">=8.0.2", ""},
 	// The query cache: removed in MySQL 8.0.3 (MySQL 8.0 release notes).
 	"query_cache_type": {KindString, "<8.0.3", ">=5.0"},
 	"query_cache_size": {KindSize, "<8.0.3", ">=5.0"},

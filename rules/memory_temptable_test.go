@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// TestTempTableShare: on MySQL 8.0.2+ with TempTable, every session's
+// in-memory temporary tables share temptable_max_ram; each session holds a
+// 1 MiB thread-local block outside it, and tmp_table_size bounds one table
+// from 8.0.28 (MySQL 8.0 manual, "Internal Temporary Table Use in MySQL").
+// MEMORY tables (MariaDB, internal_tmp_mem_storage_engine=MEMORY) are held
+// to min(tmp_table_size, max_heap_table_size) each, with no shared cap.
+func TestTempTableShare(t *testing.T) {
+	const blk = tempTableBlockBytes
+	cases := []struct {
+		name   string
+		mutate func(*profile.Profile)
+		want   uint64 // one connection's share now (TmpTableConnBytes)
+	}{
+		{"8.4, 500 x 64M: the block and 1/500 of the 1G pool", all(setVar("max_connections", "500"), setVar("tmp_table_size", "64M")),
+			blk + (1<<30)/500},
+		{"8.4, 4 x 64M: 64M each, the pool is not the bound", all(setVar("max_connections", "4"), setVar("tmp_table_size", "64M")),
+			64 << 20},
+		{"8.4 on 64G, temptable_max_ram unset: 3% of memory", all(func(p *profile.Profile) {
+			p.Host.Memory.TotalBytes = 64 << 30
+			delete(p.Server.Variables, "temptable_max_ram")
+		}, setVar("max_connections", "1000"), setVar("tmp_table_size", "64M")), blk + (64<<30*3/100)/1000},
+		{"8.4 on 256G: at most 4G", all(func(p *profile.Profile) { p.Host.Memory.TotalBytes = 256 << 30 },
+			setVar("max_connections", "1000"), setVar("tmp_table_size", "64M")), blk + (4<<30)/1000},
+		{"8.4, MEMORY engine: min(tmp_table_size, max_heap_table_size)", all(setVar("internal_tmp_mem_storage_engine", "MEMORY"),
+			setVar("max_connections", "500"), setVar("tmp_table_size", "64M"), setVar("max_heap_table_size", "32M")), 32 << 20},
+		{"8.0.27, 10 x 1M: tmp_table_size does not bound TempTable yet", all(setVersion("mysql", "8.0.27"),
+			setVar("max_connections", "10"), setVar("tmp_table_size", "1M")), blk + (1<<30)/10},
+		{"8.0.28, 10 x 1M: the block holds it", all(setVersion("mysql", "8.0.28"),
+			setVar("max_connections", "10"), setVar("tmp_table_size", "1M")), blk},
+		{"MariaDB 10.11, 500 x 64M: each up to max_heap_table_size", all(setVersion("mariadb", "10.11.6"),
+			setVar("max_connections", "500"), setVar("tmp_table_size", "64M"), setVar("max_heap_table_size", "64M")), 64 << 20},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _ := memEnv(t, tc.mutate)
+			if got := e.TmpTableConnBytes(); got != tc.want {
+				t.Errorf("one connection's temporary tables %d bytes, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTempTablePlan: 200 connections with tmp_table_size 256M in a 16G
+// cgroup next to a 12G pool fit on MySQL 8.4 (their tables share the 1G
+// TempTable pool: 200 x 1.9 MiB of buffers, 200 MiB of blocks and 1G), so
+// nothing is lowered; the same with MEMORY tables (no shared cap) lowers
+// tmp_table_size; and the advice always fits the usable memory.
+func TestTempTablePlan(t *testing.T) {
+	base := all(func(p *profile.Profile) { p.Host.Memory.LimitBytes = 16 * tGiB },
+		setVar("innodb_buffer_pool_size", "4G"), setVar("max_connections", "200"),
+		setVar("tmp_table_size", "256M"), setVar("max_heap_table_size", "256M"))
+	cases := []struct {
+		name   string
+		mutate func(*profile.Profile)
+		step   int
+	}{
+		{"TempTable: fits", base, memFits},
+		{"MEMORY: tmp_table_size lowered", all(base, setVar("internal_tmp_mem_storage_engine", "MEMORY")), memTmpLowered},
+		{"MariaDB: tmp_table_size lowered", all(base, setVersion("mariadb", "10.11.6")), memTmpLowered},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _ := memEnv(t, tc.mutate)
+			if got := e.MemoryStep(); got != tc.step {
+				t.Errorf("step %d, want %d (tmp_table_size after %s): %s", got, tc.step, e.Size(e.TmpTableAfter()), e.TmpTableReason())
+			}
+			pool := e.PoolPlannedBytes()
+			used := e.ReserveBytes() + pool + e.GlobalAfterBytes() + e.PerConnAfterBytes()*uint64(e.MaxConnectionsAfter())
+			if used > e.EffectiveMemBytes() {
+				t.Errorf("the advice takes %s of the %s usable", e.Human(used), e.Human(e.EffectiveMemBytes()))
+			}
+		})
+	}
+}
