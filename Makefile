@@ -121,5 +121,10 @@ bench-workload: $(BIN)
 	  --repeat $(or $(REPEATS),3) --duration $(or $(DURATION),60s) $(if $(KEEP),--keep $(KEEP)) $(if $(RESTART),--restart $(RESTART)) \
 	  $(if $(ORDER),--order $(ORDER))
 
+## bench-memory: a MariaDB in a small memory cgroup (LIMIT=512M), SESSIONS=36 GROUP BY temporary tables at once, stock vs
+## the advised cnf: sessions served or refused, OOM kills, peak RSS (REPEATS=2; QA 13's OOM)
+bench-memory: $(BIN)
+	bash scripts/bench-memory.sh --limit $(or $(LIMIT),512M) --sessions $(or $(SESSIONS),36) --repeat $(or $(REPEATS),2)
+
 clean:
 	rm -rf bin dist man
