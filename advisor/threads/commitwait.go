@@ -31,10 +31,16 @@ const (
 // write (UnbufferedLogNote). Batched loaders (myloader, loadDump) commit
 // once per QueriesPerTransaction statements: not counted.
 func commitWait(p *profile.Profile, o Options, temp []Setting) int {
-	d := p.Dump
-	if d == nil || d.Format != "mysqldump" {
+	if d := p.Dump; d == nil || d.Format != "mysqldump" {
 		return commitNoWait
 	}
+	return commitMode(p, o, temp)
+}
+
+// commitMode is how a commit of the load waits for the disk with the
+// durability it runs with (innodb_flush_log_at_trx_commit, the log's
+// buffering, the during-load settings), whatever the loader.
+func commitMode(p *profile.Profile, o Options, temp []Setting) int {
 	flush, buffering := "1", ""
 	for _, vars := range varSets(p, o) {
 		if v := strings.TrimSpace(vars["innodb_flush_log_at_trx_commit"]); v != "" {
@@ -89,10 +95,24 @@ func commitCost(s profile.Storage, d *profile.Dump, wait int) (float64, string) 
 	if wait == commitNoWait || d == nil || statementsOf(d) <= 0 {
 		return 0, ""
 	}
-	var each float64
-	var what string
+	each, what := commitEach(s, wait)
+	n := statementsOf(d)
+	sec := n * each
+	if sec < 0.1 {
+		return 0, ""
+	}
+	return sec, fmt.Sprintf("; plus %.1f s of commits: %s, one after another, %s", sec, commitsSaid(d, n), what)
+}
+
+// commitEach is one commit's wait on the disk and how it was derived: a
+// 16K write + fdatasync at the probe's average rate (its p50 when no
+// rate) when commits sync, a 16K O_DIRECT write at the one-thread random
+// write rate when they only write; 0 when they do not wait or the disk was
+// not measured.
+func commitEach(s profile.Storage, wait int) (each float64, what string) {
 	f := s.CommitFsync()
 	switch {
+	case wait == commitNoWait:
 	case wait == commitWrites:
 		if pt, ok := profile.At(s.RandWrite, 1); ok && pt.IOPS > 0 {
 			each, what = 1/pt.IOPS, fmt.Sprintf("one 16K log write each (innodb_flush_log_at_trx_commit = 2 on a log written with O_DIRECT), %s at the probe's %.0f random 16K writes/s on 1 thread", micros(1e6/pt.IOPS), pt.IOPS)
@@ -102,12 +122,7 @@ func commitCost(s profile.Storage, d *profile.Dump, wait int) (float64, string) 
 	case f.P50US > 0:
 		each, what = f.P50US/1e6, fmt.Sprintf("a redo write and sync each (innodb_flush_log_at_trx_commit = 1), %s (the probe's commit p50)", micros(f.P50US))
 	}
-	n := statementsOf(d)
-	sec := n * each
-	if sec < 0.1 {
-		return 0, ""
-	}
-	return sec, fmt.Sprintf("; plus %.1f s of commits: %s, one after another, %s", sec, commitsSaid(d, n), what)
+	return each, what
 }
 
 // commitsSaid names what a mysqldump file's n commits are.

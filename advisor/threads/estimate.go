@@ -126,10 +126,11 @@ const (
 // estimateLoad gives the restore time range of the profile's dump at the
 // advised threads with the buffer pool b: the slower of the CPU (bytes
 // per thread, capped per core, times the share the host's load leaves it:
-// cpuShare) and the disk (diskRates, no faster than its write-I/O budget
+// cpuShare; a chunked dump's files add their own work: fileCPUBytes) and the disk (diskRates, no faster than its write-I/O budget
 // allows: ioBudgetCost), the waits on growing tablespaces
-// (growthCost: hidden behind the rest at the fast end, after it at the slow
-// end), plus the fixed cost per table. The fast end takes the faster
+// (growthCost) and on each data file's commit (fileCommitCost): hidden
+// behind the rest at the fast end, after it at the slow end; plus the
+// fixed cost per table. The fast end takes the faster
 // assumption of each, the slow end the slower.
 func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange {
 	d := p.Dump
@@ -139,7 +140,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	lo, hi := dumpSQLBytes(d)
 	quiet, speedWhy := quietCPURate(p.Host.CPU.Speed, threads, cores, d.Tables)
 	shareLo, shareHi, shareWhy := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
-	fast, slow := lo/(quiet*shareHi), hi/(quiet*shareLo)
+	fb := fileCPUBytes(d)
+	fast, slow := (lo+fb)/(quiet*shareHi), (hi+fb)/(quiet*shareLo)
 	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
 	disk := "not measured, so CPU only"
 	if dFast > 0 {
@@ -155,11 +157,13 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	}
 	growFast, growSlow, growText := growthCost(p.Storage, d, threads)
 	fast, slow = max(fast, growFast), slow+growSlow
+	fcFast, fcSlow, fcText := fileCommitCost(p.Storage, d, threads, b.fileCommit)
+	fast, slow, growText = max(fast, fcFast), slow+fcSlow, growText+fcText
 	fixed, fixedText := fixedCost(p.Storage, d)
 	commits, commitText := commitCost(p.Storage, d, b.commitWait)
 	fast, slow, fixedText = fast+fixed+commits, slow+fixed+commits, fixedText+commitText
-	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s%s",
-		bytesRange(lo, hi), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, ioText, growText, fixedText))
+	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL%s; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s%s",
+		bytesRange(lo, hi), fileCPUText(d), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, ioText, growText, fixedText))
 }
 
 // fixedCost is the time a restore pays per table whatever its rows:

@@ -27,7 +27,7 @@ func TestCalibratedEstimate(t *testing.T) {
 		// 150 IOPS: the model's slow end (80 MB at 1.54 MB/s + 0.7 s = 53 s) is faster than the calibration's
 		{"data outgrows the 128M pool on the 150-IOPS card: the calibration's slow end stands", "db1", "", "", 0, 51 * time.Second, 62 * time.Second,
 			[]string{"calibrated on the target"}, "which the calibration's sample did not"},
-		{"another server: modelled, no calibrated rate", "db2", "1G", "", 0, 0, 0, []string{"of SQL; disk"}, "calibrated on the target"},
+		{"another server: modelled, no calibrated rate", "db2", "1G", "", 0, 0, 0, []string{"of SQL", "; disk"}, "calibrated on the target"},
 		// 80 MB writes 88-98 MiB of redo, past the 96M log's 67.4 MiB async point; at 40 IOPS the model's paced slow end (~89 s) is slower than the calibration's 61 s
 		{"data fits a 1G pool, but its redo passes the 96M log's async point on a 40-IOPS card: the slow end is the model's", "db1", "1G", "96M", 40, 51 * time.Second, 0,
 			[]string{"calibrated on the target", "of redo passes the 96.0 MiB redo log's async flush point (67.4 MiB), which a calibration sample may not reach"}, ""},

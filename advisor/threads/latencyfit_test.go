@@ -44,6 +44,12 @@ func TestLatencyFit(t *testing.T) {
 // within 10% of it; each run outside is logged with its figures.
 func checkBedFit(t *testing.T, dir string, files, runs int) {
 	t.Helper()
+	checkBedFitWith(t, dir, files, runs, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20})
+}
+
+// checkBedFitWith is checkBedFit with the pool (and commit waits) the runs had.
+func checkBedFitWith(t *testing.T, dir string, files, runs int, bp pool) {
+	t.Helper()
 	names, err := filepath.Glob(filepath.Join("testdata", dir, "*.json"))
 	if err != nil || len(names) != files {
 		t.Fatalf("want the %d %s files, got %v (%v)", files, dir, names, err)
@@ -61,7 +67,7 @@ func checkBedFit(t *testing.T, dir string, files, runs int) {
 		c := f.Cells[0]
 		for _, n := range sortedThreads(t, c.Runs) {
 			p := c.Profile
-			e := estimateLoad(&p, n, 2, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20})
+			e := estimateLoad(&p, n, 2, bp)
 			for i, sec := range c.Runs[strconv.Itoa(n)] {
 				t.Run(fmt.Sprintf("%s %d threads rep %d", filepath.Base(name), n, i+1), func(t *testing.T) {
 					all++

@@ -100,6 +100,9 @@ type pool struct {
 	// commitWait is how each commit of the load waits for the disk
 	// (commitwait.go: commitNoWait, commitSyncs, commitWrites).
 	commitWait int
+	// fileCommit is how the commit that ends each data file of a chunked
+	// dump (myloader, loadDump) waits for the disk (commitMode; filecost.go).
+	fileCommit int
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its

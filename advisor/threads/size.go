@@ -81,6 +81,7 @@ func Size(p *profile.Profile, o Options) Plan {
 		temp, tempNotes, b = loadSettings(p, o, b)
 		tempNotes = append(first, tempNotes...)
 		b.commitWait, b.binlog = commitWait(p, o, temp), replicatedBinlog(p, o)
+		b.fileCommit = commitMode(p, o, temp)
 		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo)
 	}
 	plan := Plan{Temporary: []Setting{}, Warnings: []string{}, Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}

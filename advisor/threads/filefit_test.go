@@ -1,0 +1,14 @@
+package threads
+
+import "testing"
+
+// TestFileFit: on the per-file fit shape swept on the fast bed (one table
+// in 16,667 files of 6 rows), the estimate from the profile the sweep
+// probed contains ≥ 80% of the runs at 1, 4 and 16 threads and every run
+// is within 10% of it. The sweeps ran
+// strict (innodb_flush_log_at_trx_commit = 1): each file's commit syncs.
+// A check of the fit (FileCPUBytes was read from chunk20k's 16-thread
+// runs), not evidence: testdata/heldout/ judges it.
+func TestFileFit(t *testing.T) {
+	checkBedFitWith(t, "file-fit", 1, 6, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs})
+}
