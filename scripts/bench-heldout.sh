@@ -314,11 +314,17 @@ cell_run() {
   host_settle
   advise "$c" "$dir/data" "$dur"
   server_stop
-  server_start "$dir/data" "$BEDNAME" --defaults-file="$WORK/$c.cnf" "${bl[@]}"
+  # the printed cnf is what to add to the server's own settings, not all of them: the cell's durability stays
+  # unless the advice changes it (later lines win). Until 2026-12-04 the server restarted on the printed cnf alone,
+  # so every relaxed cell timed innodb_flush_log_at_trx_commit=1 (heldout.md, session 27).
+  printf '[mysqld]\n# the cell'"'"'s own setting (%s), before the advice\ninnodb_flush_log_at_trx_commit = %s\n' "$dur" "$flush" >"$WORK/$c.full.cnf"
+  cat "$WORK/$c.cnf" >>"$WORK/$c.full.cnf"
+  server_start "$dir/data" "$BEDNAME" --defaults-file="$WORK/$c.full.cnf" "${bl[@]}"
+  log "cell $c: the timed server runs innodb_flush_log_at_trx_commit=$(mariadb --socket="$SOCK" -u root -N -B -e 'SELECT @@innodb_flush_log_at_trx_commit')"
   log "cell $c (memory $mem, $dur): mytune printed $(cat "$WORK/$c.threads") threads, $(cat "$WORK/$c.estimate") s"
   ! grep -q . "$WORK/$c.apply.sql" || mariadb --socket="$SOCK" -u root <"$WORK/$c.apply.sql"
   for mode in $LOADS; do
-    echo "$c-$mode $mem $dur $mode --defaults-file=$c.cnf ${bl[*]}" >>"$WORK/cells.txt"
+    echo "$c-$mode $mem $dur $mode --defaults-file=$c.full.cnf ${bl[*]}" >>"$WORK/cells.txt"
     sweep_cell "$c-$mode" "$mode"
   done
   server_stop
@@ -331,7 +337,7 @@ main() {
   MYTUNE_REV="$(cd "$ROOT" && git rev-parse --short=12 HEAD)$(cd "$ROOT" && git diff --quiet HEAD -- . ':!testdata' || echo -dirty)"
   (cd "$ROOT" && go build -o "$WORK/mytune" ./cmd/mytune) || { echo "bench-heldout.sh: cmd/mytune does not build" >&2; exit 1; }
   local f # one sweep per run: a kept dir's earlier runs are set aside, never mixed into this sweep's file
-  for f in results failures binlog cpu; do [ ! -s "$WORK/$f.txt" ] || mv "$WORK/$f.txt" "$WORK/$f.before-$STAMP.txt"; done
+  for f in results failures binlog cpu io; do [ ! -s "$WORK/$f.txt" ] || mv "$WORK/$f.txt" "$WORK/$f.before-$STAMP.txt"; done
   touch "$WORK/results.txt" "$WORK/failures.txt"
   make_dump
   log "dump: $(du -sh "$WORK/dump" | cut -f1) in $(ls "$WORK/dump" | grep -c '\.sql$') files"
