@@ -160,6 +160,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	fcFast, fcSlow, fcText := fileCommitCost(p.Storage, d, threads, b.fileCommit)
 	fast, slow, growText = max(fast, fcFast), slow+fcSlow, growText+fcText
 	fixed, fixedText := fixedCost(p.Storage, d)
+	createFast, createSlow, createText := tableCreateCost(p, d, shareLo, shareHi)
+	fast, slow, fixedText = fast+createFast, slow+createSlow, createText+fixedText
 	commits, commitText := commitCost(p.Storage, d, b.commitWait)
 	fast, slow, fixedText = fast+fixed+commits, slow+fixed+commits, fixedText+commitText
 	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL%s; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s%s",

@@ -10,5 +10,16 @@ import "testing"
 // A check of the fit (FileCPUBytes was read from chunk20k's 16-thread
 // runs), not evidence: testdata/heldout/ judges it.
 func TestFileFit(t *testing.T) {
-	checkBedFitWith(t, "file-fit", 1, 6, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs})
+	checkBedFitWith(t, "file-fit", 1, 6, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs})
+}
+
+// TestTableCreateFit: on the 2000 tables of 10 rows swept on the fast bed
+// (testdata/table-cost-observed/), the estimate contains ≥ 80% of the runs
+// at 4 and 16 threads and every run is within 10% of it. A check of the
+// fit (TableCreateSec was read from those runs; growth counted in
+// proportion for tables this small), not evidence. One session is not
+// held to it: its runs (16.3 and 19.5 s against 9.5-17 s) took 7.3 ms a
+// table where several took 3.9-4.5 (estimate.md, "What a file and a table cost").
+func TestTableCreateFit(t *testing.T) {
+	checkBedFitWith(t, "table-cost-observed", 1, 4, 2, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs})
 }
