@@ -13,6 +13,8 @@
 #              restore runs (advisor/threads/tabletail.go; --rows sets the big table's, --tables the small ones')
 #   tiny2k     2000 tables of 10 rows in 4 schemas (ts1..ts4, 500 each), one file a table: a fit shape of what a
 #              restore pays per table and per file whatever its rows (the per-table costs of the estimate)
+#   tiny5k1    5000 tables of 1 row in 10 schemas (tz1..tz10, 500 each), one file a table: held out from
+#              TableCreateSec's fit (heldout.md, session 27)
 #   chunk20k   one table of 100000 rows (sbtest.sbtest1) dumped in chunks of 5 rows (--rows 5: 20,000 files): a fit
 #              shape of what a restore pays per file (a transaction each) whatever its bytes
 #   chunk4x50k 4 tables of 50000 rows in one schema (sbtest) dumped in chunks of 4 rows (--rows 4: 50,000 files):
@@ -36,9 +38,10 @@ shape_init() {
     many32x4) s=4 t=8 r=25000 ;;
     skew1x20) s=2 t=20 r=400000 ;;
     tiny2k) s=4 t=500 r=10 ;;
+    tiny5k1) s=10 t=500 r=1 ;;
     chunk20k) s=1 t=1 r=100000 ;;
     chunk4x50k) s=1 t=4 r=50000 ;;
-    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, chunk20k, chunk4x50k)" >&2; exit 2 ;;
+    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k)" >&2; exit 2 ;;
   esac
   SH_SCHEMAS=${SH_SCHEMAS:-$s} SH_TABLES=${SH_TABLES:-$t} SH_ROWS=${SH_ROWS:-$r}
   local v
@@ -52,6 +55,7 @@ shape_schemas() {
   local prefix=hs
   [ "$SHAPE" = many32x4 ] && prefix=ms
   [ "$SHAPE" = tiny2k ] && prefix=ts
+  [ "$SHAPE" = tiny5k1 ] && prefix=tz
   [ "$SHAPE" = skew1x20 ] && { echo sk1; echo sk2; return; }
   if [ "$SH_SCHEMAS" = 1 ]; then echo sbtest; else seq -f "$prefix%g" 1 "$SH_SCHEMAS"; fi
 }
@@ -66,7 +70,7 @@ shape_describe() {
   [ "$SHAPE" = skew1x20 ] && { echo "skew1x20: sk1.sbtest1 × $SH_ROWS rows beside sk2.sbtest1..$SH_TABLES × $((SH_ROWS / 40)) rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
   [ "$SHAPE" = chunk4x50k ] && { echo "chunk4x50k: sbtest.sbtest1..$SH_TABLES × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows 4 -t 2 (about $((SH_TABLES * SH_ROWS / 4)) files)"; return; }
   [ "$SHAPE" = chunk20k ] && { echo "chunk20k: sbtest.sbtest1 × $SH_ROWS rows, secondary index k_1; mydumper --rows $(( (SH_ROWS + 19999) / 20000 )) -t 2 (about 20,000 files)"; return; }
-  [ "$SHAPE" = tiny2k ] && { echo "tiny2k: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
+  [ "$SHAPE" = tiny2k ] || [ "$SHAPE" = tiny5k1 ] && { echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
   echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"
 }
 
@@ -93,7 +97,7 @@ shape_dump() {
   local sock=$1 out=$2 sel
   if [ "$SH_SCHEMAS" = 1 ]; then sel=(-B sbtest); else sel=(--regex "^($(shape_schemas | paste -sd'|'))\\."); fi
   local rows=(--rows $(( (SH_ROWS + 3) / 4 )))
-  [ "$SHAPE" = skew1x20 ] || [ "$SHAPE" = tiny2k ] && rows=()
+  case $SHAPE in skew1x20 | tiny2k | tiny5k1) rows=() ;; esac
   [ "$SHAPE" = chunk20k ] && rows=(--rows $(( (SH_ROWS + 19999) / 20000 )))
   [ "$SHAPE" = chunk4x50k ] && rows=(--rows 4)
   mydumper --socket "$sock" -u root "${sel[@]}" "${rows[@]}" -t 2 -o "$out" >/dev/null
