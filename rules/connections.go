@@ -121,10 +121,14 @@ func (e Env) MaxConnectionsReason() string {
 	if m.Step < memConnsLowered {
 		return e.bufConnsReason()
 	}
-	per := buf + e.tmpCap(m.TmpBytes, m.Conns)
-	s := fmt.Sprintf("With tmp_table_size at %s, the least mytune advises (tmp_table_min_bytes), each connection takes %s (%s of buffers and the temporary table); %s is left for them next to a %s buffer pool, the %s reserve and %s of global buffers, room for %d",
-		e.Human(m.TmpBytes), e.Human(per), e.Human(buf), e.Human(m.RoomBytes), e.Human(m.PoolBytes), e.Human(e.ReserveBytes()),
-		e.Human(e.GlobalAfterBytes()), int(m.RoomBytes/max(per, 1)))
+	per := satAdd(buf, e.tmpCap(m.TmpBytes, m.Conns))
+	at := fmt.Sprintf("With tmp_table_size at %s, the least mytune advises (tmp_table_min_bytes)", e.Human(m.TmpBytes))
+	if !e.tmpLowerable() {
+		at = fmt.Sprintf("With tmp_table_size at %s (before MySQL 8.0.28 it does not bound a TempTable table, so lowering it frees nothing)", e.Human(m.TmpBytes))
+	}
+	s := fmt.Sprintf("%s, each connection takes %s (%s of buffers and its share of the temporary tables); %s is left for them next to a %s buffer pool, the %s reserve and %s of global buffers, room for %d",
+		at, e.Human(per), e.Human(buf), e.Human(m.RoomBytes), e.Human(m.PoolBytes), e.Human(e.ReserveBytes()),
+		e.Human(e.GlobalAfterBytes()), e.connsFit(m.RoomBytes, buf, m.TmpBytes))
 	if m.Step == memConnsLowered && m.Conns > m.ConnFloor {
 		return s + fmt.Sprintf(": %d fit (never fewer than %d: %s)", m.Conns, m.ConnFloor, e.connFloorText(m.ConnFloor))
 	}

@@ -81,13 +81,13 @@ func (e Env) BuffersAfterBytes() uint64 {
 // applied and an in-memory temporary table at the tmp_table_size in
 // effect.
 func (e Env) ConnPlanBytes() uint64 {
-	return e.BuffersAfterBytes() + e.tmpCap(e.F.TmpTableBytes, e.F.MaxConnections)
+	return satAdd(e.BuffersAfterBytes(), e.tmpCap(e.F.TmpTableBytes, e.F.MaxConnections))
 }
 
 // PerConnAfterBytes is one connection's worst case once the advice is
 // applied: buffers and an in-memory temporary table.
 func (e Env) PerConnAfterBytes() uint64 {
-	return e.BuffersAfterBytes() + e.tmpCap(e.TmpTableAfter(), e.MaxConnectionsAfter())
+	return satAdd(e.BuffersAfterBytes(), e.tmpCap(e.TmpTableAfter(), e.MaxConnectionsAfter()))
 }
 
 // MaxConnectionsAfter is max_connections once the advice is applied: as

@@ -102,14 +102,15 @@ func (e Env) memPlan() memPlan {
 		m.RoomBytes = e.EffectiveMemBytes() - used
 	}
 	buf, each := e.BuffersAfterBytes(), m.RoomBytes/uint64(conns)
-	if buf+e.tmpCap(m.TmpBytes, conns) <= each {
+	if satAdd(buf, e.tmpCap(m.TmpBytes, conns)) <= each {
 		return m
 	}
 	floor := min(e.F.TmpTableBytes, e.T.TmpTableMinBytes)
 	if !e.tmpLowerable() {
 		floor = e.F.TmpTableBytes
-	} else if each >= buf+floor {
-		m.Step, m.TmpBytes = memTmpLowered, max((each-buf)/mib*mib, floor)
+	} else if t := max((each-min(each, buf))/mib*mib, floor); satAdd(buf, e.tmpCap(t, conns)) <= each {
+		// what a connection takes at t, not t itself: TempTable's block is 1 MiB whatever tmp_table_size
+		m.Step, m.TmpBytes = memTmpLowered, t
 		return m
 	}
 	m.Step, m.TmpBytes, m.ConnFloor = memConnsLowered, floor, e.connFloor(conns)

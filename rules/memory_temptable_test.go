@@ -65,6 +65,17 @@ func TestTempTablePlan(t *testing.T) {
 		{"TempTable: fits", base, memFits},
 		{"MEMORY: tmp_table_size lowered", all(base, setVar("internal_tmp_mem_storage_engine", "MEMORY")), memTmpLowered},
 		{"MariaDB: tmp_table_size lowered", all(base, setVersion("mariadb", "10.11.6")), memTmpLowered},
+		// review 2026-12-04: tmp_table_size below TempTable's 1 MiB block was "lowered" to itself and still did not fit
+		{"8.4, tmp_table_size 512K, 400 connections in 2315 MiB: the block does not fit, connections lowered", all(
+			func(p *profile.Profile) { p.Host.Memory.LimitBytes = 2315 * tMiB }, setVar("innodb_buffer_pool_size", "128M"),
+			setVar("max_connections", "400"), setVar("tmp_table_size", "512K")), memConnsLowered},
+		// review 2026-12-04: sizes near 2^64 wrapped to small ones and "fit"
+		{"MariaDB, tmp_table_size and max_heap_table_size 2^64-1 in 2G: not a fit", all(setVersion("mariadb", "10.11.6"),
+			func(p *profile.Profile) { p.Host.Memory.LimitBytes = 2 * tGiB }, setVar("max_connections", "500"),
+			setVar("tmp_table_size", "18446744073709551615"), setVar("max_heap_table_size", "18446744073709551615")), memConnsLowered},
+		{"8.0.27, temptable_max_ram 0: taken as 1G, not unbounded", all(setVersion("mysql", "8.0.27"),
+			func(p *profile.Profile) { p.Host.Memory.LimitBytes = 3 * tGiB }, setVar("max_connections", "500"),
+			setVar("temptable_max_ram", "0")), memConnsLowered},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -73,6 +84,9 @@ func TestTempTablePlan(t *testing.T) {
 				t.Errorf("step %d, want %d (tmp_table_size after %s): %s", got, tc.step, e.Size(e.TmpTableAfter()), e.TmpTableReason())
 			}
 			pool := e.PoolPlannedBytes()
+			if e.MemoryStep() == memPoolShrunk {
+				pool = e.BufferPoolTarget()
+			}
 			used := e.ReserveBytes() + pool + e.GlobalAfterBytes() + e.PerConnAfterBytes()*uint64(e.MaxConnectionsAfter())
 			if used > e.EffectiveMemBytes() {
 				t.Errorf("the advice takes %s of the %s usable", e.Human(used), e.Human(e.EffectiveMemBytes()))

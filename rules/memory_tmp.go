@@ -26,6 +26,10 @@ func (e Env) heapLimited() bool {
 	return e.F.IsMariaDB() || !e.F.Version.AtLeast(8, 0, 2) || strings.EqualFold(e.F.TmpMemEngine, "MEMORY")
 }
 
+// HeapLimited is heapLimited for the rules: memory.tmp_table_size_mismatch
+// applies where max_heap_table_size bounds temporary tables.
+func (e Env) HeapLimited() bool { return e.heapLimited() }
+
 // tempTableBlockBytes is the thread-local block each session using
 // TempTable holds outside temptable_max_ram: 1 MiB when its first request
 // is under 1 MiB, "which it is in most cases" (MySQL 8.0 manual, "Internal
@@ -79,10 +83,11 @@ func (e Env) tempTableBound(tmp uint64) uint64 {
 // that pool), plus the block.
 func (e Env) tmpCap(tmp uint64, conns int) uint64 {
 	if !e.heapLimited() {
-		share := e.F.TempTableRAMBytes / uint64(max(conns, 1))
-		if e.F.TempTableRAMBytes == 0 {
-			share = math.MaxUint64
+		ram := e.F.TempTableRAMBytes
+		if ram == 0 { // not said and no default read: 8.0's 1 GiB, the least any version uses
+			ram = 1 << 30
 		}
+		share := ram / uint64(max(conns, 1))
 		return tempTableBlockBytes + min(e.tempTableBound(tmp)-min(e.tempTableBound(tmp), tempTableBlockBytes), share)
 	}
 	return min(tmp, e.heapAfter(tmp))
@@ -91,7 +96,24 @@ func (e Env) tmpCap(tmp uint64, conns int) uint64 {
 // tmpTotal is what conns connections' in-memory temporary tables take at
 // once, at worst, with tmp_table_size tmp (tmpCap).
 func (e Env) tmpTotal(tmp uint64, conns int) uint64 {
-	return e.tmpCap(tmp, conns) * uint64(max(conns, 0))
+	return satMul(e.tmpCap(tmp, conns), uint64(max(conns, 0)))
+}
+
+// satAdd is a + b, held to math.MaxUint64 (sizes near 2^64, as
+// tmp_table_size = 18446744073709551615 is, must not wrap to small ones).
+func satAdd(a, b uint64) uint64 {
+	if a > math.MaxUint64-b {
+		return math.MaxUint64
+	}
+	return a + b
+}
+
+// satMul is a × n, held to math.MaxUint64.
+func satMul(a, n uint64) uint64 {
+	if n != 0 && a > math.MaxUint64/n {
+		return math.MaxUint64
+	}
+	return a * n
 }
 
 // connsFit is how many connections, each with buf of buffers and an
@@ -103,7 +125,7 @@ func (e Env) connsFit(room, buf, tmp uint64) int {
 	lo, hi := 0, int(min(room/max(buf, 1), MaxConnectionsLimit))
 	for lo < hi {
 		n := (lo + hi + 1) / 2
-		if uint64(n)*buf+e.tmpTotal(tmp, n) <= room {
+		if satAdd(satMul(buf, uint64(n)), e.tmpTotal(tmp, n)) <= room {
 			lo = n
 		} else {
 			hi = n - 1

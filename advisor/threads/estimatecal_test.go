@@ -67,3 +67,25 @@ func TestCalibratedEstimate(t *testing.T) {
 		})
 	}
 }
+
+// TestCalibratedEstimateCreatesTables: the calibration creates its tables
+// before its timed windows, so a calibrated estimate adds the tables'
+// creation (tableCreateCost) and says so (review 2026-12-04: 2000 tables
+// left out 29-59 s).
+func TestCalibratedEstimateCreatesTables(t *testing.T) {
+	base := cardProfile("db1")
+	base.Server.Variables["innodb_buffer_pool_size"] = "1G"
+	few := Size(base, Options{Task: TaskLoad, Calibration: cardCalibration()}).EstimatedLoad
+	many := cardProfile("db1")
+	many.Server.Variables["innodb_buffer_pool_size"] = "1G"
+	many.Dump.Tables = 2000
+	e := Size(many, Options{Task: TaskLoad, Calibration: cardCalibration()}).EstimatedLoad
+	for _, h := range []string{"calibrated on the target", "creating the tables: 2000 tables", "(the calibration's timed windows leave it out)"} {
+		if !strings.Contains(e.Basis, h) {
+			t.Errorf("basis %q lacks %q", e.Basis, h)
+		}
+	}
+	if e.Low <= few.Low || e.High <= few.High {
+		t.Errorf("2000 tables %v–%v, not above the fit's %v–%v", e.Low, e.High, few.Low, few.High)
+	}
+}

@@ -83,12 +83,13 @@ func growthSyncsEach(d *profile.Dump) float64 {
 	return min(float64(ExtendSyncsPerTable), growthSyncs(float64(fitScaleBytes(d))/float64(max(d.Tables, 1))))
 }
 
-// syncsText renders a per-table sync count: whole from 10, else to a tenth.
+// syncsText renders a per-table sync count: whole from 10, else to two
+// significant figures (0.013 a table is not 0.0).
 func syncsText(n float64) string {
 	if n >= 10 {
 		return fmt.Sprintf("%.0f", n)
 	}
-	return fmt.Sprintf("%.1f", n)
+	return fmt.Sprintf("%.2g", n)
 }
 
 // smallTablesText says why a table pays fewer than ExtendSyncsPerTable.

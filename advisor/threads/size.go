@@ -96,10 +96,10 @@ func Size(p *profile.Profile, o Options) Plan {
 		if note := loaderDeadlockNote(p, o, plan); note != "" {
 			plan.Notes = append(plan.Notes, note)
 		}
-		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
+		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b, c.n)
 		b.buffered = settledPlan(p, o, &plan, b)
 		if b.buffered { // page flushing during the load goes through the page cache too
-			plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b)
+			plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b, c.n)
 			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 		}
 		plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)

@@ -14,8 +14,9 @@ import (
 // MariaDB 10.11.19, myloader 0.10): 2000 sysbench tables of 10 rows
 // restored in 9.94 s at 4 threads and 11.22 s at 16 (medians of 2), of
 // which the model's other terms at that host's speed (1.55x the
-// reference) take 2.1 s (0.4 s of CPU, TableSyncIOs' 1.7 s): 3.9 and
-// 4.5 ms a table, 4.2 on average, 6.5 ms at the reference speed. At one
+// reference) take 2.1 s at the fast end (0.4 s of CPU, TableSyncIOs'
+// 1.7 s; the files' commits overlap there): 3.92 and 4.56 ms a table,
+// 4.24 on average, 6.57 ms at the reference speed, 6.5 kept. At one
 // thread the same tables took 7.3 ms each (the loader waits on each
 // creation alone). Before it the estimate charged tiny tables 106 growth
 // syncs each (ExtendSyncsPerTable), 51-62 s for a 17.9 s load at one
