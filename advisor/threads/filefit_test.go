@@ -23,3 +23,16 @@ func TestFileFit(t *testing.T) {
 func TestTableCreateFit(t *testing.T) {
 	checkBedFitWith(t, "table-cost-observed", 1, 4, 2, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs})
 }
+
+// TestSyncsText: a per-table sync count under 10 keeps two significant
+// figures (review 2026-12-04: 0.0134 a table printed as 0.0).
+func TestSyncsText(t *testing.T) {
+	for _, c := range []struct {
+		n    float64
+		want string
+	}{{106, "106"}, {12.4, "12"}, {3.25, "3.2"}, {0.0134, "0.013"}, {0.2, "0.2"}} {
+		if got := syncsText(c.n); got != c.want {
+			t.Errorf("syncsText(%v) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
