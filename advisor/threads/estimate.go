@@ -152,9 +152,6 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	if tFast, tSlow, text := tableTail(p, threads, cores, lo, hi); tSlow > slow || tFast > fast {
 		fast, slow, ioText = max(fast, tFast), max(slow, tSlow), text
 	}
-	if ioLo, ioHi, text := ioBudgetCost(p.Storage, d); ioHi > slow || ioLo > fast {
-		fast, slow, ioText = max(fast, ioLo), max(slow, ioHi), ioText+text
-	}
 	growFast, growSlow, growText := growthCost(p.Storage, d, threads)
 	fast, slow = max(fast, growFast), slow+growSlow
 	fcFast, fcSlow, fcText := fileCommitCost(p.Storage, d, threads, b.fileCommit)
@@ -164,6 +161,9 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	fast, slow, fixedText = fast+createFast, slow+createSlow, createText+fixedText
 	commits, commitText := commitCost(p.Storage, d, b.commitWait)
 	fast, slow, fixedText = fast+fixed+commits, slow+fixed+commits, fixedText+commitText
+	if ioLo, ioHi, text := ioBudgetCost(p.Storage, d, threads, b.fileCommit); ioHi > slow || ioLo > fast {
+		fast, slow, ioText = max(fast, ioLo), max(slow, ioHi), ioText+text
+	}
 	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL%s; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s%s",
 		bytesRange(lo, hi), fileCPUText(d), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, ioText, growText, fixedText))
 }

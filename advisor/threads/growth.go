@@ -43,8 +43,11 @@ const (
 )
 
 // growthCost is the time the restore's sessions wait on growing the
-// tablespaces of the dump's tables, fast and slow: tables ×
-// ExtendSyncsPerTable commits at the probe's 16K write + fdatasync p50, ÷
+// tablespaces of the dump's InnoDB tables, fast and slow: their growth
+// syncs (innoDBGrowth: ExtendSyncsPerTable a table, fewer for tables under
+// GrowthFlatFromMiB, never more: the larger tables' extra syncs are the
+// write-I/O term's, not fitted to this one's times) at the probe's 16K
+// write + fdatasync p50, ÷
 // min(threads, tables)^SyncParallelFast (the fast end) or
 // ^SyncParallelSlow (the slow end); 0 when the latency or the tables are
 // unknown. A disk that syncs in a tenth of a millisecond pays a few
@@ -57,30 +60,36 @@ func growthCost(s profile.Storage, d *profile.Dump, threads int) (fast, slow flo
 	if lat <= 0 || d.Tables <= 0 {
 		return 0, 0, ""
 	}
-	par := float64(min(max(threads, 1), d.Tables))
-	each := growthSyncsEach(d)
-	all := float64(d.Tables) * each * lat
+	g := innoDBGrowth(d, ExtendSyncsPerTable)
+	if g.tables <= 0 {
+		return 0, 0, ""
+	}
+	par := float64(min(max(threads, 1), g.tables))
+	all := g.syncs * lat
 	fast, slow = all/math.Pow(par, SyncParallelFast), all/math.Pow(par, SyncParallelSlow)
 	if slow < 0.1 { // a fast disk's few hundredths of a second: left out, text and time alike
 		return 0, 0, ""
 	}
 	if par == 1 {
 		return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %s data-file syncs%s at %s (the probe's commit p50), one session = %.1f s, overlapping the rest at the fast end, after it at the slow end",
-			dumpTables(d), syncsText(each), smallTablesText(d, each), micros(s.Fsync.P50US), slow)
+			growthTables(d, g), syncsText(g.each()), smallTablesText(g), micros(s.Fsync.P50US), slow)
 	}
 	return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %s data-file syncs%s at %s (the probe's commit p50) ÷ %.0f^%.2f–%.0f^%.2f sessions at once = %.1f–%.1f s, overlapping the rest at the fast end, after it at the slow end",
-		dumpTables(d), syncsText(each), smallTablesText(d, each), micros(s.Fsync.P50US), par, SyncParallelFast, par, SyncParallelSlow, fast, slow)
+		growthTables(d, g), syncsText(g.each()), smallTablesText(g), micros(s.Fsync.P50US), par, SyncParallelFast, par, SyncParallelSlow, fast, slow)
 }
 
-// growthSyncsEach is the data-file syncs one table of the dump pays while
-// InnoDB grows it: ExtendSyncsPerTable, fewer in proportion for tables
-// under GrowthFlatFromMiB loaded (growthSyncs, as the write-I/O term
-// counts them: a table of 10 rows grows no file; tiny2k's 2000 such tables
-// made 7-8 fsyncs a table in all, their creation and commit included,
-// testdata/table-cost-observed/), never more (the larger tables' extra
-// syncs are the write-I/O term's, not fitted to this one's times).
-func growthSyncsEach(d *profile.Dump) float64 {
-	return min(float64(ExtendSyncsPerTable), growthSyncs(float64(fitScaleBytes(d))/float64(max(d.Tables, 1))))
+// growthTables names the tables that grow: the dump's tables, or its
+// InnoDB ones when some are in other engines; with the largest counted at
+// their own size when they were.
+func growthTables(d *profile.Dump, g tableGrowth) string {
+	what := dumpTables(d)
+	if g.tables != d.Tables {
+		what = count(g.tables, "InnoDB table")
+	}
+	if g.top > 0 && g.top < g.tables {
+		what += fmt.Sprintf(" (the %d largest each at its own size, the rest at their average; on average)", g.top)
+	}
+	return what
 }
 
 // syncsText renders a per-table sync count: whole from 10, else to two
@@ -92,11 +101,15 @@ func syncsText(n float64) string {
 	return fmt.Sprintf("%.2g", n)
 }
 
-// smallTablesText says why a table pays fewer than ExtendSyncsPerTable.
-func smallTablesText(d *profile.Dump, each float64) string {
-	if each >= ExtendSyncsPerTable {
+// smallTablesText says why an average table pays fewer than
+// ExtendSyncsPerTable (tables under GrowthFlatFromMiB loaded pay in
+// proportion: a table of 10 rows grows no file; tiny2k's 2000 such tables
+// made 7-8 fsyncs a table in all, their creation and commit included,
+// testdata/table-cost-observed/).
+func smallTablesText(g tableGrowth) string {
+	if g.each() >= ExtendSyncsPerTable {
 		return ""
 	}
 	return fmt.Sprintf(" (~%s a table loaded, under the %.1f MiB from which a table pays %d: in proportion)",
-		profile.HumanBytes(fitScaleBytes(d)/uint64(max(d.Tables, 1))), GrowthFlatFromMiB, ExtendSyncsPerTable)
+		profile.HumanBytes(uint64(g.avgSize)), GrowthFlatFromMiB, ExtendSyncsPerTable)
 }

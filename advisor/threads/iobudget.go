@@ -36,41 +36,116 @@ const (
 	// taken to pay in proportion (a one-row table grows no file; not
 	// measured between).
 	GrowthFlatFromMiB = 3.4
-	// IOsPerSyncLow/High are the disk's write I/Os per data-file sync. The
-	// runs' I/Os less the tables' creation (TableSyncIOs each: fixedCost
-	// adds those) were 484 for few2 at 360 fsyncs, 890 for sysbench8 at
-	// 1125 and 2154 for many32x4 at 3330 (medians): 0.56 per sync between
-	// few2 and many32x4 (sysbench8 within 3% of that line); 0.5-0.62 holds
-	// every run's count.
-	IOsPerSyncLow, IOsPerSyncHigh = 0.5, 0.62
+	// IOsPerSyncLow/High are the disk's write I/Os per data-file sync of a
+	// growing tablespace. Refitted 2026-12-04 on the same card-bed runs
+	// when the tables' creation (TableWriteIOs) and the files' commits
+	// (FileCommitIOs) entered the count: the runs' I/Os less those and
+	// LoadIOsPerDumpMB's, over their growth syncs, were 0.41-0.50 for
+	// many32x4, sysbench8 and many32x4 at 6k and 12k rows (14 runs) and
+	// 0.33-0.65 for few2 (its 361 syncs weigh little beside its bytes).
+	// Until then (13 I/Os a table, the commits in the intercept): 0.5-0.62.
+	IOsPerSyncLow, IOsPerSyncHigh = 0.40, 0.50
 	// LoadIOsPerDumpMB is the write I/Os per MB of SQL besides the syncs
 	// and the creation: that line's intercept, 282 I/Os for 152 MB: the
 	// redo log written in large writes (205 MB in 22-225 log writes, split
 	// into the device's largest requests).
 	LoadIOsPerDumpMB = 1.8
+	// TableWriteIOsLow/High are the write I/Os of creating one table and
+	// committing its first data file, whatever its rows: the data
+	// dictionary's and the DDL log's writes and syncs, the new tablespace's
+	// and its directory's syncs, the commit's log write and sync, each with
+	// the file system's journal commits. Counted by the bed's blkio cgroup
+	// (testdata/table-cost-observed/, 2026-12-04 09:28, fast bed, MariaDB
+	// 10.11.19, myloader 0.10): 2000 sysbench tables of 10 rows, one file
+	// each, 5.07 MB of SQL (9 I/Os at LoadIOsPerDumpMB), made 42,982-43,055
+	// write I/Os at 1 thread, 39,666-39,703 at 4 and 37,720-39,156 at 16:
+	// 18.9-21.5 a table (fewer with more sessions: they share log syncs).
+	// Until 2026-12-04 the floor counted none and fixedCost added 13
+	// synchronous writes a table on top.
+	TableWriteIOsLow, TableWriteIOsHigh = 18.9, 21.5
+	// FileCommitIOs is the write I/Os of one data file's commit when it
+	// syncs the log (innodb_flush_log_at_trx_commit = 1): one table in
+	// 16,669 files of 6 rows, 22.9 MB of SQL (testdata/file-fit/,
+	// 2026-12-04 09:32, fast bed), made 41,221-41,232 write I/Os at one
+	// thread, 2.47 a file beyond the SQL's 41. Sessions share the log's
+	// syncs: 25,622-25,746 at 4 threads and 9,231-9,239 at 16, against
+	// 16,669 × 2.47 ÷ 4^0.60–4^0.36 = 17.9k-25.0k (2.5% above it) and ÷
+	// 16^0.60–16^0.36 = 7.8k-15.2k (SyncParallelFast/Slow, the growth's
+	// exponents).
+	FileCommitIOs = 2.47
 )
 
 // ioBudgetCost is the time the disk's write-I/O budget puts under the
-// restore: LoadIOsPerDumpMB per MB of SQL plus IOsPerSync per data-file sync
-// of the growing tablespaces (growthSyncs per table), at the highest random
-// 16K write rate the probe measured; the tables' creation is fixedCost's. A disk that caps its operations per
-// second (an SD card, a throttled volume) spends it on the file system's
-// journal commits, however few bytes they carry. 0 when the disk's write
-// rate or the dump's tables are unknown.
-func ioBudgetCost(s profile.Storage, d *profile.Dump) (lo, hi float64, text string) {
+// restore at threads sessions whose commits wait as wait says: the write
+// I/Os it makes (loadWriteIOs) at the highest random 16K write rate the
+// probe measured. A disk that caps its operations per second (an SD card,
+// a throttled volume) spends it on the file system's journal commits,
+// however few bytes they carry. 0 when the disk's write rate or the
+// dump's tables are unknown.
+func ioBudgetCost(s profile.Storage, d *profile.Dump, threads, wait int) (lo, hi float64, text string) {
 	iops := peakRandBytesPerSec(s, math.MaxInt32) / PageBytes
 	if iops <= 0 || d == nil || d.Tables <= 0 {
 		return 0, 0, ""
 	}
-	sqlLo, sqlHi := dumpSQLBytes(d)
-	perTable := float64(fitScaleBytes(d)) / float64(d.Tables)
-	syncs := float64(d.Tables) * growthSyncs(perTable)
-	ioLo := sqlLo/1e6*LoadIOsPerDumpMB + syncs*IOsPerSyncLow
-	ioHi := sqlHi/1e6*LoadIOsPerDumpMB + syncs*IOsPerSyncHigh
+	ioLo, ioHi, parts := loadWriteIOs(s, d, threads, wait)
 	lo, hi = ioLo/iops, ioHi/iops
-	return lo, hi, fmt.Sprintf("; write I/Os: %s × %.0f data-file syncs (growing tablespaces, ~%s each on the fit's 3x-the-SQL scale) × %.2g–%.2g I/Os each, plus %.1f per MB of SQL = %s–%s I/Os at %s writes/s (the measured peak) = %.1f–%.1f s, the floor of the disk's time",
-		dumpTables(d), growthSyncs(perTable), profile.HumanBytes(uint64(perTable)), IOsPerSyncLow, IOsPerSyncHigh,
-		LoadIOsPerDumpMB, kilo(ioLo), kilo(ioHi), kilo(iops), lo, hi)
+	return lo, hi, fmt.Sprintf("; write I/Os: %s = %s–%s I/Os at %s writes/s (the measured peak) = %.1f–%.1f s, the floor of the disk's time",
+		parts, kilo(ioLo), kilo(ioHi), kilo(iops), lo, hi)
+}
+
+// loadWriteIOs is the write I/Os a restore makes while its data stays in
+// the pool, fewest and most, and what they are: LoadIOsPerDumpMB per MB of
+// SQL, IOsPerSync per growth sync of the InnoDB tablespaces
+// (innoDBGrowth), TableWriteIOs per table, and FileCommitIOs per data file
+// beyond a table's first, shared by the sessions committing at once
+// (fileCommitIOs).
+func loadWriteIOs(s profile.Storage, d *profile.Dump, threads, wait int) (lo, hi float64, parts string) {
+	sqlLo, sqlHi := dumpSQLBytes(d)
+	g := innoDBGrowth(d, 0)
+	tables := float64(d.Tables)
+	lo = sqlLo/1e6*LoadIOsPerDumpMB + g.syncs*IOsPerSyncLow + tables*TableWriteIOsLow
+	hi = sqlHi/1e6*LoadIOsPerDumpMB + g.syncs*IOsPerSyncHigh + tables*TableWriteIOsHigh
+	parts = fmt.Sprintf("%s × %.3g–%.3g (creating one and committing its first file) + %s data-file syncs growing the tablespaces (%s a table%s) × %.2g–%.2g I/Os each + %.1f per MB of SQL",
+		dumpTables(d), TableWriteIOsLow, TableWriteIOsHigh, kilo(g.syncs), syncsText(g.each()), growthSizeText(d, g), IOsPerSyncLow, IOsPerSyncHigh, LoadIOsPerDumpMB)
+	if fLo, fHi, text := fileCommitIOs(d, threads, wait); fHi > 0 {
+		lo, hi, parts = lo+fLo, hi+fHi, parts+text
+	}
+	return lo, hi, parts
+}
+
+// growthSizeText says on what size the growth syncs were counted.
+func growthSizeText(d *profile.Dump, g tableGrowth) string {
+	text := fmt.Sprintf(", ~%s loaded on average, on the fit's 3x-the-SQL scale", profile.HumanBytes(uint64(g.avgSize)))
+	if g.tables != d.Tables {
+		text += fmt.Sprintf("; %d of the tables are not InnoDB and grow none", d.Tables-g.tables)
+	}
+	if g.top > 0 && g.top < g.tables {
+		text += fmt.Sprintf("; the %d largest counted at their own size", g.top)
+	}
+	return text
+}
+
+// fileCommitIOs is the write I/Os of the commits that end the data files
+// of a chunked dump beyond each table's first (TableWriteIOs holds that
+// one), fewest and most: FileCommitIOs each when the commit syncs the
+// log, one log write when it only writes it (commitWrites), none when it
+// does neither; ÷ min(threads, files)^SyncParallelFast at the fewest and
+// ^SyncParallelSlow at the most (sessions committing at once share a log
+// write and sync).
+func fileCommitIOs(d *profile.Dump, threads, wait int) (lo, hi float64, text string) {
+	extra := d.Chunks - d.Tables
+	if d.Format == "mysqldump" || extra <= 0 || wait == commitNoWait {
+		return 0, 0, ""
+	}
+	each, what := FileCommitIOs, fmt.Sprintf("%.2g I/Os (a log write and its sync)", FileCommitIOs)
+	if wait == commitWrites {
+		each, what = 1, "one log write (innodb_flush_log_at_trx_commit = 2: no sync)"
+	}
+	par := float64(min(max(threads, 1), d.Chunks))
+	all := float64(extra) * each
+	lo, hi = all/math.Pow(par, SyncParallelFast), all/math.Pow(par, SyncParallelSlow)
+	return lo, hi, fmt.Sprintf(" + the commits of %s beyond each table's first: %s each ÷ %.0f^%.2f–%.0f^%.2f sessions committing at once = %s–%s I/Os",
+		count(extra, "data file"), what, par, SyncParallelFast, par, SyncParallelSlow, kilo(lo), kilo(hi))
 }
 
 // growthSyncs is the data-file syncs a table of this many loaded bytes pays

@@ -44,7 +44,7 @@ func TestLatencyFit(t *testing.T) {
 // within 10% of it; each run outside is logged with its figures.
 func checkBedFit(t *testing.T, dir string, files, runs int) {
 	t.Helper()
-	checkBedFitWith(t, dir, files, runs, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20})
+	checkBedFitWith(t, dir, files, runs, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs})
 }
 
 // checkBedFitWith is checkBedFit with the pool (and commit waits) the runs
