@@ -9,7 +9,7 @@ import "testing"
 // shapes at 1 and 8 threads, 2 reps, and few2's printed 6; many32x4 at 6k
 // and 12k rows, 2 reps at the printed 8. A check of the fit (the write-I/O
 // term's IOsPerSync, LoadIOsPerDumpMB, GrowthSyncsPer4x and
-// GrowthFlatFromMiB are chosen on these runs), not evidence:
+// the growth past the first extent are chosen on these runs), not evidence:
 // testdata/heldout/ judges it.
 func TestCardIOFit(t *testing.T) {
 	checkBedFit(t, "card-io-fit", 5, 18)

@@ -61,6 +61,6 @@ func fileCommitCost(s profile.Storage, d *profile.Dump, threads, wait int) (fast
 	if slow < 0.1 {
 		return 0, 0, ""
 	}
-	return fast, slow, fmt.Sprintf("; the commit ending each of %s: %s ÷ %.0f^%.2f–%.0f^%.2f sessions at once = %.1f–%.1f s, overlapping the rest at the fast end, after it at the slow end",
-		count(d.Chunks, "data file"), what, par, SyncParallelFast, par, SyncParallelSlow, fast, slow)
+	return fast, slow, fmt.Sprintf("; the commit ending each of %s: %s ÷ %.0f^%.2f–%.0f^%.2f sessions at once = %s, overlapping the rest at the fast end, after it at the slow end",
+		count(d.Chunks, "data file"), what, par, SyncParallelFast, par, SyncParallelSlow, secsRange(fast, slow))
 }

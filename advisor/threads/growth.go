@@ -44,8 +44,8 @@ const (
 
 // growthCost is the time the restore's sessions wait on growing the
 // tablespaces of the dump's InnoDB tables, fast and slow: their growth
-// syncs (innoDBGrowth: ExtendSyncsPerTable a table, fewer for tables under
-// GrowthFlatFromMiB, never more: the larger tables' extra syncs are the
+// syncs (innoDBGrowth: ExtendSyncsPerTable a table, fewer for tables of
+// under FirstExtentBytes of pages, never more: the larger tables' extra syncs are the
 // write-I/O term's, not fitted to this one's times) at the probe's 16K
 // write + fdatasync p50, ÷
 // min(threads, tables)^SyncParallelFast (the fast end) or
@@ -74,8 +74,8 @@ func growthCost(s profile.Storage, d *profile.Dump, threads int) (fast, slow flo
 		return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %s data-file syncs%s at %s (the probe's commit p50), one session = %.1f s, overlapping the rest at the fast end, after it at the slow end",
 			growthTables(d, g), syncsText(g.each()), smallTablesText(g), micros(s.Fsync.P50US), slow)
 	}
-	return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %s data-file syncs%s at %s (the probe's commit p50) ÷ %.0f^%.2f–%.0f^%.2f sessions at once = %.1f–%.1f s, overlapping the rest at the fast end, after it at the slow end",
-		growthTables(d, g), syncsText(g.each()), smallTablesText(g), micros(s.Fsync.P50US), par, SyncParallelFast, par, SyncParallelSlow, fast, slow)
+	return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %s data-file syncs%s at %s (the probe's commit p50) ÷ %.0f^%.2f–%.0f^%.2f sessions at once = %s, overlapping the rest at the fast end, after it at the slow end",
+		growthTables(d, g), syncsText(g.each()), smallTablesText(g), micros(s.Fsync.P50US), par, SyncParallelFast, par, SyncParallelSlow, secsRange(fast, slow))
 }
 
 // growthTables names the tables that grow: the dump's tables, or its
@@ -102,7 +102,7 @@ func syncsText(n float64) string {
 }
 
 // smallTablesText says why an average table pays fewer than
-// ExtendSyncsPerTable (tables under GrowthFlatFromMiB loaded pay in
+// ExtendSyncsPerTable (tables of under FirstExtentBytes of pages pay in
 // proportion: a table of 10 rows grows no file; tiny2k's 2000 such tables
 // made 7-8 fsyncs a table in all, their creation and commit included,
 // testdata/table-cost-observed/).
@@ -110,6 +110,6 @@ func smallTablesText(g tableGrowth) string {
 	if g.each() >= ExtendSyncsPerTable {
 		return ""
 	}
-	return fmt.Sprintf(" (~%s a table loaded, under the %.1f MiB from which a table pays %d: in proportion)",
-		profile.HumanBytes(uint64(g.avgSize)), GrowthFlatFromMiB, ExtendSyncsPerTable)
+	return fmt.Sprintf(" (~%s of pages a table on average, under the %s first extent InnoDB grows a page at a time: in proportion to %d)",
+		profile.HumanBytes(uint64(g.avgPages)), profile.HumanBytes(FirstExtentBytes), ExtendSyncsPerTable)
 }

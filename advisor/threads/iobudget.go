@@ -29,13 +29,24 @@ const (
 	// pays ExtendSyncsPerTable syncs: many32x4's ~455 MiB of InnoDB data
 	// over its 32 tables.
 	ExtendRefTableMiB = 14.2
-	// GrowthFlatFromMiB is the smallest table measured paying as many:
-	// many32x4 scaled to 12,000 and 6,000 rows a table (6.8 and 3.4 MiB
-	// loaded) paid 96 and 100 syncs a table (2026-12-02 15:33-15:38,
-	// testdata/card-io-fit/), not fewer in proportion. Below it a table is
-	// taken to pay in proportion (a one-row table grows no file; not
-	// measured between).
-	GrowthFlatFromMiB = 3.4
+	// FirstExtentBytes is the size up to which InnoDB grows a new
+	// file-per-table tablespace one page at a time: its first extent, 64
+	// pages of 16 KiB (FSP_EXTENT_SIZE, 1 MiB for page sizes up to 16K).
+	// MariaDB's fsp_alloc_free_page extends a single-table tablespace
+	// smaller than an extent by the page it needs
+	// (fsp_try_extend_data_file_with_pages, storage/innobase/fsp/fsp0fsp.cc),
+	// a growth and its syncs each; from the first extent on it grows an
+	// extent at a time (4 from 32 MiB: fsp_get_pages_to_extend_ibd). So a
+	// table pays growth syncs in proportion to its pages up to one extent,
+	// and about ExtendSyncsPerTable from there: many32x4 at 6,000 rows a
+	// table (3.4 MiB on the fit's scale, about 1.5 MiB of pages) paid 100
+	// (testdata/card-io-fit/); tiny2k's 10-row tables, a page or two, 7-8
+	// fsyncs a table with their creation and commit
+	// (testdata/table-cost-observed/). Until 2026-12-04 15:00 a table paid in
+	// proportion below 3.4 MiB on the fit's scale (GrowthFlatFromMiB, the
+	// smallest measured paying as many): held-out sweep 21's tables of 2000
+	// rows paid about 59 where that gave 37.
+	FirstExtentBytes = 64 << 14
 	// IOsPerSyncLow/High are the disk's write I/Os per data-file sync of a
 	// growing tablespace. Refitted 2026-12-04 on the same card-bed runs
 	// when the tables' creation (TableWriteIOs) and the files' commits
@@ -89,8 +100,8 @@ func ioBudgetCost(s profile.Storage, d *profile.Dump, threads, wait int) (lo, hi
 	}
 	ioLo, ioHi, parts := loadWriteIOs(s, d, threads, wait)
 	lo, hi = ioLo/iops, ioHi/iops
-	return lo, hi, fmt.Sprintf("; write I/Os: %s = %s–%s I/Os at %s writes/s (the measured peak) = %.1f–%.1f s, the floor of the disk's time",
-		parts, kilo(ioLo), kilo(ioHi), kilo(iops), lo, hi)
+	return lo, hi, fmt.Sprintf("; write I/Os: %s = %s–%s I/Os at %s writes/s (the measured peak) = %s, the floor of the disk's time",
+		parts, kilo(ioLo), kilo(ioHi), kilo(iops), secsRange(lo, hi))
 }
 
 // loadWriteIOs is the write I/Os a restore makes while its data stays in
@@ -148,19 +159,20 @@ func fileCommitIOs(d *profile.Dump, threads, wait int) (lo, hi float64, text str
 		count(extra, "data file"), what, par, SyncParallelFast, par, SyncParallelSlow, kilo(lo), kilo(hi))
 }
 
-// growthSyncs is the data-file syncs a table of this many loaded bytes pays
-// while InnoDB grows it: ExtendSyncsPerTable from GrowthFlatFromMiB to
-// ExtendRefTableMiB, plus GrowthSyncsPer4x per 4x beyond, in proportion
-// below.
-func growthSyncs(tableBytes float64) float64 {
-	flat, ref := GrowthFlatFromMiB*(1<<20), ExtendRefTableMiB*(1<<20)
+// growthSyncs is the data-file syncs a table pays while InnoDB grows it,
+// from its loaded bytes on the fit's scale (fitBytes) and the bytes of its
+// pages (realBytes): in proportion to its pages up to FirstExtentBytes,
+// ExtendSyncsPerTable from there to ExtendRefTableMiB on the fit's scale,
+// plus GrowthSyncsPer4x per 4x beyond.
+func growthSyncs(fitBytes, realBytes float64) float64 {
+	ref := ExtendRefTableMiB * (1 << 20)
 	switch {
-	case tableBytes <= 0:
+	case fitBytes <= 0 || realBytes <= 0:
 		return 0
-	case tableBytes < flat:
-		return ExtendSyncsPerTable * tableBytes / flat
-	case tableBytes <= ref:
+	case realBytes < FirstExtentBytes:
+		return ExtendSyncsPerTable * realBytes / FirstExtentBytes
+	case fitBytes <= ref:
 		return ExtendSyncsPerTable
 	}
-	return ExtendSyncsPerTable + GrowthSyncsPer4x*math.Log(tableBytes/ref)/math.Log(4)
+	return ExtendSyncsPerTable + GrowthSyncsPer4x*math.Log(fitBytes/ref)/math.Log(4)
 }

@@ -9,23 +9,25 @@ import (
 )
 
 func TestGrowthSyncs(t *testing.T) {
-	ref := ExtendRefTableMiB * (1 << 20)
+	mib := float64(1 << 20)
+	ref := ExtendRefTableMiB * mib
 	tests := []struct {
 		name       string
-		tableBytes float64
+		fit, pages float64 // bytes on the fit's scale, bytes of pages
 		want       float64
 	}{
-		{"nothing loaded", 0, 0},
-		{"half the flat range's floor: in proportion", GrowthFlatFromMiB * (1 << 20) / 2, ExtendSyncsPerTable / 2},
-		{"half the reference size (many32x4 at 12k rows: 96 measured)", ref / 2, ExtendSyncsPerTable},
-		{"the reference size (many32x4's tables)", ref, ExtendSyncsPerTable},
-		{"4x it (sysbench8's tables: 140-141 measured)", 4 * ref, ExtendSyncsPerTable + GrowthSyncsPer4x},
-		{"16x it (few2's tables: 180-182 measured)", 16 * ref, ExtendSyncsPerTable + 2*GrowthSyncsPer4x},
+		{"nothing loaded", 0, 0, 0},
+		{"a 10-row table: a page or two, a fraction of a growth", 7.3 * 1024, 3 * 1024, ExtendSyncsPerTable * 3.0 / 1024},
+		{"half a first extent of pages: half the syncs", 1.1 * mib, 0.5 * mib, ExtendSyncsPerTable / 2},
+		{"past the first extent, under the reference size (many32x4 at 6k rows: 100 measured)", 3.4 * mib, 1.5 * mib, ExtendSyncsPerTable},
+		{"the reference size (many32x4's tables)", ref, ref / 2, ExtendSyncsPerTable},
+		{"4x it (sysbench8's tables: 140-141 measured)", 4 * ref, 2 * ref, ExtendSyncsPerTable + GrowthSyncsPer4x},
+		{"16x it (few2's tables: 180-182 measured)", 16 * ref, 8 * ref, ExtendSyncsPerTable + 2*GrowthSyncsPer4x},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := growthSyncs(tc.tableBytes); math.Abs(got-tc.want) > 1e-9 {
-				t.Errorf("growthSyncs(%.0f) = %.2f, want %.2f", tc.tableBytes, got, tc.want)
+			if got := growthSyncs(tc.fit, tc.pages); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("growthSyncs(%.0f, %.0f) = %.2f, want %.2f", tc.fit, tc.pages, got, tc.want)
 			}
 		})
 	}
@@ -48,9 +50,10 @@ func TestIOBudgetCost(t *testing.T) {
 		{"the same on 10x the IOPS", curve(1, 1000, 16, 1000), many, 2.30, 2.77},
 		{"the peak, not the 1-thread rate, is the budget", curve(1, 50, 8, 100, 16, 90), many, 23.03, 27.70},
 		// sweep 15's shape (600 tables of 10 rows, 1.5 MB): 600 × 18.9–21.5
-		// + 2.7 for the SQL + 600 × 0.223 syncs (7.3 KiB loaded a table, in
-		// proportion to 3.4 MiB's 106) × 0.4–0.5 = 11,396–12,970 I/Os at 100/s
-		{"600 tiny tables: their creation is the floor", card, &profile.Dump{Format: "mydumper", TotalBytes: 1.5e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 600, Chunks: 600}, 113.96, 129.70},
+		// + 2.7 for the SQL + 600 × 0.758 syncs (no table sized: 7.3 KiB of
+		// pages a table, of the first extent's 1 MiB that pays 106) × 0.4–0.5
+		// = 11,525–13,130 I/Os at 100/s
+		{"600 tiny tables: their creation is the floor", card, &profile.Dump{Format: "mydumper", TotalBytes: 1.5e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 600, Chunks: 600}, 115.25, 131.30},
 		{"tables unknown: no term", card, &profile.Dump{Format: "mydumper", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed}, 0, 0},
 		{"disk not measured: no term", nil, many, 0, 0},
 	}

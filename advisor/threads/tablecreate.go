@@ -37,6 +37,6 @@ func tableCreateCost(p *profile.Profile, d *profile.Dump, shareLo, shareHi float
 	if slow < 0.1 {
 		return 0, 0, ""
 	}
-	return fast, slow, fmt.Sprintf("; creating the tables: %s × %.1f ms (%.1f ms at the fit's CPU speed, one table at a time whatever the sessions) at the CPU share above = %.1f–%.1f s",
-		dumpTables(d), each*1e3, TableCreateSec*1e3, fast, slow)
+	return fast, slow, fmt.Sprintf("; creating the tables: %s × %.1f ms (%.1f ms at the fit's CPU speed, one table at a time whatever the sessions) at the CPU share above = %s",
+		dumpTables(d), each*1e3, TableCreateSec*1e3, secsRange(fast, slow))
 }

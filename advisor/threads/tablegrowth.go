@@ -14,6 +14,9 @@ type tableGrowth struct {
 	tables  int
 	syncs   float64
 	avgSize float64 // loaded bytes an InnoDB table, on fitScaleBytes' scale
+	// avgPages is the bytes of an average table's pages (the row model's
+	// share of avgSize: pagesPerFitByte).
+	avgPages float64
 	// top is how many of the tables were counted at their own size (the
 	// dump's largest, TopTables); the rest at the average of what is left.
 	top int
@@ -33,10 +36,11 @@ func (g tableGrowth) each() float64 {
 // pays growthSyncs of its own loaded size, and the others that of the
 // average of the rest, so one large table no longer lifts many small ones
 // to a full table's syncs (a table's count grows with the log of its size
-// and is in proportion below GrowthFlatFromMiB: the average of unequal
-// tables overstates them). The loaded size of a table is its dump bytes
-// on fitScaleBytes' scale (the scale the growth constants were fitted
-// on). perTableCap > 0 caps each table's count.
+// and is in proportion to the pages below FirstExtentBytes: the average of
+// unequal tables misstates them). A table's loaded size is its dump bytes
+// on fitScaleBytes' scale (the scale the growth constants were fitted on),
+// its pages that × pagesPerFitByte. perTableCap > 0 caps each table's
+// count.
 func innoDBGrowth(d *profile.Dump, perTableCap float64) tableGrowth {
 	if d == nil || d.Tables <= 0 {
 		return tableGrowth{}
@@ -50,6 +54,8 @@ func innoDBGrowth(d *profile.Dump, perTableCap float64) tableGrowth {
 	}
 	g.avgSize = loaded / float64(g.tables)
 	perDumpByte := perDumpByteOf(d, loaded)
+	real := pagesPerFitByte(d, loaded)
+	syncsOf := func(size float64) float64 { return growthSyncs(size, size*real) }
 	capped := func(n float64) float64 {
 		if perTableCap > 0 {
 			return min(n, perTableCap)
@@ -65,14 +71,15 @@ func innoDBGrowth(d *profile.Dump, perTableCap float64) tableGrowth {
 			continue
 		}
 		size := min(float64(t.Bytes)*perDumpByte, rest)
-		g.syncs += capped(growthSyncs(size))
+		g.syncs += capped(syncsOf(size))
 		rest -= size
 		g.top++
 	}
 	if left := g.tables - g.top; left > 0 {
-		g.syncs += float64(left) * capped(growthSyncs(max(rest, 0)/float64(left)))
+		g.syncs += float64(left) * capped(syncsOf(max(rest, 0)/float64(left)))
 	}
-	if even := float64(g.tables) * capped(growthSyncs(g.avgSize)); math.Abs(g.syncs-even) < 0.01*even {
+	g.avgPages = g.avgSize * real
+	if even := float64(g.tables) * capped(syncsOf(g.avgSize)); math.Abs(g.syncs-even) < 0.01*even {
 		g.top = 0 // tables of one size: the largest changed nothing worth saying
 	}
 	return g
@@ -95,4 +102,17 @@ func perDumpByteOf(d *profile.Dump, loaded float64) float64 {
 		return 0
 	}
 	return loaded / float64(innodb)
+}
+
+// pagesPerFitByte is the bytes of pages per loaded byte on the fit's scale
+// (loaded is fitScaleBytes(d)): what the row model fills the pool with
+// (innoDBPoolBytes) over it, 1 when no table could be sized (the fit's
+// scale then stands for the pages, overstating small tables'), never more
+// than 1.
+func pagesPerFitByte(d *profile.Dump, loaded float64) float64 {
+	pool := float64(innoDBPoolBytes(d))
+	if n, _ := sizedTables(d); n == 0 || pool <= 0 || loaded <= 0 {
+		return 1
+	}
+	return min(1, pool/loaded)
 }

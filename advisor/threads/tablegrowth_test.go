@@ -20,13 +20,21 @@ func TestInnoDBGrowth(t *testing.T) {
 	// 300 MB = 286 MiB and 0.3 MB = 0.286 MiB
 	skew := &profile.Dump{Format: "mydumper", TotalBytes: 102e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 21, Chunks: 21,
 		TopTables: append([]profile.DumpTable{{Name: "s.big", Bytes: 100e6}}, small(9)...)}
-	big := growthSyncs(300e6)
-	tiny := growthSyncs(300e3)
+	big := growthSyncs(300e6, 300e6) // no table sized: the pages taken as the fit's scale
+	tiny := growthSyncs(300e3, 300e3)
 	even := &profile.Dump{Format: "mydumper", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 32, Chunks: 96,
 		TopTables: []profile.DumpTable{{Name: "a.t1", Bytes: 4.75e6}, {Name: "a.t2", Bytes: 4.75e6}}}
 	mixed := &profile.Dump{Format: "mydumper", TotalBytes: 8e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 8,
 		Engines:   []profile.DumpEngine{{Name: "InnoDB", Tables: 2, Bytes: 6e6}, {Name: "MyISAM", Tables: 6, Bytes: 2e6}},
 		TopTables: []profile.DumpTable{{Name: "a.m", Bytes: 1e6, Engine: "MyISAM"}, {Name: "a.i1", Bytes: 3e6, Engine: "InnoDB"}, {Name: "a.i2", Bytes: 3e6, Engine: "InnoDB"}}}
+	// 21 tables of 0.4 MB of SQL sized by the row model (206-byte records
+	// for 200 bytes of SQL: about 1.1 pool bytes a SQL byte, well under the
+	// fit's 3): 1.2 MB loaded on the fit's scale, about 0.45 MiB of pages,
+	// under the first extent
+	sized := &profile.Dump{Format: "mydumper", TotalBytes: 21 * 400e3, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 21, Chunks: 21,
+		Engines:     []profile.DumpEngine{{Name: "InnoDB", Tables: 21, Bytes: 21 * 400e3}},
+		TableModels: []profile.DumpTableModel{{Name: "a.t", Engine: "InnoDB", Bytes: 400e3, SQLBytesPerRow: 200, RecordBytes: 206}}}
+	pages := float64(innoDBPoolBytes(sized)) / 21
 	tests := []struct {
 		name             string
 		dump             *profile.Dump
@@ -40,6 +48,7 @@ func TestInnoDBGrowth(t *testing.T) {
 		{"one large table among small ones: each at its size", skew, 0, 21, big + 20*tiny, 10, 306e6 / 21},
 		{"the same, capped at a table's 106", skew, ExtendSyncsPerTable, 21, ExtendSyncsPerTable + 20*tiny, 10, 306e6 / 21},
 		// 6 MB of InnoDB data loads as 18 MB (×3): two tables of 9 MB = 8.6 MiB, flat 106 each
+		{"sized tables: their pages, not the fit's scale, under the first extent", sized, 0, 21, 21 * ExtendSyncsPerTable * pages / FirstExtentBytes, 0, 1.2e6},
 		{"MyISAM tables grow no tablespace", mixed, 0, 2, 2 * ExtendSyncsPerTable, 0, 18e6 / 2},
 	}
 	for _, tc := range tests {
