@@ -1,0 +1,70 @@
+package threads
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// TestTableIOFit: the write-I/O floor's count (loadWriteIOs) holds every
+// run's write I/Os, as the beds' blkio cgroups counted them, of the
+// sweeps TableWriteIOs* were read from: 2000 tables of 10 rows on the
+// fast bed (testdata/table-cost-observed/) and 200 on the card bed, commits
+// that sync (testdata/table-io-fit-strict/) and that do not
+// (testdata/table-io-fit-relaxed/), 1 to 16 sessions. A check of the fit,
+// not evidence: testdata/heldout/ judges it.
+func TestTableIOFit(t *testing.T) {
+	for _, dir := range []struct {
+		name string
+		wait int
+	}{{"table-cost-observed", commitSyncs}, {"table-io-fit-strict", commitSyncs}, {"table-io-fit-relaxed", commitNoWait}} {
+		names, err := filepath.Glob(filepath.Join("testdata", dir.name, "*.json"))
+		if err != nil || len(names) != 1 {
+			t.Fatalf("want one %s file, got %v (%v)", dir.name, names, err)
+		}
+		b, err := os.ReadFile(names[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f latencyFit
+		var counts struct {
+			Cells []struct {
+				IO map[string][]struct {
+					WIOs float64 `json:"wios"`
+				} `json:"io"`
+			} `json:"cells"`
+		}
+		if err := json.Unmarshal(b, &f); err != nil || len(f.Cells) != 1 {
+			t.Fatalf("%s: %v", names[0], err)
+		}
+		if err := json.Unmarshal(b, &counts); err != nil || len(counts.Cells[0].IO) == 0 {
+			t.Fatalf("%s: no write I/Os counted (%v)", names[0], err)
+		}
+		p := f.Cells[0].Profile
+		for k, runs := range counts.Cells[0].IO {
+			n, err := strconv.Atoi(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo, hi, _ := loadWriteIOs(p.Storage, p.Dump, n, dir.wait)
+			for i, r := range runs {
+				t.Run(fmt.Sprintf("%s %d sessions rep %d", dir.name, n, i+1), func(t *testing.T) {
+					if r.WIOs < lo || r.WIOs > hi {
+						t.Errorf("%.0f write I/Os outside the floor's %.0f–%.0f", r.WIOs, lo, hi)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestTableIOFitTimes: the card bed's runs of the same sitting (200 tables
+// of 10 rows at 1, 4, 8 and 16 sessions, 2 reps) inside the estimate, ≥ 80%
+// and none more than 10% out (checkBedFitWith), with the commits they had.
+func TestTableIOFitTimes(t *testing.T) {
+	checkBedFitWith(t, "table-io-fit-strict", 1, 8, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs})
+	checkBedFitWith(t, "table-io-fit-relaxed", 1, 8, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitNoWait})
+}
