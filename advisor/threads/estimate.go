@@ -108,15 +108,18 @@ const (
 	// slow end at QuietSpreadShare); the within-sitting medians can.
 	CPUTableExponent = 0.09
 	// TableSyncIOs is the fixed cost of restoring one table, in synchronous
-	// writes at the disk's 1-thread random-write rate: creating it, its
-	// tablespace and the commits of its files, paid whatever the rows and
-	// the thread count. Measured on an HDD-like bed (testbed custom: 100
-	// IOPS, 100 MB/s; probe: 75 random 16K writes/s at 1 thread), myloader
-	// 0.10 into MariaDB 10.11, medians of 3: 4 one-row sysbench tables
-	// 0.66 s, 8 tables 1.35 s at 4 threads (0.75 and 1.44 s at 1), i.e.
-	// 0.17 s per table = 13 writes at 75/s; it is what a 15.8 MB dump of
-	// 4 tables took beyond the model's 1–2 s (3.0 s; docs/benchmarks/estimate.md,
-	// "Fixed costs").
+	// writes paid one after another: creating it, its tablespace and the
+	// commits of its files, whatever the rows and the thread count.
+	// Measured on an HDD-like bed (testbed custom: 100 IOPS, 100 MB/s;
+	// probe: 75 random 16K writes/s at 1 thread), myloader 0.10 into
+	// MariaDB 10.11, medians of 3: 4 one-row sysbench tables 0.66 s, 8
+	// tables 1.35 s at 4 threads (0.75 and 1.44 s at 1), i.e. 0.17 s per
+	// table = 13 writes at 75/s; it is what a 15.8 MB dump of 4 tables
+	// took beyond the model's 1–2 s (3.0 s; docs/benchmarks/estimate.md,
+	// "Fixed costs"). Each is paid at the slower of that write rate and the
+	// probe's commit p50 since 2026-12-04 (fixedCost): on the latency bed
+	// (5 ms a write, 11.5 ms a write and sync) 150 one-row tables took
+	// 154-201 ms a table (testdata/latency-table-fit/), 13-17 commits.
 	TableSyncIOs = 13
 	// CompressLow/High: SQL dumps shrink 3-5x with gzip or zstd (the
 	// mariadb-dump fixture in probe/dump: 3.3x with gzip).
@@ -169,17 +172,29 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 }
 
 // fixedCost is the time a restore pays per table whatever its rows:
-// TableSyncIOs synchronous writes per table at the 1-thread random-write
-// rate; 0 when that rate or the table count is unknown.
+// TableSyncIOs synchronous writes per table, one after another, each at
+// the slower of the 1-thread random-write rate and the probe's commit
+// (16K write + fdatasync) p50: a table's creation syncs its new files and
+// the log, and the server creates tables nearly one at a time
+// (TableCreateSec). 0 when neither is measured or the table count is
+// unknown.
 func fixedCost(s profile.Storage, d *profile.Dump) (float64, string) {
-	rnd := randBytesPerSec(s, 1)
-	if rnd <= 0 || d.Tables <= 0 {
+	if d.Tables <= 0 {
 		return 0, ""
 	}
-	iops := rnd / PageBytes
-	sec := float64(d.Tables*TableSyncIOs) / iops
-	return sec, fmt.Sprintf("; plus %.1f s fixed: %s × %d synchronous writes (create, commit) at %s random 16K writes/s (1 thread; measured 0.17 s per table at 75/s)",
-		sec, dumpTables(d), TableSyncIOs, kilo(iops))
+	each, what := 0.0, ""
+	if rnd := randBytesPerSec(s, 1); rnd > 0 {
+		each, what = PageBytes/rnd, fmt.Sprintf("%s random 16K writes/s (1 thread)", kilo(rnd/PageBytes))
+	}
+	if c := s.Fsync.P50US / 1e6; c > each {
+		each, what = c, fmt.Sprintf("%s a write and sync (the probe's commit p50)", micros(s.Fsync.P50US))
+	}
+	if each <= 0 {
+		return 0, ""
+	}
+	sec := float64(d.Tables*TableSyncIOs) * each
+	return sec, fmt.Sprintf("; plus %.1f s fixed: %s × %d synchronous writes (create, commit) one after another at %s",
+		sec, dumpTables(d), TableSyncIOs, what)
 }
 
 // diskRates is the dump bytes per second the disk takes, fast and slow,

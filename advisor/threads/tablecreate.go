@@ -7,21 +7,19 @@ import (
 )
 
 // TableCreateSec is the server's time to create one table (CREATE TABLE:
-// its definition, its tablespace and the dictionary's rows), at the CPU
-// fit's reference speed, paid one table at a time whatever the sessions
-// (the server creates them nearly one after another). Measured
-// (testdata/table-cost-observed/, 2026-12-04 09:28 UTC, fast bed, 2 CPUs,
-// MariaDB 10.11.19, myloader 0.10): 2000 sysbench tables of 10 rows
-// restored in 9.94 s at 4 threads and 11.22 s at 16 (medians of 2), of
-// which the model's other terms at that host's speed (1.55x the
-// reference) take 2.1 s at the fast end (0.4 s of CPU, TableSyncIOs'
-// 1.7 s; the files' commits overlap there): 3.92 and 4.56 ms a table,
-// 4.24 on average, 6.57 ms at the reference speed, 6.5 kept. At one
-// thread the same tables took 7.3 ms each (the loader waits on each
-// creation alone). Before it the estimate charged tiny tables 106 growth
-// syncs each (ExtendSyncsPerTable), 51-62 s for a 17.9 s load at one
-// thread, and only happened to hold at 16.
-const TableCreateSec = 0.0065
+// its definition, its tablespace and the dictionary's rows) beyond its
+// synchronous writes (fixedCost), at the CPU fit's reference speed, paid
+// one table at a time whatever the sessions (the server creates them
+// nearly one after another). Measured (testdata/table-cost-observed/,
+// 2026-12-04 09:28 UTC, fast bed, 2 CPUs, MariaDB 10.11.19, myloader
+// 0.10): 2000 sysbench tables of 10 rows restored in 9.15-10.74 s at 4
+// threads and 10.73-11.71 s at 16. Refitted 2026-12-04 15:05 when
+// fixedCost's 13 synchronous writes a table went from the 1-thread write
+// rate (65 µs there) to the commit p50 (233 µs: 6.1 s of those runs):
+// 2.4 ms keeps every run inside (TestTableCreateFit); 6.5 ms before. At
+// one thread the same tables took 7.3 ms each at that host (the loader
+// waits on each creation alone; not held).
+const TableCreateSec = 0.0024
 
 // tableCreateCost is the time the server spends creating the dump's
 // tables, fast and slow: tables × TableCreateSec at the host's CPU speed
