@@ -14,13 +14,14 @@ import (
 // sweeps TableWriteIOs* were read from: 2000 tables of 10 rows on the
 // fast bed (testdata/table-cost-observed/) and 200 on the card bed, commits
 // that sync (testdata/table-io-fit-strict/) and that do not
-// (testdata/table-io-fit-relaxed/), 1 to 16 sessions. A check of the fit,
+// (testdata/table-io-fit-relaxed/), and 1000 one-row tables on the fast bed
+// (testdata/table-io-fit-onerow/), 1 to 16 sessions. A check of the fit,
 // not evidence: testdata/heldout/ judges it.
 func TestTableIOFit(t *testing.T) {
 	for _, dir := range []struct {
 		name string
 		wait int
-	}{{"table-cost-observed", commitSyncs}, {"table-io-fit-strict", commitSyncs}, {"table-io-fit-relaxed", commitNoWait}} {
+	}{{"table-cost-observed", commitSyncs}, {"table-io-fit-strict", commitSyncs}, {"table-io-fit-onerow", commitSyncs}, {"table-io-fit-relaxed", commitNoWait}} {
 		names, err := filepath.Glob(filepath.Join("testdata", dir.name, "*.json"))
 		if err != nil || len(names) != 1 {
 			t.Fatalf("want one %s file, got %v (%v)", dir.name, names, err)
@@ -64,6 +65,8 @@ func TestTableIOFit(t *testing.T) {
 // TestTableIOFitTimes: the card bed's runs of the same sitting (200 tables
 // of 10 rows at 1, 4, 8 and 16 sessions, 2 reps) inside the estimate, ≥ 80%
 // and none more than 10% out (checkBedFitWith), with the commits they had.
+// The fast bed's 1000 one-row tables are not held to it: 2 of 6 inside
+// (3.7-4.1 s at 16 sessions against 4.5-6.3; estimate.md, "One-row tables").
 func TestTableIOFitTimes(t *testing.T) {
 	checkBedFitWith(t, "table-io-fit-strict", 1, 8, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs})
 	checkBedFitWith(t, "table-io-fit-relaxed", 1, 8, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitNoWait})
