@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -376,42 +375,6 @@ var ruleCases = []struct {
 	{"10000 connections, 9000 used: not below 9000", "memory.max_connections_memory", all(setVar("max_connections", "10000"), setStatus("max_used_connections", "9000")), "", true, "9000"},
 }
 
-// qa13Small is QA 13's bed: MariaDB 10.11 in a 512 MiB memory cgroup,
-// defaults (151 connections, tmp_table_size 16M, key cache and Aria page
-// cache 128M each), InnoDB user tables only, 16 connections used.
-func qa13Small(p *profile.Profile) {
-	setVersion("mariadb", "10.11.19")(p)
-	p.Host.Memory.LimitBytes = 512 * tMiB
-	p.Server.Variables["innodb_buffer_pool_size"] = "128M"
-	p.Server.Engines = map[string]profile.EngineUsage{"InnoDB": {Tables: 1, DataBytes: 60 * tMiB}}
-	setStatus("max_used_connections", "16")(p)
-}
-
-// onOS sets Host.OS as probe/host writes it.
-func onOS(os string) func(*profile.Profile) { return func(p *profile.Profile) { p.Host.OS = os } }
-
-// poolMisses is a 128M pool under 2G of data and 512M of indexes on a
-// disk doing 140 random reads/s, with reads misses of 1e6 page requests.
-func poolMisses(reads int) func(*profile.Profile) {
-	return func(p *profile.Profile) {
-		p.Server.Variables["innodb_buffer_pool_size"] = "128M"
-		p.Server.DataBytes, p.Server.IndexBytes = 2*tGiB, 512*tMiB
-		p.Storage.RandRead[0].IOPS, p.Storage.RandRead[0].P50US = 140, 7000
-		p.Server.Status["innodb_buffer_pool_reads"] = fmt.Sprint(reads)
-		p.Server.Status["innodb_buffer_pool_read_requests"] = "1000000"
-	}
-}
-
-// queryCache turns the query cache on with a size and hit counters.
-func queryCache(flavor, version, size string, hits, comSelect int) func(*profile.Profile) {
-	return func(p *profile.Profile) {
-		p.Server.Flavor, p.Server.Version = flavor, version
-		p.Server.Variables["query_cache_type"], p.Server.Variables["query_cache_size"] = "ON", size
-		p.Server.Status["qcache_hits"], p.Server.Status["com_select"] = fmt.Sprint(hits), fmt.Sprint(comSelect)
-		p.Server.Status["qcache_inserts"], p.Server.Status["qcache_lowmem_prunes"] = fmt.Sprint(comSelect), "5000"
-	}
-}
-
 func TestRuleCases(t *testing.T) {
 	for _, tc := range ruleCases {
 		t.Run(tc.id+"/"+tc.name, func(t *testing.T) {
@@ -456,29 +419,7 @@ func TestEveryRuleHasAFiringCase(t *testing.T) {
 	}
 }
 
-func keys(m map[string]Hit) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// fewTables sets how many tables the server has.
-func fewTables(n int) func(*profile.Profile) { return func(p *profile.Profile) { p.Server.Tables = n } }
-
-// tableCache sets the Table_open_cache_* counters.
-func tableCache(hits, misses, overflows int) func(*profile.Profile) {
-	return func(p *profile.Profile) {
-		p.Server.Status["table_open_cache_hits"], p.Server.Status["table_open_cache_misses"] = fmt.Sprint(hits), fmt.Sprint(misses)
-		p.Server.Status["table_open_cache_overflows"] = fmt.Sprint(overflows)
-	}
-}
-
-// TestEmptyFlushMethodIsFsync: MySQL 5.x shows its default innodb_flush_method
-// as an empty value; QA saw "(not read) → O_DIRECT" and "innodb_flush_method
-// is and this ext4 filesystem".
+// TestDelayedReplicaText: a delayed replica is judged against its SQL_Delay.
 func TestDelayedReplicaText(t *testing.T) {
 	p := quietProfile()
 	p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 100, SQLDelayS: 40}
@@ -488,6 +429,9 @@ func TestDelayedReplicaText(t *testing.T) {
 	}
 }
 
+// TestEmptyFlushMethodIsFsync: MySQL 5.x shows its default innodb_flush_method
+// as an empty value; QA saw "(not read) → O_DIRECT" and "innodb_flush_method
+// is and this ext4 filesystem".
 func TestEmptyFlushMethodIsFsync(t *testing.T) {
 	p := quietProfile()
 	setVar("innodb_flush_method", "")(&p)

@@ -302,6 +302,14 @@ func (s *sqlScan) line(b []byte) {
 		s.model.rowLines(s.current.Name, b)
 		return
 	}
+	if !s.tableStatement(b) {
+		s.headerStatement(b)
+	}
+}
+
+// tableStatement reads a statement that starts or ends a table (INSERT,
+// CREATE TABLE, its ENGINE line) and reports whether b was one.
+func (s *sqlScan) tableStatement(b []byte) bool {
 	switch {
 	case reInsert.Match(b): // INSERT, INSERT IGNORE (--insert-ignore), REPLACE (--replace)
 		s.d.InsertStatements++
@@ -315,6 +323,7 @@ func (s *sqlScan) line(b []byte) {
 			s.current.Chunks = 1
 		}
 		s.model.insertPiece(s.current.Name, after)
+		return true
 	case bytes.HasPrefix(b, prefixCreate):
 		rest := bytes.TrimPrefix(b[len(prefixCreate):], []byte("IF NOT EXISTS "))
 		s.current = s.t.table(s.schemaName(), quotedName(rest))
@@ -322,10 +331,20 @@ func (s *sqlScan) line(b []byte) {
 		s.creates++
 		s.model.create.Reset()
 		s.model.createLine(rest)
+		return true
 	case bytes.HasPrefix(b, prefixEngine) && s.current != nil && s.creating:
 		s.current.Engine = tableEngine("()" + string(b[1:]))
 		s.model.createEnd(s.current.Name, s.current.Engine)
 		s.creating, s.createTail = false, !statementEnds(b)
+		return true
+	}
+	return false
+}
+
+// headerStatement reads the lines around the tables: DROP, CREATE and USE
+// DATABASE, and the dump's header (host, server version, dumper).
+func (s *sqlScan) headerStatement(b []byte) {
+	switch {
 	case bytes.HasPrefix(b, prefixDrop):
 		s.d.DropsTables = true
 	case reDropDatabase.Match(b): // mysqldump --add-drop-database
