@@ -120,6 +120,9 @@ const (
 	// probe's commit p50 since 2026-12-04 (fixedCost): on the latency bed
 	// (5 ms a write, 11.5 ms a write and sync) 150 one-row tables took
 	// 154-201 ms a table (testdata/latency-table-fit/), 13-17 commits.
+	// Durability does not change it: with relaxed commits the same tables
+	// took 147-180 ms, 12.8-15.7 writes at that sitting's commit p50
+	// (testdata/latency-table-fit-relaxed/; strict 12.9-16.9).
 	TableSyncIOs = 13
 	// CompressLow/High: SQL dumps shrink 3-5x with gzip or zstd (the
 	// mariadb-dump fixture in probe/dump: 3.3x with gzip).
