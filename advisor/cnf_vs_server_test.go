@@ -7,7 +7,17 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-func TestCnfServerNote(t *testing.T) {
+// cnfServerNoteCase is one TestCnfServerNote case: the server and my.cnf
+// read, and what the note must (or, after "!", must not) say.
+type cnfServerNoteCase struct {
+	name   string
+	server *profile.Server
+	mycnf  *profile.MyCnf
+	want   []string // "" in want: no note; "!x": x not in it
+}
+
+// cnfServerNoteCases are TestCnfServerNote's cases.
+func cnfServerNoteCases() []cnfServerNoteCase {
 	srv := func(source string, vars map[string]string) *profile.Server {
 		return &profile.Server{Reachable: true, Source: source, Variables: vars}
 	}
@@ -16,12 +26,7 @@ func TestCnfServerNote(t *testing.T) {
 	live1 := &profile.MyCnf{Path: "live1.cnf", Variables: map[string]string{"innodb_io_capacity": "50",
 		"innodb_flush_log_at_trx_commit": "5", "innodb_log_file_size": "512K", "table_open_cache": "100000",
 		"thread_cache_size": "1k", "max_connections": "310"}}
-	cases := []struct {
-		name   string
-		server *profile.Server
-		mycnf  *profile.MyCnf
-		want   []string // "" in want: no note; "!x": x not in it
-	}{
+	return []cnfServerNoteCase{
 		{"capture disagrees on two", srv(profile.ServerSourceCapture, map[string]string{"innodb_buffer_pool_size": "12884901888",
 			"max_connections": "2000", "innodb_file_per_table": "ON", "datadir": "/var/lib/mysql/"}), cnf,
 			[]string{"the captured server disagree", "innodb_buffer_pool_size 1G in the file, 12884901888 on the server",
@@ -55,7 +60,10 @@ func TestCnfServerNote(t *testing.T) {
 				VersionGroups: map[string]map[string]string{"mariadb-11.4": {"max_connections": "310"}}},
 			[]string{"max_connections 200 in the file, 310 on the server"}},
 	}
-	for _, c := range cases {
+}
+
+func TestCnfServerNote(t *testing.T) {
+	for _, c := range cnfServerNoteCases() {
 		t.Run(c.name, func(t *testing.T) {
 			got := cnfServerNote(profile.Profile{Server: c.server, MyCnf: c.mycnf}, profile.FlavorMariaDB, "10.11.19")
 			for _, w := range c.want {

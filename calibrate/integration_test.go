@@ -181,10 +181,21 @@ func TestRunWithoutCreatePrivilege(t *testing.T) {
 	}
 }
 
-func TestCleanup(t *testing.T) {
-	db := rootDB(t)
-	owner := deadOwner(t) // a killed run of this host
-	running := newOwner() // this test process: a run still going
+// cleanupCase is one TestCleanup case: a schema and the statements that
+// make it, its run's owner, and what Cleanup must do with it.
+type cleanupCase struct {
+	name      string
+	schema    string
+	make      []stmt
+	wantDrop  bool
+	wantError bool
+	owner     *Owner // nil: owner
+	wantAlive bool   // refused: its run is going on
+}
+
+// cleanupCases are TestCleanup's cases; running is the owner of this test
+// process, a run still going, which the others are derived from.
+func cleanupCases(running Owner) []cleanupCase {
 	elsewhere := running
 	elsewhere.Host = "another-host.example"
 	// QA: a pid reused by another program (here pid 1, init) held --cleanup back for good and advised "kill 1"
@@ -195,16 +206,7 @@ func TestCleanup(t *testing.T) {
 	container.PID, container.PIDNS = 1, "pid:[1]" // pid 1 there; from here pid 1 is init
 	rebooted := running                           // the same pid, alive now, but written before the host last booted
 	rebooted.BootID = "00000000-0000-0000-0000-000000000000"
-	fakeProc(t, map[int]string{running.PID: "/usr/local/bin/mytune", 1: "/sbin/init"})
-	cases := []struct {
-		name      string
-		schema    string
-		make      []stmt
-		wantDrop  bool
-		wantError bool
-		owner     *Owner // nil: owner
-		wantAlive bool   // refused: its run is going on
-	}{
+	return []cleanupCase{
 		{"marked stale schema", "mytune_cal_c1", []stmt{qCreateSchema, qCreateOwner, qInsertOwner, qCreateRows}, true, false, nil, false},
 		{"marker table without its row", "mytune_cal_c2", []stmt{qCreateSchema, qCreateOwner}, true, false, nil, false},
 		{"unmarked schema", "mytune_cal_c3", []stmt{qCreateSchema, qCreateRows}, false, true, nil, false},
@@ -225,7 +227,14 @@ func TestCleanup(t *testing.T) {
 		{"a run of an earlier boot: dropped", "mytune_cal_c12", []stmt{qCreateSchema, qCreateOwner, qInsertOwner},
 			true, false, &rebooted, false},
 	}
-	for _, c := range cases {
+}
+
+func TestCleanup(t *testing.T) {
+	db := rootDB(t)
+	owner := deadOwner(t) // a killed run of this host
+	running := newOwner() // this test process: a run still going
+	fakeProc(t, map[int]string{running.PID: "/usr/local/bin/mytune", 1: "/sbin/init"})
+	for _, c := range cleanupCases(running) {
 		t.Run(c.name, func(t *testing.T) {
 			for _, q := range c.make {
 				var args []any

@@ -62,24 +62,23 @@ const meBoot = "aaaaaaaabbbbccccddddeeeeeeeeeeee"
 // nameOf is a test file name of owner o.
 func nameOf(o owner) string { return ".mytune-probe-" + o.nameTag() + "-0123456789ab.tmp" }
 
-// TestRemoveStale: a file is removed only when its maker is proven gone
-// (no process holds its lock); a locked one is another probe measuring
-// now, from any pid namespace; a name holding only a pid proves nothing
-// (pid 1 in a container is init here). QA: a host probe removed the live
-// file of `unshare --pid --fork mytune probe` (pid 1 in its namespace).
-func TestRemoveStale(t *testing.T) {
-	dead, me := deadPID(t), os.Getpid()
-	proc := fakeProc(t, map[int]string{1: "init", os.Getppid(): "mytune"}, nil)
-	cases := []struct {
-		name        string
-		file        string
-		lock        bool // a second descriptor holds its flock, as a live run does
-		made        bool // made by osOpener.create, as Run makes it
-		wantListed  bool
-		wantRemoved bool
-		wantLive    bool
-		wantWhy     string
-	}{
+// removeStaleCase is one TestRemoveStale case: a file in the directory,
+// whether a lock is held on it, and what RemoveStale must do with it.
+type removeStaleCase struct {
+	name        string
+	file        string
+	lock        bool // a second descriptor holds its flock, as a live run does
+	made        bool // made by osOpener.create, as Run makes it
+	wantListed  bool
+	wantRemoved bool
+	wantLive    bool
+	wantWhy     string
+}
+
+// removeStaleCases are TestRemoveStale's cases; dead is a pid no process
+// has, me this process's.
+func removeStaleCases(dead, me int) []removeStaleCase {
+	return []removeStaleCase{
 		{"probe in another pid namespace holding its lock (pid 1)", nameOf(owner{PID: 1, PidNS: 222, BootID: meBoot, Start: 7}),
 			true, false, true, false, true, "holds its lock: the probe of pid 1 in pid namespace 222, not this one"},
 		{"a run's own create holds the lock", nameOf(owner{PID: 1, PidNS: 222, BootID: meBoot, Start: 7}),
@@ -101,7 +100,17 @@ func TestRemoveStale(t *testing.T) {
 		{"not a test file", "ibdata1", false, false, false, false, false, ""},
 		{"not a test file's pattern", ".mytune-probe-12-notours.tmp", false, false, false, false, false, ""},
 	}
-	for _, c := range cases {
+}
+
+// TestRemoveStale: a file is removed only when its maker is proven gone
+// (no process holds its lock); a locked one is another probe measuring
+// now, from any pid namespace; a name holding only a pid proves nothing
+// (pid 1 in a container is init here). QA: a host probe removed the live
+// file of `unshare --pid --fork mytune probe` (pid 1 in its namespace).
+func TestRemoveStale(t *testing.T) {
+	dead, me := deadPID(t), os.Getpid()
+	proc := fakeProc(t, map[int]string{1: "init", os.Getppid(): "mytune"}, nil)
+	for _, c := range removeStaleCases(dead, me) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, c.file)

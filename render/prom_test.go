@@ -33,8 +33,7 @@ type promSeries struct {
 func promCheck(out string) ([]promSeries, error) {
 	var series []promSeries
 	typed, helped, closed := map[string]bool{}, map[string]bool{}, map[string]bool{}
-	types := map[string]string{}
-	seen := map[string]bool{}
+	types, seen := map[string]string{}, map[string]bool{}
 	current := ""
 	if !strings.HasSuffix(out, "\n") {
 		return nil, fmt.Errorf("output does not end in a newline")
@@ -67,17 +66,9 @@ func promCheck(out string) ([]promSeries, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", where, err)
 		}
-		family := s.name
-		for _, suf := range []string{"_sum", "_count"} {
-			if base := strings.TrimSuffix(s.name, suf); base != s.name && types[base] == "summary" {
-				family = base
-				if _, q := s.labels["quantile"]; q {
-					return nil, fmt.Errorf("%s: a summary's %s has a quantile label", where, suf)
-				}
-			}
-		}
-		if _, q := s.labels["quantile"]; q && types[family] != "summary" {
-			return nil, fmt.Errorf("%s: non-summary metrics should not have \"quantile\" label (promtool's lint)", where)
+		family, err := promSampleFamily(s, types, where)
+		if err != nil {
+			return nil, err
 		}
 		if family != current {
 			if closed[family] {
@@ -96,6 +87,25 @@ func promCheck(out string) ([]promSeries, error) {
 		series = append(series, s)
 	}
 	return series, nil
+}
+
+// promSampleFamily is the family sample s belongs to: its name, or for a
+// summary's _sum and _count the summary's; where is the line, for the
+// error of a quantile label on a sample that must not have one.
+func promSampleFamily(s promSeries, types map[string]string, where string) (string, error) {
+	family := s.name
+	for _, suf := range []string{"_sum", "_count"} {
+		if base := strings.TrimSuffix(s.name, suf); base != s.name && types[base] == "summary" {
+			family = base
+			if _, q := s.labels["quantile"]; q {
+				return "", fmt.Errorf("%s: a summary's %s has a quantile label", where, suf)
+			}
+		}
+	}
+	if _, q := s.labels["quantile"]; q && types[family] != "summary" {
+		return "", fmt.Errorf("%s: non-summary metrics should not have \"quantile\" label (promtool's lint)", where)
+	}
+	return family, nil
 }
 
 // promParseSample parses `name{a="x",b="y"} value`.

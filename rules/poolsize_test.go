@@ -24,53 +24,60 @@ func poolServer(flavor, version, pool string, data, index, memBytes uint64, upti
 	}
 }
 
+// bufferPoolMem is the memory of the host TestBufferPoolAdvice's cases
+// run on, 23 GiB.
+const bufferPoolMem = 23 * tGiB
+
+// bufferPoolAdviceCases are TestBufferPoolAdvice's cases: an edit to the
+// quiet profile, the pool memory.buffer_pool_small must recommend, and what
+// its detail must say.
+var bufferPoolAdviceCases = []struct {
+	name   string
+	mutate func(*profile.Profile)
+	want   string   // recommended; "" = must not fire
+	says   []string // the detail says these
+}{
+	{"128M pool, 181M data + 13M indexes, idle MariaDB", poolServer("mariadb", "10.11.6", "128M", 181*tMiB, 13*tMiB, bufferPoolMem, 300), "384M",
+		[]string{"Sized to the data", "181.0 MiB of data (with the primary keys) and 13.0 MiB of secondary indexes, 194.0 MiB in all, more than the pool holds",
+			"50% headroom to grow that is 291.0 MiB, rounded up to whole chunks (128M below 1G, 1G above): 384M", "up for only 5 min", "Memory allows up to 17G"}},
+	{"32M pool, 40M data: the 128M default", poolServer("mariadb", "10.11.6", "32M", 40*tMiB, 0, bufferPoolMem, 300), "128M",
+		[]string{"40.0 MiB of data", "the server's 128.0 MiB default"}},
+	{"128M pool, 240M of sysbench data, high hit ratio after a day", poolServer("mysql", "8.4.3", "128M", 200*tMiB, 40*tMiB, bufferPoolMem, 86400), "384M",
+		[]string{"innodb_dedicated_server is OFF", "Since it started 24.0 h ago, 99.99% of 1000000 page requests hit the pool", "not all the data"}},
+	{"dedicated MySQL: sized to memory", all(poolServer("mysql", "8.4.3", "128M", 181*tMiB, 13*tMiB, bufferPoolMem, 300),
+		setVar("innodb_dedicated_server", "ON")), "17G", []string{"Sized to memory: innodb_dedicated_server is ON"}},
+	{"pool holds the data: nothing", poolServer("mariadb", "10.11.6", "256M", 150*tMiB, 10*tMiB, bufferPoolMem, 300), "", nil},
+	{"only Aria data: the pool is not sized to it", poolServer("mariadb", "10.11.6", "128M", 0, 0, bufferPoolMem, 300), "", nil},
+	{"pool smaller than the data, no memory left to grow", all(poolServer("mariadb", "10.11.6", "128M", 181*tMiB, 13*tMiB, bufferPoolMem, 300),
+		func(p *profile.Profile) { p.Host.Memory.AvailableBytes = 2 * tGiB }), "", nil},
+	// QA on a Pi-like host: a 1G cgroup whose processes held 805 MiB was told "21.4 GiB available now" and got 256M
+	{"1G cgroup, 805 MiB of it held, 21.4 GiB free on the host: no room to grow", all(poolServer("mariadb", "10.11.6", "128M", 200*tMiB, 40*tMiB, bufferPoolMem, 300),
+		func(p *profile.Profile) {
+			p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes, p.Host.Memory.LimitUsedBytes = 21914*tMiB, tGiB, 805*tMiB
+		}), "", nil},
+	{"1G cgroup, 300 MiB of it held: grows within what the limit leaves, and says so", all(poolServer("mariadb", "10.11.6", "128M", 200*tMiB, 40*tMiB, bufferPoolMem, 300),
+		func(p *profile.Profile) {
+			p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes, p.Host.Memory.LimitUsedBytes = 21914*tMiB, tGiB, 600*tMiB
+		}, setVar("max_connections", "10")), // 10 x (buffers + a 16M temporary table) fit next to a 256M pool (QA 13)
+		"256M", []string{"no more than the 424.0 MiB available now (the 1.0 GiB cgroup memory limit less the 600.0 MiB its processes hold) allows"}},
+	// QA: 8 of 25 real captures were 32-bit builds and got 17G, which stops InnoDB from starting
+	{"32-bit MySQL 5.5 on a 23 GiB host: held to 2G", all(poolServer("mysql", "5.5.21", "128M", 8*tGiB, tGiB, bufferPoolMem, 300),
+		setVar("version_compile_machine", "i686")), "2G", []string{"The data sets the size: 14G", "32-bit build (version_compile_machine i686)", "held to 2G"}},
+	{"64-bit MySQL 5.5 on a 23 GiB host: not held", all(poolServer("mysql", "5.5.21", "128M", 8*tGiB, tGiB, bufferPoolMem, 300),
+		setVar("version_compile_machine", "x86_64")), "14G", nil},
+	// QA: 17G with 3 instances of 128M chunks runs as 17.25G (MySQL rounds up to chunk x instances)
+	{"MySQL 8.4 with 3 pool instances: a multiple of 384M", all(poolServer("mysql", "8.4.3", "2G", 8*tGiB, 4*tGiB, bufferPoolMem, 300),
+		setVar("innodb_buffer_pool_instances", "3")), "17280M", []string{"multiple of innodb_buffer_pool_chunk_size 128.0 MiB x 3 instance(s) = 384.0 MiB"}},
+	{"MariaDB: no instance rounding", all(poolServer("mariadb", "10.11.6", "2G", 8*tGiB, 4*tGiB, bufferPoolMem, 300),
+		setVar("innodb_buffer_pool_instances", "3")), "17G", nil},
+}
+
 // TestBufferPoolAdvice covers issue 20: a pool smaller than the InnoDB data
 // + indexes is advised up whatever the step; a pool below the 128M default
 // is raised to it; innodb_dedicated_server=ON sizes to memory; a pool the
 // data fits is left alone.
 func TestBufferPoolAdvice(t *testing.T) {
-	const mem = 23 * tGiB
-	cases := []struct {
-		name   string
-		mutate func(*profile.Profile)
-		want   string   // recommended; "" = must not fire
-		says   []string // the detail says these
-	}{
-		{"128M pool, 181M data + 13M indexes, idle MariaDB", poolServer("mariadb", "10.11.6", "128M", 181*tMiB, 13*tMiB, mem, 300), "384M",
-			[]string{"Sized to the data", "181.0 MiB of data (with the primary keys) and 13.0 MiB of secondary indexes, 194.0 MiB in all, more than the pool holds",
-				"50% headroom to grow that is 291.0 MiB, rounded up to whole chunks (128M below 1G, 1G above): 384M", "up for only 5 min", "Memory allows up to 17G"}},
-		{"32M pool, 40M data: the 128M default", poolServer("mariadb", "10.11.6", "32M", 40*tMiB, 0, mem, 300), "128M",
-			[]string{"40.0 MiB of data", "the server's 128.0 MiB default"}},
-		{"128M pool, 240M of sysbench data, high hit ratio after a day", poolServer("mysql", "8.4.3", "128M", 200*tMiB, 40*tMiB, mem, 86400), "384M",
-			[]string{"innodb_dedicated_server is OFF", "Since it started 24.0 h ago, 99.99% of 1000000 page requests hit the pool", "not all the data"}},
-		{"dedicated MySQL: sized to memory", all(poolServer("mysql", "8.4.3", "128M", 181*tMiB, 13*tMiB, mem, 300),
-			setVar("innodb_dedicated_server", "ON")), "17G", []string{"Sized to memory: innodb_dedicated_server is ON"}},
-		{"pool holds the data: nothing", poolServer("mariadb", "10.11.6", "256M", 150*tMiB, 10*tMiB, mem, 300), "", nil},
-		{"only Aria data: the pool is not sized to it", poolServer("mariadb", "10.11.6", "128M", 0, 0, mem, 300), "", nil},
-		{"pool smaller than the data, no memory left to grow", all(poolServer("mariadb", "10.11.6", "128M", 181*tMiB, 13*tMiB, mem, 300),
-			func(p *profile.Profile) { p.Host.Memory.AvailableBytes = 2 * tGiB }), "", nil},
-		// QA on a Pi-like host: a 1G cgroup whose processes held 805 MiB was told "21.4 GiB available now" and got 256M
-		{"1G cgroup, 805 MiB of it held, 21.4 GiB free on the host: no room to grow", all(poolServer("mariadb", "10.11.6", "128M", 200*tMiB, 40*tMiB, mem, 300),
-			func(p *profile.Profile) {
-				p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes, p.Host.Memory.LimitUsedBytes = 21914*tMiB, tGiB, 805*tMiB
-			}), "", nil},
-		{"1G cgroup, 300 MiB of it held: grows within what the limit leaves, and says so", all(poolServer("mariadb", "10.11.6", "128M", 200*tMiB, 40*tMiB, mem, 300),
-			func(p *profile.Profile) {
-				p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes, p.Host.Memory.LimitUsedBytes = 21914*tMiB, tGiB, 600*tMiB
-			}, setVar("max_connections", "10")), // 10 x (buffers + a 16M temporary table) fit next to a 256M pool (QA 13)
-			"256M", []string{"no more than the 424.0 MiB available now (the 1.0 GiB cgroup memory limit less the 600.0 MiB its processes hold) allows"}},
-		// QA: 8 of 25 real captures were 32-bit builds and got 17G, which stops InnoDB from starting
-		{"32-bit MySQL 5.5 on a 23 GiB host: held to 2G", all(poolServer("mysql", "5.5.21", "128M", 8*tGiB, tGiB, mem, 300),
-			setVar("version_compile_machine", "i686")), "2G", []string{"The data sets the size: 14G", "32-bit build (version_compile_machine i686)", "held to 2G"}},
-		{"64-bit MySQL 5.5 on a 23 GiB host: not held", all(poolServer("mysql", "5.5.21", "128M", 8*tGiB, tGiB, mem, 300),
-			setVar("version_compile_machine", "x86_64")), "14G", nil},
-		// QA: 17G with 3 instances of 128M chunks runs as 17.25G (MySQL rounds up to chunk x instances)
-		{"MySQL 8.4 with 3 pool instances: a multiple of 384M", all(poolServer("mysql", "8.4.3", "2G", 8*tGiB, 4*tGiB, mem, 300),
-			setVar("innodb_buffer_pool_instances", "3")), "17280M", []string{"multiple of innodb_buffer_pool_chunk_size 128.0 MiB x 3 instance(s) = 384.0 MiB"}},
-		{"MariaDB: no instance rounding", all(poolServer("mariadb", "10.11.6", "2G", 8*tGiB, 4*tGiB, mem, 300),
-			setVar("innodb_buffer_pool_instances", "3")), "17G", nil},
-	}
-	for _, tc := range cases {
+	for _, tc := range bufferPoolAdviceCases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, hits := memEnv(t, tc.mutate)
 			h, ok := hits["memory.buffer_pool_small"]

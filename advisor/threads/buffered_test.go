@@ -103,22 +103,25 @@ func TestBufferedSettled(t *testing.T) {
 	}
 }
 
-// TestBufferedSetting checks when the page cache is offered for a load,
-// what it says, and that the plan's settled estimate follows it.
-func TestBufferedSetting(t *testing.T) {
-	dump := &profile.Dump{TotalBytes: 152e6, DataBytes: 152e6, Tables: 8, Format: "mydumper"}
+// bufferedSettingCase is one TestBufferedSetting case: the storage and the
+// server read, and the page-cache setting the load plan must offer.
+type bufferedSettingCase struct {
+	name    string
+	storage profile.Storage
+	server  *profile.Server
+	want    string // the cnf line; "" when none is offered
+	name2   string // in the setting's name
+}
+
+// bufferedSettingCases are TestBufferedSetting's cases, on the card bed and
+// a fast disk.
+func bufferedSettingCases() []bufferedSettingCase {
 	card, fast := cardBed(2800<<20), fastBed()
 	maria := func(version string, vars map[string]string) *profile.Server {
 		return &profile.Server{Reachable: true, Flavor: "mariadb", Version: version, Variables: vars}
 	}
 	v1011 := map[string]string{"innodb_flush_method": "O_DIRECT", "innodb_buffer_pool_size": "134217728", "innodb_log_file_size": "100663296"}
-	cases := []struct {
-		name    string
-		storage profile.Storage
-		server  *profile.Server
-		want    string // the cnf line; "" when none is offered
-		name2   string // in the setting's name
-	}{
+	return []bufferedSettingCase{
 		{name: "card, MariaDB 10.11 with O_DIRECT", storage: card, server: maria("10.11.19", v1011), want: "innodb_flush_method = fsync"},
 		{name: "card, MariaDB 11.4", storage: card, server: maria("11.4.3", map[string]string{"innodb_data_file_buffering": "OFF", "innodb_buffer_pool_size": "134217728"}),
 			want: "innodb_data_file_buffering = ON"},
@@ -126,7 +129,13 @@ func TestBufferedSetting(t *testing.T) {
 		{name: "card, already fsync", storage: card, server: maria("10.11.19", map[string]string{"innodb_flush_method": "fsync", "innodb_buffer_pool_size": "134217728"})},
 		{name: "fast disk: too little to save", storage: fast, server: maria("10.11.19", v1011)},
 	}
-	for _, tc := range cases {
+}
+
+// TestBufferedSetting checks when the page cache is offered for a load,
+// what it says, and that the plan's settled estimate follows it.
+func TestBufferedSetting(t *testing.T) {
+	dump := &profile.Dump{TotalBytes: 152e6, DataBytes: 152e6, Tables: 8, Format: "mydumper"}
+	for _, tc := range bufferedSettingCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			p := &profile.Profile{Storage: tc.storage, Dump: dump, Server: tc.server,
 				Host: profile.Host{CPU: profile.CPU{Logical: 2}, Memory: profile.Memory{TotalBytes: 23 << 30, AvailableBytes: 20 << 30}}}

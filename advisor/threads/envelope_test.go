@@ -7,6 +7,52 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
+// extrapolationMariaDB is the MariaDB 10.11 target TestExtrapolationNote
+// sizes for: the one the fit measured.
+var extrapolationMariaDB = profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19", Source: profile.SourceFlag}
+
+// extrapolationNoteCases are TestExtrapolationNote's cases: an edit to a
+// profile inside the fit's envelope, the target, and what the note must say.
+var extrapolationNoteCases = []struct {
+	name   string
+	edit   func(p *profile.Profile)
+	target profile.Target
+	want   []string // empty: no note
+}{
+	{"inside the envelope", func(*profile.Profile) {}, extrapolationMariaDB, nil},
+	{"16 cores", func(p *profile.Profile) { p.Host.CPU.Logical = 16 }, extrapolationMariaDB, []string{"16 cores (measured: 2)"}},
+	{"a MySQL 8.4 target", func(*profile.Profile) {}, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4", Source: profile.SourceFlag},
+		[]string{"a MySQL 8.4 target (measured: MariaDB 10.11)"}},
+	{"MariaDB 11.4", func(*profile.Profile) {}, profile.Target{Flavor: profile.FlavorMariaDB, Version: "11.4.5"}, []string{"a MariaDB 11.4.5 target"}},
+	{"a disk faster than any bed", func(p *profile.Profile) { p.Storage.SeqWrite.MBPerS = 3200 }, extrapolationMariaDB,
+		[]string{"a disk writing 3200.0 MB/s sequentially (measured: 14.7-1914.5 MB/s)"}},
+	{"a dump bigger than any swept", func(p *profile.Profile) { p.Dump.TotalBytes = 2e9 }, extrapolationMariaDB, []string{"1.9 GiB of SQL (measured: 37.9 MiB to 153.1 MiB)"}},
+	{"as many tables as a fit dump had", func(p *profile.Profile) { p.Dump.Tables = 25 }, extrapolationMariaDB, nil},
+	{"more tables than any fit dump", func(p *profile.Profile) { p.Dump.Tables = 200 }, extrapolationMariaDB, []string{"200 tables (measured: 2 to 32)"}},
+	{"one table", func(p *profile.Profile) { p.Dump.Tables = 1 }, extrapolationMariaDB, []string{"1 table (measured: 2 to 32)"}},
+	{"InnoDB tables and tables of unstated engine", func(p *profile.Profile) {
+		p.Dump.Engines = []profile.DumpEngine{{Name: "InnoDB", Tables: 6, Bytes: 100e6}, {Name: profile.DumpEngineUnknown, Tables: 2, Bytes: 50e6}}
+	}, extrapolationMariaDB, nil},
+	{"MyISAM and Aria tables", func(p *profile.Profile) {
+		p.Dump.Engines = []profile.DumpEngine{{Name: "InnoDB", Tables: 5, Bytes: 100e6}, {Name: "MyISAM", Tables: 2, Bytes: 40e6}, {Name: "Aria", Tables: 1, Bytes: 10e6}}
+	}, extrapolationMariaDB, []string{"3 MyISAM, Aria tables, 47.7 MiB (measured: InnoDB tables only)"}},
+	{"one CPU by quota", func(p *profile.Profile) { p.Host.CPU.QuotaCores = 1 }, extrapolationMariaDB, []string{"1 cores (measured: 2)"}},
+	{"CPUs as fast as the fit's", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3} }, extrapolationMariaDB, nil},
+	{"slower CPUs than any measured", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 40e3} }, extrapolationMariaDB,
+		[]string{"CPUs doing 40.0k units per CPU-second (measured: 106.1k-185.1k)"}},
+	{"memory as quick as the fit's", func(p *profile.Profile) {
+		p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3, MemLoadNs: 250}
+	}, extrapolationMariaDB, nil},
+	{"memory slower than any measured", func(p *profile.Profile) {
+		p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3, MemLoadNs: 600}
+	}, extrapolationMariaDB,
+		[]string{"memory taking 600 ns a load (measured: 133-385 ns)"}},
+	{"steal takes a fast-enough CPU below", func(p *profile.Profile) {
+		steal := 20.0
+		p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 125e3, StealPct: &steal}
+	}, extrapolationMariaDB, []string{"CPUs doing 100.0k units per CPU-second"}},
+}
+
 // TestExtrapolationNote: inside what the load model was fitted on (2
 // cores, MariaDB 10.11, an 8-table mydumper dump of 38-152 MiB, disks of
 // 14.7-1914.5 MB/s) the plan says nothing; outside it THREADS and the
@@ -20,47 +66,7 @@ func TestExtrapolationNote(t *testing.T) {
 		p.Storage.Measured = true
 		return p
 	}
-	mariadb := profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19", Source: profile.SourceFlag}
-	cases := []struct {
-		name   string
-		edit   func(p *profile.Profile)
-		target profile.Target
-		want   []string // empty: no note
-	}{
-		{"inside the envelope", func(*profile.Profile) {}, mariadb, nil},
-		{"16 cores", func(p *profile.Profile) { p.Host.CPU.Logical = 16 }, mariadb, []string{"16 cores (measured: 2)"}},
-		{"a MySQL 8.4 target", func(*profile.Profile) {}, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4", Source: profile.SourceFlag},
-			[]string{"a MySQL 8.4 target (measured: MariaDB 10.11)"}},
-		{"MariaDB 11.4", func(*profile.Profile) {}, profile.Target{Flavor: profile.FlavorMariaDB, Version: "11.4.5"}, []string{"a MariaDB 11.4.5 target"}},
-		{"a disk faster than any bed", func(p *profile.Profile) { p.Storage.SeqWrite.MBPerS = 3200 }, mariadb,
-			[]string{"a disk writing 3200.0 MB/s sequentially (measured: 14.7-1914.5 MB/s)"}},
-		{"a dump bigger than any swept", func(p *profile.Profile) { p.Dump.TotalBytes = 2e9 }, mariadb, []string{"1.9 GiB of SQL (measured: 37.9 MiB to 153.1 MiB)"}},
-		{"as many tables as a fit dump had", func(p *profile.Profile) { p.Dump.Tables = 25 }, mariadb, nil},
-		{"more tables than any fit dump", func(p *profile.Profile) { p.Dump.Tables = 200 }, mariadb, []string{"200 tables (measured: 2 to 32)"}},
-		{"one table", func(p *profile.Profile) { p.Dump.Tables = 1 }, mariadb, []string{"1 table (measured: 2 to 32)"}},
-		{"InnoDB tables and tables of unstated engine", func(p *profile.Profile) {
-			p.Dump.Engines = []profile.DumpEngine{{Name: "InnoDB", Tables: 6, Bytes: 100e6}, {Name: profile.DumpEngineUnknown, Tables: 2, Bytes: 50e6}}
-		}, mariadb, nil},
-		{"MyISAM and Aria tables", func(p *profile.Profile) {
-			p.Dump.Engines = []profile.DumpEngine{{Name: "InnoDB", Tables: 5, Bytes: 100e6}, {Name: "MyISAM", Tables: 2, Bytes: 40e6}, {Name: "Aria", Tables: 1, Bytes: 10e6}}
-		}, mariadb, []string{"3 MyISAM, Aria tables, 47.7 MiB (measured: InnoDB tables only)"}},
-		{"one CPU by quota", func(p *profile.Profile) { p.Host.CPU.QuotaCores = 1 }, mariadb, []string{"1 cores (measured: 2)"}},
-		{"CPUs as fast as the fit's", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3} }, mariadb, nil},
-		{"slower CPUs than any measured", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 40e3} }, mariadb,
-			[]string{"CPUs doing 40.0k units per CPU-second (measured: 106.1k-185.1k)"}},
-		{"memory as quick as the fit's", func(p *profile.Profile) {
-			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3, MemLoadNs: 250}
-		}, mariadb, nil},
-		{"memory slower than any measured", func(p *profile.Profile) {
-			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3, MemLoadNs: 600}
-		}, mariadb,
-			[]string{"memory taking 600 ns a load (measured: 133-385 ns)"}},
-		{"steal takes a fast-enough CPU below", func(p *profile.Profile) {
-			steal := 20.0
-			p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 125e3, StealPct: &steal}
-		}, mariadb, []string{"CPUs doing 100.0k units per CPU-second"}},
-	}
-	for _, c := range cases {
+	for _, c := range extrapolationNoteCases {
 		t.Run(c.name, func(t *testing.T) {
 			p := inside()
 			c.edit(p)
@@ -92,7 +98,7 @@ func TestExtrapolationNote(t *testing.T) {
 		Points: []CalibrationPoint{{Threads: 4, MBPerS: 3}}}
 	p := inside()
 	p.Host.CPU.Logical = 16
-	calibrated := Size(p, Options{Task: TaskLoad, Target: mariadb, Calibration: cal})
+	calibrated := Size(p, Options{Task: TaskLoad, Target: extrapolationMariaDB, Calibration: cal})
 	if calibrated.Load.Basis != BasisCalibrated {
 		t.Fatalf("the calibration was not used: %+v", calibrated.Load)
 	}

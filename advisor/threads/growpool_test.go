@@ -7,80 +7,85 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
+// dump40 is a 40 MB mydumper dump several TestGrowPool cases load.
+var dump40 = &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 40e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
+
+// growPoolCases are TestGrowPool's cases: a server, its memory and a dump,
+// and the buffer pool growth, notes and warnings the load plan must carry.
+var growPoolCases = []struct {
+	name      string
+	srv       *profile.Server
+	advised   map[string]string
+	availGiB  uint64
+	limitMiB  uint64 // the cgroup memory limit, 0 = none
+	dump      *profile.Dump
+	apply     string // "" when not offered
+	undo      string
+	noteHas   string
+	basisHave string
+	warnHas   string
+	nameHas   string
+}{
+	{name: "MariaDB 10.11, 32M pool, 40 MB dump (~120 MB loaded): grown to 128 MiB", availGiB: 8, dump: dump40,
+		srv:   server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
+		apply: "SET GLOBAL innodb_buffer_pool_size = 134217728;", undo: "SET GLOBAL innodb_buffer_pool_size = 33554432;",
+		basisHave: "fits the grown 128.0 MiB buffer pool"},
+	{name: "MySQL 8.4, default pool, 152 MB dump: grown to 512 MiB", availGiB: 8,
+		dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
+		srv:   server("mysql", "8.4.3", map[string]string{}),
+		apply: "SET GLOBAL innodb_buffer_pool_size = 536870912;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;"},
+	// QA: an online resize aligns to chunk x the running instances: with 4 x 128M the 512M need stays 512M, with 3 it is 768M
+	{name: "MySQL 8.4 running 3 pool instances: grown to a multiple of 384 MiB", availGiB: 8,
+		dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
+		srv:   server("mysql", "8.4.3", map[string]string{"innodb_buffer_pool_chunk_size": "134217728", "innodb_buffer_pool_instances": "3"}),
+		apply: "SET GLOBAL innodb_buffer_pool_size = 805306368;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;"},
+	{name: "in a 1G cgroup on a 20G host: the warning states the limit, not the host", availGiB: 20, limitMiB: 1024,
+		dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
+		srv:   server("mariadb", "10.11.19-MariaDB", map[string]string{}),
+		apply: "SET GLOBAL innodb_buffer_pool_size = 536870912;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;",
+		warnHas: "384.0 MiB more memory during the load (of the 1.0 GiB cgroup memory limit)"},
+	{name: "in a 512M cgroup: growing by 384M is more than half of it", availGiB: 20, limitMiB: 512,
+		dump:    &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
+		srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{}),
+		noteHas: "more than half of the 512.0 MiB cgroup memory limit"},
+	{name: "not enough memory: a note, no setting", availGiB: 0, dump: dump40,
+		srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
+		noteHas: "available memory is unknown"},
+	{name: "MySQL 5.6 resizes only with a restart", availGiB: 8, dump: dump40,
+		srv:     server("mysql", "5.6.51", map[string]string{"innodb_buffer_pool_size": "33554432"}),
+		noteHas: "only with a restart"},
+	{name: "152 MB dump, 90% of it MyISAM: the 46 MB of InnoDB it loads fits the default pool", availGiB: 8,
+		dump: &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32,
+			Engines: []profile.DumpEngine{{Name: "MyISAM", Tables: 6, Bytes: 135e6}, {Name: "InnoDB", Tables: 2, Bytes: 15e6}}},
+		srv: server("mariadb", "10.11.19-MariaDB", map[string]string{})},
+	{name: "152 MB dump, a third MyISAM: grown for the InnoDB part, the MyISAM tables named", availGiB: 8,
+		dump: &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32,
+			Engines: []profile.DumpEngine{{Name: "InnoDB", Tables: 6, Bytes: 100e6}, {Name: "MyISAM", Tables: 2, Bytes: 50e6}}},
+		srv:   server("mariadb", "10.11.19-MariaDB", map[string]string{}),
+		apply: "SET GLOBAL innodb_buffer_pool_size = 402653184;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;",
+		nameHas: "the ~289.9 MiB it loads outgrows the default 128.0 MiB buffer pool; counted as 3× the dump's SQL (its tables could not be sized row by row): the pool held 1.28-1.49× it on four sysbench shapes and 3.29× on CHAR-padded rows (docs/benchmarks/loaded-size.md); its 2 MyISAM tables (47.7 MiB) are left out: they do not load into InnoDB"},
+	{name: "MariaDB started with innodb_buffer_pool_size_max at its 32M pool: SET GLOBAL cannot grow it", availGiB: 8, dump: dump40,
+		srv:     server("mariadb", "11.8.6-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432", "innodb_buffer_pool_size_max": "33554432"}),
+		noteHas: "buffer pool growth to 128.0 MiB not offered: the ~114.4 MiB the dump loads outgrows the server 32.0 MiB buffer pool, but the server's innodb_buffer_pool_size_max (32.0 MiB) keeps SET GLOBAL below that"},
+	{name: "the advised pool on a MySQL 5.6 server: applied at a restart, said", availGiB: 8, dump: dump40, advised: map[string]string{"innodb_buffer_pool_size": "17G"},
+		srv:     server("mysql", "5.6.51", map[string]string{"innodb_buffer_pool_size": "33554432"}),
+		noteHas: "where the server has 32.0 MiB now (it takes that only at a restart: MySQL 5.6.51 resizes it only with a restart)"},
+	{name: "the data fits: nothing", availGiB: 8, dump: dump40,
+		srv: server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "1073741824"})},
+	{name: "the advised cnf's 128M is sized for, the server's 64M is put back", availGiB: 8,
+		dump:    &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 76e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24},
+		advised: map[string]string{"innodb_buffer_pool_size": "128M"},
+		srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "67108864"}),
+		apply:   "SET GLOBAL innodb_buffer_pool_size = 268435456;", undo: "SET GLOBAL innodb_buffer_pool_size = 67108864;",
+		warnHas: "the undo puts back the 64.0 MiB the server has now (the my.cnf lines above advise 128.0 MiB)",
+		noteHas: "the load is sized for the my.cnf lines above applied first: the advised 128.0 MiB buffer pool, where the server has 64.0 MiB now"},
+	{name: "the advised cnf's pool is what the load runs with", availGiB: 8, dump: dump40, advised: map[string]string{"innodb_buffer_pool_size": "17G"},
+		srv:       server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
+		basisHave: "fits the advised 17.0 GiB buffer pool"},
+}
+
 func TestGrowPool(t *testing.T) {
-	dump40 := &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 40e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
-	tests := []struct {
-		name      string
-		srv       *profile.Server
-		advised   map[string]string
-		availGiB  uint64
-		limitMiB  uint64 // the cgroup memory limit, 0 = none
-		dump      *profile.Dump
-		apply     string // "" when not offered
-		undo      string
-		noteHas   string
-		basisHave string
-		warnHas   string
-		nameHas   string
-	}{
-		{name: "MariaDB 10.11, 32M pool, 40 MB dump (~120 MB loaded): grown to 128 MiB", availGiB: 8, dump: dump40,
-			srv:   server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
-			apply: "SET GLOBAL innodb_buffer_pool_size = 134217728;", undo: "SET GLOBAL innodb_buffer_pool_size = 33554432;",
-			basisHave: "fits the grown 128.0 MiB buffer pool"},
-		{name: "MySQL 8.4, default pool, 152 MB dump: grown to 512 MiB", availGiB: 8,
-			dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
-			srv:   server("mysql", "8.4.3", map[string]string{}),
-			apply: "SET GLOBAL innodb_buffer_pool_size = 536870912;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;"},
-		// QA: an online resize aligns to chunk x the running instances: with 4 x 128M the 512M need stays 512M, with 3 it is 768M
-		{name: "MySQL 8.4 running 3 pool instances: grown to a multiple of 384 MiB", availGiB: 8,
-			dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
-			srv:   server("mysql", "8.4.3", map[string]string{"innodb_buffer_pool_chunk_size": "134217728", "innodb_buffer_pool_instances": "3"}),
-			apply: "SET GLOBAL innodb_buffer_pool_size = 805306368;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;"},
-		{name: "in a 1G cgroup on a 20G host: the warning states the limit, not the host", availGiB: 20, limitMiB: 1024,
-			dump:  &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
-			srv:   server("mariadb", "10.11.19-MariaDB", map[string]string{}),
-			apply: "SET GLOBAL innodb_buffer_pool_size = 536870912;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;",
-			warnHas: "384.0 MiB more memory during the load (of the 1.0 GiB cgroup memory limit)"},
-		{name: "in a 512M cgroup: growing by 384M is more than half of it", availGiB: 20, limitMiB: 512,
-			dump:    &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32},
-			srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{}),
-			noteHas: "more than half of the 512.0 MiB cgroup memory limit"},
-		{name: "not enough memory: a note, no setting", availGiB: 0, dump: dump40,
-			srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
-			noteHas: "available memory is unknown"},
-		{name: "MySQL 5.6 resizes only with a restart", availGiB: 8, dump: dump40,
-			srv:     server("mysql", "5.6.51", map[string]string{"innodb_buffer_pool_size": "33554432"}),
-			noteHas: "only with a restart"},
-		{name: "152 MB dump, 90% of it MyISAM: the 46 MB of InnoDB it loads fits the default pool", availGiB: 8,
-			dump: &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32,
-				Engines: []profile.DumpEngine{{Name: "MyISAM", Tables: 6, Bytes: 135e6}, {Name: "InnoDB", Tables: 2, Bytes: 15e6}}},
-			srv: server("mariadb", "10.11.19-MariaDB", map[string]string{})},
-		{name: "152 MB dump, a third MyISAM: grown for the InnoDB part, the MyISAM tables named", availGiB: 8,
-			dump: &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 32,
-				Engines: []profile.DumpEngine{{Name: "InnoDB", Tables: 6, Bytes: 100e6}, {Name: "MyISAM", Tables: 2, Bytes: 50e6}}},
-			srv:   server("mariadb", "10.11.19-MariaDB", map[string]string{}),
-			apply: "SET GLOBAL innodb_buffer_pool_size = 402653184;", undo: "SET GLOBAL innodb_buffer_pool_size = 134217728;",
-			nameHas: "the ~289.9 MiB it loads outgrows the default 128.0 MiB buffer pool; counted as 3× the dump's SQL (its tables could not be sized row by row): the pool held 1.28-1.49× it on four sysbench shapes and 3.29× on CHAR-padded rows (docs/benchmarks/loaded-size.md); its 2 MyISAM tables (47.7 MiB) are left out: they do not load into InnoDB"},
-		{name: "MariaDB started with innodb_buffer_pool_size_max at its 32M pool: SET GLOBAL cannot grow it", availGiB: 8, dump: dump40,
-			srv:     server("mariadb", "11.8.6-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432", "innodb_buffer_pool_size_max": "33554432"}),
-			noteHas: "buffer pool growth to 128.0 MiB not offered: the ~114.4 MiB the dump loads outgrows the server 32.0 MiB buffer pool, but the server's innodb_buffer_pool_size_max (32.0 MiB) keeps SET GLOBAL below that"},
-		{name: "the advised pool on a MySQL 5.6 server: applied at a restart, said", availGiB: 8, dump: dump40, advised: map[string]string{"innodb_buffer_pool_size": "17G"},
-			srv:     server("mysql", "5.6.51", map[string]string{"innodb_buffer_pool_size": "33554432"}),
-			noteHas: "where the server has 32.0 MiB now (it takes that only at a restart: MySQL 5.6.51 resizes it only with a restart)"},
-		{name: "the data fits: nothing", availGiB: 8, dump: dump40,
-			srv: server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "1073741824"})},
-		{name: "the advised cnf's 128M is sized for, the server's 64M is put back", availGiB: 8,
-			dump:    &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 76e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24},
-			advised: map[string]string{"innodb_buffer_pool_size": "128M"},
-			srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "67108864"}),
-			apply:   "SET GLOBAL innodb_buffer_pool_size = 268435456;", undo: "SET GLOBAL innodb_buffer_pool_size = 67108864;",
-			warnHas: "the undo puts back the 64.0 MiB the server has now (the my.cnf lines above advise 128.0 MiB)",
-			noteHas: "the load is sized for the my.cnf lines above applied first: the advised 128.0 MiB buffer pool, where the server has 64.0 MiB now"},
-		{name: "the advised cnf's pool is what the load runs with", availGiB: 8, dump: dump40, advised: map[string]string{"innodb_buffer_pool_size": "17G"},
-			srv:       server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432"}),
-			basisHave: "fits the advised 17.0 GiB buffer pool"},
-	}
-	for _, tc := range tests {
+	for _, tc := range growPoolCases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := prof(2, 0, cardCurve, tc.dump)
 			p.Server = tc.srv

@@ -39,15 +39,22 @@ func TestFlushNeighbors(t *testing.T) {
 	}
 }
 
-// TestNeighborsSetting: a load through the page cache on a slow disk whose
-// pool holds it gets neighbour flushing when it is off (right after the
-// page-cache restart, before the other SET GLOBALs), and its settled
-// estimate counts 8-16 pages a write; with neighbours on already it gets
-// no setting but the same pace; a fast disk, or a pool the load outgrows,
-// gets neither. The card-bed figures (12.5k pages at 100 writes/s: 13.0 s
-// with neighbours, 19.0 s without; settle-buffered.md) lie in the ranges.
-func TestNeighborsSetting(t *testing.T) {
-	dump := &profile.Dump{TotalBytes: 152e6, DataBytes: 152e6, Tables: 8, Format: "mydumper"}
+// neighborsSettingCase is one TestNeighborsSetting case: the storage, the
+// server's variables and the advised ones, the memory available, and
+// whether the neighbour setting is offered and the settled basis counts it.
+type neighborsSettingCase struct {
+	name      string
+	storage   profile.Storage
+	vars      map[string]string
+	advised   map[string]string
+	memory    uint64
+	setting   bool
+	neighbors bool // the settled basis counts neighbours flushed together
+}
+
+// neighborsSettingCases are TestNeighborsSetting's cases, on the card bed
+// and a fast disk.
+func neighborsSettingCases() []neighborsSettingCase {
 	card, fast := cardBed(2800<<20), fastBed()
 	vars := func(extra map[string]string) map[string]string {
 		v := map[string]string{"innodb_flush_method": "O_DIRECT", "innodb_buffer_pool_size": "134217728", "innodb_log_file_size": "100663296"}
@@ -57,21 +64,24 @@ func TestNeighborsSetting(t *testing.T) {
 		return v
 	}
 	bigPool := map[string]string{"innodb_buffer_pool_size": "17G", "innodb_flush_neighbors": "0"}
-	cases := []struct {
-		name      string
-		storage   profile.Storage
-		vars      map[string]string
-		advised   map[string]string
-		memory    uint64
-		setting   bool
-		neighbors bool // the settled basis counts neighbours flushed together
-	}{
+	return []neighborsSettingCase{
 		{name: "card, advised off: turned on for the load", storage: card, vars: vars(nil), advised: bigPool, setting: true, neighbors: true},
 		{name: "card, MariaDB's default on: kept", storage: card, vars: vars(nil), advised: map[string]string{"innodb_buffer_pool_size": "17G"}, neighbors: true},
 		{name: "fast disk: nothing", storage: fast, vars: vars(nil), advised: bigPool},
 		{name: "card, the pool outgrown (512M available: no growth offered)", storage: card, vars: vars(map[string]string{"innodb_flush_method": "fsync", "innodb_flush_neighbors": "0"}), memory: 512 << 20},
 	}
-	for _, tc := range cases {
+}
+
+// TestNeighborsSetting: a load through the page cache on a slow disk whose
+// pool holds it gets neighbour flushing when it is off (right after the
+// page-cache restart, before the other SET GLOBALs), and its settled
+// estimate counts 8-16 pages a write; with neighbours on already it gets
+// no setting but the same pace; a fast disk, or a pool the load outgrows,
+// gets neither. The card-bed figures (12.5k pages at 100 writes/s: 13.0 s
+// with neighbours, 19.0 s without; settle-buffered.md) lie in the ranges.
+func TestNeighborsSetting(t *testing.T) {
+	dump := &profile.Dump{TotalBytes: 152e6, DataBytes: 152e6, Tables: 8, Format: "mydumper"}
+	for _, tc := range neighborsSettingCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			mem := tc.memory
 			if mem == 0 {

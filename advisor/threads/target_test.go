@@ -8,43 +8,46 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
+// targetDecidesCases are TestTargetDecides' cases: a live server or a
+// resolved target, and what the commands and notes must and must not hold.
+var targetDecidesCases = []struct {
+	name       string
+	srv        *profile.Server
+	target     profile.Target
+	durability string
+	cmdHas     []string
+	cmdHasNot  []string
+	noteHas    []string
+	noteHasNot []string
+	redo       bool
+}{
+	{name: "--target mariadb-10.11, no server: no mysqlsh, MariaDB note",
+		target: profile.Target{Flavor: "mariadb", Version: "10.11", Source: "flag"}, durability: DurabilityRelaxed,
+		cmdHas: []string{"mydumper ", "myloader "}, cmdHasNot: []string{"mysqlsh", "dumpInstance", "loadDump", "copyInstance"},
+		noteHas:    []string{"MariaDB has no ALTER INSTANCE", noShellNote},
+		noteHasNot: []string{"flavor and version are unknown"}},
+	{name: "--target mysql-8.0.36, no server: redo disabling offered",
+		target: profile.Target{Flavor: "mysql", Version: "8.0.36", Source: "flag"}, durability: DurabilityRelaxed,
+		cmdHas: []string{"util.loadDump(", "util.dumpInstance(", "myloader "}, redo: true,
+		noteHasNot: []string{"unknown"}},
+	{name: "--target mysql-8.0.20: redo disabling needs 8.0.21",
+		target: profile.Target{Flavor: "mysql", Version: "8.0.20", Source: "flag"}, durability: DurabilityRelaxed,
+		noteHas: []string{"needs MySQL 8.0.21 or newer (target is 8.0.20)"}},
+	{name: "assumed default target: no redo disabling",
+		target: profile.Target{Flavor: "mysql", Version: "8.4.0", Source: "default"}, durability: DurabilityRelaxed,
+		cmdHas: []string{"mysqlsh"}, noteHas: []string{"is assumed, not known"}},
+	{name: "live MariaDB server without a resolved target still counts",
+		srv: server("mariadb", "10.11.19-MariaDB", nil), durability: DurabilityRelaxed,
+		cmdHasNot: []string{"mysqlsh"}, noteHas: []string{"MariaDB has no ALTER INSTANCE"}},
+	{name: "resolved target wins over the profile's server (the advisor resolves both)",
+		srv: server("mysql", "8.0.36", nil), target: profile.Target{Flavor: "mariadb", Version: "10.11.19", Source: "server"},
+		durability: DurabilityRelaxed, cmdHasNot: []string{"mysqlsh"}},
+}
+
 // TestTargetDecides checks that the resolved target, not only a live
 // server, chooses the tool families and the load settings.
 func TestTargetDecides(t *testing.T) {
-	tests := []struct {
-		name       string
-		srv        *profile.Server
-		target     profile.Target
-		durability string
-		cmdHas     []string
-		cmdHasNot  []string
-		noteHas    []string
-		noteHasNot []string
-		redo       bool
-	}{
-		{name: "--target mariadb-10.11, no server: no mysqlsh, MariaDB note",
-			target: profile.Target{Flavor: "mariadb", Version: "10.11", Source: "flag"}, durability: DurabilityRelaxed,
-			cmdHas: []string{"mydumper ", "myloader "}, cmdHasNot: []string{"mysqlsh", "dumpInstance", "loadDump", "copyInstance"},
-			noteHas:    []string{"MariaDB has no ALTER INSTANCE", noShellNote},
-			noteHasNot: []string{"flavor and version are unknown"}},
-		{name: "--target mysql-8.0.36, no server: redo disabling offered",
-			target: profile.Target{Flavor: "mysql", Version: "8.0.36", Source: "flag"}, durability: DurabilityRelaxed,
-			cmdHas: []string{"util.loadDump(", "util.dumpInstance(", "myloader "}, redo: true,
-			noteHasNot: []string{"unknown"}},
-		{name: "--target mysql-8.0.20: redo disabling needs 8.0.21",
-			target: profile.Target{Flavor: "mysql", Version: "8.0.20", Source: "flag"}, durability: DurabilityRelaxed,
-			noteHas: []string{"needs MySQL 8.0.21 or newer (target is 8.0.20)"}},
-		{name: "assumed default target: no redo disabling",
-			target: profile.Target{Flavor: "mysql", Version: "8.4.0", Source: "default"}, durability: DurabilityRelaxed,
-			cmdHas: []string{"mysqlsh"}, noteHas: []string{"is assumed, not known"}},
-		{name: "live MariaDB server without a resolved target still counts",
-			srv: server("mariadb", "10.11.19-MariaDB", nil), durability: DurabilityRelaxed,
-			cmdHasNot: []string{"mysqlsh"}, noteHas: []string{"MariaDB has no ALTER INSTANCE"}},
-		{name: "resolved target wins over the profile's server (the advisor resolves both)",
-			srv: server("mysql", "8.0.36", nil), target: profile.Target{Flavor: "mariadb", Version: "10.11.19", Source: "server"},
-			durability: DurabilityRelaxed, cmdHasNot: []string{"mysqlsh"}},
-	}
-	for _, tc := range tests {
+	for _, tc := range targetDecidesCases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := prof(4, 0, fastCurve, nil)
 			p.Server = tc.srv

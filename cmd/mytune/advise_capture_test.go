@@ -13,6 +13,22 @@ import (
 // provenance is in probe/server/testdata/SOURCES.md).
 var captureTestdata = filepath.Join("..", "..", "probe", "server", "testdata")
 
+// capturedAdvice is the part of advise's JSON output that
+// TestAdviseFromCapturedVariables checks: the target, the notes and the
+// server read from the captures.
+type capturedAdvice struct {
+	Target  struct{ Flavor, Version, Reason string }
+	Notes   []string
+	Profile struct {
+		Server struct {
+			Source      string   `json:"source"`
+			Captured    []string `json:"captured"`
+			TablesError string   `json:"tables_error"`
+			Version     string   `json:"version"`
+		} `json:"server"`
+	} `json:"profile"`
+}
+
 func TestAdviseFromCapturedVariables(t *testing.T) {
 	vars := filepath.Join(captureTestdata, "variables", "mysql-8.4.8.txt")
 	status := filepath.Join(captureTestdata, "status", "mysql-8.4.8.txt")
@@ -46,18 +62,7 @@ func TestAdviseFromCapturedVariables(t *testing.T) {
 				}
 				return
 			}
-			var adv struct {
-				Target  struct{ Flavor, Version, Reason string }
-				Notes   []string
-				Profile struct {
-					Server struct {
-						Source      string   `json:"source"`
-						Captured    []string `json:"captured"`
-						TablesError string   `json:"tables_error"`
-						Version     string   `json:"version"`
-					} `json:"server"`
-				} `json:"profile"`
-			}
+			var adv capturedAdvice
 			if err := json.Unmarshal([]byte(out), &adv); err != nil {
 				t.Fatal(err)
 			}

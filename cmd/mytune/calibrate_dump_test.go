@@ -26,10 +26,11 @@ func runCmd(args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
-func TestCalibrateDumpAndAdvise(t *testing.T) {
-	srv, db := calibrateServer(t)
-	root := []string{"-S", srv.Socket, "-u", "root"}
-	mydumper := filepath.Join(dumpTestdata, "mydumper-0.10-real")
+// calibrateDumpRuns runs calibrate --dump on mydumper as text, then as
+// JSON with two rounds, with the connection flags root, and returns the
+// JSON report, parsed and as printed.
+func calibrateDumpRuns(t *testing.T, root []string, mydumper string) (profile.DumpCalibration, string) {
+	t.Helper()
 	code, out, errOut := runCmd(cat([]string{"calibrate", "--dump", mydumper, "--duration", "3s", "--rounds", "1"}, root)...)
 	if code != 0 || !strings.Contains(out, "DUMP LOAD MB/S vs SESSIONS") || !strings.Contains(out, "load threads:") {
 		t.Fatalf("text run: exit %d\n%s\n%s", code, out, errOut)
@@ -43,6 +44,14 @@ func TestCalibrateDumpAndAdvise(t *testing.T) {
 		len(rep.Points) != 3 || !rep.SchemaDropped || rep.Dump.Format != "mydumper" || len(rep.Points[0].Rounds) != 2 {
 		t.Fatalf("report %v %+v", err, rep)
 	}
+	return rep, out
+}
+
+func TestCalibrateDumpAndAdvise(t *testing.T) {
+	srv, db := calibrateServer(t)
+	root := []string{"-S", srv.Socket, "-u", "root"}
+	mydumper := filepath.Join(dumpTestdata, "mydumper-0.10-real")
+	rep, out := calibrateDumpRuns(t, root, mydumper)
 	if schemaCount(t, db, calibrate.DefaultSchema) != 0 {
 		t.Errorf("scratch schema left behind")
 	}
@@ -81,7 +90,7 @@ func TestCalibrateDumpAndAdvise(t *testing.T) {
 			t.Errorf("scratch schema left behind by advise --calibrate")
 		}
 	})
-	code, out, _ = runCmd("advise", "--from", filepath.Join(renderTestdata, "ssd-vm.json"), "--task", "load")
+	code, out, _ := runCmd("advise", "--from", filepath.Join(renderTestdata, "ssd-vm.json"), "--task", "load")
 	if code != 0 || !strings.Contains(out, "basis: modelled from the probe") {
 		t.Errorf("advise without calibration: exit %d\n%s", code, out)
 	}

@@ -56,22 +56,26 @@ func schemaCount(t *testing.T, db *sql.DB, schema string) int {
 	return n
 }
 
-func TestCalibrateCommand(t *testing.T) {
-	srv, db := calibrateServer(t)
+// calibrateCommandCase is one TestCalibrateCommand case: the arguments,
+// the exit code and output they must give, and a schema that must be gone
+// or kept afterwards.
+type calibrateCommandCase struct {
+	name       string
+	args       []string
+	wantCode   int
+	wantStdout []string
+	wantStderr string
+	gone       string // schema that must not exist afterwards
+	kept       string // schema that must still exist afterwards
+}
+
+// calibrateCommandCases are TestCalibrateCommand's cases, on the test
+// server srv.
+func calibrateCommandCases(srv *testmariadb.Server) []calibrateCommandCase {
 	root := []string{"-S", srv.Socket, "-u", "root"}
 	full := []string{"-S", srv.Socket, "-u", testmariadb.FullUser, "--password=" + testmariadb.FullPassword}
 	short := []string{"--duration", "2s", "--max-bytes", "32MiB"}
-	rootExec(t, db, "CREATE DATABASE theirs", "CREATE TABLE theirs.orders (id INT)",
-		"CREATE DATABASE stale", "CREATE TABLE stale."+calibrate.OwnerTable+" (run_id VARCHAR(64))")
-	cases := []struct {
-		name       string
-		args       []string
-		wantCode   int
-		wantStdout []string
-		wantStderr string
-		gone       string // schema that must not exist afterwards
-		kept       string // schema that must still exist afterwards
-	}{
+	return []calibrateCommandCase{
 		{"text with a probe of the local datadir", cat([]string{"calibrate", "--probe-duration", "1s"}, short, root), 0,
 			[]string{"INSERT ROWS/S vs CONNECTIONS", "◀ knee", "advise predicted", "probe of " + srv.Datadir}, "", "mytune_calibrate", ""},
 		{"json compared with a saved profile", cat([]string{"calibrate", "--format", "json", "--schema", "cal_j", "--from",
@@ -94,7 +98,13 @@ func TestCalibrateCommand(t *testing.T) {
 		{"a duration too short for its steps", cat([]string{"calibrate", "--no-predict", "--duration", "1ms"}, root), 2,
 			nil, "--duration 1ms gives each of the 5 steps", "mytune_calibrate", ""},
 	}
-	for _, c := range cases {
+}
+
+func TestCalibrateCommand(t *testing.T) {
+	srv, db := calibrateServer(t)
+	rootExec(t, db, "CREATE DATABASE theirs", "CREATE TABLE theirs.orders (id INT)",
+		"CREATE DATABASE stale", "CREATE TABLE stale."+calibrate.OwnerTable+" (run_id VARCHAR(64))")
+	for _, c := range calibrateCommandCases(srv) {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := run(c.args, strings.NewReader(""), &stdout, &stderr)

@@ -30,37 +30,40 @@ func newServerFlagsApp(t *testing.T, args []string, stdin string) (*app, *cobra.
 	return a, cmd, &stderr
 }
 
+// readServerFlagsCases are TestReadServerFlags' cases: the flags and
+// environment naming a server (or not), and the error, if any, dialing it gives.
+var readServerFlagsCases = []struct {
+	name      string
+	args      []string
+	env       map[string]string
+	wantNil   bool
+	wantErr   string
+	wantUsage bool
+}{
+	{"no-server", []string{"--no-server"}, nil, true, "", false},
+	{"named host that does not answer is an error", []string{"-h", "127.0.0.1", "-P", "1", "-u", "x", "--connect-timeout=2s"}, nil,
+		true, "cannot connect to the server named by -h 127.0.0.1 -P 1 -u x", false},
+	{"named socket that does not exist is an error", []string{"-S", "/nonexistent/mysqld.sock"}, nil,
+		true, "/nonexistent/mysqld.sock is its socket", false},
+	{"named dsn hides its password", []string{"--dsn", "u:Dsn-Secret-1@tcp(127.0.0.1:1)/"}, nil,
+		true, "named by --dsn: tcp 127.0.0.1:1", false},
+	{"-u alone names a server; discovery off leaves no address", []string{"-u", "bob"}, nil, true,
+		"named by -u bob: no address to try\ncheck the server's address: give -S SOCKET or -h HOST", false},
+	{"-u alone names a server; discovery tries the usual places", []string{"-u", "bob"},
+		map[string]string{"MYTUNE_DISCOVERY": "on", "MYSQL_UNIX_PORT": "/nonexistent/mysqld.sock"}, true,
+		"named by -u bob: unix /nonexistent/mysqld.sock: dial unix", false},
+	{"host from MYTUNE_HOST names a server", nil, map[string]string{"MYTUNE_HOST": "127.0.0.1", "MYTUNE_PORT": "1"},
+		true, "named by -h 127.0.0.1 -P 1", false},
+	{"discovered socket that does not answer is a gap", nil,
+		map[string]string{"MYTUNE_DISCOVERY": "on", "MYSQL_UNIX_PORT": "/nonexistent/mysqld.sock"}, false, "", false},
+	{"discovery off and nothing named is a gap", nil, nil, false, "", false},
+	{"bad defaults file is usage", []string{"--defaults-file=/nonexistent/my.cnf"}, nil, true, "/nonexistent/my.cnf", true},
+	{"bad port", []string{"-P", "70000"}, nil, true, "--port", true},
+	{"a port that is no number, from the environment, is usage", nil, map[string]string{"MYTUNE_PORT": "abc"}, true, `--port "abc"`, true},
+}
+
 func TestReadServerFlags(t *testing.T) {
-	cases := []struct {
-		name      string
-		args      []string
-		env       map[string]string
-		wantNil   bool
-		wantErr   string
-		wantUsage bool
-	}{
-		{"no-server", []string{"--no-server"}, nil, true, "", false},
-		{"named host that does not answer is an error", []string{"-h", "127.0.0.1", "-P", "1", "-u", "x", "--connect-timeout=2s"}, nil,
-			true, "cannot connect to the server named by -h 127.0.0.1 -P 1 -u x", false},
-		{"named socket that does not exist is an error", []string{"-S", "/nonexistent/mysqld.sock"}, nil,
-			true, "/nonexistent/mysqld.sock is its socket", false},
-		{"named dsn hides its password", []string{"--dsn", "u:Dsn-Secret-1@tcp(127.0.0.1:1)/"}, nil,
-			true, "named by --dsn: tcp 127.0.0.1:1", false},
-		{"-u alone names a server; discovery off leaves no address", []string{"-u", "bob"}, nil, true,
-			"named by -u bob: no address to try\ncheck the server's address: give -S SOCKET or -h HOST", false},
-		{"-u alone names a server; discovery tries the usual places", []string{"-u", "bob"},
-			map[string]string{"MYTUNE_DISCOVERY": "on", "MYSQL_UNIX_PORT": "/nonexistent/mysqld.sock"}, true,
-			"named by -u bob: unix /nonexistent/mysqld.sock: dial unix", false},
-		{"host from MYTUNE_HOST names a server", nil, map[string]string{"MYTUNE_HOST": "127.0.0.1", "MYTUNE_PORT": "1"},
-			true, "named by -h 127.0.0.1 -P 1", false},
-		{"discovered socket that does not answer is a gap", nil,
-			map[string]string{"MYTUNE_DISCOVERY": "on", "MYSQL_UNIX_PORT": "/nonexistent/mysqld.sock"}, false, "", false},
-		{"discovery off and nothing named is a gap", nil, nil, false, "", false},
-		{"bad defaults file is usage", []string{"--defaults-file=/nonexistent/my.cnf"}, nil, true, "/nonexistent/my.cnf", true},
-		{"bad port", []string{"-P", "70000"}, nil, true, "--port", true},
-		{"a port that is no number, from the environment, is usage", nil, map[string]string{"MYTUNE_PORT": "abc"}, true, `--port "abc"`, true},
-	}
-	for _, c := range cases {
+	for _, c := range readServerFlagsCases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Setenv("HOME", t.TempDir())
 			for k, v := range c.env {

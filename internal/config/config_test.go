@@ -13,10 +13,19 @@ import (
 	"github.com/mytune/mytune/internal/usage"
 )
 
-// TestLoad: a typed flag beats MYTUNE_*, which beats the --config file;
-// a bad file is a usage error that names it (and the line, for YAML).
-func TestLoad(t *testing.T) {
-	dir := t.TempDir()
+// loadCase is one TestLoad case: the arguments and environment, and the
+// values Load must give or the usage error it must return.
+type loadCase struct {
+	name    string
+	args    []string
+	env     map[string]string
+	want    map[string]string
+	wantErr string
+}
+
+// loadCases writes TestLoad's config files into dir and returns its
+// cases, whose arguments name them.
+func loadCases(dir string) []loadCase {
 	good := filepath.Join(dir, "good.yaml")
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(good, []byte("datadir: /from/file\nduration: 5s\nformat: json\n"), 0o644)
@@ -32,13 +41,7 @@ func TestLoad(t *testing.T) {
 	os.WriteFile(goodTimeout, []byte("connect-timeout: 10s\nbatch-rows: 500\n"), 0o644)
 	fracRows := filepath.Join(dir, "frac.yaml")
 	os.WriteFile(fracRows, []byte("batch-rows: 1.5\n"), 0o644)
-	cases := []struct {
-		name    string
-		args    []string
-		env     map[string]string
-		want    map[string]string
-		wantErr string
-	}{
+	return []loadCase{
 		{"file only", []string{"--config", good}, nil, map[string]string{"datadir": "/from/file", "duration": "5s", "format": "json"}, ""},
 		{"env beats file", []string{"--config", good}, map[string]string{"MYTUNE_DATADIR": "/from/env"}, map[string]string{"datadir": "/from/env", "duration": "5s"}, ""},
 		{"flag beats env", []string{"--config", good, "--datadir", "/from/flag"}, map[string]string{"MYTUNE_DATADIR": "/from/env"}, map[string]string{"datadir": "/from/flag"}, ""},
@@ -62,7 +65,13 @@ func TestLoad(t *testing.T) {
 		{"a word for a uint", nil, map[string]string{"MYTUNE_ROWS": "-3"}, nil, `rows = "-3"`},
 		{"a word for a float", nil, map[string]string{"MYTUNE_SHARE": "half"}, nil, `share = "half"`},
 	}
-	for _, c := range cases {
+}
+
+// TestLoad: a typed flag beats MYTUNE_*, which beats the --config file;
+// a bad file is a usage error that names it (and the line, for YAML).
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range loadCases(dir) {
 		t.Run(c.name, func(t *testing.T) {
 			for k, val := range c.env {
 				t.Setenv(k, val)

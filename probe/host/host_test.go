@@ -13,53 +13,58 @@ func treeRoots(name string) Roots {
 	return Roots{Proc: filepath.Join("testdata", name, "proc"), Sys: filepath.Join("testdata", name, "sys")}
 }
 
+// gib is a GiB, in bytes.
+const gib = 1 << 30
+
+// readCases are TestRead's cases: a captured /proc and /sys tree under
+// testdata, and the host Read must make of it.
+var readCases = []struct {
+	name       string
+	tree       string
+	hostname   string
+	kernel     string
+	osContains string
+	board      string
+	model      string
+	logical    int
+	physical   int
+	totalBytes uint64
+	swapFree   uint64
+	limit      uint64
+	used       uint64 // what the limiting cgroup holds, less inactive file cache
+	quota      float64
+	allowed    int // CPUs the cpuset allows; 0: every test tree but v1-container allows all 4
+	virt       string
+	gaps       []string // probes expected to report a gap
+}{
+	{name: "Raspberry Pi 4, cgroup v2 without limits", tree: "rpi4", hostname: "raspberrypi", kernel: "6.1.21-v8+",
+		osContains: "linux", board: "Raspberry Pi 4 Model B Rev 1.1", model: "Cortex-A72", logical: 4, physical: 4,
+		totalBytes: 3884376 * 1024, swapFree: 102396 * 1024},
+	{name: "cgroup v2 limits, tightest ancestor wins", tree: "v2-limit", hostname: "db1", kernel: "6.1.0-18-amd64",
+		osContains: "Debian GNU/Linux 12 (bookworm)", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz",
+		logical: 4, physical: 2, totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024,
+		limit: 2 * gib, used: 1610612736 - 268435456, quota: 1.5, virt: "kvm"},
+	{name: "cgroup v2 max is no limit", tree: "v2-max", hostname: "db1", kernel: "6.1.0-18-amd64",
+		osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
+		totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, virt: "vm"},
+	{name: "cgroup v1 docker limits", tree: "v1-limit", hostname: "db1", kernel: "6.1.0-18-amd64",
+		osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
+		totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: 512 << 20, quota: 2, virt: "docker"},
+	{name: "cgroup v1 seen from inside the container", tree: "v1-container", hostname: "db1", kernel: "6.1.0-18-amd64",
+		osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
+		totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: gib, allowed: 2, virt: "docker"},
+	{name: "cgroup v1, 1 GiB limit, 315 MiB held (captured memory.usage_in_bytes and memory.stat)", tree: "v1-used", hostname: "db1",
+		kernel: "6.1.0-18-amd64", osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
+		totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: gib, used: 538275840 - 207618048, virt: "vm"},
+	{name: "cgroup v1 no-limit sentinel", tree: "v1-nolimit", hostname: "db1", kernel: "6.1.0-18-amd64",
+		osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
+		totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, virt: "vm"},
+	{name: "nothing readable", tree: "none", osContains: "linux",
+		gaps: []string{"host.identity", "host.cpu", "host.memory", "host.cgroup", "host.cpuset"}},
+}
+
 func TestRead(t *testing.T) {
-	const gib = 1 << 30
-	tests := []struct {
-		name       string
-		tree       string
-		hostname   string
-		kernel     string
-		osContains string
-		board      string
-		model      string
-		logical    int
-		physical   int
-		totalBytes uint64
-		swapFree   uint64
-		limit      uint64
-		used       uint64 // what the limiting cgroup holds, less inactive file cache
-		quota      float64
-		allowed    int // CPUs the cpuset allows; 0: every test tree but v1-container allows all 4
-		virt       string
-		gaps       []string // probes expected to report a gap
-	}{
-		{name: "Raspberry Pi 4, cgroup v2 without limits", tree: "rpi4", hostname: "raspberrypi", kernel: "6.1.21-v8+",
-			osContains: "linux", board: "Raspberry Pi 4 Model B Rev 1.1", model: "Cortex-A72", logical: 4, physical: 4,
-			totalBytes: 3884376 * 1024, swapFree: 102396 * 1024},
-		{name: "cgroup v2 limits, tightest ancestor wins", tree: "v2-limit", hostname: "db1", kernel: "6.1.0-18-amd64",
-			osContains: "Debian GNU/Linux 12 (bookworm)", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz",
-			logical: 4, physical: 2, totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024,
-			limit: 2 * gib, used: 1610612736 - 268435456, quota: 1.5, virt: "kvm"},
-		{name: "cgroup v2 max is no limit", tree: "v2-max", hostname: "db1", kernel: "6.1.0-18-amd64",
-			osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
-			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, virt: "vm"},
-		{name: "cgroup v1 docker limits", tree: "v1-limit", hostname: "db1", kernel: "6.1.0-18-amd64",
-			osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
-			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: 512 << 20, quota: 2, virt: "docker"},
-		{name: "cgroup v1 seen from inside the container", tree: "v1-container", hostname: "db1", kernel: "6.1.0-18-amd64",
-			osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
-			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: gib, allowed: 2, virt: "docker"},
-		{name: "cgroup v1, 1 GiB limit, 315 MiB held (captured memory.usage_in_bytes and memory.stat)", tree: "v1-used", hostname: "db1",
-			kernel: "6.1.0-18-amd64", osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
-			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, limit: gib, used: 538275840 - 207618048, virt: "vm"},
-		{name: "cgroup v1 no-limit sentinel", tree: "v1-nolimit", hostname: "db1", kernel: "6.1.0-18-amd64",
-			osContains: "bookworm", model: "Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz", logical: 4, physical: 2,
-			totalBytes: 16384000 * 1024, swapFree: 1048574 * 1024, virt: "vm"},
-		{name: "nothing readable", tree: "none", osContains: "linux",
-			gaps: []string{"host.identity", "host.cpu", "host.memory", "host.cgroup", "host.cpuset"}},
-	}
-	for _, tc := range tests {
+	for _, tc := range readCases {
 		t.Run(tc.name, func(t *testing.T) {
 			h, gaps := Read(context.Background(), treeRoots(tc.tree))
 			if h.Hostname != tc.hostname || h.Kernel != tc.kernel || !strings.Contains(h.OS, tc.osContains) || h.Board != tc.board {

@@ -12,38 +12,41 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
+// fixtureVariablesCases are TestFixtureVariables' cases: a file under
+// testdata/variables and the version, flavor and values read from it.
+var fixtureVariablesCases = []struct {
+	file, version, flavor string
+	major, minor          int
+	minVars               int
+	binlog                bool
+	syncBinlog            int64
+}{
+	{"mysql-5.0.82.txt", "5.0.82-log", profile.FlavorMySQL, 5, 0, 200, true, 0},
+	{"mysql-5.0.82-vertical.txt", "5.0.82-log", profile.FlavorMySQL, 5, 0, 200, true, 0},
+	{"mysql-5.1.34-tab.txt", "5.1.34-log", profile.FlavorMySQL, 5, 1, 250, true, 0},
+	{"mysql-5.1.49.txt", "5.1.49-log", profile.FlavorMySQL, 5, 1, 250, true, 0},
+	{"mysql-5.5.21.txt", "5.5.21", profile.FlavorMySQL, 5, 5, 300, false, 0},
+	{"mysql-8.4.8.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
+	// mysql-8.4.8.txt as Windows PowerShell 5.1 saves `mysql ... > vars.txt`
+	// (UTF-16 LE, BOM, CRLF), and as UTF-16 BE with a BOM.
+	{"mysql-8.4.8-utf16le.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
+	{"mysql-8.4.8-utf16be.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
+	{"mysql-9.7.1.txt", "9.7.1", profile.FlavorMySQL, 9, 7, 600, true, 1},
+	{"mysql-26.7.0.txt", "26.7.0", profile.FlavorMySQL, 26, 7, 600, false, 1},
+	{"mariadb-10.11.19-debian12.txt", "10.11.19-MariaDB-0+deb12u1", profile.FlavorMariaDB, 10, 11, 600, false, 0},
+	{"mariadb-11.8.6.txt", "11.8.6-MariaDB-ubu2404-log", profile.FlavorMariaDB, 11, 8, 600, true, 1},
+	{"mariadb-12.2.2.txt", "12.2.2-MariaDB-ubu2404-log", profile.FlavorMariaDB, 12, 2, 600, true, 1},
+	{"percona-server-5.5.20-rel24.1.txt", "5.5.20-rel24.1", profile.FlavorPercona, 5, 5, 350, false, 0},
+	{"percona-server-8.0.32-24.txt", "8.0.32-24", profile.FlavorPercona, 8, 0, 650, true, 1},
+	{"percona-server-8.4.5-5.txt", "8.4.5-5", profile.FlavorPercona, 8, 4, 850, true, 1},
+	{"percona-xtradb-cluster-5.5.28-23.7.txt", "5.5.28-23.7-log", profile.FlavorPercona, 5, 5, 400, true, 0},
+}
+
 // TestFixtureVariables loads every variables fixture (provenance in
 // testdata/SOURCES.md) and checks version, flavor and a few values.
 func TestFixtureVariables(t *testing.T) {
-	cases := []struct {
-		file, version, flavor string
-		major, minor          int
-		minVars               int
-		binlog                bool
-		syncBinlog            int64
-	}{
-		{"mysql-5.0.82.txt", "5.0.82-log", profile.FlavorMySQL, 5, 0, 200, true, 0},
-		{"mysql-5.0.82-vertical.txt", "5.0.82-log", profile.FlavorMySQL, 5, 0, 200, true, 0},
-		{"mysql-5.1.34-tab.txt", "5.1.34-log", profile.FlavorMySQL, 5, 1, 250, true, 0},
-		{"mysql-5.1.49.txt", "5.1.49-log", profile.FlavorMySQL, 5, 1, 250, true, 0},
-		{"mysql-5.5.21.txt", "5.5.21", profile.FlavorMySQL, 5, 5, 300, false, 0},
-		{"mysql-8.4.8.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
-		// mysql-8.4.8.txt as Windows PowerShell 5.1 saves `mysql ... > vars.txt`
-		// (UTF-16 LE, BOM, CRLF), and as UTF-16 BE with a BOM.
-		{"mysql-8.4.8-utf16le.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
-		{"mysql-8.4.8-utf16be.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
-		{"mysql-9.7.1.txt", "9.7.1", profile.FlavorMySQL, 9, 7, 600, true, 1},
-		{"mysql-26.7.0.txt", "26.7.0", profile.FlavorMySQL, 26, 7, 600, false, 1},
-		{"mariadb-10.11.19-debian12.txt", "10.11.19-MariaDB-0+deb12u1", profile.FlavorMariaDB, 10, 11, 600, false, 0},
-		{"mariadb-11.8.6.txt", "11.8.6-MariaDB-ubu2404-log", profile.FlavorMariaDB, 11, 8, 600, true, 1},
-		{"mariadb-12.2.2.txt", "12.2.2-MariaDB-ubu2404-log", profile.FlavorMariaDB, 12, 2, 600, true, 1},
-		{"percona-server-5.5.20-rel24.1.txt", "5.5.20-rel24.1", profile.FlavorPercona, 5, 5, 350, false, 0},
-		{"percona-server-8.0.32-24.txt", "8.0.32-24", profile.FlavorPercona, 8, 0, 650, true, 1},
-		{"percona-server-8.4.5-5.txt", "8.4.5-5", profile.FlavorPercona, 8, 4, 850, true, 1},
-		{"percona-xtradb-cluster-5.5.28-23.7.txt", "5.5.28-23.7-log", profile.FlavorPercona, 5, 5, 400, true, 0},
-	}
 	seen := map[string]bool{}
-	for _, c := range cases {
+	for _, c := range fixtureVariablesCases {
 		seen[c.file] = true
 		t.Run(c.file, func(t *testing.T) {
 			s, err := FromCaptures(filepath.Join("testdata", "variables", c.file), "")

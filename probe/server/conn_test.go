@@ -13,18 +13,35 @@ import (
 
 func envMap(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
-func TestResolveConn(t *testing.T) {
-	home := t.TempDir()
+// resolveConnCase is one TestResolveConn case: the options, environment
+// and home, and the user, password and first endpoint they resolve to.
+type resolveConnCase struct {
+	name     string
+	o        ConnOptions
+	env      map[string]string
+	home     string
+	user     string
+	pw       string
+	usePw    bool
+	endpoint string
+}
+
+// resolveConnFiles writes TestResolveConn's option files: a .my.cnf in
+// home, the --defaults-file df, and one file per MariaDB client group
+// layout, by name in mariaGroups.
+func resolveConnFiles(t *testing.T) (home, df string, mariaGroups map[string]string) {
+	t.Helper()
+	home = t.TempDir()
 	if err := os.WriteFile(filepath.Join(home, ".my.cnf"), []byte("[client]\nuser=cnfuser\npassword=cnfpw\n[mysql]\nhost=db.example\nport=3307\n[mysqld]\nuser=mysql\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	df := filepath.Join(t.TempDir(), "x.cnf")
+	df = filepath.Join(t.TempDir(), "x.cnf")
 	os.WriteFile(df, []byte("[client]\nsocket=/s/x.sock\nuser=dfuser\n"), 0o600)
 	// The MariaDB client groups (mariadb --defaults-file=F --print-defaults
 	// of 10.11.19 reads [client-server], [client-mariadb], [mariadb-client]);
 	// debcli is QA run 14's deb-cli/my.cnf, the layout of Debian 12's
 	// /etc/mysql/my.cnf: the socket in [client-server].
-	mariaGroups := map[string]string{}
+	mariaGroups = map[string]string{}
 	for name, text := range map[string]string{
 		"debcli":         "[client-server]\nsocket = /run/q/s5.sock\n\n[client]\nuser = root\n",
 		"client-mariadb": "[client-mariadb]\nsocket=/s/cm.sock\nuser=cm\n",
@@ -36,17 +53,13 @@ func TestResolveConn(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return home, df, mariaGroups
+}
+
+func TestResolveConn(t *testing.T) {
+	home, df, mariaGroups := resolveConnFiles(t)
 	noSockets := []string{filepath.Join(home, "none.sock")}
-	cases := []struct {
-		name     string
-		o        ConnOptions
-		env      map[string]string
-		home     string
-		user     string
-		pw       string
-		usePw    bool
-		endpoint string
-	}{
+	cases := []resolveConnCase{
 		{"defaults", ConnOptions{}, map[string]string{"USER": "alice"}, "", "alice", "", false, "tcp 127.0.0.1:3306"},
 		{"my.cnf client+mysql", ConnOptions{}, map[string]string{"USER": "alice", "MYSQL_PWD": "envpw"}, home, "cnfuser", "cnfpw", true, "tcp db.example:3307"},
 		{"flags win", ConnOptions{User: "bob", Host: "h", Port: 1, Password: "flagpw", PasswordGiven: true}, nil, home, "bob", "flagpw", true, "tcp h:1"},

@@ -8,16 +8,11 @@ import (
 	"testing"
 )
 
-// TestAdviseSaysWhereTheModelEnds: advise on a profile with 16 cores, or
-// for a MySQL 8.4 target, says in THREADS that the load threads and the
-// estimate extrapolate and prints the calibrate line that measures the
-// answer on the target (issue 19, point 5).
-func TestAdviseSaysWhereTheModelEnds(t *testing.T) {
-	dir := t.TempDir()
-	dump, err := filepath.Abs(filepath.Join("..", "..", "probe", "dump", "testdata", "mydumper-0.10-real"))
-	if err != nil {
-		t.Fatal(err)
-	}
+// sixteenCoreProfile probes this machine, no server and no measuring, into
+// a profile made a 16-core host, writes it to dir/sixteen.json and
+// returns that path.
+func sixteenCoreProfile(t *testing.T, dir string) string {
+	t.Helper()
 	r := mytune(t, runOpts{}, "probe", "--datadir", dir, "--no-measure", "--no-server", "--format", "json")
 	if r.code != 0 {
 		t.Fatalf("probe: exit %d\n%s", r.code, r.stderr)
@@ -34,6 +29,20 @@ func TestAdviseSaysWhereTheModelEnds(t *testing.T) {
 	if err := os.WriteFile(sixteen, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return sixteen
+}
+
+// TestAdviseSaysWhereTheModelEnds: advise on a profile with 16 cores, or
+// for a MySQL 8.4 target, says in THREADS that the load threads and the
+// estimate extrapolate and prints the calibrate line that measures the
+// answer on the target (issue 19, point 5).
+func TestAdviseSaysWhereTheModelEnds(t *testing.T) {
+	dir := t.TempDir()
+	dump, err := filepath.Abs(filepath.Join("..", "..", "probe", "dump", "testdata", "mydumper-0.10-real"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sixteen := sixteenCoreProfile(t, dir)
 	cases := []struct {
 		name string
 		args []string

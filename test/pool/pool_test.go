@@ -44,29 +44,33 @@ type seed struct {
 
 func TestMain(m *testing.M) { os.Exit(testmariadb.Main(m)) }
 
+// poolAdviceOnRealServersCases are TestPoolAdviceOnRealServers' cases: the
+// server's options, the data seeded into it, and the pool size advise must
+// recommend.
+var poolAdviceOnRealServersCases = []struct {
+	name string
+	opts []string
+	seed seed
+	// wantRec is the advised pool; wantSays what the detail must state.
+	wantRec  string
+	wantSays []string
+}{
+	{"128M pool, ~181M data + ~13M indexes", []string{"--innodb-buffer-pool-size=128M"},
+		seed{"wide", 57920, 120, 2850, [2]float64{160, 200}, [2]float64{8, 20}}, "384M",
+		[]string{"Sized to the data, not to memory", "more than the pool holds", "50% headroom to grow",
+			"too short for its hit ratio", "Memory allows up to 17G", "The data sets the size: 384M"}},
+	{"32M pool, ~40M data", []string{"--innodb-buffer-pool-size=32M"},
+		seed{"forty", 12800, 0, 2950, [2]float64{30, 50}, [2]float64{0, 1}}, "128M",
+		[]string{"Sized to the data, not to memory", "no secondary-index bytes",
+			"The pool stays at least the server's 128.0 MiB default"}},
+}
+
 // TestPoolAdviceOnRealServers covers the two idle servers of issue 20 on a
 // 23 GiB machine: a 128M pool under ~181M of data and ~13M of indexes is
 // advised up to the data and indexes with headroom, whatever the step; a
 // 32M pool under ~40M of data is raised to the 128M default.
 func TestPoolAdviceOnRealServers(t *testing.T) {
-	cases := []struct {
-		name string
-		opts []string
-		seed seed
-		// wantRec is the advised pool; wantSays what the detail must state.
-		wantRec  string
-		wantSays []string
-	}{
-		{"128M pool, ~181M data + ~13M indexes", []string{"--innodb-buffer-pool-size=128M"},
-			seed{"wide", 57920, 120, 2850, [2]float64{160, 200}, [2]float64{8, 20}}, "384M",
-			[]string{"Sized to the data, not to memory", "more than the pool holds", "50% headroom to grow",
-				"too short for its hit ratio", "Memory allows up to 17G", "The data sets the size: 384M"}},
-		{"32M pool, ~40M data", []string{"--innodb-buffer-pool-size=32M"},
-			seed{"forty", 12800, 0, 2950, [2]float64{30, 50}, [2]float64{0, 1}}, "128M",
-			[]string{"Sized to the data, not to memory", "no secondary-index bytes",
-				"The pool stays at least the server's 128.0 MiB default"}},
-	}
-	for _, tc := range cases {
+	for _, tc := range poolAdviceOnRealServersCases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			start := time.Now()

@@ -13,25 +13,28 @@ import (
 	"github.com/hanwen/go-fuse/v2/fuse"
 )
 
+// imageDelaysCases are TestImageDelays' cases: the delays and queue of an
+// image, how many writers write side by side, and how long they may take.
+var imageDelaysCases = []struct {
+	name    string
+	d       delays
+	queue   int
+	writers int
+	min     time.Duration // the least the writers may take together
+	max     time.Duration // and the most (generous: a shared, loaded machine)
+}{
+	{name: "no latency", d: delays{}, writers: 1, min: 0, max: 50 * time.Millisecond},
+	{name: "one write waits", d: delays{write: 20 * time.Millisecond, sync: 20 * time.Millisecond}, writers: 1, min: 20 * time.Millisecond, max: 200 * time.Millisecond},
+	// in turn they would take 200 ms: under 150 ms they overlapped
+	{name: "four writes side by side", d: delays{write: 50 * time.Millisecond}, writers: 4, min: 50 * time.Millisecond, max: 150 * time.Millisecond},
+	{name: "queue 1 makes them wait in turn", d: delays{write: 50 * time.Millisecond}, queue: 1, writers: 4, min: 200 * time.Millisecond, max: time.Second},
+}
+
 // TestImageDelays: every write and fsync waits its latency, writes side by side wait side by side up to the
 // queue, reads do not wait, and the bytes written are the bytes read back. The node is called directly, without
 // a mount (that needs root and /dev/fuse; scripts/testbed.sh's latency profile does it).
 func TestImageDelays(t *testing.T) {
-	cases := []struct {
-		name    string
-		d       delays
-		queue   int
-		writers int
-		min     time.Duration // the least the writers may take together
-		max     time.Duration // and the most (generous: a shared, loaded machine)
-	}{
-		{name: "no latency", d: delays{}, writers: 1, min: 0, max: 50 * time.Millisecond},
-		{name: "one write waits", d: delays{write: 20 * time.Millisecond, sync: 20 * time.Millisecond}, writers: 1, min: 20 * time.Millisecond, max: 200 * time.Millisecond},
-		// in turn they would take 200 ms: under 150 ms they overlapped
-		{name: "four writes side by side", d: delays{write: 50 * time.Millisecond}, writers: 4, min: 50 * time.Millisecond, max: 150 * time.Millisecond},
-		{name: "queue 1 makes them wait in turn", d: delays{write: 50 * time.Millisecond}, queue: 1, writers: 4, min: 200 * time.Millisecond, max: time.Second},
-	}
-	for _, c := range cases {
+	for _, c := range imageDelaysCases {
 		t.Run(c.name, func(t *testing.T) {
 			img, err := openImage(filepath.Join(t.TempDir(), "back.img"), 1<<20, c.d, c.queue)
 			if err != nil {
