@@ -78,12 +78,9 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	if opts.Durability != DurabilityStrict && opts.Durability != DurabilityRelaxed {
 		return Advice{}, fmt.Errorf("durability %q: use strict or relaxed", opts.Durability)
 	}
-	cat := opts.Catalogue
-	if cat == nil {
-		var err error
-		if cat, err = rules.Load(rules.LoadOptions{}); err != nil {
-			return Advice{}, fmt.Errorf("loading the built-in rules: %w", err)
-		}
+	cat, err := catalogueOf(opts)
+	if err != nil {
+		return Advice{}, err
 	}
 	t, note, err := rules.ResolveTarget(p, opts.Target)
 	if err != nil {
@@ -123,19 +120,37 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		a.Findings = append(a.Findings, room...)
 		SortFindings(a.Findings)
 	}
+	return withEmptyLists(a), nil
+}
+
+// catalogueOf is the rule catalogue opts names, else the built-in one.
+func catalogueOf(opts AdviseOptions) (*rules.Catalogue, error) {
+	if opts.Catalogue != nil {
+		return opts.Catalogue, nil
+	}
+	cat, err := rules.Load(rules.LoadOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("loading the built-in rules: %w", err)
+	}
+	return cat, nil
+}
+
+// withEmptyLists is a with every list the contract promises present:
+// [] when empty, never absent (CONTRACT: "notes", "findings", "warnings").
+func withEmptyLists(a Advice) Advice {
 	if a.Notes == nil {
-		a.Notes = []string{} // CONTRACT: "notes": [], never absent
+		a.Notes = []string{}
 	}
 	if a.Findings == nil {
-		a.Findings = []Finding{} // CONTRACT: a list, [] when nothing fires
+		a.Findings = []Finding{}
 	}
 	if a.Threads.Notes == nil {
 		a.Threads.Notes = []string{}
 	}
 	if a.Threads.Warnings == nil {
-		a.Threads.Warnings = []string{} // CONTRACT: "warnings": [], never absent
+		a.Threads.Warnings = []string{}
 	}
-	return a, nil
+	return a
 }
 
 // targetAdvice is the advice for one known target.

@@ -178,6 +178,14 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 	if note := overranNote(runTimes{wallS: rep.WallS, roundsS: rep.DurationS, cleanupS: rep.CleanupS}, o.Duration, steps); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
+	report(rep, o, smp, threads, samples)
+	return rep, err
+}
+
+// report fills rep with what the rounds measured on the sample smp: the
+// warm-up, the redo per dump byte, a point per session count and the
+// notes that qualify them.
+func report(rep *profile.DumpCalibration, o DumpOptions, smp *sample, threads []int, samples map[int][]profile.DumpLoadSample) {
 	rep.Warmup = smp.warmup
 	rep.RedoBytesPerDumpByte = smp.redoPerByte
 	rep.Dump.SampleRows = smp.passRows
@@ -191,7 +199,6 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 	}
 	rep.Notes = append(rep.Notes, warmNote(rep.Warmup, rep.Points))
 	rep.Notes = append(rep.Notes, stepNotes(rep.Points)...)
-	return rep, err
 }
 
 // cleanUp drops the scratch tables at once, then the schema (which

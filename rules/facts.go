@@ -177,21 +177,8 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		copyVars(vars, p.MyCnf.Effective(t.Flavor, fmt.Sprintf("%d.%d", v.Major, v.Minor)))
 	}
 	if s := p.Server; s != nil && s.Reachable {
-		f.HasServer = true
 		copyVars(vars, s.Variables)
-		f.DataBytes, f.Tables, f.IndexBytes = s.DataBytes, s.Tables, s.IndexBytes
-		f.InnoDBDataBytes, f.InnoDBIndexBytes = innodbBytes(s)
-		f.readStatus(s.Status)
-		f.StatusRead = len(s.Status) > 0
-		f.readRedoRate(s)
-		f.MyISAMTables, f.AriaTables = myISAMTables(s.Engines), engineTables(s.Engines, "aria")
-		f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0
-		f.TablesError = s.TablesError
-		if r := s.Replication; r != nil {
-			f.ReplicaRole, f.ReplicaRunning, f.ReplicaChannels = r.Role, r.Running, r.Channels
-			f.ReplicaSecondsBehind, f.ReplicasConnected = r.LagBeyondDelay(), r.Replicas
-			f.ReplicaDelayS, f.ReplicaLeftoverChannels = r.SQLDelayS, r.LeftoverChannels
-		}
+		f.readServer(s)
 	}
 	f.InnoDBOff = innodbOff(f.Flavor, p.Server, vars)
 	for _, off := range []string{"skip_log_bin", "disable_log_bin"} {
@@ -220,6 +207,25 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	f.fillQueryCache()
 	f.fillBinlogExpiry()
 	return f, nil
+}
+
+// readServer takes what a reachable server reported: its data and table
+// sizes, status counters, redo rate, storage engines and replication.
+func (f *Facts) readServer(s *profile.Server) {
+	f.HasServer = true
+	f.DataBytes, f.Tables, f.IndexBytes = s.DataBytes, s.Tables, s.IndexBytes
+	f.InnoDBDataBytes, f.InnoDBIndexBytes = innodbBytes(s)
+	f.readStatus(s.Status)
+	f.StatusRead = len(s.Status) > 0
+	f.readRedoRate(s)
+	f.MyISAMTables, f.AriaTables = myISAMTables(s.Engines), engineTables(s.Engines, "aria")
+	f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0
+	f.TablesError = s.TablesError
+	if r := s.Replication; r != nil {
+		f.ReplicaRole, f.ReplicaRunning, f.ReplicaChannels = r.Role, r.Running, r.Channels
+		f.ReplicaSecondsBehind, f.ReplicasConnected = r.LagBeyondDelay(), r.Replicas
+		f.ReplicaDelayS, f.ReplicaLeftoverChannels = r.SQLDelayS, r.LeftoverChannels
+	}
 }
 
 // fillBuild reads what the server's build says (version_compile_machine

@@ -91,32 +91,40 @@ func Size(p *profile.Profile, o Options) Plan {
 		plan.Commands = []string{} // the advice contract has "commands": [] when there are none
 	}
 	if loads {
-		plan.Temporary = append(plan.Temporary, temp...)
-		plan.Notes = append(plan.Notes, tempNotes...)
-		if note := loaderDeadlockNote(p, o, plan); note != "" {
-			plan.Notes = append(plan.Notes, note)
-		}
-		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b, c.n)
-		b.buffered = settledPlan(p, o, &plan, b)
-		if b.buffered { // page flushing during the load goes through the page cache too
-			plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b, c.n)
-			plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
-		}
-		plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
-		plan.Warnings = append(plan.Warnings, loadWarnings(p, o)...)
-		plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
-		for _, note := range []string{foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
-			redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b)} {
-			if note != "" {
-				plan.Notes = append(plan.Notes, note)
-			}
-		}
-		if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
-			plan.Notes = append(plan.Notes, note)
-			markExtrapolated(&plan)
-		}
+		planLoad(p, o, &plan, b, c, temp, tempNotes)
 	}
 	return plan
+}
+
+// planLoad fills the load half of plan: the during-load settings and their
+// notes, the estimates (loaded, settled, with the binary log), the
+// warnings and the notes on what the load meets (engines, redo room, one
+// CPU, the model's envelope).
+func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp []Setting, tempNotes []string) {
+	plan.Temporary = append(plan.Temporary, temp...)
+	plan.Notes = append(plan.Notes, tempNotes...)
+	if note := loaderDeadlockNote(p, o, *plan); note != "" {
+		plan.Notes = append(plan.Notes, note)
+	}
+	plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b, c.n)
+	b.buffered = settledPlan(p, o, plan, b)
+	if b.buffered { // page flushing during the load goes through the page cache too
+		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b, c.n)
+		plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
+	}
+	plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
+	plan.Warnings = append(plan.Warnings, loadWarnings(p, o)...)
+	plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
+	for _, note := range []string{foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
+		redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b)} {
+		if note != "" {
+			plan.Notes = append(plan.Notes, note)
+		}
+	}
+	if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
+		plan.Notes = append(plan.Notes, note)
+		markExtrapolated(plan)
+	}
 }
 
 // loaderDeadlockNote is deadlockNote for the printed myloader line into a
