@@ -64,6 +64,9 @@ declare -A VARIANT_CNF=(
   [direct]="innodb_flush_method = O_DIRECT" # the advice without its page-cache setting (the last line wins)
   [neighbors]="innodb_flush_neighbors = 1"
   [nodoublewrite]="innodb_doublewrite = 0"
+  # stock's page-cleaner rates (MariaDB 10.11's defaults): on a CPU-bound load the advice's higher
+  # innodb_io_capacity may spend the load's CPU on flushing pages the pool could hold (restore-e2e.md)
+  [iostock]=$'innodb_io_capacity = 200\ninnodb_io_capacity_max = 2000'
 )
 
 # variant BED D+NAME DIR: D's advice (taken first when not yet), its files copied to D+NAME's with VARIANT_CNF[NAME]
