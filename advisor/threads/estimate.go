@@ -162,11 +162,11 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	fast, slow = max(fast, growFast), slow+growSlow
 	fcFast, fcSlow, fcText := fileCommitCost(p.Storage, d, threads, b.fileCommit)
 	fast, slow, growText = max(fast, fcFast), slow+fcSlow, growText+fcText
-	fixed, fixedText := fixedCost(p.Storage, d)
+	fixedFast, fixedSlow, fixedText := fixedCost(p.Storage, d)
 	createFast, createSlow, createText := tableCreateCost(p, d, shareLo, shareHi)
 	fast, slow, fixedText = fast+createFast, slow+createSlow, createText+fixedText
 	commits, commitText := commitCost(p.Storage, d, b.commitWait)
-	fast, slow, fixedText = fast+fixed+commits, slow+fixed+commits, fixedText+commitText
+	fast, slow, fixedText = fast+fixedFast+commits, slow+fixedSlow+commits, fixedText+commitText
 	if ioLo, ioHi, text := ioBudgetCost(p.Storage, d, threads, b.fileCommit); ioHi > slow || ioLo > fast {
 		fast, slow, ioText = max(fast, ioLo), max(slow, ioHi), ioText+text
 	}
@@ -174,30 +174,37 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 		bytesRange(lo, hi), fileCPUText(d), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, ioText, growText, fixedText))
 }
 
-// fixedCost is the time a restore pays per table whatever its rows:
-// TableSyncIOs synchronous writes per table, one after another, each at
-// the slower of the 1-thread random-write rate and the probe's commit
-// (16K write + fdatasync) p50: a table's creation syncs its new files and
-// the log, and the server creates tables nearly one at a time
-// (TableCreateSec). 0 when neither is measured or the table count is
-// unknown.
-func fixedCost(s profile.Storage, d *profile.Dump) (float64, string) {
+// fixedCost is the time a restore pays per table whatever its rows, fast
+// and slow: TableSyncIOs synchronous writes per table, one after another,
+// each at the slower of the 1-thread random-write rate and the probe's
+// commit (16K write + fdatasync) p50: a table's creation syncs its new
+// files and the log, and the server creates tables nearly one at a time
+// (TableCreateSec). Where the commit p50 decides, the slow end pays it ÷
+// QuietSpreadShare: a median latency the host's state moves as it moves
+// the CPU rate (fast bed, 2026-12-04, testdata/table-cost-fast-small/: 200
+// and 600 tables of 10 rows at 4.6-10.3 ms a table, the slowest rep
+// 1.4-2.2x the fastest, against 13 × 239 µs plus creating them); a
+// throttle's write rate is a cap and has no such spread. 0 when neither is
+// measured or the table count is unknown.
+func fixedCost(s profile.Storage, d *profile.Dump) (fast, slow float64, text string) {
 	if d.Tables <= 0 {
-		return 0, ""
+		return 0, 0, ""
 	}
-	each, what := 0.0, ""
+	each, what, spread := 0.0, "", 1.0
 	if rnd := randBytesPerSec(s, 1); rnd > 0 {
 		each, what = PageBytes/rnd, fmt.Sprintf("%s random 16K writes/s (1 thread)", kilo(rnd/PageBytes))
 	}
 	if c := s.Fsync.P50US / 1e6; c > each {
-		each, what = c, fmt.Sprintf("%s a write and sync (the probe's commit p50)", micros(s.Fsync.P50US))
+		each, spread = c, QuietSpreadShare
+		what = fmt.Sprintf("%s a write and sync (the probe's commit p50; ÷ %.2f at the slow end, the host's quiet spread)", micros(s.Fsync.P50US), QuietSpreadShare)
 	}
 	if each <= 0 {
-		return 0, ""
+		return 0, 0, ""
 	}
-	sec := float64(d.Tables*TableSyncIOs) * each
-	return sec, fmt.Sprintf("; plus %.1f s fixed: %s × %d synchronous writes (create, commit) one after another at %s",
-		sec, dumpTables(d), TableSyncIOs, what)
+	fast = float64(d.Tables*TableSyncIOs) * each
+	slow = fast / spread
+	return fast, slow, fmt.Sprintf("; plus %s fixed: %s × %d synchronous writes (create, commit) one after another at %s",
+		secsRange(fast, slow), dumpTables(d), TableSyncIOs, what)
 }
 
 // diskRates is the dump bytes per second the disk takes, fast and slow,
