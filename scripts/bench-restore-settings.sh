@@ -3,7 +3,7 @@
 # settings_bed BED: one server (--no-defaults, the first of --pools as its buffer pool, flushing at
 # every commit) restored with myloader -t 4, REPEAT rounds; each round runs every candidate in turn,
 # applied with SET GLOBAL just before the timed load and undone just after (so one candidate never
-# leaks into the next): the rounds interleave them, so the machine's noise hits all alike.
+# leaks into the next), the shape's schemas dropped before it (untimed, since 2026-12-04 19:00): the rounds interleave them, so the machine's noise hits all alike.
 # Result lines: "settings BED CANDIDATE 4 REP SECONDS".
 CANDIDATES=(
   "base||"
@@ -15,6 +15,9 @@ CANDIDATES=(
 
 settings_bed() {
   local bed=$1 dir rep c name apply undo pool0
+  for name in $CANDS; do
+    printf '%s\n' "${CANDIDATES[@]}" | grep -q "^$name|" || { echo "bench-restore.sh: unknown candidate $name" >&2; return 2; }
+  done
   dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
   wipe "$dir/data"
   pool0=${POOLS%% *}
@@ -23,8 +26,10 @@ settings_bed() {
   for rep in $(seq "$REPEAT"); do
     for c in "${CANDIDATES[@]}"; do
       IFS='|' read -r name apply undo <<<"$c"
+      [ -z "$CANDS" ] || [[ " $CANDS " == *" $name "* ]] || continue
       undo=${undo//@@GLOBAL.innodb_buffer_pool_size/$pool0}
       [ -n "$apply" ] && { sql "t-$bed" "$apply"; settle "t-$bed"; }
+      shape_drop "$RUN/t-$bed.sock" # untimed: myloader -o would time dropping the last round's tables
       restore "t-$bed" "settings $bed $name 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t 4
       [ -n "$undo" ] && { sql "t-$bed" "$undo"; settle "t-$bed"; }
     done

@@ -31,7 +31,8 @@
 #   scripts/bench-restore.sh settings --beds "card fast" [--pools 32M] [--repeat 3]
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
 #       grown online, flushing once a second) against none, interleaved, myloader -t 4, on a server
-#       with the first --pools as its pool (scripts/bench-restore-settings.sh).
+#       with the first --pools as its pool (scripts/bench-restore-settings.sh); --candidates "base flush_log_2"
+#       runs only those (names as in CANDIDATES there).
 #   e2e also takes [--interleave 1]: every round restores stock and advised, each on a fresh datadir, in an
 #   order alternating per round (load drifting over a run hits both), and after each restore times a clean
 #   shutdown right away ([--free SIZE]: a filler file leaves SIZE free on the bed before the probe, e.g. 1.8G
@@ -59,13 +60,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REDO="" FREE="" SETTLE=1 REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES="" SCHEMAS="" SHAPE=sysbench8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0 HOLD_WB=0
+REDO="" CANDS="" FREE="" SETTLE=1 REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES="" SCHEMAS="" SHAPE=sysbench8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0 HOLD_WB=0
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
     --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --redo) REDO=$2 ;; --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --schemas) SCHEMAS=$2 ;; --shape) SHAPE=$2 ;; --keep) KEEP=$2 ;;
+    --redo) REDO=$2 ;; --candidates) CANDS=$2 ;; --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --schemas) SCHEMAS=$2 ;; --shape) SHAPE=$2 ;; --keep) KEEP=$2 ;;
     --undo-timeout) UNDO_TIMEOUT=$2 ;; --settle) SETTLE=$2 ;; --free) FREE=$2 ;; --mem-limit) MEM_LIMIT=$2 ;; --cpu-burners) BURNERS=$2 ;; --hold-writeback) HOLD_WB=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
