@@ -11,8 +11,10 @@
 #      ("cnf" in threads.temporary: its undo is the restart after the load, which settle_time times);
 #   3. per run: the printed SET GLOBAL / ALTER INSTANCE lines, the printed myloader command verbatim
 #      with only the connection filled in (--host TARGET → --socket, --user USER → root,
-#      --ask-password dropped: the bench server skips grants), then the printed undo lines.
-# Result lines: "e2e BED stock|strict|relaxed THREADS REP SECONDS" (the restore alone) and
+#      --ask-password dropped: the bench server skips grants), then any printed line that runs after the
+#      loader (mysqlcheck --analyze, timed with the restore: the tables are not done before it), then the
+#      printed undo lines.
+# Result lines: "e2e BED stock|strict|relaxed THREADS REP SECONDS" (the restore, with any after-line) and
 # "e2e-undo BED D REP SECONDS ok|timeout|failed LOAD1 LOAD5" (the printed undo, timed apart); the estimate of each advice is
 # kept in $WORK/e2e-BED-D.estimate ("LOW_S HIGH_S"), the undo wait its warnings state in e2e-BED-D.undowait.
 
@@ -37,6 +39,10 @@ open(sys.argv[2] + ".estimate", "w").write(f"{e.get('low_s', 0)} {e.get('high_s'
 open(sys.argv[2] + ".threads", "w").write(f"{t['load']['threads']}\n")
 cmd = [c for c in t["commands"] if c.startswith("myloader ")]
 open(sys.argv[2] + ".cmd", "w").write(cmd[0] + "\n" if cmd else "")
+# a printed line to run after the loader (the mysqlcheck --analyze that pays for statistics not recalculated
+# during the load): timed with the load, since the tables are not done before it has run
+post = [c for c in t["commands"] if c.startswith("mysqlcheck ")]
+open(sys.argv[2] + ".post", "w").write(post[0] + "\n" if post else "")
 apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
 undo = [s["undo"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
 open(sys.argv[2] + ".apply.sql", "w").write("\n".join(apply) + "\n")
@@ -122,6 +128,16 @@ filled() {
   echo "$cmd"
 }
 
+# filled_post BED D: the printed line that runs after the loader (mysqlcheck --analyze), connection filled in
+# (the root account has no password here, so -p, which would prompt, goes); "" when none was printed.
+filled_post() {
+  local cmd; cmd=$(cat "$WORK/e2e-$1-$2.post" 2>/dev/null || true)
+  [ -n "$cmd" ] || return 0
+  cmd=${cmd/--host TARGET/--socket $RUN/t-$1.sock}
+  cmd=${cmd/--user USER -p/--user root}
+  echo "$cmd"
+}
+
 # wait_written BED: poll until the server's dirty pages are written (under 50, as wait_clean), without
 # changing any setting: what the printed warning of a pool shrink says to do before running the undo again.
 wait_written() {
@@ -201,7 +217,9 @@ e2e_interleaved() {
       read -r -a words <<<"$(filled "$bed" "$d")"
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
       sync; io_mark "$bed"
+      RESTORE_POST=$(filled_post "$bed" "$d"); export RESTORE_POST
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
+      RESTORE_POST=""
       if [ "$SETTLE" = 1 ]; then settle_time "$bed" "$d" "$rep"; else undo "$bed" "$d" "$rep"; fi
       io_note "$bed" "$d" "$rep"
     done
@@ -244,7 +262,9 @@ e2e_bed() {
     read -r -a words <<<"$(filled "$bed" "$d")"
     for rep in $(seq "$REPEAT"); do
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
+      RESTORE_POST=$(filled_post "$bed" "$d"); export RESTORE_POST
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
+      RESTORE_POST=""
       undo "$bed" "$d" "$rep"
     done
     stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"

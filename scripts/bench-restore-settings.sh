@@ -4,13 +4,21 @@
 # every commit) restored with myloader -t 4, REPEAT rounds; each round runs every candidate in turn,
 # applied with SET GLOBAL just before the timed load and undone just after (so one candidate never
 # leaks into the next), the shape's schemas dropped before it (untimed, since 2026-12-04 19:00): the rounds interleave them, so the machine's noise hits all alike.
-# Result lines: "settings BED CANDIDATE 4 REP SECONDS".
+# Result lines: "settings BED CANDIDATE THREADS REP SECONDS" (--threads given: each candidate at each
+# count, the order of the counts alternating per round; else 4). A candidate's fourth field, when set,
+# is SQL run after the load inside the timed region (the work the candidate leaves for after it), with
+# SCHEMAS in it replaced by the shape's schema names.
 CANDIDATES=(
   "base||"
   "redo_1g|SET GLOBAL innodb_log_file_size = 1073741824|SET GLOBAL innodb_log_file_size = 100663296"
   "io_capacity_2000|SET GLOBAL innodb_io_capacity_max = 4000; SET GLOBAL innodb_io_capacity = 2000|SET GLOBAL innodb_io_capacity = 200; SET GLOBAL innodb_io_capacity_max = 2000"
   "pool_1g|SET GLOBAL innodb_buffer_pool_size = 1073741824|SET GLOBAL innodb_buffer_pool_size = @@GLOBAL.innodb_buffer_pool_size"
   "flush_log_2|SET GLOBAL innodb_flush_log_at_trx_commit = 2|SET GLOBAL innodb_flush_log_at_trx_commit = 1"
+  # InnoDB queues a background statistics recalculation for a table once a second row is inserted
+  # (dict_stats_update_if_needed: modified rows > 10% of rows); with it off, no recalculation runs during the
+  # load, and the _analyze variant pays for the statistics afterwards (mariadb-check --analyze, timed)
+  "stats_recalc_off|SET GLOBAL innodb_stats_auto_recalc = OFF|SET GLOBAL innodb_stats_auto_recalc = ON"
+  "stats_recalc_off_analyze|SET GLOBAL innodb_stats_auto_recalc = OFF|SET GLOBAL innodb_stats_auto_recalc = ON|SCHEMAS"
 )
 
 settings_bed() {
@@ -21,19 +29,29 @@ settings_bed() {
   dir=$(bed_up "$bed"); BEDS_UP+=("$BP-$bed"); profile "$bed" "$dir"
   wipe "$dir/data"
   pool0=${POOLS%% *}
-  start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool0"
+  start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool0" \
+    ${REDO:+--innodb-log-file-size=$REDO} $SERVER_OPTS
   pool0=$(sql "t-$bed" "SELECT @@innodb_buffer_pool_size")
+  local counts=4 t list post
+  [ "$THREADS_GIVEN" = 1 ] && counts=$THREADS
   for rep in $(seq "$REPEAT"); do
+    list=$counts; [ $((rep % 2)) = 0 ] && list=$(echo "$counts" | tr ' ' '\n' | tac | tr '\n' ' ')
+    for t in $list; do
     for c in "${CANDIDATES[@]}"; do
-      IFS='|' read -r name apply undo <<<"$c"
+      IFS='|' read -r name apply undo post <<<"$c"
       [ -z "$CANDS" ] || [[ " $CANDS " == *" $name "* ]] || continue
       undo=${undo//@@GLOBAL.innodb_buffer_pool_size/$pool0}
       [ -n "$apply" ] && { sql "t-$bed" "$apply"; settle "t-$bed"; }
       shape_drop "$RUN/t-$bed.sock" # untimed: myloader -o would time dropping the last round's tables
-      restore "t-$bed" "settings $bed $name 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t 4
+      RESTORE_POST=""
+      [ "$post" = SCHEMAS ] && RESTORE_POST="mariadb-check --socket=$RUN/t-$bed.sock -u root --analyze --silent --databases $(shape_schemas | tr '\n' ' ')"
+      export RESTORE_POST
+      restore "t-$bed" "settings $bed $name $t $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t "$t"
       [ -n "$undo" ] && { sql "t-$bed" "$undo"; settle "t-$bed"; }
     done
+    done
   done
+  RESTORE_POST=""
   stop_server "$RUN/t-$bed.sock" "$RUN/t-$bed.pid"
   wipe "$dir/data"; "$TB" down "$BP-$bed" >/dev/null
 }

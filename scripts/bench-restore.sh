@@ -18,7 +18,8 @@
 #                                  [--threads "1 2 4 8 16"] [--repeat 3] [--first-rep 1] [--redo SIZE]
 #       the thread-count matrix behind docs/benchmarks/restore-matrix.md: every bed × pool × durability cell
 #       at every thread count, ≥3 runs alternating the order; one `mytune probe` per bed. --redo SIZE gives the
-#       servers that innodb_log_file_size (default: the server's own, 96M on MariaDB 10.11). --first-rep N
+#       servers that innodb_log_file_size (default: the server's own, 96M on MariaDB 10.11). --server-opts "OPTS"
+#       adds mariadbd options to the sweep's servers (word-split: e.g. "--innodb-sort-buffer-size=64K"). --first-rep N
 #       numbers the runs from N (odd ascending, even descending), so one cell can be swept in several
 #       calls with the order still alternating. --run-lock "CMD" runs each timed restore (only the load,
 #       not the clean-up between runs) under the command prefix CMD (--tag T names the beds restore-sweepT-*,
@@ -32,7 +33,7 @@
 #       the during-load settings: each candidate SET GLOBAL (bigger redo log, io_capacity raised, pool
 #       grown online, flushing once a second) against none, interleaved, myloader -t 4, on a server
 #       with the first --pools as its pool (scripts/bench-restore-settings.sh); --candidates "base flush_log_2"
-#       runs only those (names as in CANDIDATES there).
+#       runs only those (names as in CANDIDATES there); --threads "4 16" times each candidate at each count (default: 4).
 #   e2e also takes [--interleave 1]: every round restores stock and advised, each on a fresh datadir, in an
 #   order alternating per round (load drifting over a run hits both), and after each restore times a clean
 #   shutdown right away ([--free SIZE]: a filler file leaves SIZE free on the bed before the probe, e.g. 1.8G
@@ -60,13 +61,13 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 MODE=e2e BEDS="fast card bw hdd" POOLS="32M 512M" DURS="strict relaxed" THREADS="1 2 4 8 16"
-REDO="" CANDS="" FREE="" SETTLE=1 REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES="" SCHEMAS="" SHAPE=sysbench8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0 HOLD_WB=0
+REDO="" THREADS_GIVEN=0 SERVER_OPTS="" CANDS="" FREE="" SETTLE=1 REPEAT=3 FIRST_REP=1 RUN_LOCK="" REP_LOCK="" REP_LOCK_PID="" TAG="" NICE="" ROWS="" TABLES="" SCHEMAS="" SHAPE=sysbench8 KEEP="" BED_SIZE=3G INTERLEAVE=0 UNDO_TIMEOUT=900 MEM_LIMIT="" BURNERS=0 HOLD_WB=0
 if [ $# -gt 0 ] && [[ $1 != --* ]]; then MODE=$1; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "bench-restore.sh: $1 needs a value" >&2; exit 2; }
   case $1 in
-    --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;;
-    --redo) REDO=$2 ;; --candidates) CANDS=$2 ;; --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --schemas) SCHEMAS=$2 ;; --shape) SHAPE=$2 ;; --keep) KEEP=$2 ;;
+    --beds) BEDS=$2 ;; --pools) POOLS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 THREADS_GIVEN=1 ;;
+    --redo) REDO=$2 ;; --server-opts) SERVER_OPTS=$2 ;; --candidates) CANDS=$2 ;; --repeat) REPEAT=$2 ;; --first-rep) FIRST_REP=$2 ;; --run-lock) RUN_LOCK=$2 ;; --rep-lock) REP_LOCK=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --bed-size) BED_SIZE=$2 ;; --interleave) INTERLEAVE=$2 ;; --rows) ROWS=$2 ;; --tables) TABLES=$2 ;; --schemas) SCHEMAS=$2 ;; --shape) SHAPE=$2 ;; --keep) KEEP=$2 ;;
     --undo-timeout) UNDO_TIMEOUT=$2 ;; --settle) SETTLE=$2 ;; --free) FREE=$2 ;; --mem-limit) MEM_LIMIT=$2 ;; --cpu-burners) BURNERS=$2 ;; --hold-writeback) HOLD_WB=$2 ;;
     *) echo "bench-restore.sh: unknown flag $1" >&2; exit 2 ;;
   esac
@@ -250,7 +251,9 @@ restore() {
   for try in 1 2 3; do
     shape_drop "$RUN/$server.sock"; wait_clean "$server"; sync
     # timed inside RUN_LOCK (word-split on purpose: a command prefix), so the wait for the lock is not timed
-    if ${RUN_LOCK} bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
+    # RESTORE_POST (settings mode): a command run after myloader inside the timed region (the work a
+    # candidate leaves for after the load, e.g. ANALYZE TABLE), so the time is until that is done too
+    if ${RUN_LOCK} bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; [ $rc = 0 ] && [ -n "${RESTORE_POST:-}" ] && { bash -c "$RESTORE_POST"; rc=$?; }; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
       "$TB" run "$BP-${server#t-}" ${NICE:+nice -n "$NICE"} myloader "$@" >/dev/null 2>"$RUN/myloader.err"; then
       read -r t0 t1 <"$RUN/t"
       local rows
@@ -273,7 +276,7 @@ sweep_bed() {
     local flush=1; [ "$dur" = relaxed ] && flush=2
     wipe "$dir/data"
     start_server "t-$bed" "$dir/data" "$BP-$bed" --no-defaults --innodb-buffer-pool-size="$pool" \
-      --innodb-flush-log-at-trx-commit=$flush ${REDO:+--innodb-log-file-size=$REDO}
+      --innodb-flush-log-at-trx-commit=$flush ${REDO:+--innodb-log-file-size=$REDO} $SERVER_OPTS
     for rep in $(seq "$FIRST_REP" $((FIRST_REP + REPEAT - 1))); do
       list=$THREADS; [ $((rep % 2)) = 0 ] && list=$(echo "$THREADS" | tr ' ' '\n' | tac | tr '\n' ' ')
       rep_lock_take
