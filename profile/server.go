@@ -208,6 +208,11 @@ type Dump struct {
 	SourceVersion     string `json:"source_version,omitempty"`
 	// Schemas is the number of schemas (databases) the dump holds.
 	Schemas int `json:"schemas,omitempty"`
+	// Databases are the user schemas (not SystemSchemas) holding the
+	// dump's tables, sorted: what an ANALYZE after the load names. A
+	// mysqldump file that selects no database has its tables under ""
+	// (loaded into the database the load line names), left out here.
+	Databases []string `json:"databases,omitempty"`
 	// SystemSchemas are the server's own schemas the dump holds (mysql,
 	// sys, performance_schema, information_schema), sorted: every target
 	// has them already.

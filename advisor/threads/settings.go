@@ -25,15 +25,7 @@ const BatchedFlushNote = "relaxed flushing (innodb_flush_log_at_trx_commit=2, sy
 // left out and why, and the buffer pool the load runs with once they are
 // applied (b, or b grown).
 func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, pool) {
-	vars := map[string]string{}
-	if p.Server != nil {
-		for k, v := range p.Server.Variables {
-			vars[k] = v
-		}
-	}
-	for k, v := range o.Advised { // the load runs after the advised my.cnf is applied
-		vars[k] = v
-	}
+	vars := loadVars(p, o)
 	var out []Setting
 	var notes []string
 	state := binlogState(p, o)
@@ -71,6 +63,21 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 		notes = append(notes, why)
 	}
 	return out, notes, b
+}
+
+// loadVars are the target's variables as the load meets them: the
+// server's, with the advised my.cnf applied over them.
+func loadVars(p *profile.Profile, o Options) map[string]string {
+	vars := map[string]string{}
+	if p.Server != nil {
+		for k, v := range p.Server.Variables {
+			vars[k] = v
+		}
+	}
+	for k, v := range o.Advised { // the load runs after the advised my.cnf is applied
+		vars[k] = v
+	}
+	return vars
 }
 
 // skipBinlog is the during-load setting that keeps the load out of the

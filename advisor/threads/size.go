@@ -87,6 +87,15 @@ func Size(p *profile.Profile, o Options) Plan {
 	plan := Plan{Temporary: []Setting{}, Warnings: []string{}, Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
+	if o.Task == TaskAll || o.Task == TaskLoad {
+		on, why := statsRecalcOff(p, o, plan.Load.Threads, c.n, loadVars(p, o))
+		if on {
+			temp = append(temp, statsRecalcSetting(p.Dump.Tables-p.Dump.SystemTables))
+			plan.Commands = append(plan.Commands, analyzeLine(p.Dump.Databases))
+		} else if why != "" {
+			tempNotes = append(tempNotes, why)
+		}
+	}
 	if plan.Commands == nil {
 		plan.Commands = []string{} // the advice contract has "commands": [] when there are none
 	}

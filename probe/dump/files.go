@@ -82,8 +82,9 @@ var systemSchemas = map[string]bool{"mysql": true, "sys": true, "performance_sch
 // holds, their tables, chunks and bytes, and whether mysql.proc or
 // mysql.event carry rows (stored routines and events as data).
 func (t *tally) fillSystem(d *profile.Dump) {
-	d.SystemSchemas, d.SystemRoutineTables = nil, nil
+	d.SystemSchemas, d.SystemRoutineTables, d.Databases = nil, nil, nil
 	d.SystemTables, d.SystemChunks, d.SystemBytes = 0, 0, 0
+	user := map[string]bool{}
 	for s := range t.schemas {
 		if systemSchemas[s] {
 			d.SystemSchemas = append(d.SystemSchemas, s)
@@ -93,6 +94,7 @@ func (t *tally) fillSystem(d *profile.Dump) {
 	for key, tb := range t.tables {
 		schema, _, _ := strings.Cut(key, ".")
 		if !systemSchemas[schema] {
+			user[schema] = schema != ""
 			continue
 		}
 		d.SystemTables, d.SystemChunks, d.SystemBytes = d.SystemTables+1, d.SystemChunks+tb.Chunks, d.SystemBytes+tb.Bytes
@@ -101,6 +103,12 @@ func (t *tally) fillSystem(d *profile.Dump) {
 		}
 	}
 	sort.Strings(d.SystemRoutineTables)
+	for s, named := range user {
+		if named {
+			d.Databases = append(d.Databases, s)
+		}
+	}
+	sort.Strings(d.Databases)
 }
 
 // MaxTopTables is how many of the largest tables a profile keeps.

@@ -1,0 +1,80 @@
+package threads
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// StatsRecalcSessionsPerCore is the load sessions per core above which
+// InnoDB's background statistics recalculation is turned off for the
+// load. InnoDB queues a table for a recalculation once more than a tenth
+// of its rows changed since the last one (dict_stats_update_if_needed, the
+// modified-row counter compared before it counts the row: a table's
+// second row queues it, a one-row table never), and the one background
+// thread that runs them saves each with a commit into the statistics
+// tables. Measured on the fast bed, 300 tables of 10 rows, one server,
+// rounds interleaved (docs/benchmarks/restore-e2e.md, "Statistics
+// recalculation during a load of many small tables", 2026-12-04): at 16
+// sessions on 2 cores (8 a core) the load took 3.03 s with it and 1.86 s
+// without, 2.06 s with the ANALYZE after it; at 4 sessions (2 a core)
+// 2.27 s with it, 2.15 without, 2.94 with the ANALYZE after: no gain
+// there. So only a plan of more than LoadThreadsPerCore sessions a core
+// gets it.
+const StatsRecalcSessionsPerCore = LoadThreadsPerCore
+
+// statsRecalcOff reports whether the load runs with
+// innodb_stats_auto_recalc OFF and the analyze line after it, and, when
+// it does not for a reason the user should know, why. vars are the
+// target's variables as the load meets them.
+func statsRecalcOff(p *profile.Profile, o Options, threads, cores int, vars map[string]string) (bool, string) {
+	d := p.Dump
+	if d == nil || len(d.Databases) == 0 || d.Format == "mysqldump" || threads <= StatsRecalcSessionsPerCore*max(cores, 1) {
+		return false, ""
+	}
+	if mysqlTools(targetOf(p, o)) {
+		return false, "InnoDB's background statistics recalculation stays on during the load: turning it off (and analyzing the tables after) was measured on MariaDB only"
+	}
+	if isOff(vars["innodb_stats_persistent"]) || isOff(vars["innodb_stats_auto_recalc"]) {
+		return false, ""
+	}
+	if f := p.Storage.Fsync.P50US; f <= 0 || f >= SlowCommitUS {
+		why := "the commit latency was not measured"
+		if f > 0 {
+			why = fmt.Sprintf("a commit takes %s here", micros(f))
+		}
+		return false, "InnoDB's background statistics recalculation stays on during the load: " + why +
+			", and the analyze after the load would pay a commit a table one after another where the load overlaps them; the gain was measured on a fast disk only"
+	}
+	return true, ""
+}
+
+// isOff reports whether a server variable's value reads OFF.
+func isOff(v string) bool {
+	v = strings.ToUpper(strings.TrimSpace(v))
+	return v == "OFF" || v == "0"
+}
+
+// statsRecalcSetting is the during-load setting that turns the background
+// statistics recalculation off, for the load of tables tables.
+func statsRecalcSetting(tables int) Setting {
+	return Setting{
+		Name:  fmt.Sprintf("no background statistics recalculation while loading (each of the %d tables is analyzed once after the load: the mysqlcheck line in COMMANDS)", tables),
+		Apply: "SET GLOBAL innodb_stats_auto_recalc = OFF;",
+		Undo:  "SET GLOBAL innodb_stats_auto_recalc = ON;",
+		Warning: "until the mysqlcheck --analyze line after the load has run, the loaded tables keep the statistics of empty tables " +
+			"(the optimizer may choose poor plans for them): run it when the load ends; the undo alone does not recalculate them",
+	}
+}
+
+// analyzeLine is the mysqlcheck line that analyzes the dump's databases
+// after the load (MariaDB KB, mariadb-check: --analyze runs ANALYZE
+// TABLE on each table; mysqlcheck is its name on both servers).
+func analyzeLine(dbs []string) string {
+	words := make([]string, len(dbs))
+	for i, db := range dbs {
+		words[i] = shQuote(db)
+	}
+	return "mysqlcheck --host TARGET --user USER -p --analyze --databases " + strings.Join(words, " ")
+}

@@ -1,0 +1,87 @@
+package threads
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// smallTables is a mydumper dump of 300 ten-row tables in four schemas,
+// as scripts/bench-shapes.sh's tiny2k shape writes it (9.4 MiB loaded).
+func smallTables(dbs ...string) *profile.Dump {
+	return &profile.Dump{Format: "mydumper", Path: "/d/tiny", TotalBytes: 734_720, Tables: 300, Chunks: 300, Schemas: len(dbs), Databases: dbs}
+}
+
+func TestStatsRecalcOff(t *testing.T) {
+	bigPool := map[string]string{"innodb_buffer_pool_size": "17179869184"}
+	with := func(vars map[string]string, kv ...string) map[string]string {
+		out := map[string]string{}
+		for k, v := range vars {
+			out[k] = v
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			out[kv[i]] = kv[i+1]
+		}
+		return out
+	}
+	slow := prof(2, 0, fastCurve, smallTables("ts1"))
+	slow.Storage.Fsync.P50US = 2400
+	tests := []struct {
+		name    string
+		p       *profile.Profile
+		o       Options
+		wantOn  bool
+		analyze string // the analyze line, when on
+		noteHas string // a note when off ("" for none)
+	}{
+		{"MariaDB, 2 cores, 16 sessions on a fast disk: off, analyzed after", withServer(prof(2, 0, fastCurve, smallTables("ts1", "ts2")), server("mariadb", "10.11.6-MariaDB", bigPool)),
+			Options{Task: TaskLoad}, true, "mysqlcheck --host TARGET --user USER -p --analyze --databases ts1 ts2", ""},
+		{"a database name with a quote is quoted for the shell", withServer(prof(2, 0, fastCurve, smallTables("it's")), server("mariadb", "10.11.6-MariaDB", bigPool)),
+			Options{Task: TaskAll}, true, `mysqlcheck --host TARGET --user USER -p --analyze --databases 'it'\''s'`, ""},
+		{"4 sessions a core or fewer (no pool known: 8 on 2 cores): stays on, no note", prof(2, 0, fastCurve, smallTables("ts1")),
+			Options{Task: TaskLoad}, false, "", ""},
+		{"MySQL target: stays on, says it was measured on MariaDB", withServer(prof(2, 0, fastCurve, smallTables("ts1")), server("mysql", "8.0.36", bigPool)),
+			Options{Task: TaskLoad}, false, "", "measured on MariaDB only"},
+		{"slow commits: stays on, says why", withServer(slow, server("mariadb", "10.11.6-MariaDB", bigPool)),
+			Options{Task: TaskLoad}, false, "", "a commit takes 2.4 ms here"},
+		{"already off on the server: nothing to do", withServer(prof(2, 0, fastCurve, smallTables("ts1")), server("mariadb", "10.11.6-MariaDB", with(bigPool, "innodb_stats_auto_recalc", "OFF"))),
+			Options{Task: TaskLoad}, false, "", ""},
+		{"transient statistics (innodb_stats_persistent OFF): not this rule", withServer(prof(2, 0, fastCurve, smallTables("ts1")), server("mariadb", "10.11.6-MariaDB", with(bigPool, "innodb_stats_persistent", "OFF"))),
+			Options{Task: TaskLoad}, false, "", ""},
+		{"--task copy: not offered", withServer(prof(2, 0, fastCurve, smallTables("ts1")), server("mariadb", "10.11.6-MariaDB", bigPool)),
+			Options{Task: TaskCopy}, false, "", ""},
+		{"no dump: no databases to name", withServer(prof(2, 0, fastCurve, nil), server("mariadb", "10.11.6-MariaDB", bigPool)),
+			Options{Task: TaskLoad}, false, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plan := Size(tt.p, tt.o)
+			i := slices.IndexFunc(plan.Temporary, func(s Setting) bool { return strings.Contains(s.Apply, "innodb_stats_auto_recalc") })
+			j := slices.IndexFunc(plan.Commands, func(c string) bool { return strings.HasPrefix(c, "mysqlcheck ") })
+			if (i >= 0) != tt.wantOn || (j >= 0) != tt.wantOn {
+				t.Fatalf("setting at %d, analyze line at %d, want on=%v (load %d threads)\ncommands %q", i, j, tt.wantOn, plan.Load.Threads, plan.Commands)
+			}
+			if tt.wantOn {
+				s := plan.Temporary[i]
+				if s.Apply != "SET GLOBAL innodb_stats_auto_recalc = OFF;" || s.Undo != "SET GLOBAL innodb_stats_auto_recalc = ON;" || !strings.Contains(s.Warning, "statistics of empty tables") {
+					t.Errorf("setting %+v", s)
+				}
+				if plan.Commands[j] != tt.analyze {
+					t.Errorf("analyze line %q, want %q", plan.Commands[j], tt.analyze)
+				}
+				if k := slices.IndexFunc(plan.Commands, func(c string) bool { return strings.HasPrefix(c, "myloader ") }); k < 0 || k > j {
+					t.Errorf("the analyze line must follow the myloader line: %q", plan.Commands)
+				}
+			}
+			notes := strings.Join(plan.Notes, "\n")
+			if tt.noteHas != "" && !strings.Contains(notes, tt.noteHas) {
+				t.Errorf("notes lack %q:\n%s", tt.noteHas, notes)
+			}
+			if tt.noteHas == "" && strings.Contains(notes, "statistics recalculation") {
+				t.Errorf("unexpected note:\n%s", notes)
+			}
+		})
+	}
+}
