@@ -38,6 +38,8 @@ type readCase struct {
 	dropsDBs string
 	// uncreated are the databases the file USEs but never creates, "|"-joined.
 	uncreated string
+	// databases, when set, are the user schemas holding tables, "|"-joined.
+	databases string
 }
 
 var readCases = []readCase{
@@ -113,10 +115,10 @@ var readCases = []readCase{
 	{name: "real mariadb-dump --databases --no-create-db: USE without CREATE DATABASE", path: "mariadb-dump-10.11-nocreatedb.sql",
 		format: FormatMysqldump, totalBytes: 4775, fileBytes: 4775, basis: "uncompressed", tables: 5, chunks: 1, schemas: 2,
 		largest: "shop.orders", largestBytes: 915, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 5,
-		dumperHas: "MariaDB dump", uncreated: "tiny|shop", noteHas: "the file selects databases `tiny`, `shop` that it never creates (dumped with --no-create-db)"},
+		dumperHas: "MariaDB dump", uncreated: "tiny|shop", databases: "shop|tiny", noteHas: "the file selects databases `tiny`, `shop` that it never creates (dumped with --no-create-db)"},
 	{name: "real mydumper 0.10 -m dump: data files only", path: "mydumper-0.10-noschemas", format: FormatMydumper,
 		totalBytes: 405, fileBytes: 405, basis: "uncompressed", tables: 2, chunks: 2, schemas: 1, largest: "tiny.t", largestBytes: 185,
-		compression: "none", dumperHas: "mydumper", engines: "unknown:2:330",
+		compression: "none", dumperHas: "mydumper", engines: "unknown:2:330", databases: "tiny",
 		noteHas: "the dump holds no table definitions (no -schema.sql files: dumped with mydumper -m/--no-schemas)"},
 }
 
@@ -155,6 +157,9 @@ func TestRead(t *testing.T) {
 			}
 			if got := strings.Join(d.DropsDatabases, "|"); got != tc.dropsDBs {
 				t.Errorf("DropsDatabases = %q, want %q", got, tc.dropsDBs)
+			}
+			if got := strings.Join(d.Databases, "|"); tc.databases != "" && got != tc.databases {
+				t.Errorf("Databases = %q, want %q", got, tc.databases)
 			}
 			if got := strings.Join(d.UncreatedDatabases, "|"); got != tc.uncreated {
 				t.Errorf("UncreatedDatabases = %q, want %q", got, tc.uncreated)
@@ -423,6 +428,9 @@ func TestReadSystemSchemas(t *testing.T) {
 	d, err := Read(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := strings.Join(d.Databases, ","); got != "shop" {
+		t.Errorf("databases %q, want shop (the system schemas left out)", got)
 	}
 	if got := strings.Join(d.SystemSchemas, ","); got != "mysql,sys" || d.Schemas != 3 || d.Tables != 4 {
 		t.Errorf("system schemas %q, %d schemas, %d tables; want mysql,sys, 3 and 4 (mysql.db, mysql.proc, sys.sys_config, shop.t)", got, d.Schemas, d.Tables)
