@@ -3,7 +3,8 @@
 
   split ADVICE.json PREFIX   the parts of one `mytune advise --format json` the sweep follows: PREFIX.cnf,
                              PREFIX.threads, PREFIX.estimate ("LOW_S HIGH_S"), PREFIX.cmd (the printed
-                             myloader line), PREFIX.apply.sql (the printed SET GLOBAL / ALTER INSTANCE lines)
+                             myloader line), PREFIX.apply.sql (the printed SET GLOBAL / ALTER INSTANCE lines),
+                             PREFIX.post (the printed line run after the loader, "" when none)
   record WORK OUT KEY=VALUE  one held-out sweep file (testdata/heldout/README.md) from WORK's cells.txt,
                              results.txt, failures.txt and c*.advice.json; KEY=VALUE pairs are its provenance
 """
@@ -31,6 +32,9 @@ def split(advice_path, prefix):
     open(prefix + ".cmd", "w").write(cmd[0] + "\n")
     apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
     open(prefix + ".apply.sql", "w").write("".join(line + "\n" for line in apply))
+    # a printed line that runs after the loader (mysqlcheck --analyze: statistics not recalculated during the load)
+    post = [c for c in t["commands"] if c.startswith("mysqlcheck ")]
+    open(prefix + ".post", "w").write(post[0] + "\n" if post else "")
 
 
 def runs(work):

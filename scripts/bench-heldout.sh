@@ -20,8 +20,8 @@
 #      there: its profile, load threads, estimate, cnf, myloader line and settings are kept as printed;
 #   2. the server restarted with the printed cnf as its only option file (the binary log options appended), and
 #      the printed during-load SET GLOBAL / ALTER INSTANCE lines applied: what the printed estimate assumes;
-#   3. the printed myloader line (connection filled in, --threads varied) timed at every --threads count and the
-#      printed one, REPEAT times, ascending in odd reps and descending in even ones, each on dropped schemas
+#   3. the printed myloader line (connection filled in, --threads varied), and after it any printed line that runs
+#      after the loader (mysqlcheck --analyze), timed together at every --threads count and the printed one, REPEAT times, ascending in odd reps and descending in even ones, each on dropped schemas
 #      with the dirty pages written back first; a run lost to an InnoDB deadlock is rerun (up to 3 tries) and
 #      counted. --threads "" times the printed count alone: the cell scores the printed range's containment,
 #      not the rule's regret (test/heldout: a row "timed at the printed count only"), at a fifth of a sweep's time.
@@ -237,11 +237,16 @@ restore() {
     i=$((i + 1))
   done
   [ "$mode" = written ] && args+=(--enable-binlog)
+  # the printed line that runs after the loader (mysqlcheck --analyze), timed with the load: the tables are not
+  # done before it has run; the connection filled in (root has no password on the bench server)
+  local post; post=$(cat "$WORK/${cell%-*}.post" 2>/dev/null || true)
+  post=${post/--host TARGET/--socket $SOCK}; post=${post/--user USER -p/--user root}
+  export POST=$post
   local eps ticks io0
   for try in 1 2 3; do
     shape_drop "$SOCK"; [ "$BINLOG" = off ] || sql "RESET MASTER"; wait_clean; sync
     eps=$(cpu_speed); ticks=$(cpu_ticks); io0=$(io_counts)
-    if bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
+    if bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; [ $rc = 0 ] && [ -n "$POST" ] && { bash -c "$POST" >/dev/null; rc=$?; }; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
       "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" ${NICE:+nice -n "$NICE"} myloader "${args[@]}" >/dev/null 2>"$RUN/myloader.err"; then
       read -r t0 t1 <"$RUN/t"
       local io1 rows; io1=$(io_counts)
