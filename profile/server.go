@@ -212,7 +212,7 @@ type Dump struct {
 	// dump's tables, sorted: what an ANALYZE after the load names. A
 	// mysqldump file that selects no database has its tables under ""
 	// (loaded into the database the load line names), left out here.
-	Databases []string `json:"databases,omitempty"`
+	Databases []string `json:"databases"`
 	// SystemSchemas are the server's own schemas the dump holds (mysql,
 	// sys, performance_schema, information_schema), sorted: every target
 	// has them already.

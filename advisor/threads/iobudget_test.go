@@ -43,17 +43,17 @@ func TestIOBudgetCost(t *testing.T) {
 		wantLo, wantHi float64 // seconds; 0, 0: no term
 	}{
 		// 152 MB × 1.8 = 273.6 I/Os; 32 tables of ~13.6 MiB loaded: 32 × 106
-		// syncs × 0.4–0.5 = 1356.8–1696; 32 × 16.6–21.2 = 531.2–678.4 to create
+		// syncs × 0.4–0.5 = 1356.8–1696; 32 × 16.2–21.2 = 518.4–678.4 to create
 		// them; 96 more files' commits × 2.47 ÷ 8^0.60–8^0.36 = 68.1–112.2:
-		// 2230–2760 I/Os
-		{"32 tables on 100 IOPS", card, many, 22.30, 27.60},
-		{"the same on 10x the IOPS", curve(1, 1000, 16, 1000), many, 2.230, 2.760},
-		{"the peak, not the 1-thread rate, is the budget", curve(1, 50, 8, 100, 16, 90), many, 22.30, 27.60},
-		// sweep 15's shape (600 tables of 10 rows, 1.5 MB): 600 × 16.6–21.2
+		// 2217–2760 I/Os
+		{"32 tables on 100 IOPS", card, many, 22.17, 27.60},
+		{"the same on 10x the IOPS", curve(1, 1000, 16, 1000), many, 2.217, 2.760},
+		{"the peak, not the 1-thread rate, is the budget", curve(1, 50, 8, 100, 16, 90), many, 22.17, 27.60},
+		// sweep 15's shape (600 tables of 10 rows, 1.5 MB): 600 × 16.2–21.2
 		// + 2.7 for the SQL + 600 × 0.758 syncs (no table sized: 7.3 KiB of
 		// pages a table, of the first extent's 1 MiB that pays 106) × 0.4–0.5
-		// = 10,145–12,950 I/Os at 100/s
-		{"600 tiny tables: their creation is the floor", card, &profile.Dump{Format: "mydumper", TotalBytes: 1.5e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 600, Chunks: 600}, 101.45, 129.50},
+		// = 9,905–12,950 I/Os at 100/s
+		{"600 tiny tables: their creation is the floor", card, &profile.Dump{Format: "mydumper", TotalBytes: 1.5e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 600, Chunks: 600}, 99.05, 129.50},
 		{"tables unknown: no term", card, &profile.Dump{Format: "mydumper", TotalBytes: 152e6, TotalBytesBasis: profile.DumpBytesUncompressed}, 0, 0},
 		{"disk not measured: no term", nil, many, 0, 0},
 	}
@@ -115,7 +115,7 @@ func TestIOBudgetRelaxedTables(t *testing.T) {
 		perTable string
 		commits  bool
 	}{
-		{"strict", commitSyncs, "× 16.6–21.2 (creating one and committing its first file)", true},
+		{"strict", commitSyncs, "× 16.2–21.2 (creating one and committing its first file)", true},
 		{"flush=2 on a buffered log", commitNoWait, "× 14.7–14.8 (creating one; its commits do not sync)", false},
 	}
 	for _, tc := range tests {

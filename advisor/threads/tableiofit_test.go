@@ -15,13 +15,14 @@ import (
 // fast bed (testdata/table-cost-observed/) and 200 on the card bed, commits
 // that sync (testdata/table-io-fit-strict/) and that do not
 // (testdata/table-io-fit-relaxed/), and 1000 one-row tables on the fast bed
-// (testdata/table-io-fit-onerow/), 1 to 16 sessions. A check of the fit,
+// (testdata/table-io-fit-onerow/) and 200 on the card bed
+// (testdata/table-io-fit-onerow-card/), 1 to 16 sessions. A check of the fit,
 // not evidence: testdata/heldout/ judges it.
 func TestTableIOFit(t *testing.T) {
 	for _, dir := range []struct {
 		name string
 		wait int
-	}{{"table-cost-observed", commitSyncs}, {"table-io-fit-strict", commitSyncs}, {"table-io-fit-onerow", commitSyncs}, {"table-io-fit-relaxed", commitNoWait}} {
+	}{{"table-cost-observed", commitSyncs}, {"table-io-fit-strict", commitSyncs}, {"table-io-fit-onerow", commitSyncs}, {"table-io-fit-onerow-card", commitSyncs}, {"table-io-fit-relaxed", commitNoWait}} {
 		names, err := filepath.Glob(filepath.Join("testdata", dir.name, "*.json"))
 		if err != nil || len(names) != 1 {
 			t.Fatalf("want one %s file, got %v (%v)", dir.name, names, err)

@@ -82,7 +82,7 @@ var systemSchemas = map[string]bool{"mysql": true, "sys": true, "performance_sch
 // holds, their tables, chunks and bytes, and whether mysql.proc or
 // mysql.event carry rows (stored routines and events as data).
 func (t *tally) fillSystem(d *profile.Dump) {
-	d.SystemSchemas, d.SystemRoutineTables, d.Databases = nil, nil, nil
+	d.SystemSchemas, d.SystemRoutineTables, d.Databases = nil, nil, []string{}
 	d.SystemTables, d.SystemChunks, d.SystemBytes = 0, 0, 0
 	user := map[string]bool{}
 	for s := range t.schemas {
