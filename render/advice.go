@@ -165,7 +165,7 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		}
 	}
 	if !th.EstimatedLoad.IsZero() {
-		est := fmt.Sprintf("loaded (the loader exits) in %s to %s. %s", estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), th.EstimatedLoad.Basis)
+		est := fmt.Sprintf("loaded (%s) in %s to %s. %s", loadedWhen(th.Commands), estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), th.EstimatedLoad.Basis)
 		b.WriteString("\n" + labelled(t, "restore", est, w, t.label))
 	}
 	if !th.EstimatedSettled.IsZero() {
@@ -319,4 +319,15 @@ func applyNowText(t theme, stmts []string, w int) string {
 		b.WriteString("  " + clean(s) + "\n")
 	}
 	return b.String()
+}
+
+// loadedWhen says what "loaded" waits for: the loader's exit, and the
+// mysqlcheck --analyze line after it when the plan prints one.
+func loadedWhen(commands []string) string {
+	for _, c := range commands {
+		if strings.HasPrefix(c, "mysqlcheck ") {
+			return "the loader and the mysqlcheck line after it are done"
+		}
+	}
+	return "the loader exits"
 }

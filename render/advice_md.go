@@ -104,7 +104,7 @@ func threadsMarkdown(th advisor.Threads) string {
 		fmt.Fprintf(&b, "| %s | %d | %s |\n", r.task, r.c.Threads, mdCell(r.c.Why))
 	}
 	if !th.EstimatedLoad.IsZero() {
-		fmt.Fprintf(&b, "\nEstimated restore (loaded: the loader exits): %s to %s. %s\n", estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
+		fmt.Fprintf(&b, "\nEstimated restore (loaded: %s): %s to %s. %s\n", loadedWhen(th.Commands), estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
 	}
 	if !th.EstimatedSettled.IsZero() {
 		fmt.Fprintf(&b, "\nEstimated until settled (every loaded page written): %s to %s. %s\n", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), mdText(th.EstimatedSettled.Basis))

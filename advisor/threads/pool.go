@@ -103,6 +103,9 @@ type pool struct {
 	// fileCommit is how the commit that ends each data file of a chunked
 	// dump (myloader, loadDump) waits for the disk (commitMode; filecost.go).
 	fileCommit int
+	// analyzeTables is the tables the printed mysqlcheck --analyze line
+	// analyzes after the load (statsrecalc.go), 0 when none is printed.
+	analyzeTables int
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its

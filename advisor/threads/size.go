@@ -90,7 +90,8 @@ func Size(p *profile.Profile, o Options) Plan {
 	if o.Task == TaskAll || o.Task == TaskLoad {
 		on, why := statsRecalcOff(p, o, plan.Load.Threads, c.n, loadVars(p, o))
 		if on {
-			temp = append(temp, statsRecalcSetting(p.Dump.Tables-p.Dump.SystemTables))
+			b.analyzeTables = p.Dump.Tables - p.Dump.SystemTables
+			temp = append(temp, statsRecalcSetting(b.analyzeTables))
 			plan.Commands = append(plan.Commands, analyzeLine(p.Dump.Databases))
 		} else if why != "" {
 			tempNotes = append(tempNotes, why)

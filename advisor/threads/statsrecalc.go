@@ -78,3 +78,37 @@ func analyzeLine(dbs []string) string {
 	}
 	return "mysqlcheck --host TARGET --user USER -p --analyze --databases " + strings.Join(words, " ")
 }
+
+// AnalyzeCPUSec is the server's CPU time to analyze one table (ANALYZE
+// TABLE through mysqlcheck: InnoDB samples its indexes and saves their
+// statistics) beyond the commit that saves them, at the CPU fit's
+// reference rate. Measured (testdata/stats-recalc-fast/analyze-cost.txt,
+// 2026-12-04 21:33 UTC, fast bed, MariaDB 10.11.19): mysqlcheck
+// --analyze of 300 tables of 10 rows took 0.193-0.220 s and of 1000
+// tables 0.556-0.612 s, on a host at 1.26x the reference rate whose probe
+// read a commit p50 of 238 µs: 0.32-0.44 ms a table beyond the commit
+// there, 0.40-0.55 ms at the reference rate; 0.40 keeps the fastest run
+// inside the range's fast end (TestAnalyzeCostFit).
+const AnalyzeCPUSec = 0.0004
+
+// analyzeCost is the time the printed mysqlcheck --analyze line takes
+// after the load, fast and slow: one session analyzing tables one after
+// another, each AnalyzeCPUSec at the host's CPU rate plus one commit at
+// the probe's commit p50; the slow end ÷ QuietSpreadShare, as the
+// table's synchronous writes (fixedCost).
+func analyzeCost(p *profile.Profile, tables int) (fast, slow float64, text string) {
+	if tables <= 0 {
+		return 0, 0, ""
+	}
+	scale, _ := cpuSpeedScale(p.Host.CPU.Speed)
+	fast, slow = analyzeSeconds(tables, scale, p.Storage.Fsync.P50US)
+	return fast, slow, fmt.Sprintf("; then the mysqlcheck --analyze line: %s × (%.2f ms of CPU, %.2f at the fit's rate, + one commit at %s; ÷ %.2f at the slow end) = %s",
+		count(tables, "table"), AnalyzeCPUSec/max(scale, 0.01)*1e3, AnalyzeCPUSec*1e3, micros(p.Storage.Fsync.P50US), QuietSpreadShare, secsRange(fast, slow))
+}
+
+// analyzeSeconds is analyzeCost's arithmetic: tables × (AnalyzeCPUSec ÷
+// scale + commitUS), and that ÷ QuietSpreadShare.
+func analyzeSeconds(tables int, scale, commitUS float64) (fast, slow float64) {
+	fast = float64(tables) * (AnalyzeCPUSec/max(scale, 0.01) + commitUS/1e6)
+	return fast, fast / QuietSpreadShare
+}

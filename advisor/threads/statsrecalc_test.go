@@ -1,6 +1,8 @@
 package threads
 
 import (
+	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -83,5 +85,52 @@ func TestStatsRecalcOff(t *testing.T) {
 				t.Errorf("unexpected note:\n%s", notes)
 			}
 		})
+	}
+}
+
+// TestAnalyzeCostFit: analyzeSeconds holds every timed mysqlcheck
+// --analyze of testdata/stats-recalc-fast/analyze-cost.txt at the host
+// figures its first line states (commit p50 238 µs, CPUs at 1.26x the
+// reference rate). A check of the fit, not evidence: testdata/heldout/
+// judges it.
+func TestAnalyzeCostFit(t *testing.T) {
+	b, err := os.ReadFile("testdata/stats-recalc-fast/analyze-cost.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		var tables, rep int
+		var secs float64
+		if _, err := fmt.Sscanf(line, "analyze %d tables rep %d %f s", &tables, &rep, &secs); err != nil {
+			continue
+		}
+		n++
+		fast, slow := analyzeSeconds(tables, 1.26, 238)
+		if secs < fast || secs > slow {
+			t.Errorf("%d tables rep %d: %.3f s outside %.3f–%.3f", tables, rep, secs, fast, slow)
+		}
+	}
+	if n != 10 {
+		t.Fatalf("read %d timed runs, want 10", n)
+	}
+}
+
+// TestAnalyzeInEstimate: a plan that prints the analyze line counts it in
+// the loaded estimate, and one that does not, not.
+func TestAnalyzeInEstimate(t *testing.T) {
+	p := withServer(prof(2, 0, fastCurve, smallTables("ts1")), server("mariadb", "10.11.6-MariaDB", map[string]string{"innodb_buffer_pool_size": "17179869184"}))
+	with := Size(p, Options{Task: TaskLoad})
+	off := withServer(prof(2, 0, fastCurve, smallTables("ts1")), server("mariadb", "10.11.6-MariaDB", map[string]string{"innodb_buffer_pool_size": "17179869184", "innodb_stats_auto_recalc": "OFF"}))
+	without := Size(off, Options{Task: TaskLoad})
+	if !strings.Contains(with.EstimatedLoad.Basis, "then the mysqlcheck --analyze line: 300 tables") {
+		t.Errorf("basis lacks the analyze line: %s", with.EstimatedLoad.Basis)
+	}
+	if strings.Contains(without.EstimatedLoad.Basis, "mysqlcheck") {
+		t.Errorf("basis counts an analyze line that is not printed: %s", without.EstimatedLoad.Basis)
+	}
+	fast, slow := analyzeSeconds(300, 1, 150)
+	if d := with.EstimatedLoad.High - without.EstimatedLoad.High; d.Seconds() < slow*0.9 || d.Seconds() > slow*1.1+0.1 {
+		t.Errorf("the analyze line adds %v at the slow end, want about %.2f s (fast %.2f)", d, slow, fast)
 	}
 }
