@@ -16,6 +16,9 @@ func smallTables(dbs ...string) *profile.Dump {
 	return &profile.Dump{Format: "mydumper", Path: "/d/tiny", TotalBytes: 734_720, Tables: 300, Chunks: 300, Schemas: len(dbs), Databases: dbs}
 }
 
+// withEngines sets the dump's engines.
+func withEngines(d *profile.Dump, e ...profile.DumpEngine) *profile.Dump { d.Engines = e; return d }
+
 func TestStatsRecalcOff(t *testing.T) {
 	bigPool := map[string]string{"innodb_buffer_pool_size": "17179869184"}
 	with := func(vars map[string]string, kv ...string) map[string]string {
@@ -54,6 +57,8 @@ func TestStatsRecalcOff(t *testing.T) {
 			Options{Task: TaskLoad}, false, "", ""},
 		{"--task copy: not offered", withServer(prof(2, 0, fastCurve, smallTables("ts1")), server("mariadb", "10.11.6-MariaDB", bigPool)),
 			Options{Task: TaskCopy}, false, "", ""},
+		{"a dump with MyISAM tables: stays on, says why", withServer(prof(2, 0, fastCurve, withEngines(smallTables("ts1"), profile.DumpEngine{Name: "InnoDB", Tables: 298}, profile.DumpEngine{Name: "MyISAM", Tables: 2})), server("mariadb", "10.11.6-MariaDB", bigPool)),
+			Options{Task: TaskLoad}, false, "", "2 of the dump's tables are MyISAM"},
 		{"no dump: no databases to name", withServer(prof(2, 0, fastCurve, nil), server("mariadb", "10.11.6-MariaDB", bigPool)),
 			Options{Task: TaskLoad}, false, "", ""},
 	}
