@@ -89,3 +89,19 @@ func TestCalibratedEstimateCreatesTables(t *testing.T) {
 		t.Errorf("2000 tables %v–%v, not above the fit's %v–%v", e.Low, e.High, few.Low, few.High)
 	}
 }
+
+// TestCalibratedEstimateAnalyzes: the calibration never times the printed
+// mysqlcheck --analyze line, so a calibrated estimate adds its cost when
+// the plan prints it.
+func TestCalibratedEstimateAnalyzes(t *testing.T) {
+	p := cardProfile("db1")
+	c := Choice{Threads: 2, Basis: BasisCalibrated, Calibration: cardCalibration()}
+	without := calibratedEstimate(p, c, DurationRange{}, pool{}, 4)
+	with := calibratedEstimate(p, c, DurationRange{}, pool{analyzeTables: 20000}, 4)
+	if !strings.Contains(with.Basis, "then the mysqlcheck --analyze line: 20000 tables") || strings.Contains(without.Basis, "mysqlcheck") {
+		t.Errorf("bases: with %q; without %q", with.Basis, without.Basis)
+	}
+	if with.High <= without.High || with.Low <= without.Low {
+		t.Errorf("with the analyze line %v–%v, not above %v–%v", with.Low, with.High, without.Low, without.High)
+	}
+}
