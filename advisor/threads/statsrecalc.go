@@ -77,10 +77,16 @@ func statsRecalcSetting(tables int) Setting {
 // analyzeLine is the mysqlcheck line that analyzes the dump's databases
 // after the load (MariaDB KB, mariadb-check: --analyze runs ANALYZE
 // TABLE on each table; mysqlcheck is its name on both servers).
+// A name that begins with "-" would be read as an option (mysqlcheck:
+// "unknown option '-d'" for a database "-dash"): "--" before the names
+// ends the options then.
 func analyzeLine(dbs []string) string {
-	words := make([]string, len(dbs))
+	words, dash := make([]string, len(dbs)), false
 	for i, db := range dbs {
-		words[i] = shQuote(db)
+		words[i], dash = shQuote(db), dash || strings.HasPrefix(db, "-")
+	}
+	if dash {
+		words = append([]string{"--"}, words...)
 	}
 	return "mysqlcheck --host TARGET --user USER -p --analyze --databases " + strings.Join(words, " ")
 }
