@@ -323,7 +323,11 @@ func dropsDatabasesNote(dbs []string) string {
 func intoDatabaseLoad(dd dirs) []string {
 	create := "CREATE DATABASE IF NOT EXISTS `" + strings.ReplaceAll(dd.intoDB, "`", "``") + "`"
 	load := mysqlClientLoad(dd.load, dd.compression)
-	load = strings.Replace(load, mysqlClient, mysqlClient+" "+shQuote(dd.intoDB), 1)
+	db := shQuote(dd.intoDB)
+	if strings.HasPrefix(dd.intoDB, "-") { // as a bare word the client would read it as options
+		db = "--database=" + db
+	}
+	load = strings.Replace(load, mysqlClient, mysqlClient+" "+db, 1)
 	return []string{mysqlClient + " -e " + shQuote(create), load}
 }
 

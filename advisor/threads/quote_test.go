@@ -74,6 +74,9 @@ func TestCommandsRunInShell(t *testing.T) {
 		{"mysqldump file selecting no database: created, then named", &profile.Dump{Format: "mysqldump", Path: sqlFile, Compression: "none",
 			NoUseStatement: true, HeaderDatabase: "shop-sch`ema $x"}, TaskLoad,
 			[]string{"mysql", "CREATE DATABASE IF NOT EXISTS `shop-sch``ema $x`", "shop-sch`ema $x", "stdin:SELECT 1;"}},
+		{"mysqldump file selecting no database, a name beginning with a dash: --database=, not a bare word", &profile.Dump{Format: "mysqldump", Path: sqlFile, Compression: "none",
+			NoUseStatement: true, HeaderDatabase: "-dash"}, TaskLoad,
+			[]string{"mysql", "CREATE DATABASE IF NOT EXISTS `-dash`", "--database=-dash", "stdin:SELECT 1;"}},
 		{"dump task with --dump: writes a new dump elsewhere", &profile.Dump{Format: "mydumper", Path: dir}, TaskDump,
 			[]string{"mydumper", "--outputdir", NewDumpDir, `util.dumpInstance("` + NewDumpDir + `", {threads: 8, bytesPerChunk: "64M", compression: "zstd"})`}},
 	}
