@@ -92,7 +92,7 @@ func Size(p *profile.Profile, o Options) Plan {
 		if on {
 			b.analyzeTables = p.Dump.Tables - p.Dump.SystemTables
 			temp = append(temp, statsRecalcSetting(b.analyzeTables))
-			plan.Commands = append(plan.Commands, analyzeLine(p.Dump.Databases))
+			plan.Commands = append(plan.Commands, analyzeLine(p.Dump.Databases, replicating(p, o)))
 		} else if why != "" {
 			tempNotes = append(tempNotes, why)
 		}

@@ -30,7 +30,9 @@ const StatsRecalcSessionsPerCore = LoadThreadsPerCore
 // target's variables as the load meets them.
 func statsRecalcOff(p *profile.Profile, o Options, threads, cores int, vars map[string]string) (bool, string) {
 	d := p.Dump
-	if d == nil || len(d.Databases) == 0 || d.Format == "mysqldump" || threads <= StatsRecalcSessionsPerCore*max(cores, 1) {
+	// myloader's dumps only: a mysqldump file loads through one session, and a MySQL Shell dump has no
+	// load line into MariaDB (the analyze line would then be the only command)
+	if d == nil || len(d.Databases) == 0 || d.Format != "mydumper" || threads <= StatsRecalcSessionsPerCore*max(cores, 1) {
 		return false, ""
 	}
 	if mysqlTools(targetOf(p, o)) {
@@ -43,7 +45,7 @@ func statsRecalcOff(p *profile.Profile, o Options, threads, cores int, vars map[
 		// ANALYZE TABLE reads a MyISAM or Aria table's whole index (not
 		// 20 sampled pages): the analyze line would pay that, unpriced
 		return false, fmt.Sprintf("InnoDB's background statistics recalculation stays on during the load: %d of the dump's tables are %s, "+
-			"whose indexes an analyze after the load would read whole; turning it off was measured on all-InnoDB dumps only", n, strings.Join(names, ", "))
+			"whose ANALYZE is not InnoDB's sampled one (MyISAM and Aria read whole indexes); turning it off was measured on all-InnoDB dumps only", n, strings.Join(names, ", "))
 	}
 	if f := p.Storage.Fsync.P50US; f <= 0 || f >= SlowCommitUS {
 		why := "the commit latency was not measured"
@@ -76,11 +78,16 @@ func statsRecalcSetting(tables int) Setting {
 
 // analyzeLine is the mysqlcheck line that analyzes the dump's databases
 // after the load (MariaDB KB, mariadb-check: --analyze runs ANALYZE
-// TABLE on each table; mysqlcheck is its name on both servers).
+// TABLE on each table; mysqlcheck is its name on both servers). --force
+// goes on past a database it cannot select, so the others are analyzed;
+// --skip-write-binlog keeps the ANALYZE statements out of the binary log
+// when the load kept its tables out of it (writeBinlog false): mysqlcheck
+// logs them by default, and a replica would then meet statements for
+// tables it never received.
 // A name that begins with "-" would be read as an option (mysqlcheck:
 // "unknown option '-d'" for a database "-dash"): "--" before the names
 // ends the options then.
-func analyzeLine(dbs []string) string {
+func analyzeLine(dbs []string, writeBinlog bool) string {
 	words, dash := make([]string, len(dbs)), false
 	for i, db := range dbs {
 		words[i], dash = shQuote(db), dash || strings.HasPrefix(db, "-")
@@ -88,7 +95,11 @@ func analyzeLine(dbs []string) string {
 	if dash {
 		words = append([]string{"--"}, words...)
 	}
-	return "mysqlcheck --host TARGET --user USER -p --analyze --databases " + strings.Join(words, " ")
+	opts := "--analyze --force --skip-write-binlog"
+	if writeBinlog {
+		opts = "--analyze --force"
+	}
+	return "mysqlcheck --host TARGET --user USER -p " + opts + " --databases " + strings.Join(words, " ")
 }
 
 // AnalyzeCPUSec is the server's CPU time to analyze one table (ANALYZE

@@ -16,6 +16,9 @@ func smallTables(dbs ...string) *profile.Dump {
 	return &profile.Dump{Format: "mydumper", Path: "/d/tiny", TotalBytes: 734_720, Tables: 300, Chunks: 300, Schemas: len(dbs), Databases: dbs}
 }
 
+// asFormat sets the dump's format.
+func asFormat(d *profile.Dump, f string) *profile.Dump { d.Format = f; return d }
+
 // withEngines sets the dump's engines.
 func withEngines(d *profile.Dump, e ...profile.DumpEngine) *profile.Dump { d.Engines = e; return d }
 
@@ -42,11 +45,11 @@ func TestStatsRecalcOff(t *testing.T) {
 		noteHas string // a note when off ("" for none)
 	}{
 		{"MariaDB, 2 cores, 16 sessions on a fast disk: off, analyzed after", withServer(prof(2, 0, fastCurve, smallTables("ts1", "ts2")), server("mariadb", "10.11.6-MariaDB", bigPool)),
-			Options{Task: TaskLoad}, true, "mysqlcheck --host TARGET --user USER -p --analyze --databases ts1 ts2", ""},
+			Options{Task: TaskLoad}, true, "mysqlcheck --host TARGET --user USER -p --analyze --force --skip-write-binlog --databases ts1 ts2", ""},
 		{"a database name with a quote is quoted for the shell", withServer(prof(2, 0, fastCurve, smallTables("it's")), server("mariadb", "10.11.6-MariaDB", bigPool)),
-			Options{Task: TaskAll}, true, `mysqlcheck --host TARGET --user USER -p --analyze --databases 'it'\''s'`, ""},
+			Options{Task: TaskAll}, true, `mysqlcheck --host TARGET --user USER -p --analyze --force --skip-write-binlog --databases 'it'\''s'`, ""},
 		{"a database name beginning with a dash: -- ends mysqlcheck's options first", withServer(prof(2, 0, fastCurve, smallTables("-x", "ts1")), server("mariadb", "10.11.6-MariaDB", bigPool)),
-			Options{Task: TaskLoad}, true, "mysqlcheck --host TARGET --user USER -p --analyze --databases -- -x ts1", ""},
+			Options{Task: TaskLoad}, true, "mysqlcheck --host TARGET --user USER -p --analyze --force --skip-write-binlog --databases -- -x ts1", ""},
 		{"4 sessions a core or fewer (no pool known: 8 on 2 cores): stays on, no note", prof(2, 0, fastCurve, smallTables("ts1")),
 			Options{Task: TaskLoad}, false, "", ""},
 		{"MySQL target: stays on, says it was measured on MariaDB", withServer(prof(2, 0, fastCurve, smallTables("ts1")), server("mysql", "8.0.36", bigPool)),
@@ -61,6 +64,8 @@ func TestStatsRecalcOff(t *testing.T) {
 			Options{Task: TaskCopy}, false, "", ""},
 		{"a dump with MyISAM tables: stays on, says why", withServer(prof(2, 0, fastCurve, withEngines(smallTables("ts1"), profile.DumpEngine{Name: "InnoDB", Tables: 298}, profile.DumpEngine{Name: "MyISAM", Tables: 2})), server("mariadb", "10.11.6-MariaDB", bigPool)),
 			Options{Task: TaskLoad}, false, "", "2 of the dump's tables are MyISAM"},
+		{"a MySQL Shell dump into MariaDB: no load line, so no analyze line either", withServer(prof(2, 0, fastCurve, asFormat(smallTables("ts1"), "mysqlsh")), server("mariadb", "10.11.6-MariaDB", bigPool)),
+			Options{Task: TaskLoad}, false, "", ""},
 		{"no dump: no databases to name", withServer(prof(2, 0, fastCurve, nil), server("mariadb", "10.11.6-MariaDB", bigPool)),
 			Options{Task: TaskLoad}, false, "", ""},
 	}
