@@ -163,8 +163,9 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	fcFast, fcSlow, fcText := fileCommitCost(p.Storage, d, threads, b.fileCommit)
 	fast, slow, growText = max(fast, fcFast), slow+fcSlow, growText+fcText
 	fixedFast, fixedSlow, fixedText := fixedCost(p.Storage, d)
-	createFast, createSlow, createText := tableCreateCost(p, d, shareLo, shareHi)
-	fast, slow, fixedText = fast+createFast, slow+createSlow, createText+fixedText
+	createFast, createSlow, createText := tableCreateCost(p, d, shareLo, shareHi, b.recalcOff)
+	startFast, startSlow, startText := loadStartCost(p)
+	fast, slow, fixedText = fast+createFast+startFast, slow+createSlow+startSlow, createText+fixedText+startText
 	commits, commitText := commitCost(p.Storage, d, b.commitWait)
 	fast, slow, fixedText = fast+fixedFast+commits, slow+fixedSlow+commits, fixedText+commitText
 	if ioLo, ioHi, text := ioBudgetCost(p.Storage, d, threads, b.fileCommit); ioHi > slow || ioLo > fast {

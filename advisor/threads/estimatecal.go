@@ -38,7 +38,7 @@ func calibratedEstimate(p *profile.Profile, c Choice, model DurationRange, b poo
 	// the calibration creates its tables before its timed windows (calibrate/dumpsteps.go), so its rate leaves
 	// their creation out: the model's, added (its files' work and commits are in the rate: it loads whole files)
 	shareLo, shareHi, _ := cpuShare(probeLoad(p.Storage), c.Threads, max(cores, 1))
-	if cFast, cSlow, text := tableCreateCost(p, p.Dump, shareLo, shareHi); cSlow > 0 {
+	if cFast, cSlow, text := tableCreateCost(p, p.Dump, shareLo, shareHi, b.recalcOff); cSlow > 0 {
 		low, high, basis = low+cFast, high+cSlow, basis+text+" (the calibration's timed windows leave it out)"
 	}
 	if aFast, aSlow, text := analyzeCost(p, b.analyzeTables); aSlow > 0 { // the calibration never times it

@@ -98,7 +98,7 @@ func TestCalibratedEstimateAnalyzes(t *testing.T) {
 	c := Choice{Threads: 2, Basis: BasisCalibrated, Calibration: cardCalibration()}
 	without := calibratedEstimate(p, c, DurationRange{}, pool{}, 4)
 	with := calibratedEstimate(p, c, DurationRange{}, pool{analyzeTables: 20000}, 4)
-	if !strings.Contains(with.Basis, "then the mysqlcheck --analyze line: 20000 tables") || strings.Contains(without.Basis, "mysqlcheck") {
+	if !strings.Contains(with.Basis, "+ 20000 tables × (") || strings.Contains(without.Basis, "mysqlcheck") {
 		t.Errorf("bases: with %q; without %q", with.Basis, without.Basis)
 	}
 	if with.High <= without.High || with.Low <= without.Low {

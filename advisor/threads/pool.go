@@ -106,6 +106,10 @@ type pool struct {
 	// analyzeTables is the tables the printed mysqlcheck --analyze line
 	// analyzes after the load (statsrecalc.go), 0 when none is printed.
 	analyzeTables int
+	// recalcOff: the load runs without InnoDB's background statistics
+	// recalculation (the advice turns it off, or the target has it or
+	// persistent statistics off), so its tables cost TableCreateOffSec.
+	recalcOff bool
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its

@@ -88,7 +88,9 @@ func Size(p *profile.Profile, o Options) Plan {
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
 	if o.Task == TaskAll || o.Task == TaskLoad {
-		on, why := statsRecalcOff(p, o, plan.Load.Threads, c.n, loadVars(p, o))
+		vars := loadVars(p, o)
+		on, why := statsRecalcOff(p, o, plan.Load.Threads, c.n, vars)
+		b.recalcOff = on || isOff(vars["innodb_stats_auto_recalc"]) || isOff(vars["innodb_stats_persistent"])
 		if on {
 			b.analyzeTables = p.Dump.Tables - p.Dump.SystemTables
 			temp = append(temp, statsRecalcSetting(b.analyzeTables))

@@ -21,20 +21,58 @@ import (
 // waits on each creation alone; not held).
 const TableCreateSec = 0.0024
 
+// TableCreateOffSec is TableCreateSec for a load with InnoDB's
+// background statistics recalculation off (the advice's during-load
+// setting on a fast disk, statsrecalc.go): the stock path's fit loads
+// queued every table of more than one row for a recalculation, whose
+// index reads and statistics commits ran beside the creations. Measured
+// (testdata/table-cost-off-fast/, 2026-12-04 22:28 UTC, fast bed, 2
+// CPUs, MariaDB 10.11.19, myloader 0.10, 16 threads): loads of 100, 300
+// and 1000 tables of 10 rows took 3.9-4.0 ms a table beyond a one-table
+// load with the recalculation off (5.4-6.3 with it), of which 13 commits
+// at the probe's 242 µs p50 are 3.15 ms: 0.75-0.85 ms left at a host at
+// 1.26x the fit's CPU rate, 0.4 at the fastest run. 0.5 ms at the
+// reference rate keeps 13 of the 15 runs (load + analyze) inside and
+// none more than 10% out (TestTableCreateOffFit).
+const TableCreateOffSec = 0.0005
+
+// LoadStartSec is what a load costs before its first table: the loader
+// starting, its sessions connecting, its schemas created. Measured
+// (testdata/table-cost-off-fast/, the same sitting, a host at 1.26x the
+// fit's CPU rate): a dump of one table of 10 rows loaded in 0.067-0.108
+// s at 16 threads (median 0.077 with the recalculation off, 0.093 with
+// it), one table's creation and commits included: 0.085 s at the
+// reference rate is the fastest there (0.067); the slow end pays it ÷
+// QuietSpreadShare (0.104 there), like the rest of the host's CPU work.
+const LoadStartSec = 0.085
+
 // tableCreateCost is the time the server spends creating the dump's
-// tables, fast and slow: tables × TableCreateSec at the host's CPU speed
-// (cpuSpeedScale) and the CPU share its load leaves (shareHi at the fast
-// end, shareLo at the slow); 0 when the tables are unknown.
-func tableCreateCost(p *profile.Profile, d *profile.Dump, shareLo, shareHi float64) (fast, slow float64, text string) {
+// tables, fast and slow: tables × TableCreateSec (TableCreateOffSec with
+// the statistics recalculation off during the load: recalcOff) at the
+// host's CPU speed (cpuSpeedScale) and the CPU share its load leaves
+// (shareHi at the fast end, shareLo at the slow); 0 when the tables are
+// unknown.
+func tableCreateCost(p *profile.Profile, d *profile.Dump, shareLo, shareHi float64, recalcOff bool) (fast, slow float64, text string) {
 	if d == nil || d.Tables <= 0 {
 		return 0, 0, ""
 	}
 	scale, _ := cpuSpeedScale(p.Host.CPU.Speed)
-	each := TableCreateSec / max(scale, 0.01)
-	fast, slow = float64(d.Tables)*each/max(shareHi, 0.01), float64(d.Tables)*each/max(shareLo, 0.01)
-	if slow < 0.1 {
-		return 0, 0, ""
+	ref, why := TableCreateSec, ""
+	if recalcOff {
+		ref, why = TableCreateOffSec, ", the statistics recalculation off"
 	}
-	return fast, slow, fmt.Sprintf("; creating the tables: %s × %.1f ms (%.1f ms at the fit's CPU speed, one table at a time whatever the sessions) at the CPU share above = %s",
-		dumpTables(d), each*1e3, TableCreateSec*1e3, secsRange(fast, slow))
+	each := ref / max(scale, 0.01)
+	fast, slow = float64(d.Tables)*each/max(shareHi, 0.01), float64(d.Tables)*each/max(shareLo, 0.01)
+	return fast, slow, fmt.Sprintf("; creating the tables: %s × %.2f ms (%.1f ms at the fit's CPU speed%s, one table at a time whatever the sessions) at the CPU share above = %s",
+		dumpTables(d), each*1e3, ref*1e3, why, secsRange(fast, slow))
+}
+
+// loadStartCost is LoadStartSec at the host's CPU speed, fast, and ÷
+// QuietSpreadShare, slow.
+func loadStartCost(p *profile.Profile) (fast, slow float64, text string) {
+	scale, _ := cpuSpeedScale(p.Host.CPU.Speed)
+	fast = LoadStartSec / max(scale, 0.01)
+	slow = fast / QuietSpreadShare
+	return fast, slow, fmt.Sprintf("; plus %s for the loader to start (its sessions, the schemas; %.3f s at the fit's CPU speed, measured with one table)",
+		secsRange(fast, slow), LoadStartSec)
 }
