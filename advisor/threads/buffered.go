@@ -140,8 +140,10 @@ func bufferedFlush(s profile.Storage, pLo, pHi, copies float64, neighbors bool) 
 // BufferedMinSavingS of it: a restart with the my.cnf line before the
 // load, and one without it once the loader exits, whose clean shutdown
 // writes the loaded pages (and which undoes every SET GLOBAL of the load).
-// direct and buffered are the settled estimates both ways.
-func bufferedSetting(p *profile.Profile, o Options, loaded, direct, buffered DurationRange) (Setting, bool) {
+// direct and buffered are the settled estimates both ways; analyze: the
+// plan prints the mysqlcheck --analyze line after the loader, and the
+// restart waits for it (loadEnd).
+func bufferedSetting(p *profile.Profile, o Options, loaded, direct, buffered DurationRange, analyze bool) (Setting, bool) {
 	if loaded.IsZero() || direct.IsZero() || buffered.IsZero() {
 		return Setting{}, false
 	}
@@ -162,17 +164,18 @@ func bufferedSetting(p *profile.Profile, o Options, loaded, direct, buffered Dur
 	if value != "" {
 		undo = fmt.Sprintf("remove that line (back to %s) and restart the server", value)
 	}
-	name := fmt.Sprintf("write the data files through the page cache for the load (%s): the loaded pages are then written in about %s to %s after the loader exits, not %s to %s",
-		line, plainSeconds(bLo.Seconds()), plainSeconds(bHi.Seconds()), plainSeconds(dLo.Seconds()), plainSeconds(dHi.Seconds()))
+	end, _ := loadEnd(analyze)
+	name := fmt.Sprintf("write the data files through the page cache for the load (%s): the loaded pages are then written in about %s to %s after %s, not %s to %s",
+		line, plainSeconds(bLo.Seconds()), plainSeconds(bHi.Seconds()), end, plainSeconds(dLo.Seconds()), plainSeconds(dHi.Seconds()))
 	if !known {
 		name += " (if the server writes them with O_DIRECT, the default of MariaDB 10.6+ and MySQL 8.4+: its settings were not read)"
 	}
 	return Setting{Name: name,
 		Apply: fmt.Sprintf("append the line below to the end of the server's option file under a [mysqld] line (the server keeps the last %s it reads)%s and restart the server, before the SET GLOBAL lines", strings.Fields(line)[0], also),
 		Undo:  undo,
-		UndoWhen: fmt.Sprintf("right after the loader exits: the restart's clean shutdown writes the loaded pages, about %s to %s on this disk, with the server down meanwhile (allow it in the service manager's stop timeout); "+
+		UndoWhen: fmt.Sprintf("right after %s: the restart's clean shutdown writes the loaded pages, about %s to %s on this disk, with the server down meanwhile (allow it in the service manager's stop timeout); "+
 			"the restart resets every SET GLOBAL of the load, so their undo lines are not needed (an ALTER INSTANCE line's undo is: run it before the restart)",
-			plainSeconds(bLo.Seconds()), plainSeconds(bHi.Seconds())),
+			end, plainSeconds(bLo.Seconds()), plainSeconds(bHi.Seconds())),
 		Warning: "until that restart the page cache also holds the loaded pages: the kernel writes the dirty ones before it reuses that memory, and past vm.dirty_ratio the server waits for it; this setting alone does not change what a crash can lose (the redo log is written and flushed as before)",
 		Cnf:     line}, true
 }

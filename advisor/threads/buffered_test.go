@@ -215,3 +215,26 @@ func TestBufferedLoadEstimate(t *testing.T) {
 		})
 	}
 }
+
+// TestBufferedSettingAfterAnalyze: when the plan prints the mysqlcheck
+// --analyze line after the loader, the page-cache setting's restart and
+// its settling time count from that line's end, not the loader's exit.
+func TestBufferedSettingAfterAnalyze(t *testing.T) {
+	tc := bufferedSettingCases()[0]
+	p := &profile.Profile{Storage: tc.storage, Server: tc.server, Dump: &profile.Dump{TotalBytes: 152e6, Tables: 8, Format: "mydumper"}}
+	loaded := DurationRange{Low: 25 * time.Second, High: 41 * time.Second, Basis: "x"}
+	direct := DurationRange{Low: 127 * time.Second, High: 236 * time.Second, Basis: "y"}
+	buffered := DurationRange{Low: 40 * time.Second, High: 60 * time.Second, Basis: "z"}
+	for _, c := range []struct {
+		analyze bool
+		want    string
+	}{{false, "the loader exits"}, {true, "the mysqlcheck line after the loader is done"}} {
+		s, ok := bufferedSetting(p, Options{Task: TaskLoad}, loaded, direct, buffered, c.analyze)
+		if !ok {
+			t.Fatalf("analyze %v: not offered", c.analyze)
+		}
+		if !strings.HasPrefix(s.UndoWhen, "right after "+c.want+":") || !strings.Contains(s.Name, "after "+c.want+", not") {
+			t.Errorf("analyze %v: name %q / undo_when %q, want them counted from %q", c.analyze, s.Name, s.UndoWhen, c.want)
+		}
+	}
+}

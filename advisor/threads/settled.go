@@ -139,33 +139,47 @@ const SettleSteps = "SET GLOBAL innodb_max_dirty_pages_pct = 0; so that the page
 	SettleCheck + " is near 0, then SET GLOBAL innodb_max_dirty_pages_pct back to its value (90 by default)"
 
 // restartWhen is RestartUndoes with the running server's wait: the pages
-// written one by one (direct, the settled estimate without the page cache).
-func restartWhen(loaded, direct DurationRange) string {
+// written one by one (direct, the settled estimate without the page cache),
+// counted from the loaded end (loadEnd).
+func restartWhen(loaded, direct DurationRange, analyze bool) string {
 	if loaded.IsZero() || direct.IsZero() {
 		return RestartUndoes
 	}
-	lo := max(direct.Low-loaded.Low, 0)
-	hi := max(direct.High-loaded.High, lo)
-	if hi < time.Second {
-		return RestartUndoes + ", within a second of the loader's exit on this disk"
-	}
-	return fmt.Sprintf("%s, about %s to %s after the loader exits on this disk", RestartUndoes, plainSeconds(lo.Seconds()), plainSeconds(hi.Seconds()))
+	return RestartUndoes + waitAfter(loaded, direct, analyze)
 }
 
 // settleWhen is the Setting.UndoWhen of a during-load change whose undo
 // must wait for the load to settle (shrinking a grown pool or redo log
-// first writes every dirty page): the check and the time it takes here.
-func settleWhen(loaded, settled DurationRange) string {
+// first writes every dirty page): the check and the time it takes here,
+// counted from the loaded end (loadEnd).
+func settleWhen(loaded, settled DurationRange, analyze bool) string {
 	w := "after the load has settled: " + SettleSteps
 	if settled.IsZero() || loaded.IsZero() {
 		return w
 	}
+	return w + waitAfter(loaded, settled, analyze)
+}
+
+// waitAfter is ", about X to Y after END on this disk": the settled range
+// less the loaded one, from the end of what "loaded" waits for (loadEnd).
+func waitAfter(loaded, settled DurationRange, analyze bool) string {
 	lo := max(settled.Low-loaded.Low, 0)
 	hi := max(settled.High-loaded.High, lo)
+	end, endNoun := loadEnd(analyze)
 	if hi < time.Second {
-		return w + ", within a second of the loader's exit on this disk"
+		return ", within a second of " + endNoun + " on this disk"
 	}
-	return fmt.Sprintf("%s, about %s to %s after the loader exits on this disk", w, plainSeconds(lo.Seconds()), plainSeconds(hi.Seconds()))
+	return fmt.Sprintf(", about %s to %s after %s on this disk", plainSeconds(lo.Seconds()), plainSeconds(hi.Seconds()), end)
+}
+
+// loadEnd is the end the loaded estimate counts to, as a clause and as a
+// noun: the loader's exit, or, when the plan prints the mysqlcheck
+// --analyze line after it (statsrecalc.go), that line's end.
+func loadEnd(analyze bool) (clause, noun string) {
+	if analyze {
+		return "the mysqlcheck line after the loader is done", "the mysqlcheck line's end"
+	}
+	return "the loader exits", "the loader's exit"
 }
 
 // plainSeconds says a span the way the estimate's ends are rounded.

@@ -71,20 +71,24 @@ func TestSettleWhen(t *testing.T) {
 	cases := []struct {
 		name            string
 		loaded, settled DurationRange
+		analyze         bool
 		want            []string
 	}{
 		{"both known", DurationRange{Low: 25 * time.Second, High: 41 * time.Second, Basis: "x"},
 			DurationRange{Low: 127 * time.Second, High: 236 * time.Second, Basis: "y"},
-			[]string{SettleCheck, "about 1m42s to 3m15s after the loader exits"}},
+			false, []string{SettleCheck, "about 1m42s to 3m15s after the loader exits"}},
+		{"the analyze line printed: counted from its end", DurationRange{Low: 25 * time.Second, High: 41 * time.Second, Basis: "x"},
+			DurationRange{Low: 127 * time.Second, High: 236 * time.Second, Basis: "y"},
+			true, []string{SettleCheck, "about 1m42s to 3m15s after the mysqlcheck line after the loader is done"}},
 		{"settled as loaded: no '0s to 0s'", DurationRange{Low: 11 * time.Second, High: 25 * time.Second, Basis: "x"},
 			DurationRange{Low: 11 * time.Second, High: 25 * time.Second, Basis: "y"},
-			[]string{"within a second of the loader's exit"}},
+			false, []string{"within a second of the loader's exit"}},
 		{"no settled estimate", DurationRange{Low: time.Second, High: 2 * time.Second, Basis: "x"}, DurationRange{},
-			[]string{"after the load has settled: " + SettleSteps}},
+			false, []string{"after the load has settled: " + SettleSteps}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := settleWhen(tc.loaded, tc.settled)
+			got := settleWhen(tc.loaded, tc.settled, tc.analyze)
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("%q lacks %q", got, w)

@@ -385,7 +385,7 @@ func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) bool {
 	buffers := isBuffered && known
 	direct := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, false, false, copies)
 	plan.EstimatedSettled = direct
-	when := settleWhen(plan.EstimatedLoad, direct)
+	when := settleWhen(plan.EstimatedLoad, direct, b.analyzeTables > 0)
 	switch buffered := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true, neighborsDuringLoad(p, o, b, maxDirty), copies); {
 	case isBuffered && known: // a clean shutdown settles it at the buffered pace; a running server's
 		plan.EstimatedSettled = buffered // page cleaner at innodb_io_capacity's, so the undo waits as direct
@@ -394,13 +394,13 @@ func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) bool {
 		}
 	case o.asMeasured:
 	default:
-		if s, ok := bufferedSetting(p, o, plan.EstimatedLoad, direct, buffered); ok {
+		if s, ok := bufferedSetting(p, o, plan.EstimatedLoad, direct, buffered, b.analyzeTables > 0); ok {
 			first := []Setting{s}
 			if nAdd {
 				first = append(first, neighborsSetting(nValue))
 			}
 			plan.Temporary = append(first, plan.Temporary...)
-			plan.EstimatedSettled, when, buffers = buffered, restartWhen(plan.EstimatedLoad, direct), true
+			plan.EstimatedSettled, when, buffers = buffered, restartWhen(plan.EstimatedLoad, direct, b.analyzeTables > 0), true
 		}
 	}
 	for i := range plan.Temporary {
