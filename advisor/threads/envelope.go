@@ -33,6 +33,11 @@ type Envelope struct {
 		// Engines are the storage engines the measured dumps' tables used
 		// (sysbench's: InnoDB only).
 		Engines []string `json:"engines"`
+		// SQLBytesPerRow and SecondaryIndexes are the row shape of every
+		// measured dump (sysbench tables: 190-200.5 SQL bytes a row, one
+		// secondary index each).
+		SQLBytesPerRow   fitRange `json:"sql_bytes_per_row"`
+		SecondaryIndexes fitRange `json:"secondary_indexes"`
 	} `json:"dump"`
 	SeqWriteMBPerS  fitRange `json:"seq_write_mb_per_s"`
 	RandWrite16IOPS fitRange `json:"rand_write_16_iops"`
@@ -88,6 +93,7 @@ func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string
 			out = append(out, fmt.Sprintf("%s (measured: %d to %d)", dumpTables(d), e.Dump.MinTabs, e.Dump.MaxTabs))
 		}
 		out = append(out, e.engines(d)...)
+		out = append(out, e.rowShape(d)...)
 	}
 	s := p.Storage
 	if s.Measured && e.SeqWriteMBPerS.out(s.SeqWrite.MBPerS) {
@@ -125,6 +131,37 @@ func (e Envelope) engines(d *profile.Dump) []string {
 	}
 	return []string{fmt.Sprintf("%s, %s (measured: %s tables only)",
 		count(tables, strings.Join(names, ", ")+" table"), profile.HumanBytes(bytes), strings.Join(e.Dump.Engines, ", "))}
+}
+
+// rowShape lists how the dump's sampled rows differ from every measured
+// dump's: their SQL bytes a row (averaged over the dump's bytes) and the
+// secondary indexes of its tables; nothing when no table was sampled.
+func (e Envelope) rowShape(d *profile.Dump) []string {
+	var bytes, rows float64
+	lo, hi := -1, -1
+	for _, m := range d.TableModels {
+		if m.SampledRows <= 0 || m.SQLBytesPerRow <= 0 {
+			continue
+		}
+		bytes, rows = bytes+float64(m.Bytes), rows+m.Rows()
+		n := len(m.IndexEntryBytes)
+		if lo < 0 || n < lo {
+			lo = n
+		}
+		hi = max(hi, n)
+	}
+	var out []string
+	if rows > 0 && e.Dump.SQLBytesPerRow.out(bytes/rows) {
+		out = append(out, fmt.Sprintf("rows of %.0f SQL bytes on average (measured: %s, sysbench's)", bytes/rows, e.Dump.SQLBytesPerRow.text()))
+	}
+	if r := e.Dump.SecondaryIndexes; lo >= 0 && (float64(lo) < r.Min || float64(hi) > r.Max) {
+		n := fmt.Sprintf("%d", lo)
+		if hi != lo {
+			n = fmt.Sprintf("%d to %d", lo, hi)
+		}
+		out = append(out, fmt.Sprintf("tables with %s secondary indexes (measured: %s)", n, r.text()))
+	}
+	return out
 }
 
 // knowsServer says whether t's flavor and series were measured.
