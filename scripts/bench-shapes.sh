@@ -19,8 +19,14 @@
 #              shape of what a restore pays per file (a transaction each) whatever its bytes
 #   chunk4x50k 4 tables of 50000 rows in one schema (sbtest) dumped in chunks of 4 rows (--rows 4: 50,000 files):
 #              held out from FileCPUBytes' fit (heldout.md, session 27)
+#   narrow8    8 tables of 300000 narrow rows in one schema (sbtest): id, k, a INT and b BIGINT (about 35 bytes of
+#              SQL a row), secondary index k_1 on k, filled by SQL (MariaDB's Sequence engine), not sysbench: a row
+#              shape no sweep before 2026-12-04 23:40 had (data/envelope.json: 190-200.5 bytes a row)
+#   wide4      4 tables of 20000 wide rows in one schema (sbtest): id, k, a VARCHAR(200) title, a TEXT body of 1280
+#              characters and a DATETIME (about 1.4 KB of SQL a row), three secondary indexes (k_1, a prefix of the
+#              title, the DATETIME), filled by SQL: wide rows and more indexes than any sweep before
 #
-# Every table is sysbench's oltp table (id, k, c, pad: about 190 bytes of SQL per row) with its secondary index
+# Every other table is sysbench's oltp table (id, k, c, pad: about 190 bytes of SQL per row) with its secondary index
 # k_1 on k (sysbench 1.0 oltp_common.lua: create_secondary defaults to on). --tables, --schemas and --rows
 # scale a shape down (a smoke run) or up; the dump is mydumper's, as bench-restore.sh has always made it: chunks
 # of a quarter of a table's rows (--rows ROWS/4, so 16 loader threads have files: 4 per table), 2 dump threads.
@@ -41,7 +47,9 @@ shape_init() {
     tiny5k1) s=10 t=500 r=1 ;;
     chunk20k) s=1 t=1 r=100000 ;;
     chunk4x50k) s=1 t=4 r=50000 ;;
-    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k)" >&2; exit 2 ;;
+    narrow8) s=1 t=8 r=300000 ;;
+    wide4) s=1 t=4 r=20000 ;;
+    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k, narrow8, wide4)" >&2; exit 2 ;;
   esac
   SH_SCHEMAS=${SH_SCHEMAS:-$s} SH_TABLES=${SH_TABLES:-$t} SH_ROWS=${SH_ROWS:-$r}
   local v
@@ -70,13 +78,37 @@ shape_describe() {
   [ "$SHAPE" = skew1x20 ] && { echo "skew1x20: sk1.sbtest1 × $SH_ROWS rows beside sk2.sbtest1..$SH_TABLES × $((SH_ROWS / 40)) rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
   [ "$SHAPE" = chunk4x50k ] && { echo "chunk4x50k: sbtest.sbtest1..$SH_TABLES × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows 4 -t 2 (about $((SH_TABLES * SH_ROWS / 4)) files)"; return; }
   [ "$SHAPE" = chunk20k ] && { echo "chunk20k: sbtest.sbtest1 × $SH_ROWS rows, secondary index k_1; mydumper --rows $(( (SH_ROWS + 19999) / 20000 )) -t 2 (about 20,000 files)"; return; }
+  [ "$SHAPE" = narrow8 ] && { echo "narrow8: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, b BIGINT), secondary index k_1 on k; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
+  [ "$SHAPE" = wide4 ] && { echo "wide4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, title VARCHAR(200) of 70 chars, body TEXT of 1280 chars, created DATETIME), secondary indexes k_1, title_1 (title(32)), created_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
   [ "$SHAPE" = tiny2k ] || [ "$SHAPE" = tiny5k1 ] && { echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
   echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"
 }
 
-# shape_fill SOCKET LOG: create the schemas and fill them with sysbench (2 threads) on the server at SOCKET.
+# shape_sql_table T ROWS: the CREATE TABLE and INSERT … SELECT of table sbtestT of an SQL-filled shape (narrow8,
+# wide4), its rows from MariaDB's Sequence engine (seq_1_to_N).
+shape_sql_table() {
+  local t=$1 n=$2
+  case $SHAPE in
+    narrow8) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, a INT NOT NULL, b BIGINT NOT NULL, KEY k_1 (k)) ENGINE=InnoDB;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), seq * 7 % 100003, seq * 1000003 FROM seq_1_to_$n;" ;;
+    wide4) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, title VARCHAR(200) NOT NULL, body TEXT NOT NULL, created DATETIME NOT NULL,
+        KEY k_1 (k), KEY title_1 (title(32)), KEY created_1 (created)) ENGINE=InnoDB;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), CONCAT('title ', MD5(RAND()), ' ', MD5(seq)), REPEAT(MD5(RAND()), 40),
+        '2020-01-01' + INTERVAL seq * 17 SECOND FROM seq_1_to_$n;" ;;
+  esac
+}
+
+# shape_fill SOCKET LOG: create the schemas and fill them with sysbench (2 threads) on the server at SOCKET; the
+# SQL-filled shapes with shape_sql_table.
 shape_fill() {
-  local sock=$1 log=$2 db
+  local sock=$1 log=$2 db t
+  if [ "$SHAPE" = narrow8 ] || [ "$SHAPE" = wide4 ]; then
+    for db in $(shape_schemas); do
+      mariadb --socket="$sock" -u root -e "CREATE DATABASE $db"
+      for t in $(seq 1 "$SH_TABLES"); do shape_sql_table "$t" "$SH_ROWS" | mariadb --socket="$sock" -u root "$db" >>"$log" || return 1; done
+    done
+    return
+  fi
   if [ "$SHAPE" = skew1x20 ]; then
     mariadb --socket="$sock" -u root -e "CREATE DATABASE sk1; CREATE DATABASE sk2"
     sysbench oltp_read_write --db-driver=mysql --mysql-socket="$sock" --mysql-user=root --mysql-db=sk1 \
