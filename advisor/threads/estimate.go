@@ -145,6 +145,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	}
 	lo, hi := dumpSQLBytes(d)
 	quiet, speedWhy := quietCPURate(p.Host.CPU.Speed, threads, cores, d.Tables)
+	rowF, rowWhy := rowCPUFactor(d)
+	quiet, speedWhy = quiet/rowF, speedWhy+rowWhy
 	shareLo, shareHi, shareWhy := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
 	fb := fileCPUBytes(d)
 	fast, slow := (lo+fb)/(quiet*shareHi), (hi+fb)/(quiet*shareLo)

@@ -36,12 +36,15 @@ func tableTail(p *profile.Profile, threads, cores int, lo, hi float64) (fast, sl
 	}
 	share := min(float64(big.Bytes)/float64(d.TotalBytes), 1)
 	bigLo, bigHi := lo*share, hi*share
+	rowF, _ := rowCPUFactor(d)
 	rate, _ := quietCPURate(p.Host.CPU.Speed, k, cores, 1)
+	rate /= rowF
 	kLo, kHi, _ := cpuShare(probeLoad(p.Storage), k, max(cores, 1))
 	fast, slow = bigLo/(rate*kHi), bigHi/(rate*kLo)
 	order := "every file starts at once"
 	if others := d.Chunks - max(big.Chunks, 1); others > threads-1 {
 		all, _ := quietCPURate(p.Host.CPU.Speed, threads, cores, d.Tables)
+		all /= rowF
 		allLo, _, _ := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
 		ahead := float64(others-(threads-1)) / float64(others)
 		slow += ahead * (hi - bigHi) / (all * allLo)

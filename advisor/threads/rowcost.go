@@ -1,0 +1,68 @@
+package threads
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// CPURefRowBytes, CPURowShare, CPURowByteExponent and CPUIndexShare turn
+// the CPU rates, which were measured on sysbench rows (CPURefRowBytes SQL
+// bytes a row, one secondary index), into rates for the dump's own rows:
+// a row costs the server CPURowShare of a sysbench row's CPU whatever its
+// bytes (parsing its tuple, a clustered-index insert) and the rest
+// growing as (row bytes ÷ CPURefRowBytes)^CPURowByteExponent (a long
+// value costs less a byte than several short ones); each secondary index
+// beyond the first adds CPUIndexShare. Measured (testdata/row-width-fit/,
+// 2026-12-04 23:29-23:38 UTC, fast bed, 2 CPUs, MariaDB 10.11.19,
+// myloader 0.10, the CPU cap at 14-16 threads, one sitting): 3.06, 4.76
+// (two sysbench runs, 4.89 and 4.63), 8.37 µs a row at 34, 199, 561 SQL
+// bytes with one secondary index; 4.85 at 34 bytes with three; 16.04 at
+// 1393 with three. Per byte against sysbench: 3.76, 0.624, 5.97, 0.482.
+// A straight line through the one-index widths gives a per-row share of
+// 0.57-0.58 but the 1393-byte rows 0.67: the per-byte part grows as
+// bytes^0.79-0.92 between the widths (2.5 µs a row taken out), 0.85
+// taken; narrowix against narrow8 0.19 a further index. With 0.58, 0.85
+// and 0.19 every shape's per-byte cost is within 10% (3.94, 0.565, 6.16,
+// 0.451); TestRowCostFit checks the estimates. The 1-thread rate is left
+// as it was (4.30, 7.49, 10.27 µs at 34, 199, 561 bytes: not the same
+// shape, not fitted).
+const (
+	CPURefRowBytes     = 199
+	CPURowShare        = 0.58
+	CPURowByteExponent = 0.85
+	CPUIndexShare      = 0.19
+)
+
+// rowCPUFactor is how much more CPU a byte of the dump's SQL costs than a
+// byte of sysbench rows: over its sampled tables, with x = row bytes ÷
+// CPURefRowBytes, bytes × (CPURowShare + (1 − CPURowShare) ×
+// x^CPURowByteExponent + CPUIndexShare × (indexes − 1)) ÷ x, divided by
+// their bytes; 1 with nothing sampled. text says it for the estimate's
+// basis ("" when within 5%).
+func rowCPUFactor(d *profile.Dump) (factor float64, text string) {
+	if d == nil {
+		return 1, ""
+	}
+	var bytes, cost, rows, idx float64
+	for _, m := range d.TableModels {
+		if m.SampledRows <= 0 || m.SQLBytesPerRow <= 0 || m.Bytes == 0 {
+			continue
+		}
+		b, n := float64(m.Bytes), float64(len(m.IndexEntryBytes))
+		x := m.SQLBytesPerRow / CPURefRowBytes
+		perRow := max(CPURowShare+(1-CPURowShare)*math.Pow(x, CPURowByteExponent)+CPUIndexShare*(n-1), 0.1)
+		bytes, rows, idx = bytes+b, rows+m.Rows(), idx+n*m.Rows()
+		cost += b * perRow / x
+	}
+	if bytes == 0 || rows == 0 {
+		return 1, ""
+	}
+	factor = cost / bytes
+	if factor > 0.95 && factor < 1.05 {
+		return factor, ""
+	}
+	return factor, fmt.Sprintf(" ÷ %.2f for rows of %.0f SQL bytes with %.1f secondary indexes on average against sysbench's %d and 1 (a row costs %.0f%% of a sysbench row's CPU whatever its bytes, the rest as bytes^%.2f, %.0f%% more for each further index: the row-width fit)",
+		factor, bytes/rows, idx/rows, CPURefRowBytes, 100*CPURowShare, CPURowByteExponent, 100*CPUIndexShare)
+}
