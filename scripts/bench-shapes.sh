@@ -28,6 +28,10 @@
 #   narrowix   narrow8's rows with three secondary indexes (k_1, a_1, b_1): the index count apart from the width
 #   mid4       4 tables of 35000 rows in one schema (sbtest): id, k and a VARCHAR(600) of 544 characters (about 570
 #              bytes of SQL a row), secondary index k_1: a width between sysbench's and wide4's
+#   w100ix2    6 tables of 150000 rows in one schema (sbtest): id, k, a INT and a name VARCHAR(80) of 65 characters
+#              (about 90 bytes of SQL a row), secondary indexes k_1 and a_1: held out from the row-width fit
+#   w900       4 tables of 25000 rows in one schema (sbtest): id, k and a VARCHAR(1000) of 864 characters (about 890
+#              bytes of SQL a row), secondary index k_1: held out from the row-width fit
 #
 # Every other table is sysbench's oltp table (id, k, c, pad: about 190 bytes of SQL per row) with its secondary index
 # k_1 on k (sysbench 1.0 oltp_common.lua: create_secondary defaults to on). --tables, --schemas and --rows
@@ -54,7 +58,9 @@ shape_init() {
     wide4) s=1 t=4 r=20000 ;;
     narrowix) s=1 t=8 r=300000 ;;
     mid4) s=1 t=4 r=35000 ;;
-    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k, narrow8, wide4, narrowix, mid4)" >&2; exit 2 ;;
+    w100ix2) s=1 t=6 r=150000 ;;
+    w900) s=1 t=4 r=25000 ;;
+    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k, narrow8, wide4, narrowix, mid4, w100ix2, w900)" >&2; exit 2 ;;
   esac
   SH_SCHEMAS=${SH_SCHEMAS:-$s} SH_TABLES=${SH_TABLES:-$t} SH_ROWS=${SH_ROWS:-$r}
   local v
@@ -85,6 +91,8 @@ shape_describe() {
   [ "$SHAPE" = chunk20k ] && { echo "chunk20k: sbtest.sbtest1 × $SH_ROWS rows, secondary index k_1; mydumper --rows $(( (SH_ROWS + 19999) / 20000 )) -t 2 (about 20,000 files)"; return; }
   [ "$SHAPE" = narrow8 ] && { echo "narrow8: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, b BIGINT), secondary index k_1 on k; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
   [ "$SHAPE" = narrowix ] && { echo "narrowix: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, b BIGINT), secondary indexes k_1, a_1, b_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
+  [ "$SHAPE" = w100ix2 ] && { echo "w100ix2: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, name VARCHAR(80) of 65 chars), secondary indexes k_1, a_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
+  [ "$SHAPE" = w900 ] && { echo "w900: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(1000) of 864 chars), secondary index k_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
   [ "$SHAPE" = mid4 ] && { echo "mid4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(600) of 544 chars), secondary index k_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
   [ "$SHAPE" = wide4 ] && { echo "wide4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, title VARCHAR(200) of 70 chars, body TEXT of 1280 chars, created DATETIME), secondary indexes k_1, title_1 (title(32)), created_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
   [ "$SHAPE" = tiny2k ] || [ "$SHAPE" = tiny5k1 ] && { echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
@@ -92,7 +100,7 @@ shape_describe() {
 }
 
 # shape_sql_table T ROWS: the CREATE TABLE and INSERT … SELECT of table sbtestT of an SQL-filled shape (narrow8,
-# narrowix, mid4, wide4), its rows from MariaDB's Sequence engine (seq_1_to_N).
+# narrowix, mid4, wide4, w100ix2, w900), its rows from MariaDB's Sequence engine (seq_1_to_N).
 shape_sql_table() {
   local t=$1 n=$2
   case $SHAPE in
@@ -100,6 +108,10 @@ shape_sql_table() {
       INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), seq * 7 % 100003, seq * 1000003 FROM seq_1_to_$n;" ;;
     narrowix) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, a INT NOT NULL, b BIGINT NOT NULL, KEY k_1 (k), KEY a_1 (a), KEY b_1 (b)) ENGINE=InnoDB;
       INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), seq * 7 % 100003, seq * 1000003 FROM seq_1_to_$n;" ;;
+    w100ix2) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, a INT NOT NULL, name VARCHAR(80) NOT NULL, KEY k_1 (k), KEY a_1 (a)) ENGINE=InnoDB;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), seq * 11 % 99991, CONCAT(MD5(RAND()), '-', MD5(seq)) FROM seq_1_to_$n;" ;;
+    w900) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, c VARCHAR(1000) NOT NULL, KEY k_1 (k)) ENGINE=InnoDB;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), REPEAT(MD5(RAND()), 27) FROM seq_1_to_$n;" ;;
     mid4) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, c VARCHAR(600) NOT NULL, KEY k_1 (k)) ENGINE=InnoDB;
       INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), REPEAT(MD5(RAND()), 17) FROM seq_1_to_$n;" ;;
     wide4) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, title VARCHAR(200) NOT NULL, body TEXT NOT NULL, created DATETIME NOT NULL,
@@ -113,7 +125,7 @@ shape_sql_table() {
 # SQL-filled shapes with shape_sql_table.
 shape_fill() {
   local sock=$1 log=$2 db t
-  if [ "$SHAPE" = narrow8 ] || [ "$SHAPE" = wide4 ] || [ "$SHAPE" = narrowix ] || [ "$SHAPE" = mid4 ]; then
+  if [ "$SHAPE" = narrow8 ] || [ "$SHAPE" = wide4 ] || [ "$SHAPE" = narrowix ] || [ "$SHAPE" = mid4 ] || [ "$SHAPE" = w100ix2 ] || [ "$SHAPE" = w900 ]; then
     for db in $(shape_schemas); do
       mariadb --socket="$sock" -u root -e "CREATE DATABASE $db"
       for t in $(seq 1 "$SH_TABLES"); do shape_sql_table "$t" "$SH_ROWS" | mariadb --socket="$sock" -u root "$db" >>"$log" || return 1; done
