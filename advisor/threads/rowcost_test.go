@@ -1,11 +1,7 @@
 package threads
 
 import (
-	"encoding/json"
 	"math"
-	"os"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,44 +19,33 @@ import (
 // estimate's middle against the median is logged: its other terms (the
 // probe's CPU speed read before each sweep, the table count) move it too.
 func TestRowCostFit(t *testing.T) {
-	names, err := filepath.Glob("testdata/row-width-fit/*.json")
-	if err != nil || len(names) != 6 {
-		t.Fatalf("want the 6 fit files, got %v (%v)", names, err)
-	}
 	type shape struct {
 		name                   string
 		secPerByte, factor, rr float64
 	}
 	var shapes []shape
 	var ref, refEst []float64
-	for _, name := range names {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f latencyFit
-		if err := json.Unmarshal(b, &f); err != nil || len(f.Cells) != 1 || f.Cells[0].Profile.Dump == nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+	for _, f := range loadFitFiles(t, "testdata/row-width-fit/*.json", 6) {
 		c := f.Cells[0]
 		d := c.Profile.Dump
 		var bytes float64
 		for _, m := range d.TableModels {
 			bytes += float64(m.Bytes)
 		}
-		n := printedCount(t, c.Runs)
+		counts := sortedThreads(t, c.Runs) // the printed count and 1, which the row term leaves out
+		n := counts[len(counts)-1]
 		med := median(c.Runs[strconv.Itoa(n)])
 		bp := pool{bytes: 17 << 30, from: "advised", redo: 1 << 30, fileCommit: commitSyncs,
 			analyzeTables: d.Tables - d.SystemTables, recalcOff: true}
 		e := estimateLoad(&c.Profile, n, 2, bp)
 		rr := math.Sqrt(e.Low.Seconds()*e.High.Seconds()) / med
 		fac, _ := rowCPUFactor(d)
-		t.Logf("%s: %d threads, median %.2f s for %.1f MB, factor %.2f; printed %v–%v (middle ÷ median %.2f)", filepath.Base(name), n, med, bytes/1e6, fac, e.Low, e.High, rr)
-		if strings.Contains(name, "sysbench") {
+		t.Logf("%s: %d threads, median %.2f s for %.1f MB, factor %.2f; printed %v–%v (middle ÷ median %.2f)", f.name, n, med, bytes/1e6, fac, e.Low, e.High, rr)
+		if strings.Contains(f.name, "sysbench") {
 			ref, refEst = append(ref, med/bytes), append(refEst, rr)
 			continue
 		}
-		shapes = append(shapes, shape{filepath.Base(name), med / bytes, fac, rr})
+		shapes = append(shapes, shape{f.name, med / bytes, fac, rr})
 	}
 	if len(ref) != 2 || len(shapes) != 4 {
 		t.Fatalf("want 2 sysbench and 4 other shapes, got %d and %d", len(ref), len(shapes))
@@ -74,22 +59,6 @@ func TestRowCostFit(t *testing.T) {
 			t.Logf("%s: a byte cost %.2fx a sysbench byte, the factor says %.2f; the estimate's middle ÷ median %.2fx sysbench's", s.name, measured, s.factor, s.rr/baseEst)
 		}
 	}
-}
-
-// printedCount is the highest thread count a sweep timed (the printed
-// count; the other is the 1-thread rate, which the row term leaves out).
-func printedCount(t *testing.T, runs map[string][]float64) int {
-	t.Helper()
-	var ns []int
-	for k := range runs {
-		n, err := strconv.Atoi(k)
-		if err != nil {
-			t.Fatalf("thread count %q: %v", k, err)
-		}
-		ns = append(ns, n)
-	}
-	sort.Ints(ns)
-	return ns[len(ns)-1]
 }
 
 // TestRowCPUFactor: sysbench rows cost what the rates were measured on;
