@@ -145,11 +145,11 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	}
 	lo, hi := dumpSQLBytes(d)
 	quiet, speedWhy := quietCPURate(p.Host.CPU.Speed, threads, cores, d.Tables)
-	rowF, rowWhy := rowCPUFactor(d)
-	quiet, speedWhy = quiet/rowF, speedWhy+rowWhy
+	rowF, rowWhy := rowCPUFactor(d) // the rows' cost; the per-file work (fb) is the sessions', whatever the rows
 	shareLo, shareHi, shareWhy := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
 	fb := fileCPUBytes(d)
-	fast, slow := (lo+fb)/(quiet*shareHi), (hi+fb)/(quiet*shareLo)
+	fast, slow := (lo*rowF+fb)/(quiet*shareHi), (hi*rowF+fb)/(quiet*shareLo)
+	quiet, speedWhy = quiet/rowF, speedWhy+rowWhy // as the basis states the rows' rate
 	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
 	disk := "not measured, so CPU only"
 	if dFast > 0 {

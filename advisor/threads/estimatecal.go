@@ -41,6 +41,9 @@ func calibratedEstimate(p *profile.Profile, c Choice, model DurationRange, b poo
 	if cFast, cSlow, text := tableCreateCost(p, p.Dump, shareLo, shareHi, b.recalcOff); cSlow > 0 {
 		low, high, basis = low+cFast, high+cSlow, basis+text+" (the calibration's timed windows leave it out)"
 	}
+	if sFast, sSlow, text := loadStartCost(p); sSlow > 0 { // nor the loader's start: its windows are its own sessions'
+		low, high, basis = low+sFast, high+sSlow, basis+text
+	}
 	if aFast, aSlow, text := analyzeCost(p, b.analyzeTables); aSlow > 0 { // the calibration never times it
 		low, high, basis = low+aFast, high+aSlow, basis+text
 	}

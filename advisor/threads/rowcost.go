@@ -25,9 +25,11 @@ import (
 // bytes^0.79-0.92 between the widths (2.5 µs a row taken out), 0.85
 // taken; narrowix against narrow8 0.19 a further index. With 0.58, 0.85
 // and 0.19 every shape's per-byte cost is within 10% (3.94, 0.565, 6.16,
-// 0.451); TestRowCostFit checks the estimates. The 1-thread rate is left
-// as it was (4.30, 7.49, 10.27 µs at 34, 199, 561 bytes: not the same
-// shape, not fitted).
+// 0.451; TestRowCostFit). The factor is applied at every thread count,
+// though it was fitted at the CPU cap: the fit's own 1-thread runs cost
+// 3.36, 4.23, 0.49 and 0.50 a byte against sysbench's where the factor
+// says 3.94, 6.16, 0.57 and 0.45 (up to 46% high for narrow rows with
+// three indexes; not fitted apart).
 const (
 	CPURefRowBytes     = 199
 	CPURowShare        = 0.58
@@ -65,4 +67,18 @@ func rowCPUFactor(d *profile.Dump) (factor float64, text string) {
 	}
 	return factor, fmt.Sprintf(" ÷ %.2f for rows of %.0f SQL bytes with %.1f secondary indexes on average against sysbench's %d and 1 (a row costs %.0f%% of a sysbench row's CPU whatever its bytes, the rest as bytes^%.2f, %.0f%% more for each further index: the row-width fit)",
 		factor, bytes/rows, idx/rows, CPURefRowBytes, 100*CPURowShare, CPURowByteExponent, 100*CPUIndexShare)
+}
+
+// tableRowFactor is rowCPUFactor for one table of the dump (name as
+// schema.table), the whole dump's when that table was not sampled.
+func tableRowFactor(d *profile.Dump, name string) float64 {
+	for _, m := range d.TableModels {
+		if m.Name == name {
+			if f, _ := rowCPUFactor(&profile.Dump{TableModels: []profile.DumpTableModel{m}}); f > 0 {
+				return f
+			}
+		}
+	}
+	f, _ := rowCPUFactor(d)
+	return f
 }

@@ -87,10 +87,13 @@ func Size(p *profile.Profile, o Options) Plan {
 	plan := Plan{Temporary: []Setting{}, Warnings: []string{}, Dump: sizeDump(p, c), Load: withCalibration(p, sizeLoad(p, c, b), o.Calibration)}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
-	if o.Task == TaskAll || o.Task == TaskLoad {
+	if loads { // a target that has the recalculation (or persistent statistics) off loads without it
 		vars := loadVars(p, o)
-		on, why := statsRecalcOff(p, o, plan.Load.Threads, c.n, vars)
-		b.recalcOff = on || isOff(vars["innodb_stats_auto_recalc"]) || isOff(vars["innodb_stats_persistent"])
+		b.recalcOff = isOff(vars["innodb_stats_auto_recalc"]) || isOff(vars["innodb_stats_persistent"])
+	}
+	if o.Task == TaskAll || o.Task == TaskLoad {
+		on, why := statsRecalcOff(p, o, plan.Load.Threads, c.n, loadVars(p, o))
+		b.recalcOff = b.recalcOff || on
 		if on {
 			b.analyzeTables = p.Dump.Tables - p.Dump.SystemTables
 			temp = append(temp, statsRecalcSetting(b.analyzeTables))

@@ -126,6 +126,35 @@ func TestAnalyzeCostFit(t *testing.T) {
 	if n != 10 {
 		t.Fatalf("read %d timed runs, want 10", n)
 	}
+	// the 22:28 sitting (table-cost-off-fast: the line after loads of 1 to 1000 tables, its probe's p50 242 µs, the
+	// same host speed): the fast end under every run, the slow end over 80% of them and none 10% under
+	b, err = os.ReadFile("testdata/table-cost-off-fast/sitting-20261204T2228Z.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, all := 0, 0
+	for _, line := range strings.Split(string(b), "\n") {
+		var dump, path string
+		var tables, threads, rep int
+		var load, secs float64
+		if _, err := fmt.Sscanf(line, "%s %d %d %s %d %f %f", &dump, &tables, &threads, &path, &rep, &load, &secs); err != nil || path != "off" {
+			continue
+		}
+		all++
+		fast, slow := analyzeSeconds(tables, 1.26, 242)
+		switch {
+		case secs < fast || secs > 1.1*slow:
+			t.Errorf("22:28, %d tables rep %d: %.3f s outside %.3f–%.3f (or more than 10%% over)", tables, rep, secs, fast, slow)
+		case secs <= slow:
+			in++
+		default:
+			t.Logf("22:28, %d tables rep %d: %.3f s over %.3f by under 10%%", tables, rep, secs, slow)
+		}
+	}
+	if all != 25 || 10*in < 8*all {
+		t.Errorf("22:28: %d of %d runs inside, want ≥ 80%% of 25", in, all)
+	}
+	t.Logf("22:28: %d of %d runs inside", in, all)
 }
 
 // TestAnalyzeInEstimate: a plan that prints the analyze line counts it in

@@ -38,7 +38,7 @@ func tableTail(p *profile.Profile, threads, cores int, lo, hi float64) (fast, sl
 	bigLo, bigHi := lo*share, hi*share
 	rowF, _ := rowCPUFactor(d)
 	rate, _ := quietCPURate(p.Host.CPU.Speed, k, cores, 1)
-	rate /= rowF
+	rate /= tableRowFactor(d, big.Name) // the largest table's own rows
 	kLo, kHi, _ := cpuShare(probeLoad(p.Storage), k, max(cores, 1))
 	fast, slow = bigLo/(rate*kHi), bigHi/(rate*kLo)
 	order := "every file starts at once"
