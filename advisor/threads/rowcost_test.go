@@ -89,3 +89,21 @@ func TestRowCPUFactor(t *testing.T) {
 		})
 	}
 }
+
+// TestTableRowFactor: the largest table's own rows when it was sampled,
+// the whole dump's when not.
+func TestTableRowFactor(t *testing.T) {
+	d := &profile.Dump{TableModels: []profile.DumpTableModel{
+		{Name: "s.narrow", Bytes: 1e8, SampledRows: 500, SQLBytesPerRow: 34, IndexEntryBytes: []float64{13}},
+		{Name: "s.sb", Bytes: 1e8, SampledRows: 500, SQLBytesPerRow: 199, IndexEntryBytes: []float64{13}},
+	}}
+	all, _ := rowCPUFactor(d)
+	for _, c := range []struct {
+		name   string
+		lo, hi float64
+	}{{"s.narrow", 3.85, 4.0}, {"s.sb", 0.999, 1.001}, {"s.unsampled", all, all}} {
+		if f := tableRowFactor(d, c.name); f < c.lo || f > c.hi {
+			t.Errorf("%s: %.3f, want %.3f-%.3f", c.name, f, c.lo, c.hi)
+		}
+	}
+}

@@ -175,3 +175,17 @@ func TestAnalyzeInEstimate(t *testing.T) {
 		t.Errorf("the analyze line adds %v at the slow end, want about %.2f s (fast %.2f)", d, slow, fast)
 	}
 }
+
+// TestRecalcOffForEveryLoadingTask: a target that has the statistics
+// recalculation off creates a load's tables at TableCreateOffSec whether
+// the plan is for a load or a copy (review 2026-12-05: a copy got
+// TableCreateSec).
+func TestRecalcOffForEveryLoadingTask(t *testing.T) {
+	for _, task := range []string{TaskLoad, TaskCopy, TaskAll} {
+		p := withServer(prof(2, 0, fastCurve, smallTables("ts1")), server("mariadb", "10.11.6-MariaDB", map[string]string{"innodb_buffer_pool_size": "17179869184", "innodb_stats_auto_recalc": "OFF"}))
+		e := Size(p, Options{Task: task}).EstimatedLoad
+		if !strings.Contains(e.Basis, "the statistics recalculation off") {
+			t.Errorf("task %s: the tables are not costed without the recalculation: %s", task, e.Basis)
+		}
+	}
+}
