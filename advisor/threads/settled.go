@@ -36,31 +36,38 @@ const (
 	// IOPS. The card bed (100 write IOPS, probed at 90-95) wrote 4,617
 	// pages in 50.7 s (91/s) and 12,150 in 148.0 s (82/s) at shutdown
 	// (issue 19's table): 0.86-0.96, doublewrite's own writes taking the
-	// rest; the low end leaves room for a busier disk.
-	FlushRateShareLow, FlushRateShareHigh = 0.8, 1.0
-	// TableDirtyPages is the pages a load leaves dirty for each InnoDB table
-	// it creates, besides its rows' (the table's own tablespace: header,
-	// insert-buffer bitmap, inode and index root pages; its dictionary and
-	// statistics rows), and LoadDirtyPages those of any load (the system
-	// tablespace, undo logs, the mysql schema's tables). Fast bed, myloader
-	// 0.10 into MariaDB 10.11, tables of 10 sysbench rows (one secondary
-	// index) whose rows fit their root pages, stock and advised alike
-	// (testdata/settle-fit/): 300 tables left 2,166-2,238 pages dirty,
-	// 1,000 tables 6,493 every time: 6.1 a table and 415 besides.
-	TableDirtyPages = 6.1
-	LoadDirtyPages  = 415
+	// rest; after 100 small tables (probed at 100) 817-879 pages in
+	// 8.04-9.06 s, 0.92-1.06 (testdata/settle-fit/: a table's first pages
+	// lie side by side and merge); the low end leaves room for a busier disk.
+	FlushRateShareLow, FlushRateShareHigh = 0.8, 1.1
+	// TableDirtyPagesLow/High is the pages a load leaves dirty for each
+	// InnoDB table it creates, besides its rows' (the table's own
+	// tablespace: header, insert-buffer bitmap, inode and index root pages;
+	// its dictionary and statistics rows), and LoadDirtyPages those of any
+	// load (the system tablespace, undo logs, the mysql schema's tables).
+	// myloader 0.10 into MariaDB 10.11, tables of 10 sysbench rows (one
+	// secondary index) whose rows fit their root pages, stock and advised
+	// alike (testdata/settle-fit/): on the fast bed 300 tables left
+	// 2,166-2,238 pages dirty and 1,000 tables 6,493 every time, 5.9 a table
+	// and 415 besides (the rows' pages at 1.31 bytes a byte of SQL); on the
+	// card bed, whose page cleaner wrote some of them during a 19 s load,
+	// 100 tables left 817-879, 3.8 a table at the least.
+	TableDirtyPagesLow, TableDirtyPagesHigh = 3.8, 6.1
+	LoadDirtyPages                          = 415
 	// ShutdownSecLow/High is a clean shutdown's own time when it has
 	// little to write: MariaDB 10.11 on the fast bed stopped in 1.044-1.061
-	// s after each of 54 loads (testdata/settle-fit/, 8 to 1,000 tables,
+	// s after each of 44 loads (testdata/settle-fit/, 8 to 1,000 tables,
 	// up to 12,700 pages dirty: the writes fit within it). "Settled" is
 	// when a clean shutdown would be done: the page writes or this,
 	// whichever is longer.
 	ShutdownSecLow, ShutdownSecHigh = 1.0, 1.1
 )
 
-// estimateSettled adds to the load estimate the time the server then
-// takes to write the pages the load left dirty: from the dump size and
-// the pool the load ran with (DirtyPerDumpByte while it holds the data,
+// estimateSettled adds to the load estimate the time until a clean
+// shutdown would be done: the writes of the pages the load left dirty or
+// the shutdown's own ShutdownSec, whichever is longer. The pages: from the
+// dump size, its tables (TableDirtyPages, LoadDirtyPages) and the pool the
+// load ran with (DirtyPerDumpByte while it holds the data,
 // else DirtyPoolShareLow to innodb_max_dirty_pages_pct of the pool), at
 // FlushRateShare of the peak random-write IOPS measured, or, buffered
 // (data files through the page cache) and while the pool holds the load
@@ -77,7 +84,7 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 	}
 	pLo, pHi, holds, how := dirtyPages(p.Dump, b, maxDirtyPct)
 	fLo, fHi := pLo/(iops*FlushRateShareHigh), pHi/(iops*FlushRateShareLow)
-	rate := fmt.Sprintf("at %.0f–%.0f%% of the disk's %s random 16K writes/s (its peak; 86–96%% measured while settling on the card bed)",
+	rate := fmt.Sprintf("at %.0f–%.0f%% of the disk's %s random 16K writes/s, its peak (86–106%% measured while settling on the card bed)",
 		FlushRateShareLow*100, FlushRateShareHigh*100, kilo(iops))
 	if buffered && holds {
 		if bLo, bHi, bHow := bufferedFlush(p.Storage, pLo, pHi, copies, neighbors); bHi > 0 {
@@ -88,7 +95,7 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 	return DurationRange{
 		Low:  seconds(loaded.Low.Seconds() + sLo),
 		High: seconds(loaded.High.Seconds() + sHi),
-		Basis: fmt.Sprintf("loaded, then %s–%s until a clean shutdown is done: %s–%s of page writes (%s–%s dirty pages %s) or the shutdown's own %.1f–%.1f s (1.04–1.06 measured after a load with little to write), whichever is longer; dirty pages: %s",
+		Basis: fmt.Sprintf("loaded, then %s–%s until a clean shutdown is done, the longer of %s–%s of page writes, %s–%s dirty pages %s, and the shutdown's own %.1f–%.1f s (1.04–1.06 measured after loads that left little to write); dirty pages: %s",
 			plainSeconds(sLo), plainSeconds(sHi), plainSeconds(fLo), plainSeconds(fHi), kilo(pLo), kilo(pHi), rate, ShutdownSecLow, ShutdownSecHigh, how),
 	}
 }
@@ -97,10 +104,10 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 // b, whether the pool holds the load, and how it was reckoned.
 func dirtyPages(d *profile.Dump, b pool, maxDirtyPct float64) (pLo, pHi float64, holds bool, how string) {
 	lo, hi := dumpInnoDBSQLBytes(d)
-	fixed := (LoadDirtyPages + TableDirtyPages*float64(innodbTables(d))) * PageBytes
-	dLo, dHi := lo*DirtyPerDumpByteLow+fixed, hi*DirtyPerDumpByteHigh+fixed
-	how = fmt.Sprintf("%.3g–%.3g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed), and %s: %.0f of any load and %.1f for each of its %s (measured)",
-		DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe(), kilo(fixed/PageBytes), float64(LoadDirtyPages), TableDirtyPages, count(innodbTables(d), "InnoDB table"))
+	tLo, tHi := tableDirtyPages(d)
+	dLo, dHi := lo*DirtyPerDumpByteLow+tLo*PageBytes, hi*DirtyPerDumpByteHigh+tHi*PageBytes
+	how = fmt.Sprintf("%.3g–%.3g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed), and %d of any load and %.1f–%.1f for each of its %s (measured)",
+		DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe(), LoadDirtyPages, TableDirtyPagesLow, TableDirtyPagesHigh, count(innodbTables(d), "InnoDB table"))
 	holds = b.bytes > 0
 	if b.bytes > 0 {
 		capB := float64(b.bytes) * maxDirtyPct / 100
@@ -111,6 +118,17 @@ func dirtyPages(d *profile.Dump, b pool, maxDirtyPct float64) (pLo, pHi float64,
 		}
 	}
 	return dLo / PageBytes, dHi / PageBytes, holds, how
+}
+
+// tableDirtyPages is the range of pages a load of d leaves dirty besides
+// its rows': LoadDirtyPages and TableDirtyPages for each InnoDB table, none
+// when it creates no InnoDB table.
+func tableDirtyPages(d *profile.Dump) (lo, hi float64) {
+	n := float64(innodbTables(d))
+	if n == 0 {
+		return 0, 0
+	}
+	return LoadDirtyPages + TableDirtyPagesLow*n, LoadDirtyPages + TableDirtyPagesHigh*n
 }
 
 // innodbTables is how many of the dump's tables load into InnoDB.
