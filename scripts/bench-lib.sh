@@ -45,7 +45,7 @@ server_stop() {
   [ -n "$SDD" ] || return 0
   local waited=0 p me; me=$(basename "$0")
   if [ -n "$SPID" ] && alive "$SPID"; then
-    mariadb-admin --socket="$SOCK" -u root shutdown >/dev/null 2>&1 || kill -TERM "$SPID" 2>/dev/null || true
+    kill -TERM "$SPID" 2>/dev/null || mariadb-admin --socket="$SOCK" -u root shutdown >/dev/null 2>&1 || true # a clean shutdown; mariadb-admin waits in whole seconds
     while alive "$SPID" && [ $waited -lt $((STOP_TIMEOUT * 50)) ]; do sleep 0.02; waited=$((waited + 1)); done # 20 ms: a timed shutdown reads true
     if alive "$SPID"; then
       [ "${TERM_ON_TIMEOUT:-0}" = 1 ] || { echo "$me: mariadbd $SPID on $SDD still running ${STOP_TIMEOUT}s after shutdown" >&2; exit 1; }

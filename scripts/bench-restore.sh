@@ -110,9 +110,10 @@ stop_server() {
   [ -n "$pid" ] || pid=$(cat "$2" 2>/dev/null || true)
   [ -n "$pid" ] || return 0
   if alive "$pid"; then
-    mariadb-admin --socket="$1" -u root shutdown >/dev/null 2>&1 || kill -TERM "$pid" 2>/dev/null || true
-    # polled every 20 ms: a timed shutdown (settle_time) of a server with few dirty pages takes well under a second,
-    # which a 0.5 s poll rounded up to 0.5 or 1.0 s (2026-12-04's tiny300 sitting: every shutdown "1.05-1.06 s")
+    # SIGTERM is a clean shutdown (as SHUTDOWN); mariadb-admin shutdown, used until 2026-12-05 02:00, waits for the pid
+    # file in whole seconds (mysqladmin.cc wait_pidfile: sleep(1)), so every timed shutdown (settle_time) read a whole
+    # second plus ~0.05 s (1.04, 8.04, 15.05 s). The process is polled every 20 ms.
+    kill -TERM "$pid" 2>/dev/null || mariadb-admin --socket="$1" -u root shutdown >/dev/null 2>&1 || true
     while alive "$pid" && [ $waited -lt $((STOP_TIMEOUT * 50)) ]; do sleep 0.02; waited=$((waited + 1)); done
     if alive "$pid"; then
       [ "${TERM_ON_TIMEOUT:-0}" = 1 ] || { echo "bench-restore.sh: mariadbd $pid ($1) still running ${STOP_TIMEOUT}s after shutdown" >&2; exit 1; }
