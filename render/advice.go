@@ -169,12 +169,15 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		b.WriteString("\n" + labelled(t, "restore", est, w, t.label))
 	}
 	if !th.EstimatedSettled.IsZero() {
-		est := fmt.Sprintf("%s to %s after the start, when every loaded page is written. %s", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), th.EstimatedSettled.Basis)
+		est := fmt.Sprintf("%s to %s after the start, when every loaded page is written and a clean shutdown would be done. %s", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), th.EstimatedSettled.Basis)
 		b.WriteString(labelled(t, "settled", est, w, t.label))
 	}
 	if e := th.EstimatedLoadBinlog; !e.IsZero() {
 		est := fmt.Sprintf("loaded in %s to %s if the binary log is written instead of skipped. %s", estimateDur(e.Low), estimateDur(e.High), e.Basis)
 		b.WriteString(labelled(t, "binlog on", est, w, t.label))
+	}
+	if s := asIsText(th); s != "" {
+		b.WriteString(labelled(t, "as is", s, w, t.label))
 	}
 	if len(th.Commands) > 0 || len(th.Warnings) > 0 {
 		b.WriteString(section(t, "COMMANDS"))
@@ -330,4 +333,18 @@ func loadedWhen(commands []string) string {
 		}
 	}
 	return "the loader exits"
+}
+
+// asIsText is the same restore without the advice, as the plan estimates
+// it (estimated_load_as_is, estimated_settled_as_is): "" when not estimated.
+func asIsText(th advisor.Threads) string {
+	l, st := th.EstimatedLoadAsIs, th.EstimatedSettledAsIs
+	if l.IsZero() || (l.Low == th.EstimatedLoad.Low && l.High == th.EstimatedLoad.High && st.Low == th.EstimatedSettled.Low && st.High == th.EstimatedSettled.High) {
+		return "" // the advice changes nothing the estimate sees
+	}
+	s := fmt.Sprintf("loaded in %s to %s", estimateDur(l.Low), estimateDur(l.High))
+	if !st.IsZero() {
+		s += fmt.Sprintf(", settled %s to %s", estimateDur(st.Low), estimateDur(st.High))
+	}
+	return s + " without the advice: the loader's default sessions and the server as it is now (the same model; the JSON has its basis)."
 }

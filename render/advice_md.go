@@ -107,10 +107,13 @@ func threadsMarkdown(th advisor.Threads) string {
 		fmt.Fprintf(&b, "\nEstimated restore (loaded: %s): %s to %s. %s\n", loadedWhen(th.Commands), estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
 	}
 	if !th.EstimatedSettled.IsZero() {
-		fmt.Fprintf(&b, "\nEstimated until settled (every loaded page written): %s to %s. %s\n", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), mdText(th.EstimatedSettled.Basis))
+		fmt.Fprintf(&b, "\nEstimated until settled (every loaded page written, a clean shutdown done): %s to %s. %s\n", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), mdText(th.EstimatedSettled.Basis))
 	}
 	if e := th.EstimatedLoadBinlog; !e.IsZero() {
 		fmt.Fprintf(&b, "\nEstimated restore with the binary log written instead of skipped: %s to %s. %s\n", estimateDur(e.Low), estimateDur(e.High), mdText(e.Basis))
+	}
+	if s := asIsText(th); s != "" {
+		fmt.Fprintf(&b, "\nAs is: %s\n", mdText(s))
 	}
 	for _, w := range th.Warnings {
 		b.WriteString("\n> **Warning:** " + mdText(w) + "\n")

@@ -190,9 +190,9 @@ func TestAdviceSettled(t *testing.T) {
 		want         []string
 	}{
 		{"text", "text", []string{"restore: loaded (the loader exits) in 25s to 41s. load basis",
-			"settled: 2m to 4m after the start, when every loaded page is written. settle basis", "when: after the load has settled"}},
+			"settled: 2m to 4m after the start, when every loaded page is written and a clean shutdown would be done. settle basis", "when: after the load has settled"}},
 		{"markdown", "markdown", []string{"Estimated restore (loaded: the loader exits): 25s to 41s. load basis",
-			"Estimated until settled (every loaded page written): 2m to 4m. settle basis",
+			"Estimated until settled (every loaded page written, a clean shutdown done): 2m to 4m. settle basis",
 			"| `SET GLOBAL innodb_buffer_pool_size = 134217728;` after the load has settled: run the undo once SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty' is near 0 |"}},
 	}
 	for _, c := range cases {

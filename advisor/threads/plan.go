@@ -69,6 +69,12 @@ type Plan struct {
 	// binary log (myloader --enable-binlog, as replicas need) on a target
 	// whose binary log is on; zero otherwise (the advice skips it).
 	EstimatedLoadBinlog DurationRange `json:"estimated_load_binlog_written,omitzero"`
+	// EstimatedLoadAsIs and EstimatedSettledAsIs are the same restore as the
+	// target is now, without the advice (asIsPlan: the loader's default
+	// sessions, the server's own pool and settings), from the same model;
+	// zero when the plan's own are.
+	EstimatedLoadAsIs    DurationRange `json:"estimated_load_as_is,omitzero"`
+	EstimatedSettledAsIs DurationRange `json:"estimated_settled_as_is,omitzero"`
 	// LoadedInnoDBBytes is the buffer pool the dump's InnoDB tables fill
 	// once loaded (innoDBPoolBytes), with LoadedInnoDBBasis saying how it
 	// was counted; 0 and "" without a dump.

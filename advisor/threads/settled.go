@@ -63,6 +63,13 @@ const (
 	ShutdownSecLow, ShutdownSecHigh = 1.0, 1.1
 )
 
+// flushRateMeasured and shutdownMeasured are what the basis text says was
+// measured for FlushRateShare and ShutdownSec (testdata/settle-fit/).
+const (
+	flushRateMeasured = "86–106%"
+	shutdownMeasured  = "1.04–1.06 s measured after loads that left little to write"
+)
+
 // estimateSettled adds to the load estimate the time until a clean
 // shutdown would be done: the writes of the pages the load left dirty or
 // the shutdown's own ShutdownSec, whichever is longer. The pages: from the
@@ -72,9 +79,22 @@ const (
 // FlushRateShare of the peak random-write IOPS measured, or, buffered
 // (data files through the page cache) and while the pool holds the load
 // (where it was measured), as bufferedFlush with copies writes of each
-// page's bytes (neighbors: with innodb_flush_neighbors on). Zero when the load estimate, the dump size or the
-// random-write curve is missing.
+// page's bytes (neighbors: with innodb_flush_neighbors on). Zero when the
+// load estimate, the dump size or the random-write curve is missing.
 func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64, buffered, neighbors bool, copies float64) DurationRange {
+	return settleRange(p, loaded, b, maxDirtyPct, buffered, neighbors, copies, true)
+}
+
+// estimateWritten is estimateSettled for a server that keeps running:
+// until its page cleaner has written the load's pages, no shutdown
+// counted (what an undo that must wait for them waits for).
+func estimateWritten(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64, buffered, neighbors bool, copies float64) DurationRange {
+	return settleRange(p, loaded, b, maxDirtyPct, buffered, neighbors, copies, false)
+}
+
+// settleRange is estimateSettled, with the clean shutdown's own time
+// (shutdown) or without it; the ends rounded outward (writtenRange).
+func settleRange(p *profile.Profile, loaded DurationRange, b pool, maxDirtyPct float64, buffered, neighbors bool, copies float64, shutdown bool) DurationRange {
 	if loaded.IsZero() || p.Dump == nil || p.Dump.TotalBytes == 0 {
 		return DurationRange{}
 	}
@@ -84,20 +104,34 @@ func estimateSettled(p *profile.Profile, loaded DurationRange, b pool, maxDirtyP
 	}
 	pLo, pHi, holds, how := dirtyPages(p.Dump, b, maxDirtyPct)
 	fLo, fHi := pLo/(iops*FlushRateShareHigh), pHi/(iops*FlushRateShareLow)
-	rate := fmt.Sprintf("at %.0f–%.0f%% of the disk's %s random 16K writes/s, its peak (86–106%% measured while settling on the card bed)",
-		FlushRateShareLow*100, FlushRateShareHigh*100, kilo(iops))
+	rate := fmt.Sprintf("at %.0f–%.0f%% of the disk's %s random 16K writes/s, its peak (%s measured while settling on the card bed: testdata/settle-fit/)",
+		FlushRateShareLow*100, FlushRateShareHigh*100, kilo(iops), flushRateMeasured)
 	if buffered && holds {
 		if bLo, bHi, bHow := bufferedFlush(p.Storage, pLo, pHi, copies, neighbors); bHi > 0 {
 			fLo, fHi, rate = bLo, bHi, bHow
 		}
 	}
-	sLo, sHi := max(fLo, ShutdownSecLow), max(fHi, ShutdownSecHigh)
-	return DurationRange{
-		Low:  seconds(loaded.Low.Seconds() + sLo),
-		High: seconds(loaded.High.Seconds() + sHi),
-		Basis: fmt.Sprintf("loaded, then %s–%s until a clean shutdown is done, the longer of %s–%s of page writes, %s–%s dirty pages %s, and the shutdown's own %.1f–%.1f s (1.04–1.06 measured after loads that left little to write); dirty pages: %s",
-			plainSeconds(sLo), plainSeconds(sHi), plainSeconds(fLo), plainSeconds(fHi), kilo(pLo), kilo(pHi), rate, ShutdownSecLow, ShutdownSecHigh, how),
+	writes := fmt.Sprintf("%s–%s of page writes, %s–%s dirty pages %s", plainSeconds(fLo), plainSeconds(fHi), kilo(pLo), kilo(pHi), rate)
+	if !shutdown {
+		lo, hi := writtenRange(loaded.Low.Seconds()+fLo, loaded.High.Seconds()+fHi)
+		return DurationRange{Low: lo, High: hi, Basis: fmt.Sprintf("loaded, then %s; dirty pages: %s", writes, how)}
 	}
+	sLo, sHi := max(fLo, ShutdownSecLow), max(fHi, ShutdownSecHigh)
+	lo, hi := writtenRange(loaded.Low.Seconds()+sLo, loaded.High.Seconds()+sHi)
+	return DurationRange{Low: lo, High: hi,
+		Basis: fmt.Sprintf("loaded, then %s–%s until a clean shutdown is done, the longer of %s and the shutdown's own %.1f–%.1f s (%s, MariaDB 10.11: testdata/settle-fit/); dirty pages: %s",
+			plainSeconds(sLo), plainSeconds(sHi), writes, ShutdownSecLow, ShutdownSecHigh, shutdownMeasured, how)}
+}
+
+// writtenRange rounds a range of seconds outward, as the estimate's ends
+// are (rangeOf): the low end down, the high end up.
+func writtenRange(lo, hi float64) (time.Duration, time.Duration) {
+	l, h := time.Duration(lo*float64(time.Second)), time.Duration(hi*float64(time.Second))
+	l = l.Truncate(secondsUnit(l))
+	if u := secondsUnit(h); h%u != 0 {
+		h = h.Truncate(u) + u
+	}
+	return l, h
 }
 
 // dirtyPages is the range of pages a load of dump d leaves dirty in pool
@@ -106,8 +140,11 @@ func dirtyPages(d *profile.Dump, b pool, maxDirtyPct float64) (pLo, pHi float64,
 	lo, hi := dumpInnoDBSQLBytes(d)
 	tLo, tHi := tableDirtyPages(d)
 	dLo, dHi := lo*DirtyPerDumpByteLow+tLo*PageBytes, hi*DirtyPerDumpByteHigh+tHi*PageBytes
-	how = fmt.Sprintf("%.3g–%.3g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed), and %d of any load and %.1f–%.1f for each of its %s (measured)",
-		DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe(), LoadDirtyPages, TableDirtyPagesLow, TableDirtyPagesHigh, count(innodbTables(d), "InnoDB table"))
+	how = fmt.Sprintf("%.3g–%.3g bytes of them per byte of SQL while %s holds the load (1.31 measured on the card bed)", DirtyPerDumpByteLow, DirtyPerDumpByteHigh, b.describe())
+	if tHi > 0 {
+		how += fmt.Sprintf(", and %d of any load and %.1f–%.1f for each of its %s (testdata/settle-fit/)",
+			LoadDirtyPages, TableDirtyPagesLow, TableDirtyPagesHigh, count(innodbTables(d), "InnoDB table"))
+	}
 	holds = b.bytes > 0
 	if b.bytes > 0 {
 		capB := float64(b.bytes) * maxDirtyPct / 100

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -53,9 +54,10 @@ func readSettleRuns(t *testing.T, path string) []settleRun {
 // FlushRateShareHigh and ShutdownSec were fitted on (testdata/settle-fit/),
 // the pages each left dirty lie in dirtyPages' range for its pool (stock:
 // MariaDB's default 128M; advised: the 17G of every advised cnf there)
-// and its clean shutdown took between the estimate's ends: the page writes
-// at FlushRateShare of the profile's peak random-write IOPS, or
-// ShutdownSec, whichever is longer. A check of the fit, not evidence:
+// and its clean shutdown took between the ends estimateSettled adds to a
+// loaded range (the page writes at FlushRateShare of the profile's peak
+// random-write IOPS, or ShutdownSec, whichever is longer; rounded as
+// printed). A check of the fit, not evidence:
 // the e2e runs after it judge it.
 func TestSettleFit(t *testing.T) {
 	for _, name := range []string{"fast-tiny300-20261204T2046Z", "fast-sb8-20261204T2153Z", "fast-tiny300-20261205T0039Z",
@@ -69,12 +71,17 @@ func TestSettleFit(t *testing.T) {
 			if err := json.Unmarshal(b, &p); err != nil || p.Dump == nil {
 				t.Fatalf("profile: %v (dump %v)", err, p.Dump != nil)
 			}
-			iops := peakRandBytesPerSec(p.Storage, MaxThreads) / PageBytes
 			pools := map[string]pool{"stock": {bytes: 128 << 20, from: "default"}, "strict": {bytes: 17 << 30, from: "advised"}}
+			// a loaded range of one millisecond: what estimateSettled adds to it is the shutdown's estimate, rounded as printed
+			loaded := DurationRange{Low: time.Millisecond, High: time.Millisecond, Basis: "fit"}
 			for _, r := range readSettleRuns(t, "testdata/settle-fit/"+name+".results.txt") {
-				pLo, pHi, _, how := dirtyPages(p.Dump, pools[r.config], MaxDirtyPagesPctDefault)
-				sLo := max(pLo/(iops*FlushRateShareHigh), ShutdownSecLow)
-				sHi := max(pHi/(iops*FlushRateShareLow), ShutdownSecHigh)
+				b, ok := pools[r.config]
+				if !ok {
+					t.Fatalf("rep %d: config %q: neither stock nor strict", r.rep, r.config)
+				}
+				pLo, pHi, _, how := dirtyPages(p.Dump, b, MaxDirtyPagesPctDefault)
+				e := estimateSettled(&p, loaded, b, MaxDirtyPagesPctDefault, false, false, 2)
+				sLo, sHi := (e.Low - loaded.Low).Seconds(), (e.High - loaded.High).Seconds()
 				t.Logf("%s rep %d: %.0f pages (estimate %.0f–%.0f), shutdown %.2f s (estimate %.2f–%.2f)", r.config, r.rep, r.pages, pLo, pHi, r.seconds, sLo, sHi)
 				if r.pages < pLo || r.pages > pHi {
 					t.Errorf("%s rep %d: %.0f dirty pages outside %.0f–%.0f (%s)", r.config, r.rep, r.pages, pLo, pHi, how)

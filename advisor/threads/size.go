@@ -128,9 +128,10 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 		plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 	}
 	plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
+	plan.EstimatedLoadAsIs, plan.EstimatedSettledAsIs = asIsPlan(p, o, c, *plan)
 	plan.Warnings = append(plan.Warnings, loadWarnings(p, o)...)
 	plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
-	for _, note := range []string{foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
+	for _, note := range []string{asIsNote(*plan), foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
 		redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b)} {
 		if note != "" {
 			plan.Notes = append(plan.Notes, note)
@@ -387,8 +388,9 @@ func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) bool {
 	nAdd, nValue := neighborsWanted(p, o, b, maxDirty)
 	buffers := isBuffered && known
 	direct := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, false, false, copies)
+	written := estimateWritten(p, plan.EstimatedLoad, b, maxDirty, false, false, copies) // a running server: no shutdown to wait for
 	plan.EstimatedSettled = direct
-	when := settleWhen(plan.EstimatedLoad, direct, b.analyzeTables > 0)
+	when := settleWhen(plan.EstimatedLoad, written, b.analyzeTables > 0)
 	switch buffered := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true, neighborsDuringLoad(p, o, b, maxDirty), copies); {
 	case isBuffered && known: // a clean shutdown settles it at the buffered pace; a running server's
 		plan.EstimatedSettled = buffered // page cleaner at innodb_io_capacity's, so the undo waits as direct
@@ -403,7 +405,7 @@ func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) bool {
 				first = append(first, neighborsSetting(nValue))
 			}
 			plan.Temporary = append(first, plan.Temporary...)
-			plan.EstimatedSettled, when, buffers = buffered, restartWhen(plan.EstimatedLoad, direct, b.analyzeTables > 0), true
+			plan.EstimatedSettled, when, buffers = buffered, restartWhen(plan.EstimatedLoad, written, b.analyzeTables > 0), true
 		}
 	}
 	for i := range plan.Temporary {
