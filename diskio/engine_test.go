@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -265,9 +266,15 @@ func TestRunGrowsTheDefaultBudgetOnlyToItsCeiling(t *testing.T) {
 	if r.Rounds != Rounds(o.Duration) || r.Rounds < 2 {
 		t.Fatalf("Rounds = %d, want %d (>= 2)", r.Rounds, Rounds(o.Duration))
 	}
-	for _, p := range append(r.RandWrite, r.RandRead...) {
-		if len(p.SliceIOPS) == 0 || len(p.SliceIOPS) > r.Rounds {
-			t.Errorf("%d threads: %d slices, want 1..%d", p.Threads, len(p.SliceIOPS), r.Rounds)
+	capped := slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, "writes stopped at the byte budget") })
+	for i, p := range append(r.RandWrite, r.RandRead...) {
+		write := i < len(r.RandWrite)
+		// a capped run stops the write step where the budget ends: a write point's only slice may end before its
+		// measuring window counts a completion (a fast disk writes this test's 64-96 MiB in under a second; seen in
+		// CI on 2026-12-05), so it has operations but no slice rate (curveAcc.points, slice.rates)
+		cut := capped && write && len(p.SliceIOPS) == 0 && p.Ops > 0
+		if (len(p.SliceIOPS) == 0 && !cut) || len(p.SliceIOPS) > r.Rounds {
+			t.Errorf("%d threads (write %v, capped %v): %d slices, %d ops, want 1..%d slices", p.Threads, write, capped, len(p.SliceIOPS), p.Ops, r.Rounds)
 		}
 	}
 	assertEmpty(t, dir)
