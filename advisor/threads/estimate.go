@@ -185,29 +185,32 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 // commit (16K write + fdatasync) p50: a table's creation syncs its new
 // files and the log, and the server creates tables nearly one at a time
 // (TableCreateSec). Where the commit p50 decides, the slow end pays it ÷
-// QuietSpreadShare: a median latency the host's state moves as it moves
-// the CPU rate (fast bed, 2026-12-04, testdata/table-cost-fast-small/: 200
-// and 600 tables of 10 rows at 4.6-10.3 ms a table, the slowest rep
-// 1.4-2.2x the fastest, against 13 × 239 µs plus creating them); a
-// throttle's write rate is a cap and has no such spread. 0 when neither is
-// measured or the table count is unknown.
+// QuietSpreadShare and the fast end ÷ QuietFastShare: a median latency the
+// host's state moves as it moves the CPU rate (fast bed, 2026-12-04,
+// testdata/table-cost-fast-small/: 200 and 600 tables of 10 rows at
+// 4.6-10.3 ms a table, the slowest rep 1.4-2.2x the fastest, against 13 ×
+// 239 µs plus creating them), and a table's syncs are 13 only at the least
+// (latency bed: 12.8-17 at the probe's p50 a table, testdata/latency-table-
+// fit and -relaxed; the strict sitting's fastest run, 23.0 s, lay under a
+// fast end of 13 at the p50); a throttle's write rate is a cap and has no
+// such spread. 0 when neither is measured or the table count is unknown.
 func fixedCost(s profile.Storage, d *profile.Dump) (fast, slow float64, text string) {
 	if d.Tables <= 0 {
 		return 0, 0, ""
 	}
-	each, what, spread := 0.0, "", 1.0
+	each, what, slowShare, fastShare := 0.0, "", 1.0, 1.0
 	if rnd := randBytesPerSec(s, 1); rnd > 0 {
 		each, what = PageBytes/rnd, fmt.Sprintf("%s random 16K writes/s (1 thread)", kilo(rnd/PageBytes))
 	}
 	if c := s.Fsync.P50US / 1e6; c > each {
-		each, spread = c, QuietSpreadShare
-		what = fmt.Sprintf("%s a write and sync (the probe's commit p50; ÷ %.2f at the slow end, the host's quiet spread)", micros(s.Fsync.P50US), QuietSpreadShare)
+		each, slowShare, fastShare = c, QuietSpreadShare, QuietFastShare
+		what = fmt.Sprintf("%s a write and sync (the probe's commit p50; ÷ %.2f at the fast end and ÷ %.2f at the slow end, the host's quiet spread)", micros(s.Fsync.P50US), QuietFastShare, QuietSpreadShare)
 	}
 	if each <= 0 {
 		return 0, 0, ""
 	}
-	fast = float64(d.Tables*TableSyncIOs) * each
-	slow = fast / spread
+	at := float64(d.Tables*TableSyncIOs) * each
+	fast, slow = at/fastShare, at/slowShare
 	return fast, slow, fmt.Sprintf("; plus %s fixed: %s × %d synchronous writes (create, commit) one after another at %s",
 		secsRange(fast, slow), dumpTables(d), TableSyncIOs, what)
 }
