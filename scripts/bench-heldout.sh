@@ -113,7 +113,9 @@ server_start() {
   local cmd=(${NICE:+nice -n "$NICE"} mariadbd "$@" --user=root --datadir="$dd" --socket="$SOCK"
     --pid-file="$PIDF" --skip-networking --skip-grant-tables --log-error="$RUN/server.err")
   : >"$RUN/server.err"
-  if [ -n "$bed" ]; then wrap "${cmd[@]}" >>"$RUN/server.out" 2>&1 &
+  # "$TB" itself, not the wrap function: a function run with & is a subshell whose pid is not mariadbd's, and
+  # server_stop's SIGTERM would end that subshell and leave the server running (sweep 179, 2026-12-05 03:00)
+  if [ -n "$bed" ]; then "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" "${cmd[@]}" >>"$RUN/server.out" 2>&1 &
   else "${cmd[@]}" >>"$RUN/server.out" 2>&1 & fi
   SPID=$! SDD=$dd
   for _ in $(seq $((START_TIMEOUT * 2))); do
