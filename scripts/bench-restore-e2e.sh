@@ -73,6 +73,14 @@ declare -A VARIANT_CNF=(
   # stock's page-cleaner rates (MariaDB 10.11's defaults): on a CPU-bound load the advice's higher
   # innodb_io_capacity may spend the load's CPU on flushing pages the pool could hold (restore-e2e.md)
   [iostock]=$'innodb_io_capacity = 200\ninnodb_io_capacity_max = 2000'
+  # the page cleaner flushing during the load: with innodb_max_dirty_pages_pct = 0 it never goes idle while a page
+  # is dirty and writes a batch of about innodb_io_capacity pages a second (MariaDB buf0flu.cc,
+  # buf_flush_page_cleaner: idle only while dirty_pct < srv_max_buf_pool_modified_pct;
+  # page_cleaner_flush_pages_recommendation), so that a disk idle during a CPU-bound load writes the pages then
+  # rather than at the shutdown (issue 19, point 2)
+  [dirty0]="innodb_max_dirty_pages_pct = 0"
+  # and those batches at 400 pages (the bw bed's advised innodb_io_capacity_max), not the default 200
+  [dirty0io400]=$'innodb_max_dirty_pages_pct = 0\ninnodb_io_capacity = 400'
 )
 
 # variant BED D+NAME DIR: D's advice (taken first when not yet), its files copied to D+NAME's with VARIANT_CNF[NAME]
