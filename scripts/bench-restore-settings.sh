@@ -19,6 +19,10 @@ CANDIDATES=(
   # load, and the _analyze variant pays for the statistics afterwards (mariadb-check --analyze, timed)
   "stats_recalc_off|SET GLOBAL innodb_stats_auto_recalc = OFF|SET GLOBAL innodb_stats_auto_recalc = ON"
   "stats_recalc_off_analyze|SET GLOBAL innodb_stats_auto_recalc = OFF|SET GLOBAL innodb_stats_auto_recalc = ON|SCHEMAS"
+  # and no persistent statistics either: a table created meanwhile writes no rows to mysql.innodb_table_stats and
+  # innodb_index_stats (each a transaction of its own, a log flush each at strict durability), which on a disk that
+  # takes few writes a second may be part of what a table's creation costs (issue 19, point 3: many small tables)
+  "stats_persistent_off|SET GLOBAL innodb_stats_auto_recalc = OFF; SET GLOBAL innodb_stats_persistent = OFF|SET GLOBAL innodb_stats_persistent = ON; SET GLOBAL innodb_stats_auto_recalc = ON"
 )
 
 settings_bed() {
