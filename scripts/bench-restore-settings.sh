@@ -7,7 +7,8 @@
 # Result lines: "settings BED CANDIDATE THREADS REP SECONDS" (--threads given: each candidate at each
 # count, the order of the counts alternating per round; else 4). A candidate's fourth field, when set,
 # is SQL run after the load inside the timed region (the work the candidate leaves for after it), with
-# SCHEMAS in it replaced by the shape's schema names.
+# SCHEMAS in it replaced by the shape's schema names. A fifth field, when set, is added to myloader's words
+# (word-split: e.g. "-q 1"), a candidate of the loader's own rather than the server's.
 CANDIDATES=(
   "base||"
   "redo_1g|SET GLOBAL innodb_log_file_size = 1073741824|SET GLOBAL innodb_log_file_size = 100663296"
@@ -23,10 +24,17 @@ CANDIDATES=(
   # innodb_index_stats (each a transaction of its own, a log flush each at strict durability), which on a disk that
   # takes few writes a second may be part of what a table's creation costs (issue 19, point 3: many small tables)
   "stats_persistent_off|SET GLOBAL innodb_stats_auto_recalc = OFF; SET GLOBAL innodb_stats_persistent = OFF|SET GLOBAL innodb_stats_persistent = ON; SET GLOBAL innodb_stats_auto_recalc = ON"
+  # myloader commits every --queries-per-transaction statements (default 1000: a whole chunk file). MariaDB 10.6+
+  # sends a transaction's first insert into an empty table, with unique_checks and foreign_key_checks off (myloader
+  # sets both), down InnoDB's bulk-insert path (MDEV-24621) under a table lock held to its commit: the whole first
+  # chunk of each table, which cost CPU on the fast bed (during-load-settings.md, 2026-12-03). Committing every
+  # statement (-q 1) or every 10 leaves only the first statement or ten on that path, for more commits.
+  "qpt_1||||-q 1"
+  "qpt_10||||-q 10"
 )
 
 settings_bed() {
-  local bed=$1 dir rep c name apply undo pool0
+  local bed=$1 dir rep c name apply undo pool0 extra
   for name in $CANDS; do
     printf '%s\n' "${CANDIDATES[@]}" | grep -q "^$name|" || { echo "bench-restore.sh: unknown candidate $name" >&2; return 2; }
   done
@@ -42,7 +50,7 @@ settings_bed() {
     list=$counts; [ $((rep % 2)) = 0 ] && list=$(echo "$counts" | tr ' ' '\n' | tac | tr '\n' ' ')
     for t in $list; do
     for c in "${CANDIDATES[@]}"; do
-      IFS='|' read -r name apply undo post <<<"$c"
+      IFS='|' read -r name apply undo post extra <<<"$c"
       [ -z "$CANDS" ] || [[ " $CANDS " == *" $name "* ]] || continue
       undo=${undo//@@GLOBAL.innodb_buffer_pool_size/$pool0}
       [ -n "$apply" ] && { sql "t-$bed" "$apply"; settle "t-$bed"; }
@@ -50,7 +58,7 @@ settings_bed() {
       RESTORE_POST=""
       [ "$post" = SCHEMAS ] && RESTORE_POST="mariadb-check --socket=$RUN/t-$bed.sock -u root --analyze --silent --databases $(shape_schemas | tr '\n' ' ')"
       export RESTORE_POST
-      restore "t-$bed" "settings $bed $name $t $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t "$t"
+      restore "t-$bed" "settings $bed $name $t $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump" -o -t "$t" $extra
       [ -n "$undo" ] && { sql "t-$bed" "$undo"; settle "t-$bed"; }
     done
     done
