@@ -18,20 +18,26 @@ func sdWithPool(pool string) *profile.Profile {
 	return p
 }
 
-func TestEstimateLoad(t *testing.T) {
+// estimateLoadCase is one of TestEstimateLoad's cases: the profile, its
+// dump and the range and basis text estimateLoad must give.
+type estimateLoadCase struct {
+	name      string
+	p         *profile.Profile
+	dump      *profile.Dump
+	low, high time.Duration
+	basis     string
+}
+
+// estimateLoadCases are TestEstimateLoad's cases, each with the sums behind
+// its figures.
+func estimateLoadCases() []estimateLoadCase {
 	sd := prof(4, 0, sdCurve, nil)
 	sd.Storage.SeqWrite.MBPerS = 15
-	tests := []struct {
-		name      string
-		p         *profile.Profile
-		dump      *profile.Dump
-		low, high time.Duration
-		basis     string
-	}{
+	return []estimateLoadCase{
 		{name: "no dump: no estimate", p: prof(2, 0, fastCurve, nil)},
 		{name: "fast disk, 2 cores: CPU bound", p: prof(2, 0, fastCurve, nil),
 			dump: &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32},
-			// ≥ 3 threads on 2 cores: min(n × 12.5, 15.5 × 2^0.7 = 25.18) MB/s, at 1.1x (QuietFastShare) 27.7 MB/s,
+			// ≥ 3 threads on 2 cores: min(n × 12.5, 15.5 × 2^0.7 = 25.18) MB/s, at 1.1x (the load unknown: min(QuietFastShare, 2 × UnknownLoadShare)) 27.7 MB/s,
 			// 560 MB in 20.2 s; slow: the host's load is unknown, at 0.55 × 25.18 = 13.85 MB/s 40.4 s, slower than
 			// the disk's slow end (1500 MB/s ÷ 4.6: 1.7 s)
 			low: 20 * time.Second, high: 41 * time.Second, basis: "CPU 25 MB/s on a quiet host (12 per load thread, at most 25 on 2 CPUs"},
@@ -67,6 +73,10 @@ func TestEstimateLoad(t *testing.T) {
 			// than the disk (13.4k × 16 KiB ÷ 2.0 = 110 MB/s: 1.5 s)
 			low: 12 * time.Second, high: 25 * time.Second, basis: "160.2 MiB of SQL;"},
 	}
+}
+
+func TestEstimateLoad(t *testing.T) {
+	tests := estimateLoadCases()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.p.Dump = tc.dump

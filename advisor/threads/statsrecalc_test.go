@@ -24,16 +24,7 @@ func withEngines(d *profile.Dump, e ...profile.DumpEngine) *profile.Dump { d.Eng
 
 func TestStatsRecalcOff(t *testing.T) {
 	bigPool := map[string]string{"innodb_buffer_pool_size": "17179869184"}
-	with := func(vars map[string]string, kv ...string) map[string]string {
-		out := map[string]string{}
-		for k, v := range vars {
-			out[k] = v
-		}
-		for i := 0; i+1 < len(kv); i += 2 {
-			out[kv[i]] = kv[i+1]
-		}
-		return out
-	}
+	with := withVars
 	slow := prof(2, 0, fastCurve, smallTables("ts1"))
 	slow.Storage.Fsync.P50US = 2400
 	tests := []struct {
@@ -71,32 +62,51 @@ func TestStatsRecalcOff(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			plan := Size(tt.p, tt.o)
-			i := slices.IndexFunc(plan.Temporary, func(s Setting) bool { return strings.Contains(s.Apply, "innodb_stats_auto_recalc") })
-			j := slices.IndexFunc(plan.Commands, func(c string) bool { return strings.HasPrefix(c, "mysqlcheck ") })
-			if (i >= 0) != tt.wantOn || (j >= 0) != tt.wantOn {
-				t.Fatalf("setting at %d, analyze line at %d, want on=%v (load %d threads)\ncommands %q", i, j, tt.wantOn, plan.Load.Threads, plan.Commands)
-			}
-			if tt.wantOn {
-				s := plan.Temporary[i]
-				if s.Apply != "SET GLOBAL innodb_stats_auto_recalc = OFF;" || s.Undo != "SET GLOBAL innodb_stats_auto_recalc = ON;" || !strings.Contains(s.Warning, "statistics of empty tables") {
-					t.Errorf("setting %+v", s)
-				}
-				if plan.Commands[j] != tt.analyze {
-					t.Errorf("analyze line %q, want %q", plan.Commands[j], tt.analyze)
-				}
-				if k := slices.IndexFunc(plan.Commands, func(c string) bool { return strings.HasPrefix(c, "myloader ") }); k < 0 || k > j {
-					t.Errorf("the analyze line must follow the myloader line: %q", plan.Commands)
-				}
-			}
-			notes := strings.Join(plan.Notes, "\n")
-			if tt.noteHas != "" && !strings.Contains(notes, tt.noteHas) {
-				t.Errorf("notes lack %q:\n%s", tt.noteHas, notes)
-			}
-			if tt.noteHas == "" && strings.Contains(notes, "statistics recalculation") {
-				t.Errorf("unexpected note:\n%s", notes)
-			}
+			checkStatsRecalcPlan(t, Size(tt.p, tt.o), tt.wantOn, tt.analyze, tt.noteHas)
 		})
+	}
+}
+
+// withVars is vars with the pairs kv (name, value, ...) set, a copy.
+func withVars(vars map[string]string, kv ...string) map[string]string {
+	out := map[string]string{}
+	for k, v := range vars {
+		out[k] = v
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		out[kv[i]] = kv[i+1]
+	}
+	return out
+}
+
+// checkStatsRecalcPlan checks that plan turns the statistics recalculation
+// off for the load (and prints analyze after the myloader line) when
+// wantOn, and that its notes hold noteHas (or, when "", no such note).
+func checkStatsRecalcPlan(t *testing.T, plan Plan, wantOn bool, analyze, noteHas string) {
+	t.Helper()
+	i := slices.IndexFunc(plan.Temporary, func(s Setting) bool { return strings.Contains(s.Apply, "innodb_stats_auto_recalc") })
+	j := slices.IndexFunc(plan.Commands, func(c string) bool { return strings.HasPrefix(c, "mysqlcheck ") })
+	if (i >= 0) != wantOn || (j >= 0) != wantOn {
+		t.Fatalf("setting at %d, analyze line at %d, want on=%v (load %d threads)\ncommands %q", i, j, wantOn, plan.Load.Threads, plan.Commands)
+	}
+	if wantOn {
+		s := plan.Temporary[i]
+		if s.Apply != "SET GLOBAL innodb_stats_auto_recalc = OFF;" || s.Undo != "SET GLOBAL innodb_stats_auto_recalc = ON;" || !strings.Contains(s.Warning, "statistics of empty tables") {
+			t.Errorf("setting %+v", s)
+		}
+		if plan.Commands[j] != analyze {
+			t.Errorf("analyze line %q, want %q", plan.Commands[j], analyze)
+		}
+		if k := slices.IndexFunc(plan.Commands, func(c string) bool { return strings.HasPrefix(c, "myloader ") }); k < 0 || k > j {
+			t.Errorf("the analyze line must follow the myloader line: %q", plan.Commands)
+		}
+	}
+	notes := strings.Join(plan.Notes, "\n")
+	if noteHas != "" && !strings.Contains(notes, noteHas) {
+		t.Errorf("notes lack %q:\n%s", noteHas, notes)
+	}
+	if noteHas == "" && strings.Contains(notes, "statistics recalculation") {
+		t.Errorf("unexpected note:\n%s", notes)
 	}
 }
 
