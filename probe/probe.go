@@ -83,6 +83,7 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 			p.Host.CPU.Speed = sp
 			measureMemory(ctx, p)
 		}
+		measureFirstTouch(ctx, p)
 		if err := measure(ctx, o, &st); err != nil {
 			return nil, err
 		}
@@ -106,6 +107,21 @@ func measureMemory(ctx context.Context, p *profile.Profile) {
 		return
 	}
 	p.Host.CPU.Speed.MemLoadNs, p.Host.CPU.Speed.MemChaseBytes = m.LoadNs, uint64(m.Bytes)
+}
+
+// measureFirstTouch adds what fresh memory costs on its first write
+// (host.MeasureFirstTouch over FirstTouchBytes of the usable memory) to
+// p's memory, or a gap.
+func measureFirstTouch(ctx context.Context, p *profile.Profile) {
+	r, err := host.MeasureFirstTouch(ctx, host.FirstTouchBytes(p.Host.Memory.EffectiveBytes()))
+	if err != nil {
+		if ctx.Err() == nil {
+			p.AddGap("host.memory.first_touch", err.Error())
+		}
+		return
+	}
+	p.Host.Memory.FirstTouch = &profile.FirstTouch{Bytes: uint64(r.Bytes), PageBytes: uint64(r.PageBytes),
+		FirstNsPerPage: r.NsPerPage(r.First), AgainNsPerPage: r.NsPerPage(r.Again)}
 }
 
 // CheckDir resolves dir and makes sure it is an existing directory; the

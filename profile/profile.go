@@ -191,6 +191,34 @@ type Memory struct {
 	// always, "2" strict; kernel overcommit-accounting.rst), "" unread: it
 	// decides whether a mapping larger than RAM + swap is refused.
 	OvercommitMemory string `json:"overcommit_memory,omitempty"`
+	// FirstTouch is what writing fresh memory cost when probed; nil when
+	// not measured.
+	FirstTouch *FirstTouch `json:"first_touch,omitempty"`
+}
+
+// FirstTouch is the cost of a page of fresh anonymous memory written for
+// the first time (a page fault, the kernel clearing the page and, in a VM
+// whose host backs guest memory only when it is touched or takes back
+// what the guest frees, the host backing it) and written again. A freshly
+// started database server pays the first for every page of buffer pool
+// it fills.
+type FirstTouch struct {
+	// Bytes is the memory mapped and written; PageBytes the page size the
+	// writes stepped by (one write a page).
+	Bytes     uint64 `json:"bytes"`
+	PageBytes uint64 `json:"page_bytes"`
+	// FirstNsPerPage is the wall-clock nanoseconds a page's first write
+	// took; AgainNsPerPage the same pages' second write.
+	FirstNsPerPage float64 `json:"first_ns_per_page"`
+	AgainNsPerPage float64 `json:"again_ns_per_page"`
+}
+
+// SecondsPerGiB is the first write's cost for a GiB of such pages.
+func (f FirstTouch) SecondsPerGiB() float64 {
+	if f.PageBytes == 0 {
+		return 0
+	}
+	return f.FirstNsPerPage / 1e9 * float64(uint64(1)<<30) / float64(f.PageBytes)
 }
 
 // AvailableNowBytes is the memory a process here may still take: the

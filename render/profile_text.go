@@ -110,7 +110,26 @@ func hostLines(t theme, h profile.Host, inner int) []string {
 	if h.Memory.LimitBytes > 0 {
 		limit = profile.HumanBytes(h.Memory.LimitBytes)
 	}
-	return append(lines, kv(t, "memory", mem), kv(t, "cgroup", "memory limit "+limit))
+	lines = append(lines, kv(t, "memory", mem))
+	if ft := h.Memory.FirstTouch; ft != nil {
+		lines = append(lines, kvWrap(t, "new memory", firstTouchText(*ft), inner)...)
+	}
+	return append(lines, kv(t, "cgroup", "memory limit "+limit))
+}
+
+// firstTouchText says what a page of fresh memory cost the first time it
+// was written and again, and what a GiB of them costs.
+func firstTouchText(f profile.FirstTouch) string {
+	return fmt.Sprintf("%s a %s page written the first time, %s again (%.2f s per GiB; %s written)",
+		microsText(f.FirstNsPerPage), profile.HumanBytes(f.PageBytes), microsText(f.AgainNsPerPage), f.SecondsPerGiB(), profile.HumanBytes(f.Bytes))
+}
+
+// microsText renders nanoseconds as "14.2 µs" (or "0.05 µs").
+func microsText(ns float64) string {
+	if ns >= 1000 {
+		return fmt.Sprintf("%.1f µs", ns/1000)
+	}
+	return fmt.Sprintf("%.2f µs", ns/1000)
 }
 
 // storageLines are the storage panel's lines; inner is the panel's width.

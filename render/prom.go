@@ -48,6 +48,11 @@ func profileProm(p *profile.Profile) string {
 		{"mytune_storage_free_bytes", "Free space on the filesystem of the data directory.", one(float64(p.Storage.FreeBytes))},
 		{"mytune_storage_measured", "1 if the storage was measured, 0 if not.", one(boolFloat(p.Storage.Measured))},
 	}
+	if ft := p.Host.Memory.FirstTouch; ft != nil {
+		fams = append(fams, promFamily{"mytune_host_memory_first_touch_seconds_per_gib",
+			"Time a GiB of fresh memory took to write the first time, page by page, when probed (page faults, clearing and any hypervisor backing).",
+			one(ft.SecondsPerGiB())})
+	}
 	if sp := p.Host.CPU.Speed; sp != nil {
 		worth, capped := p.Host.CPU.EffectiveCPUs()
 		fams = append(fams, promFamily{"mytune_host_cpu_effective_cpus",

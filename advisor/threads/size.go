@@ -132,7 +132,7 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 	plan.Warnings = append(plan.Warnings, loadWarnings(p, o)...)
 	plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
 	for _, note := range []string{asIsNote(*plan), foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
-		redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b)} {
+		redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b), freshMemoryNote(p, plan.LoadedInnoDBBytes, b)} {
 		if note != "" {
 			plan.Notes = append(plan.Notes, note)
 		}
