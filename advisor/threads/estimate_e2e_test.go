@@ -107,18 +107,17 @@ const busyHostNoLoad = "measured at load average 12-25 (docs/benchmarks/restore-
 // why and the measured figures (the test logs the estimate); a listed row
 // must still miss (else it leaves the list).
 var e2eKnownMisses = map[string]string{
-	"fast run 2 relaxed":           fasterHost + "median 5.3 s (runs 20.9, 5.3, 4.3)",
-	"fast run 2 strict":            fasterHost + "median 5.4 s (runs 9.2, 5.4, 4.5)",
-	"fast run 2 stock":             fasterHost + "median 5.8 s (runs 20.9, 5.8, 4.9)",
-	"fast run 3 relaxed":           fasterHost + "median 4.8 s",
-	"fast run 3 strict":            fasterHost + "median 5.0 s",
-	"fast run 3 burners 4 relaxed": fasterHost + "median 6.8 s with 4 busy loops",
-	"fast run 3 burners 4 strict":  fasterHost + "median 5.9 s with 4 busy loops",
-	"hdd run 1 relaxed":            busyHostNoLoad + "median 14.8 s",
-	"card run 1 relaxed":           busyHostNoLoad + "median 23.0 s (runs 23.0, 24.4, 19.7; strict beside it 19.9 s): the range 10-20 s's middle 14.1 s since its fast end is the redo alone (RedoPerSQLByteNoIndex, 2026-12-03; with the fitted 1.4 before, 12-20 s: -33%)",
-	"card run 1G relaxed":          "in a 1G memory cgroup (docs/benchmarks/restore-e2e.md, 'Small hosts'), reps 17.9-24.6 s (1.37x apart; strict beside it 17.8 s): median 22.7 s, the range 10-20 s's middle 14.1 s since its fast end is the redo alone (RedoPerSQLByteNoIndex, 2026-12-03; with the fitted 1.4 before, 12-20 s: -32%)",
-	"hdd run 2 relaxed":            busyHostNoLoad + "median 15.3 s",
-	"hdd run 2 strict":             "not a miss of the middle (9.9 s, -24% of the measured 13.0 s) but of the width: 6.5-15 s as rounded, 2.31x; the model's slow end 14.05 s passed 14 when the loader's start (0.13 s at the slow end, LoadStartSec) and the 8 tables' creation (0.035 s, no longer dropped under 0.1 s) were counted on 2026-12-04, and is rounded up to the next second",
+	"fast run 2 relaxed":          fasterHost + "median 5.3 s (runs 20.9, 5.3, 4.3)",
+	"fast run 2 strict":           fasterHost + "median 5.4 s (runs 9.2, 5.4, 4.5)",
+	"fast run 2 stock":            fasterHost + "median 5.8 s (runs 20.9, 5.8, 4.9)",
+	"fast run 3 relaxed":          fasterHost + "median 4.8 s",
+	"fast run 3 strict":           fasterHost + "median 5.0 s",
+	"fast run 3 burners 4 strict": fasterHost + "median 5.9 s with 4 busy loops",
+	"hdd run 1 relaxed":           busyHostNoLoad + "median 14.8 s",
+	"card run 1 relaxed":          busyHostNoLoad + "median 23.0 s (runs 23.0, 24.4, 19.7; strict beside it 19.9 s): the range 10-20 s's middle 14.1 s since its fast end is the redo alone (RedoPerSQLByteNoIndex, 2026-12-03; with the fitted 1.4 before, 12-20 s: -33%)",
+	"card run 1G relaxed":         "in a 1G memory cgroup (docs/benchmarks/restore-e2e.md, 'Small hosts'), reps 17.9-24.6 s (1.37x apart; strict beside it 17.8 s): median 22.7 s, the range 10-20 s's middle 14.1 s since its fast end is the redo alone (RedoPerSQLByteNoIndex, 2026-12-03; with the fitted 1.4 before, 12-20 s: -32%)",
+	"hdd run 2 relaxed":           busyHostNoLoad + "median 15.3 s",
+	"hdd run 2 strict":            "not a miss of the middle (9.9 s, -24% of the measured 13.0 s) but of the width: 6.5-15 s as rounded, 2.31x; the model's slow end 14.05 s passed 14 when the loader's start (0.13 s at the slow end, LoadStartSec) and the 8 tables' creation (0.035 s, no longer dropped under 0.1 s) were counted on 2026-12-04, and is rounded up to the next second",
 }
 
 // TestE2EEstimate: on every bed of the end-to-end bench, the estimate for
