@@ -7,7 +7,7 @@
 #   scripts/bench-heldout.sh --bed latency --write-latency 5ms --shape many25x5 [--cpus 1] [--binlog on]
 #       [--mem-limits "2G none"] [--durability "strict relaxed"] [--threads "1 2 4 8 16"] [--repeat 3]
 #       [--rows N] [--tables N] [--schemas N] [--bed-size 6G] [--keep DIR] [--out FILE] [--tag T] [--nice N]
-#       [--rep-lock CMD]
+#       [--rep-lock CMD] [--hold-writeback 1 (default) | 0]
 #
 # One bed per run, on a fresh scripts/testbed.sh bed named heldout[TAG]-BED (fast, card, bw, hdd as
 # bench-restore.sh makes them, or latency: every write and flush waits --write-latency). Per memory limit ×
@@ -44,7 +44,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BED="" WLAT="" SHAPE=sysbench8 CPUS="" BINLOG=off MEMS="2G none" DURS="" THREADS="1 2 4 8 16" REPEAT=3
-SH_ROWS="" SH_TABLES="" SH_SCHEMAS="" BED_SIZE="" KEEP="" OUT="" TAG="" NICE="" REP_LOCK=""
+SH_ROWS="" SH_TABLES="" SH_SCHEMAS="" BED_SIZE="" KEEP="" OUT="" TAG="" NICE="" REP_LOCK="" HOLD_WB=1
 START_TIMEOUT=600 STOP_TIMEOUT=1800 SETTLE_MAX=180 # seconds: a start may resize the redo log; a stop writes every dirty page
 ARGS=("$@")
 while [ $# -gt 0 ]; do
@@ -54,6 +54,7 @@ while [ $# -gt 0 ]; do
     --mem-limits) MEMS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;;
     --rows) SH_ROWS=$2 ;; --tables) SH_TABLES=$2 ;; --schemas) SH_SCHEMAS=$2 ;; --bed-size) BED_SIZE=$2 ;;
     --keep) KEEP=$2 ;; --out) OUT=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --rep-lock) REP_LOCK=$2 ;;
+    --hold-writeback) HOLD_WB=$2 ;;
     *) echo "bench-heldout.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -141,9 +142,15 @@ cleanup() {
   local g
   for g in $CPUCG $MEMCG; do rmdir "$g" 2>/dev/null || echo "bench-heldout.sh: cannot remove $g" >&2; done
   rm -rf "$RUN"; [ -n "$KEEP" ] || rm -rf "$WORK"
+  release_writeback
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+# --hold-writeback 1 (the default since 2026-12-05): the kernel's flusher writes nothing for the run (bench-lib.sh
+# hold_writeback), so that a relaxed cell's redo, written to the page cache and synced once a second, is charged to
+# the bed's throttle when InnoDB syncs it; without it session 35's sweep 216 (relaxed, 15 MB/s) wrote 31 MB of redo
+# and the bed was charged 0.7-11.3 MB of it (docs/benchmarks/heldout.md)
+[ "$HOLD_WB" = 1 ] && hold_writeback
 
 # cpuset_up: a cgroup v1 cpuset of CPUs 0..CPUS-1 (the parent's memory nodes), CPUCG, that WRAP joins. Documentation/admin-guide/cgroup-v1/cpusets.rst: cpus and mems must be set before a task joins.
 cpuset_up() {
@@ -362,7 +369,7 @@ main() {
     "shape=$(shape_describe)" "server=$(mariadbd --version)" "myloader=$(myloader --version)" \
     "cpus=${CPUS:-all ($(nproc --all))}" "binlog=$BINLOG" \
     "mytune=$MYTUNE_REV" \
-    "command=scripts/bench-heldout.sh ${ARGS[*]}" "repeat=$REPEAT" "threads=$THREADS" \
+    "command=scripts/bench-heldout.sh ${ARGS[*]}" "repeat=$REPEAT" "threads=$THREADS" "hold_writeback=$HOLD_WB" \
     "dump=$(du -sb "$WORK/dump" | cut -f1) bytes in $(ls "$WORK/dump" | grep -c '\.sql$') files"
   log "wrote $OUT"
 }

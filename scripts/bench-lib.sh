@@ -57,3 +57,26 @@ server_stop() {
   [ -z "$p" ] || { echo "$me: mariadbd still running on $SDD (pid $p) after the stop" >&2; exit 1; }
   SPID="" SDD=""
 }
+
+# hold_writeback: the vm.dirty_* values of a bench's --hold-writeback (Documentation/admin-guide/sysctl/vm.rst): no periodic
+# flusher wake-ups (dirty_writeback_centisecs 0), and background writeback / writer throttling only past 4 GiB /
+# 8 GiB dirty (the bench dirties < 1 GiB); the old values go back with release_writeback (the caller's exit). Buffered
+# writes then reach a bed only through the writer's own fsync, which cgroup v1 charges to the bed's throttle; the
+# kernel's flusher, whose writeback cgroup v1 charges to the root (blkio-controller.rst), would escape it. Needs `log`.
+WB_KEYS=(vm.dirty_writeback_centisecs vm.dirty_background_bytes vm.dirty_bytes vm.dirty_background_ratio vm.dirty_ratio)
+WB_OLD=()
+hold_writeback() {
+  local k; for k in "${WB_KEYS[@]}"; do WB_OLD+=("$k=$(sysctl -n "$k")"); done
+  sysctl -q vm.dirty_writeback_centisecs=0 vm.dirty_bytes=8589934592 vm.dirty_background_bytes=4294967296
+  log "writeback held: ${WB_OLD[*]} saved"
+}
+release_writeback() {
+  [ ${#WB_OLD[@]} -gt 0 ] || return 0
+  local kv ratio=(); for kv in "${WB_OLD[@]}"; do
+    case $kv in *_bytes=0) ;; *ratio=*) ratio+=("$kv") ;; *) sysctl -q "$kv" ;; esac
+  done
+  # a *_bytes of 0 means the *_ratio rules: writing the ratio back switches the bytes form off
+  for kv in "${ratio[@]}"; do sysctl -q "$kv"; done
+  for kv in "${WB_OLD[@]}"; do case $kv in *_bytes=[1-9]*) sysctl -q "$kv" ;; esac; done
+  WB_OLD=()
+}
