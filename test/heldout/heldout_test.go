@@ -106,7 +106,7 @@ func TestHeldOut(t *testing.T) {
 		}
 	}
 	median, worst, containment, misses := verdict(rows)
-	t.Logf("%d cells: median regret %.1f%%, worst %.1f%%, containment %.1f%%", len(rows), 100*median, 100*worst, 100*containment)
+	t.Logf("%d cells: median regret %.1f%%, worst %.1f%%, containment %.2f%%", len(rows), 100*median, 100*worst, 100*containment)
 	for _, m := range rowMisses(rows) {
 		if len(misses) > 0 {
 			t.Error("miss: " + m)

@@ -136,7 +136,7 @@ func verdict(rows []row) (median, worst, containment float64, misses []string) {
 		misses = append(misses, fmt.Sprintf("worst regret %.1f%% > %.0f%%", 100*worst, 100*MaxWorstRegret))
 	}
 	if containment < MinContainment {
-		misses = append(misses, fmt.Sprintf("the printed ranges contain %d of %d measured times (%.1f%%) < %.0f%%",
+		misses = append(misses, fmt.Sprintf("the printed ranges contain %d of %d measured times (%.2f%%) < %.0f%%",
 			in, len(rows), 100*containment, 100*MinContainment))
 	}
 	return median, worst, containment, misses
