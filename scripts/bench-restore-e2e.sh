@@ -85,6 +85,11 @@ declare -A VARIANT_CNF=(
   # sessions on 2 CPUs, a few threads run at a time rather than 16 contending for InnoDB's latches (MariaDB KB,
   # "Thread Pool in MariaDB"); a session waiting on a commit's log write lets another of its group run
   [threadpool]="thread_handling = pool-of-threads"
+  # stock's pool size under the advice: on a host where fresh memory is slow to back (the probe's
+  # host.memory.first_touch; this VM 11-16 µs a 4 KiB page), the advised pool's first load faults in every page
+  # the data takes (~455 MiB for the 152 MB dump) where stock's 128M pool reuses its own (estimate.md, "Fresh
+  # memory on this VM"); on a fast disk the evicted pages' writes may cost less than those faults
+  [pool128m]="innodb_buffer_pool_size = 128M"
 )
 
 # variant BED D+NAME DIR: D's advice (taken first when not yet), its files copied to D+NAME's with VARIANT_CNF[NAME]
