@@ -100,6 +100,27 @@ func quietCPURate(sp *profile.CPUSpeed, threads, cores, tables int) (float64, st
 	return scale * min(CPUBytesPerSecPerThread*float64(threads), cpuCoreCap(cores)*tableFactor(tables)), why
 }
 
+// fastCoreGain is how much faster than quietCPURate the fast end's rate
+// may be: on one CPU the cap there is the two-CPU cap ÷
+// 2^OneCPUFastExponent (cpuCoreCap divides it by 2^CPUCoreExponent); 1 on
+// more CPUs, or while the threads, not the cap, decide the rate.
+func fastCoreGain(threads, cores, tables int) float64 {
+	if cores != 1 {
+		return 1
+	}
+	per, tf := CPUBytesPerSecPerThread*float64(threads), tableFactor(tables)
+	return min(per, cpuCoreCap(2)/math.Pow(2, OneCPUFastExponent)*tf) / min(per, cpuCoreCap(1)*tf)
+}
+
+// fastCoreText says fastCoreGain's part in the fast end ("" when 1).
+func fastCoreText(gain float64) string {
+	if gain <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("; × %.2f more at the fast end on one CPU (its cap there 2^-%.1f of two CPUs' against 2^-%.1f: one CPU has done 0.59-0.82 of two's work from sitting to sitting)",
+		gain, OneCPUFastExponent, CPUCoreExponent)
+}
+
 // cpuCoreCap is the quiet rate's cap on cores at the reference speed.
 func cpuCoreCap(cores int) float64 {
 	return CPUBytesPerSecPerCore * math.Pow(float64(max(cores, 1)), CPUCoreExponent)

@@ -345,3 +345,40 @@ func TestEstimateTables(t *testing.T) {
 		})
 	}
 }
+
+// TestEstimateOneCPU: on one CPU the fast end's cap is the two-CPU cap ÷
+// 2^OneCPUFastExponent while the slow end keeps ÷ 2^CPUCoreExponent; where
+// the threads, not the cap, decide (one session), or on two CPUs, nothing
+// changes. 560 MB of 8 tables on idle cores at the reference speed.
+func TestEstimateOneCPU(t *testing.T) {
+	tests := []struct {
+		name           string
+		cores, threads int
+		low, high      time.Duration
+		basis          string // "" when the basis must not speak of it
+	}{
+		// cap 25.18 / 2^0.5 = 17.80 MB/s at the fast end, × 1.5: 26.7 MB/s, 21.0 s (+ 0.1 s of start and
+		// tables: 21.1); slow 15.5 × 0.65 = 10.08 MB/s, 55.6 s (+ 0.17: 55.8); the gain 17.80/15.5 = 1.15
+		// (without it the fast end would be 1.5 × 15.5 = 23.3 MB/s, 24.1 s)
+		{name: "one CPU, 8 threads", cores: 1, threads: 8, low: 21 * time.Second, high: 56 * time.Second,
+			basis: "× 1.15 more at the fast end on one CPU (its cap there 2^-0.5 of two CPUs' against 2^-0.7"},
+		// one session: 12.5 MB/s under either cap; × 1.5: 18.75 MB/s, 29.9 s (+ 0.1: 29.97); × 0.65: 8.13
+		// MB/s, 68.9 s, + 0.1 s of growth syncs after it and 0.17 of start and tables: 69.2
+		{name: "one CPU, one session", cores: 1, threads: 1, low: 29 * time.Second, high: 70 * time.Second},
+		{name: "two CPUs", cores: 2, threads: 16, low: 14 * time.Second, high: 35 * time.Second},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(tc.cores, 0, fastCurve, nil)
+			p.Dump = &profile.Dump{Format: "mydumper", TotalBytes: 560e6, DataBytes: 560e6, Tables: 8, Chunks: 32}
+			p.Storage.Conditions = &profile.Conditions{Before: profile.Load{Load1: 0}}
+			got := estimateLoad(p, tc.threads, tc.cores, pool{})
+			if got.Low != tc.low || got.High != tc.high {
+				t.Errorf("estimate = %v–%v, want %v–%v (%s)", got.Low, got.High, tc.low, tc.high, got.Basis)
+			}
+			if has := strings.Contains(got.Basis, "at the fast end on one CPU"); tc.basis == "" && has || tc.basis != "" && !strings.Contains(got.Basis, tc.basis) {
+				t.Errorf("basis %q: want %q", got.Basis, tc.basis)
+			}
+		})
+	}
+}

@@ -40,7 +40,7 @@ func tableTail(p *profile.Profile, threads, cores int, lo, hi float64) (fast, sl
 	rate, _ := quietCPURate(p.Host.CPU.Speed, k, cores, 1)
 	rate /= tableRowFactor(d, big.Name) // the largest table's own rows
 	kLo, kHi, _ := cpuShare(probeLoad(p.Storage), k, max(cores, 1))
-	fast, slow = bigLo/(rate*kHi), bigHi/(rate*kLo)
+	fast, slow = bigLo/(rate*kHi*fastCoreGain(k, cores, 1)), bigHi/(rate*kLo)
 	order := "every file starts at once"
 	if others := d.Chunks - max(big.Chunks, 1); others > threads-1 {
 		all, _ := quietCPURate(p.Host.CPU.Speed, threads, cores, d.Tables)
