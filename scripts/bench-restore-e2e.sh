@@ -90,6 +90,11 @@ declare -A VARIANT_CNF=(
   # the data takes (~455 MiB for the 152 MB dump) where stock's 128M pool reuses its own (estimate.md, "Fresh
   # memory on this VM"); on a fast disk the evicted pages' writes may cost less than those faults
   [pool128m]="innodb_buffer_pool_size = 128M"
+  # no spinning on InnoDB's latches: 16 sessions on 2 CPUs oversubscribe them, and a session spinning for a latch
+  # (innodb_sync_spin_loops rounds of up to innodb_spin_wait_delay × 50 PAUSEs, MariaDB 10.11's defaults 30 and 4:
+  # MariaDB KB, the two system variables; MySQL manual, "Configuring Spin Lock Polling") burns the CPU the holder
+  # needs; with both 0 a waiter sleeps at once
+  [nospin]=$'innodb_sync_spin_loops = 0\ninnodb_spin_wait_delay = 0'
 )
 
 # variant BED D+NAME DIR: D's advice (taken first when not yet), its files copied to D+NAME's with VARIANT_CNF[NAME]
