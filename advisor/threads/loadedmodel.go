@@ -81,20 +81,36 @@ func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
 			continue
 		}
 		rows := m.Rows() * scale
-		perPage := math.Max(1, math.Floor((pageDataBytes-SpaceReserveBytes)/(m.RecordBytes+dirSlotBytesPerRecord)))
-		leaf, upperFill := math.Ceil(rows/perPage), ClusteredFill
-		if m.PrimaryAscending > 0 && m.PrimaryAscending < AscendingShare { // rows dumped out of key order split pages at random
-			leaf, upperFill = math.Ceil(rows*(m.RecordBytes+dirSlotBytesPerRecord)/(pageDataBytes*RandomKeyFill)), RandomKeyFill
-		}
-		pages := indexPages(leaf, m.NodePointerBytes, upperFill) + rows*m.OffPageBytes/PageBytes
-		for i, e := range m.IndexEntryBytes {
-			fill := indexFill(m, i, rows)
-			pages += indexPages(math.Ceil(rows*(e+dirSlotBytesPerRecord)/(pageDataBytes*fill)), e+4, fill)
+		pages := rows * m.OffPageBytes / PageBytes
+		for _, ix := range tableIndexes(m, rows) {
+			pages += indexPages(ix.leaf, ix.pointer, ix.fill)
 		}
 		pool += pages * PageBytes
 		sql += float64(m.Bytes) * scale
 	}
 	return pool, sql
+}
+
+// modelIndex is one index of a sized table: its leaf pages once loaded,
+// the bytes of a node pointer above them and how full its pages are.
+type modelIndex struct{ leaf, pointer, fill float64 }
+
+// tableIndexes is the clustered index and then each secondary index of a
+// table of rows rows as the row model sizes them: the clustered leaf pages
+// whole records at a time (SpaceReserveBytes), or at RandomKeyFill when
+// the rows came out of key order; a secondary index's at indexFill.
+func tableIndexes(m profile.DumpTableModel, rows float64) []modelIndex {
+	perPage := math.Max(1, math.Floor((pageDataBytes-SpaceReserveBytes)/(m.RecordBytes+dirSlotBytesPerRecord)))
+	pk := modelIndex{math.Ceil(rows / perPage), m.NodePointerBytes, ClusteredFill}
+	if m.PrimaryAscending > 0 && m.PrimaryAscending < AscendingShare { // rows dumped out of key order split pages at random
+		pk.leaf, pk.fill = math.Ceil(rows*(m.RecordBytes+dirSlotBytesPerRecord)/(pageDataBytes*RandomKeyFill)), RandomKeyFill
+	}
+	out := []modelIndex{pk}
+	for i, e := range m.IndexEntryBytes {
+		fill := indexFill(m, i, rows)
+		out = append(out, modelIndex{math.Ceil(rows * (e + dirSlotBytesPerRecord) / (pageDataBytes * fill)), e + 4, fill})
+	}
+	return out
 }
 
 // indexPages is the pages one index takes: its leaf pages, and above them
@@ -103,12 +119,20 @@ func modelledPoolBytes(d *profile.Dump, scale float64) (pool, sql float64) {
 // reserved as segments reserve them.
 func indexPages(leaf, pointer, fill float64) float64 {
 	leaf = math.Max(1, leaf)
+	upper := upperPages(leaf, pointer, fill)
+	return segmentPages(leaf) + segmentPages(upper)*boolFloat(upper > 0)
+}
+
+// upperPages is the non-leaf pages above leaf pages: node pointers of
+// pointer bytes each, one per page below, at fill, level by level up to
+// the root; none without pointer bytes.
+func upperPages(leaf, pointer, fill float64) float64 {
 	upper := 0.0
 	for below := leaf; below > 1 && pointer > 0; {
 		below = math.Ceil(below * (pointer + dirSlotBytesPerRecord) / (pageDataBytes * fill))
 		upper += below
 	}
-	return segmentPages(leaf) + segmentPages(upper)*boolFloat(upper > 0)
+	return upper
 }
 
 func boolFloat(b bool) float64 {

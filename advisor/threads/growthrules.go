@@ -1,0 +1,152 @@
+package threads
+
+import (
+	"math"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// How MariaDB grows a file-per-table tablespace while a load inserts into
+// it, read from its source of the 10.6-10.11 era
+// (storage/innobase/fsp/fsp0fsp.cc, fil/fil0fil.cc; docs/benchmarks/estimate.md,
+// "A table's growth syncs are its own"):
+const (
+	// IbdInitialPages is a new tablespace's size (FIL_IBD_FILE_INITIAL_SIZE):
+	// the space header, the change buffer bitmap, the segment inodes and the
+	// clustered index's root; each secondary index's root then extends it
+	// by a page at CREATE TABLE (counted in the table's creation).
+	IbdInitialPages = 4
+	// BurstExtensionsSegment is the extensions that take a file still under
+	// one extent to about 9 MiB when a segment wants its first extent (its
+	// 33rd page): fsp_fill_free_list extends it to 64 and then 128 pages,
+	// and fsp_reserve_free_extents extends an extent at a time until the
+	// free extents a page split reserves are there.
+	BurstExtensionsSegment = 9
+	// BurstExtensionsFull is the same when the first extent fills with
+	// single pages before any segment wants an extent: to about 8 MiB.
+	BurstExtensionsFull = 7
+	// LargeSpaceExtents is the size (in extents, 32 MiB) from which
+	// fsp_get_pages_to_extend_ibd grows a file 4 extents at a time
+	// (FSP_FREE_ADD) rather than one.
+	LargeSpaceExtents = 32
+	// SyncsPerExtension is the data-file syncs each extension costs:
+	// fil_space_extend_must_retry flushes the file after os_file_set_size
+	// and the space once more after (Innodb_data_fsyncs counts both).
+	SyncsPerExtension = 2
+)
+
+// ruleGrowthSyncs is the data-file syncs growing the tablespace of a table
+// of rows rows costs by MariaDB's rules, beyond a creation's with one
+// secondary index (TableWriteIOs' tables): each page a
+// segment takes while the file is under one extent extends it to that page;
+// once a segment wants its first extent, or the first extent is full, a
+// burst of extensions; then one an extent taken (a quarter of one past
+// LargeSpaceExtents). The segments grow in proportion to the rows.
+func ruleGrowthSyncs(m profile.DumpTableModel, rows float64) float64 {
+	// each secondary index's root extends the new file by a page at CREATE TABLE; the creation's
+	// costs (TableWriteIOs) were measured on tables of one, so the others' are counted here
+	roots := SyncsPerExtension * float64(len(m.IndexEntryBytes)-1)
+	return math.Max(0, roots+insertGrowthSyncs(m, rows))
+}
+
+// insertGrowthSyncs is ruleGrowthSyncs' part after CREATE TABLE.
+func insertGrowthSyncs(m profile.DumpTableModel, rows float64) float64 {
+	var segs []float64 // pages each segment takes beyond those CREATE TABLE made: leaf, then non-leaf
+	for _, ix := range tableIndexes(m, rows) {
+		if ix.leaf <= 1 { // the root alone: made at creation
+			continue
+		}
+		segs = append(segs, ix.leaf, math.Max(0, upperPages(ix.leaf, ix.pointer, ix.fill)-1)) // the root is the first non-leaf page
+	}
+	made := float64(IbdInitialPages + len(m.IndexEntryBytes))
+	small, wanted, full := smallPhase(segs, made)
+	if !wanted && !full {
+		return SyncsPerExtension * small
+	}
+	burst := float64(BurstExtensionsFull)
+	if wanted {
+		burst = BurstExtensionsSegment
+	}
+	frag, extents := made, 0.0
+	for _, p := range segs {
+		frag += math.Min(p, fragPages)
+		extents += math.Ceil(math.Max(0, p-fragPages) / extentPages)
+	}
+	if wanted {
+		extents-- // the burst's first extent is the segment's
+	}
+	after := math.Max(0, extents+math.Ceil(math.Max(0, frag-extentPages)/extentPages))
+	if file := BurstExtensionsSegment + after; file > LargeSpaceExtents {
+		after = LargeSpaceExtents - BurstExtensionsSegment + (file-LargeSpaceExtents)/4
+	}
+	return SyncsPerExtension * (small + burst + after)
+}
+
+// smallPhase is the single pages the segments take, growing together,
+// until one of them wants its first extent (wanted) or the file's first
+// extent is full (full; a split keeps two pages free ahead,
+// fsp_reserve_free_pages); made pages are there already.
+func smallPhase(segs []float64, made float64) (pages float64, wanted, full bool) {
+	taken := func(x float64) (n float64, over bool) {
+		for _, p := range segs {
+			n += math.Min(p*x, fragPages)
+			over = over || p*x > fragPages
+		}
+		return n, over
+	}
+	for i := 1; i <= 1000; i++ {
+		n, over := taken(float64(i) / 1000)
+		if over || made+n >= extentPages-2 {
+			return n, over, !over
+		}
+	}
+	n, _ := taken(1)
+	return n, false, false
+}
+
+// ruleGrowth is the growth syncs of the dump's InnoDB tables by
+// ruleGrowthSyncs when every one of them was sized (d.TableModels), the
+// tables and true; 0, 0, false otherwise, or when every table stays in its
+// root pages. A table whose indexes all stay
+// in their root pages counts as growthSyncs counts it (in proportion to
+// its pages: under one sync): the creation's write I/Os (TableWriteIOs)
+// were fitted on such tables net of that count.
+func ruleGrowth(d *profile.Dump) (syncs float64, tables int, ok bool) {
+	if sized, all := sizedTables(d); sized == 0 || sized < all {
+		return 0, 0, false
+	}
+	scale, loaded := tableBytesScale(d), float64(fitScaleBytes(d))
+	perDumpByte, real := perDumpByteOf(d, loaded), pagesPerFitByte(d, loaded)
+	grows := false
+	for _, m := range d.TableModels {
+		grows = grows || loadsIntoInnoDB(m.Engine) && m.SQLBytesPerRow > 0 && !rootOnly(m, m.Rows()*scale)
+	}
+	if !grows { // tables of a page or two: the count TableWriteIOs were fitted with
+		return 0, 0, false
+	}
+	for _, m := range d.TableModels {
+		if !loadsIntoInnoDB(m.Engine) || m.SQLBytesPerRow <= 0 {
+			continue
+		}
+		rows := m.Rows() * scale
+		if rootOnly(m, rows) {
+			size := float64(m.Bytes) * perDumpByte
+			syncs += growthSyncs(size, size*real)
+		} else {
+			syncs += ruleGrowthSyncs(m, rows)
+		}
+		tables++
+	}
+	return syncs, tables, true
+}
+
+// rootOnly says whether every index of a table of rows rows fits its root
+// page.
+func rootOnly(m profile.DumpTableModel, rows float64) bool {
+	for _, ix := range tableIndexes(m, rows) {
+		if ix.leaf > 1 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,173 @@
+package threads
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// growthFitDirs are the fit data whose runs counted the server's data-file
+// syncs over a load that wrote no page (io.data_fsyncs, data_writes 0),
+// with the dump's tables sized (profiles since the row model).
+var growthFitDirs = []string{"card-index-fit", "growth-sync-fit", "io-fit-midsize", "row-shapes", "table-io-fit-strict", "table-io-fit-onerow-card", "table-cost-observed", "table-io-fit-onerow"}
+
+// growthFitCell is one such cell: its dump, the sessions of the run read
+// and the syncs and write I/Os that run counted.
+type growthFitCell struct {
+	name         string
+	dump         *profile.Dump
+	storage      profile.Storage
+	durability   string
+	threads      int
+	syncs, wios  float64
+	throttledBed bool
+}
+
+// readGrowthFit reads the first thread count's middle run of every cell of
+// growthFitDirs with sized tables and io counted.
+func readGrowthFit(t *testing.T) []growthFitCell {
+	t.Helper()
+	var out []growthFitCell
+	for _, dir := range growthFitDirs {
+		names, err := filepath.Glob(filepath.Join("testdata", dir, "*.json"))
+		if err != nil || len(names) == 0 {
+			t.Fatalf("no fit files in testdata/%s", dir)
+		}
+		for _, name := range names {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var f struct {
+				Provenance map[string]string `json:"provenance"`
+				Cells      []struct {
+					Durability string `json:"durability"`
+					IO         map[string][]struct {
+						WIOs       float64 `json:"wios"`
+						DataFsyncs float64 `json:"data_fsyncs"`
+						DataWrites float64 `json:"data_writes"`
+					} `json:"io"`
+					Profile profile.Profile `json:"profile"`
+				} `json:"cells"`
+			}
+			if err := json.Unmarshal(b, &f); err != nil || len(f.Cells) == 0 {
+				continue // not a held-out-format file (a calibration, say)
+			}
+			c := f.Cells[0]
+			if c.Profile.Dump == nil || len(c.IO) == 0 {
+				continue
+			}
+			if sized, all := sizedTables(c.Profile.Dump); sized == 0 || sized < all {
+				continue
+			}
+			keys := make([]string, 0, len(c.IO))
+			for k := range c.IO {
+				keys = append(keys, k)
+			}
+			sort.Slice(keys, func(i, j int) bool { return atoiOr(keys[i]) < atoiOr(keys[j]) })
+			runs := c.IO[keys[0]]
+			if len(runs) == 0 || runs[0].DataWrites > 0 {
+				continue
+			}
+			r := runs[len(runs)/2]
+			bed := f.Provenance["bed"]
+			out = append(out, growthFitCell{name: dir + "/" + filepath.Base(name), dump: c.Profile.Dump, storage: c.Profile.Storage,
+				durability: c.Durability, threads: atoiOr(keys[0]), syncs: r.DataFsyncs, wios: r.WIOs,
+				throttledBed: len(bed) >= 4 && (bed[:4] == "card" || bed[:3] == "hdd" || bed[:6] == "custom")})
+		}
+	}
+	return out
+}
+
+func atoiOr(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return 0
+		}
+		n = 10*n + int(r-'0')
+	}
+	return n
+}
+
+// fitCreateSyncs is the data-file syncs of creating a 10-row sysbench
+// table (one secondary index) and its first commit on the card bed
+// (testdata/table-io-fit-strict/, docs/benchmarks/estimate.md, "Tables
+// under one extent").
+const fitCreateSyncs = 7.3
+
+// TestGrowthRulesFit: on the fit cells, MariaDB's growth rules count each
+// table's data-file syncs (the measured count less fitCreateSyncs) within
+// 10% on at least three quarters of the cells with more than 10 a table,
+// and every cell is logged with both counts. A check of the fit, not
+// evidence: testdata/heldout/ judges it.
+func TestGrowthRulesFit(t *testing.T) {
+	cells := readGrowthFit(t)
+	in, all := 0, 0
+	for _, c := range cells {
+		syncs, n, ok := ruleGrowth(c.dump)
+		if !ok && allRootOnly(c.dump) {
+			t.Logf("%-58s every table in its root pages: counted as before (growthSyncs)", c.name)
+			continue
+		}
+		if !ok || n == 0 {
+			t.Errorf("%s: its tables are sized but the rules counted none", c.name)
+			continue
+		}
+		measured := c.syncs/float64(n) - fitCreateSyncs
+		model := syncs / float64(n)
+		t.Logf("%-58s measured %6.1f a table beyond creation, the rules %6.1f", c.name, measured, model)
+		if measured <= 10 {
+			continue
+		}
+		all++
+		if math.Abs(model-measured) <= 0.1*measured {
+			in++
+		}
+	}
+	if all == 0 || 4*in < 3*all {
+		t.Errorf("the rules count %d of %d fit cells within 10%%", in, all)
+	}
+	t.Logf("the rules count %d of %d fit cells within 10%%", in, all)
+}
+
+func allRootOnly(d *profile.Dump) bool {
+	for _, m := range d.TableModels {
+		if loadsIntoInnoDB(m.Engine) && m.SQLBytesPerRow > 0 && !rootOnly(m, m.Rows()*tableBytesScale(d)) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestRuleGrowthSyncs: MariaDB's growth rules on hand-built tables (206-byte
+// sysbench records, one 13-byte secondary index, in key order).
+func TestRuleGrowthSyncs(t *testing.T) {
+	sb := profile.DumpTableModel{Name: "s.t", SQLBytesPerRow: 199, RecordBytes: 206, NodePointerBytes: 13, IndexEntryBytes: []float64{13}, IndexAscending: []float64{0.5}}
+	tests := []struct {
+		name string
+		rows float64
+		want float64
+	}{
+		// one leaf page each (13 rows): nothing grows past creation
+		{"in the roots", 13, 0},
+		// 1,200 rows: 17 clustered leaves (73 a page) and 2 of k_1 (13.3 bytes an entry at 0.62 of a page),
+		// their roots made at creation: 19 pages taken while the file is under one extent, 2 syncs each
+		{"under one extent", 1200, 38},
+		// 6,000 rows: 83 clustered leaves; the clustered leaf segment wants its 33rd page (at 32 + 3 of
+		// k_1's), then the burst of 9 and nothing after: 2 × (35 + 9)
+		{"a segment's first extent", 6000, 88},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ruleGrowthSyncs(sb, tc.rows); math.Abs(got-tc.want) > 0.5 {
+				t.Errorf("ruleGrowthSyncs(%.0f rows) = %.1f, want %.0f", tc.rows, got, tc.want)
+			}
+		})
+	}
+}
