@@ -152,21 +152,55 @@ func TestRuleGrowthSyncs(t *testing.T) {
 	tests := []struct {
 		name string
 		rows float64
+		bulk float64 // the share through the bulk-insert path
 		want float64
 	}{
 		// one leaf page each (13 rows): nothing grows past creation
-		{"in the roots", 13, 0},
+		{"in the roots", 13, 0, 0},
 		// 1,200 rows: 17 clustered leaves (73 a page) and 2 of k_1 (13.3 bytes an entry at 0.62 of a page),
 		// their roots made at creation: 19 pages taken while the file is under one extent, 2 syncs each
-		{"under one extent", 1200, 38},
+		{"under one extent", 1200, 0, 38},
 		// 6,000 rows: 83 clustered leaves; the clustered leaf segment wants its 33rd page (at 32 + 3 of
 		// k_1's), then the burst of 9 and nothing after: 2 × (35 + 9)
-		{"a segment's first extent", 6000, 88},
+		{"a segment's first extent", 6000, 0, 88},
+		// 12,000 rows: 165 clustered leaves, 16 of k_1. Together, the clustered leaf segment wants its 33rd
+		// page at 32 + 3.1 of k_1's; then the burst of 9 and 2 extents more (3 of clustered leaves past its 32
+		// single pages, less the burst's): 2 × (35.1 + 9 + 2)
+		{"together", 12000, 0, 92.2},
+		// half the rows through the bulk path first: the clustered index's half (82.5 leaves) is built
+		// before k_1 takes a page, so the segment wants its extent at 32 single pages alone: 2 × (32 + 9 + 2)
+		{"the bulk path first", 12000, 0.5, 86},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := ruleGrowthSyncs(sb, tc.rows); math.Abs(got-tc.want) > 0.5 {
+			if got := ruleGrowthSyncs(sb, tc.rows, tc.bulk); math.Abs(got-tc.want) > 0.5 {
 				t.Errorf("ruleGrowthSyncs(%.0f rows) = %.1f, want %.0f", tc.rows, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestBulkShare: the share of a table's rows on InnoDB's bulk-insert path
+// is a mydumper dump's first data file of each table, and none for the
+// dumps whose row order into the table was not measured.
+func TestBulkShare(t *testing.T) {
+	tests := []struct {
+		name string
+		d    profile.Dump
+		want float64
+	}{
+		{"mydumper, 4 files a table", profile.Dump{Format: "mydumper", Tables: 8, Chunks: 32}, 0.25},
+		{"mydumper, one file a table", profile.Dump{Format: "mydumper", Tables: 20, Chunks: 20}, 1},
+		{"system tables left out", profile.Dump{Format: "mydumper", Tables: 10, Chunks: 34, SystemTables: 2, SystemChunks: 2}, 0.25},
+		{"mydumper --load-data", profile.Dump{Format: "mydumper", LoadData: true, Tables: 8, Chunks: 32}, 0},
+		{"mysqldump", profile.Dump{Format: "mysqldump", Tables: 8, Chunks: 8}, 0},
+		{"mysqlsh", profile.Dump{Format: "mysqlsh", Tables: 8, Chunks: 32}, 0},
+		{"no data files", profile.Dump{Format: "mydumper", Tables: 8}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := bulkShare(&tc.d); got != tc.want {
+				t.Errorf("bulkShare = %v, want %v", got, tc.want)
 			}
 		})
 	}
