@@ -64,7 +64,7 @@ const (
 	// LoadIOsPerDumpMB's, over the rules' count, 0.481-0.605 in 13 of 14
 	// cells (0.704 where the rules count 19% under: narrowix's tables of
 	// 5,000 rows); over the measured count 0.467-0.587. Re-fitted
-	// 2026-12-05 13:30 when the rules took the bulk-insert path's order
+	// 2026-12-05 12:43 when the rules took the bulk-insert path's order
 	// (bulkShare); 0.44-0.58 before.
 	IOsPerRuleSyncLow, IOsPerRuleSyncHigh = 0.48, 0.61
 	// LoadIOsPerDumpMB is the write I/Os per MB of SQL besides the syncs
