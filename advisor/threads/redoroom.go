@@ -165,11 +165,14 @@ func alignUp(n, a uint64) uint64   { return (n + a - 1) / a * a }
 type redoRatio struct {
 	low, high float64
 	from      string
+	// byRows: the row model's (rowRatio), not a measured constant range.
+	byRows bool
 }
 
 // ratioOf is the redo per dump byte of the profile's dump: measured on
 // the target when calibrate --dump reported it for a dump of the same
-// format on the same server (cal), else the measured range for SQL
+// format on the same server (cal), else the row model's when every InnoDB
+// table was sized (rowRatio), else the measured range for SQL
 // (RedoPerSQLByteNoIndex to RedoPerSQLByteIndexed: whether the tables have
 // secondary indexes is not read), over TSVBytesPerSQLByte for a MySQL
 // Shell dump.
@@ -177,13 +180,16 @@ func ratioOf(p *profile.Profile, cal *Calibration) redoRatio {
 	d := p.Dump
 	if cal != nil && cal.RedoBytesPerDumpByte > 0 && d != nil && cal.Dump.Format == d.Format && !serverDiffers(calibrationMismatch(p, cal)) {
 		r := cal.RedoBytesPerDumpByte
-		return redoRatio{r, r, fmt.Sprintf("%.2f bytes of redo per dump byte, measured on the target by the %s", r, cal.Source)}
+		return redoRatio{low: r, high: r, from: fmt.Sprintf("%.2f bytes of redo per dump byte, measured on the target by the %s", r, cal.Source)}
+	}
+	if r, ok := rowRatio(d); ok {
+		return r
 	}
 	lo, hi, what := RedoPerSQLByteNoIndex, RedoPerSQLByteIndexed, "SQL"
 	if d != nil && d.Format == "mysqlsh" {
 		lo, hi, what = lo/TSVBytesPerSQLByte, hi/TSVBytesPerSQLByte, "TSV"
 	}
-	return redoRatio{lo, hi, fmt.Sprintf("%.2f-%.2f bytes of redo per byte of %s, without and with a secondary index, measured with MariaDB 10.11: docs/benchmarks/redo-per-byte.md", lo, hi, what)}
+	return redoRatio{low: lo, high: hi, from: fmt.Sprintf("%.2f-%.2f bytes of redo per byte of %s, without and with a secondary index, measured with MariaDB 10.11: docs/benchmarks/redo-per-byte.md", lo, hi, what)}
 }
 
 // redoRoom is the redo a load writes against the checkpoint limits of

@@ -1,0 +1,80 @@
+package threads
+
+import (
+	"fmt"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// The redo a load writes, from the rows the row model sized
+// (docs/benchmarks/redo-per-byte.md, "Redo by the row"). An insert logs
+// its record and each secondary index entry whole (the bytes the row
+// model gives them), plus what each row, each index entry, each table and
+// each data file's transaction add; fitted by least squares, weighted by
+// the measured redo, on every fit cell of a sized dump whose run read
+// Innodb_os_log_written (35 dumps of advisor/threads/testdata/: sysbench
+// rows at 6k-200k a table, narrow8, narrowix, w100ix2, mid4, w900, wide4,
+// many32x4, skew1x20, chunk20k and the tiny-table sittings; MariaDB 10.11):
+// within -8.3..+3.6% on the 28 of 1,000 rows a table or more (wide4's three
+// indexes the farthest under), -31..+19% on the tiny tables' (redo of a few
+// MB, where the tables' creation is most of it).
+const (
+	// RedoRowBytes is a row's redo beyond its record and index entries.
+	RedoRowBytes = 29.4
+	// RedoIndexEntryBytes is each secondary index entry's beyond its bytes.
+	RedoIndexEntryBytes = 10.7
+	// RedoTableBytes is a table's: its creation and first pages.
+	RedoTableBytes = 3378
+	// RedoFileBytes is a data file's: its transaction and commit.
+	RedoFileBytes = 1073
+	// RedoRowBandLow and RedoRowBandHigh bound the measured redo over the
+	// model's on the dumps of 1,000 rows a table or more (0.965-1.091: the
+	// model 3.6% over to 8.3% under), rounded out.
+	RedoRowBandLow, RedoRowBandHigh = 0.95, 1.1
+)
+
+// rowRedoBytes is the redo the dump's InnoDB tables write as they load, by
+// the row model (the sum over tables of rows × (RedoRowBytes + the record +
+// Σ (RedoIndexEntryBytes + entry)) + RedoTableBytes each) plus
+// RedoFileBytes per data file; false unless every InnoDB table was sized.
+func rowRedoBytes(d *profile.Dump) (float64, bool) {
+	if sized, all := sizedTables(d); sized == 0 || sized < all {
+		return 0, false
+	}
+	scale := tableBytesScale(d)
+	var redo float64
+	tables := 0
+	for _, m := range d.TableModels {
+		if !loadsIntoInnoDB(m.Engine) || m.SQLBytesPerRow <= 0 {
+			continue
+		}
+		row := RedoRowBytes + m.RecordBytes
+		for _, e := range m.IndexEntryBytes {
+			row += RedoIndexEntryBytes + e
+		}
+		redo += m.Rows()*scale*row + RedoTableBytes
+		tables++
+	}
+	files := d.Chunks - d.SystemChunks
+	if all := d.Tables - d.SystemTables; all > 0 && files > 0 {
+		files = files * tables / all // the InnoDB tables' share of the data files
+	}
+	return redo + float64(max(files, 0))*RedoFileBytes, tables > 0
+}
+
+// rowRatio is ratioOf's range from the row model: rowRedoBytes over the
+// dump's InnoDB SQL bytes, × RedoRowBandLow–High; false when the model
+// does not apply.
+func rowRatio(d *profile.Dump) (redoRatio, bool) {
+	redo, ok := rowRedoBytes(d)
+	if !ok || redo <= 0 {
+		return redoRatio{}, false
+	}
+	lo, hi := dumpInnoDBSQLBytes(d)
+	if lo+hi <= 0 {
+		return redoRatio{}, false
+	}
+	r := redo / ((lo + hi) / 2)
+	return redoRatio{low: r * RedoRowBandLow, high: r * RedoRowBandHigh, byRows: true, from: fmt.Sprintf("%.2f-%.2f bytes of redo per dump byte by the row model (each row's record and index entries, %.0f bytes a row and %.0f an entry more, %s a table and %s a data file; fitted with MariaDB 10.11: docs/benchmarks/redo-per-byte.md)",
+		r*RedoRowBandLow, r*RedoRowBandHigh, RedoRowBytes, RedoIndexEntryBytes, profile.HumanBytes(RedoTableBytes), profile.HumanBytes(RedoFileBytes))}, true
+}
