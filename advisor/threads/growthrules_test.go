@@ -65,23 +65,33 @@ func readGrowthFit(t *testing.T) []growthFitCell {
 			if sized, all := sizedTables(c.Profile.Dump); sized == 0 || sized < all {
 				continue
 			}
-			keys := make([]string, 0, len(c.IO))
-			for k := range c.IO {
-				keys = append(keys, k)
-			}
-			sort.Slice(keys, func(i, j int) bool { return atoiOr(keys[i]) < atoiOr(keys[j]) })
-			runs := c.IO[keys[0]]
+			fewest := fewestThreads(c.IO)
+			runs := c.IO[fewest]
 			if len(runs) == 0 || runs[0].DataWrites > 0 {
 				continue
 			}
 			r := runs[len(runs)/2]
 			bed := f.Provenance["bed"]
 			out = append(out, growthFitCell{name: dir + "/" + filepath.Base(name), dump: c.Profile.Dump, storage: c.Profile.Storage,
-				durability: c.Durability, threads: atoiOr(keys[0]), syncs: r.DataFsyncs, wios: r.WIOs,
+				durability: c.Durability, threads: atoiOr(fewest), syncs: r.DataFsyncs, wios: r.WIOs,
 				throttledBed: len(bed) >= 4 && (bed[:4] == "card" || bed[:3] == "hdd" || bed[:6] == "custom")})
 		}
 	}
 	return out
+}
+
+// fewestThreads is the key of a run map ("THREADS": runs) with the fewest
+// threads; "" for an empty map.
+func fewestThreads[V any](m map[string]V) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return atoiOr(keys[i]) < atoiOr(keys[j]) })
+	if len(keys) == 0 {
+		return ""
+	}
+	return keys[0]
 }
 
 func atoiOr(s string) int {

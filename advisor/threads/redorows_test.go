@@ -61,12 +61,7 @@ func readRedoFit(t *testing.T) []redoFitCell {
 		if _, ok := rowRedoBytes(d); !ok {
 			continue
 		}
-		keys := make([]string, 0, len(c.IO))
-		for k := range c.IO {
-			keys = append(keys, k)
-		}
-		sort.Slice(keys, func(i, j int) bool { return atoiOr(keys[i]) < atoiOr(keys[j]) })
-		runs := c.IO[keys[0]]
+		runs := c.IO[fewestThreads(c.IO)]
 		if len(runs) == 0 || runs[len(runs)/2].LogBytes <= 0 {
 			continue
 		}
