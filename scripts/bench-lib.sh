@@ -1,9 +1,18 @@
-# bench-lib.sh — helpers the benchmarks share (sourced by bench-restore.sh, bench-heldout.sh, bench-workload.sh).
+# bench-lib.sh — helpers the benchmarks share (sourced by bench-restore.sh, bench-heldout.sh, bench-workload.sh and
+# the measure-*.sh scripts that start a throw-away server).
 # Each sourcing script sets RUN (its run directory), REP_LOCK (a command prefix or "") and REP_LOCK_PID=""; for
 # server_stop also SOCK, STOP_TIMEOUT (seconds) and SPID/SDD (the one server's pid and datadir, "" when none).
 
 # alive PID: the process exists and is not a zombie (an exited child not yet reaped still answers kill -0).
 alive() { kill -0 "$1" 2>/dev/null && ! grep -qs '^State:[[:space:]]*Z' "/proc/$1/status"; }
+# pidfile_stop PIDFILE: stop the server whose pid PIDFILE holds and wait for the process itself to exit (not for its
+# pid file: a server still flushing a deleted datadir competes with what runs next); nothing when PIDFILE is absent.
+pidfile_stop() {
+  local pid
+  pid=$(cat "$1" 2>/dev/null) || return 0
+  kill "$pid" 2>/dev/null || true
+  while alive "$pid"; do sleep 0.5; done
+}
 # cpu_speed: one core's `sysbench cpu --threads=1 --time=2` events per second ("-" without sysbench's figure): the
 # host's speed at the time, recorded beside timed runs so that runs of different sessions can be compared
 cpu_speed() { sysbench cpu --threads=1 --time=2 run 2>/dev/null | awk '/events per second/ { print $4; f = 1 } END { if (!f) print "-" }'; }

@@ -17,12 +17,9 @@ source "$ROOT/scripts/bench-shapes.sh"
 W=${1:-$(mktemp -d /tmp/bulk-growth.XXXXXX)}
 SOCK=$W/s.sock PIDF=$W/s.pid DD=$W/data
 sql() { mariadb --socket="$SOCK" -u root -N -B -e "/* mytune bench */ $1"; }
-stop() {
-  local pid
-  pid=$(cat "$PIDF" 2>/dev/null) || return 0
-  kill "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.5; done # the process, not its pid file
-}
+# shellcheck source=bench-lib.sh
+source "$(dirname "$0")/bench-lib.sh"
+stop() { pidfile_stop "$PIDF"; }
 trap stop EXIT
 rm -rf "$DD"; mkdir -p "$DD"
 mariadb-install-db --no-defaults --datadir="$DD" --auth-root-authentication-method=normal >"$W/install.log" 2>&1

@@ -25,12 +25,9 @@ SHAPES=${SHAPES:-$(cd "$SHAPEDIR" && ls *.sql | sed "s/\.sql$//")}
 SOCK=$WORK/s.sock PIDF=$WORK/s.pid DD=$WORK/data
 log() { echo "[$(date +%T)] $*" >&2; }
 sql() { mariadb --socket="$SOCK" -u root --default-character-set=utf8mb4 -N -e "/* mytune bench */ $1"; }
-stop() {
-  local pid
-  pid=$(cat "$PIDF" 2>/dev/null) || return 0
-  kill "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.5; done # the process, not its pid file
-}
+# shellcheck source=bench-lib.sh
+source "$(dirname "$0")/bench-lib.sh"
+stop() { pidfile_stop "$PIDF"; }
 trap stop EXIT
 
 mkdir -p "$WORK"
