@@ -38,7 +38,8 @@
 # scale a shape down (a smoke run) or up; the dump is mydumper's, as bench-restore.sh has always made it: chunks
 # of a quarter of a table's rows (--rows ROWS/4, so 16 loader threads have files: 4 per table), 2 dump threads.
 #
-# Callers set SHAPE (and SH_TABLES, SH_SCHEMAS, SH_ROWS to override, else ""), then call shape_init once.
+# Callers set SHAPE (and SH_TABLES, SH_SCHEMAS, SH_ROWS to override, else ""; SH_CHUNK_ROWS for mydumper's --rows
+# in place of a quarter of a table's), then call shape_init once.
 
 # shape_init: the shape's schemas, tables per schema and rows per table (SH_*), or exit 2 on an unknown shape.
 shape_init() {
@@ -151,7 +152,7 @@ shape_fill() {
 shape_dump() {
   local sock=$1 out=$2 sel
   if [ "$SH_SCHEMAS" = 1 ]; then sel=(-B sbtest); else sel=(--regex "^($(shape_schemas | paste -sd'|'))\\."); fi
-  local rows=(--rows $(( (SH_ROWS + 3) / 4 )))
+  local rows=(--rows "${SH_CHUNK_ROWS:-$(( (SH_ROWS + 3) / 4 ))}")
   case $SHAPE in skew1x20 | tiny2k | tiny5k1) rows=() ;; esac
   [ "$SHAPE" = chunk20k ] && rows=(--rows $(( (SH_ROWS + 19999) / 20000 )))
   [ "$SHAPE" = chunk4x50k ] && rows=(--rows 4)
