@@ -7,7 +7,7 @@
 #   scripts/bench-heldout.sh --bed latency --write-latency 5ms --shape many25x5 [--cpus 1] [--binlog on]
 #       [--mem-limits "2G none"] [--durability "strict relaxed"] [--threads "1 2 4 8 16"] [--repeat 3]
 #       [--rows N] [--tables N] [--schemas N] [--bed-size 6G] [--keep DIR] [--out FILE] [--tag T] [--nice N]
-#       [--rep-lock CMD] [--hold-writeback 1 (default) | 0]
+#       [--rep-lock CMD] [--hold-writeback 1 (default) | 0] [--timed-opts "MARIADBD OPTIONS"]
 #
 # One bed per run, on a fresh scripts/testbed.sh bed named heldout[TAG]-BED (fast, card, bw, hdd as
 # bench-restore.sh makes them, or latency: every write and flush waits --write-latency). Per memory limit ×
@@ -44,7 +44,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BED="" WLAT="" SHAPE=sysbench8 CPUS="" BINLOG=off MEMS="2G none" DURS="" THREADS="1 2 4 8 16" REPEAT=3
-SH_ROWS="" SH_TABLES="" SH_SCHEMAS="" BED_SIZE="" KEEP="" OUT="" TAG="" NICE="" REP_LOCK="" HOLD_WB=1
+SH_ROWS="" SH_TABLES="" SH_SCHEMAS="" BED_SIZE="" KEEP="" OUT="" TAG="" NICE="" REP_LOCK="" HOLD_WB=1 TIMED_OPTS=""
 START_TIMEOUT=600 STOP_TIMEOUT=1800 SETTLE_MAX=180 # seconds: a start may resize the redo log; a stop writes every dirty page
 ARGS=("$@")
 while [ $# -gt 0 ]; do
@@ -54,7 +54,7 @@ while [ $# -gt 0 ]; do
     --mem-limits) MEMS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;;
     --rows) SH_ROWS=$2 ;; --tables) SH_TABLES=$2 ;; --schemas) SH_SCHEMAS=$2 ;; --bed-size) BED_SIZE=$2 ;;
     --keep) KEEP=$2 ;; --out) OUT=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --rep-lock) REP_LOCK=$2 ;;
-    --hold-writeback) HOLD_WB=$2 ;;
+    --hold-writeback) HOLD_WB=$2 ;; --timed-opts) TIMED_OPTS=$2 ;;
     *) echo "bench-heldout.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -146,6 +146,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+# --timed-opts "OPTS": mariadbd options after the advised cnf on the timed server's command line (a fit sitting's knob,
+# e.g. --innodb-log-buffer-size=64M; never a held-out sweep's), recorded in the provenance's command.
 # --hold-writeback 1 (the default since 2026-12-05): the kernel's flusher writes nothing for the run (bench-lib.sh
 # hold_writeback), so that a relaxed cell's redo, written to the page cache and synced once a second, is charged to
 # the bed's throttle when InnoDB syncs it; without it session 35's sweep 216 (relaxed, 15 MB/s) wrote 31 MB of redo
@@ -333,12 +335,13 @@ cell_run() {
   # so every relaxed cell timed innodb_flush_log_at_trx_commit=1 (heldout.md, session 27).
   printf '[mysqld]\n# the cell'"'"'s own setting (%s), before the advice\ninnodb_flush_log_at_trx_commit = %s\n' "$dur" "$flush" >"$WORK/$c.full.cnf"
   cat "$WORK/$c.cnf" >>"$WORK/$c.full.cnf"
-  server_start "$dir/data" "$BEDNAME" --defaults-file="$WORK/$c.full.cnf" "${bl[@]}"
+  local extra=(); read -r -a extra <<<"$TIMED_OPTS" # a fit sitting's server options after the advice (--timed-opts)
+  server_start "$dir/data" "$BEDNAME" --defaults-file="$WORK/$c.full.cnf" "${bl[@]}" "${extra[@]}"
   log "cell $c: the timed server runs innodb_flush_log_at_trx_commit=$(mariadb --socket="$SOCK" -u root -N -B -e 'SELECT @@innodb_flush_log_at_trx_commit')"
   log "cell $c (memory $mem, $dur): mytune printed $(cat "$WORK/$c.threads") threads, $(cat "$WORK/$c.estimate") s"
   ! grep -q . "$WORK/$c.apply.sql" || mariadb --socket="$SOCK" -u root <"$WORK/$c.apply.sql"
   for mode in $LOADS; do
-    echo "$c-$mode $mem $dur $mode --defaults-file=$c.full.cnf ${bl[*]}" >>"$WORK/cells.txt"
+    echo "$c-$mode $mem $dur $mode --defaults-file=$c.full.cnf ${bl[*]} ${extra[*]}" >>"$WORK/cells.txt"
     sweep_cell "$c-$mode" "$mode"
   done
   server_stop
