@@ -15,15 +15,18 @@ import (
 // TestRelaxedShortFit: the relaxed loads of a few seconds on the capped
 // beds (advisor/threads/testdata/relaxed-short-fit/: sysbench8, many32x4
 // and few2 on the bandwidth-limited bed, sysbench8 on the card and hdd
-// beds) have their median inside the load range the advice prints for
+// beds; relaxed-logbuf-fit/: sysbench8 at 26k rows with three log buffer
+// sizes, which the advice does not see) have their median inside the load range the advice prints for
 // their own profiles now, every one. A check of the fit
-// (threads.RelaxedRedoAheadSec was chosen on these runs), not evidence:
+// (threads.RelaxedRedoUnwrittenBytes was chosen on these runs and relaxed-logbuf-fit), not evidence:
 // testdata/heldout/ judges it. The cell a Go build ran beside (its README)
 // is left out.
 func TestRelaxedShortFit(t *testing.T) {
 	names, err := filepath.Glob("threads/testdata/relaxed-short-fit/*.json")
-	if err != nil || len(names) != 9 {
-		t.Fatalf("want the 9 relaxed-short-fit runs, got %d (%v)", len(names), err)
+	more, err2 := filepath.Glob("threads/testdata/relaxed-logbuf-fit/*.json")
+	names = append(names, more...)
+	if err != nil || err2 != nil || len(names) != 12 {
+		t.Fatalf("want the 9 relaxed-short-fit and 3 relaxed-logbuf-fit runs, got %d (%v, %v)", len(names), err, err2)
 	}
 	in, all := 0, 0
 	for _, name := range names {

@@ -64,18 +64,20 @@ const (
 	// the bw bed loaded at 1.35-1.38 (restore-e2e.md, "Point 3, third
 	// sitting"; estimate.md, "The redo term's fast end").
 	FitSeqAmpHigh = 2.3
-	// RelaxedRedoAheadSec is how far a load whose commits do not wait for
-	// the log (innodb_flush_log_at_trx_commit 2 with the log written
-	// through the page cache, MDEV-28766, or 0) runs ahead of its redo at
-	// the disk's sequential rate: InnoDB syncs such a log about once a
-	// second (MariaDB KB, innodb_flush_log_at_trx_commit), so the loader
-	// may finish before the last of it is written. The fit's relaxed runs
-	// on the bandwidth-limited bed ran at most 1.38 s ahead (sysbench8 at
-	// 18k rows: 1.08 s against 36.9 MB of redo at 15 MB/s, 2.46 s; 36k:
-	// 3.84 against 4.89; few2: 0.91 against 2.04), and some reps as far
-	// behind as the redo (2.96 s): the fast end only
-	// (testdata/relaxed-short-fit/).
-	RelaxedRedoAheadSec = 1.4
+	// RelaxedRedoUnwrittenBytes is the redo a load whose commits do not
+	// wait for the log (innodb_flush_log_at_trx_commit 2 with the log
+	// written through the page cache, MDEV-28766, or 0) may leave unwritten
+	// when the loader exits: InnoDB syncs such a log about once a second
+	// (MariaDB KB, innodb_flush_log_at_trx_commit) and the commits do not
+	// wait, so the fast end charges only the rest at the disk's rate. On
+	// the bandwidth-limited bed the same relaxed load ran at its CPU's pace
+	// or at its redo's; the fastest runs left at most 34.2 MB unwritten
+	// (sysbench8 at 26k rows: 1.28 s for 53.5 MB of redo at 15 MB/s), with
+	// a 4M redo log buffer as with a 64M one
+	// (testdata/relaxed-logbuf-fit/, testdata/relaxed-short-fit/). Until
+	// 2026-12-05 14:00 it was 1.4 s ahead of the redo (RelaxedRedoAheadSec),
+	// which held-out 307 beat (1.21 s, 1.8 s ahead).
+	RelaxedRedoUnwrittenBytes = 34.2e6
 	// CPUBytesPerSecPerThread is what one load thread parses and inserts
 	// on a quiet host whose CPUs run at CPURefOpsPerCPUS: the fast bed's
 	// 1-thread restores of 159.1 MB of mydumper SQL (152 MB dump, 8
@@ -181,7 +183,7 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
 	disk := "not measured, so CPU only"
 	if dFast > 0 {
-		ahead, aheadText := redoAhead(b, dumpInnoDBBytes(d), lo/dFast)
+		ahead, aheadText := redoAhead(b, dumpInnoDBBytes(d), lo/dFast, b.room.LowBytes)
 		fast, slow = max(fast, lo/dFast-ahead), max(slow, hi/dSlow)
 		disk = fmt.Sprintf("%s–%s MB/s of dump (%s)%s", mb(dSlow), mb(dFast), how, aheadText)
 	}
@@ -412,12 +414,14 @@ func rangeOf(fast, slow float64, basis string) DurationRange {
 
 // redoAhead is what the fast end takes off the disk's time diskFast when
 // the load's commits do not wait for the log and the disk's time is the
-// redo log's (the data fits the pool b, whose log holds the load):
-// RelaxedRedoAheadSec, at most diskFast; 0 and "" otherwise.
-func redoAhead(b pool, data uint64, diskFast float64) (float64, string) {
-	if b.fileCommit != commitNoWait || b.bytes == 0 || data > b.bytes || !b.room.holds() || diskFast <= 0 {
+// redo log's (the data fits the pool b, whose log holds the load): the
+// time RelaxedRedoUnwrittenBytes of the load's redo (redoBytes, the dump's
+// share of it at the fast end) takes at the disk's rate, at most diskFast;
+// 0 and "" otherwise.
+func redoAhead(b pool, data uint64, diskFast, redoBytes float64) (float64, string) {
+	if b.fileCommit != commitNoWait || b.bytes == 0 || data > b.bytes || !b.room.holds() || diskFast <= 0 || redoBytes <= 0 {
 		return 0, ""
 	}
-	ahead := min(RelaxedRedoAheadSec, diskFast)
-	return ahead, fmt.Sprintf(", less %.2g s at the fast end (its commits do not wait for the log, which is synced about once a second: a load may finish up to %.2g s ahead of its redo)", ahead, RelaxedRedoAheadSec)
+	ahead := diskFast * min(1, RelaxedRedoUnwrittenBytes/redoBytes)
+	return ahead, fmt.Sprintf(", less %.2g s at the fast end (its commits do not wait for the log, which is synced about once a second: a load may finish with up to %s of its redo unwritten)", ahead, profile.HumanBytes(RelaxedRedoUnwrittenBytes))
 }
