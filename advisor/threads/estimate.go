@@ -75,7 +75,7 @@ const (
 	// (sysbench8 at 26k rows: 1.28 s for 53.5 MB of redo at 15 MB/s), with
 	// a 4M redo log buffer as with a 64M one
 	// (testdata/relaxed-logbuf-fit/, testdata/relaxed-short-fit/). Until
-	// 2026-12-05 14:00 it was 1.4 s ahead of the redo (RelaxedRedoAheadSec),
+	// 2026-12-05 13:56 it was 1.4 s ahead of the redo (RelaxedRedoAheadSec),
 	// which held-out 307 beat (1.21 s, 1.8 s ahead).
 	RelaxedRedoUnwrittenBytes = 34.2e6
 	// CPUBytesPerSecPerThread is what one load thread parses and inserts
