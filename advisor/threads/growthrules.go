@@ -29,6 +29,25 @@ const (
 	// fsp_get_pages_to_extend_ibd grows a file 4 extents at a time
 	// (FSP_FREE_ADD) rather than one.
 	LargeSpaceExtents = 32
+	// BulkFirstExtentExtensions is the extensions when a table's every row
+	// takes the bulk-insert path (one data file a table: bulkShare 1) and
+	// a segment wants its first extent but no segment a second:
+	// fsp_fill_free_list's growth to 64 and then 128 pages, without the
+	// reservation a row-by-row page split makes (btr_cur_pessimistic_insert's
+	// fsp_reserve_free_extents) that takes the rest of the burst. Measured
+	// (growth-sync-fit/chunks2.txt): sysbench8's 3,000-row tables in one
+	// file each ended at 128 pages (75.1 data-file syncs a table), in four
+	// at 576 (95.0); mid4's, whose clustered leaves take a second extent,
+	// at 640 either way.
+	BulkFirstExtentExtensions = 2
+	// BulkKeyFill is how full the bulk-insert path leaves a secondary
+	// index's pages: whole, as a sorted index build at innodb_fill_factor
+	// 100 leaves them (only the clustered index keeps 1/16 free: MySQL 8.4
+	// manual, "The Physical Structure of an InnoDB Index"). Measured
+	// (growth-sync-fit/chunks.txt): narrowix's 5,000-row tables in one
+	// file each, a_1 5 leaf pages for 5,000 13-byte entries (4.1 pages of
+	// entries).
+	BulkKeyFill = 1.0
 	// SyncsPerExtension is the data-file syncs each extension costs:
 	// fil_space_extend_must_retry flushes the file after os_file_set_size
 	// and the space once more after (Innodb_data_fsyncs counts both).
@@ -54,7 +73,7 @@ func ruleGrowthSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
 // the share of the rows that takes InnoDB's bulk-insert path (bulkShare).
 func insertGrowthSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
 	var segs []float64 // pages each segment takes beyond those CREATE TABLE made: leaf, then non-leaf
-	for _, ix := range tableIndexes(m, rows) {
+	for _, ix := range growthIndexes(m, rows, bulk) {
 		if ix.leaf <= 1 { // the root alone: made at creation
 			continue
 		}
@@ -78,10 +97,40 @@ func insertGrowthSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
 		extents-- // the burst's first extent is the segment's
 	}
 	after := math.Max(0, extents+math.Ceil(math.Max(0, frag-extentPages)/extentPages))
+	if bulk >= 1 && wanted && after == 0 { // the bulk path alone, one extent: no split's reservation
+		burst = BulkFirstExtentExtensions
+	}
 	if file := BurstExtensionsSegment + after; file > LargeSpaceExtents {
 		after = LargeSpaceExtents - BurstExtensionsSegment + (file-LargeSpaceExtents)/4
 	}
 	return SyncsPerExtension * (small + burst + after)
+}
+
+// growthIndexes is tableIndexes for the growth rules, by the path the
+// rows take (bulk, bulkShare): when every row takes the bulk-insert path
+// (bulk 1) each secondary index is built sorted, its leaf pages at
+// BulkKeyFill whatever the order its keys came in; when a table's data
+// files load side by side in several sessions (0 < bulk < 1) an index
+// whose keys follow the dump's order takes them at each file's place and
+// fills as random keys do (RandomKeyFill). Measured (growth-sync-fit/
+// chunks.txt, narrowix's 5,000-row tables): its two such indexes took 5
+// and 6 pages in one file a table, 9 and 8 in four. The growth count only:
+// the loaded size keeps OrderedKeyFill, read on tables of 100,000 rows and
+// more (docs/benchmarks/loaded-model.md); where between the two fills a
+// table turns was not measured.
+func growthIndexes(m profile.DumpTableModel, rows, bulk float64) []modelIndex {
+	ixs := tableIndexes(m, rows)
+	if bulk <= 0 {
+		return ixs
+	}
+	for i := 1; i < len(ixs) && i-1 < len(m.IndexEntryBytes); i++ {
+		fill := math.Min(ixs[i].fill, RandomKeyFill)
+		if bulk >= 1 {
+			fill = BulkKeyFill
+		}
+		ixs[i].leaf, ixs[i].fill = math.Ceil(rows*(m.IndexEntryBytes[i-1]+dirSlotBytesPerRecord)/(pageDataBytes*fill)), fill
+	}
+	return ixs
 }
 
 // smallPhase is the single pages the segments take until one of them

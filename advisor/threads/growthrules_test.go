@@ -180,11 +180,47 @@ func TestRuleGrowthSyncs(t *testing.T) {
 		// half the rows through the bulk path first: the clustered index's half (82.5 leaves) is built
 		// before k_1 takes a page, so the segment wants its extent at 32 single pages alone: 2 × (32 + 9 + 2)
 		{"the bulk path first", 12000, 0.5, 86},
+		// one data file a table: every row on the bulk path. 6,000 rows: the clustered leaf segment takes
+		// its 32 single pages and then one extent, which fsp_fill_free_list's two extensions (to 64 and
+		// 128 pages) give without a split's reservation: 2 × (32 + 2), where the row path pays 88
+		{"one file, one extent", 6000, 1, 68},
+		// 12,000 rows in one file: a second extent, so the burst comes as on the row path: 2 × (32 + 9 + 2)
+		{"one file, a second extent", 12000, 1, 86},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := ruleGrowthSyncs(sb, tc.rows, tc.bulk); math.Abs(got-tc.want) > 0.5 {
 				t.Errorf("ruleGrowthSyncs(%.0f rows) = %.1f, want %.0f", tc.rows, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestGrowthIndexesByPath: a secondary index whose keys follow the dump's
+// order fills by the path its rows take: built sorted and whole when every
+// row takes the bulk-insert path, as random keys fill when a table's files
+// load side by side, and in key order (OrderedKeyFill) otherwise. 8,000
+// rows of 38 bytes (21 clustered leaves) and a 13-byte index in key order.
+func TestGrowthIndexesByPath(t *testing.T) {
+	narrow := profile.DumpTableModel{Name: "s.n", SQLBytesPerRow: 40, RecordBytes: 38, NodePointerBytes: 13, IndexEntryBytes: []float64{13}, IndexAscending: []float64{1}}
+	tests := []struct {
+		name      string
+		bulk      float64
+		leaves    float64 // the index's leaf pages: 8,000 × 13.3 bytes over 16,256 at its fill
+		wantSyncs float64 // 2 a page taken under one extent: the 21 clustered leaves and the index's
+	}{
+		{"one session in order (a mysqldump file)", 0, 8, 58}, // at 0.84
+		{"four files side by side", 0.25, 11, 64},             // at 0.62
+		{"one file: the bulk path builds it whole", 1, 7, 56}, // at 1
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ixs := growthIndexes(narrow, 8000, tc.bulk)
+			if len(ixs) != 2 || ixs[1].leaf != tc.leaves {
+				t.Fatalf("growthIndexes = %v, want the index at %.0f leaves", ixs, tc.leaves)
+			}
+			if got := ruleGrowthSyncs(narrow, 8000, tc.bulk); math.Abs(got-tc.wantSyncs) > 0.5 {
+				t.Errorf("ruleGrowthSyncs = %.1f, want %.0f", got, tc.wantSyncs)
 			}
 		})
 	}
