@@ -85,19 +85,23 @@ shape_total_rows() {
   if [ "$SHAPE" = skew1x20 ]; then echo $((SH_ROWS + SH_TABLES * (SH_ROWS / 40))); else echo $((SH_SCHEMAS * SH_TABLES * SH_ROWS)); fi
 }
 
+# shape_chunk_rows: mydumper's --rows for the chunked shapes: SH_CHUNK_ROWS when set (bench-heldout.sh
+# --chunk-rows; at least the table's rows: one data file a table), else a quarter of a table's rows.
+shape_chunk_rows() { echo "${SH_CHUNK_ROWS:-$(( (SH_ROWS + 3) / 4 ))}"; }
+
 # shape_describe: one line for a provenance header.
 shape_describe() {
   [ "$SHAPE" = skew1x20 ] && { echo "skew1x20: sk1.sbtest1 × $SH_ROWS rows beside sk2.sbtest1..$SH_TABLES × $((SH_ROWS / 40)) rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
   [ "$SHAPE" = chunk4x50k ] && { echo "chunk4x50k: sbtest.sbtest1..$SH_TABLES × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows 4 -t 2 (about $((SH_TABLES * SH_ROWS / 4)) files)"; return; }
   [ "$SHAPE" = chunk20k ] && { echo "chunk20k: sbtest.sbtest1 × $SH_ROWS rows, secondary index k_1; mydumper --rows $(( (SH_ROWS + 19999) / 20000 )) -t 2 (about 20,000 files)"; return; }
-  [ "$SHAPE" = narrow8 ] && { echo "narrow8: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, b BIGINT), secondary index k_1 on k; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
-  [ "$SHAPE" = narrowix ] && { echo "narrowix: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, b BIGINT), secondary indexes k_1, a_1, b_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
-  [ "$SHAPE" = w100ix2 ] && { echo "w100ix2: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, name VARCHAR(80) of 65 chars), secondary indexes k_1, a_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
-  [ "$SHAPE" = w900 ] && { echo "w900: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(1000) of 864 chars), secondary index k_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
-  [ "$SHAPE" = mid4 ] && { echo "mid4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(600) of 544 chars), secondary index k_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
-  [ "$SHAPE" = wide4 ] && { echo "wide4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, title VARCHAR(200) of 70 chars, body TEXT of 1280 chars, created DATETIME), secondary indexes k_1, title_1 (title(32)), created_1; filled by SQL; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"; return; }
+  [ "$SHAPE" = narrow8 ] && { echo "narrow8: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, b BIGINT), secondary index k_1 on k; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = narrowix ] && { echo "narrowix: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, b BIGINT), secondary indexes k_1, a_1, b_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = w100ix2 ] && { echo "w100ix2: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, name VARCHAR(80) of 65 chars), secondary indexes k_1, a_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = w900 ] && { echo "w900: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(1000) of 864 chars), secondary index k_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = mid4 ] && { echo "mid4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(600) of 544 chars), secondary index k_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = wide4 ] && { echo "wide4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, title VARCHAR(200) of 70 chars, body TEXT of 1280 chars, created DATETIME), secondary indexes k_1, title_1 (title(32)), created_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = tiny2k ] || [ "$SHAPE" = tiny5k1 ] && { echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
-  echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows $(( (SH_ROWS + 3) / 4 )) -t 2"
+  echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows $(shape_chunk_rows) -t 2"
 }
 
 # shape_sql_table T ROWS: the CREATE TABLE and INSERT … SELECT of table sbtestT of an SQL-filled shape (narrow8,
@@ -152,7 +156,7 @@ shape_fill() {
 shape_dump() {
   local sock=$1 out=$2 sel
   if [ "$SH_SCHEMAS" = 1 ]; then sel=(-B sbtest); else sel=(--regex "^($(shape_schemas | paste -sd'|'))\\."); fi
-  local rows=(--rows "${SH_CHUNK_ROWS:-$(( (SH_ROWS + 3) / 4 ))}")
+  local rows=(--rows "$(shape_chunk_rows)")
   case $SHAPE in skew1x20 | tiny2k | tiny5k1) rows=() ;; esac
   [ "$SHAPE" = chunk20k ] && rows=(--rows $(( (SH_ROWS + 19999) / 20000 )))
   [ "$SHAPE" = chunk4x50k ] && rows=(--rows 4)
