@@ -8,6 +8,7 @@
 #       [--mem-limits "2G none"] [--durability "strict relaxed"] [--threads "1 2 4 8 16"] [--repeat 3]
 #       [--rows N] [--tables N] [--schemas N] [--bed-size 6G] [--keep DIR] [--out FILE] [--tag T] [--nice N]
 #       [--rep-lock CMD] [--hold-writeback 1 (default) | 0] [--timed-opts "MARIADBD OPTIONS"] [--chunk-rows N]
+#       [--partitions N]
 #
 # One bed per run, on a fresh scripts/testbed.sh bed named heldout[TAG]-BED (fast, card, bw, hdd as
 # bench-restore.sh makes them, or latency: every write and flush waits --write-latency). Per memory limit ×
@@ -30,7 +31,8 @@
 # SQL_LOG_BIN=0, as the advice says) and written (myloader --enable-binlog); RESET MASTER before each run.
 # Shapes: scripts/bench-shapes.sh (sysbench8, many25x5, big2m, skew1x20; --rows/--tables/--schemas scale one;
 # --chunk-rows N dumps a chunked shape N rows a data file, in place of a quarter of a table's: --chunk-rows at
-# least --rows gives one file a table, whose every row takes InnoDB's bulk-insert path).
+# least --rows gives one file a table, whose every row takes InnoDB's bulk-insert path; --partitions N: part8's
+# partitions a table).
 # WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check). --keep DIR keeps
 # the dump for the next run of the same shape; an earlier run's *.txt there are set aside (*.before-DATE.txt).
 # Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json), written by
@@ -46,7 +48,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BED="" WLAT="" SHAPE=sysbench8 CPUS="" BINLOG=off MEMS="2G none" DURS="" THREADS="1 2 4 8 16" REPEAT=3
-SH_ROWS="" SH_TABLES="" SH_SCHEMAS="" SH_CHUNK_ROWS="" BED_SIZE="" KEEP="" OUT="" TAG="" NICE="" REP_LOCK="" HOLD_WB=1 TIMED_OPTS=""
+SH_ROWS="" SH_TABLES="" SH_SCHEMAS="" SH_CHUNK_ROWS="" SH_PARTS="" BED_SIZE="" KEEP="" OUT="" TAG="" NICE="" REP_LOCK="" HOLD_WB=1 TIMED_OPTS=""
 START_TIMEOUT=600 STOP_TIMEOUT=1800 SETTLE_MAX=180 # seconds: a start may resize the redo log; a stop writes every dirty page
 ARGS=("$@")
 while [ $# -gt 0 ]; do
@@ -56,7 +58,7 @@ while [ $# -gt 0 ]; do
     --mem-limits) MEMS=$2 ;; --durability) DURS=$2 ;; --threads) THREADS=$2 ;; --repeat) REPEAT=$2 ;;
     --rows) SH_ROWS=$2 ;; --tables) SH_TABLES=$2 ;; --schemas) SH_SCHEMAS=$2 ;; --bed-size) BED_SIZE=$2 ;;
     --keep) KEEP=$2 ;; --out) OUT=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --rep-lock) REP_LOCK=$2 ;;
-    --hold-writeback) HOLD_WB=$2 ;; --timed-opts) TIMED_OPTS=$2 ;; --chunk-rows) SH_CHUNK_ROWS=$2 ;;
+    --hold-writeback) HOLD_WB=$2 ;; --timed-opts) TIMED_OPTS=$2 ;; --chunk-rows) SH_CHUNK_ROWS=$2 ;; --partitions) SH_PARTS=$2 ;;
     *) echo "bench-heldout.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2

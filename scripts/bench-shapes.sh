@@ -32,6 +32,9 @@
 #              (about 90 bytes of SQL a row), secondary indexes k_1 and a_1: held out from the row-width fit
 #   w900       4 tables of 25000 rows in one schema (sbtest): id, k and a VARCHAR(1000) of 864 characters (about 890
 #              bytes of SQL a row), secondary index k_1: held out from the row-width fit
+#   part8      4 tables of 100000 sysbench-like rows in one schema (sbtest): id, k, c CHAR(120), pad CHAR(60),
+#              secondary index k_1, each PARTITION BY HASH (id) PARTITIONS $SH_PARTS (8 unless SH_PARTS; bench-heldout.sh
+#              --partitions): every partition its own tablespace, filled by SQL
 #
 # Every other table is sysbench's oltp table (id, k, c, pad: about 190 bytes of SQL per row) with its secondary index
 # k_1 on k (sysbench 1.0 oltp_common.lua: create_secondary defaults to on). --tables, --schemas and --rows
@@ -61,8 +64,10 @@ shape_init() {
     mid4) s=1 t=4 r=35000 ;;
     w100ix2) s=1 t=6 r=150000 ;;
     w900) s=1 t=4 r=25000 ;;
-    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k, narrow8, wide4, narrowix, mid4, w100ix2, w900)" >&2; exit 2 ;;
+    part8) s=1 t=4 r=100000 ;;
+    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k, narrow8, wide4, narrowix, mid4, w100ix2, w900, part8)" >&2; exit 2 ;;
   esac
+  SH_PARTS=${SH_PARTS:-8}
   SH_SCHEMAS=${SH_SCHEMAS:-$s} SH_TABLES=${SH_TABLES:-$t} SH_ROWS=${SH_ROWS:-$r}
   local v
   for v in "$SH_SCHEMAS" "$SH_TABLES" "$SH_ROWS"; do
@@ -99,13 +104,14 @@ shape_describe() {
   [ "$SHAPE" = w100ix2 ] && { echo "w100ix2: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, a INT, name VARCHAR(80) of 65 chars), secondary indexes k_1, a_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = w900 ] && { echo "w900: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(1000) of 864 chars), secondary index k_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = mid4 ] && { echo "mid4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(600) of 544 chars), secondary index k_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = part8 ] && { echo "part8: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c CHAR(120), pad CHAR(60)), secondary index k_1 on k, PARTITION BY HASH (id) PARTITIONS $SH_PARTS; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = wide4 ] && { echo "wide4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, title VARCHAR(200) of 70 chars, body TEXT of 1280 chars, created DATETIME), secondary indexes k_1, title_1 (title(32)), created_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = tiny2k ] || [ "$SHAPE" = tiny5k1 ] && { echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
   echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows $(shape_chunk_rows) -t 2"
 }
 
 # shape_sql_table T ROWS: the CREATE TABLE and INSERT … SELECT of table sbtestT of an SQL-filled shape (narrow8,
-# narrowix, mid4, wide4, w100ix2, w900), its rows from MariaDB's Sequence engine (seq_1_to_N).
+# narrowix, mid4, wide4, w100ix2, w900, part8), its rows from MariaDB's Sequence engine (seq_1_to_N).
 shape_sql_table() {
   local t=$1 n=$2
   case $SHAPE in
@@ -119,6 +125,10 @@ shape_sql_table() {
       INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), REPEAT(MD5(RAND()), 27) FROM seq_1_to_$n;" ;;
     mid4) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, c VARCHAR(600) NOT NULL, KEY k_1 (k)) ENGINE=InnoDB;
       INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), REPEAT(MD5(RAND()), 17) FROM seq_1_to_$n;" ;;
+    part8) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, c CHAR(120) NOT NULL, pad CHAR(60) NOT NULL,
+        KEY k_1 (k)) ENGINE=InnoDB PARTITION BY HASH (id) PARTITIONS $SH_PARTS;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), CONCAT(MD5(RAND()), MD5(seq), MD5(RAND()), LEFT(MD5(seq), 24)),
+        CONCAT(MD5(RAND()), LEFT(MD5(seq), 28)) FROM seq_1_to_$n;" ;;
     wide4) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, title VARCHAR(200) NOT NULL, body TEXT NOT NULL, created DATETIME NOT NULL,
         KEY k_1 (k), KEY title_1 (title(32)), KEY created_1 (created)) ENGINE=InnoDB;
       INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), CONCAT('title ', MD5(RAND()), ' ', MD5(seq)), REPEAT(MD5(RAND()), 40),
@@ -130,7 +140,7 @@ shape_sql_table() {
 # SQL-filled shapes with shape_sql_table.
 shape_fill() {
   local sock=$1 log=$2 db t
-  if [ "$SHAPE" = narrow8 ] || [ "$SHAPE" = wide4 ] || [ "$SHAPE" = narrowix ] || [ "$SHAPE" = mid4 ] || [ "$SHAPE" = w100ix2 ] || [ "$SHAPE" = w900 ]; then
+  if [ "$SHAPE" = narrow8 ] || [ "$SHAPE" = wide4 ] || [ "$SHAPE" = narrowix ] || [ "$SHAPE" = mid4 ] || [ "$SHAPE" = w100ix2 ] || [ "$SHAPE" = w900 ] || [ "$SHAPE" = part8 ]; then
     for db in $(shape_schemas); do
       mariadb --socket="$sock" -u root -e "CREATE DATABASE $db"
       for t in $(seq 1 "$SH_TABLES"); do shape_sql_table "$t" "$SH_ROWS" | mariadb --socket="$sock" -u root "$db" >>"$log" || return 1; done

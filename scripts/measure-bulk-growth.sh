@@ -9,8 +9,9 @@
 # table, and the .ibd files' sizes in pages (count × size); then one table's index sizes (innodb_index_stats).
 #
 # A measurement, not a test: needs mariadbd, mariadb-install-db, mydumper, myloader, sysbench.
-# (CHUNK=N: mydumper --rows N, a data file every N rows, in place of a quarter of a table's.)
-# Usage: SPECS="narrow8:100000" [ROWPATH=1] [THREADS=8] [CHUNK=N] nice -n 19 scripts/measure-bulk-growth.sh [WORK]
+# (CHUNK=N: mydumper --rows N, a data file every N rows, in place of a quarter of a table's; PARTS=N: part8's
+# partitions a table.)
+# Usage: SPECS="narrow8:100000" [ROWPATH=1] [THREADS=8] [CHUNK=N] [PARTS=N] nice -n 19 scripts/measure-bulk-growth.sh [WORK]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench-shapes.sh
@@ -32,7 +33,7 @@ for _ in $(seq 240); do mariadb-admin --socket="$SOCK" -u root ping >/dev/null 2
 echo "# $(sql 'SELECT VERSION()'), $(myloader --version 2>&1 | head -1), threads ${THREADS:-8}, row path only: ${ROWPATH:-no}"
 fsyncs() { sql "SHOW GLOBAL STATUS LIKE 'Innodb_data_fsyncs'" | awk '{print $2}'; }
 for spec in ${SPECS:?SPECS=\"SHAPE:ROWS ...\"}; do
-  SHAPE=${spec%:*} SH_ROWS=${spec#*:} SH_TABLES=${TABLES:-8} SH_SCHEMAS="" SH_CHUNK_ROWS=${CHUNK:-}
+  SHAPE=${spec%:*} SH_ROWS=${spec#*:} SH_TABLES=${TABLES:-8} SH_SCHEMAS="" SH_CHUNK_ROWS=${CHUNK:-} SH_PARTS=${PARTS:-}
   shape_init
   shape_drop "$SOCK"; shape_fill "$SOCK" "$W/fill.log"; rm -rf "$W/dump"; shape_dump "$SOCK" "$W/dump"
   if [ -n "${ROWPATH:-}" ]; then for f in "$W"/dump/*.[0-9]*.sql; do sed -i '1i SET UNIQUE_CHECKS=1;' "$f"; done; fi
