@@ -35,6 +35,11 @@ type DumpTableModel struct {
 	// singletons and doubletons): few keys, many rows each, fill their
 	// pages in order even when their values arrive at random.
 	IndexDistinct []float64 `json:"index_distinct"`
+	// Partitions is the tablespaces a partitioned table is stored in: its
+	// partitions, or its subpartitions when it has them (0: not
+	// partitioned). Each is a file-per-table tablespace that grows on its
+	// own.
+	Partitions int `json:"partitions,omitempty"`
 }
 
 // Rows is the table's row count implied by its bytes and the sampled

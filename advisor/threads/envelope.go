@@ -38,6 +38,9 @@ type Envelope struct {
 		// secondary index each).
 		SQLBytesPerRow   fitRange `json:"sql_bytes_per_row"`
 		SecondaryIndexes fitRange `json:"secondary_indexes"`
+		// MaxPartitions is the most partitions a table of a timed restore
+		// had (0: no timed restore loaded a partitioned table).
+		MaxPartitions int `json:"max_partitions"`
 	} `json:"dump"`
 	SeqWriteMBPerS  fitRange `json:"seq_write_mb_per_s"`
 	RandWrite16IOPS fitRange `json:"rand_write_16_iops"`
@@ -94,6 +97,7 @@ func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string
 		}
 		out = append(out, e.engines(d)...)
 		out = append(out, e.rowShape(d)...)
+		out = append(out, e.partitioned(d)...)
 	}
 	s := p.Storage
 	if s.Measured && e.SeqWriteMBPerS.out(s.SeqWrite.MBPerS) {
@@ -162,6 +166,26 @@ func (e Envelope) rowShape(d *profile.Dump) []string {
 		out = append(out, fmt.Sprintf("tables with %s secondary indexes (measured: %s)", n, r.text()))
 	}
 	return out
+}
+
+// partitioned lists the dump's partitioned tables when one has more
+// partitions than any timed restore's table had: each partition is a
+// tablespace the growth count follows (counted on fit loads, not timed).
+func (e Envelope) partitioned(d *profile.Dump) []string {
+	tables, parts, most := 0, 0, 0
+	for _, m := range d.TableModels {
+		if m.Partitions > 0 {
+			tables, parts, most = tables+1, parts+m.Partitions, max(most, m.Partitions)
+		}
+	}
+	if tables == 0 || most <= e.Dump.MaxPartitions {
+		return nil
+	}
+	measured := "none partitioned"
+	if e.Dump.MaxPartitions > 0 {
+		measured = fmt.Sprintf("up to %d partitions a table", e.Dump.MaxPartitions)
+	}
+	return []string{fmt.Sprintf("%s in %s (timed restores: %s)", count(tables, "partitioned table"), count(parts, "partition"), measured)}
 }
 
 // knowsServer says whether t's flavor and series were measured.

@@ -58,6 +58,9 @@ var extrapolationNoteCases = []struct {
 		p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3, MemLoadNs: 600}
 	}, extrapolationMariaDB,
 		[]string{"memory taking 600 ns a load (measured: 133-385 ns)"}},
+	{"a partitioned table", func(p *profile.Profile) {
+		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.log", Partitions: 12}, {Name: "s.t"}}
+	}, extrapolationMariaDB, []string{"1 partitioned table in 12 partitions (timed restores: none partitioned)"}},
 	{"steal takes a fast-enough CPU below", func(p *profile.Profile) {
 		steal := 20.0
 		p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 125e3, StealPct: &steal}

@@ -80,7 +80,7 @@ func growthCost(s profile.Storage, d *profile.Dump, threads int) (fast, slow flo
 	}
 	how := smallTablesText(g)
 	if byRules {
-		how = fmt.Sprintf(" (by MariaDB's growth rules on the pages the row model gives its indexes, with the %.2g of a table's creation)", CreateDataSyncs)
+		how = fmt.Sprintf(" (by MariaDB's growth rules on the pages the row model gives its indexes, with the %.2g of a table's creation%s)", CreateDataSyncs, partitionsText(d))
 	}
 	if par == 1 {
 		return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %s data-file syncs%s at %s (the probe's commit p50), one session = %.1f s, overlapping the rest at the fast end, after it at the slow end",

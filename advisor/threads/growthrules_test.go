@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -219,6 +220,46 @@ func TestGrowthIndexesByPath(t *testing.T) {
 		})
 	}
 }
+
+// TestPartitionGrowthFit: a partitioned table's data-file syncs, its
+// creation included (CreateDataSyncs), against the fit runs that counted
+// them (testdata/growth-sync-fit/partitions.txt: part8, sysbench's columns
+// and k_1, HASH-partitioned, two loads each, their mean a table): within
+// 10% in every run. A check of the fit, not evidence.
+func TestPartitionGrowthFit(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "growth-sync-fit", "partitions.txt"))
+	if err != nil || !strings.Contains(string(b), "part8:40000 rep 1: data fsyncs 2975, 743.7 a table") {
+		t.Fatalf("testdata/growth-sync-fit/partitions.txt: %v (or not the runs this test quotes)", err)
+	}
+	tests := []struct {
+		name     string
+		rows     float64
+		parts    int
+		bulk     float64 // a mydumper dump's first file a table (bulkShare)
+		measured float64 // data-file syncs a table, the two loads' mean
+	}{
+		{"a: 8 partitions of 5,000, 4 files", 40000, 8, 0.25, 742.5},
+		{"b: 8 partitions of 5,000, one file", 40000, 8, 1, 705.1},
+		{"c: 2 partitions of 20,000", 40000, 2, 0.25, 193.8},
+		{"d: 8 partitions of 1,000", 8000, 8, 0.25, 300.2},
+		{"e: 1 partition of 40,000", 40000, 1, 0.25, 111.8},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := partSysbench
+			m.Partitions = tc.parts
+			got := tableRuleSyncs(m, tc.rows, tc.bulk) + CreateDataSyncs
+			if math.Abs(got-tc.measured) > 0.1*tc.measured {
+				t.Errorf("%.1f data-file syncs a table by the rules, measured %.1f", got, tc.measured)
+			}
+			t.Logf("%.1f by the rules, %.1f measured (%+.1f%%)", got, tc.measured, 100*(got-tc.measured)/tc.measured)
+		})
+	}
+}
+
+// partSysbench is part8's table as the row model sizes sysbench's
+// (TestRuleGrowthSyncs' table).
+var partSysbench = profile.DumpTableModel{Name: "sbtest.sbtest1", SQLBytesPerRow: 199, RecordBytes: 206, NodePointerBytes: 13, IndexEntryBytes: []float64{13}, IndexAscending: []float64{0.5}}
 
 // TestBulkShare: the share of a table's rows on InnoDB's bulk-insert path
 // is a mydumper dump's first data file of each table, and none for the

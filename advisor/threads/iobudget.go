@@ -159,7 +159,7 @@ func loadWriteIOs(s profile.Storage, d *profile.Dump, threads, wait int) (lo, hi
 // else by the fit's sizes (innoDBGrowth).
 func floorGrowth(d *profile.Dump) (syncs, perLo, perHi float64, how string) {
 	if n, tables, ok := ruleGrowth(d); ok && tables > 0 {
-		return n, IOsPerRuleSyncLow, IOsPerRuleSyncHigh, fmt.Sprintf("%s a table by MariaDB's growth rules on the pages the row model gives its indexes", syncsText(n/float64(tables)))
+		return n, IOsPerRuleSyncLow, IOsPerRuleSyncHigh, fmt.Sprintf("%s a table by MariaDB's growth rules on the pages the row model gives its indexes%s", syncsText(n/float64(tables)), partitionsText(d))
 	}
 	g := innoDBGrowth(d, 0)
 	return g.syncs, IOsPerSyncLow, IOsPerSyncHigh, syncsText(g.each()) + " a table" + growthSizeText(d, g)

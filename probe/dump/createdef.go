@@ -19,6 +19,11 @@ type tableDef struct {
 	secondary [][]keyPart
 	// unmodelled says why the rows cannot be sized ("" when they can).
 	unmodelled string
+	// partitions is the tablespaces a partitioned table is stored in
+	// (partitionCount; 0: not partitioned), and partitionText the
+	// partitioning lines mysqldump writes after the options it is read from.
+	partitions    int
+	partitionText string
 }
 
 // colDef is one column.
@@ -70,7 +75,7 @@ func parseCreate(rest string) tableDef {
 	if tableMax == 0 {
 		tableMax = 1 // latin1: MariaDB's and MySQL 5.7's default server character set
 	}
-	var d tableDef
+	d := tableDef{partitions: partitionCount(opts)}
 	if up := strings.ToUpper(opts); strings.Contains(up, "ROW_FORMAT=COMPRESSED") || strings.Contains(up, "KEY_BLOCK_SIZE") ||
 		strings.Contains(up, "PAGE_COMPRESSED") || strings.Contains(up, "COMPRESSION=") {
 		d.unmodelled = "compressed pages"

@@ -294,6 +294,9 @@ func (s *sqlScan) line(b []byte) {
 	}
 	if s.createTail {
 		if s.createTail = partitionLine(b); s.createTail {
+			if s.current != nil {
+				s.model.partitionTail(s.current.Name, b)
+			}
 			s.createTail = !statementEnds(b)
 			return
 		}

@@ -137,6 +137,37 @@ func TestModelTable(t *testing.T) {
 	}
 }
 
+// TestReadPartitions: a partitioned table's model counts the tablespaces
+// it is stored in, from a mysqldump file (the clause after the options
+// line) and from mydumper's schema files; other tables count none.
+func TestReadPartitions(t *testing.T) {
+	cases := []struct {
+		path string
+		want map[string]int
+	}{
+		{"testdata/mariadb-dump-10.11-partitioned.sql", map[string]int{"shop.audit_log": 4}},
+		{"testdata/mydumper-0.10-partitioned", map[string]int{"sbtest.sbtest1": 4, "sbtest.sbtest2": 4}},
+		{"testdata/mydumper-0.10-real", map[string]int{"shop.customers": 0, "shop.orders": 0}},
+	}
+	for _, c := range cases {
+		t.Run(c.path, func(t *testing.T) {
+			d, err := Read(context.Background(), c.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int{}
+			for _, m := range d.TableModels {
+				got[m.Name] = m.Partitions
+			}
+			for name, want := range c.want {
+				if n, ok := got[name]; !ok || n != want {
+					t.Errorf("%s: %d partitions (modelled: %v), want %d", name, n, ok, want)
+				}
+			}
+		})
+	}
+}
+
 // TestReadTableModels: the real dumps of testdata (SOURCES.md) are sized
 // table by table, each row count within 25% of the rows the dump holds
 // (counted with grep): on tables this small (300 and 900 rows) the
@@ -154,6 +185,7 @@ func TestReadTableModels(t *testing.T) {
 		// QA15 2026-12-04: the "(PARTITION …" lines after the table options were read as rows, so the table was
 		// not sized (3x the SQL instead: 2.99x its real size)
 		{"testdata/mariadb-dump-10.11-partitioned.sql", map[string]int{"shop.audit_log": 600}},
+		{"testdata/mydumper-0.10-partitioned", map[string]int{"sbtest.sbtest1": 300, "sbtest.sbtest2": 300}},
 	}
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {

@@ -259,6 +259,19 @@ func newSQLModeller() *sqlModeller {
 // createLine adds a line of a CREATE TABLE in progress.
 func (m *sqlModeller) createLine(b []byte) { m.create.Write(b) }
 
+// partitionTail adds a line of the partitioning clause mysqldump writes
+// after a CREATE TABLE's options (once createEnd parsed them) to the text
+// the table's partitions are counted from.
+func (m *sqlModeller) partitionTail(key string, b []byte) {
+	def, ok := m.defs[key]
+	if !ok {
+		return
+	}
+	def.partitionText += string(b) + "\n"
+	def.partitions = partitionCount(def.partitionText)
+	m.defs[key] = def
+}
+
 // createEnd parses the CREATE TABLE collected for key.
 func (m *sqlModeller) createEnd(key, engine string) {
 	text := m.create.String()

@@ -1,0 +1,63 @@
+package dump
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// rePartitionBy finds a CREATE TABLE's partitioning clause ("PARTITION BY
+// HASH (id)", MySQL's "/*!50100 PARTITION BY …"), and reCount its
+// "PARTITIONS n" and "SUBPARTITIONS n".
+var (
+	rePartitionBy = regexp.MustCompile(`(?i)\bPARTITION\s+BY\b`)
+	rePartitions  = regexp.MustCompile(`(?i)\bPARTITIONS\s+(\d+)`)
+	reSubparts    = regexp.MustCompile(`(?i)\bSUBPARTITIONS\s+(\d+)`)
+	// rePartDef and reSubpartDef find one partition's or subpartition's
+	// definition: "PARTITION `p2021` VALUES …", "SUBPARTITION s0 …".
+	rePartDef    = regexp.MustCompile("(?i)(?:^|[^\\w])PARTITION\\s+(`[^`]*`|\\w+)")
+	reSubpartDef = regexp.MustCompile("(?i)\\bSUBPARTITION\\s+(`[^`]*`|\\w+)")
+)
+
+// partitionCount is the tablespaces a table's options (the text after its
+// column definitions) store it in: each partition of a partitioned InnoDB
+// table, or each subpartition when it has them, is a file-per-table
+// tablespace of its own (MySQL 8.4 manual, "File-Per-Table Tablespaces";
+// `t#P#p0.ibd`). The count is the clause's "PARTITIONS n" (× "SUBPARTITIONS
+// m"), else its partition (or subpartition) definitions; 0 when the table
+// is not partitioned, 1 when the clause says neither (the servers' default:
+// one partition).
+func partitionCount(opts string) int {
+	opts = stripQuoted(opts) // COMMENT='partition by …' is not a clause
+	at := rePartitionBy.FindStringIndex(opts)
+	if at == nil {
+		return 0
+	}
+	clause := opts[at[0]:]
+	if n := countDefs(reSubpartDef, clause, "BY"); n > 0 {
+		return n
+	}
+	parts := countDefs(rePartDef, clause, "BY")
+	if m := rePartitions.FindStringSubmatch(clause); m != nil && parts == 0 {
+		parts, _ = strconv.Atoi(m[1])
+	}
+	parts = max(parts, 1)
+	if m := reSubparts.FindStringSubmatch(clause); m != nil {
+		if sub, _ := strconv.Atoi(m[1]); sub > 0 {
+			parts *= sub
+		}
+	}
+	return parts
+}
+
+// countDefs counts re's definitions in clause, less those whose name is
+// skip ("PARTITION BY" is the clause, not a partition).
+func countDefs(re *regexp.Regexp, clause, skip string) int {
+	n := 0
+	for _, m := range re.FindAllStringSubmatch(clause, -1) {
+		if !strings.EqualFold(m[1], skip) {
+			n++
+		}
+	}
+	return n
+}
