@@ -35,7 +35,7 @@
 # partitions a table).
 # WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check). --keep DIR keeps
 # the dump for the next run of the same shape; an earlier run's *.txt there are set aside (*.before-DATE.txt).
-# Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json), written by
+# Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json, -2, -3 … when taken), written by
 # scripts/bench-heldout-record.py; raw runs in DIR/results.txt ("CELL THREADS REP SECONDS LOAD1 LOAD5"), the host's
 # CPU per run in DIR/cpu.txt ("CELL THREADS REP BUSY_PCT IOWAIT_PCT STEAL_PCT CPU_EPS": /proc/stat over the run,
 # sysbench cpu events/s of one core just before it; bench-lib.sh cpu_span, cpu_speed), and what each run wrote in
@@ -98,7 +98,10 @@ SPID="" SDD="" BED_UP="" CPUCG="" MEMCG="" REP_LOCK_PID=""
 WRAP=(bash -c 'for g in ${0//:/ }; do echo $$ >"$g/cgroup.procs" || exit 1; done; exec "$@"')
 wrap() { "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" "$@"; }
 STAMP=$(date -u +%Y%m%dT%H%MZ)
-[ -n "$OUT" ] || OUT=$ROOT/testdata/heldout/$STAMP-$BED${WLAT:+$WLAT}-$SHAPE-cpus${CPUS:-all}-binlog$BINLOG.json
+if [ -z "$OUT" ]; then # never over another sweep's file: two sweeps of a bed and shape may start in one minute
+  OUT=$ROOT/testdata/heldout/$STAMP-$BED${WLAT:+$WLAT}-$SHAPE-cpus${CPUS:-all}-binlog$BINLOG.json n=2
+  while [ -e "$OUT" ]; do OUT=${OUT%.json}; OUT=${OUT%-[0-9]*}-$n.json n=$((n + 1)); done
+fi
 log() { echo "[$(date +%T)] $*" >&2; }
 sql() { mariadb --socket="$SOCK" -u root -N -B -e "/* mytune bench */ $1"; }
 source "$ROOT/scripts/bench-lib.sh" # alive, left, rep_lock_take, rep_lock_drop, server_stop
