@@ -41,6 +41,15 @@ const (
 	// at 576 (95.0); mid4's, whose clustered leaves take a second extent,
 	// at 640 either way.
 	BulkFirstExtentExtensions = 2
+	// MydumperStatementBytes is the size mydumper writes its INSERT
+	// statements to (`--statement-size`, "Attempted size of INSERT statement
+	// in bytes, default 1000000": mydumper 0.10's --help). The bulk-insert
+	// path takes a table's first INSERT into the empty table, not its whole
+	// data file (growth-sync-fit/onefile.txt: w100ix2's 14,000-row tables,
+	// one file of two statements each, filled their secondary indexes as
+	// random keys do and burst to 640 pages; narrowix's of 13,000-17,000
+	// rows, one statement each, built them whole and stayed at 192).
+	MydumperStatementBytes = 1_000_000
 	// BulkKeyFill is how full the bulk-insert path leaves a secondary
 	// index's pages: whole, as a sorted index build at innodb_fill_factor
 	// 100 leaves them (only the clustered index keeps 1/16 free: MySQL 8.4
@@ -98,7 +107,7 @@ func insertGrowthSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
 		extents-- // the burst's first extent is the segment's
 	}
 	after := math.Max(0, extents+math.Ceil(math.Max(0, frag-extentPages)/extentPages))
-	if bulk >= 1 && wanted && after == 0 { // the bulk path alone, one extent: no split's reservation
+	if bulk >= 1 && extents <= 0 { // the bulk path alone and no segment's second extent: no split's reservation
 		burst = BulkFirstExtentExtensions
 	}
 	if file := BurstExtensionsSegment + after; file > LargeSpaceExtents {
@@ -199,6 +208,7 @@ func ruleGrowth(d *profile.Dump) (syncs float64, tables int, ok bool) {
 			continue
 		}
 		rows, parts := m.Rows()*scale, float64(max(m.Partitions, 1))
+		bulk := statementShare(bulk, float64(m.Bytes)*scale)
 		if rootOnly(m, rows/parts) {
 			size := float64(m.Bytes) * perDumpByte
 			syncs += growthSyncs(size, size*real) + (parts-1)*CreateDataSyncs
@@ -242,6 +252,16 @@ func tableRuleSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
 	}
 	parts := float64(m.Partitions)
 	return parts*ruleGrowthSyncs(m, rows/parts, 0) + (parts-1)*CreateDataSyncs
+}
+
+// statementShare is the share of a table of sqlBytes of SQL on the
+// bulk-insert path when its first data file holds share of it (bulkShare):
+// no more than its first INSERT statement, MydumperStatementBytes.
+func statementShare(share, sqlBytes float64) float64 {
+	if share <= 0 || sqlBytes <= 0 {
+		return share
+	}
+	return math.Min(share, MydumperStatementBytes/sqlBytes)
 }
 
 // rootOnly says whether every index of a table of rows rows fits its root

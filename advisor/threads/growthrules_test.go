@@ -261,6 +261,29 @@ func TestPartitionGrowthFit(t *testing.T) {
 // (TestRuleGrowthSyncs' table).
 var partSysbench = profile.DumpTableModel{Name: "sbtest.sbtest1", SQLBytesPerRow: 199, RecordBytes: 206, NodePointerBytes: 13, IndexEntryBytes: []float64{13}, IndexAscending: []float64{0.5}}
 
+// TestStatementShare: a table's share on the bulk-insert path is its first
+// data file's, no more than its first INSERT statement.
+func TestStatementShare(t *testing.T) {
+	tests := []struct {
+		name         string
+		share, bytes float64
+		want         float64
+	}{
+		{"one file of one statement", 1, 500e3, 1},
+		{"one file of two statements", 1, 1.25e6, 0.8},
+		{"four files of several statements", 0.25, 10e6, 0.1},
+		{"four files of one statement each", 0.25, 3e6, 0.25},
+		{"not a mydumper dump", 0, 10e6, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := statementShare(tc.share, tc.bytes); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("statementShare(%g, %g) = %g, want %g", tc.share, tc.bytes, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestBulkShare: the share of a table's rows on InnoDB's bulk-insert path
 // is a mydumper dump's first data file of each table, and none for the
 // dumps whose row order into the table was not measured.
