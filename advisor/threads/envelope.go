@@ -174,7 +174,7 @@ func (e Envelope) rowShape(d *profile.Dump) []string {
 func (e Envelope) partitioned(d *profile.Dump) []string {
 	tables, parts, most := 0, 0, 0
 	for _, m := range d.TableModels {
-		if m.Partitions > 0 {
+		if m.Partitions > 0 && loadsIntoInnoDB(m.Engine) && m.SQLBytesPerRow > 0 { // the tablespaces the growth counts
 			tables, parts, most = tables+1, parts+m.Partitions, max(most, m.Partitions)
 		}
 	}

@@ -59,7 +59,8 @@ var extrapolationNoteCases = []struct {
 	}, extrapolationMariaDB,
 		[]string{"memory taking 600 ns a load (measured: 133-385 ns)"}},
 	{"a partitioned table", func(p *profile.Profile) {
-		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.log", Partitions: 12}, {Name: "s.t"}}
+		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.log", Engine: "InnoDB", SQLBytesPerRow: 90, Partitions: 12},
+			{Name: "s.t", SQLBytesPerRow: 190}, {Name: "s.archive", Engine: "ARCHIVE", SQLBytesPerRow: 90, Partitions: 30}}
 	}, extrapolationMariaDB, []string{"1 partitioned table in 12 partitions (timed restores: none partitioned)"}},
 	{"steal takes a fast-enough CPU below", func(p *profile.Profile) {
 		steal := 20.0

@@ -209,9 +209,9 @@ func ruleGrowth(d *profile.Dump) (syncs float64, tables int, ok bool) {
 		}
 		rows, parts := m.Rows()*scale, float64(max(m.Partitions, 1))
 		bulk := statementShare(bulk, float64(m.Bytes)*scale)
-		if rootOnly(m, rows/parts) {
-			size := float64(m.Bytes) * perDumpByte
-			syncs += growthSyncs(size, size*real) + (parts-1)*CreateDataSyncs
+		if rootOnly(m, rows/parts) { // each partition's in proportion to its pages
+			size := float64(m.Bytes) * perDumpByte / parts
+			syncs += parts*growthSyncs(size, size*real) + (parts-1)*CreateDataSyncs
 		} else {
 			syncs += tableRuleSyncs(m, rows, bulk)
 		}
@@ -225,7 +225,7 @@ func ruleGrowth(d *profile.Dump) (syncs float64, tables int, ok bool) {
 func partitionsText(d *profile.Dump) string {
 	tables, parts := 0, 0
 	for _, m := range d.TableModels {
-		if m.Partitions > 0 {
+		if m.Partitions > 0 && loadsIntoInnoDB(m.Engine) && m.SQLBytesPerRow > 0 { // as ruleGrowth counts them
 			tables, parts = tables+1, parts+m.Partitions
 		}
 	}

@@ -449,13 +449,19 @@ func quotedList(names []string) string {
 // partitionLine reports whether b is a line of a CREATE TABLE's partition
 // clause as mysqldump and mariadb-dump write it after the table options:
 // " PARTITION BY …", "(PARTITION `p` VALUES …", " PARTITION `p` …",
-// " SUBPARTITION …", or "/*!50100 PARTITION BY …" (MySQL's comment form).
+// " SUBPARTITION …", or MySQL's comment form, "/*!50100 PARTITION BY …"
+// ("/*!50500 " before RANGE COLUMNS and LIST COLUMNS: any version).
 func partitionLine(b []byte) bool {
 	t := bytes.TrimLeft(b, " (")
-	t = bytes.TrimPrefix(t, []byte("/*!50100 "))
+	if v := reVersionComment.Find(t); v != nil {
+		t = t[len(v):]
+	}
 	t = bytes.TrimLeft(t, " (")
 	return bytes.HasPrefix(t, []byte("PARTITION")) || bytes.HasPrefix(t, []byte("SUBPARTITION"))
 }
+
+// reVersionComment is the opening of a versioned comment, "/*!50100 ".
+var reVersionComment = regexp.MustCompile(`^/\*!\d+\s+`)
 
 // statementEnds reports whether line b ends an SQL statement (its last
 // non-blank byte is ';', or ';' before MySQL's closing "*/").

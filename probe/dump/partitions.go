@@ -10,6 +10,7 @@ import (
 // HASH (id)", MySQL's "/*!50100 PARTITION BY …"), and reCount its
 // "PARTITIONS n" and "SUBPARTITIONS n".
 var (
+	reBackquoted  = regexp.MustCompile("`(?:[^`]|``)*`")
 	rePartitionBy = regexp.MustCompile(`(?i)\bPARTITION\s+BY\b`)
 	rePartitions  = regexp.MustCompile(`(?i)\bPARTITIONS\s+(\d+)`)
 	reSubparts    = regexp.MustCompile(`(?i)\bSUBPARTITIONS\s+(\d+)`)
@@ -28,7 +29,9 @@ var (
 // is not partitioned, 1 when the clause says neither (the servers' default:
 // one partition).
 func partitionCount(opts string) int {
-	opts = stripQuoted(opts) // COMMENT='partition by …' is not a clause
+	// `my partition id` is a name and COMMENT='partition by …' a string, not
+	// the clause: names become one placeholder, then strings are blanked
+	opts = stripQuoted(reBackquoted.ReplaceAllString(opts, "`n`"))
 	at := rePartitionBy.FindStringIndex(opts)
 	if at == nil {
 		return 0

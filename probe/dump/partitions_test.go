@@ -18,11 +18,41 @@ func TestPartitionCount(t *testing.T) {
 		{"subpartitions by count", " PARTITION BY RANGE (y) SUBPARTITION BY HASH (id) SUBPARTITIONS 2 (PARTITION p0 VALUES LESS THAN (1990), PARTITION p1 VALUES LESS THAN MAXVALUE)", 4},
 		{"subpartitions defined", " PARTITION BY RANGE (y) SUBPARTITION BY HASH (id) (PARTITION p0 VALUES LESS THAN (1990) (SUBPARTITION s0, SUBPARTITION s1), PARTITION p1 VALUES LESS THAN MAXVALUE (SUBPARTITION s2, SUBPARTITION s3, SUBPARTITION s4))", 5},
 		{"a comment is not a clause", " ENGINE=InnoDB COMMENT='partition by hash, partitions 8'", 0},
+		{"a quoted name with the word in it", " ENGINE=InnoDB PARTITION BY HASH (`my partition id`) PARTITIONS 4", 4},
+		{"a quoted name with a quote in it", " ENGINE=InnoDB PARTITION BY HASH (`o'clock`) PARTITIONS 4", 4},
+		{"MySQL's RANGE COLUMNS form", " ENGINE=InnoDB\n/*!50500 PARTITION BY RANGE  COLUMNS(d)\n(PARTITION p0 VALUES LESS THAN ('2020-01-01') ENGINE = InnoDB,\n PARTITION p1 VALUES LESS THAN (MAXVALUE) ENGINE = InnoDB) */", 2},
+		{"MariaDB's SYSTEM_TIME", " ENGINE=InnoDB WITH SYSTEM VERSIONING\n PARTITION BY SYSTEM_TIME\n(PARTITION `p_hist` HISTORY ENGINE = InnoDB,\n PARTITION `p_cur` CURRENT ENGINE = InnoDB)", 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := partitionCount(tc.opts); got != tc.want {
 				t.Errorf("partitionCount(%q) = %d, want %d", tc.opts, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPartitionLine: the lines mysqldump and mariadb-dump write after a
+// CREATE TABLE's options for its partitioning, in each server's form, and
+// rows that are not.
+func TestPartitionLine(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{" PARTITION BY RANGE (year(`logged_at`))", true},
+		{"(PARTITION `p2021` VALUES LESS THAN (2022) ENGINE = InnoDB,", true},
+		{"/*!50100 PARTITION BY HASH (`id`)", true},
+		{"/*!50500 PARTITION BY RANGE  COLUMNS(d)", true},
+		{"PARTITIONS 4 */;", true},
+		{" SUBPARTITION BY HASH (id)", true},
+		{"(1,'partition',3),", false},
+		{"/*!40101 SET character_set_client = @saved_cs_client */;", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.line, func(t *testing.T) {
+			if got := partitionLine([]byte(tc.line)); got != tc.want {
+				t.Errorf("partitionLine(%q) = %v, want %v", tc.line, got, tc.want)
 			}
 		})
 	}
