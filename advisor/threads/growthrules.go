@@ -211,7 +211,7 @@ func ruleGrowth(d *profile.Dump) (syncs float64, tables int, ok bool) {
 		bulk := statementShare(bulk, float64(m.Bytes)*scale)
 		if rootOnly(m, rows/parts) { // each partition's in proportion to its pages
 			size := float64(m.Bytes) * perDumpByte / parts
-			syncs += parts*growthSyncs(size, size*real) + (parts-1)*CreateDataSyncs
+			syncs += parts * growthSyncs(size, size*real)
 		} else {
 			syncs += tableRuleSyncs(m, rows, bulk)
 		}
@@ -235,12 +235,25 @@ func partitionsText(d *profile.Dump) string {
 	return fmt.Sprintf("; %s in %s, each a tablespace grown and created as a table's", count(tables, "partitioned table"), count(parts, "partition"))
 }
 
+// extraPartitions is the partitions beyond one a table of the dump's
+// partitioned tables that the growth rules count (InnoDB, sized): each a
+// tablespace created beside its table's first (CreateDataSyncs of data-file
+// syncs; PartitionWriteIOs in the write-I/O floor).
+func extraPartitions(d *profile.Dump) float64 {
+	n := 0
+	for _, m := range d.TableModels {
+		if m.Partitions > 1 && loadsIntoInnoDB(m.Engine) && m.SQLBytesPerRow > 0 {
+			n += m.Partitions - 1
+		}
+	}
+	return float64(n)
+}
+
 // tableRuleSyncs is ruleGrowthSyncs for a table of rows rows as it is
 // stored: a partitioned table's partitions (m.Partitions) each a
 // tablespace of an even share of the rows, grown with the segments
 // together whatever the dump's files (its rows do not take one table's
-// bulk-insert path), and each partition after the first created as a
-// table is (CreateDataSyncs). Measured (growth-sync-fit/partitions.txt,
+// bulk-insert path); their creation is extraPartitions'. Measured (growth-sync-fit/partitions.txt,
 // 4 tables of sysbench's columns, HASH-partitioned): 8 partitions of 5,000
 // rows 92.8 data-file syncs a partition in four files a table, 88.1 in
 // one, where one-file tables take the bulk path's 75; 2 of 20,000 96.9;
@@ -251,7 +264,7 @@ func tableRuleSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
 		return ruleGrowthSyncs(m, rows, bulk)
 	}
 	parts := float64(m.Partitions)
-	return parts*ruleGrowthSyncs(m, rows/parts, 0) + (parts-1)*CreateDataSyncs
+	return parts * ruleGrowthSyncs(m, rows/parts, 0)
 }
 
 // statementShare is the share of a table of sqlBytes of SQL on the

@@ -93,6 +93,11 @@ const (
 	// fixedCost added 13 synchronous writes a table on top; 16.6 until the
 	// card bed's one-row tables.
 	TableWriteIOsLow, TableWriteIOsHigh = 16.2, 21.2
+	// PartitionWriteIOsLow and PartitionWriteIOsHigh are the write I/Os
+	// creating a partitioned table's tablespace beyond its first costs,
+	// fewest and most (fitted on testdata/partition-create-fit/: see the
+	// ledger).
+	PartitionWriteIOsLow, PartitionWriteIOsHigh = 10.0, 12.0
 	// TableWriteIOsRelaxedLow/High are the same when commits do not sync
 	// (innodb_flush_log_at_trx_commit = 2 on a buffered log): the card
 	// bed's 200 tables (testdata/table-io-fit-relaxed/, 14:17) made 3,006-3,029
@@ -147,6 +152,10 @@ func loadWriteIOs(s profile.Storage, d *profile.Dump, threads, wait int) (lo, hi
 	hi = sqlHi/1e6*LoadIOsPerDumpMB + syncs*perHi + tables*tHi
 	parts = fmt.Sprintf("%s × %.3g–%.3g (%s) + %s data-file syncs growing the tablespaces (%s) × %.2g–%.2g I/Os each + %.1f per MB of SQL",
 		dumpTables(d), tLo, tHi, what, kilo(syncs), how, perLo, perHi, LoadIOsPerDumpMB)
+	if extra := extraPartitions(d); extra > 0 {
+		lo, hi = lo+extra*PartitionWriteIOsLow, hi+extra*PartitionWriteIOsHigh
+		parts += fmt.Sprintf(" + %s beyond each table's first × %.3g–%.3g (creating its tablespace)", count(int(extra), "partition"), PartitionWriteIOsLow, PartitionWriteIOsHigh)
+	}
 	if fLo, fHi, text := fileCommitIOs(d, threads, wait); fHi > 0 {
 		lo, hi, parts = lo+fLo, hi+fHi, parts+text
 	}
