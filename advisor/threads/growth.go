@@ -95,8 +95,8 @@ func growthCost(s profile.Storage, d *profile.Dump, threads int) (fast, slow flo
 // every table was sized, true; else innoDBGrowth's count, at most
 // ExtendSyncsPerTable a table.
 func loadGrowth(d *profile.Dump) (tableGrowth, bool) {
-	if n, tables, ok := ruleGrowth(d); ok && tables > 0 { // every tablespace created: the tables' and their further partitions'
-		return tableGrowth{tables: tables, syncs: n + (float64(tables)+extraPartitions(d))*CreateDataSyncs}, true
+	if n, tables, ok := ruleGrowth(d); ok && tables > 0 { // the tables' creation; their further partitions' is fixedCost's (partitionSyncs)
+		return tableGrowth{tables: tables, syncs: n + float64(tables)*CreateDataSyncs}, true
 	}
 	return innoDBGrowth(d, ExtendSyncsPerTable), false
 }

@@ -232,13 +232,14 @@ func partitionsText(d *profile.Dump) string {
 	if tables == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; %s in %s, each a tablespace grown and created as a table's", count(tables, "partitioned table"), count(parts, "partition"))
+	return fmt.Sprintf("; %s in %s, each a tablespace grown as a table's (created in the fixed cost)", count(tables, "partitioned table"), count(parts, "partition"))
 }
 
 // extraPartitions is the partitions beyond one a table of the dump's
 // partitioned tables that the growth rules count (InnoDB, sized): each a
-// tablespace created beside its table's first (CreateDataSyncs of data-file
-// syncs; PartitionWriteIOs in the write-I/O floor).
+// tablespace created beside its table's first in the same CREATE TABLE
+// (partitionSyncs' data-file syncs and PartitionCreateSec in the fixed
+// cost; PartitionWriteIOs in the write-I/O floor).
 func extraPartitions(d *profile.Dump) float64 {
 	n := 0
 	for _, m := range d.TableModels {
