@@ -11,21 +11,31 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// TestPartitionCreateTimeFit: the loads of nearly empty partitioned
-// tables on the fast and latency beds (threads/testdata/partition-create-
-// time-fit/: 6 tables of 1, 16 and 48 partitions, strict and relaxed) have
-// their median inside the range the advice prints for their own profiles
-// now, and every run within 10% of it. A check of the fit
-// (threads.PartitionCreateSec was chosen on the fast bed's runs, the
-// partitions' syncs counted as CreateDataSyncs one after another), not
-// evidence: testdata/heldout/ judges it.
+// TestPartitionCreateTimeFit: the loads of partitioned tables the
+// partitions' terms were fitted on have their median inside the range the
+// advice prints for their own profiles now, and every run within 10% of
+// it: nearly empty partitions on the fast and latency beds
+// (threads/testdata/partition-create-time-fit/: 6 tables of 1, 16 and 48
+// partitions, strict and relaxed; threads.PartitionCreateSec chosen on the
+// fast bed's runs, the partitions' syncs counted as CreateDataSyncs one
+// after another), and small partitions on the card and hdd beds
+// (partition-create-fit/, strict, and partition-create-fit-relaxed/:
+// threads.PartitionWriteIOs and PartitionWriteIOsRelaxed). A check of the
+// fit, not evidence: testdata/heldout/ judges it.
 func TestPartitionCreateTimeFit(t *testing.T) {
-	names, err := filepath.Glob("threads/testdata/partition-create-time-fit/*.json")
-	if err != nil || len(names) != 8 {
-		t.Fatalf("want the 8 partition-create-time-fit sweeps, got %d (%v)", len(names), err)
+	var names []string
+	for _, dir := range []struct {
+		name  string
+		files int
+	}{{"partition-create-time-fit", 8}, {"partition-create-fit", 3}, {"partition-create-fit-relaxed", 4}} {
+		got, err := filepath.Glob(filepath.Join("threads/testdata", dir.name, "*.json"))
+		if err != nil || len(got) != dir.files {
+			t.Fatalf("want the %d %s sweeps, got %d (%v)", dir.files, dir.name, len(got), err)
+		}
+		names = append(names, got...)
 	}
 	for _, name := range names {
-		t.Run(filepath.Base(name), func(t *testing.T) {
+		t.Run(filepath.Base(filepath.Dir(name))+"/"+filepath.Base(name), func(t *testing.T) {
 			b, err := os.ReadFile(name)
 			if err != nil {
 				t.Fatal(err)
