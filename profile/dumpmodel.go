@@ -40,6 +40,12 @@ type DumpTableModel struct {
 	// partitioned). Each is a file-per-table tablespace that grows on its
 	// own.
 	Partitions int `json:"partitions,omitempty"`
+	// PartitionBy is how a partitioned table spreads its rows over its
+	// partitions: "hash" or "key" (evenly), "range" or "list" (by the
+	// values each is defined for: shares the dump does not tell), or
+	// "system_time" (MariaDB's system-versioned history); "" when not
+	// partitioned, not recognised, or in a profile saved before it was read.
+	PartitionBy string `json:"partition_by,omitempty"`
 }
 
 // Rows is the table's row count implied by its bytes and the sampled

@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -39,8 +41,11 @@ type Envelope struct {
 		SQLBytesPerRow   fitRange `json:"sql_bytes_per_row"`
 		SecondaryIndexes fitRange `json:"secondary_indexes"`
 		// MaxPartitions is the most partitions a table of a timed restore
-		// had (0: no timed restore loaded a partitioned table).
-		MaxPartitions int `json:"max_partitions"`
+		// had (0: no timed restore loaded a partitioned table), and
+		// PartitionMethods how those tables spread their rows
+		// (DumpTableModel.PartitionBy).
+		MaxPartitions    int      `json:"max_partitions"`
+		PartitionMethods []string `json:"partition_methods"`
 	} `json:"dump"`
 	SeqWriteMBPerS  fitRange `json:"seq_write_mb_per_s"`
 	RandWrite16IOPS fitRange `json:"rand_write_16_iops"`
@@ -169,23 +174,56 @@ func (e Envelope) rowShape(d *profile.Dump) []string {
 }
 
 // partitioned lists the dump's partitioned tables when one has more
-// partitions than any timed restore's table had: each partition is a
-// tablespace the growth count follows (counted on fit loads, not timed).
+// partitions than any timed restore's table had, and those that spread
+// their rows by a method no timed restore's did (the growth counts each
+// partition an even share of its table's rows: so HASH and KEY do; RANGE
+// and LIST hold what their definitions say, which the dump does not tell).
 func (e Envelope) partitioned(d *profile.Dump) []string {
 	tables, parts, most := 0, 0, 0
+	other := map[string]int{}
 	for _, m := range d.TableModels {
 		if m.Partitions > 0 && loadsIntoInnoDB(m.Engine) && m.SQLBytesPerRow > 0 { // the tablespaces the growth counts
 			tables, parts, most = tables+1, parts+m.Partitions, max(most, m.Partitions)
+			if !slices.Contains(e.Dump.PartitionMethods, m.PartitionBy) {
+				other[m.PartitionBy]++
+			}
 		}
 	}
-	if tables == 0 || most <= e.Dump.MaxPartitions {
+	if tables == 0 {
 		return nil
 	}
-	measured := "none partitioned"
-	if e.Dump.MaxPartitions > 0 {
-		measured = fmt.Sprintf("up to %d partitions a table", e.Dump.MaxPartitions)
+	var out []string
+	if most > e.Dump.MaxPartitions {
+		measured := "none partitioned"
+		if e.Dump.MaxPartitions > 0 {
+			measured = fmt.Sprintf("up to %d partitions a table", e.Dump.MaxPartitions)
+		}
+		out = append(out, fmt.Sprintf("%s in %s (timed restores: %s)", count(tables, "partitioned table"), count(parts, "partition"), measured))
 	}
-	return []string{fmt.Sprintf("%s in %s (timed restores: %s)", count(tables, "partitioned table"), count(parts, "partition"), measured)}
+	if len(other) > 0 && e.Dump.MaxPartitions > 0 {
+		out = append(out, fmt.Sprintf("%s (timed restores: partitioned by %s only; each partition counted an even share of its table's rows)",
+			partitionMethodsText(other), strings.Join(e.Dump.PartitionMethods, " or ")))
+	}
+	return out
+}
+
+// partitionMethodsText names the tables of each method in n ("2 tables
+// partitioned by range, 1 by an unrecorded method").
+func partitionMethodsText(n map[string]int) string {
+	methods := slices.Sorted(maps.Keys(n))
+	var parts []string
+	for i, m := range methods {
+		by := "by " + m
+		if m == "" {
+			by = "by a method the profile does not record"
+		}
+		if i == 0 {
+			parts = append(parts, fmt.Sprintf("%s partitioned %s", count(n[m], "table"), by))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d %s", n[m], by))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // knowsServer says whether t's flavor and series were measured.

@@ -58,10 +58,19 @@ var extrapolationNoteCases = []struct {
 		p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3, MemLoadNs: 600}
 	}, extrapolationMariaDB,
 		[]string{"memory taking 600 ns a load (measured: 133-385 ns)"}},
-	{"a partitioned table", func(p *profile.Profile) {
-		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.log", Engine: "InnoDB", SQLBytesPerRow: 90, Partitions: 12},
-			{Name: "s.t", SQLBytesPerRow: 190}, {Name: "s.archive", Engine: "ARCHIVE", SQLBytesPerRow: 90, Partitions: 30}}
-	}, extrapolationMariaDB, []string{"1 partitioned table in 12 partitions (timed restores: none partitioned)"}},
+	{"HASH partitions as many as timed", func(p *profile.Profile) {
+		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.log", Engine: "InnoDB", SQLBytesPerRow: 90, Partitions: 48, PartitionBy: "hash"},
+			{Name: "s.t", SQLBytesPerRow: 190}, {Name: "s.archive", Engine: "ARCHIVE", SQLBytesPerRow: 90, Partitions: 300, PartitionBy: "range"}}
+	}, extrapolationMariaDB, nil},
+	{"more partitions than any timed restore", func(p *profile.Profile) {
+		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.log", Engine: "InnoDB", SQLBytesPerRow: 90, Partitions: 64, PartitionBy: "key"},
+			{Name: "s.t", SQLBytesPerRow: 190, Partitions: 8, PartitionBy: "hash"}}
+	}, extrapolationMariaDB, []string{"2 partitioned tables in 72 partitions (timed restores: up to 48 partitions a table)",
+		"1 table partitioned by key (timed restores: partitioned by hash only; each partition counted an even share of its table's rows)"}},
+	{"RANGE partitions and a profile that does not say", func(p *profile.Profile) {
+		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.log", Engine: "InnoDB", SQLBytesPerRow: 90, Partitions: 12, PartitionBy: "range"},
+			{Name: "s.m", SQLBytesPerRow: 90, Partitions: 3, PartitionBy: "range"}, {Name: "s.t", SQLBytesPerRow: 190, Partitions: 4}}
+	}, extrapolationMariaDB, []string{"1 table partitioned by a method the profile does not record, 2 by range (timed restores: partitioned by hash only"}},
 	{"steal takes a fast-enough CPU below", func(p *profile.Profile) {
 		steal := 20.0
 		p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 125e3, StealPct: &steal}

@@ -20,9 +20,11 @@ type tableDef struct {
 	// unmodelled says why the rows cannot be sized ("" when they can).
 	unmodelled string
 	// partitions is the tablespaces a partitioned table is stored in
-	// (partitionCount; 0: not partitioned), and partitionText the
-	// partitioning lines mysqldump writes after the options it is read from.
+	// (partitionCount; 0: not partitioned), partitionBy how its rows are
+	// spread over them (partitionMethod), and partitionText the
+	// partitioning lines mysqldump writes after the options they are read from.
 	partitions    int
+	partitionBy   string
 	partitionText string
 }
 
@@ -75,7 +77,7 @@ func parseCreate(rest string) tableDef {
 	if tableMax == 0 {
 		tableMax = 1 // latin1: MariaDB's and MySQL 5.7's default server character set
 	}
-	d := tableDef{partitions: partitionCount(opts)}
+	d := tableDef{partitions: partitionCount(opts), partitionBy: partitionMethod(opts)}
 	if up := strings.ToUpper(opts); strings.Contains(up, "ROW_FORMAT=COMPRESSED") || strings.Contains(up, "KEY_BLOCK_SIZE") ||
 		strings.Contains(up, "PAGE_COMPRESSED") || strings.Contains(up, "COMPRESSION=") {
 		d.unmodelled = "compressed pages"

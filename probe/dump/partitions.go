@@ -18,7 +18,25 @@ var (
 	// definition: "PARTITION `p2021` VALUES …", "SUBPARTITION s0 …".
 	rePartDef    = regexp.MustCompile("(?i)(?:^|[^\\w])PARTITION\\s+(`[^`]*`|\\w+)")
 	reSubpartDef = regexp.MustCompile("(?i)\\bSUBPARTITION\\s+(`[^`]*`|\\w+)")
+	// reMethod reads the partitioning method after PARTITION BY: [LINEAR]
+	// HASH or KEY, RANGE or LIST [COLUMNS], or MariaDB's SYSTEM_TIME.
+	reMethod = regexp.MustCompile(`(?i)\bPARTITION\s+BY\s+(?:LINEAR\s+)?(HASH|KEY|RANGE|LIST|SYSTEM_TIME)\b`)
 )
+
+// partitionMethod is how a partitioned table's options spread its rows
+// over its partitions, lowercased: "hash" or "key" (evenly, by the
+// server's hash of the key: MySQL 8.4 manual, "HASH Partitioning"),
+// "range" or "list" (by the values each partition is defined for: shares
+// the dump does not tell), "system_time" (MariaDB's system-versioned
+// history); LINEAR and COLUMNS are left out. "" when the table is not
+// partitioned or the method is none of these.
+func partitionMethod(opts string) string {
+	m := reMethod.FindStringSubmatch(stripQuoted(reBackquoted.ReplaceAllString(opts, "`n`")))
+	if m == nil {
+		return ""
+	}
+	return strings.ToLower(m[1])
+}
 
 // partitionCount is the tablespaces a table's options (the text after its
 // column definitions) store it in: each partition of a partitioned InnoDB

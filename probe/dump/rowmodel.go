@@ -88,7 +88,7 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 		m.PrimaryAscending = tableDef{secondary: [][]keyPart{def.pk}}.ascending(s, cols)[0]
 	}
 	m.IndexDistinct = def.distinct(s, cols)
-	m.Partitions = def.partitions
+	m.Partitions, m.PartitionBy = def.partitions, def.partitionBy
 	return m, true
 }
 

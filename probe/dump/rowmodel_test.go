@@ -138,16 +138,21 @@ func TestModelTable(t *testing.T) {
 }
 
 // TestReadPartitions: a partitioned table's model counts the tablespaces
-// it is stored in, from a mysqldump file (the clause after the options
-// line) and from mydumper's schema files; other tables count none.
+// it is stored in and says how its rows are spread over them, from a
+// mysqldump file (the clause after the options line) and from mydumper's
+// schema files; other tables count none.
 func TestReadPartitions(t *testing.T) {
+	type part struct {
+		n  int
+		by string
+	}
 	cases := []struct {
 		path string
-		want map[string]int
+		want map[string]part
 	}{
-		{"testdata/mariadb-dump-10.11-partitioned.sql", map[string]int{"shop.audit_log": 4}},
-		{"testdata/mydumper-0.10-partitioned", map[string]int{"sbtest.sbtest1": 4, "sbtest.sbtest2": 4}},
-		{"testdata/mydumper-0.10-real", map[string]int{"shop.customers": 0, "shop.orders": 0}},
+		{"testdata/mariadb-dump-10.11-partitioned.sql", map[string]part{"shop.audit_log": {4, "range"}}},
+		{"testdata/mydumper-0.10-partitioned", map[string]part{"sbtest.sbtest1": {4, "hash"}, "sbtest.sbtest2": {4, "hash"}}},
+		{"testdata/mydumper-0.10-real", map[string]part{"shop.customers": {}, "shop.orders": {}}},
 	}
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {
@@ -155,13 +160,13 @@ func TestReadPartitions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := map[string]int{}
+			got := map[string]part{}
 			for _, m := range d.TableModels {
-				got[m.Name] = m.Partitions
+				got[m.Name] = part{m.Partitions, m.PartitionBy}
 			}
 			for name, want := range c.want {
-				if n, ok := got[name]; !ok || n != want {
-					t.Errorf("%s: %d partitions (modelled: %v), want %d", name, n, ok, want)
+				if p, ok := got[name]; !ok || p != want {
+					t.Errorf("%s: %d partitions by %q (modelled: %v), want %d by %q", name, p.n, p.by, ok, want.n, want.by)
 				}
 			}
 		})

@@ -268,7 +268,7 @@ func (m *sqlModeller) partitionTail(key string, b []byte) {
 		return
 	}
 	def.partitionText += string(b) + "\n"
-	def.partitions = partitionCount(def.partitionText)
+	def.partitions, def.partitionBy = partitionCount(def.partitionText), partitionMethod(def.partitionText)
 	m.defs[key] = def
 }
 
