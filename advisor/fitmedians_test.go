@@ -23,11 +23,34 @@ import (
 // threads.PartitionWriteIOs and PartitionWriteIOsRelaxed). A check of the
 // fit, not evidence: testdata/heldout/ judges it.
 func TestPartitionCreateTimeFit(t *testing.T) {
+	checkFitMedians(t, true, fitDir{"partition-create-time-fit", 8}, fitDir{"partition-create-fit", 3}, fitDir{"partition-create-fit-relaxed", 4})
+}
+
+// TestTableCostOneCPU: many small tables on the fast bed on one CPU and
+// on two side by side (threads/testdata/table-cost-onecpu/: 200-800 tables
+// of 10 rows, 600 of one row, strict and relaxed) have their median inside
+// the range the advice prints for their own profiles now. Not every run:
+// a two-CPU run of 5.19 s lay 13% over 4.6 in a busy minute (its README).
+// Fit data no constant was changed on, not evidence.
+func TestTableCostOneCPU(t *testing.T) {
+	checkFitMedians(t, false, fitDir{"table-cost-onecpu", 5})
+}
+
+// fitDir is a directory of threads/testdata holding files sweeps in the
+// held-out format.
+type fitDir struct {
+	name  string
+	files int
+}
+
+// checkFitMedians fails unless every sweep of dirs has the median of its
+// runs at the printed thread count inside the load range the advice
+// prints for its profile now, and, with everyRun, every run within 10%
+// of it.
+func checkFitMedians(t *testing.T, everyRun bool, dirs ...fitDir) {
+	t.Helper()
 	var names []string
-	for _, dir := range []struct {
-		name  string
-		files int
-	}{{"partition-create-time-fit", 8}, {"partition-create-fit", 3}, {"partition-create-fit-relaxed", 4}} {
+	for _, dir := range dirs {
 		got, err := filepath.Glob(filepath.Join("threads/testdata", dir.name, "*.json"))
 		if err != nil || len(got) != dir.files {
 			t.Fatalf("want the %d %s sweeps, got %d (%v)", dir.files, dir.name, len(got), err)
@@ -68,7 +91,7 @@ func TestPartitionCreateTimeFit(t *testing.T) {
 				t.Errorf("median %.2f s outside %.2f-%.2f s (%s)", med, lo, hi, a.Threads.EstimatedLoad.Basis)
 			}
 			for _, r := range runs {
-				if r < 0.9*lo || r > 1.1*hi {
+				if everyRun && (r < 0.9*lo || r > 1.1*hi) {
 					t.Errorf("run %.2f s more than 10%% outside %.2f-%.2f s", r, lo, hi)
 				}
 			}
