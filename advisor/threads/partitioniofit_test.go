@@ -1,11 +1,7 @@
 package threads
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 )
 
@@ -27,42 +23,7 @@ func TestPartitionIOFit(t *testing.T) {
 			t.Fatalf("want the %d %s files, got %v (%v)", dir.files, dir.name, names, err)
 		}
 		for _, name := range names {
-			b, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var f latencyFit
-			var counts struct {
-				Cells []struct {
-					IO map[string][]struct {
-						WIOs float64 `json:"wios"`
-					} `json:"io"`
-				} `json:"cells"`
-			}
-			if err := json.Unmarshal(b, &f); err != nil || len(f.Cells) != 1 {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if err := json.Unmarshal(b, &counts); err != nil || len(counts.Cells[0].IO) == 0 {
-				t.Fatalf("%s: no write I/Os counted (%v)", name, err)
-			}
-			p := f.Cells[0].Profile
-			if extraPartitions(p.Dump) <= 0 {
-				t.Fatalf("%s: the dump reads as unpartitioned", name)
-			}
-			for k, runs := range counts.Cells[0].IO {
-				n, err := strconv.Atoi(k)
-				if err != nil {
-					t.Fatal(err)
-				}
-				lo, hi, _ := loadWriteIOs(p.Storage, p.Dump, n, dir.wait)
-				for i, r := range runs {
-					t.Run(fmt.Sprintf("%s/%s %d sessions rep %d", dir.name, filepath.Base(name), n, i+1), func(t *testing.T) {
-						if r.WIOs < lo || r.WIOs > hi {
-							t.Errorf("%.0f write I/Os outside the floor's %.0f–%.0f", r.WIOs, lo, hi)
-						}
-					})
-				}
-			}
+			checkFloorHolds(t, dir.name, name, dir.wait)
 		}
 	}
 }
