@@ -31,6 +31,15 @@ const (
 	// model's on the dumps of 1,000 rows a table or more (0.965-1.091: the
 	// model 3.6% over to 8.3% under), rounded out.
 	RedoRowBandLow, RedoRowBandHigh = 0.95, 1.1
+	// PartitionRedoBytes is the most redo a partition beyond its table's
+	// first wrote over the row model, paid once a partition, not by the
+	// row: 55-58 KB in partitions of 6,250-25,000 rows (testdata/partition-
+	// redo-fit/: 4 tables of 100,000 rows in 4 and 16 HASH partitions, over
+	// the same tables in one), 26-47 KB in partitions of 375-750 rows
+	// (partition-create-fit, -relaxed), 4.7-7.1 KB in nearly empty ones
+	// (partition-create-time-fit). The row model's high end adds it for
+	// each; its low end none.
+	PartitionRedoBytes = 58000
 )
 
 // rowRedoBytes is the redo the dump's InnoDB tables write as they load, by
@@ -63,8 +72,9 @@ func rowRedoBytes(d *profile.Dump) (float64, bool) {
 }
 
 // rowRatio is ratioOf's range from the row model: rowRedoBytes over the
-// dump's InnoDB SQL bytes, × RedoRowBandLow–High; false when the model
-// does not apply.
+// dump's InnoDB SQL bytes, × RedoRowBandLow–High, the high end with
+// PartitionRedoBytes for each partition beyond a table's first; false
+// when the model does not apply.
 func rowRatio(d *profile.Dump) (redoRatio, bool) {
 	redo, ok := rowRedoBytes(d)
 	if !ok || redo <= 0 {
@@ -74,7 +84,12 @@ func rowRatio(d *profile.Dump) (redoRatio, bool) {
 	if lo+hi <= 0 {
 		return redoRatio{}, false
 	}
-	r := redo / ((lo + hi) / 2)
-	return redoRatio{low: r * RedoRowBandLow, high: r * RedoRowBandHigh, byRows: true, from: fmt.Sprintf("%.2f-%.2f bytes of redo per dump byte by the row model (each row's record and index entries, %.0f bytes a row and %.0f an entry more, %s a table and %s a data file; fitted with MariaDB 10.11: docs/benchmarks/redo-per-byte.md)",
-		r*RedoRowBandLow, r*RedoRowBandHigh, RedoRowBytes, RedoIndexEntryBytes, profile.HumanBytes(RedoTableBytes), profile.HumanBytes(RedoFileBytes))}, true
+	mid := (lo + hi) / 2
+	r, parts, partsText := redo/mid, extraPartitions(d), ""
+	rHi := (redo + parts*PartitionRedoBytes) / mid
+	if parts > 0 {
+		partsText = fmt.Sprintf("; at the high end up to %s for each of %s beyond its table's first", profile.HumanBytes(PartitionRedoBytes), count(int(parts), "partition"))
+	}
+	return redoRatio{low: r * RedoRowBandLow, high: rHi * RedoRowBandHigh, byRows: true, from: fmt.Sprintf("%.2f-%.2f bytes of redo per dump byte by the row model (each row's record and index entries, %.0f bytes a row and %.0f an entry more, %s a table and %s a data file%s; fitted with MariaDB 10.11: docs/benchmarks/redo-per-byte.md)",
+		r*RedoRowBandLow, rHi*RedoRowBandHigh, RedoRowBytes, RedoIndexEntryBytes, profile.HumanBytes(RedoTableBytes), profile.HumanBytes(RedoFileBytes), partsText)}, true
 }
