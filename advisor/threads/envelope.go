@@ -35,9 +35,9 @@ type Envelope struct {
 		// Engines are the storage engines the measured dumps' tables used
 		// (sysbench's: InnoDB only).
 		Engines []string `json:"engines"`
-		// SQLBytesPerRow and SecondaryIndexes are the row shape of every
-		// measured dump (sysbench tables: 190-200.5 SQL bytes a row, one
-		// secondary index each).
+		// SQLBytesPerRow and SecondaryIndexes are the row shapes the timed
+		// fit loads spanned (the SQL bytes a row, on average over a dump;
+		// the secondary indexes a table).
 		SQLBytesPerRow   fitRange `json:"sql_bytes_per_row"`
 		SecondaryIndexes fitRange `json:"secondary_indexes"`
 		// MaxPartitions is the most partitions a table of a timed restore
@@ -161,7 +161,7 @@ func (e Envelope) rowShape(d *profile.Dump) []string {
 	}
 	var out []string
 	if rows > 0 && e.Dump.SQLBytesPerRow.out(bytes/rows) {
-		out = append(out, fmt.Sprintf("rows of %.0f SQL bytes on average (measured: %s, sysbench's)", bytes/rows, e.Dump.SQLBytesPerRow.text()))
+		out = append(out, fmt.Sprintf("rows of %.0f SQL bytes on average (measured: %s)", bytes/rows, e.Dump.SQLBytesPerRow.text()))
 	}
 	if r := e.Dump.SecondaryIndexes; lo >= 0 && (float64(lo) < r.Min || float64(hi) > r.Max) {
 		n := fmt.Sprintf("%d", lo)

@@ -39,14 +39,22 @@ var extrapolationNoteCases = []struct {
 	{"sysbench-shaped rows", func(p *profile.Profile) {
 		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.t", Bytes: 40e6, SampledRows: 500, SQLBytesPerRow: 197, IndexEntryBytes: []float64{14}}}
 	}, extrapolationMariaDB, nil},
-	{"narrow rows with three indexes", func(p *profile.Profile) {
+	{"narrow rows with three indexes, as the fits had", func(p *profile.Profile) {
 		p.Dump.TableModels = []profile.DumpTableModel{
 			{Name: "s.log", Bytes: 30e6, SampledRows: 500, SQLBytesPerRow: 30, IndexEntryBytes: []float64{14, 14, 18}},
 			{Name: "s.t", Bytes: 10e6, SampledRows: 500, SQLBytesPerRow: 197, IndexEntryBytes: []float64{14}}}
-	}, extrapolationMariaDB, []string{"rows of 38 SQL bytes on average (measured: 190-200.5, sysbench's)", "tables with 1 to 3 secondary indexes (measured: 1)"}},
+	}, extrapolationMariaDB, nil},
+	{"rows narrower than any fit's, with five indexes", func(p *profile.Profile) {
+		p.Dump.TableModels = []profile.DumpTableModel{
+			{Name: "s.log", Bytes: 30e6, SampledRows: 500, SQLBytesPerRow: 12, IndexEntryBytes: []float64{14, 14, 18, 9, 9}},
+			{Name: "s.t", Bytes: 10e6, SampledRows: 500, SQLBytesPerRow: 197, IndexEntryBytes: []float64{14}}}
+	}, extrapolationMariaDB, []string{"rows of 16 SQL bytes on average (measured: 29-1393)", "tables with 1 to 5 secondary indexes (measured: 1-3)"}},
+	{"rows wider than any fit's", func(p *profile.Profile) {
+		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.blob", Bytes: 40e6, SampledRows: 50, SQLBytesPerRow: 8000, IndexEntryBytes: []float64{14}}}
+	}, extrapolationMariaDB, []string{"rows of 8000 SQL bytes on average (measured: 29-1393)"}},
 	{"tables without a secondary index, unsampled ones ignored", func(p *profile.Profile) {
 		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.t", Bytes: 40e6, SampledRows: 500, SQLBytesPerRow: 195}, {Name: "s.u", Bytes: 5e6}}
-	}, extrapolationMariaDB, []string{"tables with 0 secondary indexes (measured: 1)"}},
+	}, extrapolationMariaDB, []string{"tables with 0 secondary indexes (measured: 1-3)"}},
 	{"one CPU by quota", func(p *profile.Profile) { p.Host.CPU.QuotaCores = 1 }, extrapolationMariaDB, []string{"1 cores (measured: 2)"}},
 	{"CPUs as fast as the fit's", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3} }, extrapolationMariaDB, nil},
 	{"slower CPUs than any measured", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 40e3} }, extrapolationMariaDB,
