@@ -208,7 +208,7 @@ func (e Envelope) partitioned(d *profile.Dump) []string {
 }
 
 // partitionMethodsText names the tables of each method in n ("2 tables
-// partitioned by range, 1 by an unrecorded method").
+// partitioned by range, 1 by a method the profile does not record").
 func partitionMethodsText(n map[string]int) string {
 	methods := slices.Sorted(maps.Keys(n))
 	var parts []string
