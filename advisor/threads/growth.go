@@ -68,37 +68,43 @@ func growthCost(s profile.Storage, d *profile.Dump, threads int) (fast, slow flo
 	if lat <= 0 || d.Tables <= 0 {
 		return 0, 0, ""
 	}
-	g, byRules := loadGrowth(d)
+	g, inOrder, byRules := loadGrowth(d)
 	if g.tables <= 0 {
 		return 0, 0, ""
 	}
 	par := float64(min(max(threads, 1), g.tables))
-	all := g.syncs * lat
-	fast, slow = all/math.Pow(par, SyncParallelFast), all/math.Pow(par, SyncParallelSlow)
+	fast, slow = inOrder*lat/math.Pow(par, SyncParallelFast), g.syncs*lat/math.Pow(par, SyncParallelSlow)
 	if slow < 0.1 { // a fast disk's few hundredths of a second: left out, text and time alike
 		return 0, 0, ""
 	}
-	how := smallTablesText(g)
+	how, each := smallTablesText(g), syncsText(g.each())
+	if inOrder < g.syncs {
+		each = syncsText(inOrder/float64(g.tables)) + "–" + each
+	}
 	if byRules {
-		how = fmt.Sprintf(" (by MariaDB's growth rules on the pages the row model gives its indexes, with the %.2g of a table's creation%s)", CreateDataSyncs, partitionsText(d))
+		how = fmt.Sprintf(" (by MariaDB's growth rules on the pages the row model gives its indexes, with the %.2g of a table's creation%s%s)", CreateDataSyncs, partitionsText(d), boundariesText(inOrder < g.syncs))
 	}
 	if par == 1 {
 		return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %s data-file syncs%s at %s (the probe's commit p50), one session = %.1f s, overlapping the rest at the fast end, after it at the slow end",
-			growthTables(d, g), syncsText(g.each()), how, micros(s.Fsync.P50US), slow)
+			growthTables(d, g), each, how, micros(s.Fsync.P50US), slow)
 	}
 	return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %s data-file syncs%s at %s (the probe's commit p50) ÷ %.0f^%.2f–%.0f^%.2f sessions at once = %s, overlapping the rest at the fast end, after it at the slow end",
-		growthTables(d, g), syncsText(g.each()), how, micros(s.Fsync.P50US), par, SyncParallelFast, par, SyncParallelSlow, secsRange(fast, slow))
+		growthTables(d, g), each, how, micros(s.Fsync.P50US), par, SyncParallelFast, par, SyncParallelSlow, secsRange(fast, slow))
 }
 
 // loadGrowth is the data-file syncs a load pays its InnoDB tables: by
 // MariaDB's growth rules (ruleGrowth) plus CreateDataSyncs a table when
-// every table was sized, true; else innoDBGrowth's count, at most
-// ExtendSyncsPerTable a table.
-func loadGrowth(d *profile.Dump) (tableGrowth, bool) {
-	if n, tables, ok := ruleGrowth(d); ok && tables > 0 { // the tables' creation; their further partitions' is fixedCost's (partitionSyncs)
-		return tableGrowth{tables: tables, syncs: n + float64(tables)*CreateDataSyncs}, true
+// every table was sized, true, and as inOrder the same when each table's
+// data files go in in key order (no BoundaryPages); else innoDBGrowth's
+// count, at most ExtendSyncsPerTable a table, either way.
+func loadGrowth(d *profile.Dump) (g tableGrowth, inOrder float64, byRules bool) {
+	if n, tables, ok := ruleGrowth(d, true); ok && tables > 0 { // the tables' creation; their further partitions' is fixedCost's (partitionSyncs)
+		lo, _, _ := ruleGrowth(d, false)
+		created := float64(tables) * CreateDataSyncs
+		return tableGrowth{tables: tables, syncs: n + created}, lo + created, true
 	}
-	return innoDBGrowth(d, ExtendSyncsPerTable), false
+	g = innoDBGrowth(d, ExtendSyncsPerTable)
+	return g, g.syncs, false
 }
 
 // growthTables names the tables that grow: the dump's tables, or its

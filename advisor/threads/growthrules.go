@@ -62,6 +62,19 @@ const (
 	// fil_space_extend_must_retry flushes the file after os_file_set_size
 	// and the space once more after (Innodb_data_fsyncs counts both).
 	SyncsPerExtension = 2
+	// BoundaryPages is the leaf pages a clustered index whose keys follow
+	// the dump's order takes beyond its rows' for each boundary between a
+	// table's data files: a range loaded below one already in splits the
+	// page it fills and leaves the higher range's first rows on a page of
+	// their own, about a page for each boundary loaded against the key
+	// order, and myloader takes the files as it finds them, half of the
+	// boundaries so in a random order. Fitted (growth-sync-fit/
+	// boundaries.txt: part8's partitions of 375-2,000 rows and sysbench8's
+	// tables of 1,000-2,000, in 2, 4 and 8 files a table: 0.47 pages a
+	// boundary at the median of 21 cells, -0.44 to 0.89; the same at one
+	// session as at eight; scripts/measure-file-order.sh: none in key
+	// order, about a page a boundary against it).
+	BoundaryPages = 0.5
 )
 
 // ruleGrowthSyncs is the data-file syncs growing the tablespace of a table
@@ -72,18 +85,19 @@ const (
 // burst of extensions; then one an extent taken (a quarter of one past
 // LargeSpaceExtents). The bulk share of the rows (bulkShare) builds each
 // index in turn; the rest grow every segment in proportion to the rows.
-func ruleGrowthSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
+func ruleGrowthSyncs(m profile.DumpTableModel, rows, bulk, files float64) float64 {
 	// each secondary index's root extends the new file by a page at CREATE TABLE; the creation's
 	// costs (TableWriteIOs) were measured on tables of one, so the others' are counted here
 	roots := SyncsPerExtension * float64(len(m.IndexEntryBytes)-1)
-	return math.Max(0, roots+insertGrowthSyncs(m, rows, bulk))
+	return math.Max(0, roots+insertGrowthSyncs(m, rows, bulk, files))
 }
 
 // insertGrowthSyncs is ruleGrowthSyncs' part after CREATE TABLE; bulk is
-// the share of the rows that takes InnoDB's bulk-insert path (bulkShare).
-func insertGrowthSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
+// the share of the rows that takes InnoDB's bulk-insert path (bulkShare),
+// files the data files the rows come in (tableFiles).
+func insertGrowthSyncs(m profile.DumpTableModel, rows, bulk, files float64) float64 {
 	var segs []float64 // pages each segment takes beyond those CREATE TABLE made: leaf, then non-leaf
-	for _, ix := range growthIndexes(m, rows, bulk) {
+	for _, ix := range growthIndexes(m, rows, bulk, files) {
 		if ix.leaf <= 1 { // the root alone: made at creation
 			continue
 		}
@@ -127,20 +141,40 @@ func insertGrowthSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
 // and 6 pages in one file a table, 9 and 8 in four. The growth count only:
 // the loaded size keeps OrderedKeyFill, read on tables of 100,000 rows and
 // more (docs/benchmarks/loaded-model.md); where between the two fills a
-// table turns was not measured.
-func growthIndexes(m profile.DumpTableModel, rows, bulk float64) []modelIndex {
+// table turns was not measured. An index whose entries fit one page stays
+// in its root, which splits only when full, whatever its fill after
+// (growth-sync-fit/boundaries.txt: k_1 of 1,000 entries one page). The
+// clustered index takes boundaryPages for its rows' files.
+func growthIndexes(m profile.DumpTableModel, rows, bulk, files float64) []modelIndex {
 	ixs := tableIndexes(m, rows)
-	if bulk <= 0 {
-		return ixs
-	}
 	for i := 1; i < len(ixs) && i-1 < len(m.IndexEntryBytes); i++ {
+		if rows*(m.IndexEntryBytes[i-1]+dirSlotBytesPerRecord) <= pageDataBytes { // a root splits only when full
+			ixs[i].leaf = 1
+			continue
+		}
+		if bulk <= 0 {
+			continue
+		}
 		fill := math.Min(ixs[i].fill, RandomKeyFill)
 		if bulk >= 1 {
 			fill = BulkKeyFill
 		}
 		ixs[i].leaf, ixs[i].fill = math.Ceil(rows*(m.IndexEntryBytes[i-1]+dirSlotBytesPerRecord)/(pageDataBytes*fill)), fill
 	}
+	ixs[0].leaf += boundaryPages(m, ixs[0].leaf, files)
 	return ixs
+}
+
+// boundaryPages is the leaf pages beyond leaf a clustered index takes when
+// its rows come in files data files loaded in no particular order:
+// BoundaryPages for each boundary between them, no more than a file's own
+// pages; none when the dump's rows are out of key order already (they
+// split pages at random: tableIndexes).
+func boundaryPages(m profile.DumpTableModel, leaf, files float64) float64 {
+	if files <= 1 || m.PrimaryAscending > 0 && m.PrimaryAscending < AscendingShare {
+		return 0
+	}
+	return BoundaryPages * (files - 1) * math.Min(1, leaf/files)
 }
 
 // smallPhase is the single pages the segments take until one of them
@@ -184,11 +218,13 @@ func smallPhase(segs []float64, made, bulk float64) (pages float64, wanted, full
 // ruleGrowth is the growth syncs of the dump's InnoDB tables by
 // ruleGrowthSyncs when every one of them was sized (d.TableModels), the
 // tables and true; 0, 0, false otherwise, or when every table stays in its
-// root pages. A table whose indexes all stay
+// root pages. With boundaries, a table's rows come in its data files
+// (tableFiles) in no particular order (BoundaryPages); without, in key
+// order, as they may: the fewest syncs. A table whose indexes all stay
 // in their root pages counts as growthSyncs counts it (in proportion to
 // its pages: under one sync): the creation's write I/Os (TableWriteIOs)
 // were fitted on such tables net of that count.
-func ruleGrowth(d *profile.Dump) (syncs float64, tables int, ok bool) {
+func ruleGrowth(d *profile.Dump, boundaries bool) (syncs float64, tables int, ok bool) {
 	if sized, all := sizedTables(d); sized == 0 || sized < all {
 		return 0, 0, false
 	}
@@ -213,7 +249,11 @@ func ruleGrowth(d *profile.Dump) (syncs float64, tables int, ok bool) {
 			size := float64(m.Bytes) * perDumpByte / parts
 			syncs += parts * growthSyncs(size, size*real)
 		} else {
-			syncs += tableRuleSyncs(m, rows, bulk)
+			files := 1.0
+			if boundaries {
+				files = tableFiles(d, m.Name)
+			}
+			syncs += tableRuleSyncs(m, rows, bulk, files)
 		}
 		tables++
 	}
@@ -259,13 +299,32 @@ func extraPartitions(d *profile.Dump) float64 {
 // rows 92.8 data-file syncs a partition in four files a table, 88.1 in
 // one, where one-file tables take the bulk path's 75; 2 of 20,000 96.9;
 // 8 of 1,000 37.5. RANGE and LIST partitions may hold unequal shares (not
-// measured: the dump does not say which rows go where).
-func tableRuleSyncs(m profile.DumpTableModel, rows, bulk float64) float64 {
+// measured: the dump does not say which rows go where). files is the data
+// files a table's rows come in (tableFiles).
+func tableRuleSyncs(m profile.DumpTableModel, rows, bulk, files float64) float64 {
 	if m.Partitions <= 0 {
-		return ruleGrowthSyncs(m, rows, bulk)
+		return ruleGrowthSyncs(m, rows, bulk, files)
 	}
 	parts := float64(m.Partitions)
-	return parts * ruleGrowthSyncs(m, rows/parts, 0)
+	return parts * ruleGrowthSyncs(m, rows/parts, 0, files) // each file holds rows of every partition (an even share)
+}
+
+// tableFiles is the data files a table's rows come in: its own count when
+// it is among the dump's largest (TopTables), else the average of a
+// mydumper dump's tables (1 / bulkShare); 1 for the other formats and
+// mydumper's LOAD DATA files, whose order into a table was not measured
+// (BoundaryPages).
+func tableFiles(d *profile.Dump, name string) float64 {
+	share := bulkShare(d)
+	if share <= 0 {
+		return 1
+	}
+	for _, t := range d.TopTables {
+		if t.Name == name && t.Chunks > 0 {
+			return float64(t.Chunks)
+		}
+	}
+	return 1 / share
 }
 
 // statementShare is the share of a table of sqlBytes of SQL on the
