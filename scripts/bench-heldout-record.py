@@ -26,9 +26,10 @@ def split(advice_path, prefix):
     open(prefix + ".cnf", "w").write(cnf)
     open(prefix + ".threads", "w").write(f"{t['load']['threads']}\n")
     open(prefix + ".estimate", "w").write(f"{e.get('low_s', 0)} {e.get('high_s', 0)}\n")
-    cmd = [c for c in t["commands"] if c.startswith("myloader ")]
+    # the loader's line: myloader's, or for a mysqldump file the mysql client's (bench-heldout.sh --format mysqldump)
+    cmd = [c for c in t["commands"] if c.startswith(("myloader ", "mysql "))]
     if not cmd:
-        sys.exit(f"{advice_path}: mytune printed no myloader line: {t['commands']}")
+        sys.exit(f"{advice_path}: mytune printed no myloader or mysql line: {t['commands']}")
     open(prefix + ".cmd", "w").write(cmd[0] + "\n")
     apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
     open(prefix + ".apply.sql", "w").write("".join(line + "\n" for line in apply))

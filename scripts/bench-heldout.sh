@@ -8,7 +8,7 @@
 #       [--mem-limits "2G none"] [--durability "strict relaxed"] [--threads "1 2 4 8 16"] [--repeat 3]
 #       [--rows N] [--tables N] [--schemas N] [--bed-size 6G] [--keep DIR] [--out FILE] [--tag T] [--nice N]
 #       [--rep-lock CMD] [--hold-writeback 1 (default) | 0] [--timed-opts "MARIADBD OPTIONS"] [--chunk-rows N]
-#       [--partitions N]
+#       [--partitions N] [--format mydumper (default) | mysqldump]
 #
 # One bed per run, on a fresh scripts/testbed.sh bed named heldout[TAG]-BED (fast, card, bw, hdd as
 # bench-restore.sh makes them, or latency: every write and flush waits --write-latency). Per memory limit ×
@@ -32,7 +32,9 @@
 # Shapes: scripts/bench-shapes.sh (sysbench8, many25x5, big2m, skew1x20; --rows/--tables/--schemas scale one;
 # --chunk-rows N dumps a chunked shape N rows a data file, in place of a quarter of a table's: --chunk-rows at
 # least --rows gives one file a table, whose every row takes InnoDB's bulk-insert path; --partitions N: part8's
-# partitions a table).
+# partitions a table). --format mysqldump dumps the shape with `mariadb-dump --databases` into one .sql file (the
+# most common dump there is) and times the printed `mysql … < FILE` line in place of myloader's (one session: the
+# printed count only; --binlog off only).
 # WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check). --keep DIR keeps
 # the dump for the next run of the same shape; an earlier run's *.txt there are set aside (*.before-DATE.txt).
 # Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json, -2, -3 … when taken), written by
@@ -49,6 +51,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TB=$ROOT/scripts/testbed.sh
 BED="" WLAT="" SHAPE=sysbench8 CPUS="" BINLOG=off MEMS="2G none" DURS="" THREADS="1 2 4 8 16" REPEAT=3
 SH_ROWS="" SH_TABLES="" SH_SCHEMAS="" SH_CHUNK_ROWS="" SH_PARTS="" BED_SIZE="" KEEP="" OUT="" TAG="" NICE="" REP_LOCK="" HOLD_WB=1 TIMED_OPTS=""
+FORMAT=mydumper
 START_TIMEOUT=600 STOP_TIMEOUT=1800 SETTLE_MAX=180 # seconds: a start may resize the redo log; a stop writes every dirty page
 ARGS=("$@")
 while [ $# -gt 0 ]; do
@@ -59,6 +62,7 @@ while [ $# -gt 0 ]; do
     --rows) SH_ROWS=$2 ;; --tables) SH_TABLES=$2 ;; --schemas) SH_SCHEMAS=$2 ;; --bed-size) BED_SIZE=$2 ;;
     --keep) KEEP=$2 ;; --out) OUT=$2 ;; --tag) TAG=$2 ;; --nice) NICE=$2 ;; --rep-lock) REP_LOCK=$2 ;;
     --hold-writeback) HOLD_WB=$2 ;; --timed-opts) TIMED_OPTS=$2 ;; --chunk-rows) SH_CHUNK_ROWS=$2 ;; --partitions) SH_PARTS=$2 ;;
+    --format) FORMAT=$2 ;;
     *) echo "bench-heldout.sh: unknown flag $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -78,6 +82,13 @@ case $BINLOG in
     LOADS="skip written" ;;
   off) DURS=${DURS:-strict relaxed} LOADS=off ;;
   *) echo "bench-heldout.sh: --binlog is on or off (not $BINLOG)" >&2; exit 2 ;;
+esac
+case $FORMAT in
+  mydumper) DUMPARG=dump ;;
+  mysqldump) DUMPARG=dump/dump.sql
+    [ "$BINLOG" = off ] || { echo "bench-heldout.sh: --format mysqldump runs with --binlog off only" >&2; exit 2; }
+    [ -z "$THREADS" ] || { echo "bench-heldout.sh: --format mysqldump loads through one session: give --threads \"\"" >&2; exit 2; } ;;
+  *) echo "bench-heldout.sh: --format is mydumper or mysqldump (not $FORMAT)" >&2; exit 2 ;;
 esac
 for d in $DURS; do case $d in strict|relaxed) ;; *) echo "bench-heldout.sh: durability is strict or relaxed (not $d)" >&2; exit 2 ;; esac; done
 for v in $THREADS $REPEAT $CPUS; do [[ $v =~ ^[1-9][0-9]*$ ]] || { echo "bench-heldout.sh: '$v' is not a positive whole number" >&2; exit 2; }; done
@@ -173,19 +184,31 @@ cpuset_up() {
   log "cpuset $CPUCG: CPUs $(cat "$CPUCG/cpuset.cpus")"
 }
 
-# make_dump: the shape's data in a server outside any bed, dumped by mydumper into $WORK/dump (kept with --keep).
+# dump_describe: the shape and, for --format mysqldump, how it was dumped (dump.shape; the record's provenance).
+dump_describe() {
+  if [ "$FORMAT" = mysqldump ]; then echo "$(shape_describe); dumped instead by mariadb-dump --databases into one file"; else shape_describe; fi
+}
+
+# make_dump: the shape's data in a server outside any bed, dumped by mydumper into $WORK/dump (kept with --keep), or
+# with --format mysqldump by mariadb-dump --databases into $WORK/dump/dump.sql.
 make_dump() {
-  if [ -f "$WORK/dump/metadata" ]; then # a kept dump of another shape is refused: dump.shape says which it is
-    [ "$(cat "$WORK/dump.shape" 2>/dev/null)" = "$(shape_describe)" ] ||
-      { echo "bench-heldout.sh: $WORK/dump is not $(shape_describe) (dump.shape)" >&2; exit 2; }
+  if [ -f "$WORK/dump/metadata" ] || [ -f "$WORK/dump/dump.sql" ]; then # a kept dump of another shape is refused
+    [ "$(cat "$WORK/dump.shape" 2>/dev/null)" = "$(dump_describe)" ] ||
+      { echo "bench-heldout.sh: $WORK/dump is not $(dump_describe) (dump.shape)" >&2; exit 2; }
     log "dump: reusing $WORK/dump"; return
   fi
-  log "dump: $(shape_describe)"
+  log "dump: $(dump_describe)"
   server_start "$RUN/src-data" "" --no-defaults
   shape_fill "$SOCK" "$RUN/sysbench.log"
   rm -rf "$WORK/dump.tmp"
-  shape_dump "$SOCK" "$WORK/dump.tmp"
-  mv "$WORK/dump.tmp" "$WORK/dump"; shape_describe >"$WORK/dump.shape"
+  if [ "$FORMAT" = mysqldump ]; then
+    mkdir "$WORK/dump.tmp"
+    # shellcheck disable=SC2046 # one word a schema
+    mariadb-dump --socket "$SOCK" -u root --databases $(shape_schemas) >"$WORK/dump.tmp/dump.sql"
+  else
+    shape_dump "$SOCK" "$WORK/dump.tmp"
+  fi
+  mv "$WORK/dump.tmp" "$WORK/dump"; dump_describe >"$WORK/dump.shape"
   server_stop; wipe "$RUN/src-data"
 }
 
@@ -204,7 +227,7 @@ wait_clean() {
 # advise CELL DIR DUR: mytune's advice as json, run inside the bed and the cpuset against the live server; the
 # parts the sweep follows are split out by the record script (CELL.threads, CELL.cmd, CELL.apply.sql).
 advise() {
-  wrap "$WORK/mytune" advise --datadir "$2" -S "$SOCK" -u root --dump "$WORK/dump" \
+  wrap "$WORK/mytune" advise --datadir "$2" -S "$SOCK" -u root --dump "$WORK/$DUMPARG" \
     --task load --durability "$3" --format json >"$WORK/$1.advice.json" 2>"$RUN/advise.err" ||
     { cat "$RUN/advise.err" >&2; return 1; }
   python3 "$ROOT/scripts/bench-heldout-record.py" split "$WORK/$1.advice.json" "$WORK/$1"
@@ -242,19 +265,23 @@ io_delta() {
 }
 
 # restore CELL N REP MODE: the printed myloader line at N threads, timed (the wait for a lock is not), into dropped
-# schemas; "CELL N REP SECONDS LOAD1 LOAD5" to results.txt. A deadlock victim's run is rerun (failures.txt).
+# schemas; "CELL N REP SECONDS LOAD1 LOAD5" to results.txt. A deadlock victim's run is rerun (failures.txt). With
+# --format mysqldump, the printed mysql line (its connection filled in) through bash, N being its one session.
 restore() {
   local cell=$1 n=$2 rep=$3 mode=$4 try t0 t1 words
   read -r -a words <<<"$(cat "$WORK/${cell%-*}.cmd")" # the printed line; its placeholders are filled below
-  local args=() i=1
+  local args=() i=1 loader=myloader
   while [ $i -lt ${#words[@]} ]; do
     case ${words[$i]} in
       --host) args+=(--socket "$SOCK"); i=$((i + 1)) ;; --user) args+=(--user root); i=$((i + 1)) ;;
-      --ask-password) ;; --threads) args+=(--threads "$n"); i=$((i + 1)) ;; *) args+=("${words[$i]}") ;;
+      --ask-password | -p) ;; --threads) args+=(--threads "$n"); i=$((i + 1)) ;; *) args+=("${words[$i]}") ;;
     esac
     i=$((i + 1))
   done
   [ "$mode" = written ] && args+=(--enable-binlog)
+  if [ "$FORMAT" = mysqldump ]; then # "mysql … < FILE": its words as printed (FILE quoted for a shell), through bash
+    loader=bash args=(-c "${words[0]} ${args[*]}")
+  fi
   # the printed line that runs after the loader (mysqlcheck --analyze), timed with the load: the tables are not
   # done before it has run; the connection filled in (root has no password on the bench server)
   local post; post=$(cat "$WORK/${cell%-*}.post" 2>/dev/null || true)
@@ -265,7 +292,7 @@ restore() {
     shape_drop "$SOCK"; [ "$BINLOG" = off ] || sql "RESET MASTER"; wait_clean; sync
     eps=$(cpu_speed); ticks=$(cpu_ticks); io0=$(io_counts)
     if bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; [ $rc = 0 ] && [ -n "$POST" ] && { bash -c "$POST" >/dev/null; rc=$?; }; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
-      "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" ${NICE:+nice -n "$NICE"} myloader "${args[@]}" >/dev/null 2>"$RUN/myloader.err"; then
+      "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" ${NICE:+nice -n "$NICE"} "$loader" "${args[@]}" >/dev/null 2>"$RUN/myloader.err"; then
       read -r t0 t1 <"$RUN/t"
       local io1 rows; io1=$(io_counts)
       # a run that did not load every row is no result: the bench stops rather than record it (shape_check)
@@ -376,7 +403,7 @@ main() {
   wipe "$dir/data"
   python3 "$ROOT/scripts/bench-heldout-record.py" record "$WORK" "$OUT" \
     "date=$STAMP" "machine=$(hostname) $(nproc --all) CPUs $(uname -r)" "bed=$BED: testbed.sh up NAME ${BEDARGS[*]}" \
-    "shape=$(shape_describe)" "server=$(mariadbd --version)" "myloader=$(myloader --version)" \
+    "shape=$(dump_describe)" "server=$(mariadbd --version)" "myloader=$(myloader --version)" "format=$FORMAT" \
     "cpus=${CPUS:-all ($(nproc --all))}" "binlog=$BINLOG" \
     "mytune=$MYTUNE_REV" \
     "command=scripts/bench-heldout.sh ${ARGS[*]}" "repeat=$REPEAT" "threads=$THREADS" "hold_writeback=$HOLD_WB" \
