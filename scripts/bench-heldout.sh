@@ -34,7 +34,7 @@
 # least --rows gives one file a table, whose every row takes InnoDB's bulk-insert path; --partitions N: part8's
 # partitions a table). --format mysqldump dumps the shape with `mariadb-dump --databases` into one .sql file (the
 # most common dump there is) and times the printed `mysql … < FILE` line in place of myloader's (one session: the
-# printed count only; --binlog off only).
+# printed count only; with --binlog on, skipped as the printed line's --init-command says and written without it).
 # WORK/binlog.txt: "CELL THREADS REP BYTES", the binary log each run left (the skip/written check). --keep DIR keeps
 # the dump for the next run of the same shape; an earlier run's *.txt there are set aside (*.before-DATE.txt).
 # Output: --out FILE (default testdata/heldout/DATE-BED-SHAPE-cpusN-binlogX.json, -2, -3 … when taken), written by
@@ -86,7 +86,6 @@ esac
 case $FORMAT in
   mydumper) DUMPARG=dump ;;
   mysqldump) DUMPARG=dump/dump.sql
-    [ "$BINLOG" = off ] || { echo "bench-heldout.sh: --format mysqldump runs with --binlog off only" >&2; exit 2; }
     [ -z "$THREADS" ] || { echo "bench-heldout.sh: --format mysqldump loads through one session: give --threads \"\"" >&2; exit 2; } ;;
   *) echo "bench-heldout.sh: --format is mydumper or mysqldump (not $FORMAT)" >&2; exit 2 ;;
 esac
@@ -279,8 +278,12 @@ restore() {
     i=$((i + 1))
   done
   [ "$mode" = written ] && args+=(--enable-binlog)
-  if [ "$FORMAT" = mysqldump ]; then # "mysql … < FILE": its words as printed (FILE quoted for a shell), through bash
-    loader=bash args=(-c "${words[0]} ${args[*]}")
+  if [ "$FORMAT" = mysqldump ]; then # "mysql … < FILE" as printed (FILE quoted for a shell), through bash
+    local line; line=$(cat "$WORK/${cell%-*}.cmd")
+    line=${line/--host TARGET/--socket $SOCK}; line=${line/--user USER -p/--user root}
+    # written: the binary log the printed line skips (--init-command … sql_log_bin=0), as a load without it writes
+    [ "$mode" = written ] && line=${line/ --init-command=\'SET SESSION sql_log_bin=0\'/}
+    loader=bash args=(-c "$line")
   fi
   # the printed line that runs after the loader (mysqlcheck --analyze), timed with the load: the tables are not
   # done before it has run; the connection filled in (root has no password on the bench server)

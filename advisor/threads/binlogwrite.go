@@ -82,7 +82,23 @@ func binlogEstimate(p *profile.Profile, o Options, threads, cores int, b pool) D
 	b.binlog = binlogWriteOf(p, o)
 	e := estimateLoad(p, threads, cores, b)
 	if !e.IsZero() {
-		e.Basis = "With the binary log written (myloader --enable-binlog, mysqlsh skipBinlog: false): " + e.Basis
+		e.Basis = "With the binary log written (" + binlogWrittenHow(p.Dump) + "): " + e.Basis
 	}
 	return e
+}
+
+// binlogWrittenHow says how the dump's load writes the binary log that
+// the printed line skips: myloader's flag, mysqlsh's option, or for a
+// mysqldump file the mysql line without its --init-command
+// (InitSkipBinlog).
+func binlogWrittenHow(d *profile.Dump) string {
+	switch {
+	case d != nil && d.Format == "mysqldump":
+		return "the mysql line without its " + InitSkipBinlog
+	case d != nil && d.Format == "mydumper":
+		return "myloader --enable-binlog"
+	case d != nil && d.Format == "mysqlsh":
+		return "mysqlsh skipBinlog: false"
+	}
+	return "myloader --enable-binlog, mysqlsh skipBinlog: false"
 }

@@ -100,3 +100,25 @@ func TestBinlogEstimate(t *testing.T) {
 		})
 	}
 }
+
+// TestBinlogWrittenHow: the written-binlog estimate names the way the
+// dump's own loader writes the binary log the printed line skips.
+func TestBinlogWrittenHow(t *testing.T) {
+	tests := []struct {
+		name string
+		d    *profile.Dump
+		want string
+	}{
+		{"a mysqldump file", &profile.Dump{Format: "mysqldump"}, "the mysql line without its " + InitSkipBinlog},
+		{"a mydumper dump", &profile.Dump{Format: "mydumper"}, "myloader --enable-binlog"},
+		{"a mysqlsh dump", &profile.Dump{Format: "mysqlsh"}, "mysqlsh skipBinlog: false"},
+		{"no dump read", nil, "myloader --enable-binlog, mysqlsh skipBinlog: false"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := binlogWrittenHow(tc.d); got != tc.want {
+				t.Errorf("binlogWrittenHow = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
