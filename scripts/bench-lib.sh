@@ -13,6 +13,18 @@ pidfile_stop() {
   kill "$pid" 2>/dev/null || true
   while alive "$pid"; do sleep 0.5; done
 }
+# throwaway_server WORK OPTIONS...: a fresh MariaDB outside any bed for the measure-*.sh scripts, on WORK/data with
+# its socket WORK/s.sock and pid file WORK/s.pid (networking and grants off, the error log WORK/server.err), the
+# OPTIONS after --no-defaults; returns once it answers (at most 120 s). Stop it with pidfile_stop WORK/s.pid.
+throwaway_server() {
+  local w=$1; shift
+  rm -rf "$w/data"; mkdir -p "$w/data"
+  mariadb-install-db --no-defaults --datadir="$w/data" --auth-root-authentication-method=normal >"$w/install.log" 2>&1
+  mariadbd --no-defaults --user=root --datadir="$w/data" --socket="$w/s.sock" --pid-file="$w/s.pid" --skip-networking \
+    --skip-grant-tables --log-error="$w/server.err" "$@" &
+  for _ in $(seq 240); do mariadb-admin --socket="$w/s.sock" -u root ping >/dev/null 2>&1 && return 0; sleep 0.5; done
+  echo "throwaway_server: mariadbd on $w/data did not answer in 120 s ($w/server.err)" >&2; return 1
+}
 # cpu_speed: one core's `sysbench cpu --threads=1 --time=2` events per second ("-" without sysbench's figure): the
 # host's speed at the time, recorded beside timed runs so that runs of different sessions can be compared
 cpu_speed() { sysbench cpu --threads=1 --time=2 run 2>/dev/null | awk '/events per second/ { print $4; f = 1 } END { if (!f) print "-" }'; }

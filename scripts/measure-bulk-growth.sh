@@ -23,13 +23,8 @@ sql() { mariadb --socket="$SOCK" -u root -N -B -e "/* mytune bench */ $1"; }
 source "$(dirname "$0")/bench-lib.sh"
 stop() { pidfile_stop "$PIDF"; }
 trap stop EXIT
-rm -rf "$DD"; mkdir -p "$DD"
-mariadb-install-db --no-defaults --datadir="$DD" --auth-root-authentication-method=normal >"$W/install.log" 2>&1
 # the advised cnf's load settings that matter here: a pool that holds the load, a redo that holds it, no recalculation
-mariadbd --no-defaults --user=root --datadir="$DD" --socket="$SOCK" --pid-file="$PIDF" --skip-networking \
-  --skip-grant-tables --innodb-buffer-pool-size=2G --innodb-log-file-size=512M --innodb-stats-auto-recalc=0 \
-  --log-error="$W/server.err" &
-for _ in $(seq 240); do mariadb-admin --socket="$SOCK" -u root ping >/dev/null 2>&1 && break; sleep 0.5; done
+throwaway_server "$W" --innodb-buffer-pool-size=2G --innodb-log-file-size=512M --innodb-stats-auto-recalc=0
 echo "# $(sql 'SELECT VERSION()'), $(myloader --version 2>&1 | head -1), threads ${THREADS:-8}, row path only: ${ROWPATH:-no}"
 fsyncs() { sql "SHOW GLOBAL STATUS LIKE 'Innodb_data_fsyncs'" | awk '{print $2}'; }
 for spec in ${SPECS:?SPECS=\"SHAPE:ROWS ...\"}; do

@@ -14,12 +14,7 @@ SOCK=$W/s.sock PIDF=$W/s.pid DD=$W/data
 # shellcheck source=bench-lib.sh
 source "$(dirname "$0")/bench-lib.sh"
 trap 'pidfile_stop "$PIDF"' EXIT
-rm -rf "$DD"; mkdir -p "$DD"
-mariadb-install-db --no-defaults --datadir="$DD" --auth-root-authentication-method=normal >"$W/install.log" 2>&1
-mariadbd --no-defaults --user=root --datadir="$DD" --socket="$SOCK" --pid-file="$PIDF" --skip-networking \
-  --skip-grant-tables --innodb-buffer-pool-size=1G --innodb-log-file-size=256M --innodb-stats-auto-recalc=0 \
-  --log-error="$W/server.err" &
-for _ in $(seq 240); do mariadb-admin --socket="$SOCK" -u root ping >/dev/null 2>&1 && break; sleep 0.5; done
+throwaway_server "$W" --innodb-buffer-pool-size=1G --innodb-log-file-size=256M --innodb-stats-auto-recalc=0
 echo "# $(mariadb --socket="$SOCK" -u root -N -B -e 'SELECT VERSION()'), one session, a transaction a range"
 SOCK=$SOCK DD=$DD python3 - <<'PY'
 import collections, glob, os, random, subprocess, time

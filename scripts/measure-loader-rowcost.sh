@@ -15,18 +15,13 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench-shapes.sh
 source "$ROOT/scripts/bench-shapes.sh"
 W=${1:-$(mktemp -d /tmp/loader-rowcost.XXXXXX)}
-SOCK=$W/s.sock PIDF=$W/s.pid DD=$W/data
+SOCK=$W/s.sock PIDF=$W/s.pid
 sql() { mariadb --socket="$SOCK" -u root -N -B -e "/* mytune bench */ $1"; }
 # shellcheck source=bench-lib.sh
 source "$(dirname "$0")/bench-lib.sh"
 trap 'pidfile_stop "$PIDF"' EXIT
-rm -rf "$DD"; mkdir -p "$DD"
-mariadb-install-db --no-defaults --datadir="$DD" --auth-root-authentication-method=normal >"$W/install.log" 2>&1
 # the advised cnf's load settings that matter here: a pool and a redo that hold the load, no recalculation
-mariadbd --no-defaults --user=root --datadir="$DD" --socket="$SOCK" --pid-file="$PIDF" --skip-networking \
-  --skip-grant-tables --innodb-buffer-pool-size=2G --innodb-log-file-size=1G --innodb-stats-auto-recalc=0 \
-  --log-error="$W/server.err" &
-for _ in $(seq 240); do mariadb-admin --socket="$SOCK" -u root ping >/dev/null 2>&1 && break; sleep 0.5; done
+throwaway_server "$W" --innodb-buffer-pool-size=2G --innodb-log-file-size=1G --innodb-stats-auto-recalc=0
 PID=$(cat "$PIDF")
 cpu() { awk '{ print $14 + $15 }' "/proc/$PID/stat"; }
 hz=$(getconf CLK_TCK)
