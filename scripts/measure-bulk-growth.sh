@@ -10,7 +10,8 @@
 #
 # A measurement, not a test: needs mariadbd, mariadb-install-db, mydumper, myloader, sysbench.
 # (CHUNK=N: mydumper --rows N, a data file every N rows, in place of a quarter of a table's; PARTS=N: part8's
-# partitions a table.)
+# partitions a table; MYSQLDUMP=1: dumped by mariadb-dump --databases into one file and loaded by the mysql client
+# through one session, ROWPATH=1 then turning the file's own UNIQUE_CHECKS=0 into 1.)
 # Usage: SPECS="narrow8:100000" [ROWPATH=1] [THREADS=8] [CHUNK=N] [PARTS=N] nice -n 19 scripts/measure-bulk-growth.sh [WORK]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,11 +31,22 @@ fsyncs() { sql "SHOW GLOBAL STATUS LIKE 'Innodb_data_fsyncs'" | awk '{print $2}'
 for spec in ${SPECS:?SPECS=\"SHAPE:ROWS ...\"}; do
   SHAPE=${spec%:*} SH_ROWS=${spec#*:} SH_TABLES=${TABLES:-8} SH_SCHEMAS="" SH_CHUNK_ROWS=${CHUNK:-} SH_PARTS=${PARTS:-}
   shape_init
-  shape_drop "$SOCK"; shape_fill "$SOCK" "$W/fill.log"; rm -rf "$W/dump"; shape_dump "$SOCK" "$W/dump"
-  if [ -n "${ROWPATH:-}" ]; then for f in "$W"/dump/*.[0-9]*.sql; do sed -i '1i SET UNIQUE_CHECKS=1;' "$f"; done; fi
+  shape_drop "$SOCK"; shape_fill "$SOCK" "$W/fill.log"; rm -rf "$W/dump"
+  if [ -n "${MYSQLDUMP:-}" ]; then
+    mkdir "$W/dump"
+    # shellcheck disable=SC2046 # one word a schema
+    mariadb-dump --socket "$SOCK" -u root --databases $(shape_schemas) >"$W/dump/dump.sql"
+    [ -z "${ROWPATH:-}" ] || sed -i 's/UNIQUE_CHECKS=0 \*\//UNIQUE_CHECKS=1 *\//' "$W/dump/dump.sql"
+  else
+    shape_dump "$SOCK" "$W/dump"
+    if [ -n "${ROWPATH:-}" ]; then for f in "$W"/dump/*.[0-9]*.sql; do sed -i '1i SET UNIQUE_CHECKS=1;' "$f"; done; fi
+  fi
   for rep in 1 2; do
     shape_drop "$SOCK"; sync
-    a=$(fsyncs); myloader --socket "$SOCK" -u root -d "$W/dump" -t "${THREADS:-8}" >/dev/null 2>&1; b=$(fsyncs)
+    a=$(fsyncs)
+    if [ -n "${MYSQLDUMP:-}" ]; then mariadb --socket "$SOCK" -u root <"$W/dump/dump.sql"
+    else myloader --socket "$SOCK" -u root -d "$W/dump" -t "${THREADS:-8}" >/dev/null 2>&1; fi
+    b=$(fsyncs)
     sizes=$(for db in $(shape_schemas); do for f in "$DD/$db"/*.ibd; do echo $(($(stat -c %s "$f") / 16384)); done; done |
       sort -n | uniq -c | awk '{printf "%s×%s ", $1, $2}')
     echo "$spec rep $rep: data fsyncs $((b - a)), $(echo "scale=1; ($b - $a) / $SH_TABLES" | bc) a table; .ibd pages $sizes"
