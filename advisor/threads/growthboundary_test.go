@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // boundaryCell is one load of testdata/growth-sync-fit/boundaries.txt: its
@@ -111,4 +113,50 @@ func mean(v []float64) float64 {
 		s += x
 	}
 	return s / math.Max(1, float64(len(v)))
+}
+
+// TestMysqldumpBulkFit: a mysqldump file's header turns unique and
+// foreign-key checks off, so each table's first INSERT statement takes the
+// bulk-insert path (bulkShare 1 for the format, statementShare bounding
+// it): the growth rules against the one-session loads of
+// testdata/growth-sync-fit/mysqldump-bulk.txt (narrow rows, where the path
+// decides), as written and with every row on the row path, their creation
+// included (CreateDataSyncs): within 10%. The row models are the fit's own
+// dumps' (growth-sync-fit/20261205-fast-narrow8-r20000.json and
+// -narrowix-r20000.json). A check of the fit, not evidence.
+func TestMysqldumpBulkFit(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "growth-sync-fit", "mysqldump-bulk.txt"))
+	if err != nil || !strings.Contains(string(b), "narrow8:80000 rep 1: data fsyncs 303, 101.0 a table") {
+		t.Fatalf("testdata/growth-sync-fit/mysqldump-bulk.txt: %v (or not the runs this test quotes)", err)
+	}
+	narrow := profile.DumpTableModel{Name: "sbtest.sbtest1", SQLBytesPerRow: 31.66, RecordBytes: 38, NodePointerBytes: 13,
+		IndexEntryBytes: []float64{13}, IndexAscending: []float64{0.51}, PrimaryAscending: 1}
+	narrowix := narrow
+	narrowix.IndexEntryBytes, narrowix.IndexAscending = []float64{13, 13, 17}, []float64{0.48, 1, 1}
+	tests := []struct {
+		name     string
+		m        profile.DumpTableModel
+		rows     float64
+		rowPath  bool    // the header's UNIQUE_CHECKS=0 made 1
+		measured float64 // data-file syncs a table, the two loads' mean
+	}{
+		{"narrow8, 80,000 rows, as written", narrow, 80000, false, 101.0},
+		{"narrow8, 80,000 rows, row path", narrow, 80000, true, 129.0},
+		{"narrowix, 70,000 rows, as written", narrowix, 70000, false, 113.0},
+		{"narrowix, 70,000 rows, row path", narrowix, 70000, true, 147.0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := profile.Dump{Format: "mysqldump", Tables: 1, Chunks: 1}
+			bulk := statementShare(bulkShare(&d), tc.rows*tc.m.SQLBytesPerRow)
+			if tc.rowPath {
+				bulk = 0
+			}
+			got := tableRuleSyncs(tc.m, tc.rows, bulk, tableFiles(&d, tc.m.Name)) + CreateDataSyncs
+			t.Logf("%.1f data-file syncs a table by the rules (bulk share %.2f), %.1f measured", got, bulk, tc.measured)
+			if math.Abs(got-tc.measured) > 0.1*tc.measured {
+				t.Errorf("%.1f data-file syncs a table by the rules, measured %.1f (%+.1f%%)", got, tc.measured, 100*(got-tc.measured)/tc.measured)
+			}
+		})
+	}
 }

@@ -355,13 +355,22 @@ func rootOnly(m profile.DumpTableModel, rows float64) bool {
 // and builds the table's indexes one after another from them. myloader
 // commits a data file at a time (-q 1000 statements), so it is a mydumper
 // dump's first file of each table: 1 / its data files a table on average.
-// 0 for the other formats, whose rows' path was not measured (the segments
-// grow together). Measured: narrow8, 8 tables × 100,000 rows in 4 files
-// each, 104 data-file syncs a table as myloader loads it, 132 with every
-// file run with UNIQUE_CHECKS=1 (docs/benchmarks/estimate.md, "The
-// bulk-insert path orders a table's growth").
+// A mysqldump file's header turns both checks off too (mysqldump and
+// mariadb-dump write `SET … UNIQUE_CHECKS=0` and `FOREIGN_KEY_CHECKS=0`
+// before the tables) and its one session loads each table whole, so 1:
+// each table's first INSERT statement, up to mariadb-dump's
+// --net-buffer-length (1,046,528 bytes, its --help), takes the path
+// (statementShare). 0 for the other formats, whose rows' path was not
+// measured (the segments grow together). Measured: narrow8, 8 tables ×
+// 100,000 rows in 4 files each, 104 data-file syncs a table as myloader
+// loads it, 132 with every file run with UNIQUE_CHECKS=1
+// (docs/benchmarks/estimate.md, "The bulk-insert path orders a table's
+// growth").
 func bulkShare(d *profile.Dump) float64 {
 	tables, files := d.Tables-d.SystemTables, d.Chunks-d.SystemChunks
+	if d.Format == "mysqldump" && tables > 0 {
+		return 1
+	}
 	if d.Format != "mydumper" || d.LoadData || tables <= 0 || files <= 0 {
 		return 0
 	}

@@ -67,6 +67,13 @@ const (
 	// 2026-12-05 12:43 when the rules took the bulk-insert path's order
 	// (bulkShare); 0.44-0.58 before.
 	IOsPerRuleSyncLow, IOsPerRuleSyncHigh = 0.48, 0.61
+	// IOsPerRuleSyncOneLow/High are IOsPerRuleSync* when one session
+	// loads (a mysqldump file through the mysql client, or one load
+	// thread): its data-file syncs share no journal commit with another
+	// session's. Fitted on testdata/mysqldump-fit/ (one session's mysqldump
+	// loads, 2026-12-05 21:11-21:18 UTC): 0.89-0.91 write I/Os a measured
+	// sync on the card and hdd beds (see the ledger for the band).
+	IOsPerRuleSyncOneLow, IOsPerRuleSyncOneHigh = 0.70, 0.82
 	// LoadIOsPerDumpMB is the write I/Os per MB of SQL besides the syncs
 	// and the creation: that line's intercept, 282 I/Os for 152 MB: the
 	// redo log written in large writes (205 MB in 22-225 log writes, split
@@ -157,7 +164,7 @@ func loadWriteIOs(s profile.Storage, d *profile.Dump, threads, wait int) (lo, hi
 	if wait != commitSyncs {
 		tLo, tHi, what = TableWriteIOsRelaxedLow, TableWriteIOsRelaxedHigh, "creating one; its commits do not sync"
 	}
-	sLo, sHi, perLo, perHi, how := floorGrowth(d)
+	sLo, sHi, perLo, perHi, how := floorGrowth(d, threads)
 	lo = sqlLo/1e6*LoadIOsPerDumpMB + sLo*perLo + tables*tLo
 	hi = sqlHi/1e6*LoadIOsPerDumpMB + sHi*perHi + tables*tHi
 	parts = fmt.Sprintf("%s × %.3g–%.3g (%s) + %s data-file syncs growing the tablespaces (%s) × %.2g–%.2g I/Os each + %.1f per MB of SQL",
@@ -178,17 +185,22 @@ func loadWriteIOs(s profile.Storage, d *profile.Dump, threads, wait int) (lo, hi
 
 // floorGrowth is the growth syncs the write-I/O floor counts, fewest
 // (lo: each table's data files in key order) and most (hi: BoundaryPages
-// between them), the write I/Os each at the fewest and most, and how they
+// between them), the write I/Os each at the fewest and most (one
+// session's own when threads is 1: IOsPerRuleSyncOne*), and how they
 // were counted: by MariaDB's growth rules (ruleGrowth) when every InnoDB
 // table was sized, else by the fit's sizes (innoDBGrowth), one count.
-func floorGrowth(d *profile.Dump) (lo, hi, perLo, perHi float64, how string) {
+func floorGrowth(d *profile.Dump, threads int) (lo, hi, perLo, perHi float64, how string) {
 	if n, tables, ok := ruleGrowth(d, true); ok && tables > 0 {
 		lo, _, _ = ruleGrowth(d, false)
 		each := syncsText(n / float64(tables))
 		if lo < n {
 			each = syncsText(lo/float64(tables)) + "–" + each
 		}
-		return lo, n, IOsPerRuleSyncLow, IOsPerRuleSyncHigh, fmt.Sprintf("%s a table by MariaDB's growth rules on the pages the row model gives its indexes%s%s", each, partitionsText(d), boundariesText(lo < n))
+		perLo, perHi, one := IOsPerRuleSyncLow, IOsPerRuleSyncHigh, ""
+		if threads == 1 {
+			perLo, perHi, one = IOsPerRuleSyncOneLow, IOsPerRuleSyncOneHigh, "; one session: its syncs share no journal commit"
+		}
+		return lo, n, perLo, perHi, fmt.Sprintf("%s a table by MariaDB's growth rules on the pages the row model gives its indexes%s%s%s", each, partitionsText(d), boundariesText(lo < n), one)
 	}
 	g := innoDBGrowth(d, 0)
 	return g.syncs, g.syncs, IOsPerSyncLow, IOsPerSyncHigh, syncsText(g.each()) + " a table" + growthSizeText(d, g)

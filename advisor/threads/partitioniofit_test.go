@@ -27,3 +27,20 @@ func TestPartitionIOFit(t *testing.T) {
 		}
 	}
 }
+
+// TestMysqldumpFit: one session's mysqldump loads on the card, hdd and
+// latency beds (testdata/mysqldump-fit/, the fit IOsPerRuleSyncOne* were
+// read from): the write-I/O floor holds every run's write I/Os, and the
+// estimate, with one session's growth syncs at the quiet spread's slow
+// end, holds every run (checkBedFitWith: ≥ 80%, none more than 10% out).
+// A check of the fit, not evidence: testdata/heldout/ judges it.
+func TestMysqldumpFit(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("testdata", "mysqldump-fit", "*.json"))
+	if err != nil || len(names) != 6 {
+		t.Fatalf("want the 6 mysqldump-fit files, got %v (%v)", names, err)
+	}
+	for _, name := range names {
+		checkFloorHolds(t, "mysqldump-fit", name, commitSyncs)
+	}
+	checkBedFitWith(t, "mysqldump-fit", 6, 18, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs, commitWait: commitSyncs})
+}
