@@ -44,3 +44,18 @@ func TestMysqldumpFit(t *testing.T) {
 	}
 	checkBedFitWith(t, "mysqldump-fit", 6, 18, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitSyncs, commitWait: commitSyncs})
 }
+
+// TestMysqldumpFitRelaxed: the same with commits that do not sync
+// (testdata/mysqldump-fit-relaxed/, the fit IOsPerRuleSyncOneRelaxed*
+// were read from): the floor holds every run's write I/Os and the
+// estimate every run (checkBedFitWith). A check of the fit, not evidence.
+func TestMysqldumpFitRelaxed(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join("testdata", "mysqldump-fit-relaxed", "*.json"))
+	if err != nil || len(names) != 4 {
+		t.Fatalf("want the 4 mysqldump-fit-relaxed files, got %v (%v)", names, err)
+	}
+	for _, name := range names {
+		checkFloorHolds(t, "mysqldump-fit-relaxed", name, commitNoWait)
+	}
+	checkBedFitWith(t, "mysqldump-fit-relaxed", 4, 12, 1, pool{bytes: 17 << 30, from: "advised", redo: 512 << 20, fileCommit: commitNoWait, commitWait: commitNoWait})
+}
