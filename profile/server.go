@@ -283,6 +283,13 @@ type Dump struct {
 	// COMMIT; only set with AutocommitOff (otherwise InsertStatements is
 	// the count).
 	Transactions int `json:"transactions,omitempty"`
+	// SchemaStatements counts the statements a mysqldump file runs that
+	// change a schema (CREATE, DROP and ALTER of databases, tables, views,
+	// triggers, routines and events; ALTER TABLE … DISABLE KEYS among them),
+	// in the part scanned: each commits on its own and, with the binary log
+	// on, is written to it as its own event group (synced with sync_binlog
+	// = 1). 0 in profiles saved before mytune counted them.
+	SchemaStatements int `json:"schema_statements,omitempty"`
 	// ScannedBytes is the uncompressed bytes a mysqldump file's scan read
 	// when it stopped before the end (its counts are of that part); 0 when
 	// it read the whole file.

@@ -163,6 +163,10 @@ type sqlScan struct {
 	noAutocommit bool
 	// model collects CREATE TABLE texts and first rows (modelTable).
 	model *sqlModeller
+	// delimiter is the mysql client's current DELIMITER ("" for ";"), and
+	// inBody is set inside a statement under another one (schemaStatement).
+	delimiter string
+	inBody    bool
 }
 
 // run reads line starts only: extended INSERT lines run to megabytes, so
@@ -286,6 +290,7 @@ func (s *sqlScan) line(b []byte) {
 	if s.read == int64(len(b)) && bytes.HasPrefix(b, []byte("<?xml")) {
 		s.xml = true
 	}
+	s.schemaStatement(b)
 	if s.transaction(b) || s.replicationStatement(b) {
 		return
 	}

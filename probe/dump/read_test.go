@@ -30,8 +30,11 @@ type readCase struct {
 	dataBytes     uint64
 	inserts       int
 	transactions  int // only with autocommit off
-	dumperHas     string
-	noteHas       string
+	// schemaStmts: mysqldump files' CREATE/DROP/ALTER statements (grep -cE
+	// '^(/\*![0-9]+ ?)?(CREATE|DROP|ALTER)\b' with a routine body's lines left out).
+	schemaStmts int
+	dumperHas   string
+	noteHas     string
 	// engines is "Name:tables:bytes" per engine, most bytes first ("" skips the check).
 	engines string
 	// dropsDBs are the databases the file drops whole, "|"-joined.
@@ -54,20 +57,20 @@ var readCases = []readCase{
 		engines: "MyISAM:1:240164 Aria:1:69021 InnoDB:1:45019 MEMORY:1:8424",
 		noteHas: "3 of 4 tables (310.2 KiB of data) are MyISAM, Aria, MEMORY, not InnoDB"},
 	// table bytes: the lines from each CREATE TABLE to the next (awk over the zcat)
-	{name: "real mariadb-dump file, InnoDB, MyISAM, Aria and MEMORY tables", path: "mariadb-dump-10.11-engines.sql.gz", format: FormatMysqldump,
+	{name: "real mariadb-dump file, InnoDB, MyISAM, Aria and MEMORY tables", path: "mariadb-dump-10.11-engines.sql.gz", schemaStmts: 17, format: FormatMysqldump,
 		totalBytes: 366237, fileBytes: 45231, basis: "uncompressed", tables: 4, chunks: 1, schemas: 1,
 		largest: "legacy.log", largestBytes: 240679, compression: "gzip", sourceVersion: "10.11.19-MariaDB-0+deb12u1",
 		inserts: 4, dumperHas: "MariaDB dump", engines: "MyISAM:1:240679 Aria:1:69509 InnoDB:1:45621 MEMORY:1:9208",
 		noteHas: "3 of 4 tables (311.9 KiB of data) are MyISAM, Aria, MEMORY, not InnoDB"},
 	// table bytes: the lines from each table's first statement to the next table's (awk)
-	{name: "real mariadb-dump --no-create-info --replace, names with doubled backticks", path: "mariadb-dump-10.11-replace-nocreate.sql",
+	{name: "real mariadb-dump --no-create-info --replace, names with doubled backticks", path: "mariadb-dump-10.11-replace-nocreate.sql", schemaStmts: 4,
 		format: FormatMysqldump, totalBytes: 5886, fileBytes: 5886, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
 		largest: "we`ird.t`2", largestBytes: 4182, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 2,
 		dumperHas: "MariaDB dump", noteHas: "the file creates no table (dumped with --no-create-info)", engines: "unknown:2:4980"},
-	{name: "real mariadb-dump --compact --no-create-info --insert-ignore: no header at all", path: "mariadb-dump-10.11-compact-ignore.sql",
+	{name: "real mariadb-dump --compact --no-create-info --insert-ignore: no header at all", path: "mariadb-dump-10.11-compact-ignore.sql", schemaStmts: 0,
 		format: FormatMysqldump, totalBytes: 4382, fileBytes: 4382, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
 		largest: "(no database).t`2", largestBytes: 4017, compression: "none", inserts: 2, noteHas: "creates no table"},
-	{name: "real mariadb-dump --add-drop-database --skip-add-drop-table", path: "mariadb-dump-10.11-dropdb.sql",
+	{name: "real mariadb-dump --add-drop-database --skip-add-drop-table", path: "mariadb-dump-10.11-dropdb.sql", schemaStmts: 8,
 		format: FormatMysqldump, totalBytes: 6948, fileBytes: 6948, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
 		largest: "we`ird.t`2", largestBytes: 4559, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 2,
 		dumperHas: "MariaDB dump", engines: "InnoDB:2:5709", dropsDBs: "we`ird"},
@@ -94,28 +97,34 @@ var readCases = []readCase{
 		compression: "zstd", sourceVersion: "8.0.33", dataBytes: 1048576, dumperHas: "mysqlsh Ver 8.0.33",
 		// sakila@actor.sql: ENGINE=MyISAM after a column named engine; the others' DDL names none
 		engines: "unknown:2:1041576 MyISAM:1:7000", noteHas: "1 of 3 tables (6.8 KiB of data) are MyISAM"},
-	{name: "real mariadb-dump file", path: "mariadb-dump-10.11.sql", format: FormatMysqldump,
+	{name: "real mariadb-dump file", path: "mariadb-dump-10.11.sql", schemaStmts: 13, format: FormatMysqldump,
 		totalBytes: 28943, fileBytes: 28943, basis: "uncompressed", tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
 		compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump 10.19",
 		noteHas: "one client session"},
-	{name: "real mariadb-dump file, gzip", path: "mariadb-dump-10.11.sql.gz", format: FormatMysqldump,
+	{name: "real mariadb-dump file, gzip", path: "mariadb-dump-10.11.sql.gz", schemaStmts: 13, format: FormatMysqldump,
 		totalBytes: 28943, fileBytes: 8694, basis: "uncompressed", tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
 		compression: "gzip", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump"},
-	{name: "real mariadb-dump file of one database, no --databases", path: "mariadb-dump-10.11-nodb.sql", format: FormatMysqldump,
+	{name: "real mariadb-dump file of one database, no --databases", path: "mariadb-dump-10.11-nodb.sql", schemaStmts: 8, format: FormatMysqldump,
 		totalBytes: 15168, fileBytes: 15168, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1, largest: "shop-schema.orders", largestBytes: 8457,
 		compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 2, dumperHas: "MariaDB dump",
 		noteHas: "selects no database"},
-	{name: "real mariadb-dump file, zstd", path: "mariadb-dump-10.11.sql.zst", format: FormatMysqldump,
+	{name: "real mariadb-dump file, zstd", path: "mariadb-dump-10.11.sql.zst", schemaStmts: 13, format: FormatMysqldump,
 		totalBytes: 28943, fileBytes: 5223, basis: "uncompressed", tables: 3, chunks: 1, schemas: 1, largest: "shop.orders", largestBytes: 16802,
 		compression: "zstd", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 3, dumperHas: "MariaDB dump"},
-	{name: "real mariadb-dump --no-autocommit --skip-extended-insert: one COMMIT per table", path: "mariadb-dump-10.11-noautocommit.sql",
+	{name: "real mariadb-dump --no-autocommit --skip-extended-insert: one COMMIT per table", path: "mariadb-dump-10.11-noautocommit.sql", schemaStmts: 9,
 		format: FormatMysqldump, totalBytes: 3069, fileBytes: 3069, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
 		largest: "tiny.u", largestBytes: 1020, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 10,
 		transactions: 2, dumperHas: "MariaDB dump", noteHas: "its load commits 2 transaction(s), not one per INSERT statement (10)"},
-	{name: "real mariadb-dump --databases --no-create-db: USE without CREATE DATABASE", path: "mariadb-dump-10.11-nocreatedb.sql",
+	{name: "real mariadb-dump --databases --no-create-db: USE without CREATE DATABASE", path: "mariadb-dump-10.11-nocreatedb.sql", schemaStmts: 20,
 		format: FormatMysqldump, totalBytes: 4775, fileBytes: 4775, basis: "uncompressed", tables: 5, chunks: 1, schemas: 2,
 		largest: "shop.orders", largestBytes: 915, compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 5,
 		dumperHas: "MariaDB dump", uncreated: "tiny|shop", databases: "shop|tiny", noteHas: "the file selects databases `tiny`, `shop` that it never creates (dumped with --no-create-db)"},
+	{name: "real mariadb-dump --routines --triggers --events: a procedure's own CREATE TEMPORARY TABLE is no statement of the file's",
+		path: "mariadb-dump-10.11-routines.sql", schemaStmts: 21, // the binary log of its load: 22 event groups, its one INSERT and these
+		format: FormatMysqldump, totalBytes: 9189, fileBytes: 9189, basis: "uncompressed", tables: 2, chunks: 1, schemas: 1,
+		largest: "rt.audit", largestBytes: 5591, // its lines to the file's end: the view, event and routines after it too
+		compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 1,
+		dumperHas: "MariaDB dump"},
 	{name: "real mydumper 0.10 -m dump: data files only", path: "mydumper-0.10-noschemas", format: FormatMydumper,
 		totalBytes: 405, fileBytes: 405, basis: "uncompressed", tables: 2, chunks: 2, schemas: 1, largest: "tiny.t", largestBytes: 185,
 		compression: "none", dumperHas: "mydumper", engines: "unknown:2:330", databases: "tiny",
@@ -139,6 +148,7 @@ func TestRead(t *testing.T) {
 				{"LargestTable", d.LargestTable, tc.largest}, {"LargestTableBytes", d.LargestTableBytes, tc.largestBytes},
 				{"Compression", d.Compression, tc.compression}, {"SourceVersion", d.SourceVersion, tc.sourceVersion},
 				{"DataBytes", d.DataBytes, tc.dataBytes}, {"InsertStatements", d.InsertStatements, tc.inserts},
+				{"SchemaStatements", d.SchemaStatements, tc.schemaStmts},
 				{"Transactions", d.Transactions, tc.transactions}, {"AutocommitOff", d.AutocommitOff, tc.transactions > 0},
 			}
 			for _, c := range checks {
