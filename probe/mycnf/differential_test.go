@@ -310,6 +310,7 @@ var refusals = []struct {
 	{regexp.MustCompile(`Can't read dir of`), "Can't read dir of"},
 	{regexp.MustCompile(`Wrong '!include(?:dir)?' directive`), "has no path"},
 	{regexp.MustCompile(`Unknown suffix '(.)'`), "Unknown suffix '$1'"},
+	{regexp.MustCompile(`Error while setting value '([^']*)' to '([^']+)'`), "Error while setting value '$1' to '$2'"},
 	{regexp.MustCompile(`option '--([^']+)' requires an argument`), "$1 needs a value"},
 	{regexp.MustCompile(`Failed to normalize the argument for --secure-file-priv`), "secure_file_priv"},
 	{regexp.MustCompile(`rsync SST method requires wsrep_cluster_address`), "wsrep_cluster_address"},

@@ -172,7 +172,7 @@ func (r *Reading) checkValue(flavor string, o Option) Option {
 	case "bool":
 		return r.checkBool(flavor, o)
 	}
-	return o
+	return r.checkEnum(flavor, o)
 }
 
 // checkEnabling warns where an option that takes a file name is given
