@@ -1,6 +1,7 @@
 package threads
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,10 @@ type binlogWrite struct {
 	// binary-log sync: the fast end adds none, the slow end one per log
 	// write (as if every log write were a commit group).
 	synced bool
+	// perStatement: a mysqldump file's load, each statement its own
+	// commit, whose syncs binlogSyncCost counts one by one (amps adds
+	// none for them).
+	perStatement bool
 }
 
 // binlogWriteOf is the binary log a load into the target writes when it
@@ -40,7 +45,7 @@ type binlogWrite struct {
 // 5.7.7, 0 on MariaDB (MariaDB KB, "sync_binlog")) and the durability is
 // strict (relaxed sets sync_binlog = 0 for the load: settings.go).
 func binlogWriteOf(p *profile.Profile, o Options) binlogWrite {
-	w := binlogWrite{written: true}
+	w := binlogWrite{written: true, perStatement: p.Dump != nil && p.Dump.Format == "mysqldump"}
 	if o.Durability == DurabilityRelaxed {
 		return w
 	}
@@ -63,7 +68,7 @@ func (w binlogWrite) amps(seqLo, seqHi, syncLo, syncHi float64) (float64, float6
 		return seqLo, seqHi, syncLo, syncHi, ""
 	}
 	text := "; the binary log written beside it: +1x the SQL in bytes (BinlogBytesPerSQLByte)"
-	if w.synced {
+	if w.synced && !w.perStatement {
 		syncHi += FitHoldAmpHigh
 		text += " and, with sync_binlog = 1, up to an fsync per log write (the slow end; the fast end none: a load commits once per " + strconv.Itoa(QueriesPerTransaction) + " statements)"
 	}
@@ -101,4 +106,83 @@ func binlogWrittenHow(d *profile.Dump) string {
 		return "mysqlsh skipBinlog: false"
 	}
 	return "myloader --enable-binlog, mysqlsh skipBinlog: false"
+}
+
+// The binary log's syncs when a mysqldump file loads with it written and
+// sync_binlog = 1 (binlogSyncCost): every statement the file runs commits
+// on its own, and each, its INSERTs and its schema statements alike, is
+// written to the log as its own event group and synced (MariaDB KB,
+// "sync_binlog": "sync to disk after every write to the binary log"; a
+// load of testdata/mariadb-dump-10.11-routines.sql wrote 22 event groups
+// for its 1 INSERT and 21 schema statements). Fitted on the written runs
+// less the skipped ones of the same sitting, one session, on MariaDB
+// 10.11.19 (testdata/binlog-sync-fit/):
+const (
+	// BinlogSyncCommitsLow/High is one binary-log sync in the probe's
+	// commit p50s where each write waits milliseconds (the latency bed):
+	// the log grows with every event, so each sync also commits the file
+	// system's journal, where the probe's 16K write + fdatasync rewrites
+	// a file in place: 1.67-2.91 a sync in the 9 reps of 130 syncs at 3
+	// and 6 ms a write (F3's lowest, F1's highest), the median of 33
+	// syncs at 5 ms 2.36.
+	BinlogSyncCommitsLow, BinlogSyncCommitsHigh = 1.6, 3.0
+	// BinlogSyncIOsLow/High is the write I/Os one binary-log sync costs
+	// where the disk's rate of random writes decides (the card and hdd
+	// beds): paid at the probe's one-thread random-write rate; 1.06-1.47
+	// in the 6 reps of 130 syncs at 100 and 150 IOPS (the bed's write
+	// I/Os rose by 1.15 a sync, by 1.22-1.55 on the latency beds).
+	BinlogSyncIOsLow, BinlogSyncIOsHigh = 1.05, 1.5
+)
+
+// binlogSyncs is the binary-log syncs a mysqldump file's load pays with
+// the log written and synced: one a transaction (statementsOf) and one a
+// schema statement (Dump.SchemaStatements, scaled to the whole file as
+// statementsOf scales; a profile saved before mytune counted them: one
+// CREATE TABLE a table, the least the file runs), and what they are.
+func binlogSyncs(d *profile.Dump) (float64, string) {
+	tx, schema, what := statementsOf(d), float64(d.SchemaStatements), "schema statements"
+	if d.ScannedBytes > 0 && d.TotalBytes > d.ScannedBytes {
+		schema *= float64(d.TotalBytes) / float64(d.ScannedBytes)
+	}
+	if d.SchemaStatements == 0 {
+		schema, what = float64(d.Tables), "CREATE TABLE statements (at least: the profile does not count the file's schema statements)"
+	}
+	return tx + schema, fmt.Sprintf("%s transactions and %s %s", kilo(tx), kilo(schema), what)
+}
+
+// binlogSyncCost is the time a mysqldump file's load waits on the binary
+// log's syncs, one after another, fast and slow: binlogSyncs each at the
+// slower of BinlogSyncCommitsLow/High of the probe's commit p50 and
+// BinlogSyncIOsLow/High write I/Os at its one-thread random-write rate;
+// 0 unless the file is a mysqldump file whose load writes a synced binary
+// log (myloader's and loadDump's commits group many statements: amps
+// counts theirs), or when the disk was not measured.
+func binlogSyncCost(s profile.Storage, d *profile.Dump, w binlogWrite) (fast, slow float64, text string) {
+	if !w.written || !w.synced || !w.perStatement || d == nil {
+		return 0, 0, ""
+	}
+	n, what := binlogSyncs(d)
+	lat := s.Fsync.P50US / 1e6
+	lo, hi := lat*BinlogSyncCommitsLow, lat*BinlogSyncCommitsHigh
+	how := fmt.Sprintf("%.2g–%.2g of the probe's commit p50 (%s) each: the log grows with every event", BinlogSyncCommitsLow, BinlogSyncCommitsHigh, micros(s.Fsync.P50US))
+	if iops := randBytesPerSec(s, 1) / PageBytes; iops > 0 && BinlogSyncIOsHigh/iops > hi {
+		lo, hi = max(lo, BinlogSyncIOsLow/iops), BinlogSyncIOsHigh/iops
+		how = fmt.Sprintf("%.2g–%.2g write I/Os each at the probe's %s random 16K writes/s (1 thread)", BinlogSyncIOsLow, BinlogSyncIOsHigh, kilo(iops))
+	}
+	if n <= 0 || hi <= 0 {
+		return 0, 0, ""
+	}
+	fast, slow = n*lo, n*hi
+	return fast, slow, fmt.Sprintf("; plus %s of binary-log syncs (sync_binlog = 1): %s, each its own event group, one after another, %s",
+		secsRange(fast, slow), what, how)
+}
+
+// binlogFloorText says that the write-I/O floor, where it decides, has the
+// binary log's syncs after it (they wait on the same disk); "" without
+// them.
+func binlogFloorText(fast, slow float64) string {
+	if slow <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", plus the binary log's syncs (%s, below)", secsRange(fast, slow))
 }

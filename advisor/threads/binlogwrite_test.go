@@ -122,3 +122,35 @@ func TestBinlogWrittenHow(t *testing.T) {
 		})
 	}
 }
+
+func TestBinlogSyncs(t *testing.T) {
+	cases := []struct {
+		name string
+		d    profile.Dump
+		want float64
+		says string
+	}{
+		{"INSERTs and schema statements", profile.Dump{Tables: 25, InsertStatements: 25, SchemaStatements: 105}, 130, "25 transactions and 105 schema statements"},
+		{"a profile saved before the count: a CREATE TABLE a table", profile.Dump{Tables: 3, InsertStatements: 15}, 18, "3 CREATE TABLE statements (at least"},
+		{"--no-autocommit: its COMMITs", profile.Dump{Tables: 2, InsertStatements: 10, AutocommitOff: true, Transactions: 2, SchemaStatements: 9}, 11, "2 transactions and 9 schema"},
+		{"a partial scan scaled to the file", profile.Dump{Tables: 4, InsertStatements: 10, SchemaStatements: 20, TotalBytes: 400, ScannedBytes: 100}, 120, "40 transactions and 80 schema"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, says := binlogSyncs(&c.d)
+			if n != c.want || !strings.Contains(says, c.says) {
+				t.Errorf("binlogSyncs = %v, %q; want %v, %q", n, says, c.want, c.says)
+			}
+		})
+	}
+	s := profile.Storage{Fsync: profile.Latency{P50US: 10000}}
+	d := profile.Dump{Format: "mysqldump", Tables: 1, InsertStatements: 9, SchemaStatements: 1}
+	for _, w := range []binlogWrite{{}, {written: true}, {written: true, synced: true}} {
+		if f, sl, _ := binlogSyncCost(s, &d, w); f != 0 || sl != 0 {
+			t.Errorf("%+v: %v–%v, want none (skipped, unsynced or batched)", w, f, sl)
+		}
+	}
+	if f, sl, _ := binlogSyncCost(s, &d, binlogWrite{written: true, synced: true, perStatement: true}); math.Abs(f-10*0.01*BinlogSyncCommitsLow) > 1e-9 || math.Abs(sl-10*0.01*BinlogSyncCommitsHigh) > 1e-9 {
+		t.Errorf("10 syncs at a 10 ms p50: %v–%v", f, sl)
+	}
+}

@@ -201,8 +201,10 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	fast, slow, fixedText = fast+createFast+startFast, slow+createSlow+startSlow, createText+fixedText+startText
 	commits, commitText := commitCost(p.Storage, d, b.commitWait)
 	fast, slow, fixedText = fast+fixedFast+commits, slow+fixedSlow+commits, fixedText+commitText
-	if ioLo, ioHi, text := ioBudgetCost(p.Storage, d, threads, b.fileCommit); ioHi > slow || ioLo > fast {
-		fast, slow, ioText = max(fast, ioLo), max(slow, ioHi), ioText+text
+	blFast, blSlow, blText := binlogSyncCost(p.Storage, d, b.binlog)
+	fast, slow, fixedText = fast+blFast, slow+blSlow, fixedText+blText
+	if ioLo, ioHi, text := ioBudgetCost(p.Storage, d, threads, b.fileCommit); ioHi+blSlow > slow || ioLo+blFast > fast {
+		fast, slow, ioText = max(fast, ioLo+blFast), max(slow, ioHi+blSlow), ioText+text+binlogFloorText(blFast, blSlow)
 	}
 	aFast, aSlow, aText := analyzeCost(p, b.analyzeTables)
 	fast, slow, fixedText = fast+aFast, slow+aSlow, fixedText+aText
