@@ -290,6 +290,39 @@ type Dump struct {
 	// on, is written to it as its own event group (synced with sync_binlog
 	// = 1). 0 in profiles saved before mytune counted them.
 	SchemaStatements int `json:"schema_statements,omitempty"`
+	// Incomplete is true for a mysqldump file whose header comments say
+	// comments were on but which lacks mysqldump's last line ("-- Dump
+	// completed on …"): it was cut short (a copy that did not finish, a
+	// dump that stopped), and loading it restores only part of the data.
+	Incomplete bool `json:"incomplete,omitempty"`
+	// SandboxLine is true for a mysqldump file whose first line is
+	// mariadb-dump's "/*M!999999\- enable the sandbox mode */", which
+	// MySQL's mysql client and MariaDB clients before 10.5.25, 10.6.18 and
+	// 10.11.8 stop at ("Unknown command '\-'").
+	SandboxLine bool `json:"sandbox_line,omitempty"`
+	// NoSessionHeader is true for a mysqldump file with statements but
+	// without mysqldump's session header (no SET of FOREIGN_KEY_CHECKS or
+	// TIME_ZONE before its first CREATE TABLE or INSERT: --compact): its
+	// load runs with the session's foreign-key checks, sql_mode and time
+	// zone.
+	NoSessionHeader bool `json:"no_session_header,omitempty"`
+	// ForeignKeys and GeneratedColumns count the FOREIGN KEY and GENERATED
+	// ALWAYS AS lines of a mysqldump file's CREATE TABLEs (part scanned).
+	ForeignKeys      int `json:"foreign_keys,omitempty"`
+	GeneratedColumns int `json:"generated_columns,omitempty"`
+	// MySQL8Collations is true when a mysqldump file's CREATE TABLE or
+	// CREATE DATABASE statements name MySQL 8's utf8mb4_0900_* collations,
+	// which MariaDB has only since 11.4.5 (as aliases; MariaDB 11.4.5
+	// release notes): an older MariaDB stops the load ("ERROR 1273 (HY000):
+	// Unknown collation: 'utf8mb4_0900_ai_ci'").
+	MySQL8Collations bool `json:"mysql8_collations,omitempty"`
+	// LargestLineBytes is a mysqldump file's longest line (part scanned):
+	// MySQL's mysqldump writes an extended INSERT on one line, mariadb-dump
+	// 10.11 one row a line in statements of up to its net_buffer_length
+	// (1 MiB by default) unless a row is longer, so a statement longer than
+	// max_allowed_packet (client and server alike) shows as a line nearly
+	// as long.
+	LargestLineBytes uint64 `json:"largest_line_bytes,omitempty"`
 	// ScannedBytes is the uncompressed bytes a mysqldump file's scan read
 	// when it stopped before the end (its counts are of that part); 0 when
 	// it read the whole file.

@@ -167,6 +167,10 @@ type sqlScan struct {
 	// inBody is set inside a statement under another one (schemaStatement).
 	delimiter string
 	inBody    bool
+	// fileChecks' state: mysqldump's last line seen, a statement seen, and
+	// the header's FOREIGN_KEY_CHECKS and TIME_ZONE lines before it.
+	completed, statementSeen, headerChecks, headerTimeZone bool
+	lineLen                                                int64
 }
 
 // run reads line starts only: extended INSERT lines run to megabytes, so
@@ -182,8 +186,13 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 		}
 		piece, err := br.ReadSlice('\n')
 		s.read += int64(len(piece))
+		s.lineLen += int64(len(piece))
 		if atStart {
 			s.line(piece)
+		}
+		if err == nil || errors.Is(err, io.EOF) {
+			s.lineEnds(s.lineLen)
+			s.lineLen = 0
 		}
 		if s.current != nil {
 			s.current.Bytes += uint64(len(piece))
@@ -196,6 +205,7 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 			break
 		}
 	}
+	s.checksDone()
 	s.t.fill(s.d)
 	s.d.Chunks = 1
 	models, note := s.model.models(func(key string) uint64 { return s.t.tables[key].Bytes })
@@ -291,6 +301,7 @@ func (s *sqlScan) line(b []byte) {
 		s.xml = true
 	}
 	s.schemaStatement(b)
+	s.fileChecks(b)
 	if s.transaction(b) || s.replicationStatement(b) {
 		return
 	}
@@ -321,6 +332,7 @@ func (s *sqlScan) tableStatement(b []byte) bool {
 	switch {
 	case reInsert.Match(b): // INSERT, INSERT IGNORE (--insert-ignore), REPLACE (--replace)
 		s.d.InsertStatements++
+		s.statementSeen = true
 		if !s.noAutocommit {
 			s.d.Transactions++ // its own transaction
 		}
@@ -335,7 +347,7 @@ func (s *sqlScan) tableStatement(b []byte) bool {
 	case bytes.HasPrefix(b, prefixCreate):
 		rest := bytes.TrimPrefix(b[len(prefixCreate):], []byte("IF NOT EXISTS "))
 		s.current = s.t.table(s.schemaName(), quotedName(rest))
-		s.creating = true
+		s.creating, s.statementSeen = true, true
 		s.creates++
 		s.model.create.Reset()
 		s.model.createLine(rest)

@@ -1,0 +1,71 @@
+package dump
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// The lines a mysqldump file's load depends on beyond its statements.
+var (
+	// prefixCompleted is mysqldump's last line ("-- Dump completed on
+	// 2026-12-05 22:26:04"), written when it finished, unless comments are
+	// off (--skip-comments, --compact).
+	prefixCompleted = []byte("-- Dump completed")
+	// prefixSandbox is the first line mariadb-dump writes since MariaDB
+	// 10.5.25, 10.6.18, 10.11.8 and 11.x ("/*M!999999\- enable the sandbox
+	// mode */"): the mariadb client of those releases turns on its sandbox
+	// mode; MySQL's mysql client and older MariaDB clients stop at it
+	// ("ERROR at line 1: Unknown command '\-'", MDEV-34183).
+	prefixSandbox = []byte(`/*M!999999\- enable the sandbox mode`)
+	// reHeaderChecks is the header line mysqldump writes unless --compact
+	// ("/*!40014 SET @OLD_FOREIGN_KEY_CHECKS=@@FOREIGN_KEY_CHECKS,
+	// FOREIGN_KEY_CHECKS=0 */;"), or a SET of its own.
+	reHeaderChecks = regexp.MustCompile(`(?i)^(?:/\*!\d+ )?SET\b.*\bFOREIGN_KEY_CHECKS\s*=\s*0`)
+	// reHeaderTimeZone is mysqldump's "/*!40103 SET TIME_ZONE='+00:00' */;"
+	// (--tz-utc, on by default; left out with --compact, which still dumps
+	// TIMESTAMP values in UTC).
+	reHeaderTimeZone = regexp.MustCompile(`(?i)^(?:/\*!\d+ )?SET\b.*\bTIME_ZONE\s*=`)
+)
+
+// fileChecks reads the lines around a mysqldump file's statements: its
+// first and last lines, the session header, the longest line (Dump.
+// LargestLineBytes) and what its CREATE TABLEs need from the header.
+func (s *sqlScan) fileChecks(b []byte) {
+	switch {
+	case s.read == int64(len(b)) && bytes.HasPrefix(b, prefixSandbox):
+		s.d.SandboxLine = true
+	case bytes.HasPrefix(b, prefixCompleted):
+		s.completed = true
+	case !s.statementSeen && reHeaderChecks.Match(b):
+		s.headerChecks = true
+	case !s.statementSeen && reHeaderTimeZone.Match(b):
+		s.headerTimeZone = true
+	case s.creating && (bytes.Contains(b, []byte(" FOREIGN KEY ")) || bytes.Contains(b, []byte(" REFERENCES `"))):
+		s.d.ForeignKeys++
+	case s.creating && bytes.Contains(b, []byte(" GENERATED ALWAYS AS ")):
+		s.d.GeneratedColumns++
+	}
+	if (s.creating || reCreateDatabase.Match(b)) && bytes.Contains(b, []byte("utf8mb4_0900_")) {
+		s.d.MySQL8Collations = true
+	}
+}
+
+// lineEnds records a whole line's length (Dump.LargestLineBytes).
+func (s *sqlScan) lineEnds(n int64) {
+	if uint64(n) > s.d.LargestLineBytes {
+		s.d.LargestLineBytes = uint64(n)
+	}
+}
+
+// checksDone sets what the file lacks once it is read: mysqldump's last
+// line, when the header comments say comments were on (Dump.Incomplete;
+// not judged on a scan that stopped early), and the session header
+// (Dump.NoSessionHeader) when the file has statements.
+func (s *sqlScan) checksDone() {
+	if s.d.Dumper != "" && !s.completed && s.read <= MaxScanBytes {
+		s.d.Incomplete = true
+	}
+	if s.statementSeen && !s.headerChecks && !s.headerTimeZone {
+		s.d.NoSessionHeader = true
+	}
+}
