@@ -45,6 +45,10 @@ type dirs struct {
 	// skipBinlog is true when the target writes a binary log the load
 	// should skip: the mysql client line then sets it (InitSkipBinlog).
 	skipBinlog bool
+	// noHeader: a mysqldump file without mysqldump's session header
+	// (Dump.NoSessionHeader); largestLine its longest line.
+	noHeader    bool
+	largestLine uint64
 	// enableBinlog is true when replicas read the target's binary log:
 	// the myloader line then writes it (--enable-binlog), as does loadDump.
 	enableBinlog bool
@@ -76,6 +80,7 @@ func dirsOf(d *profile.Dump) dirs {
 		return dirs{dump: PlaceholderDumpDir, load: PlaceholderDumpDir}
 	}
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
+		noHeader: d.NoSessionHeader, largestLine: d.LargestLineBytes,
 		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases,
 		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData, replication: d.ReplicationStatements}
 	if d.NoUseStatement {
@@ -268,9 +273,12 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 			"on a target without it the load fails (\"ERROR 1049 (42000): Unknown database\"), so the first line creates it if missing",
 			map[bool]string{true: "database ", false: "each of the databases "}[len(dd.uncreated) == 1]+quotedNames(dd.uncreated)))
 	}
-	if dd.skipBinlog {
+	if flags := mysqlSessionFlags(dd); flags != "" {
 		last := len(lines) - 1
-		lines[last] = strings.Replace(lines[last], mysqlClient, mysqlClient+" "+InitSkipBinlog, 1)
+		lines[last] = strings.Replace(lines[last], mysqlClient, mysqlClient+" "+flags, 1)
+	}
+	if dd.noHeader {
+		notes = append(notes, noHeaderNote)
 	}
 	return lines, notes
 }

@@ -106,5 +106,8 @@ func loadWarnings(p *profile.Profile, o Options) []string {
 	if w := ReplicaTargetWarning(p); w != "" {
 		out = append(out, w)
 	}
+	if o.Task == TaskAll || o.Task == TaskLoad {
+		out = append(out, mysqldumpWarnings(p, o)...)
+	}
 	return out
 }

@@ -47,7 +47,7 @@ func TestLoadIntoReplicationServers(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := prof(2, 0, fastCurve, &profile.Dump{Path: "/d", Format: tc.format, TotalBytes: 8 << 20, Tables: 2, Chunks: 2})
+			p := prof(2, 0, fastCurve, &profile.Dump{Path: "/d", Format: tc.format, TotalBytes: 8 << 20, Tables: 2, Chunks: 2, InsertStatements: 2})
 			p.Server = tc.srv
 			plan := Size(p, Options{Task: TaskLoad})
 			cmds, warns := strings.Join(plan.Commands, "\n"), strings.Join(plan.Warnings, "\n")

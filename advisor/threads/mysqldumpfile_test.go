@@ -1,0 +1,99 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+func TestMysqlSessionFlags(t *testing.T) {
+	cases := []struct {
+		name string
+		dd   dirs
+		want string
+	}{
+		{"nothing to add", dirs{}, ""},
+		{"the binary log skipped: the constant, as the notes quote it", dirs{skipBinlog: true}, InitSkipBinlog},
+		{"no header: mysqldump's session in double quotes", dirs{noHeader: true},
+			`--init-command="SET SESSION time_zone='+00:00', SESSION unique_checks=0, SESSION foreign_key_checks=0, SESSION sql_mode='NO_AUTO_VALUE_ON_ZERO'"`},
+		{"both in one SET", dirs{skipBinlog: true, noHeader: true},
+			`--init-command="SET SESSION sql_log_bin=0, SESSION time_zone='+00:00', SESSION unique_checks=0, SESSION foreign_key_checks=0, SESSION sql_mode='NO_AUTO_VALUE_ON_ZERO'"`},
+		{"a line of 16 MiB fits the client's default", dirs{largestLine: 16 << 20}, ""},
+		{"a longer line raises the client's packet", dirs{largestLine: 16<<20 + 1, skipBinlog: true}, InitSkipBinlog + " --max-allowed-packet=1G"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := mysqlSessionFlags(c.dd); got != c.want {
+				t.Errorf("mysqlSessionFlags = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestPacketSetting(t *testing.T) {
+	maria := profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}
+	mysql := profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"}
+	cases := []struct {
+		name        string
+		line        uint64
+		server      string
+		target      profile.Target
+		apply, undo string // "" apply: no setting
+	}{
+		{"a 17 MiB row over MariaDB's default 16M", 17825800, "", maria, "SET GLOBAL max_allowed_packet = 19922944;", "SET GLOBAL max_allowed_packet = 16777216;"},
+		{"the same row fits MySQL's default 64M", 17825800, "", mysql, "", ""},
+		{"the server's own value decides", 17825800, "33554432", maria, "", ""},
+		{"a server at 1M and a 2 MB row", 2 << 20, "1048576", maria, "SET GLOBAL max_allowed_packet = 4194304;", "SET GLOBAL max_allowed_packet = 1048576;"},
+		{"past 1G: no setting can hold it (a warning says so)", 1<<30 + 1, "", maria, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := &profile.Profile{Dump: &profile.Dump{Format: "mysqldump", LargestLineBytes: c.line}}
+			if c.server != "" {
+				p.Server = &profile.Server{Variables: map[string]string{"max_allowed_packet": c.server}}
+			}
+			s, ok := packetSetting(p, Options{Target: c.target})
+			if ok != (c.apply != "") || s.Apply != c.apply || s.Undo != c.undo {
+				t.Errorf("packetSetting = %+v, %v; want apply %q undo %q", s, ok, c.apply, c.undo)
+			}
+		})
+	}
+}
+
+func TestMysqldumpWarnings(t *testing.T) {
+	maria := profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}
+	cases := []struct {
+		name   string
+		d      profile.Dump
+		target profile.Target
+		has    []string // each must be in one warning; nil: no warnings
+	}{
+		{"a whole file", profile.Dump{Tables: 2, InsertStatements: 2}, maria, nil},
+		{"cut short", profile.Dump{Tables: 2, InsertStatements: 1, Incomplete: true}, maria, []string{"cut short"}},
+		{"no rows, dropping tables", profile.Dump{Tables: 2, DropsTables: true}, maria, []string{"inserts no rows", "replace a table of the same name on TARGET by an empty one", "mysqlimport"}},
+		{"MySQL's GTID_PURGED into MariaDB", profile.Dump{Tables: 1, InsertStatements: 1, ReplicationStatements: []string{"SET @@GLOBAL.GTID_PURGED"}}, maria, []string{"ERROR 1193"}},
+		{"MySQL's GTID_PURGED into MySQL: the replication note's, not this", profile.Dump{Tables: 1, InsertStatements: 1, ReplicationStatements: []string{"SET @@GLOBAL.GTID_PURGED"}}, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"}, nil},
+		{"0900 collations into MariaDB 10.11", profile.Dump{Tables: 1, InsertStatements: 1, MySQL8Collations: true}, maria, []string{"Unknown collation"}},
+		{"0900 collations into MariaDB 11.4.5: aliases", profile.Dump{Tables: 1, InsertStatements: 1, MySQL8Collations: true}, profile.Target{Flavor: profile.FlavorMariaDB, Version: "11.4.5"}, nil},
+		{"the sandbox line into MySQL", profile.Dump{Tables: 1, InsertStatements: 1, SandboxLine: true}, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"}, []string{"tail -n +2 FILE | mysql"}},
+		{"the sandbox line into MariaDB", profile.Dump{Tables: 1, InsertStatements: 1, SandboxLine: true}, maria, nil},
+		{"a row past 1G", profile.Dump{Tables: 1, InsertStatements: 1, LargestLineBytes: 1<<30 + 1}, maria, []string{"over the 1G max_allowed_packet"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := c.d
+			d.Format = "mysqldump"
+			got := mysqldumpWarnings(&profile.Profile{Dump: &d}, Options{Target: c.target})
+			if len(c.has) == 0 && len(got) > 0 {
+				t.Errorf("warnings %q, want none", got)
+			}
+			all := strings.Join(got, "\n")
+			for _, h := range c.has {
+				if !strings.Contains(all, h) {
+					t.Errorf("no warning says %q: %q", h, got)
+				}
+			}
+		})
+	}
+}
