@@ -49,6 +49,9 @@ type dirs struct {
 	// (Dump.NoSessionHeader); largestLine its longest line.
 	noHeader    bool
 	largestLine uint64
+	// stripSandbox: the file's first line is mariadb-dump's sandbox line
+	// and the target is MySQL, whose client stops at it (crossFlavorNotes).
+	stripSandbox bool
 	// enableBinlog is true when replicas read the target's binary log:
 	// the myloader line then writes it (--enable-binlog), as does loadDump.
 	enableBinlog bool
@@ -111,11 +114,18 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 	}
 	if want(TaskLoad) {
 		dd.skipBinlog = binlogState(p, o) == BinlogOn
+		dd.stripSandbox = p.Dump != nil && p.Dump.SandboxLine && mysqlFlavor(targetOf(p, o))
+		if targetOf(p, o).IsMariaDB() { // MySQL's GTID_PURGED fails there: a warning, not this note (crossFlavorWarnings)
+			dd.replication = slices.DeleteFunc(slices.Clone(dd.replication), func(st string) bool { return strings.Contains(strings.ToUpper(st), "GTID_PURGED") })
+		}
 		if replicating(p, o) {
 			dd.skipBinlog, dd.enableBinlog = false, true // Size warns why (replicatingNote)
 		}
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
+		if n := sandboxNote(p.Dump, targetOf(p, o)); n != "" {
+			notes = append(notes, n)
+		}
 	}
 	if want(TaskCopy) {
 		if mysqlTarget {
@@ -250,7 +260,7 @@ const InitSkipBinlog = "--init-command='SET SESSION sql_log_bin=0'"
 // session skipping the binary log when dd.skipBinlog; with a note for the
 // first, and one on the existing tables the file replaces.
 func mysqldumpLoad(dd dirs) ([]string, []string) {
-	lines, notes := []string{mysqlClientLoad(dd.load, dd.compression)}, []string(nil)
+	lines, notes := []string{sandboxed(mysqlClientLoad(dd.load, dd.compression), dd)}, []string(nil)
 	if slices.Contains(dd.system, "mysql") {
 		notes = append(notes, mysqlSchemaLoadNote)
 	}
@@ -330,7 +340,7 @@ func dropsDatabasesNote(dbs []string) string {
 // missing) and named to the client.
 func intoDatabaseLoad(dd dirs) []string {
 	create := "CREATE DATABASE IF NOT EXISTS `" + strings.ReplaceAll(dd.intoDB, "`", "``") + "`"
-	load := mysqlClientLoad(dd.load, dd.compression)
+	load := sandboxed(mysqlClientLoad(dd.load, dd.compression), dd)
 	db := shQuote(dd.intoDB)
 	if strings.HasPrefix(dd.intoDB, "-") { // as a bare word the client would read it as options
 		db = "--database=" + db

@@ -130,11 +130,12 @@ func mysqldumpWarnings(p *profile.Profile, o Options) []string {
 var Collations0900Since = profile.Version{Major: 11, Minor: 4, Patch: 5}
 
 // crossFlavorWarnings are what a file from the other server family meets:
-// MySQL's SET @@GLOBAL.GTID_PURGED and utf8mb4_0900 collations on MariaDB,
-// mariadb-dump's sandbox line in MySQL's client.
+// MySQL's SET @@GLOBAL.GTID_PURGED and utf8mb4_0900 collations on MariaDB
+// (mariadb-dump's sandbox line in MySQL's client: the line skips it,
+// sandboxed).
 func crossFlavorWarnings(d *profile.Dump, t profile.Target) []string {
 	var out []string
-	maria, mysql := t.IsMariaDB(), t.Flavor == profile.FlavorMySQL || t.Flavor == profile.FlavorPercona
+	maria := t.IsMariaDB()
 	for _, st := range d.ReplicationStatements {
 		if maria && strings.Contains(strings.ToUpper(st), "GTID_PURGED") {
 			out = append(out, "the file runs SET @@GLOBAL.GTID_PURGED (MySQL's mysqldump --set-gtid-purged), which MariaDB does not have: the load "+
@@ -147,9 +148,38 @@ func crossFlavorWarnings(d *profile.Dump, t profile.Target) []string {
 			"MariaDB the load stops at the first (\"ERROR 1273 (HY000): Unknown collation\"); replace them first (utf8mb4_0900_ai_ci by "+
 			"utf8mb4_uca1400_ai_ci on MariaDB 10.10 and later, utf8mb4_unicode_520_ci before) or load into MariaDB 11.4.5 or later")
 	}
-	if mysql && d.SandboxLine {
-		out = append(out, "the file's first line is mariadb-dump's \"/*M!999999\\- enable the sandbox mode */\", which MySQL's mysql client "+
-			"stops at (\"ERROR at line 1: Unknown command '\\-'\"); load it without that line: `tail -n +2 FILE | mysql …` in place of `mysql … < FILE`")
-	}
 	return out
+}
+
+// mysqlFlavor reports whether t is known to be MySQL or Percona Server.
+func mysqlFlavor(t profile.Target) bool {
+	return t.Flavor == profile.FlavorMySQL || t.Flavor == profile.FlavorPercona
+}
+
+// sandboxed is a mysql line that feeds the client the file without its
+// first line when dd.stripSandbox: mariadb-dump's "/*M!999999\- enable the
+// sandbox mode */" stops MySQL's mysql client ("ERROR at line 1: Unknown
+// command '\-'", MDEV-34183); the line is a comment to any other reader.
+func sandboxed(line string, dd dirs) string {
+	if !dd.stripSandbox {
+		return line
+	}
+	if file, ok := strings.CutPrefix(line, mysqlClient+" < "); ok {
+		return "tail -n +2 " + file + " | " + mysqlClient
+	}
+	return strings.Replace(line, " | "+mysqlClient, " | tail -n +2 | "+mysqlClient, 1)
+}
+
+// sandboxNote says why the mysql line skips the file's first line (a MySQL
+// target), or what to do with MySQL's client when the target is unknown.
+func sandboxNote(d *profile.Dump, t profile.Target) string {
+	switch {
+	case d == nil || !d.SandboxLine || t.IsMariaDB():
+		return ""
+	case mysqlFlavor(t):
+		return "the file's first line is mariadb-dump's \"/*M!999999\\- enable the sandbox mode */\", which MySQL's mysql client stops at " +
+			"(\"ERROR at line 1: Unknown command '\\-'\"): the line feeds the client the file from its second line (tail -n +2)"
+	}
+	return "the file's first line is mariadb-dump's \"/*M!999999\\- enable the sandbox mode */\": MySQL's mysql client (and MariaDB's before " +
+		"10.5.25, 10.6.18, 10.11.8) stops at it (\"Unknown command '\\-'\"); with such a client feed it the file from its second line: tail -n +2 FILE | mysql …"
 }

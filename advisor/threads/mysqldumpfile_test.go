@@ -76,8 +76,6 @@ func TestMysqldumpWarnings(t *testing.T) {
 		{"MySQL's GTID_PURGED into MySQL: the replication note's, not this", profile.Dump{Tables: 1, InsertStatements: 1, ReplicationStatements: []string{"SET @@GLOBAL.GTID_PURGED"}}, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"}, nil},
 		{"0900 collations into MariaDB 10.11", profile.Dump{Tables: 1, InsertStatements: 1, MySQL8Collations: true}, maria, []string{"Unknown collation"}},
 		{"0900 collations into MariaDB 11.4.5: aliases", profile.Dump{Tables: 1, InsertStatements: 1, MySQL8Collations: true}, profile.Target{Flavor: profile.FlavorMariaDB, Version: "11.4.5"}, nil},
-		{"the sandbox line into MySQL", profile.Dump{Tables: 1, InsertStatements: 1, SandboxLine: true}, profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"}, []string{"tail -n +2 FILE | mysql"}},
-		{"the sandbox line into MariaDB", profile.Dump{Tables: 1, InsertStatements: 1, SandboxLine: true}, maria, nil},
 		{"a row past 1G", profile.Dump{Tables: 1, InsertStatements: 1, LargestLineBytes: 1<<30 + 1}, maria, []string{"over the 1G max_allowed_packet"}},
 	}
 	for _, c := range cases {
@@ -93,6 +91,33 @@ func TestMysqldumpWarnings(t *testing.T) {
 				if !strings.Contains(all, h) {
 					t.Errorf("no warning says %q: %q", h, got)
 				}
+			}
+		})
+	}
+}
+
+func TestSandboxed(t *testing.T) {
+	mysql84 := profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"}
+	cases := []struct {
+		name, file, compression string
+		target                  profile.Target
+		want, note              string
+	}{
+		{"MySQL: the file from its second line", "/d/x.sql", "none", mysql84, "tail -n +2 /d/x.sql | " + mysqlClient, "from its second line"},
+		{"MySQL, gzip: after gunzip", "/d/x.sql.gz", "gzip", mysql84, "gunzip -c /d/x.sql.gz | tail -n +2 | " + mysqlClient, "from its second line"},
+		{"MySQL, zstd: after zstd", "/d/x.sql.zst", "zstd", mysql84, "zstd -dc /d/x.sql.zst | tail -n +2 | " + mysqlClient, "from its second line"},
+		{"MariaDB: as it is", "/d/x.sql", "none", profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}, mysqlClient + " < /d/x.sql", ""},
+		{"unknown target: as it is, with what to do for MySQL's client", "/d/x.sql", "none", profile.Target{}, mysqlClient + " < /d/x.sql", "with such a client"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := &profile.Dump{Format: "mysqldump", SandboxLine: true}
+			dd := dirs{stripSandbox: mysqlFlavor(c.target)}
+			if got := sandboxed(mysqlClientLoad(c.file, c.compression), dd); got != c.want {
+				t.Errorf("line %q, want %q", got, c.want)
+			}
+			if n := sandboxNote(d, c.target); c.note == "" && n != "" || !strings.Contains(n, c.note) {
+				t.Errorf("note %q, want one with %q", n, c.note)
 			}
 		})
 	}
