@@ -245,10 +245,11 @@ func fixedCost(s profile.Storage, d *profile.Dump) (fast, slow float64, text str
 		return 0, 0, ""
 	}
 	parts, partsText := partitionSyncs(d)
-	at := (float64(d.Tables*TableSyncIOs) + parts) * each
+	drops, dropsText := dropSyncs(d)
+	at := (float64(d.Tables*TableSyncIOs) + parts + drops) * each
 	fast, slow = at/fastShare, at/slowShare
-	return fast, slow, fmt.Sprintf("; plus %s fixed: %s × %d synchronous writes (create, commit)%s one after another at %s",
-		secsRange(fast, slow), dumpTables(d), TableSyncIOs, partsText, what)
+	return fast, slow, fmt.Sprintf("; plus %s fixed: %s × %d synchronous writes (create, commit)%s%s one after another at %s",
+		secsRange(fast, slow), dumpTables(d), TableSyncIOs, partsText, dropsText, what)
 }
 
 // partitionSyncs is the synchronous writes creating the dump's partitions

@@ -1,0 +1,28 @@
+package threads
+
+import (
+	"fmt"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// DropTableSyncs is the syncs a DROP TABLE IF EXISTS of a table that is not
+// there costs MariaDB 10.11.19: 6, every one of its DDL log
+// (ddl_recovery.log, the atomic-DDL log of MariaDB 10.6 and later), read
+// from the server, not fitted to times (testdata/ddl-syncs/,
+// scripts/measure-ddl-syncs.sh: 150 syncs for 25 statements). mysqldump
+// writes one before each CREATE TABLE (its --add-drop-table is on by
+// default), so a load into a target without the tables pays them for
+// each; each rewrites the log in place, one write I/O, as the probe's
+// commit does.
+const DropTableSyncs = 6
+
+// dropSyncs is the syncs a mysqldump file's DROP TABLE IF EXISTS lines
+// cost its load (DropTableSyncs a table), and how they are said; 0 for
+// other dumps and for a file dumped with --skip-add-drop-table.
+func dropSyncs(d *profile.Dump) (float64, string) {
+	if d == nil || d.Format != "mysqldump" || !d.DropsTables || d.Tables <= 0 {
+		return 0, ""
+	}
+	return float64(d.Tables * DropTableSyncs), fmt.Sprintf(" + %s × %d (its DROP TABLE IF EXISTS: MariaDB's DDL log)", dumpTables(d), DropTableSyncs)
+}
