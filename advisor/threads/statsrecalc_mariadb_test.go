@@ -22,7 +22,7 @@ func TestPrintedAnalyzeLineRunsOnMariaDB(t *testing.T) {
 	rootExec(t, s, "CREATE USER '"+toolUser+"'@'%' IDENTIFIED BY '"+toolPass+"'",
 		"CREATE USER '"+toolUser+"'@'localhost' IDENTIFIED BY '"+toolPass+"'",
 		"GRANT ALL ON *.* TO '"+toolUser+"'@'%'", "GRANT ALL ON *.* TO '"+toolUser+"'@'localhost'")
-	dbs := []string{"it's", "shop two", "-dash"}
+	dbs := []string{"it's", "shop two", "-dash", "bulk.db", "my db.v1"}
 	p := withServer(prof(2, 0, fastCurve, smallTables(dbs...)), server("mariadb", "10.11.6-MariaDB", map[string]string{"innodb_buffer_pool_size": "17179869184"}))
 	plan := Size(p, Options{Task: TaskLoad})
 	i := slices.IndexFunc(plan.Temporary, func(s Setting) bool { return strings.Contains(s.Apply, "innodb_stats_auto_recalc") })
@@ -36,13 +36,13 @@ func TestPrintedAnalyzeLineRunsOnMariaDB(t *testing.T) {
 		rootExec(t, s, "CREATE DATABASE "+q, "CREATE TABLE "+q+".t (id INT PRIMARY KEY, k INT, KEY k_1 (k)) ENGINE=InnoDB",
 			"INSERT INTO "+q+".t VALUES (1,1),(2,2),(3,3),(4,4),(5,5),(6,6),(7,7),(8,8),(9,9),(10,10)")
 	}
-	const saved = "SELECT COALESCE(SUM(n_rows), -1) FROM mysql.innodb_table_stats WHERE table_name = 't' AND database_name IN ('it''s', 'shop two', '-dash')"
+	const saved = "SELECT COALESCE(SUM(n_rows), -1) FROM mysql.innodb_table_stats WHERE table_name = 't' AND database_name IN ('it''s', 'shop two', '-dash', 'bulk.db', 'my db.v1')"
 	if n := rowCount(t, s, saved); n != 0 {
 		t.Fatalf("with %q applied, the saved statistics count %d rows, want 0 (an empty table's)", set.Apply, n)
 	}
 	runLine(t, fill(onlyLine(t, plan.Commands, "mysqlcheck "), "TARGET", s.Port), true)
-	if n := rowCount(t, s, saved); n != 30 {
-		t.Fatalf("after the printed mysqlcheck line the saved statistics count %d rows, want 30", n)
+	if n := rowCount(t, s, saved); n != 50 {
+		t.Fatalf("after the printed mysqlcheck line the saved statistics count %d rows, want 50", n)
 	}
 	rootExec(t, s, set.Undo)
 	if n := rowCount(t, s, "SELECT @@GLOBAL.innodb_stats_auto_recalc"); n != 1 {

@@ -39,6 +39,8 @@ func TestStatsRecalcOff(t *testing.T) {
 			Options{Task: TaskLoad}, true, "mysqlcheck --host TARGET --user USER -p --analyze --force --skip-write-binlog --databases ts1 ts2", ""},
 		{"a database name with a quote is quoted for the shell", withServer(prof(2, 0, fastCurve, smallTables("it's")), server("mariadb", "10.11.6-MariaDB", bigPool)),
 			Options{Task: TaskAll}, true, `mysqlcheck --host TARGET --user USER -p --analyze --force --skip-write-binlog --databases 'it'\''s'`, ""},
+		{"dotted database names kept whole, quoted for the shell where they need it", withServer(prof(2, 0, fastCurve, smallTables("bulk.db", "my db.v1", "it's.x")), server("mariadb", "10.11.6-MariaDB", bigPool)),
+			Options{Task: TaskLoad}, true, `mysqlcheck --host TARGET --user USER -p --analyze --force --skip-write-binlog --databases bulk.db 'my db.v1' 'it'\''s.x'`, ""},
 		{"a database name beginning with a dash: -- ends mysqlcheck's options first", withServer(prof(2, 0, fastCurve, smallTables("-x", "ts1")), server("mariadb", "10.11.6-MariaDB", bigPool)),
 			Options{Task: TaskLoad}, true, "mysqlcheck --host TARGET --user USER -p --analyze --force --skip-write-binlog --databases -- -x ts1", ""},
 		{"4 sessions a core or fewer (no pool known: 8 on 2 cores): stays on, no note", prof(2, 0, fastCurve, smallTables("ts1")),

@@ -112,7 +112,7 @@ func (t *tally) engine(schema, name, engine string) {
 func (t *tally) engines() []profile.DumpEngine {
 	by := map[string]*profile.DumpEngine{}
 	for key, tb := range t.tables {
-		if schema, _, _ := strings.Cut(key, "."); systemSchemas[schema] {
+		if systemSchemas[t.schemaOf[key]] {
 			continue // the server's own tables: their engines are its business
 		}
 		name := tb.Engine

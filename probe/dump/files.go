@@ -92,7 +92,7 @@ func (t *tally) fillSystem(d *profile.Dump) {
 	}
 	sort.Strings(d.SystemSchemas)
 	for key, tb := range t.tables {
-		schema, _, _ := strings.Cut(key, ".")
+		schema := t.schemaOf[key]
 		if !systemSchemas[schema] {
 			user[schema] = schema != ""
 			continue
@@ -116,15 +116,18 @@ const MaxTopTables = 10
 
 // tally adds up data files per table and fills the shape fields of d.
 type tally struct {
-	tables      map[string]*profile.DumpTable
-	schemas     map[string]bool
+	tables  map[string]*profile.DumpTable
+	schemas map[string]bool
+	// schemaOf is each table's database, by its key "schema.table" (a
+	// database's name may hold a dot, so the key alone does not say it).
+	schemaOf    map[string]string
 	compression map[string]int
 	// creates holds the schema files' CREATE TABLEs once read.
 	creates *createCache
 }
 
 func newTally() *tally {
-	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, compression: map[string]int{}, creates: newCreateCache()}
+	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache()}
 }
 
 // table registers a table (from a schema or metadata file) without data.
@@ -133,6 +136,7 @@ func (t *tally) table(schema, name string) *profile.DumpTable {
 	key := schema + "." + name
 	tb, ok := t.tables[key]
 	if !ok {
+		t.schemaOf[key] = schema
 		tb = &profile.DumpTable{Name: key}
 		t.tables[key] = tb
 	}

@@ -84,8 +84,50 @@ func classifyMydumper(name string) mydumperFile {
 
 // classifyMydumperIn is classifyMydumper within a dump's files: a
 // db.t-schema.sql whose dump also holds db.t-schema-schema.sql (the
-// CREATE TABLE of a table named t-schema) is that table's data.
+// CREATE TABLE of a table named t-schema) is that table's data, and a
+// file of a database named with a dot is read as that database's
+// (splitAtDatabase).
 func classifyMydumperIn(files fileSet, name string) mydumperFile {
+	return splitAtDatabase(files, classifySchemaFileIn(files, name))
+}
+
+// splitAtDatabase moves the cut between database and table of a file
+// name to the longest database the dump creates: mydumper 0.10 writes
+// database bulk.db's table t1 as bulk.db.t1.sql beside
+// bulk.db-schema-create.sql (mydumper 0.10.0 on 2026-12-03,
+// testdata/mydumper-0.10-dbdot: db.dot.t1.sql, db.dot-schema-create.sql),
+// which classifyMydumper reads as table db.t1 of database bulk. A dump
+// without -schema-create.sql files (mydumper -m) names no database, so
+// its names stay cut at the first dot.
+func splitAtDatabase(files fileSet, f mydumperFile) mydumperFile {
+	if f.table == "" {
+		return f
+	}
+	full := f.schema + "." + f.table
+	for i := len(full) - 1; i > len(f.schema); i-- {
+		if full[i] == '.' && createsDatabase(files, full[:i]) && i+1 < len(full) {
+			return mydumperFile{kind: f.kind, schema: full[:i], table: full[i+1:]}
+		}
+	}
+	return f
+}
+
+// createsDatabase reports whether the dump holds db's
+// db-schema-create.sql (compressed or not) as a database's file, not as
+// the data of a table named like one.
+func createsDatabase(files fileSet, db string) bool {
+	for _, ext := range []string{"", ".gz", ".zst"} {
+		name := db + "-schema-create.sql" + ext
+		if files.has(name) && classifySchemaFileIn(files, name).kind == "schema" {
+			return true
+		}
+	}
+	return false
+}
+
+// classifySchemaFileIn is classifyMydumper with the two names mydumper
+// writes alike told apart by the dump's other files.
+func classifySchemaFileIn(files fileSet, name string) mydumperFile {
 	f := classifyMydumper(name)
 	if f.table == "" && strings.Contains(f.schema, ".") {
 		// arch.ive-schema-create.sql: database arch.ive's CREATE DATABASE,

@@ -61,7 +61,7 @@ func myloaderTraps(files fileSet, schemas map[string]bool) ([]profile.DumpLoader
 		switch {
 		case endsLikeSchemaFile(k[1]):
 			traps = append(traps, profile.DumpLoaderTrap{Kind: TrapSchemaFileName, Schema: k[0], Table: k[1]})
-		case !defined[k] && len(defined) > 0 && !dottedSchemaTable(schemas, k):
+		case !defined[k] && len(defined) > 0:
 			traps = append(traps, profile.DumpLoaderTrap{Kind: TrapNoTableSchema, Schema: k[0], Table: k[1]})
 		}
 	}
@@ -81,13 +81,6 @@ func endsLikeSchemaFile(table string) bool {
 		}
 	}
 	return false
-}
-
-// dottedSchemaTable: db.dot.t1's data read as table dot.t1 of db, where
-// the dump has database db.dot (reported as that database's trap).
-func dottedSchemaTable(schemas map[string]bool, k [2]string) bool {
-	first, _, ok := strings.Cut(k[1], ".")
-	return ok && schemas[k[0]+"."+first]
 }
 
 // trapNotes says, per kind, which names myloader 0.10 reads or may read wrong.
