@@ -50,7 +50,7 @@ func loaderTrapNotes(dd dirs) []string {
 			"are not the dump's own files but would be loaded as rows of the table their names begin with (old rows appended, or "+
 			"exit 1 on a duplicate key); move them out of the dump directory before running the myloader line", strings.Join(stray, ", ")))
 	}
-	return notes
+	return append(notes, undumpedNotes(dd.traps)...)
 }
 
 // schemaFileNameNote opens the warning on tables named like a schema file.

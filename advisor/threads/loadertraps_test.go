@@ -36,6 +36,12 @@ func TestLoaderTrapNotes(t *testing.T) {
 			"the dump has no -schema.sql for `shop`.`a.b`"},
 		{"a stray .sql.bak: move it out", []profile.DumpLoaderTrap{{Kind: trapStrayFile, File: "st.t.sql.bak"}}, "none",
 			"WARNING: myloader 0.10 loads every file of the directory whose name contains .sql: st.t.sql.bak are not the dump's own files"},
+		{"a database with a backtick: missing on TARGET, dumped with mariadb-dump instead", []profile.DumpLoaderTrap{{Kind: trapBacktickName, Schema: "back`tick"}}, "none",
+			"so they will be missing on TARGET. Dump them with mariadb-dump instead and load that with mysql: mariadb-dump --host SOURCE --user USER -p --databases 'back`tick' > /path/to/back_tick.sql; mysql --host TARGET --user USER -p < /path/to/back_tick.sql; or rename"},
+		{"a table with a backtick: dumped alone, loaded into its database", []profile.DumpLoaderTrap{{Kind: trapBacktickName, Schema: "it's", Table: "x`y"}}, "none",
+			`mariadb-dump --host SOURCE --user USER -p 'it'\''s' 'x` + "`" + `y' > '/path/to/it'\''s.x_y.sql'; mysql --host TARGET --user USER -p 'it'\''s' < '/path/to/it'\''s.x_y.sql'`},
+		{"an empty -schema-create.sql: says the load fails or leaves it out", []profile.DumpLoaderTrap{{Kind: trapNoDefinition, Schema: "shop"}, {Kind: trapNoDefinition, Schema: "shop", Table: "orders"}}, "none",
+			"WARNING: the dump holds no definition for `shop`, `shop`.`orders` (an empty -schema-create.sql or a -schema.sql without CREATE TABLE"},
 		{"none: no warning", nil, "none", ""},
 	}
 	for _, c := range cases {

@@ -211,7 +211,11 @@ func readMydumper(ctx context.Context, dir string, all fileSet) (*profile.Dump, 
 		return nil, err
 	}
 	t.fill(d)
-	traps, trapNotes := myloaderTraps(files, t.schemas)
+	undumped, err := definitionTraps(ctx, dir, files, schemaFiles, t)
+	if err != nil {
+		return nil, err
+	}
+	traps, trapNotes := myloaderTraps(files, t.schemas, undumped)
 	d.LoaderTraps, d.Notes = traps, append(d.Notes, trapNotes...)
 	if err := refineRoutineTables(ctx, dir, files, t.schemas, d); err != nil {
 		return nil, err

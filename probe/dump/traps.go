@@ -35,8 +35,9 @@ const (
 )
 
 // myloaderTraps lists the databases and tables of a mydumper dump whose
-// names myloader 0.10 reads wrong, sorted, and one note per kind.
-func myloaderTraps(files fileSet, schemas map[string]bool) ([]profile.DumpLoaderTrap, []string) {
+// names myloader 0.10 reads wrong, with more (definitionTraps), sorted,
+// and one note per kind.
+func myloaderTraps(files fileSet, schemas map[string]bool, more []profile.DumpLoaderTrap) ([]profile.DumpLoaderTrap, []string) {
 	data, defined := map[[2]string]bool{}, map[[2]string]bool{}
 	for name := range files {
 		switch f := classifyMydumperIn(files, name); f.kind {
@@ -46,7 +47,7 @@ func myloaderTraps(files fileSet, schemas map[string]bool) ([]profile.DumpLoader
 			defined[[2]string{f.schema, f.table}] = true
 		}
 	}
-	var traps []profile.DumpLoaderTrap
+	traps := append([]profile.DumpLoaderTrap(nil), more...)
 	for name := range files {
 		if !mydumperNamed(name) && strings.Contains(name, ".sql") {
 			traps = append(traps, profile.DumpLoaderTrap{Kind: TrapStrayFile, File: name})
@@ -94,6 +95,8 @@ func trapNotes(traps []profile.DumpLoaderTrap) []string {
 		{TrapSchemaFileName, "may misread the tables named like mydumper's schema files", "depending on the order the directory lists its files, it may read their data files as another table's CREATE TABLE and fail (\"Table … doesn't exist\", exit 1), leaving them empty"},
 		{TrapDottedSchema, "misreads the databases named with a dot", "it cuts the name at the first dot, creates the database named by the part before it and loads the rows there (appended to a table of the same name the target has)"},
 		{TrapNoTableSchema, "misreads the tables without a -schema.sql file", "it creates no table for them, so their rows fail unless they exist on the target"},
+		{TrapBacktickName, "cannot load the names with a backtick, which mydumper 0.10 could not dump", "the dump holds no CREATE DATABASE, CREATE TABLE or rows for them; myloader fails on such a database (\"Error switching to database …\", exit 1) and skips such a table"},
+		{TrapNoDefinition, "creates nothing from the empty -schema-create.sql and the -schema.sql without CREATE TABLE", "mydumper did not dump those definitions"},
 		{TrapStrayFile, "misreads the files that are not the dump's but whose names contain .sql", "it loads every such file as rows of the table its name begins with (appended; a copy of a data file stops the load on a duplicate key)"},
 	} {
 		if names := byKind[k.kind]; len(names) > 0 {
