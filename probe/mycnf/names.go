@@ -17,8 +17,11 @@ import (
 // stops the server unless it is loose- (or named after a plugin the file
 // loads: plugins). keep is false when the server does not apply the option.
 func (r *Reading) resolveName(flavor string, o Option, plugins []string) (Option, bool) {
-	if strings.ContainsAny(o.Name, ".") || o.Prefix == "maximum" {
+	if strings.ContainsAny(o.Name, ".") {
 		return o, true
+	}
+	if o.Prefix == "maximum" {
+		return r.resolveMaximum(flavor, o)
 	}
 	if flavor == flavorMySQL {
 		return r.resolveMySQL(o, plugins)

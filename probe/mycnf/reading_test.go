@@ -96,6 +96,15 @@ var readAsCases = []struct {
 	{"plugin named before its library", "[mysqld]\nplugin-load=server_audit=server_audit.so;x=y.so\nserver-audit-events=CONNECT\n", "mariadb", "server_audit_events", "CONNECT", "unless the plugin", false},
 	{"a library's plugin by its stem", "[mysqld]\nplugin_load_add=simple_password_check.so\nsimple_password_check_minimal_length=10\n", "mariadb", "simple_password_check_minimal_length", "10", "unless the plugin", false},
 	{"known library's plugin", "[mysqld]\nplugin_load_add=sql_errlog\nsql_error_log_rotations=3\n", "mariadb", "sql_error_log_rotations", "3", "unless the plugin", false},
+	// maximum-X: options/mariadb-10.11-maximum.txt (mariadbd 10.11.19 --help --verbose on each name).
+	{"maximum- of a global variable refused", "[mysqld]\nmaximum-max_connections=100\n", "mariadb", "maximum_max_connections", "100", "Maximum value of 'max_connections' cannot be set", true},
+	{"maximum- of key_buffer_size refused", "[mysqld]\nmaximum_key_buffer_size=8M\n", "mariadb", "maximum_key_buffer_size", "8M", "has no per-session maximum", true},
+	{"maximum- of table_open_cache refused", "[mysqld]\nmaximum-table-open-cache=400\n", "mariadb", "maximum_table_open_cache", "400", "refuses to start", true},
+	{"maximum- of sync_binlog refused", "[mysqld]\nmaximum-sync_binlog=1\n", "mariadb", "maximum_sync_binlog", "1", "refuses to start", true},
+	{"loose-maximum- of a global variable skipped", "[mysqld]\nloose-maximum-max_connections=100\n", "mariadb", "maximum_max_connections", "", "starts without it", false},
+	{"maximum- of a session variable caps it", "[mysqld]\nmaximum-tmp_table_size=8M\n", "mariadb", "maximum_tmp_table_size", "8M", "", false},
+	{"maximum- of sort_buffer_size caps it", "[mysqld]\nmaximum-sort_buffer_size=8M\n", "mariadb", "maximum_sort_buffer_size", "8M", "", false},
+	{"maximum- not checked for mysqld", "[mysqld]\nmaximum-max_connections=100\n", "mysql", "maximum_max_connections", "100", "", false},
 	{"a plugin does not excuse other options", "[mysqld]\nplugin-load=rpl_semi_sync_master=semisync_master.so\ngtid_mode=ON\n", "mariadb", "gtid_mode", "ON", "refuses to start", true},
 }
 
