@@ -24,7 +24,9 @@ func maximumKind(name string) string {
 	return maximumKinds[name]
 }
 
-// resolveMaximum checks a maximum-NAME=V line as mariadbd 10.11 reads it.
+// resolveMaximum checks a maximum-NAME=V line as mariadbd 10.11 reads it:
+// a refusal, NAME = V itself (returned under NAME, its value then checked
+// as NAME's), or a session cap kept as maximum_NAME, which no rule reads.
 // MySQL's reading is not checked: no mysqld was run on such lines.
 func (r *Reading) resolveMaximum(flavor string, o Option) (Option, bool) {
 	name := strings.TrimPrefix(o.Name, "maximum_")
@@ -35,6 +37,13 @@ func (r *Reading) resolveMaximum(flavor string, o Option) (Option, bool) {
 	case "refused":
 		r.refuseMaximum(o, name)
 		return o, !o.Loose
+	case "sets":
+		r.warn(flavorMariaDB, o, false, fmt.Sprintf("%s = %s sets %s itself on mariadbd %s, not a session maximum "+
+			"(seen on 10.11.19: maximum-innodb_io_capacity=1000 starts it with @@innodb_io_capacity 1000); "+
+			"mytune reads it as %s = %s: write that, or remove the line", o.Raw, o.RawValue, name,
+			tableVersion[flavorMariaDB], name, o.RawValue))
+		o.Name, o.Prefix = name, ""
+		return o, true
 	}
 	return o, true
 }

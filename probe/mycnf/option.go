@@ -98,7 +98,8 @@ func newOption(raw, value string, hasValue bool) Option {
 	case "loose":
 		o.Prefix = ""
 	case "maximum":
-		// maximum-X=V sets the most a session may set X to, not X.
+		// maximum-X=V sets the most a session may set X to, not X;
+		// except where mariadbd refuses it or sets X (resolveMaximum).
 		o.Name = "maximum_" + name
 	}
 	return o
