@@ -373,6 +373,9 @@ var ruleCases = []struct {
 	{"stats on metadata at its default", "io.stats_on_metadata", func(*profile.Profile) {}, "", false, ""},
 	{"file per table off", "hygiene.file_per_table_off", setVar("innodb_file_per_table", "OFF"), "", true, "ON"},
 	{"10000 connections, 9000 used: not below 9000", "memory.max_connections_memory", all(setVar("max_connections", "10000"), setStatus("max_used_connections", "9000")), "", true, "9000"},
+	{"sort_buffer_size 2^64-1 (compared as unsigned: sizeCompare)", "memory.sort_buffer_large", setVar("sort_buffer_size", "18446744073709551615"), "", true, "256K"},
+	{"pool 2^64-1 does not fit in memory", "memory.buffer_pool_over_memory", setVar("innodb_buffer_pool_size", "18446744073709551615"), "", true, ""},
+	{"pool 2^64-1 is not rounded up to 0 B", "memory.buffer_pool_chunk_alignment", setVar("innodb_buffer_pool_size", "18446744073709551615"), "", false, ""},
 }
 
 func TestRuleCases(t *testing.T) {

@@ -210,10 +210,26 @@ func (e Env) SlowStorage() bool {
 func (e Env) IsClass(c string) bool { return e.Storage.Class == c }
 
 // Size renders bytes as a my.cnf value (128M, 2G).
-func (e Env) Size(b any) string { return profile.FormatSize(uint64(toFloat(b))) }
+func (e Env) Size(b any) string {
+	if u, ok := b.(uint64); ok {
+		return profile.FormatSize(u)
+	}
+	return profile.FormatSize(uint64(min(max(toFloat(b), 0), math.MaxUint64>>1)))
+}
 
 // Human renders bytes for people (1.5 GiB).
-func (e Env) Human(b any) string { return profile.HumanBytes(uint64(toFloat(b))) }
+func (e Env) Human(b any) string {
+	if u, ok := b.(uint64); ok {
+		return profile.HumanBytes(u)
+	}
+	f := toFloat(b)
+	if f >= math.MaxUint64 {
+		// float64 cannot hold 2^64-1; converting 2^64 to uint64 is
+		// undefined in Go (amd64 gave 2^63: "8.0 EiB" for 16 EiB).
+		return profile.HumanBytes(math.MaxUint64)
+	}
+	return profile.HumanBytes(uint64(max(f, 0)))
+}
 
 // N renders a number rounded to an integer (or 1 decimal below 10).
 func (e Env) N(x any) string {

@@ -36,8 +36,8 @@ func (e Env) ReserveBytes() uint64 {
 // Memory", and MariaDB KB, "MariaDB Memory Allocation".
 func (e Env) PerConnBytes() uint64 {
 	f := e.F
-	return f.SortBufferBytes + f.JoinBufferBytes + f.ReadBufferBytes + f.ReadRndBufferBytes +
-		f.BinlogCacheBytes + f.ThreadStackBytes + e.TmpTableConnBytes()
+	return satSum(f.SortBufferBytes, f.JoinBufferBytes, f.ReadBufferBytes, f.ReadRndBufferBytes,
+		f.BinlogCacheBytes, f.ThreadStackBytes, e.TmpTableConnBytes())
 }
 
 // BufferAfter is a per-connection buffer (sort_buffer_size, join_buffer_size,
@@ -72,9 +72,9 @@ func (e Env) BufferAfter(name string) uint64 {
 // BuffersAfterBytes is one connection's buffers once the buffer advice is
 // applied, without its temporary table.
 func (e Env) BuffersAfterBytes() uint64 {
-	return e.BufferAfter("sort_buffer_size") + e.BufferAfter("join_buffer_size") +
-		e.BufferAfter("read_buffer_size") + e.BufferAfter("read_rnd_buffer_size") +
-		e.F.BinlogCacheBytes + e.F.ThreadStackBytes
+	return satSum(e.BufferAfter("sort_buffer_size"), e.BufferAfter("join_buffer_size"),
+		e.BufferAfter("read_buffer_size"), e.BufferAfter("read_rnd_buffer_size"),
+		e.F.BinlogCacheBytes, e.F.ThreadStackBytes)
 }
 
 // ConnPlanBytes is one connection's worst case with the buffer advice
@@ -149,7 +149,7 @@ func (e Env) PoolGrowthCapBytes() uint64 {
 // MemoryCommittedBytes is pool + global buffers + every connection's
 // worst case with the settings now.
 func (e Env) MemoryCommittedBytes() uint64 {
-	return e.F.BufferPoolBytes + e.GlobalBytes() + e.PerConnBytes()*uint64(max(e.F.MaxConnections, 0))
+	return satSum(e.F.BufferPoolBytes, e.GlobalBytes(), satMul(e.PerConnBytes(), uint64(max(e.F.MaxConnections, 0))))
 }
 
 // MaxConnectionsFit is how many connections fit next to the current pool.

@@ -98,7 +98,7 @@ func (e Env) memPlan() memPlan {
 	if !e.MemoryKnown() || conns <= 0 {
 		return m
 	}
-	if used := e.ReserveBytes() + m.PoolBytes + e.GlobalAfterBytes(); used < e.EffectiveMemBytes() {
+	if used := satSum(e.ReserveBytes(), m.PoolBytes, e.GlobalAfterBytes()); used < e.EffectiveMemBytes() {
 		m.RoomBytes = e.EffectiveMemBytes() - used
 	}
 	buf, each := e.BuffersAfterBytes(), m.RoomBytes/uint64(conns)

@@ -108,6 +108,15 @@ func satAdd(a, b uint64) uint64 {
 	return a + b
 }
 
+// satSum is the sum of xs, held to math.MaxUint64.
+func satSum(xs ...uint64) uint64 {
+	var s uint64
+	for _, x := range xs {
+		s = satAdd(s, x)
+	}
+	return s
+}
+
 // satMul is a × n, held to math.MaxUint64.
 func satMul(a, n uint64) uint64 {
 	if n != 0 && a > math.MaxUint64/n {
@@ -192,12 +201,12 @@ func (e Env) TmpTableReason() string {
 // GlobalBytes is the global buffers next to the pool now: the InnoDB log
 // buffer, the key cache and (MariaDB) the Aria page cache.
 func (e Env) GlobalBytes() uint64 {
-	return e.F.LogBufferBytes + e.F.KeyBufferBytes + e.F.AriaPagecacheBytes
+	return satSum(e.F.LogBufferBytes, e.F.KeyBufferBytes, e.F.AriaPagecacheBytes)
 }
 
 // GlobalAfterBytes is GlobalBytes once the advice is applied.
 func (e Env) GlobalAfterBytes() uint64 {
-	return e.F.LogBufferBytes + e.KeyBufferAfter() + e.AriaPagecacheAfter()
+	return satSum(e.F.LogBufferBytes, e.KeyBufferAfter(), e.AriaPagecacheAfter())
 }
 
 // MemoryTight is true when the max_connections in effect, each connection
@@ -208,7 +217,7 @@ func (e Env) MemoryTight() bool {
 	if !e.MemoryKnown() {
 		return false
 	}
-	used := e.ReserveBytes() + e.T.BufferPoolMinBytes + e.GlobalBytes()
+	used := satSum(e.ReserveBytes(), e.T.BufferPoolMinBytes, e.GlobalBytes())
 	if used >= e.EffectiveMemBytes() {
 		return true
 	}

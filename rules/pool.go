@@ -1,5 +1,7 @@
 package rules
 
+import "math"
+
 // How mysqld lays the buffer pool out at start-up, so a finding names the
 // pool it will really get (MySQL 8.0/8.4 manual, "Configuring InnoDB
 // Buffer Pool Size" and innodb_buffer_pool_instances). MariaDB is not
@@ -44,7 +46,12 @@ func LayoutPool(poolBytes, chunkBytes uint64, instances int) PoolLayout {
 		l.ChunkBytes, l.ChunkShrunk = poolBytes/uint64(l.Instances), true
 	}
 	l.Unit = l.ChunkBytes * uint64(l.Instances)
-	l.RoundedBytes = (poolBytes + l.Unit - 1) / l.Unit * l.Unit
+	l.RoundedBytes = poolBytes
+	if poolBytes%l.Unit != 0 && poolBytes <= math.MaxUint64-(l.Unit-1) {
+		// Near 2^64 there is no larger multiple to round up to: the
+		// sum would wrap to a small size ("rounds the pool up to 0 B").
+		l.RoundedBytes = (poolBytes + l.Unit - 1) / l.Unit * l.Unit
+	}
 	return l
 }
 

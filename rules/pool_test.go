@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -25,6 +26,8 @@ func TestLayoutPool(t *testing.T) {
 		{"512M with 8 instances: one instance below 1G", 512 * tMiB, 128 * tMiB, 8, 512 * tMiB, 128 * tMiB, 1, false, true},
 		{"1.5G with 8 x 128M rounds to 2G", 1536 * tMiB, 128 * tMiB, 8, 2 * tGiB, 128 * tMiB, 8, false, false},
 		{"no chunk known", 100 * tMiB, 0, 1, 100 * tMiB, 0, 1, false, false},
+		{"2^64-1 has no larger multiple: not rounded (was 0 B)", math.MaxUint64, 128 * tMiB, 8, math.MaxUint64, 128 * tMiB, 8, false, false},
+		{"just below 2^64 with room to round stays exact", math.MaxUint64 - tGiB + 1, 128 * tMiB, 8, math.MaxUint64 - tGiB + 1, 128 * tMiB, 8, false, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

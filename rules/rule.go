@@ -81,11 +81,11 @@ func compile(s Spec, file string) (*Rule, error) {
 			return fail("applies.flavors", fmt.Errorf("%q is not mysql, mariadb or percona", fl))
 		}
 	}
-	if r.when, err = expr.Compile(s.When, expr.Env(Env{}), expr.AsBool()); err != nil {
+	if r.when, err = expr.Compile(s.When, compileOptions(expr.AsBool())...); err != nil {
 		return fail("when", err)
 	}
 	if s.Recommend != "" {
-		if r.recommend, err = expr.Compile(s.Recommend, expr.Env(Env{}), expr.AsKind(reflect.String)); err != nil {
+		if r.recommend, err = expr.Compile(s.Recommend, compileOptions(expr.AsKind(reflect.String))...); err != nil {
 			return fail("recommend", err)
 		}
 	}
@@ -112,7 +112,7 @@ func compileTemplate(s string) ([]detailPart, error) {
 			return nil, fmt.Errorf("unclosed {{ at %q", s[i:])
 		}
 		src := strings.TrimSpace(s[i+2 : i+j])
-		prog, err := expr.Compile(src, expr.Env(Env{}))
+		prog, err := expr.Compile(src, compileOptions()...)
 		if err != nil {
 			return nil, fmt.Errorf("{{ %s }}: %w", src, err)
 		}

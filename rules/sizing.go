@@ -23,7 +23,7 @@ type MemoryBudget struct {
 // the reserve, every connection's buffers and the other global buffers; 0
 // if nothing is left.
 func (b MemoryBudget) PoolRoom() uint64 {
-	used := b.ReserveBytes + b.PerConnBytes*uint64(max(b.MaxConnections, 0)) + b.GlobalBytes
+	used := satSum(b.ReserveBytes, satMul(b.PerConnBytes, uint64(max(b.MaxConnections, 0))), b.GlobalBytes)
 	if used >= b.EffectiveBytes {
 		return 0
 	}
@@ -219,7 +219,7 @@ func SyncsPerCommit(flushLogAtTrxCommit int, logBin bool, syncBinlog int) int {
 // MaxConnectionsFit is how many connections fit next to the buffer pool:
 // (effective - reserve - pool - global buffers) / per-connection bytes.
 func MaxConnectionsFit(b MemoryBudget, poolBytes uint64) int {
-	used := b.ReserveBytes + poolBytes + b.GlobalBytes
+	used := satSum(b.ReserveBytes, poolBytes, b.GlobalBytes)
 	if used >= b.EffectiveBytes || b.PerConnBytes == 0 {
 		return 0
 	}
