@@ -139,6 +139,20 @@ func connsText(n int) string {
 	return fmt.Sprintf("%d connections", n)
 }
 
+// planConnsText names the connections the memory plan sizes the
+// temporary tables for (bufConns): max_connections, or, when their
+// buffers alone do not fit, the fewer they allow, said as such, so that
+// memory.tmp_table_size_memory and memory.max_connections_memory give
+// the same figure for the same thing (QA: one said "1339 connections"
+// and the other "room for 1305" with 1339 nowhere explained).
+func (e Env) planConnsText() string {
+	conns := e.bufConns()
+	if conns == e.F.MaxConnections {
+		return connsText(conns)
+	}
+	return fmt.Sprintf("%s (max_connections %d lowered to what their buffers allow)", connsText(conns), e.F.MaxConnections)
+}
+
 // connFloorText says what connFloor kept max_connections at: what the
 // server has used plus headroom, or mytune's floor.
 func (e Env) connFloorText(floor int) string {

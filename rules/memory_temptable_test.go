@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -90,6 +92,51 @@ func TestTempTablePlan(t *testing.T) {
 			used := e.ReserveBytes() + pool + e.GlobalAfterBytes() + e.PerConnAfterBytes()*uint64(e.MaxConnectionsAfter())
 			if used > e.EffectiveMemBytes() {
 				t.Errorf("the advice takes %s of the %s usable", e.Human(used), e.Human(e.EffectiveMemBytes()))
+			}
+		})
+	}
+}
+
+// TestConnectionFiguresAgree: when the temporary tables cannot be lowered
+// enough, memory.tmp_table_size_memory and memory.max_connections_memory
+// name the same connections the plan was sized for (review: one said
+// "1339 connections", the other "room for 1305" with 1339 unexplained)
+// and the same max_connections advised.
+func TestConnectionFiguresAgree(t *testing.T) {
+	cases := []struct {
+		name    string
+		mutate  func(*profile.Profile)
+		lowered bool // max_connections already lowered by the buffers (bufConns)
+	}{
+		{"percona-lab Tier12G: 2000 connections, 4M buffers, 256M tables in 23.5G", all(
+			func(p *profile.Profile) { p.Host.Memory.TotalBytes = 47 * tGiB / 2 }, setVar("innodb_buffer_pool_size", "12G"),
+			setVar("max_connections", "2000"), setVar("sort_buffer_size", "4M"), setVar("join_buffer_size", "4M"),
+			setVar("read_buffer_size", "2M"), setVar("read_rnd_buffer_size", "4M"), setVar("binlog_cache_size", "4M"),
+			setVar("thread_stack", "512K"), setVar("innodb_log_buffer_size", "256M"), setVar("key_buffer_size", "64M"),
+			setVar("tmp_table_size", "256M"), setVar("max_heap_table_size", "256M")), true},
+		{"400 connections with 512K tables in 2315 MiB", all(
+			func(p *profile.Profile) { p.Host.Memory.LimitBytes = 2315 * tMiB }, setVar("innodb_buffer_pool_size", "128M"),
+			setVar("max_connections", "400"), setVar("tmp_table_size", "512K")), false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _ := memEnv(t, tc.mutate)
+			if e.MemoryStep() < memConnsLowered {
+				t.Fatalf("step %d: the case no longer lowers connections", e.MemoryStep())
+			}
+			if got := e.bufConns() < e.F.MaxConnections; got != tc.lowered {
+				t.Fatalf("bufConns %d of max_connections %d: lowered %v, want %v", e.bufConns(), e.F.MaxConnections, got, tc.lowered)
+			}
+			planned, advised := e.planConnsText(), fmt.Sprintf("to %d ", e.MaxConnectionsAfter())
+			tmp, conns := e.TmpTableReason(), e.MaxConnectionsReason()
+			for _, want := range []string{planned, advised} {
+				if !strings.Contains(tmp, want) {
+					t.Errorf("tmp_table_size_memory lacks %q: %s", want, tmp)
+				}
+			}
+			if !strings.Contains(conns, planned) || !strings.Contains(conns, fmt.Sprintf(": %d fit", e.MaxConnectionsAfter())) &&
+				!strings.Contains(conns, fmt.Sprintf("at %d", e.MaxConnectionsAfter())) {
+				t.Errorf("max_connections_memory lacks %q or the %d advised: %s", planned, e.MaxConnectionsAfter(), conns)
 			}
 		})
 	}

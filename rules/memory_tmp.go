@@ -183,15 +183,15 @@ func (e Env) TmpTableReason() string {
 	m, buf, conns := e.memPlan(), e.BuffersAfterBytes(), e.bufConns()
 	now := e.tmpCap(e.F.TmpTableBytes, conns)
 	s := fmt.Sprintf("%s, each with %s of buffers and an in-memory temporary table of up to %s, may take %s at once; %s is left for them (the %s usable less the %s reserve, a %s buffer pool and %s of global buffers), %s each",
-		connsText(conns), e.Human(buf), e.Human(now), e.Human(float64(conns)*float64(buf+now)), e.Human(m.RoomBytes),
+		e.planConnsText(), e.Human(buf), e.Human(now), e.Human(float64(conns)*float64(buf+now)), e.Human(m.RoomBytes),
 		e.Human(e.EffectiveMemBytes()), e.Human(e.ReserveBytes()), e.Human(m.PoolBytes), e.Human(e.GlobalAfterBytes()),
 		e.Human(m.RoomBytes/uint64(max(conns, 1))))
 	if m.Step == memTmpLowered {
 		return s + fmt.Sprintf(". %s (that less the buffers, rounded down to whole MiB) keeps them within it: a larger temporary table goes to disk, slower for that query, instead of the OOM killer ending the server; the pool and max_connections stay as sized",
 			e.Human(m.TmpBytes))
 	}
-	s += fmt.Sprintf(". Even %s, the least mytune advises (tmp_table_min_bytes), does not fit, so max_connections is lowered too (see memory.max_connections_memory)",
-		e.Human(m.TmpBytes))
+	s += fmt.Sprintf(". Even %s, the least mytune advises (tmp_table_min_bytes), does not fit, so max_connections is lowered too, to %d (see memory.max_connections_memory)",
+		e.Human(m.TmpBytes), m.Conns)
 	if m.Step == memPoolShrunk {
 		s += " and the buffer pool gets what is left"
 	}
