@@ -39,6 +39,9 @@ type Facts struct {
 	Set map[string]bool
 	// DefaultSource names the manual page each defaulted value comes from.
 	DefaultSource map[string]string
+	// Derived says how innodb_dedicated_server = ON derived each value it
+	// set (dedicatedDefaults).
+	Derived map[string]string
 	// Problems lists values that could not be parsed (the default was used).
 	Problems []string
 
@@ -170,7 +173,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	}
 	v = seriesFloor(t.Flavor, t.Version, v)
 	f := Facts{Flavor: t.Flavor, Version: v, VersionText: t.Version, TargetSource: t.Source,
-		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}, MyISAMTables: -1, AriaTables: -1}
+		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}, Derived: map[string]string{}, MyISAMTables: -1, AriaTables: -1}
 	vars := map[string]string{}
 	if p.MyCnf != nil {
 		// mysqld and mariadbd read different groups, and each its own version's
@@ -201,6 +204,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		}
 	}
 	f.tempTableRAMDefault(p.Host.Memory.TotalBytes)
+	f.dedicatedDefaults(p.Host.Memory.TotalBytes, p.Host.CPU.Logical)
 	f.fill()
 	f.fillBuild(p.Server, vars)
 	f.Usage = usageOf(p)
