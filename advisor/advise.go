@@ -56,6 +56,9 @@ func inputNotes(p profile.Profile, t profile.Target, targetNote string) []string
 	if targetNote != "" {
 		notes = append(notes, targetNote)
 	}
+	if n := myCnfSeriesNote(p.MyCnf, t.Flavor, t.Version); n != "" {
+		notes = append(notes, n)
+	}
 	notes = append(notes, myCnfNotes(p.MyCnf, t.Flavor, t.Version)...)
 	if n := cnfServerNote(p, t.Flavor, t.Version); n != "" {
 		notes = append(notes, n)

@@ -102,3 +102,39 @@ func myCnfNotes(m *profile.MyCnf, flavor, version string) []string {
 	}
 	return out
 }
+
+// nameCheckSeries is the MariaDB series whose option list the my.cnf's
+// names are checked against (probe/mycnf/options/mariadb-10.11.txt, from
+// mariadbd 10.11.19 --help --verbose).
+const nameCheckSeries = "10.11"
+
+// myCnfSeriesNote says, for a MariaDB target of another series than
+// nameCheckSeries, that the file's option names were not checked for it
+// (the list is 10.11's: a name 10.11 lacks may be one the target has, and
+// the reverse), how many lines that check left out, and the names only
+// MySQL has (profile.MyCnf.MySQLOnly: in no MariaDB list or capture mytune
+// has), which such a server is unlikely to know. "" otherwise.
+func myCnfSeriesNote(m *profile.MyCnf, flavor, version string) string {
+	v, ok := profile.ParseVersion(version)
+	if m == nil || flavor != profile.FlavorMariaDB || !ok || fmt.Sprintf("%d.%d", v.Major, v.Minor) == nameCheckSeries {
+		return ""
+	}
+	skipped := 0
+	for _, w := range m.Warnings {
+		if w.Flavor == profile.FlavorMariaDB && w.Version == nameCheckSeries {
+			skipped++
+		}
+	}
+	s := fmt.Sprintf("my.cnf: option names were checked only against mariadbd %s.19's option list, not MariaDB %d.%d's, "+
+		"so no unknown name is reported for this target; mariadbd %s refuses to start on a name it does not know "+
+		"(\"unknown variable\") unless it is written loose-: check the file's names against the target's "+
+		"`mariadbd --help --verbose`", nameCheckSeries, v.Major, v.Minor, nameCheckSeries)
+	if skipped > 0 {
+		s += fmt.Sprintf(" (%d line(s) mariadbd %s would refuse or read otherwise are not reported)", skipped, nameCheckSeries)
+	}
+	if len(m.MySQLOnly) > 0 {
+		s += fmt.Sprintf("; the file sets options no MariaDB list or capture mytune has knows (MySQL's): %s",
+			strings.Join(m.MySQLOnly, ", "))
+	}
+	return s
+}

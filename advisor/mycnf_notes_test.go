@@ -94,3 +94,42 @@ func TestRefusalBanner(t *testing.T) {
 		t.Error("no refusal must leave the cnf as it is")
 	}
 }
+
+// TestMyCnfSeriesNote: for a MariaDB target of another series than the
+// 10.11 list the names are checked against, a note says the check did not
+// apply and how many lines it left out, and names the options only MySQL
+// has; none for 10.11, MySQL or no my.cnf.
+func TestMyCnfSeriesNote(t *testing.T) {
+	m := &profile.MyCnf{MySQLOnly: []string{"admin_port", "innodb_redo_log_capacity"}, Warnings: []profile.MyCnfWarning{
+		{Where: "my.cnf:2", Flavor: profile.FlavorMariaDB, Version: "10.11", Refuses: true, Text: "mariadbd 10.11 does not know the option"},
+		{Where: "my.cnf:3", Text: "1GB is read as 1G"},
+	}}
+	cases := []struct {
+		name, flavor, version string
+		mycnf                 *profile.MyCnf
+		want                  []string // "" entries: no note
+	}{
+		{"MariaDB 11.4", profile.FlavorMariaDB, "11.4", m, []string{"not MariaDB 11.4's", "1 line(s) mariadbd 10.11 would refuse", "(MySQL's): admin_port, innodb_redo_log_capacity"}},
+		{"MariaDB 10.6.21", profile.FlavorMariaDB, "10.6.21", m, []string{"not MariaDB 10.6's"}},
+		{"MariaDB 11.8, nothing skipped, no MySQL names", profile.FlavorMariaDB, "11.8", &profile.MyCnf{}, []string{"checked only against mariadbd 10.11.19"}},
+		{"MariaDB 10.11: checked", profile.FlavorMariaDB, "10.11.19", m, nil},
+		{"MySQL 8.4", profile.FlavorMySQL, "8.4", m, nil},
+		{"no my.cnf", profile.FlavorMariaDB, "11.4", nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := myCnfSeriesNote(c.mycnf, c.flavor, c.version)
+			if (got == "") != (len(c.want) == 0) {
+				t.Fatalf("note %q, want one: %v", got, len(c.want) > 0)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("note %q lacks %q", got, w)
+				}
+			}
+			if strings.Contains(got, "MySQL's") && len(c.mycnf.MySQLOnly) == 0 {
+				t.Errorf("note names MySQL options the file does not set: %q", got)
+			}
+		})
+	}
+}

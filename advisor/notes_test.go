@@ -18,7 +18,7 @@ func TestAdviceNotes(t *testing.T) {
 			[]string{"memory.buffer_pool_over_memory", "memory.buffer_pool_small", "memory.max_connections_memory", "memory.no_room_for_pool"}, ""},
 		{"MariaDB my.cnf without server or --target: the target says why", "no-server-tier12g", "", false, "", nil,
 			"MariaDB-only option innodb_data_file_buffering in /etc/mysql/my.cnf"},
-		{"--target beats the my.cnf", "no-server-tier12g", "mariadb-11.4", false, "", nil, "--target mariadb-11.4"},
+		{"--target beats the my.cnf; its names were checked for 10.11 only", "no-server-tier12g", "mariadb-11.4", false, "checked only against mariadbd 10.11.19", nil, "--target mariadb-11.4"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
