@@ -88,7 +88,7 @@ func classifyMydumper(name string) mydumperFile {
 // file of a database named with a dot is read as that database's
 // (splitAtDatabase).
 func classifyMydumperIn(files fileSet, name string) mydumperFile {
-	return splitAtDatabase(files, classifySchemaFileIn(files, name))
+	return keepTableDigits(files, name, splitAtDatabase(files, classifySchemaFileIn(files, name)))
 }
 
 // splitAtDatabase moves the cut between database and table of a file

@@ -125,6 +125,9 @@ var readCases = []readCase{
 		largest: "rt.audit", largestBytes: 5591, // its lines to the file's end: the view, event and routines after it too
 		compression: "none", sourceVersion: "10.11.19-MariaDB-0+deb12u1", inserts: 1,
 		dumperHas: "MariaDB dump"},
+	{name: "real mydumper 0.10 dump, a table named t.1: its .1 is no chunk number", path: "mydumper-0.10-tabledigits", format: FormatMydumper,
+		totalBytes: 10901, fileBytes: 10901, basis: "uncompressed", tables: 2, chunks: 4, schemas: 1, largest: "dg.t2", largestBytes: 10062, // every file (stat)
+		compression: "none", dumperHas: "mydumper", databases: "dg"},
 	{name: "real mydumper 0.10 -m dump: data files only", path: "mydumper-0.10-noschemas", format: FormatMydumper,
 		totalBytes: 405, fileBytes: 405, basis: "uncompressed", tables: 2, chunks: 2, schemas: 1, largest: "tiny.t", largestBytes: 185,
 		compression: "none", dumperHas: "mydumper", engines: "unknown:2:330", databases: "tiny",
