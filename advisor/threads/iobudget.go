@@ -73,7 +73,7 @@ const (
 	// session's. Fitted on testdata/mysqldump-fit/ (one session's mysqldump
 	// loads, 2026-12-05 21:11-21:18 UTC): 0.89-0.91 write I/Os a measured
 	// sync on the card and hdd beds (see the ledger for the band).
-	// Re-fitted 2026-12-05 23:30 once the file's DROP TABLE syncs were
+	// Re-fitted 2026-12-05 23:16 once the file's DROP TABLE syncs were
 	// counted on their own (dropSyncs; they had been in these): the low end
 	// up to 0.679, the high end from 0.715 hold every run; 0.70-0.82
 	// before.
