@@ -13,9 +13,18 @@ import (
 // scripts/measure-ddl-syncs.sh: 150 syncs for 25 statements). mysqldump
 // writes one before each CREATE TABLE (its --add-drop-table is on by
 // default), so a load into a target without the tables pays them for
-// each; each rewrites the log in place, one write I/O, as the probe's
-// commit does.
+// each, at the price of a commit in time.
 const DropTableSyncs = 6
+
+// DropSyncIOs is the write I/Os one of those syncs costs the disk: with
+// IOsPerRuleSyncOne at 0.55-0.68 a growth sync, every strict run of
+// testdata/mysqldump-fit/ and binlog-sync-fit's skipped loads (2-25
+// tables, 28-102 growth syncs a table) holds the floor's low end up to
+// 2.56 and its high end from 1.89 (a DDL-log entry and its header, two
+// blocks a sync, would make 2); 2.25 chosen. The load of myloader's tiny
+// tables, which drops nothing, showed no such cost a table
+// (table-io-fit-strict, table-cost-observed at one session).
+const DropSyncIOs = 2.25
 
 // dropSyncs is the syncs a mysqldump file's DROP TABLE IF EXISTS lines
 // cost its load (DropTableSyncs a table), and how they are said; 0 for
