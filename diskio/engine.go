@@ -110,11 +110,9 @@ func createTestFile(o Options, op fileOpener) (path string, lock io.Closer, err 
 		if path, err = probeFileName(o.Dir, ownerTag(o.ProcRoot)); err != nil {
 			return "", nil, err
 		}
-		track(path)
-		if lock, err = op.create(path); err == nil {
+		if lock, err = trackedCreate(path, op); err == nil {
 			return path, lock, nil
 		}
-		untrack(path)
 		if !errors.Is(err, errCreateRaced) {
 			break
 		}
