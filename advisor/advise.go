@@ -94,12 +94,14 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	}
 	a := Advice{Schema: Schema, Profile: p, Findings: []Finding{}, ApplyNow: []string{},
 		Target: t, Notes: inputNotes(p, t, note)}
+	var derived map[string]string
 	if t.Unknown() {
 		if err := advisePortable(&a, p, cat, opts); err != nil {
 			return Advice{}, err
 		}
 	} else {
 		r, err := adviseFor(p, t, cat, opts.Durability)
+		derived = r.derived
 		if err != nil {
 			return Advice{}, err
 		}
@@ -118,7 +120,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	if !t.Unknown() {
 		advised = cnfValues(a.Cnf)
 	}
-	a.Threads = sizeThreads(p, t, opts, advised)
+	a.Threads = sizeThreads(withDerived(p, derived), t, opts, advised)
 	if room := append(restoreRoom(p, a.Threads.LoadedInnoDBBytes > 0), restoreReplica(p, opts.Task)...); room != nil {
 		a.Findings = append(a.Findings, room...)
 		SortFindings(a.Findings)
@@ -162,6 +164,9 @@ type targetAdvice struct {
 	version  profile.Version
 	findings []Finding
 	notes    []string
+	// derived is what innodb_dedicated_server = ON makes the server derive
+	// for the variables the my.cnf leaves unset (rules.Facts.DedicatedValues).
+	derived map[string]string
 }
 
 // newEnv is rules.NewEnv with the room a --dump restore takes raised to
@@ -197,7 +202,7 @@ func adviseFor(p profile.Profile, t profile.Target, cat *rules.Catalogue, durabi
 		problems = append(problems, rules.InnoDBOffNote)
 	}
 	return targetAdvice{target: t, version: facts.Version, findings: fs,
-		notes: append(problems, env.FitNotes()...)}, nil
+		notes: append(problems, env.FitNotes()...), derived: facts.DedicatedValues()}, nil
 }
 
 // toFindings converts rule hits into findings.
@@ -280,6 +285,29 @@ func SortFindings(fs []Finding) {
 		}
 		return a.ID < b.ID
 	})
+}
+
+// withDerived is p with the my.cnf's variables completed by what the
+// server derives for those it leaves unset (innodb_dedicated_server = ON:
+// a file with only that line runs an 18G pool on 24G of memory, not the
+// 128M default the load would otherwise be sized for); p itself is not
+// changed.
+func withDerived(p profile.Profile, derived map[string]string) profile.Profile {
+	if len(derived) == 0 || p.MyCnf == nil {
+		return p
+	}
+	cnf := *p.MyCnf
+	cnf.Variables = make(map[string]string, len(p.MyCnf.Variables)+len(derived))
+	for k, v := range p.MyCnf.Variables {
+		cnf.Variables[k] = v
+	}
+	for k, v := range derived {
+		if _, set := cnf.Variables[k]; !set {
+			cnf.Variables[k] = v
+		}
+	}
+	p.MyCnf = &cnf
+	return p
 }
 
 // sizeThreads runs the thread sizing of package advisor/threads for the

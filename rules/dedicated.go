@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -18,8 +19,8 @@ const srcDedicated = "MySQL 8.4/8.0 Reference Manual, Enabling Automatic InnoDB 
 // and advised "128M → 17G"). Per the manual: innodb_buffer_pool_size from
 // the detected memory (below 1G: 128M; 1G to 4G: 0.5 x; above: 0.75 x);
 // from 8.4, innodb_redo_log_capacity = logical processors / 2 GB, at most
-// 16 GB; before 8.4, innodb_flush_method O_DIRECT_NO_FSYNC. 8.0's redo
-// size (a table by memory and by whether the pool is set) is not derived.
+// 16 GB; before 8.4, innodb_flush_method O_DIRECT_NO_FSYNC and the redo
+// size by memory (dedicatedRedo80).
 // A live server's own values are read instead (they are Set).
 func (f *Facts) dedicatedDefaults(memBytes uint64, cpus int) {
 	if f.IsMariaDB() || !f.Set["innodb_dedicated_server"] || !Accepts(f.Flavor, f.Version, "innodb_dedicated_server") {
@@ -28,12 +29,12 @@ func (f *Facts) dedicatedDefaults(memBytes uint64, cpus int) {
 	if on, err := profile.ParseBool(f.Raw["innodb_dedicated_server"]); err != nil || !on {
 		return
 	}
-	derive := func(name, value, how string) {
+	derive := deriveFunc(func(name, value, how string) {
 		if !f.Set[name] && Accepts(f.Flavor, f.Version, name) {
 			f.Raw[name], f.DefaultSource[name] = value, srcDedicated+" ("+how+")"
 			f.Derived[name] = "not set in the file: innodb_dedicated_server = ON makes the server derive it, " + how
 		}
-	}
+	})
 	switch {
 	case memBytes >= gib && memBytes <= 4*gib:
 		derive("innodb_buffer_pool_size", profile.FormatSize(memBytes/2),
@@ -47,14 +48,14 @@ func (f *Facts) dedicatedDefaults(memBytes uint64, cpus int) {
 			fmt.Sprintf("%d logical processors / 2 GB, at most 16 GB", cpus))
 	} else if !f.Version.AtLeast(8, 4, 0) {
 		derive("innodb_flush_method", "O_DIRECT_NO_FSYNC", "MySQL 8.0 sets O_DIRECT_NO_FSYNC")
-		f.redoNotModelled()
+		f.dedicatedRedo80(memBytes, derive)
 	}
 }
 
-// redoNotModelled says, for MySQL 8.0 with innodb_dedicated_server = ON
-// and no redo size in the file, that the server sizes the redo log from
-// memory by a table mytune does not model, so the default shown is not
-// what it runs with.
+// redoNotModelled says, for MySQL 8.0.14-8.0.29 with
+// innodb_dedicated_server = ON, under 2 GB of memory and no redo size in
+// the file, that the manuals leave the size the server derives open, so
+// the default shown may not be what it runs with.
 func (f *Facts) redoNotModelled() {
 	name := "innodb_log_file_size"
 	if f.Version.AtLeast(8, 0, 30) {
@@ -62,7 +63,7 @@ func (f *Facts) redoNotModelled() {
 	}
 	if !f.Set[name] {
 		f.Derived[name] = fmt.Sprintf("the default; but the file does not set it, and innodb_dedicated_server = ON makes MySQL 8.0 "+
-			"size it from the detected memory by a table mytune does not model: SELECT @@%s on the server shows what it runs with", name)
+			"size it from the detected memory, and below 2 GB the manuals' tables disagree: SELECT @@%s on the server shows what it runs with", name)
 	}
 }
 
@@ -75,4 +76,21 @@ func (e Env) Derived(name string) string {
 		return ""
 	}
 	return " (" + how + ")"
+}
+
+// DedicatedValues is what innodb_dedicated_server = ON makes the server
+// derive for the variables the my.cnf leaves unset (dedicatedDefaults),
+// by name, so that what sizes a load from the file's values starts from
+// the same ones; nil when it derives none.
+func (f Facts) DedicatedValues() map[string]string {
+	var out map[string]string
+	for name := range f.Derived {
+		if strings.HasPrefix(f.DefaultSource[name], srcDedicated) {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[name] = f.Raw[name]
+		}
+	}
+	return out
 }
