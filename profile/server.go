@@ -1,6 +1,9 @@
 package profile
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // Server flavors.
 const (
@@ -50,6 +53,18 @@ type Server struct {
 	Engines map[string]EngineUsage `json:"engines"`
 	// LargestTables are the biggest user tables (data+index), largest first, at most 10.
 	LargestTables []TableSize `json:"largest_tables"`
+	// Schemas are the user schemas the account sees tables in, by name,
+	// with their tables and bytes (information_schema.TABLES): what a
+	// restore into this server meets; nil when unread, when none, or when
+	// there are more than MaxSchemas (SchemasOmitted then counts them).
+	Schemas []SchemaUsage `json:"schemas,omitempty"`
+	// ReadAt is when probe/server read the table sizes and Schemas (a
+	// saved profile advised with server flags reads the server again,
+	// after the profile's own taken_at); zero when not read.
+	ReadAt time.Time `json:"read_at,omitzero"`
+	// SchemasOmitted is how many user schemas hold tables when they are
+	// more than MaxSchemas and Schemas is left out.
+	SchemasOmitted int `json:"schemas_omitted,omitempty"`
 	// UptimeS is the Uptime status counter in seconds.
 	UptimeS float64 `json:"uptime_s,omitempty"`
 	// RedoBytesPerS is the redo log write rate (Innodb_os_log_written per second).
@@ -423,4 +438,31 @@ func (t DumpLoaderTrap) Quoted() string {
 		return q(t.Schema)
 	}
 	return q(t.Schema) + "." + q(t.Table)
+}
+
+// SchemaUsage is one user schema's base tables and their data and index
+// bytes.
+type SchemaUsage struct {
+	Name   string `json:"name"`
+	Tables int    `json:"tables"`
+	Bytes  uint64 `json:"bytes"`
+}
+
+// MaxSchemas is the most user schemas a profile lists by name (a
+// multi-tenant server's thousands would make the profile megabytes).
+const MaxSchemas = 1000
+
+// Schema is the named user schema's usage on the server, and whether the
+// server's schemas are listed at all (known false: not a live server's
+// reading, unread, omitted, or a profile from before they were listed).
+func (s *Server) Schema(name string) (u SchemaUsage, found, known bool) {
+	if s == nil || !s.Reachable || s.Source != "server" || s.TablesError != "" || s.SchemasOmitted > 0 || (s.Schemas == nil && s.Tables > 0) {
+		return SchemaUsage{}, false, false
+	}
+	for _, u := range s.Schemas {
+		if u.Name == name {
+			return u, true, true
+		}
+	}
+	return SchemaUsage{}, false, true
 }

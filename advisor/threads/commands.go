@@ -126,6 +126,9 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		if n := sandboxNote(p.Dump, targetOf(p, o)); n != "" {
 			notes = append(notes, n)
 		}
+		if _, n := onTarget(p, o); n != "" {
+			notes = append(notes, n)
+		}
 	}
 	if want(TaskCopy) {
 		if mysqlTarget {

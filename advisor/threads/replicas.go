@@ -108,6 +108,9 @@ func loadWarnings(p *profile.Profile, o Options) []string {
 	}
 	if o.Task == TaskAll || o.Task == TaskLoad {
 		out = append(out, mysqldumpWarnings(p, o)...)
+		if w, _ := onTarget(p, o); w != "" {
+			out = append(out, w)
+		}
 	}
 	return out
 }

@@ -78,6 +78,13 @@ func checkFull(t *testing.T, s *profile.Server) {
 	if s.Tables < 2 || s.Engines["InnoDB"].Tables < 1 || s.DataBytes == 0 {
 		t.Errorf("tables %d engines %+v data %d", s.Tables, s.Engines, s.DataBytes)
 	}
+	if u, found, known := s.Schema(testmariadb.TestDatabase); !known || !found || u.Tables != s.Tables || u.Bytes != s.DataBytes+s.IndexBytes {
+		t.Errorf("schema %s: %+v found %v known %v; the server: %d tables, %d bytes (schemas %+v)",
+			testmariadb.TestDatabase, u, found, known, s.Tables, s.DataBytes+s.IndexBytes, s.Schemas)
+	}
+	if _, found, known := s.Schema("no_such_db"); found || !known {
+		t.Errorf("an absent schema: found %v known %v", found, known)
+	}
 	if len(s.LargestTables) == 0 || s.LargestTables[0].Name != testmariadb.TestDatabase+".big" {
 		t.Errorf("largest %+v", s.LargestTables)
 	}

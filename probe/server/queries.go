@@ -24,22 +24,23 @@ const (
 	qRedo      query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
 	qDatadir   query = "/* mytune */ SELECT @@datadir"
 
-	// qEngines groups by the select list's alias: MariaDB 10.11 under a
+	// qEngines sums per schema and engine (tables() adds them up both
+	// ways) and groups by the select list's alias: MariaDB 10.11 under a
 	// global sql_mode with ONLY_FULL_GROUP_BY refuses the same expression
 	// repeated in GROUP BY from this driver (error 1055, "isn't in GROUP
 	// BY"), and mytune sets no session sql_mode (SHOW and SELECT only).
-	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
+	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ TABLE_SCHEMA, COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
 		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
-		" GROUP BY engine"
+		" GROUP BY TABLE_SCHEMA, engine"
 	// qEnginesMariaDB is qEngines bounded on a MariaDB 10.1.2+ server, which
 	// ignores the hint: it stops there when mytune gives up on it.
-	qEnginesMariaDB query = "/* mytune */ SET STATEMENT max_statement_time=30 FOR SELECT COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
+	qEnginesMariaDB query = "/* mytune */ SET STATEMENT max_statement_time=30 FOR SELECT TABLE_SCHEMA, COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
 		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
-		" GROUP BY engine"
+		" GROUP BY TABLE_SCHEMA, engine"
 	// qSystemTables counts the mysql schema's tables the account sees: an
 	// account without SELECT on them sees none, and may see only part of
 	// the user tables too.

@@ -127,6 +127,7 @@ func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Ser
 	}
 	r.s.Status = r.pairs(ctx, qStatus)
 	statusAt := time.Now()
+	r.s.ReadAt = time.Now().UTC().Truncate(time.Second)
 	r.tables(ctx)
 	r.largest(ctx)
 	r.replication(ctx)

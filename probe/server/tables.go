@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sort"
 	"strconv"
 	"time"
 
@@ -26,19 +27,22 @@ func (r *reader) tables(ctx context.Context) {
 		return
 	}
 	defer rows.Close()
-	engines := map[string]profile.EngineUsage{}
+	engines, schemas := map[string]profile.EngineUsage{}, map[string]profile.SchemaUsage{}
 	for rows.Next() {
-		var engine string
+		var schema, engine string
 		var n int
 		var data, index sql.NullString
-		if err := rows.Scan(&engine, &n, &data, &index); err != nil {
+		if err := rows.Scan(&schema, &engine, &n, &data, &index); err != nil {
 			r.tablesUnread(err)
 			return
 		}
-		u := profile.EngineUsage{DataBytes: parseUint(data.String), IndexBytes: parseUint(index.String), Tables: n}
-		engines[engine] = u
-		r.s.DataBytes += u.DataBytes
-		r.s.IndexBytes += u.IndexBytes
+		d, i := parseUint(data.String), parseUint(index.String)
+		e := engines[engine]
+		engines[engine] = profile.EngineUsage{DataBytes: e.DataBytes + d, IndexBytes: e.IndexBytes + i, Tables: e.Tables + n}
+		u := schemas[schema]
+		schemas[schema] = profile.SchemaUsage{Name: schema, Tables: u.Tables + n, Bytes: u.Bytes + d + i}
+		r.s.DataBytes += d
+		r.s.IndexBytes += i
 		r.s.Tables += n
 	}
 	if err := rows.Err(); err != nil {
@@ -46,6 +50,7 @@ func (r *reader) tables(ctx context.Context) {
 		return
 	}
 	r.s.Engines = engines
+	r.s.Schemas, r.s.SchemasOmitted = schemaList(schemas)
 	var sys int
 	if db.QueryRowContext(qc, string(qSystemTables)).Scan(&sys) == nil {
 		r.s.SystemTables = &sys
@@ -90,6 +95,20 @@ func (r *reader) tablesPool(ctx context.Context, limit time.Duration) (db *sql.D
 	return long, func() { long.Close() }
 }
 
+// schemaList is the schemas sorted by name, or none and their count
+// when they are more than profile.MaxSchemas.
+func schemaList(m map[string]profile.SchemaUsage) ([]profile.SchemaUsage, int) {
+	if len(m) > profile.MaxSchemas {
+		return nil, len(m)
+	}
+	out := make([]profile.SchemaUsage, 0, len(m))
+	for _, u := range m {
+		out = append(out, u)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, 0
+}
+
 // tablesQuery is the table-size query for the server: qEnginesMariaDB on
 // MariaDB 10.1.2+ (SET STATEMENT's first release, MariaDB KB "SET
 // STATEMENT"), else qEngines, whose MAX_EXECUTION_TIME hint MySQL 5.7.8+
@@ -106,7 +125,7 @@ func tablesQuery(flavor, version string) query {
 func (r *reader) tablesUnread(err error) {
 	reason := redact(unreadReason(err, max(r.c.QueryTimeout, TablesTimeout)), r.c.password)
 	r.s.Unread = append(r.s.Unread, "table sizes (information_schema.TABLES): "+reason)
-	r.s.DataBytes, r.s.IndexBytes, r.s.Tables, r.s.Engines = 0, 0, 0, nil
+	r.s.DataBytes, r.s.IndexBytes, r.s.Tables, r.s.Engines, r.s.Schemas, r.s.SchemasOmitted = 0, 0, 0, nil, nil, 0
 	r.s.TablesError = reason
 }
 
