@@ -50,10 +50,11 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		undo, back = live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
 			profile.HumanBytes(live), profile.HumanBytes(b.bytes))
 	}
+	apply, undoLine := sizeLines(p, "innodb_buffer_pool_size", grow, undo)
+	back += assumedNote(p, "innodb_buffer_pool_size", undo, b.describe())
 	return Setting{Name: fmt.Sprintf("grow the buffer pool to %s for the load (the ~%s it loads outgrows %s; %s)",
 		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe(), loadedCountText(p.Dump)),
-		Apply: fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", grow),
-		Undo:  fmt.Sprintf("SET GLOBAL innodb_buffer_pool_size = %d;", undo),
+		Apply: apply, Undo: undoLine,
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",
 			profile.HumanBytes(grow-min(undo, b.bytes)), held, SettleSteps, back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
 }

@@ -76,9 +76,10 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		undo, back = live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
 			profile.HumanBytes(live), profile.HumanBytes(b.redo))
 	}
+	apply, undoLine := sizeLines(p, name, grow, undo)
+	back += assumedNote(p, name, undo, "the my.cnf's or the default")
 	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (%s%s)", profile.HumanBytes(grow), growReason(p.Dump, data, b.redo, room), why),
-		Apply:   fmt.Sprintf("SET GLOBAL %s = %d;", name, grow),
-		Undo:    fmt.Sprintf("SET GLOBAL %s = %d;", name, undo),
+		Apply: apply, Undo: undoLine,
 		Warning: redoGrowWarning(p.Storage, grow, data, undo) + back, settles: true}, g, "", true
 }
 

@@ -89,12 +89,13 @@ func packetSetting(p *profile.Profile, o Options) (Setting, bool) {
 		return Setting{}, false
 	}
 	need := min((d.LargestLineBytes>>20+2)<<20, MaxPacketBytes) // whole MiB, a MiB over the statement
+	apply, undo := sizeLines(p, "max_allowed_packet", need, cur)
 	return Setting{Name: fmt.Sprintf("hold the file's longest statement (%s; max_allowed_packet is %s, %s)",
 		profile.HumanBytes(d.LargestLineBytes), profile.HumanBytes(cur), from),
-		Apply: fmt.Sprintf("SET GLOBAL max_allowed_packet = %d;", need),
-		Undo:  fmt.Sprintf("SET GLOBAL max_allowed_packet = %d;", cur),
+		Apply: apply, Undo: undo,
 		Warning: "without it the load stops at that statement (\"ERROR 1153 (08S01): Got a packet bigger than 'max_allowed_packet' bytes\") " +
-			"after its DROP TABLE IF EXISTS has emptied the table; new sessions take the new value, so run the load after it"}, true
+			"after its DROP TABLE IF EXISTS has emptied the table; new sessions take the new value, so run the load after it" +
+			assumedNote(p, "max_allowed_packet", cur, from)}, true
 }
 
 // mysqldumpWarnings are the warnings a mysqldump file's load needs before

@@ -41,7 +41,9 @@ func TestPacketSetting(t *testing.T) {
 		target      profile.Target
 		apply, undo string // "" apply: no setting
 	}{
-		{"a 17 MiB row over MariaDB's default 16M", 17825800, "", maria, "SET GLOBAL max_allowed_packet = 19922944;", "SET GLOBAL max_allowed_packet = 16777216;"},
+		{"a 17 MiB row over MariaDB's default 16M, no server read: never lowers, undoes only its own value", 17825800, "", maria,
+			"SET GLOBAL max_allowed_packet = GREATEST(@@GLOBAL.max_allowed_packet, 19922944);",
+			"SET GLOBAL max_allowed_packet = IF(@@GLOBAL.max_allowed_packet = 19922944, 16777216, @@GLOBAL.max_allowed_packet);"},
 		{"the same row fits MySQL's default 64M", 17825800, "", mysql, "", ""},
 		{"the server's own value decides", 17825800, "33554432", maria, "", ""},
 		{"a server at 1M and a 2 MB row", 2 << 20, "1048576", maria, "SET GLOBAL max_allowed_packet = 4194304;", "SET GLOBAL max_allowed_packet = 1048576;"},
@@ -51,7 +53,7 @@ func TestPacketSetting(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := &profile.Profile{Dump: &profile.Dump{Format: "mysqldump", LargestLineBytes: c.line}}
 			if c.server != "" {
-				p.Server = &profile.Server{Variables: map[string]string{"max_allowed_packet": c.server}}
+				p.Server = &profile.Server{Reachable: true, Variables: map[string]string{"max_allowed_packet": c.server}}
 			}
 			s, ok := packetSetting(p, Options{Target: c.target})
 			if ok != (c.apply != "") || s.Apply != c.apply || s.Undo != c.undo {
