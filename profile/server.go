@@ -283,6 +283,12 @@ type Dump struct {
 	// names myloader 0.10 reads wrong (a table named t-schema, a database
 	// named with a dot, a table without its -schema.sql), sorted.
 	LoaderTraps []DumpLoaderTrap `json:"loader_traps"`
+	// CaseCollisions are the dump's names that differ only in letter case
+	// (databases, or tables of one database), each group quoted for SQL
+	// and joined by " and " ("`db`.`Foo` and `db`.`foo`"), sorted: a
+	// target with lower_case_table_names 1 or 2 takes each group for one
+	// table or database. [] when none.
+	CaseCollisions []string `json:"case_collisions"`
 	// HeaderDatabase is the database a mysqldump file's header names
 	// ("-- Host: … Database: shop"), "" when it names none.
 	HeaderDatabase string `json:"header_database,omitempty"`

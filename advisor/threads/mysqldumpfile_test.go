@@ -124,3 +124,50 @@ func TestSandboxed(t *testing.T) {
 		})
 	}
 }
+
+// TestCaseCollisionWarning: a dump with names that differ only in case is
+// a warning for a target with lower_case_table_names 1 or 2 (the server's
+// value over the my.cnf's), in the words of its loader; none for 0 or an
+// unknown setting, or a dump without such names.
+func TestCaseCollisionWarning(t *testing.T) {
+	collide := []string{"`casey`.`Foo` and `casey`.`foo`"}
+	srv := func(v string) *profile.Server {
+		return &profile.Server{Variables: map[string]string{"lower_case_table_names": v}}
+	}
+	cnf := func(v string) *profile.MyCnf {
+		return &profile.MyCnf{Variables: map[string]string{"lower_case_table_names": v}}
+	}
+	cases := []struct {
+		name   string
+		format string
+		names  []string
+		server *profile.Server
+		mycnf  *profile.MyCnf
+		has    []string // nil: no warning
+	}{
+		{"mydumper into lower_case_table_names 1", "mydumper", collide, srv("1"), nil,
+			[]string{"(`casey`.`Foo` and `casey`.`foo`)", "lower_case_table_names = 1 (the server's setting)", "Table … already exists"}},
+		{"mysqldump into 2", "mysqldump", collide, srv("2"), nil, []string{"= 2", "DROP TABLE IF EXISTS of the second drops the first"}},
+		{"the my.cnf's 1 when no server was read", "mysqlsh", collide, nil, cnf("1"), []string{"(the my.cnf's setting)"}},
+		{"the server's 0 over the my.cnf's 1", "mydumper", collide, srv("0"), cnf("1"), nil},
+		{"unknown setting", "mydumper", collide, nil, nil, nil},
+		{"no colliding names", "mydumper", nil, srv("1"), nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := &profile.Profile{Dump: &profile.Dump{Format: c.format, CaseCollisions: c.names}, Server: c.server, MyCnf: c.mycnf}
+			got := caseCollisionWarning(p)
+			if c.has == nil {
+				if got != "" {
+					t.Errorf("warning %q, want none", got)
+				}
+				return
+			}
+			for _, h := range c.has {
+				if !strings.Contains(got, h) {
+					t.Errorf("warning %q lacks %q", got, h)
+				}
+			}
+		})
+	}
+}

@@ -111,6 +111,9 @@ func loadWarnings(p *profile.Profile, o Options) []string {
 		if w, _ := onTarget(p, o); w != "" {
 			out = append(out, w)
 		}
+		if w := caseCollisionWarning(p); w != "" {
+			out = append(out, w)
+		}
 	}
 	return out
 }

@@ -156,6 +156,7 @@ func (t *tally) chunk(schema, name, file string, bytes uint64) {
 func (t *tally) fill(d *profile.Dump) {
 	d.Tables = len(t.tables)
 	d.Schemas = len(t.schemas)
+	d.CaseCollisions = t.caseCollisions()
 	t.fillSystem(d)
 	list := make([]profile.DumpTable, 0, len(t.tables))
 	for _, tb := range t.tables {
