@@ -56,7 +56,7 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe(), loadedCountText(p.Dump)),
 		Apply: apply, Undo: undoLine,
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",
-			profile.HumanBytes(grow-min(undo, b.bytes)), held, SettleSteps, back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
+			profile.HumanBytes(grow-min(undo, b.bytes)), held, settleSteps(p, o), back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
 }
 
 // onlinePoolUnit is what an online resize of the live server's pool is

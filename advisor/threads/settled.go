@@ -206,45 +206,40 @@ func maxDirtyPctOf(p *profile.Profile, o Options) float64 {
 // SettleCheck is the query that tells a load has settled.
 const SettleCheck = "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'"
 
-// RestartUndoes is the Setting.UndoWhen of a grown pool or redo log when
-// the plan restarts the server after the load (bufferedSetting): the
+// RestartUndoes opens the Setting.UndoWhen of a grown pool or redo log
+// when the plan restarts the server after the load (bufferedSetting): the
 // restart brings the my.cnf's value back with no wait; run in a running
 // server, the undo waits for the page cleaner, which writes the pages at
-// innodb_io_capacity's pace even through the page cache.
+// innodb_io_capacity's pace even through the page cache (settleSteps
+// follows it).
 const RestartUndoes = "not needed if the server restarts after the load (the page-cache setting first in this list): the restart brings back the my.cnf's value; " +
-	"in a running server instead: " + SettleSteps
-
-// SettleSteps is how a running server is brought to "settled" before an
-// undo that must wait for it: an idle MariaDB 10.11 with its default
-// innodb_max_dirty_pages_pct_lwm = 0 leaves the loaded pages dirty (3,130
-// pages stayed for 12 s and 4,617-6,390 for over a minute after loads),
-// and innodb_max_dirty_pages_pct = 0 has its page cleaner write them at
-// once (the 3,130 were gone within 8 s at innodb_io_capacity 200;
-// mariadbd 10.11.19, 2026-12-03).
-const SettleSteps = "SET GLOBAL innodb_max_dirty_pages_pct = 0; so that the page cleaner writes the loaded pages now, run the undo once " +
-	SettleCheck + " is near 0, then SET GLOBAL innodb_max_dirty_pages_pct back to its value (90 by default)"
+	"in a running server instead: "
 
 // restartWhen is RestartUndoes with the running server's wait: the pages
 // written one by one (direct, the settled estimate without the page cache),
 // counted from the loaded end (loadEnd).
-func restartWhen(loaded, direct DurationRange, analyze bool) string {
+func restartWhen(loaded, direct DurationRange, analyze bool, steps string) string {
 	if loaded.IsZero() || direct.IsZero() {
-		return RestartUndoes
+		return RestartUndoes + steps
 	}
-	return RestartUndoes + waitAfter(loaded, direct, analyze)
+	return RestartUndoes + steps + afterSteps(waitAfter(loaded, direct, analyze))
 }
 
 // settleWhen is the Setting.UndoWhen of a during-load change whose undo
 // must wait for the load to settle (shrinking a grown pool or redo log
 // first writes every dirty page): the check and the time it takes here,
 // counted from the loaded end (loadEnd).
-func settleWhen(loaded, settled DurationRange, analyze bool) string {
-	w := "after the load has settled: " + SettleSteps
+func settleWhen(loaded, settled DurationRange, analyze bool, steps string) string {
+	w := "after the load has settled: " + steps
 	if settled.IsZero() || loaded.IsZero() {
 		return w
 	}
-	return w + waitAfter(loaded, settled, analyze)
+	return w + afterSteps(waitAfter(loaded, settled, analyze))
 }
+
+// afterSteps joins waitAfter's ", about …" to settleSteps' last SQL
+// statement: "…; — about …".
+func afterSteps(wait string) string { return " —" + strings.TrimPrefix(wait, ",") }
 
 // waitAfter is ", about X to Y after END on this disk": the settled range
 // less the loaded one, from the end of what "loaded" waits for (loadEnd).

@@ -84,11 +84,11 @@ func TestSettleWhen(t *testing.T) {
 			DurationRange{Low: 11 * time.Second, High: 25 * time.Second, Basis: "y"},
 			false, []string{"within a second of the loader's exit"}},
 		{"no settled estimate", DurationRange{Low: time.Second, High: 2 * time.Second, Basis: "x"}, DurationRange{},
-			false, []string{"after the load has settled: " + SettleSteps}},
+			false, []string{"after the load has settled: " + settleSteps(&profile.Profile{}, Options{})}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := settleWhen(tc.loaded, tc.settled, tc.analyze)
+			got := settleWhen(tc.loaded, tc.settled, tc.analyze, settleSteps(&profile.Profile{}, Options{}))
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("%q lacks %q", got, w)

@@ -390,7 +390,8 @@ func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) bool {
 	direct := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, false, false, copies)
 	written := estimateWritten(p, plan.EstimatedLoad, b, maxDirty, false, false, copies) // a running server: no shutdown to wait for
 	plan.EstimatedSettled = direct
-	when := settleWhen(plan.EstimatedLoad, written, b.analyzeTables > 0)
+	steps := settleSteps(p, o)
+	when := settleWhen(plan.EstimatedLoad, written, b.analyzeTables > 0, steps)
 	switch buffered := estimateSettled(p, plan.EstimatedLoad, b, maxDirty, true, neighborsDuringLoad(p, o, b, maxDirty), copies); {
 	case isBuffered && known: // a clean shutdown settles it at the buffered pace; a running server's
 		plan.EstimatedSettled = buffered // page cleaner at innodb_io_capacity's, so the undo waits as direct
@@ -405,7 +406,7 @@ func settledPlan(p *profile.Profile, o Options, plan *Plan, b pool) bool {
 				first = append(first, neighborsSetting(nValue))
 			}
 			plan.Temporary = append(first, plan.Temporary...)
-			plan.EstimatedSettled, when, buffers = buffered, restartWhen(plan.EstimatedLoad, written, b.analyzeTables > 0), true
+			plan.EstimatedSettled, when, buffers = buffered, restartWhen(plan.EstimatedLoad, written, b.analyzeTables > 0, steps), true
 		}
 	}
 	for i := range plan.Temporary {
