@@ -16,6 +16,10 @@ func addCalibrationFlags(f *pflag.FlagSet) {
 	f.Bool("calibrate", false, "with --dump and a live server: run calibrate --dump on it now (writes only into its own "+
 		"scratch schema, under a minute by default) and size the load threads from it")
 	f.String("calibrate-duration", calibrate.DefaultDumpDuration.String(), "with --calibrate: its whole run, warm-up and clean-up included")
+	// calibrate.Open's refusal on a binary-logged server tells the user to
+	// pass --allow-binlog; advise --calibrate opens the server the same way
+	// (openServer), so it takes the flag too.
+	f.Bool("allow-binlog", false, "with --calibrate: write even when the binary log is on and this account may not skip it (the writes reach replicas)")
 }
 
 // adviceCalibration is the calibration advise sizes the load from: read

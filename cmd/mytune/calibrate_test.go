@@ -20,10 +20,11 @@ import (
 )
 
 // calibrateServer starts a MariaDB of this test's own (this package has no
-// TestMain for testmariadb.Shared) and a root pool on it.
-func calibrateServer(t *testing.T) (*testmariadb.Server, *sql.DB) {
+// TestMain for testmariadb.Shared), with extra mariadbd options, and a
+// root pool on it.
+func calibrateServer(t *testing.T, extra ...string) (*testmariadb.Server, *sql.DB) {
 	t.Helper()
-	srv := testmariadb.Start(t)
+	srv := testmariadb.StartWith(t, extra...)
 	conn, err := server.ResolveConn(server.ConnOptions{DSN: "root@unix(" + srv.Socket + ")/"}, func(string) string { return "" }, "")
 	if err != nil {
 		t.Fatal(err)
