@@ -12,6 +12,12 @@ type DumpTableModel struct {
 	SampledRows int    `json:"sampled_rows"`
 	// SQLBytesPerRow is the dump bytes a sampled row took, separators included.
 	SQLBytesPerRow float64 `json:"sql_bytes_per_row"`
+	// LargestStatementBytes is the longest INSERT statement among those
+	// sampled (mydumper dumps; 0 when not read): the target's
+	// max_allowed_packet must hold it, or myloader stops there ("MySQL
+	// server has gone away", exit 1). mydumper 0.10 cuts statements at
+	// --statement-size (1,000,000 bytes) but never inside a row.
+	LargestStatementBytes uint64 `json:"largest_statement_bytes,omitempty"`
 	// RecordBytes is a row's clustered index record, in-row part.
 	RecordBytes float64 `json:"record_bytes"`
 	// NodePointerBytes is a record of the clustered index's non-leaf pages:

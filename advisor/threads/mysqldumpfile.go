@@ -71,11 +71,11 @@ const noHeaderNote = "the file has no session header (dumped with --compact: no 
 	"refer to one created after it) and sql_mode NO_AUTO_VALUE_ON_ZERO (a generated column's dumped value fails a strict sql_mode)"
 
 // packetSetting raises the target's max_allowed_packet for the load when
-// the file's longest statement does not fit it (the server's or my.cnf's
+// the dump's longest statement does not fit it (the server's or my.cnf's
 // value, else the target's default); false when it fits.
 func packetSetting(p *profile.Profile, o Options) (Setting, bool) {
-	d := p.Dump
-	if d == nil || d.Format != "mysqldump" || d.LargestLineBytes == 0 {
+	longest, what, stops := longestStatement(p.Dump)
+	if longest == 0 {
 		return Setting{}, false
 	}
 	cur, from := defaultPacketBytes(targetOf(p, o)), "the target's default"
@@ -85,16 +85,15 @@ func packetSetting(p *profile.Profile, o Options) (Setting, bool) {
 			break
 		}
 	}
-	if d.LargestLineBytes <= cur || d.LargestLineBytes > MaxPacketBytes {
+	if longest <= cur || longest > MaxPacketBytes {
 		return Setting{}, false
 	}
-	need := min((d.LargestLineBytes>>20+2)<<20, MaxPacketBytes) // whole MiB, a MiB over the statement
+	need := min((longest>>20+2)<<20, MaxPacketBytes) // whole MiB, a MiB over the statement
 	apply, undo := sizeLines(p, "max_allowed_packet", need, cur)
-	return Setting{Name: fmt.Sprintf("hold the file's longest statement (%s; max_allowed_packet is %s, %s)",
-		profile.HumanBytes(d.LargestLineBytes), profile.HumanBytes(cur), from),
+	return Setting{Name: fmt.Sprintf("hold %s (%s; max_allowed_packet is %s, %s)",
+		what, profile.HumanBytes(longest), profile.HumanBytes(cur), from),
 		Apply: apply, Undo: undo,
-		Warning: "without it the load stops at that statement (\"ERROR 1153 (08S01): Got a packet bigger than 'max_allowed_packet' bytes\") " +
-			"after its DROP TABLE IF EXISTS has emptied the table; new sessions take the new value, so run the load after it" +
+		Warning: "without it " + stops + "; new sessions take the new value, so run the load after it" +
 			assumedNote(p, "max_allowed_packet", cur, from)}, true
 }
 

@@ -171,3 +171,43 @@ func TestCaseCollisionWarning(t *testing.T) {
 		})
 	}
 }
+
+// TestPacketSettingMydumper: a mydumper dump whose sampled INSERT is longer
+// than the target's max_allowed_packet gets the raise and its undo (QA
+// 2026-12-06: myloader 0.10 stopped at a 20 MB row, "Server has gone
+// away", exit 1, into MariaDB 10.11's default 16M); one that fits, or a
+// dump with no statement read, gets none.
+func TestPacketSettingMydumper(t *testing.T) {
+	maria := profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}
+	cases := []struct {
+		name        string
+		longest     []uint64 // each table's LargestStatementBytes
+		server      string
+		apply, undo string // "" apply: no setting
+		warns       string
+	}{
+		{"a 20 MB row over MariaDB's default 16M, no server read: guarded", []uint64{1000, 20000169}, "",
+			"SET GLOBAL max_allowed_packet = GREATEST(@@GLOBAL.max_allowed_packet, 22020096);",
+			"SET GLOBAL max_allowed_packet = IF(@@GLOBAL.max_allowed_packet = 22020096, 16777216, @@GLOBAL.max_allowed_packet);", "myloader stops at that statement"},
+		{"a 2 MB row over a server at 1M", []uint64{2000100}, "1048576", "SET GLOBAL max_allowed_packet = 3145728;",
+			"SET GLOBAL max_allowed_packet = 1048576;", "Server has gone away"},
+		{"statements of mydumper's 1 MB cut fit the default", []uint64{1000000, 999000}, "", "", "", ""},
+		{"nothing sampled", nil, "1048576", "", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := &profile.Dump{Format: "mydumper"}
+			for i, n := range c.longest {
+				d.TableModels = append(d.TableModels, profile.DumpTableModel{Name: "db.t" + string(rune('0'+i)), LargestStatementBytes: n})
+			}
+			p := &profile.Profile{Dump: d}
+			if c.server != "" {
+				p.Server = &profile.Server{Reachable: true, Variables: map[string]string{"max_allowed_packet": c.server}}
+			}
+			s, ok := packetSetting(p, Options{Target: maria})
+			if ok != (c.apply != "") || s.Apply != c.apply || s.Undo != c.undo || !strings.Contains(s.Warning, c.warns) {
+				t.Errorf("packetSetting = %+v, %v; want apply %q undo %q warning with %q", s, ok, c.apply, c.undo, c.warns)
+			}
+		})
+	}
+}

@@ -106,6 +106,7 @@ func modelDirTables(ctx context.Context, dir string, files fileSet, format strin
 		}
 		m.Engine = tableEngine(t.CreateRest)
 		m.Bytes = t.Bytes
+		m.LargestStatementBytes = uint64(s.longest)
 		models = append(models, m)
 	}
 	note := unmodelledNote(left)
@@ -152,6 +153,7 @@ func (b rowBudget) sampleTable(first, last DataFile, chunks int, table string) (
 		return s, err
 	}
 	more, err := sampleUnit(last, table, b)
+	s.longest = max(s.longest, more.longest)
 	if len(s.rows) > 0 && len(more.rows) > 0 { // the last chunk's rows stand for every chunk but the first
 		more.columns = s.columns
 		s.addWeighted(more, float64(chunks-1)*float64(len(s.rows))/float64(len(more.rows)))
@@ -175,6 +177,7 @@ func sampleUnit(f DataFile, table string, b rowBudget) (sampledRows, error) {
 	}
 	m := newSQLModeller() // statements 1, 2, 4, 8… of the file, as a mysqldump scan samples them
 	var read int64
+	longest := 0
 	for n := 0; read < b.perFile; n++ {
 		if n%64 == 0 && time.Now().After(b.deadline) {
 			break
@@ -190,9 +193,11 @@ func sampleUnit(f DataFile, table string, b rowBudget) (sampledRows, error) {
 			continue
 		}
 		read += int64(len(st.Text))
+		longest = max(longest, len(st.Text))
 		m.insertPiece(table, st.Rest) // the whole statement: a row of a multi-MB BLOB is longer than SampleBytes
 	}
 	s, _ := m.sampled(table)
+	s.longest = longest
 	return s, nil
 }
 

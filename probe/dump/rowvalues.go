@@ -51,6 +51,8 @@ type sampledRows struct {
 	// columns names the values' columns when the INSERT lists them (nil:
 	// every stored column, in order).
 	columns []string
+	// longest is the longest INSERT statement read, in bytes.
+	longest int
 }
 
 // parseTuples reads the complete rows of an INSERT's text after the table
