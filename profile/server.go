@@ -65,6 +65,10 @@ type Server struct {
 	// SchemasOmitted is how many user schemas hold tables when they are
 	// more than MaxSchemas and Schemas is left out.
 	SchemasOmitted int `json:"schemas_omitted,omitempty"`
+	// BacktickNames are the databases (Table "") and the tables of other
+	// databases whose names hold a backtick, at most 20: mydumper 0.10
+	// cannot dump them. [] when none (or not read).
+	BacktickNames []TableName `json:"backtick_names"`
 	// UptimeS is the Uptime status counter in seconds.
 	UptimeS float64 `json:"uptime_s,omitempty"`
 	// RedoBytesPerS is the redo log write rate (Innodb_os_log_written per second).
@@ -187,6 +191,12 @@ type MyCnf struct {
 	// Placement is what the probe saw around the file that decides where
 	// the advised fragment can go; nil on profiles saved before it.
 	Placement *MyCnfPlacement `json:"placement,omitempty"`
+}
+
+// TableName is a database (Table "") or one of its tables.
+type TableName struct {
+	Schema string `json:"schema"`
+	Table  string `json:"table,omitempty"`
 }
 
 // Dump describes a logical dump directory or file (--dump DIR).

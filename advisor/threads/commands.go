@@ -109,8 +109,11 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.dumpInstance(%s, {threads: %d, bytesPerChunk: "%s", compression: "zstd"})`,
 				jsString(dd.dump), plan.Dump.Threads, ShellBytesPerChunk)))
 		}
-		cmds = append(cmds, mydumperLine(plan.Dump.Threads, dd.dump))
+		cmds = append(cmds, mydumperLine(plan.Dump.Threads, dd.dump, mydumperRegex(p)))
 		notes = append(notes, mydumperNote, systemSchemasNote)
+		if n := backtickSourceNote(p); n != "" {
+			notes = append(notes, n)
+		}
 	}
 	if want(TaskLoad) {
 		dd.skipBinlog = binlogState(p, o) == BinlogOn
@@ -135,7 +138,10 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			cmds = append(cmds, mysqlsh("USER@SOURCE:3306", fmt.Sprintf(`util.copyInstance("USER@TARGET:3306", {threads: %d})`, plan.Copy.Threads)))
 			notes = append(notes, "util.copyInstance needs MySQL Shell 8.1 or newer")
 		} else if o.Task == TaskCopy { // --task all prints the dump and load lines already
-			cc, cn := mydumperCopy(dd.dump, plan.Copy.Threads)
+			cc, cn := mydumperCopy(dd.dump, plan.Copy.Threads, mydumperRegex(p))
+			if n := backtickSourceNote(p); n != "" {
+				cn = append(cn, n)
+			}
 			cmds, notes = append(cmds, cc...), append(notes, cn...)
 		}
 	}
@@ -151,9 +157,9 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 
 // mydumperLine dumps SOURCE into dir with mydumper at threads threads,
 // without the system schemas (SkipSystemSchemas).
-func mydumperLine(threads int, dir string) string {
+func mydumperLine(threads int, dir, regex string) string {
 	return fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --triggers --events --routines --regex %s --outputdir %s",
-		threads, MydumperRows, shQuote(SkipSystemSchemas), shQuote(dir))
+		threads, MydumperRows, shQuote(regex), shQuote(dir))
 }
 
 // mydumperNote says which mydumper/myloader the printed flags are for.
@@ -164,9 +170,9 @@ const mydumperNote = "mydumper/myloader flags are those of 0.10 (Debian 12), --c
 // dumps SOURCE into dir, then myloader loads that dump into TARGET, both at
 // the copy's threads (QA: --task copy named these lines in its notes but
 // printed none).
-func mydumperCopy(dir string, threads int) ([]string, []string) {
+func mydumperCopy(dir string, threads int, regex string) ([]string, []string) {
 	lc, ln := loadCommands(dirs{dump: dir, load: dir}, false, threads)
-	return append([]string{mydumperLine(threads, dir)}, lc...), append([]string{mydumperNote, systemSchemasNote}, ln...)
+	return append([]string{mydumperLine(threads, dir, regex)}, lc...), append([]string{mydumperNote, systemSchemasNote}, ln...)
 }
 
 // loadCommands gives the restore lines that fit the dump's format, and a

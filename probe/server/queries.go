@@ -51,6 +51,16 @@ const (
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
 		" ORDER BY bytes DESC LIMIT 10"
 
+	// qBacktickNames lists the databases, and the tables of other
+	// databases, whose names hold a backtick: mydumper 0.10 cannot dump
+	// them (advisor/threads/backtick.go). At most 20.
+	qBacktickNames query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ SCHEMA_NAME, '' FROM information_schema.SCHEMATA" +
+		" WHERE INSTR(SCHEMA_NAME, '`') > 0" +
+		" UNION ALL SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES" +
+		" WHERE INSTR(TABLE_NAME, '`') > 0 AND INSTR(TABLE_SCHEMA, '`') = 0" +
+		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
+		" ORDER BY 1, 2 LIMIT 20"
+
 	// Replication: MariaDB 10.0+ lists every connection with SHOW ALL
 	// SLAVES STATUS; MySQL 8.0.22+ renamed SHOW SLAVE STATUS to SHOW
 	// REPLICA STATUS (MySQL 8.0.22 release notes; MariaDB KB "SHOW REPLICA STATUS").

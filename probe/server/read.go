@@ -130,6 +130,7 @@ func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Ser
 	r.s.ReadAt = time.Now().UTC().Truncate(time.Second)
 	r.tables(ctx)
 	r.largest(ctx)
+	r.backtickNames(ctx)
 	r.replication(ctx)
 	r.sampleRedo(ctx, statusAt)
 	if ctx.Err() != nil {

@@ -152,6 +152,31 @@ func (r *reader) largest(ctx context.Context) {
 	}
 }
 
+// backtickNames lists the databases and tables whose names hold a
+// backtick (qBacktickNames), which mydumper 0.10 cannot dump.
+func (r *reader) backtickNames(ctx context.Context) {
+	r.s.BacktickNames = []profile.TableName{}
+	qc, cancel := r.qctx(ctx)
+	defer cancel()
+	rows, err := r.db.QueryContext(qc, string(qBacktickNames))
+	if err != nil {
+		r.unread("names with a backtick (information_schema.TABLES)", err)
+		return
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var schema, table sql.NullString
+		if err := rows.Scan(&schema, &table); err != nil {
+			r.unread("names with a backtick (information_schema.TABLES)", err)
+			return
+		}
+		r.s.BacktickNames = append(r.s.BacktickNames, profile.TableName{Schema: schema.String, Table: table.String})
+	}
+	if err := rows.Err(); err != nil {
+		r.unread("names with a backtick (information_schema.TABLES)", err)
+	}
+}
+
 // parseUint reads a DECIMAL/BIGINT rendered as text; bad or negative
 // values count as 0.
 func parseUint(s string) uint64 {
