@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mytune/mytune/profile"
+	"github.com/mytune/mytune/rules"
 )
 
 // maxDisagreements is how many differing settings the note names.
@@ -33,7 +34,7 @@ func cnfServerNote(p profile.Profile, flavor, version string) string {
 	var diffs, clamps []string
 	for name, fileVal := range base {
 		srvVal, ok := s.Variables[name]
-		if !ok || !disagree(fileVal, srvVal) {
+		if !ok || !disagree(name, fileVal, srvVal) {
 			continue
 		}
 		if c, ok := clamped(flavor, name, fileVal, srvVal, s.Variables); ok {
@@ -91,8 +92,13 @@ func disagreeNote(p profile.Profile, diffs []string) string {
 
 // disagree compares a my.cnf value with the server's: as sizes or
 // numbers when both parse so ("1G" and "1073741824" agree), else as
-// switches (ON and 1 agree); values of other kinds are not compared.
-func disagree(fileVal, srvVal string) bool {
+// switches (ON and 1 agree), else, for the enum variables the rules know
+// (innodb_flush_method), as words whatever their case; values of other
+// kinds (paths, names) are not compared. QA 2026-12-06: a file with
+// innodb_flush_method = O_DSYNC beside a server running O_DIRECT got
+// "nothing to change" and no word of it, and the next start brings
+// O_DSYNC back.
+func disagree(name, fileVal, srvVal string) bool {
 	if strings.TrimSpace(fileVal) == "" || strings.TrimSpace(srvVal) == "" {
 		return false
 	}
@@ -106,5 +112,8 @@ func disagree(fileVal, srvVal string) bool {
 	if errX == nil && errY == nil {
 		return x != y
 	}
-	return false
+	if !rules.IsVariable(name) || rules.VariableKind(name) != rules.KindString || errA == nil || errB == nil {
+		return false // an enum written as its number is not compared with its name
+	}
+	return !strings.EqualFold(strings.Trim(strings.TrimSpace(fileVal), `"'`), strings.TrimSpace(srvVal))
 }

@@ -36,6 +36,18 @@ func cnfServerNoteCases() []cnfServerNoteCase {
 		{"a switch differs", srv("server", map[string]string{"innodb_file_per_table": "OFF"}), cnf,
 			[]string{"the server read disagree", "innodb_file_per_table 1 in the file, OFF on the server"}},
 		{"no my.cnf", srv("server", map[string]string{"max_connections": "2000"}), nil, []string{""}},
+		// QA 2026-12-06: mariadbd 10.11.19 started with innodb_flush_method
+		// = O_DSYNC in odd.cnf, then restarted from another file; advise
+		// --mycnf odd.cnf beside it said nothing of the flush method.
+		{"an enum differs", srv("server", map[string]string{"innodb_flush_method": "O_DIRECT"}),
+			&profile.MyCnf{Path: "odd.cnf", Variables: map[string]string{"innodb_flush_method": "O_DSYNC"}},
+			[]string{"innodb_flush_method O_DSYNC in the file, O_DIRECT on the server"}},
+		{"an enum in another case agrees", srv("server", map[string]string{"innodb_flush_method": "O_DIRECT"}),
+			&profile.MyCnf{Path: "odd.cnf", Variables: map[string]string{"innodb_flush_method": "o_direct"}}, []string{""}},
+		{"an enum written as its number is not compared", srv("server", map[string]string{"query_cache_type": "DEMAND"}),
+			&profile.MyCnf{Path: "odd.cnf", Variables: map[string]string{"query_cache_type": "2"}}, []string{""}},
+		{"a path is not compared", srv("server", map[string]string{"datadir": "/var/lib/mysql/"}),
+			&profile.MyCnf{Path: "odd.cnf", Variables: map[string]string{"datadir": "/srv/db"}}, []string{""}},
 		{"server not reachable", &profile.Server{Variables: map[string]string{"max_connections": "2000"}}, cnf, []string{""}},
 		// testdata/qa14 live1.cnf (probe/mycnf/testdata): mariadbd 10.11.19
 		// started with it runs with these values (QA run 14, a8.txt).
