@@ -15,6 +15,7 @@ import (
 	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/diskio"
 	"github.com/mytune/mytune/internal/connflags"
+	"github.com/mytune/mytune/probe/server"
 	"github.com/mytune/mytune/render"
 )
 
@@ -23,6 +24,15 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	v              *viper.Viper
+	// conn is the server connection once resolved (resolveConn): asked
+	// for once per run, so -p prompts once and reads standard input once.
+	conn *resolvedConn
+}
+
+// resolvedConn is resolveConn's answer, kept for the run.
+type resolvedConn struct {
+	conn server.Conn
+	err  error
 }
 
 // run builds the command tree, runs it under a context that SIGINT,

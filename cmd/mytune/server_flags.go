@@ -24,9 +24,17 @@ func (a *app) connSource(cmd *cobra.Command) connflags.Source {
 }
 
 // resolveConn turns the server flags, ~/.my.cnf and MYSQL_PWD into the
-// connection to try, as the mysql client would.
+// connection to try, as the mysql client would, once per run: advise
+// --calibrate opens the server twice (to read it, then to calibrate), and
+// resolving again prompted for -p a second time and, with the password on
+// standard input, read an empty one ("access denied", exit 1; QA
+// 2026-12-06), besides warning twice of a password on the command line.
 func (a *app) resolveConn(cmd *cobra.Command) (server.Conn, error) {
-	return a.connSource(cmd).Resolve()
+	if a.conn == nil {
+		conn, err := a.connSource(cmd).Resolve()
+		a.conn = &resolvedConn{conn: conn, err: err}
+	}
+	return a.conn.conn, a.conn.err
 }
 
 // readMyCnf reads an offline my.cnf; a bad file is a usage error naming file:line.
