@@ -11,7 +11,7 @@ import (
 // usable curve among them. Its errors read after the file's name: "FILE:
 // …" or "FILE is …".
 func DecodeDumpCalibration(r io.Reader) (*DumpCalibration, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxProfileBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, MaxDocumentBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf(": reading: %w", err)
 	}

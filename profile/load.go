@@ -13,20 +13,22 @@ import (
 // AdviceSchema is the schema of an advice document, which embeds a profile.
 const AdviceSchema = "mytune.advice/v1"
 
-// maxProfileBytes bounds what Decode reads: a real profile with a server's
-// ~700 variables and ~500 status counters is under 200 KiB (measured on
-// MariaDB 10.11), so 32 MiB is generous and still refuses a runaway file.
-const maxProfileBytes = 32 << 20
+// MaxDocumentBytes bounds what Decode reads, and what a command reads of a
+// saved document before decoding it (compare, --from): a real profile with
+// a server's ~700 variables and ~500 status counters is under 200 KiB
+// (measured on MariaDB 10.11), so 32 MiB is generous and still refuses a
+// runaway file (/dev/zero, a dump given by mistake).
+const MaxDocumentBytes = 32 << 20
 
 // Decode reads a saved profile, or the profile inside a saved advice, and
 // refuses anything else with an error that says what the file is.
 func Decode(r io.Reader) (*Profile, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxProfileBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, MaxDocumentBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading: %w", err)
 	}
-	if len(data) > maxProfileBytes {
-		return nil, fmt.Errorf("larger than %d MiB: not a mytune profile", maxProfileBytes>>20)
+	if len(data) > MaxDocumentBytes {
+		return nil, fmt.Errorf("larger than %d MiB: not a mytune profile", MaxDocumentBytes>>20)
 	}
 	var head struct {
 		Schema  string          `json:"schema"`

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/render"
 )
 
@@ -60,17 +61,11 @@ func (a *app) loadCompared(paths []string) ([]render.Named, error) {
 	items := make([]render.Named, 0, len(paths))
 	stdinUsed := false
 	for _, path := range paths {
-		var data []byte
-		var err error
-		if path == "-" {
-			if stdinUsed {
-				return nil, usagef("compare: - (standard input) can be given only once")
-			}
-			stdinUsed = true
-			data, err = io.ReadAll(a.stdin)
-		} else {
-			data, err = os.ReadFile(path)
+		if path == "-" && stdinUsed {
+			return nil, usagef("compare: - (standard input) can be given only once")
 		}
+		stdinUsed = stdinUsed || path == "-"
+		data, err := a.readCompared(path)
 		if err != nil {
 			return nil, usagef("cannot read %s: %v: give a file saved with `mytune probe --format json --out FILE`", path, err)
 		}
@@ -81,4 +76,21 @@ func (a *app) loadCompared(paths []string) ([]render.Named, error) {
 		items = append(items, n)
 	}
 	return items, nil
+}
+
+// readCompared reads one document to compare, path or stdin for "-", and
+// no more of it than a document may hold (profile.MaxDocumentBytes, +1 so
+// that Decode refuses a larger one as too large): /dev/zero or a runaway
+// pipe is refused instead of filling the memory.
+func (a *app) readCompared(path string) ([]byte, error) {
+	r := a.stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	return io.ReadAll(io.LimitReader(r, profile.MaxDocumentBytes+1))
 }
