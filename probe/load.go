@@ -1,22 +1,27 @@
 package probe
 
 import (
+	"bytes"
+	"context"
 	"errors"
-	"os"
 
+	"github.com/mytune/mytune/internal/docread"
 	"github.com/mytune/mytune/profile"
 )
 
 // LoadProfile reads a saved profile (or the profile inside a saved advice)
 // to stand in for a probe (advise --from); a file that cannot be read or
-// is no profile is a usage error naming it.
-func LoadProfile(path string) (*profile.Profile, error) {
-	f, err := os.Open(path)
+// is no profile is a usage error naming it. A read that blocks (a FIFO)
+// ends with ctx: the error is then ctx's.
+func LoadProfile(ctx context.Context, path string) (*profile.Profile, error) {
+	data, err := docread.ReadFile(ctx, path, nil, profile.MaxDocumentBytes)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	if err != nil {
 		return nil, inputf("cannot read profile %s: %v", path, errors.Unwrap(err))
 	}
-	defer f.Close()
-	p, err := profile.Decode(f)
+	p, err := profile.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, inputf("%s: %v", path, err)
 	}

@@ -131,7 +131,7 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 	if from == "" {
 		return a.runProbe(cmd)
 	}
-	p, err := probe.LoadProfile(from)
+	p, err := probe.LoadProfile(cmd.Context(), from)
 	if err != nil {
 		return nil, err
 	}

@@ -34,7 +34,7 @@ func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calib
 	case task == "dump" || task == "oltp":
 		return nil, usagef("--calibration and --calibrate size the load: use them with --task load, copy or all")
 	case file != "":
-		rep, err := calibrate.ReadDumpReport(file)
+		rep, err := calibrate.ReadDumpReport(cmd.Context(), file)
 		if err != nil {
 			return nil, err
 		}

@@ -52,7 +52,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer stop()
 	second := make(chan os.Signal, 1)
 	defer signal.Stop(second)
-	context.AfterFunc(ctx, func() {
+	disarm := context.AfterFunc(ctx, func() {
 		signal.Notify(second, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 		stop()
 		go func() {
@@ -61,6 +61,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			}
 		}()
 	})
+	// Runs first: the deferred stop() cancels ctx, which must not arm the
+	// second-signal handler after run returned (a later SIGINT to a
+	// process that called run, a test, would end it in quitNow).
+	defer disarm()
 
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()

@@ -157,7 +157,7 @@ func (a *app) predict(ctx context.Context, db *sql.DB) (*profile.LoadPrediction,
 	var source string
 	if from := a.v.GetString("from"); from != "" {
 		var err error
-		if p, err = probe.LoadProfile(from); err != nil {
+		if p, err = probe.LoadProfile(ctx, from); err != nil {
 			return nil, err
 		}
 		source = "profile " + from

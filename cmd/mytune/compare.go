@@ -1,12 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/mytune/mytune/internal/docread"
 	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/render"
 )
@@ -35,12 +36,12 @@ func (a *app) compareCmd() *cobra.Command {
 			}
 			return nil
 		},
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			format, err := a.checkFormat("compare", "text", "json")
 			if err != nil {
 				return err
 			}
-			items, err := a.loadCompared(args)
+			items, err := a.loadCompared(cmd.Context(), args)
 			if err != nil {
 				return err
 			}
@@ -57,7 +58,7 @@ func (a *app) writeComparison(items []render.Named, format string) error {
 
 // loadCompared reads every named file (or stdin for "-"); an unreadable or
 // foreign file is bad input, exit code 2.
-func (a *app) loadCompared(paths []string) ([]render.Named, error) {
+func (a *app) loadCompared(ctx context.Context, paths []string) ([]render.Named, error) {
 	items := make([]render.Named, 0, len(paths))
 	stdinUsed := false
 	for _, path := range paths {
@@ -65,7 +66,10 @@ func (a *app) loadCompared(paths []string) ([]render.Named, error) {
 			return nil, usagef("compare: - (standard input) can be given only once")
 		}
 		stdinUsed = stdinUsed || path == "-"
-		data, err := a.readCompared(path)
+		data, err := a.readCompared(ctx, path)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if err != nil {
 			return nil, usagef("cannot read %s: %v: give a file saved with `mytune probe --format json --out FILE`", path, err)
 		}
@@ -81,16 +85,8 @@ func (a *app) loadCompared(paths []string) ([]render.Named, error) {
 // readCompared reads one document to compare, path or stdin for "-", and
 // no more of it than a document may hold (profile.MaxDocumentBytes, +1 so
 // that Decode refuses a larger one as too large): /dev/zero or a runaway
-// pipe is refused instead of filling the memory.
-func (a *app) readCompared(path string) ([]byte, error) {
-	r := a.stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	return io.ReadAll(io.LimitReader(r, profile.MaxDocumentBytes+1))
+// pipe is refused instead of filling the memory. A read that blocks (a
+// terminal, a FIFO) ends with ctx (Ctrl-C).
+func (a *app) readCompared(ctx context.Context, path string) ([]byte, error) {
+	return docread.ReadFile(ctx, path, a.stdin, profile.MaxDocumentBytes)
 }

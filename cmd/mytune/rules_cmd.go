@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"strings"
 
@@ -62,7 +63,7 @@ func (a *app) explainCmd() *cobra.Command {
 			}
 			return nil
 		},
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			format, err := a.checkFormat("rules explain", "text", "json")
 			if err != nil {
 				return err
@@ -71,7 +72,7 @@ func (a *app) explainCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			x, err := a.explain(cat, args[0])
+			x, err := a.explain(cmd.Context(), cat, args[0])
 			if err != nil {
 				return err
 			}
@@ -85,8 +86,8 @@ func (a *app) explainCmd() *cobra.Command {
 
 // explain explains rule id: on the --from profile, else for the --target
 // server (whether it applies), else alone.
-func (a *app) explain(cat *rules.Catalogue, id string) (rules.Explanation, error) {
-	env, note, err := a.explainEnv(cat)
+func (a *app) explain(ctx context.Context, cat *rules.Catalogue, id string) (rules.Explanation, error) {
+	env, note, err := a.explainEnv(ctx, cat)
 	if err != nil {
 		return rules.Explanation{}, err
 	}
@@ -108,7 +109,7 @@ func (a *app) explain(cat *rules.Catalogue, id string) (rules.Explanation, error
 }
 
 // explainEnv builds the rule environment from --from, or nil without one.
-func (a *app) explainEnv(cat *rules.Catalogue) (*rules.Env, string, error) {
+func (a *app) explainEnv(ctx context.Context, cat *rules.Catalogue) (*rules.Env, string, error) {
 	opts := advisor.AdviseOptions{Target: a.v.GetString("target"), Durability: strings.ToLower(a.v.GetString("durability"))}
 	if err := opts.Check(); err != nil {
 		return nil, "", err // the same checks as advise: explain without --from too
@@ -117,7 +118,7 @@ func (a *app) explainEnv(cat *rules.Catalogue) (*rules.Env, string, error) {
 	if from == "" {
 		return nil, "", nil
 	}
-	p, err := probe.LoadProfile(from)
+	p, err := probe.LoadProfile(ctx, from)
 	if err != nil {
 		return nil, "", err
 	}
