@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 	"syscall"
 	"time"
 
@@ -60,7 +61,32 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 		return nil
 	}
 	fillMeasurements(st, res)
+	if note := pageCacheLoopNote(st.Device); note != "" {
+		st.Notes = append(st.Notes, note)
+	}
 	return nil
+}
+
+// pageCacheLoopNote is the measurement note for a datadir on a loop device
+// that reads and writes its backing file through the host's page cache
+// (direct I/O off, losetup's default): the probe's O_DIRECT stops at the
+// loop device, so its reads and writes may be memory's. "" otherwise, and
+// for a file in RAM (the class says memory already).
+func pageCacheLoopNote(d profile.Device) string {
+	if d.LoopDirectIO == nil || *d.LoopDirectIO || d.Transport == profile.TransportMemory {
+		return ""
+	}
+	loop := d.Name
+	for _, c := range d.Chain {
+		if strings.HasPrefix(c, "loop") {
+			loop = c
+			break
+		}
+	}
+	return fmt.Sprintf("%s reads and writes its backing file %s through the host's page cache (direct I/O off: loop/dio is 0), "+
+		"so the sequential and random figures may be the host's memory rather than the disk; only the commit figures "+
+		"(write + fdatasync) surely reached it. `losetup --direct-io=on /dev/%s` makes the loop device use the disk "+
+		"directly; measure again after it", loop, d.BackingFile, loop)
 }
 
 // removeStale removes the test files killed runs left in st.Path

@@ -72,6 +72,12 @@ type Device struct {
 	WriteCache         string `json:"write_cache,omitempty"` // "write back", "write through" or ""
 	MMCType            string `json:"mmc_type,omitempty"`    // "SD", "MMC" for mmcblk devices
 	BackingFile        string `json:"backing_file,omitempty"`
+	// LoopDirectIO is whether the first loop device on the chain reads and
+	// writes its backing file with direct I/O (sysfs loop/dio, losetup
+	// --direct-io): false is through the host's page cache, where the
+	// probe's reads and writes may stop short of the disk. nil without a
+	// loop device, or when the kernel does not say (before Linux 4.10).
+	LoopDirectIO *bool `json:"loop_direct_io,omitempty"`
 	Leaves             []Leaf `json:"leaves"`
 	DMName             string `json:"dm_name,omitempty"`
 	DeviceMajorMinor   string `json:"dev,omitempty"` // "259:0"

@@ -266,3 +266,38 @@ func TestBandwidthSentenceOnlyWhenSlowSeqWrite(t *testing.T) {
 		})
 	}
 }
+
+// TestClassifyLoopPageCache: a loop device that reads and writes its
+// backing file through the page cache (losetup's default, loop/dio 0) says
+// that its figures may be memory's; one with direct I/O, or a kernel that
+// does not say, does not. Found on a loop over an ext4 image on this
+// machine's virtio disk: reads 9.3 GB/s with dio 0, 1.4 GB/s with dio 1.
+func TestClassifyLoopPageCache(t *testing.T) {
+	const clause = "its direct I/O is off (loop/dio 0)"
+	on, off := true, false
+	cases := []struct {
+		name   string
+		dio    *bool
+		wantIn bool
+	}{
+		{"direct I/O off: the page cache may have served it", &off, true},
+		{"direct I/O on", &on, false},
+		{"the kernel does not say", nil, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := with(thisDisk, func(s *profile.Storage) {
+				s.Device = profile.Device{Name: "loop0", Chain: []string{"loop0", "vda"}, Transport: "virtio", RotationalFlag: true,
+					BackingFile: "/var/lib/images/data.img", LoopDirectIO: c.dio}
+			})
+			_, ev := Classify(in)
+			all := strings.Join(ev, "\n")
+			if strings.Contains(all, clause) != c.wantIn {
+				t.Errorf("evidence has %q: %v, want %v; got:\n  %s", clause, !c.wantIn, c.wantIn, strings.Join(ev, "\n  "))
+			}
+			if !strings.Contains(all, "loop0 is a loop device backed by /var/lib/images/data.img") {
+				t.Errorf("evidence lacks the loop sentence:\n  %s", strings.Join(ev, "\n  "))
+			}
+		})
+	}
+}

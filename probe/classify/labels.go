@@ -77,7 +77,7 @@ func crossCheck(s profile.Storage, class string, f facts) []string {
 	}
 	switch {
 	case loop:
-		ev = append(ev, fmt.Sprintf("%s is a loop device%s: the class follows the measured numbers", devName(s), backing(d)))
+		ev = append(ev, fmt.Sprintf("%s is a loop device%s: the class follows the measured numbers%s", devName(s), backing(d), pageCacheLoop(d)))
 	case d.Transport == profile.TransportMMC && class != profile.ClassSDCard:
 		ev = append(ev, fmt.Sprintf("kernel says MMC (%s), but the numbers are not SD-card-like: treated as %s", mmcKind(d.MMCType), profile.ClassShort(class)))
 	case d.Transport == profile.TransportMMC:
@@ -95,6 +95,19 @@ func crossCheck(s profile.Storage, class string, f facts) []string {
 func isLoop(d profile.Device) bool {
 	return d.Transport == profile.TransportLoop || d.BackingFile != "" ||
 		(len(d.Chain) > 0 && strings.HasPrefix(d.Chain[0], "loop")) || strings.HasPrefix(d.Name, "loop")
+}
+
+// pageCacheLoop is what the loop sentence adds when the loop device reads
+// and writes its backing file through the host's page cache (direct I/O
+// off, losetup's default): the figures the class rests on may be memory's.
+// "" when it uses direct I/O, when that is unknown, or when the file is
+// in RAM anyway.
+func pageCacheLoop(d profile.Device) string {
+	if d.LoopDirectIO == nil || *d.LoopDirectIO || d.Transport == profile.TransportMemory {
+		return ""
+	}
+	return ", yet its direct I/O is off (loop/dio 0): it reads and writes that file through the host's page cache, " +
+		"so the reads and writes measured may have been served by memory, not the disk; only the commits (write + fdatasync) surely reached it"
 }
 
 func backing(d profile.Device) string {

@@ -165,6 +165,7 @@ func (rs *resolver) below(dir string, dev *profile.Device) []string {
 	bf = strings.TrimSuffix(bf, " (deleted)")
 	if dev.BackingFile == "" {
 		dev.BackingFile = bf
+		dev.LoopDirectIO = loopDirectIO(dir)
 	}
 	major, minor, err := rs.devOf(bf)
 	if err != nil {
@@ -176,6 +177,18 @@ func (rs *resolver) below(dir string, dev *profile.Device) []string {
 		return rs.fileOnly(dir, bf, major, minor, err)
 	}
 	return []string{sub}
+}
+
+// loopDirectIO reads whether the loop device dir uses direct I/O on its
+// backing file (<dir>/loop/dio, "1" or "0", Documentation/ABI/testing/
+// sysfs-block-loop); nil when the kernel does not say.
+func loopDirectIO(dir string) *bool {
+	v, ok := readAttr(dir, "loop", "dio")
+	if !ok || (v != "0" && v != "1") {
+		return nil
+	}
+	on := v == "1"
+	return &on
 }
 
 // btrfsMembers lists dir first, then the other devices of the btrfs whose

@@ -74,6 +74,9 @@ var resolveCases = []resolveCase{
 			if d.DMName != "vg_foo.4059-lv_foo.4059" || d.BackingFile != "/tmp/foo.4059-0.img" {
 				t.Errorf("dm name %q backing file %q", d.DMName, d.BackingFile)
 			}
+			if d.LoopDirectIO != nil {
+				t.Errorf("loop direct I/O %v: want nil (kernel 4.16's capture has no loop/dio)", *d.LoopDirectIO)
+			}
 		}},
 	{name: "virtio-blk vda", tree: "virtio-vda", major: 252, minor: 3, wantName: "vda3",
 		wantChain: []string{"vda3", "vda"}, wantLeaves: []string{"vda"},
@@ -118,9 +121,21 @@ var resolveCases = []resolveCase{
 			if d.BackingFile != "/var/lib/images/data.img" {
 				t.Errorf("backing file %q", d.BackingFile)
 			}
+			if d.LoopDirectIO == nil || *d.LoopDirectIO {
+				t.Errorf("loop direct I/O %v: want false (loop/dio 0, losetup's default: through the page cache)", d.LoopDirectIO)
+			}
 			if d.LogicalBlockSize != 4096 || d.PhysicalBlockSize != 4096 || d.Leaves[0].Name != "sdb" {
 				t.Errorf("block sizes %d/%d: want the loop device's 4096/4096 (losetup --sector-size 4096), not its disk's 512",
 					d.LogicalBlockSize, d.PhysicalBlockSize)
+			}
+		}},
+	{name: "loop made with --direct-io=on", tree: "handmade", major: 7, minor: 1,
+		devOf:    map[string][2]uint32{"/var/lib/images/direct.img": {8, 17}},
+		wantName: "loop1", wantChain: []string{"loop1", "sdb1", "sdb"}, wantLeaves: []string{"sdb"},
+		transport: profile.TransportSATA, rotational: true, model: "WDC WD40EFRX-68N",
+		check: func(t *testing.T, d profile.Device) {
+			if d.LoopDirectIO == nil || !*d.LoopDirectIO {
+				t.Errorf("loop direct I/O %v: want true (loop/dio 1)", d.LoopDirectIO)
 			}
 		}},
 	{name: "loop whose backing file is gone", tree: "handmade", major: 7, minor: 0,

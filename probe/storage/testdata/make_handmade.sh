@@ -51,6 +51,12 @@ attr $S/devices/virtual/block/loop0/loop/backing_file /var/lib/images/data.img
 # made with losetup --sector-size 4096: the loop's own block size, not its disk's 512
 attr $S/devices/virtual/block/loop0/queue/logical_block_size 4096
 attr $S/devices/virtual/block/loop0/queue/physical_block_size 4096
+# losetup's default: direct I/O off (loop/dio 0, Linux >= 4.10), the backing file read and written through the page cache
+attr $S/devices/virtual/block/loop0/loop/dio 0
+# a loop device made with losetup --direct-io=on: loop/dio 1
+disk $S/devices/virtual/block/loop1 7:1 2097152 0 none
+attr $S/devices/virtual/block/loop1/loop/backing_file /var/lib/images/direct.img
+attr $S/devices/virtual/block/loop1/loop/dio 1
 
 # USB stick: sd* under .../usb2/2-1/2-1:1.0/hostN (usb-storage), as on a Raspberry Pi booting from USB
 U=$S/devices/platform/scb/fd500000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0/usb2/2-1/2-1:1.0/host6/target6:0:0/6:0:0:0
