@@ -69,7 +69,7 @@ func capByConnections(ctx context.Context, db *sql.DB, want []int, notes []strin
 	if err != nil {
 		return want, notes
 	}
-	kept, capped := capThreads(want, math.MaxInt32, freeSessions(ctx, db, maxConns))
+	kept, capped := capThreads(want, math.MaxInt32, roomFor(ctx, db, maxConns))
 	if len(kept) == 0 {
 		return want, notes // nothing fits: let the first step say so
 	}

@@ -243,16 +243,6 @@ func TestRunDumpRefusals(t *testing.T) {
 			t.Fatal("ran without a dump")
 		}
 	})
-	t.Run("counts above the files are capped and said", func(t *testing.T) {
-		got, capped := capThreads([]int{1, 2, 4, 8, 16}, 4, 7)
-		if fmt.Sprint(got) != "[1 2 4]" || len(capped) != 2 {
-			t.Errorf("got %v, capped %q", got, capped)
-		}
-		got, capped = capThreads([]int{1, 2, 4, 8}, 64, 3)
-		if fmt.Sprint(got) != "[1 2]" || len(capped) != 2 {
-			t.Errorf("by connections: got %v, capped %q", got, capped)
-		}
-	})
 }
 
 // TestRunDumpPartitionedLive: a dump of a partitioned table is loaded

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -153,7 +152,7 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 		return nil, fmt.Errorf("the datadir's free space allows only %s of scratch tables (a tenth of it): "+
 			"free space on the target first; calibrate needs room for at least %s", profile.HumanBytes(smp.share), profile.HumanBytes(minStepBytes))
 	}
-	threads, capped := capThreads(o.Threads, len(smp.files), freeSessions(ctx, db, rep.Server.MaxConnections))
+	threads, capped := capThreads(o.Threads, len(smp.files), roomFor(ctx, db, rep.Server.MaxConnections))
 	rep.Capped = append([]string{}, capped...) // CONTRACT: [] when nothing is capped
 	if len(threads) == 0 {
 		return nil, fmt.Errorf("no session count left to measure: %v", capped)
@@ -248,40 +247,6 @@ func dropSample(ctx context.Context, db *sql.DB, schema string, smp *sample) err
 	}
 	wg.Wait()
 	return errors.Join(errs...)
-}
-
-// capThreads keeps the counts the sample's files and the server's free
-// sessions allow, and says why the others were left out.
-func capThreads(want []int, files, free int) ([]int, []string) {
-	var out []int
-	var capped []string
-	for _, n := range want {
-		switch {
-		case n > files:
-			capped = append(capped, fmt.Sprintf("%d sessions: the sample has %d data files, and a loader's session loads whole files", n, files))
-		case free > 0 && n > free:
-			capped = append(capped, fmt.Sprintf("%d sessions: the server has %d free connections (max_connections less those open)", n, free))
-		default:
-			out = append(out, n)
-		}
-	}
-	return out, capped
-}
-
-// freeSessions is max_connections less the open sessions and one for
-// calibrate's own DDL; 0 when unknown (then nothing is capped by it).
-func freeSessions(ctx context.Context, db *sql.DB, maxConns int) int {
-	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
-	defer cancel()
-	var name, val string
-	if maxConns <= 0 || db.QueryRowContext(qc, qThreadsConnected.in("")).Scan(&name, &val) != nil {
-		return 0
-	}
-	open, err := strconv.Atoi(val)
-	if err != nil {
-		return 0
-	}
-	return max(maxConns-open-1, 1)
 }
 
 // dumpServer reads the server's identity; what fails stays empty.

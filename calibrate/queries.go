@@ -60,6 +60,14 @@ const (
 	qReadOnly stmt = "/* mytune */ SELECT @@read_only"
 	// qThreadsConnected is the sessions already open (they count against max_connections).
 	qThreadsConnected stmt = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Threads_connected'"
+	// qUserConnections is the session's max_user_connections (the
+	// account's own limit when it has one, else the global one; 0:
+	// unlimited) and the account it applies to.
+	qUserConnections stmt = "/* mytune */ SELECT @@session.max_user_connections, CURRENT_USER()"
+	// qUserSessions counts the sessions of a user name (the account's own
+	// are visible without the PROCESS privilege; other accounts of the
+	// same name only make the count larger, the cap safer).
+	qUserSessions stmt = "/* mytune */ SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = ?"
 	// qIdentity names the server a calibration was made on, so that advise
 	// notices a saved one from another server.
 	qIdentity stmt = "/* mytune */ SELECT @@hostname, @@port, @@datadir, @@innodb_buffer_pool_size"

@@ -18,7 +18,7 @@ import (
 const calibrateDumpHelp = "With --dump DIR|FILE, calibrate loads real rows of that dump on the restore target instead:\n" +
 	"copies of the dump's tables in the scratch schema, filled from the first files of the dump (whole\n" +
 	"files per session, as myloader does; LOAD DATA pieces for MySQL Shell chunks) at 1, 2, 4, 8 and 16\n" +
-	"sessions (capped by the files and max_connections), --rounds times (down from the most sessions,\n" +
+	"sessions (capped by the files, max_connections and max_user_connections), --rounds times (down from the most sessions,\n" +
 	"then back up) on sessions that never pause as a whole; --duration (default 55s with --dump) bounds\n" +
 	"the whole run, warm-up and clean-up included. It reports MB/s and rows/s per count over all its\n" +
 	"windows, with each step's range, and the fewest sessions within 5% of the best. --max-bytes then caps each step; --from, --no-predict\n" +
