@@ -60,17 +60,21 @@ type OpenOptions struct {
 }
 
 // Open opens a pool on conn whose sessions skip the binary log
-// (sql_log_bin=0) so the scratch writes never reach replicas. An account
-// that may not do that gets ErrBinlogRefused while the binary log is on,
-// unless o.AllowBinlog; note then says the writes were logged. Refused
-// credentials come back as *server.AuthError.
+// (sql_log_bin=0) so the scratch writes never reach replicas, and, on a
+// Galera node, Galera replication too (wsrep_on=0, offCluster). An account
+// that may not do that gets ErrBinlogRefused while the binary log is on
+// (ErrClusterRefused on a Galera node), unless o.AllowBinlog; note then
+// says the writes were logged (replicated). Refused credentials come back
+// as *server.AuthError.
 func Open(ctx context.Context, conn server.Conn, o OpenOptions) (db *sql.DB, note string, err error) {
 	if o.ForDump {
 		conn.QueryTimeout = max(conn.QueryTimeout, DefaultDumpQueryTimeout)
 	}
-	db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true, SkipBinlog: true, Autocommit: true})
+	skipBinlog := true
+	db, err = server.Open(ctx, conn, poolOptions(skipBinlog, false))
 	if errors.Is(err, server.ErrSkipBinlogDenied) {
-		if db, err = server.Open(ctx, conn, server.OpenOptions{InterpolateParams: true, Autocommit: true}); err == nil {
+		skipBinlog = false
+		if db, err = server.Open(ctx, conn, poolOptions(skipBinlog, false)); err == nil {
 			if note, err = binlogNote(ctx, db, o.AllowBinlog); err != nil {
 				db.Close()
 				return nil, "", err
@@ -78,16 +82,39 @@ func Open(ctx context.Context, conn server.Conn, o OpenOptions) (db *sql.DB, not
 		}
 	}
 	if err != nil {
-		var ae *server.AuthError
-		if errors.As(err, &ae) {
-			return nil, "", ae
+		return nil, "", openErr(err)
+	}
+	if galeraNode(ctx, db) {
+		db.Close()
+		var cnote string
+		if db, cnote, err = offCluster(ctx, conn, skipBinlog, o.AllowBinlog); err != nil {
+			return nil, "", err
 		}
-		return nil, "", fmt.Errorf("connecting to the server to calibrate: %w", err)
+		note = joinNote(note, cnote)
 	}
 	if readOnly(ctx, db) {
-		note = strings.TrimPrefix(note+"; "+readOnlyNote, "; ")
+		note = joinNote(note, readOnlyNote)
 	}
 	return db, note, nil
+}
+
+// poolOptions are the pool settings of calibrate's sessions.
+func poolOptions(skipBinlog, skipWsrep bool) server.OpenOptions {
+	return server.OpenOptions{InterpolateParams: true, SkipBinlog: skipBinlog, SkipWsrep: skipWsrep, Autocommit: true}
+}
+
+// openErr words a failed connection: refused credentials stay *server.AuthError.
+func openErr(err error) error {
+	var ae *server.AuthError
+	if errors.As(err, &ae) {
+		return ae
+	}
+	return fmt.Errorf("connecting to the server to calibrate: %w", err)
+}
+
+// joinNote appends b to a, "; " between them.
+func joinNote(a, b string) string {
+	return strings.TrimPrefix(a+"; "+b, "; ")
 }
 
 // readOnlyNote says a read_only server (a replica, as a rule) was written

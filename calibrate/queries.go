@@ -56,6 +56,9 @@ const (
 
 	// qMaxConnections caps calibrate --dump's session counts.
 	qMaxConnections stmt = "/* mytune */ SELECT @@max_connections"
+	// qWsrep says whether the server is a Galera node (Open then turns
+	// wsrep_on off in calibrate's sessions); it fails on MySQL.
+	qWsrep stmt = "/* mytune */ SELECT @@global.wsrep_on, @@global.wsrep_provider"
 	// qReadOnly says whether the server is read_only (calibrate notes it).
 	qReadOnly stmt = "/* mytune */ SELECT @@read_only"
 	// qThreadsConnected is the sessions already open (they count against max_connections).

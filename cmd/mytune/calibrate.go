@@ -69,7 +69,8 @@ func (a *app) calibrateCmd() *cobra.Command {
 	f.String("dump", "", "load real rows of this dump (mydumper or MySQL Shell directory, mysqldump file) at 1-16 sessions "+
 		"and choose the load threads (see the --dump paragraph above)")
 	f.Int("rounds", calibrate.DefaultRounds, "with --dump: how often each session count is measured (rounds alternate: most sessions to fewest, then back)")
-	f.Bool("allow-binlog", false, "write even when the binary log is on and this account may not skip it (the writes reach replicas)")
+	f.Bool("allow-binlog", false, "write even when the binary log is on and this account may not skip it, or on a Galera node "+
+		"whose replication it may not turn off (the writes reach replicas, or every node)")
 	addServerFlags(f)
 	return cmd
 }

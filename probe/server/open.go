@@ -25,6 +25,14 @@ type OpenOptions struct {
 	// SESSION_VARIABLES_ADMIN (MySQL 8); without it Open returns an
 	// error wrapping ErrSkipBinlogDenied.
 	SkipBinlog bool
+	// SkipWsrep sets wsrep_on=0 on every connection of the pool, so that
+	// on a Galera node (MariaDB Cluster, Percona XtraDB Cluster) the
+	// caller's writes are not replicated to the other nodes, which
+	// sql_log_bin=0 does not prevent. It needs SUPER; without it Open
+	// returns an error wrapping ErrSkipWsrepDenied (a caller that sets
+	// SkipBinlog too has opened with SkipBinlog alone first, so that a
+	// refusal is this one's).
+	SkipWsrep bool
 	// Autocommit sets autocommit=1 on every connection of the pool: a
 	// writer whose statements must each commit (calibrate) is not at the
 	// mercy of a global autocommit=0, under which its sessions held
@@ -36,6 +44,10 @@ type OpenOptions struct {
 // ErrSkipBinlogDenied says the account may not turn the binary log off for
 // its own sessions (MySQL/MariaDB error 1227).
 var ErrSkipBinlogDenied = errors.New("this account may not set sql_log_bin (SUPER needed, or BINLOG ADMIN on MariaDB 10.5.2+, SYSTEM_VARIABLES_ADMIN on MySQL 8)")
+
+// ErrSkipWsrepDenied says the account may not turn Galera replication off
+// for its own sessions (error 1227 on SET wsrep_on).
+var ErrSkipWsrepDenied = errors.New("this account may not set wsrep_on (SUPER needed)")
 
 // erSpecificAccessDenied is ER_SPECIFIC_ACCESS_DENIED_ERROR (MySQL and
 // MariaDB error reference): "you need (at least one of) the X privilege(s)".
@@ -55,13 +67,13 @@ func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
 	}
 	var tried []string
 	for _, ep := range c.Endpoints {
-		db, err := openPool(ctx, c, ep, OpenOptions{MaxConns: n, InterpolateParams: o.InterpolateParams, SkipBinlog: o.SkipBinlog, Autocommit: o.Autocommit})
+		o.MaxConns = n
+		db, err := openPool(ctx, c, ep, o)
 		if err == nil {
 			return db, nil
 		}
-		var me *mysql.MySQLError
-		if o.SkipBinlog && errors.As(err, &me) && me.Number == erSpecificAccessDenied {
-			return nil, fmt.Errorf("%w: %s", ErrSkipBinlogDenied, me.Message)
+		if err := sessionDenied(err, o); err != nil {
+			return nil, err
 		}
 		if ae, ok := asAuthError(err, c, ep); ok {
 			return nil, ae
@@ -72,6 +84,22 @@ func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
 		tried = append(tried, fmt.Sprintf("%s: %s", ep, redact(err.Error(), c.password)))
 	}
 	return nil, &UnreachableError{Tried: tried}
+}
+
+// sessionDenied is the refusal of a session variable Open sets (error
+// 1227), as ErrSkipWsrepDenied or ErrSkipBinlogDenied; nil for any other error.
+func sessionDenied(err error, o OpenOptions) error {
+	var me *mysql.MySQLError
+	if !errors.As(err, &me) || me.Number != erSpecificAccessDenied {
+		return nil
+	}
+	switch {
+	case o.SkipWsrep:
+		return fmt.Errorf("%w: %s", ErrSkipWsrepDenied, me.Message)
+	case o.SkipBinlog:
+		return fmt.Errorf("%w: %s", ErrSkipBinlogDenied, me.Message)
+	}
+	return nil
 }
 
 // openPool dials one endpoint with a pool of o.MaxConns connections and
@@ -86,6 +114,9 @@ func openPool(ctx context.Context, c Conn, ep Endpoint, o OpenOptions) (*sql.DB,
 	cfg.Params = map[string]string{} // the driver SETs each on every new connection
 	if o.SkipBinlog {
 		cfg.Params["sql_log_bin"] = "0"
+	}
+	if o.SkipWsrep {
+		cfg.Params["wsrep_on"] = "0"
 	}
 	if o.Autocommit {
 		cfg.Params["autocommit"] = "1"
