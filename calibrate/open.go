@@ -21,31 +21,7 @@ var ErrBinlogRefused = errors.New("the binary log is on and this account may not
 // the account skip the binary log on this server.
 func binlogRefused(flavor, version string) error {
 	return usage.Errorf("%w (it needs %s): calibrate's scratch schema would reach replicas; use an account that may, or pass --allow-binlog",
-		ErrBinlogRefused, skipBinlogPrivileges(flavor, version))
-}
-
-// skipBinlogPrivileges names the privileges that let a session set
-// sql_log_bin. MariaDB: BINLOG ADMIN from 10.5.2 (MDEV-21957, MariaDB
-// manual "GRANT", BINLOG ADMIN), else SUPER; it has no
-// SYSTEM_VARIABLES_ADMIN. MySQL 8.0+ (and Percona): SYSTEM_VARIABLES_ADMIN,
-// or SESSION_VARIABLES_ADMIN from 8.0.14, or SUPER (MySQL 8.0 manual,
-// "System Variable Privileges"); MySQL 5.7 only SUPER. Unknown: both
-// flavors' names, said as such.
-func skipBinlogPrivileges(flavor, version string) string {
-	v, ok := profile.ParseVersion(version)
-	switch {
-	case flavor == profile.FlavorMariaDB && ok && !v.AtLeast(10, 5, 2):
-		return "the SUPER privilege"
-	case flavor == profile.FlavorMariaDB:
-		return "the BINLOG ADMIN or SUPER privilege"
-	case flavor != "" && ok && !v.AtLeast(8, 0, 0):
-		return "the SUPER privilege"
-	case flavor != "" && ok && !v.AtLeast(8, 0, 14):
-		return "the SYSTEM_VARIABLES_ADMIN or SUPER privilege"
-	case flavor != "":
-		return "the SYSTEM_VARIABLES_ADMIN, SESSION_VARIABLES_ADMIN or SUPER privilege"
-	}
-	return "the SUPER privilege, or BINLOG ADMIN on MariaDB 10.5.2+, or SYSTEM_VARIABLES_ADMIN on MySQL 8"
+		ErrBinlogRefused, profile.SkipBinlogPrivileges(flavor, version))
 }
 
 // OpenOptions says how calibrate may write on the server.

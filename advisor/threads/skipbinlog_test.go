@@ -1,0 +1,44 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// TestSkipBinlogAccount: the binary-log skip names the privilege the
+// loading account needs on the target and what each loader does without
+// it (2026-12-06, MariaDB 10.11.19 with log_bin ON, an account with only
+// ALL on its database: myloader 0.10 wrote every row into the binary log,
+// exit 0; the mysql line's --init-command stopped it, ERROR 1227, exit 1).
+func TestSkipBinlogAccount(t *testing.T) {
+	maria := profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}
+	mysql := profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"}
+	cases := []struct {
+		name   string
+		format string
+		target profile.Target
+		has    []string
+	}{
+		{"myloader into MariaDB 10.11", "mydumper", maria, []string{"BINLOG ADMIN or SUPER", "myloader 0.10 writes every row into the binary log anyway"}},
+		{"a mysqldump file into MariaDB 10.11", "mysqldump", maria, []string{"BINLOG ADMIN or SUPER", "ERROR 1227", "sql_log_bin=0 out of the line's --init-command"}},
+		{"no dump: the myloader line", "", maria, []string{"myloader 0.10 writes"}},
+		{"mysqlsh into MySQL 8.4", "mysqlsh", mysql, []string{"SYSTEM_VARIABLES_ADMIN, SESSION_VARIABLES_ADMIN or SUPER"}},
+		{"MariaDB before 10.5.2", "mydumper", profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.4.30"}, []string{"needs the SUPER privilege"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := &profile.Profile{}
+			if c.format != "" {
+				p.Dump = &profile.Dump{Format: c.format}
+			}
+			got := skipBinlog(p, Options{Target: c.target}, BinlogOn).Warning
+			for _, h := range c.has {
+				if !strings.Contains(got, h) {
+					t.Errorf("%q lacks %q", got, h)
+				}
+			}
+		})
+	}
+}
