@@ -32,11 +32,12 @@ type engine struct {
 	maxFile  uint64
 	laid     uint64 // bytes laid out by the seq write phase: the file the later phases use
 	written  uint64
-	maxWrite uint64    // --max-bytes: the most the whole run may write
-	ceiling  uint64    // the most maxWrite may grow to (Options.MaxBytesCeiling); 0: a hard cap
-	capped   bool      // a write step ended at its share of maxWrite
-	steps    []step    // the plan of this run
-	pool     *randPool // the workers of the random phase running, nil between them
+	maxWrite uint64      // --max-bytes: the most the whole run may write
+	ceiling  uint64      // the most maxWrite may grow to (Options.MaxBytesCeiling); 0: a hard cap
+	capped   bool        // a write step ended at its share of maxWrite
+	overrun  stepOverrun // the step that most overran its time (checkStall)
+	steps    []step      // the plan of this run
+	pool     *randPool   // the workers of the random phase running, nil between them
 	// firstRound is what the slices of a random phase's first round showed (afterSlice)
 	firstRound []firstSlice
 	writes     curveAcc
@@ -59,6 +60,8 @@ type engine struct {
 // threads, and sequential read, all within o.Duration. The test file is
 // removed on every exit path. When ctx is cancelled Run returns within about
 // one I/O operation, with the results so far and an error wrapping ctx.Err().
+// When the run passes stallLimit (its operations take seconds) it stops
+// before the next step with ErrStalled.
 func Run(ctx context.Context, o Options) (Result, error) {
 	return run(ctx, o, osOpener{})
 }
@@ -130,6 +133,9 @@ func (e *engine) runAll() error {
 		if err := checkCtx(e.ctx, s.phase); err != nil {
 			return err
 		}
+		if err := e.checkStall(s.phase); err != nil {
+			return err
+		}
 		if s.phase != PhaseSeqWrite && e.laid < randBlock {
 			return fmt.Errorf("the sequential write laid out only %d bytes: the disk is too slow to measure in %s; raise --duration", e.laid, e.total)
 		}
@@ -145,6 +151,7 @@ func (e *engine) runAll() error {
 		}
 		err := e.runStep(c, i)
 		c.finish()
+		e.noteOverrun(c)
 		e.capped = e.capped || c.capped.Load()
 		if p := e.progressPanic.Load(); p != nil {
 			return fmt.Errorf("%w: progress report: %v", errWorkerPanic, p)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // faultyOpener wraps the real opener and injects the failures a test asks for.
@@ -16,10 +17,13 @@ type faultyOpener struct {
 	// panicRandWriteAt: the Nth 16 KiB write on a direct descriptor panics:
 	// only the random-write goroutines write 16 KiB with O_DIRECT.
 	panicRandWriteAt int64
-	directWrites     atomic.Int64
-	writes           atomic.Int64
-	opens            atomic.Int64
-	directOpens      atomic.Int64
+	// stallWrites makes every write take this long, as on a failing card
+	// or a hung network disk; 0 = no delay.
+	stallWrites  time.Duration
+	directWrites atomic.Int64
+	writes       atomic.Int64
+	opens        atomic.Int64
+	directOpens  atomic.Int64
 }
 
 func (o *faultyOpener) open(path string, direct bool) (ioFile, error) {
@@ -58,5 +62,6 @@ func (f *faultyFile) WriteAt(p []byte, off int64) (int, error) {
 	case n == f.o.panicWriteAt, f.direct && len(p) == randBlock && nd == f.o.panicRandWriteAt:
 		panic("injected panic in WriteAt")
 	}
+	time.Sleep(f.o.stallWrites)
 	return f.ioFile.WriteAt(p, off)
 }
