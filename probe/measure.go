@@ -25,7 +25,7 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 	if err := checkWritable(st.Path); err != nil {
 		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with --no-measure", st.Path, err)
 	}
-	removeStale(st, o.Roots.Proc)
+	before := removeStale(st, o.Roots.Proc)
 	maxBytes, ceiling := o.MaxBytes, uint64(0)
 	if maxBytes == 0 {
 		maxBytes, ceiling = diskio.DefaultMaxBytes, diskio.GrowCeiling(st.FreeBytes)
@@ -43,11 +43,14 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 		st.Notes = append(st.Notes, note)
 	}
 	roots := host.Roots{Proc: o.Roots.Proc, Sys: o.Roots.Sys}
-	before := readLoad(ctx, roots, st, "before")
+	loadBefore := readLoad(ctx, roots, st, "before")
 	res, err := diskio.Run(ctx, diskio.Options{Dir: st.Path, Duration: o.Duration, MaxBytes: maxBytes, MaxBytesCeiling: ceiling,
 		FileBytes: fileBytes, ProcRoot: o.Roots.Proc, Progress: o.Progress})
-	if after := readLoad(ctx, roots, st, "after"); before != nil && after != nil {
-		st.Conditions = &profile.Conditions{Before: *before, After: *after}
+	if after := readLoad(ctx, roots, st, "after"); loadBefore != nil && after != nil {
+		st.Conditions = &profile.Conditions{Before: *loadBefore, After: *after}
+	}
+	if ctx.Err() == nil {
+		noteLaterProbes(st, o.Roots.Proc, before)
 	}
 	switch {
 	case ctx.Err() != nil:
@@ -92,9 +95,11 @@ func pageCacheLoopNote(d profile.Device) string {
 // removeStale removes the test files killed runs left in st.Path
 // (diskio.RemoveStale), gives their space back to st.FreeBytes and says
 // so in a note; a file another probe is measuring with, or whose maker
-// cannot be proven gone, is left alone and a note says so.
-func removeStale(st *profile.Storage, procRoot string) {
+// cannot be proven gone, is left alone and a note says so. It returns the
+// files of the probes measuring now (noteLaterProbes).
+func removeStale(st *profile.Storage, procRoot string) (live map[string]bool) {
 	found, err := diskio.RemoveStale(st.Path, procRoot)
+	live = map[string]bool{}
 	var gone []diskio.Stale
 	var freed int64
 	for _, s := range found {
@@ -103,6 +108,7 @@ func removeStale(st *profile.Storage, procRoot string) {
 			gone = append(gone, s)
 			freed += s.Bytes
 		case s.Live:
+			live[s.Path] = true
 			st.Notes = append(st.Notes, fmt.Sprintf("another mytune probe is measuring the disk under %s now (its test file %s, "+
 				"%.1f MiB, left alone: %s): the two probes compete for the disk, so both sets of figures may read low; "+
 				"run one probe at a time", st.Path, s.Path, mib(s.Bytes), s.Why))
@@ -125,6 +131,23 @@ func removeStale(st *profile.Storage, procRoot string) {
 	}
 	if err != nil {
 		st.Notes = append(st.Notes, fmt.Sprintf("a test file an earlier run left behind could not be removed (%v): delete it by hand", err))
+	}
+	return live
+}
+
+// noteLaterProbes says, after the measurement, which other probes of
+// st.Path are measuring now that were not when it began (before): they
+// started during this one and competed with it for the disk, so its
+// figures may read low too, not only theirs (the later probe's report says
+// so at its start). Files of killed runs found now are removed as at the start.
+func noteLaterProbes(st *profile.Storage, procRoot string, before map[string]bool) {
+	found, _ := diskio.RemoveStale(st.Path, procRoot) // a removal error was reported at the start, or is the next run's
+	for _, s := range found {
+		if s.Live && !before[s.Path] {
+			st.Notes = append(st.Notes, fmt.Sprintf("another mytune probe began measuring the disk under %s while this one "+
+				"measured (its test file %s, left alone: %s): the two probes competed for the disk, so these figures may "+
+				"read low; run one probe at a time", st.Path, s.Path, s.Why))
+		}
 	}
 }
 
