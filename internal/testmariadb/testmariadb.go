@@ -282,10 +282,18 @@ func (s *Server) setup(ctx context.Context) error {
 		return err
 	}
 	defer db.Close()
-	if _, err := db.ExecContext(ctx, setupSQL); err != nil {
-		return fmt.Errorf("creating test accounts and tables: %w", err)
+	for {
+		_, err := db.ExecContext(ctx, setupSQL)
+		if err == nil {
+			return nil
+		}
+		// a Galera node answers pings before it takes statements (error 1047, ER_UNKNOWN_COM_ERROR: "WSREP has not yet prepared node")
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) || me.Number != 1047 || ctx.Err() != nil {
+			return fmt.Errorf("creating test accounts and tables: %w", err)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
-	return nil
 }
 
 // Stop ends the server (SIGTERM, then SIGKILL after 30 s) and removes its directory.
