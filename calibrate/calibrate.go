@@ -39,6 +39,12 @@ func run(ctx context.Context, db *sql.DB, o Options) (*profile.CalibrationResult
 	res := &profile.CalibrationResult{Workload: workloadOf(o), Points: []profile.InsertPoint{}}
 	res.Server = serverInfo(ctx, db, o.QueryTimeout)
 	o.Threads, res.Notes = capByConnections(ctx, db, o.Threads, res.Notes)
+	maxBytes, notes, err := capInsertBySpace(ctx, db, o)
+	if err != nil {
+		return nil, err
+	}
+	o.MaxBytes, res.Notes = maxBytes, append(res.Notes, notes...)
+	res.Workload.MaxBytes = maxBytes
 	db.SetMaxOpenConns(o.maxConns())
 	db.SetMaxIdleConns(o.maxConns())
 	if err := claim(ctx, db, o.Schema, newOwner(), o.QueryTimeout); err != nil {

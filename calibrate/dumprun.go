@@ -145,17 +145,9 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 	rep.Server = dumpServer(ctx, db)
 	rep.Dump = dumpInfo(o.Source, smp)
 	smp.poolBytes = rep.Server.BufferPoolBytes
-	if note := capBySpace(smp, rep.Server.Datadir); note != "" {
-		rep.Notes = append(rep.Notes, note)
-	}
-	if smp.share < minStepBytes {
-		return nil, fmt.Errorf("the datadir's free space allows only %s of scratch tables (a tenth of it): "+
-			"free space on the target first; calibrate needs room for at least %s", profile.HumanBytes(smp.share), profile.HumanBytes(minStepBytes))
-	}
-	threads, capped := capThreads(o.Threads, len(smp.files), roomFor(ctx, db, rep.Server.MaxConnections))
-	rep.Capped = append([]string{}, capped...) // CONTRACT: [] when nothing is capped
-	if len(threads) == 0 {
-		return nil, fmt.Errorf("no session count left to measure: %v", capped)
+	threads, err := sizeRun(ctx, db, o, smp, rep)
+	if err != nil {
+		return nil, err
 	}
 	steps := o.Rounds * len(threads)
 	loadFor := time.Duration((1 - CleanupShare) * float64(o.Duration))
@@ -179,6 +171,30 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 	}
 	report(rep, o, smp, threads, samples)
 	return rep, err
+}
+
+// sizeRun caps what the run may write by the datadir's free space
+// (capBySpace) and, when its writes reach the binary log, by the free
+// space of the log's disk (capByBinlog), and the session counts by the
+// sample's files and the sessions the server and the account allow.
+func sizeRun(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, rep *profile.DumpCalibration) ([]int, error) {
+	if note := capBySpace(smp, rep.Server.Datadir); note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
+	if smp.share < minStepBytes {
+		return nil, fmt.Errorf("the datadir's free space allows only %s of scratch tables (a tenth of it): "+
+			"free space on the target first; calibrate needs room for at least %s", profile.HumanBytes(smp.share), profile.HumanBytes(minStepBytes))
+	}
+	threads, capped := capThreads(o.Threads, len(smp.files), roomFor(ctx, db, rep.Server.MaxConnections))
+	rep.Capped = append([]string{}, capped...) // CONTRACT: [] when nothing is capped
+	if len(threads) == 0 {
+		return nil, fmt.Errorf("no session count left to measure: %v", capped)
+	}
+	note, err := capByBinlog(smp, binlogDir(ctx, db), o.Rounds*len(threads)+1)
+	if note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
+	return threads, err
 }
 
 // report fills rep with what the rounds measured on the sample smp: the

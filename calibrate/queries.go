@@ -34,6 +34,9 @@ const (
 	qVersion stmt = "/* mytune */ SELECT @@version, @@version_comment"
 	// qLogBin says whether the server writes a binary log (replicas).
 	qLogBin stmt = "/* mytune */ SELECT @@log_bin"
+	// qBinlogWrites says whether this session's writes reach the binary
+	// log, and where the log is (its disk fills with every row committed).
+	qBinlogWrites stmt = "/* mytune */ SELECT @@log_bin, @@session.sql_log_bin, @@log_bin_basename"
 	// qDatadir reads where the server keeps its data (to probe that disk).
 	qDatadir stmt = "/* mytune */ SELECT @@datadir"
 
