@@ -17,7 +17,21 @@ const (
 	erDBAccessDenied      = 1044 // ER_DBACCESS_DENIED_ERROR
 	erTableAccessDenied   = 1142 // ER_TABLEACCESS_DENIED_ERROR
 	erSpecificAccessDenid = 1227 // ER_SPECIFIC_ACCESS_DENIED_ERROR
+	// erOptionPreventsStatement is ER_OPTION_PREVENTS_STATEMENT: on CREATE
+	// DATABASE, read_only (or MySQL's super_read_only) refused the write.
+	erOptionPreventsStatement = 1290
 )
+
+// readOnlyRefused is CREATE DATABASE refused by a read_only server (a
+// replica, as a rule): the user's to resolve, saying how (QA: on a MariaDB
+// 10.11 replica an account without SUPER got exit 1 and the server's
+// message alone).
+func readOnlyRefused(err error) error {
+	return usage.Errorf("the server is read_only (a replica?) and this account may not write there (%v): calibrate the "+
+		"source or a copy of the restore target instead; an account with SUPER (READ_ONLY ADMIN on MariaDB 10.5.2+, "+
+		"CONNECTION_ADMIN on MySQL 8 unless super_read_only is on) may write there, and the scratch schema then exists "+
+		"on the replica while the run lasts", err)
+}
 
 // ForeignSchemaError refuses a schema calibrate did not create: it exists
 // without the owner marker, or holds more than calibrate puts there.

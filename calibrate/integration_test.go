@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/internal/testmariadb"
+	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/server"
 )
 
@@ -367,4 +368,33 @@ func fakeProc(t *testing.T, cmdlines map[int]string) {
 	old := procRoot
 	procRoot = dir
 	t.Cleanup(func() { procRoot = old })
+}
+
+// TestRunRefusedByAReadOnlyServer: on a read_only server (a replica) an
+// account without SUPER is refused at CREATE DATABASE; that is the user's
+// to resolve (exit 2), and the error says how (QA: exit 1 with the
+// server's message alone).
+func TestRunRefusedByAReadOnlyServer(t *testing.T) {
+	srv := testmariadb.StartWith(t, "--read-only")
+	root, err := srv.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	for _, host := range []string{"%", "localhost"} {
+		acc := "mytune_ro@'" + host + "'"
+		for _, q := range []string{"CREATE USER " + acc + " IDENTIFIED BY 'ro'", "GRANT ALL ON `mytune_cal_ro`.* TO " + acc} {
+			if _, err := root.ExecContext(t.Context(), q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+	}
+	db := openAs(t, srv.DSN("mytune_ro", "ro"))
+	_, err = Run(t.Context(), db, shortRun("mytune_cal_ro"))
+	if !usage.Is(err) || !strings.Contains(err.Error(), "read_only") || !strings.Contains(err.Error(), "calibrate the source") {
+		t.Fatalf("got %v, want a usage error saying the server is read_only and what to do", err)
+	}
+	if exists(t, root, "mytune_cal_ro") {
+		t.Error("schema created on a read_only server")
+	}
 }

@@ -92,8 +92,11 @@ func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout 
 		return err
 	}
 	if err := exec(ctx, db, timeout, qCreateSchema, schema); err != nil {
-		if serverErrNo(err) == erDBCreateExists {
+		switch serverErrNo(err) {
+		case erDBCreateExists:
 			return &ForeignSchemaError{Schema: schema, Reason: "already exists" + staleHint(schema)}
+		case erOptionPreventsStatement:
+			return readOnlyRefused(err)
 		}
 		return wrapDenied(err, schema, "creating the scratch schema")
 	}
