@@ -28,11 +28,15 @@ func galeraProvider() string {
 }
 
 // startGaleraNode starts a one-node Galera cluster (its group port one
-// the kernel picks); the test is skipped without the Galera library.
+// the kernel picks); without the Galera library the test is skipped, or
+// fails where a missing server must (testmariadb.RequireEnv, as in CI).
 func startGaleraNode(t *testing.T) *testmariadb.Server {
 	t.Helper()
 	provider := galeraProvider()
 	if provider == "" {
+		if os.Getenv(testmariadb.RequireEnv) == "1" {
+			t.Fatal("no Galera library (galera-4) installed, and " + testmariadb.RequireEnv + "=1: install galera-4 (scripts/install-deps.sh does)")
+		}
 		t.Skip("no Galera library (galera-4) installed")
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")

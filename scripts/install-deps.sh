@@ -2,7 +2,7 @@
 # install-deps.sh — installs what the tests and benchmarks need on Debian/Ubuntu:
 # MariaDB server and client (integration tests), fio (bench-probe), mydumper (dump tests, bench-threads),
 # sysbench (bench-threads data), util-linux/e2fsprogs (loop-device test beds), tmux (terminal tests),
-# nodejs (node --check of every printed mysqlsh JavaScript argument).
+# nodejs (node --check of every printed mysqlsh JavaScript argument), galera-4 (calibrate on a Galera node).
 set -euo pipefail
 need=()
 for pair in mariadbd:mariadb-server mariadb:mariadb-client fio:fio mydumper:mydumper myloader:mydumper \
@@ -10,6 +10,12 @@ for pair in mariadbd:mariadb-server mariadb:mariadb-client fio:fio mydumper:mydu
   cmd=${pair%%:*}; pkg=${pair#*:}
   command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || [ -x "/sbin/$cmd" ] || need+=("$pkg")
 done
+# galera-4 (a library, no command): the Galera node calibrate's tests start; mariadb-server only recommends it.
+galera=
+for f in /usr/lib/galera/libgalera_smm.so /usr/lib/galera-4/libgalera_smm.so /usr/lib64/galera/libgalera_smm.so /usr/lib64/galera-4/libgalera_smm.so; do
+  [ -e "$f" ] && galera=1
+done
+[ -n "$galera" ] || need+=(galera-4)
 [ ${#need[@]} -eq 0 ] && exit 0
 mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
