@@ -67,17 +67,17 @@ type Device struct {
 	SizeBytes         uint64 `json:"size_bytes"` // the first leaf disk's
 	// DeviceSizeBytes is the mounted device's own size (a partition, an
 	// LV, a loop device) when it is not the leaf disk; 0 otherwise.
-	DeviceSizeBytes    uint64 `json:"device_size_bytes,omitempty"`
-	Scheduler          string `json:"scheduler,omitempty"`
-	WriteCache         string `json:"write_cache,omitempty"` // "write back", "write through" or ""
-	MMCType            string `json:"mmc_type,omitempty"`    // "SD", "MMC" for mmcblk devices
-	BackingFile        string `json:"backing_file,omitempty"`
+	DeviceSizeBytes uint64 `json:"device_size_bytes,omitempty"`
+	Scheduler       string `json:"scheduler,omitempty"`
+	WriteCache      string `json:"write_cache,omitempty"` // "write back", "write through" or ""
+	MMCType         string `json:"mmc_type,omitempty"`    // "SD", "MMC" for mmcblk devices
+	BackingFile     string `json:"backing_file,omitempty"`
 	// LoopDirectIO is whether the first loop device on the chain reads and
 	// writes its backing file with direct I/O (sysfs loop/dio, losetup
 	// --direct-io): false is through the host's page cache, where the
 	// probe's reads and writes may stop short of the disk. nil without a
 	// loop device, or when the kernel does not say (before Linux 4.10).
-	LoopDirectIO *bool `json:"loop_direct_io,omitempty"`
+	LoopDirectIO       *bool  `json:"loop_direct_io,omitempty"`
 	Leaves             []Leaf `json:"leaves"`
 	DMName             string `json:"dm_name,omitempty"`
 	DeviceMajorMinor   string `json:"dev,omitempty"` // "259:0"
