@@ -69,6 +69,10 @@ type Server struct {
 	// databases whose names hold a backtick, at most 20: mydumper 0.10
 	// cannot dump them. [] when none (or not read).
 	BacktickNames []TableName `json:"backtick_names"`
+	// PerfSchemaBytes is what the performance schema allocated (SHOW ENGINE
+	// PERFORMANCE_SCHEMA STATUS, performance_schema.memory); 0 when it is
+	// off or unread.
+	PerfSchemaBytes uint64 `json:"performance_schema_bytes,omitempty"`
 	// UptimeS is the Uptime status counter in seconds.
 	UptimeS float64 `json:"uptime_s,omitempty"`
 	// RedoBytesPerS is the redo log write rate (Innodb_os_log_written per second).

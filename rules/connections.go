@@ -126,9 +126,9 @@ func (e Env) MaxConnectionsReason() string {
 	if !e.tmpLowerable() {
 		at = fmt.Sprintf("With tmp_table_size at %s (before MySQL 8.0.28 it does not bound a TempTable table, so lowering it frees nothing)", e.Human(m.TmpBytes))
 	}
-	s := fmt.Sprintf("Sized for %s, the connections do not fit even with their temporary tables lowered (memory.tmp_table_size_memory). %s, each connection takes %s (%s of buffers and its share of the temporary tables); %s is left for them next to a %s buffer pool, the %s reserve and %s of global buffers, room for %d",
+	s := fmt.Sprintf("Sized for %s, the connections do not fit even with their temporary tables lowered (memory.tmp_table_size_memory). %s, each connection takes %s (%s of buffers and its share of the temporary tables); %s is left for them next to a %s buffer pool, the %s reserve and %s, room for %d",
 		e.planConnsText(), at, e.Human(per), e.Human(buf), e.Human(m.RoomBytes), e.Human(m.PoolBytes), e.Human(e.ReserveBytes()),
-		e.Human(e.GlobalAfterBytes()), e.connsFit(m.RoomBytes, buf, m.TmpBytes))
+		e.globalText(e.GlobalAfterBytes()), e.connsFit(m.RoomBytes, buf, m.TmpBytes))
 	if m.Step == memConnsLowered && m.Conns > m.ConnFloor {
 		return s + fmt.Sprintf(": %d fit (never fewer than %d: %s)", m.Conns, m.ConnFloor, e.connFloorText(m.ConnFloor))
 	}

@@ -70,7 +70,10 @@ type Facts struct {
 	// KeyBufferBytes is key_buffer_size, AriaPagecacheBytes MariaDB's
 	// aria_pagecache_buffer_size (0 on MySQL): global caches counted in
 	// the memory budget.
-	KeyBufferBytes, AriaPagecacheBytes   uint64
+	KeyBufferBytes, AriaPagecacheBytes uint64
+	// PerfSchemaBytes is the live server's performance schema memory
+	// (profile.Server.PerfSchemaBytes), counted with the global buffers.
+	PerfSchemaBytes                      uint64
 	TableOpenCache, TableDefinitionCache int
 	// OpenFilesLimit is the live server's open_files_limit (the file
 	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.
@@ -208,6 +211,9 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	f.fill()
 	f.fillBuild(p.Server, vars)
 	f.Usage = usageOf(p)
+	if p.Server != nil && p.Server.Reachable {
+		f.PerfSchemaBytes = p.Server.PerfSchemaBytes
+	}
 	f.fillQueryCache()
 	f.fillBinlogExpiry()
 	return f, nil

@@ -182,9 +182,9 @@ func (e Env) TmpTableAfter() uint64 { return e.memPlan().TmpBytes }
 func (e Env) TmpTableReason() string {
 	m, buf, conns := e.memPlan(), e.BuffersAfterBytes(), e.bufConns()
 	now := e.tmpCap(e.F.TmpTableBytes, conns)
-	s := fmt.Sprintf("%s, each with %s of buffers and an in-memory temporary table of up to %s, may take %s at once; %s is left for them (the %s usable less the %s reserve, a %s buffer pool and %s of global buffers), %s each",
+	s := fmt.Sprintf("%s, each with %s of buffers and an in-memory temporary table of up to %s, may take %s at once; %s is left for them (the %s usable less the %s reserve, a %s buffer pool and %s), %s each",
 		e.planConnsText(), e.Human(buf), e.Human(now), e.Human(float64(conns)*float64(buf+now)), e.Human(m.RoomBytes),
-		e.Human(e.EffectiveMemBytes()), e.Human(e.ReserveBytes()), e.Human(m.PoolBytes), e.Human(e.GlobalAfterBytes()),
+		e.Human(e.EffectiveMemBytes()), e.Human(e.ReserveBytes()), e.Human(m.PoolBytes), e.globalText(e.GlobalAfterBytes()),
 		e.Human(m.RoomBytes/uint64(max(conns, 1))))
 	if m.Step == memTmpLowered {
 		return s + fmt.Sprintf(". %s (that less the buffers, rounded down to whole MiB) keeps them within it: a larger temporary table goes to disk, slower for that query, instead of the OOM killer ending the server; the pool and max_connections stay as sized",
@@ -199,14 +199,25 @@ func (e Env) TmpTableReason() string {
 }
 
 // GlobalBytes is the global buffers next to the pool now: the InnoDB log
-// buffer, the key cache and (MariaDB) the Aria page cache.
+// buffer, the key cache, (MariaDB) the Aria page cache and the live
+// server's performance schema memory.
 func (e Env) GlobalBytes() uint64 {
-	return satSum(e.F.LogBufferBytes, e.F.KeyBufferBytes, e.F.AriaPagecacheBytes)
+	return satSum(e.F.LogBufferBytes, e.F.KeyBufferBytes, e.F.AriaPagecacheBytes, e.F.PerfSchemaBytes)
 }
 
 // GlobalAfterBytes is GlobalBytes once the advice is applied.
 func (e Env) GlobalAfterBytes() uint64 {
-	return satSum(e.F.LogBufferBytes, e.KeyBufferAfter(), e.AriaPagecacheAfter())
+	return satSum(e.F.LogBufferBytes, e.KeyBufferAfter(), e.AriaPagecacheAfter(), e.F.PerfSchemaBytes)
+}
+
+// globalText says b of global buffers, naming the performance schema's
+// share when it has one (it can be most of them: 142 MB at
+// max_connections 2000 against a 16 MB log buffer).
+func (e Env) globalText(b uint64) string {
+	if e.F.PerfSchemaBytes == 0 {
+		return e.Human(b) + " of global buffers"
+	}
+	return fmt.Sprintf("%s of global buffers (the performance schema's %s among them)", e.Human(b), e.Human(e.F.PerfSchemaBytes))
 }
 
 // MemoryTight is true when the max_connections in effect, each connection

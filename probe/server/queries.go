@@ -24,6 +24,11 @@ const (
 	qRedo      query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
 	qDatadir   query = "/* mytune */ SELECT @@datadir"
 
+	// qPerfSchema lists what the performance schema allocated, one row per
+	// buffer, the total as performance_schema.memory (MySQL 8.4 manual,
+	// "SHOW ENGINE Statement"; MariaDB KB, "SHOW ENGINE"). It needs PROCESS.
+	qPerfSchema query = "/* mytune */ SHOW ENGINE PERFORMANCE_SCHEMA STATUS"
+
 	// qEngines sums per schema and engine (tables() adds them up both
 	// ways) and groups by the select list's alias: MariaDB 10.11 under a
 	// global sql_mode with ONLY_FULL_GROUP_BY refuses the same expression

@@ -126,6 +126,7 @@ func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Ser
 			"or give --no-server", strings.Join(r.s.Unread, "; "))
 	}
 	r.s.Status = r.pairs(ctx, qStatus)
+	r.perfSchema(ctx)
 	statusAt := time.Now()
 	r.s.ReadAt = time.Now().UTC().Truncate(time.Second)
 	r.tables(ctx)
