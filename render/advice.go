@@ -145,6 +145,12 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		c    advisor.ThreadChoice
 	}{{"dump", th.Dump}, {"load", th.Load}, {"copy", th.Copy}}
 	b.WriteString(section(t, "THREADS"))
+	if notesOnly(th) { // --task oltp: nothing sized, only why
+		for _, n := range th.Notes {
+			b.WriteString(labelled(t, "note", n, w, t.dim))
+		}
+		return b.String()
+	}
 	for _, r := range rows {
 		if r.c.Threads == 0 && r.c.Why == "" {
 			continue
@@ -192,6 +198,19 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 	}
 	b.WriteString(temporaryText(t, th, w))
 	return b.String()
+}
+
+// notesOnly reports whether the plan holds nothing but notes (--task
+// oltp): no thread count, estimate, command, warning or load setting, so
+// no heading but THREADS is printed for them.
+func notesOnly(th advisor.Threads) bool {
+	for _, c := range []advisor.ThreadChoice{th.Dump, th.Load, th.Copy} {
+		if c.Threads != 0 || c.Why != "" {
+			return false
+		}
+	}
+	return th.EstimatedLoad.IsZero() && th.EstimatedSettled.IsZero() && len(th.Commands) == 0 &&
+		len(th.Warnings) == 0 && len(th.Temporary) == 0
 }
 
 // temporaryText lists the settings worth changing for the load only, each

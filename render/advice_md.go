@@ -96,6 +96,13 @@ func findingsMarkdown(fs []advisor.Finding) string {
 // threadsMarkdown is the thread table and the commands.
 func threadsMarkdown(th advisor.Threads) string {
 	var b strings.Builder
+	if notesOnly(th) { // --task oltp: no table of zero threads, only why
+		b.WriteString("## Threads\n")
+		for _, n := range th.Notes {
+			b.WriteString("\n> " + mdText(n) + "\n")
+		}
+		return b.String() + "\n"
+	}
 	b.WriteString("## Threads\n\n| task | threads | why |\n|---|---|---|\n")
 	for _, r := range []struct {
 		task string
