@@ -43,7 +43,7 @@ func run(ctx context.Context, db *sql.DB, o Options) (*profile.CalibrationResult
 	if err != nil {
 		return nil, err
 	}
-	o.MaxBytes, res.Notes = maxBytes, append(res.Notes, notes...)
+	o.MaxBytes, o.spaceHeld, res.Notes = maxBytes, maxBytes < o.MaxBytes, append(res.Notes, notes...)
 	res.Workload.MaxBytes = maxBytes
 	db.SetMaxOpenConns(o.maxConns())
 	db.SetMaxIdleConns(o.maxConns())
@@ -150,8 +150,7 @@ func runSteps(ctx context.Context, db *sql.DB, o Options, res *profile.Calibrati
 			res.Points = append(res.Points, p)
 			res.BytesInserted += p.Rows * RowBytes
 			if p.BudgetReached {
-				res.Notes = append(res.Notes, fmt.Sprintf("the %d-connection step reached its share of --max-bytes (%s) before its %s: "+
-					"raise --max-bytes for a full step", n, profile.HumanBytes(share), slice))
+				res.Notes = append(res.Notes, budgetNote(o, n, share, slice))
 			}
 			err = exec(ctx, db, o.QueryTimeout, qDropRows, o.Schema)
 		}
@@ -161,6 +160,18 @@ func runSteps(ctx context.Context, db *sql.DB, o Options, res *profile.Calibrati
 	}
 	res.DurationS = time.Since(start).Seconds()
 	return nil
+}
+
+// budgetNote says a step reached its share of the run's bytes before its
+// time, and what gives it more: --max-bytes, or, when the free space held
+// the run below it, free space on the server.
+func budgetNote(o Options, n int, share uint64, slice time.Duration) string {
+	if o.spaceHeld {
+		return fmt.Sprintf("the %d-connection step reached its share of the bytes the free space allows (%s, see above) before its %s: "+
+			"free space on the server for a full step", n, profile.HumanBytes(share), slice)
+	}
+	return fmt.Sprintf("the %d-connection step reached its share of --max-bytes (%s) before its %s: "+
+		"raise --max-bytes for a full step", n, profile.HumanBytes(share), slice)
 }
 
 // stepErr prefers the cancellation over whatever error it caused.

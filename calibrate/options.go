@@ -60,6 +60,10 @@ type Options struct {
 	// Progress, if set, is called after every step and about every 250 ms
 	// during one; calls never overlap.
 	Progress func(Progress)
+	// spaceHeld is set by Run when the free space held MaxBytes below the
+	// caller's (capInsertBySpace), so a step cut short says that, not to
+	// raise --max-bytes.
+	spaceHeld bool
 }
 
 // Progress is the state of a run for a live status line.
