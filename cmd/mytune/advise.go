@@ -33,7 +33,7 @@ func (a *app) adviseCmd() *cobra.Command {
 			"one is reachable (SHOW/SELECT only) or --mycnf FILE, and runs the rule catalogue: buffer pool,\n" +
 			"redo, io_capacity, flush and durability settings, and thread counts for dumps and restores.\n\n" +
 			datadirHelp + "\n\n" + serverHelp + "\n\n" + captureHelp,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := a.checkFormat("advise", "text", "json", "cnf", "markdown")
 			if err != nil {

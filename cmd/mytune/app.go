@@ -116,7 +116,8 @@ func (a *app) rootCmd() *cobra.Command {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetIn(a.stdin)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return asUsage(plainFlagError(err)) })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return asUsage(flagError(cmd, err)) })
+	root.SetHelpCommand(helpCmd(root))
 	pf := root.PersistentFlags()
 	// -h is --host, as in the mysql client; help is --help only.
 	pf.Bool("help", false, "help for a command")

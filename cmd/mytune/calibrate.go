@@ -34,7 +34,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 			"count, the knee of that curve and how far it is from the load threads advise predicts (from a\n" +
 			"short probe of the server's datadir when it is on this machine, or from --from profile.json).\n" +
 			"--cleanup drops a schema a killed run left behind, only if it carries calibrate's marker.\n\n" + calibrateDumpHelp,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := a.checkFormat("calibrate", "text", "json")
 			if err != nil {

@@ -17,7 +17,7 @@ func (a *app) manCmd() *cobra.Command {
 		Use:    "man --dir DIR",
 		Short:  "Write the man pages (section 1) into DIR",
 		Hidden: true,
-		Args:   cobra.NoArgs,
+		Args:   noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return manpage.Write(cmd.Root(), a.v.GetString("dir"), version)
 		},

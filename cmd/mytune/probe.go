@@ -20,7 +20,7 @@ func (a *app) probeCmd() *cobra.Command {
 			"O_DIRECT write and read, 16 KiB write+fdatasync latency (the redo-log pattern), 16 KiB random\n" +
 			"write and read at 1-16 threads. It writes only into one temporary file in DIR, removed on exit.\n\n" +
 			datadirHelp + "\n\n" + serverHelp,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			format, err := a.checkFormat("probe", "text", "json", "prom")
 			if err != nil {

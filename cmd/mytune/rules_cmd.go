@@ -34,7 +34,7 @@ func (a *app) rulesCmd() *cobra.Command {
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "List every rule: id, severity, what it sets, its summary",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			format, err := a.checkFormat("rules list", "text", "json")
 			if err != nil {
