@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mytune/mytune/advisor"
@@ -135,6 +136,10 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 	if err != nil {
 		return nil, err
 	}
+	if unused := unusedWithFrom(cmd.Flags()); len(unused) > 0 {
+		fmt.Fprintf(a.stderr, "mytune: warning: --from %s advises on what that profile measured: %s not used (drop --from to measure now)\n",
+			from, strings.Join(unused, ", "))
+	}
 	if path := a.v.GetString("mycnf"); path != "" {
 		if p.MyCnf, err = readMyCnf(path); err != nil {
 			return nil, err
@@ -144,6 +149,20 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// unusedWithFrom lists the measuring flags given on the command line that
+// --from leaves unused: the saved profile's figures stand, so a --datadir
+// given beside it is not measured (the advice would look like that
+// directory's).
+func unusedWithFrom(fs *pflag.FlagSet) []string {
+	var unused []string
+	for _, name := range []string{"datadir", "duration", "max-bytes", "no-measure"} {
+		if fs.Changed(name) {
+			unused = append(unused, "--"+name)
+		}
+	}
+	return unused
 }
 
 // readNamedServer reads the server the flags name (-h, -P, -S, -u, -p,
