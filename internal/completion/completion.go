@@ -30,7 +30,7 @@ func Command(emit func(render func(io.Writer) error) error) *cobra.Command {
 			"  bash:  mytune completion bash > /etc/bash_completion.d/mytune   (needs bash-completion)\n" +
 			"         or, for this shell only: source <(mytune completion bash)\n" +
 			"  zsh:   mytune completion zsh > \"${fpath[1]}/_mytune\"   (then start a new shell)\n" +
-			"  fish:  mytune completion fish > ~/.config/fish/completions/mytune.fish",
+			"  fish:  mkdir -p ~/.config/fish/completions; mytune completion fish > ~/.config/fish/completions/mytune.fish",
 		ValidArgs:             []string{"bash", "zsh", "fish"},
 		DisableFlagsInUseLine: true,
 		Args: func(_ *cobra.Command, args []string) error {
