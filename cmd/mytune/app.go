@@ -138,6 +138,9 @@ func cobraUsage(err error) error {
 		return nil
 	}
 	msg := err.Error()
+	if strings.HasPrefix(msg, "unknown command ") && !strings.Contains(msg, "Did you mean") {
+		return asUsage(fmt.Errorf("%w: `mytune --help` lists the commands", err))
+	}
 	for _, p := range []string{"unknown command ", "accepts ", "requires at least ", "requires at most ", "requires exactly "} {
 		if strings.HasPrefix(msg, p) {
 			return asUsage(err)

@@ -28,6 +28,8 @@ func TestUsageErrorsSayWhatToDo(t *testing.T) {
 		{"a flag nothing is near", []string{"compare", "--bogus"}, 2, "`mytune compare --help` lists its flags", "did you mean"},
 		{"an unknown shorthand", []string{"advise", "-x"}, 2, "`mytune advise --help`", ""},
 		{"a bad value keeps its own words", []string{"advise", "--port", "abc"}, 2, "want a number", "--help"},
+		{"an unknown command", []string{"helpp"}, 2, "`mytune --help` lists the commands", ""},
+		{"a misspelt command keeps cobra's suggestion", []string{"advize"}, 2, "Did you mean this?", "lists the commands"},
 		{"help for an unknown command", []string{"help", "nope"}, 2, `no command "nope"`, "Unknown help topic"},
 		{"help for a command", []string{"help", "advise"}, 0, "", ""},
 		{"help for a subcommand", []string{"help", "rules", "explain"}, 0, "", ""},
