@@ -42,7 +42,11 @@ func flagError(cmd *cobra.Command, err error) error {
 		return err
 	}
 	hint := fmt.Sprintf("`%s --help` lists its flags", cmd.CommandPath())
-	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+	name, ok := strings.CutPrefix(msg, "unknown flag: --")
+	if _, word, short := strings.Cut(msg, "' in -"); !ok && short && len(word) > 1 {
+		name, ok = word, true // -datadir: a long flag with one dash
+	}
+	if ok {
 		if near := nearestFlag(cmd, strings.SplitN(name, "=", 2)[0]); near != "" {
 			hint = fmt.Sprintf("did you mean --%s? %s", near, hint)
 		}

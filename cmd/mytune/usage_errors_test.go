@@ -26,6 +26,7 @@ func TestUsageErrorsSayWhatToDo(t *testing.T) {
 		{"a misspelt flag gets the nearest", []string{"advise", "--datdir", dir}, 2, "did you mean --datadir?", ""},
 		{"a misspelt flag with its value", []string{"probe", "--max-byte=1G"}, 2, "did you mean --max-bytes?", ""},
 		{"a flag nothing is near", []string{"compare", "--bogus"}, 2, "`mytune compare --help` lists its flags", "did you mean"},
+		{"a long flag with one dash", []string{"probe", "-datadir", dir}, 2, "did you mean --datadir?", ""},
 		{"an unknown shorthand", []string{"advise", "-x"}, 2, "`mytune advise --help`", ""},
 		{"a bad value keeps its own words", []string{"advise", "--port", "abc"}, 2, "want a number", "--help"},
 		{"an unknown command", []string{"helpp"}, 2, "`mytune --help` lists the commands", ""},
