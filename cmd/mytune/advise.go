@@ -84,6 +84,10 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	if opts.Catalogue, err = a.loadCatalogue(); err != nil {
 		return nil, err
 	}
+	var live bool
+	if opts.Calibration, live, err = a.savedCalibration(cmd, opts.Task); err != nil {
+		return nil, err
+	}
 	var d *profile.Dump
 	if dir := a.v.GetString("dump"); dir != "" {
 		if d, err = dump.Read(cmd.Context(), dir); err != nil {
@@ -112,8 +116,10 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	if d != nil {
 		p.Dump = d
 	}
-	if opts.Calibration, err = a.adviceCalibration(cmd, opts.Task); err != nil {
-		return nil, err
+	if live {
+		if opts.Calibration, err = a.liveCalibration(cmd); err != nil {
+			return nil, err
+		}
 	}
 	opts.SavedServer = a.v.GetString("from") != "" && captured == nil && p.Server != nil &&
 		(a.v.GetBool("no-server") || len(a.connSource(cmd).Named()) == 0)

@@ -22,29 +22,40 @@ func addCalibrationFlags(f *pflag.FlagSet) {
 	f.Bool("allow-binlog", false, "with --calibrate: write even when the binary log is on and this account may not skip it (the writes reach replicas)")
 }
 
-// adviceCalibration is the calibration advise sizes the load from: read
-// from --calibration, or measured now with --calibrate; nil without both.
-func (a *app) adviceCalibration(cmd *cobra.Command, task string) (*threads.Calibration, error) {
+// savedCalibration checks --calibration and --calibrate before anything is
+// measured (a bad flag or a missing file must not cost a probe: they were
+// refused only after it, ~12 s on) and reads the saved calibration; live
+// says --calibrate is to run one after the probe (liveCalibration).
+func (a *app) savedCalibration(cmd *cobra.Command, task string) (cal *threads.Calibration, live bool, err error) {
 	file, live := a.v.GetString("calibration"), a.v.GetBool("calibrate")
 	switch {
 	case file != "" && live:
-		return nil, usagef("--calibration and --calibrate: give one (a saved calibration, or one measured now)")
+		return nil, false, usagef("--calibration and --calibrate: give one (a saved calibration, or one measured now)")
 	case file == "" && !live:
-		return nil, nil
+		return nil, false, nil
 	case task == "dump" || task == "oltp":
-		return nil, usagef("--calibration and --calibrate size the load: use them with --task load, copy or all")
+		return nil, false, usagef("--calibration and --calibrate size the load: use them with --task load, copy or all")
 	case file != "":
 		rep, err := calibrate.ReadDumpReport(cmd.Context(), file)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
-		return threads.CalibrationFrom(rep, "calibration "+file), nil
+		return threads.CalibrationFrom(rep, "calibration "+file), false, nil
+	case a.v.GetString("dump") == "":
+		return nil, false, usagef("--calibrate needs --dump DIR|FILE: it loads rows of that dump on the target")
+	case a.v.GetBool("no-server"):
+		return nil, false, usagef("--calibrate needs a live server to load the dump on: drop --no-server")
 	}
-	path := a.v.GetString("dump")
-	if path == "" {
-		return nil, usagef("--calibrate needs --dump DIR|FILE: it loads rows of that dump on the target")
+	if _, err := a.parseDuration("calibrate-duration"); err != nil {
+		return nil, false, err
 	}
-	src, err := dump.OpenSource(cmd.Context(), path)
+	return nil, true, nil
+}
+
+// liveCalibration runs calibrate --dump on the server now (--calibrate),
+// after the probe, and is the calibration advise sizes the load from.
+func (a *app) liveCalibration(cmd *cobra.Command) (*threads.Calibration, error) {
+	src, err := dump.OpenSource(cmd.Context(), a.v.GetString("dump"))
 	if err != nil {
 		return nil, usagef("--dump: %v", err)
 	}
