@@ -34,6 +34,14 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 			return nil, usage.Wrap(err)
 		}
 	}
+	// Read before the measurement: a bad --mycnf must not cost a probe.
+	var myCnf *profile.MyCnf
+	if o.MyCnfPath != "" {
+		var err error
+		if myCnf, err = ReadMyCnf(o.MyCnfPath); err != nil {
+			return nil, err
+		}
+	}
 	var fromServer ServerDatadir
 	if o.Datadir == "" {
 		var err error
@@ -50,10 +58,8 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 	if o.Dial.Session != nil {
 		serverLimits(p, o.Roots, o.Dial.Session.Endpoint.OnThisHost())
 	}
-	if o.MyCnfPath != "" {
-		if p.MyCnf, err = ReadMyCnf(o.MyCnfPath); err != nil {
-			return nil, err
-		}
+	if myCnf != nil {
+		p.MyCnf = myCnf
 	}
 	locateRedoDir(ctx, o.Options, p, o.Dial.Session != nil && o.Dial.Session.Endpoint.OnThisHost())
 	p.Normalize()

@@ -2,9 +2,12 @@ package probe
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/mytune/mytune/diskio"
 	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/server"
 )
@@ -35,6 +38,36 @@ func TestDatadirFromServerRefusals(t *testing.T) {
 			}
 			if len(notes) != 0 {
 				t.Errorf("nothing is measured, so nothing may be announced: %q", notes)
+			}
+		})
+	}
+}
+
+// TestGatherRefusesABadMyCnfBeforeMeasuring: a --mycnf that cannot be read
+// is refused before the disk is touched. It was read after the
+// measurement, so 'probe --mycnf /nonexistent.cnf' wrote and timed the
+// disk for ~12 s and only then exited 2.
+func TestGatherRefusesABadMyCnfBeforeMeasuring(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		name  string
+		mycnf string
+	}{
+		{"a file that is not there", filepath.Join(dir, "nope.cnf")},
+		{"a directory", dir},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			measured := false
+			o := GatherOptions{Options: Options{Datadir: dir, Duration: 10 * time.Second, Measure: true,
+				Roots: DefaultRoots, BinRoot: "/", Progress: func(diskio.Progress) { measured = true }},
+				NoServer: true, MyCnfPath: c.mycnf}
+			_, err := Gather(context.Background(), o)
+			if err == nil || !strings.Contains(err.Error(), "--mycnf") {
+				t.Fatalf("err = %v, want a --mycnf error", err)
+			}
+			if measured {
+				t.Errorf("the disk was measured before the my.cnf was refused")
 			}
 		})
 	}
