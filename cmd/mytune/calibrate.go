@@ -90,9 +90,17 @@ func (a *app) calibrateOptions() (calibrate.Options, error) {
 	if o.BatchRows <= 0 {
 		return o, usagef("--batch-rows %d must be at least 1", o.BatchRows)
 	}
-	if steps := len(calibrate.DefaultThreads); dur < time.Duration(steps)*calibrate.MinStepDuration {
+	steps := len(calibrate.DefaultThreads)
+	if dur < time.Duration(steps)*calibrate.MinStepDuration {
 		return o, usagef("--duration %s gives each of the %d steps %s: give at least %s (default %s)", dur, steps,
 			dur/time.Duration(steps), time.Duration(steps)*calibrate.MinStepDuration, calibrate.DefaultDuration)
+	}
+	// A step whose share cannot hold one batch inserts nothing: the run
+	// would end with no curve (it did, exit 0, on --max-bytes 1k).
+	if batch := uint64(o.BatchRows) * calibrate.RowBytes; maxBytes/uint64(steps) < batch {
+		return o, usagef("--max-bytes %s gives each of the %d steps %d bytes, less than one batch (%d rows of %d bytes): "+
+			"give at least %d bytes (default 256MiB) or fewer --batch-rows", a.v.GetString("max-bytes"), steps,
+			maxBytes/uint64(steps), o.BatchRows, calibrate.RowBytes, batch*uint64(steps))
 	}
 	if err := calibrate.CheckSchemaName(o.Schema); err != nil {
 		return o, usagef("--schema: %v", err)
