@@ -28,10 +28,10 @@ func TestCapByBinlog(t *testing.T) {
 		errHas    string
 	}{
 		{"the binary log not written: unchanged", "", 1 << 30, 16, 1 << 30, "", ""},
-		{"room for every load's share: unchanged", dir, minStepBytes, 2, minStepBytes, "", ""},
+		{"room for every load's share: unchanged", dir, MinStepBytes, 2, MinStepBytes, "", ""},
 		{"the run's loads together capped by a tenth of the log's disk", dir, free, 16, limit / 16, "over the run", ""},
 		{"a remote log: what the run may add, said", "/no/such/binlog/dir", 1 << 20, 16, 1 << 20, "may add up to 16.0 MiB", ""},
-		{"under the least a step needs: refused before writing", dir, 1 << 30, int(limit/minStepBytes) + 1, 1 << 30, "",
+		{"under the least a step needs: refused before writing", dir, 1 << 30, int(limit/MinStepBytes) + 1, 1 << 30, "",
 			"free space there, use an account that may skip the binary log"},
 	}
 	for _, c := range cases {

@@ -72,9 +72,10 @@ func sampleOf(src *dump.Source, share uint64) (*sample, []string) {
 	return s, notes
 }
 
-// minStepBytes is the least a step must be allowed to load: four of
+// MinStepBytes is the least a step must be allowed to load (--max-bytes
+// with --dump, or the free space a step may fill): four of
 // mydumper's default 1 MB statements.
-const minStepBytes = 4 << 20
+const MinStepBytes = 4 << 20
 
 // overranNote says when the run took longer than --duration allowed (more
 // than a tenth over), and what to do from what was measured (QA: --duration
@@ -181,9 +182,9 @@ func sizeRun(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, rep *p
 	if note := capBySpace(smp, rep.Server.Datadir); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
-	if smp.share < minStepBytes {
+	if smp.share < MinStepBytes {
 		return nil, fmt.Errorf("the datadir's free space allows only %s of scratch tables (a tenth of it): "+
-			"free space on the target first; calibrate needs room for at least %s", profile.HumanBytes(smp.share), profile.HumanBytes(minStepBytes))
+			"free space on the target first; calibrate needs room for at least %s", profile.HumanBytes(smp.share), profile.HumanBytes(MinStepBytes))
 	}
 	threads, capped := capThreads(o.Threads, len(smp.files), roomFor(ctx, db, rep.Server.MaxConnections))
 	rep.Capped = append([]string{}, capped...) // CONTRACT: [] when nothing is capped

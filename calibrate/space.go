@@ -90,11 +90,11 @@ func capByBinlog(smp *sample, dir string, loads int) (string, error) {
 	}
 	limit := free / FreeShare
 	share := limit / uint64(max(loads, 1))
-	if share < minStepBytes {
+	if share < MinStepBytes {
 		return "", fmt.Errorf("the binary log is written (--allow-binlog) and its disk (%s) has %s free: a tenth of it, %s, "+
 			"leaves under %s for each of the run's %d loads; free space there, use an account that may skip the binary "+
 			"log (SUPER or BINLOG ADMIN), or give fewer --rounds", dir, profile.HumanBytes(free), profile.HumanBytes(limit),
-			profile.HumanBytes(minStepBytes), loads)
+			profile.HumanBytes(MinStepBytes), loads)
 	}
 	if share >= smp.share {
 		return "", nil

@@ -61,6 +61,11 @@ func (a *app) calibrateDumpOptions(cmd *cobra.Command) (calibrate.DumpOptions, e
 	if o.StepMaxBytes, err = a.parseBytes("max-bytes"); err != nil {
 		return o, err
 	}
+	// Below it the run was refused only on the server, blaming its free space.
+	if o.StepMaxBytes < calibrate.MinStepBytes {
+		return o, usagef("--max-bytes %s: with --dump it caps each step, which needs at least %s (four of mydumper's 1 MB statements): "+
+			"raise it (default 256MiB)", a.v.GetString("max-bytes"), profile.HumanBytes(calibrate.MinStepBytes))
+	}
 	return o, nil
 }
 
