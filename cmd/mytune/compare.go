@@ -25,7 +25,7 @@ func (a *app) compareCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "compare A.json B.json [C.json…]",
 		Short: "Show saved profiles (or advices) side by side, with ratios",
-		Long: "compare reads two or more profiles or advices saved with --format json and shows their\n" +
+		Long: "compare reads two to 26 profiles or advices saved with --format json and shows their\n" +
 			"measurements side by side: sequential write and read, fsync p50/p99, random IOPS at 1 and 16\n" +
 			"threads, storage class, device and key server settings, with a ratio (best ÷ worst) per row.\n" +
 			"Give - for one file to read it from standard input.",
