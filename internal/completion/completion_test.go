@@ -25,7 +25,10 @@ func TestFishInstallLineWorksPasted(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := exec.LookPath(c.shell[0]); err != nil {
-				t.Skipf("%s not installed", c.shell[0])
+				if os.Getenv("CI") != "" {
+					t.Fatalf("%s not installed, and CI is set: scripts/install-deps.sh installs it", c.shell[0])
+				}
+				t.Skipf("%s not installed (scripts/install-deps.sh installs it)", c.shell[0])
 			}
 			home := t.TempDir()
 			cmd := exec.Command(c.shell[0], c.shell[1], c.stub+line)
