@@ -22,6 +22,9 @@ import (
 // permission) and cancellation are errors; anything else is recorded as a
 // note and leaves st unmeasured.
 func measure(ctx context.Context, o Options, st *profile.Storage) error {
+	if err := pseudoFSError(st); err != nil {
+		return err
+	}
 	if err := checkWritable(st.Path); err != nil {
 		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with --no-measure", st.Path, err)
 	}

@@ -179,3 +179,28 @@ func TestMeasureTooSmallFilesystem(t *testing.T) {
 		})
 	}
 }
+
+// TestMeasureVirtualFilesystem: a datadir on a kernel virtual filesystem
+// (QA: `--datadir /proc`, told "0 MiB free, free at least 320 MiB") is
+// told it is not a disk; tmpfs, which can hold a database, is measured.
+func TestMeasureVirtualFilesystem(t *testing.T) {
+	cases := []struct {
+		name, fstype string
+		want         string
+	}{
+		{"proc", "proc", "proc, a kernel virtual filesystem, not a disk"},
+		{"sysfs", "sysfs", "sysfs, a kernel virtual filesystem"},
+		{"cgroup2", "cgroup2", "cgroup2, a kernel virtual filesystem"},
+		{"tmpfs is a place for data: the space check speaks", "tmpfs", "free at least"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			st := &profile.Storage{Path: dir, FSType: c.fstype, FreeBytes: 0, TotalBytes: 10 << 30}
+			err := measure(t.Context(), Options{Roots: DefaultRoots}, st)
+			if !usage.Is(err) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %v, want a usage error saying %q", err, c.want)
+			}
+		})
+	}
+}
