@@ -39,6 +39,10 @@ func Decode(r io.Reader) (*Profile, error) {
 		if te := (*json.UnmarshalTypeError)(nil); errors.As(err, &te) {
 			what = "not a mytune profile"
 		}
+		if len(bytes.TrimSpace(data)) > 0 && isEndOfInput(err) {
+			return nil, fmt.Errorf("cut short: the JSON stops after %d bytes, before the document closes (a save or copy that did "+
+				"not finish?): save it again with `mytune probe --format json --out FILE`", len(data))
+		}
 		return nil, fmt.Errorf("%s (%s): save one with `mytune probe --format json --out FILE`", what, jsonErr(err))
 	}
 	switch head.Schema {
@@ -82,6 +86,13 @@ func Decode(r io.Reader) (*Profile, error) {
 }
 
 // jsonErr shortens encoding/json errors to what a person needs.
+// isEndOfInput reports whether err is encoding/json's syntax error for
+// input that stops before the value closes (it has no sentinel of its own).
+func isEndOfInput(err error) bool {
+	var se *json.SyntaxError
+	return errors.As(err, &se) && se.Error() == "unexpected end of JSON input"
+}
+
 func jsonErr(err error) string {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {

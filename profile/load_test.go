@@ -49,7 +49,9 @@ func TestDecodeRefuses(t *testing.T) {
 	cases := []struct{ name, in, wantSub string }{
 		{"empty", "", "not valid JSON"},
 		{"garbage", "hello", "not valid JSON"},
-		{"truncated", `{"schema":"mytune.profile/v1","host":{`, "not valid JSON"},
+		{"truncated", `{"schema":"mytune.profile/v1","host":{`, "cut short: the JSON stops after 38 bytes"},
+		{"truncated in a string", `{"schema":"mytune.pro`, "cut short"},
+		{"whitespace only", "  \n", "not valid JSON"},
 		{"no schema", `{"host":{}}`, "no \"schema\""},
 		{"foreign", `{"schema":"something/v3"}`, "not a mytune profile"},
 		{"newer", `{"schema":"mytune.profile/v9"}`, "newer mytune"},
