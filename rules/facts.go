@@ -72,8 +72,10 @@ type Facts struct {
 	// the memory budget.
 	KeyBufferBytes, AriaPagecacheBytes uint64
 	// PerfSchemaBytes is the live server's performance schema memory
-	// (profile.Server.PerfSchemaBytes), counted with the global buffers.
+	// (profile.Server.PerfSchemaBytes), counted with the global buffers;
+	// PerfSchemaUncounted: it is on but its memory was not read.
 	PerfSchemaBytes                      uint64
+	PerfSchemaUncounted                  bool
 	TableOpenCache, TableDefinitionCache int
 	// OpenFilesLimit is the live server's open_files_limit (the file
 	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.
@@ -211,9 +213,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	f.fill()
 	f.fillBuild(p.Server, vars)
 	f.Usage = usageOf(p)
-	if p.Server != nil && p.Server.Reachable {
-		f.PerfSchemaBytes = p.Server.PerfSchemaBytes
-	}
+	f.fillPerfSchema(p.Server, vars)
 	f.fillQueryCache()
 	f.fillBinlogExpiry()
 	return f, nil

@@ -214,6 +214,10 @@ func (e Env) GlobalAfterBytes() uint64 {
 // share when it has one (it can be most of them: 142 MB at
 // max_connections 2000 against a 16 MB log buffer).
 func (e Env) globalText(b uint64) string {
+	if e.F.PerfSchemaUncounted {
+		return e.Human(b) + " of global buffers (not counting the performance schema's memory: it is on, and only a " +
+			"live server read with the PROCESS privilege shows it)"
+	}
 	if e.F.PerfSchemaBytes == 0 {
 		return e.Human(b) + " of global buffers"
 	}
