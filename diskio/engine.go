@@ -61,9 +61,16 @@ type engine struct {
 // removed on every exit path. When ctx is cancelled Run returns within about
 // one I/O operation, with the results so far and an error wrapping ctx.Err().
 // When the run passes stallLimit (its operations take seconds) it stops
-// before the next step with ErrStalled.
+// before the next step with ErrStalled. An operation that never returns
+// ends Run at stallLimit + hangGrace, or cancelGrace after ctx is
+// cancelled, with ErrHung (watch); its test file stays until the disk
+// answers and the abandoned run removes it.
 func Run(ctx context.Context, o Options) (Result, error) {
-	return run(ctx, o, osOpener{})
+	d := o.Duration
+	if d <= 0 {
+		d = DefaultDuration
+	}
+	return watch(ctx, stallLimit(d)+hangGrace, o.Dir, func() (Result, error) { return run(ctx, o, osOpener{}) })
 }
 
 // run is Run with an injectable opener.

@@ -19,7 +19,11 @@ type faultyOpener struct {
 	panicRandWriteAt int64
 	// stallWrites makes every write take this long, as on a failing card
 	// or a hung network disk; 0 = no delay.
-	stallWrites  time.Duration
+	stallWrites time.Duration
+	// hangWriteAt: the Nth write blocks until hangUntil is closed, as on a
+	// frozen filesystem; 0 = never.
+	hangWriteAt  int64
+	hangUntil    chan struct{}
 	directWrites atomic.Int64
 	writes       atomic.Int64
 	opens        atomic.Int64
@@ -61,6 +65,9 @@ func (f *faultyFile) WriteAt(p []byte, off int64) (int, error) {
 		return 0, fmt.Errorf("pwrite at %d: %w", off, syscall.EIO)
 	case n == f.o.panicWriteAt, f.direct && len(p) == randBlock && nd == f.o.panicRandWriteAt:
 		panic("injected panic in WriteAt")
+	}
+	if n == f.o.hangWriteAt {
+		<-f.o.hangUntil
 	}
 	time.Sleep(f.o.stallWrites)
 	return f.ioFile.WriteAt(p, off)

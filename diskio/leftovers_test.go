@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // TestRemoveTestFiles: the removal pass takes a file a run made, and once
@@ -23,7 +24,9 @@ func TestRemoveTestFiles(t *testing.T) {
 		run  func(t *testing.T)
 	}{
 		{"the made file is removed", func(t *testing.T) {
-			RemoveTestFiles()
+			if left := RemoveTestFiles(time.Second); len(left) != 0 {
+				t.Errorf("RemoveTestFiles left %v", left)
+			}
 			if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("%s still there after RemoveTestFiles (%v)", path, err)
 			}
@@ -41,4 +44,34 @@ func TestRemoveTestFiles(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, c.run)
 	}
+}
+
+// TestRemoveTestFilesHung: an unlink that does not return (a frozen
+// filesystem: the second Ctrl-C of a hung probe waited for the thaw) is
+// given up after the wait, and the file is named as left.
+func TestRemoveTestFilesHung(t *testing.T) {
+	release := make(chan struct{})
+	removeFile = func(string) error { <-release; return nil }
+	t.Cleanup(func() {
+		close(release)
+		removeFile = os.Remove
+		liveMu.Lock()
+		quitting = false
+		liveMu.Unlock()
+	})
+	dir := t.TempDir()
+	path, lock, err := createTestFile(Options{Dir: dir}, osOpener{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	start := time.Now()
+	left := RemoveTestFiles(300 * time.Millisecond)
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("took %s, want about 300ms", took)
+	}
+	if len(left) != 1 || left[0] != path {
+		t.Errorf("left %v, want [%s]", left, path)
+	}
+	os.Remove(path)
 }

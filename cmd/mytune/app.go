@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
@@ -82,16 +83,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 // failed).
 func quitNow(stderr io.Writer) {
 	signal.Reset(os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-	diskio.RemoveTestFiles()
-	fmt.Fprintln(stderr, quitMessage(calibrate.Held()))
+	left := diskio.RemoveTestFiles(quitRemoveWait)
+	fmt.Fprintln(stderr, quitMessage(calibrate.Held(), left))
 	os.Exit(exitFailed)
 }
+
+// quitRemoveWait is how long the second signal's exit waits for the test
+// files' removal: an unlink takes microseconds on a working disk, and on a
+// frozen filesystem it blocks until the thaw.
+const quitRemoveWait = 2 * time.Second
 
 // quitMessage is what quitNow says: the test files are gone, and a
 // calibrate scratch schema not dropped yet is named with the command that
 // removes it (the process ends before its drop could finish).
-func quitMessage(schemas []string) string {
+func quitMessage(schemas, leftFiles []string) string {
 	msg := "mytune: interrupted twice: stopped at once (its test files were removed)"
+	if len(leftFiles) > 0 {
+		msg = fmt.Sprintf("mytune: interrupted twice: stopped at once; its test file %s was not removed (the disk did not "+
+			"answer within %s): remove it once the disk answers", strings.Join(leftFiles, ", "), quitRemoveWait)
+	}
 	for _, s := range schemas {
 		msg += fmt.Sprintf("; the scratch schema %s may be left on the server: `%s` removes it", s, calibrate.CleanupCommand(s))
 	}
