@@ -99,7 +99,12 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 // measureMemory adds the memory chase's latency to the CPU speed p holds
 // (host.MeasureMemory over a buffer sized to the usable memory), or a gap.
 func measureMemory(ctx context.Context, p *profile.Profile) {
-	m, err := host.MeasureMemory(ctx, host.MemChaseBytes(p.Host.Memory.EffectiveBytes()), host.MemChaseEach)
+	size := host.MemChaseBytes(p.Host.Memory.EffectiveBytes())
+	if gap := memRoomGap(p.Host.Memory, "memory chase", uint64(size)*17/16); gap != "" { // its shuffle's order: 1/16 more
+		p.AddGap("host.cpu.speed.mem_load_ns", gap)
+		return
+	}
+	m, err := host.MeasureMemory(ctx, size, host.MemChaseEach)
 	if err != nil {
 		if ctx.Err() == nil {
 			p.AddGap("host.cpu.speed.mem_load_ns", err.Error())
@@ -113,7 +118,12 @@ func measureMemory(ctx context.Context, p *profile.Profile) {
 // (host.MeasureFirstTouch over FirstTouchBytes of the usable memory) to
 // p's memory, or a gap.
 func measureFirstTouch(ctx context.Context, p *profile.Profile) {
-	r, err := host.MeasureFirstTouch(ctx, host.FirstTouchBytes(p.Host.Memory.EffectiveBytes()))
+	size := host.FirstTouchBytes(p.Host.Memory.EffectiveBytes())
+	if gap := memRoomGap(p.Host.Memory, "first-touch measurement", uint64(size)); gap != "" {
+		p.AddGap("host.memory.first_touch", gap)
+		return
+	}
+	r, err := host.MeasureFirstTouch(ctx, size)
 	if err != nil {
 		if ctx.Err() == nil {
 			p.AddGap("host.memory.first_touch", err.Error())
