@@ -24,6 +24,7 @@ type faultyOpener struct {
 	// frozen filesystem; 0 = never.
 	hangWriteAt  int64
 	hangUntil    chan struct{}
+	hanging      chan struct{} // closed when the hung write starts
 	directWrites atomic.Int64
 	writes       atomic.Int64
 	opens        atomic.Int64
@@ -67,6 +68,7 @@ func (f *faultyFile) WriteAt(p []byte, off int64) (int, error) {
 		panic("injected panic in WriteAt")
 	}
 	if n == f.o.hangWriteAt {
+		close(f.o.hanging)
 		<-f.o.hangUntil
 	}
 	time.Sleep(f.o.stallWrites)

@@ -19,13 +19,13 @@ func TestWatchGivesUpOnAHungDisk(t *testing.T) {
 		name      string
 		limit     time.Duration
 		hangAt    int64
-		cancelAt  time.Duration // 0: not cancelled
+		cancelAt  time.Duration // after the write hangs; 0: not cancelled
 		wantErr   []error
 		wantUnder time.Duration
 	}{
 		{"the 3rd write hangs: given up at the limit", limit, 3, 0, []error{ErrHung}, limit + time.Second},
 		{"the 3rd write hangs, then Ctrl-C: given up after cancelGrace", time.Minute, 3, 200 * time.Millisecond,
-			[]error{ErrHung, context.Canceled}, 200*time.Millisecond + cancelGrace + time.Second},
+			[]error{ErrHung, context.Canceled}, 200*time.Millisecond + cancelGrace + 3*time.Second},
 		{"no hang: the run's own result, at Run's limit", stallLimit(MinDuration) + hangGrace, 0, 0, nil, stallLimit(MinDuration)},
 	}
 	for _, c := range cases {
@@ -33,10 +33,14 @@ func TestWatchGivesUpOnAHungDisk(t *testing.T) {
 			dir := t.TempDir()
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
+			op := &faultyOpener{hangWriteAt: c.hangAt, hangUntil: make(chan struct{}), hanging: make(chan struct{})}
 			if c.cancelAt > 0 {
-				time.AfterFunc(c.cancelAt, cancel)
+				go func() { // the interrupt comes once the write hangs (a busy host may not reach it in 200 ms)
+					<-op.hanging
+					time.Sleep(c.cancelAt)
+					cancel()
+				}()
 			}
-			op := &faultyOpener{hangWriteAt: c.hangAt, hangUntil: make(chan struct{})}
 			finished := make(chan struct{})
 			start := time.Now()
 			_, err := watch(ctx, c.limit, dir, func() (Result, error) {
