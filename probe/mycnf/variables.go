@@ -84,7 +84,8 @@ func ReadMyCnf(path string) (*profile.MyCnf, error) {
 	if !reflect.DeepEqual(view.Variables, mc.Variables) || !reflect.DeepEqual(view.VersionGroups, mc.VersionGroups) {
 		mc.MySQL = &view
 	}
-	for _, w := range dedupeWarnings(append(append(opts.Warnings, maria.Warnings...), my.Warnings...)) {
+	ws := append(append(append(opts.Warnings, multiGroupWarnings(opts.List)...), maria.Warnings...), my.Warnings...)
+	for _, w := range dedupeWarnings(ws) {
 		mc.Warnings = append(mc.Warnings, profile.MyCnfWarning{Where: w.Where(), Flavor: w.Flavor,
 			Version: w.Version, From: w.From, Before: w.Before, Group: w.Group, Refuses: w.Refuses, Text: w.Text})
 	}
