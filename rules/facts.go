@@ -210,6 +210,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	}
 	f.tempTableRAMDefault(p.Host.Memory.TotalBytes)
 	f.dedicatedDefaults(p.Host.Memory.TotalBytes, p.Host.CPU.Logical)
+	f.ioCapacityMaxDefault()
 	f.fill()
 	f.fillBuild(p.Server, vars)
 	f.Usage = usageOf(p)
