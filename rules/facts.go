@@ -339,7 +339,7 @@ func (f *Facts) fill() {
 		f.BufferPoolInstances = 8 // MySQL 8.0 manual: default 8 when the pool is 1G or more
 	}
 	f.LogFileSizeBytes = f.size("innodb_log_file_size")
-	f.LogFilesInGroup = max(f.int("innodb_log_files_in_group"), 1)
+	f.LogFilesInGroup = f.logFilesInGroup()
 	f.LogBufferBytes = f.size("innodb_log_buffer_size")
 	f.LogWriteAheadBytes = f.size("innodb_log_write_ahead_size")
 	f.RedoCapacityBytes = f.LogFileSizeBytes * uint64(f.LogFilesInGroup)

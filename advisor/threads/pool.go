@@ -124,7 +124,7 @@ func poolOf(p *profile.Profile, o Options) pool {
 	if p.MyCnf != nil {
 		cnf = p.MyCnf.Variables
 	}
-	redo := redoOf(o.Advised, nil, cnf)
+	redo := redoOf(targetOf(p, o), o.Advised, nil, cnf)
 	if n := sizeIn(o.Advised, "innodb_redo_log_capacity") + sizeIn(o.Advised, "innodb_log_file_size"); n == 0 && srv != nil {
 		if r := profile.ServerRedoBytes(srv, p.Server.Status); r > 0 {
 			redo = r // the server's, in use (not what a set of its variables might first say)
@@ -145,19 +145,33 @@ func poolOf(p *profile.Profile, o Options) pool {
 
 // redoOf is the redo log capacity the first of the variable sets that
 // names it gives: innodb_redo_log_capacity (MySQL 8.0.30+), else
-// innodb_log_file_size × innodb_log_files_in_group (1 when unset: MariaDB
-// 10.5+ has one file); 0 when none says.
-func redoOf(sets ...map[string]string) uint64 {
+// innodb_log_file_size × innodb_log_files_in_group (1 when unset, and
+// always 1 on a MariaDB 10.5+ target t, which has one file and ignores
+// the option); 0 when none says.
+func redoOf(t profile.Target, sets ...map[string]string) uint64 {
 	for _, vars := range sets {
 		if n := sizeIn(vars, "innodb_redo_log_capacity"); n > 0 {
 			return n
 		}
 		if n := sizeIn(vars, "innodb_log_file_size"); n > 0 {
 			files := max(sizeIn(vars, "innodb_log_files_in_group"), 1)
+			if oneRedoFile(t) {
+				files = 1
+			}
 			return n * files
 		}
 	}
 	return 0
+}
+
+// oneRedoFile reports whether target t keeps its redo log in one file
+// whatever innodb_log_files_in_group says: MariaDB from 10.5 (MariaDB KB,
+// innodb_log_files_in_group: ignored from 10.5.2; mariadbd 10.11.19 with
+// innodb_log_file_size = 256M and innodb_log_files_in_group = 4 writes one
+// 268435456-byte ib_logfile0).
+func oneRedoFile(t profile.Target) bool {
+	v, ok := profile.ParseVersion(t.Version)
+	return t.IsMariaDB() && ok && v.AtLeast(10, 5, 0)
 }
 
 func sizeIn(vars map[string]string, name string) uint64 {
