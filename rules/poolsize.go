@@ -280,6 +280,9 @@ func (e Env) poolMemoryText(p PoolPlan) string {
 		allow = min(allow, max(RoundPoolDown(e.PoolGrowthCapBytes()), e.F.BufferPoolBytes))
 	}
 	target := e.Size(p.TargetBytes)
+	if p.HeldBy == PoolHeldMemory {
+		target += e.poolRoundedText(p)
+	}
 	switch p.HeldBy {
 	case PoolHeldData:
 		return fmt.Sprintf("Memory allows up to %s: %s. The data sets the size: %s.", e.Size(allow), s, target)

@@ -65,9 +65,11 @@ type PoolPlan struct {
 	// MemoryBytes is what memory allows: the fraction of effective memory,
 	// never above PoolRoom, rounded down to whole chunks.
 	MemoryBytes uint64
-	RoomBytes   uint64 // Budget.PoolRoom()
-	TargetBytes uint64 // the recommendation, 0 when no pool fits
-	HeldBy      string // PoolHeld*: which bound set TargetBytes
+	// UnroundedBytes is MemoryBytes before RoundPoolDown.
+	UnroundedBytes uint64
+	RoomBytes      uint64 // Budget.PoolRoom()
+	TargetBytes    uint64 // the recommendation, 0 when no pool fits
+	HeldBy         string // PoolHeld*: which bound set TargetBytes
 	// Cap says what the server's build or layout did to TargetBytes after
 	// sizing (a 32-bit build's limit, rounding to chunk x instances);
 	// SizedBytes is the size before that (0: nothing was done).
@@ -91,7 +93,8 @@ func SizePool(in PoolInputs) PoolPlan {
 		p.HeldBy = PoolHeldNone
 		return p
 	}
-	p.MemoryBytes = RoundPoolDown(min(uint64(float64(b.EffectiveBytes)*in.Fraction), p.RoomBytes))
+	p.UnroundedBytes = min(uint64(float64(b.EffectiveBytes)*in.Fraction), p.RoomBytes)
+	p.MemoryBytes = RoundPoolDown(p.UnroundedBytes)
 	p.TargetBytes, p.HeldBy = p.MemoryBytes, PoolHeldMemory
 	if !in.ToMemory {
 		raw := uint64(float64(in.WorkingSetBytes) * in.Headroom)
