@@ -182,8 +182,8 @@ func (e Env) TmpTableAfter() uint64 { return e.memPlan().TmpBytes }
 func (e Env) TmpTableReason() string {
 	m, buf, conns := e.memPlan(), e.BuffersAfterBytes(), e.bufConns()
 	now := e.tmpCap(e.F.TmpTableBytes, conns)
-	s := fmt.Sprintf("%s, each with %s of buffers and an in-memory temporary table of up to %s, may take %s at once; %s is left for them (the %s usable less the %s reserve, a %s buffer pool and %s), %s each",
-		e.planConnsText(), e.Human(buf), e.Human(now), e.Human(float64(conns)*float64(buf+now)), e.Human(m.RoomBytes),
+	s := fmt.Sprintf("%s, each with %s of buffers and an in-memory temporary table of up to %s%s, may take %s at once; %s is left for them (the %s usable less the %s reserve, a %s buffer pool and %s), %s each",
+		e.planConnsText(), e.Human(buf), e.Human(now), e.heapRaisedText(e.F.TmpTableBytes, conns), e.Human(float64(conns)*float64(buf+now)), e.Human(m.RoomBytes),
 		e.Human(e.EffectiveMemBytes()), e.Human(e.ReserveBytes()), e.Human(m.PoolBytes), e.globalText(e.GlobalAfterBytes()),
 		e.Human(m.RoomBytes/uint64(max(conns, 1))))
 	if m.Step == memTmpLowered {
