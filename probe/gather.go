@@ -68,6 +68,9 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 
 // ReadMyCnf reads an offline my.cnf; a bad file is a usage error naming file:line.
 func ReadMyCnf(path string) (*profile.MyCnf, error) {
+	if abs, err := filepath.Abs(path); err == nil { // a saved profile is read elsewhere: "append it to io.cnf" would name another file
+		path = abs
+	}
 	mc, err := mycnf.ReadMyCnf(path)
 	if err != nil {
 		return nil, inputf("--mycnf: %v", err)

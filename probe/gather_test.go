@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -68,6 +69,34 @@ func TestGatherRefusesABadMyCnfBeforeMeasuring(t *testing.T) {
 			}
 			if measured {
 				t.Errorf("the disk was measured before the my.cnf was refused")
+			}
+		})
+	}
+}
+
+// TestReadMyCnfKeepsAnAbsolutePath: a --mycnf given relative is kept
+// absolute, so advice from the saved profile, run elsewhere, names the file
+// to append to (review 2026-12-06: `probe --mycnf io.cnf`, then `advise
+// --from` in / said "append it to the end of io.cnf").
+func TestReadMyCnfKeepsAnAbsolutePath(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "io.cnf"), []byte("[mysqld]\ninnodb_io_capacity = 500\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ name, arg string }{
+		{"relative", "io.cnf"},
+		{"dot-relative", "./io.cnf"},
+		{"absolute", filepath.Join(dir, "io.cnf")},
+	}
+	t.Chdir(dir)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			mc, err := ReadMyCnf(c.arg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := filepath.Join(dir, "io.cnf"); mc.Path != want {
+				t.Errorf("path %q, want %q", mc.Path, want)
 			}
 		})
 	}

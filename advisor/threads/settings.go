@@ -90,7 +90,11 @@ func skipBinlog(p *profile.Profile, o Options, state string) Setting {
 	if state == BinlogUnknown {
 		name += ", if the binary log is on (log_bin: no server or my.cnf was read" + binlogDefaultText(targetOf(p, o)) + ")"
 	}
-	apply := "SET SESSION sql_log_bin = 0; -- in the loading session: mysqlsh loadDump skipBinlog: true; myloader 0.10 does it unless --enable-binlog"
+	apply := "SET SESSION sql_log_bin = 0; -- in the loading session: "
+	if targetOf(p, o).Flavor != profile.FlavorMariaDB { // MySQL Shell's utilities do not load into MariaDB (mysqlshNote)
+		apply += "mysqlsh loadDump skipBinlog: true; "
+	}
+	apply += "myloader 0.10 does it unless --enable-binlog"
 	if d := p.Dump; d != nil && d.Format == "mysqldump" {
 		apply = "SET SESSION sql_log_bin = 0; -- in the loading session: " + InitSkipBinlog + " on the mysql line does it"
 		if state == BinlogOn {

@@ -42,3 +42,26 @@ func TestSkipBinlogAccount(t *testing.T) {
 		})
 	}
 }
+
+// TestSkipBinlogApplyNamesItsLoaders: the apply line names mysqlsh's
+// skipBinlog only where MySQL Shell can load (review 2026-12-06: a MariaDB
+// plan said "mysqlsh loadDump skipBinlog: true" beside its note that MySQL
+// Shell does not load into MariaDB).
+func TestSkipBinlogApplyNamesItsLoaders(t *testing.T) {
+	cases := []struct {
+		name    string
+		target  profile.Target
+		mysqlsh bool
+	}{
+		{"MariaDB 10.11: myloader only", profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}, false},
+		{"MySQL 8.4: mysqlsh and myloader", profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := skipBinlog(&profile.Profile{}, Options{Target: c.target}, BinlogOn).Apply
+			if strings.Contains(got, "mysqlsh") != c.mysqlsh || !strings.Contains(got, "myloader 0.10 does it") {
+				t.Errorf("apply %q: mysqlsh named %v, want %v, and the myloader line", got, !c.mysqlsh, c.mysqlsh)
+			}
+		})
+	}
+}
