@@ -8,12 +8,15 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// loaderOwnConnections is the connection a parallel loader opens besides
-// its worker sessions: myloader 0.10 --threads 10 into MariaDB 10.11 held
-// 11 connections at once (Max_used_connections 11), and --threads 16 into
-// a server with max_connections 10 stopped at once with "Failed to connect
-// to MySQL server: Too many connections" (exit 1), nothing loaded.
-const loaderOwnConnections = 1
+// ownConnections is the connection a parallel loader or dumper opens
+// besides its worker sessions: myloader 0.10 --threads 10 into MariaDB
+// 10.11 held 11 connections at once (Max_used_connections 11), and
+// --threads 16 into a server with max_connections 10 stopped at once with
+// "Failed to connect to MySQL server: Too many connections" (exit 1),
+// nothing loaded; mydumper 0.10 --threads 9 held 10, and --threads 16
+// from that server stopped with "Failed to connect to database: Too many
+// connections" (exit 1).
+const ownConnections = 1
 
 // maxConnectionsOf is max_connections as the load meets it: the advised
 // my.cnf's, else the live server's, else the given my.cnf's, with the
@@ -38,15 +41,30 @@ func maxConnectionsOf(p *profile.Profile, o Options) (int, string) {
 // fail with "Too many connections". The cap leaves the loader's own
 // connection; other clients of the server get none while it runs.
 func capToConnections(p *profile.Profile, o Options, load Choice) Choice {
-	maxConns, from := maxConnectionsOf(p, o)
-	if maxConns == 0 || load.Threads+loaderOwnConnections <= maxConns {
-		return load
+	return capChoice(p, o, load, "loader", "myloader 0.10 at 16 threads into max_connections 10 stopped with \"Too many connections\", nothing loaded")
+}
+
+// capDumpToConnections is capToConnections for the dump of this server
+// (no --dump given: the source is the server read, whose disk sized the
+// dump); a --dump's source is another server, whose limit is not known.
+func capDumpToConnections(p *profile.Profile, o Options, dump Choice) Choice {
+	if p.Dump != nil {
+		return dump
 	}
-	n := max(maxConns-loaderOwnConnections, 1)
-	load.Why += fmt.Sprintf("; but max_connections is %d (%s): the loader's %s and its own connection would not fit "+
-		"(myloader 0.10 at 16 threads into max_connections 10 stopped with \"Too many connections\", nothing loaded), "+
-		"so capped at %s, leaving no connection for other clients while the load runs → %s",
-		maxConns, from, count(load.Threads, "session"), threadCount(n), threadCount(n))
-	load.Threads = n
-	return load
+	return capChoice(p, o, dump, "dumper", "mydumper 0.10 at 16 threads from a server with max_connections 10 stopped with \"Too many connections\"")
+}
+
+// capChoice lowers c to max_connections less the tool's own connection,
+// saying why with what was seen when it did not fit.
+func capChoice(p *profile.Profile, o Options, c Choice, tool, seen string) Choice {
+	maxConns, from := maxConnectionsOf(p, o)
+	if maxConns == 0 || c.Threads+ownConnections <= maxConns {
+		return c
+	}
+	n := max(maxConns-ownConnections, 1)
+	c.Why += fmt.Sprintf("; but max_connections is %d (%s): the %s's %s and its own connection would not fit (%s), "+
+		"so capped at %s, leaving no connection for other clients while it runs → %s",
+		maxConns, from, tool, count(c.Threads, "session"), seen, threadCount(n), threadCount(n))
+	c.Threads = n
+	return c
 }

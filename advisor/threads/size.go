@@ -84,7 +84,7 @@ func Size(p *profile.Profile, o Options) Plan {
 		b.fileCommit = commitMode(p, o, temp)
 		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo)
 	}
-	plan := Plan{Temporary: []Setting{}, Warnings: []string{}, Dump: sizeDump(p, c),
+	plan := Plan{Temporary: []Setting{}, Warnings: []string{}, Dump: capDumpToConnections(p, o, sizeDump(p, c)),
 		Load: capToConnections(p, o, withCalibration(p, sizeLoad(p, c, b), o.Calibration))}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
 	plan.Commands, plan.Notes = commands(p, o, plan)
