@@ -44,12 +44,7 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		return Setting{}, b, fmt.Sprintf("buffer pool growth not offered: %s outgrows %s, and growing it by %s would take more than half of %s",
 			loadsText(p.Dump, need), b.describe(), profile.HumanBytes(grow-b.bytes), held), false
 	}
-	undo, back := b.bytes, ""
-	if live := livePoolBytes(p); live > 0 && live != b.bytes {
-		// the undo puts back what the server has, not the size the advice sizes the load for
-		undo, back = live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
-			profile.HumanBytes(live), profile.HumanBytes(b.bytes))
-	}
+	undo, back := poolUndo(p, b)
 	apply, undoLine := sizeLines(p, "innodb_buffer_pool_size", grow, undo)
 	back += assumedNote(p, "innodb_buffer_pool_size", undo, b.describe())
 	return Setting{Name: fmt.Sprintf("grow the buffer pool to %s for the load (the ~%s it loads outgrows %s; %s)",
@@ -57,6 +52,25 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		Apply: apply, Undo: undoLine,
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",
 			profile.HumanBytes(grow-min(undo, b.bytes)), held, settleSteps(p, o), back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
+}
+
+// poolUndo is the pool a grown pool's undo puts back, and what the
+// warning says of it: the pool the server has (the advice may raise it
+// only at the next start: a 64M server once ended at 128M), but never
+// more than the advised one: a pool the advice lowers (one over the
+// memory, e.g. 1G in a 768 MiB cgroup, where memory.buffer_pool_over_memory
+// says the OOM killer ends mysqld) is not put back.
+func poolUndo(p *profile.Profile, b pool) (uint64, string) {
+	live := livePoolBytes(p)
+	switch {
+	case live == 0 || live == b.bytes:
+		return b.bytes, ""
+	case live > b.bytes:
+		return b.bytes, fmt.Sprintf("; the undo puts back the advised %s, not the %s the server had, which the advice lowers",
+			profile.HumanBytes(b.bytes), profile.HumanBytes(live))
+	}
+	return live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
+		profile.HumanBytes(live), profile.HumanBytes(b.bytes))
 }
 
 // onlinePoolUnit is what an online resize of the live server's pool is
