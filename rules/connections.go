@@ -53,8 +53,11 @@ func (e Env) ConnectionsRefused() bool {
 
 // MaxConnectionsRaise is max_connections raised by T.ConnGrowRatio, held
 // to what memory allows: all connections' buffers within
-// T.ConnMemoryFraction of usable memory and room left for the current pool
-// next to the reserve; never below the current value.
+// T.ConnMemoryFraction of usable memory and room left for the pool the
+// advice leaves (PoolAfterBytes) next to the reserve and the global
+// buffers; never below the current value. QA: next to the current 128M
+// pool a 768 MiB cgroup got 40 → 60 while the pool was advised up to 256M:
+// 60 x 4.9 MiB did not fit next to it, and the next run lowered it to 56.
 func (e Env) MaxConnectionsRaise() int {
 	cur := e.F.MaxConnections
 	want := int(math.Ceil(float64(cur) * e.T.ConnGrowRatio))
@@ -63,8 +66,18 @@ func (e Env) MaxConnectionsRaise() int {
 		return cur
 	}
 	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(per))
-	fit := MaxConnectionsFit(e.budget(per, 0, e.GlobalAfterBytes()), e.F.BufferPoolBytes)
+	fit := MaxConnectionsFit(e.budget(per, 0, e.GlobalAfterBytes()), e.PoolAfterBytes())
 	return max(min(want, share, fit), cur)
+}
+
+// PoolAfterBytes is innodb_buffer_pool_size once the advice is applied:
+// BufferPoolTarget when memory.buffer_pool_small grows the pool or
+// memory.buffer_pool_over_memory shrinks it, else the pool in effect.
+func (e Env) PoolAfterBytes() uint64 {
+	if t := e.BufferPoolTarget(); t > 0 && (e.BufferPoolGrows() || e.F.BufferPoolBytes > e.PoolRoomAfterBytes()) {
+		return t
+	}
+	return e.F.BufferPoolBytes
 }
 
 // ReadIOPS is the measured 16K random-read IOPS at n threads (0 if not measured).
