@@ -84,7 +84,7 @@ func mustEnvelope(data []byte) Envelope {
 func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string {
 	var out []string
 	if n := float64(c.n); e.Cores.out(n) {
-		out = append(out, fmt.Sprintf("%d cores (measured: %s)", c.n, e.Cores.text()))
+		out = append(out, fmt.Sprintf("%s (measured: %s)", count(c.n, "core"), e.Cores.text()))
 	}
 	if t.Flavor != "" && !e.knowsServer(t) {
 		out = append(out, fmt.Sprintf("a %s %s target (measured: %s)", profile.FlavorName(t.Flavor), orAny(t.Version), e.serversText()))

@@ -55,7 +55,7 @@ var extrapolationNoteCases = []struct {
 	{"tables without a secondary index, unsampled ones ignored", func(p *profile.Profile) {
 		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.t", Bytes: 40e6, SampledRows: 500, SQLBytesPerRow: 195}, {Name: "s.u", Bytes: 5e6}}
 	}, extrapolationMariaDB, []string{"tables with 0 secondary indexes (measured: 1-3)"}},
-	{"one CPU by quota", func(p *profile.Profile) { p.Host.CPU.QuotaCores = 1 }, extrapolationMariaDB, []string{"1 cores (measured: 2)"}},
+	{"one CPU by quota", func(p *profile.Profile) { p.Host.CPU.QuotaCores = 1 }, extrapolationMariaDB, []string{"1 core (measured: 2)"}},
 	{"CPUs as fast as the fit's", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 123e3} }, extrapolationMariaDB, nil},
 	{"slower CPUs than any measured", func(p *profile.Profile) { p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 40e3} }, extrapolationMariaDB,
 		[]string{"CPUs doing 40.0k units per CPU-second (measured: 106.1k-185.1k)"}},
