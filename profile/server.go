@@ -274,6 +274,12 @@ type Dump struct {
 	// (dumped as mysqldump DB, without --databases): its load must name
 	// one, or every statement fails with "No database selected".
 	NoUseStatement bool `json:"no_use_statement,omitempty"`
+	// CreatesNoTable is true for a mysqldump file with INSERTs and no
+	// CREATE TABLE (--no-create-info): it fills tables the target must have.
+	CreatesNoTable bool `json:"creates_no_table,omitempty"`
+	// InsertVerb is "INSERT IGNORE" or "REPLACE" when a mysqldump file's
+	// rows are written so (--insert-ignore, --replace); "" for INSERT.
+	InsertVerb string `json:"insert_verb,omitempty"`
 	// DropsTables is true for a mysqldump file with DROP TABLE statements
 	// (mysqldump's default --add-drop-table): loading it replaces a table
 	// of the same name on the target, rows and all.

@@ -21,8 +21,7 @@ func longestStatement(d *profile.Dump) (uint64, string, string) {
 	case d == nil:
 		return 0, "", ""
 	case d.Format == "mysqldump":
-		return d.LargestLineBytes, "the file's longest statement", "the load stops at that statement (\"ERROR 1153 (08S01): Got a packet " +
-			"bigger than 'max_allowed_packet' bytes\") after its DROP TABLE IF EXISTS has emptied the table"
+		return d.LargestLineBytes, "the file's longest statement", packetRisk(d)
 	case d.Format != "mydumper":
 		return 0, "", ""
 	}
@@ -35,4 +34,22 @@ func longestStatement(d *profile.Dump) (uint64, string, string) {
 	}
 	return longest, fmt.Sprintf("the dump's longest INSERT, of %s among the statements sampled", table), "myloader stops at that statement (\"Server has gone away\", exit 1) and leaves " +
 		"the rest of that file unloaded"
+}
+
+// packetRisk is what a mysqldump file's load does when max_allowed_packet
+// cannot hold its longest statement: the client stops there, with ERROR
+// 1153 or, as the mariadb client 10.11 reports it against MariaDB 10.11.19
+// ("ERROR 2006 (HY000) at line 1064: Server has gone away", QA), ERROR
+// 2006; what it leaves of that table depends on whether the file dropped
+// it first (DropsTables) or created it (not CreatesNoTable).
+func packetRisk(d *profile.Dump) string {
+	stops := "the load stops at that statement (\"ERROR 2006 (HY000): Server has gone away\" from the mariadb client, " +
+		"\"ERROR 1153 (08S01): Got a packet bigger than 'max_allowed_packet' bytes\" from others) "
+	switch {
+	case d.DropsTables && !d.CreatesNoTable:
+		return stops + "after its DROP TABLE IF EXISTS has emptied the table, which holds only the rows before that statement"
+	case d.CreatesNoTable:
+		return stops + "with the rows before it added to the table and the rest not loaded"
+	}
+	return stops + "with the table it fills created and holding only the rows before that statement"
 }

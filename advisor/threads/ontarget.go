@@ -44,6 +44,12 @@ func onTarget(p *profile.Profile, o Options) (warning, note string) {
 		if len(absent) == 0 {
 			return "", ""
 		}
+		if d.Format == "mysqldump" && d.CreatesNoTable {
+			return fmt.Sprintf("none of the %s the dump loads into (%s) holds a table on TARGET (information_schema.TABLES%s), and this "+
+				"file creates none (dumped with --no-create-info): its first INSERT fails (\"ERROR 1146 (42S02): Table … doesn't exist\") "+
+				"and the load stops there; create the tables first (the source's mariadb-dump --no-data, loaded before it)",
+				count(len(absent), "database"), quotedNames(absent), seen), ""
+		}
 		return "", fmt.Sprintf("none of the %s the dump loads into (%s) holds a table on TARGET (information_schema.TABLES%s): "+
 			"the load drops and collides with nothing there", count(len(absent), "database"), quotedNames(absent), seen)
 	}
@@ -77,12 +83,16 @@ func accountSees(s *profile.Server) string {
 // dump's that already exists on the target, by dump format: a mysqldump
 // file drops it first (--add-drop-table, its default) or stops at its
 // CREATE TABLE (ERROR 1050, the mysql client's default without --force:
-// seen on MariaDB 10.11.19); myloader 0.10 without --overwrite-tables
+// seen on MariaDB 10.11.19), and one without CREATE TABLE
+// (--no-create-info) adds its rows to the table there (noCreateCollision);
+// myloader 0.10 without --overwrite-tables
 // mixes old and new rows (noOverwriteNote); util.loadDump refuses existing
 // objects unless ignoreExistingObjects (MySQL Shell manual, "Dump Loading
 // Utility": false by default).
 func collisionEffect(d *profile.Dump) string {
 	switch {
+	case d.Format == "mysqldump" && d.CreatesNoTable:
+		return noCreateCollision(d.InsertVerb)
 	case d.Format == "mysqldump" && len(d.DropsDatabases) > 0:
 		return "this file drops " + quotedNames(d.DropsDatabases) + " whole (DROP DATABASE IF EXISTS), every table of it on TARGET with it, and each of its tables in the others (DROP TABLE IF EXISTS)"
 	case d.Format == "mysqldump" && d.DropsTables:
@@ -93,4 +103,22 @@ func collisionEffect(d *profile.Dump) string {
 		return "util.loadDump stops on a table among them (an existing object, its ignoreExistingObjects being false)"
 	}
 	return "myloader reports errors for a table among them and still loads the chunks whose keys do not collide, mixing old and new rows (exit 1)"
+}
+
+// noCreateCollision is what a mysqldump file without CREATE TABLE
+// (--no-create-info) does to a table of its that exists on the target,
+// by the verb its rows are written with: INSERT stops at the first key
+// the table holds (ERROR 1062, the mysql client's default without
+// --force), INSERT IGNORE skips such rows, REPLACE overwrites them;
+// either way the table's other rows stay (seen on MariaDB 10.11.19:
+// "ERROR 1062 (23000) at line 32: Duplicate entry '1' for key 'PRIMARY'").
+func noCreateCollision(verb string) string {
+	const head = "this file creates no table (dumped with --no-create-info) and adds its rows to each of its tables that is among them"
+	switch verb {
+	case "INSERT IGNORE":
+		return head + ": its INSERT IGNORE skips, without an error, every row whose key the table already holds, so old and new rows mix"
+	case "REPLACE":
+		return head + ": its REPLACE overwrites every row whose key the table already holds and keeps the table's other rows, so old and new rows mix"
+	}
+	return head + ": the first row whose key the table already holds fails (ERROR 1062, \"Duplicate entry\") and the load stops there, half done"
 }

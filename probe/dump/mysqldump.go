@@ -220,6 +220,7 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 	}
 	s.d.Notes = append(s.d.Notes, "a mysqldump file loads through one client session: it cannot be restored in parallel")
 	if s.creates == 0 && s.d.InsertStatements > 0 {
+		s.d.CreatesNoTable = true
 		s.d.Notes = append(s.d.Notes, "the file creates no table (dumped with --no-create-info): its tables must exist on the target "+
 			"before it loads, or the first INSERT fails (\"Table … doesn't exist\")")
 	}
@@ -338,6 +339,7 @@ func (s *sqlScan) tableStatement(b []byte) bool {
 		}
 		s.creating = false
 		after := b[reInsert.FindIndex(b)[1]:]
+		s.d.InsertVerb = insertVerb(b)
 		s.current = s.t.table(s.schemaName(), quotedName(after))
 		if s.current.Chunks == 0 {
 			s.current.Chunks = 1
