@@ -47,7 +47,8 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 			return err
 		}
 		tl.flying(p.bytes())
-		err = s.execDump(ctx, ex, p.query())
+		q := p.query()
+		err = s.execDump(ctx, ex, q)
 		tl.flying(0)
 		if err != nil {
 			fs.pend = nil
@@ -55,6 +56,9 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 				s.deadlocks.Add(1)
 				t.rollback()
 				continue
+			}
+			if pe := packetError(err, f.Path, p.offset, len(q.head)+len(q.body), s.maxPacket); pe != nil {
+				return pe
 			}
 			return wrapDenied(fmt.Errorf("an INSERT of %s at byte %d: %w", f.Path, p.offset, err), s.o.Schema, "loading into")
 		}

@@ -41,6 +41,8 @@ type loadStep struct {
 
 	// logFileBytes sizes the checkpoint age.
 	logFileBytes uint64
+	// maxPacket is the server's max_allowed_packet (packetError), 0 unknown.
+	maxPacket uint64
 	// pieceBytes is the size of a mydumper INSERT's pieces (0: the default).
 	pieceBytes atomic.Int64
 

@@ -33,7 +33,8 @@ func runRounds(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, thre
 		return map[int][]profile.DumpLoadSample{}, stepErr(ctx, err)
 	}
 	smp.otherEngines = otherEngines(ctx, db, o.Schema)
-	eng := &loadStep{db: db, o: o, runID: newOwner().RunID, sample: smp, logFileBytes: logFileSize(ctx, db)}
+	eng := &loadStep{db: db, o: o, runID: newOwner().RunID, sample: smp, logFileBytes: logFileSize(ctx, db),
+		maxPacket: maxAllowedPacket(ctx, db)}
 	g := newGang(ctx, eng, top, begun)
 	defer g.halt()
 	first := g.read(ctx)

@@ -87,6 +87,8 @@ const (
 		"'Innodb_rows_inserted', 'Handler_write', " +
 		"'Innodb_buffer_pool_pages_free', 'Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total', " +
 		"'Innodb_checkpoint_age', 'Innodb_buffer_pool_pages_flushed')"
+	// qMaxAllowedPacket is the largest statement a new session may send.
+	qMaxAllowedPacket stmt = "/* mytune */ SELECT @@global.max_allowed_packet"
 	// qLogFileSize is the redo log's size, against which the checkpoint age is a share.
 	qLogFileSize stmt = "/* mytune */ SELECT @@innodb_log_file_size"
 	// qCurrentUser is the account the server matched (user@host), whose
