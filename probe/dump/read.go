@@ -75,6 +75,5 @@ func read(ctx context.Context, path string) (*profile.Dump, error) {
 		}
 		return readMydumper(ctx, abs, files)
 	}
-	return nil, fmt.Errorf("%s: %w: expected a MySQL Shell dump (@.json and schema@table@N.tsv.zst chunks), "+
-		"a mydumper dump (metadata and db.table.sql files) or a mysqldump .sql file", path, ErrNotDump)
+	return nil, otherDirError(abs, files)
 }

@@ -104,8 +104,7 @@ func OpenSource(ctx context.Context, path string) (*Source, error) {
 				src, err = mydumperSource(ctx, path, files, nil)
 			}
 		default:
-			err = fmt.Errorf("%s: %w: expected a MySQL Shell dump (@.json), a mydumper dump (metadata and "+
-				"db.table.sql files) or a mysqldump .sql file", path, ErrNotDump)
+			err = otherDirError(path, files)
 		}
 		if src != nil {
 			src.FileBytes = files.sum()
