@@ -171,15 +171,15 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		}
 	}
 	if !th.EstimatedLoad.IsZero() {
-		est := fmt.Sprintf("loaded (%s) in %s to %s. %s", loadedWhen(th.Commands), estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), th.EstimatedLoad.Basis)
+		est := fmt.Sprintf("loaded (%s) in %s. %s", loadedWhen(th.Commands), estimateSpan(th.EstimatedLoad.Low, th.EstimatedLoad.High), th.EstimatedLoad.Basis)
 		b.WriteString("\n" + labelled(t, "restore", est, w, t.label))
 	}
 	if !th.EstimatedSettled.IsZero() {
-		est := fmt.Sprintf("%s to %s after the start, when every loaded page is written and a clean shutdown would be done. %s", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), th.EstimatedSettled.Basis)
+		est := fmt.Sprintf("%s after the start, when every loaded page is written and a clean shutdown would be done. %s", estimateSpan(th.EstimatedSettled.Low, th.EstimatedSettled.High), th.EstimatedSettled.Basis)
 		b.WriteString(labelled(t, "settled", est, w, t.label))
 	}
 	if e := th.EstimatedLoadBinlog; !e.IsZero() {
-		est := fmt.Sprintf("loaded in %s to %s if the binary log is written instead of skipped. %s", estimateDur(e.Low), estimateDur(e.High), e.Basis)
+		est := fmt.Sprintf("loaded in %s if the binary log is written instead of skipped. %s", estimateSpan(e.Low, e.High), e.Basis)
 		b.WriteString(labelled(t, "binlog on", est, w, t.label))
 	}
 	if s := asIsText(th); s != "" {
@@ -361,9 +361,9 @@ func asIsText(th advisor.Threads) string {
 	if l.IsZero() || (l.Low == th.EstimatedLoad.Low && l.High == th.EstimatedLoad.High && st.Low == th.EstimatedSettled.Low && st.High == th.EstimatedSettled.High) {
 		return "" // the advice changes nothing the estimate sees
 	}
-	s := fmt.Sprintf("loaded in %s to %s", estimateDur(l.Low), estimateDur(l.High))
+	s := fmt.Sprintf("loaded in %s", estimateSpan(l.Low, l.High))
 	if !st.IsZero() {
-		s += fmt.Sprintf(", settled %s to %s", estimateDur(st.Low), estimateDur(st.High))
+		s += fmt.Sprintf(", settled %s", estimateSpan(st.Low, st.High))
 	}
 	return s + " without the advice: the loader's default sessions and the server as it is now (the same model; the JSON has its basis)."
 }

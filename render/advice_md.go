@@ -111,13 +111,13 @@ func threadsMarkdown(th advisor.Threads) string {
 		fmt.Fprintf(&b, "| %s | %d | %s |\n", r.task, r.c.Threads, mdCell(r.c.Why))
 	}
 	if !th.EstimatedLoad.IsZero() {
-		fmt.Fprintf(&b, "\nEstimated restore (loaded: %s): %s to %s. %s\n", loadedWhen(th.Commands), estimateDur(th.EstimatedLoad.Low), estimateDur(th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
+		fmt.Fprintf(&b, "\nEstimated restore (loaded: %s): %s. %s\n", loadedWhen(th.Commands), estimateSpan(th.EstimatedLoad.Low, th.EstimatedLoad.High), mdText(th.EstimatedLoad.Basis))
 	}
 	if !th.EstimatedSettled.IsZero() {
-		fmt.Fprintf(&b, "\nEstimated until settled (every loaded page written, a clean shutdown done): %s to %s. %s\n", estimateDur(th.EstimatedSettled.Low), estimateDur(th.EstimatedSettled.High), mdText(th.EstimatedSettled.Basis))
+		fmt.Fprintf(&b, "\nEstimated until settled (every loaded page written, a clean shutdown done): %s. %s\n", estimateSpan(th.EstimatedSettled.Low, th.EstimatedSettled.High), mdText(th.EstimatedSettled.Basis))
 	}
 	if e := th.EstimatedLoadBinlog; !e.IsZero() {
-		fmt.Fprintf(&b, "\nEstimated restore with the binary log written instead of skipped: %s to %s. %s\n", estimateDur(e.Low), estimateDur(e.High), mdText(e.Basis))
+		fmt.Fprintf(&b, "\nEstimated restore with the binary log written instead of skipped: %s. %s\n", estimateSpan(e.Low, e.High), mdText(e.Basis))
 	}
 	if s := asIsText(th); s != "" {
 		fmt.Fprintf(&b, "\nAs is: %s\n", mdText(s))

@@ -127,3 +127,22 @@ func humanDur(d time.Duration) string {
 	d = d.Round(10 * time.Minute)
 	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
 }
+
+// estimateSpan renders an estimate's range, "low to high", each end as
+// estimateDur does; when both ends round to the same figure but differ
+// by a second or more ("4m to 4m" for 217 s to 262 s, QA), both are
+// given to the second ("3m37s to 4m22s"), or to the minute from an hour.
+func estimateSpan(lo, hi time.Duration) string {
+	a, b := estimateDur(lo), estimateDur(hi)
+	if a != b || hi.Round(time.Second) == lo.Round(time.Second) {
+		return a + " to " + b
+	}
+	fine := func(d time.Duration) string {
+		if d < time.Hour {
+			return d.Round(time.Second).String()
+		}
+		d = d.Round(time.Minute)
+		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+	}
+	return fine(lo) + " to " + fine(hi)
+}
