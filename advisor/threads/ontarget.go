@@ -11,7 +11,8 @@ import (
 // server this run read: which of the databases the dump loads into hold
 // tables there now (profile.Server.Schemas, information_schema.TABLES),
 // as a warning with what the printed line does to them, or, when none
-// does, a note saying so. Both are "" without a dump, a live target, a
+// does, a note saying so (a warning instead for a file that creates no
+// table, whose first INSERT then fails). Both are "" without a dump, a live target, a
 // database the dump names, or a schema list (unread, or more than
 // profile.MaxSchemas).
 func onTarget(p *profile.Profile, o Options) (warning, note string) {
