@@ -214,16 +214,7 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 		s.d.Notes = append(s.d.Notes, note)
 	}
 	s.transactionNote()
-	if !s.usedDB && s.d.Tables > 0 {
-		s.d.NoUseStatement = true
-		s.d.Notes = append(s.d.Notes, "the file selects no database (dumped without --databases): its load must name one")
-	}
-	s.d.Notes = append(s.d.Notes, "a mysqldump file loads through one client session: it cannot be restored in parallel")
-	if s.creates == 0 && s.d.InsertStatements > 0 {
-		s.d.CreatesNoTable = true
-		s.d.Notes = append(s.d.Notes, "the file creates no table (dumped with --no-create-info): its tables must exist on the target "+
-			"before it loads, or the first INSERT fails (\"Table … doesn't exist\")")
-	}
+	s.loadNotes()
 	if len(s.d.UncreatedDatabases) > 0 {
 		one := len(s.d.UncreatedDatabases) == 1
 		s.d.Notes = append(s.d.Notes, fmt.Sprintf("the file selects %s %s that it never creates (dumped with --no-create-db): "+
@@ -489,4 +480,20 @@ func statementEnds(b []byte) bool {
 	t = bytes.TrimSuffix(t, []byte("*/"))
 	t = bytes.TrimRight(t, " ")
 	return bytes.HasSuffix(t, []byte(";"))
+}
+
+// loadNotes keeps what the file's load needs from the target: a database
+// named on the mysql line (no USE), its tables made before (no CREATE
+// TABLE: --no-create-info), and one client session.
+func (s *sqlScan) loadNotes() {
+	if !s.usedDB && s.d.Tables > 0 {
+		s.d.NoUseStatement = true
+		s.d.Notes = append(s.d.Notes, "the file selects no database (dumped without --databases): its load must name one")
+	}
+	s.d.Notes = append(s.d.Notes, "a mysqldump file loads through one client session: it cannot be restored in parallel")
+	if s.creates == 0 && s.d.InsertStatements > 0 {
+		s.d.CreatesNoTable = true
+		s.d.Notes = append(s.d.Notes, "the file creates no table (dumped with --no-create-info): its tables must exist on the target "+
+			"before it loads, or the first INSERT fails (\"Table … doesn't exist\")")
+	}
 }
