@@ -220,8 +220,10 @@ func readMydumper(ctx context.Context, dir string, all fileSet) (*profile.Dump, 
 	if err := refineRoutineTables(ctx, dir, files, t.schemas, d); err != nil {
 		return nil, err
 	}
-	if note := objectFilesNote(files, t.schemas, d.RoutineSchemas); note != "" {
-		d.Notes = append(d.Notes, note)
+	for _, note := range []string{objectFilesNote(files, t.schemas, d.RoutineSchemas), noRowsNote(d)} {
+		if note != "" {
+			d.Notes = append(d.Notes, note)
+		}
 	}
 	return d, nil
 }
