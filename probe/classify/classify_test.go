@@ -93,6 +93,18 @@ var classifyCases = []struct {
 		[]string{"tmpfs: data lives in RAM", "3.0 µs (p50)"}},
 	{"zram transport", with(thisDisk, func(s *profile.Storage) { s.Device.Transport = "memory"; s.Device.Name = "zram0" }),
 		profile.ClassMemory, []string{"zram0 is RAM-backed"}},
+	{"btrfs mirror over a RAM-backed loop and a disk: measured, not memory",
+		with(thisDisk, func(s *profile.Storage) {
+			s.FSType = "btrfs"
+			s.Device.Name, s.Device.Transport = "loop6", "memory"
+			s.Device.Leaves = []profile.Leaf{{Name: "loop6", Transport: "memory"}, {Name: "vda", Transport: "virtio"}}
+		}), profile.ClassSSD, []string{"treated as SSD"}},
+	{"btrfs over two RAM-backed loops is memory",
+		with(thisDisk, func(s *profile.Storage) {
+			s.FSType = "btrfs"
+			s.Device.Name, s.Device.Transport = "loop6", "memory"
+			s.Device.Leaves = []profile.Leaf{{Name: "loop6", Transport: "memory"}, {Name: "loop7", Transport: "memory"}}
+		}), profile.ClassMemory, []string{"loop6 is RAM-backed"}},
 	{"nfs mount", with(thisDisk, func(s *profile.Storage) { s.FSType = "nfs4" }), profile.ClassNetwork,
 		[]string{"nfs4: data lives on another machine", "16K random reads"}},
 	{"network transport", with(hddBed, func(s *profile.Storage) { s.Device.Transport = "network" }), profile.ClassNetwork,

@@ -26,7 +26,7 @@ func strongLabel(s profile.Storage) (class, why string, ok bool) {
 	switch {
 	case memoryFSTypes[fs]:
 		return profile.ClassMemory, fmt.Sprintf("the filesystem is %s: data lives in RAM", fs), true
-	case s.Device.Transport == profile.TransportMemory:
+	case s.Device.Transport == profile.TransportMemory && allLeavesMemory(s.Device):
 		return profile.ClassMemory, fmt.Sprintf("device %s is RAM-backed (transport memory: zram, a RAM disk, or a loop device over a tmpfs file)", devName(s)), true
 	case networkFSTypes[fs]:
 		return profile.ClassNetwork, fmt.Sprintf("the filesystem is %s: data lives on another machine", fs), true
@@ -34,6 +34,19 @@ func strongLabel(s profile.Storage) (class, why string, ok bool) {
 		return profile.ClassNetwork, fmt.Sprintf("device %s is reached over the network", devName(s)), true
 	}
 	return "", "", false
+}
+
+// allLeavesMemory reports whether every disk under the device is RAM-backed:
+// a btrfs or md mirror over a RAM-backed loop and a real disk has memory as
+// its first leaf's transport, yet every write and sync waits on the real
+// disk, so the measurement decides. True when no leaves are listed.
+func allLeavesMemory(d profile.Device) bool {
+	for _, l := range d.Leaves {
+		if l.Transport != profile.TransportMemory {
+			return false
+		}
+	}
+	return true
 }
 
 // fromLabels classifies an unmeasured profile from the kernel's labels.
