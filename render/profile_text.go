@@ -150,8 +150,8 @@ func storageLines(t theme, s profile.Storage, inner int) []string {
 		out = append(out, pad("", labelWidth)+l)
 	}
 	model := strings.TrimSpace(d.Vendor + " " + d.Model)
-	out = append(out, kv(t, "transport", orDash(d.Transport)+", model "+orDash(model)))
-	out = append(out, kv(t, "labels", deviceLabels(d)))
+	out = append(out, kvWrap(t, "transport", orDash(d.Transport)+", model "+orDash(model), inner)...)
+	out = append(out, kvWrap(t, "labels", deviceLabels(d), inner)...)
 	free := profile.HumanBytes(s.FreeBytes) + " free"
 	if s.TotalBytes > 0 {
 		free += " of " + profile.HumanBytes(s.TotalBytes)
@@ -164,7 +164,7 @@ func storageLines(t theme, s profile.Storage, inner int) []string {
 	} else if d.SizeBytes > 0 {
 		free += ", disk " + profile.HumanBytes(d.SizeBytes)
 	}
-	out = append(out, kv(t, "space", free))
+	out = append(out, kvWrap(t, "space", free, inner)...)
 	because := ""
 	if len(s.ClassEvidence) > 0 {
 		because = ", because:"
