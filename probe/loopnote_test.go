@@ -28,6 +28,8 @@ func TestPageCacheLoopNote(t *testing.T) {
 				"`losetup --direct-io=on /dev/loop0`"}},
 		{"LVM over a loop through the page cache names the loop", loop(&off, "sata", "dm-0", "loop3", "sda4", "sda"),
 			[]string{"loop3 reads and writes", "/dev/loop3`"}},
+		{"a partition of a loop (losetup -P): losetup takes the loop, not loop5p2", loop(&off, "virtio", "loop5p2", "loop5", "vda"),
+			[]string{"loop5 reads and writes", "`losetup --direct-io=on /dev/loop5`"}},
 		{"loop with direct I/O", loop(&on, "virtio", "loop0", "vda"), nil},
 		{"kernel does not say", loop(nil, "virtio", "loop0", "vda"), nil},
 		{"a file in RAM", loop(&off, profile.TransportMemory, "loop0"), nil},

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"strings"
 	"syscall"
 	"time"
 
@@ -82,12 +81,9 @@ func pageCacheLoopNote(d profile.Device) string {
 	if d.LoopDirectIO == nil || *d.LoopDirectIO || d.Transport == profile.TransportMemory {
 		return ""
 	}
-	loop := d.Name
-	for _, c := range d.Chain {
-		if strings.HasPrefix(c, "loop") {
-			loop = c
-			break
-		}
+	loop := d.LoopDevice() // loop5, not its partition loop5p2: losetup refuses a partition
+	if loop == "" {
+		loop = d.Name
 	}
 	return fmt.Sprintf("%s reads and writes its backing file %s through the host's page cache (direct I/O off: loop/dio is 0), "+
 		"so the sequential and random figures may be the host's memory rather than the disk; only the commit figures "+

@@ -90,7 +90,7 @@ func crossCheck(s profile.Storage, class string, f facts) []string {
 	}
 	switch {
 	case loop:
-		ev = append(ev, fmt.Sprintf("%s is a loop device%s: the class follows the measured numbers%s", devName(s), backing(d), pageCacheLoop(d)))
+		ev = append(ev, fmt.Sprintf("%s is a loop device%s: the class follows the measured numbers%s", loopName(s), backing(d), pageCacheLoop(d)))
 	case d.Transport == profile.TransportMMC && class != profile.ClassSDCard:
 		ev = append(ev, fmt.Sprintf("kernel says MMC (%s), but the numbers are not SD-card-like: treated as %s", mmcKind(d.MMCType), profile.ClassShort(class)))
 	case d.Transport == profile.TransportMMC:
@@ -128,6 +128,16 @@ func backing(d profile.Device) string {
 		return ""
 	}
 	return " backed by " + d.BackingFile
+}
+
+// loopName names the loop device on the chain: a filesystem on loop5p2 or
+// on a device-mapper target over loop3 is not itself the loop device, and
+// the backing file is the loop device's. devName when none is named so.
+func loopName(s profile.Storage) string {
+	if n := s.Device.LoopDevice(); n != "" {
+		return n
+	}
+	return devName(s)
 }
 
 func devName(s profile.Storage) string {
