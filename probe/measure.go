@@ -28,6 +28,9 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with --no-measure", st.Path, err)
 	}
 	before := removeStale(st, o.Roots.Proc)
+	if err := checkInodes(st.Path); err != nil {
+		return err
+	}
 	maxBytes, ceiling := o.MaxBytes, uint64(0)
 	if maxBytes == 0 {
 		maxBytes, ceiling = diskio.DefaultMaxBytes, diskio.GrowCeiling(st.FreeBytes)
@@ -59,6 +62,8 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 		return ctx.Err()
 	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS):
 		return inputf("cannot write a test file in %s (%w): run as a user who may write there, or on a writable mount", st.Path, err)
+	case errors.Is(err, syscall.ENOSPC) && checkInodes(st.Path) != nil:
+		return checkInodes(st.Path)
 	case errors.Is(err, syscall.ENOSPC):
 		return inputf("%s filled up while measuring: free some space or lower --max-bytes", st.Path)
 	case err != nil:

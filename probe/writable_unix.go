@@ -10,3 +10,14 @@ import "golang.org/x/sys/unix"
 func checkWritable(dir string) error {
 	return unix.Access(dir, unix.W_OK)
 }
+
+// inodesOf returns the inodes of the filesystem holding dir and how many
+// are free (statfs f_files, f_ffree); a variable so tests can stand in a
+// filesystem with none left.
+var inodesOf = func(dir string) (files, free uint64, err error) {
+	var st unix.Statfs_t
+	if err := unix.Statfs(dir, &st); err != nil {
+		return 0, 0, err
+	}
+	return st.Files, st.Ffree, nil
+}
