@@ -33,7 +33,7 @@ func TestMeasureNoFreeInodes(t *testing.T) {
 			// 200 MiB free fails the byte budget right after the inode check,
 			// so a case without an inode error measures nothing either.
 			st := &profile.Storage{Path: dir, FreeBytes: 200 << 20, TotalBytes: 10 << 30}
-			err := measure(t.Context(), Options{Roots: DefaultRoots}, st)
+			err := measure(t.Context(), Options{Roots: DefaultRoots}, st, profile.Memory{})
 			if err == nil || !usage.Is(err) {
 				t.Fatalf("error %v, want a usage error", err)
 			}

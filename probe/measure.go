@@ -19,8 +19,9 @@ import (
 // grow on a fast disk up to diskio.GrowCeiling; any other value is a hard
 // cap (an explicit --max-bytes, CONTRACT.md). Bad input (no space, no write
 // permission) and cancellation are errors; anything else is recorded as a
-// note and leaves st unmeasured.
-func measure(ctx context.Context, o Options, st *profile.Storage) error {
+// note and leaves st unmeasured. mem is the host's memory, which a test
+// file on storage kept in RAM takes (planBudget).
+func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Memory) error {
 	if err := pseudoFSError(st); err != nil {
 		return err
 	}
@@ -31,21 +32,9 @@ func measure(ctx context.Context, o Options, st *profile.Storage) error {
 	if err := checkInodes(st.Path); err != nil {
 		return err
 	}
-	maxBytes, ceiling := o.MaxBytes, uint64(0)
-	if maxBytes == 0 {
-		maxBytes, ceiling = diskio.DefaultMaxBytes, diskio.GrowCeiling(st.FreeBytes)
-	}
-	fileBytes, note, err := diskio.Budget(st.FreeBytes, maxBytes)
-	if errors.Is(err, diskio.ErrNoSpace) && st.TotalBytes > 0 && st.TotalBytes < diskio.MinFreeBytes {
-		return inputf("%s: %w: the filesystem holds only %d MiB in all, less than the %d MiB free the probe needs, so freeing space "+
-			"cannot help: give --no-measure, or a --datadir on a larger filesystem", st.Path, diskio.ErrNoSpace,
-			st.TotalBytes/diskio.MiB, diskio.MinFreeBytes/diskio.MiB)
-	}
+	fileBytes, maxBytes, ceiling, err := planBudget(o, st, mem)
 	if err != nil {
-		return inputf("%s: %w", st.Path, err)
-	}
-	if note != "" {
-		st.Notes = append(st.Notes, note)
+		return err
 	}
 	roots := host.Roots{Proc: o.Roots.Proc, Sys: o.Roots.Sys}
 	loadBefore := readLoad(ctx, roots, st, "before")

@@ -84,7 +84,7 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 			measureMemory(ctx, p)
 		}
 		measureFirstTouch(ctx, p)
-		if err := measure(ctx, o, &st); err != nil {
+		if err := measure(ctx, o, &st, p.Host.Memory); err != nil {
 			return nil, err
 		}
 	} else {

@@ -169,7 +169,7 @@ func TestMeasureTooSmallFilesystem(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			st := &profile.Storage{Path: dir, FreeBytes: c.freeMiB << 20, TotalBytes: c.totalMiB << 20}
-			err := measure(t.Context(), Options{Roots: DefaultRoots}, st)
+			err := measure(t.Context(), Options{Roots: DefaultRoots}, st, profile.Memory{})
 			if !usage.Is(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), c.wantNot) {
 				t.Fatalf("error %v, want a usage error saying %q and not %q", err, c.want, c.wantNot)
 			}
@@ -197,7 +197,7 @@ func TestMeasureVirtualFilesystem(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			st := &profile.Storage{Path: dir, FSType: c.fstype, FreeBytes: 0, TotalBytes: 10 << 30}
-			err := measure(t.Context(), Options{Roots: DefaultRoots}, st)
+			err := measure(t.Context(), Options{Roots: DefaultRoots}, st, profile.Memory{})
 			if !usage.Is(err) || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("error %v, want a usage error saying %q", err, c.want)
 			}

@@ -1,0 +1,70 @@
+package probe
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/profile"
+)
+
+// memoryFSTypes keep their files in RAM: a test file there takes memory.
+var memoryFSTypes = map[string]bool{"tmpfs": true, "ramfs": true}
+
+// memoryRoom is the free space the probe plans its test file with. On
+// storage kept in RAM (tmpfs, ramfs, zram or a loop device over a tmpfs
+// file) the file takes memory, charged to the probe's memory cgroup, so
+// the room is the smaller of the filesystem's free space and the memory
+// available now (profile.Memory.AvailableNowBytes): a 20 GiB tmpfs in a
+// 900 MiB cgroup is not 20 GiB of room. byMemory says memory was smaller.
+func memoryRoom(st profile.Storage, mem profile.Memory) (free uint64, byMemory bool) {
+	if !memoryFSTypes[st.FSType] && st.Device.Transport != profile.TransportMemory {
+		return st.FreeBytes, false
+	}
+	room, ok := mem.AvailableNowBytes()
+	if !ok || room >= st.FreeBytes {
+		return st.FreeBytes, false
+	}
+	return room, true
+}
+
+// memoryWhere names the memory memoryRoom took: the cgroup's or the host's.
+func memoryWhere(mem profile.Memory) string {
+	if mem.AvailableNowLimited() {
+		return "the memory cgroup's limit less what it uses"
+	}
+	return "MemAvailable"
+}
+
+// planBudget sizes the test file (diskio.Budget) and the byte budget:
+// maxBytes caps what the run writes, ceiling is what a default budget may
+// grow to (0 for an explicit --max-bytes). Storage kept in RAM is planned
+// against memoryRoom, and a note says so.
+func planBudget(o Options, st *profile.Storage, mem profile.Memory) (fileBytes, maxBytes, ceiling uint64, err error) {
+	free, byMemory := memoryRoom(*st, mem)
+	maxBytes = o.MaxBytes
+	if maxBytes == 0 {
+		maxBytes, ceiling = diskio.DefaultMaxBytes, diskio.GrowCeiling(free)
+	}
+	fileBytes, note, err := diskio.Budget(free, maxBytes)
+	switch {
+	case errors.Is(err, diskio.ErrNoSpace) && byMemory:
+		return 0, 0, 0, inputf("%s: %w: it is kept in RAM (%s), so the test file takes memory, and only %d MiB is available now (%s), "+
+			"less than the %d MiB the probe needs: give --no-measure, or free memory", st.Path, diskio.ErrNoSpace,
+			st.FSType, free/diskio.MiB, memoryWhere(mem), diskio.MinFreeBytes/diskio.MiB)
+	case errors.Is(err, diskio.ErrNoSpace) && st.TotalBytes > 0 && st.TotalBytes < diskio.MinFreeBytes:
+		return 0, 0, 0, inputf("%s: %w: the filesystem holds only %d MiB in all, less than the %d MiB free the probe needs, so freeing space "+
+			"cannot help: give --no-measure, or a --datadir on a larger filesystem", st.Path, diskio.ErrNoSpace,
+			st.TotalBytes/diskio.MiB, diskio.MinFreeBytes/diskio.MiB)
+	case err != nil:
+		return 0, 0, 0, inputf("%s: %w", st.Path, err)
+	}
+	if byMemory {
+		st.Notes = append(st.Notes, fmt.Sprintf("the storage is kept in RAM, so the test file takes memory: it is sized to the %d MiB "+
+			"available now (%s), not the %d MiB the filesystem has free", free/diskio.MiB, memoryWhere(mem), st.FreeBytes/diskio.MiB))
+	}
+	if note != "" {
+		st.Notes = append(st.Notes, note)
+	}
+	return fileBytes, maxBytes, ceiling, nil
+}

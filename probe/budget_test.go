@@ -1,0 +1,65 @@
+package probe
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/internal/usage"
+	"github.com/mytune/mytune/profile"
+)
+
+// TestPlanBudgetInRAM: a datadir on a 20 GiB tmpfs, probed with
+// --max-bytes 4GiB from a memory cgroup limited to 900 MiB, laid out a
+// 1 GiB test file (5% of the tmpfs's 20 GiB "free") and the kernel
+// OOM-killed the probe (exit 137), leaving the file in RAM; in a container
+// the killed process may be mysqld. Storage kept in RAM is planned against
+// the memory available now; a disk keeps its free space.
+func TestPlanBudgetInRAM(t *testing.T) {
+	const gib = uint64(1) << 30
+	cgroup := profile.Memory{TotalBytes: 24 * gib, AvailableBytes: 22 * gib, LimitBytes: 900 << 20, LimitUsedBytes: 20 << 20}
+	cases := []struct {
+		name     string
+		fstype   string
+		dev      string
+		free     uint64
+		mem      profile.Memory
+		maxBytes uint64
+		maxFile  uint64 // the test file may be at most this
+		wantErr  string // "" : no error
+		wantNote string
+	}{
+		{"tmpfs in a 900 MiB cgroup, --max-bytes 4GiB", "tmpfs", "", 20 * gib, cgroup, 4 * gib, 44 << 20, "", "sized to the 880 MiB available now (the memory cgroup's limit"},
+		{"tmpfs in a 900 MiB cgroup, default budget", "tmpfs", "", 20 * gib, cgroup, 0, 44 << 20, "", "not the 20480 MiB the filesystem has free"},
+		{"loop over a tmpfs file (transport memory)", "ext4", profile.TransportMemory, 20 * gib, cgroup, 4 * gib, 44 << 20, "", "kept in RAM"},
+		{"tmpfs, 200 MiB of memory left", "tmpfs", "", 20 * gib, profile.Memory{TotalBytes: 24 * gib, AvailableBytes: 200 << 20}, 0, 0,
+			"kept in RAM (tmpfs), so the test file takes memory, and only 200 MiB is available now (MemAvailable)", ""},
+		{"tmpfs smaller than memory: its own free space", "tmpfs", "", 1 * gib, profile.Memory{TotalBytes: 24 * gib, AvailableBytes: 22 * gib}, 4 * gib, 51 << 20, "", ""},
+		{"a disk in the same cgroup keeps its free space", "ext4", "virtio", 20 * gib, cgroup, 4 * gib, 1 * gib, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st := &profile.Storage{Path: "/srv/db", FSType: c.fstype, FreeBytes: c.free, TotalBytes: c.free, Device: profile.Device{Transport: c.dev}}
+			fileBytes, _, _, err := planBudget(Options{MaxBytes: c.maxBytes}, st, c.mem)
+			if c.wantErr != "" {
+				if !usage.Is(err) || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("error %v, want a usage error saying %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fileBytes > c.maxFile || fileBytes < diskio.MinFileBytes {
+				t.Errorf("test file %d MiB, want %d-%d MiB", fileBytes>>20, diskio.MinFileBytes>>20, c.maxFile>>20)
+			}
+			notes := strings.Join(st.Notes, "\n")
+			if c.wantNote != "" && !strings.Contains(notes, c.wantNote) {
+				t.Errorf("notes %q lack %q", notes, c.wantNote)
+			}
+			if c.wantNote == "" && strings.Contains(notes, "kept in RAM") {
+				t.Errorf("notes %q speak of RAM", notes)
+			}
+		})
+	}
+}
