@@ -30,6 +30,14 @@ func TestPageCacheLoopNote(t *testing.T) {
 			[]string{"loop3 reads and writes", "/dev/loop3`"}},
 		{"a partition of a loop (losetup -P): losetup takes the loop, not loop5p2", loop(&off, "virtio", "loop5p2", "loop5", "vda"),
 			[]string{"loop5 reads and writes", "`losetup --direct-io=on /dev/loop5`"}},
+		{"a 512-byte loop over a file on a 4096-byte-sector disk: losetup --direct-io=on fails; a new loop device",
+			func() profile.Device {
+				d := loop(&off, "virtio", "loop10", "loop4", "vda")
+				d.LoopDirectIOSectorBytes = 4096
+				return d
+			}(),
+			[]string{"`losetup --direct-io=on /dev/loop10` fails (Invalid argument)",
+				"`losetup -f --sector-size 4096 --direct-io=on /var/lib/images/data.img`"}},
 		{"loop with direct I/O", loop(&on, "virtio", "loop0", "vda"), nil},
 		{"kernel does not say", loop(nil, "virtio", "loop0", "vda"), nil},
 		{"a file in RAM", loop(&off, profile.TransportMemory, "loop0"), nil},

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/diskio"
+	"github.com/mytune/mytune/internal/shellquote"
 	"github.com/mytune/mytune/probe/host"
 	"github.com/mytune/mytune/profile"
 )
@@ -79,10 +80,16 @@ func pageCacheLoopNote(d profile.Device) string {
 	if loop == "" {
 		loop = d.Name
 	}
+	fix := fmt.Sprintf("`losetup --direct-io=on /dev/%s` makes the loop device use the disk directly; measure again after it", loop)
+	if n := d.LoopDirectIOSectorBytes; n > 0 {
+		fix = fmt.Sprintf("`losetup --direct-io=on /dev/%s` fails (Invalid argument) while its sectors are smaller than the %d-byte "+
+			"sectors of the disk under that file: direct I/O takes a loop device made with `losetup -f --sector-size %d "+
+			"--direct-io=on %s` (the filesystem on it must accept %d-byte sectors); measure again on it",
+			loop, n, n, shellquote.Word(d.BackingFile), n)
+	}
 	return fmt.Sprintf("%s reads and writes its backing file %s through the host's page cache (direct I/O off: loop/dio is 0), "+
 		"so the sequential and random figures may be the host's memory rather than the disk; only the commit figures "+
-		"(write + fdatasync) surely reached it. `losetup --direct-io=on /dev/%s` makes the loop device use the disk "+
-		"directly; measure again after it", loop, d.BackingFile, loop)
+		"(write + fdatasync) surely reached it. %s", loop, d.BackingFile, fix)
 }
 
 // removeStale removes the test files killed runs left in st.Path

@@ -77,13 +77,20 @@ type Device struct {
 	// --direct-io): false is through the host's page cache, where the
 	// probe's reads and writes may stop short of the disk. nil without a
 	// loop device, or when the kernel does not say (before Linux 4.10).
-	LoopDirectIO       *bool  `json:"loop_direct_io,omitempty"`
-	Leaves             []Leaf `json:"leaves"`
-	DMName             string `json:"dm_name,omitempty"`
-	DeviceMajorMinor   string `json:"dev,omitempty"` // "259:0"
-	DiscardMaxBytes    uint64 `json:"discard_max_bytes,omitempty"`
-	ReadAheadKiB       int    `json:"read_ahead_kb,omitempty"`
-	QueueDepthNrRequst int    `json:"nr_requests,omitempty"`
+	LoopDirectIO *bool `json:"loop_direct_io,omitempty"`
+	// LoopDirectIOSectorBytes is the sector size (losetup --sector-size)
+	// the first loop device on the chain needs before the kernel lets it
+	// use direct I/O: the logical block size of the device under its
+	// backing file, when larger than the loop device's own (a 512-byte
+	// loop over a file on a 4096-byte-sector disk: losetup --direct-io=on
+	// fails with EINVAL). 0 when its own sectors do.
+	LoopDirectIOSectorBytes int    `json:"loop_dio_sector_bytes,omitempty"`
+	Leaves                  []Leaf `json:"leaves"`
+	DMName                  string `json:"dm_name,omitempty"`
+	DeviceMajorMinor        string `json:"dev,omitempty"` // "259:0"
+	DiscardMaxBytes         uint64 `json:"discard_max_bytes,omitempty"`
+	ReadAheadKiB            int    `json:"read_ahead_kb,omitempty"`
+	QueueDepthNrRequst      int    `json:"nr_requests,omitempty"`
 }
 
 // Leaf is one whole disk at the bottom of a chain (several for RAID or multipath).

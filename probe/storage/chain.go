@@ -176,7 +176,26 @@ func (rs *resolver) below(dir string, dev *profile.Device) []string {
 	if err != nil {
 		return rs.fileOnly(dir, bf, major, minor, err)
 	}
+	if dev.BackingFile == bf && dev.LoopDirectIOSectorBytes == 0 {
+		dev.LoopDirectIOSectorBytes = dioSectorBytes(dir, sub)
+	}
 	return []string{sub}
+}
+
+// dioSectorBytes is the sector size the loop device dir needs for direct
+// I/O on a backing file held by the device sub: sub's logical block size
+// (its disk's, for a partition, which has no queue of its own) when it is
+// larger than the loop device's; 0 otherwise or when either is unknown.
+func dioSectorBytes(dir, sub string) int {
+	own := intAttr(dir, "queue", "logical_block_size")
+	if _, ok := readAttr(sub, "partition"); ok {
+		sub = filepath.Dir(sub)
+	}
+	back := intAttr(sub, "queue", "logical_block_size")
+	if own == 0 || back <= own {
+		return 0
+	}
+	return back
 }
 
 // loopDirectIO reads whether the loop device dir uses direct I/O on its
