@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mytune/mytune/probe/storage/mountinfo"
 	"github.com/mytune/mytune/profile"
 )
 
@@ -254,13 +255,16 @@ func appendNew(list []string, add ...string) []string {
 // fileOnly handles a loop device whose backing file bf lives on a
 // filesystem with an anonymous device number major:minor: a btrfs (each
 // subvolume has its own) is followed through its mount source to its
-// disk; on tmpfs/ramfs (RAM: transport memory) or a network filesystem
+// disk, an overlay through its upper directory (overlayFile); on tmpfs/ramfs (RAM: transport memory) or a network filesystem
 // the loop device is the leaf with that transport; otherwise a gap.
 func (rs *resolver) fileOnly(dir, bf string, major, minor uint32, err error) []string {
 	if m, ok := rs.mountOf(bf, major, minor); ok {
 		if t := fsTransport(m.FSType); t != "" && m.Major == major && m.Minor == minor {
 			rs.fileTransport[dir] = t
 			return nil
+		}
+		if m.FSType == "overlay" {
+			return rs.overlayFile(dir, bf, m)
 		}
 		if m.FSType == "btrfs" && strings.HasPrefix(m.Source, "/dev/") {
 			node := filepath.Join(rs.r.Dev, strings.TrimPrefix(m.Source, "/dev/"))
@@ -297,4 +301,26 @@ func (rs *resolver) slaves(dir string) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// overlayFile follows a loop device dir whose backing file bf is on the
+// overlay m (its files carry the overlay's private device numbers, in no
+// mount) to where the overlay writes, its upper directory: the disk under
+// it, or RAM or a network for a tmpfs or network upper directory.
+func (rs *resolver) overlayFile(dir, bf string, m mountinfo.Mount) []string {
+	s := profile.Storage{Path: bf, FSType: m.FSType, MountPoint: m.MountPoint, MountOptions: mergeOptions(m.Options, m.SuperOptions)}
+	d := rs.overlay(&s, profile.Device{Transport: profile.TransportUnknown})
+	if d.Transport == profile.TransportMemory || d.Transport == profile.TransportNetwork {
+		rs.fileTransport[dir] = d.Transport
+		return nil
+	}
+	var major, minor uint32
+	if _, err := fmt.Sscanf(d.DeviceMajorMinor, "%d:%d", &major, &minor); err != nil || major == 0 {
+		return nil // rs.overlay said what is unknown
+	}
+	sub, err := rs.sysDir(major, minor)
+	if err != nil {
+		return nil
+	}
+	return []string{sub}
 }

@@ -153,9 +153,11 @@ func (rs *resolver) mountOf(path string, major, minor uint32) (mountinfo.Mount, 
 		return m, true
 	}
 	m, ok := longestPrefix(mounts, path, func(mountinfo.Mount) bool { return true })
-	if ok && m.FSType == "btrfs" {
+	if ok && (m.FSType == "btrfs" || m.FSType == "overlay") {
 		// btrfs gives every subvolume an anonymous device number of its own
-		// (st_dev), while mountinfo shows the filesystem's: no mismatch to report.
+		// (st_dev), while mountinfo shows the filesystem's; an overlay's
+		// files carry private device numbers of its layers (overlayfs.rst,
+		// "Inode properties"): no mismatch to report.
 		return m, true
 	}
 	if ok {
