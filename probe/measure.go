@@ -80,6 +80,10 @@ func pageCacheLoopNote(d profile.Device) string {
 	if loop == "" {
 		loop = d.Name
 	}
+	file := d.BackingFile
+	if d.BackingFileDeleted {
+		file += " (deleted since; the loop device keeps it open)"
+	}
 	fix := fmt.Sprintf("`losetup --direct-io=on /dev/%s` makes the loop device use the disk directly; measure again after it", loop)
 	if n := d.LoopDirectIOSectorBytes; n > 0 {
 		fix = fmt.Sprintf("`losetup --direct-io=on /dev/%s` fails (Invalid argument) while its sectors are smaller than the %d-byte "+
@@ -89,7 +93,7 @@ func pageCacheLoopNote(d profile.Device) string {
 	}
 	return fmt.Sprintf("%s reads and writes its backing file %s through the host's page cache (direct I/O off: loop/dio is 0), "+
 		"so the sequential and random figures may be the host's memory rather than the disk; only the commit figures "+
-		"(write + fdatasync) surely reached it. %s", loop, d.BackingFile, fix)
+		"(write + fdatasync) surely reached it. %s", loop, file, fix)
 }
 
 // removeStale removes the test files killed runs left in st.Path

@@ -72,6 +72,9 @@ type Device struct {
 	WriteCache      string `json:"write_cache,omitempty"` // "write back", "write through" or ""
 	MMCType         string `json:"mmc_type,omitempty"`    // "SD", "MMC" for mmcblk devices
 	BackingFile     string `json:"backing_file,omitempty"`
+	// BackingFileDeleted: the backing file was deleted while the loop
+	// device holds it open (sysfs loop/backing_file ends in " (deleted)").
+	BackingFileDeleted bool `json:"backing_file_deleted,omitempty"`
 	// LoopDirectIO is whether the first loop device on the chain reads and
 	// writes its backing file with direct I/O (sysfs loop/dio, losetup
 	// --direct-io): false is through the host's page cache, where the

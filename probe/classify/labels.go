@@ -127,6 +127,9 @@ func backing(d profile.Device) string {
 	if d.BackingFile == "" {
 		return ""
 	}
+	if d.BackingFileDeleted {
+		return " backed by " + d.BackingFile + " (deleted since; the loop device keeps it open)"
+	}
 	return " backed by " + d.BackingFile
 }
 

@@ -36,3 +36,28 @@ func TestLoopSentenceNamesTheLoopDevice(t *testing.T) {
 		})
 	}
 }
+
+// TestLoopSentenceSaysTheFileIsDeleted: a loop device whose backing file
+// was deleted while mounted said "backed by .../imgdel" as if it were there.
+func TestLoopSentenceSaysTheFileIsDeleted(t *testing.T) {
+	cases := []struct {
+		name    string
+		deleted bool
+		want    string
+	}{
+		{"deleted", true, "loop9 is a loop device backed by /img (deleted since; the loop device keeps it open)"},
+		{"present", false, "loop9 is a loop device backed by /img: the class"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := with(thisDisk, func(s *profile.Storage) {
+				s.Device = profile.Device{Name: "loop9", Chain: []string{"loop9"}, Transport: "loop", RotationalFlag: true,
+					BackingFile: "/img", BackingFileDeleted: c.deleted}
+			})
+			_, ev := Classify(in)
+			if all := strings.Join(ev, "\n"); !strings.Contains(all, c.want) {
+				t.Errorf("evidence lacks %q; got:\n  %s", c.want, strings.Join(ev, "\n  "))
+			}
+		})
+	}
+}

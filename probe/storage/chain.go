@@ -163,12 +163,15 @@ func (rs *resolver) below(dir string, dev *profile.Device) []string {
 	if !ok || bf == "" {
 		return nil
 	}
-	bf = strings.TrimSuffix(bf, " (deleted)")
+	bf, deleted := strings.CutSuffix(bf, " (deleted)")
 	if dev.BackingFile == "" {
-		dev.BackingFile = bf
+		dev.BackingFile, dev.BackingFileDeleted = bf, deleted
 		dev.LoopDirectIO = loopDirectIO(dir)
 	}
 	major, minor, err := rs.devOf(bf)
+	if err != nil && deleted {
+		major, minor, err = rs.deletedBacking(dir, bf)
+	}
 	if err != nil {
 		rs.gap("loop device %s: backing file %s: %v; the disk under it is unknown", filepath.Base(dir), bf, err)
 		return nil
@@ -323,4 +326,17 @@ func (rs *resolver) overlayFile(dir, bf string, m mountinfo.Mount) []string {
 		return nil
 	}
 	return []string{sub}
+}
+
+// deletedBacking is the device number of the filesystem that held the
+// loop device dir's backing file bf, deleted since (sysfs loop/backing_file
+// ends in " (deleted)"; the loop device keeps it open): that of the
+// directory it was in. A gap says the disk is inferred so.
+func (rs *resolver) deletedBacking(dir, bf string) (major, minor uint32, err error) {
+	major, minor, err = rs.devOf(filepath.Dir(bf))
+	if err == nil {
+		rs.gap("loop device %s: its backing file %s was deleted (the loop device keeps it open); the disk under it is taken "+
+			"to be that of %s, the directory it was in", filepath.Base(dir), bf, filepath.Dir(bf))
+	}
+	return major, minor, err
 }
