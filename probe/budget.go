@@ -16,16 +16,17 @@ var memoryFSTypes = map[string]bool{"tmpfs": true, "ramfs": true}
 // file) the file takes memory, charged to the probe's memory cgroup, so
 // the room is the smaller of the filesystem's free space and the memory
 // available now (profile.Memory.AvailableNowBytes): a 20 GiB tmpfs in a
-// 900 MiB cgroup is not 20 GiB of room. byMemory says memory was smaller.
+// 900 MiB cgroup is not 20 GiB of room, and a ramfs, which reports no
+// size at all, has the memory. byMemory says memory was the room.
 func memoryRoom(st profile.Storage, mem profile.Memory) (free uint64, byMemory bool) {
 	if !memoryFSTypes[st.FSType] && st.Device.Transport != profile.TransportMemory {
 		return st.FreeBytes, false
 	}
 	room, ok := mem.AvailableNowBytes()
-	if !ok || room >= st.FreeBytes {
+	if !ok || (room >= st.FreeBytes && st.TotalBytes > 0) {
 		return st.FreeBytes, false
 	}
-	return room, true
+	return room, true // ramfs reports no size (0 blocks): memory is all there is
 }
 
 // memoryWhere names the memory memoryRoom took: the cgroup's or the host's.
@@ -52,6 +53,10 @@ func planBudget(o Options, st *profile.Storage, mem profile.Memory) (fileBytes, 
 		return 0, 0, 0, inputf("%s: %w: it is kept in RAM (%s), so the test file takes memory, and only %d MiB is available now (%s), "+
 			"less than the %d MiB the probe needs: give --no-measure, or free memory", st.Path, diskio.ErrNoSpace,
 			st.FSType, free/diskio.MiB, memoryWhere(mem), diskio.MinFreeBytes/diskio.MiB)
+	case errors.Is(err, diskio.ErrNoSpace) && st.TotalBytes == 0 && st.FSType != "":
+		return 0, 0, 0, inputf("%s: %w: its filesystem (%s) reports no size at all (0 bytes in all), as virtual filesystems such as "+
+			"proc and sysfs do, so it holds no data: give the directory that holds (or will hold) the MySQL data, or --no-measure",
+			st.Path, diskio.ErrNoSpace, st.FSType)
 	case errors.Is(err, diskio.ErrNoSpace) && st.TotalBytes > 0 && st.TotalBytes < diskio.MinFreeBytes:
 		return 0, 0, 0, inputf("%s: %w: the filesystem holds only %d MiB in all, less than the %d MiB free the probe needs, so freeing space "+
 			"cannot help: give --no-measure, or a --datadir on a larger filesystem", st.Path, diskio.ErrNoSpace,
@@ -60,8 +65,12 @@ func planBudget(o Options, st *profile.Storage, mem profile.Memory) (fileBytes, 
 		return 0, 0, 0, inputf("%s: %w", st.Path, err)
 	}
 	if byMemory {
+		fsFree := fmt.Sprintf("not the %d MiB the filesystem has free", st.FreeBytes/diskio.MiB)
+		if st.TotalBytes == 0 {
+			fsFree = st.FSType + " sets no size"
+		}
 		st.Notes = append(st.Notes, fmt.Sprintf("the storage is kept in RAM, so the test file takes memory: it is sized to the %d MiB "+
-			"available now (%s), not the %d MiB the filesystem has free", free/diskio.MiB, memoryWhere(mem), st.FreeBytes/diskio.MiB))
+			"available now (%s); %s", free/diskio.MiB, memoryWhere(mem), fsFree))
 	}
 	if note != "" {
 		st.Notes = append(st.Notes, note)

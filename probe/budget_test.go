@@ -30,6 +30,9 @@ func TestPlanBudgetInRAM(t *testing.T) {
 		wantNote string
 	}{
 		{"tmpfs in a 900 MiB cgroup, --max-bytes 4GiB", "tmpfs", "", 20 * gib, cgroup, 4 * gib, 44 << 20, "", "sized to the 880 MiB available now (the memory cgroup's limit"},
+		{"ramfs: no size, the memory is the room", "ramfs", "", 0, profile.Memory{TotalBytes: 24 * gib, AvailableBytes: 22 * gib}, 0, 64 << 20, "",
+			"sized to the 22528 MiB available now (MemAvailable); ramfs sets no size"},
+		{"proc: no size, no data", "proc", "", 0, cgroup, 0, 0, "its filesystem (proc) reports no size at all", ""},
 		{"tmpfs in a 900 MiB cgroup, default budget", "tmpfs", "", 20 * gib, cgroup, 0, 44 << 20, "", "not the 20480 MiB the filesystem has free"},
 		{"loop over a tmpfs file (transport memory)", "ext4", profile.TransportMemory, 20 * gib, cgroup, 4 * gib, 44 << 20, "", "kept in RAM"},
 		{"tmpfs, 200 MiB of memory left", "tmpfs", "", 20 * gib, profile.Memory{TotalBytes: 24 * gib, AvailableBytes: 200 << 20}, 0, 0,
