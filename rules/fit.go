@@ -27,6 +27,12 @@ func (e Env) DiskRoomBytes() uint64 {
 // its own when the server keeps the log off the datadir's
 // (Storage.RedoDir, innodb_log_group_home_dir), else the datadir's.
 func (e Env) redoDiskKnown() bool {
+	return e.redoFSKnown() || e.redoHeldByMemory()
+}
+
+// redoFSKnown is whether the filesystem that holds the redo log says its
+// size (redoDiskKnown without the memory of a redo log kept in RAM).
+func (e Env) redoFSKnown() bool {
 	if rd := e.Storage.RedoDir; rd != nil {
 		return rd.FreeBytes > 0 || rd.TotalBytes > 0
 	}
@@ -35,8 +41,20 @@ func (e Env) redoDiskKnown() bool {
 
 // redoDiskRoomBytes is the free space the redo log may take: the redo
 // directory's own filesystem when it is not the datadir's (a restored dump
-// lands in the datadir, not there), else DiskRoomBytes.
+// lands in the datadir, not there), else DiskRoomBytes; for a redo log kept
+// in RAM, the memory beside the advised pool when that is less
+// (redoHeldByMemory).
 func (e Env) redoDiskRoomBytes() uint64 {
+	if e.redoHeldByMemory() {
+		room, _ := e.redoMemRoomBytes()
+		return room
+	}
+	return e.redoFSRoomBytes()
+}
+
+// redoFSRoomBytes is the free space of the filesystem that holds the redo
+// log (redoDiskRoomBytes without the memory of a redo log kept in RAM).
+func (e Env) redoFSRoomBytes() uint64 {
 	if rd := e.Storage.RedoDir; rd != nil {
 		return rd.FreeBytes
 	}
@@ -59,6 +77,9 @@ func (e Env) RedoRoomBytes() uint64 {
 // redoDiskText names the filesystem that holds the redo log and its free
 // space, as the fit texts say it.
 func (e Env) redoDiskText() string {
+	if e.redoHeldByMemory() {
+		return e.redoMemText()
+	}
 	if rd := e.Storage.RedoDir; rd != nil {
 		return fmt.Sprintf("%s is free on %s, where innodb_log_group_home_dir = %s keeps the redo log", Human(rd.FreeBytes), orText(rd.MountPoint, rd.Path), rd.Setting)
 	}
