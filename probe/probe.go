@@ -163,7 +163,7 @@ func checkDir(dir string) (string, error) {
 	case !st.IsDir():
 		return "", inputf("%s is a file, not a directory: give the directory that holds the data", dir)
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
+	if real, err := storage.RealPath(abs); err == nil {
 		abs = real
 	}
 	return abs, nil

@@ -33,7 +33,7 @@ func Locate(ctx context.Context, r Roots, path string) (profile.Storage, []profi
 	if err != nil {
 		return profile.Storage{}, nil, fmt.Errorf("making %s absolute: %w", path, err)
 	}
-	real, err := filepath.EvalSymlinks(abs)
+	real, err := RealPath(abs)
 	if err != nil {
 		return profile.Storage{}, nil, fmt.Errorf("resolving data directory %s: %w (check it exists and is readable)", path, err)
 	}
@@ -137,7 +137,8 @@ func (rs *resolver) overlay(s *profile.Storage, unknown profile.Device) profile.
 // mounts of the same device stay apart); the last such line wins, as a later
 // mount hides an earlier one on the same point.
 func (rs *resolver) mountOf(path string, major, minor uint32) (mountinfo.Mount, bool) {
-	file := filepath.Join(rs.r.Proc, "self", "mountinfo")
+	pid, path := mountView(path)
+	file := filepath.Join(rs.r.Proc, pid, "mountinfo")
 	f, err := os.Open(file)
 	if err != nil {
 		rs.gap("reading %s: %v; filesystem type and mount options are unknown", file, err)
