@@ -104,6 +104,9 @@ func datadirFromServer(ctx context.Context, o GatherOptions) (ServerDatadir, err
 	if _, err := CheckDir(dir); err != nil {
 		return ServerDatadir{}, inputf("%s: the server's datadir %s (@@datadir of %s) is not usable here: %v", need, dir, where, err)
 	}
+	if notTheServersHere(dir) {
+		return ServerDatadir{}, notTheServersError(need, dir, where)
+	}
 	src := ServerDatadir{Dir: filepath.Clean(dir), Where: where, OnThisHost: true}
 	verb := "measuring"
 	if !o.Measure {
