@@ -200,7 +200,8 @@ func (p *parser) readFile(path string, depth int) error {
 		return nil
 	}
 	if fi.Size() > maxFileBytes {
-		return fmt.Errorf("reading option file %s: %d bytes is more than %d: is it really a my.cnf?", path, fi.Size(), maxFileBytes)
+		return fmt.Errorf("reading option file %s: %d bytes, more than the %d MiB mytune reads of one option file (a my.cnf holds a few KiB): "+
+			"give the option file the server reads, or move what does not belong in it elsewhere", path, fi.Size(), maxFileBytes>>20)
 	}
 	if p.reads++; p.reads > maxFileReads {
 		return fmt.Errorf("reading option file %s: more than %d files read: the !include/!includedir lines loop; remove the one that loops back", path, maxFileReads)

@@ -236,6 +236,15 @@ func TestErrors(t *testing.T) {
 	if _, err := Parse(t.TempDir(), nil); err == nil || !strings.Contains(err.Error(), "directory") {
 		t.Errorf("a directory: err = %v", err)
 	}
+	// review 2026-12-06: a 19 MB file was asked "is it really a my.cnf?", with nothing to do
+	big := filepath.Join(t.TempDir(), "big.cnf")
+	if err := os.WriteFile(big, append([]byte("[mysqld]\n"), make([]byte, maxFileBytes+1)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse(big, nil); err == nil || !strings.Contains(err.Error(), "16777226 bytes, more than the 16 MiB mytune reads of one option file") ||
+		!strings.Contains(err.Error(), "give the option file the server reads") {
+		t.Errorf("a 16 MiB file: err = %v", err)
+	}
 }
 
 // TestHeaderless covers the three treatments of lines before any group.
