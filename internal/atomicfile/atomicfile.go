@@ -52,11 +52,20 @@ func Check(path string) error {
 // Write writes data to path through a temp file in the same directory,
 // synced, then renamed over path. An existing file keeps its permissions;
 // a new one gets 0644. A path that cannot be written is a usage error.
+// A symlink is followed (the link stays, its target is replaced), and a
+// path that is not a regular file (/dev/null, /dev/stdout, a FIFO) is
+// written through (writeThrough), never renamed over.
 func Write(path string, data []byte) error {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {
 		if st.IsDir() {
 			return usage.Errorf("%s is a directory: give a file name", path)
+		}
+		if !st.Mode().IsRegular() {
+			return writeThrough(path, data)
 		}
 		mode = st.Mode().Perm()
 	}
@@ -86,6 +95,24 @@ func Write(path string, data []byte) error {
 	if d, err := os.Open(dir); err == nil { // make the rename itself durable
 		_ = d.Sync()
 		d.Close()
+	}
+	return nil
+}
+
+// writeThrough writes data into an existing path that is not a regular
+// file (a device, a FIFO): replacing it with a file would turn, as root,
+// the system's /dev/null into one; a write error (/dev/full) is returned.
+func writeThrough(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return usage.Errorf("%s cannot be written: %v: %s", path, err, writeHint(err))
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
 }
