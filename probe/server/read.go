@@ -143,13 +143,20 @@ func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Ser
 
 // UnreachableError says no endpoint answered; Tried holds one
 // "endpoint: the driver's message" per address, without the password.
+// Its text says what to do: start the server or name it, or, when an
+// endpoint answered but its TLS failed, change --ssl-mode or --ssl-ca.
 type UnreachableError struct{ Tried []string }
 
 func (e *UnreachableError) Error() string {
 	if len(e.Tried) == 0 {
 		return "no server address to try: give --host/--port or --socket"
 	}
-	return fmt.Sprintf("no server reachable (%s): start the server or give --host/--port/--socket", strings.Join(e.Tried, "; "))
+	tried := strings.Join(e.Tried, "; ")
+	if low := strings.ToLower(tried); strings.Contains(low, "tls") || strings.Contains(low, "x509") {
+		return fmt.Sprintf("no server reachable (%s): a server answered but the TLS asked for failed: give --ssl-mode PREFERRED "+
+			"(TLS when the server has it), --ssl-ca CA.pem for a certificate of a private CA, or set up the server's TLS", tried)
+	}
+	return fmt.Sprintf("no server reachable (%s): start the server or give --host/--port/--socket", tried)
 }
 
 // open dials one endpoint with Read's small pool and pings it within the
