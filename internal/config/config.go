@@ -100,6 +100,9 @@ func checkValues(v *viper.Viper, fs *pflag.FlagSet) error {
 // badValue says what a flag of type typ wants when raw (a MYTUNE_* string
 // or a YAML value; a flag's own default comes typed) is not that, or "".
 func badValue(typ string, raw any) string {
+	if want := badYAMLType(typ, raw); want != "" {
+		return want
+	}
 	s, isString := raw.(string)
 	s = strings.TrimSpace(s)
 	switch typ {
@@ -129,6 +132,35 @@ func badValue(typ string, raw any) string {
 	case "float64":
 		if _, err := strconv.ParseFloat(s, 64); isString && err != nil {
 			return "a number"
+		}
+	}
+	return ""
+}
+
+// badYAMLType says what a flag of type typ wants when a config file gave
+// it a YAML type it cannot take, or "": a list or a section for one value
+// (viper reads it as ""), a number for a yes/no (read as true), a yes/no
+// for a number (read as 1), a negative number for a count of 0 or more.
+func badYAMLType(typ string, raw any) string {
+	switch raw.(type) {
+	case []any, map[string]any:
+		if strings.HasSuffix(typ, "Slice") || strings.HasSuffix(typ, "Array") {
+			return ""
+		}
+		return "one value, not a list or a section"
+	case nil, string:
+		return ""
+	}
+	_, isBool := raw.(bool)
+	switch {
+	case typ == "bool" && !isBool:
+		return "true or false"
+	case typ != "bool" && typ != "string" && isBool:
+		return "a number or a value with its unit, not true or false"
+	}
+	if strings.HasPrefix(typ, "uint") {
+		if n, err := strconv.ParseFloat(fmt.Sprint(raw), 64); err == nil && n < 0 {
+			return "a whole number, 0 or more"
 		}
 	}
 	return ""
