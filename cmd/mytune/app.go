@@ -118,8 +118,8 @@ func (a *app) rootCmd() *cobra.Command {
 		Version:       versionLine(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			return a.loadConfig(cmd)
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			return a.loadConfig(cmd, args)
 		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")

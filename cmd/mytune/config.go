@@ -14,8 +14,9 @@ import (
 
 // loadConfig merges, lowest first: the --config YAML file, MYTUNE_*
 // environment variables, then the flags the user set (internal/config),
-// and refuses an --out that cannot be written before any work is done.
-func (a *app) loadConfig(cmd *cobra.Command) error {
+// and refuses an --out that cannot be written, or that names a file the
+// command reads (outNotInput), before any work is done.
+func (a *app) loadConfig(cmd *cobra.Command, args []string) error {
 	if err := config.Load(a.v, cmd.Flags(), configKeys(cmd.Root())); err != nil {
 		return err
 	}
@@ -25,6 +26,30 @@ func (a *app) loadConfig(cmd *cobra.Command) error {
 	if out := a.v.GetString("out"); out != "" && out != "-" {
 		if err := atomicfile.Check(out); err != nil {
 			return fmt.Errorf("--out %w", err)
+		}
+		inputs := append([]string{a.v.GetString("from"), a.v.GetString("mycnf"), a.v.GetString("defaults-file"),
+			a.v.ConfigFileUsed()}, args...)
+		if err := outNotInput(out, inputs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outNotInput refuses an --out that is (through a link too) one of the
+// files the command reads: the atomic write would replace a saved profile
+// with its own report, or a my.cnf with the advised lines alone.
+func outNotInput(out string, inputs []string) error {
+	ost, err := os.Stat(out)
+	if err != nil || !ost.Mode().IsRegular() {
+		return nil
+	}
+	for _, in := range inputs {
+		if in == "" || in == "-" {
+			continue
+		}
+		if ist, err := os.Stat(in); err == nil && os.SameFile(ost, ist) {
+			return usagef("--out %s is also read by this command (%s): give --out another file, or leave it out for stdout", out, in)
 		}
 	}
 	return nil
