@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 	"unicode"
@@ -323,9 +324,11 @@ func clean(s string) string {
 	}, s)
 }
 
-// seconds renders a duration given in float seconds.
+// seconds renders a duration given in float seconds, rounded to the
+// millisecond: 4.02 is 4019999999.9999995 ns as a float, which truncation
+// printed as 4.019s beside the JSON's 4.02.
 func seconds(s float64) string {
-	return (time.Duration(s*float64(time.Second)) / time.Millisecond * time.Millisecond).String()
+	return (time.Duration(math.Round(s*1000)) * time.Millisecond).String()
 }
 
 // cpuSpeedText says what the CPU measurement did: one worker's rate, all
