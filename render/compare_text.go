@@ -2,9 +2,12 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // Column widths of the compare table: the metric label, the ratio and the
@@ -13,7 +16,7 @@ import (
 const (
 	cmpLabelW    = 19
 	cmpSettingW  = 31 // longest key setting name, innodb_flush_log_at_trx_commit, + 1
-	cmpRatioW    = 9
+	cmpRatioW    = 7  // "1234x A": six 9-cell value columns still fit 80
 	cmpMaxValueW = 18
 	cmpMinValueW = 8
 )
@@ -63,13 +66,27 @@ func compareText(c Comparison, o Options) string {
 		for _, r := range settings {
 			line := pad(r.Label, cmpSettingW)
 			for _, v := range r.Values {
-				line += pad(fit(orDash(fmt.Sprint(v)), setW-1), setW)
+				line += pad(fit(orDash(settingCell(r.Metric, fmt.Sprint(v), setW-1)), setW-1), setW)
 			}
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 		}
 	}
 	b.WriteString(headline(c, w))
 	return b.String()
+}
+
+// settingCell is a server setting as the table shows it in room cells: a
+// byte size (innodb_buffer_pool_size, innodb_redo_log_capacity,
+// innodb_log_file_size) too long for it in my.cnf form, 128M rather than
+// 134217728, which six columns cut to "134217…"; any other value as it is.
+func settingCell(name, v string, room int) string {
+	if len(v) <= room || !strings.HasSuffix(name, "_size") && !strings.HasSuffix(name, "_capacity") {
+		return v
+	}
+	if b, err := strconv.ParseUint(v, 10, 64); err == nil {
+		return profile.FormatSize(b)
+	}
+	return v
 }
 
 // headerRow is the column header: a blank label column, then A, B, C….
