@@ -2,36 +2,45 @@ package profile
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 )
 
-// TestServerJSONUnknownSizes: sizes not read are null, read ones numbers.
-func TestServerJSONUnknownSizes(t *testing.T) {
-	tests := []struct {
-		name string
-		s    Server
-		want []string
+// TestServerRedoRateWithBasis: redo_bytes_per_s is in the JSON whenever
+// redo_rate_basis is, 0 included (an idle live MariaDB sampled 0 bytes/s
+// and the profile said "redo_rate_basis": "sampled" with no rate), and
+// absent without a basis; it reads back the same.
+func TestServerRedoRateWithBasis(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		s        Server
+		wantRate bool
 	}{
-		{name: "read", s: Server{DataBytes: 5, Tables: 2, Engines: map[string]EngineUsage{}},
-			want: []string{`"data_bytes":5`, `"tables":2`, `"index_bytes":0`}},
-		{name: "not read", s: Server{TablesError: "no answer", LargestTables: []TableSize{{Name: "a.b", Bytes: 2 << 30}}},
-			want: []string{`"data_bytes":null`, `"tables":null`, `"index_bytes":null`, `"tables_error":"no answer"`, `"a.b"`}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b, err := json.Marshal(&Profile{Server: &tt.s})
+		{"sampled idle", Server{Reachable: true, RedoRateBasis: "sampled"}, true},
+		{"sampled busy", Server{Reachable: true, RedoRateBasis: "sampled", RedoBytesPerS: 1234.5}, true},
+		{"lifetime zero", Server{Reachable: true, RedoRateBasis: "lifetime"}, true},
+		{"no basis", Server{Reachable: true}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := json.Marshal(&Profile{Schema: Schema, Server: &c.s})
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, w := range tt.want {
-				if !strings.Contains(string(b), w) {
-					t.Errorf("%s: no %s", b, w)
-				}
+			var m struct {
+				Server map[string]any `json:"server"`
+			}
+			if err := json.Unmarshal(b, &m); err != nil {
+				t.Fatal(err)
+			}
+			v, ok := m.Server["redo_bytes_per_s"]
+			if ok != c.wantRate || ok && v.(float64) != c.s.RedoBytesPerS {
+				t.Errorf("redo_bytes_per_s = %v (present %v), want present %v at %v: %s", v, ok, c.wantRate, c.s.RedoBytesPerS, m.Server)
 			}
 			var back Profile
-			if err := json.Unmarshal(b, &back); err != nil || back.Server.TablesError != tt.s.TablesError {
-				t.Errorf("read back: %v, %+v", err, back.Server)
+			if err := json.Unmarshal(b, &back); err != nil {
+				t.Fatal(err)
+			}
+			if back.Server.RedoBytesPerS != c.s.RedoBytesPerS || back.Server.RedoRateBasis != c.s.RedoRateBasis || back.Server.Reachable != c.s.Reachable {
+				t.Errorf("read back %+v", back.Server)
 			}
 		})
 	}
