@@ -24,6 +24,10 @@ func TestEstimateSpan(t *testing.T) {
 		{"tenths", 1500 * time.Millisecond, 3700 * time.Millisecond, "1.5s to 3.7s"},
 		{"hours that round alike", 75 * time.Minute, 84 * time.Minute, "1h15m to 1h24m"},
 		{"one figure, both ends", 5 * time.Minute, 5 * time.Minute, "5m to 5m"},
+		// review r5: a tiny restore's "loaded in 0s to 200ms" (low_s 0)
+		{"a low end of nothing", 0, 200 * time.Millisecond, "under 200ms"},
+		{"a low end that rounds to nothing", 40 * time.Millisecond, 1200 * time.Millisecond, "under 1.2s"},
+		{"both ends round to nothing", 0, 30 * time.Millisecond, "under 100ms"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -132,8 +132,16 @@ func humanDur(d time.Duration) string {
 // estimateDur does; when both ends round to the same figure but differ
 // by a second or more ("4m to 4m" for 217 s to 262 s, QA), both are
 // given to the second ("3m37s to 4m22s"), or to the minute from an hour.
+// A low end that rounds to nothing is "under" the high one ("loaded in 0s
+// to 200ms" said the load takes no time, review r5).
 func estimateSpan(lo, hi time.Duration) string {
 	a, b := estimateDur(lo), estimateDur(hi)
+	if a == "0s" {
+		if b == "0s" {
+			b = "100ms"
+		}
+		return "under " + b
+	}
 	if a != b || hi.Round(time.Second) == lo.Round(time.Second) {
 		return a + " to " + b
 	}
