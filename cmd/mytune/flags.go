@@ -53,6 +53,9 @@ var flagSizeUnits = map[string]uint64{
 // VARIABLES are read with profile.ParseSize, binary as mysqld reads them.
 func parseFlagSize(s string) (uint64, error) {
 	t := strings.TrimSpace(s)
+	if strings.HasPrefix(t, "-") {
+		return 0, fmt.Errorf("%s is negative: a size is 0 or more bytes", t)
+	}
 	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
 	if i < 0 {
 		i = len(t)

@@ -36,12 +36,18 @@ func TestParseFlagSize(t *testing.T) {
 		{"no number", "MB", 0, true},
 		{"banana", "banana", 0, true},
 		{"overflow", "20000000TiB", 0, true},
+		// review r6: "-1" was told 'unit "-1" is not one of B, kB, …'
+		{"negative", "-1", 0, true},
+		{"negative with a unit", "-256MiB", 0, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := parseFlagSize(c.in)
 			if (err != nil) != c.wantErr || got != c.want {
 				t.Errorf("parseFlagSize(%q) = %d, %v; want %d, error %v", c.in, got, err, c.want, c.wantErr)
+			}
+			if strings.HasPrefix(c.in, "-") && (err == nil || !strings.Contains(err.Error(), "is negative") || strings.Contains(err.Error(), "unit")) {
+				t.Errorf("parseFlagSize(%q) error %v, want it to say the size is negative, not name a unit", c.in, err)
 			}
 		})
 	}
