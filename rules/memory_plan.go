@@ -9,7 +9,9 @@ import (
 // case (its buffers and one in-memory temporary table, QA 13) in, the
 // cheapest remedy for the server first:
 //  1. the buffer pool is sized as before the temporary-table term: on the
-//     connections' buffers alone (bufConns, basePoolPlan);
+//     connections' buffers (bufConns, basePoolPlan), and their temporary
+//     tables too where no step lowers those (tmpFixedBytes) and the pool
+//     keeps the server's default beside them;
 //  2. tmp_table_size is lowered to what is left per connection next to
 //     that pool: a larger temporary table then goes to disk, slower for
 //     that query, never a crash; not below T.TmpTableMinBytes;
@@ -64,9 +66,46 @@ func (e Env) sizePool(b MemoryBudget) PoolPlan {
 }
 
 // basePoolPlan is the pool as sized before the temporary-table term: next
-// to bufConns connections' buffers and the global buffers (step 1).
+// to bufConns connections' buffers, their temporary tables where no step
+// lowers them (tmpFixedBytes) unless that leaves the pool below the
+// server's default, and the global buffers (step 1).
 func (e Env) basePoolPlan() PoolPlan {
-	return e.sizePool(e.budget(e.BuffersAfterBytes(), e.bufConns(), e.GlobalAfterBytes()))
+	p, _ := e.basePoolPer()
+	return p
+}
+
+// basePoolPer is basePoolPlan with what it kept for each connection: its
+// buffers, or its buffers and its temporary table (tmpFixedBytes).
+func (e Env) basePoolPer() (PoolPlan, uint64) {
+	conns, buf, global := e.bufConns(), e.BuffersAfterBytes(), e.GlobalAfterBytes()
+	bare := e.sizePool(e.budget(buf, conns, global))
+	fixed := e.tmpFixedBytes(conns)
+	if fixed == 0 {
+		return bare, buf
+	}
+	per := satAdd(buf, fixed)
+	if p := e.sizePool(e.budget(per, conns, global)); p.TargetBytes >= min(bare.TargetBytes, e.T.BufferPoolMinBytes) {
+		return p, per
+	}
+	return bare, buf // the tables would take the pool below the server's default: fewer connections (step 3) instead
+}
+
+// tmpFixedBytes is one of conns connections' in-memory temporary table
+// that no step of the plan makes smaller: at the tmp_table_size in effect
+// when that is already at mytune's floor (T.TmpTableMinBytes) or cannot
+// bound it (tmpLowerable); 0 otherwise, the temporary tables then getting
+// what the pool leaves (steps 2-4). Counting it in step 1 is what makes
+// the advice a fixed point: with the plan's own tmp_table_size 1M and
+// max_connections applied, step 1 sized the pool on the buffers alone
+// again and grew it into the room kept for those tables, and step 3
+// lowered max_connections again (review r4, a 1 GiB cgroup: 500 -> 154
+// with a 128M pool, then 154 -> 121 with 256M, advising the same profile
+// twice; each further round would take more).
+func (e Env) tmpFixedBytes(conns int) uint64 {
+	if e.tmpLowerable() && e.F.TmpTableBytes > e.T.TmpTableMinBytes {
+		return 0
+	}
+	return e.tmpCap(e.F.TmpTableBytes, conns)
 }
 
 // poolKeptBytes is the pool in effect once the step-1 advice is applied:

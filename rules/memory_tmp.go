@@ -207,7 +207,7 @@ func (e Env) GlobalBytes() uint64 {
 
 // GlobalAfterBytes is GlobalBytes once the advice is applied.
 func (e Env) GlobalAfterBytes() uint64 {
-	return satSum(e.F.LogBufferBytes, e.KeyBufferAfter(), e.AriaPagecacheAfter(), e.F.PerfSchemaBytes)
+	return satSum(e.LogBufferAfter(), e.KeyBufferAfter(), e.AriaPagecacheAfter(), e.F.PerfSchemaBytes)
 }
 
 // globalText says b of global buffers, naming the performance schema's
@@ -237,6 +237,31 @@ func (e Env) MemoryTight() bool {
 		return true
 	}
 	return e.connsFit(e.EffectiveMemBytes()-used, e.BuffersAfterBytes(), e.F.TmpTableBytes) < e.F.MaxConnections
+}
+
+// Bounds of redo.log_buffer_waits: it doubles innodb_log_buffer_size, to
+// at least 64 MiB, while the buffer is below 256 MiB (the MySQL 8.4 manual,
+// innodb_log_buffer_size: a large log buffer lets large transactions run
+// without writing the log before they commit; 256 MiB is where mytune
+// stops growing it on waits alone).
+const (
+	logBufferWaitMinBytes = 64 << 20
+	logBufferWaitCapBytes = 256 << 20
+)
+
+// LogBufferAfter is innodb_log_buffer_size once the advice is applied:
+// on MySQL and Percona 8.0+ (where it is dynamic) with Innodb_log_waits
+// above 0 and the buffer below logBufferWaitCapBytes, doubled and at least
+// logBufferWaitMinBytes (redo.log_buffer_waits); else the value in effect.
+// The memory plan counts it among the global buffers, so the pool is not
+// sized next to the old buffer (advised again, the pool then shrank by
+// what the new buffer took).
+func (e Env) LogBufferAfter() uint64 {
+	cur := e.F.LogBufferBytes
+	if e.F.LogWaits > 0 && cur < logBufferWaitCapBytes && e.F.Flavor != profile.FlavorMariaDB && e.F.Version.AtLeast(8, 0, 0) {
+		return max(satMul(cur, 2), logBufferWaitMinBytes)
+	}
+	return cur
 }
 
 // KeyBufferAfter is key_buffer_size once the advice is applied: on tight

@@ -263,6 +263,9 @@ func (e Env) PoolHitText() string {
 // the connections and other processes, and the size that results.
 func (e Env) poolMemoryText(p PoolPlan) string {
 	conns, per, now, what := e.bufConns(), e.BuffersAfterBytes(), e.PerConnBytes()-e.TmpTableConnBytes(), "per-connection buffers"
+	if _, kept := e.basePoolPer(); kept != per {
+		per, now, what = kept, e.PerConnBytes(), "per-connection buffers and in-memory temporary table (tmp_table_size lowered no further)"
+	}
 	if e.memPlan().Step == memPoolShrunk {
 		conns, per, now, what = e.MaxConnectionsAfter(), e.PerConnAfterBytes(), e.PerConnBytes(), "per-connection buffers and in-memory temporary table"
 	}
