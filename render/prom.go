@@ -33,8 +33,9 @@ type promFamily struct {
 
 // profileProm renders p for node_exporter's textfile collector: every name
 // starts with mytune_ and carries its unit; the latency families are
-// summaries (quantiles, and _sum/_count where the mean is known), the rest gauges.
-func profileProm(p *profile.Profile) string {
+// summaries (quantiles, and _sum/_count where the mean is known), the rest
+// gauges. extra labels go on every series.
+func profileProm(p *profile.Profile, extra ...Label) string {
 	fams := []promFamily{
 		{"mytune_profile_info", "Facts about the profile as labels; the value is always 1.", []promSample{{
 			labels: []promLabel{{"class", p.Storage.Class}, {"transport", p.Storage.Device.Transport},
@@ -82,9 +83,27 @@ func profileProm(p *profile.Profile) string {
 	fams = append(fams, trustFamilies(advisor.Trust(p))...)
 	var b strings.Builder
 	for _, f := range fams {
-		writeFamily(&b, f)
+		writeFamily(&b, withLabels(f, extra))
 	}
 	return b.String()
+}
+
+// withLabels is f with extra added to every sample's labels.
+func withLabels(f promFamily, extra []Label) promFamily {
+	if len(extra) == 0 {
+		return f
+	}
+	samples := make([]promSample, len(f.samples))
+	for i, s := range f.samples {
+		labels := append(make([]promLabel, 0, len(s.labels)+len(extra)), s.labels...)
+		for _, l := range extra {
+			labels = append(labels, promLabel{l.Name, l.Value})
+		}
+		s.labels = labels
+		samples[i] = s
+	}
+	f.samples = samples
+	return f
 }
 
 // storageFamilies are the measured figures, converted to base units

@@ -50,7 +50,14 @@ type Options struct {
 	// LightBackground picks the colour variants made for light terminals;
 	// the zero value assumes a dark one (TerminalOptions reads $COLORFGBG).
 	LightBackground bool
+	// PromLabels are added to every series of the "prom" format (probe
+	// --prom-label), so that the files of two datadirs can sit side by side
+	// in node_exporter's textfile directory without colliding series.
+	PromLabels []Label
 }
+
+// Label is one Prometheus label pair.
+type Label struct{ Name, Value string }
 
 // width returns the usable layout width for o.
 func (o Options) width() int {
@@ -112,7 +119,7 @@ func Profile(w io.Writer, p *profile.Profile, o Options) error {
 	case FormatJSON:
 		return writeJSON(w, profileDoc{p, trustNotes(p)})
 	case FormatProm:
-		return writeAll(w, profileProm(p))
+		return writeAll(w, profileProm(p, o.PromLabels...))
 	}
 	return fmt.Errorf("render profile: format %q is not one of text, json, prom", o.Format)
 }

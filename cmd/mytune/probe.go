@@ -26,17 +26,40 @@ func (a *app) probeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			labels, err := promLabels(cmd, format)
+			if err != nil {
+				return err
+			}
 			p, err := a.runProbe(cmd)
 			if err != nil {
 				return err
 			}
 			return a.emit(func(w io.Writer) error {
-				return render.Profile(w, p, a.renderOptions(format))
+				o := a.renderOptions(format)
+				o.PromLabels = labels
+				return render.Profile(w, p, o)
 			})
 		},
 	}
 	addProbeFlags(cmd)
+	cmd.Flags().StringArray("prom-label", nil, "with --format prom: add NAME=VALUE to every series (repeatable), e.g. datadir=main, so two datadirs' files can share node_exporter's textfile directory")
 	return cmd
+}
+
+// promLabels reads probe's --prom-label flags; they need --format prom.
+func promLabels(cmd *cobra.Command, format string) ([]render.Label, error) {
+	ss, err := cmd.Flags().GetStringArray("prom-label")
+	if err != nil || len(ss) == 0 {
+		return nil, err
+	}
+	if format != render.FormatProm {
+		return nil, usagef("--prom-label adds labels to --format prom, not to %s: add --format prom", format)
+	}
+	labels, err := render.ParsePromLabels(ss)
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	return labels, nil
 }
 
 // datadirHelp says what is measured without --datadir (probe and advise).

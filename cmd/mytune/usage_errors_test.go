@@ -32,6 +32,8 @@ func TestUsageErrorsSayWhatToDo(t *testing.T) {
 		{"an unknown command", []string{"helpp"}, 2, "`mytune --help` lists the commands", ""},
 		{"a misspelt command keeps cobra's suggestion", []string{"advize"}, 2, "Did you mean this?", "lists the commands"},
 		{"help for an unknown command", []string{"help", "nope"}, 2, `no command "nope"`, "Unknown help topic"},
+		{"--prom-label without --format prom", []string{"probe", "--datadir", dir, "--no-measure", "--prom-label", "datadir=a"}, 2, "add --format prom", ""},
+		{"--prom-label on a label mytune uses", []string{"probe", "--datadir", dir, "--no-measure", "--format", "prom", "--prom-label", "path=a"}, 2, "choose another name", ""},
 		{"help for a command", []string{"help", "advise"}, 0, "", ""},
 		{"help for a subcommand", []string{"help", "rules", "explain"}, 0, "", ""},
 	}
