@@ -35,7 +35,7 @@ type limits struct {
 }
 
 // readCgroup fills Memory.LimitBytes and CPU.QuotaCores from cgroup v2
-// (memory.max, cpu.max) and v1 (memory.limit_in_bytes, cpu.cfs_quota_us /
+// (memory.max, memory.high, cpu.max) and v1 (memory.limit_in_bytes, cpu.cfs_quota_us /
 // cpu.cfs_period_us), walking from this process's cgroup up to the
 // hierarchy root and keeping the tightest limit, as the kernel enforces.
 func readCgroup(r Roots, h *profile.Host) error { return readCgroupOf(r, "self", h) }
@@ -159,7 +159,7 @@ func findMount(r Roots, mounts []mountinfo.Mount, keep func(mountinfo.Mount) boo
 	return "", "", false
 }
 
-// v2Limits reads memory.max and cpu.max along the unified hierarchy.
+// v2Limits reads memory.max, memory.high and cpu.max along the unified hierarchy.
 func v2Limits(r Roots, mounts []mountinfo.Mount, cgPath string) limits {
 	dir, root, ok := findMount(r, mounts, func(m mountinfo.Mount) bool { return m.FSType == "cgroup2" })
 	if !ok {
@@ -168,8 +168,8 @@ func v2Limits(r Roots, mounts []mountinfo.Mount, cgPath string) limits {
 	var lim limits
 	for _, d := range cgroupDirs(dir, root, cgPath) {
 		var l limits
-		if s, err := readTrimmed(filepath.Join(d, "memory.max")); err == nil && s != "max" {
-			l.memoryBytes, _ = strconv.ParseUint(s, 10, 64)
+		if b := v2MemoryLimit(d); b > 0 {
+			l.memoryBytes = b
 			l.memoryUsedBytes = workingSet(d, "memory.current", "inactive_file")
 		}
 		if s, err := readTrimmed(filepath.Join(d, "cpu.max")); err == nil {
@@ -178,6 +178,26 @@ func v2Limits(r Roots, mounts []mountinfo.Mount, cgPath string) limits {
 			}
 		}
 		lim.merge(l)
+	}
+	return lim
+}
+
+// v2MemoryLimit is the lower of a v2 cgroup's memory.max and memory.high
+// (0: neither sets one, "max"). Above memory.high the kernel throttles the
+// cgroup's allocations and reclaims its memory hard without ever killing
+// it (Documentation/admin-guide/cgroup-v2.rst, "memory.high": "the main
+// mechanism to control memory usage"; systemd MemoryHigh=), so a buffer
+// pool sized past it stalls the server as surely as memory.max ends it.
+func v2MemoryLimit(dir string) uint64 {
+	var lim uint64
+	for _, f := range []string{"memory.max", "memory.high"} {
+		s, err := readTrimmed(filepath.Join(dir, f))
+		if err != nil || s == "max" {
+			continue
+		}
+		if v, err := strconv.ParseUint(s, 10, 64); err == nil && v > 0 && (lim == 0 || v < lim) {
+			lim = v
+		}
 	}
 	return lim
 }
