@@ -191,6 +191,10 @@ type Memory struct {
 	// always, "2" strict; kernel overcommit-accounting.rst), "" unread: it
 	// decides whether a mapping larger than RAM + swap is refused.
 	OvercommitMemory string `json:"overcommit_memory,omitempty"`
+	// CommitLimitBytes is /proc/meminfo CommitLimit (swap plus
+	// vm.overcommit_ratio% of RAM): with OvercommitMemory "2" no
+	// allocation may take the committed memory past it; 0 unread.
+	CommitLimitBytes uint64 `json:"commit_limit_bytes,omitempty"`
 	// FirstTouch is what writing fresh memory cost when probed; nil when
 	// not measured.
 	FirstTouch *FirstTouch `json:"first_touch,omitempty"`
@@ -244,12 +248,27 @@ func (m Memory) AvailableNowLimited() bool {
 }
 
 // EffectiveBytes is the memory a server on this host may really use: the
-// smaller of RAM and the cgroup limit.
+// smallest of RAM, the cgroup limit and, under vm.overcommit_memory = 2,
+// the commit limit (the kernel refuses an allocation past it:
+// overcommit-accounting.rst; mysqld cannot start with a pool beyond it).
 func (m Memory) EffectiveBytes() uint64 {
-	if m.LimitBytes > 0 && m.LimitBytes < m.TotalBytes {
-		return m.LimitBytes
+	n := m.TotalBytes
+	if m.LimitBytes > 0 && m.LimitBytes < n {
+		n = m.LimitBytes
 	}
-	return m.TotalBytes
+	if c := m.StrictCommitLimit(); c > 0 && c < n {
+		n = c
+	}
+	return n
+}
+
+// StrictCommitLimit is CommitLimitBytes when vm.overcommit_memory is 2
+// (strict accounting enforces it), else 0.
+func (m Memory) StrictCommitLimit() uint64 {
+	if m.OvercommitMemory != "2" {
+		return 0
+	}
+	return m.CommitLimitBytes
 }
 
 // Normalize gives every list and map CONTRACT.md shows as an array or an

@@ -111,7 +111,10 @@ func hostLines(t theme, h profile.Host, inner int) []string {
 	if h.Memory.LimitBytes > 0 {
 		limit = profile.HumanBytes(h.Memory.LimitBytes)
 	}
-	lines = append(lines, kv(t, "memory", mem))
+	if c := h.Memory.StrictCommitLimit(); c > 0 {
+		mem += fmt.Sprintf(", commit limit %s (vm.overcommit_memory = 2)", profile.HumanBytes(c))
+	}
+	lines = append(lines, kvWrap(t, "memory", mem, inner)...)
 	if ft := h.Memory.FirstTouch; ft != nil {
 		lines = append(lines, kvWrap(t, "new memory", firstTouchText(*ft), inner)...)
 	}

@@ -18,7 +18,8 @@ import (
 // (MySQL 8.4 manual, innodb_buffer_pool_size: minimum 5242880).
 const innodbMinPoolBytes = 5 * mib
 
-// EffectiveMemBytes is RAM or the cgroup limit, whichever is smaller.
+// EffectiveMemBytes is the least of RAM, the cgroup limit and a strict
+// commit limit (profile.Memory.EffectiveBytes).
 func (e Env) EffectiveMemBytes() uint64 { return e.Host.Memory.EffectiveBytes() }
 
 // MemoryKnown is false when the profile does not say how much memory the
@@ -167,6 +168,9 @@ func (e Env) MaxConnectionsFit() int { return MaxConnectionsFit(e.Budget(), e.F.
 func (e Env) PoolOverMemoryText() string {
 	const load = "Under load the kernel swaps or the OOM killer ends mysqld."
 	m := e.Host.Memory
+	if m.OvercommitMemory == "2" {
+		return e.strictCommitText()
+	}
 	ramSwap := m.TotalBytes + m.SwapTotalBytes
 	if !e.F.IsMariaDB() || !Accepts(e.F.Flavor, e.F.Version, "innodb_buffer_pool_size_max") || m.TotalBytes == 0 ||
 		e.F.BufferPoolBytes <= ramSwap {

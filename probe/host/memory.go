@@ -25,6 +25,7 @@ func readMemory(ctx context.Context, r Roots, m *profile.Memory) error {
 	m.SwapTotalBytes = vm.SwapTotal
 	m.SwapFreeBytes = vm.SwapFree
 	m.OvercommitMemory = readOvercommit(r)
+	m.CommitLimitBytes = vm.CommitLimit
 	return nil
 }
 

@@ -1,6 +1,11 @@
 package host
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
 
 // TestReadOvercommit: vm.overcommit_memory from a captured tree; "" when
 // absent or not a mode.
@@ -20,6 +25,28 @@ func TestReadOvercommit(t *testing.T) {
 			}
 			if got := readOvercommit(procTree(t, files)); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestReadCommitLimit: readMemory keeps /proc/meminfo CommitLimit.
+func TestReadCommitLimit(t *testing.T) {
+	cases := []struct {
+		name, meminfo string
+		want          uint64
+	}{
+		{"below RAM", "MemTotal: 16384000 kB\nMemFree: 8192000 kB\nMemAvailable: 12288000 kB\nCommitLimit: 8192000 kB\nCommitted_AS: 2000000 kB\n", 8192000 * 1024},
+		{"absent", "MemTotal: 16384000 kB\nMemFree: 8192000 kB\n", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var m profile.Memory
+			if err := readMemory(context.Background(), procTree(t, map[string]string{"meminfo": tc.meminfo}), &m); err != nil {
+				t.Fatal(err)
+			}
+			if m.CommitLimitBytes != tc.want {
+				t.Errorf("commit limit %d, want %d", m.CommitLimitBytes, tc.want)
 			}
 		})
 	}
