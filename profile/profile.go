@@ -195,6 +195,11 @@ type Memory struct {
 	// vm.overcommit_ratio% of RAM): with OvercommitMemory "2" no
 	// allocation may take the committed memory past it; 0 unread.
 	CommitLimitBytes uint64 `json:"commit_limit_bytes,omitempty"`
+	// HugePagesBytes is the persistent huge page pool (/proc/meminfo
+	// HugePages_Total x Hugepagesize): RAM set aside that only huge page
+	// mappings use (a server with large_pages = ON), never the ordinary
+	// memory a buffer pool or a connection takes; 0 when none.
+	HugePagesBytes uint64 `json:"hugepages_bytes,omitempty"`
 	// FirstTouch is what writing fresh memory cost when probed; nil when
 	// not measured.
 	FirstTouch *FirstTouch `json:"first_touch,omitempty"`
@@ -248,11 +253,12 @@ func (m Memory) AvailableNowLimited() bool {
 }
 
 // EffectiveBytes is the memory a server on this host may really use: the
-// smallest of RAM, the cgroup limit and, under vm.overcommit_memory = 2,
-// the commit limit (the kernel refuses an allocation past it:
-// overcommit-accounting.rst; mysqld cannot start with a pool beyond it).
+// smallest of RAM less its huge page pool (OrdinaryBytes), the cgroup
+// limit and, under vm.overcommit_memory = 2, the commit limit (the kernel
+// refuses an allocation past it: overcommit-accounting.rst; mysqld cannot
+// start with a pool beyond it).
 func (m Memory) EffectiveBytes() uint64 {
-	n := m.TotalBytes
+	n := m.OrdinaryBytes()
 	if m.LimitBytes > 0 && m.LimitBytes < n {
 		n = m.LimitBytes
 	}
@@ -260,6 +266,16 @@ func (m Memory) EffectiveBytes() uint64 {
 		n = c
 	}
 	return n
+}
+
+// OrdinaryBytes is RAM less the huge page pool: what ordinary (4 KiB
+// page) allocations can have (kernel hugetlbpage.rst: the pool's pages
+// serve only huge page mappings).
+func (m Memory) OrdinaryBytes() uint64 {
+	if m.HugePagesBytes < m.TotalBytes {
+		return m.TotalBytes - m.HugePagesBytes
+	}
+	return m.TotalBytes
 }
 
 // StrictCommitLimit is CommitLimitBytes when vm.overcommit_memory is 2

@@ -111,6 +111,9 @@ func hostLines(t theme, h profile.Host, inner int) []string {
 	if h.Memory.LimitBytes > 0 {
 		limit = profile.HumanBytes(h.Memory.LimitBytes)
 	}
+	if hp := h.Memory.HugePagesBytes; hp > 0 {
+		mem += fmt.Sprintf(", %s of it reserved as huge pages", profile.HumanBytes(hp))
+	}
 	if c := h.Memory.StrictCommitLimit(); c > 0 {
 		mem += fmt.Sprintf(", commit limit %s (vm.overcommit_memory = 2)", profile.HumanBytes(c))
 	}

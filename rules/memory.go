@@ -18,9 +18,10 @@ import (
 // (MySQL 8.4 manual, innodb_buffer_pool_size: minimum 5242880).
 const innodbMinPoolBytes = 5 * mib
 
-// EffectiveMemBytes is the least of RAM, the cgroup limit and a strict
+// EffectiveMemBytes is the least of RAM (less its huge page pool, unless
+// the server takes its pool from it), the cgroup limit and a strict
 // commit limit (profile.Memory.EffectiveBytes).
-func (e Env) EffectiveMemBytes() uint64 { return e.Host.Memory.EffectiveBytes() }
+func (e Env) EffectiveMemBytes() uint64 { return e.mem().EffectiveBytes() }
 
 // MemoryKnown is false when the profile does not say how much memory the
 // host has (memory.total_bytes 0): the memory rules then stay silent.

@@ -1,24 +1,51 @@
 package rules
 
-// UsableMemSource names what sets EffectiveMemBytes: "the commit limit,
-// vm.overcommit_memory = 2", "the cgroup limit" or "RAM".
-func (e Env) UsableMemSource() string {
+import "github.com/mytune/mytune/profile"
+
+// LargePages reports large_pages = ON (MySQL, MariaDB): the server maps
+// its buffer pool from the huge page pool.
+func (f Facts) LargePages() bool {
+	v, ok := f.Raw["large_pages"]
+	if !ok {
+		return false
+	}
+	on, err := profile.ParseBool(v) // "" is a bare large-pages in a my.cnf: ON
+	return err == nil && on
+}
+
+// mem is the host's memory as the server can use it: with large_pages =
+// ON the huge page pool holds the buffer pool, so it is not set aside.
+func (e Env) mem() profile.Memory {
 	m := e.Host.Memory
+	if e.F.LargePages() {
+		m.HugePagesBytes = 0
+	}
+	return m
+}
+
+// UsableMemSource names what sets EffectiveMemBytes: "the commit limit,
+// vm.overcommit_memory = 2", "the cgroup limit", "RAM less its huge
+// pages" or "RAM".
+func (e Env) UsableMemSource() string {
+	m := e.mem()
 	n := m.EffectiveBytes()
 	switch {
 	case m.StrictCommitLimit() > 0 && n == m.StrictCommitLimit() && n < m.TotalBytes && (m.LimitBytes == 0 || n < m.LimitBytes):
 		return "the commit limit, vm.overcommit_memory = 2"
 	case m.LimitBytes > 0 && n == m.LimitBytes && n < m.TotalBytes:
 		return "the cgroup limit"
+	case m.HugePagesBytes > 0 && n == m.OrdinaryBytes() && n < m.TotalBytes:
+		return "RAM less its huge pages"
 	}
 	return "RAM"
 }
 
 // UsableMemParts lists the bounds EffectiveMemBytes is the least of:
 // "cgroup limit 2.0 GiB, commit limit 7.8 GiB (vm.overcommit_memory = 2),
-// RAM 15.6 GiB", each only when set.
+// RAM 15.6 GiB" (and " less 48.0 GiB reserved as huge pages, ..." when
+// a huge page pool is set aside), each only when set.
 func (e Env) UsableMemParts() string {
-	m := e.Host.Memory
+	m := e.mem()
 	s := ""
 	if m.LimitBytes > 0 {
 		s += "cgroup limit " + e.Human(m.LimitBytes) + ", "
@@ -26,7 +53,11 @@ func (e Env) UsableMemParts() string {
 	if c := m.StrictCommitLimit(); c > 0 {
 		s += "commit limit " + e.Human(c) + " (vm.overcommit_memory = 2), "
 	}
-	return s + "RAM " + e.Human(m.TotalBytes)
+	s += "RAM " + e.Human(m.TotalBytes)
+	if hp := m.HugePagesBytes; hp > 0 && hp < m.TotalBytes {
+		s += " less " + e.Human(hp) + " reserved as huge pages, which only a server with large_pages = ON uses"
+	}
+	return s
 }
 
 // strictCommitText is PoolOverMemoryText under vm.overcommit_memory = 2:

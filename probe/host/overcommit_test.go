@@ -51,3 +51,26 @@ func TestReadCommitLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestReadHugePages: readMemory keeps the huge page pool,
+// HugePages_Total x Hugepagesize (proc(5), hugetlbpage.rst).
+func TestReadHugePages(t *testing.T) {
+	cases := []struct {
+		name, meminfo string
+		want          uint64
+	}{
+		{"48 GiB of 2 MiB pages", "MemTotal: 65536000 kB\nMemFree: 1000000 kB\nHugePages_Total:   24576\nHugePages_Free:    24576\nHugepagesize:       2048 kB\n", 48 << 30},
+		{"none", "MemTotal: 65536000 kB\nHugePages_Total:       0\nHugepagesize:       2048 kB\n", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var m profile.Memory
+			if err := readMemory(context.Background(), procTree(t, map[string]string{"meminfo": tc.meminfo}), &m); err != nil {
+				t.Fatal(err)
+			}
+			if m.HugePagesBytes != tc.want {
+				t.Errorf("huge pages %d, want %d", m.HugePagesBytes, tc.want)
+			}
+		})
+	}
+}
