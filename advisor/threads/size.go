@@ -305,8 +305,9 @@ func loadsText(d *profile.Dump, data uint64) string {
 func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	data := dumpInnoDBBytes(p.Dump)
 	if b.bytes > 0 && data <= b.bytes && (data > 0 || LoadedBytes(p.Dump) > 0) {
-		return min(FitThreadsPerCore*c.n, MaxThreads), []string{fmt.Sprintf("%s; %s fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions keep the cores busy while others wait on the log: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
-			c.why, loadsText(p.Dump, data), b.describe(), FitThreadsPerCore)}
+		n, held := capMax(FitThreadsPerCore, c.n)
+		return n, withHeld([]string{fmt.Sprintf("%s; %s fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions keep the cores busy while others wait on the log: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
+			c.why, loadsText(p.Dump, data), b.describe(), FitThreadsPerCore)}, held)
 	}
 	var what string
 	switch {
@@ -317,9 +318,9 @@ func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	default:
 		what = fmt.Sprintf("%s outgrows %s", loadsText(p.Dump, data), b.describe())
 	}
-	n := min(LoadThreadsPerCore*c.n, MaxThreads)
-	why := []string{fmt.Sprintf("%s; %s, so %d load threads per core (pages are evicted and read back while loading, and more sessions keep the cores busy while others wait on that I/O: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
-		c.why, what, LoadThreadsPerCore)}
+	n, held := capMax(LoadThreadsPerCore, c.n)
+	why := withHeld([]string{fmt.Sprintf("%s; %s, so %d load threads per core (pages are evicted and read back while loading, and more sessions keep the cores busy while others wait on that I/O: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
+		c.why, what, LoadThreadsPerCore)}, held)
 	tables := 0
 	if p.Dump != nil {
 		tables = p.Dump.Tables

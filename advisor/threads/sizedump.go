@@ -18,8 +18,11 @@ import (
 // card bed's gzip medians were 1 thread 29.7 s, 2 16.8 s, 4 18.2 s
 // (docs/benchmarks/dump-threads.md, "Dump threads").
 func sizeDump(p *profile.Profile, c cores) Choice {
-	n := min(ThreadsPerCore*c.n, MaxThreads)
+	n, held := capMax(ThreadsPerCore, c.n)
 	why := []string{fmt.Sprintf("%s (%d dump threads per core: compression keeps a core busy while another thread waits for rows)", c.why, ThreadsPerCore)}
+	if held != "" {
+		why = append(why, held)
+	}
 	if p.Dump != nil {
 		// QA: the restore target's 150-IOPS disk sized the SOURCE's dump at 1 thread (1.57x slower than 2)
 		why = append(why, "reads: the disk measured and the server read are the restore target's (--dump), not the source's, "+
