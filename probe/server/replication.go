@@ -24,12 +24,30 @@ func (r *reader) replication(ctx context.Context) {
 		q = qReplicaStat
 	}
 	rows, err := r.replicaRows(ctx, q)
+	n, _ := r.connectedReplicas(ctx)
 	if err != nil {
 		r.unread("replication status ("+label(q)+")", err)
+	}
+	roleOfRead(rep, rows, err, n)
+}
+
+// roleOfRead is roleOf when the replica status was read (err nil). When it
+// was not (an account without SUPER, SLAVE MONITOR or REPLICATION CLIENT),
+// whether the server is a replica stays unknown, but the replicas
+// connected to it still count: MariaDB's Slaves_connected needs no
+// privilege, and a source whose replicas went unseen was advised to load
+// without the binary log, which they then never receive (review r7: a
+// USAGE account on a source with Slaves_connected 1 got "skip the binary
+// log while loading" and a myloader line without --enable-binlog).
+func roleOfRead(rep *profile.Replication, rows []map[string]string, err error, n int) {
+	if err == nil {
+		roleOf(rep, rows, n)
 		return
 	}
-	n, _ := r.connectedReplicas(ctx)
-	roleOf(rep, rows, n)
+	rep.Replicas = max(n, 0)
+	if n > 0 {
+		rep.Role = profile.RoleSource
+	}
 }
 
 // roleOf fills rep from the replica status rows and the replicas

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -59,6 +60,35 @@ func TestFillReplicaLagPerChannel(t *testing.T) {
 			fillReplica(rep, tc.rows)
 			if got := rep.LagBeyondDelay(); got != tc.beyond {
 				t.Errorf("LagBeyondDelay = %d, want %d (%+v)", got, tc.beyond, *rep)
+			}
+		})
+	}
+}
+
+func TestRoleOfReadUnreadStatus(t *testing.T) {
+	denied := errors.New("Error 1227: Access denied; you need (at least one of) the SUPER, SLAVE MONITOR privilege(s)")
+	running := map[string]string{"slave_io_running": "Yes", "slave_sql_running": "Yes", "seconds_behind_master": "0"}
+	tests := []struct {
+		name      string
+		rows      []map[string]string
+		err       error
+		connected int
+		role      string
+		replicas  int
+	}{
+		// review r7: a USAGE account on a source with Slaves_connected 1
+		{"status denied, a replica connected: a source with 1 replica", nil, denied, 1, profile.RoleSource, 1},
+		{"status denied, none connected: unknown", nil, denied, 0, profile.RoleUnknown, 0},
+		{"status denied, counter unread: unknown", nil, denied, -1, profile.RoleUnknown, 0},
+		{"status read, a replica connected: source", nil, nil, 1, profile.RoleSource, 1},
+		{"status read, running: replica", []map[string]string{running}, nil, 0, profile.RoleReplica, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := &profile.Replication{Role: profile.RoleUnknown, SecondsBehind: -1}
+			roleOfRead(rep, tc.rows, tc.err, tc.connected)
+			if rep.Role != tc.role || rep.Replicas != tc.replicas {
+				t.Errorf("got role %s replicas %d, want %s %d", rep.Role, rep.Replicas, tc.role, tc.replicas)
 			}
 		})
 	}
