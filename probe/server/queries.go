@@ -24,6 +24,15 @@ const (
 	qRedo      query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
 	qDatadir   query = "/* mytune */ SELECT @@datadir"
 
+	// qVersionBounded, qVariablesBounded and qStatusBounded are the same
+	// reads lifted above a MariaDB max_statement_time too small for them
+	// (global or the account's MAX_STATEMENT_TIME): sent only after the
+	// plain one failed with error 1969 (statementBounded), which only
+	// MariaDB 10.1+ returns, and which knows SET STATEMENT.
+	qVersionBounded   query = "/* mytune */ SET STATEMENT max_statement_time=10 FOR SELECT @@version, @@version_comment"
+	qVariablesBounded query = "/* mytune */ SET STATEMENT max_statement_time=10 FOR SHOW GLOBAL VARIABLES"
+	qStatusBounded    query = "/* mytune */ SET STATEMENT max_statement_time=10 FOR SHOW GLOBAL STATUS"
+
 	// qPerfSchema lists what the performance schema allocated, one row per
 	// buffer, the total as performance_schema.memory (MySQL 8.4 manual,
 	// "SHOW ENGINE Statement"; MariaDB KB, "SHOW ENGINE"). It needs PROCESS.

@@ -190,7 +190,12 @@ func (r *reader) version(ctx context.Context) {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
 	var v, comment sql.NullString
-	if err := r.db.QueryRowContext(qc, string(qVersion)).Scan(&v, &comment); err != nil {
+	q := qVersion
+	err := r.db.QueryRowContext(qc, string(q)).Scan(&v, &comment)
+	if q, retry := statementBounded(q, err); retry {
+		err = r.db.QueryRowContext(qc, string(q)).Scan(&v, &comment)
+	}
+	if err != nil {
 		r.unread("@@version", err)
 		return
 	}
@@ -208,6 +213,9 @@ func (r *reader) pairs(ctx context.Context, q query) map[string]string {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
 	rows, err := r.db.QueryContext(qc, string(q))
+	if q, retry := statementBounded(q, err); retry {
+		rows, err = r.db.QueryContext(qc, string(q))
+	}
 	if err != nil {
 		r.unread(what, err)
 		return nil
