@@ -273,8 +273,8 @@ func (e Env) poolMemoryText(p PoolPlan) string {
 	if per != now || conns != e.F.MaxConnections {
 		conn = " (as advised here)"
 	}
-	s := fmt.Sprintf("%s%% of usable memory, never more than what is left after %s for the OS, %s of global buffers and %d connections x %s of %s%s",
-		e.N(e.T.BufferPoolFraction*100), e.Human(e.ReserveBytes()), e.Human(e.GlobalAfterBytes()), conns, e.Human(per), what, conn)
+	s := fmt.Sprintf("%s%% of usable memory, never more than what is left after %s for the OS, %s and %d connections x %s of %s%s",
+		e.N(e.T.BufferPoolFraction*100), e.Human(e.ReserveBytes()), e.globalText(e.GlobalAfterBytes()), conns, e.Human(per), what, conn)
 	s = e.poolShrunkText() + s
 	allow := p.MemoryBytes
 	if avail, known := e.Host.Memory.AvailableNowBytes(); known {
