@@ -163,6 +163,17 @@ var ruleCases = []struct {
 	{"MariaDB's open_files_limit is what it asked for: not a cap", "memory.table_open_cache_misses",
 		all(setVersion("mariadb", "10.11.6"), fewTables(4), setVar("table_open_cache", "10"), setVar("max_connections", "30"),
 			setVar("open_files_limit", "223"), tableCache(427079, 21606, 13882)), "", true, "2000"},
+	// review r7: MariaDB 10.11.19 under ulimit -n 20000 asked for 32184 files (table_open_cache 2000, 8 instances), got 20000
+	// and lowered the instances to 4; advised 24004, its next start kept 9909 ("Changed limits")
+	{"20004 tables, instances lowered to 4 by a 20000-file OS limit: held to 9909", "memory.table_open_cache_small",
+		all(setVersion("mariadb", "10.11.19"), setVar("open_files_limit", "20000"), setVar("max_connections", "151"), setVar("table_open_cache", "2000"),
+			setVar("table_open_cache_instances", "4"), func(p *profile.Profile) { p.Server.Tables = 20004 }), "", true, "9909"},
+	{"20004 tables, 4 instances set, open_files_limit what they ask for: not a cap", "memory.table_open_cache_small",
+		all(setVersion("mariadb", "10.11.19"), setVar("open_files_limit", "16184"), setVar("max_connections", "151"), setVar("table_open_cache", "2000"),
+			setVar("table_open_cache_instances", "4"), func(p *profile.Profile) { p.Server.Tables = 20004 }), "", true, "24004"},
+	{"20004 tables, 8 instances, open_files_limit 65535 set: not a cap", "memory.table_open_cache_small",
+		all(setVersion("mariadb", "10.11.19"), setVar("open_files_limit", "65535"), setVar("max_connections", "151"), setVar("table_open_cache", "2000"),
+			setVar("table_open_cache_instances", "8"), func(p *profile.Profile) { p.Server.Tables = 20004 }), "", true, "24004"},
 	{"MySQL reserves 10 and keeps 400 at least", "memory.table_open_cache_small",
 		all(setVar("open_files_limit", "1024"), setVar("max_connections", "151"), setVar("table_open_cache", "100"),
 			func(p *profile.Profile) { p.Server.Tables = 5000 }), "", true, "431"},

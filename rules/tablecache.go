@@ -58,7 +58,7 @@ var (
 // MariaDB with table_open_cache 10 showed 223 under an OS limit of 20000,
 // and 2000 was advised down to 200).
 func (e Env) TableCacheCap() int {
-	if e.F.OpenFilesLimit <= 0 || e.F.OpenFilesLimit >= e.filesWanted() {
+	if e.F.OpenFilesLimit <= 0 || e.F.OpenFilesLimit >= e.filesWanted() && !e.instancesLowered() {
 		return 0
 	}
 	maria := e.F.Flavor == profile.FlavorMariaDB
@@ -84,6 +84,26 @@ func (e Env) filesWanted() int {
 		return max(33+mc+toc*2*inst, mc*5+5)
 	}
 	return max(10+mc+toc*2, mc*5, 5000)
+}
+
+// instancesLowered is true when a MariaDB server's
+// table_open_cache_instances reads as what the server lowers it to when
+// the OS gave it fewer files than it asked for: below the default 8, equal
+// to max(1, (open_files_limit - 30 - max_connections) / 2 /
+// table_open_cache), and open_files_limit not exactly what that many
+// instances ask for. filesWanted with the lowered count then holds
+// within open_files_limit although the server was cut (MariaDB 10.11.19
+// under ulimit -n 20000, measured: table_open_cache 2000 asked for 32184
+// files with 8 instances, got 20000 and kept 4 instances; review r7: 20004
+// tables were advised table_open_cache 24004, which the next start lowered
+// to 9909, "Changed limits" in its error log).
+func (e Env) instancesLowered() bool {
+	f := e.F
+	if f.Flavor != profile.FlavorMariaDB || f.TableCacheInstances <= 0 || f.TableCacheInstances >= 8 || f.TableOpenCache <= 0 ||
+		f.OpenFilesLimit == e.filesWanted() {
+		return false
+	}
+	return f.TableCacheInstances == max(1, (f.OpenFilesLimit-tableCacheReserve[true]-f.MaxConnections)/2/f.TableOpenCache)
 }
 
 // TableCacheFor is want held to TableCacheCap: a larger value is lowered by
