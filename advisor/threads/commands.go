@@ -164,7 +164,11 @@ func mydumperLine(threads int, dir, regex string) string {
 
 // mydumperNote says which mydumper/myloader the printed flags are for.
 const mydumperNote = "mydumper/myloader flags are those of 0.10 (Debian 12), --compress writes gzip; newer releases also take --compress ZSTD and --rows MIN:START:MAX; " +
-	"--triggers --events --routines: without them mydumper 0.10 leaves the triggers, events and stored routines out of the dump"
+	"--triggers --events --routines: without them mydumper 0.10 leaves the triggers, events and stored routines out of the dump; " +
+	"the dumping account needs RELOAD (mydumper 0.10 takes FLUSH TABLES WITH READ LOCK for one consistent snapshot: without it, " +
+	"\"Couldn't acquire global lock, snapshots will not be consistent\" and exit 1) and, on every schema dumped, SELECT, EVENT " +
+	"(--events: without it \"Access denied … to database\" and exit 1), TRIGGER and SHOW VIEW (without TRIGGER mydumper 0.10 " +
+	"leaves the triggers out and still exits 0)"
 
 // mydumperCopy is a copy without MySQL Shell (a MariaDB target): mydumper
 // dumps SOURCE into dir, then myloader loads that dump into TARGET, both at
