@@ -51,8 +51,14 @@ func onTarget(p *profile.Profile, o Options) (warning, note string) {
 				"and the load stops there; create the tables first (the source's mariadb-dump --no-data, loaded before it)",
 				count(len(absent), "database"), quotedNames(absent), seen), ""
 		}
-		return "", fmt.Sprintf("none of the %s the dump loads into (%s) holds a table on TARGET (information_schema.TABLES%s): "+
-			"the load drops and collides with nothing there", count(len(absent), "database"), quotedNames(absent), seen)
+		outcome := "the load drops and collides with nothing there"
+		if accountSees(p.Server) != "" {
+			// review r7: a USAGE account saw none of `shop`'s 2 tables on the target
+			outcome = "so whether the load collides with tables there is not known: run SHOW TABLES FROM each as an account " +
+				"that sees every schema before loading"
+		}
+		return "", fmt.Sprintf("none of the %s the dump loads into (%s) holds a table on TARGET (information_schema.TABLES%s): %s",
+			count(len(absent), "database"), quotedNames(absent), seen, outcome)
 	}
 	return fmt.Sprintf("on TARGET (information_schema.TABLES%s), %s: %s; compare SHOW TABLES FROM each with the dump's tables first, "+
 		"or load into a new database", seen, strings.Join(held, ", "), collisionEffect(d)), ""
