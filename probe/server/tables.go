@@ -129,54 +129,6 @@ func (r *reader) tablesUnread(err error) {
 	r.s.TablesError = reason
 }
 
-// largest lists the ten biggest user tables.
-func (r *reader) largest(ctx context.Context) {
-	qc, cancel := r.qctx(ctx)
-	defer cancel()
-	rows, err := r.db.QueryContext(qc, string(qLargest))
-	if err != nil {
-		r.unread("largest tables (information_schema.TABLES)", err)
-		return
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var name, bytes sql.NullString
-		if err := rows.Scan(&name, &bytes); err != nil {
-			r.unread("largest tables (information_schema.TABLES)", err)
-			return
-		}
-		r.s.LargestTables = append(r.s.LargestTables, profile.TableSize{Name: name.String, Bytes: parseUint(bytes.String)})
-	}
-	if err := rows.Err(); err != nil {
-		r.unread("largest tables (information_schema.TABLES)", err)
-	}
-}
-
-// backtickNames lists the databases and tables whose names hold a
-// backtick (qBacktickNames), which mydumper 0.10 cannot dump.
-func (r *reader) backtickNames(ctx context.Context) {
-	r.s.BacktickNames = []profile.TableName{}
-	qc, cancel := r.qctx(ctx)
-	defer cancel()
-	rows, err := r.db.QueryContext(qc, string(qBacktickNames))
-	if err != nil {
-		r.unread("names with a backtick (information_schema.TABLES)", err)
-		return
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var schema, table sql.NullString
-		if err := rows.Scan(&schema, &table); err != nil {
-			r.unread("names with a backtick (information_schema.TABLES)", err)
-			return
-		}
-		r.s.BacktickNames = append(r.s.BacktickNames, profile.TableName{Schema: schema.String, Table: table.String})
-	}
-	if err := rows.Err(); err != nil {
-		r.unread("names with a backtick (information_schema.TABLES)", err)
-	}
-}
-
 // parseUint reads a DECIMAL/BIGINT rendered as text; bad or negative
 // values count as 0.
 func parseUint(s string) uint64 {
