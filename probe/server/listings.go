@@ -3,6 +3,11 @@ package server
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -25,28 +30,57 @@ func listingQuery(flavor, version string, plain, maria query) query {
 // TablesTimeout on the table-size pool and gives each row to each; a
 // failure is recorded in Unread as what.
 func (r *reader) listPairs(ctx context.Context, q query, what string, each func(a, b sql.NullString)) {
-	limit := max(r.c.QueryTimeout, TablesTimeout)
+	limit := listingLimit(r.c)
 	qc, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	db, done := r.tablesPool(ctx, limit)
 	defer done()
 	rows, err := db.QueryContext(qc, string(q))
 	if err != nil {
-		r.unread(what, err)
+		r.listingUnread(what, err)
 		return
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var a, b sql.NullString
 		if err := rows.Scan(&a, &b); err != nil {
-			r.unread(what, err)
+			r.listingUnread(what, err)
 			return
 		}
 		each(a, b)
 	}
 	if err := rows.Err(); err != nil {
-		r.unread(what, err)
+		r.listingUnread(what, err)
 	}
+}
+
+// listingUnread records in Unread why a listing failed (listingReason).
+func (r *reader) listingUnread(what string, err error) {
+	r.s.Unread = append(r.s.Unread, what+": "+redact(listingReason(err, listingLimit(r.c)), r.c.password))
+}
+
+// listingWait is how long mytune waits for an information_schema listing:
+// longer than the 30 s the server is told to stop it at (its
+// max_statement_time or MAX_EXECUTION_TIME), so that the server's own
+// answer says it was slow, not a driver timeout that reads as a server
+// that stopped answering (review r7).
+const listingWait = TablesTimeout + 5*time.Second
+
+// listingLimit is the time a listing is given: listingWait, or the query
+// timeout when that is longer.
+func listingLimit(c Conn) time.Duration { return max(c.QueryTimeout, listingWait) }
+
+// listingReason is unreadReason for an information_schema listing, which
+// opens every table: when the server stopped it at its own limit (MariaDB
+// 1969, MySQL 3024 ER_QUERY_TIMEOUT) it says that it was slow, not gone.
+func listingReason(err error, wait time.Duration) string {
+	var me *mysql.MySQLError
+	if errors.As(err, &me) && (me.Number == erStatementTimeout || me.Number == erQueryTimeout) {
+		return fmt.Sprintf("the server stopped it after %g s (error %d: %s): information_schema.TABLES opens every table, "+
+			"which takes longer than that on this server, though it answers; the figures that rest on it are said to be unknown",
+			TablesTimeout.Seconds(), me.Number, me.Message)
+	}
+	return unreadReason(err, wait)
 }
 
 // largest lists the ten biggest user tables.

@@ -59,7 +59,7 @@ const (
 	// account without SELECT on them sees none, and may see only part of
 	// the user tables too.
 	qSystemTables query = "/* mytune */ SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'mysql'"
-	qLargest      query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
+	qLargest      query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
 		" COALESCE(DATA_LENGTH, 0) + COALESCE(INDEX_LENGTH, 0) AS bytes" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
@@ -78,7 +78,7 @@ const (
 	// qBacktickNames lists the databases, and the tables of other
 	// databases, whose names hold a backtick: mydumper 0.10 cannot dump
 	// them (advisor/threads/backtick.go). At most 20.
-	qBacktickNames query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(10000) */ SCHEMA_NAME, '' FROM information_schema.SCHEMATA" +
+	qBacktickNames query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ SCHEMA_NAME, '' FROM information_schema.SCHEMATA" +
 		" WHERE INSTR(SCHEMA_NAME, '`') > 0" +
 		" UNION ALL SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES" +
 		" WHERE INSTR(TABLE_NAME, '`') > 0 AND INSTR(TABLE_SCHEMA, '`') = 0" +

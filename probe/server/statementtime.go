@@ -11,6 +11,11 @@ import (
 // Error Codes", 1969).
 const erStatementTimeout = 1969
 
+// erQueryTimeout is MySQL's ER_QUERY_TIMEOUT: "Query execution was
+// interrupted, maximum statement execution time exceeded" (MySQL 8.4
+// "Server Error Message Reference", 3024).
+const erQueryTimeout = 3024
+
 // boundedReads maps a read the whole run rests on to its variant with its
 // own max_statement_time (queries.go).
 var boundedReads = map[query]query{

@@ -15,7 +15,7 @@ import (
 // information_schema.TABLES. An account sees only the tables it has
 // privileges on, so a small account under-counts.
 func (r *reader) tables(ctx context.Context) {
-	limit := max(r.c.QueryTimeout, TablesTimeout)
+	limit := listingLimit(r.c)
 	qc, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	db, done := r.tablesPool(ctx, limit)
@@ -123,7 +123,7 @@ func tablesQuery(flavor, version string) query {
 // tablesUnread records why the table sizes are unknown, in Unread and in
 // Server.TablesError (the rules then say that, not "no table").
 func (r *reader) tablesUnread(err error) {
-	reason := redact(unreadReason(err, max(r.c.QueryTimeout, TablesTimeout)), r.c.password)
+	reason := redact(listingReason(err, listingLimit(r.c)), r.c.password)
 	r.s.Unread = append(r.s.Unread, "table sizes (information_schema.TABLES): "+reason)
 	r.s.DataBytes, r.s.IndexBytes, r.s.Tables, r.s.Engines, r.s.Schemas, r.s.SchemasOmitted = 0, 0, 0, nil, nil, 0
 	r.s.TablesError = reason
