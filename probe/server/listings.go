@@ -27,15 +27,17 @@ func listingQuery(flavor, version string, plain, maria query) query {
 }
 
 // listPairs runs q, a two-column information_schema listing, within
-// TablesTimeout on the table-size pool and gives each row to each; a
+// TablesTimeout on the session's connection and gives each row to each; a
 // failure is recorded in Unread as what.
 func (r *reader) listPairs(ctx context.Context, q query, what string, each func(a, b sql.NullString)) {
-	limit := listingLimit(r.c)
-	qc, cancel := context.WithTimeout(ctx, limit)
+	if r.slowListings {
+		r.s.Unread = append(r.s.Unread, what+": not tried: the table sizes ran out of time in information_schema.TABLES, "+
+			"and this listing reads it too")
+		return
+	}
+	qc, cancel := context.WithTimeout(ctx, listingLimit(r.c))
 	defer cancel()
-	db, done := r.tablesPool(ctx, limit)
-	defer done()
-	rows, err := db.QueryContext(qc, string(q))
+	rows, err := r.db.QueryContext(qc, string(q))
 	if err != nil {
 		r.listingUnread(what, err)
 		return
@@ -65,6 +67,16 @@ func (r *reader) listingUnread(what string, err error) {
 // answer says it was slow, not a driver timeout that reads as a server
 // that stopped answering (review r7).
 const listingWait = TablesTimeout + 5*time.Second
+
+// listingTimedOut is true for a listing the server stopped at its own
+// limit or mytune gave up on.
+func listingTimedOut(err error) bool {
+	var me *mysql.MySQLError
+	if errors.As(err, &me) {
+		return me.Number == erStatementTimeout || me.Number == erQueryTimeout
+	}
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, mysql.ErrInvalidConn)
+}
 
 // listingLimit is the time a listing is given: listingWait, or the query
 // timeout when that is longer.

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -67,5 +68,29 @@ func TestListingReason(t *testing.T) {
 		if got := listingLimit(Conn{QueryTimeout: c.query}); got != c.want || got <= TablesTimeout {
 			t.Errorf("listingLimit(query timeout %v) = %v, want %v, longer than the server's %v", c.query, got, c.want, TablesTimeout)
 		}
+	}
+}
+
+// TestListingTimedOut: which table-size failures spare the later listings
+// their own 30 s (review r7: 61 s for two listings that both ran out).
+func TestListingTimedOut(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"MariaDB stopped it", &mysql.MySQLError{Number: erStatementTimeout}, true},
+		{"MySQL stopped it", &mysql.MySQLError{Number: erQueryTimeout}, true},
+		{"mytune gave up", context.DeadlineExceeded, true},
+		{"the driver gave up", mysql.ErrInvalidConn, true},
+		{"access denied", &mysql.MySQLError{Number: 1142}, false},
+		{"too many connections for the account", &mysql.MySQLError{Number: 1226}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := listingTimedOut(tc.err); got != tc.want {
+				t.Errorf("listingTimedOut(%v) = %v, want %v", tc.err, got, tc.want)
+			}
+		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"time"
 
 	"github.com/go-sql-driver/mysql"
 )
@@ -33,6 +34,9 @@ type OpenOptions struct {
 	// SkipBinlog too has opened with SkipBinlog alone first, so that a
 	// refusal is this one's).
 	SkipWsrep bool
+	// ReadTimeout is the driver's read and write timeout when longer than
+	// the query timeout (each query still has its own context).
+	ReadTimeout time.Duration
 	// Autocommit sets autocommit=1 on every connection of the pool: a
 	// writer whose statements must each commit (calibrate) is not at the
 	// mercy of a global autocommit=0, under which its sessions held
@@ -109,7 +113,8 @@ func openPool(ctx context.Context, c Conn, ep Endpoint, o OpenOptions) (*sql.DB,
 	cfg.User, cfg.Passwd = c.User, c.password
 	cfg.Net, cfg.Addr = ep.Net, ep.Addr
 	cfg.Timeout = c.ConnectTimeout
-	cfg.ReadTimeout, cfg.WriteTimeout = c.QueryTimeout, c.QueryTimeout
+	rt := max(c.QueryTimeout, o.ReadTimeout)
+	cfg.ReadTimeout, cfg.WriteTimeout = rt, rt
 	cfg.InterpolateParams = o.InterpolateParams
 	cfg.Params = map[string]string{} // the driver SETs each on every new connection
 	if o.SkipBinlog {

@@ -162,16 +162,19 @@ func (e *UnreachableError) Error() string {
 // open dials one endpoint with Read's small pool and pings it within the
 // connect timeout.
 func open(ctx context.Context, c Conn, ep Endpoint) (*sql.DB, error) {
-	return openPool(ctx, c, ep, OpenOptions{MaxConns: maxOpenConns})
+	return openPool(ctx, c, ep, OpenOptions{MaxConns: maxOpenConns, ReadTimeout: listingLimit(c)})
 }
 
 // reader runs the queries of one Read and records what failed.
 type reader struct {
 	db *sql.DB
 	c  Conn
-	// ep is the endpoint db reached: the table-size query dials it again
-	// with a longer read timeout (tablesPool).
+	// ep is the endpoint db reached.
 	ep Endpoint
+	// slowListings is set when the table-size listing ran out of time:
+	// the other information_schema listings are not tried (each would
+	// take as long again).
+	slowListings bool
 	// until, when not nil, holds the second redo reading until it closes.
 	until <-chan struct{}
 	s     *profile.Server

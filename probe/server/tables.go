@@ -18,8 +18,7 @@ func (r *reader) tables(ctx context.Context) {
 	limit := listingLimit(r.c)
 	qc, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	db, done := r.tablesPool(ctx, limit)
-	defer done()
+	db := r.db
 	q := tablesQuery(r.s.Flavor, r.s.Version)
 	rows, err := db.QueryContext(qc, string(q))
 	if err != nil {
@@ -49,6 +48,7 @@ func (r *reader) tables(ctx context.Context) {
 		r.tablesUnread(err)
 		return
 	}
+	rows.Close() // its connection serves the next query
 	r.s.Engines = engines
 	r.s.Schemas, r.s.SchemasOmitted = schemaList(schemas)
 	var sys int
@@ -77,23 +77,12 @@ func (r *reader) tables(ctx context.Context) {
 // query timeout beside the disk probe (QA run, 2026-12-03).
 const TablesTimeout = 30 * time.Second
 
-// tablesPool is a one-connection pool to the reader's endpoint whose
-// driver read timeout is limit: the session's own read timeout is the
-// query timeout, which cut the table-size query at 10 s, not TablesTimeout
-// (QA 18: "Aborted connection" on a 20,000-table MariaDB). When it cannot
-// be opened the session's pool is used. done closes what it opened.
-func (r *reader) tablesPool(ctx context.Context, limit time.Duration) (db *sql.DB, done func()) {
-	if limit <= r.c.QueryTimeout || r.ep.Addr == "" {
-		return r.db, func() {}
-	}
-	c := r.c
-	c.QueryTimeout = limit
-	long, err := openPool(ctx, c, r.ep, OpenOptions{MaxConns: 1})
-	if err != nil {
-		return r.db, func() {}
-	}
-	return long, func() { long.Close() }
-}
+// The table-size query and the other listings run on the session's own
+// connection, whose driver read timeout is listingLimit (open): a second
+// pool with a longer one (QA 18) took a second connection, which an
+// account with MAX_USER_CONNECTIONS 1 is refused; the listings then ran on
+// the session's 10 s read timeout, were cut there while the server kept
+// running them, and every later read failed with error 1226 (review r7).
 
 // schemaList is the schemas sorted by name, or none and their count
 // when they are more than profile.MaxSchemas.
@@ -127,6 +116,7 @@ func (r *reader) tablesUnread(err error) {
 	r.s.Unread = append(r.s.Unread, "table sizes (information_schema.TABLES): "+reason)
 	r.s.DataBytes, r.s.IndexBytes, r.s.Tables, r.s.Engines, r.s.Schemas, r.s.SchemasOmitted = 0, 0, 0, nil, nil, 0
 	r.s.TablesError = reason
+	r.slowListings = listingTimedOut(err)
 }
 
 // parseUint reads a DECIMAL/BIGINT rendered as text; bad or negative
