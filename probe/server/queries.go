@@ -32,6 +32,7 @@ const (
 	qVersionBounded   query = "/* mytune */ SET STATEMENT max_statement_time=10 FOR SELECT @@version, @@version_comment"
 	qVariablesBounded query = "/* mytune */ SET STATEMENT max_statement_time=10 FOR SHOW GLOBAL VARIABLES"
 	qStatusBounded    query = "/* mytune */ SET STATEMENT max_statement_time=10 FOR SHOW GLOBAL STATUS"
+	qRedoBounded      query = "/* mytune */ SET STATEMENT max_statement_time=10 FOR SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
 
 	// qPerfSchema lists what the performance schema allocated, one row per
 	// buffer, the total as performance_schema.memory (MySQL 8.4 manual,

@@ -210,18 +210,30 @@ func (r *reader) version(ctx context.Context) {
 // label names a query in Server.Unread: the statement without its tag.
 func label(q query) string { return strings.TrimPrefix(string(q), "/* mytune */ ") }
 
-// pairs runs a two-column SHOW and returns lower-case name → value.
+// pairs runs a two-column SHOW and returns lower-case name → value, or
+// nil when it failed, even part way: a partial SHOW GLOBAL VARIABLES would
+// let defaults pass for the server's settings. A MariaDB max_statement_time
+// that interrupts it, at its start or while its rows come, gets it sent
+// once more with its own limit (statementBounded).
 func (r *reader) pairs(ctx context.Context, q query) map[string]string {
-	what := label(q)
+	out, err := r.pairsOnce(ctx, q)
+	if b, retry := statementBounded(q, err); retry {
+		out, err = r.pairsOnce(ctx, b)
+	}
+	if err != nil {
+		r.unread(label(q), err)
+		return nil
+	}
+	return out
+}
+
+// pairsOnce runs q once for pairs.
+func (r *reader) pairsOnce(ctx context.Context, q query) (map[string]string, error) {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
 	rows, err := r.db.QueryContext(qc, string(q))
-	if q, retry := statementBounded(q, err); retry {
-		rows, err = r.db.QueryContext(qc, string(q))
-	}
 	if err != nil {
-		r.unread(what, err)
-		return nil
+		return nil, err
 	}
 	defer rows.Close()
 	out := map[string]string{}
@@ -229,13 +241,9 @@ func (r *reader) pairs(ctx context.Context, q query) map[string]string {
 		var name string
 		var val sql.NullString
 		if err := rows.Scan(&name, &val); err != nil {
-			r.unread(what, err)
-			return out
+			return nil, err
 		}
 		out[strings.ToLower(name)] = val.String
 	}
-	if err := rows.Err(); err != nil {
-		r.unread(what, err)
-	}
-	return out
+	return out, rows.Err()
 }

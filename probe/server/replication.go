@@ -194,7 +194,12 @@ func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
 	var name, val string
-	if err := r.db.QueryRowContext(qc, string(qRedo)).Scan(&name, &val); err != nil {
+	q := qRedo
+	err := r.db.QueryRowContext(qc, string(q)).Scan(&name, &val)
+	if q, retry := statementBounded(q, err); retry {
+		err = r.db.QueryRowContext(qc, string(q)).Scan(&name, &val)
+	}
+	if err != nil {
 		if ctx.Err() == nil {
 			r.unread("the second redo reading (the redo rate over the measurement)", err)
 		}

@@ -22,6 +22,7 @@ var boundedReads = map[query]query{
 	qVersion:   qVersionBounded,
 	qVariables: qVariablesBounded,
 	qStatus:    qStatusBounded,
+	qRedo:      qRedoBounded,
 }
 
 // statementBounded is the variant of q to send again after err, and true,
