@@ -1,6 +1,9 @@
 package mycnf
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -99,8 +102,8 @@ func (p *parser) includeDir(file string, n int, arg string, depth int) error {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		p.out.Missing = append(p.out.Missing, dir)
-		p.warn(file, n, "", true, "!includedir %s: cannot read %s (%v): mysqld and mariadbd refuse to start "+
-			"(\"Can't read dir of\"); create the directory or remove the line", arg, dir, unwrapPathErr(err))
+		text, refuses := includeDirUnreadable(arg, dir, err)
+		p.warn(file, n, "", refuses, "%s", text)
 		return nil
 	}
 	names := make([]string, 0, len(ents))
@@ -116,6 +119,33 @@ func (p *parser) includeDir(file string, n int, arg string, depth int) error {
 		}
 	}
 	return nil
+}
+
+// includeDirUnreadable is the warning for an !includedir whose directory
+// cannot be read, and whether it says the server refuses to start. A
+// directory that is missing (or not one) stops the server whoever starts
+// it; one this user may not read (EACCES, EPERM) says nothing of the
+// server, which runs as another user (mysql, root): its settings are only
+// unseen here, so that is no crit.
+func includeDirUnreadable(arg, dir string, err error) (string, bool) {
+	if errors.Is(err, fs.ErrPermission) {
+		return fmt.Sprintf("!includedir %s: this user may not read %s (%v), so the settings in its *.cnf files are not "+
+			"part of this advice; mysqld and mariadbd refuse to start only if their own user cannot read it either "+
+			"(\"Can't read dir of\"): run mytune as root or the server's user to read it", arg, dir, unwrapPathErr(err)), false
+	}
+	return fmt.Sprintf("!includedir %s: cannot read %s (%v): mysqld and mariadbd refuse to start "+
+		"(\"Can't read dir of\"); create the directory or remove the line", arg, dir, unwrapPathErr(err)), true
+}
+
+// includeFileUnreadable is the warning for an included file that cannot
+// be read: the server skips such a file, but one this user may not read
+// (EACCES) the server's own user may well read.
+func includeFileUnreadable(err error) string {
+	if errors.Is(err, fs.ErrPermission) {
+		return fmt.Sprintf("this user may not read it (%v), so its settings are not part of this advice; the server "+
+			"reads it if its own user may (it skips it only if not): run mytune as root or the server's user to read it", unwrapPathErr(err))
+	}
+	return fmt.Sprintf("cannot be read (%v); the server skips it too when it cannot open it", err)
 }
 
 // unwrapPathErr drops the path an *os.PathError repeats.

@@ -208,7 +208,7 @@ func (p *parser) readFile(path string, depth int) error {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		p.warn(path, 0, "", false, "cannot be read (%v); the server skips it too when it cannot open it", err)
+		p.warn(path, 0, "", false, "%s", includeFileUnreadable(err))
 		return nil
 	}
 	if !p.read[path] {
