@@ -25,7 +25,8 @@ import (
 // namespace and its pid is dead or reused (start time). Files named before
 // runs locked them hold only a pid, which cannot tell a dead run from one in
 // another pid namespace: they are left alone. procRoot "" is /proc. It
-// returns every file it looked at and the first removal error.
+// returns every file it looked at (a failed removal in its RemoveErr), and
+// an error only when dir cannot be listed.
 func RemoveStale(dir, procRoot string) ([]Stale, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -33,7 +34,6 @@ func RemoveStale(dir, procRoot string) ([]Stale, error) {
 	}
 	me := selfOwner(procRoot)
 	var out []Stale
-	var first error
 	for _, e := range ents {
 		o, legacy, ok := parseOwner(e.Name())
 		if !ok || !e.Type().IsRegular() || (o.PID == me.PID && (legacy || o.sameHostAndNS(me))) {
@@ -43,28 +43,26 @@ func RemoveStale(dir, procRoot string) ([]Stale, error) {
 		if info, err := e.Info(); err == nil {
 			s.Bytes = info.Size()
 		}
-		if err := judge(&s, o, legacy, me, procRoot); err != nil {
-			first = errors.Join(first, err)
-		}
+		judge(&s, o, legacy, me, procRoot)
 		out = append(out, s)
 	}
-	return out, first
+	return out, nil
 }
 
 // judge decides the fate of one file of owner o and removes it when its
-// maker is proven gone.
-func judge(s *Stale, o owner, legacy bool, me owner, procRoot string) error {
+// maker is proven gone (s.RemoveErr when that fails).
+func judge(s *Stale, o owner, legacy bool, me owner, procRoot string) {
 	if legacy {
 		s.Live = running(procRoot, o.PID)
 		s.Why = fmt.Sprintf("its name holds only a pid (%d), made by a mytune that did not lock its test file: "+
 			"a pid cannot tell a dead run from one in another pid namespace (a container)", o.PID)
-		return nil
+		return
 	}
 	fd, lockErr := lockFile(s.Path)
 	switch {
 	case errors.Is(lockErr, unix.EWOULDBLOCK):
 		s.Live, s.Why = true, fmt.Sprintf("a live process holds its lock: the probe of %s is measuring now", ownerDesc(o, me))
-		return nil
+		return
 	case lockErr == nil:
 		defer unix.Close(fd) //nolint:errcheck // closing drops the lock; the file is gone or kept either way
 		s.Why = fmt.Sprintf("no process holds its lock: its maker (%s) has exited", ownerDesc(o, me))
@@ -73,16 +71,20 @@ func judge(s *Stale, o owner, legacy bool, me owner, procRoot string) error {
 		if !dead {
 			s.Live = why == ownerAlive
 			s.Why = fmt.Sprintf("its lock could not be tested (%v) and %s", lockErr, why)
-			return nil
+			return
 		}
 		s.Why = fmt.Sprintf("its lock could not be tested (%v) but %s", lockErr, why)
 	}
-	if err := os.Remove(s.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("removing %s: %w", s.Path, err)
+	if err := removeStaleFile(s.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		s.RemoveErr = err
+		return
 	}
 	s.Removed = true
-	return nil
 }
+
+// removeStaleFile is os.Remove; a test makes it fail as on another user's
+// file in a sticky directory.
+var removeStaleFile = os.Remove
 
 // lockFile opens path and takes its exclusive flock without waiting: an
 // fd holding the lock, or unix.EWOULDBLOCK when another holds it. Opened

@@ -13,4 +13,7 @@ type Stale struct {
 	Live bool
 	// Why says what proved the maker gone, or why the file was left alone.
 	Why string
+	// RemoveErr: its maker is proven gone (Why) but deleting it failed
+	// (another user's file in a sticky directory, a read-only mount).
+	RemoveErr error
 }

@@ -103,6 +103,12 @@ func pageCacheLoopNote(d profile.Device) string {
 // files of the probes measuring now (noteLaterProbes).
 func removeStale(st *profile.Storage, procRoot string) (live map[string]bool) {
 	found, err := diskio.RemoveStale(st.Path, procRoot)
+	return staleNotes(st, found, err)
+}
+
+// staleNotes adds removeStale's notes on found (err: st.Path could not be
+// listed) to st and returns the files of the probes measuring now.
+func staleNotes(st *profile.Storage, found []diskio.Stale, err error) (live map[string]bool) {
 	live = map[string]bool{}
 	var gone []diskio.Stale
 	var freed int64
@@ -111,6 +117,8 @@ func removeStale(st *profile.Storage, procRoot string) (live map[string]bool) {
 		case s.Removed:
 			gone = append(gone, s)
 			freed += s.Bytes
+		case s.RemoveErr != nil:
+			st.Notes = append(st.Notes, staleNotRemovedNote(s))
 		case s.Live:
 			live[s.Path] = true
 			st.Notes = append(st.Notes, fmt.Sprintf("another mytune probe is measuring the disk under %s now (its test file %s, "+
@@ -134,7 +142,8 @@ func removeStale(st *profile.Storage, procRoot string) (live map[string]bool) {
 		st.FreeBytes += uint64(freed) //nolint:gosec // a file's size is never negative
 	}
 	if err != nil {
-		st.Notes = append(st.Notes, fmt.Sprintf("a test file an earlier run left behind could not be removed (%v): delete it by hand", err))
+		st.Notes = append(st.Notes, fmt.Sprintf("could not look for test files killed runs left behind in %s (%v): "+
+			"if `ls -a` as root shows .mytune-probe-* files there, delete them when no probe runs", st.Path, unwrapPath(err)))
 	}
 	return live
 }
