@@ -86,23 +86,50 @@ func padLeft(s string, n int) string {
 }
 
 // wrap breaks s into lines of at most width cells at spaces; a word longer
-// than width is cut. Continuation lines start with indent.
+// than width (a path, a command) stays whole on a line of its own, wider
+// than width, so a file name a note says to delete can be pasted.
+// Continuation lines start with indent. A box cell, which must not be
+// wider, uses wrapBox.
 func wrap(s string, width int, indent string) []string {
+	return wrapWords(strings.Fields(s), width, indent)
+}
+
+// wrapBox is wrap for a box cell: a word longer than width is broken into
+// pieces of width cells on lines of their own, never cut.
+func wrapBox(s string, width int, indent string) []string {
+	var words []string
+	for _, w := range strings.Fields(s) {
+		for width > 0 && ansi.StringWidth(w) > width {
+			words = append(words, ansi.Truncate(w, width, ""))
+			w = ansi.TruncateLeft(w, width, "")
+		}
+		words = append(words, w)
+	}
+	lines := wrapWords(words, width, indent)
+	for i, l := range lines {
+		lines[i] = fit(l, width)
+	}
+	return lines
+}
+
+// wrapWords fills lines of at most width cells with words, a longer word
+// alone on its line.
+func wrapWords(words []string, width int, indent string) []string {
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(s) {
+	for _, word := range words {
 		switch {
 		case line == "":
 			line = word
 		case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= width:
 			line += " " + word
 		default:
-			lines = append(lines, fit(line, width))
+			lines = append(lines, line)
 			line = indent + word
 		}
 	}
 	if line != "" {
-		lines = append(lines, fit(line, width))
+		lines = append(lines, line)
 	}
 	return lines
 }

@@ -71,7 +71,7 @@ func kv(t theme, label, value string) string {
 // kvWrap renders a "label  value" panel entry wrapped to inner columns,
 // the continuation lines under the value: the box cuts a longer line.
 func kvWrap(t theme, label, value string, inner int) []string {
-	lines := wrap(value, inner-labelWidth, "")
+	lines := wrapBox(value, inner-labelWidth, "")
 	if len(lines) == 0 {
 		return []string{kv(t, label, "")}
 	}
@@ -151,7 +151,7 @@ func storageLines(t theme, s profile.Storage, inner int) []string {
 		}
 		path += " (leaves " + strings.Join(names, ", ") + ")"
 	}
-	lines := wrap(clean(path), inner-labelWidth, "")
+	lines := wrapBox(clean(path), inner-labelWidth, "")
 	out := []string{kv(t, "path", lines[0])}
 	for _, l := range lines[1:] {
 		out = append(out, pad("", labelWidth)+l)
@@ -178,7 +178,7 @@ func storageLines(t theme, s profile.Storage, inner int) []string {
 	}
 	out = append(out, kv(t, "class", t.classStyle(s.Class).Render(orDash(s.Class))+because))
 	for _, e := range s.ClassEvidence {
-		for i, l := range wrap(e, inner-labelWidth-2, "") {
+		for i, l := range wrapBox(e, inner-labelWidth-2, "") {
 			mark := "• "
 			if i > 0 {
 				mark = "  "
