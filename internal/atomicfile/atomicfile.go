@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 
 	"github.com/mytune/mytune/internal/usage"
@@ -51,7 +53,8 @@ func Check(path string) error {
 
 // Write writes data to path through a temp file in the same directory,
 // synced, then renamed over path. An existing file keeps its permissions;
-// a new one gets 0644. A path that cannot be written is a usage error.
+// a new one gets 0644 less the umask, as "> FILE" would (under umask 077,
+// 0600). A path that cannot be written is a usage error.
 // A symlink is followed (the link stays, its target is replaced), and a
 // path that is not a regular file (/dev/null, /dev/stdout, a FIFO) is
 // written through (writeThrough), never renamed over.
@@ -59,7 +62,7 @@ func Write(path string, data []byte) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	mode := os.FileMode(0o644)
+	var keep *os.FileMode // an existing file's mode, kept
 	if st, err := os.Stat(path); err == nil {
 		if st.IsDir() {
 			return usage.Errorf("%s is a directory: give a file name", path)
@@ -67,18 +70,19 @@ func Write(path string, data []byte) error {
 		if !st.Mode().IsRegular() {
 			return writeThrough(path, data)
 		}
-		mode = st.Mode().Perm()
+		m := st.Mode().Perm()
+		keep = &m
 	}
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-")
 	if err != nil {
 		return usage.Errorf("%s cannot be written: %v: %s", path, err, writeHint(err))
 	}
 	name := tmp.Name()
 	defer os.Remove(name) // no-op after a successful rename
 	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(mode)
+	if err == nil && keep != nil {
+		err = tmp.Chmod(*keep)
 	}
 	if err == nil {
 		err = tmp.Sync()
@@ -97,6 +101,19 @@ func Write(path string, data []byte) error {
 		d.Close()
 	}
 	return nil
+}
+
+// createTemp makes a new file prefix+random in dir, mode 0644 less the
+// umask (os.CreateTemp makes 0600 whatever the umask, so a report needed
+// a chmod that ignored it).
+func createTemp(dir, prefix string) (*os.File, error) {
+	for try := 0; ; try++ {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil || !errors.Is(err, fs.ErrExist) || try == 100 {
+			return f, err
+		}
+	}
 }
 
 // writeThrough writes data into an existing path that is not a regular
