@@ -94,7 +94,7 @@ func Write(path string, data []byte) error {
 		return fmt.Errorf("writing %s: %w (is the disk full?)", path, err)
 	}
 	if err := os.Rename(name, path); err != nil {
-		return fmt.Errorf("replacing %s: %w", path, err)
+		return fmt.Errorf("replacing %s: %w: %s", path, err, replaceHint(err))
 	}
 	if d, err := os.Open(dir); err == nil { // make the rename itself durable
 		_ = d.Sync()
@@ -132,6 +132,17 @@ func writeThrough(path string, data []byte) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// replaceHint says what to do when the new file cannot be renamed over
+// path: in a sticky directory (/tmp) only a file's owner or root may
+// replace it, even one anyone may write.
+func replaceHint(err error) string {
+	if errors.Is(err, fs.ErrPermission) {
+		return "the file belongs to another user in a sticky directory (like /tmp), where only its owner or root may " +
+			"replace it: remove it as that user, or give --out another path"
+	}
+	return "give --out another path, or leave --out out for stdout"
 }
 
 // writeHint says what to do when a file cannot be made in the directory
