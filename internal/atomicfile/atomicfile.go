@@ -154,7 +154,7 @@ func writeHint(err error) string {
 	case errors.Is(err, fs.ErrPermission):
 		return "give --out a path in a directory this user may write to, or leave --out out for stdout"
 	case errors.Is(err, syscall.ENOSPC):
-		return "the filesystem is full: free some space, or give --out a path on another one"
+		return "the filesystem is full, of bytes or of inodes (df -h, df -i): free some space or remove files, or give --out a path on another one"
 	}
 	return "give --out another path, or leave --out out for stdout"
 }
