@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
+	"github.com/mytune/mytune/internal/shellquote"
 	"github.com/mytune/mytune/probe/server"
 	"github.com/mytune/mytune/profile"
 )
@@ -70,7 +72,7 @@ func namedUnreachable(named []string, conn server.Conn, ue *server.UnreachableEr
 			break
 		}
 		if ep.Net == "unix" {
-			check = append(check, "that the server runs and "+ep.Addr+" is its socket (SELECT @@socket)")
+			check = append(check, socketCheck(ep.Addr, ue.Tried))
 			break
 		}
 	}
@@ -86,6 +88,22 @@ func namedUnreachable(named []string, conn server.Conn, ue *server.UnreachableEr
 	}
 	return fmt.Errorf("cannot connect to the server named by %s: %s\ncheck %s; or give --no-server to advise without a server",
 		strings.Join(named, " "), tried, strings.Join(check, ", and "))
+}
+
+// socketCheck is what to check of a socket the server did not answer on:
+// one this user may not open (connect: permission denied; the socket's
+// directory, /run/mysqld, often lets only the mysql group in) is there and
+// its server may well run.
+func socketCheck(addr string, tried []string) string {
+	for _, t := range tried {
+		if !strings.HasPrefix(t, "unix "+addr+":") || !strings.Contains(strings.ToLower(t), "permission denied") {
+			continue
+		}
+		return "that this user may open " + addr + ": it or a directory above it lets only the server's user or group " +
+			"in (ls -ld " + shellquote.Word(filepath.Dir(addr)) + "): run mytune as a member of that group (often mysql) or root, " +
+			"or connect over TCP (-h 127.0.0.1 -P PORT)"
+	}
+	return "that the server runs and " + addr + " is its socket (SELECT @@socket)"
 }
 
 // pendingRead is a server read running beside the probe.
