@@ -64,16 +64,16 @@ func planBudget(o Options, st *profile.Storage, mem profile.Memory) (fileBytes, 
 	switch {
 	case errors.Is(err, diskio.ErrNoSpace) && byMemory:
 		return 0, 0, 0, inputf("%s: %w: it is kept in RAM (%s), so the test file takes memory, and only %d MiB is available now (%s), "+
-			"less than the %d MiB the probe needs: give --no-measure, or free memory", st.Path, diskio.ErrNoSpace,
-			st.FSType, free/diskio.MiB, memoryWhere(mem), diskio.MinFreeBytes/diskio.MiB)
+			"less than the %d MiB the probe needs: give %s, or free memory", st.Path, diskio.ErrNoSpace,
+			st.FSType, free/diskio.MiB, memoryWhere(mem), diskio.MinFreeBytes/diskio.MiB, o.skip())
 	case errors.Is(err, diskio.ErrNoSpace) && st.TotalBytes == 0 && st.FSType != "":
 		return 0, 0, 0, inputf("%s: %w: its filesystem (%s) reports no size at all (0 bytes in all), as virtual filesystems such as "+
-			"proc and sysfs do, so it holds no data: give the directory that holds (or will hold) the MySQL data, or --no-measure",
-			st.Path, diskio.ErrNoSpace, st.FSType)
+			"proc and sysfs do, so it holds no data: give the directory that holds (or will hold) the MySQL data, or %s",
+			st.Path, diskio.ErrNoSpace, st.FSType, o.skip())
 	case errors.Is(err, diskio.ErrNoSpace) && st.TotalBytes > 0 && st.TotalBytes < diskio.MinFreeBytes:
 		return 0, 0, 0, inputf("%s: %w: the filesystem holds only %d MiB in all, less than the %d MiB free the probe needs, so freeing space "+
-			"cannot help: give --no-measure, or a --datadir on a larger filesystem", st.Path, diskio.ErrNoSpace,
-			st.TotalBytes/diskio.MiB, diskio.MinFreeBytes/diskio.MiB)
+			"cannot help: give %s, or a --datadir on a larger filesystem", st.Path, diskio.ErrNoSpace,
+			st.TotalBytes/diskio.MiB, diskio.MinFreeBytes/diskio.MiB, o.skip())
 	case err != nil:
 		return 0, 0, 0, inputf("%s: %w", st.Path, err)
 	}

@@ -23,14 +23,14 @@ import (
 // note and leaves st unmeasured. mem is the host's memory, which a test
 // file on storage kept in RAM takes (planBudget).
 func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Memory) error {
-	if err := pseudoFSError(st); err != nil {
+	if err := pseudoFSError(st, o.skip()); err != nil {
 		return err
 	}
 	if err := checkWritable(st.Path); err != nil {
-		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with --no-measure", st.Path, err)
+		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with %s", st.Path, err, o.skip())
 	}
 	before := removeStale(st, o.Roots.Proc)
-	if err := checkInodes(st.Path); err != nil {
+	if err := checkInodes(st.Path, o.skip()); err != nil {
 		return err
 	}
 	fileBytes, maxBytes, ceiling, err := planBudget(o, st, mem)
@@ -52,8 +52,8 @@ func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Me
 		return ctx.Err()
 	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS):
 		return inputf("cannot write a test file in %s (%w): run as a user who may write there, or on a writable mount", st.Path, err)
-	case errors.Is(err, syscall.ENOSPC) && checkInodes(st.Path) != nil:
-		return checkInodes(st.Path)
+	case errors.Is(err, syscall.ENOSPC) && checkInodes(st.Path, o.skip()) != nil:
+		return checkInodes(st.Path, o.skip())
 	case errors.Is(err, syscall.ENOSPC):
 		return inputf("%s filled up while measuring: free some space or lower --max-bytes", st.Path)
 	case err != nil:

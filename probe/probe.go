@@ -42,6 +42,11 @@ type Options struct {
 	Roots       Roots
 	Progress    func(diskio.Progress)
 	ToolVersion string
+	// Skip is what the user may give instead of a measurement, named in
+	// the errors that refuse one (no write permission, no space, no
+	// inode): "" means --no-measure; calibrate, which has no such flag,
+	// names --no-predict.
+	Skip string
 	// BinRoot is the root under which the installed server binaries are
 	// looked for (probe/installed): "/" for the live system; "" skips it.
 	BinRoot string
@@ -179,4 +184,12 @@ func liveDatadirNote(dir string, d time.Duration) string {
 		}
 	}
 	return ""
+}
+
+// skip is o.Skip, or --no-measure.
+func (o Options) skip() string {
+	if o.Skip == "" {
+		return "--no-measure"
+	}
+	return o.Skip
 }

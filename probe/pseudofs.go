@@ -16,11 +16,12 @@ var pseudoFSTypes = map[string]bool{
 }
 
 // pseudoFSError is the usage error for a datadir on a kernel virtual
-// filesystem (pseudoFSTypes), nil for any other.
-func pseudoFSError(st *profile.Storage) error {
+// filesystem (pseudoFSTypes), nil for any other; skip names the flag
+// that goes without measuring.
+func pseudoFSError(st *profile.Storage, skip string) error {
 	if !pseudoFSTypes[st.FSType] {
 		return nil
 	}
 	return inputf("%s is on %s, a kernel virtual filesystem, not a disk: give --datadir the directory that holds the "+
-		"database files (SELECT @@datadir), or --no-measure", st.Path, st.FSType)
+		"database files (SELECT @@datadir), or %s", st.Path, st.FSType, skip)
 }

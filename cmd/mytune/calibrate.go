@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -197,9 +198,12 @@ func (a *app) probeForPrediction(ctx context.Context, dir string) (*profile.Prof
 	prog := render.NewProgress(a.stderr, a.progressWanted())
 	defer prog.Done()
 	p, err := probe.Run(ctx, probe.Options{Datadir: dir, Duration: dur, MaxBytes: calibrate.DefaultMaxBytes,
-		Measure: true, Roots: probe.DefaultRoots, ToolVersion: version,
+		Measure: true, Roots: probe.DefaultRoots, ToolVersion: version, Skip: "--no-predict (or --from profile.json)",
 		Progress: func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) }})
 	if err != nil {
+		if strings.Contains(err.Error(), "--no-predict") { // the probe's refusal names it (probe.Options.Skip)
+			return nil, fmt.Errorf("probing %s for advise's prediction: %w", dir, err)
+		}
 		return nil, fmt.Errorf("probing %s for advise's prediction (or give --from profile.json or --no-predict): %w", dir, err)
 	}
 	return p, nil
