@@ -156,7 +156,24 @@ func (e *UnreachableError) Error() string {
 		return fmt.Sprintf("no server reachable (%s): a server answered but the TLS asked for failed: give --ssl-mode PREFERRED "+
 			"(TLS when the server has it), --ssl-ca CA.pem for a certificate of a private CA, or set up the server's TLS", tried)
 	}
+	if sock := deniedSocket(e.Tried); sock != "" {
+		return fmt.Sprintf("no server reachable (%s): the socket %s is there but this user may not open it (it or a directory "+
+			"above it lets only the server's user or group in): run mytune as a member of that group (often mysql) or root, "+
+			"or give --host 127.0.0.1 --port PORT", tried, sock)
+	}
 	return fmt.Sprintf("no server reachable (%s): start the server or give --host/--port/--socket", tried)
+}
+
+// deniedSocket is the first Unix socket of tried ("unix PATH: message")
+// whose connect failed with permission denied: a server is likely there.
+func deniedSocket(tried []string) string {
+	for _, t := range tried {
+		addr, msg, ok := strings.Cut(strings.TrimPrefix(t, "unix "), ": ")
+		if ok && strings.HasPrefix(t, "unix ") && strings.Contains(strings.ToLower(msg), "permission denied") {
+			return addr
+		}
+	}
+	return ""
 }
 
 // open dials one endpoint with Read's small pool and pings it within the

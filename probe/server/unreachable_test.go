@@ -23,6 +23,12 @@ func TestUnreachableErrorAdvice(t *testing.T) {
 		{"certificate refused", []string{"tcp db1:3306: tls: failed to verify certificate: x509: certificate signed by unknown authority"},
 			"--ssl-ca", "start the server"},
 		{"no address", nil, "give --host/--port or --socket", "TLS"},
+		// review r10: as user dbard, MYSQL_UNIX_PORT named a live server's socket in a mysql 0750 directory
+		{"socket this user may not open", []string{"tcp 127.0.0.1:3306: dial tcp 127.0.0.1:3306: connect: connection refused",
+			"unix /var/tmp/scr-rd/db/run/m.sock: dial unix /var/tmp/scr-rd/db/run/m.sock: connect: permission denied"},
+			"the socket /var/tmp/scr-rd/db/run/m.sock is there but this user may not open it", "start the server"},
+		{"socket missing", []string{"unix /run/mysqld/mysqld.sock: dial unix /run/mysqld/mysqld.sock: connect: no such file or directory"},
+			"start the server", "may not open"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
