@@ -61,7 +61,10 @@ type Device struct {
 	Model     string   `json:"model"`
 	Vendor    string   `json:"vendor,omitempty"`
 	// RotationalFlag is the kernel's queue/rotational label; it is only a hint.
-	RotationalFlag    bool   `json:"rotational_flag"`
+	RotationalFlag bool `json:"rotational_flag"`
+	// RotationalUnknown: queue/rotational could not be read (a user who may
+	// not read it), so RotationalFlag's false tells nothing.
+	RotationalUnknown bool   `json:"rotational_unknown,omitempty"`
 	LogicalBlockSize  int    `json:"logical_block_size"`
 	PhysicalBlockSize int    `json:"physical_block_size,omitempty"`
 	SizeBytes         uint64 `json:"size_bytes"` // the first leaf disk's

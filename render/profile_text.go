@@ -192,7 +192,10 @@ func storageLines(t theme, s profile.Storage, inner int) []string {
 // deviceLabels lists the kernel's labels, which are only hints.
 func deviceLabels(d profile.Device) string {
 	rot := "rotational=0"
-	if d.RotationalFlag {
+	switch {
+	case d.RotationalUnknown:
+		rot = "rotational=?"
+	case d.RotationalFlag:
 		rot = "rotational=1"
 	}
 	parts := []string{rot, fmt.Sprintf("block %d B", d.LogicalBlockSize)}

@@ -62,6 +62,10 @@ func fromLabels(s profile.Storage) (string, []string) {
 	case profile.TransportMMC:
 		return profile.ClassSDCard, append(ev, fmt.Sprintf("device %s is on the MMC bus (%s)", devName(s), mmcKind(d.MMCType)))
 	case profile.TransportSATA, profile.TransportSCSI, profile.TransportUSB:
+		if d.RotationalUnknown {
+			return profile.ClassUnknown, append(ev, fmt.Sprintf("device %s (%s): its rotational flag could not be read, so "+
+				"the labels do not tell the medium", devName(s), d.Transport))
+		}
 		if d.RotationalFlag {
 			return profile.ClassHDD, append(ev, fmt.Sprintf("device %s (%s) says rotational", devName(s), d.Transport))
 		}
@@ -81,11 +85,11 @@ func crossCheck(s profile.Storage, class string, f facts) []string {
 	var ev []string
 	d := s.Device
 	solid := class == profile.ClassSSD || class == profile.ClassNVMe || class == profile.ClassSDCard
-	if d.RotationalFlag && solid && f.haveRead() {
+	if d.RotationalFlag && !d.RotationalUnknown && solid && f.haveRead() {
 		ev = append(ev, fmt.Sprintf("kernel says rotational, but %s: treated as %s", f.readPhrase(), profile.ClassShort(class)))
 	}
 	loop := isLoop(d)
-	if !d.RotationalFlag && class == profile.ClassHDD && !loop {
+	if !d.RotationalFlag && !d.RotationalUnknown && class == profile.ClassHDD && !loop {
 		ev = append(ev, fmt.Sprintf("kernel says non-rotational, but %s: treated as HDD", f.readPhrase()))
 	}
 	switch {

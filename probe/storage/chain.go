@@ -90,6 +90,10 @@ func (rs *resolver) device(major, minor uint32) profile.Device {
 		dev.Leaves = append(dev.Leaves, lb.leaf)
 		if i == 0 {
 			lb.apply(&dev)
+			if denied := deniedAttrs(l); len(denied) > 0 {
+				rs.gap("this user may not read %s of %s (permission denied): those labels are unknown here (shown as ? "+
+					"or left out), not the kernel's; run mytune as root to read them", strings.Join(denied, ", "), filepath.Base(l))
+			}
 		}
 	}
 	topBlockSizes(dir, &dev)

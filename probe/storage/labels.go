@@ -1,8 +1,12 @@
 package storage
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -23,6 +27,7 @@ type labels struct {
 	discardMax   uint64
 	readAheadKiB int
 	nrRequests   int
+	rotUnknown   bool // queue/rotational could not be read
 }
 
 // readLabels reads a whole disk's labels from its /sys/devices dir. Every
@@ -43,6 +48,8 @@ func readLabels(dir string) labels {
 	}
 	if rot, ok := uintAttr(dir, "queue", "rotational"); ok {
 		l.leaf.RotationalFlag = rot == 1
+	} else {
+		l.rotUnknown = true
 	}
 	if sectors, ok := uintAttr(dir, "size"); ok && sectors <= ^uint64(0)/sectorBytes {
 		l.leaf.SizeBytes = sectors * sectorBytes
@@ -90,6 +97,7 @@ func (l labels) apply(d *profile.Device) {
 	d.Model = l.leaf.Model
 	d.Vendor = l.vendor
 	d.RotationalFlag = l.leaf.RotationalFlag
+	d.RotationalUnknown = l.rotUnknown
 	d.SizeBytes = l.leaf.SizeBytes
 	d.MMCType = l.mmcType
 	d.LogicalBlockSize = l.logical
@@ -99,4 +107,25 @@ func (l labels) apply(d *profile.Device) {
 	d.DiscardMaxBytes = l.discardMax
 	d.ReadAheadKiB = l.readAheadKiB
 	d.QueueDepthNrRequst = l.nrRequests
+}
+
+// labelAttrs are the attributes readLabels reads that a user may be denied.
+var labelAttrs = [][]string{{"queue", "rotational"}, {"queue", "logical_block_size"}, {"queue", "scheduler"},
+	{"queue", "write_cache"}, {"size"}, {"device", "model"}, {"device", "vendor"}}
+
+// deniedAttrs names the label attributes of dir that exist but this user
+// may not read (permission denied), as "queue/rotational".
+func deniedAttrs(dir string) []string {
+	var out []string
+	for _, a := range labelAttrs {
+		f, err := os.Open(filepath.Join(append([]string{dir}, a...)...))
+		if err == nil {
+			f.Close()
+			continue
+		}
+		if errors.Is(err, fs.ErrPermission) {
+			out = append(out, strings.Join(a, "/"))
+		}
+	}
+	return out
 }

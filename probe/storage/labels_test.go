@@ -64,3 +64,32 @@ func joinFields(a, b string) string {
 	}
 	return a + " " + b
 }
+
+// TestReadLabelsRotationalUnread: a disk whose queue/rotational cannot be
+// read (here: missing; as a user it may be root-only, review r10) has
+// RotationalUnknown, not a rotational flag of 0 that means "flash".
+func TestReadLabelsRotationalUnread(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		rotational  string // "" : no attribute
+		wantUnknown bool
+		wantFlag    bool
+	}{{"rotational 1", "1\n", false, true}, {"rotational 0", "0\n", false, false}, {"unreadable", "", true, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "sda")
+			if err := os.MkdirAll(filepath.Join(dir, "queue"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if c.rotational != "" {
+				if err := os.WriteFile(filepath.Join(dir, "queue", "rotational"), []byte(c.rotational), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var d profile.Device
+			readLabels(dir).apply(&d)
+			if d.RotationalUnknown != c.wantUnknown || d.RotationalFlag != c.wantFlag {
+				t.Errorf("unknown %v flag %v, want %v %v", d.RotationalUnknown, d.RotationalFlag, c.wantUnknown, c.wantFlag)
+			}
+		})
+	}
+}
