@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -176,6 +177,11 @@ func ReadFile(v *viper.Viper, file string) error {
 	if st.IsDir() {
 		return usage.Errorf("config file %s is a directory: give a YAML file", file)
 	}
+	f, err := os.Open(file)
+	if err != nil {
+		return usage.Errorf("config file %s cannot be read (%v): %s", file, errors.Unwrap(err), readHint(err))
+	}
+	f.Close()
 	v.SetConfigFile(file)
 	v.SetConfigType("yaml")
 	if err := v.ReadInConfig(); err != nil {
@@ -186,4 +192,12 @@ func ReadFile(v *viper.Viper, file string) error {
 		return usage.Errorf("config file %s is not valid YAML: %s", file, msg)
 	}
 	return nil
+}
+
+// readHint says what to do about a config file that cannot be opened.
+func readHint(err error) string {
+	if errors.Is(err, fs.ErrPermission) {
+		return "run mytune as a user who may read it, or give --config a file this user may read"
+	}
+	return "give --config a readable YAML file"
 }
