@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 
 	"github.com/mytune/mytune/internal/docread"
 	"github.com/mytune/mytune/profile"
@@ -19,11 +20,21 @@ func LoadProfile(ctx context.Context, path string) (*profile.Profile, error) {
 		return nil, ctx.Err()
 	}
 	if err != nil {
-		return nil, inputf("cannot read profile %s: %v", path, errors.Unwrap(err))
+		return nil, profileReadErr(path, err)
 	}
 	p, err := profile.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, inputf("%s: %v", path, err)
 	}
 	return p, nil
+}
+
+// profileReadErr is the usage error for a profile that cannot be read; on
+// a permission error it says what to do.
+func profileReadErr(path string, err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		return inputf("cannot read profile %s: %v: run mytune as a user who may read it, or copy it where this user may",
+			path, errors.Unwrap(err))
+	}
+	return inputf("cannot read profile %s: %v", path, errors.Unwrap(err))
 }

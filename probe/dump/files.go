@@ -2,7 +2,9 @@ package dump
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -19,13 +21,22 @@ func (f fileSet) has(name string) bool {
 	return ok
 }
 
+// dumpReadErr is the error for a dump directory or file that cannot be
+// read: on a permission error (a dump kept by its owner, 0600), what to do.
+func dumpReadErr(what, path string, err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		return fmt.Errorf("%s %s: %w: run mytune as a user who may read the dump (its owner, or root)", what, path, err)
+	}
+	return fmt.Errorf("%s %s: %w", what, path, err)
+}
+
 // listFiles reads the names and sizes of the regular files directly in dir
 // (symbolic links to regular files included).
 // Dump tools write flat directories, so subdirectories are not descended.
 func listFiles(ctx context.Context, dir string) (fileSet, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("listing dump directory %s: %w", dir, err)
+		return nil, dumpReadErr("listing dump directory", dir, err)
 	}
 	files := make(fileSet, len(entries))
 	for i, e := range entries {

@@ -326,7 +326,7 @@ func readBounded(ctx context.Context, path string, limit int64) ([]byte, error) 
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading dump file %s: %w", path, err)
+		return nil, dumpReadErr("reading dump file", path, err)
 	}
 	defer f.Close()
 	buf := make([]byte, 0, 4096)

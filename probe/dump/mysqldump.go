@@ -30,7 +30,7 @@ func readMysqldump(ctx context.Context, path string, size int64) (*profile.Dump,
 	comp := compressionOf(path)
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading dump file %s: %w", path, err)
+		return nil, dumpReadErr("reading dump file", path, err)
 	}
 	defer f.Close()
 	if err := unsupportedDump(path, f); err != nil {
