@@ -38,8 +38,7 @@ func DatadirNote(st profile.Storage, srv ServerDatadir) string {
 	}
 	real, err := filepath.EvalSymlinks(srv.Dir)
 	if err != nil {
-		return fmt.Sprintf("the server's datadir %s (%s) is not visible here (%v; a container?): whether %s shares its disk is unknown",
-			srv.Dir, srv.Where, unwrapPath(err), st.Path)
+		return hiddenDatadirNote(srv, st.Path, err)
 	}
 	if filepath.Clean(real) == filepath.Clean(st.Path) || sameDir(real, st.Path) {
 		return ""
@@ -55,6 +54,18 @@ func DatadirNote(st profile.Storage, srv ServerDatadir) string {
 	return fmt.Sprintf("%s is not the server's datadir (%s), which is on another filesystem: the figures describe the disk under %s "+
 		"(mount %s), not the server's; give --datadir %s to measure the disk the server uses now", st.Path, real, st.Path,
 		profile.OrUnknown(st.MountPoint), shellquote.Word(real))
+}
+
+// hiddenDatadirNote is DatadirNote's note for a datadir that cannot be
+// resolved here: one this user may not reach (a 0700 parent) is no sign
+// of a container.
+func hiddenDatadirNote(srv ServerDatadir, measured string, err error) string {
+	if errors.Is(err, fs.ErrPermission) {
+		return fmt.Sprintf("the server's datadir %s (%s) is not reachable by this user (%v): whether %s shares its disk "+
+			"is unknown; run mytune as root or the server's user to compare them", srv.Dir, srv.Where, unwrapPath(err), measured)
+	}
+	return fmt.Sprintf("the server's datadir %s (%s) is not visible here (%v; a container?): whether %s shares its disk is unknown",
+		srv.Dir, srv.Where, unwrapPath(err), measured)
 }
 
 // sameDir reports whether a and b are one directory by identity (device
