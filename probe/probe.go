@@ -151,7 +151,8 @@ func checkDir(dir string) (string, error) {
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", inputf("resolving %s: %w", dir, err)
+		return "", inputf("resolving %s: %w: the current directory cannot be read (this user may not enter it, or it "+
+			"was removed): give --datadir an absolute path, or cd to a directory this user may enter", dir, err)
 	}
 	st, err := os.Stat(abs)
 	switch {
