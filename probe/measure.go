@@ -27,7 +27,8 @@ func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Me
 		return err
 	}
 	if err := checkWritable(st.Path); err != nil {
-		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with %s", st.Path, err, o.skip())
+		return inputf("cannot write a test file in %s (%w): run as a user who may write there, on a writable mount, or with %s%s",
+			st.Path, err, o.skip(), sameDiskHint(o, err))
 	}
 	before := removeStale(st, o.Roots.Proc)
 	if err := checkInodes(st.Path, o.skip()); err != nil {

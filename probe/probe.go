@@ -194,3 +194,15 @@ func (o Options) skip() string {
 	}
 	return o.Skip
 }
+
+// sameDiskHint is, for a probe or advise refused a test file for want of
+// permission (a 0700 datadir of another user), the other way to measure
+// that disk: a directory this user may write on the same filesystem. ""
+// for calibrate (it has no --datadir) and for other errors.
+func sameDiskHint(o Options, err error) string {
+	if o.Skip != "" || !errors.Is(err, fs.ErrPermission) {
+		return ""
+	}
+	return "; or, to measure the same disk, give --datadir a directory this user may write on the same filesystem " +
+		"(a measurement note then says whether it shares the server's)"
+}

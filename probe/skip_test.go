@@ -1,7 +1,9 @@
 package probe
 
 import (
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -48,4 +50,28 @@ func fmtErr(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestSameDiskHint: review r10, a non-root user refused a test file in a
+// 0700 datadir was told only to run as another user or skip measuring;
+// probe and advise may measure the same disk through a writable directory
+// on its filesystem (calibrate has no --datadir).
+func TestSameDiskHint(t *testing.T) {
+	denied := &os.PathError{Op: "open", Path: "/var/lib/mysql/x", Err: syscall.EACCES}
+	cases := []struct {
+		name string
+		o    Options
+		err  error
+		want bool
+	}{
+		{"advise, permission denied", Options{}, denied, true},
+		{"calibrate, permission denied", Options{Skip: "--no-predict"}, denied, false},
+		{"advise, read-only mount", Options{}, &os.PathError{Op: "open", Path: "/x", Err: syscall.EROFS}, false},
+	}
+	for _, c := range cases {
+		got := sameDiskHint(c.o, c.err)
+		if (got != "" && strings.Contains(got, "on the same filesystem")) != c.want {
+			t.Errorf("%s: %q, want hint %v", c.name, got, c.want)
+		}
+	}
 }
