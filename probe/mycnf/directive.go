@@ -70,7 +70,7 @@ func (p *parser) include(file string, n int, arg string, depth int) error {
 	p.warnRelative(file, n, arg, path)
 	if _, err := os.Stat(path); err != nil {
 		p.out.Missing = append(p.out.Missing, path)
-		p.warn(file, n, "", false, "!include %s: %s does not exist; the server skips it silently, so nothing in it is read", arg, path)
+		p.warn(file, n, "", false, "%s", includeMissing(arg, path, err))
 		return nil
 	}
 	return p.readFile(path, depth+1)
@@ -135,6 +135,17 @@ func includeDirUnreadable(arg, dir string, err error) (string, bool) {
 	}
 	return fmt.Sprintf("!includedir %s: cannot read %s (%v): mysqld and mariadbd refuse to start "+
 		"(\"Can't read dir of\"); create the directory or remove the line", arg, dir, unwrapPathErr(err)), true
+}
+
+// includeMissing is the warning for an !include whose file cannot be
+// found: one in a directory this user may not enter (EACCES) may exist,
+// and the server, as its own user, may read it.
+func includeMissing(arg, path string, err error) string {
+	if errors.Is(err, fs.ErrPermission) {
+		return fmt.Sprintf("!include %s: this user may not reach %s (%v), so its settings are not part of this advice; "+
+			"the server reads it if its own user may: run mytune as root or the server's user to read it", arg, path, unwrapPathErr(err))
+	}
+	return fmt.Sprintf("!include %s: %s does not exist; the server skips it silently, so nothing in it is read", arg, path)
 }
 
 // includeFileUnreadable is the warning for an included file that cannot

@@ -64,3 +64,25 @@ func TestIncludeFileUnreadable(t *testing.T) {
 		}
 	}
 }
+
+// TestIncludeMissing: review r10, as user dbard, '!include
+// /var/tmp/scr-rd/cnf/priv.d/a.cnf' with priv.d root 0700 said the file
+// 'does not exist; the server skips it silently': it exists, and the
+// server, as its own user, may read it.
+func TestIncludeMissing(t *testing.T) {
+	const path = "/etc/mysql/priv.d/a.cnf"
+	cases := []struct {
+		name          string
+		err           error
+		want, notWant string
+	}{
+		{"directory not enterable", &os.PathError{Op: "stat", Path: path, Err: syscall.EACCES}, "this user may not reach " + path, "does not exist"},
+		{"missing", &os.PathError{Op: "stat", Path: path, Err: syscall.ENOENT}, "does not exist; the server skips it silently", "this user"},
+	}
+	for _, c := range cases {
+		got := includeMissing(path, path, c.err)
+		if !strings.Contains(got, c.want) || strings.Contains(got, c.notWant) {
+			t.Errorf("%s: %q, want %q, not %q", c.name, got, c.want, c.notWant)
+		}
+	}
+}
