@@ -27,9 +27,11 @@ func (a *app) loadConfig(cmd *cobra.Command, args []string) error {
 		if err := atomicfile.Check(out); err != nil {
 			return fmt.Errorf("--out %w", err)
 		}
-		inputs := append([]string{a.v.GetString("from"), a.v.GetString("mycnf"), a.v.GetString("defaults-file"),
-			a.v.ConfigFileUsed()}, args...)
-		if err := outNotInput(out, inputs); err != nil {
+		files, dirs := a.commandInputs(cmd)
+		if err := outNotInput(out, append(append(files, a.v.ConfigFileUsed()), args...)); err != nil {
+			return err
+		}
+		if err := outNotInsideInput(out, dirs); err != nil {
 			return err
 		}
 	}
