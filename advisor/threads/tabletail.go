@@ -48,10 +48,20 @@ func tableTail(p *profile.Profile, threads, cores int, lo, hi float64) (fast, sl
 		allLo, _, _ := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
 		ahead := float64(others-(threads-1)) / float64(others)
 		slow += ahead * (hi - bigHi) / (all * allLo)
-		order = fmt.Sprintf("its files may be read last, once %d of the other %d have loaded at %.0f MB/s", others-(threads-1), others, all*allLo/1e6)
+		order = fmt.Sprintf("its files may be read last, once %d of the other %d have loaded at %s MB/s", others-(threads-1), others, mbRate(all*allLo))
 	}
-	return fast, slow, fmt.Sprintf("; the largest table, %s (%s of SQL in %s), loads on at most %s (a session reads one file at a time): %.1f–%.1f s at %.0f–%.0f MB/s (%s)",
-		big.Name, bytesRange(bigLo, bigHi), count(max(big.Chunks, 1), "file"), count(k, "session"), fast, slow, rate*kLo/1e6, rate*kHi/1e6, order)
+	return fast, slow, fmt.Sprintf("; the largest table, %s (%s of SQL in %s), loads on at most %s (a session reads one file at a time): %.1f–%.1f s at %s–%s MB/s (%s)",
+		big.Name, bytesRange(bigLo, bigHi), count(max(big.Chunks, 1), "file"), count(k, "session"), fast, slow, mbRate(rate*kLo), mbRate(rate*kHi), order)
+}
+
+// mbRate prints a rate in bytes/s as MB/s, whole from 10 MB/s up and to a
+// tenth below, so a slow table's range does not read "1–1 MB/s" beside
+// times that differ twofold.
+func mbRate(bps float64) string {
+	if bps >= 9.95e6 {
+		return fmt.Sprintf("%.0f", bps/1e6)
+	}
+	return fmt.Sprintf("%.1f", bps/1e6)
 }
 
 // calibratedTail is tableTail for a calibrated estimate: the largest

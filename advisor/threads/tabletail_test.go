@@ -31,7 +31,7 @@ func TestTableTail(t *testing.T) {
 		// 80 / (12.5 × 0.65) = 9.85 s, after 5 of the other 20 files (20 − 15 still loading beside it):
 		// 0.25 × 20 MB at 25.18 × (21/8)^0.09 = 27.47 MB/s × 0.65 = 0.28 s; 10.13 s
 		{name: "one file among 20 others", d: tailDump(1, 20), threads: 16, lo: 100e6, hi: 100e6, fast: 4.267, slow: 10.126,
-			text: "the largest table, s.big (76.3 MiB of SQL in 1 file), loads on at most 1 session (a session reads one file at a time): 4.3–10.1 s at 8–19 MB/s (its files may be read last, once 5 of the other 20 have loaded at 18 MB/s)"},
+			text: "the largest table, s.big (76.3 MiB of SQL in 1 file), loads on at most 1 session (a session reads one file at a time): 4.3–10.1 s at 8.1–19 MB/s (its files may be read last, once 5 of the other 20 have loaded at 18 MB/s)"},
 		// 4 sessions: min(4 × 12.5, 20.88) = 20.88 MB/s: 80 / (20.88 × 1.5) = 2.55 s, 5.89 + 0.28 = 6.17 s
 		{name: "four files among 20 others", d: tailDump(4, 20), threads: 16, lo: 100e6, hi: 100e6, fast: 2.554, slow: 6.174,
 			text: "in 4 files), loads on at most 4 sessions"},
@@ -110,3 +110,19 @@ func TestCalibratedTail(t *testing.T) {
 
 // tailDumpArgs are tailDump's file counts.
 type tailDumpArgs struct{ big, others int }
+
+// TestMBRate: under 10 MB/s a rate keeps its tenths (review r8: a 12.7 MiB
+// table printed "10.2–23.7 s at 1–1 MB/s", its 0.56–1.3 MB/s rounded away).
+func TestMBRate(t *testing.T) {
+	tests := []struct {
+		bps  float64
+		want string
+	}{
+		{0.56e6, "0.6"}, {1.3e6, "1.3"}, {8.125e6, "8.1"}, {9.96e6, "10"}, {18.75e6, "19"}, {120e6, "120"},
+	}
+	for _, tc := range tests {
+		if got := mbRate(tc.bps); got != tc.want {
+			t.Errorf("mbRate(%g) = %q, want %q", tc.bps, got, tc.want)
+		}
+	}
+}
