@@ -82,6 +82,9 @@ func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
 		if ae, ok := asAuthError(err, c, ep); ok {
 			return nil, ae
 		}
+		if ce := (*CAFileError)(nil); errors.As(err, &ce) {
+			return nil, ce
+		}
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

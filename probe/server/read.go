@@ -72,6 +72,9 @@ func Dial(ctx context.Context, c Conn) (*Session, error) {
 		if ae, ok := asAuthError(err, c, ep); ok {
 			return nil, ae
 		}
+		if ce := (*CAFileError)(nil); errors.As(err, &ce) {
+			return nil, ce
+		}
 		if fe := fullServerError(err, ep); fe != nil {
 			return nil, fe
 		}

@@ -145,11 +145,11 @@ func caPool(file string) (*x509.CertPool, error) {
 	}
 	pem, err := os.ReadFile(file)
 	if err != nil {
-		return nil, fmt.Errorf("reading --ssl-ca: %w", err)
+		return nil, &CAFileError{File: file, Err: err}
 	}
 	pool := x509.NewCertPool()
 	if !pool.AppendCertsFromPEM(pem) {
-		return nil, fmt.Errorf("--ssl-ca %s holds no PEM certificate", file)
+		return nil, &CAFileError{File: file, Err: errors.New("it holds no PEM certificate")}
 	}
 	return pool, nil
 }
