@@ -36,5 +36,5 @@ func profileReadErr(path string, err error) error {
 		return inputf("cannot read profile %s: %v: run mytune as a user who may read it, or copy it where this user may",
 			path, errors.Unwrap(err))
 	}
-	return inputf("cannot read profile %s: %v", path, errors.Unwrap(err))
+	return inputf("cannot read profile %s: %v: give a file saved with `mytune probe --format json --out FILE`", path, errors.Unwrap(err))
 }

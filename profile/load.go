@@ -20,6 +20,17 @@ const AdviceSchema = "mytune.advice/v1"
 // runaway file (/dev/zero, a dump given by mistake).
 const MaxDocumentBytes = 32 << 20
 
+// foreignSchema is the refusal of a document of another schema, with what
+// to give instead: a calibrate --dump report is for advise --calibration.
+func foreignSchema(schema string) error {
+	if schema == DumpCalibrationSchema {
+		return fmt.Errorf("not a mytune profile (schema %q, a calibration: advise takes it with --calibration FILE): "+
+			"give the probe's JSON (mytune probe --format json --out FILE) or an advice saved with --format json", schema)
+	}
+	return fmt.Errorf("not a mytune profile (schema %q): give the probe's JSON (mytune probe --format json --out FILE) "+
+		"or an advice saved with --format json", schema)
+}
+
 // Decode reads a saved profile, or the profile inside a saved advice, and
 // refuses anything else with an error that says what the file is.
 func Decode(r io.Reader) (*Profile, error) {
@@ -59,7 +70,7 @@ func Decode(r io.Reader) (*Profile, error) {
 		if strings.HasPrefix(head.Schema, "mytune.profile/") {
 			return nil, fmt.Errorf("a profile of schema %q, which this mytune (%s) cannot read: use a newer mytune", head.Schema, Schema)
 		}
-		return nil, fmt.Errorf("not a mytune profile (schema %q)", head.Schema)
+		return nil, foreignSchema(head.Schema)
 	}
 	var p Profile
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -53,7 +53,10 @@ func TestDecodeRefuses(t *testing.T) {
 		{"truncated in a string", `{"schema":"mytune.pro`, "cut short"},
 		{"whitespace only", "  \n", "not valid JSON"},
 		{"no schema", `{"host":{}}`, "no \"schema\""},
-		{"foreign", `{"schema":"something/v3"}`, "not a mytune profile"},
+		{"foreign", `{"schema":"something/v3"}`, `not a mytune profile (schema "something/v3"): give the probe's JSON (mytune probe --format json --out FILE)`},
+		// review r8: --from cal.json said only `not a mytune profile (schema "mytune.calibrate.dump/v1")`
+		{"a dump calibration", `{"schema":"mytune.calibrate.dump/v1"}`, "a calibration: advise takes it with --calibration FILE"},
+		{"an INSERT calibration", `{"schema":"mytune.calibrate/v1"}`, "give the probe's JSON"},
 		{"newer", `{"schema":"mytune.profile/v9"}`, "newer mytune"},
 		{"wrong type", `{"schema":"mytune.profile/v1","storage":{"free_bytes":"lots"}}`, "free_bytes"},
 		{"advice without profile", `{"schema":"mytune.advice/v1"}`, "without its profile, so nothing to advise from: give the probe's JSON (mytune probe --format json --out FILE)"},
