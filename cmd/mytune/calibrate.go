@@ -44,6 +44,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 			if a.v.GetBool("cleanup") {
 				return a.runCleanup(cmd, format)
 			}
+			warnCalibrateUnused(a.stderr, cmd.Flags(), a.v.GetString("dump") != "")
 			if a.v.GetString("dump") != "" {
 				rep, err := a.runCalibrateDump(cmd)
 				if err != nil {
