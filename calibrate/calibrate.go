@@ -133,13 +133,14 @@ func Datadir(ctx context.Context, db *sql.DB) (string, error) {
 // never grows past one step's share of the budget.
 func runSteps(ctx context.Context, db *sql.DB, o Options, res *profile.CalibrationResult) error {
 	start := time.Now()
-	slice := o.Duration / time.Duration(len(o.Threads))
+	even := o.Duration / time.Duration(len(o.Threads))
 	share := o.MaxBytes / uint64(len(o.Threads))
 	warm(ctx, db, o.maxConns())
-	for _, n := range o.Threads {
+	for i, n := range o.Threads {
 		if err := exec(ctx, db, o.QueryTimeout, qCreateRows, o.Schema); err != nil {
 			return stepErr(ctx, wrapDenied(err, o.Schema, "creating a table in the scratch schema"))
 		}
+		slice := stepSlice(start.Add(o.Duration), time.Now(), len(o.Threads)-i, even)
 		st := newStep(db, o, n, slice, share)
 		p, err := st.run(ctx, func(rowsPerS float64) {
 			if o.Progress != nil {
@@ -160,6 +161,16 @@ func runSteps(ctx context.Context, db *sql.DB, o Options, res *profile.Calibrati
 	}
 	res.DurationS = time.Since(start).Seconds()
 	return nil
+}
+
+// stepSlice is the time of the next of left steps: an even share of what
+// is left of the run until deadline, so the time one step overran (its
+// batches in flight at its deadline, the table's creation, the warm-up) is
+// taken from the steps after it and the run keeps to --duration; never
+// under a quarter of the even slice, so a late step still measures.
+func stepSlice(deadline, now time.Time, left int, even time.Duration) time.Duration {
+	slice := deadline.Sub(now) / time.Duration(max(left, 1))
+	return max(slice, even/4)
 }
 
 // budgetNote says a step reached its share of the run's bytes before its
