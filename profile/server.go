@@ -123,6 +123,12 @@ type Replication struct {
 	Channels int `json:"channels"`
 	// Replicas is how many replicas are connected to a source.
 	Replicas int `json:"replicas"`
+	// ReplicasUnknown is true when whether replicas are connected could
+	// not be read: MariaDB's Slaves_connected refused, or on MySQL an
+	// account that sees no other user's session (no PROCESS: MySQL's
+	// Binlog Dump threads are hidden from it), so Replicas 0 means "none
+	// seen", not "none".
+	ReplicasUnknown bool `json:"replicas_unknown,omitempty"`
 	// SecondsBehind is the largest Seconds_Behind_Source, -1 if NULL/unknown
 	// (0 for a replica caught up: always written).
 	SecondsBehind int64 `json:"seconds_behind"`

@@ -23,7 +23,30 @@ func ReplicasConnected(p *profile.Profile) int {
 // without the schema; it reported healthy and stopped with error 1146 on
 // the next write to a loaded table).
 func replicating(p *profile.Profile, o Options) bool {
-	return ReplicasConnected(p) > 0 && binlogState(p, o) != BinlogOff
+	return (ReplicasConnected(p) > 0 || replicasUnknown(p)) && binlogState(p, o) != BinlogOff
+}
+
+// replicasUnknown is true when the live server was read but whether
+// replicas read its binary log was not (profile.Replication.ReplicasUnknown):
+// the load lines then write the binary log, as for a source, since a load
+// that skips it on a source reaches no replica.
+func replicasUnknown(p *profile.Profile) bool {
+	return p != nil && p.Server != nil && p.Server.Replication != nil && p.Server.Replication.ReplicasUnknown &&
+		p.Server.Replication.Replicas == 0
+}
+
+// replicasUnknownNote is replicatingNote when whether replicas are
+// connected is not known (replicasUnknown).
+func replicasUnknownNote(format string) string {
+	skip := "drop --enable-binlog from the myloader line (myloader 0.10 then sets SQL_LOG_BIN=0)"
+	if format == "mysqldump" {
+		skip = "add " + InitSkipBinlog + " to the mysql line"
+	}
+	return "whether replicas read this server's binary log could not be read (the account saw no other user's session: " +
+		"without PROCESS, MySQL hides the replicas' Binlog Dump threads from it; or no one else was connected), so the load " +
+		"lines write the binary log (myloader --enable-binlog; the mysql line without sql_log_bin=0), as on a replication " +
+		"source. SHOW REPLICAS as an account with REPLICATION SLAVE (or PROCESS) lists them; only if no replica reads this " +
+		"server, to load faster without the binary log, " + skip
 }
 
 // replicatingNote says, first among the plan's notes, that the load lines
@@ -101,7 +124,11 @@ func replicatedBinlog(p *profile.Profile, o Options) binlogWrite {
 func loadWarnings(p *profile.Profile, o Options) []string {
 	var out []string
 	if replicating(p, o) && (o.Task == TaskAll || o.Task == TaskLoad) {
-		out = append(out, replicatingNote(ReplicasConnected(p), dumpFormat(p.Dump)))
+		if n := ReplicasConnected(p); n > 0 {
+			out = append(out, replicatingNote(n, dumpFormat(p.Dump)))
+		} else {
+			out = append(out, replicasUnknownNote(dumpFormat(p.Dump)))
+		}
 	}
 	if w := ReplicaTargetWarning(p); w != "" {
 		out = append(out, w)

@@ -40,6 +40,19 @@ func TestLoadIntoReplicationServers(t *testing.T) {
 			InitSkipBinlog, "", "", true, true},
 		{"standalone, mydumper: no --enable-binlog", "mydumper", mariadb(&profile.Replication{Role: profile.RoleStandalone}, map[string]string{"log_bin": "ON"}),
 			"myloader", "--enable-binlog", "", true, true},
+		// review r7: without PROCESS, MySQL hides the Binlog Dump threads; a source read that way was planned as standalone
+		{"MySQL, replicas not known (no PROCESS), mydumper: --enable-binlog", "mydumper",
+			func() *profile.Server {
+				s := server("mysql", "8.4.8", map[string]string{"log_bin": "ON"})
+				s.Replication = &profile.Replication{Role: profile.RoleStandalone, ReplicasUnknown: true, SecondsBehind: -1}
+				return s
+			}(), "--enable-binlog", "", "could not be read", false, false},
+		{"MySQL, replicas not known, mysqldump: no sql_log_bin=0", "mysqldump",
+			func() *profile.Server {
+				s := server("mysql", "8.4.8", map[string]string{"log_bin": "ON"})
+				s.Replication = &profile.Replication{Role: profile.RoleUnknown, ReplicasUnknown: true, SecondsBehind: -1}
+				return s
+			}(), "mysql --host TARGET", "sql_log_bin", "add " + InitSkipBinlog, false, false},
 		{"read_only replica: warned", "mysqldump", mariadb(replica, map[string]string{"log_bin": "OFF", "read_only": "ON"}),
 			"mysql --host TARGET", "", "it is a replica (1 replication channel) and it is read_only", false, false},
 		{"read_only, not a replica: warned", "mydumper", mariadb(nil, map[string]string{"read_only": "ON"}),

@@ -96,9 +96,14 @@ const (
 	// Replication: MariaDB 10.0+ lists every connection with SHOW ALL
 	// SLAVES STATUS; MySQL 8.0.22+ renamed SHOW SLAVE STATUS to SHOW
 	// REPLICA STATUS (MySQL 8.0.22 release notes; MariaDB KB "SHOW REPLICA STATUS").
-	qAllSlaves    query = "/* mytune */ SHOW ALL SLAVES STATUS"
-	qReplicaStat  query = "/* mytune */ SHOW REPLICA STATUS"
-	qSlaveStat    query = "/* mytune */ SHOW SLAVE STATUS"
-	qBinlogDumps  query = "/* mytune */ SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE COMMAND LIKE 'Binlog Dump%'"
+	qAllSlaves   query = "/* mytune */ SHOW ALL SLAVES STATUS"
+	qReplicaStat query = "/* mytune */ SHOW REPLICA STATUS"
+	qSlaveStat   query = "/* mytune */ SHOW SLAVE STATUS"
+	// qBinlogDumps counts MySQL's Binlog Dump threads (one a connected
+	// replica) and the sessions of other users: without PROCESS an account
+	// sees only its own user's (MySQL 8.4 manual, "The INFORMATION_SCHEMA
+	// PROCESSLIST Table"), so 0 dumps and 0 others is "not known".
+	qBinlogDumps query = "/* mytune */ SELECT COALESCE(SUM(COMMAND LIKE 'Binlog Dump%'), 0), " +
+		"COALESCE(SUM(USER <> SUBSTRING_INDEX(CURRENT_USER(), '@', 1)), 0) FROM information_schema.PROCESSLIST"
 	qSlavesStatus query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Slaves_connected'"
 )

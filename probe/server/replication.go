@@ -24,11 +24,12 @@ func (r *reader) replication(ctx context.Context) {
 		q = qReplicaStat
 	}
 	rows, err := r.replicaRows(ctx, q)
-	n, _ := r.connectedReplicas(ctx)
+	n, known := r.connectedReplicas(ctx)
 	if err != nil {
 		r.unread("replication status ("+label(q)+")", err)
 	}
 	roleOfRead(rep, rows, err, n)
+	rep.ReplicasUnknown = !known
 }
 
 // roleOfRead is roleOf when the replica status was read (err nil). When it
@@ -145,8 +146,11 @@ func fillReplica(rep *profile.Replication, rows []map[string]string) {
 
 // connectedReplicas counts replicas connected to this server: MariaDB's
 // Slaves_connected counter, or MySQL's Binlog Dump threads (visible only
-// with the PROCESS privilege).
-func (r *reader) connectedReplicas(ctx context.Context) (int, bool) {
+// with the PROCESS privilege). known is false when the count could not
+// be read, or on MySQL when no dump and no other user's session is
+// visible: an account without PROCESS sees 0 dumps on a source too
+// (review r7), and a load planned on that 0 skips the binary log.
+func (r *reader) connectedReplicas(ctx context.Context) (n int, known bool) {
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
 	if r.s.Flavor == profile.FlavorMariaDB {
@@ -157,11 +161,11 @@ func (r *reader) connectedReplicas(ctx context.Context) (int, bool) {
 		n, err := strconv.Atoi(val)
 		return n, err == nil
 	}
-	var n int
-	if err := r.db.QueryRowContext(qc, string(qBinlogDumps)).Scan(&n); err != nil {
+	var others int
+	if err := r.db.QueryRowContext(qc, string(qBinlogDumps)).Scan(&n, &others); err != nil {
 		return 0, false
 	}
-	return n, true
+	return n, n > 0 || others > 0
 }
 
 // sampleRedo reads Innodb_os_log_written again RedoSample after the
