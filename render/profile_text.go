@@ -198,7 +198,11 @@ func deviceLabels(d profile.Device) string {
 	case d.RotationalFlag:
 		rot = "rotational=1"
 	}
-	parts := []string{rot, fmt.Sprintf("block %d B", d.LogicalBlockSize)}
+	block := "block ?" // not read (tmpfs, an attribute this user may not read): not 0 bytes (review r10)
+	if d.LogicalBlockSize > 0 {
+		block = fmt.Sprintf("block %d B", d.LogicalBlockSize)
+	}
+	parts := []string{rot, block}
 	if d.Scheduler != "" {
 		parts = append(parts, "sched "+d.Scheduler)
 	}
