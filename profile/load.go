@@ -41,6 +41,38 @@ func Decode(r io.Reader) (*Profile, error) {
 	if len(data) > MaxDocumentBytes {
 		return nil, fmt.Errorf("larger than %d MiB: not a mytune profile", MaxDocumentBytes>>20)
 	}
+	data, err = profileDocument(data)
+	if err != nil {
+		return nil, err
+	}
+	var p Profile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("a malformed profile (%s)", jsonErr(err))
+	}
+	if p.Schema != Schema {
+		return nil, fmt.Errorf("the embedded profile has schema %q, want %q", p.Schema, Schema)
+	}
+	if err := p.Check(); err != nil {
+		return nil, fmt.Errorf("a profile with impossible values: %w", err)
+	}
+	var keys struct {
+		Storage map[string]json.RawMessage `json:"storage"`
+	}
+	if json.Unmarshal(data, &keys) == nil && keys.Storage != nil && keys.Storage["measured"] == nil && !p.Storage.Measured {
+		// "measured" was added to the contract after v1: a file without it
+		// that holds figures was measured
+		s := p.Storage
+		p.Storage.Measured = s.SeqWrite.MBPerS > 0 || s.Fsync.P50US > 0 || len(s.RandWrite) > 0
+	}
+	p.Normalize()
+	return &p, nil
+}
+
+// profileDocument returns the profile document data holds: data itself, or
+// the profile an advice saved with --format json embeds. Its errors say what
+// the file is instead and how to save a profile.
+func profileDocument(data []byte) ([]byte, error) {
 	var head struct {
 		Schema  string          `json:"schema"`
 		Profile json.RawMessage `json:"profile"`
@@ -72,28 +104,7 @@ func Decode(r io.Reader) (*Profile, error) {
 		}
 		return nil, foreignSchema(head.Schema)
 	}
-	var p Profile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("a malformed profile (%s)", jsonErr(err))
-	}
-	if p.Schema != Schema {
-		return nil, fmt.Errorf("the embedded profile has schema %q, want %q", p.Schema, Schema)
-	}
-	if err := p.Check(); err != nil {
-		return nil, fmt.Errorf("a profile with impossible values: %w", err)
-	}
-	var keys struct {
-		Storage map[string]json.RawMessage `json:"storage"`
-	}
-	if json.Unmarshal(data, &keys) == nil && keys.Storage != nil && keys.Storage["measured"] == nil && !p.Storage.Measured {
-		// "measured" was added to the contract after v1: a file without it
-		// that holds figures was measured
-		s := p.Storage
-		p.Storage.Measured = s.SeqWrite.MBPerS > 0 || s.Fsync.P50US > 0 || len(s.RandWrite) > 0
-	}
-	p.Normalize()
-	return &p, nil
+	return data, nil
 }
 
 // jsonErr shortens encoding/json errors to what a person needs.

@@ -1,9 +1,6 @@
 package profile
 
-import (
-	"strings"
-	"time"
-)
+import "time"
 
 // Server flavors.
 const (
@@ -387,89 +384,6 @@ type Dump struct {
 	TableModels []DumpTableModel `json:"table_models"`
 	// Notes are facts a reader should know ("read only the first 256 MiB").
 	Notes []string `json:"notes"`
-}
-
-// Dump.TotalBytesBasis values.
-const (
-	DumpBytesUncompressed = "uncompressed"
-	DumpBytesEstimated    = "estimated"
-	DumpBytesOnDisk       = "on-disk"
-)
-
-// DumpTable is one table of a dump: its on-disk bytes and data files.
-type DumpTable struct {
-	Name   string `json:"name"` // schema.table
-	Bytes  uint64 `json:"bytes"`
-	Chunks int    `json:"chunks"`
-	// Engine is the ENGINE= its CREATE TABLE names ("InnoDB", "MyISAM",
-	// "Aria", …), "" when the dump does not say.
-	Engine string `json:"engine,omitempty"`
-}
-
-// DumpEngine is one storage engine of a dump's tables.
-type DumpEngine struct {
-	Name   string `json:"name"` // "InnoDB", "MyISAM", …, or DumpEngineUnknown
-	Tables int    `json:"tables"`
-	Bytes  uint64 `json:"bytes"`
-}
-
-// DumpEngineUnknown names the tables whose engine a dump does not state.
-const DumpEngineUnknown = "unknown"
-
-// InnoDBShare is the share of the dump's table bytes that loads into
-// InnoDB: its InnoDB tables and those of unknown engine (the target's
-// default engine is InnoDB unless set otherwise); 1 when the dump names
-// no engine or has no table bytes.
-func (d *Dump) InnoDBShare() float64 {
-	var all, innodb uint64
-	for _, e := range d.Engines {
-		all += e.Bytes
-		if e.Name == "InnoDB" || e.Name == DumpEngineUnknown {
-			innodb += e.Bytes
-		}
-	}
-	if all == 0 {
-		return 1
-	}
-	return float64(innodb) / float64(all)
-}
-
-// NonInnoDB is the dump's tables in engines other than InnoDB: how many,
-// their bytes, and the engines' names, most bytes first.
-func (d *Dump) NonInnoDB() (tables int, bytes uint64, names []string) {
-	for _, e := range d.Engines {
-		if e.Name == "InnoDB" || e.Name == DumpEngineUnknown {
-			continue
-		}
-		tables += e.Tables
-		bytes += e.Bytes
-		names = append(names, e.Name)
-	}
-	return tables, bytes, names
-}
-
-// DumpLoaderTrap is one database or table of a dump whose name its loader
-// reads wrong: Kind says how (probe/dump's Trap… constants), Table is ""
-// for a database.
-type DumpLoaderTrap struct {
-	Kind   string `json:"kind"`
-	Schema string `json:"schema"`
-	Table  string `json:"table,omitempty"`
-	// File is the file of a "stray-file-myloader-loads" trap (Schema and
-	// Table are then "").
-	File string `json:"file,omitempty"`
-}
-
-// Quoted is the trap's name as SQL writes it: `db` or `db`.`table`.
-func (t DumpLoaderTrap) Quoted() string {
-	q := func(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
-	if t.File != "" {
-		return t.File
-	}
-	if t.Table == "" {
-		return q(t.Schema)
-	}
-	return q(t.Schema) + "." + q(t.Table)
 }
 
 // SchemaUsage is one user schema's base tables and their data and index

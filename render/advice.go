@@ -140,10 +140,6 @@ func orNotSet(s string) string {
 // threadsText shows the thread counts with their reasons and the commands.
 func threadsText(t theme, th advisor.Threads, w int) string {
 	var b strings.Builder
-	rows := []struct {
-		task string
-		c    advisor.ThreadChoice
-	}{{"dump", th.Dump}, {"load", th.Load}, {"copy", th.Copy}}
 	b.WriteString(section(t, "THREADS"))
 	if notesOnly(th) { // --task oltp: nothing sized, only why
 		for _, n := range th.Notes {
@@ -151,6 +147,31 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 		}
 		return b.String()
 	}
+	b.WriteString(threadRowsText(t, th, w))
+	b.WriteString(estimatesText(t, th, w))
+	if len(th.Commands) > 0 || len(th.Warnings) > 0 {
+		b.WriteString(section(t, "COMMANDS"))
+		for _, w8 := range th.Warnings { // in the same block as the lines they are about, before them
+			b.WriteString(labelled(t, "WARNING", w8, w, t.warn))
+		}
+		for _, c := range th.Commands {
+			for _, l := range shellWrap(clean(c), w-2) {
+				b.WriteString("  " + l + "\n")
+			}
+		}
+	}
+	b.WriteString(temporaryText(t, th, w))
+	return b.String()
+}
+
+// threadRowsText renders one line block per sized task (dump, load, copy):
+// the count, why, and its basis.
+func threadRowsText(t theme, th advisor.Threads, w int) string {
+	var b strings.Builder
+	rows := []struct {
+		task string
+		c    advisor.ThreadChoice
+	}{{"dump", th.Dump}, {"load", th.Load}, {"copy", th.Copy}}
 	for _, r := range rows {
 		if r.c.Threads == 0 && r.c.Why == "" {
 			continue
@@ -170,6 +191,13 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 			b.WriteString(strings.Repeat(" ", len(head)) + t.dim.Render("basis: "+clean(r.c.Basis)) + "\n")
 		}
 	}
+	return b.String()
+}
+
+// estimatesText renders the restore's estimates: loaded, settled, with the
+// binary log written, and as is.
+func estimatesText(t theme, th advisor.Threads, w int) string {
+	var b strings.Builder
 	if !th.EstimatedLoad.IsZero() {
 		est := fmt.Sprintf("loaded (%s) in %s. %s", loadedWhen(th.Commands), estimateSpan(th.EstimatedLoad.Low, th.EstimatedLoad.High), th.EstimatedLoad.Basis)
 		b.WriteString("\n" + labelled(t, "restore", est, w, t.label))
@@ -185,18 +213,6 @@ func threadsText(t theme, th advisor.Threads, w int) string {
 	if s := asIsText(th); s != "" {
 		b.WriteString(labelled(t, "as is", s, w, t.label))
 	}
-	if len(th.Commands) > 0 || len(th.Warnings) > 0 {
-		b.WriteString(section(t, "COMMANDS"))
-		for _, w8 := range th.Warnings { // in the same block as the lines they are about, before them
-			b.WriteString(labelled(t, "WARNING", w8, w, t.warn))
-		}
-		for _, c := range th.Commands {
-			for _, l := range shellWrap(clean(c), w-2) {
-				b.WriteString("  " + l + "\n")
-			}
-		}
-	}
-	b.WriteString(temporaryText(t, th, w))
 	return b.String()
 }
 
