@@ -36,7 +36,7 @@ func (a *app) adviseCmd() *cobra.Command {
 			datadirHelp + "\n\n" + serverHelp + "\n\n" + captureHelp,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := a.checkFormat("advise", "text", "json", "cnf", "markdown")
+			format, err := a.checkFormat("advise")
 			if err != nil {
 				return err
 			}

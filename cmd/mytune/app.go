@@ -138,6 +138,7 @@ func (a *app) rootCmd() *cobra.Command {
 	for _, add := range extraCommands {
 		root.AddCommand(add(a))
 	}
+	completeValues(root)
 	return root
 }
 

@@ -37,7 +37,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 			"--cleanup drops a schema a killed run left behind, only if it carries calibrate's marker.\n\n" + calibrateDumpHelp,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := a.checkFormat("calibrate", "text", "json")
+			format, err := a.checkFormat("calibrate")
 			if err != nil {
 				return err
 			}

@@ -37,7 +37,7 @@ func (a *app) compareCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			format, err := a.checkFormat("compare", "text", "json")
+			format, err := a.checkFormat("compare")
 			if err != nil {
 				return err
 			}

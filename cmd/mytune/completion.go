@@ -16,7 +16,7 @@ func init() {
 func (a *app) completionCmd() *cobra.Command {
 	cmd := completion.Command(a.emit)
 	cmd.PreRunE = func(*cobra.Command, []string) error {
-		_, err := a.checkFormat("completion", "text")
+		_, err := a.checkFormat("completion")
 		return err
 	}
 	return cmd

@@ -79,7 +79,8 @@ func parseFlagSize(s string) (uint64, error) {
 }
 
 // checkFormat refuses a --format the command does not offer.
-func (a *app) checkFormat(command string, allowed ...string) (string, error) {
+func (a *app) checkFormat(command string) (string, error) {
+	allowed := commandFormats[command]
 	f := strings.ToLower(strings.TrimSpace(a.v.GetString("format")))
 	for _, ok := range allowed {
 		if f == ok {

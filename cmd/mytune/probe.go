@@ -22,7 +22,7 @@ func (a *app) probeCmd() *cobra.Command {
 			datadirHelp + "\n\n" + serverHelp,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := a.checkFormat("probe", "text", "json", "prom")
+			format, err := a.checkFormat("probe")
 			if err != nil {
 				return err
 			}

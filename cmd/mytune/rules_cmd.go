@@ -36,7 +36,7 @@ func (a *app) rulesCmd() *cobra.Command {
 		Short: "List every rule: id, severity, what it sets, its summary",
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			format, err := a.checkFormat("rules list", "text", "json")
+			format, err := a.checkFormat("rules list")
 			if err != nil {
 				return err
 			}
@@ -64,7 +64,7 @@ func (a *app) explainCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			format, err := a.checkFormat("rules explain", "text", "json")
+			format, err := a.checkFormat("rules explain")
 			if err != nil {
 				return err
 			}

@@ -26,7 +26,7 @@ func (a *app) versionCmd() *cobra.Command {
 		Short: "Print version, commit and Go version",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			format, err := a.checkFormat("version", "text", "json")
+			format, err := a.checkFormat("version")
 			if err != nil {
 				return err
 			}
