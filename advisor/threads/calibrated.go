@@ -143,6 +143,10 @@ func calibrationMismatch(p *profile.Profile, c *Calibration) []string {
 		out = append(out, fmt.Sprintf("no live server was read, so the target is taken to be the calibrated one (%s:%d)",
 			c.Server.Hostname, c.Server.Port))
 	}
+	if p.Dump == nil && c.Dump.Path != "" {
+		out = append(out, fmt.Sprintf("no dump was given (--dump), so the restore is taken to be of the calibrated one (%s, %d bytes)",
+			c.Dump.Path, c.Dump.FileBytes))
+	}
 	if d := p.Dump; d != nil && c.Dump.Path != "" && (d.Path != c.Dump.Path || (d.FileBytes > 0 && d.FileBytes != c.Dump.FileBytes)) {
 		out = append(out, fmt.Sprintf("another dump: %s (%d bytes) was calibrated, %s (%d bytes) is advised for",
 			c.Dump.Path, c.Dump.FileBytes, d.Path, d.FileBytes))

@@ -38,6 +38,8 @@ func TestWithCalibration(t *testing.T) {
 	oneSession.Dump.OneSession = true
 	noServer := cardProfile("db1")
 	noServer.Server = nil
+	noDump := cardProfile("db1")
+	noDump.Dump = nil
 	tests := []struct {
 		name        string
 		p           *profile.Profile
@@ -59,6 +61,9 @@ func TestWithCalibration(t *testing.T) {
 			[]string{"but a mysqldump file loads through one session (mysql < file): the 2 sessions need the file split per table → 1 thread"}, ""},
 		{"no live server to compare: used, assumption said", noServer, cardCalibration(), 2, BasisCalibrated,
 			[]string{"no live server was read, so the target is taken to be the calibrated one (db1:3306)"}, "no live server"},
+		// review r8: --calibration without --dump used the calibration and did not say whose dump it sized
+		{"no dump given: used, assumption said", noDump, cardCalibration(), 2, BasisCalibrated,
+			[]string{"note: no dump was given (--dump), so the restore is taken to be of the calibrated one (/backup/shop, 80000000 bytes)"}, "no dump was given"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
