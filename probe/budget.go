@@ -35,8 +35,11 @@ func memoryRoom(st profile.Storage, mem profile.Memory) (free uint64, byMemory b
 	return room, true // ramfs reports no size (0 blocks): memory is all there is
 }
 
-// memoryWhere names the memory memoryRoom took: the cgroup's or the host's.
+// memoryWhere names the memory memoryRoom took: the commit limit's, the cgroup's or the host's.
 func memoryWhere(mem profile.Memory) string {
+	if mem.AvailableNowSource() == profile.RoomCommit {
+		return "the commit limit less what is committed (vm.overcommit_memory = 2)"
+	}
 	if mem.AvailableNowLimited() {
 		return "the memory cgroup's limit less what it uses"
 	}

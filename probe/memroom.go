@@ -21,7 +21,10 @@ func memRoomGap(m profile.Memory, what string, bytes uint64) string {
 		return ""
 	}
 	where := "the host's available memory"
-	if m.LimitBytes > 0 {
+	switch {
+	case m.AvailableNowSource() == profile.RoomCommit:
+		where = fmt.Sprintf("the %d MiB commit limit less the %d MiB committed: vm.overcommit_memory = 2", m.CommitLimitBytes>>20, m.CommittedBytes>>20)
+	case m.LimitBytes > 0:
 		where = fmt.Sprintf("its cgroup's %d MiB limit", m.LimitBytes>>20)
 	}
 	return fmt.Sprintf("not measured: the %s's %d MiB would be more than 1/%d of the %d MiB this process may still take (%s)",

@@ -26,6 +26,9 @@ func TestMemRoomGap(t *testing.T) {
 		{"a host with 100 MiB available: the 136 MiB chase is skipped", profile.Memory{TotalBytes: 1 << 30, AvailableBytes: 100 * mib},
 			136 * mib, "(the host's available memory)"},
 		{"nothing known: runs", profile.Memory{}, 136 * mib, ""},
+		{"overcommit 2 with 200 MiB of commit room left: the 136 MiB chase is skipped", profile.Memory{TotalBytes: 24 << 30, AvailableBytes: 22 << 30,
+			OvercommitMemory: "2", CommitLimitBytes: 12 << 30, CommittedBytes: 12<<30 - 200*mib}, 136 * mib,
+			"1/2 of the 200 MiB this process may still take (the 12288 MiB commit limit less the 12088 MiB committed: vm.overcommit_memory = 2)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -195,6 +195,10 @@ type Memory struct {
 	// vm.overcommit_ratio% of RAM): with OvercommitMemory "2" no
 	// allocation may take the committed memory past it; 0 unread.
 	CommitLimitBytes uint64 `json:"commit_limit_bytes,omitempty"`
+	// CommittedBytes is /proc/meminfo Committed_AS: the memory the
+	// host's processes have been promised, which under OvercommitMemory
+	// "2" counts against CommitLimitBytes; 0 unread.
+	CommittedBytes uint64 `json:"committed_as_bytes,omitempty"`
 	// HugePagesBytes is the persistent huge page pool (/proc/meminfo
 	// HugePages_Total x Hugepagesize): RAM set aside that only huge page
 	// mappings use (a server with large_pages = ON), never the ordinary
@@ -232,25 +236,60 @@ func (f FirstTouch) SecondsPerGiB() float64 {
 
 // AvailableNowBytes is the memory a process here may still take: the
 // host's available memory or, under a cgroup memory limit, the limit less
-// what the cgroup holds (LimitUsedBytes; the whole limit when unread),
-// whichever is smaller. ok is false when neither is known.
+// what the cgroup holds (LimitUsedBytes; the whole limit when unread), and
+// under vm.overcommit_memory = 2 what the commit limit leaves
+// (StrictCommitRoom), whichever is smallest. ok is false when none is
+// known.
 func (m Memory) AvailableNowBytes() (bytes uint64, ok bool) {
-	if m.LimitBytes == 0 {
-		return m.AvailableBytes, m.AvailableBytes > 0
-	}
-	room := m.LimitBytes - min(m.LimitUsedBytes, m.LimitBytes)
-	if m.AvailableBytes > 0 && m.AvailableBytes < room {
-		return m.AvailableBytes, true
-	}
-	return room, true
+	bytes, _ = m.availableNow()
+	return bytes, bytes > 0 || m.LimitBytes > 0 || m.commitRoomKnown()
+}
+
+// Where AvailableNowBytes comes from (Memory.AvailableNowSource).
+const (
+	RoomHost   = "host"   // MemAvailable
+	RoomCgroup = "cgroup" // the cgroup's limit less what it holds
+	RoomCommit = "commit" // CommitLimit less Committed_AS (overcommit 2)
+)
+
+// AvailableNowSource says which bound AvailableNowBytes is: RoomHost,
+// RoomCgroup or RoomCommit.
+func (m Memory) AvailableNowSource() string {
+	_, src := m.availableNow()
+	return src
 }
 
 // AvailableNowLimited reports whether AvailableNowBytes is the cgroup's
-// room rather than the host's available memory.
-func (m Memory) AvailableNowLimited() bool {
-	n, _ := m.AvailableNowBytes()
-	return m.LimitBytes > 0 && (m.AvailableBytes == 0 || n < m.AvailableBytes)
+// room rather than the host's available memory or the commit limit's.
+func (m Memory) AvailableNowLimited() bool { return m.AvailableNowSource() == RoomCgroup }
+
+func (m Memory) availableNow() (uint64, string) {
+	n, src := m.AvailableBytes, RoomHost
+	if m.LimitBytes > 0 {
+		room := m.LimitBytes - min(m.LimitUsedBytes, m.LimitBytes)
+		if m.AvailableBytes == 0 || room < m.AvailableBytes {
+			n, src = room, RoomCgroup
+		}
+	}
+	if room, ok := m.StrictCommitRoom(); ok && (room < n || (n == 0 && m.LimitBytes == 0)) {
+		n, src = room, RoomCommit
+	}
+	return n, src
 }
+
+// StrictCommitRoom is what the commit limit leaves under
+// vm.overcommit_memory = 2: CommitLimit less Committed_AS, the memory
+// already promised (the kernel refuses a mapping past it:
+// overcommit-accounting.rst, "Mode 2"); ok is false in the other modes or
+// when either was not read.
+func (m Memory) StrictCommitRoom() (bytes uint64, ok bool) {
+	if !m.commitRoomKnown() {
+		return 0, false
+	}
+	return m.CommitLimitBytes - min(m.CommittedBytes, m.CommitLimitBytes), true
+}
+
+func (m Memory) commitRoomKnown() bool { return m.StrictCommitLimit() > 0 && m.CommittedBytes > 0 }
 
 // EffectiveBytes is the memory a server on this host may really use: the
 // smallest of RAM less its huge page pool (OrdinaryBytes), the cgroup

@@ -116,6 +116,9 @@ func hostLines(t theme, h profile.Host, inner int) []string {
 	}
 	if c := h.Memory.StrictCommitLimit(); c > 0 {
 		mem += fmt.Sprintf(", commit limit %s (vm.overcommit_memory = 2)", profile.HumanBytes(c))
+		if room, ok := h.Memory.StrictCommitRoom(); ok {
+			mem += fmt.Sprintf(" of which %s is committed, %s left", profile.HumanBytes(h.Memory.CommittedBytes), profile.HumanBytes(room))
+		}
 	}
 	lines = append(lines, kvWrap(t, "memory", mem, inner)...)
 	if ft := h.Memory.FirstTouch; ft != nil {

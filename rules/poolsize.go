@@ -314,11 +314,15 @@ func (e Env) poolShrunkText() string {
 		e.Human(m.PoolBytes), e.Human(m.RoomBytes), m.Conns, e.Human(m.TmpBytes), m.ConnFloor)
 }
 
-// cgroupRoomText says, when the memory available now is the cgroup's room,
-// how it was reckoned: " (the 1.0 GiB cgroup memory limit less the 805.0
+// cgroupRoomText says, when the memory available now is the cgroup's room
+// or the commit limit's, how it was reckoned: " (the 1.0 GiB cgroup memory limit less the 805.0
 // MiB its processes hold)"; "" otherwise.
 func (e Env) cgroupRoomText() string {
 	m := e.Host.Memory
+	if m.AvailableNowSource() == profile.RoomCommit {
+		return fmt.Sprintf(" (vm.overcommit_memory = 2: the %s commit limit less the %s already committed, Committed_AS)",
+			e.Human(m.CommitLimitBytes), e.Human(m.CommittedBytes))
+	}
 	if !m.AvailableNowLimited() {
 		return ""
 	}

@@ -60,6 +60,18 @@ var bufferPoolAdviceCases = []struct {
 			p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes, p.Host.Memory.LimitUsedBytes = 21914*tMiB, tGiB, 600*tMiB
 		}, setVar("max_connections", "10")), // 10 x (buffers + a 16M temporary table) fit next to a 256M pool (QA 13)
 		"256M", []string{"no more than the 424.0 MiB available now (the 1.0 GiB cgroup memory limit less the 600.0 MiB its processes hold) allows"}},
+	// vm.overcommit_memory = 2: MemAvailable (21.4 GiB) is not what a mapping may take; CommitLimit less Committed_AS is
+	{"overcommit 2, 12 GiB commit limit, 11.8 GiB committed: no room to grow", all(poolServer("mariadb", "10.11.6", "128M", 200*tMiB, 40*tMiB, bufferPoolMem, 300),
+		func(p *profile.Profile) {
+			m := &p.Host.Memory
+			m.AvailableBytes, m.OvercommitMemory, m.CommitLimitBytes, m.CommittedBytes = 21914*tMiB, "2", 12*tGiB, 12083*tMiB
+		}), "", nil},
+	{"overcommit 2, 12 GiB commit limit, 10 GiB committed: grows within what the limit leaves, and says so", all(poolServer("mariadb", "10.11.6", "128M", 200*tMiB, 40*tMiB, bufferPoolMem, 300),
+		func(p *profile.Profile) {
+			m := &p.Host.Memory
+			m.AvailableBytes, m.OvercommitMemory, m.CommitLimitBytes, m.CommittedBytes = 21914*tMiB, "2", 12*tGiB, 10*tGiB
+		}, setVar("max_connections", "10")),
+		"384M", []string{"Memory allows up to 896M", "no more than the 2.0 GiB available now (vm.overcommit_memory = 2: the 12.0 GiB commit limit less the 10.0 GiB already committed, Committed_AS) allows"}},
 	// QA: 8 of 25 real captures were 32-bit builds and got 17G, which stops InnoDB from starting
 	{"32-bit MySQL 5.5 on a 23 GiB host: held to 2G", all(poolServer("mysql", "5.5.21", "128M", 8*tGiB, tGiB, bufferPoolMem, 300),
 		setVar("version_compile_machine", "i686")), "2G", []string{"The data sets the size: 14G", "32-bit build (version_compile_machine i686)", "held to 2G"}},

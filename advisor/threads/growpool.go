@@ -143,6 +143,9 @@ func memRoom(m profile.Memory) (uint64, string) {
 	switch {
 	case !known:
 		return 0, ""
+	case m.AvailableNowSource() == profile.RoomCommit:
+		return avail, fmt.Sprintf("the %s the %s commit limit leaves (vm.overcommit_memory = 2; %s already committed)",
+			profile.HumanBytes(avail), profile.HumanBytes(m.CommitLimitBytes), profile.HumanBytes(m.CommittedBytes))
 	case !m.AvailableNowLimited():
 		return avail, "the " + profile.HumanBytes(avail) + " of memory available"
 	case m.LimitUsedBytes == 0:

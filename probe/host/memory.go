@@ -26,6 +26,7 @@ func readMemory(ctx context.Context, r Roots, m *profile.Memory) error {
 	m.SwapFreeBytes = vm.SwapFree
 	m.OvercommitMemory = readOvercommit(r)
 	m.CommitLimitBytes = vm.CommitLimit
+	m.CommittedBytes = vm.CommittedAS
 	m.HugePagesBytes = vm.HugePagesTotal * vm.HugePageSize
 	return nil
 }

@@ -33,11 +33,11 @@ func TestReadOvercommit(t *testing.T) {
 // TestReadCommitLimit: readMemory keeps /proc/meminfo CommitLimit.
 func TestReadCommitLimit(t *testing.T) {
 	cases := []struct {
-		name, meminfo string
-		want          uint64
+		name, meminfo   string
+		want, committed uint64
 	}{
-		{"below RAM", "MemTotal: 16384000 kB\nMemFree: 8192000 kB\nMemAvailable: 12288000 kB\nCommitLimit: 8192000 kB\nCommitted_AS: 2000000 kB\n", 8192000 * 1024},
-		{"absent", "MemTotal: 16384000 kB\nMemFree: 8192000 kB\n", 0},
+		{"below RAM", "MemTotal: 16384000 kB\nMemFree: 8192000 kB\nMemAvailable: 12288000 kB\nCommitLimit: 8192000 kB\nCommitted_AS: 2000000 kB\n", 8192000 * 1024, 2000000 * 1024},
+		{"absent", "MemTotal: 16384000 kB\nMemFree: 8192000 kB\n", 0, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,8 +45,8 @@ func TestReadCommitLimit(t *testing.T) {
 			if err := readMemory(context.Background(), procTree(t, map[string]string{"meminfo": tc.meminfo}), &m); err != nil {
 				t.Fatal(err)
 			}
-			if m.CommitLimitBytes != tc.want {
-				t.Errorf("commit limit %d, want %d", m.CommitLimitBytes, tc.want)
+			if m.CommitLimitBytes != tc.want || m.CommittedBytes != tc.committed {
+				t.Errorf("commit limit %d, committed %d; want %d, %d", m.CommitLimitBytes, m.CommittedBytes, tc.want, tc.committed)
 			}
 		})
 	}
