@@ -11,10 +11,8 @@ import (
 
 // Word quotes s as one word for a shell: unchanged when it holds only
 // characters no shell treats specially; in single quotes when it is
-// printable UTF-8, each single quote inside written as quote, backslash,
-// quote, quote (POSIX.1-2017, Shell Command Language 2.2.3: nothing inside
-// single quotes is special, so a quote must end the quoted string, be
-// escaped, and reopen it); else as Escaped.
+// printable UTF-8 (singleQuoted); else as Escaped, which bash, zsh and ksh
+// read (not dash or fish).
 func Word(s string) string {
 	if s != "" && strings.Trim(s, safe) == "" {
 		return s
@@ -22,7 +20,31 @@ func Word(s string) string {
 	if NeedsEscapes(s) {
 		return Escaped(s)
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return "'" + singleQuoted(s) + "'"
+}
+
+// singleQuoted is s for inside single quotes. Each single quote is written
+// as quote, backslash, quote, quote (POSIX.1-2017, Shell Command Language
+// 2.2.3: nothing inside single quotes is special, so a quote must end the
+// quoted string, be escaped, and reopen it). fish reads \\ and \' inside
+// single quotes as escapes (review r11: '/tmp/bs\\d' reached fish's tools as
+// /tmp/bs\d, and a word ending in a backslash never closed its quote), so
+// a backslash before another, before a quote or at the end is written
+// outside the quotes, as \\, which every shell reads as one backslash; any
+// other backslash stays, as fish keeps it too.
+func singleQuoted(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\'':
+			b.WriteString(`'\''`)
+		case s[i] == '\\' && (i+1 == len(s) || s[i+1] == '\\' || s[i+1] == '\''):
+			b.WriteString(`'\\'`)
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
 }
 
 // safe are the characters that never need quoting (those Python's

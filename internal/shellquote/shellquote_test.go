@@ -20,6 +20,10 @@ func TestWord(t *testing.T) {
 		{"Latin-1 with a quote and a backslash", "/tmp/it's\\\xe9", `$'/tmp/it\'s\\\xe9'`},
 		{"a cut UTF-8 sequence before a hex digit", "/tmp/\xc3a", `$'/tmp/\xc3a'`},
 		{"UTF-8 beside a Latin-1 byte", "/tmp/é\xe9", `$'/tmp/é\xe9'`},
+		{"a lone backslash stays inside", `/tmp/a\b`, `'/tmp/a\b'`},
+		{"two backslashes: the first outside (fish)", `/tmp/bs\\d`, `'/tmp/bs'\\'\d'`},
+		{"a trailing backslash outside (fish)", `/tmp/end\`, `'/tmp/end'\\''`},
+		{"a backslash before a quote outside (fish)", `/tmp/q\'x`, `'/tmp/q'\\''\''x'`},
 	}
 	_, noBash := exec.LookPath("bash")
 	for _, c := range cases {
