@@ -158,8 +158,8 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 // mydumperLine dumps SOURCE into dir with mydumper at threads threads,
 // without the system schemas (SkipSystemSchemas).
 func mydumperLine(threads int, dir, regex string) string {
-	return fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --triggers --events --routines --regex %s --outputdir %s",
-		threads, MydumperRows, shQuote(regex), shQuote(dir))
+	return glibCharset(fmt.Sprintf("mydumper --host SOURCE --user USER --ask-password --threads %d --rows %d --compress --triggers --events --routines --regex %s --outputdir %s",
+		threads, MydumperRows, shQuote(regex), shQuote(dir)))
 }
 
 // mydumperNote says which mydumper/myloader the printed flags are for.
@@ -184,11 +184,7 @@ func mydumperCopy(dir string, threads int, regex string) ([]string, []string) {
 func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	shell := mysqlsh("USER@TARGET:3306", fmt.Sprintf(`util.loadDump(%s, {threads: %d, deferTableIndexes: "all", skipBinlog: %t})`,
 		jsString(dd.load), threads, !dd.enableBinlog))
-	myloader := fmt.Sprintf("myloader --host TARGET --user USER --ask-password --threads %d --directory %s --queries-per-transaction %d",
-		threads, shQuote(dd.load), QueriesPerTransaction)
-	if dd.enableBinlog { // myloader --help (0.10): "-e, --enable-binlog  Enable binary logging of the restore data"
-		myloader += " --enable-binlog"
-	}
+	myloader := myloaderLine(threads, dd.load, dd.enableBinlog)
 	switch dd.format {
 	case "mysqlsh":
 		if !mysqlTarget {
@@ -203,7 +199,7 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 		if len(dd.system) > 0 {
 			link, dir := userSchemasLines(dd)
 			lines, notes = []string{link}, []string{systemSchemasLoadNote(dd, dir)}
-			myloader = strings.Replace(myloader, "--directory "+shQuote(dd.load), "--directory "+shQuote(dir), 1)
+			myloader = myloaderLine(threads, dir, dd.enableBinlog)
 		}
 		notes = append(append(notes, loaderTrapNotes(dd)...), noOverwriteNote)
 		if dd.compression == "zstd" {
