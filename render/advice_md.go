@@ -15,8 +15,8 @@ func adviceMarkdown(a *advisor.Advice) string {
 	p := &a.Profile
 	fmt.Fprintf(&b, "# mytune advice: %s\n\n", mdText(p.Host.Hostname))
 	fmt.Fprintf(&b, "**Verdict:** %s\n\n", mdText(a.Verdict))
-	fmt.Fprintf(&b, "Storage: %s under `%s` (%s). Taken %s by mytune %s",
-		mdText(profile.ClassNoun(p.Storage.Class)), mdCode(p.Storage.Path), mdText(deviceName(p)),
+	fmt.Fprintf(&b, "Storage: %s under %s (%s). Taken %s by mytune %s",
+		mdText(profile.ClassNoun(p.Storage.Class)), mdCodeSpan(p.Storage.Path), mdText(deviceName(p)),
 		p.TakenAt.UTC().Format("2006-01-02 15:04 UTC"), mdText(p.ToolVersion))
 	b.WriteString(".\n\n")
 	if a.Target.Source != "" {
@@ -26,10 +26,10 @@ func adviceMarkdown(a *advisor.Advice) string {
 	b.WriteString(findingsMarkdown(a.Findings))
 	b.WriteString(threadsMarkdown(a.Threads))
 	if strings.TrimSpace(a.Cnf) != "" {
-		b.WriteString("## my.cnf\n\n```ini\n" + strings.TrimRight(a.Cnf, "\n") + "\n```\n\n")
+		b.WriteString("## my.cnf\n\n" + mdFenced("ini", a.Cnf) + "\n")
 		if len(a.ApplyNow) > 0 {
-			b.WriteString("The lines that need no restart, in effect now on the running server:\n\n```sql\n" +
-				strings.Join(a.ApplyNow, "\n") + "\n```\n\n")
+			b.WriteString("The lines that need no restart, in effect now on the running server:\n\n" +
+				mdFenced("sql", strings.Join(a.ApplyNow, "\n")) + "\n")
 		}
 	}
 	var gaps []string
@@ -126,14 +126,14 @@ func threadsMarkdown(th advisor.Threads) string {
 		b.WriteString("\n> **Warning:** " + mdText(w) + "\n")
 	}
 	if len(th.Commands) > 0 {
-		b.WriteString("\n```sh\n" + strings.Join(th.Commands, "\n") + "\n```\n")
+		b.WriteString("\n" + mdFenced("sh", strings.Join(th.Commands, "\n")))
 	}
 	if len(th.Temporary) > 0 {
 		b.WriteString("\n### During the load only\n\n| setting | apply | undo | warning |\n|---|---|---|---|\n")
 		for _, st := range th.Temporary {
-			apply, undo := "`"+mdCode(st.Apply)+"`", "`"+mdCode(st.Undo)+"`"
+			apply, undo := mdCellCode(st.Apply), mdCellCode(st.Undo)
 			if st.Cnf != "" { // a my.cnf line and two restarts: the steps are prose, the line is the code
-				apply, undo = mdCell(st.Apply)+": `"+mdCode(st.Cnf)+"`", mdCell(st.Undo)
+				apply, undo = mdCell(st.Apply)+": "+mdCellCode(st.Cnf), mdCell(st.Undo)
 			}
 			if st.UndoWhen != "" {
 				undo += " " + mdCell(st.UndoWhen)
@@ -147,17 +147,7 @@ func threadsMarkdown(th advisor.Threads) string {
 	return b.String() + "\n"
 }
 
-// mdText makes s one markdown line: newlines become spaces.
-func mdText(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}
-
 // mdCell makes s safe in a table cell: one line, pipes escaped.
 func mdCell(s string) string {
 	return strings.ReplaceAll(mdText(s), "|", `\|`)
-}
-
-// mdCode makes s safe inside a backtick code span.
-func mdCode(s string) string {
-	return strings.ReplaceAll(mdText(s), "`", "'")
 }
