@@ -44,18 +44,23 @@ const (
 	// global sql_mode with ONLY_FULL_GROUP_BY refuses the same expression
 	// repeated in GROUP BY from this driver (error 1055, "isn't in GROUP
 	// BY"), and mytune sets no session sql_mode (SHOW and SELECT only).
-	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ TABLE_SCHEMA, COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
+	// The schema is grouped by its bytes (CAST … AS BINARY): TABLE_SCHEMA's
+	// collation is case-insensitive, and with lower_case_table_names=0
+	// `Shop` and `shop` are two databases (review r11: GROUP BY
+	// TABLE_SCHEMA read shop as 13 tables, its 12 and Shop's 1, and Shop
+	// not at all).
+	qEngines query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ CAST(TABLE_SCHEMA AS BINARY) AS db, COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
 		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
-		" GROUP BY TABLE_SCHEMA, engine"
+		" GROUP BY db, engine"
 	// qEnginesMariaDB is qEngines bounded on a MariaDB 10.1.2+ server, which
 	// ignores the hint: it stops there when mytune gives up on it.
-	qEnginesMariaDB query = "/* mytune */ SET STATEMENT max_statement_time=30 FOR SELECT TABLE_SCHEMA, COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
+	qEnginesMariaDB query = "/* mytune */ SET STATEMENT max_statement_time=30 FOR SELECT CAST(TABLE_SCHEMA AS BINARY) AS db, COALESCE(ENGINE, 'unknown') AS engine, COUNT(*)," +
 		" COALESCE(SUM(DATA_LENGTH), 0), COALESCE(SUM(INDEX_LENGTH), 0)" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
-		" GROUP BY TABLE_SCHEMA, engine"
+		" GROUP BY db, engine"
 	// qSystemTables counts the mysql schema's tables the account sees: an
 	// account without SELECT on them sees none, and may see only part of
 	// the user tables too.
