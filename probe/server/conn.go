@@ -305,8 +305,14 @@ func withoutLocation(env func(string) string) func(string) string {
 
 // endpoints decides where to connect: a socket for no host or
 // "localhost", TCP otherwise; with neither, the local sockets that exist
-// (when discover is true) and then TCP on 127.0.0.1.
+// (when discover is true) and then TCP on 127.0.0.1. An IPv6 address may
+// come in brackets, as URLs write it (-h '[::1]'): they are taken off
+// (review r11: [::1] was dialled as "[[::1]]:3440" and go-sql-driver
+// then added :3306, "address [[[::1]]:3440]:3306: missing port").
 func endpoints(host, socket string, port int, discover bool) []Endpoint {
+	if len(host) > 2 && host[0] == '[' && host[len(host)-1] == ']' {
+		host = host[1 : len(host)-1]
+	}
 	local := host == "" || host == "localhost"
 	if socket != "" && local {
 		return []Endpoint{{"unix", socket}}
