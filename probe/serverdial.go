@@ -95,6 +95,9 @@ func namedUnreachable(named []string, conn server.Conn, ue *server.UnreachableEr
 // directory, /run/mysqld, often lets only the mysql group in) is there and
 // its server may well run.
 func socketCheck(addr string, tried []string) string {
+	if len(addr) > maxSocketPath {
+		return longSocketCheck(addr)
+	}
 	for _, t := range tried {
 		if !strings.HasPrefix(t, "unix "+addr+":") || !strings.Contains(strings.ToLower(t), "permission denied") {
 			continue
