@@ -36,6 +36,9 @@ type AdviseOptions struct {
 	// profile was saved (advise --from without server flags), not now: the
 	// target's reason and notes say so instead of "the live server".
 	SavedServer bool
+	// ServerFlags are the server flags that named the live server read, as
+	// shell words (threads.Options.ServerFlags); "" when none did.
+	ServerFlags string
 }
 
 // savedServerWording names a saved profile's server as saved, with when
@@ -320,7 +323,7 @@ func withDerived(p profile.Profile, derived map[string]string) profile.Profile {
 func sizeThreads(p profile.Profile, t profile.Target, opts AdviseOptions, advised map[string]string) Threads {
 	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability,
 		Target: t, Advised: advised,
-		Calibration: opts.Calibration})
+		Calibration: opts.Calibration, ServerFlags: opts.ServerFlags})
 	if plan.Commands == nil {
 		plan.Commands = []string{}
 	}

@@ -263,9 +263,11 @@ func orAny(v string) string {
 
 // extrapolationNote says that the modelled load threads and the estimate
 // extrapolate beyond what was measured, why, and the calibrate line that
-// measures the answer on the target in about a minute; "" inside the
-// envelope or when a calibration sized the load.
-func extrapolationNote(p *profile.Profile, t profile.Target, c cores, load Choice) string {
+// measures the answer on the target in about a minute, with the server
+// flags that named the server read (review r11: without them the pasted
+// line looked for a server and found none, "no server reachable", or
+// another one); "" inside the envelope or when a calibration sized the load.
+func extrapolationNote(p *profile.Profile, t profile.Target, c cores, load Choice, serverFlags string) string {
 	if load.Basis == BasisCalibrated {
 		return ""
 	}
@@ -276,6 +278,9 @@ func extrapolationNote(p *profile.Profile, t profile.Target, c cores, load Choic
 	dir := "DIR"
 	if p.Dump != nil && p.Dump.Path != "" {
 		dir = shQuote(p.Dump.Path)
+	}
+	if serverFlags != "" {
+		dir += " " + serverFlags
 	}
 	return fmt.Sprintf("the load threads and the restore estimate extrapolate here: they were fitted on %s cores, %s, %s, "+
 		"%s dumps, and disks of %s MB/s sequential writes, and this is %s. Measure the answer on the target in about a minute "+

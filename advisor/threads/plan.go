@@ -36,6 +36,10 @@ type Options struct {
 	// recommended value): the load runs after they are applied, so the
 	// plan sizes for them (the buffer pool above all).
 	Advised map[string]string
+	// ServerFlags are the shell words of the server flags that named the
+	// server the advice read (connflags.Source.ShellFlags, no password):
+	// the calibrate line in the notes carries them to reach that server.
+	ServerFlags string
 	// asMeasured keeps the load's data-file writes as they are, offering no
 	// page-cache setting: tests that hold the estimate against restores
 	// measured without it (the restore matrix) set it.

@@ -138,7 +138,7 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 			plan.Notes = append(plan.Notes, note)
 		}
 	}
-	if note := extrapolationNote(p, targetOf(p, o), c, plan.Load); note != "" {
+	if note := extrapolationNote(p, targetOf(p, o), c, plan.Load, o.ServerFlags); note != "" {
 		plan.Notes = append(plan.Notes, note)
 		markExtrapolated(plan)
 	}

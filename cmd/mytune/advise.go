@@ -123,6 +123,9 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	}
 	opts.SavedServer = a.v.GetString("from") != "" && captured == nil && p.Server != nil &&
 		(a.v.GetBool("no-server") || len(a.connSource(cmd).Named()) == 0)
+	if !a.v.GetBool("no-server") && p.Server != nil && p.Server.Reachable {
+		opts.ServerFlags = a.connSource(cmd).ShellFlags()
+	}
 	adv, err := advisor.Advise(*p, opts)
 	if err != nil {
 		return nil, asUsage(err)
