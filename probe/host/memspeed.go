@@ -34,8 +34,14 @@ const MemChaseEach = 200 * time.Millisecond
 // no two links share a line and the hardware prefetcher finds no stride.
 const cacheLine = 64
 
-// chaseCheckMask: chaseBuffer looks at its context once every 64Ki lines.
-const chaseCheckMask = 1<<16 - 1
+// chaseCheckMask: chaseBuffer looks at its context once every 256 lines.
+// Laying the links out touches the lines in random order, so nearly every
+// line of the first pass is a fresh page the kernel must back (10-16 µs a
+// page on this project's VM): at most 256 of them between two looks, as
+// touchPages, keeps a Ctrl-C waiting milliseconds. Once every 64Ki lines
+// (review r12) the first 64Ki lines took 2.5-3.4 s on the loaded VM, and a
+// probe sent SIGTERM 1.2-1.9 s in took 1.4-2.4 s to stop.
+const chaseCheckMask = 1<<8 - 1
 
 // MemChaseBytes is the chase's buffer for a host whose processes may use
 // usable bytes (0: unknown): usable / MemChaseShare within
@@ -102,8 +108,9 @@ func MeasureMemory(ctx context.Context, size int, d time.Duration) (MemResult, e
 // buffer: the line numbers shuffled (Fisher-Yates, seeded for the same
 // order every run), each linked to the next and the last to the first;
 // buf[16×a] holds 16×b when line b follows line a. Laying 128 MiB out
-// takes 2.2 s on a VM that backs fresh memory slowly, so both loops stop
-// on ctx (its error) every 64Ki lines: a Ctrl-C there waited for all of it.
+// takes 2.2-3.9 s on a VM that backs fresh memory slowly, so every loop
+// stops on ctx (its error) every 256 lines (chaseCheckMask): a Ctrl-C
+// there waited for all of it.
 func chaseBuffer(ctx context.Context, size int) ([]uint32, error) {
 	const words = cacheLine / 4
 	lines := size / cacheLine
@@ -128,7 +135,10 @@ func chaseBuffer(ctx context.Context, size int) ([]uint32, error) {
 		j := int(rng % uint64(i+1))
 		order[i], order[j] = order[j], order[i]
 	}
-	buf := make([]uint32, lines*words)
+	buf, err := allocWords(ctx, lines*words)
+	if err != nil {
+		return nil, err
+	}
 	for k := range lines {
 		if k&chaseCheckMask == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
