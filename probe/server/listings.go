@@ -35,6 +35,9 @@ func (r *reader) listPairs(ctx context.Context, q query, what string, each func(
 			"and this listing reads it too")
 		return
 	}
+	if r.skip(ctx, what) {
+		return
+	}
 	qc, cancel := context.WithTimeout(ctx, listingLimit(r.c))
 	defer cancel()
 	rows, err := r.db.QueryContext(qc, string(q))
@@ -58,6 +61,7 @@ func (r *reader) listPairs(ctx context.Context, q query, what string, each func(
 
 // listingUnread records in Unread why a listing failed (listingReason).
 func (r *reader) listingUnread(what string, err error) {
+	r.heard(what, err)
 	r.s.Unread = append(r.s.Unread, what+": "+redact(listingReason(err, listingLimit(r.c)), r.c.password))
 }
 

@@ -19,6 +19,9 @@ func (r *reader) perfSchema(ctx context.Context) {
 	if on, err := profile.ParseBool(r.s.Variables["performance_schema"]); err != nil || !on {
 		return
 	}
+	if r.skip(ctx, "performance schema memory (SHOW ENGINE PERFORMANCE_SCHEMA STATUS)") {
+		return
+	}
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
 	rows, err := r.db.QueryContext(qc, string(qPerfSchema))

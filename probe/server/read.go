@@ -198,9 +198,16 @@ type reader struct {
 	// until, when not nil, holds the second redo reading until it closes.
 	until <-chan struct{}
 	s     *profile.Server
+	// silent names the last query that got no answer in time, until
+	// stalled has checked the server; gone says why the server is taken
+	// to have stopped answering (stalled), and later queries are skipped.
+	silent, gone string
+	// goneSaid is set once an Unread entry has said why (gone).
+	goneSaid bool
 }
 
 func (r *reader) unread(what string, err error) {
+	r.heard(what, err)
 	r.s.Unread = append(r.s.Unread, fmt.Sprintf("%s: %s", what, redact(unreadReason(err, r.c.QueryTimeout), r.c.password)))
 }
 
@@ -236,6 +243,9 @@ func label(q query) string { return strings.TrimPrefix(string(q), "/* mytune */ 
 // that interrupts it, at its start or while its rows come, gets it sent
 // once more with its own limit (statementBounded).
 func (r *reader) pairs(ctx context.Context, q query) map[string]string {
+	if r.skip(ctx, label(q)) {
+		return nil
+	}
 	out, err := r.pairsOnce(ctx, q)
 	if b, retry := statementBounded(q, err); retry {
 		out, err = r.pairsOnce(ctx, b)

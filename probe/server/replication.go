@@ -23,10 +23,18 @@ func (r *reader) replication(ctx context.Context) {
 	case v.AtLeast(8, 0, 22):
 		q = qReplicaStat
 	}
+	what := "replication status (" + label(q) + ")"
+	if r.skip(ctx, what) {
+		rep.ReplicasUnknown = true
+		return
+	}
 	rows, err := r.replicaRows(ctx, q)
-	n, known := r.connectedReplicas(ctx)
 	if err != nil {
-		r.unread("replication status ("+label(q)+")", err)
+		r.unread(what, err)
+	}
+	n, known := 0, false
+	if !r.stalled(ctx) {
+		n, known = r.connectedReplicas(ctx)
 	}
 	roleOfRead(rep, rows, err, n)
 	rep.ReplicasUnknown = !known
@@ -194,6 +202,9 @@ func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 			return
 		case <-time.After(wait):
 		}
+	}
+	if r.skip(ctx, "the second redo reading (the redo rate over the measurement)") {
+		return
 	}
 	qc, cancel := r.qctx(ctx)
 	defer cancel()

@@ -15,6 +15,9 @@ import (
 // information_schema.TABLES. An account sees only the tables it has
 // privileges on, so a small account under-counts.
 func (r *reader) tables(ctx context.Context) {
+	if r.skip(ctx, "table sizes (information_schema.TABLES)") {
+		return
+	}
 	limit := listingLimit(r.c)
 	qc, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
@@ -112,6 +115,7 @@ func tablesQuery(flavor, version string) query {
 // tablesUnread records why the table sizes are unknown, in Unread and in
 // Server.TablesError (the rules then say that, not "no table").
 func (r *reader) tablesUnread(err error) {
+	r.heard("the table sizes (information_schema.TABLES)", err)
 	reason := redact(listingReason(err, listingLimit(r.c)), r.c.password)
 	r.s.Unread = append(r.s.Unread, "table sizes (information_schema.TABLES): "+reason)
 	r.s.DataBytes, r.s.IndexBytes, r.s.Tables, r.s.Engines, r.s.Schemas, r.s.SchemasOmitted = 0, 0, 0, nil, nil, 0
