@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"path/filepath"
 	"strings"
 
@@ -78,7 +79,7 @@ func namedUnreachable(named []string, conn server.Conn, ue *server.UnreachableEr
 	}
 	for _, ep := range conn.Endpoints {
 		if ep.Net == "tcp" && !strings.Contains(strings.ToLower(tried), "tls") {
-			check = append(check, "that a server listens on "+ep.Addr+" (port, bind_address, firewall)")
+			check = append(check, tcpCheck(ep.Addr, ue.Tried))
 			break
 		}
 	}
@@ -107,6 +108,25 @@ func socketCheck(addr string, tried []string) string {
 			"or connect over TCP (-h 127.0.0.1 -P PORT)"
 	}
 	return "that the server runs and " + addr + " is its socket (SELECT @@socket)"
+}
+
+// tcpCheck is what to check of a TCP address nothing answered on: a host
+// name that did not resolve (Go's "dial tcp: lookup NAME ...": no such
+// host, a DNS server that failed or timed out) was never connected to,
+// and port, bind_address and firewall are beside the point (review r12:
+// -h no-such-host.invalid said to check that a server listens there).
+func tcpCheck(addr string, tried []string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	for _, t := range tried {
+		if strings.HasPrefix(t, "tcp "+addr+":") && strings.Contains(t, "lookup "+host) {
+			return "that the host name " + host + " resolves (getent hosts " + shellquote.Word(host) +
+				"; DNS, /etc/hosts): its lookup failed, so no connection was tried"
+		}
+	}
+	return "that a server listens on " + addr + " (port, bind_address, firewall)"
 }
 
 // pendingRead is a server read running beside the probe.
