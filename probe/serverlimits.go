@@ -1,7 +1,9 @@
 package probe
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -30,10 +32,19 @@ func serverLimits(p *profile.Profile, r Roots, onThisHost bool) {
 		err = host.ReadLimitsOf(host.Roots{Proc: r.Proc, Sys: r.Sys}, pid, &p.Host)
 	}
 	if err != nil {
-		p.AddGap("host.cgroup", fmt.Sprintf("the memory and CPU limits are mytune's own (/proc/self/cgroup), not the server's: %v; "+
-			"run mytune as root or as the server's user, in the server's container if it has one, to read the server's", err))
+		todo := "run mytune as root or as the server's user, in the server's container if it has one, to read the server's"
+		if errors.Is(err, errNoProcess) {
+			todo = "run mytune again while the server runs (in the server's container if it has one) to read the server's"
+		}
+		p.AddGap("host.cgroup", fmt.Sprintf("the memory and CPU limits are mytune's own (/proc/self/cgroup), not the server's: %v; %s", err, todo))
 	}
 }
+
+// errNoProcess marks a pid_file whose process does not exist here: the
+// server was killed or restarted after it was read (review r12: after a
+// kill -9 mid-run the gap said /proc/PID/comm could not be read and to run
+// mytune as root, which it was), or it runs in another pid namespace.
+var errNoProcess = errors.New("no such process here")
 
 // serverPID reads the server's pid from its pid_file (relative to its
 // datadir when not absolute, as mysqld takes it) and checks that the
@@ -55,6 +66,10 @@ func serverPID(r Roots, srv *profile.Server) (int, error) {
 		return 0, fmt.Errorf("its pid_file %s holds %q, not a process id", path, strings.TrimSpace(string(data)))
 	}
 	comm, err := os.ReadFile(filepath.Join(r.Proc, strconv.Itoa(pid), "comm"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, fmt.Errorf("process %d of its pid_file %s is not running (%w): the server stopped or restarted after "+
+			"mytune read it, or it runs in another pid namespace (a container)", pid, path, errNoProcess)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("process %d of its pid_file %s cannot be read: %w", pid, path, err)
 	}
