@@ -29,7 +29,10 @@ func restoreReplica(p profile.Profile, task string) []Finding {
 	if w == "" {
 		return nil
 	}
+	summary := "The restore is planned against a replica: loading it makes the replica differ from its source"
+	if threads.ReadOnlyNotReplica(&p) {
+		summary = "The restore is planned against a read_only server: find out why it is read_only before loading"
+	}
 	return []Finding{{ID: RestoreReplicaID, Severity: SeverityCrit, Category: "replication",
-		Summary: "The restore is planned against a replica: loading it makes the replica differ from its source",
-		Detail:  w + ".", References: restoreReplicaRefs}}
+		Summary: summary, Detail: w + ".", References: restoreReplicaRefs}}
 }

@@ -85,11 +85,30 @@ func ReplicaTargetWarning(p *profile.Profile) string {
 	if len(why) == 0 {
 		return ""
 	}
+	if ReadOnlyNotReplica(p) {
+		return "DO NOT load into this server as it is: it is read_only, though it replicates from no source (its replication " +
+			"status was read): someone set it so on purpose (a standby, a maintenance window, a server being retired), and an " +
+			"account with SUPER or READ_ONLY ADMIN writes through read_only, the load lines exiting 0. Find out why first; " +
+			"if it is to take the load, SET GLOBAL read_only = OFF (and take read_only out of its my.cnf)"
+	}
 	return "DO NOT load into this server as it is: " + strings.Join(why, " and ") + ", and writing to a replica makes it differ " +
 		"from its source: the loaded tables are not on the source, and replicated changes to them later fail or apply to " +
 		"different rows (an account with SUPER or READ_ONLY ADMIN writes through read_only, and the load lines exit 0). " +
 		"Load the source instead and let replication carry the data, or take this server out of replication first " +
 		"(STOP SLAVE; RESET SLAVE ALL on MariaDB, STOP REPLICA; RESET REPLICA ALL on MySQL) if it is to become a server of its own"
+}
+
+// ReadOnlyNotReplica is true for a read_only server whose replication
+// status was read and shows no source it replicates from (standalone, or
+// a source): the replica wording does not fit it (review r12: a
+// standalone MariaDB set read_only was told writing to a replica makes it
+// differ from its source, and to RESET SLAVE ALL).
+func ReadOnlyNotReplica(p *profile.Profile) bool {
+	if p == nil || p.Server == nil || !readOnlyOn(p.Server.Variables["read_only"]) {
+		return false
+	}
+	r := p.Server.Replication
+	return r != nil && (r.Role == profile.RoleStandalone || r.Role == profile.RoleSource)
 }
 
 // dumpFormat is the dump's format, "" without a dump.
