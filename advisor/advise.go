@@ -124,7 +124,8 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		advised = cnfValues(a.Cnf)
 	}
 	a.Threads = sizeThreads(withDerived(p, derived), t, opts, advised)
-	if room := append(restoreRoom(p, a.Threads.LoadedInnoDBBytes > 0), restoreReplica(p, opts.Task)...); room != nil {
+	room := append(restoreRoom(p, a.Threads.LoadedInnoDBBytes > 0), restoreReplica(p, opts.Task)...)
+	if room = append(room, forceRecovery(p)...); room != nil {
 		a.Findings = append(a.Findings, room...)
 		SortFindings(a.Findings)
 	}

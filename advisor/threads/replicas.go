@@ -138,10 +138,14 @@ func replicatedBinlog(p *profile.Profile, o Options) binlogWrite {
 }
 
 // loadWarnings are the plan's warnings for a load into this server: that
-// the lines write the binary log for its replicas (replicatingNote), and
-// that it is a replica or read_only (ReplicaTargetWarning).
+// it runs in InnoDB's forced recovery (ForceRecoveryWarning), that the
+// lines write the binary log for its replicas (replicatingNote), and that
+// it is a replica or read_only (ReplicaTargetWarning).
 func loadWarnings(p *profile.Profile, o Options) []string {
 	var out []string
+	if w := ForceRecoveryWarning(p); w != "" && (o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy) {
+		out = append(out, w)
+	}
 	if replicating(p, o) && (o.Task == TaskAll || o.Task == TaskLoad) {
 		if n := ReplicasConnected(p); n > 0 {
 			out = append(out, replicatingNote(n, dumpFormat(p.Dump)))
