@@ -124,7 +124,7 @@ func poolOf(p *profile.Profile, o Options) pool {
 	if p.MyCnf != nil {
 		cnf = p.MyCnf.Variables
 	}
-	redo := redoOf(targetOf(p, o), o.Advised, nil, cnf)
+	redo := redoOf(targetOf(p, o), srv, o.Advised, nil, cnf)
 	if n := sizeIn(o.Advised, "innodb_redo_log_capacity") + sizeIn(o.Advised, "innodb_log_file_size"); n == 0 && srv != nil {
 		if r := profile.ServerRedoBytes(srv, p.Server.Status); r > 0 {
 			redo = r // the server's, in use (not what a set of its variables might first say)
@@ -145,23 +145,40 @@ func poolOf(p *profile.Profile, o Options) pool {
 
 // redoOf is the redo log capacity the first of the variable sets that
 // names it gives: innodb_redo_log_capacity (MySQL 8.0.30+), else
-// innodb_log_file_size × innodb_log_files_in_group (1 when unset, and
-// always 1 on a MariaDB 10.5+ target t, which has one file and ignores
-// the option); 0 when none says.
-func redoOf(t profile.Target, sets ...map[string]string) uint64 {
+// innodb_log_file_size × the log files (redoFiles; srv, the live
+// server's variables, may say how many); 0 when none says.
+func redoOf(t profile.Target, srv map[string]string, sets ...map[string]string) uint64 {
 	for _, vars := range sets {
 		if n := sizeIn(vars, "innodb_redo_log_capacity"); n > 0 {
 			return n
 		}
 		if n := sizeIn(vars, "innodb_log_file_size"); n > 0 {
-			files := max(sizeIn(vars, "innodb_log_files_in_group"), 1)
-			if oneRedoFile(t) {
-				files = 1
-			}
-			return n * files
+			return n * redoFiles(t, append([]map[string]string{srv}, sets...)...)
 		}
 	}
 	return 0
+}
+
+// redoFiles is how many files of innodb_log_file_size the redo log of
+// target t has: 1 on MariaDB 10.5+ (oneRedoFile), else the first
+// innodb_log_files_in_group the sets give, else its default, 2 (MySQL
+// 5.0-9.x manual and MariaDB KB before 10.5, innodb_log_files_in_group:
+// the advised "innodb_log_file_size = 1G" for MySQL 5.7 is 2.0 GiB of log,
+// which the load plan once counted as 1.0 GiB), or 1 for a target whose
+// flavor and version are unknown.
+func redoFiles(t profile.Target, sets ...map[string]string) uint64 {
+	if oneRedoFile(t) {
+		return 1
+	}
+	for _, vars := range sets {
+		if n := sizeIn(vars, "innodb_log_files_in_group"); n > 0 {
+			return n
+		}
+	}
+	if _, ok := profile.ParseVersion(t.Version); ok && t.Flavor != "" {
+		return classicFiles
+	}
+	return 1
 }
 
 // oneRedoFile reports whether target t keeps its redo log in one file
