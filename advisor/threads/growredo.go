@@ -50,7 +50,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		name, since = "innodb_log_file_size", RedoGrowSince[profile.FlavorMariaDB]
 	}
 	if v.Less(since) {
-		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(t, room, name), freeMoreText(p.Storage, data, t, room, 0)), false
+		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(p, t, room), freeMoreText(p.Storage, data, t, room, 0)), false
 	}
 	ideal, as := (data+PoolChunkBytes-1)/PoolChunkBytes*PoolChunkBytes, "the loaded data's size"
 	if need := capacityFor(t, room.HighBytes); need > ideal {
@@ -104,15 +104,38 @@ func growReason(d *profile.Dump, data, redo uint64, room redoRoom) string {
 }
 
 // restartText names the log that would hold the load's redo, set with a
-// restart before it (name: the variable); "" when the current one holds
-// it or the limits are unknown.
-func restartText(t profile.Target, room redoRoom, name string) string {
+// restart before it, as the my.cnf line restartRedoLine writes; "" when
+// the current one holds it or the limits are unknown.
+func restartText(p *profile.Profile, t profile.Target, room redoRoom) string {
 	need := capacityFor(t, room.HighBytes)
 	if need == 0 || room.holds() || !room.Lim.known() {
 		return ""
 	}
-	return fmt.Sprintf("; %s = %s (set before the load, with a restart) would hold the load's %s of redo, where the %s log it has starts async flushing at %s",
-		name, profile.HumanBytes(need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(room.Lim.CapacityBytes), profile.HumanBytes(room.Lim.AsyncBytes))
+	return fmt.Sprintf("; %s (set before the load, with a restart) would hold the load's %s of redo, where the %s log it has starts async flushing at %s",
+		restartRedoLine(p, t, need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(room.Lim.CapacityBytes), profile.HumanBytes(room.Lim.AsyncBytes))
+}
+
+// restartRedoLine is the my.cnf line that starts target t with a redo log
+// of capacity bytes: innodb_redo_log_capacity from MySQL 8.0.30, else
+// innodb_log_file_size, which is the size of each of the target's files
+// (redoFiles). Before, a MySQL 5.7.44 target was told
+// "innodb_redo_log_capacity = 7.8 GiB", a variable mysqld 5.7 does not
+// know (it is new in 8.0.30: MySQL 8.0 manual, "Configuring Redo Log
+// Capacity (MySQL 8.0.30 or Higher)") and a size no option file takes.
+func restartRedoLine(p *profile.Profile, t profile.Target, capacity uint64) string {
+	if v, ok := profile.ParseVersion(t.Version); ok && !t.IsMariaDB() && !v.Less(RedoGrowSince["mysql"]) {
+		return "innodb_redo_log_capacity = " + profile.FormatSize(capacity)
+	}
+	var srv map[string]string
+	if p.Server != nil {
+		srv = p.Server.Variables
+	}
+	files := redoFiles(t, srv)
+	each := (capacity/files + 1<<20 - 1) >> 20 << 20
+	if files == 1 {
+		return "innodb_log_file_size = " + profile.FormatSize(each)
+	}
+	return fmt.Sprintf("innodb_log_file_size = %s (each of its %d files: %s in all)", profile.FormatSize(each), files, profile.HumanBytes(each*files))
 }
 
 // freeMoreText says what to free for a redo log that holds the load when

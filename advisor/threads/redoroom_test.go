@@ -197,7 +197,7 @@ func TestRedoRoomPlan(t *testing.T) {
 		{"6 GiB free: grown to the data's 512M, which holds it", "10.11.19-MariaDB", "100663296", 6, nil, "SET GLOBAL innodb_log_file_size = 536870912;",
 			nil, []string{"cannot hold the load"}},
 		{"MariaDB 10.6 (restart only), 96M log: the size that would hold it", "10.6.18-MariaDB", "100663296", 6, nil, "",
-			[]string{"innodb_log_file_size = 384.0 MiB (set before the load, with a restart) would hold the load's 168.2 MiB to 187.0 MiB of redo", "the redo log cannot hold the load"}, nil},
+			[]string{"innodb_log_file_size = 384M (set before the load, with a restart) would hold the load's 168.2 MiB to 187.0 MiB of redo", "the redo log cannot hold the load"}, nil},
 		{"512M log, a calibration measured 3 bytes of redo per byte: grown to 640M", "10.11.19-MariaDB", "536870912", 6, heavy, "SET GLOBAL innodb_log_file_size = 671088640;",
 			nil, []string{"cannot hold the load"}},
 	}
