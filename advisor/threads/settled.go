@@ -193,14 +193,14 @@ func varSets(p *profile.Profile, o Options) []map[string]string {
 
 // maxDirtyPctOf is innodb_max_dirty_pages_pct as the load will run with
 // it (the advised value, else the server's, else the my.cnf's), else its
-// default.
+// the target's default (maxDirtyDefault).
 func maxDirtyPctOf(p *profile.Profile, o Options) float64 {
 	for _, vars := range varSets(p, o) {
 		if v, err := strconv.ParseFloat(strings.TrimSpace(vars["innodb_max_dirty_pages_pct"]), 64); err == nil && v > 0 && v <= 100 {
 			return v
 		}
 	}
-	return MaxDirtyPagesPctDefault
+	return maxDirtyDefault(targetOf(p, o))
 }
 
 // SettleCheck is the query that tells a load has settled.

@@ -9,8 +9,9 @@ import (
 )
 
 // lwmDefaultMySQL is innodb_max_dirty_pages_pct_lwm's default on MySQL
-// 8.0 and 8.4 (MySQL 8.4 manual, InnoDB Startup Options and System
-// Variables); MariaDB's is 0 (MariaDB KB, InnoDB System Variables).
+// from 8.0.3, 8.4 too (MySQL 8.4 manual, InnoDB Startup Options and System
+// Variables; 0 before: lwmDefaultOf); MariaDB's is 0 (MariaDB KB, InnoDB
+// System Variables).
 const lwmDefaultMySQL = 10
 
 // settleSteps is how a running server is brought to "settled" before an
@@ -57,7 +58,7 @@ func dirtyPcts(p *profile.Profile, o Options) (maxPct, lwm string) {
 	case t.IsMariaDB():
 		return maxPct, "0"
 	case mysqlFlavor(t):
-		return maxPct, strconv.Itoa(lwmDefaultMySQL)
+		return maxPct, strconv.Itoa(lwmDefaultOf(t))
 	}
 	return maxPct, lwmUnknown
 }
