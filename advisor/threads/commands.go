@@ -74,6 +74,9 @@ type dirs struct {
 	loadData bool
 	// replication are the replication statements the mysqldump file runs.
 	replication []string
+	// oldMySQL: a MySQL or Percona target MySQL Shell does not load into
+	// (shellTools).
+	oldMySQL bool
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -101,7 +104,7 @@ const PlaceholderDatabase = "DATABASE"
 // inside mysqlsh -e), so the lines run as printed.
 func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 	dd := dirsOf(p.Dump)
-	mysqlTarget := mysqlTools(targetOf(p, o))
+	mysqlTarget := shellTools(targetOf(p, o))
 	var cmds, notes []string
 	want := func(t string) bool { return o.Task == TaskAll || o.Task == t }
 	if want(TaskDump) {
@@ -124,6 +127,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		if replicating(p, o) {
 			dd.skipBinlog, dd.enableBinlog = false, true // Size warns why (replicatingNote)
 		}
+		dd.oldMySQL = mysqlTools(targetOf(p, o)) && !mysqlTarget
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
 		if n := sandboxNote(p.Dump, targetOf(p, o)); n != "" {
@@ -146,7 +150,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		}
 	}
 	if !mysqlTarget && o.Task != TaskOLTP {
-		note := noShellNote
+		note := noShellNoteFor(targetOf(p, o))
 		if want(TaskCopy) {
 			note += ": copy with mydumper then myloader at " + threadCount(plan.Copy.Threads)
 		}
@@ -187,6 +191,9 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	myloader := myloaderLine(threads, dd.load, dd.enableBinlog)
 	switch dd.format {
 	case "mysqlsh":
+		if dd.oldMySQL {
+			return nil, []string{"no load command: MySQL Shell loads a dump only into MySQL 5.7 or newer (\"Loading dumps is only supported in MySQL 5.7 or newer\"); dump the source again with mydumper (or mysqldump) and load that"}
+		}
 		if !mysqlTarget {
 			return nil, []string{"no load command: a MySQL Shell dump cannot be loaded into MariaDB; dump the source again with mydumper (or mariadb-dump) and load that"}
 		}

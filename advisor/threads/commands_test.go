@@ -55,6 +55,11 @@ var commandCases = []struct {
 		hasNot: []string{"mysqlsh", "myloader"}, noteHas: "no load command: a MySQL Shell dump cannot be loaded into MariaDB"},
 	{name: "MariaDB, all with a MySQL Shell dump: one Shell note", task: TaskAll, srv: server("mariadb", "10.11.19-MariaDB", nil), dump: shellDump,
 		has: []string{"mydumper "}, hasNot: []string{"mysqlsh"}, noteHas: "no mysqlsh lines"},
+	// review r13: mysql-shell's loader refuses a target before 5.7 ("Loading dumps is only supported in MySQL 5.7 or newer")
+	{name: "MySQL 5.6, load of a MySQL Shell dump: no command, the loader's refusal said", task: TaskLoad, srv: server("mysql", "5.6.51-log", nil), dump: shellDump,
+		hasNot: []string{"mysqlsh", "myloader"}, noteHas: "no load command: MySQL Shell loads a dump only into MySQL 5.7 or newer"},
+	{name: "MySQL 5.5, copy: mydumper then myloader", task: TaskCopy, srv: server("mysql", "5.5.21", nil),
+		has: []string{"mydumper ", "myloader "}, hasNot: []string{"mysqlsh"}, noteHas: "stop on a target before MySQL 5.7"},
 	{name: "load of a MySQL Shell dump: loadDump only", task: TaskLoad, dump: shellDump,
 		has: []string{"util.loadDump(\"/backup/sh\""}, hasNot: []string{"myloader", "mydumper", "dumpInstance"}},
 	{name: "load of a mydumper dump: myloader only", task: TaskLoad, dump: myDump,

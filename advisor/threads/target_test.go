@@ -30,6 +30,18 @@ var targetDecidesCases = []struct {
 		target: profile.Target{Flavor: "mysql", Version: "8.0.36", Source: "flag"}, durability: DurabilityRelaxed,
 		cmdHas: []string{"util.loadDump(", "util.dumpInstance(", "myloader "}, redo: true,
 		noteHasNot: []string{"unknown"}},
+	// mysql-shell dump_loader.cc: "Loading dumps is only supported in MySQL
+	// 5.7 or newer" (review r13: 5.5 and 5.6 targets got loadDump lines)
+	{name: "--target mysql-5.6.51: no mysqlsh, the loader's refusal said",
+		target: profile.Target{Flavor: "mysql", Version: "5.6.51", Source: "flag"}, durability: DurabilityStrict,
+		cmdHas: []string{"mydumper ", "myloader "}, cmdHasNot: []string{"mysqlsh", "dumpInstance", "loadDump", "copyInstance"},
+		noteHas: []string{oldMySQLShellNote}, noteHasNot: []string{noShellNote, "not MariaDB"}},
+	{name: "live Percona 5.5 server: no mysqlsh",
+		srv: server("percona", "5.5.20-rel24.1", nil), durability: DurabilityStrict,
+		cmdHasNot: []string{"mysqlsh"}, noteHas: []string{oldMySQLShellNote}},
+	{name: "--target mysql-5.7.44: mysqlsh lines",
+		target: profile.Target{Flavor: "mysql", Version: "5.7.44", Source: "flag"}, durability: DurabilityStrict,
+		cmdHas: []string{"util.loadDump(", "util.dumpInstance(", "util.copyInstance("}, noteHasNot: []string{oldMySQLShellNote}},
 	{name: "--target mysql-8.0.20: redo disabling needs 8.0.21",
 		target: profile.Target{Flavor: "mysql", Version: "8.0.20", Source: "flag"}, durability: DurabilityRelaxed,
 		noteHas: []string{"needs MySQL 8.0.21 or newer (target is 8.0.20)"}},
