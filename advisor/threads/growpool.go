@@ -29,7 +29,7 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	if need == 0 || b.bytes == 0 || need <= b.bytes {
 		return Setting{}, b, "", false
 	}
-	unit := onlinePoolUnit(p)
+	unit := onlinePoolUnit(p, o, b.bytes)
 	grow := (need + unit - 1) / unit * unit
 	if ok, why := poolOnline(p, o, grow); !ok {
 		return Setting{}, b, fmt.Sprintf("buffer pool growth to %s not offered: %s outgrows %s, but %s", profile.HumanBytes(grow),
@@ -71,24 +71,6 @@ func poolUndo(p *profile.Profile, b pool) (uint64, string) {
 	}
 	return live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
 		profile.HumanBytes(live), profile.HumanBytes(b.bytes))
-}
-
-// onlinePoolUnit is what an online resize of the live server's pool is
-// aligned to: innodb_buffer_pool_chunk_size × innodb_buffer_pool_instances
-// on MySQL and Percona (MySQL 8.4 manual, "Configuring InnoDB Buffer Pool
-// Size": the size is adjusted to a multiple of that, also while running;
-// instances are read-only), else PoolChunkBytes.
-func onlinePoolUnit(p *profile.Profile) uint64 {
-	s := p.Server
-	if s == nil || !s.Reachable || s.Flavor == profile.FlavorMariaDB {
-		return PoolChunkBytes
-	}
-	chunk, err1 := profile.ParseSize(s.Variables["innodb_buffer_pool_chunk_size"])
-	inst, err2 := profile.ParseSize(s.Variables["innodb_buffer_pool_instances"])
-	if err1 != nil || err2 != nil || chunk == 0 || inst == 0 {
-		return PoolChunkBytes
-	}
-	return chunk * inst
 }
 
 // poolMaxBytes is the live server's innodb_buffer_pool_size_max (MariaDB:
