@@ -217,18 +217,24 @@ func (e Env) Size(b any) string {
 	return profile.FormatSize(uint64(min(max(toFloat(b), 0), math.MaxUint64>>1)))
 }
 
-// Human renders bytes for people (1.5 GiB).
+// Human renders bytes for people (1.5 GiB). A fraction of a byte (a
+// rate) is rounded, not cut, and said to a tenth below 10 as N does: the
+// text's "1.4 B/s" is the rate its "1 hour of that is 4.9 KiB" used
+// (review r14: 1.4068 B/s was printed "1 B/s").
 func (e Env) Human(b any) string {
 	if u, ok := b.(uint64); ok {
 		return profile.HumanBytes(u)
 	}
-	f := toFloat(b)
+	f := max(toFloat(b), 0)
 	if f >= math.MaxUint64 {
 		// float64 cannot hold 2^64-1; converting 2^64 to uint64 is
 		// undefined in Go (amd64 gave 2^63: "8.0 EiB" for 16 EiB).
 		return profile.HumanBytes(math.MaxUint64)
 	}
-	return profile.HumanBytes(uint64(max(f, 0)))
+	if f < 9.95 && f != math.Trunc(f) {
+		return fmt.Sprintf("%.1f B", f)
+	}
+	return profile.HumanBytes(uint64(math.Round(f)))
 }
 
 // N renders a number rounded to an integer (or 1 decimal below 10).
