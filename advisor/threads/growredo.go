@@ -64,7 +64,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 			if fit <= b.redo {
 				than = "no larger than"
 			}
-			return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s, %s the %s log it has%s", text, than, profile.HumanBytes(b.redo), more), false
+			return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s, %s %s%s", text, than, redoHasText(p, name, b.redo), more), false
 		}
 		grow, why = fit, "; "+text+", so "+profile.HumanBytes(fit)+" is what fits"+more
 	}
@@ -81,6 +81,17 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	return Setting{Name: fmt.Sprintf("grow the redo log to %s for the load (%s%s)", profile.HumanBytes(grow), growReason(p.Dump, data, b.redo, room), why),
 		Apply: apply, Undo: undoLine,
 		Warning: redoGrowWarning(p.Storage, grow, data, undo) + back, settles: true}, g, "", true
+}
+
+// redoHasText names the log the load runs with (redo): "the 512.0 MiB
+// log it has", or, when that is the size the my.cnf lines above advise
+// and not the live server's, both (review r14: "no larger than the 512.0
+// MiB log it has" was printed for a server with a 96M log).
+func redoHasText(p *profile.Profile, name string, redo uint64) string {
+	if live := liveRedoBytes(p, name); live > 0 && live != redo {
+		return fmt.Sprintf("the %s log the my.cnf lines above advise (the server has %s now)", profile.HumanBytes(redo), profile.HumanBytes(live))
+	}
+	return fmt.Sprintf("the %s log it has", profile.HumanBytes(redo))
 }
 
 // liveRedoBytes is the live server's value of the redo variable name
