@@ -99,6 +99,9 @@ func socketCheck(addr string, tried []string) string {
 	if len(addr) > maxSocketPath {
 		return longSocketCheck(addr)
 	}
+	if c, ok := hungCheck("unix "+addr, tried); ok {
+		return c
+	}
 	for _, t := range tried {
 		if !strings.HasPrefix(t, "unix "+addr+":") || !strings.Contains(strings.ToLower(t), "permission denied") {
 			continue
@@ -116,6 +119,9 @@ func socketCheck(addr string, tried []string) string {
 // and port, bind_address and firewall are beside the point (review r12:
 // -h no-such-host.invalid said to check that a server listens there).
 func tcpCheck(addr string, tried []string) string {
+	if c, ok := hungCheck("tcp "+addr, tried); ok {
+		return c
+	}
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		host = addr
@@ -127,6 +133,20 @@ func tcpCheck(addr string, tried []string) string {
 		}
 	}
 	return "that a server listens on " + addr + " (port, bind_address, firewall)"
+}
+
+// hungCheck is what to check of endpoint ep ("tcp ADDR", "unix PATH")
+// that accepted the connection and sent no greeting (server.NoGreeting):
+// the server, not the address; ok is false for any other failure.
+func hungCheck(ep string, tried []string) (string, bool) {
+	for _, t := range tried {
+		if strings.HasPrefix(t, ep+":") && strings.Contains(t, server.NoGreeting) {
+			return "that the server at " + strings.TrimPrefix(strings.TrimPrefix(ep, "tcp "), "unix ") +
+				" is not stopped or stalled (its error log; its process state, ps -o pid,stat,cmd -C mariadbd,mysqld: " +
+				"T is stopped; its host's load and memory), and that a proxy or load balancer in between reaches it", true
+		}
+	}
+	return "", false
 }
 
 // pendingRead is a server read running beside the probe.

@@ -145,8 +145,8 @@ func openPool(ctx context.Context, c Conn, ep Endpoint, o OpenOptions) (*sql.DB,
 	defer cancel()
 	if err := db.PingContext(pctx); err != nil {
 		db.Close()
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, fmt.Errorf("no answer within %s", c.ConnectTimeout)
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			return nil, silentDial(ctx, ep, c.ConnectTimeout)
 		}
 		return nil, err
 	}
