@@ -66,6 +66,10 @@ type Server struct {
 	// databases whose names hold a backtick, at most 20: mydumper 0.10
 	// cannot dump them. [] when none (or not read).
 	BacktickNames []TableName `json:"backtick_names"`
+	// QuoteNames are BacktickNames for a single quote: mydumper 0.10 dumps
+	// their rows but not a database's routines and events nor a table's
+	// triggers, and exits 1. [] when none (or not read).
+	QuoteNames []TableName `json:"quote_names"`
 	// PerfSchemaBytes is what the performance schema allocated (SHOW ENGINE
 	// PERFORMANCE_SCHEMA STATUS, performance_schema.memory); 0 when it is
 	// off or unread.
@@ -198,12 +202,6 @@ type MyCnf struct {
 	// Placement is what the probe saw around the file that decides where
 	// the advised fragment can go; nil on profiles saved before it.
 	Placement *MyCnfPlacement `json:"placement,omitempty"`
-}
-
-// TableName is a database (Table "") or one of its tables.
-type TableName struct {
-	Schema string `json:"schema"`
-	Table  string `json:"table,omitempty"`
 }
 
 // Dump describes a logical dump directory or file (--dump DIR).

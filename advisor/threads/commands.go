@@ -114,9 +114,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		}
 		cmds = append(cmds, mydumperLine(plan.Dump.Threads, dd.dump, mydumperRegex(p)))
 		notes = append(notes, mydumperNote, systemSchemasNote)
-		if n := backtickSourceNote(p); n != "" {
-			notes = append(notes, n)
-		}
+		notes = appendNonEmpty(notes, backtickSourceNote(p), quoteSourceNote(p))
 	}
 	if want(TaskLoad) {
 		dd.skipBinlog = binlogState(p, o) == BinlogOn
@@ -143,9 +141,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			notes = append(notes, "util.copyInstance needs MySQL Shell 8.1 or newer")
 		} else if o.Task == TaskCopy { // --task all prints the dump and load lines already
 			cc, cn := mydumperCopy(dd.dump, plan.Copy.Threads, mydumperRegex(p))
-			if n := backtickSourceNote(p); n != "" {
-				cn = append(cn, n)
-			}
+			cn = appendNonEmpty(cn, backtickSourceNote(p), quoteSourceNote(p))
 			cmds, notes = append(cmds, cc...), append(notes, cn...)
 		}
 	}

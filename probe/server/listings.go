@@ -107,6 +107,17 @@ func (r *reader) largest(ctx context.Context) {
 	})
 }
 
+// quoteNames lists the databases and tables whose names hold a single
+// quote (qQuoteNames), whose routines, events or triggers mydumper 0.10
+// leaves out, exiting 1.
+func (r *reader) quoteNames(ctx context.Context) {
+	r.s.QuoteNames = []profile.TableName{}
+	q := listingQuery(r.s.Flavor, r.s.Version, qQuoteNames, qQuoteNamesMariaDB)
+	r.listPairs(ctx, q, "names with a single quote (information_schema.TABLES)", func(schema, table sql.NullString) {
+		r.s.QuoteNames = append(r.s.QuoteNames, profile.TableName{Schema: schema.String, Table: table.String})
+	})
+}
+
 // backtickNames lists the databases and tables whose names hold a
 // backtick (qBacktickNames), which mydumper 0.10 cannot dump.
 func (r *reader) backtickNames(ctx context.Context) {

@@ -98,6 +98,23 @@ const (
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
 		" ORDER BY 1, 2 LIMIT 20"
 
+	// qQuoteNames lists the databases, and the tables of other databases,
+	// whose names hold a single quote: mydumper 0.10 exits 1 on them
+	// (advisor/threads/quotenames.go). At most 20.
+	qQuoteNames query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ SCHEMA_NAME, '' FROM information_schema.SCHEMATA" +
+		" WHERE INSTR(SCHEMA_NAME, '''') > 0" +
+		" UNION ALL SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES" +
+		" WHERE INSTR(TABLE_NAME, '''') > 0 AND INSTR(TABLE_SCHEMA, '''') = 0" +
+		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
+		" ORDER BY 1, 2 LIMIT 20"
+	// qQuoteNamesMariaDB is qQuoteNames bounded on MariaDB 10.1.2+.
+	qQuoteNamesMariaDB query = "/* mytune */ SET STATEMENT max_statement_time=30 FOR SELECT SCHEMA_NAME, '' FROM information_schema.SCHEMATA" +
+		" WHERE INSTR(SCHEMA_NAME, '''') > 0" +
+		" UNION ALL SELECT TABLE_SCHEMA, TABLE_NAME FROM information_schema.TABLES" +
+		" WHERE INSTR(TABLE_NAME, '''') > 0 AND INSTR(TABLE_SCHEMA, '''') = 0" +
+		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +
+		" ORDER BY 1, 2 LIMIT 20"
+
 	// Replication: MariaDB 10.0+ lists every connection with SHOW ALL
 	// SLAVES STATUS; MySQL 8.0.22+ renamed SHOW SLAVE STATUS to SHOW
 	// REPLICA STATUS (MySQL 8.0.22 release notes; MariaDB KB "SHOW REPLICA STATUS").

@@ -135,6 +135,7 @@ func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Ser
 	r.tables(ctx)
 	r.largest(ctx)
 	r.backtickNames(ctx)
+	r.quoteNames(ctx)
 	r.replication(ctx)
 	r.sampleRedo(ctx, statusAt)
 	if ctx.Err() != nil {
