@@ -221,10 +221,12 @@ func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 		return
 	}
 	second, err := strconv.ParseFloat(val, 64)
-	elapsed := time.Since(t0).Seconds()
-	if err != nil || second < first || elapsed <= 0 {
-		return
+	rate, why := redoSample(first, second, time.Since(t0).Seconds())
+	switch {
+	case err != nil:
+	case why != "":
+		r.s.Unread = append(r.s.Unread, "the second redo reading (the redo rate over the measurement): "+why)
+	case rate >= 0:
+		r.s.RedoBytesPerS, r.s.RedoRateBasis = rate, BasisSampled
 	}
-	r.s.RedoBytesPerS = (second - first) / elapsed
-	r.s.RedoRateBasis = BasisSampled
 }
