@@ -54,13 +54,18 @@ func Budget(freeBytes, maxBytes uint64) (fileBytes uint64, note string, err erro
 			return 0, "", fmt.Errorf("%w: --max-bytes is %d bytes, the minimum is %d MiB (a %d MiB test file is %d%% of it): raise it",
 				ErrBudgetTooSmall, maxBytes, MinBudgetBytes/MiB, MinFileBytes/MiB, fileShare)
 		}
-		return 0, "", fmt.Errorf("%w: %d MiB free, the probe uses at most 5%% of it and needs a %d MiB file; free at least %d MiB, or give --no-measure to advise without measuring the disk", ErrNoSpace, freeBytes/MiB, MinFileBytes/MiB, need/MiB)
+		return 0, "", fmt.Errorf("%w: %s free, the probe uses at most 5%% of it and needs a %d MiB file; free at least %d MiB, or give --no-measure to advise without measuring the disk", ErrNoSpace, freeMiB(freeBytes), MinFileBytes/MiB, need/MiB)
 	}
 	if fileBytes < percentOf(maxBytes, fileShare)/MiB*MiB {
-		note = fmt.Sprintf("test file shrunk from %d MiB to %d MiB: 5%% of the %d MiB free", percentOf(maxBytes, fileShare)/MiB, fileBytes/MiB, freeBytes/MiB)
+		note = fmt.Sprintf("test file shrunk from %d MiB to %d MiB: 5%% of the %s free", percentOf(maxBytes, fileShare)/MiB, fileBytes/MiB, freeMiB(freeBytes))
 	}
 	return fileBytes, note, nil
 }
+
+// freeMiB is free space in MiB to one decimal, as the report's findings
+// and df -h give it: whole MiB rounded down said "4 MiB free" where the
+// findings said "5.0 MiB free" of the same 5,238,784 bytes (review r12).
+func freeMiB(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/MiB) }
 
 // percentOf is p percent of x, exact to the byte and without overflow near 2^64.
 func percentOf(x, p uint64) uint64 { return x/100*p + x%100*p/100 }

@@ -20,7 +20,7 @@ func TestBudget(t *testing.T) {
 		{name: "plenty of space: 25% of the write budget", free: 100 * GiB, max: 256 * MiB, want: 64 * MiB},
 		{name: "zero maxBytes means the default", free: 100 * GiB, max: 0, want: 64 * MiB},
 		{name: "5% rule shrinks", free: 1 * GiB, max: 256 * MiB, want: 51 * MiB, wantNote: "shrunk from 64 MiB to 51 MiB"},
-		{name: "5% rule exactly at the minimum", free: 320 * MiB, max: 256 * MiB, want: 16 * MiB, wantNote: "5% of the 320 MiB free"},
+		{name: "5% rule exactly at the minimum", free: 320 * MiB, max: 256 * MiB, want: 16 * MiB, wantNote: "5% of the 320.0 MiB free"},
 		{name: "tiny free space is refused", free: 100 * MiB, max: 256 * MiB, wantErr: true},
 		{name: "no free space is refused", free: 0, max: 256 * MiB, wantErr: true},
 		{name: "maxBytes below the minimum is refused", free: 100 * GiB, max: 8 * MiB, wantErr: true, wantIs: ErrBudgetTooSmall},
