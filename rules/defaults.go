@@ -27,6 +27,7 @@ const (
 var defaults = []defaultRule{
 	{"innodb_buffer_pool_size", "", "", profile.FormatSize(profile.DefaultBufferPoolBytes), srcMy80},
 	{"innodb_buffer_pool_chunk_size", mysqlName, "", "128M", srcMy80},
+	{"innodb_buffer_pool_chunk_size", mariaName, ">=10.2.2, <10.5", "128M", srcMaria + " (10.2.2-10.4, chunks within each of the instances)"},
 	{"innodb_buffer_pool_instances", mysqlName, "", "1", srcMy80 + " (8 when the pool is 1G or more)"},
 	{"innodb_redo_log_capacity", mysqlName, ">=8.0.30", "100M", srcMy80},
 	{"innodb_log_file_size", mariaName, ">=10.5", "96M", srcMaria},

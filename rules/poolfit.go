@@ -50,9 +50,10 @@ func (e Env) capPool32Bit(p PoolPlan) PoolPlan {
 // mysqld would otherwise round it up to at start-up (MySQL 8.4 manual,
 // "Configuring InnoDB Buffer Pool Size"; LayoutPool): 17G with 3
 // instances of 128M chunks would run as 17.25G. MariaDB is not modelled
-// (rules/pool.go).
+// from 10.5 (rules/pool.go); MariaDB 10.2.2-10.4 lays its pool out as
+// MySQL 5.7 does (chunks x instances, 8 from 1G) and is aligned alike.
 func (e Env) alignPool(p PoolPlan) PoolPlan {
-	if e.F.Flavor == profile.FlavorMariaDB || p.TargetBytes == 0 {
+	if e.F.Flavor == profile.FlavorMariaDB && !chunkedMariaDB(e.F.Version) || p.TargetBytes == 0 {
 		return p
 	}
 	l := LayoutPool(p.TargetBytes, e.F.BufferPoolChunkBytes, e.instancesFor(p.TargetBytes))
@@ -64,10 +65,21 @@ func (e Env) alignPool(p PoolPlan) PoolPlan {
 		p.SizedBytes = from
 	}
 	p.TargetBytes = p.TargetBytes / l.Unit * l.Unit
-	p.Cap = joinCap(p.Cap, fmt.Sprintf("MySQL rounds the pool up to a multiple of innodb_buffer_pool_chunk_size %s x %d "+
+	who := "MySQL"
+	if e.F.Flavor == profile.FlavorMariaDB {
+		who = "MariaDB"
+	}
+	p.Cap = joinCap(p.Cap, fmt.Sprintf(who+" rounds the pool up to a multiple of innodb_buffer_pool_chunk_size %s x %d "+
 		"instance(s) = %s, so %s is taken down to %s", e.Human(l.ChunkBytes), l.Instances, e.Human(l.Unit),
 		e.Human(from), e.Size(p.TargetBytes)))
 	return p
+}
+
+// chunkedMariaDB reports whether MariaDB v lays its pool out in chunks x
+// instances, as MySQL 5.7 does: from 10.2.2 (online resizing, chunks) to
+// before 10.5, which has one instance (MDEV-15058).
+func chunkedMariaDB(v profile.Version) bool {
+	return v.AtLeast(10, 2, 2) && v.Less(profile.Version{Major: 10, Minor: 5})
 }
 
 // instancesFor is innodb_buffer_pool_instances for a pool of the given

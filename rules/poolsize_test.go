@@ -82,6 +82,14 @@ var bufferPoolAdviceCases = []struct {
 		setVar("innodb_buffer_pool_instances", "3")), "17280M", []string{"multiple of innodb_buffer_pool_chunk_size 128.0 MiB x 3 instance(s) = 384.0 MiB"}},
 	{"MariaDB: no instance rounding", all(poolServer("mariadb", "10.11.6", "2G", 8*tGiB, 4*tGiB, bufferPoolMem, 300),
 		setVar("innodb_buffer_pool_instances", "3")), "17G", nil},
+	// review r13: MariaDB 10.2.2-10.4 lays the pool out as MySQL 5.7 (chunks x instances; one
+	// instance only from 10.5, MDEV-15058), so 17G with 3 instances ran as 17.25G there too
+	{"MariaDB 10.4 with 3 pool instances: a multiple of 384M", all(poolServer("mariadb", "10.4.34", "2G", 8*tGiB, 4*tGiB, bufferPoolMem, 300),
+		setVar("innodb_buffer_pool_instances", "3")), "17280M", []string{"MariaDB rounds the pool up to a multiple of innodb_buffer_pool_chunk_size 128.0 MiB x 3 instance(s) = 384.0 MiB"}},
+	{"MariaDB 10.3 with a 96M chunk, 2 instances (192M): a multiple of 192M", all(poolServer("mariadb", "10.3.39", "2G", 8*tGiB, 4*tGiB, bufferPoolMem, 300),
+		setVar("innodb_buffer_pool_instances", "2"), setVar("innodb_buffer_pool_chunk_size", "100663296")), "17280M", []string{"x 2 instance(s) = 192.0 MiB"}},
+	{"MariaDB 10.5 with 3 instances set: one instance, no rounding", all(poolServer("mariadb", "10.5.27", "2G", 8*tGiB, 4*tGiB, bufferPoolMem, 300),
+		setVar("innodb_buffer_pool_instances", "3")), "17G", nil},
 }
 
 // TestBufferPoolAdvice covers issue 20: a pool smaller than the InnoDB data
