@@ -1,6 +1,8 @@
 package threads
 
 import (
+	"fmt"
+
 	"github.com/mytune/mytune/profile"
 )
 
@@ -59,7 +61,7 @@ func binlogDefaultText(t profile.Target) string {
 	case t.IsMariaDB():
 		return "; MariaDB's log_bin defaults to OFF"
 	case v.Less(BinlogDefaultOnSince):
-		return "; MySQL 5.7's log_bin defaults to OFF"
+		return fmt.Sprintf("; MySQL %d.%d's log_bin defaults to OFF", v.Major, v.Minor)
 	}
 	return "; MySQL 8.0 and later write it by default"
 }
