@@ -68,12 +68,12 @@ func growthCost(s profile.Storage, d *profile.Dump, threads int) (fast, slow flo
 	if lat <= 0 || d.Tables <= 0 {
 		return 0, 0, ""
 	}
-	g, inOrder, byRules := loadGrowth(d)
+	g, fewest, byRules, reversed := loadGrowth(d)
 	if g.tables <= 0 {
 		return 0, 0, ""
 	}
 	par := float64(min(max(threads, 1), g.tables))
-	fast, slow = inOrder*lat/math.Pow(par, SyncParallelFast), g.syncs*lat/math.Pow(par, SyncParallelSlow)
+	fast, slow = fewest*lat/math.Pow(par, SyncParallelFast), g.syncs*lat/math.Pow(par, SyncParallelSlow)
 	if par == 1 { // one session's syncs, one after another: the slow end at the commit p50 ÷ the quiet spread, as fixedCost pays its writes
 		slow /= QuietSpreadShare
 	}
@@ -81,11 +81,11 @@ func growthCost(s profile.Storage, d *profile.Dump, threads int) (fast, slow flo
 		return 0, 0, ""
 	}
 	how, each := smallTablesText(g), syncsText(g.each())
-	if inOrder < g.syncs {
-		each = syncsText(inOrder/float64(g.tables)) + "–" + each
+	if fewest < g.syncs {
+		each = syncsText(fewest/float64(g.tables)) + "–" + each
 	}
 	if byRules {
-		how = fmt.Sprintf(" (by MariaDB's growth rules on the pages the row model gives its indexes, with the %.2g of a table's creation%s%s)", CreateDataSyncs, partitionsText(d), boundariesText(inOrder < g.syncs))
+		how = fmt.Sprintf(" (by MariaDB's growth rules on the pages the row model gives its indexes, with the %.2g of a table's creation%s%s)", CreateDataSyncs, partitionsText(d), boundariesText(fewest < g.syncs, reversed))
 	}
 	if par == 1 {
 		return fast, slow, fmt.Sprintf("; growing the tablespaces: %s × %s data-file syncs%s at %s (the probe's commit p50; ÷ %.2f at the slow end, the host's quiet spread), one session = %s, overlapping the rest at the fast end, after it at the slow end",
@@ -97,17 +97,17 @@ func growthCost(s profile.Storage, d *profile.Dump, threads int) (fast, slow flo
 
 // loadGrowth is the data-file syncs a load pays its InnoDB tables: by
 // MariaDB's growth rules (ruleGrowth) plus CreateDataSyncs a table when
-// every table was sized, true, and as inOrder the same when each table's
-// data files go in in key order (no BoundaryPages); else innoDBGrowth's
-// count, at most ExtendSyncsPerTable a table, either way.
-func loadGrowth(d *profile.Dump) (g tableGrowth, inOrder float64, byRules bool) {
-	if n, tables, ok := ruleGrowth(d, true); ok && tables > 0 { // the tables' creation; their further partitions' is fixedCost's (partitionSyncs)
-		lo, _, _ := ruleGrowth(d, false)
+// every table was sized, true, the most of the two ways ruleGrowthBoth
+// counts them in g and the fewest as fewest (reversed: the boundaries
+// between a table's files gave the fewer); else innoDBGrowth's count, at
+// most ExtendSyncsPerTable a table, either way.
+func loadGrowth(d *profile.Dump) (g tableGrowth, fewest float64, byRules, reversed bool) {
+	if lo, hi, tables, rev, ok := ruleGrowthBoth(d); ok { // the tables' creation; their further partitions' is fixedCost's (partitionSyncs)
 		created := float64(tables) * CreateDataSyncs
-		return tableGrowth{tables: tables, syncs: n + created}, lo + created, true
+		return tableGrowth{tables: tables, syncs: hi + created}, lo + created, true, rev
 	}
 	g = innoDBGrowth(d, ExtendSyncsPerTable)
-	return g, g.syncs, false
+	return g, g.syncs, false, false
 }
 
 // growthTables names the tables that grow: the dump's tables, or its

@@ -203,15 +203,15 @@ func loadWriteIOs(s profile.Storage, d *profile.Dump, threads, wait int) (lo, hi
 }
 
 // floorGrowth is the growth syncs the write-I/O floor counts, fewest
-// (lo: each table's data files in key order) and most (hi: BoundaryPages
-// between them), the write I/Os each at the fewest and most (one
+// (lo) and most (hi) of each table's data files in key order and with
+// BoundaryPages between them (ruleGrowthBoth), the write I/Os each at the fewest and most (one
 // session's own when threads is 1: IOsPerRuleSyncOne*, the Relaxed pair
 // when its commits do not sync), and how they
 // were counted: by MariaDB's growth rules (ruleGrowth) when every InnoDB
 // table was sized, else by the fit's sizes (innoDBGrowth), one count.
 func floorGrowth(d *profile.Dump, threads, wait int) (lo, hi, perLo, perHi float64, how string) {
-	if n, tables, ok := ruleGrowth(d, true); ok && tables > 0 {
-		lo, _, _ = ruleGrowth(d, false)
+	if fewest, n, tables, reversed, ok := ruleGrowthBoth(d); ok {
+		lo = fewest
 		each := syncsText(n / float64(tables))
 		if lo < n {
 			each = syncsText(lo/float64(tables)) + "–" + each
@@ -223,16 +223,20 @@ func floorGrowth(d *profile.Dump, threads, wait int) (lo, hi, perLo, perHi float
 				perLo, perHi = IOsPerRuleSyncOneRelaxedLow, IOsPerRuleSyncOneRelaxedHigh
 			}
 		}
-		return lo, n, perLo, perHi, fmt.Sprintf("%s a table by MariaDB's growth rules on the pages the row model gives its indexes%s%s%s", each, partitionsText(d), boundariesText(lo < n), one)
+		return lo, n, perLo, perHi, fmt.Sprintf("%s a table by MariaDB's growth rules on the pages the row model gives its indexes%s%s%s", each, partitionsText(d), boundariesText(lo < n, reversed), one)
 	}
 	g := innoDBGrowth(d, 0)
 	return g.syncs, g.syncs, IOsPerSyncLow, IOsPerSyncHigh, syncsText(g.each()) + " a table" + growthSizeText(d, g)
 }
 
-// boundariesText says what the growth count's range is, when it is one.
-func boundariesText(ranged bool) string {
+// boundariesText says what the growth count's range is, when it is one;
+// reversed when the boundaries between a table's files gave the fewer.
+func boundariesText(ranged, reversed bool) string {
 	if !ranged {
 		return ""
+	}
+	if reversed {
+		return fmt.Sprintf("; the fewer with %.2g of a page left part-filled at each boundary between each table's data files, the more with them loaded in key order", BoundaryPages)
 	}
 	return fmt.Sprintf("; the fewer with each table's data files loaded in key order, the more with %.2g of a page left part-filled at each boundary between them", BoundaryPages)
 }
