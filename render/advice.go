@@ -61,8 +61,7 @@ func adviceText(a *advisor.Advice, o Options) string {
 	}
 	b.WriteString(findingsText(t, a.Findings, w))
 	b.WriteString(threadsText(t, a.Threads, w))
-	where, check := cnfWhere(a)
-	b.WriteString(cnfText(t, a.Cnf, where, check, w))
+	b.WriteString(cnfText(t, a.Cnf, cnfHint(a), w))
 	b.WriteString(applyNowText(t, a.ApplyNow, w))
 	if len(a.Notes) > 0 {
 		b.WriteString(section(t, "NOTES"))
@@ -310,22 +309,32 @@ func cnfWhere(a *advisor.Advice) (where, check string) {
 	return "append it to the end of " + m.Path, "mytune cannot see what the server reads after that file: " + check
 }
 
-// cnfText shows the my.cnf fragment as it is; only comment lines are
-// wrapped, since a cut option line would change its meaning.
-func cnfText(t theme, cnf, where, check string, w int) string {
-	if strings.TrimSpace(cnf) == "" {
-		return ""
-	}
-	var b strings.Builder
+// cnfHint says where the fragment goes and when it takes effect
+// (cnfWhere), for the text report and the markdown alike (review r14: the
+// markdown printed the fragment without it, so a reader appended it to
+// 50-server.cnf, where 99-local.cnf overrides it).
+func cnfHint(a *advisor.Advice) string {
+	where, check := cnfWhere(a)
 	hint := where + ", [mysqld] line included (the server keeps the last value it reads); it takes effect at the " +
 		"server's next start (restart where a line says it needs one)"
-	if groups := strings.Count("\n"+cnf, "\n["); groups > 1 {
+	if groups := strings.Count("\n"+a.Cnf, "\n["); groups > 1 {
 		hint = where + " as it is, each [group] line with it (a group is read only by the servers named; the " +
 			"server keeps the last value it reads); it takes effect at the server's next start"
 	}
 	if check != "" {
 		hint += "; " + check
 	}
+	return hint
+}
+
+// cnfText shows the my.cnf fragment as it is, under hint (cnfHint); only
+// comment lines are wrapped, since a cut option line would change its
+// meaning.
+func cnfText(t theme, cnf, hint string, w int) string {
+	if strings.TrimSpace(cnf) == "" {
+		return ""
+	}
+	var b strings.Builder
 	b.WriteString(section(t, "MY.CNF"))
 	for _, l := range wrap(hint, w, "") {
 		b.WriteString(t.dim.Render(l) + "\n")

@@ -26,7 +26,7 @@ func adviceMarkdown(a *advisor.Advice) string {
 	b.WriteString(findingsMarkdown(a.Findings))
 	b.WriteString(threadsMarkdown(a.Threads))
 	if strings.TrimSpace(a.Cnf) != "" {
-		b.WriteString("## my.cnf\n\n" + mdFenced("ini", a.Cnf) + "\n")
+		b.WriteString("## my.cnf\n\n**Where:** " + mdText(cnfHint(a)) + ".\n\n" + mdFenced("ini", a.Cnf) + "\n")
 		if len(a.ApplyNow) > 0 {
 			b.WriteString("The lines that need no restart, in effect now on the running server:\n\n" +
 				mdFenced("sql", strings.Join(a.ApplyNow, "\n")) + "\n")

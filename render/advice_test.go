@@ -280,15 +280,17 @@ func TestAdviceCnfWhere(t *testing.T) {
 			if c.path != "" {
 				a.Profile.MyCnf = &profile.MyCnf{Path: c.path, Placement: c.pl}
 			}
-			var buf bytes.Buffer
-			if err := Advice(&buf, a, Options{Format: "text", Width: 400}); err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(buf.String(), c.want) || strings.Contains(buf.String(), "add to the [mysqld] section") {
-				t.Errorf("MY.CNF hint lacks %q:\n%s", c.want, buf.String())
-			}
-			if c.not != "" && strings.Contains(buf.String(), c.not) {
-				t.Errorf("MY.CNF hint says %q:\n%s", c.not, buf.String())
+			for _, format := range []string{"text", "markdown"} { // review r14: the markdown gave no hint
+				var buf bytes.Buffer
+				if err := Advice(&buf, a, Options{Format: format, Width: 400}); err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(buf.String(), c.want) || strings.Contains(buf.String(), "add to the [mysqld] section") {
+					t.Errorf("%s: MY.CNF hint lacks %q:\n%s", format, c.want, buf.String())
+				}
+				if c.not != "" && strings.Contains(buf.String(), c.not) {
+					t.Errorf("%s: MY.CNF hint says %q:\n%s", format, c.not, buf.String())
+				}
 			}
 		})
 	}
