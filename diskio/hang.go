@@ -54,10 +54,31 @@ func watch(ctx context.Context, limit time.Duration, dir string, fn func() (Resu
 	case o := <-done:
 		return o.res, o.err
 	case <-grace.C:
-		return Result{}, fmt.Errorf("%w (%w: an operation on %s had not returned %s after the interrupt; %s)",
-			ctx.Err(), ErrHung, dir, cancelGrace, leftNote(dir))
+		return Result{}, fmt.Errorf("%w (%w)", ctx.Err(), &HungError{Dir: dir, After: cancelGrace})
 	}
 }
+
+// HungError is ErrHung (errors.Is) for a run interrupted while an
+// operation on the disk under Dir had not returned: its test file may be
+// left there, which the interruption's message must say (review r12: on a
+// filesystem frozen with fsfreeze, Ctrl-C printed that the test file was
+// removed, and it was still there after the thaw).
+type HungError struct {
+	// Dir is the directory measured; After how long past the interrupt
+	// the operation had not returned.
+	Dir   string
+	After time.Duration
+}
+
+func (e *HungError) Error() string {
+	return fmt.Sprintf("%v: an operation on %s had not returned %s after the interrupt; %s", ErrHung, e.Dir, e.After, leftNote(e.Dir))
+}
+
+// Is makes errors.Is(err, ErrHung) true.
+func (e *HungError) Is(target error) bool { return target == ErrHung }
+
+// LeftNote says which test file the hung run may leave in its directory.
+func (e *HungError) LeftNote() string { return leftNote(e.Dir) }
 
 // leftNote says which test file a hung run may leave in dir.
 func leftNote(dir string) string {

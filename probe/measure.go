@@ -50,7 +50,7 @@ func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Me
 	}
 	switch {
 	case ctx.Err() != nil:
-		return ctx.Err()
+		return interrupted(ctx.Err(), err)
 	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS):
 		return inputf("cannot write a test file in %s (%w): run as a user who may write there, or on a writable mount", st.Path, err)
 	case errors.Is(err, syscall.ENOSPC) && checkInodes(st.Path, o.skip()) != nil:
@@ -66,6 +66,18 @@ func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Me
 		st.Notes = append(st.Notes, note)
 	}
 	return nil
+}
+
+// interrupted is what an interrupted measurement returns: the run's own
+// error when the disk did not answer (diskio.ErrHung, which wraps the
+// cancellation and says the test file may be left), else the
+// cancellation (review r12: on a frozen filesystem Ctrl-C dropped the
+// run's error and said the test file was removed; it was not).
+func interrupted(cancelled, err error) error {
+	if errors.Is(err, diskio.ErrHung) {
+		return err
+	}
+	return cancelled
 }
 
 // pageCacheLoopNote is the measurement note for a datadir on a loop device

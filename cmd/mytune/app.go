@@ -70,7 +70,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
 	root.SetArgs(connflags.RewriteArgs(args))
-	err := cobraUsage(root.ExecuteContext(ctx))
+	err := interruptedHung(cobraUsage(root.ExecuteContext(ctx)))
 	if err != nil {
 		render.Error(stderr, err)
 	}
