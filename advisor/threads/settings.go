@@ -91,7 +91,7 @@ func skipBinlog(p *profile.Profile, o Options, state string) Setting {
 		name += ", if the binary log is on (log_bin: no server or my.cnf was read" + binlogDefaultText(targetOf(p, o)) + ")"
 	}
 	apply := "SET SESSION sql_log_bin = 0; -- in the loading session: "
-	if targetOf(p, o).Flavor != profile.FlavorMariaDB { // MySQL Shell's utilities do not load into MariaDB (mysqlshNote)
+	if shellTools(targetOf(p, o)) { // MySQL Shell's utilities load neither into MariaDB nor before MySQL 5.7 (shelltarget.go)
 		apply += "mysqlsh loadDump skipBinlog: true; "
 	}
 	apply += "myloader 0.10 does it unless --enable-binlog"

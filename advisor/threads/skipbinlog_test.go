@@ -55,6 +55,9 @@ func TestSkipBinlogApplyNamesItsLoaders(t *testing.T) {
 	}{
 		{"MariaDB 10.11: myloader only", profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}, false},
 		{"MySQL 8.4: mysqlsh and myloader", profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.0"}, true},
+		// review r13: MySQL Shell loads nothing into MySQL before 5.7 (shellTools)
+		{"MySQL 5.6: myloader only", profile.Target{Flavor: profile.FlavorMySQL, Version: "5.6.51"}, false},
+		{"Percona 5.7: mysqlsh and myloader", profile.Target{Flavor: profile.FlavorPercona, Version: "5.7.44"}, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
