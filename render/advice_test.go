@@ -143,34 +143,29 @@ func TestAdviceBadFormat(t *testing.T) {
 	}
 }
 
-func TestHumanDur(t *testing.T) {
-	cases := []struct {
-		in   time.Duration
-		want string
-	}{{40 * time.Second, "40s"}, {7*time.Minute + 20*time.Second, "7m"}, {80 * time.Minute, "1h20m"}, {0, "0s"}}
-	for _, c := range cases {
-		if got := humanDur(c.in); got != c.want {
-			t.Errorf("humanDur(%v) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
-// TestEstimateDur: a small restore's estimate keeps its tenths of a second.
-func TestEstimateDur(t *testing.T) {
+// TestEstimateEnd: a small restore's estimate keeps its tenths of a
+// second, one under an hour its seconds; the high end rounds up.
+func TestEstimateEnd(t *testing.T) {
 	cases := []struct {
 		name string
 		in   time.Duration
+		up   bool
 		want string
 	}{
-		{"sub-second keeps tenths", 700 * time.Millisecond, "700ms"},
-		{"under 10 s keeps tenths", 2900 * time.Millisecond, "2.9s"},
-		{"10 s and over as humanDur", 43 * time.Second, "43s"},
-		{"minutes as humanDur", 7*time.Minute + 20*time.Second, "7m"},
+		{"sub-second keeps tenths", 700 * time.Millisecond, false, "700ms"},
+		{"under 10 s keeps tenths", 2900 * time.Millisecond, false, "2.9s"},
+		{"a high end under 10 s rounds up", 2910 * time.Millisecond, true, "3s"},
+		{"10 s and over to the second", 43 * time.Second, false, "43s"},
+		{"minutes and seconds", 7*time.Minute + 20*time.Second, false, "7m20s"},
+		{"whole minutes", 7 * time.Minute, true, "7m"},
+		{"an hour and more, low end down", 80*time.Minute + 50*time.Second, false, "1h20m"},
+		{"an hour and more, high end up", 80*time.Minute + 10*time.Second, true, "1h21m"},
+		{"nothing", 0, false, "0s"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := estimateDur(c.in); got != c.want {
-				t.Errorf("estimateDur(%v) = %q, want %q", c.in, got, c.want)
+			if got := estimateEnd(c.in, c.up); got != c.want {
+				t.Errorf("estimateEnd(%v, %v) = %q, want %q", c.in, c.up, got, c.want)
 			}
 		})
 	}
@@ -190,9 +185,9 @@ func TestAdviceSettled(t *testing.T) {
 		want         []string
 	}{
 		{"text", "text", []string{"restore: loaded (the loader exits) in 25s to 41s. load basis",
-			"settled: 2m to 4m after the start, when every loaded page is written and a clean shutdown would be done. settle basis", "when: after the load has settled"}},
+			"settled: 2m7s to 3m56s after the start, when every loaded page is written and a clean shutdown would be done. settle basis", "when: after the load has settled"}},
 		{"markdown", "markdown", []string{"Estimated restore (loaded: the loader exits): 25s to 41s. load basis",
-			"Estimated until settled (every loaded page written, a clean shutdown done): 2m to 4m. settle basis",
+			"Estimated until settled (every loaded page written, a clean shutdown done): 2m7s to 3m56s. settle basis",
 			"| `SET GLOBAL innodb_buffer_pool_size = 134217728;` after the load has settled: run the undo once SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty' is near 0 |"}},
 	}
 	for _, c := range cases {

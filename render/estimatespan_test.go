@@ -28,6 +28,11 @@ func TestEstimateSpan(t *testing.T) {
 		{"a low end of nothing", 0, 200 * time.Millisecond, "under 200ms"},
 		{"a low end that rounds to nothing", 40 * time.Millisecond, 1200 * time.Millisecond, "under 1.2s"},
 		{"both ends round to nothing", 0, 30 * time.Millisecond, "under 100ms"},
+		// review r14: JSON high_s 68 printed "27s to 1m" beside the note's "1m8s", and 71 "28s to 1m"
+		{"a minute and seconds is the seconds the JSON holds", 27 * time.Second, 68 * time.Second, "27s to 1m8s"},
+		{"a minute and seconds, both ends", 67 * time.Second, 71 * time.Second, "1m7s to 1m11s"},
+		{"minutes and seconds", 127 * time.Second, 236 * time.Second, "2m7s to 3m56s"},
+		{"from an hour: the low end down, the high end up, to the minute", 75*time.Minute + 40*time.Second, 84*time.Minute + 10*time.Second, "1h15m to 1h25m"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -134,50 +134,48 @@ func wrapWords(words []string, width int, indent string) []string {
 	return lines
 }
 
-// humanDur renders an estimate as a person says it: "40s", "7m", "1h20m".
-// estimateDur is humanDur with tenths of a second below 10 s, so a small
-// restore's estimate ("0.7s to 1.2s") stays a range.
-func estimateDur(d time.Duration) string {
-	if d < 10*time.Second {
-		return d.Round(100 * time.Millisecond).String()
-	}
-	return humanDur(d)
-}
-
-func humanDur(d time.Duration) string {
-	switch {
-	case d < time.Minute:
-		return d.Round(time.Second).String()
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d.Round(time.Minute).Minutes()))
-	}
-	d = d.Round(10 * time.Minute)
-	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
-}
-
-// estimateSpan renders an estimate's range, "low to high", each end as
-// estimateDur does; when both ends round to the same figure but differ
-// by a second or more ("4m to 4m" for 217 s to 262 s, QA), both are
-// given to the second ("3m37s to 4m22s"), or to the minute from an hour.
-// A low end that rounds to nothing is "under" the high one ("loaded in 0s
+// estimateSpan renders an estimate's range, "low to high", from the
+// JSON's low_s and high_s: tenths of a second below 10 s, whole seconds
+// below an hour ("1m8s": the advisor's rangeOf holds them to the second
+// there, and its notes print them so), whole minutes from an hour, the
+// low end rounded down and the high end up, so the range printed holds
+// the one the JSON states (review r14: high_s 68 was printed "1m", below
+// it, beside a note's "1m8s"; QA: 217 s to 262 s printed "4m to 4m"). A
+// low end that rounds to nothing is "under" the high one ("loaded in 0s
 // to 200ms" said the load takes no time, review r5).
 func estimateSpan(lo, hi time.Duration) string {
-	a, b := estimateDur(lo), estimateDur(hi)
+	a, b := estimateEnd(lo, false), estimateEnd(hi, true)
 	if a == "0s" {
 		if b == "0s" {
 			b = "100ms"
 		}
 		return "under " + b
 	}
-	if a != b || hi.Round(time.Second) == lo.Round(time.Second) {
-		return a + " to " + b
+	return a + " to " + b
+}
+
+// estimateEnd is one end of estimateSpan: d to its unit, up for the high
+// end, down for the low one.
+func estimateEnd(d time.Duration, up bool) string {
+	unit := time.Second
+	switch {
+	case d < 10*time.Second:
+		unit = 100 * time.Millisecond
+	case d >= time.Hour:
+		unit = time.Minute
 	}
-	fine := func(d time.Duration) string {
-		if d < time.Hour {
-			return d.Round(time.Second).String()
-		}
-		d = d.Round(time.Minute)
-		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+	r := d.Truncate(unit)
+	if up && r < d {
+		r += unit
 	}
-	return fine(lo) + " to " + fine(hi)
+	switch m, sec := int(r/time.Minute), int(r%time.Minute/time.Second); {
+	case r < time.Minute:
+		return r.String()
+	case r >= time.Hour:
+		return fmt.Sprintf("%dh%02dm", m/60, m%60)
+	case sec == 0:
+		return fmt.Sprintf("%dm", m)
+	default:
+		return fmt.Sprintf("%dm%ds", m, sec)
+	}
 }
