@@ -70,12 +70,12 @@ func cpuShare(l *profile.Load, threads, cores int) (lo, hi float64, why string) 
 	load, loadWhy := cpuLoad(*l)
 	t := float64(threads)
 	if t+load <= float64(cores) || t/(t+load) >= 0.995 {
-		return QuietSpreadShare, QuietFastShare, fmt.Sprintf("%.0f–%.0f%% of that (%s: no CPU time to share with the restore's %d sessions on %s)", 100*QuietSpreadShare, 100*QuietFastShare, loadWhy, threads, count(cores, "CPU"))
+		return QuietSpreadShare, QuietFastShare, fmt.Sprintf("%.0f–%.0f%% of that (%s: no CPU time to share with the restore's %s on %s)", 100*QuietSpreadShare, 100*QuietFastShare, loadWhy, count(threads, "session"), count(cores, "CPU"))
 	}
 	share := t / (t + load)
 	lo, hi = QuietSpreadShare*share, QuietFastShare*share
-	return lo, hi, fmt.Sprintf("%.0f–%.0f%% of that: %s shares the %s with the restore's %d sessions (%d/(%d+%.2f) × %.2f; × %.2f at the slow end)",
-		100*lo, 100*hi, loadWhy, count(cores, "CPU"), threads, threads, threads, load, QuietFastShare, QuietSpreadShare)
+	return lo, hi, fmt.Sprintf("%.0f–%.0f%% of that: %s shares the %s with the restore's %s (%d/(%d+%.2f) × %.2f; × %.2f at the slow end)",
+		100*lo, 100*hi, loadWhy, count(cores, "CPU"), count(threads, "session"), threads, threads, load, QuietFastShare, QuietSpreadShare)
 }
 
 // cpuLoad is the load that competes for CPUs: the 1-minute load average
