@@ -199,10 +199,16 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 		return []string{shell}, nil
 	case "mydumper":
 		var lines, notes []string
+		dir := dd.load
 		if len(dd.system) > 0 {
-			link, dir := userSchemasLines(dd)
+			var link string
+			link, dir = userSchemasLines(dd)
 			lines, notes = []string{link}, []string{systemSchemasLoadNote(dd, dir)}
 			myloader = myloaderLine(threads, dir, dd.enableBinlog)
+		}
+		if !utf8.ValidString(dir) {
+			lines, notes = append(lines, "ln -sfn -- "+shQuote(dir)+" "+ShellLinkDir), append(notes, loaderLinkNote)
+			myloader = myloaderLine(threads, ShellLinkDir, dd.enableBinlog)
 		}
 		notes = append(append(notes, loaderTrapNotes(dd)...), noOverwriteNote)
 		if dd.compression == "zstd" {

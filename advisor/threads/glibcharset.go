@@ -33,3 +33,14 @@ func glibCharset(line string) string {
 	}
 	return line
 }
+
+// loaderLinkNote says why a myloader line reads a dump whose directory
+// name is not valid UTF-8 through ShellLinkDir: myloader 0.10 converts
+// --directory to UTF-8 (glibCharset), which such bytes are not, so the
+// name cannot reach it (review r11: --directory $'/var/tmp/…/lat\xe9n
+// dump' stopped at "option parsing failed: Invalid byte sequence in
+// conversion input", and CHARSET=UTF-8 cannot help bytes that are not UTF-8).
+const loaderLinkNote = "the dump's directory name is not valid UTF-8, which myloader 0.10 cannot take as --directory (\"option parsing " +
+	"failed: Invalid byte sequence in conversion input\"): the line before it links the directory as " + ShellLinkDir +
+	" (its name written with \\xNN escapes, for bash and zsh) and myloader reads it through the link; remove the link after the load (rm " +
+	ShellLinkDir + ")"

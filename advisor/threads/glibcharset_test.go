@@ -89,3 +89,43 @@ func runTool(t *testing.T, tool, line string) string {
 	out, _ := cmd.CombinedOutput()
 	return string(out)
 }
+
+// TestMyloaderNonUTF8Dump: a mydumper dump whose directory name is not
+// valid UTF-8 (Latin-1 \xe9) is loaded through a link with an ASCII name,
+// as the real myloader, run through bash, takes it (review r11: --directory
+// $'…lat\xe9n dump' failed option parsing, with or without CHARSET=UTF-8);
+// with the system schemas it is the .user-schemas directory that is linked.
+func TestMyloaderNonUTF8Dump(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		system []string
+		linked string // the directory the link points to, under base
+	}{
+		{"the dump directory", nil, "lat\xe9n dump"},
+		{"its .user-schemas directory", []string{"mysql"}, "lat\xe9n dump.user-schemas"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			base := t.TempDir()
+			d := &profile.Dump{Format: "mydumper", Path: filepath.Join(base, "lat\xe9n dump"), SystemSchemas: c.system}
+			if err := os.MkdirAll(d.Path, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			cmds := Size(prof(2, 0, fastCurve, d), Options{Task: TaskLoad, Target: profile.Target{Flavor: "mariadb", Version: "10.11", Source: "flag"}}).Commands
+			want := "ln -sfn -- " + shQuote(filepath.Join(base, c.linked)) + " " + ShellLinkDir
+			if len(cmds) < 2 || cmds[len(cmds)-2] != want || !strings.Contains(cmds[len(cmds)-1], "--directory "+ShellLinkDir+" ") {
+				t.Fatalf("commands %q, want %q then myloader --directory %s", cmds, want, ShellLinkDir)
+			}
+			if _, err := exec.LookPath("bash"); err != nil {
+				t.Fatal("bash not installed")
+			}
+			link := filepath.Join(base, "link")
+			script := strings.ReplaceAll(strings.Join(cmds, " && "), ShellLinkDir, link)
+			if out := runTool(t, "myloader", "exec bash -c "+shQuote(script)); strings.Contains(out, "option parsing failed") {
+				t.Errorf("%s: %s", script, out)
+			}
+			if target, err := os.Readlink(link); err != nil || target != filepath.Join(base, c.linked) {
+				t.Errorf("link %q → %q (%v), want %q", link, target, err, filepath.Join(base, c.linked))
+			}
+		})
+	}
+}
