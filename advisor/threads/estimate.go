@@ -208,8 +208,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	}
 	aFast, aSlow, aText := analyzeCost(p, b.analyzeTables)
 	fast, slow, fixedText = fast+aFast, slow+aSlow, fixedText+aText
-	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL%s; disk %s; CPU %.0f MB/s on a quiet host (%.0f per load thread, at most %.0f on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s%s",
-		bytesRange(lo, hi), fileCPUText(d), disk, quiet/1e6, CPUBytesPerSecPerThread/1e6, cpuCoreCap(cores)/1e6, count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, ioText, growText, fixedText))
+	return rangeOf(fast, slow, fmt.Sprintf("%s of SQL%s; disk %s; CPU %s MB/s on a quiet host (%s per load thread, at most %s on %s%s as measured with MariaDB 10.11; %s), %s; the slower decides%s%s%s",
+		bytesRange(lo, hi), fileCPUText(d), disk, mb(quiet), mb(CPUBytesPerSecPerThread), mb(cpuCoreCap(cores)), count(max(cores, 1), "CPU"), tableText(d.Tables), speedWhy, shareWhy, ioText, growText, fixedText))
 }
 
 // fixedCost is the time a restore pays per table whatever its rows, fast
