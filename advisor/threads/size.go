@@ -122,18 +122,19 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 	if note := loaderDeadlockNote(p, o, *plan); note != "" {
 		plan.Notes = append(plan.Notes, note)
 	}
-	plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b, c.n)
+	loader := loaderChoice(o, *plan)
+	plan.EstimatedLoad = calibratedEstimate(p, loader, estimateLoad(p, loader.Threads, c.n, b), b, c.n)
 	b.buffered = settledPlan(p, o, plan, b)
 	if b.buffered { // page flushing during the load goes through the page cache too
-		plan.EstimatedLoad = calibratedEstimate(p, plan.Load, estimateLoad(p, plan.Load.Threads, c.n, b), b, c.n)
+		plan.EstimatedLoad = calibratedEstimate(p, loader, estimateLoad(p, loader.Threads, c.n, b), b, c.n)
 		plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 	}
-	plan.EstimatedLoadBinlog = binlogEstimate(p, o, plan.Load.Threads, c.n, b)
+	plan.EstimatedLoadBinlog = binlogEstimate(p, o, loader.Threads, c.n, b)
 	plan.EstimatedLoadAsIs, plan.EstimatedSettledAsIs = asIsPlan(p, o, c, *plan)
 	plan.Warnings = append(plan.Warnings, loadWarnings(p, o)...)
 	plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
 	for _, note := range []string{asIsNote(*plan), foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
-		redoRoomNote(p, b, plan.Load.Threads), oneCPUFullRedoNote(c, b), freshMemoryNote(p, plan.LoadedInnoDBBytes, b)} {
+		redoRoomNote(p, b, loader.Threads), oneCPUFullRedoNote(c, b), freshMemoryNote(p, plan.LoadedInnoDBBytes, b)} {
 		if note != "" {
 			plan.Notes = append(plan.Notes, note)
 		}
@@ -142,6 +143,18 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 		plan.Notes = append(plan.Notes, note)
 		markExtrapolated(plan)
 	}
+}
+
+// loaderChoice is the load choice at the threads the printed loader line
+// runs at, which the estimates are for: the copy's for --task copy
+// (mydumperCopy's myloader, util.copyInstance), else the load's (review
+// r14: a copy printed myloader --threads 4 under an estimate for 8).
+func loaderChoice(o Options, plan Plan) Choice {
+	c := plan.Load
+	if o.Task == TaskCopy {
+		c.Threads = plan.Copy.Threads
+	}
+	return c
 }
 
 // loaderDeadlockNote is deadlockNote for the printed myloader line into a
