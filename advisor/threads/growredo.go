@@ -50,7 +50,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		name, since = "innodb_log_file_size", RedoGrowSince[profile.FlavorMariaDB]
 	}
 	if v.Less(since) {
-		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(p, t, room), freeMoreText(p.Storage, data, t, room, 0)), false
+		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(p, t, room, name), freeMoreText(p.Storage, data, t, room, 0)), false
 	}
 	ideal, as := (data+PoolChunkBytes-1)/PoolChunkBytes*PoolChunkBytes, "the loaded data's size"
 	if need := capacityFor(t, room.HighBytes); need > ideal {
@@ -115,15 +115,17 @@ func growReason(d *profile.Dump, data, redo uint64, room redoRoom) string {
 }
 
 // restartText names the log that would hold the load's redo, set with a
-// restart before it, as the my.cnf line restartRedoLine writes; "" when
-// the current one holds it or the limits are unknown.
-func restartText(p *profile.Profile, t profile.Target, room redoRoom) string {
+// restart before it, as the my.cnf line restartRedoLine writes (name: the
+// variable); "" when the current one holds
+// it or the limits are unknown. The log the load runs with is named as
+// redoHasText names it: the advised one as advised (review r14).
+func restartText(p *profile.Profile, t profile.Target, room redoRoom, name string) string {
 	need := capacityFor(t, room.HighBytes)
 	if need == 0 || room.holds() || !room.Lim.known() {
 		return ""
 	}
-	return fmt.Sprintf("; %s (set before the load, with a restart) would hold the load's %s of redo, where the %s log it has starts async flushing at %s",
-		restartRedoLine(p, t, need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(room.Lim.CapacityBytes), profile.HumanBytes(room.Lim.AsyncBytes))
+	return fmt.Sprintf("; %s (set before the load, with a restart) would hold the load's %s of redo, where %s starts async flushing at %s",
+		restartRedoLine(p, t, need), bytesRange(room.LowBytes, room.HighBytes), redoHasText(p, name, room.Lim.CapacityBytes), profile.HumanBytes(room.Lim.AsyncBytes))
 }
 
 // restartRedoLine is the my.cnf line that starts target t with a redo log

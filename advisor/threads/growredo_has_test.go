@@ -47,3 +47,25 @@ func TestGrowRedoNotOfferedSaysWhatTheServerHas(t *testing.T) {
 		})
 	}
 }
+
+// TestRestartRedoSaysWhatTheServerHas: on a server that resizes its redo
+// log only with a restart, the note naming the log that would hold the
+// load says the advised log is advised, not the log the server has (review
+// r14, as TestGrowRedoNotOfferedSaysWhatTheServerHas).
+func TestRestartRedoSaysWhatTheServerHas(t *testing.T) {
+	d := *dump40
+	d.TotalBytes = 400e6
+	p := prof(2, 0, cardCurve, &d)
+	p.Storage.FreeBytes = 50 << 30
+	p.Server = server("mariadb", "10.6.18-MariaDB", map[string]string{"innodb_buffer_pool_size": "16G", "innodb_log_file_size": "100663296"})
+	plan := Size(p, Options{Task: TaskLoad, Advised: map[string]string{"innodb_buffer_pool_size": "16G", "innodb_log_file_size": "256M"}})
+	var note string
+	for _, n := range plan.Notes {
+		if strings.HasPrefix(n, "redo log growth not offered") {
+			note = n
+		}
+	}
+	if !strings.Contains(note, "where the 256.0 MiB log the my.cnf lines above advise (the server has 96.0 MiB now) starts async flushing") {
+		t.Errorf("note: %q", note)
+	}
+}
