@@ -69,7 +69,7 @@ func poolUndo(p *profile.Profile, b pool) (uint64, string) {
 		return b.bytes, fmt.Sprintf("; the undo puts back the advised %s, not the %s the server had, which the advice lowers",
 			profile.HumanBytes(b.bytes), profile.HumanBytes(live))
 	}
-	return live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
+	return live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines of this report advise %s)",
 		profile.HumanBytes(live), profile.HumanBytes(b.bytes))
 }
 

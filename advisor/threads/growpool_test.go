@@ -77,8 +77,8 @@ var growPoolCases = []struct {
 		advised: map[string]string{"innodb_buffer_pool_size": "128M"},
 		srv:     server("mariadb", "10.11.19-MariaDB", map[string]string{"innodb_buffer_pool_size": "67108864"}),
 		apply:   "SET GLOBAL innodb_buffer_pool_size = 268435456;", undo: "SET GLOBAL innodb_buffer_pool_size = 67108864;",
-		warnHas: "the undo puts back the 64.0 MiB the server has now (the my.cnf lines above advise 128.0 MiB)",
-		noteHas: "the load is sized for the my.cnf lines above applied first: the advised 128.0 MiB buffer pool, where the server has 64.0 MiB now"},
+		warnHas: "the undo puts back the 64.0 MiB the server has now (the my.cnf lines of this report advise 128.0 MiB)",
+		noteHas: "the load is sized for the my.cnf lines of this report applied first: the advised 128.0 MiB buffer pool, where the server has 64.0 MiB now"},
 	// QA: a 1G pool in a 768 MiB cgroup, lowered to 128M by memory.buffer_pool_over_memory ("the OOM killer ends
 	// mysqld"), was grown to 256M for the load and its undo put the 1G back
 	{name: "the advice lowers the server's 1G pool to 128M: the undo puts back 128M, not 1G", availGiB: 20, limitMiB: 768,

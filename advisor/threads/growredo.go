@@ -73,7 +73,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	undo, back := b.redo, ""
 	if live := liveRedoBytes(p, name); live > 0 && live != b.redo {
 		// as the pool's undo: back to what the server has, not to the size the load is sized for
-		undo, back = live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines above advise %s)",
+		undo, back = live, fmt.Sprintf("; the undo puts back the %s the server has now (the my.cnf lines of this report advise %s)",
 			profile.HumanBytes(live), profile.HumanBytes(b.redo))
 	}
 	apply, undoLine := sizeLines(p, name, grow, undo)
@@ -84,12 +84,12 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 }
 
 // redoHasText names the log the load runs with (redo): "the 512.0 MiB
-// log it has", or, when that is the size the my.cnf lines above advise
+// log it has", or, when that is the size the my.cnf lines of this report advise
 // and not the live server's, both (review r14: "no larger than the 512.0
 // MiB log it has" was printed for a server with a 96M log).
 func redoHasText(p *profile.Profile, name string, redo uint64) string {
 	if live := liveRedoBytes(p, name); live > 0 && live != redo {
-		return fmt.Sprintf("the %s log the my.cnf lines above advise (the server has %s now)", profile.HumanBytes(redo), profile.HumanBytes(live))
+		return fmt.Sprintf("the %s log the my.cnf lines of this report advise (the server has %s now)", profile.HumanBytes(redo), profile.HumanBytes(live))
 	}
 	return fmt.Sprintf("the %s log it has", profile.HumanBytes(redo))
 }

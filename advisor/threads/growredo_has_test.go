@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestGrowRedoNotOfferedSaysWhatTheServerHas: when the my.cnf lines above
+// TestGrowRedoNotOfferedSaysWhatTheServerHas: when the my.cnf lines of this report
 // advise a redo log the server does not have yet, the note that declines
 // to grow it names the advised size as advised and the server's own as
 // the server's, never the advised size as "the log it has" (review r14:
@@ -18,7 +18,7 @@ func TestGrowRedoNotOfferedSaysWhatTheServerHas(t *testing.T) {
 		has, lacks string
 	}{
 		{"advised 512M over the server's 96M", map[string]string{"innodb_buffer_pool_size": "16G", "innodb_log_file_size": "512M"},
-			"no larger than the 512.0 MiB log the my.cnf lines above advise (the server has 96.0 MiB now)", "512.0 MiB log it has"},
+			"no larger than the 512.0 MiB log the my.cnf lines of this report advise (the server has 96.0 MiB now)", "512.0 MiB log it has"},
 		{"nothing advised: the server's 384M is the log it has", nil,
 			"no larger than the 384.0 MiB log it has", "advise"},
 	}
@@ -65,7 +65,7 @@ func TestRestartRedoSaysWhatTheServerHas(t *testing.T) {
 			note = n
 		}
 	}
-	if !strings.Contains(note, "where the 256.0 MiB log the my.cnf lines above advise (the server has 96.0 MiB now) starts async flushing") {
+	if !strings.Contains(note, "where the 256.0 MiB log the my.cnf lines of this report advise (the server has 96.0 MiB now) starts async flushing") {
 		t.Errorf("note: %q", note)
 	}
 }

@@ -72,7 +72,7 @@ func TestGrowRedoUndoIsTheServers(t *testing.T) {
 		undo, warn string
 	}{
 		{"advised 256M, server 48M: back to 48M", "50331648", map[string]string{"innodb_buffer_pool_size": "1G", "innodb_log_file_size": "256M"},
-			"SET GLOBAL innodb_log_file_size = 50331648;", "the undo puts back the 48.0 MiB the server has now (the my.cnf lines above advise 256.0 MiB)"},
+			"SET GLOBAL innodb_log_file_size = 50331648;", "the undo puts back the 48.0 MiB the server has now (the my.cnf lines of this report advise 256.0 MiB)"},
 		{"nothing advised: back to the server's 48M", "50331648", map[string]string{"innodb_buffer_pool_size": "1G"},
 			"SET GLOBAL innodb_log_file_size = 50331648;", ""},
 	} {

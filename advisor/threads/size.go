@@ -51,7 +51,7 @@ func advisedPoolFirstNote(p *profile.Profile, o Options, b pool) string {
 	if ok, why := poolOnline(p, o, b.bytes); !ok {
 		how = "it takes that only at a restart: " + why
 	}
-	return fmt.Sprintf("the load is sized for the my.cnf lines above applied first: the advised %s buffer pool, "+
+	return fmt.Sprintf("the load is sized for the my.cnf lines of this report applied first: the advised %s buffer pool, "+
 		"where the server has %s now (%s); without them the threads, "+
 		"the during-load settings and the estimate do not hold", profile.HumanBytes(b.bytes), profile.HumanBytes(live), how)
 }
