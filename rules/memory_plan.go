@@ -189,7 +189,29 @@ func (e Env) planConnsText() string {
 	if conns == e.F.MaxConnections {
 		return connsText(conns)
 	}
-	return fmt.Sprintf("%s (max_connections %d lowered to what their buffers allow)", connsText(conns), e.F.MaxConnections)
+	return fmt.Sprintf("%s (max_connections %d lowered to what their buffers allow: %s)", connsText(conns), e.F.MaxConnections, e.bufConnsWhy(conns))
+}
+
+// bufConnsWhy says which bound of bufConns gave conns, with its figures
+// (review r14: "lowered to what their buffers allow" gave 174 with no
+// way to check it from the text).
+func (e Env) bufConnsWhy(conns int) string {
+	per := e.BuffersAfterBytes()
+	if per == 0 {
+		return "their buffers are not known"
+	}
+	share := int(e.T.ConnMemoryFraction * float64(e.EffectiveMemBytes()) / float64(per))
+	switch conns {
+	case share:
+		return fmt.Sprintf("%s%% of the %s usable ÷ %s of buffers each (max_connections_memory_fraction)",
+			e.N(e.T.ConnMemoryFraction*100), e.Human(e.EffectiveMemBytes()), e.Human(per))
+	case e.MaxUsed():
+		return "no fewer than the server has used at once (Max_used_connections)"
+	case e.T.MinMaxConnections:
+		return fmt.Sprintf("no fewer than mytune's floor of %d (max_connections_floor)", e.T.MinMaxConnections)
+	}
+	return fmt.Sprintf("what fits beside the %s reserve, %s of global buffers and the server's %s default pool, at %s each",
+		e.Human(e.ReserveBytes()), e.Human(e.GlobalAfterBytes()), e.Human(e.T.BufferPoolMinBytes), e.Human(per))
 }
 
 // connFloorText says what connFloor kept max_connections at: what the
