@@ -116,6 +116,9 @@ func (s Source) Options() (server.ConnOptions, error) {
 	if o.Port < 0 || o.Port > 65535 {
 		return o, usage.Errorf("--port %d is not a TCP port (1-65535)", o.Port)
 	}
+	if err := checkHost(o.Host); err != nil {
+		return o, err
+	}
 	if o.ConnectTimeout < 0 || o.ConnectTimeout > time.Hour {
 		return o, usage.Errorf("--connect-timeout %s must be between 0 and 1h", o.ConnectTimeout)
 	}
@@ -193,4 +196,25 @@ func showFlag(spell, value string) string {
 		return spell
 	}
 	return spell + " " + value
+}
+
+// checkHost refuses a -h that holds a port ("[::1]:3440", "db1:3307"):
+// the mysql client takes the port with -P only, and joined with it the
+// address was dialled as "[[::1]:3440]:3306" (review r11). An IPv6
+// address alone has two colons or more, with or without brackets.
+func checkHost(host string) error {
+	addr, port := host, ""
+	switch i := strings.LastIndex(host, ":"); {
+	case strings.HasPrefix(host, "[") && strings.Contains(host, "]:"):
+		j := strings.Index(host, "]:")
+		addr, port = host[:j+1], host[j+2:]
+	case i > 0 && strings.Count(host, ":") == 1:
+		addr, port = host[:i], host[i+1:]
+	default:
+		return nil
+	}
+	if _, err := strconv.Atoi(port); err != nil {
+		return nil // not a port: let the connection say what is wrong
+	}
+	return usage.Errorf("-h %q holds a port: give the host alone (-h %s) and the port with -P %s, as the mysql client takes them", host, addr, port)
 }

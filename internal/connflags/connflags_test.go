@@ -68,6 +68,33 @@ func TestOptions(t *testing.T) {
 	}
 }
 
+// TestHostWithPort: a -h that holds a port is refused with the two flags
+// to give instead (review r11: -h '[::1]:3440' dialled "[[::1]:3440]:3306");
+// IPv6 addresses alone, bracketed or not, and names pass.
+func TestHostWithPort(t *testing.T) {
+	cases := []struct{ name, host, want string }{
+		{"bracketed IPv6 and port", "[::1]:3440", "give the host alone (-h [::1]) and the port with -P 3440"},
+		{"name and port", "db1:3307", "give the host alone (-h db1) and the port with -P 3307"},
+		{"IPv4 and port", "10.0.0.5:3306", "(-h 10.0.0.5) and the port with -P 3306"},
+		{"IPv6 alone", "::1", ""},
+		{"IPv6 in brackets", "[::1]", ""},
+		{"full IPv6", "fe80::1:2", ""},
+		{"name", "db1.example.com", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, _ := newSource(t, []string{"-h", c.host}, "")
+			_, err := s.Options()
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Errorf("got %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
 // TestExplicitServer: which settings name a server (an error when it does
 // not answer) and which are discovery (a quiet gap).
 func TestExplicitServer(t *testing.T) {
