@@ -87,11 +87,62 @@ func padLeft(s string, n int) string {
 
 // wrap breaks s into lines of at most width cells at spaces; a word longer
 // than width (a path, a command) stays whole on a line of its own, wider
-// than width, so a file name a note says to delete can be pasted.
+// than width, so a file name a note says to delete can be pasted. A
+// single-quoted run stays whole with its spaces, and a command line the
+// text quotes is never broken at a blank: it goes whole onto the line or
+// the next, and one wider than a line gets lines of its own, each but the
+// last ending in " \", so a paste runs it as one command (noteWords).
 // Continuation lines start with indent. A box cell, which must not be
 // wider, uses wrapBox.
 func wrap(s string, width int, indent string) []string {
-	return wrapWords(strings.Fields(s), width, indent)
+	var lines []string
+	line := ""
+	for _, w := range noteWords(s) {
+		empty := line == "" || line == indent
+		candidate := line + " " + w.text
+		if empty {
+			candidate = line + w.text
+		}
+		switch {
+		case ansi.StringWidth(candidate) <= width || (empty && w.words == nil):
+			line = candidate
+		case w.words == nil || ansi.StringWidth(indent+w.text) <= width:
+			lines, line = append(lines, line), indent+w.text
+		default: // a command wider than a line: lines of its own
+			head := line + " " + w.lead
+			if empty {
+				head = line + w.lead
+			}
+			if strings.TrimSpace(head) != "" {
+				lines = append(lines, strings.TrimRight(head, " "))
+			}
+			lines, line = append(lines, commandLines(w.words, width, indent+"  ")...), indent+w.tail
+		}
+	}
+	if strings.TrimSpace(line) != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// commandLines prints a command's shell words over lines of at most width
+// cells that start with prefix (continuations two cells further in), each
+// but the last ending in " \" so the shell reads one command; a word
+// wider than a line is kept whole.
+func commandLines(words []string, width int, prefix string) []string {
+	var lines []string
+	line := prefix
+	for _, word := range words {
+		if line != prefix && line != prefix+"  " && ansi.StringWidth(line)+1+ansi.StringWidth(word)+2 > width {
+			lines = append(lines, line+" \\")
+			line = prefix + "  "
+		}
+		if line != prefix && line != prefix+"  " {
+			line += " "
+		}
+		line += word
+	}
+	return append(lines, line)
 }
 
 // wrapBox is wrap for a box cell: a word longer than width is broken into
