@@ -30,10 +30,13 @@ var knownVars = map[string]varSpec{
 	"innodb_buffer_pool_chunk_size": {KindSize, ">=5.7.5", ">=10.2"},
 	// read only (restartWhy): the most SET GLOBAL may grow the pool to; in the
 	// MariaDB 10.11.19, 11.8.6 and 12.2.2 captures (probe/server/testdata)
-	"innodb_buffer_pool_size_max":    {KindSize, "", ">=10.11"},
-	"innodb_redo_log_capacity":       {KindSize, ">=8.0.30", ""},
-	"innodb_log_file_size":           {KindSize, ">=5.0", ">=5.0"},
-	"innodb_log_files_in_group":      {KindInt, ">=5.0", "<10.6"},
+	"innodb_buffer_pool_size_max": {KindSize, "", ">=10.11"},
+	"innodb_redo_log_capacity":    {KindSize, ">=8.0.30", ""},
+	// MySQL 9.7.0's and 9.7.1's captures have neither (removed after their
+	// deprecation in 8.0.30 for innodb_redo_log_capacity; the 9.x release
+	// that removed them is not pinned: probe/mycnf/removed97.go).
+	"innodb_log_file_size":           {KindSize, "<9.7", ">=5.0"},
+	"innodb_log_files_in_group":      {KindInt, "<9.7", "<10.6"},
 	"innodb_log_buffer_size":         {KindSize, ">=5.0", ">=5.0"},
 	"innodb_log_write_ahead_size":    {KindSize, ">=5.7.4", ""},
 	"innodb_io_capacity":             {KindInt, ">=5.5", ">=5.5"},

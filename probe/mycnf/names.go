@@ -103,6 +103,7 @@ func (r *Reading) ambiguous(o Option, m []string) Option {
 func (r *Reading) resolveMySQL(o Option, plugins []string) (Option, bool) {
 	r.checkRemoved80(o)
 	r.checkRemoved84(o)
+	r.checkRemoved97(o)
 	r.checkAddedMySQL(o)
 	bare := strings.ToLower(o.Raw)
 	if bare != o.Raw {

@@ -31,6 +31,7 @@ var fixtureVariablesCases = []struct {
 	// (UTF-16 LE, BOM, CRLF), and as UTF-16 BE with a BOM.
 	{"mysql-8.4.8-utf16le.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
 	{"mysql-8.4.8-utf16be.txt", "8.4.8", profile.FlavorMySQL, 8, 4, 600, true, 1},
+	{"mysql-9.7.0-er2.txt", "9.7.0-er2", profile.FlavorMySQL, 9, 7, 600, true, 1},
 	{"mysql-9.7.1.txt", "9.7.1", profile.FlavorMySQL, 9, 7, 600, true, 1},
 	{"mysql-26.7.0.txt", "26.7.0", profile.FlavorMySQL, 26, 7, 600, false, 1},
 	{"mariadb-10.11.19-debian12.txt", "10.11.19-MariaDB-0+deb12u1", profile.FlavorMariaDB, 10, 11, 600, false, 0},
