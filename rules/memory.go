@@ -158,7 +158,8 @@ func (e Env) MemoryCommittedBytes() uint64 {
 func (e Env) MaxConnectionsFit() int { return MaxConnectionsFit(e.Budget(), e.F.BufferPoolBytes) }
 
 // PoolOverMemoryText says what a buffer pool larger than memory does. A
-// MariaDB with innodb_buffer_pool_size_max (10.11 on) maps the pool at
+// MariaDB with innodb_buffer_pool_size_max (10.11.12, 11.4.6, 11.8.2 and
+// 12.x on: profile.MariaDBPoolMax) maps the pool at
 // start; with vm.overcommit_memory = 0 (the Linux default) the kernel
 // refuses a mapping larger than RAM + swap ("obvious overcommits",
 // kernel overcommit-accounting.rst) and mariadbd does not start ("Cannot
@@ -173,7 +174,8 @@ func (e Env) PoolOverMemoryText() string {
 		return e.strictCommitText()
 	}
 	ramSwap := m.TotalBytes + m.SwapTotalBytes
-	if !e.F.IsMariaDB() || !Accepts(e.F.Flavor, e.F.Version, "innodb_buffer_pool_size_max") || m.TotalBytes == 0 ||
+	hasMax := e.F.Raw["innodb_buffer_pool_size_max"] != "" || profile.MariaDBPoolMax(e.F.Version) != profile.PoolMaxNone
+	if !e.F.IsMariaDB() || !hasMax || m.TotalBytes == 0 ||
 		e.F.BufferPoolBytes <= ramSwap {
 		return load
 	}

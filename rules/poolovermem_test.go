@@ -24,6 +24,10 @@ func TestPoolOverMemoryText(t *testing.T) {
 		{"MariaDB 10.11, 22G over the usable memory but within RAM", "mariadb", "10.11.19", "0", 22 * tGiB, 0, "Under load the kernel swaps"},
 		{"MariaDB 10.11, 43G within RAM + 24G swap", "mariadb", "10.11.19", "0", 43 * tGiB, 24 * tGiB, "Under load the kernel swaps"},
 		{"MySQL 8.4, 43G", "mysql", "8.4.8", "0", 43 * tGiB, 0, "Under load the kernel swaps"},
+		// before innodb_buffer_pool_size_max (MDEV-29445: 10.11.12, 11.4.6, 11.8.2) the pool is mapped
+		// chunk by chunk, each far below RAM + swap, so the heuristic overcommit check passes every one
+		{"MariaDB 10.11.5, 43G, overcommit 0: chunks, it starts", "mariadb", "10.11.5", "0", 43 * tGiB, 0, "Under load the kernel swaps"},
+		{"MariaDB 11.8.6, 43G, overcommit 0", "mariadb", "11.8.6", "0", 43 * tGiB, 0, "does not start at all"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -29,7 +29,9 @@ var knownVars = map[string]varSpec{
 	"innodb_buffer_pool_instances":  {KindInt, ">=5.5", "<10.6"}, // MariaDB removed it in 10.6 (MDEV-15058)
 	"innodb_buffer_pool_chunk_size": {KindSize, ">=5.7.5", ">=10.2"},
 	// read only (restartWhy): the most SET GLOBAL may grow the pool to; in the
-	// MariaDB 10.11.19, 11.8.6 and 12.2.2 captures (probe/server/testdata)
+	// MariaDB 10.11.19, 11.8.6 and 12.2.2 captures (probe/server/testdata).
+	// Never written; which releases have it and its default:
+	// profile.MariaDBPoolMax (10.11.12, 11.4.6, 11.8.2 on)
 	"innodb_buffer_pool_size_max": {KindSize, "", ">=10.11"},
 	"innodb_redo_log_capacity":    {KindSize, ">=8.0.30", ""},
 	// MySQL 9.7.0's and 9.7.1's captures have neither (removed after their

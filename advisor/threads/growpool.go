@@ -99,7 +99,32 @@ func poolOnline(p *profile.Profile, o Options, bytes uint64) (bool, string) {
 	if maxB := poolMaxBytes(p); maxB > 0 && bytes > maxB {
 		return false, fmt.Sprintf("the server's innodb_buffer_pool_size_max (%s) keeps SET GLOBAL below that; only a restart with a larger one can", profile.HumanBytes(maxB))
 	}
-	return true, ""
+	return poolMaxAtStart(p, t, bytes)
+}
+
+// poolMaxAtStart says, when no server was read, whether the target's
+// innodb_buffer_pool_size_max lets SET GLOBAL grow the pool to bytes: a
+// MariaDB that sets it to the pool it starts with when nothing else does
+// (profile.MariaDBPoolMax: 10.11.12-10.11.16, 11.4.6-11.4.10,
+// 11.8.2-11.8.6, 12.0-12.3.1) truncates any growth to the pool it has,
+// with warning 1292 (checked on 10.11.19 started with both at 128M), so
+// a printed growth would leave the load on the smaller pool unsaid.
+func poolMaxAtStart(p *profile.Profile, t profile.Target, bytes uint64) (bool, string) {
+	if (p.Server != nil && p.Server.Reachable) || !t.IsMariaDB() {
+		return true, ""
+	}
+	v, err := profile.ParseVersionStrict(t.Version)
+	if err != nil || profile.MariaDBPoolMax(v) != profile.PoolMaxAtStart {
+		return true, ""
+	}
+	if p.MyCnf != nil {
+		if n, err := profile.ParseSize(p.MyCnf.Variables["innodb_buffer_pool_size_max"]); err == nil && n >= bytes {
+			return true, ""
+		}
+	}
+	return false, fmt.Sprintf("MariaDB %s sets innodb_buffer_pool_size_max to the pool it starts with when nothing sets it "+
+		"(MDEV-29445; 8 TiB from 10.11.17, 11.4.11, 11.8.7 and 12.3.2), so SET GLOBAL cannot grow the pool past it; "+
+		"only a restart with a larger pool (or innodb_buffer_pool_size_max) can", t.Version)
 }
 
 // livePoolBytes is the buffer pool the live server read has, 0 when no

@@ -10,11 +10,20 @@ import (
 // dump40 is a 40 MB mydumper dump several TestGrowPool cases load.
 var dump40 = &profile.Dump{Format: "mydumper", Path: "/b/d", TotalBytes: 40e6, TotalBytesBasis: profile.DumpBytesUncompressed, Tables: 8, Chunks: 24}
 
+// noServerGrow128 and noServerUndo32 are the growth from a 32M my.cnf pool
+// to 128M with no server read: never lowering, undone only where applied.
+const (
+	noServerGrow128 = "SET GLOBAL innodb_buffer_pool_size = GREATEST(@@GLOBAL.innodb_buffer_pool_size, 134217728);"
+	noServerUndo32  = "SET GLOBAL innodb_buffer_pool_size = IF(@@GLOBAL.innodb_buffer_pool_size = 134217728, 33554432, @@GLOBAL.innodb_buffer_pool_size);"
+)
+
 // growPoolCases are TestGrowPool's cases: a server, its memory and a dump,
 // and the buffer pool growth, notes and warnings the load plan must carry.
 var growPoolCases = []struct {
 	name      string
 	srv       *profile.Server
+	target    profile.Target    // --target, with no server read
+	cnf       map[string]string // --mycnf's variables, with no server read
 	advised   map[string]string
 	availGiB  uint64
 	limitMiB  uint64 // the cgroup memory limit, 0 = none
@@ -67,6 +76,19 @@ var growPoolCases = []struct {
 	{name: "MariaDB started with innodb_buffer_pool_size_max at its 32M pool: SET GLOBAL cannot grow it", availGiB: 8, dump: dump40,
 		srv:     server("mariadb", "11.8.6-MariaDB", map[string]string{"innodb_buffer_pool_size": "33554432", "innodb_buffer_pool_size_max": "33554432"}),
 		noteHas: "buffer pool growth to 128.0 MiB not offered: the ~114.4 MiB the dump loads outgrows the server 32.0 MiB buffer pool, but the server's innodb_buffer_pool_size_max (32.0 MiB) keeps SET GLOBAL below that"},
+	// the left list of session 46: MariaDB 11.8.2-11.8.6 with nothing setting innodb_buffer_pool_size_max caps
+	// the pool at the one it started with, so with no server read a SET GLOBAL growth was printed that the
+	// server truncates (warning 1292)
+	{name: "no server, MariaDB 11.8.5 with a 32M my.cnf pool: no growth, the cap said", availGiB: 8, dump: dump40,
+		target: profile.Target{Flavor: "mariadb", Version: "11.8.5"}, cnf: map[string]string{"innodb_buffer_pool_size": "32M"},
+		noteHas: "MariaDB 11.8.5 sets innodb_buffer_pool_size_max to the pool it starts with when nothing sets it"},
+	{name: "no server, MariaDB 11.8.7 (8 TiB cap): grown", availGiB: 8, dump: dump40,
+		target: profile.Target{Flavor: "mariadb", Version: "11.8.7"}, cnf: map[string]string{"innodb_buffer_pool_size": "32M"},
+		apply: noServerGrow128, undo: noServerUndo32},
+	{name: "no server, MariaDB 11.8.5 whose my.cnf sets innodb_buffer_pool_size_max = 1G: grown", availGiB: 8, dump: dump40,
+		target: profile.Target{Flavor: "mariadb", Version: "11.8.5"},
+		cnf:    map[string]string{"innodb_buffer_pool_size": "32M", "innodb_buffer_pool_size_max": "1G"},
+		apply:  noServerGrow128, undo: noServerUndo32},
 	{name: "the advised pool on a MySQL 5.6 server: applied at a restart, said", availGiB: 8, dump: dump40, advised: map[string]string{"innodb_buffer_pool_size": "17G"},
 		srv:     server("mysql", "5.6.51", map[string]string{"innodb_buffer_pool_size": "33554432"}),
 		noteHas: "where the server has 32.0 MiB now (it takes that only at a restart: MySQL 5.6.51 resizes it only with a restart)"},
@@ -97,8 +119,11 @@ func TestGrowPool(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := prof(2, 0, cardCurve, tc.dump)
 			p.Server = tc.srv
+			if tc.cnf != nil {
+				p.MyCnf = &profile.MyCnf{Variables: tc.cnf}
+			}
 			p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes = tc.availGiB<<30, tc.limitMiB<<20
-			plan := Size(p, Options{Task: TaskLoad, Advised: tc.advised})
+			plan := Size(p, Options{Task: TaskLoad, Advised: tc.advised, Target: tc.target})
 			var got *Setting
 			for i, s := range plan.Temporary {
 				if strings.Contains(s.Apply, "innodb_buffer_pool_size") {
