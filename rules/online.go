@@ -23,12 +23,22 @@ var onlineSince = map[string]varSpec{
 }
 
 // restartWhy says why setting name to value needs a restart on this
-// server although the rule's variable is dynamic now: a release from
-// before onlineSince, or a buffer pool above the innodb_buffer_pool_size_max
+// server although the rule's variable is dynamic now: a MariaDB whose
+// online redo resize is not crash safe (profile.MariaDBRedoResizeCrashSafe),
+// a release from before onlineSince, or a buffer pool above the innodb_buffer_pool_size_max
 // a MariaDB started with (SET GLOBAL then truncates the new size to it
 // with warning 1292: checked on MariaDB 10.11.19 started with both at
 // 128M); "" when the server takes it online.
 func (e Env) restartWhy(name, value string) string {
+	if name == "innodb_log_file_size" && e.F.IsMariaDB() && e.F.Version != (profile.Version{}) &&
+		!profile.MariaDBRedoResizeCrashSafe(e.F.Version) {
+		release := e.F.VersionText
+		if release == "" {
+			release = e.F.Version.String()
+		}
+		return fmt.Sprintf("the target is MariaDB %s, whose SET GLOBAL innodb_log_file_size is not crash safe before 10.11.10 "+
+			"and 11.4.4 (MDEV-34750: a server that stops while the log resizes may not recover), so change it with a restart", release)
+	}
 	spec, ok := onlineSince[name]
 	if !ok {
 		return ""

@@ -82,3 +82,35 @@ func TestFilePerTableRestart(t *testing.T) {
 		})
 	}
 }
+
+// TestRedoResizeRestart: MariaDB's SET GLOBAL innodb_log_file_size (10.9
+// on) is crash safe only from 10.11.10 and 11.4.4 (MDEV-34750); before, the
+// finding needs a restart, says why, and so stays out of the apply-now
+// SET GLOBALs (it printed "SET GLOBAL innodb_log_file_size = …" for 10.11.6).
+func TestRedoResizeRestart(t *testing.T) {
+	const mem = 23 * tGiB
+	cases := []struct {
+		version string
+		restart bool
+		says    string
+	}{
+		{"10.11.6", true, "It needs a restart here: the target is MariaDB 10.11.6, whose SET GLOBAL innodb_log_file_size is not crash safe before 10.11.10 and 11.4.4 (MDEV-34750"},
+		{"10.10.7", true, "MDEV-34750"},
+		{"11.4.3", true, "MDEV-34750"},
+		{"10.11.10", false, "Since 10.9 it can be changed with SET GLOBAL."},
+		{"11.4.4", false, "Since 10.9 it can be changed with SET GLOBAL."},
+		{"11.8.6", false, "Since 10.9 it can be changed with SET GLOBAL."},
+	}
+	for _, c := range cases {
+		t.Run(c.version, func(t *testing.T) {
+			_, hits := memEnv(t, poolServer("mariadb", c.version, "128M", 181*tMiB, 13*tMiB, mem, 300))
+			h, ok := hits["redo.log_file_size_small_mariadb"]
+			if !ok {
+				t.Fatalf("did not fire (fired: %v)", keys(hits))
+			}
+			if h.RestartRequired != c.restart || !strings.Contains(h.RenderedDetail, c.says) {
+				t.Errorf("restart %v (want %v); detail lacks %q:\n%s", h.RestartRequired, c.restart, c.says, h.RenderedDetail)
+			}
+		})
+	}
+}

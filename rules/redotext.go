@@ -162,3 +162,13 @@ func (e Env) syncRateShort() string {
 	}
 	return fmt.Sprintf("1 s ÷ p50 %s = %s syncs/s%s", e.Ms(e.Storage.Fsync.P50US), e.N(e.FsyncOpsPerS()), e.redoWhere())
 }
+
+// RedoOnlineText says how MariaDB 10.9 and later take a new
+// innodb_log_file_size: with SET GLOBAL (MDEV-27812), or with a restart
+// where that resize is not crash safe (restartWhy, MDEV-34750).
+func (e Env) RedoOnlineText() string {
+	if why := e.restartWhy("innodb_log_file_size", e.Recommended); why != "" {
+		return "It needs a restart here: " + why + "."
+	}
+	return "Since 10.9 it can be changed with SET GLOBAL."
+}

@@ -68,6 +68,11 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		}
 		grow, why = fit, "; "+text+", so "+profile.HumanBytes(fit)+" is what fits"+more
 	}
+	if t.IsMariaDB() && !profile.MariaDBRedoResizeCrashSafe(v) {
+		return Setting{}, b, fmt.Sprintf("redo log growth not offered online: MariaDB %s's SET GLOBAL innodb_log_file_size is not "+
+			"crash safe (MDEV-34750, fixed in 10.11.10, 11.4.4: a server that stops while the log resizes may not recover); "+
+			"set %s in the my.cnf and restart before the load instead%s", t.Version, restartRedoLine(p, t, grow), why), false
+	}
 	g := b
 	g.redo = grow
 	undo, back := b.redo, ""
