@@ -42,5 +42,5 @@ func glibCharset(line string) string {
 // conversion input", and CHARSET=UTF-8 cannot help bytes that are not UTF-8).
 const loaderLinkNote = "the dump's directory name is not valid UTF-8, which myloader 0.10 cannot take as --directory (\"option parsing " +
 	"failed: Invalid byte sequence in conversion input\"): the line before it links the directory as " + ShellLinkDir +
-	" (its name written with \\xNN escapes, for bash and zsh) and myloader reads it through the link; remove the link after the load (rm " +
+	" (its name written with printf's octal escapes) and myloader reads it through the link; remove the link after the load (rm " +
 	ShellLinkDir + ")"

@@ -9,8 +9,9 @@ import (
 )
 
 // shQuote quotes s as one word for the shell (shellquote.Word): bare,
-// in single quotes, or as $'…' with \xNN escapes when s is not valid UTF-8
-// or holds control characters, so the printed line keeps its exact bytes.
+// in single quotes, or as "$(printf '…')" with octal escapes when s is
+// not valid UTF-8 or holds control characters, so the printed line keeps
+// its exact bytes in bash, dash, zsh and fish.
 func shQuote(s string) string { return shellquote.Word(s) }
 
 // jsString writes s as a JavaScript string literal: JSON strings are JS

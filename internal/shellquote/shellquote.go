@@ -62,12 +62,47 @@ func NeedsEscapes(s string) bool {
 	return strings.IndexFunc(s, unicode.IsControl) >= 0
 }
 
-// Escaped quotes s as a dollar-single-quoted word, $'…' (bash, ksh, zsh;
-// POSIX.1-2024, Shell Command Language 2.2.4), in printable ASCII plus the
-// printable UTF-8 s holds: each byte that is not valid UTF-8 and each
-// control character written \xNN, backslash and single quote escaped. The
-// shell turns it back into exactly s's bytes.
+// Escaped quotes s, which NeedsEscapes, as a word every common shell
+// turns back into exactly s's bytes: "$(printf '…')", the format in
+// printable ASCII plus the printable UTF-8 s holds, each byte that is not
+// valid UTF-8, each control character, the single quote and the
+// backslash (and a leading "-", which printf would take for an option)
+// written as a \ooo octal escape (printf's format escapes, POSIX.1-2024
+// printf) and % as %%. bash, dash, zsh and fish (3.4 on,
+// which reads $(…) inside double quotes) all read it (shells_test.go);
+// $'…' was bash and zsh only (review r11). A command substitution drops
+// trailing newlines, so an s ending in one keeps the $'…' form.
 func Escaped(s string) string {
+	if strings.HasSuffix(s, "\n") {
+		return DollarQuoted(s)
+	}
+	var b strings.Builder
+	b.WriteString(`"$(printf '`)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1, unicode.IsControl(r), r == '\\', r == '\'', r == '-' && i == 0:
+			for _, c := range []byte(s[i : i+size]) {
+				fmt.Fprintf(&b, `\%03o`, c)
+			}
+		case r == '%':
+			b.WriteString("%%")
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteString(`')"`)
+	return b.String()
+}
+
+// DollarQuoted quotes s as a dollar-single-quoted word, $'…' (bash, ksh,
+// zsh; POSIX.1-2024, Shell Command Language 2.2.4), in printable ASCII
+// plus the printable UTF-8 s holds: each byte that is not valid UTF-8 and
+// each control character written \xNN, backslash and single quote escaped.
+// The JSON's path_quoted fields are in this form (CONTRACT.md: "$'…' with
+// \xNN escapes"), which a script decodes; printed commands use Escaped.
+func DollarQuoted(s string) string {
 	var b strings.Builder
 	b.WriteString("$'")
 	for i := 0; i < len(s); {

@@ -39,7 +39,7 @@ var ErrNotDump = errors.New("not a dump")
 func Read(ctx context.Context, path string) (*profile.Dump, error) {
 	d, err := read(ctx, path)
 	if d != nil && shellquote.NeedsEscapes(d.Path) {
-		d.PathQuoted = shellquote.Word(d.Path)
+		d.PathQuoted = shellquote.DollarQuoted(d.Path)
 	}
 	return d, err
 }

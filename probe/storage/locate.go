@@ -43,7 +43,7 @@ func Locate(ctx context.Context, r Roots, path string) (profile.Storage, []profi
 	}
 	s := profile.Storage{Path: real}
 	if shellquote.NeedsEscapes(real) {
-		s.PathQuoted = shellquote.Word(real)
+		s.PathQuoted = shellquote.DollarQuoted(real)
 	}
 	var gaps []profile.Gap
 	if s.FreeBytes, s.TotalBytes, err = statSpace(real); err != nil {
