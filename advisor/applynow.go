@@ -31,7 +31,7 @@ func ApplyNow(a Advice, v profile.Version) []string {
 		}
 		line := fmt.Sprintf("SET GLOBAL %s = %s;", f.Variable, sqlValue(f.Variable, f.Recommended))
 		if f.Variable == "innodb_buffer_pool_size" {
-			line = onlinePoolLine(a, f.Recommended, line)
+			line = onlinePoolLine(a, v, f.Recommended, line)
 		}
 		out = append(out, line)
 	}
@@ -45,10 +45,13 @@ func ApplyNow(a Advice, v profile.Version) []string {
 // "while the server is running"; instances are read-only), while the
 // cnf's value is laid out afresh at a restart (one instance below 1G). QA:
 // 896M on a server running 2 instances would have become 1024M online,
-// above what the memory check allowed.
-func onlinePoolLine(a Advice, rec, line string) string {
+// above what the memory check allowed. MariaDB 10.2.2-10.4 resize the
+// same way (their buffer pool code is MySQL 5.7's, instances included:
+// MariaDB KB, "Setting Innodb Buffer Pool Size Dynamically"); 10.5
+// ignores the instances and 10.6 removed them (MDEV-15058).
+func onlinePoolLine(a Advice, v profile.Version, rec, line string) string {
 	s := a.Profile.Server
-	if a.Target.IsMariaDB() || s == nil || !s.Reachable {
+	if (a.Target.IsMariaDB() && v.AtLeast(10, 5, 0)) || s == nil || !s.Reachable {
 		return line
 	}
 	want, err1 := profile.ParseSize(rec)

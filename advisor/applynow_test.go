@@ -79,6 +79,8 @@ func TestApplyNowOnlinePool(t *testing.T) {
 		{"MySQL, 2 instances, 1G", "mysql", "1G", "2", "SET GLOBAL innodb_buffer_pool_size = 1073741824;"},
 		{"MySQL, 1 instance, 896M", "mysql", "896M", "1", "SET GLOBAL innodb_buffer_pool_size = 939524096;"},
 		{"MariaDB", "mariadb", "896M", "2", "SET GLOBAL innodb_buffer_pool_size = 939524096;"},
+		// left list of session 46: MariaDB 10.2-10.4 run instances as MySQL 5.7 does
+		{"MariaDB 10.4, 3 instances, 896M", "mariadb-10.4", "896M", "3", "SET GLOBAL innodb_buffer_pool_size = 805306368; -- 896M taken down"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a := Advice{Target: profile.Target{Flavor: c.flavor, Version: "8.4"},
@@ -86,8 +88,12 @@ func TestApplyNowOnlinePool(t *testing.T) {
 					"innodb_buffer_pool_chunk_size": "134217728", "innodb_buffer_pool_instances": c.instances}}},
 				Findings: []Finding{{Variable: "innodb_buffer_pool_size", Current: "12G", Recommended: c.rec}}}
 			v, _ := profile.ParseVersion("8.4.8")
-			if c.flavor == "mariadb" {
+			switch c.flavor {
+			case "mariadb":
 				a.Target.Version, v = "10.11", profile.Version{Major: 10, Minor: 11, Patch: 19}
+			case "mariadb-10.4":
+				a.Target = profile.Target{Flavor: "mariadb", Version: "10.4.34"}
+				v = profile.Version{Major: 10, Minor: 4, Patch: 34}
 			}
 			got := ApplyNow(a, v)
 			if len(got) != 1 || !strings.HasPrefix(got[0], c.want) {
