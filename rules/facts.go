@@ -100,6 +100,9 @@ type Facts struct {
 	// of the InnoDB user tables, what the buffer pool caches (all user
 	// tables' when the profile has no per-engine sizes).
 	InnoDBDataBytes, InnoDBIndexBytes uint64
+	// InnoDBFileBytes is the user tables' InnoDB tablespace files
+	// (profile.Server.InnoDBFileBytes), 0 when not read.
+	InnoDBFileBytes uint64
 	// PoolDataPageBytes is the buffer pool's pages holding data
 	// (Innodb_buffer_pool_pages_data × innodb_page_size), 0 if unknown;
 	// PoolFreeShare its free pages' share of all (pages_free / pages_total),
@@ -226,6 +229,7 @@ func (f *Facts) readServer(s *profile.Server) {
 	f.HasServer = true
 	f.DataBytes, f.Tables, f.IndexBytes = s.DataBytes, s.Tables, s.IndexBytes
 	f.InnoDBDataBytes, f.InnoDBIndexBytes = innodbBytes(s)
+	f.InnoDBFileBytes = s.InnoDBFileBytes
 	f.readStatus(s.Status)
 	f.StatusRead = len(s.Status) > 0
 	f.readRedoRate(s)

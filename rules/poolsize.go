@@ -35,7 +35,51 @@ func innodbBytes(s *profile.Server) (data, index uint64) {
 // WorkingSetBytes is what the buffer pool caches: the InnoDB tables' data
 // plus indexes (information_schema DATA_LENGTH + INDEX_LENGTH).
 func (e Env) WorkingSetBytes() uint64 {
-	return max(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes, e.HiddenDataBytes())
+	return max(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes, e.HiddenDataBytes(), e.TablesLagBytes())
+}
+
+// tablesLagSlackBytes is how much more than twice what
+// information_schema.TABLES says the tablespace files may hold before the
+// table sizes are taken to lag: a file holds free pages and whole
+// extents beyond its rows (MariaDB 10.11: 96 KiB for an empty table), and
+// a lag below 64 MiB moves no pool, rounded to 128M chunks below 1G.
+const tablesLagSlackBytes = 64 << 20
+
+// TablesLagBytes is the size of the InnoDB tablespace files when that is
+// more than twice what information_schema.TABLES says the InnoDB tables
+// hold, plus tablesLagSlackBytes: the table sizes then lag (MySQL 8.0
+// caches them for information_schema_stats_expiry; InnoDB recalculates
+// its statistics only after 10% of a table changed), and the files, free
+// space included, are the better measure of the data; 0 otherwise.
+func (e Env) TablesLagBytes() uint64 {
+	files, tables := e.F.InnoDBFileBytes, e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes
+	if !e.F.HasServer || files <= 2*tables+tablesLagSlackBytes {
+		return 0
+	}
+	return files
+}
+
+// tablespacesTable is the information_schema table the file sizes come
+// from (probe/server's qFilesMariaDB, qFilesMySQL8).
+func (e Env) tablespacesTable() string {
+	if e.F.IsMariaDB() {
+		return "INNODB_SYS_TABLESPACES"
+	}
+	return "INNODB_TABLESPACES"
+}
+
+// tablesLagText says why the table sizes lag the files: the cache MySQL
+// 8.0 and later keep, or InnoDB's statistics.
+func (e Env) tablesLagText() string {
+	if !e.F.IsMariaDB() && e.F.Version.AtLeast(8, 0, 0) {
+		expiry := e.F.Raw["information_schema_stats_expiry"]
+		if expiry == "" {
+			expiry = "86400"
+		}
+		return fmt.Sprintf("MySQL 8.0 and later show table sizes up to information_schema_stats_expiry (%s s) old", expiry)
+	}
+	return "InnoDB updates a table's size there only when it recalculates the table's statistics, after 10% of its rows " +
+		"changed (never for a table with STATS_AUTO_RECALC=0 or with innodb_stats_auto_recalc OFF), so a table just loaded shows too small"
 }
 
 // hiddenSlackBytes is the data pages a buffer pool holds beyond the
@@ -211,6 +255,13 @@ func (e Env) poolBasisText(p PoolPlan) string {
 			"), so the size of the data is not known; run advise again when the server is less busy to size the pool to the data."
 	case !e.PoolDataKnown():
 		return "Sized to memory: information_schema.TABLES showed this account no table, so the size of the data is not known."
+	case e.TablesLagBytes() > 0:
+		return fmt.Sprintf("Sized to the data's files: information_schema.TABLES says the InnoDB tables hold %s, but their tablespace "+
+			"files hold %s (information_schema.%s): the table sizes lag (%s; ANALYZE TABLE brings them up to date). "+
+			"A file also holds free space, so %s is the most the data can be; with %s%% headroom that is %s, rounded up to whole chunks "+
+			"(128M below 1G, 1G above): %s.", e.Human(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes), e.Human(e.TablesLagBytes()),
+			e.tablespacesTable(), e.tablesLagText(), e.Human(e.TablesLagBytes()), e.N((e.T.DataHeadroom-1)*100),
+			e.Human(float64(e.TablesLagBytes())*e.T.DataHeadroom), e.Size(p.WantBytes))
 	}
 	why := "innodb_dedicated_server is OFF, so the host may run other work"
 	if !Accepts(e.F.Flavor, e.F.Version, "innodb_dedicated_server") {

@@ -90,6 +90,21 @@ var bufferPoolAdviceCases = []struct {
 		setVar("innodb_buffer_pool_instances", "2"), setVar("innodb_buffer_pool_chunk_size", "100663296")), "17280M", []string{"x 2 instance(s) = 192.0 MiB"}},
 	{"MariaDB 10.5 with 3 instances set: one instance, no rounding", all(poolServer("mariadb", "10.5.27", "2G", 8*tGiB, 4*tGiB, bufferPoolMem, 300),
 		setVar("innodb_buffer_pool_instances", "3")), "17G", nil},
+	// the table sizes lag the files (MariaDB 10.11.19 here: a STATS_AUTO_RECALC=0 table of 1,048,576 rows showed
+	// 16 KiB + 16 KiB in information_schema.TABLES and 340 MiB in its .ibd): the pool is sized to the files
+	{"MariaDB, TABLES says 32K, the files hold 340M: sized to the files", all(poolServer("mariadb", "10.11.19", "128M", 16384, 16384, bufferPoolMem, 300),
+		innodbFiles(356515840)), "512M", []string{"Sized to the data's files: information_schema.TABLES says the InnoDB tables hold 32.0 KiB, but their tablespace files hold 340.0 MiB (information_schema.INNODB_SYS_TABLESPACES)",
+		"STATS_AUTO_RECALC=0", "with 50% headroom that is 510.0 MiB, rounded up to whole chunks (128M below 1G, 1G above): 512M"}},
+	{"MySQL 8.4, TABLES cached: the expiry said", all(poolServer("mysql", "8.4.8", "128M", 16384, 16384, bufferPoolMem, 300),
+		innodbFiles(2*tGiB), setVar("information_schema_stats_expiry", "86400")), "3G",
+		[]string{"(information_schema.INNODB_TABLESPACES)", "MySQL 8.0 and later show table sizes up to information_schema_stats_expiry (86400 s) old"}},
+	{"files within twice the tables plus 64M: the tables' sizes", all(poolServer("mariadb", "10.11.19", "128M", 181*tMiB, 13*tMiB, bufferPoolMem, 300),
+		innodbFiles(400*tMiB)), "384M", []string{"194.0 MiB in all, more than the pool holds"}},
+}
+
+// innodbFiles sets the size of the user tables' InnoDB tablespace files.
+func innodbFiles(n uint64) func(*profile.Profile) {
+	return func(p *profile.Profile) { p.Server.InnoDBFileBytes = n }
 }
 
 // TestBufferPoolAdvice covers issue 20: a pool smaller than the InnoDB data

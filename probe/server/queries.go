@@ -65,7 +65,17 @@ const (
 	// account without SELECT on them sees none, and may see only part of
 	// the user tables too.
 	qSystemTables query = "/* mytune */ SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'mysql'"
-	qLargest      query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
+	// qFilesMariaDB and qFilesMySQL8 sum the file-per-table tablespaces of
+	// the user schemas (NAME is "schema/table", a partition's
+	// "schema/table#P#p0"; the system, undo and temporary tablespaces have
+	// no "/", MySQL 8's mysql.ibd is SPACE_TYPE General). The INNODB_*
+	// tables need PROCESS. MySQL before 8.0 is not asked: its TABLES are
+	// not cached (information_schema_stats_expiry is 8.0's).
+	qFilesMariaDB query = "/* mytune */ SELECT COALESCE(SUM(FILE_SIZE), 0) FROM information_schema.INNODB_SYS_TABLESPACES" +
+		" WHERE NAME LIKE '%/%' AND NAME NOT LIKE 'mysql/%' AND NAME NOT LIKE 'sys/%'"
+	qFilesMySQL8 query = "/* mytune */ SELECT COALESCE(SUM(FILE_SIZE), 0) FROM information_schema.INNODB_TABLESPACES" +
+		" WHERE SPACE_TYPE = 'Single' AND NAME NOT LIKE 'mysql/%' AND NAME NOT LIKE 'sys/%'"
+	qLargest query = "/* mytune */ SELECT /*+ MAX_EXECUTION_TIME(30000) */ CONCAT(TABLE_SCHEMA, '.', TABLE_NAME)," +
 		" COALESCE(DATA_LENGTH, 0) + COALESCE(INDEX_LENGTH, 0) AS bytes" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')" +

@@ -58,6 +58,7 @@ func (r *reader) tables(ctx context.Context) {
 	if db.QueryRowContext(qc, string(qSystemTables)).Scan(&sys) == nil {
 		r.s.SystemTables = &sys
 	}
+	r.s.InnoDBFileBytes = innodbFileBytes(qc, db, r.s.Flavor, r.s.Version)
 	if r.s.Tables > 0 && r.s.SystemTables != nil && *r.s.SystemTables == 0 {
 		// QA: an account with SELECT on one schema saw 3.5 MiB of 163 MiB
 		r.s.Unread = append(r.s.Unread, fmt.Sprintf("data size: this account sees %d table(s) (%s) in information_schema.TABLES "+
@@ -133,4 +134,23 @@ func parseUint(s string) uint64 {
 		return uint64(f)
 	}
 	return 0
+}
+
+// innodbFileBytes is the size of the user tables' InnoDB tablespace files
+// (Server.InnoDBFileBytes), 0 when the server has no such table or the
+// account may not read it (PROCESS).
+func innodbFileBytes(ctx context.Context, db *sql.DB, flavor, version string) uint64 {
+	q := qFilesMariaDB
+	if flavor != profile.FlavorMariaDB {
+		v, ok := profile.ParseVersion(version)
+		if !ok || !v.AtLeast(8, 0, 0) {
+			return 0
+		}
+		q = qFilesMySQL8
+	}
+	var n sql.NullString
+	if db.QueryRowContext(ctx, string(q)).Scan(&n) != nil {
+		return 0
+	}
+	return parseUint(n.String)
 }
