@@ -54,7 +54,9 @@ func sourceInPool(s *profile.Server) string {
 		return ""
 	}
 	pool, data := sizeIn(s.Variables, "innodb_buffer_pool_size"), s.DataBytes+s.IndexBytes
-	if pool == 0 || data > pool {
+	// the tables' sizes lag a table whose statistics were not recalculated
+	// (profile.Server.InnoDBFileBytes): its files, free space and all, must fit too
+	if pool == 0 || data > pool || s.InnoDBFileBytes > pool {
 		return ""
 	}
 	return fmt.Sprintf("the source's %s of tables fit its %s buffer pool", profile.HumanBytes(data), profile.HumanBytes(pool))

@@ -32,6 +32,12 @@ func TestSizeDumpReadKnee(t *testing.T) {
 		{"no server (a saved profile): the knee caps", nil, 1, "reads: random 16K IOPS peak at 1", nil},
 		{"server without a data size: the knee caps", src(0, "1073741824"), 1, "reads: random 16K IOPS peak at 1", nil},
 		{"pool unknown: the knee caps", src(174391296, ""), 1, "reads: random 16K IOPS peak at 1", nil},
+		// the tables' sizes lag (32 KiB in information_schema.TABLES) while the files hold 4 GiB: not "in the pool"
+		{"the tables' sizes lag their 4 GiB of files: the knee caps", func() *profile.Server {
+			s := src(16384, "1073741824")
+			s.InnoDBFileBytes = 4 << 30
+			return s
+		}(), 1, "reads: random 16K IOPS peak at 1", nil},
 		// QA: the restore target's hdd bed sized the source's mydumper line at 1 thread; 2 ran 1.57x faster
 		{"restoring a dump: the disk is the target's, cores decide", src(4<<30, "1073741824"), 4,
 			"the disk measured and the server read are the restore target's (--dump), not the source's", &profile.Dump{Format: "mydumper", Path: "/b/d"}},
