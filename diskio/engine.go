@@ -26,6 +26,7 @@ type engine struct {
 	ctx      context.Context
 	opener   fileOpener
 	path     string
+	want     fileID // the test file's identity: what path must still lead to
 	f        ioFile
 	direct   bool
 	align    int
@@ -89,8 +90,8 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 		return Result{}, err
 	}
 	defer func() {
-		if rmErr := os.Remove(path); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) && err == nil {
-			err = fmt.Errorf("removing test file: %w; delete it by hand", rmErr)
+		if rmErr := removeOwn(path, lockID(lock)); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) && err == nil {
+			err = removeError(rmErr)
 		}
 		_ = lock.Close() // after the removal: no other run sees the file unlocked while it exists
 		untrack(path)
@@ -99,7 +100,7 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 	if o.FileBytes > 0 {
 		fileBytes = min(fileBytes, o.FileBytes)
 	}
-	e := &engine{ctx: ctx, opener: op, path: path, maxFile: fileBytes / seqBlock * seqBlock, maxWrite: o.MaxBytes,
+	e := &engine{ctx: ctx, opener: op, path: path, want: lockID(lock), maxFile: fileBytes / seqBlock * seqBlock, maxWrite: o.MaxBytes,
 		start: time.Now(), total: o.Duration, progress: o.Progress, seed: rand.Uint64(),
 		steps: planFor(o), writes: curveAcc{}, reads: curveAcc{}, sched: procSchedReader(o.ProcRoot)}
 	if o.MaxBytesCeiling > o.MaxBytes {
@@ -219,7 +220,7 @@ func (e *engine) stopPool() error {
 // filesystem refuses O_DIRECT it falls back to buffered I/O and says so.
 func (e *engine) openFile(direct bool) error {
 	e.align = e.opener.dioAlign(e.path)
-	f, err := e.opener.open(e.path, direct)
+	f, err := e.opener.open(e.path, direct, e.want)
 	if direct && errors.Is(err, errDirectRefused) {
 		return e.fallBack(err)
 	}

@@ -31,7 +31,7 @@ type faultyOpener struct {
 	directOpens  atomic.Int64
 }
 
-func (o *faultyOpener) open(path string, direct bool) (ioFile, error) {
+func (o *faultyOpener) open(path string, direct bool, want fileID) (ioFile, error) {
 	o.opens.Add(1)
 	if direct {
 		o.directOpens.Add(1)
@@ -39,7 +39,7 @@ func (o *faultyOpener) open(path string, direct bool) (ioFile, error) {
 			return nil, fmt.Errorf("opening %s: %w (%w)", path, errDirectRefused, syscall.EINVAL)
 		}
 	}
-	f, err := o.osOpener.open(path, direct)
+	f, err := o.osOpener.open(path, direct, want)
 	if err != nil {
 		return nil, err
 	}

@@ -34,7 +34,9 @@ type fileOpener interface {
 	create(path string) (io.Closer, error)
 	// open opens the existing path read-write, with O_DIRECT (or the OS's
 	// equivalent) when direct is true. O_DIRECT refused is errDirectRefused.
-	open(path string, direct bool) (ioFile, error)
+	// It never follows a symlink, and a file that is not want (when known)
+	// is errReplaced: the name may have been swapped since create.
+	open(path string, direct bool, want fileID) (ioFile, error)
 	// dioAlign is the memory alignment direct I/O needs on path.
 	dioAlign(path string) int
 }

@@ -1,6 +1,7 @@
 package diskio
 
 import (
+	"errors"
 	"fmt"
 
 	"golang.org/x/sys/unix"
@@ -8,8 +9,11 @@ import (
 
 // open on macOS: there is no O_DIRECT; F_NOCACHE turns off the unified
 // buffer cache for the descriptor (fcntl(2)), the closest equivalent.
-func (osOpener) open(path string, direct bool) (ioFile, error) {
-	fd, err := unix.Open(path, unix.O_RDWR|unix.O_CLOEXEC, 0)
+func (osOpener) open(path string, direct bool, want fileID) (ioFile, error) {
+	fd, err := openOwn(path, unix.O_RDWR|unix.O_CLOEXEC, want)
+	if errors.Is(err, errReplaced) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("opening test file %s: %w", path, err)
 	}

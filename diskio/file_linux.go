@@ -7,12 +7,15 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-func (osOpener) open(path string, direct bool) (ioFile, error) {
+func (osOpener) open(path string, direct bool, want fileID) (ioFile, error) {
 	flags := unix.O_RDWR | unix.O_CLOEXEC
 	if direct {
 		flags |= unix.O_DIRECT
 	}
-	fd, err := unix.Open(path, flags, 0)
+	fd, err := openOwn(path, flags, want)
+	if errors.Is(err, errReplaced) {
+		return nil, err
+	}
 	if err != nil {
 		if direct && errors.Is(err, unix.EINVAL) {
 			return nil, fmt.Errorf("opening %s: %w (%w)", path, errDirectRefused, err)

@@ -9,6 +9,6 @@ type osOpener struct{}
 
 func (osOpener) create(string) (io.Closer, error) { return nil, ErrUnsupported }
 
-func (osOpener) open(string, bool) (ioFile, error) { return nil, ErrUnsupported }
+func (osOpener) open(string, bool, fileID) (ioFile, error) { return nil, ErrUnsupported }
 
 func (osOpener) dioAlign(string) int { return defaultAlign }

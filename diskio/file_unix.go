@@ -83,3 +83,9 @@ func (osOpener) create(path string) (io.Closer, error) {
 type fdCloser int
 
 func (f fdCloser) Close() error { return unix.Close(int(f)) }
+
+// id is the identity of the file the lock is on (zero if fstat fails).
+func (f fdCloser) id() fileID {
+	id, _ := fdID(int(f))
+	return id
+}

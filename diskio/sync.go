@@ -17,7 +17,7 @@ import (
 // innodb_flush_method). Each sample covers write plus fdatasync; the
 // fdatasync alone is kept too, as fio reports it ("sync" latency).
 func (e *engine) syncLoop(c *stepCtl) error {
-	f, err := e.opener.open(e.path, false)
+	f, err := e.opener.open(e.path, false, e.want)
 	if err != nil {
 		return fmt.Errorf("opening the test file for the fdatasync loop: %w", err)
 	}

@@ -22,8 +22,8 @@ type throttledOpener struct {
 	used   int
 }
 
-func (o *throttledOpener) open(path string, direct bool) (ioFile, error) {
-	f, err := o.osOpener.open(path, direct)
+func (o *throttledOpener) open(path string, direct bool, want fileID) (ioFile, error) {
+	f, err := o.osOpener.open(path, direct, want)
 	if err != nil {
 		return nil, err
 	}
