@@ -55,10 +55,14 @@ func Check(path string) error {
 // synced, then renamed over path. An existing file keeps its permissions;
 // a new one gets 0644 less the umask, as "> FILE" would (under umask 077,
 // 0600). A path that cannot be written is a usage error.
-// A symlink is followed (the link stays, its target is replaced), and a
-// path that is not a regular file (/dev/null, /dev/stdout, a FIFO) is
-// written through (writeThrough), never renamed over.
+// A symlink is followed (the link stays, its target is replaced) unless
+// another user may have planted it (checkLinks), and a path that is not a
+// regular file (/dev/null, /dev/stdout, a FIFO) is written through
+// (writeThrough), never renamed over.
 func Write(path string, data []byte) error {
+	if err := checkLinks(path); err != nil {
+		return err
+	}
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
