@@ -12,11 +12,14 @@ import (
 // --defaults-file, --ssl-mode and --ssl-ca as set anywhere (paths made
 // absolute), -u as given on the command line, and -p alone (a prompt)
 // when a password was given there; never a password. "" when no flag
-// named the server (discovery finds it again) or --dsn did, which may
-// hold a password.
+// named the server (discovery finds it again). A --dsn, which may hold a
+// password, is given as the flags that reach its server (dsnWords).
 func (s Source) ShellFlags() string {
-	if len(s.Named()) == 0 || s.V.IsSet("dsn") {
+	if len(s.Named()) == 0 {
 		return ""
+	}
+	if s.V.IsSet("dsn") {
+		return strings.Join(dsnWords(s.V.GetString("dsn")), " ")
 	}
 	var words []string
 	for _, f := range []struct {

@@ -24,7 +24,12 @@ func TestShellFlags(t *testing.T) {
 		{"host and port, a password only as -p", []string{"-h", "::1", "-P", "3440", "-u", "a@b", "--password=Sec@ret#1"},
 			"-h ::1 -P 3440 -u a@b -p", []string{"-h", "::1", "-P", "3440", "-u", "a@b", "-p"}},
 		{"a relative defaults-file made absolute", []string{"--defaults-file", "my client.cnf"}, "", nil},
-		{"--dsn: nothing (it may hold a password)", []string{"--dsn", "u:pw@tcp(h:1)/"}, "", nil},
+		{"--dsn: its server as flags, its password as -p", []string{"--dsn", "u:Sec@ret@tcp(db1:3480)/?tls=skip-verify"},
+			"-h db1 -P 3480 -u u -p --ssl-mode REQUIRED", []string{"-h", "db1", "-P", "3480", "-u", "u", "-p", "--ssl-mode", "REQUIRED"}},
+		{"--dsn over IPv6, no password", []string{"--dsn", "o'brien@tcp([::1]:3480)/"},
+			`-h ::1 -P 3480 -u 'o'\''brien'`, []string{"-h", "::1", "-P", "3480", "-u", "o'brien"}},
+		{"--dsn over a socket", []string{"--dsn", "root@unix(/run/my sql/s.sock)/"},
+			"-S '/run/my sql/s.sock' -u root", []string{"-S", "/run/my sql/s.sock", "-u", "root"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
