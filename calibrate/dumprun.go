@@ -179,7 +179,7 @@ func runDump(ctx context.Context, db *sql.DB, o DumpOptions) (*profile.DumpCalib
 // space of the log's disk (capByBinlog), and the session counts by the
 // sample's files and the sessions the server and the account allow.
 func sizeRun(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, rep *profile.DumpCalibration) ([]int, error) {
-	if note := capBySpace(smp, rep.Server.Datadir); note != "" {
+	if note := capBySpace(smp, rep.Server.Datadir, ServerHere(ctx, db, rep.Server.Datadir, true)); note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}
 	if smp.share < MinStepBytes {
@@ -191,7 +191,8 @@ func sizeRun(ctx context.Context, db *sql.DB, o DumpOptions, smp *sample, rep *p
 	if len(threads) == 0 {
 		return nil, fmt.Errorf("no session count left to measure: %v", capped)
 	}
-	note, err := capByBinlog(smp, binlogDir(ctx, db), o.Rounds*len(threads)+1)
+	dir := binlogDir(ctx, db)
+	note, err := capByBinlog(smp, dir, o.Rounds*len(threads)+1, ServerHere(ctx, db, dir, false))
 	if note != "" {
 		rep.Notes = append(rep.Notes, note)
 	}

@@ -25,13 +25,19 @@ func capInsertBySpace(ctx context.Context, db *sql.DB, o Options) (uint64, []str
 	total := o.MaxBytes
 	var notes []string
 	datadir, _ := Datadir(ctx, db)
-	if free, ok := diskFree(datadir); ok && total/steps > free/FreeShare {
+	free, ok := diskFree(datadir)
+	switch {
+	case !ok || !ServerHere(ctx, db, datadir, true):
+		notes = append(notes, fmt.Sprintf("the server's datadir %q cannot be read from here (the server runs on another host, or in a container), so its free space is unknown: each step's "+
+			"table may hold up to %s; make sure the server has that much to spare", datadir, profile.HumanBytes(total/steps)))
+	case total/steps > free/FreeShare:
 		total = free / FreeShare * steps
 		notes = append(notes, fmt.Sprintf("the datadir has %s free: each step's table was kept to a tenth, %s (--max-bytes %s in all)",
 			profile.HumanBytes(free), profile.HumanBytes(free/FreeShare), profile.HumanBytes(total)))
 	}
 	if dir := binlogDir(ctx, db); dir != "" {
 		free, ok := diskFree(dir)
+		ok = ok && ServerHere(ctx, db, dir, false)
 		switch {
 		case !ok:
 			notes = append(notes, fmt.Sprintf("the binary log is written (--allow-binlog) and its directory %q is not on this "+

@@ -39,6 +39,8 @@ const (
 	qBinlogWrites stmt = "/* mytune */ SELECT @@log_bin, @@session.sql_log_bin, @@log_bin_basename"
 	// qDatadir reads where the server keeps its data (to probe that disk).
 	qDatadir stmt = "/* mytune */ SELECT @@datadir"
+	// qHostname is the server's host name (ServerHere).
+	qHostname stmt = "/* mytune */ SELECT @@hostname"
 
 	// qCreateSchema has no IF NOT EXISTS on purpose: it fails (error 1007)
 	// when the schema exists, so calibrate never adopts a schema it did not make.

@@ -35,11 +35,12 @@ func freeBytes(dir string) (uint64, bool) {
 var diskFree = freeBytes
 
 // capBySpace limits what the tables and one step may hold to FreeShare of
-// the datadir's free space when the datadir is on this machine, and says so.
-func capBySpace(smp *sample, datadir string) string {
+// the datadir's free space when the datadir is on this machine (here,
+// ServerHere), and says so.
+func capBySpace(smp *sample, datadir string, here bool) string {
 	free, ok := freeBytes(datadir)
-	if !ok {
-		return fmt.Sprintf("the server's datadir %q is not on this machine, so its free space is unknown: calibrate kept at most %s "+
+	if !ok || !here {
+		return fmt.Sprintf("the server's datadir %q cannot be read from here (the server runs on another host, or in a container), so its free space is unknown: calibrate kept at most %s "+
 			"in its tables (4 x --max-bytes); make sure the target has that much to spare", datadir, profile.HumanBytes(smp.tableMax))
 	}
 	limit := free / FreeShare
@@ -78,12 +79,12 @@ func binlogDir(ctx context.Context, db *sql.DB) string {
 // load one step's share, so the share becomes FreeShare of the log
 // disk's free space over loads; too small a share is an error saying what
 // to do.
-func capByBinlog(smp *sample, dir string, loads int) (string, error) {
+func capByBinlog(smp *sample, dir string, loads int, here bool) (string, error) {
 	if dir == "" {
 		return "", nil
 	}
 	free, ok := diskFree(dir)
-	if !ok {
+	if !ok || !here {
 		return fmt.Sprintf("the binary log is written (--allow-binlog) and its directory %q is not on this machine, so its free "+
 			"space is unknown: the run may add up to %s to it; make sure its disk has that much to spare",
 			dir, profile.HumanBytes(smp.share*uint64(loads))), nil

@@ -177,8 +177,8 @@ func (a *app) predict(ctx context.Context, db *sql.DB) (*profile.LoadPrediction,
 		if err != nil {
 			return nil, fmt.Errorf("finding the disk to probe for advise's prediction: %w", err)
 		}
-		if st, serr := os.Stat(dir); dir == "" || serr != nil || !st.IsDir() {
-			return nil, usagef("the server's datadir %q is not on this machine: give --from profile.json "+
+		if st, serr := os.Stat(dir); dir == "" || serr != nil || !st.IsDir() || !calibrate.ServerHere(ctx, db, dir, true) {
+			return nil, usagef("the server's datadir %q cannot be read from here (the server runs on another host, or in a container): give --from profile.json "+
 				"(mytune probe --format json on the server's host) or --no-predict", dir)
 		}
 		if p, err = a.probeForPrediction(ctx, dir); err != nil {
