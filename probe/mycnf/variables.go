@@ -43,7 +43,7 @@ var enablingOptions = map[string]string{
 
 // Variables turns options into the map profile.MyCnf holds: last one
 // wins, bare options become "ON", sizes are kept raw (consumers parse
-// them with profile.ParseSize/ParseBool).
+// them with profile.ParseSize/ParseBool), credentials are Masked.
 func (o Options) Variables() map[string]string {
 	vars := make(map[string]string, len(o.List))
 	for _, opt := range o.List {
@@ -61,6 +61,9 @@ func (o Options) Variables() map[string]string {
 			default:
 				val = "ON"
 			}
+		}
+		if isSecret(opt.Name) {
+			val = Masked
 		}
 		vars[opt.Name] = val
 	}
