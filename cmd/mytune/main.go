@@ -3,8 +3,14 @@
 // how many threads this hardware wants.
 package main
 
-import "os"
+import (
+	"os"
 
+	"github.com/mytune/mytune/internal/connflags"
+)
+
+// main runs mytune on its arguments, the passwords among them hidden from
+// ps first, as the mysql client hides its own (connflags.HideSecrets).
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(connflags.HideSecrets(os.Args[1:]), os.Stdin, os.Stdout, os.Stderr))
 }
