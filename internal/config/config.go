@@ -78,6 +78,11 @@ func checkKeys(v *viper.Viper, file string, known map[string]bool) error {
 	return nil
 }
 
+// secretKeys are the flags whose value may hold a password: an error
+// about them never shows it (review r15: "password: [Sekr3tPw]" in a
+// config file was refused as password = "[Sekr3tPw]").
+var secretKeys = map[string]bool{"password": true, "dsn": true}
+
 // checkValues refuses a flag set from a config file or MYTUNE_* to a value
 // its type does not take, as the flag itself would (exit 2): viper reads
 // "maybe" as false (and --no-measure: maybe would then measure), "abc" as
@@ -91,7 +96,11 @@ func checkValues(v *viper.Viper, fs *pflag.FlagSet) error {
 		}
 		raw := v.Get(f.Name)
 		if want := badValue(f.Value.Type(), raw); want != "" {
-			bad = usage.Errorf("%s = %q (from %s_%s or the config file): want %s", f.Name, fmt.Sprint(raw),
+			shown := fmt.Sprintf("%q", fmt.Sprint(raw))
+			if secretKeys[f.Name] {
+				shown = "(its value not shown: it holds a password)"
+			}
+			bad = usage.Errorf("%s = %s (from %s_%s or the config file): want %s", f.Name, shown,
 				EnvPrefix, strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_")), want)
 		}
 	})
