@@ -26,11 +26,15 @@ func noArgs(cmd *cobra.Command, args []string) error {
 			hint = fmt.Sprintf("to measure that directory, give --datadir %s", args[0])
 		}
 	}
+	got := fmt.Sprintf("%q", args[0])
 	if f := cmd.Flags().Lookup("password"); f != nil && f.Changed {
 		hint = "a password goes right after -p, as for the mysql client (-pSECRET or --password=SECRET; -p alone prompts)"
+		if f.NoOptDefVal != "" && f.Value.String() == f.NoOptDefVal {
+			got = "a word after -p (not shown: it may be the password)" // review r15: it was echoed to stderr
+		}
 	}
 	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
-	return usagef("%s takes no arguments, got %q: %s", name, args[0], hint)
+	return usagef("%s takes no arguments, got %s: %s", name, got, hint)
 }
 
 // flagError completes pflag's "unknown flag: --datdir" with the nearest

@@ -22,6 +22,8 @@ func TestUsageErrorsSayWhatToDo(t *testing.T) {
 		{"a directory without --datadir", []string{"probe", dir}, 2, "give --datadir " + dir, "unknown command"},
 		{"a word that is no directory", []string{"advise", "nodir"}, 2, "`mytune advise --help` lists its flags", "--datadir nodir"},
 		{"a password after -p and a space", []string{"advise", "-u", "u1", "-p", "secret"}, 2, "-pSECRET", "unknown command"},
+		{"a password after -p and a space is not shown", []string{"advise", "-u", "u1", "-p", "Sekr3t-word"}, 2, "not shown: it may be the password", "Sekr3t-word"},
+		{"a stray word after a whole -pSECRET is shown", []string{"probe", "-pSekr3t", "nodir"}, 2, `got "nodir"`, "Sekr3t"},
 		{"a word after version", []string{"version", "x"}, 2, "version takes no arguments", "mytune: mytune"},
 		{"a misspelt flag gets the nearest", []string{"advise", "--datdir", dir}, 2, "did you mean --datadir?", ""},
 		{"a misspelt flag with its value", []string{"probe", "--max-byte=1G"}, 2, "did you mean --max-bytes?", ""},
