@@ -52,8 +52,8 @@ func Check(path string) error {
 }
 
 // Write writes data to path through a temp file in the same directory,
-// synced, then renamed over path. An existing file keeps its permissions;
-// a new one gets 0644 less the umask, as "> FILE" would (under umask 077,
+// synced, then renamed over path. An existing file of this user keeps its
+// permissions; a new one, or one of another user, gets 0644 less the umask, as "> FILE" would (under umask 077,
 // 0600). A path that cannot be written is a usage error.
 // A symlink is followed (the link stays, its target is replaced) unless
 // another user may have planted it (checkLinks), and a path that is not a
@@ -74,8 +74,9 @@ func Write(path string, data []byte) error {
 		if !st.Mode().IsRegular() {
 			return writeThrough(path, data)
 		}
-		m := st.Mode().Perm()
-		keep = &m
+		if m := st.Mode().Perm(); ownedByMe(st) {
+			keep = &m
+		}
 	}
 	dir := filepath.Dir(path)
 	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp-")
