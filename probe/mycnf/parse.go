@@ -289,12 +289,12 @@ func (p *parser) parseLine(file string, n int, line string, st *lineState, depth
 	}
 	if !st.seenGroup {
 		if p.cfg.Headerless == HeaderlessError {
-			return fmt.Errorf("%s:%d: option %q comes before any [group] header: add one such as [mysqld]", file, n, trimSpace(t))
+			return fmt.Errorf("%s:%d: option %q comes before any [group] header: add one such as [mysqld]", file, n, shownLine(t))
 		}
 		if !st.warnedNoHeader {
 			st.warnedNoHeader = true
 			p.warn(file, n, "", true, "option %q comes before any [group] header: mysqld and mariadbd refuse the file "+
-				"(\"Found option without preceding group\"); add [mysqld] above it", trimSpace(t))
+				"(\"Found option without preceding group\"); add [mysqld] above it", shownLine(t))
 		}
 	}
 	if !st.inGroup {
@@ -340,7 +340,7 @@ func (p *parser) addOption(file string, n int, t, group string) {
 	t = stripEndComment(t)
 	if i := len(t); i < len(full) && i > 0 && !isSpace(t[i-1]) {
 		p.warn(file, n, "", false, "in %q the '#' starts a comment although it is glued to the value: the server reads "+
-			"only %q; quote the value if the '#' belongs to it", full, trimSpace(t))
+			"only %q; quote the value if the '#' belongs to it", shownLine(full), shownLine(t))
 	}
 	raw, value, has := strings.Cut(t, "=")
 	raw = strings.TrimRight(raw, " \t\n\v\f\r")
@@ -348,7 +348,7 @@ func (p *parser) addOption(file string, n int, t, group string) {
 		value = unquote(trimSpace(value))
 	}
 	if raw == "" {
-		p.warn(file, n, "", true, "option line %q has no name: mysqld and mariadbd refuse it", trimSpace(t))
+		p.warn(file, n, "", true, "option line %q has no name: mysqld and mariadbd refuse it", shownLine(t))
 		return
 	}
 	if strings.EqualFold(strings.ReplaceAll(raw, "-", "_"), "set_variable") {

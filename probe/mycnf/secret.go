@@ -36,3 +36,19 @@ func isSecret(name string) bool {
 	}
 	return strings.Contains(n, "passwd") || strings.Contains(n, "passphrase") || strings.Contains(n, "secret")
 }
+
+// shownLine is the option line t as a message may quote it: the value of a
+// credential, or of a line without a name, reads Masked. The warnings
+// quoted a headerless 'password=…' line of a ~/.my.cnf, or a [client]
+// password glued to a '#', whole (review r15).
+func shownLine(t string) string {
+	name, _, has := strings.Cut(trimSpace(t), "=")
+	if !has {
+		return trimSpace(t)
+	}
+	n := strings.TrimPrefix(strings.ReplaceAll(strings.ToLower(trimSpace(name)), "-", "_"), "loose_")
+	if n == "" || isSecret(n) {
+		return trimSpace(name) + "=" + Masked
+	}
+	return trimSpace(t)
+}
