@@ -3,6 +3,7 @@ package calibrate
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // held is the scratch schemas this process created and has not dropped
@@ -40,10 +41,25 @@ func Held() []string {
 	return out
 }
 
-// CleanupCommand is the command that drops a scratch schema a run left.
+// serverFlags is the shell words that reach the server this process
+// writes to (SetServerFlags), for CleanupCommand.
+var serverFlags atomic.Value
+
+// SetServerFlags records the server flags of this run, as shell words
+// (connflags ShellFlags: never a password), for CleanupCommand.
+func SetServerFlags(words string) { serverFlags.Store(words) }
+
+// CleanupCommand is the command that drops a scratch schema a run left,
+// with the flags that reach the same server: without them, pasted after a
+// run on -h db1 -P 3307, it went to the default socket or 127.0.0.1:3306
+// (review r15).
 func CleanupCommand(schema string) string {
+	cmd := "mytune calibrate --cleanup"
 	if schema != DefaultSchema {
-		return "mytune calibrate --cleanup --schema " + schema
+		cmd += " --schema " + schema
 	}
-	return "mytune calibrate --cleanup"
+	if words, _ := serverFlags.Load().(string); words != "" {
+		cmd += " " + words
+	}
+	return cmd
 }

@@ -135,8 +135,7 @@ func dropSchema(ctx context.Context, db *sql.DB, schema string) error {
 		_, err = db.ExecContext(dctx, qDropSchema.in(schema)) // a pooled connection had broken (a timeout): once more on another
 	}
 	if err != nil {
-		return fmt.Errorf("dropping the scratch schema %s failed (%w): remove it with `mytune calibrate --cleanup --schema %s`",
-			schema, err, schema)
+		return fmt.Errorf("dropping the scratch schema %s failed (%w): remove it with `%s`", schema, err, CleanupCommand(schema))
 	}
 	release(schema)
 	return nil

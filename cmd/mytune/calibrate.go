@@ -120,6 +120,7 @@ func (a *app) openServer(cmd *cobra.Command) (*sql.DB, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	calibrate.SetServerFlags(a.connSource(cmd).ShellFlags())
 	return calibrate.Open(cmd.Context(), conn, calibrate.OpenOptions{AllowBinlog: a.v.GetBool("allow-binlog"),
 		ForDump: a.v.GetString("dump") != ""})
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mytune/mytune/calibrate"
+	"github.com/mytune/mytune/internal/shellquote"
 	"github.com/mytune/mytune/internal/testmariadb"
 	"github.com/mytune/mytune/probe/server"
 	"github.com/mytune/mytune/profile"
@@ -84,6 +85,8 @@ func calibrateCommandCases(srv *testmariadb.Server) []calibrateCommandCase {
 			[]string{`"schema": "mytune.calibrate/v1"`, `"rows_per_s"`, `"source": "profile `}, "", "cal_j", ""},
 		{"refuses an existing schema", cat([]string{"calibrate", "--no-predict", "--schema", "theirs"}, short, root), 2,
 			nil, "schema theirs already exists", "", "theirs"},
+		{"the cleanup line it names reaches the same server", cat([]string{"calibrate", "--no-predict", "--schema", "theirs"}, short, root), 2,
+			nil, "`mytune calibrate --cleanup --schema theirs -S " + shellquote.Word(srv.Socket) + " -u root`", "", "theirs"},
 		{"cleanup refuses an unmarked schema", cat([]string{"calibrate", "--cleanup", "--schema", "theirs"}, root), 2,
 			nil, "calibrate only touches a schema it created", "", "theirs"},
 		{"cleanup drops a marked stale schema", cat([]string{"calibrate", "--cleanup", "--schema", "stale"}, root), 0,
