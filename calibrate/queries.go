@@ -39,6 +39,9 @@ const (
 	qBinlogWrites stmt = "/* mytune */ SELECT @@log_bin, @@session.sql_log_bin, @@log_bin_basename"
 	// qDatadir reads where the server keeps its data (to probe that disk).
 	qDatadir stmt = "/* mytune */ SELECT @@datadir"
+	// qFilePerTable says whether new InnoDB tables get their own file
+	// (checkFilePerTable).
+	qFilePerTable stmt = "/* mytune */ SELECT @@innodb_file_per_table"
 	// qHostname is the server's host name (ServerHere).
 	qHostname stmt = "/* mytune */ SELECT @@hostname"
 
