@@ -2,6 +2,7 @@ package connflags
 
 import (
 	"net"
+	"path/filepath"
 
 	"github.com/go-sql-driver/mysql"
 
@@ -40,6 +41,22 @@ func dsnWords(dsn string) []string {
 	}
 	if mode, ok := dsnModes[cfg.TLSConfig]; ok {
 		words = append(words, "--ssl-mode", mode)
+	}
+	return words
+}
+
+// tlsWords is --ssl-mode and --ssl-ca as set (the CA's path made
+// absolute), which a --dsn without a tls parameter is read with.
+func (s Source) tlsWords() []string {
+	var words []string
+	if v := s.V.GetString("ssl-mode"); s.V.IsSet("ssl-mode") && v != "" {
+		words = append(words, "--ssl-mode", shellquote.Word(v))
+	}
+	if v := s.V.GetString("ssl-ca"); s.V.IsSet("ssl-ca") && v != "" {
+		if abs, err := filepath.Abs(v); err == nil {
+			v = abs
+		}
+		words = append(words, "--ssl-ca", shellquote.Word(v))
 	}
 	return words
 }

@@ -2,6 +2,7 @@ package connflags
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mytune/mytune/internal/shellquote"
@@ -19,7 +20,11 @@ func (s Source) ShellFlags() string {
 		return ""
 	}
 	if s.V.IsSet("dsn") {
-		return strings.Join(dsnWords(s.V.GetString("dsn")), " ")
+		words := dsnWords(s.V.GetString("dsn"))
+		if !slices.Contains(words, "--ssl-mode") { // the flags' TLS holds where the DSN has no tls
+			words = append(words, s.tlsWords()...)
+		}
+		return strings.Join(words, " ")
 	}
 	var words []string
 	for _, f := range []struct {

@@ -28,6 +28,8 @@ func TestShellFlags(t *testing.T) {
 			"-h db1 -P 3480 -u u -p --ssl-mode REQUIRED", []string{"-h", "db1", "-P", "3480", "-u", "u", "-p", "--ssl-mode", "REQUIRED"}},
 		{"--dsn over IPv6, no password", []string{"--dsn", "o'brien@tcp([::1]:3480)/"},
 			`-h ::1 -P 3480 -u 'o'\''brien'`, []string{"-h", "::1", "-P", "3480", "-u", "o'brien"}},
+		{"--dsn without tls, read with --ssl-mode", []string{"--dsn", "u@tcp(db1:3480)/", "--ssl-mode", "REQUIRED"},
+			"-h db1 -P 3480 -u u --ssl-mode REQUIRED", []string{"-h", "db1", "-P", "3480", "-u", "u", "--ssl-mode", "REQUIRED"}},
 		{"--dsn over a socket", []string{"--dsn", "root@unix(/run/my sql/s.sock)/"},
 			"-S '/run/my sql/s.sock' -u root", []string{"-S", "/run/my sql/s.sock", "-u", "root"}},
 	}
