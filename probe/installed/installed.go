@@ -59,6 +59,12 @@ func Read(ctx context.Context, o Options) ([]profile.InstalledServer, []profile.
 	var out []profile.InstalledServer
 	var gaps []profile.Gap
 	for _, c := range candidates(o) {
+		if why := untrusted(c.real); why != "" {
+			gaps = append(gaps, profile.Gap{Probe: "installed", Reason: fmt.Sprintf("%s was not run: %s, so it may not be "+
+				"the server's own program; mytune runs only binaries that root or this user owns and no one else may change "+
+				"(the target is not guessed from it; pass --target)", c.shown, why)})
+			continue
+		}
 		text, err := o.Run(ctx, c.real)
 		if err != nil {
 			gaps = append(gaps, profile.Gap{Probe: "installed",
