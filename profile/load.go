@@ -65,6 +65,9 @@ func Decode(r io.Reader) (*Profile, error) {
 		s := p.Storage
 		p.Storage.Measured = s.SeqWrite.MBPerS > 0 || s.Fsync.P50US > 0 || len(s.RandWrite) > 0
 	}
+	// installed_servers was added after v1 and is written [] when none is
+	// found: absent (or null), the profile does not say what is installed
+	p.InstalledUnread = p.Installed == nil
 	p.Normalize()
 	return &p, nil
 }

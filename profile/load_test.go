@@ -20,8 +20,9 @@ func sample() *Profile {
 			SeqWrite: Throughput{MBPerS: 14.6}, Fsync: Latency{P50US: 2100, P99US: 95000, MaxUS: 120000, OpsPerS: 310},
 			RandWrite: []ThreadPoint{{Threads: 1, IOPS: 150, P50US: 6600, P99US: 9000}},
 			Class:     ClassSDCard, ClassEvidence: []string{"slow sync"}},
-		Server: &Server{Reachable: true, Flavor: FlavorMySQL, Version: "8.0.36", Variables: map[string]string{"log_bin": "ON"}},
-		Gaps:   []Gap{{Probe: "host.cgroup", Reason: "no cgroup"}},
+		Server:    &Server{Reachable: true, Flavor: FlavorMySQL, Version: "8.0.36", Variables: map[string]string{"log_bin": "ON"}},
+		Installed: []InstalledServer{{Path: "/usr/sbin/mysqld", Flavor: FlavorMySQL, Version: "8.0.36"}},
+		Gaps:      []Gap{{Probe: "host.cgroup", Reason: "no cgroup"}},
 	}
 }
 
@@ -117,6 +118,30 @@ func TestDecodeWithoutMeasured(t *testing.T) {
 		}
 		if p.Storage.Measured != c.want {
 			t.Errorf("%s: measured %v, want %v", c.name, p.Storage.Measured, c.want)
+		}
+	}
+}
+
+// TestDecodeInstalledUnread: a profile saved before installed_servers
+// existed (absent, or null) does not say what the host has installed, so
+// an empty list must not read as "none installed"; [] (what mytune writes
+// when it found none) and a list do.
+func TestDecodeInstalledUnread(t *testing.T) {
+	for _, c := range []struct {
+		name, field string
+		want        bool
+	}{
+		{"absent (mytune before installed_servers)", ``, true},
+		{"null", `, "installed_servers": null`, true},
+		{"[]: looked, none found", `, "installed_servers": []`, false},
+		{"one found", `, "installed_servers": [{"path": "/usr/sbin/mariadbd", "flavor": "mariadb", "version": "10.11.19"}]`, false},
+	} {
+		p, err := Decode(strings.NewReader(`{"schema": "mytune.profile/v1", "storage": {"path": "/d"}` + c.field + `}`))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if p.InstalledUnread != c.want {
+			t.Errorf("%s: InstalledUnread %v, want %v", c.name, p.InstalledUnread, c.want)
 		}
 	}
 }

@@ -53,6 +53,10 @@ type Profile struct {
 	// Installed lists the server binaries found on the host and their
 	// versions (probe/installed); the target when no server is reachable.
 	Installed []InstalledServer `json:"installed_servers"`
+	// InstalledUnread is set by Decode for a profile saved before mytune
+	// looked for installed servers (no "installed_servers" field): an
+	// empty Installed then says nothing about the host. Never written.
+	InstalledUnread bool `json:"-"`
 	// Gaps lists every probe that failed or was skipped, with the reason:
 	// a failing probe never sinks the run, it is recorded here.
 	Gaps []Gap `json:"gaps"`
