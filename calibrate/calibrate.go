@@ -129,6 +129,18 @@ func Datadir(ctx context.Context, db *sql.DB) (string, error) {
 	return dir.String, nil
 }
 
+// Hostname asks the server which host it runs on (@@hostname), so the
+// caller can tell a profile of another host from one of this server's.
+func Hostname(ctx context.Context, db *sql.DB) (string, error) {
+	qc, cancel := context.WithTimeout(ctx, DefaultQueryTimeout)
+	defer cancel()
+	var host sql.NullString
+	if err := db.QueryRowContext(qc, qHostname.in("")).Scan(&host); err != nil {
+		return "", fmt.Errorf("reading @@hostname: %w", err)
+	}
+	return host.String, nil
+}
+
 // runSteps runs each step on a fresh table, dropped after it so the table
 // never grows past one step's share of the budget.
 func runSteps(ctx context.Context, db *sql.DB, o Options, res *profile.CalibrationResult) error {

@@ -79,6 +79,9 @@ const (
 	// are visible without the PROCESS privilege; other accounts of the
 	// same name only make the count larger, the cap safer).
 	qUserSessions stmt = "/* mytune */ SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = ?"
+	// qHostname is the host the server runs on, compared with the host of
+	// the profile a prediction is made from (--from).
+	qHostname stmt = "/* mytune */ SELECT @@hostname"
 	// qIdentity names the server a calibration was made on, so that advise
 	// notices a saved one from another server.
 	qIdentity stmt = "/* mytune */ SELECT @@hostname, @@port, @@datadir, @@innodb_buffer_pool_size"

@@ -78,6 +78,11 @@ type LoadPrediction struct {
 	Why     string `json:"why"`
 	// Source says which profile it came from ("probe of /var/lib/mysql", "--from p.json").
 	Source string `json:"source"`
+	// OtherHost says, when the profile (--from) was taken on another host
+	// than the server calibrated, which two: the prediction is that host's,
+	// so the verdict does not compare it with the knee ("" when they match
+	// or either is unknown).
+	OtherHost string `json:"other_host,omitempty"`
 }
 
 // CalibrationCleanup is what `mytune calibrate --cleanup` found and did

@@ -135,6 +135,9 @@ func InsertVerdict(k profile.InsertKnee, p *profile.LoadPrediction) string {
 	if p == nil {
 		return measured + "; no prediction was made (--no-predict)"
 	}
+	if p.OtherHost != "" {
+		return fmt.Sprintf("advise predicted %d load threads from %s, %s: not compared; %s", p.Threads, p.Source, p.OtherHost, measured)
+	}
 	switch {
 	case p.Threads == k.Threads:
 		return fmt.Sprintf("advise predicted %d load threads; %s: they agree", p.Threads, measured)

@@ -188,7 +188,26 @@ func (a *app) predict(ctx context.Context, db *sql.DB) (*profile.LoadPrediction,
 		source = "probe of " + dir
 	}
 	plan := threads.Size(p, threads.Options{Task: threads.TaskLoad})
-	return &profile.LoadPrediction{Threads: plan.Load.Threads, Why: plan.Load.Why, Source: source}, nil
+	pred := &profile.LoadPrediction{Threads: plan.Load.Threads, Why: plan.Load.Why, Source: source}
+	if a.v.GetString("from") != "" {
+		pred.OtherHost = otherHost(ctx, db, p)
+	}
+	return pred, nil
+}
+
+// otherHost is PredictionOtherHost for a --from profile and the server
+// calibrated: the profile's server's @@hostname when it read one, else its
+// host's name ("" when the server does not say its own).
+func otherHost(ctx context.Context, db *sql.DB, p *profile.Profile) string {
+	server, err := calibrate.Hostname(ctx, db)
+	if err != nil {
+		return ""
+	}
+	host := p.Host.Hostname
+	if p.Server != nil && p.Server.Variables["hostname"] != "" {
+		host = p.Server.Variables["hostname"]
+	}
+	return threads.PredictionOtherHost(host, server)
 }
 
 // probeForPrediction measures the disk under dir for --probe-duration.
