@@ -195,6 +195,9 @@ func (a *app) readNamedServer(cmd *cobra.Command, p *profile.Profile) error {
 	if err != nil {
 		return fmt.Errorf("reading the server: %w", err)
 	}
+	if note := probe.SavedProfileNote(*p, srv, dial.Session.Endpoint.String()); note != "" {
+		p.Storage.Notes = append(p.Storage.Notes, note)
+	}
 	p.Server = srv
 	p.Gaps = slices.DeleteFunc(p.Gaps, func(g profile.Gap) bool { return g.Probe == "server" })
 	return nil
