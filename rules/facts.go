@@ -136,7 +136,11 @@ type Facts struct {
 	StatusRead bool
 	// TablesError is why the table sizes could not be read ("" when they
 	// were): DataBytes and Tables are then unknown, not zero.
-	TablesError          string
+	TablesError string
+	// Captured is true when the server is a saved SHOW GLOBAL VARIABLES
+	// (and STATUS) capture, not a live one (profile.ServerSourceCapture):
+	// what a capture lacks is read from the live server, not read again.
+	Captured             bool
 	ReplicaRole          string
 	ReplicaRunning       bool
 	ReplicaChannels      int
@@ -235,7 +239,7 @@ func (f *Facts) readServer(s *profile.Server) {
 	f.readRedoRate(s)
 	f.MyISAMTables, f.AriaTables = myISAMTables(s.Engines), engineTables(s.Engines, "aria")
 	f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0
-	f.TablesError = s.TablesError
+	f.TablesError, f.Captured = s.TablesError, s.Source == profile.ServerSourceCapture
 	if r := s.Replication; r != nil {
 		f.ReplicaRole, f.ReplicaRunning, f.ReplicaChannels = r.Role, r.Running, r.Channels
 		f.ReplicaSecondsBehind, f.ReplicasConnected = r.LagBeyondDelay(), r.Replicas

@@ -251,8 +251,12 @@ func (e Env) poolBasisText(p PoolPlan) string {
 			e.Human(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes), e.Human(e.HiddenDataBytes()), 100*e.F.PoolFreeShare,
 			e.N((e.T.DataHeadroom-1)*100), e.Human(float64(e.HiddenDataBytes())*e.T.DataHeadroom), e.Size(p.WantBytes))
 	case !e.PoolDataKnown() && e.F.TablesError != "":
+		again := "run advise again when the server is less busy"
+		if e.F.Captured {
+			again = "run advise against the live server (server flags instead of --variables)"
+		}
 		return "Sized to memory: the table sizes could not be read (information_schema.TABLES: " + e.F.TablesError +
-			"), so the size of the data is not known; run advise again when the server is less busy to size the pool to the data."
+			"), so the size of the data is not known; " + again + " to size the pool to the data."
 	case !e.PoolDataKnown():
 		return "Sized to memory: information_schema.TABLES showed this account no table, so the size of the data is not known."
 	case e.TablesLagBytes() > 0:

@@ -78,6 +78,14 @@ var detailCases = []struct {
 			p.Server.TablesError = "no answer within its time limit (the query was cancelled)"
 		}), "",
 		[]string{"the table sizes could not be read (information_schema.TABLES: no answer within its time limit"}, []string{"showed this account no table"}},
+	{"a SHOW VARIABLES capture: the pool says to read the live server, not 'when the server is less busy' (review r17)", "memory.buffer_pool_small",
+		all(setVersion("mariadb", "10.11.6"), func(p *profile.Profile) {
+			p.Server.Tables, p.Server.DataBytes, p.Server.IndexBytes, p.Server.Engines = 0, 0, 0, nil
+			p.Server.Source, p.Server.Captured = profile.ServerSourceCapture, []string{"vars.txt"}
+			p.Server.TablesError = "not in a SHOW VARIABLES/STATUS capture"
+		}), "",
+		[]string{"not in a SHOW VARIABLES/STATUS capture), so the size of the data is not known; run advise against the live server"},
+		[]string{"less busy"}},
 	{"2 with the log unbuffered still waits: no 'sync nothing'", "durability.slow_commits",
 		all(slowSync, setVersion("mariadb", "10.11.6"), setVar("innodb_flush_log_at_trx_commit", "2"), setVar("innodb_log_file_buffering", "OFF")), "",
 		[]string{"make 1 sync per commit (innodb_flush_log_at_trx_commit is 2, but the redo log is written with O_DIRECT", "counted as a sync), so about"},
