@@ -96,7 +96,7 @@ func commandAt(rs []rune, i int) (noteWord, int, bool) {
 	}
 	end := ends[n-1]
 	last := words[n-1]
-	trimmed := strings.TrimRight(last, ",;)`")
+	trimmed, _ := splitTail(last)
 	if trimmed == "" {
 		return noteWord{}, i, false
 	}
@@ -126,17 +126,24 @@ func commandLen(words []string) int {
 	return len(words)
 }
 
-// endsCommand says whether a shell word as written ends its command: its
-// last character, outside quotes, is ",", ";", ")" or "`".
+// endsCommand says whether a shell word as written ends its command: it
+// ends, outside quotes, in prose punctuation (splitTail).
 func endsCommand(w string) bool {
-	if w == "" {
-		return false
+	_, tail := splitTail(w)
+	return tail != ""
+}
+
+// splitTail splits a shell word as written into the word and the prose
+// punctuation after it: any run of ",", ";", ":", ")", "`" and full
+// stops (review r17: "(myloader --enable-binlog): 9.3 MiB …" and
+// "mytune calibrate --cleanup. The …" ran on to the next comma). Dots
+// that are the word or follow a "/" ("." , "/data/.") are the path's.
+func splitTail(w string) (string, string) {
+	word := strings.TrimRight(w, ",;:.)`")
+	if word == "" || strings.HasSuffix(word, "/") {
+		word = strings.TrimRight(w, ",;:)`")
 	}
-	switch w[len(w)-1] {
-	case ',', ';', ')', '`':
-		return true
-	}
-	return false
+	return word, w[len(word):]
 }
 
 // shellWordsAt splits rs from i into shell words as shellWords does, each

@@ -132,3 +132,44 @@ func TestWrappedCommandRunsAsOne(t *testing.T) {
 		t.Errorf("bash read the pasted lines as\n%s\nwant\n%s\nlines:\n%s", out, want, strings.Join(lines, "\n"))
 	}
 }
+
+// TestCommandEndsAtProsePunctuation: a command quoted in prose ran on to
+// the next comma when the prose went on after it with a colon or a full
+// stop (review r17: the restore's binlog-on estimate printed
+// "myloader --enable-binlog): 9.3 MiB of SQL + 0.0 MB of per-file \" and
+// "work (2 data files × 7.1 kB: the session set-up" as one shell command,
+// then a line starting ", transaction"). The command is the words before
+// the punctuation; the text is unchanged.
+func TestCommandEndsAtProsePunctuation(t *testing.T) {
+	cases := []struct{ name, note, want string }{
+		{"closed by '):'", "With the binary log written (myloader --enable-binlog): 9.3 MiB of SQL + 0.0 MB of per-file work " +
+			"(2 data files × 7.1 kB: the session set-up, transaction and parsing each file costs", "myloader --enable-binlog"},
+		{"ended by ':'", "give it to mysql --host TARGET: the rows, and more prose, to the end", "mysql --host TARGET"},
+		{"ended by a full stop", "drop it with mytune calibrate --cleanup. The next sentence runs on, and on", "mytune calibrate --cleanup"},
+		{"a path word of dots stays in the command", "run ln -sfn /data ., then start", "ln -sfn /data ."},
+		{"a path ending in a dot, then a comma", "link it with ln -sfn /data /srv/., then start it", "ln -sfn /data /srv/."},
+		{"ended by ',' as before", "run mytune calibrate --cleanup, then advise again", "mytune calibrate --cleanup"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, w := range noteWords(c.note) {
+				if w.words != nil {
+					got = append(got, strings.Join(w.words, " "))
+				}
+			}
+			if len(got) != 1 || got[0] != c.want {
+				t.Errorf("commands %q, want [%q]", got, c.want)
+			}
+			lines := wrap(c.note, 60, "  ")
+			if joined := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); joined != strings.Join(strings.Fields(c.note), " ") {
+				t.Errorf("text changed:\n got %q\nwant %q", joined, c.note)
+			}
+			for _, l := range lines {
+				if strings.HasSuffix(l, `\`) {
+					t.Errorf("a command that fits got a continuation: %q", l)
+				}
+			}
+		})
+	}
+}
