@@ -113,9 +113,7 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 		return nil, err
 	}
 	attachCapture(p, captured)
-	if d != nil {
-		p.Dump = d
-	}
+	useDump(p, d)
 	if live {
 		if opts.Calibration, err = a.liveCalibration(cmd); err != nil {
 			return nil, err

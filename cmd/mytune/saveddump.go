@@ -1,0 +1,25 @@
+package main
+
+import "github.com/mytune/mytune/profile"
+
+// useDump puts the dump read now (--dump) into the profile; without one,
+// it records a gap when the dump facts advise uses come from a
+// saved profile or advice (--from, no --dump) written by a mytune that did
+// not size the dump's rows: its "dump" block has no "table_models" (mytune
+// writes [] when it sampled none). The restore's threads and estimate then
+// rest on generic rows instead of the dump's own (review r17: an advice
+// saved by 6fd2d57 gave a load of ~27.9 MiB at 22.2 MB/s of CPU where the
+// dump read again gives ~16.8 MiB at 13.5 MB/s), and the gap says how to
+// get them.
+func useDump(p *profile.Profile, d *profile.Dump) {
+	if d != nil {
+		p.Dump = d
+		return
+	}
+	if p.Dump == nil || p.Dump.TableModels != nil {
+		return
+	}
+	p.AddGap("dump.table_models", "the saved dump facts of "+profile.OrUnknown(p.Dump.Path)+" come from a mytune that did not size "+
+		"the dump's rows (no table_models): the restore threads and estimate take generic rows instead of its own; "+
+		"give --dump DIR to read the dump again")
+}
