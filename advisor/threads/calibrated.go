@@ -140,8 +140,7 @@ func calibrationMismatch(p *profile.Profile, c *Calibration) []string {
 			}
 		}
 	} else {
-		out = append(out, fmt.Sprintf("no live server was read, so the target is taken to be the calibrated one (%s:%d)",
-			c.Server.Hostname, c.Server.Port))
+		out = append(out, noServerMismatch(p.Host.Hostname, c.Server))
 	}
 	if p.Dump == nil && c.Dump.Path != "" {
 		out = append(out, fmt.Sprintf("no dump was given (--dump), so the restore is taken to be of the calibrated one (%s, %d bytes)",
@@ -152,6 +151,19 @@ func calibrationMismatch(p *profile.Profile, c *Calibration) []string {
 			c.Dump.Path, c.Dump.FileBytes, d.Path, d.FileBytes))
 	}
 	return out
+}
+
+// noServerMismatch is the mismatch of a calibration advise cannot compare
+// with a live server: the target is taken to be the calibrated one, and
+// when the profile names another host than the calibrated server's, that
+// is said too.
+func noServerMismatch(host string, s CalibrationServer) string {
+	m := fmt.Sprintf("no live server was read, so the target is taken to be the calibrated one (%s:%d)", s.Hostname, s.Port)
+	if host == "" || s.Hostname == "" || strings.EqualFold(host, s.Hostname) {
+		return m
+	}
+	return fmt.Sprintf("%s, though the profile was taken on host %s: if %s is another machine, the calibration is not this "+
+		"profile's (advise with the server's flags to compare them)", m, host, s.Hostname)
 }
 
 func portText(p int) string {

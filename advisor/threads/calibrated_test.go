@@ -40,6 +40,10 @@ func TestWithCalibration(t *testing.T) {
 	noServer.Server = nil
 	noDump := cardProfile("db1")
 	noDump.Dump = nil
+	noServerPi := cardProfile("db1")
+	noServerPi.Server, noServerPi.Host.Hostname = nil, "pi4-kitchen"
+	noServerHere := cardProfile("db1")
+	noServerHere.Server, noServerHere.Host.Hostname = nil, "DB1"
 	tests := []struct {
 		name        string
 		p           *profile.Profile
@@ -61,6 +65,13 @@ func TestWithCalibration(t *testing.T) {
 			[]string{"but a mysqldump file loads through one session (mysql < file): the 2 sessions need the file split per table → 1 thread"}, ""},
 		{"no live server to compare: used, assumption said", noServer, cardCalibration(), 2, BasisCalibrated,
 			[]string{"no live server was read, so the target is taken to be the calibrated one (db1:3306)"}, "no live server"},
+		// review r17: the Raspberry Pi profile of render/testdata with a calibration made on host vm said only
+		// "the target is taken to be the calibrated one (vm:3500)", though the profile names its own host
+		{"no live server, a profile of another host: used, and the host said", noServerPi, cardCalibration(), 2, BasisCalibrated,
+			[]string{"no live server was read, so the target is taken to be the calibrated one (db1:3306), though the profile was taken on host pi4-kitchen: " +
+				"if db1 is another machine, the calibration is not this profile's (advise with the server's flags to compare them)"}, "pi4-kitchen"},
+		{"no live server, a profile of the calibrated host: nothing more said", noServerHere, cardCalibration(), 2, BasisCalibrated,
+			[]string{"the target is taken to be the calibrated one (db1:3306) → 2 threads"}, "no live server"},
 		// review r8: --calibration without --dump used the calibration and did not say whose dump it sized
 		{"no dump given: used, assumption said", noDump, cardCalibration(), 2, BasisCalibrated,
 			[]string{"note: no dump was given (--dump), so the restore is taken to be of the calibrated one (/backup/shop, 80000000 bytes)"}, "no dump was given"},
