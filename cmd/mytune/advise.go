@@ -151,6 +151,8 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 		if p.MyCnf, err = readMyCnf(path); err != nil {
 			return nil, err
 		}
+	} else {
+		savedMyCnfGap(p)
 	}
 	if err := a.readNamedServer(cmd, p); err != nil {
 		return nil, err

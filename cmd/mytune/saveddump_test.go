@@ -32,7 +32,7 @@ func TestAdviseFromSavedDumpWithoutRowModels(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			from := withDump(t, filepath.Join(renderTestdata, "ssd-vm.json"), c.dump)
+			from := withBlock(t, filepath.Join(renderTestdata, "ssd-vm.json"), "dump", c.dump)
 			args := append([]string{"advise", "--from", from, "--no-server", "--task", "load", "--target", "mariadb-10.11", "--format", "json"}, c.extra...)
 			code, out, stderr := runCmd(args...)
 			if code != 0 {
@@ -57,9 +57,9 @@ func TestAdviseFromSavedDumpWithoutRowModels(t *testing.T) {
 	}
 }
 
-// withDump writes a copy of the profile at path with the dump block given
-// as JSON ("" for none) and returns the copy's path.
-func withDump(t *testing.T, path, dump string) string {
+// withBlock writes a copy of the profile at path with its block key set
+// to the JSON given ("" for none) and returns the copy's path.
+func withBlock(t *testing.T, path, key, block string) string {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -69,9 +69,9 @@ func withDump(t *testing.T, path, dump string) string {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	delete(doc, "dump")
-	if dump != "" {
-		doc["dump"] = json.RawMessage(dump)
+	delete(doc, key)
+	if block != "" {
+		doc[key] = json.RawMessage(block)
 	}
 	out := filepath.Join(t.TempDir(), "profile.json")
 	data, _ = json.Marshal(doc)
