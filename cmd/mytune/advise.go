@@ -181,6 +181,9 @@ func unusedWithFrom(fs *pflag.FlagSet) []string {
 // used as it is, so that it reproduces its advice.
 func (a *app) readNamedServer(cmd *cobra.Command, p *profile.Profile) error {
 	if a.v.GetBool("no-server") || len(a.connSource(cmd).Named()) == 0 {
+		if a.v.GetString("variables") == "" && a.v.GetString("dump") == "" {
+			savedNamesGap(p, strings.ToLower(a.v.GetString("task")))
+		}
 		return nil
 	}
 	dial, err := a.dialServer(cmd.Context(), cmd)
