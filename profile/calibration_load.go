@@ -16,7 +16,7 @@ func DecodeDumpCalibration(r io.Reader) (*DumpCalibration, error) {
 		return nil, fmt.Errorf(": reading: %w", err)
 	}
 	var rep DumpCalibration
-	if err := json.Unmarshal(data, &rep); err != nil {
+	if err := json.Unmarshal(withoutBOM(data), &rep); err != nil {
 		return nil, fmt.Errorf(": not a calibration (mytune calibrate --dump … --format json): %w", err)
 	}
 	switch rep.Schema {

@@ -41,7 +41,7 @@ func Decode(r io.Reader) (*Profile, error) {
 	if len(data) > MaxDocumentBytes {
 		return nil, fmt.Errorf("larger than %d MiB: not a mytune profile", MaxDocumentBytes>>20)
 	}
-	data, err = profileDocument(data)
+	data, err = profileDocument(withoutBOM(data))
 	if err != nil {
 		return nil, err
 	}
@@ -71,6 +71,16 @@ func Decode(r io.Reader) (*Profile, error) {
 	p.Normalize()
 	return &p, nil
 }
+
+// utf8BOM is the byte order mark some editors (Windows Notepad) put
+// before a UTF-8 file they save; encoding/json refuses it.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// withoutBOM is data without a leading UTF-8 byte order mark, so a saved
+// document opened and saved again in such an editor still reads (review
+// r17: it was refused as "invalid character 'ï' looking for beginning of
+// value", told to probe again).
+func withoutBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }
 
 // profileDocument returns the profile document data holds: data itself, or
 // the profile an advice saved with --format json embeds. Its errors say what

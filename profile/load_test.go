@@ -145,3 +145,25 @@ func TestDecodeInstalledUnread(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeWithBOM: a saved profile, advice or calibration opened and
+// saved again in an editor that writes a UTF-8 byte order mark (Windows
+// Notepad) was refused as "invalid character 'ï' looking for beginning
+// of value" (review r17); it reads as without the mark.
+func TestDecodeWithBOM(t *testing.T) {
+	const bom = "\xef\xbb\xbf"
+	prof := `{"schema": "mytune.profile/v1", "storage": {"path": "/d"}}`
+	cal := `{"schema": "mytune.calibrate.dump/v1", "points": [{"threads": 1, "mb_per_s": 2}], "choice": {"threads": 1}}`
+	for _, c := range []struct {
+		name, in string
+		decode   func(string) error
+	}{
+		{"profile", bom + prof, func(s string) error { _, err := Decode(strings.NewReader(s)); return err }},
+		{"advice", bom + `{"schema": "mytune.advice/v1", "profile": ` + prof + `}`, func(s string) error { _, err := Decode(strings.NewReader(s)); return err }},
+		{"calibration", bom + cal, func(s string) error { _, err := DecodeDumpCalibration(strings.NewReader(s)); return err }},
+	} {
+		if err := c.decode(c.in); err != nil {
+			t.Errorf("%s with a byte order mark: %v", c.name, err)
+		}
+	}
+}
