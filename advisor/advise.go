@@ -314,6 +314,23 @@ func withDerived(p profile.Profile, derived map[string]string) profile.Profile {
 	return p
 }
 
+// SavedServerFlags name the target in a printed mytune line when the
+// server advised for is a saved profile's (advise --from, no server flags
+// now), as the restore lines name it (--host TARGET --user USER).
+const SavedServerFlags = "--host TARGET --user USER -p"
+
+// calibrateServerFlags are the server flags of the calibrate line the
+// notes print: those that named the server read now, else for a saved
+// server SavedServerFlags (review r17: without them the line reproduced
+// from a saved profile, pasted, calibrated whatever server mytune found
+// on the machine it ran on, or none), else none.
+func calibrateServerFlags(opts AdviseOptions) string {
+	if opts.ServerFlags == "" && opts.SavedServer {
+		return SavedServerFlags
+	}
+	return opts.ServerFlags
+}
+
 // sizeThreads runs the thread sizing of package advisor/threads for the
 // task and durability asked for, on the resolved target t (a live server,
 // else --target, else the installed server, else the my.cnf, else
@@ -324,7 +341,7 @@ func withDerived(p profile.Profile, derived map[string]string) profile.Profile {
 func sizeThreads(p profile.Profile, t profile.Target, opts AdviseOptions, advised map[string]string) Threads {
 	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability,
 		Target: t, Advised: advised,
-		Calibration: opts.Calibration, ServerFlags: opts.ServerFlags})
+		Calibration: opts.Calibration, ServerFlags: calibrateServerFlags(opts)})
 	if plan.Commands == nil {
 		plan.Commands = []string{}
 	}
