@@ -67,7 +67,10 @@ func Decode(r io.Reader) (*Profile, error) {
 	}
 	// installed_servers was added after v1 and is written [] when none is
 	// found: absent (or null), the profile does not say what is installed
-	p.InstalledUnread = p.Installed == nil
+	if p.Installed == nil && !p.InstalledUnread() {
+		p.AddGap(GapInstalledUnread, "saved by a mytune that did not look for the servers installed on the host: "+
+			"the target is not taken from them (pass --target)")
+	}
 	p.Normalize()
 	return &p, nil
 }

@@ -135,13 +135,15 @@ func TestDecodeInstalledUnread(t *testing.T) {
 		{"null", `, "installed_servers": null`, true},
 		{"[]: looked, none found", `, "installed_servers": []`, false},
 		{"one found", `, "installed_servers": [{"path": "/usr/sbin/mariadbd", "flavor": "mariadb", "version": "10.11.19"}]`, false},
+		// an advice saved from such a profile writes [] and keeps the gap
+		{"[] and the gap", `, "installed_servers": [], "gaps": [{"probe": "installed_servers", "reason": "saved by …"}]`, true},
 	} {
 		p, err := Decode(strings.NewReader(`{"schema": "mytune.profile/v1", "storage": {"path": "/d"}` + c.field + `}`))
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if p.InstalledUnread != c.want {
-			t.Errorf("%s: InstalledUnread %v, want %v", c.name, p.InstalledUnread, c.want)
+		if p.InstalledUnread() != c.want {
+			t.Errorf("%s: InstalledUnread %v, want %v", c.name, p.InstalledUnread(), c.want)
 		}
 	}
 }

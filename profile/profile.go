@@ -53,13 +53,27 @@ type Profile struct {
 	// Installed lists the server binaries found on the host and their
 	// versions (probe/installed); the target when no server is reachable.
 	Installed []InstalledServer `json:"installed_servers"`
-	// InstalledUnread is set by Decode for a profile saved before mytune
-	// looked for installed servers (no "installed_servers" field): an
-	// empty Installed then says nothing about the host. Never written.
-	InstalledUnread bool `json:"-"`
 	// Gaps lists every probe that failed or was skipped, with the reason:
 	// a failing probe never sinks the run, it is recorded here.
 	Gaps []Gap `json:"gaps"`
+}
+
+// GapInstalledUnread is the probe of the gap Decode records for a profile
+// saved before mytune looked for installed servers (no
+// "installed_servers"): an empty Installed then says nothing about the
+// host. Being a gap, it stays in an advice saved from such a profile,
+// whose installed_servers is written [].
+const GapInstalledUnread = "installed_servers"
+
+// InstalledUnread reports whether the profile does not say which servers
+// its host has installed (GapInstalledUnread).
+func (p *Profile) InstalledUnread() bool {
+	for _, g := range p.Gaps {
+		if g.Probe == GapInstalledUnread {
+			return true
+		}
+	}
+	return false
 }
 
 // Gap is one probe that could not give its facts.

@@ -34,7 +34,7 @@ func ResolveTarget(p profile.Profile, flag string) (t profile.Target, note strin
 		return mt, inote, nil
 	}
 	why := "no server reachable, no --target, no server installed here"
-	if p.InstalledUnread {
+	if p.InstalledUnread() {
 		why = "no server reachable, no --target, and the profile does not say which servers its host has installed " +
 			"(saved by a mytune that did not look for them)"
 	}

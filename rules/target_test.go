@@ -96,9 +96,9 @@ var targetCases = []targetCase{
 		MyCnf: mysqlOnly(cnf("/etc/my.cnf", []string{"mysqld"}), nil, "mysqlx_port")}, "", "mysql", "8.4.8", "installed", "installed /usr/sbin/mysqld 8.4.8", ""},
 	{"nothing at all: unknown, never MySQL 8.4", profile.Profile{}, "",
 		"", "", "unknown", "no server installed here", ""},
-	{"a profile saved before installed_servers: unknown, and not 'none installed'", profile.Profile{InstalledUnread: true}, "",
+	{"a profile saved before installed_servers: unknown, and not 'none installed'", profile.Profile{Gaps: []profile.Gap{{Probe: profile.GapInstalledUnread}}}, "",
 		"", "", "unknown", "the profile does not say which servers its host has installed", ""},
-	{"the same with a my.cnf that names no server", profile.Profile{InstalledUnread: true, MyCnf: cnf("/etc/my.cnf", []string{"mysqld"}, "max_connections")}, "",
+	{"the same with a my.cnf that names no server", profile.Profile{Gaps: []profile.Gap{{Probe: profile.GapInstalledUnread}}, MyCnf: cnf("/etc/my.cnf", []string{"mysqld"}, "max_connections")}, "",
 		"", "", "unknown", "does not say which servers its host has installed (saved by a mytune that did not look for them), and the my.cnf names no server", ""},
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -151,6 +150,7 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 		if p.MyCnf, err = readMyCnf(path); err != nil {
 			return nil, err
 		}
+		dropGaps(p, gapMyCnfWarnings)
 	} else {
 		savedMyCnfGap(p)
 	}
@@ -202,7 +202,7 @@ func (a *app) readNamedServer(cmd *cobra.Command, p *profile.Profile) error {
 		p.Storage.Notes = append(p.Storage.Notes, note)
 	}
 	p.Server = srv
-	p.Gaps = slices.DeleteFunc(p.Gaps, func(g profile.Gap) bool { return g.Probe == "server" })
+	dropGaps(p, "server", gapServerNames)
 	return nil
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -74,7 +73,7 @@ func attachCapture(p *profile.Profile, srv *profile.Server) {
 		return
 	}
 	p.Server = srv
-	p.Gaps = slices.DeleteFunc(p.Gaps, func(g profile.Gap) bool { return g.Probe == "server" })
+	dropGaps(p, "server", gapServerNames)
 	if srv.Datadir != "" && p.Storage.Path != "" && !sameDir(srv.Datadir, p.Storage.Path) {
 		p.Storage.Notes = append(p.Storage.Notes, fmt.Sprintf("the captured server's datadir is %s; the figures are "+
 			"this machine's disk under %s", srv.Datadir, p.Storage.Path))

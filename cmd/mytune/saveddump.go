@@ -14,12 +14,13 @@ import "github.com/mytune/mytune/profile"
 func useDump(p *profile.Profile, d *profile.Dump) {
 	if d != nil {
 		p.Dump = d
+		dropGaps(p, gapTableModels)
 		return
 	}
 	if p.Dump == nil || p.Dump.TableModels != nil {
 		return
 	}
-	p.AddGap("dump.table_models", "the saved dump facts of "+profile.OrUnknown(p.Dump.Path)+" come from a mytune that did not size "+
+	p.AddGap(gapTableModels, "the saved dump facts of "+profile.OrUnknown(p.Dump.Path)+" come from a mytune that did not size "+
 		"the dump's rows (no table_models): the restore threads and estimate take generic rows instead of its own; "+
 		"give --dump DIR to read the dump again")
 }

@@ -17,7 +17,7 @@ func savedMyCnfGap(p *profile.Profile) {
 	if m == nil || m.Warnings != nil {
 		return
 	}
-	p.AddGap("mycnf.warnings", "the saved my.cnf facts of "+profile.OrUnknown(m.Path)+" come from a mytune that did not check "+
+	p.AddGap(gapMyCnfWarnings, "the saved my.cnf facts of "+profile.OrUnknown(m.Path)+" come from a mytune that did not check "+
 		"which of its lines the server refuses (no mycnf.warnings), so lines it would not start with are not reported: "+
 		"give --mycnf "+shellquote.Word(profile.OrUnknown(m.Path))+" to read it again")
 }

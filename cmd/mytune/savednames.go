@@ -21,7 +21,7 @@ func savedNamesGap(p *profile.Profile, task string) {
 	if s.BacktickNames != nil && s.QuoteNames != nil {
 		return
 	}
-	p.AddGap("server.backtick_names", "the saved server facts come from a mytune that did not list the names holding a backtick "+
+	p.AddGap(gapServerNames, "the saved server facts come from a mytune that did not list the names holding a backtick "+
 		"or a single quote (no backtick_names or quote_names), so the mydumper line does not leave out or warn of the tables "+
 		"mydumper 0.10 fails on: give the server's flags with --from to read it again")
 }
