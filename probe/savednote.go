@@ -3,6 +3,7 @@ package probe
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -31,4 +32,19 @@ func SavedProfileNote(p profile.Profile, srv *profile.Server, where string) stri
 	return fmt.Sprintf("the saved profile measured %s, not the datadir of the server read now (%s: %s); "+
 		"if they are on different disks the figures are not this server's: probe %s and advise from that profile",
 		p.Storage.Path, where, dir, dir)
+}
+
+// savedNotePrefix starts every SavedProfileNote.
+const savedNotePrefix = "the saved profile "
+
+// WithSavedProfileNote is the measurement notes with note (a
+// SavedProfileNote, "" for none) in place of any such note an earlier run
+// left in them: an advice saved with one and advised from again, with the
+// same server or another, says it once and for the server read now.
+func WithSavedProfileNote(notes []string, note string) []string {
+	notes = slices.DeleteFunc(slices.Clone(notes), func(n string) bool { return strings.HasPrefix(n, savedNotePrefix) })
+	if note != "" {
+		notes = append(notes, note)
+	}
+	return notes
 }

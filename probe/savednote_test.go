@@ -37,3 +37,29 @@ func TestSavedProfileNote(t *testing.T) {
 		})
 	}
 }
+
+// TestWithSavedProfileNote: an advice saved with the note and advised from
+// again with server flags said it twice (review r17: three notes, two of
+// them the same); the note read now replaces an earlier one, and a server
+// that matches takes it out.
+func TestWithSavedProfileNote(t *testing.T) {
+	const earlier = "the saved profile was taken on host pi4-kitchen (measuring /var/lib/mysql); the server read now (tcp a:3306) runs on a"
+	const now = "the saved profile was taken on host pi4-kitchen (measuring /var/lib/mysql); the server read now (tcp b:3306) runs on b"
+	const budget = "budget shrunk to 128 MiB"
+	for _, c := range []struct {
+		name  string
+		notes []string
+		note  string
+		want  []string
+	}{
+		{"first run", []string{budget}, now, []string{budget, now}},
+		{"again, the same server", []string{budget, now}, now, []string{budget, now}},
+		{"again, another server", []string{budget, earlier}, now, []string{budget, now}},
+		{"again, a server that matches", []string{budget, earlier}, "", []string{budget}},
+	} {
+		got := WithSavedProfileNote(c.notes, c.note)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}

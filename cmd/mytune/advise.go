@@ -198,9 +198,7 @@ func (a *app) readNamedServer(cmd *cobra.Command, p *profile.Profile) error {
 	if err != nil {
 		return fmt.Errorf("reading the server: %w", err)
 	}
-	if note := probe.SavedProfileNote(*p, srv, dial.Session.Endpoint.String()); note != "" {
-		p.Storage.Notes = append(p.Storage.Notes, note)
-	}
+	p.Storage.Notes = probe.WithSavedProfileNote(p.Storage.Notes, probe.SavedProfileNote(*p, srv, dial.Session.Endpoint.String()))
 	p.Server = srv
 	dropGaps(p, "server", gapServerNames)
 	return nil

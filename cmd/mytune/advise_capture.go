@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -74,11 +75,17 @@ func attachCapture(p *profile.Profile, srv *profile.Server) {
 	}
 	p.Server = srv
 	dropGaps(p, "server", gapServerNames)
+	// an advice saved with a capture and advised from again with one had
+	// the note twice (review r17): the capture read now says it once
+	p.Storage.Notes = slices.DeleteFunc(p.Storage.Notes, func(n string) bool { return strings.HasPrefix(n, capturedNotePrefix) })
 	if srv.Datadir != "" && p.Storage.Path != "" && !sameDir(srv.Datadir, p.Storage.Path) {
-		p.Storage.Notes = append(p.Storage.Notes, fmt.Sprintf("the captured server's datadir is %s; the figures are "+
-			"this machine's disk under %s", srv.Datadir, p.Storage.Path))
+		p.Storage.Notes = append(p.Storage.Notes, fmt.Sprintf("%s%s; the figures are "+
+			"this machine's disk under %s", capturedNotePrefix, srv.Datadir, p.Storage.Path))
 	}
 }
+
+// capturedNotePrefix starts attachCapture's storage note.
+const capturedNotePrefix = "the captured server's datadir is "
 
 // sameDir compares two directory paths, trailing slashes aside.
 func sameDir(a, b string) bool {

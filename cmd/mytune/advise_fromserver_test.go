@@ -46,6 +46,19 @@ func TestAdviseFromReadsServerOfAnotherHost(t *testing.T) {
 			if noted := strings.Contains(notes, "the saved profile"); noted != (c.want != "") || !strings.Contains(notes, c.want) {
 				t.Errorf("storage notes %q: want %q", notes, c.want)
 			}
+			// the advice saved and advised from again, with the same flags: the note once
+			again := filepath.Join(t.TempDir(), "advice.json")
+			if err := os.WriteFile(again, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, stderr = runCmd("advise", "--from", again, "-S", srv.Socket, "-u", testmariadb.FullUser,
+				"--password="+testmariadb.FullPassword, "--format", "json")
+			if err := json.Unmarshal([]byte(out), &adv); code != 0 || err != nil {
+				t.Fatalf("again: exit %d, %v: %s", code, err, stderr)
+			}
+			if n := strings.Count(strings.Join(adv.Profile.Storage.Notes, "\n"), "the saved profile"); n != min(1, len(c.want)) {
+				t.Errorf("advised again from the saved advice: %d such notes in %q", n, adv.Profile.Storage.Notes)
+			}
 		})
 	}
 }
