@@ -66,8 +66,9 @@ func Decode(r io.Reader) (*Profile, error) {
 		p.Storage.Measured = s.SeqWrite.MBPerS > 0 || s.Fsync.P50US > 0 || len(s.RandWrite) > 0
 	}
 	// installed_servers was added after v1 and is written [] when none is
-	// found: absent (or null), the profile does not say what is installed
-	if p.Installed == nil && !p.InstalledUnread() {
+	// found: absent (or null), the profile does not say what is installed,
+	// which matters when no live server was read to name the target
+	if p.Installed == nil && !p.InstalledUnread() && (p.Server == nil || !p.Server.Reachable) {
 		p.AddGap(GapInstalledUnread, "saved by a mytune that did not look for the servers installed on the host: "+
 			"the target is not taken from them (pass --target)")
 	}

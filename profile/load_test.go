@@ -135,6 +135,8 @@ func TestDecodeInstalledUnread(t *testing.T) {
 		{"null", `, "installed_servers": null`, true},
 		{"[]: looked, none found", `, "installed_servers": []`, false},
 		{"one found", `, "installed_servers": [{"path": "/usr/sbin/mariadbd", "flavor": "mariadb", "version": "10.11.19"}]`, false},
+		// a live server names the target: the installed ones do not matter
+		{"absent, with a live server", `, "server": {"reachable": true, "flavor": "mariadb", "version": "10.11.19"}`, false},
 		// an advice saved from such a profile writes [] and keeps the gap
 		{"[] and the gap", `, "installed_servers": [], "gaps": [{"probe": "installed_servers", "reason": "saved by …"}]`, true},
 	} {
