@@ -42,7 +42,8 @@ const (
 	// qFilePerTable says whether new InnoDB tables get their own file
 	// (checkFilePerTable).
 	qFilePerTable stmt = "/* mytune */ SELECT @@innodb_file_per_table"
-	// qHostname is the server's host name (ServerHere).
+	// qHostname is the server's host name: ServerHere compares it with this
+	// machine's, and a prediction from --from with the profile's host.
 	qHostname stmt = "/* mytune */ SELECT @@hostname"
 
 	// qCreateSchema has no IF NOT EXISTS on purpose: it fails (error 1007)
@@ -79,9 +80,6 @@ const (
 	// are visible without the PROCESS privilege; other accounts of the
 	// same name only make the count larger, the cap safer).
 	qUserSessions stmt = "/* mytune */ SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = ?"
-	// qHostname is the host the server runs on, compared with the host of
-	// the profile a prediction is made from (--from).
-	qHostname stmt = "/* mytune */ SELECT @@hostname"
 	// qIdentity names the server a calibration was made on, so that advise
 	// notices a saved one from another server.
 	qIdentity stmt = "/* mytune */ SELECT @@hostname, @@port, @@datadir, @@innodb_buffer_pool_size"
