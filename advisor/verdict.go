@@ -18,7 +18,7 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 	}
 	var parts []string
 	if s.SeqWrite.MBPerS > 0 {
-		parts = append(parts, fmt.Sprintf("%.0f MB/s sequential writes", s.SeqWrite.MBPerS))
+		parts = append(parts, profile.Figure(s.SeqWrite.MBPerS)+" MB/s sequential writes")
 	}
 	if pt, ok := profile.At(s.RandWrite, 1); ok {
 		parts = append(parts, fmt.Sprintf("%.0f random 16K writes/s", pt.IOPS))

@@ -119,14 +119,14 @@ func bandwidthLimited(f facts) bool {
 // bandwidthSentence says why slow sequential writes did not make the
 // device an SD card.
 func bandwidthSentence(f facts) string {
-	return fmt.Sprintf("sequential writes reach only %.0f MB/s, yet %d threads write %.0f random 16K pages/s (%.0f MB/s; "+
+	return fmt.Sprintf("sequential writes reach only %s MB/s, yet %d threads write %.0f random 16K pages/s (%.0f MB/s; "+
 		"%.0f at 1 thread): limited by bandwidth (a throttled volume or slow bus), not an SD card, whose best class (A2) "+
-		"promises %d random 4K writes/s", f.seqWrite, f.writeTopN, f.writeTop, f.writeTop*16384/1e6, f.writeIOPS1, sdMaxPeakWriteIOPS)
+		"promises %d random 4K writes/s", profile.Figure(f.seqWrite), f.writeTopN, f.writeTop, f.writeTop*16384/1e6, f.writeIOPS1, sdMaxPeakWriteIOPS)
 }
 
 func sdEvidence(f facts) []string {
 	ev := []string{
-		fmt.Sprintf("sequential writes reach only %.0f MB/s (below %d MB/s): SD-card/USB-stick write speed", f.seqWrite, sdMaxSeqWriteMBps),
+		fmt.Sprintf("sequential writes reach only %s MB/s (below %d MB/s): SD-card/USB-stick write speed", profile.Figure(f.seqWrite), sdMaxSeqWriteMBps),
 		fmt.Sprintf("%s: flash reads, no spinning disk", f.readPhrase()),
 	}
 	if f.writeIOPS1 > 0 {
