@@ -169,8 +169,14 @@ func IOCapacity(iopsQD1, fraction float64) int {
 		return 0
 	}
 	n := int(math.Round(iopsQD1*fraction/100) * 100)
-	return min(max(n, 100), 20000)
+	return min(max(n, 100), maxIOCapacity)
 }
+
+// maxIOCapacity is the most innodb_io_capacity mytune advises: "a value
+// higher than 20000 is generally not recommended unless you have proven
+// that lower values are insufficient" (MySQL 8.4 manual, Configuring InnoDB
+// I/O Capacity).
+const maxIOCapacity = 20000
 
 // IOCapacityMax sizes innodb_io_capacity_max: twice innodb_io_capacity (the
 // manual's default ratio) but not above the measured peak random-write
