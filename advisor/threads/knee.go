@@ -160,8 +160,12 @@ func kneeWhy(pts []profile.ThreadPoint, i int, best profile.ThreadPoint) string 
 		count(k.Threads, "thread"), kilo(k.IOPS), kilo(next.IOPS), k.Threads, next.Threads, kilo(best.IOPS), best.Threads)
 }
 
-// kilo renders IOPS as "9.8k" or "150".
+// kilo renders IOPS or pages as "9.8k", "150" or, from a million up,
+// "50.3M" (review r16: a 1.5 TiB pool's "50331.6k–90597.0k dirty pages").
 func kilo(v float64) string {
+	if v >= 999_950 {
+		return fmt.Sprintf("%.1fM", v/1e6)
+	}
 	if v >= 1000 {
 		return fmt.Sprintf("%.1fk", v/1000)
 	}
