@@ -212,6 +212,8 @@ func estimateEnd(d time.Duration, up bool) string {
 	switch {
 	case d < 10*time.Second:
 		unit = 100 * time.Millisecond
+	case d >= 48*time.Hour:
+		unit = time.Hour
 	case d >= time.Hour:
 		unit = time.Minute
 	}
@@ -222,6 +224,8 @@ func estimateEnd(d time.Duration, up bool) string {
 	switch m, sec := int(r/time.Minute), int(r%time.Minute/time.Second); {
 	case r < time.Minute:
 		return r.String()
+	case r >= 48*time.Hour:
+		return fmt.Sprintf("%dd%02dh", m/60/24, m/60%24) // review r16: "4031h32m" for 168 days
 	case r >= time.Hour:
 		return fmt.Sprintf("%dh%02dm", m/60, m%60)
 	case sec == 0:
