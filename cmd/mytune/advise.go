@@ -249,8 +249,9 @@ func dumpError(err error) error {
 	case errors.Is(err, context.Canceled):
 		return fmt.Errorf("--dump: %w", err)
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("--dump: %w (reading the dump's file names and schema files took over %s: on a slow or "+
-			"network filesystem, copy the dump to a local disk and run again)", err, dump.DefaultTimeout)
+		return fmt.Errorf("--dump: %w (reading the dump's file names and schema files took over %s and %s more for each "+
+			"file of a dump directory: on a slow or network filesystem, copy the dump to a local disk and run again)",
+			err, dump.DefaultTimeout, dump.PerFileTimeout)
 	}
 	return usagef("--dump: %v", err)
 }
