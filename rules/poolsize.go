@@ -59,6 +59,17 @@ func (e Env) TablesLagBytes() uint64 {
 	return files
 }
 
+// tablesLagBasisText is poolBasisText when the pool is sized to the
+// tablespace files (TablesLagBytes).
+func (e Env) tablesLagBasisText(p PoolPlan) string {
+	return fmt.Sprintf("Sized to the data's files: information_schema.TABLES says the InnoDB tables hold %s, but their tablespace "+
+		"files hold %s (information_schema.%s): the table sizes lag (%s; ANALYZE TABLE brings them up to date). "+
+		"A file also holds free space, so %s is the most the data can be; with %s%% headroom that is %s, rounded up to whole chunks "+
+		"(128M below 1G, 1G above): %s.", e.Human(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes), e.Human(e.TablesLagBytes()),
+		e.tablespacesTable(), e.tablesLagText(), e.Human(e.TablesLagBytes()), e.N((e.T.DataHeadroom-1)*100),
+		e.Human(float64(e.TablesLagBytes())*e.T.DataHeadroom), e.Size(p.WantBytes))
+}
+
 // tablespacesTable is the information_schema table the file sizes come
 // from (probe/server's qFilesMariaDB, qFilesMySQL8).
 func (e Env) tablespacesTable() string {
@@ -260,12 +271,7 @@ func (e Env) poolBasisText(p PoolPlan) string {
 	case !e.PoolDataKnown():
 		return "Sized to memory: information_schema.TABLES showed this account no table, so the size of the data is not known."
 	case e.TablesLagBytes() > 0:
-		return fmt.Sprintf("Sized to the data's files: information_schema.TABLES says the InnoDB tables hold %s, but their tablespace "+
-			"files hold %s (information_schema.%s): the table sizes lag (%s; ANALYZE TABLE brings them up to date). "+
-			"A file also holds free space, so %s is the most the data can be; with %s%% headroom that is %s, rounded up to whole chunks "+
-			"(128M below 1G, 1G above): %s.", e.Human(e.F.InnoDBDataBytes+e.F.InnoDBIndexBytes), e.Human(e.TablesLagBytes()),
-			e.tablespacesTable(), e.tablesLagText(), e.Human(e.TablesLagBytes()), e.N((e.T.DataHeadroom-1)*100),
-			e.Human(float64(e.TablesLagBytes())*e.T.DataHeadroom), e.Size(p.WantBytes))
+		return e.tablesLagBasisText(p)
 	}
 	why := "innodb_dedicated_server is OFF, so the host may run other work"
 	if !Accepts(e.F.Flavor, e.F.Version, "innodb_dedicated_server") {
