@@ -268,6 +268,11 @@ var ruleCases = []struct {
 	{"sync spikes", "storage.sync_spikes", func(p *profile.Profile) { p.Storage.Fsync.P99US = 50000 }, "", true, ""},
 	{"slow sequential", "storage.slow_seq_write", func(p *profile.Profile) { p.Storage.SeqWrite.MBPerS = 20 }, "", true, ""},
 	{"HDD", "storage.hdd", func(p *profile.Profile) { p.Storage.Class = profile.ClassHDD }, "", true, ""},
+	{"a my.cnf redo log of 100T on a 100G disk", "storage.redo_exceeds_disk", func(p *profile.Profile) {
+		p.Server.Reachable = false
+		p.MyCnf = &profile.MyCnf{Variables: map[string]string{"innodb_log_file_size": "100T"}, Groups: []string{"mariadb"}, Headers: []string{"mariadb"}}
+		p.Storage.FreeBytes, p.Storage.TotalBytes = 55*tGiB, 100*tGiB
+	}, "", true, ""},
 	{"1% free", "storage.low_free_space", func(p *profile.Profile) { p.Storage.FreeBytes = 10 * tGiB }, "", true, ""},
 	{"virtio says rotational", "storage.rotational_flag_misleading", func(p *profile.Profile) { p.Storage.Device.RotationalFlag = true }, "", true, ""},
 	// QA on an SD-like bed: 2 set online, buffering OFF: 74 TPS; buffering ON: 1,500.
