@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 
 	"github.com/mytune/mytune/internal/docread"
@@ -11,11 +12,12 @@ import (
 )
 
 // LoadProfile reads a saved profile (or the profile inside a saved advice)
-// to stand in for a probe (advise --from); a file that cannot be read or
-// is no profile is a usage error naming it. A read that blocks (a FIFO)
-// ends with ctx: the error is then ctx's.
-func LoadProfile(ctx context.Context, path string) (*profile.Profile, error) {
-	data, err := docread.ReadFile(ctx, path, nil, profile.MaxDocumentBytes)
+// to stand in for a probe (advise --from), from stdin when path is "-"
+// (as compare reads it; review r17); a file that cannot be read or is no
+// profile is a usage error naming it. A read that blocks (a FIFO, a
+// terminal) ends with ctx: the error is then ctx's.
+func LoadProfile(ctx context.Context, path string, stdin io.Reader) (*profile.Profile, error) {
+	data, err := docread.ReadFile(ctx, path, stdin, profile.MaxDocumentBytes)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

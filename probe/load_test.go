@@ -28,7 +28,7 @@ func TestLoadProfileSaysWhatToDo(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := LoadProfile(context.Background(), c.path)
+			_, err := LoadProfile(context.Background(), c.path, nil)
 			if err == nil || !usage.Is(err) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("LoadProfile(%s) = %v, want a usage error containing %q", c.path, err, c.want)
 			}

@@ -55,7 +55,7 @@ func (a *app) adviseCmd() *cobra.Command {
 	addProbeFlags(cmd)
 	addAdviceFlags(cmd)
 	f := cmd.Flags()
-	f.String("from", "", "advise from a saved profile (mytune probe --format json) instead of probing; server flags given as well read that server now")
+	f.String("from", "", "advise from a saved profile (mytune probe --format json; - reads it from stdin) instead of probing; server flags given as well read that server now")
 	f.String("dump", "", "a mydumper or MySQL Shell dump directory (or mysqldump file) to size a restore for")
 	f.String("task", "all", "what to size threads for: all|dump|load|copy|oltp")
 	addCalibrationFlags(f)
@@ -138,7 +138,7 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 	if from == "" {
 		return a.runProbe(cmd)
 	}
-	p, err := probe.LoadProfile(cmd.Context(), from)
+	p, err := probe.LoadProfile(cmd.Context(), from, a.stdin)
 	if err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 	f.String("max-bytes", "256MiB", "cap on row bytes inserted (each step gets an equal share)")
 	f.Int("batch-rows", calibrate.DefaultBatchRows, "rows per INSERT; each INSERT is committed on its own")
 	f.Bool("cleanup", false, "drop a scratch schema a killed run left behind (only if it holds calibrate's marker)")
-	f.String("from", "", "compare with the load threads advise predicts from this saved profile (mytune probe --format json)")
+	f.String("from", "", "compare with the load threads advise predicts from this saved profile (mytune probe --format json; - reads it from stdin)")
 	f.String("probe-duration", "5s", "without --from: how long to probe the server's datadir for advise's prediction")
 	f.Bool("no-predict", false, "do not compare with advise (no probe, no --from)")
 	f.String("dump", "", "load real rows of this dump (mydumper or MySQL Shell directory, mysqldump file) at 1-16 sessions "+
@@ -169,7 +169,7 @@ func (a *app) predict(ctx context.Context, db *sql.DB) (*profile.LoadPrediction,
 	var source string
 	if from := a.v.GetString("from"); from != "" {
 		var err error
-		if p, err = probe.LoadProfile(ctx, from); err != nil {
+		if p, err = probe.LoadProfile(ctx, from, a.stdin); err != nil {
 			return nil, err
 		}
 		source = "profile " + from

@@ -79,7 +79,7 @@ func (a *app) explainCmd() *cobra.Command {
 			return a.emit(func(w io.Writer) error { return render.RuleExplain(w, x, a.renderOptions(format)) })
 		},
 	}
-	cmd.Flags().String("from", "", "a saved profile to evaluate the rule on")
+	cmd.Flags().String("from", "", "a saved profile to evaluate the rule on (- reads it from stdin)")
 	addAdviceFlags(cmd)
 	return cmd
 }
@@ -118,7 +118,7 @@ func (a *app) explainEnv(ctx context.Context, cat *rules.Catalogue) (*rules.Env,
 	if from == "" {
 		return nil, "", nil
 	}
-	p, err := probe.LoadProfile(ctx, from)
+	p, err := probe.LoadProfile(ctx, from, a.stdin)
 	if err != nil {
 		return nil, "", err
 	}
