@@ -42,8 +42,21 @@ func freshMemoryNote(p *profile.Profile, loaded uint64, b pool) string {
 	}
 	return fmt.Sprintf("fresh memory is slow to back on this host: the probe wrote %s of it at %.1f µs a %s page the first time "+
 		"(%.2f s per GiB; under 1 µs on bare metal), so a freshly started server (as after a restart into the advised "+
-		"settings) pays about %.1f CPU-seconds to fill the ~%s of buffer pool this load takes, and more for its other "+
+		"settings) pays about %s CPU-seconds to fill the ~%s of buffer pool this load takes, and more for its other "+
 		"memory; a server that has filled its pool before does not (a VM like this one: a fresh server's load of a 152 MB "+
 		"dump took 4.39 s, its fourth 3.41 s; docs/benchmarks/estimate.md, \"Fresh memory on this VM\")",
-		profile.HumanBytes(ft.Bytes), ft.FirstNsPerPage/1000, profile.HumanBytes(ft.PageBytes), ft.SecondsPerGiB(), cpuSec, profile.HumanBytes(filled))
+		profile.HumanBytes(ft.Bytes), ft.FirstNsPerPage/1000, profile.HumanBytes(ft.PageBytes), ft.SecondsPerGiB(), cpuSecondsText(cpuSec), profile.HumanBytes(filled))
+}
+
+// cpuSecondsText is a count of CPU-seconds as the notes say it: tenths
+// below 100, whole seconds above, with hours from an hour (review r16:
+// "11343.2 CPU-seconds" on a 2 TiB host).
+func cpuSecondsText(s float64) string {
+	switch {
+	case s < 99.95:
+		return fmt.Sprintf("%.1f", s)
+	case s < 3600:
+		return fmt.Sprintf("%.0f", s)
+	}
+	return fmt.Sprintf("%.0f (%.1f hours of one CPU)", s, s/3600)
 }

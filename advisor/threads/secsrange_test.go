@@ -22,3 +22,16 @@ func TestSecsRange(t *testing.T) {
 		}
 	}
 }
+
+// TestCPUSecondsText: CPU-seconds in tenths below 100, whole above, with
+// hours from an hour (review r16: "11343.2 CPU-seconds").
+func TestCPUSecondsText(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{{4.26, "4.3"}, {99.9, "99.9"}, {250.4, "250"}, {11343.2, "11343 (3.2 hours of one CPU)"}} {
+		if got := cpuSecondsText(c.in); got != c.want {
+			t.Errorf("cpuSecondsText(%g) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
