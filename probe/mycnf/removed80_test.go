@@ -51,11 +51,7 @@ func TestRemovedIn80AbsentFromCaptures(t *testing.T) {
 // TestRemovedIn80Warnings: a MySQL 8.0+ target whose my.cnf sets an option
 // 8.0 removed gets a refusing warning; 5.7 and MariaDB do not.
 func TestRemovedIn80Warnings(t *testing.T) {
-	cases := []struct {
-		name, text, flavor, version string
-		want                        string // "" = no warning for it
-		refuses                     bool
-	}{
+	checkRemovedWarnings(t, "8.0", []removedCase{
 		{"query cache on 8.0", "[mysqld]\nquery_cache_size = 64M\n", profile.FlavorMySQL, "8.0.36", "no query cache", true},
 		{"query cache on 8.4", "[mysqld]\nquery-cache-type = 1\n", profile.FlavorMySQL, "8.4.0", "no query cache", true},
 		{"tx_isolation on 9.4", "[mysqld]\ntx_isolation = READ-COMMITTED\n", profile.FlavorMySQL, "9.4", "transaction_isolation", true},
@@ -65,26 +61,7 @@ func TestRemovedIn80Warnings(t *testing.T) {
 		{"5.7 still has it", "[mysqld]\nquery_cache_size = 64M\n", profile.FlavorMySQL, "5.7.44", "", false},
 		{"mariadb has it", "[mysqld]\nquery_cache_size = 64M\n", profile.FlavorMariaDB, "10.11.6", "", false},
 		{"kept option", "[mysqld]\ntransaction_isolation = READ-COMMITTED\n", profile.FlavorMySQL, "8.0.36", "", false},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			mc := readCnfText(t, c.text)
-			var got *profile.MyCnfWarning
-			for i, w := range mc.Warnings {
-				if strings.Contains(w.Text, "MySQL 8.0 and later") && w.AppliesTo(c.flavor, c.version) {
-					got = &mc.Warnings[i]
-				}
-			}
-			switch {
-			case c.want == "" && got != nil:
-				t.Errorf("unexpected warning %q", got.Text)
-			case c.want != "" && got == nil:
-				t.Fatalf("no warning; all: %+v", mc.Warnings)
-			case got != nil && (!strings.Contains(got.Text, c.want) || got.Refuses != c.refuses):
-				t.Errorf("warning %+v: want text with %q, refuses=%v", *got, c.want, c.refuses)
-			}
-		})
-	}
+	})
 }
 
 // readCnfText reads text as a my.cnf file.
@@ -99,4 +76,37 @@ func readCnfText(t *testing.T, text string) *profile.MyCnf {
 		t.Fatal(err)
 	}
 	return mc
+}
+
+// removedCase is a my.cnf text, the target it is read for, and the
+// warning it must get: want "" for none.
+type removedCase struct {
+	name, text, flavor, version string
+	want                        string // "" = no warning for it
+	refuses                     bool
+}
+
+// checkRemovedWarnings reads each case's my.cnf and checks the warning
+// whose text says "MySQL SERIES and later" for its target.
+func checkRemovedWarnings(t *testing.T, series string, cases []removedCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			mc := readCnfText(t, c.text)
+			var got *profile.MyCnfWarning
+			for i, w := range mc.Warnings {
+				if strings.Contains(w.Text, "MySQL "+series+" and later") && w.AppliesTo(c.flavor, c.version) {
+					got = &mc.Warnings[i]
+				}
+			}
+			switch {
+			case c.want == "" && got != nil:
+				t.Errorf("unexpected warning %q", got.Text)
+			case c.want != "" && got == nil:
+				t.Fatalf("no warning; all: %+v", mc.Warnings)
+			case got != nil && (!strings.Contains(got.Text, c.want) || got.Refuses != c.refuses):
+				t.Errorf("warning %+v: want text with %q, refuses=%v", *got, c.want, c.refuses)
+			}
+		})
+	}
 }

@@ -1,7 +1,6 @@
 package mycnf
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -27,11 +26,7 @@ func TestRemovedIn84AbsentFromCaptures(t *testing.T) {
 // TestRemovedIn84Warnings: a MySQL 8.4+ target whose my.cnf sets an option
 // 8.4 removed gets a refusing warning; 8.0 and MariaDB do not.
 func TestRemovedIn84Warnings(t *testing.T) {
-	cases := []struct {
-		name, text, flavor, version string
-		want                        string // "" = no warning for it
-		refuses                     bool
-	}{
+	checkRemovedWarnings(t, "8.4", []removedCase{
 		{"expire_logs_days on 8.4", "[mysqld]\nexpire_logs_days = 7\n", profile.FlavorMySQL, "8.4.8", "binlog_expire_logs_seconds", true},
 		{"auth plugin on 9.1", "[mysqld]\ndefault-authentication-plugin = mysql_native_password\n", profile.FlavorMySQL, "9.1.0", "authentication_policy", true},
 		{"repository on percona 8.4", "[mysqld]\nmaster_info_repository = TABLE\n", profile.FlavorPercona, "8.4.5", "tables only", true},
@@ -40,24 +35,5 @@ func TestRemovedIn84Warnings(t *testing.T) {
 		{"8.0 still has it", "[mysqld]\nexpire_logs_days = 7\n", profile.FlavorMySQL, "8.0.36", "", false},
 		{"mariadb has it", "[mysqld]\nexpire_logs_days = 7\n", profile.FlavorMariaDB, "10.11.6", "", false},
 		{"kept option", "[mysqld]\nbinlog_expire_logs_seconds = 604800\n", profile.FlavorMySQL, "8.4.8", "", false},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			mc := readCnfText(t, c.text)
-			var got *profile.MyCnfWarning
-			for i, w := range mc.Warnings {
-				if strings.Contains(w.Text, "MySQL 8.4 and later") && w.AppliesTo(c.flavor, c.version) {
-					got = &mc.Warnings[i]
-				}
-			}
-			switch {
-			case c.want == "" && got != nil:
-				t.Errorf("unexpected warning %q", got.Text)
-			case c.want != "" && got == nil:
-				t.Fatalf("no warning; all: %+v", mc.Warnings)
-			case got != nil && (!strings.Contains(got.Text, c.want) || got.Refuses != c.refuses):
-				t.Errorf("warning %+v: want text with %q, refuses=%v", *got, c.want, c.refuses)
-			}
-		})
-	}
+	})
 }

@@ -1,7 +1,6 @@
 package mycnf
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -28,11 +27,7 @@ func TestRemovedIn97AbsentFromCaptures(t *testing.T) {
 // stopped at 8.4, so a 9.7 my.cnf with innodb_log_file_size passed); 8.4
 // and MariaDB, which still have them, do not.
 func TestRemovedIn97Warnings(t *testing.T) {
-	cases := []struct {
-		name, text, flavor, version string
-		want                        string // "" = no warning for it
-		refuses                     bool
-	}{
+	checkRemovedWarnings(t, "9.7", []removedCase{
 		{"log file size on 9.7.1", "[mysqld]\ninnodb_log_file_size = 1G\n", profile.FlavorMySQL, "9.7.1", "innodb_redo_log_capacity", true},
 		{"dashes on 26.7", "[mysqld]\ninnodb-log-files-in-group = 2\n", profile.FlavorMySQL, "26.7.0", "innodb_redo_log_capacity", true},
 		{"undo tablespaces on 9.7", "[mysqld]\ninnodb_undo_tablespaces = 4\n", profile.FlavorMySQL, "9.7.0", "CREATE UNDO TABLESPACE", true},
@@ -40,24 +35,5 @@ func TestRemovedIn97Warnings(t *testing.T) {
 		{"loose is only skipped", "[mysqld]\nloose-temptable_use_mmap = OFF\n", profile.FlavorMySQL, "9.7.1", "skips it", false},
 		{"8.4 still has it", "[mysqld]\ninnodb_log_file_size = 1G\n", profile.FlavorMySQL, "8.4.8", "", false},
 		{"mariadb has it", "[mysqld]\ninnodb_log_file_size = 1G\n", profile.FlavorMariaDB, "11.8.6", "", false},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			mc := readCnfText(t, c.text)
-			var got *profile.MyCnfWarning
-			for i, w := range mc.Warnings {
-				if strings.Contains(w.Text, "MySQL 9.7 and later") && w.AppliesTo(c.flavor, c.version) {
-					got = &mc.Warnings[i]
-				}
-			}
-			switch {
-			case c.want == "" && got != nil:
-				t.Errorf("unexpected warning %q", got.Text)
-			case c.want != "" && got == nil:
-				t.Fatalf("no warning; all: %+v", mc.Warnings)
-			case got != nil && (!strings.Contains(got.Text, c.want) || got.Refuses != c.refuses):
-				t.Errorf("warning %+v: want text with %q, refuses=%v", *got, c.want, c.refuses)
-			}
-		})
-	}
+	})
 }
