@@ -53,7 +53,7 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 // measured, that rate and the average time per sync it implies, so a p50
 // never stands beside a rate taken from the average unnamed (QA 9).
 func syncClause(f profile.Latency) string {
-	c := fmt.Sprintf("sync p50 %s / p99 %s", rules.Duration(f.P50US), rules.Duration(f.P99US))
+	c := "sync " + strings.ReplaceAll(rules.Percentiles(f.P50US, f.P99US), ", ", " / ")
 	if f.OpsPerS > 0 {
 		c += fmt.Sprintf(" / %.0f syncs/s measured, %s each on average", f.OpsPerS, rules.Duration(1e6/f.OpsPerS))
 	}

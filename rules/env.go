@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/mytune/mytune/profile"
 )
@@ -256,6 +257,20 @@ func Duration(us float64) string {
 		return fmt.Sprintf("%.0f µs", us)
 	}
 	return fmt.Sprintf("%.1f ms", us/1000)
+}
+
+// Percentiles names the p50 and p99 of a latency measurement, leaving out
+// a figure the profile lacks (an older or hand-edited profile), so a
+// missing percentile never reads as "0 µs"; "" when it has neither.
+func Percentiles(p50US, p99US float64) string {
+	var parts []string
+	if p50US > 0 {
+		parts = append(parts, "p50 "+Duration(p50US))
+	}
+	if p99US > 0 {
+		parts = append(parts, "p99 "+Duration(p99US))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Str renders an integer value for a my.cnf line.

@@ -123,12 +123,15 @@ func (e Env) RedoResizeText() string {
 // (stalls included), or 1 s ÷ p50 when the profile has no measured rate.
 func (e Env) SyncRateText() string {
 	f := e.Storage.Fsync
+	pct := Percentiles(f.P50US, f.P99US)
 	if f.OpsPerS > 0 {
-		return fmt.Sprintf("%s 16K write+fdatasync per second on average in the measurement%s (%s each on average; p50 %s, p99 %s)",
-			e.N(f.OpsPerS), e.redoWhere(), e.Ms(e.MeanSyncUS()), e.Ms(f.P50US), e.Ms(f.P99US))
+		if pct != "" {
+			pct = "; " + pct
+		}
+		return fmt.Sprintf("%s 16K write+fdatasync per second on average in the measurement%s (%s each on average%s)",
+			e.N(f.OpsPerS), e.redoWhere(), e.Ms(e.MeanSyncUS()), pct)
 	}
-	return fmt.Sprintf("about %s 16K write+fdatasync per second%s (1 s ÷ p50 %s; p99 %s)",
-		e.N(e.FsyncOpsPerS()), e.redoWhere(), e.Ms(f.P50US), e.Ms(f.P99US))
+	return fmt.Sprintf("about %s 16K write+fdatasync per second%s (1 s ÷ %s)", e.N(e.FsyncOpsPerS()), e.redoWhere(), pct)
 }
 
 // redoWhere says where the commit loop ran when the redo log is on its own
@@ -156,11 +159,16 @@ func (e Env) CommitCostText(n int) string {
 
 // syncRateShort is SyncRateText in a clause: which rate, and its value.
 func (e Env) syncRateShort() string {
-	if e.Storage.Fsync.OpsPerS > 0 {
-		return fmt.Sprintf("the disk averaged %s syncs/s in the measurement%s, %s each (p50 %s)", e.N(e.Storage.Fsync.OpsPerS),
-			e.redoWhere(), e.Ms(e.MeanSyncUS()), e.Ms(e.Storage.Fsync.P50US))
+	f := e.Storage.Fsync
+	if f.OpsPerS > 0 {
+		p50 := ""
+		if f.P50US > 0 {
+			p50 = " (p50 " + e.Ms(f.P50US) + ")"
+		}
+		return fmt.Sprintf("the disk averaged %s syncs/s in the measurement%s, %s each%s", e.N(f.OpsPerS),
+			e.redoWhere(), e.Ms(e.MeanSyncUS()), p50)
 	}
-	return fmt.Sprintf("1 s ÷ p50 %s = %s syncs/s%s", e.Ms(e.Storage.Fsync.P50US), e.N(e.FsyncOpsPerS()), e.redoWhere())
+	return fmt.Sprintf("1 s ÷ p50 %s = %s syncs/s%s", e.Ms(f.P50US), e.N(e.FsyncOpsPerS()), e.redoWhere())
 }
 
 // RedoOnlineText says how MariaDB 10.9 and later take a new
