@@ -266,13 +266,17 @@ func (e Env) LogBufferAfter() uint64 {
 
 // KeyBufferAfter is key_buffer_size once the advice is applied: on tight
 // memory (MemoryTight) with no MyISAM user table (the server listed its
-// tables), T.SmallKeyBufferBytes; else the default when
+// tables), T.SmallKeyBufferBytes; on tight memory with no server read (the
+// engines unknown) and a size no my.cnf chose (the flavor's default),
+// T.UnreadKeyBufferBytes, MySQL's own default; else the default when
 // memory.key_buffer_unused lowers it; else the value in effect.
 func (e Env) KeyBufferAfter() uint64 {
 	cur := e.F.KeyBufferBytes
 	switch {
 	case e.F.HasServer && e.F.MyISAMTables == 0 && e.MemoryTight():
 		return min(cur, e.T.SmallKeyBufferBytes)
+	case !e.F.HasServer && !e.F.Set["key_buffer_size"] && e.MemoryTight():
+		return min(cur, e.T.UnreadKeyBufferBytes)
 	case e.KeyBufferUnused():
 		return min(cur, e.KeyBufferDefault())
 	}
@@ -281,11 +285,27 @@ func (e Env) KeyBufferAfter() uint64 {
 
 // AriaPagecacheAfter is aria_pagecache_buffer_size once the advice is
 // applied: on tight memory with no Aria user table (the server listed its
-// tables), T.SmallAriaPagecacheBytes; else the value in effect.
+// tables), or with no server read and a size no my.cnf chose,
+// T.SmallAriaPagecacheBytes, which still caches the on-disk temporary
+// tables MariaDB writes as Aria; else the value in effect.
 func (e Env) AriaPagecacheAfter() uint64 {
 	cur := e.F.AriaPagecacheBytes
-	if e.F.HasServer && e.F.AriaTables == 0 && e.MemoryTight() {
+	unread := !e.F.HasServer && !e.F.Set["aria_pagecache_buffer_size"]
+	if (unread || (e.F.HasServer && e.F.AriaTables == 0)) && e.MemoryTight() {
 		return min(cur, e.T.SmallAriaPagecacheBytes)
 	}
 	return cur
+}
+
+// EngineUseText says why the cache of engine (MyISAM's key cache, Aria's
+// page cache) can shrink: none of the user tables the server listed uses
+// it, or, with no server read, that this is not known and what a table of
+// that engine keeps (it works, with more of its reads going to disk).
+func (e Env) EngineUseText(engine string) string {
+	if e.F.HasServer {
+		return fmt.Sprintf("none of the %d user tables is %s", e.F.Tables, engine)
+	}
+	return "no server was read, so whether any table is " + engine + " is not known (such a table keeps working with " +
+		"the smaller cache, its reads going to disk more often; SELECT ENGINE, COUNT(*) FROM information_schema.TABLES " +
+		"GROUP BY ENGINE lists them)"
 }

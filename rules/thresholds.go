@@ -42,6 +42,7 @@ type Thresholds struct {
 	TmpTableMinBytes        uint64  `yaml:"tmp_table_min_bytes" check:"positive"`
 	SmallKeyBufferBytes     uint64  `yaml:"small_memory_key_buffer_bytes" check:"positive"`
 	SmallAriaPagecacheBytes uint64  `yaml:"small_memory_aria_pagecache_bytes" check:"positive"`
+	UnreadKeyBufferBytes    uint64  `yaml:"small_memory_unread_key_buffer_bytes" check:"positive"`
 	TableCacheHeadroom      float64 `yaml:"table_cache_headroom" check:"ratio"`
 	SwapUsedFraction        float64 `yaml:"swap_used_fraction" check:"fraction"`
 	LowAvailableFraction    float64 `yaml:"low_available_fraction" check:"fraction"`
