@@ -94,3 +94,13 @@ type Threads = threads.Plan
 
 // ThreadChoice is one thread count and the reasoning behind it.
 type ThreadChoice = threads.Choice
+
+// hasFinding reports whether fs holds the finding of rule id.
+func hasFinding(fs []Finding, id string) bool {
+	for _, f := range fs {
+		if f.ID == id {
+			return true
+		}
+	}
+	return false
+}

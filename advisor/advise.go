@@ -123,7 +123,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 	if !t.Unknown() {
 		advised = cnfValues(a.Cnf)
 	}
-	a.Threads = sizeThreads(withDerived(p, derived), t, opts, advised)
+	a.Threads = sizeThreads(withDerived(p, derived), t, opts, advised, hasFinding(a.Findings, "memory.no_room_for_pool"))
 	room := append(restoreRoom(p, a.Threads.LoadedInnoDBBytes > 0), restoreReplica(p, opts.Task)...)
 	if room = append(room, forceRecovery(p)...); room != nil {
 		a.Findings = append(a.Findings, room...)
@@ -337,10 +337,11 @@ func calibrateServerFlags(opts AdviseOptions) string {
 // unknown, which gets both tool families unless the profile has a live
 // server).
 // advised (the findings' recommended values) is what the load runs with
-// once the advice's my.cnf is applied.
-func sizeThreads(p profile.Profile, t profile.Target, opts AdviseOptions, advised map[string]string) Threads {
+// once the advice's my.cnf is applied; poolUnfit, that no pool fits this
+// memory (memory.no_room_for_pool), which the plan says where it names the pool.
+func sizeThreads(p profile.Profile, t profile.Target, opts AdviseOptions, advised map[string]string, poolUnfit bool) Threads {
 	plan := threads.Size(&p, threads.Options{Task: opts.Task, Durability: opts.Durability,
-		Target: t, Advised: advised,
+		Target: t, Advised: advised, PoolUnfit: poolUnfit,
 		Calibration: opts.Calibration, ServerFlags: calibrateServerFlags(opts)})
 	if plan.Commands == nil {
 		plan.Commands = []string{}

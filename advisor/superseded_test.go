@@ -59,13 +59,3 @@ func TestSupersededBy(t *testing.T) {
 		})
 	}
 }
-
-// hasFinding reports whether fs holds the finding of rule id.
-func hasFinding(fs []Finding, id string) bool {
-	for _, f := range fs {
-		if f.ID == id {
-			return true
-		}
-	}
-	return false
-}

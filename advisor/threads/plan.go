@@ -36,6 +36,10 @@ type Options struct {
 	// recommended value): the load runs after they are applied, so the
 	// plan sizes for them (the buffer pool above all).
 	Advised map[string]string
+	// PoolUnfit is set when the advice found no room for any buffer pool
+	// in this memory (memory.no_room_for_pool): the plan still sizes for
+	// the pool the server would start with, and says it does not fit.
+	PoolUnfit bool
 	// ServerFlags are the shell words of the server flags that named the
 	// server the advice read (connflags.Source.ShellFlags, no password):
 	// the calibrate line in the notes carries them to reach that server.

@@ -83,6 +83,9 @@ func nonInnoDBText(d *profile.Dump) string {
 type pool struct {
 	bytes uint64
 	from  string // "advised", "server", "my.cnf", "default"; "" when unknown
+	// unfit is the clause describe adds when the advice found no room for
+	// any pool in this memory (Options.PoolUnfit), "" otherwise.
+	unfit string
 	// redo is the redo log capacity the load runs with (the same sources;
 	// 0 when unknown): with the data in the pool, a redo log smaller than
 	// the data forces checkpoint flushes during the load.
@@ -116,7 +119,6 @@ type pool struct {
 // my.cnf sets), else the live server's, else the my.cnf's, else the
 // default when a target is known; zero when none of those says.
 func poolOf(p *profile.Profile, o Options) pool {
-	const v = "innodb_buffer_pool_size"
 	var srv, cnf map[string]string
 	if p.Server != nil {
 		srv = p.Server.Variables
@@ -130,17 +132,29 @@ func poolOf(p *profile.Profile, o Options) pool {
 			redo = r // the server's, in use (not what a set of its variables might first say)
 		}
 	}
-	switch {
-	case sizeIn(o.Advised, v) > 0:
-		return pool{bytes: sizeIn(o.Advised, v), from: "advised", redo: redo}
-	case sizeIn(srv, v) > 0:
-		return pool{bytes: sizeIn(srv, v), from: "server", redo: redo}
-	case sizeIn(cnf, v) > 0:
-		return pool{bytes: sizeIn(cnf, v), from: "my.cnf", redo: redo}
-	case targetOf(p, o).Version != "":
-		return pool{bytes: profile.DefaultBufferPoolBytes, from: "default", redo: redo}
+	b := poolFrom(o.Advised, srv, cnf, targetOf(p, o).Version != "")
+	b.redo = redo
+	if o.PoolUnfit && b.from != "advised" && b.bytes > 0 {
+		b.unfit = " (which this memory cannot hold: memory.no_room_for_pool)"
 	}
-	return pool{redo: redo}
+	return b
+}
+
+// poolFrom is the first buffer pool size of: the advice's my.cnf, the live
+// server, the my.cnf read, the default when the target is known.
+func poolFrom(advised, srv, cnf map[string]string, targetKnown bool) pool {
+	const v = "innodb_buffer_pool_size"
+	switch {
+	case sizeIn(advised, v) > 0:
+		return pool{bytes: sizeIn(advised, v), from: "advised"}
+	case sizeIn(srv, v) > 0:
+		return pool{bytes: sizeIn(srv, v), from: "server"}
+	case sizeIn(cnf, v) > 0:
+		return pool{bytes: sizeIn(cnf, v), from: "my.cnf"}
+	case targetKnown:
+		return pool{bytes: profile.DefaultBufferPoolBytes, from: "default"}
+	}
+	return pool{}
 }
 
 // redoOf is the redo log capacity the first of the variable sets that
@@ -208,9 +222,9 @@ func (b pool) describe() string {
 	case "":
 		return "a buffer pool of unknown size"
 	case "default":
-		return fmt.Sprintf("the default %s buffer pool", profile.HumanBytes(b.bytes))
+		return fmt.Sprintf("the default %s buffer pool%s", profile.HumanBytes(b.bytes), b.unfit)
 	}
-	return fmt.Sprintf("the %s %s buffer pool", b.from, profile.HumanBytes(b.bytes))
+	return fmt.Sprintf("the %s %s buffer pool%s", b.from, profile.HumanBytes(b.bytes), b.unfit)
 }
 
 // LoadedBytes is what restoring the dump adds to the datadir's disk: its
