@@ -7,8 +7,9 @@ import (
 
 // HideSecrets returns a copy of args to parse and overwrites with 'x', in
 // args' own memory, every password they hold: -pSECRET, -p=SECRET,
-// --password=SECRET and the password of --dsn user:SECRET@… (either
-// spelling). Given the process's own arguments (main's os.Args, whose
+// --password=SECRET, the password of --dsn user:SECRET@… (either
+// spelling), and a word after a bare -p or --password ("-p SECRET", which
+// the parser then refuses as a stray word: a password goes right after -p). Given the process's own arguments (main's os.Args, whose
 // strings point into the argv block the kernel shows), ps and
 // /proc/PID/cmdline then show "-pxxxxxx" for the whole run, as the mysql
 // client hides its own (review r15: ps showed -pSekr3tPw!x during a probe,
@@ -28,6 +29,11 @@ func HideSecrets(args []string) []string {
 			blank(a, len("--password="), len(a))
 		case len(a) > 2 && strings.HasPrefix(a, "-p"):
 			blank(a, len("-p")+strings.Count(a[2:3], "="), len(a))
+		case (a == "-p" || a == "--password") && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-"):
+			// "-p SECRET": the parser refuses the stray word, but ps
+			// showed it until the exit (session 47).
+			i++
+			blank(args[i], 0, len(args[i]))
 		case strings.HasPrefix(a, "--dsn="):
 			blankDSN(a, len("--dsn="))
 		case a == "--dsn" && i+1 < len(args):
