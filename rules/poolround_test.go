@@ -29,7 +29,10 @@ func TestPoolRoundingSaid(t *testing.T) {
 			p := quietProfile()
 			p.Server = nil
 			p.Host.Memory = profile.Memory{TotalBytes: tc.mem, AvailableBytes: tc.mem * 95 / 100}
-			p.MyCnf = &profile.MyCnf{Variables: map[string]string{"innodb_buffer_pool_size": "128M"}}
+			// the caches set in the my.cnf, so that tight memory does not
+			// lower them (memory_unread_test.go) and the rooms stay as stated
+			p.MyCnf = &profile.MyCnf{Variables: map[string]string{"innodb_buffer_pool_size": "128M",
+				"key_buffer_size": "128M", "aria_pagecache_buffer_size": "128M"}}
 			h, ok := fired(t, p, "strict", "mariadb-10.11")["memory.buffer_pool_small"]
 			if !ok || h.Recommended != tc.want {
 				t.Fatalf("recommended %q (fired %v), want %s: %s", h.Recommended, ok, tc.want, h.RenderedDetail)
