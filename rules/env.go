@@ -33,6 +33,10 @@ type Env struct {
 	// (QA: a replaced io.capacity advised 20000 while io.capacity_max was
 	// sized on the built-in's 5800 and said so).
 	replacedValue map[string]string
+	// hugePool says, with large_pages = ON and a huge page pool, where the
+	// buffer pool is sized to live (hugePoolIn, hugePoolOut; NewEnv
+	// decides, poolhuge.go); hugePoolUnset otherwise.
+	hugePool int8
 }
 
 // NewEnv builds the expression environment for one profile.
@@ -48,6 +52,7 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 	if p.Dump != nil {
 		e.DumpBytes = p.Dump.TotalBytes
 	}
+	e.hugePool = e.decideHugePool()
 	return e
 }
 

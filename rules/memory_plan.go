@@ -56,13 +56,14 @@ func (e Env) bufConns() int {
 	return max(min(cur, share, fit), min(cur, e.T.MinMaxConnections), min(cur, e.MaxUsed()))
 }
 
-// sizePool sizes the pool on budget b, with a 32-bit build's limit and
-// MySQL's chunk x instances rounding applied last (poolfit.go).
+// sizePool sizes the pool on budget b, with a 32-bit build's limit, the
+// huge page pool's with large_pages = ON (poolhuge.go) and MySQL's chunk x
+// instances rounding applied last (poolfit.go).
 func (e Env) sizePool(b MemoryBudget) PoolPlan {
 	p := SizePool(PoolInputs{Budget: b, Fraction: e.T.BufferPoolFraction,
 		WorkingSetBytes: e.WorkingSetBytes(), Headroom: e.T.DataHeadroom, ToMemory: e.PoolToMemory(),
 		MinBytes: e.T.BufferPoolMinBytes, CurrentBytes: e.F.BufferPoolBytes, CapBytes: e.PoolGrowthCapBytes()})
-	return e.alignPool(e.capPool32Bit(p))
+	return e.alignPool(e.capPoolHugePages(e.capPool32Bit(p)))
 }
 
 // basePoolPlan is the pool as sized before the temporary-table term: next

@@ -14,10 +14,12 @@ func (f Facts) LargePages() bool {
 }
 
 // mem is the host's memory as the server can use it: with large_pages =
-// ON the huge page pool holds the buffer pool, so it is not set aside.
+// ON the huge page pool holds the buffer pool, so it is not set aside,
+// unless the pool is sized to live outside it (hugePoolOut: the huge
+// pages are too few for it and stay idle).
 func (e Env) mem() profile.Memory {
 	m := e.Host.Memory
-	if e.F.LargePages() {
+	if e.F.LargePages() && e.hugePool != hugePoolOut {
 		m.HugePagesBytes = 0
 	}
 	return m
@@ -54,7 +56,12 @@ func (e Env) UsableMemParts() string {
 		s += "commit limit " + e.Human(c) + " (vm.overcommit_memory = 2), "
 	}
 	s += "RAM " + e.Human(m.TotalBytes)
-	if hp := m.HugePagesBytes; hp > 0 && hp < m.TotalBytes {
+	switch hp := m.HugePagesBytes; {
+	case hp == 0 || hp >= m.TotalBytes:
+	case e.F.LargePages():
+		s += " less " + e.Human(hp) + " reserved as huge pages, too few for the pool sized here: with large_pages = ON " +
+			"InnoDB maps a larger pool from ordinary pages and the huge pages stay idle (raise vm.nr_hugepages to hold the pool, or set it to 0 to give them back)"
+	default:
 		s += " less " + e.Human(hp) + " reserved as huge pages, which only a server with large_pages = ON uses"
 	}
 	return s
