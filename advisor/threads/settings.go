@@ -101,9 +101,11 @@ func skipBinlog(p *profile.Profile, o Options, state string) Setting {
 			apply += " (the line above has it)"
 		}
 	}
-	return Setting{Name: name, Apply: apply, Undo: "SET SESSION sql_log_bin = 1;",
-		Warning: "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after; " +
-			skipBinlogAccount(p, o)}
+	risk := "the loaded rows reach neither replicas nor point-in-time recovery: load replicas the same way and take a fresh backup after; "
+	if galeraNode(p, o) {
+		risk = galeraSkipWarning
+	}
+	return Setting{Name: name, Apply: apply, Undo: "SET SESSION sql_log_bin = 1;", Warning: risk + skipBinlogAccount(p, o)}
 }
 
 // skipBinlogAccount says which privilege the loading account needs to

@@ -68,3 +68,33 @@ func TestSkipBinlogApplyNamesItsLoaders(t *testing.T) {
 		})
 	}
 }
+
+// TestSkipBinlogOnGalera: on a Galera node sql_log_bin = 0 does not keep
+// the rows from the cluster's other nodes (review r19, MariaDB 10.11.19:
+// wsrep_replicated_bytes 968 → 4,296,120 with the binary log untouched),
+// so the risk must not tell the DBA to load "replicas the same way": the
+// other nodes already have the rows.
+func TestSkipBinlogOnGalera(t *testing.T) {
+	maria := profile.Target{Flavor: profile.FlavorMariaDB, Version: "10.11.19"}
+	cases := []struct {
+		name   string
+		vars   map[string]string
+		galera bool
+	}{
+		{"a Galera node", map[string]string{"wsrep_on": "ON", "wsrep_provider": "/usr/lib/galera/libgalera_smm.so"}, true},
+		{"wsrep_on without a provider", map[string]string{"wsrep_on": "ON", "wsrep_provider": "none"}, false},
+		{"a provider, wsrep_on OFF", map[string]string{"wsrep_on": "OFF", "wsrep_provider": "/usr/lib/galera/libgalera_smm.so"}, false},
+		{"MySQL: no wsrep variables", map[string]string{"log_bin": "ON"}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := &profile.Profile{Server: &profile.Server{Reachable: true, Variables: c.vars}}
+			got := skipBinlog(p, Options{Target: maria}, BinlogOn).Warning
+			says := strings.Contains(got, "do not load the other nodes again")
+			sameWay := strings.HasPrefix(got, "the loaded rows reach neither replicas")
+			if says != c.galera || sameWay == c.galera {
+				t.Errorf("galera %v: warning %q", c.galera, got)
+			}
+		})
+	}
+}
