@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -307,7 +308,8 @@ func (f *Facts) fill() {
 	f.FlushLogAtTrxCommit = f.int("innodb_flush_log_at_trx_commit")
 	f.clampFlushLog()
 	f.SyncBinlog = f.int("sync_binlog")
-	f.MaxConnections = min(f.int("max_connections"), MaxConnectionsLimit)
+	f.MaxConnections = f.int("max_connections")
+	f.clampMaxConnections()
 	if page := f.size("innodb_page_size"); page > 0 {
 		f.PoolDataPageBytes *= page
 	} else {
@@ -396,9 +398,12 @@ func (f *Facts) size(name string) uint64 {
 	return b
 }
 
-// int parses an integer variable (a size suffix is tolerated).
+// int parses an integer variable (a size suffix is tolerated). A value
+// past the int range is held to its largest: 18446744073709551615 (2^64-1)
+// converted as it is wrapped to -1 (review r19: max_connections =
+// 18446744073709551615 sized the buffer pool for "0 connections").
 func (f *Facts) int(name string) int {
-	return int(f.size(name))
+	return int(min(f.size(name), uint64(math.MaxInt)))
 }
 
 // bool parses an ON/OFF variable.

@@ -55,6 +55,31 @@ var factCases = []struct {
 				t.Errorf("max_connections %d, want %d", f.MaxConnections, MaxConnectionsLimit)
 			}
 		}},
+	// review r19: 2^64-1 converted to int wrapped to -1, and the pool was sized for "0 connections"
+	{"max_connections = 18446744073709551615 runs as 100000 (mariadbd 10.11.19: adjusted to 100000)", profile.Profile{MyCnf: &profile.MyCnf{
+		Variables: map[string]string{"max_connections": "18446744073709551615"}}}, "mariadb-10.11", func(t *testing.T, f Facts) {
+		if f.MaxConnections != MaxConnectionsLimit || len(f.Problems) != 1 {
+			t.Errorf("max_connections %d, problems %v", f.MaxConnections, f.Problems)
+		}
+	}},
+	{"max_connections = 0 runs as 10 on MariaDB (mariadbd 10.11.19: adjusted to 10)", profile.Profile{MyCnf: &profile.MyCnf{
+		Variables: map[string]string{"max_connections": "0"}}}, "mariadb-10.11", func(t *testing.T, f Facts) {
+		if f.MaxConnections != 10 || len(f.Problems) != 1 || f.Raw["max_connections"] != "10" {
+			t.Errorf("max_connections %d, problems %v", f.MaxConnections, f.Problems)
+		}
+	}},
+	{"max_connections = 0 runs as 1 on MySQL (range 1 to 100000)", profile.Profile{MyCnf: &profile.MyCnf{
+		Variables: map[string]string{"max_connections": "0"}}}, "mysql-8.4", func(t *testing.T, f Facts) {
+		if f.MaxConnections != 1 || len(f.Problems) != 1 {
+			t.Errorf("max_connections %d, problems %v", f.MaxConnections, f.Problems)
+		}
+	}},
+	{"innodb_io_capacity_max = 18446744073709551615 stays the largest int, not -1", profile.Profile{MyCnf: &profile.MyCnf{
+		Variables: map[string]string{"innodb_io_capacity_max": "18446744073709551615"}}}, "mysql-8.4", func(t *testing.T, f Facts) {
+		if f.IOCapacityMax <= 0 {
+			t.Errorf("innodb_io_capacity_max %d", f.IOCapacityMax)
+		}
+	}},
 	{"MariaDB adjusts innodb_flush_log_at_trx_commit = 5 to 3 (10.11.19's log)", profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"innodb_flush_log_at_trx_commit": "5"}}},
 		"mariadb-10.11", func(t *testing.T, f Facts) {
 			if f.FlushLogAtTrxCommit != 3 || !f.DurableFlush() || len(f.Problems) != 1 || f.Raw["innodb_flush_log_at_trx_commit"] != "3" {
