@@ -58,7 +58,7 @@ func (r *reader) tables(ctx context.Context) {
 	if db.QueryRowContext(qc, string(qSystemTables)).Scan(&sys) == nil {
 		r.s.SystemTables = &sys
 	}
-	r.s.InnoDBFileBytes = innodbFileBytes(qc, db, r.s.Flavor, r.s.Version)
+	r.fileBytes(qc)
 	if r.s.Tables > 0 && r.s.SystemTables != nil && *r.s.SystemTables == 0 {
 		// QA: an account with SELECT on one schema saw 3.5 MiB of 163 MiB
 		r.s.Unread = append(r.s.Unread, fmt.Sprintf("data size: this account sees %d table(s) (%s) in information_schema.TABLES "+
