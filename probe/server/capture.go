@@ -134,6 +134,9 @@ func FromCaptures(varsFile, statusFile string) (*profile.Server, error) {
 		return nil, fmt.Errorf("capture %s holds no version variable: give the output of SHOW GLOBAL VARIABLES "+
 			"(all of it, not SHOW STATUS or a LIKE subset)", varsFile)
 	}
+	if err := foreignServer(vars["version"], vars["version_comment"], "leave out --variables and --status to measure this disk alone"); err != nil {
+		return nil, fmt.Errorf("capture %s: %w", varsFile, err)
+	}
 	if missing := missingCore(vars); len(missing) > 0 {
 		return nil, fmt.Errorf("capture %s holds %d variables but not %s: give the output of SHOW GLOBAL VARIABLES "+
 			"(all of it, not a LIKE subset); settings it leaves out would be taken for their defaults", varsFile,

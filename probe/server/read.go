@@ -120,6 +120,9 @@ func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Ser
 	defer s.Close()
 	r := &reader{db: s.db, c: s.c, ep: s.Endpoint, until: until, s: &profile.Server{Reachable: true, Source: "server"}}
 	r.version(ctx)
+	if err := foreignServer(r.s.Version, r.s.VersionComment, "give --no-server to measure this disk alone"); err != nil {
+		return nil, err
+	}
 	r.s.Variables = r.pairs(ctx, qVariables)
 	if r.s.Variables == nil && ctx.Err() == nil {
 		// SHOW GLOBAL VARIABLES needs no privilege: failing, the server
