@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mytune/mytune/advisor/threads"
 	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/rules"
 )
@@ -21,12 +22,14 @@ var suffixedSize = regexp.MustCompile(`^[0-9]+[KMGTkmgt]$`)
 // marked" left five dynamic settings waiting for a restart no one
 // planned). Sizes are given in bytes, since SET GLOBAL takes no K/M/G
 // suffix (MySQL manual, "Using System Variables": suffixes are for option
-// files and the command line only). Findings marked restart_required and
-// variables the target does not accept are left out.
+// files and the command line only). Findings marked restart_required,
+// variables the target does not accept and those a read-only InnoDB
+// refuses (readOnlyRefuses) are left out.
 func ApplyNow(a Advice, v profile.Version) []string {
 	out := []string{}
 	for _, f := range ioCapacityOrder(a.Findings) {
-		if f.Variable == "" || f.Recommended == "" || f.RestartRequired || !rules.Accepts(a.Target.Flavor, v, f.Variable) {
+		if f.Variable == "" || f.Recommended == "" || f.RestartRequired || !rules.Accepts(a.Target.Flavor, v, f.Variable) ||
+			readOnlyRefuses(a, f.Variable) {
 			continue
 		}
 		line := fmt.Sprintf("SET GLOBAL %s = %s;", f.Variable, sqlValue(f.Variable, f.Recommended))
@@ -110,4 +113,14 @@ func ioCapacityOrder(fs []Finding) []Finding {
 	out := append([]Finding(nil), fs...)
 	out[ci], out[mi] = out[mi], out[ci]
 	return out
+}
+
+// readOnlyRefuses is true for a variable whose SET GLOBAL a server with
+// innodb_read_only ON refuses: MariaDB 10.11.19 started with
+// --innodb-read-only=ON answered SET GLOBAL innodb_log_file_size with
+// "ERROR 1836 (HY000): Running in read-only mode" (review r19: the line
+// was printed to be pasted); innodb_buffer_pool_size, innodb_io_capacity,
+// sync_binlog and thread_cache_size were taken.
+func readOnlyRefuses(a Advice, name string) bool {
+	return name == "innodb_log_file_size" && threads.InnoDBReadOnly(&a.Profile)
 }

@@ -102,3 +102,31 @@ func TestApplyNowOnlinePool(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyNowOnReadOnlyInnoDB: review r19, MariaDB 10.11.19 started with
+// innodb_read_only ON answered the printed SET GLOBAL innodb_log_file_size
+// with ERROR 1836 ("Running in read-only mode"); it is left out there,
+// and the buffer pool, which that server resized, stays.
+func TestApplyNowOnReadOnlyInnoDB(t *testing.T) {
+	v, _ := profile.ParseVersion("10.11.19")
+	for _, c := range []struct {
+		name, readOnly string
+		redoLine       bool
+	}{
+		{"innodb_read_only ON", "ON", false},
+		{"innodb_read_only 1", "1", false},
+		{"innodb_read_only OFF", "OFF", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := Advice{Target: profile.Target{Flavor: "mariadb", Version: "10.11"}, Findings: []Finding{
+				{Variable: "innodb_buffer_pool_size", Recommended: "12G"},
+				{Variable: "innodb_log_file_size", Recommended: "12672M"},
+			}}
+			a.Profile.Server = &profile.Server{Reachable: true, Flavor: "mariadb", Variables: map[string]string{"innodb_read_only": c.readOnly}}
+			got := strings.Join(ApplyNow(a, v), "\n")
+			if strings.Contains(got, "innodb_log_file_size") != c.redoLine || !strings.Contains(got, "innodb_buffer_pool_size") {
+				t.Errorf("innodb_read_only %s: %q", c.readOnly, got)
+			}
+		})
+	}
+}

@@ -138,13 +138,16 @@ func replicatedBinlog(p *profile.Profile, o Options) binlogWrite {
 }
 
 // loadWarnings are the plan's warnings for a load into this server: that
-// it runs in InnoDB's forced recovery (ForceRecoveryWarning), that the
+// it runs in InnoDB's forced recovery (ForceRecoveryWarning) or with
+// innodb_read_only (InnoDBReadOnlyWarning), that the
 // lines write the binary log for its replicas (replicatingNote), and that
 // it is a replica or read_only (ReplicaTargetWarning).
 func loadWarnings(p *profile.Profile, o Options) []string {
 	var out []string
-	if w := ForceRecoveryWarning(p); w != "" && (o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy) {
-		out = append(out, w)
+	for _, w := range []string{ForceRecoveryWarning(p), InnoDBReadOnlyWarning(p)} {
+		if w != "" && (o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy) {
+			out = append(out, w)
+		}
 	}
 	if replicating(p, o) && (o.Task == TaskAll || o.Task == TaskLoad) {
 		if n := ReplicasConnected(p); n > 0 {
