@@ -153,11 +153,14 @@ func targetMatches(t, s profile.Target) bool {
 	return true
 }
 
-// shortVersion drops a version's suffix: "10.11.19-MariaDB-0+deb12u1" → "10.11.19".
+// shortVersion drops a version's suffix: "10.11.19-MariaDB-0+deb12u1" →
+// "10.11.19", and the dot before a suffix that has none before it:
+// Aurora's "8.0.mysql_aurora.3.05.2" → "8.0" (review r19: "8.0." was the
+// target, printed "MySQL 8.0.", and read as 8.0.0, not the series' 8.0.11).
 func shortVersion(v string) string {
 	v = strings.TrimPrefix(strings.TrimSpace(v), "5.5.5-")
 	if i := strings.IndexFunc(v, func(r rune) bool { return r != '.' && (r < '0' || r > '9') }); i >= 0 {
-		return v[:i]
+		v = v[:i]
 	}
-	return v
+	return strings.TrimRight(v, ".")
 }

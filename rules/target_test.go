@@ -202,3 +202,32 @@ func TestOtherFlavorCnf(t *testing.T) {
 		})
 	}
 }
+
+// TestShortVersionAurora: review r19, a server reporting Aurora's
+// "8.0.mysql_aurora.3.05.2" became target "8.0." (printed "MySQL 8.0.",
+// and read as 8.0.0, before 8.0.3 dropped the query cache); it is the 8.0
+// series, and its facts the series' first GA, 8.0.11.
+func TestShortVersionAurora(t *testing.T) {
+	cases := []struct{ version, short, facts string }{
+		{"8.0.mysql_aurora.3.05.2", "8.0", "8.0.11"},
+		{"5.7.mysql_aurora.2.11.2", "5.7", "5.7.9"},
+		{"8.0.36-28", "8.0.36", "8.0.36"},
+		{"5.5.5-10.11.6-MariaDB", "10.11.6", "10.11.6"},
+	}
+	for _, c := range cases {
+		t.Run(c.version, func(t *testing.T) {
+			p := profile.Profile{Server: &profile.Server{Reachable: true, Flavor: "mysql", Version: c.version}}
+			tg, _, err := ResolveTarget(p, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := BuildFacts(p, tg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tg.Version != c.short || f.Version.String() != c.facts {
+				t.Errorf("target %q facts %s, want %q and %s", tg.Version, f.Version, c.short, c.facts)
+			}
+		})
+	}
+}
