@@ -77,11 +77,36 @@ func attachCapture(p *profile.Profile, srv *profile.Server) {
 	dropGaps(p, "server", gapServerNames)
 	// an advice saved with a capture and advised from again with one had
 	// the note twice (review r17): the capture read now says it once
-	p.Storage.Notes = slices.DeleteFunc(p.Storage.Notes, func(n string) bool { return strings.HasPrefix(n, capturedNotePrefix) })
+	p.Storage.Notes = slices.DeleteFunc(p.Storage.Notes, func(n string) bool {
+		return strings.HasPrefix(n, capturedNotePrefix) || strings.HasPrefix(n, capturedHostPrefix)
+	})
 	if srv.Datadir != "" && p.Storage.Path != "" && !sameDir(srv.Datadir, p.Storage.Path) {
 		p.Storage.Notes = append(p.Storage.Notes, fmt.Sprintf("%s%s; the figures are "+
 			"this machine's disk under %s", capturedNotePrefix, srv.Datadir, p.Storage.Path))
 	}
+	if note := capturedHostNote(srv.Variables["hostname"], p.Host.Hostname); note != "" {
+		p.Storage.Notes = append(p.Storage.Notes, note)
+	}
+}
+
+// capturedHostPrefix starts capturedHostNote's note.
+const capturedHostPrefix = "the captured server runs on host "
+
+// capturedHostNote says that the capture's server (its @@hostname) runs on
+// another host than the one whose memory, CPUs and disk the advice is
+// sized for, "" when they match (the first name, case aside: "db1" is
+// "db1.example.com") or either is unknown. Review r19: a capture of an RDS
+// instance (hostname ip-10-0-1-23, datadir /rdsdbdata/db/) got
+// "innodb_buffer_pool_size is 128M while 23.5 GiB is usable" from the
+// laptop mytune ran on, with only the datadir noted.
+func capturedHostNote(captured, here string) string {
+	first := func(h string) string { return strings.ToLower(strings.SplitN(strings.TrimSpace(h), ".", 2)[0]) }
+	if first(captured) == "" || first(here) == "" || first(captured) == first(here) {
+		return ""
+	}
+	return fmt.Sprintf("%s%s, and the host and disk figures are %s's, where mytune ran: the memory, CPUs and disk every "+
+		"size here is fitted to are %s's, not the server's; take the capture on the database host (or run mytune "+
+		"there) for advice that fits it", capturedHostPrefix, captured, here, here)
 }
 
 // capturedNotePrefix starts attachCapture's storage note.

@@ -29,3 +29,26 @@ func TestAttachCaptureNoteOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestAttachCaptureOtherHost: review r19, a capture of a server on
+// another host (an RDS instance, ip-10-0-1-23) was sized to the memory of
+// the machine mytune ran on with no word that it is another machine's;
+// the note says so once, and not for the same host under its long name.
+func TestAttachCaptureOtherHost(t *testing.T) {
+	for _, c := range []struct {
+		name, captured, here string
+		notes                []string
+		want                 int
+	}{
+		{"another host", "ip-10-0-1-23", "laptop", nil, 1},
+		{"the same host, long name", "db1.example.com", "DB1", nil, 0},
+		{"no hostname captured", "", "laptop", nil, 0},
+		{"again, once", "ip-10-0-1-23", "laptop", []string{capturedHostPrefix + "old, ..."}, 1},
+	} {
+		p := &profile.Profile{Host: profile.Host{Hostname: c.here}, Storage: profile.Storage{Path: "/data", Notes: c.notes}}
+		attachCapture(p, &profile.Server{Reachable: true, Datadir: "/data/", Variables: map[string]string{"hostname": c.captured}})
+		if n := strings.Count(strings.Join(p.Storage.Notes, "\n"), capturedHostPrefix); n != c.want {
+			t.Errorf("%s: %d host notes in %q, want %d", c.name, n, p.Storage.Notes, c.want)
+		}
+	}
+}
