@@ -172,6 +172,8 @@ type Facts struct {
 	// AriaTables counts the user tables of the Aria engine, whose pages
 	// aria_pagecache_buffer_size caches, -1 when the server did not say.
 	AriaTables int
+	// Galera is true for a Galera cluster node (galeraOn).
+	Galera bool
 }
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for
@@ -196,7 +198,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		copyVars(vars, s.Variables)
 		f.readServer(s)
 	}
-	f.InnoDBOff = innodbOff(f.Flavor, p.Server, vars)
+	f.InnoDBOff, f.Galera = innodbOff(f.Flavor, p.Server, vars), galeraOn(vars)
 	for _, off := range []string{"skip_log_bin", "disable_log_bin"} {
 		if _, ok := vars[off]; ok {
 			f.Set[off] = true

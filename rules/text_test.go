@@ -38,6 +38,13 @@ var detailCases = []struct {
 		[]string{"a mysqld crash loses nothing"}, []string{"= 0 also", "2 = 0"}},
 	{"flush_log 0", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "0"), "1",
 		[]string{"even a mysqld crash"}, nil},
+	// review r19: on a Galera node the cluster's other nodes hold the commits an OS crash of one node loses
+	{"flush_log 2 on a Galera node", "durability.flush_log_strict", all(setVersion("mariadb", "10.11.19"),
+		setVar("innodb_flush_log_at_trx_commit", "2"), setVar("wsrep_on", "ON"), setVar("wsrep_provider", "/usr/lib/galera/libgalera_smm.so")), "1",
+		[]string{"Galera cluster node", "loses nothing the cluster keeps"}, nil},
+	{"flush_log 2, wsrep_on without a provider", "durability.flush_log_strict", all(setVersion("mariadb", "10.11.19"),
+		setVar("innodb_flush_log_at_trx_commit", "2"), setVar("wsrep_on", "ON"), setVar("wsrep_provider", "none")), "1",
+		nil, []string{"Galera"}},
 	{"neighbours on MariaDB flash", "io.flush_neighbors_flash",
 		all(setVersion("mariadb", "10.11.6"), setVar("innodb_flush_neighbors", "1")), "0",
 		[]string{"MariaDB keeps 1 as its default"}, []string{"MySQL 8.0+ default"}},
