@@ -138,13 +138,27 @@ func executable(path string) (string, bool) {
 	return real, true
 }
 
+// versionWaitDelay is how long a killed `--version` run may keep its
+// output open: a child it started (a wrapper script's `sleep`) holds the
+// pipe after the binary itself is killed, and Output would wait for it.
+const versionWaitDelay = time.Second
+
 // runVersion runs "path --version" under versionTimeout.
 func runVersion(ctx context.Context, path string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, versionTimeout)
+	return runVersionWithin(ctx, path, versionTimeout)
+}
+
+// runVersionWithin runs "path --version", killed after timeout; what it
+// started and left holding its output is waited for versionWaitDelay
+// more, never longer.
+func runVersionWithin(ctx context.Context, path string, timeout time.Duration) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, path, "--version").Output()
+	cmd := exec.CommandContext(ctx, path, "--version")
+	cmd.WaitDelay = versionWaitDelay
+	out, err := cmd.Output()
 	if ctx.Err() != nil {
-		return "", fmt.Errorf("no answer within %s: %w", versionTimeout, ctx.Err())
+		return "", fmt.Errorf("no answer within %s: %w", timeout, ctx.Err())
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && len(ee.Stderr) > 0 {
