@@ -69,8 +69,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
+	out := &outCheck{w: stdout}
+	root.SetOut(out)
 	root.SetArgs(connflags.RewriteArgs(args))
-	err := interruptedHung(cobraUsage(root.ExecuteContext(ctx)))
+	err := out.failed(interruptedHung(cobraUsage(root.ExecuteContext(ctx))))
 	if err != nil {
 		render.Error(stderr, err)
 	}
