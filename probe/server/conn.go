@@ -269,7 +269,7 @@ func clientOptions(defaultsFile, home string) (opts mycnf.Options, notes []strin
 		if err != nil {
 			return mycnf.Options{}, nil, fmt.Errorf("--defaults-file: %w", err)
 		}
-		return opts, nil, nil
+		return opts, skippedFiles(opts), nil
 	}
 	if home == "" {
 		return mycnf.Options{}, nil, nil
@@ -288,7 +288,7 @@ func clientOptions(defaultsFile, home string) (opts mycnf.Options, notes []strin
 	if err != nil {
 		return mycnf.Options{}, nil, fmt.Errorf("reading %s (fix it, or pass --defaults-file): %w", path, err)
 	}
-	return opts, nil, nil
+	return opts, skippedFiles(opts), nil
 }
 
 // withoutLocation hides the environment variables that name a server's
