@@ -39,3 +39,32 @@ func TestRunVersionHung(t *testing.T) {
 		})
 	}
 }
+
+// TestRunVersionFlood: a `--version` that floods its output is stopped at
+// versionMaxBytes, not read into memory until the timeout (review r18: a
+// fake mariadbd running `exec yes` took advise to 548 MB resident), and a
+// normal one still gives its line.
+func TestRunVersionFlood(t *testing.T) {
+	for _, tc := range []struct {
+		name, script, want, wantErr string
+	}{
+		{"stdout flood", "#!/bin/sh\nexec yes 'mariadbd  Ver 10.11.19-MariaDB for debian-linux-gnu'\n", "", "printed more than 64 KiB"},
+		{"stderr flood", "#!/bin/sh\nexec yes 'oops' >&2\n", "", "printed more than 64 KiB"},
+		{"one line", "#!/bin/sh\necho 'mariadbd  Ver 10.11.19-MariaDB for debian-linux-gnu'\n", "Ver 10.11.19-MariaDB", ""},
+		{"fails with a message", "#!/bin/sh\necho 'unknown option' >&2\nexit 1\n", "", "unknown option"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "mariadbd")
+			if err := os.WriteFile(p, []byte(tc.script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			out, err := runVersionWithin(context.Background(), p, 3*time.Second)
+			if tc.wantErr == "" && (err != nil || !strings.Contains(out, tc.want)) {
+				t.Errorf("got %q, %v; want %q", out, err, tc.want)
+			}
+			if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
+				t.Errorf("err = %v, want %q", err, tc.wantErr)
+			}
+		})
+	}
+}

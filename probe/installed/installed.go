@@ -156,18 +156,24 @@ func runVersionWithin(ctx context.Context, path string, timeout time.Duration) (
 	defer cancel()
 	cmd := exec.CommandContext(ctx, path, "--version")
 	cmd.WaitDelay = versionWaitDelay
-	out, err := cmd.Output()
-	if ctx.Err() != nil {
+	out, stderr := &cappedBuffer{max: versionMaxBytes}, &cappedBuffer{max: versionMaxBytes}
+	cmd.Stdout, cmd.Stderr = out, stderr
+	err := cmd.Run()
+	switch {
+	case out.over || stderr.over:
+		return "", fmt.Errorf("it printed more than %d KiB, which no server's --version does: "+
+			"it may not be the server's program", versionMaxBytes>>10)
+	case ctx.Err() != nil:
 		return "", fmt.Errorf("no answer within %s: %w", timeout, ctx.Err())
 	}
 	var ee *exec.ExitError
-	if errors.As(err, &ee) && len(ee.Stderr) > 0 {
-		return "", fmt.Errorf("%w: %s", err, firstLine(string(ee.Stderr)))
+	if errors.As(err, &ee) && stderr.buf.Len() > 0 {
+		return "", fmt.Errorf("%w: %s", err, firstLine(stderr.String()))
 	}
 	if errors.Is(err, fs.ErrPermission) {
 		return "", fmt.Errorf("not allowed to run it: %w", err)
 	}
-	return string(out), err
+	return out.String(), err
 }
 
 // ParseVersionLine reads what `mysqld --version` prints:
