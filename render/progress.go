@@ -31,12 +31,40 @@ type Progress struct {
 	now     func() time.Time
 	last    time.Time
 	drawn   bool
+	// width is the widest line drawn: one cell short of the terminal's
+	// width, so the line never wraps (a wrapped line's \r goes back only to
+	// its last row, and every redraw left a row behind).
+	width int
+	// plain draws with \r and blanks alone, for TERM=dumb (Emacs' shell),
+	// which shows an escape sequence as "^[[K"; drawnLen is what to blank.
+	plain    bool
+	drawnLen int
 }
 
 // NewProgress returns a Progress that draws on w (normally stderr) when
 // enabled is true (normally: w is a terminal).
 func NewProgress(w io.Writer, enabled bool) *Progress {
-	return &Progress{w: w, enabled: enabled, now: time.Now}
+	return &Progress{w: w, enabled: enabled, now: time.Now, width: progressWidth}
+}
+
+// ForTerminal fits the progress to a terminal of cols columns (0 or less:
+// not known, the 80 columns assumed) and, when dumb (TERM=dumb), draws
+// without escape sequences. It returns p.
+func (p *Progress) ForTerminal(cols int, dumb bool) *Progress {
+	if cols > 1 {
+		p.width = min(cols-1, progressWidth)
+	}
+	p.plain = dumb
+	return p
+}
+
+// erase is what takes the cursor back over the line drawn last and
+// blanks it.
+func (p *Progress) erase() string {
+	if !p.plain {
+		return clearLine
+	}
+	return "\r" + strings.Repeat(" ", p.drawnLen) + "\r"
 }
 
 // Update redraws the line with the current phase, the time spent against
@@ -53,7 +81,9 @@ func (p *Progress) Update(phase string, elapsed, total time.Duration, figure str
 		return
 	}
 	p.last, p.drawn = now, true
-	fmt.Fprint(p.w, clearLine+progressLine(phase, elapsed, total, figure))
+	line := fit(progressLine(phase, elapsed, total, figure), p.width)
+	fmt.Fprint(p.w, p.erase()+line)
+	p.drawnLen = len([]rune(line))
 }
 
 // Done erases the progress line, leaving the cursor at the start of an
@@ -65,8 +95,8 @@ func (p *Progress) Done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.drawn {
-		fmt.Fprint(p.w, clearLine)
-		p.drawn = false
+		fmt.Fprint(p.w, p.erase())
+		p.drawn, p.drawnLen = false, 0
 	}
 }
 

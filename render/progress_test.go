@@ -84,3 +84,52 @@ func TestProgressLine(t *testing.T) {
 		t.Errorf("long phase gives a %d-cell line, max %d", n, progressWidth)
 	}
 }
+
+// TestProgressTerminal: the line fits the terminal it is drawn on and,
+// under TERM=dumb, carries no escape sequence (review r18: a 40-column pty
+// got 65-68-cell lines, each redraw leaving a wrapped row behind, and a
+// dumb one "^[[K" before every redraw).
+func TestProgressTerminal(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		cols      int
+		dumb      bool
+		wantWidth int
+	}{
+		{"80 columns", 80, false, 79},
+		{"40 columns", 40, false, 39},
+		{"20 columns, dumb", 20, true, 19},
+		{"width unknown", 0, false, progressWidth},
+		{"wider than 80", 200, false, progressWidth},
+		{"dumb, width unknown", 0, true, progressWidth},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			p := NewProgress(&buf, true).ForTerminal(tc.cols, tc.dumb)
+			p.now = fakeClock(time.Unix(0, 0), 0, time.Second, time.Second)
+			p.Update("rand write 16 threads", 3200*time.Millisecond, 10*time.Second, "26.8k IOPS")
+			p.Update("seq read", 4*time.Second, 10*time.Second, "1.3 GB/s")
+			p.Done()
+			out := buf.String()
+			if tc.dumb && strings.Contains(out, "\x1b") {
+				t.Errorf("TERM=dumb got an escape sequence: %q", out)
+			}
+			for _, seg := range strings.Split(out, "\r") {
+				if seg = strings.TrimPrefix(seg, "\x1b[K"); len([]rune(seg)) > tc.wantWidth {
+					t.Errorf("a %d-cell line on %d columns: %q", len([]rune(seg)), tc.cols, seg)
+				}
+			}
+			if !strings.Contains(out, "measuring seq read") {
+				t.Errorf("the second phase was not drawn: %q", out)
+			}
+			segs := strings.Split(out, "\r")
+			end := segs[len(segs)-1]
+			if tc.dumb {
+				end = strings.TrimSpace(segs[len(segs)-2]) + end
+			}
+			if end != "" && end != "\x1b[K" {
+				t.Errorf("Done did not blank the line: %q", out)
+			}
+		})
+	}
+}

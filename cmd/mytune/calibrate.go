@@ -147,7 +147,7 @@ func (a *app) runCalibrate(cmd *cobra.Command) (*profile.CalibrationReport, erro
 			return nil, err
 		}
 	}
-	prog := render.NewProgress(a.stderr, a.progressWanted())
+	prog := a.progress()
 	o.Progress = func(p calibrate.Progress) {
 		prog.Update(fmt.Sprintf("inserting, %d connections", p.Threads), p.Elapsed, p.Total, fmt.Sprintf("%.0f rows/s", p.RowsPerS))
 	}
@@ -216,7 +216,7 @@ func (a *app) probeForPrediction(ctx context.Context, dir string) (*profile.Prof
 	if err != nil {
 		return nil, err
 	}
-	prog := render.NewProgress(a.stderr, a.progressWanted())
+	prog := a.progress()
 	defer prog.Done()
 	p, err := probe.Run(ctx, probe.Options{Datadir: dir, Duration: dur, MaxBytes: calibrate.DefaultMaxBytes,
 		Measure: true, Roots: probe.DefaultRoots, ToolVersion: version, Skip: "--no-predict (or --from profile.json)",

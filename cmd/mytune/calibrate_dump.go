@@ -11,7 +11,6 @@ import (
 	"github.com/mytune/mytune/calibrate"
 	"github.com/mytune/mytune/probe/dump"
 	"github.com/mytune/mytune/profile"
-	"github.com/mytune/mytune/render"
 )
 
 // calibrateDumpHelp is the --dump part of calibrate's long help.
@@ -71,7 +70,7 @@ func (a *app) calibrateDumpOptions(cmd *cobra.Command) (calibrate.DumpOptions, e
 
 // calibrateDumpOn runs the dump calibration on an open server.
 func (a *app) calibrateDumpOn(cmd *cobra.Command, db *sql.DB, note string, o calibrate.DumpOptions) (*profile.DumpCalibration, error) {
-	prog := render.NewProgress(a.stderr, a.progressWanted())
+	prog := a.progress()
 	o.Progress = func(p calibrate.Progress) {
 		prog.Update(fmt.Sprintf("loading the dump, %d sessions", p.Threads), p.Elapsed, p.Total, fmt.Sprintf("%.1f MB/s", p.MBPerS))
 	}

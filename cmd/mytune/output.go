@@ -28,3 +28,18 @@ func (a *app) progressWanted() bool {
 	f, ok := a.stderr.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
+
+// progress is the live progress line on stderr, when it is a terminal:
+// as wide as that terminal allows, and without escape sequences under
+// TERM=dumb.
+func (a *app) progress() *render.Progress {
+	p := render.NewProgress(a.stderr, a.progressWanted())
+	if f, ok := a.stderr.(*os.File); ok && a.progressWanted() {
+		cols, _, err := term.GetSize(int(f.Fd()))
+		if err != nil {
+			cols = 0
+		}
+		p.ForTerminal(cols, os.Getenv("TERM") == "dumb")
+	}
+	return p
+}

@@ -107,7 +107,7 @@ func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 		return nil, err
 	}
 	defer dial.Close()
-	prog := render.NewProgress(a.stderr, a.progressWanted())
+	prog := a.progress()
 	o.Progress = func(e diskio.Progress) { prog.Update(e.Phase, e.Elapsed, e.Total, e.Figure) }
 	p, err := probe.Gather(ctx, probe.GatherOptions{Options: o, Dial: dial, NoServer: a.v.GetBool("no-server"),
 		MyCnfPath: a.v.GetString("mycnf"), Notef: a.notef})
