@@ -178,7 +178,7 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 	if o.DSN != "" {
 		return fromDSN(c, o.DSN)
 	}
-	file, notes, err := clientOptions(o.DefaultsFile, home)
+	file, notes, err := clientFiles(o.DefaultsFile, home, env)
 	if err != nil {
 		return Conn{}, err
 	}
