@@ -18,9 +18,14 @@ func addMyCnfFlag(fs *pflag.FlagSet) {
 	fs.String("mycnf", "", "a my.cnf to read server settings from offline ([mysqld] and related groups, !include followed)")
 }
 
-// connSource is where the server settings of cmd come from.
+// connSource is where the server settings of cmd come from; with --from -
+// standard input holds the profile, so -p may not read a password there.
 func (a *app) connSource(cmd *cobra.Command) connflags.Source {
-	return connflags.Source{V: a.v, Flags: cmd.Flags(), Stdin: a.stdin, Stderr: a.stderr}
+	s := connflags.Source{V: a.v, Flags: cmd.Flags(), Stdin: a.stdin, Stderr: a.stderr}
+	if a.v.GetString("from") == "-" {
+		s.StdinTakenBy = "--from -"
+	}
+	return s
 }
 
 // resolveConn turns the server flags, ~/.my.cnf and MYSQL_PWD into the

@@ -77,6 +77,9 @@ type Source struct {
 	Flags  *pflag.FlagSet
 	Stdin  io.Reader
 	Stderr io.Writer
+	// StdinTakenBy names the flag that reads standard input for its own
+	// document ("--from -"), so that -p does not read its password there.
+	StdinTakenBy string
 }
 
 // Resolve turns the settings, ~/.my.cnf and MYSQL_PWD into the connection
@@ -159,6 +162,10 @@ func (s Source) promptPassword() (string, error) {
 	}
 	if s.Stdin == nil {
 		return "", usage.Errorf("-p needs a terminal or a password on standard input; use MYSQL_PWD or ~/.my.cnf")
+	}
+	if s.StdinTakenBy != "" {
+		return "", usage.Errorf("-p would read the password from standard input, which %s reads: give the password "+
+			"with MYSQL_PWD or ~/.my.cnf, or save the document to a file", s.StdinTakenBy)
 	}
 	line, err := bufio.NewReader(s.Stdin).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
