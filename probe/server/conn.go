@@ -216,6 +216,7 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 	}
 	host, socket := pick(o.Host, "host", "MYSQL_HOST"), pick(o.Socket, "socket", "MYSQL_UNIX_PORT")
 	c.HostGiven = host
+	host, socket = portImpliesTCP(o, host, socket)
 	if discover || host != "" || socket != "" || o.Port > 0 || port != defaultPort {
 		c.Endpoints = endpoints(host, socket, port, discover)
 	}
