@@ -76,6 +76,7 @@ func trustItems(p *profile.Profile) []trustItem {
 	var out []trustItem
 	if c := st.Conditions; c != nil {
 		out = append(out, busyItems(c.Before, cores(p.Host.CPU))...)
+		out = append(out, priorityItems(c.Priority)...)
 	}
 	out = append(out, noisyItems(st)...)
 	return append(out, shapeItems(st)...)

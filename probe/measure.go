@@ -43,7 +43,7 @@ func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Me
 	res, err := diskio.Run(ctx, diskio.Options{Dir: st.Path, Duration: o.Duration, MaxBytes: maxBytes, MaxBytesCeiling: ceiling,
 		FileBytes: fileBytes, ProcRoot: o.Roots.Proc, Progress: o.Progress})
 	if after := readLoad(ctx, roots, st, "after"); loadBefore != nil && after != nil {
-		st.Conditions = &profile.Conditions{Before: *loadBefore, After: *after}
+		st.Conditions = &profile.Conditions{Before: *loadBefore, After: *after, Priority: host.ReadPriority()}
 	}
 	if ctx.Err() == nil {
 		noteLaterProbes(st, o.Roots.Proc, before)

@@ -34,6 +34,8 @@ func (s *Spread) Bounds(figure float64) (lo, hi float64) {
 type Conditions struct {
 	Before Load `json:"before"`
 	After  Load `json:"after"`
+	// Priority is the probe's own CPU and I/O priority; nil when not read.
+	Priority *Priority `json:"priority,omitempty"`
 }
 
 // Load is one reading of /proc/loadavg and, where the kernel has PSI

@@ -15,6 +15,10 @@ const (
 	TrustBimodalFdatasync = "bimodal_fdatasync"
 	// TrustFewOperations: a curve point's windows counted few operations per thread.
 	TrustFewOperations = "few_operations"
+	// TrustLowPriority: the probe ran at a nice value above 0.
+	TrustLowPriority = "low_priority"
+	// TrustIdleIOClass: the probe ran in the idle I/O scheduling class.
+	TrustIdleIOClass = "idle_io_class"
 )
 
 // TrustFigureHost is the figure a busy-host note is about: every figure,
@@ -27,6 +31,8 @@ const (
 	TrustUnitPercent      = "percent"        // a PSI share of time, or a spread over the median
 	TrustUnitRatio        = "ratio"          // fdatasync p90 over p50
 	TrustUnitOpsPerThread = "ops_per_thread" // completions per thread in a point's measuring windows
+	TrustUnitNice         = "nice"           // a nice value, -20..19 (setpriority(2))
+	TrustUnitIOClass      = "io_class"       // an I/O class number: 2 best-effort, 3 idle (ioprio_get(2))
 )
 
 // TrustNote is one reason to trust a measured figure less, as data: which
