@@ -80,6 +80,9 @@ func planBudget(o Options, st *profile.Storage, mem profile.Memory) (fileBytes, 
 	case err != nil:
 		return 0, 0, 0, inputf("%s: %w", st.Path, err)
 	}
+	if fileBytes, err = fitFileSizeLimit(st, fileBytes, fileSizeLimit(), o.skip()); err != nil {
+		return 0, 0, 0, err
+	}
 	if byMemory {
 		fsFree := fmt.Sprintf("not the %d MiB the filesystem has free", st.FreeBytes/diskio.MiB)
 		if st.TotalBytes == 0 {
