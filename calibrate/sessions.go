@@ -33,8 +33,9 @@ func capThreads(want []int, files int, room sessionRoom) ([]int, []string) {
 	return out, capped
 }
 
-// roomFor is the smaller of the server's free sessions (freeSessions) and
-// those the account may still open (accountRoom): an account limited by
+// roomFor is the smallest of the server's free sessions (freeSessions),
+// those the account may still open (accountRoom) and those this process's
+// open-file limit leaves room for (fdRoom): an account limited by
 // MAX_USER_CONNECTIONS or the global max_user_connections failed a whole
 // run with error 1226 at the first count above its limit.
 func roomFor(ctx context.Context, db *sql.DB, maxConns int) sessionRoom {
@@ -42,6 +43,9 @@ func roomFor(ctx context.Context, db *sql.DB, maxConns int) sessionRoom {
 	room.why = fmt.Sprintf("the server has %d free connections (max_connections less those open)", room.free)
 	if acc, why := accountRoom(ctx, db); acc > 0 && (room.free <= 0 || acc < room.free) {
 		room = sessionRoom{free: acc, why: why}
+	}
+	if fds, why := fdRoom(fdLimit()); fds > 0 && (room.free <= 0 || fds < room.free) {
+		room = sessionRoom{free: fds, why: why}
 	}
 	return room
 }
