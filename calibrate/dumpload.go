@@ -9,6 +9,7 @@ import (
 	"io"
 	"regexp"
 	"sync/atomic"
+	"time"
 
 	"github.com/go-sql-driver/mysql"
 
@@ -25,8 +26,8 @@ import (
 func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitReader, fs *fileState, tl *tally) error {
 	f := fs.f
 	batched := s.o.Source.Format == dump.FormatMydumper
-	t := &txn{conn: conn, batched: batched, every: s.o.CommitEvery, commits: &s.commits}
-	defer t.rollback()
+	t := &txn{conn: conn, timeout: s.o.QueryTimeout, batched: batched, every: s.o.CommitEvery, commits: &s.commits}
+	defer t.rollback(ctx)
 	for ctx.Err() == nil && s.going() && tl.on() {
 		if fs.pend == nil {
 			more, err := s.nextInsert(ctx, t, u, fs, batched)
@@ -54,7 +55,7 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 			fs.pend = nil
 			if isDeadlock(err) { // InnoDB rolled the transaction back: its rows are not loaded, nor counted
 				s.deadlocks.Add(1)
-				t.rollback()
+				t.rollback(ctx)
 				continue
 			}
 			if pe := packetError(err, f.Path, p.offset, len(q.head)+len(q.body), s.maxPacket); pe != nil {
@@ -69,12 +70,12 @@ func (s *loadStep) loadSQL(ctx context.Context, conn *sql.Conn, u *dump.UnitRead
 			continue
 		}
 		fs.pend = nil
-		if err := t.done(); err != nil {
+		if err := t.done(ctx); err != nil {
 			return s.commitErr(err, f.Path)
 		}
 		s.credit(t, tl, f.Table)
 	}
-	if err := t.commit(); err != nil {
+	if err := t.commit(ctx); err != nil {
 		return s.commitErr(err, f.Path)
 	}
 	s.credit(t, tl, f.Table)
@@ -162,11 +163,14 @@ var rePartitionBy = regexp.MustCompile(`(?i)\bPARTITION\s+BY\b`)
 
 // txn groups a session's statements: in transactions of every statements
 // when batched, else each on its own (autocommit, counted as a commit).
+// calibrate sends the transaction's statements itself on conn
+// (transaction.go); open says one is.
 type txn struct {
 	conn    *sql.Conn
+	timeout time.Duration
 	batched bool
 	every   int
-	tx      *sql.Tx
+	open    bool
 	n       int
 	commits *atomic.Int64
 	// pending is what the open transaction (or the last autocommit
@@ -195,58 +199,60 @@ func (t *txn) settle(committed bool) {
 	t.pendBytes, t.pendRows, t.pendStmts = 0, 0, 0
 }
 
-// execer is the open transaction, else the connection.
+// execer is the session's connection, inside the open transaction if any.
 func (t *txn) execer() execer {
-	if t.tx != nil {
-		return t.tx
-	}
 	return t.conn
 }
 
 // begin opens a transaction when batched and none is open.
 func (t *txn) begin(ctx context.Context) (execer, error) {
-	if t.batched && t.tx == nil {
-		tx, err := t.conn.BeginTx(ctx, nil)
-		if err != nil {
+	if t.batched && !t.open {
+		if err := sendTx(ctx, t.conn, qBegin, t.timeout); err != nil {
+			abandonTx(ctx, t.conn, t.timeout)
 			return nil, fmt.Errorf("starting a transaction: %w", err)
 		}
-		t.tx = tx
+		t.open = true
 	}
 	return t.execer(), nil
 }
 
 // done counts a statement: it committed itself (autocommit), or it may
 // complete a batch of every statements.
-func (t *txn) done() error {
+func (t *txn) done(ctx context.Context) error {
 	if !t.batched {
 		t.commits.Add(1)
 		t.settle(true)
 		return nil
 	}
 	if t.n++; t.n >= t.every {
-		return t.commit()
+		return t.commit(ctx)
 	}
 	return nil
 }
 
-// commit commits the open transaction, if any.
-func (t *txn) commit() error {
-	if t.tx == nil {
+// commit commits the open transaction, if any; a failed commit is rolled
+// back (a deadlock at commit already was, by the server).
+func (t *txn) commit(ctx context.Context) error {
+	if !t.open {
 		return nil
 	}
-	err := t.tx.Commit()
-	t.tx, t.n = nil, 0
+	err := sendTx(ctx, t.conn, qCommit, t.timeout)
+	if err != nil {
+		abandonTx(ctx, t.conn, t.timeout)
+	}
+	t.open, t.n = false, 0
 	t.commits.Add(1)
 	t.settle(err == nil)
 	return err
 }
 
-// rollback ends a transaction an error left open; what it held is dropped.
-func (t *txn) rollback() {
-	if t.tx != nil {
-		_ = t.tx.Rollback()
+// rollback ends a transaction an error or the end of the session left
+// open (also after ctx ended: abandonTx); what it held is dropped.
+func (t *txn) rollback(ctx context.Context) {
+	if t.open {
+		abandonTx(ctx, t.conn, t.timeout)
 	}
-	t.tx, t.n = nil, 0
+	t.open, t.n = false, 0
 	t.settle(false)
 }
 

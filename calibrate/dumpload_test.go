@@ -22,20 +22,20 @@ func TestTxnCredit(t *testing.T) {
 	}{
 		{"autocommit: each statement counts", false, func(tx *txn) {
 			tx.pend(100, 10, true)
-			_ = tx.done()
+			_ = tx.done(t.Context())
 			tx.pend(50, 5, true)
-			_ = tx.done()
+			_ = tx.done(t.Context())
 		}, 150, 15, 2},
 		{"batched, not yet committed: nothing counts", true, func(tx *txn) {
 			tx.pend(100, 10, true)
-			_ = tx.done()
+			_ = tx.done(t.Context())
 		}, 0, 0, 0},
 		{"batched, a deadlock rolls the batch back", true, func(tx *txn) {
 			tx.pend(100, 10, true)
-			_ = tx.done()
-			tx.rollback()
+			_ = tx.done(t.Context())
+			tx.rollback(t.Context())
 			tx.pend(40, 4, true)
-			_ = tx.done()
+			_ = tx.done(t.Context())
 			// the second batch is still open: nothing of it counts yet
 		}, 0, 0, 0},
 	}

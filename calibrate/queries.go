@@ -130,6 +130,14 @@ const (
 	qCreateLoadHead stmt = "/* mytune */ CREATE TABLE {schema}."
 	qLoadDataHead   stmt = "/* mytune */ LOAD DATA LOCAL INFILE 'Reader::"
 
+	// qBegin, qCommit and qRollback are a batch's transaction, sent on one
+	// connection (transaction.go) instead of through database/sql's BeginTx
+	// and Commit, which the driver sends untagged ("START TRANSACTION" and
+	// "COMMIT" in MariaDB 10.11's general log, review r20).
+	qBegin    stmt = "/* mytune */ START TRANSACTION"
+	qCommit   stmt = "/* mytune */ COMMIT"
+	qRollback stmt = "/* mytune */ ROLLBACK"
+
 	// qInsertHead and qInsertRow make the multi-row INSERT of insertRows.
 	qInsertHead stmt = "/* mytune */ INSERT INTO {schema}." + RowsTable + " (k, c, pad) VALUES "
 	qInsertRow  stmt = "(?, ?, ?)"

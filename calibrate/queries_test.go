@@ -22,6 +22,8 @@ var allowed = []*regexp.Regexp{
 	regexp.MustCompile(`^/\* mytune \*/ SET (NAMES \?|SESSION foreign_key_checks = 0, unique_checks = 0, sql_mode = 'NO_AUTO_VALUE_ON_ZERO', time_zone = '\+00:00')$`),
 	regexp.MustCompile(`^/\* mytune \*/ (CREATE TABLE|DROP TABLE IF EXISTS) \{schema\}\.$`),
 	regexp.MustCompile(`^/\* mytune \*/ LOAD DATA LOCAL INFILE 'Reader::$`),
+	// a batch's transaction, sent by calibrate itself (transaction.go)
+	regexp.MustCompile(`^/\* mytune \*/ (START TRANSACTION|COMMIT|ROLLBACK)$`),
 }
 
 // queryConsts returns the constants of queries.go by name.
@@ -90,8 +92,11 @@ func matchesAny(q string) bool {
 // argument must be X.in(schema), X a stmt (only queries.go makes those).
 var sendMethods = map[string]bool{"ExecContext": true, "QueryContext": true, "QueryRowContext": true}
 
-// forbiddenMethods send SQL without a context (no timeout) or prepare it.
-var forbiddenMethods = map[string]bool{"Exec": true, "Query": true, "QueryRow": true, "Prepare": true, "PrepareContext": true}
+// forbiddenMethods send SQL without a context (no timeout) or prepare it,
+// or make the driver send untagged statements (BeginTx: START TRANSACTION,
+// then COMMIT or ROLLBACK).
+var forbiddenMethods = map[string]bool{"Exec": true, "Query": true, "QueryRow": true, "Prepare": true, "PrepareContext": true,
+	"Begin": true, "BeginTx": true}
 
 // TestNoSQLOutsideQueries scans every non-test file of the package.
 func TestNoSQLOutsideQueries(t *testing.T) {

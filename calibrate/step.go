@@ -86,6 +86,15 @@ func (s *step) worker(ctx context.Context, stop context.CancelFunc, seed uint64)
 			stop()
 		}
 	}()
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.fail(fmt.Errorf("opening an inserting connection: %w", err))
+			stop()
+		}
+		return
+	}
+	defer conn.Close()
 	rm := newRowMaker(seed)
 	args := make([]any, 0, 3*s.batch)
 	want := uint64(s.batch) * RowBytes
@@ -95,7 +104,7 @@ func (s *step) worker(ctx context.Context, stop context.CancelFunc, seed uint64)
 			return
 		}
 		args = rm.fill(args[:0], s.batch)
-		total, commit, err := s.insert(ctx, args)
+		total, commit, err := s.insert(ctx, conn, args)
 		if err != nil {
 			if ctx.Err() == nil {
 				s.fail(err)
@@ -111,21 +120,24 @@ func (s *step) worker(ctx context.Context, stop context.CancelFunc, seed uint64)
 	}
 }
 
-// insert runs one batch as its own transaction: BEGIN, INSERT, COMMIT.
-func (s *step) insert(ctx context.Context, args []any) (total, commit time.Duration, err error) {
+// insert runs one batch as its own transaction on conn: START
+// TRANSACTION, INSERT, COMMIT, each tagged (transaction.go); a failure
+// rolls it back.
+func (s *step) insert(ctx context.Context, conn *sql.Conn, args []any) (total, commit time.Duration, err error) {
 	qc, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	t0 := time.Now()
-	tx, err := s.db.BeginTx(qc, nil)
-	if err != nil {
+	if err := sendTx(qc, conn, qBegin, s.timeout); err != nil {
+		abandonTx(ctx, conn, s.timeout)
 		return 0, 0, err
 	}
-	if _, err := tx.ExecContext(qc, s.q.in(s.schema), args...); err != nil {
-		_ = tx.Rollback()
+	if _, err := conn.ExecContext(qc, s.q.in(s.schema), args...); err != nil {
+		abandonTx(ctx, conn, s.timeout)
 		return 0, 0, wrapDenied(err, s.schema, "inserting into")
 	}
 	tc := time.Now()
-	if err := tx.Commit(); err != nil {
+	if err := sendTx(qc, conn, qCommit, s.timeout); err != nil {
+		abandonTx(ctx, conn, s.timeout)
 		return 0, 0, fmt.Errorf("committing a batch: %w", err)
 	}
 	t1 := time.Now()

@@ -30,9 +30,7 @@ type OpenOptions struct {
 	// on a Galera node (MariaDB Cluster, Percona XtraDB Cluster) the
 	// caller's writes are not replicated to the other nodes, which
 	// sql_log_bin=0 does not prevent. It needs SUPER; without it Open
-	// returns an error wrapping ErrSkipWsrepDenied (a caller that sets
-	// SkipBinlog too has opened with SkipBinlog alone first, so that a
-	// refusal is this one's).
+	// returns an error wrapping ErrSkipWsrepDenied.
 	SkipWsrep bool
 	// ReadTimeout is the driver's read and write timeout when longer than
 	// the query timeout (each query still has its own context).
@@ -76,7 +74,7 @@ func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
 		if err == nil {
 			return db, nil
 		}
-		if err := sessionDenied(err, o); err != nil {
+		if err := sessionDenied(err); err != nil {
 			return nil, err
 		}
 		if ae, ok := asAuthError(err, c, ep); ok {
@@ -95,15 +93,16 @@ func Open(ctx context.Context, c Conn, o OpenOptions) (*sql.DB, error) {
 
 // sessionDenied is the refusal of a session variable Open sets (error
 // 1227), as ErrSkipWsrepDenied or ErrSkipBinlogDenied; nil for any other error.
-func sessionDenied(err error, o OpenOptions) error {
+func sessionDenied(err error) error {
+	var se *sessionSetError
 	var me *mysql.MySQLError
-	if !errors.As(err, &me) || me.Number != erSpecificAccessDenied {
+	if !errors.As(err, &se) || !errors.As(se.Err, &me) || me.Number != erSpecificAccessDenied {
 		return nil
 	}
-	switch {
-	case o.SkipWsrep:
+	switch se.Set {
+	case qSkipWsrep:
 		return fmt.Errorf("%w: %s", ErrSkipWsrepDenied, me.Message)
-	case o.SkipBinlog:
+	case qSkipBinlog:
 		return fmt.Errorf("%w: %s", ErrSkipBinlogDenied, me.Message)
 	}
 	return nil
@@ -119,16 +118,6 @@ func openPool(ctx context.Context, c Conn, ep Endpoint, o OpenOptions) (*sql.DB,
 	rt := max(c.QueryTimeout, o.ReadTimeout)
 	cfg.ReadTimeout, cfg.WriteTimeout = rt, rt
 	cfg.InterpolateParams = o.InterpolateParams
-	cfg.Params = map[string]string{} // the driver SETs each on every new connection
-	if o.SkipBinlog {
-		cfg.Params["sql_log_bin"] = "0"
-	}
-	if o.SkipWsrep {
-		cfg.Params["wsrep_on"] = "0"
-	}
-	if o.Autocommit {
-		cfg.Params["autocommit"] = "1"
-	}
 	tlsName, err := c.tlsFor(ep)
 	if err != nil {
 		return nil, err
@@ -138,7 +127,7 @@ func openPool(ctx context.Context, c Conn, ep Endpoint, o OpenOptions) (*sql.DB,
 	if err != nil {
 		return nil, fmt.Errorf("configuring the connection: %w", err)
 	}
-	db := sql.OpenDB(conn)
+	db := sql.OpenDB(sessionConnector{Connector: conn, sets: sessionSets(o)})
 	db.SetMaxOpenConns(o.MaxConns)
 	db.SetMaxIdleConns(o.MaxConns)
 	pctx, cancel := context.WithTimeout(ctx, c.ConnectTimeout)

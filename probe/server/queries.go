@@ -139,3 +139,17 @@ const (
 		"COALESCE(SUM(USER <> SUBSTRING_INDEX(CURRENT_USER(), '@', 1)), 0) FROM information_schema.PROCESSLIST"
 	qSlavesStatus query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Slaves_connected'"
 )
+
+// sessionSet is a session setting Open makes, on behalf of a writer
+// (calibrate), on every new connection of its pool before the pool hands
+// it out (sessionConnector). Sent by mytune, tagged, instead of as the
+// driver's DSN parameters: the driver sends those untagged ("SET
+// sql_log_bin = 0, autocommit = 1" in MariaDB 10.11's general log, review
+// r20). Each lasts for its session only.
+type sessionSet string
+
+const (
+	qSkipBinlog sessionSet = "/* mytune */ SET SESSION sql_log_bin = 0"
+	qSkipWsrep  sessionSet = "/* mytune */ SET SESSION wsrep_on = 0"
+	qAutocommit sessionSet = "/* mytune */ SET SESSION autocommit = 1"
+)
