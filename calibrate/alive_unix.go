@@ -11,10 +11,6 @@ import (
 	"syscall"
 )
 
-// procRoot is where the process table is read (tests point it at a
-// captured tree).
-var procRoot = "/proc"
-
 // processAlive reports whether process pid exists on this host: signal 0
 // checks without sending (kill(2)); EPERM means it exists under another user.
 func processAlive(pid int) (alive, known bool) {

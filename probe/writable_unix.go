@@ -19,5 +19,5 @@ var inodesOf = func(dir string) (files, free uint64, err error) {
 	if err := unix.Statfs(dir, &st); err != nil {
 		return 0, 0, err
 	}
-	return st.Files, st.Ffree, nil
+	return st.Files, uint64(max(st.Ffree, 0)), nil //nolint:unconvert // f_ffree is int64 on FreeBSD (negative when the reserve is used), uint64 on Linux and macOS
 }

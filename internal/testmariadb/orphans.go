@@ -1,12 +1,10 @@
 package testmariadb
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -43,31 +41,9 @@ func readPid(path string) (int, error) {
 	return strconv.Atoi(strings.TrimSpace(string(b)))
 }
 
-// alive reports whether pid is a running process.
-func alive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
-}
-
 // isServerOf reports whether pid is a mariadbd whose datadir is in dir
 // (a recycled pid is someone else's process).
 func isServerOf(pid int, dir string) bool {
 	cmd, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
 	return err == nil && strings.Contains(string(cmd), "--datadir="+filepath.Join(dir, "data"))
-}
-
-// stopPid sends SIGTERM, waits for the process to exit (not for its pid
-// file), then SIGKILL after orphanWait.
-func stopPid(pid int) {
-	_ = syscall.Kill(pid, syscall.SIGTERM)
-	deadline := time.Now().Add(orphanWait)
-	for alive(pid) && time.Now().Before(deadline) {
-		time.Sleep(100 * time.Millisecond)
-	}
-	if alive(pid) {
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-		for end := time.Now().Add(10 * time.Second); alive(pid) && time.Now().Before(end); {
-			time.Sleep(100 * time.Millisecond) // a zombie stays "alive" until its parent reaps it
-		}
-	}
 }

@@ -209,10 +209,7 @@ func (s *Server) run(bin string, extra []string) error {
 		"--innodb-buffer-pool-size=64M", noNativeAIO, "--pid-file=" + filepath.Join(s.dir, "mysqld.pid"),
 		"--log-error=" + filepath.Join(s.dir, "error.log")}, userArgs()...)
 	s.cmd = exec.Command(bin, append(args, extra...)...)
-	// Pdeathsig: a test binary that panics runs no cleanup; the server
-	// then gets SIGTERM when the thread that started it ends (reapOrphans
-	// catches what this misses).
-	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	s.cmd.SysProcAttr = serverAttr()
 	if err := s.cmd.Start(); err != nil {
 		return fmt.Errorf("starting mariadbd: %w", err)
 	}

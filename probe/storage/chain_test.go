@@ -53,7 +53,7 @@ var resolveCases = []resolveCase{
 				t.Errorf("size %d lbs %d", d.SizeBytes, d.LogicalBlockSize)
 			}
 			if d.DeviceSizeBytes != 419430400*512 {
-				t.Errorf("the partition's own size %d, want %d", d.DeviceSizeBytes, 419430400*512)
+				t.Errorf("the partition's own size %d, want %d", d.DeviceSizeBytes, uint64(419430400*512))
 			}
 		}},
 	{name: "SATA SSD", tree: "simple-lvm", major: 8, minor: 4, wantName: "sda4",

@@ -1,3 +1,5 @@
+//go:build linux
+
 // Package beds_test measures throttled test beds (scripts/testbed.sh) with
 // the real measuring engine and checks the storage class decided for each:
 // an SD-card bed, an HDD bed and a tmpfs directory. The beds need root; see

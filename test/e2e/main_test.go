@@ -1,3 +1,5 @@
+//go:build unix
+
 // Package e2e runs the built mytune binary the way a user does and checks
 // exit codes, the shape of stderr, and that nothing is left behind.
 package e2e

@@ -1,4 +1,4 @@
-//go:build linux
+//go:build linux && !386 && !arm
 
 // Command latencyfs is the latency test bed's disk: a FUSE filesystem holding one file, disk.img, backed
 // by a plain file, where every write and every fsync waits a fixed time before it is done. A loop device
