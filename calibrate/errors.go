@@ -73,11 +73,13 @@ type PrivilegeError struct {
 	Err    error
 }
 
+// Error says what was refused and the grant calibrate needs.
 func (e *PrivilegeError) Error() string {
 	return fmt.Sprintf("%s %s was refused (%v): calibrate needs GRANT CREATE, DROP, INSERT, SELECT ON `%s`.* for this account, "+
 		"or run it as an account that has them", e.Doing, e.Schema, e.Err, e.Schema)
 }
 
+// Unwrap is the server's refusal.
 func (e *PrivilegeError) Unwrap() error { return e.Err }
 
 // serverErrNo is the server's error number of err, or 0.

@@ -70,6 +70,7 @@ type HungError struct {
 	After time.Duration
 }
 
+// Error says which directory's operation hung and what may be left there.
 func (e *HungError) Error() string {
 	return fmt.Sprintf("%v: an operation on %s had not returned %s after the interrupt; %s", ErrHung, e.Dir, e.After, leftNote(e.Dir))
 }

@@ -262,7 +262,7 @@ func checkValue(name, v string) error {
 		_, err = profile.ParseBool(v)
 	}
 	if err != nil {
-		return fmt.Errorf("%s = %q is not a value the server takes: %v", name, v, err)
+		return fmt.Errorf("%s = %q is not a value the server takes: %w", name, v, err)
 	}
 	return nil
 }

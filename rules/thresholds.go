@@ -105,7 +105,7 @@ func (t Thresholds) Override(yamlDoc []byte, source string) (Thresholds, error) 
 			return t, fmt.Errorf("config %s: thresholds.%s: %q is not a %s", source, name, node.Value, v.Field(i).Kind())
 		}
 		if err := checkThreshold(v.Type().Field(i).Tag.Get("check"), v.Field(i)); err != nil {
-			return t, fmt.Errorf("config %s: thresholds.%s: %v", source, name, err)
+			return t, fmt.Errorf("config %s: thresholds.%s: %w", source, name, err)
 		}
 	}
 	if t.RedoMaxBytes > 0 && t.RedoMaxBytes < t.RedoMinBytes {

@@ -8,6 +8,9 @@ import (
 	"time"
 )
 
+// procRoot is where the process table is read (house rule: /proc through a root).
+var procRoot = "/proc"
+
 // ownerFile holds the pid of the test process that started a server.
 const ownerFile = "owner.pid"
 
@@ -44,6 +47,6 @@ func readPid(path string) (int, error) {
 // isServerOf reports whether pid is a mariadbd whose datadir is in dir
 // (a recycled pid is someone else's process).
 func isServerOf(pid int, dir string) bool {
-	cmd, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
+	cmd, err := os.ReadFile(filepath.Join(procRoot, strconv.Itoa(pid), "cmdline"))
 	return err == nil && strings.Contains(string(cmd), "--datadir="+filepath.Join(dir, "data"))
 }

@@ -250,9 +250,9 @@ func (s *Server) waitReady(ctx context.Context) error {
 		select {
 		case werr := <-s.exited:
 			s.exited <- werr
-			return fmt.Errorf("mariadbd exited during start-up (%v): %s", werr, s.errorLog())
+			return fmt.Errorf("mariadbd exited during start-up (%w): %s", werr, s.errorLog())
 		case <-ctx.Done():
-			return fmt.Errorf("mariadbd not ready within %s: %v: %s", readyTimeout, err, s.errorLog())
+			return fmt.Errorf("mariadbd not ready within %s: %w: %s", readyTimeout, err, s.errorLog())
 		case <-time.After(100 * time.Millisecond):
 		}
 	}

@@ -18,8 +18,11 @@ import (
 func readCPU(ctx context.Context, r Roots, c *profile.CPU) error {
 	gctx := r.gopsutilCtx(ctx)
 	n, err := cpu.CountsWithContext(gctx, true)
-	if err != nil || n == 0 {
-		return fmt.Errorf("counting logical CPUs from %s/cpuinfo failed (%v): thread advice falls back to defaults", r.Proc, err)
+	if err != nil {
+		return fmt.Errorf("counting logical CPUs from %s/cpuinfo failed: %w; thread advice falls back to defaults", r.Proc, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("counting logical CPUs from %s/cpuinfo found none: thread advice falls back to defaults", r.Proc)
 	}
 	c.Logical = n
 	if p := onlineCores(r); p > 0 {
@@ -31,8 +34,11 @@ func readCPU(ctx context.Context, r Roots, c *profile.CPU) error {
 	}
 	c.Physical = min(c.Physical, n) // a core has at least one logical CPU that cpuinfo lists
 	infos, err := cpu.InfoWithContext(gctx)
-	if err != nil || len(infos) == 0 {
-		return fmt.Errorf("reading the CPU model from %s/cpuinfo failed (%v)", r.Proc, err)
+	if err != nil {
+		return fmt.Errorf("reading the CPU model from %s/cpuinfo failed: %w", r.Proc, err)
+	}
+	if len(infos) == 0 {
+		return fmt.Errorf("reading the CPU model from %s/cpuinfo found no processor", r.Proc)
 	}
 	c.Model = infos[0].ModelName
 	return nil

@@ -79,6 +79,7 @@ type ConnOptions struct {
 // with host:port.
 type Endpoint struct{ Net, Addr string }
 
+// String is the endpoint as "net addr" ("tcp 127.0.0.1:3306").
 func (e Endpoint) String() string { return e.Net + " " + e.Addr }
 
 // OnThisHost reports whether the endpoint is on this machine: a Unix

@@ -27,6 +27,7 @@ type AuthError struct {
 	UsePassword bool
 }
 
+// Error names the account and what to check.
 func (e *AuthError) Error() string {
 	return fmt.Sprintf("access denied for %s (using password: %s): check --user/--password or ~/.my.cnf", e.Account, yesNo(e.UsePassword))
 }

@@ -154,6 +154,7 @@ func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Ser
 // endpoint answered but its TLS failed, change --ssl-mode or --ssl-ca.
 type UnreachableError struct{ Tried []string }
 
+// Error lists each endpoint tried and why it failed.
 func (e *UnreachableError) Error() string {
 	if len(e.Tried) == 0 {
 		return "no server address to try: give --host/--port or --socket"
