@@ -7,21 +7,21 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// TestDedicatedDefaults: with innodb_dedicated_server = ON in a my.cnf
-// and no server read, the facts hold what MySQL derives (MySQL 8.4 and
-// 8.0 manuals, "Enabling Automatic InnoDB Configuration for a Dedicated
-// MySQL Server") for each variable the file leaves unset.
-func TestDedicatedDefaults(t *testing.T) {
-	cases := []struct {
-		name, target string
-		mem          uint64
-		cpus         int
-		vars         map[string]string
-		pool         uint64 // F.BufferPoolBytes
-		redo         string // Raw innodb_redo_log_capacity ("" not checked)
-		flush        string // Raw innodb_flush_method ("" not checked)
-		redoNote     string // in Derived of the redo variable ("" none)
-	}{
+// dedicatedDefaultsCase is one case of TestDedicatedDefaults.
+type dedicatedDefaultsCase struct {
+	name, target string
+	mem          uint64
+	cpus         int
+	vars         map[string]string
+	pool         uint64 // F.BufferPoolBytes
+	redo         string // Raw innodb_redo_log_capacity ("" not checked)
+	flush        string // Raw innodb_flush_method ("" not checked)
+	redoNote     string // in Derived of the redo variable ("" none)
+}
+
+// dedicatedDefaultsCases are the cases of TestDedicatedDefaults.
+func dedicatedDefaultsCases() []dedicatedDefaultsCase {
+	return []dedicatedDefaultsCase{
 		{"8.4, 24G, 2 CPUs: 0.75 x RAM, 1G redo", "mysql-8.4", 24 * tGiB, 2, map[string]string{"innodb_dedicated_server": "ON"},
 			18 * tGiB, "1G", "", "2 logical processors / 2 GB"},
 		{"8.4, 64 CPUs: redo held to 16G", "mysql-8.4", 24 * tGiB, 64, map[string]string{"innodb_dedicated_server": "ON"},
@@ -57,6 +57,14 @@ func TestDedicatedDefaults(t *testing.T) {
 		{"MariaDB has no innodb_dedicated_server", "mariadb-10.11", 24 * tGiB, 2, map[string]string{"innodb_dedicated_server": "ON"},
 			128 * tMiB, "", "", ""},
 	}
+}
+
+// TestDedicatedDefaults: with innodb_dedicated_server = ON in a my.cnf
+// and no server read, the facts hold what MySQL derives (MySQL 8.4 and
+// 8.0 manuals, "Enabling Automatic InnoDB Configuration for a Dedicated
+// MySQL Server") for each variable the file leaves unset.
+func TestDedicatedDefaults(t *testing.T) {
+	cases := dedicatedDefaultsCases()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := profile.Profile{Host: profile.Host{CPU: profile.CPU{Logical: tc.cpus}, Memory: profile.Memory{TotalBytes: tc.mem}},

@@ -31,7 +31,19 @@ func cardProfile(host string) *profile.Profile {
 	return p
 }
 
-func TestWithCalibration(t *testing.T) {
+// withCalibrationCase is one case of TestWithCalibration.
+type withCalibrationCase struct {
+	name        string
+	p           *profile.Profile
+	cal         *Calibration
+	threads     int
+	basis       string
+	whyHas      []string
+	mismatchHas string
+}
+
+// withCalibrationCases are the cases of TestWithCalibration.
+func withCalibrationCases() []withCalibrationCase {
 	otherDump := cardProfile("db1")
 	otherDump.Dump.Path, otherDump.Dump.FileBytes = "/backup/other", 5e9
 	oneSession := cardCalibration()
@@ -44,15 +56,7 @@ func TestWithCalibration(t *testing.T) {
 	noServerPi.Server, noServerPi.Host.Hostname = nil, "pi4-kitchen"
 	noServerHere := cardProfile("db1")
 	noServerHere.Server, noServerHere.Host.Hostname = nil, "DB1"
-	tests := []struct {
-		name        string
-		p           *profile.Profile
-		cal         *Calibration
-		threads     int
-		basis       string
-		whyHas      []string
-		mismatchHas string
-	}{
+	return []withCalibrationCase{
 		{"no calibration: modelled, and said", cardProfile("db1"), nil, 4, BasisModelled, []string{"random 16K IOPS", "the disk sets the pace"}, ""},
 		{"calibration of this server and dump: its choice, with its numbers", cardProfile("db1"), cardCalibration(), 2, BasisCalibrated,
 			[]string{"calibration card.json (calibrated on the target) loaded 1.5 MB/s (7500 rows/s) at 2 threads", "within 5% of the best, 1.6 MB/s at 8",
@@ -76,6 +80,10 @@ func TestWithCalibration(t *testing.T) {
 		{"no dump given: used, assumption said", noDump, cardCalibration(), 2, BasisCalibrated,
 			[]string{"note: no dump was given (--dump), so the restore is taken to be of the calibrated one (/backup/shop, 80000000 bytes)"}, "no dump was given"},
 	}
+}
+
+func TestWithCalibration(t *testing.T) {
+	tests := withCalibrationCases()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			plan := Size(tc.p, Options{Task: TaskLoad, Calibration: tc.cal})

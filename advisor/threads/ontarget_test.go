@@ -7,12 +7,17 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// TestOnTarget: with the live target read in the same run, the plan says
-// which of the databases the dump loads into hold tables there (a warning
-// with what the line does to them) or that none does (a note); it says
-// nothing it cannot back (no live target, no schema list, a placeholder
-// database).
-func TestOnTarget(t *testing.T) {
+// onTargetCase is one case of TestOnTarget.
+type onTargetCase struct {
+	name          string
+	dump          profile.Dump
+	server        *profile.Server
+	target        profile.Target // zero: the live server
+	warning, note string         // "" none; else in it
+}
+
+// onTargetCases are the cases of TestOnTarget.
+func onTargetCases() []onTargetCase {
 	zero := 0
 	live := func(schemas ...profile.SchemaUsage) *profile.Server {
 		s := &profile.Server{Reachable: true, Source: "server", Flavor: profile.FlavorMariaDB, Version: "10.11.19-MariaDB", Schemas: schemas}
@@ -22,13 +27,7 @@ func TestOnTarget(t *testing.T) {
 		return s
 	}
 	app := profile.SchemaUsage{Name: "app", Tables: 8, Bytes: 1 << 30}
-	cases := []struct {
-		name          string
-		dump          profile.Dump
-		server        *profile.Server
-		target        profile.Target // zero: the live server
-		warning, note string         // "" none; else in it
-	}{
+	return []onTargetCase{
 		{"mysqldump with DROP TABLE into a database that holds tables", profile.Dump{Format: "mysqldump", Databases: []string{"app"}, DropsTables: true},
 			live(app), profile.Target{}, "`app` 8 tables (1.0 GiB): this file drops each of its tables that is among them", ""},
 		{"mysqldump without DROP: the load stops at ERROR 1050", profile.Dump{Format: "mysqldump", Databases: []string{"app", "new"}},
@@ -68,6 +67,15 @@ func TestOnTarget(t *testing.T) {
 			func() *profile.Server { s := live(); s.Source = profile.ServerSourceCapture; return s }(), profile.Target{}, "", ""},
 		{"no server: nothing said", profile.Dump{Format: "mydumper", Databases: []string{"app"}}, nil, profile.Target{}, "", ""},
 	}
+}
+
+// TestOnTarget: with the live target read in the same run, the plan says
+// which of the databases the dump loads into hold tables there (a warning
+// with what the line does to them) or that none does (a note); it says
+// nothing it cannot back (no live target, no schema list, a placeholder
+// database).
+func TestOnTarget(t *testing.T) {
+	cases := onTargetCases()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			d := c.dump

@@ -7,11 +7,17 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// TestLoadIntoReplicationServers holds QA 17's restores: into a source
-// with a replica connected the lines write the binary log (the skip is an
-// alternative in the warning, never the printed line or a setting), and a
-// load into a replica or read_only server is warned against.
-func TestLoadIntoReplicationServers(t *testing.T) {
+// replicationServersCase is one case of TestLoadIntoReplicationServers.
+type replicationServersCase struct {
+	name, format        string
+	srv                 *profile.Server
+	cmdHas, cmdLacks    string
+	warnHas             string // "" when no warning is wanted
+	skipSetting, binEst bool
+}
+
+// replicationServersCases are the cases of TestLoadIntoReplicationServers.
+func replicationServersCases() []replicationServersCase {
 	mariadb := func(rep *profile.Replication, vars map[string]string) *profile.Server {
 		s := server("mariadb", "10.11.19-MariaDB-0+deb12u1-log", vars)
 		s.Replication = rep
@@ -19,13 +25,7 @@ func TestLoadIntoReplicationServers(t *testing.T) {
 	}
 	source := &profile.Replication{Role: profile.RoleSource, Replicas: 1, SecondsBehind: -1}
 	replica := &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true}
-	tests := []struct {
-		name, format        string
-		srv                 *profile.Server
-		cmdHas, cmdLacks    string
-		warnHas             string // "" when no warning is wanted
-		skipSetting, binEst bool
-	}{
+	return []replicationServersCase{
 		{"source, mydumper: --enable-binlog", "mydumper", mariadb(source, map[string]string{"log_bin": "ON"}),
 			"--enable-binlog", "", "1 replica connected", false, false},
 		{"source, mysqldump: no sql_log_bin=0", "mysqldump", mariadb(source, map[string]string{"log_bin": "ON"}),
@@ -58,6 +58,14 @@ func TestLoadIntoReplicationServers(t *testing.T) {
 		{"read_only, not a replica: warned", "mydumper", mariadb(nil, map[string]string{"read_only": "ON"}),
 			"myloader", "", "it is read_only, and writing to a replica", true, false},
 	}
+}
+
+// TestLoadIntoReplicationServers holds QA 17's restores: into a source
+// with a replica connected the lines write the binary log (the skip is an
+// alternative in the warning, never the printed line or a setting), and a
+// load into a replica or read_only server is warned against.
+func TestLoadIntoReplicationServers(t *testing.T) {
+	tests := replicationServersCases()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := prof(2, 0, fastCurve, &profile.Dump{Path: "/d", Format: tc.format, TotalBytes: 8 << 20, Tables: 2, Chunks: 2, InsertStatements: 2})
