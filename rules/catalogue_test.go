@@ -208,6 +208,7 @@ var ruleCases = []struct {
 	{"4 read threads", "io.read_io_threads", setVar("innodb_read_io_threads", "4"), "", true, "8"},
 	{"4 read threads on 4 CPUs", "io.read_io_threads", all(setVar("innodb_read_io_threads", "4"), func(p *profile.Profile) { p.Host.CPU.Logical = 4 }), "", false, ""},
 	{"doublewrite off", "io.doublewrite_off", setVar("innodb_doublewrite", "OFF"), "", true, "ON"},
+	{"doublewrite off under innodb_read_only (the mode's, review r19)", "io.doublewrite_off", all(setVar("innodb_doublewrite", "OFF"), setVar("innodb_read_only", "ON")), "", false, ""},
 	{"doublewrite off on ZFS", "io.doublewrite_off", all(setVar("innodb_doublewrite", "OFF"), func(p *profile.Profile) { p.Storage.FSType = "zfs" }), "", false, ""},
 	{"16K physical blocks", "io.log_write_ahead_size", func(p *profile.Profile) { p.Storage.Device.PhysicalBlockSize = 16384 }, "", true, "16384"},
 	{"commit cost on fast disk", "durability.commit_cost", func(*profile.Profile) {}, "", true, ""},

@@ -169,6 +169,9 @@ type Facts struct {
 	// InnoDBOff is true when the server has no InnoDB (innodbOff): no
 	// InnoDB rule runs.
 	InnoDBOff bool
+	// InnoDBReadOnly is true for a server with innodb_read_only ON
+	// (innodbReadOnly): what it reports of writing is the read-only mode's.
+	InnoDBReadOnly bool
 	// AriaTables counts the user tables of the Aria engine, whose pages
 	// aria_pagecache_buffer_size caches, -1 when the server did not say.
 	AriaTables int
@@ -199,6 +202,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 		f.readServer(s)
 	}
 	f.InnoDBOff, f.Galera = innodbOff(f.Flavor, p.Server, vars), galeraOn(vars)
+	f.InnoDBReadOnly = innodbReadOnly(vars)
 	for _, off := range []string{"skip_log_bin", "disable_log_bin"} {
 		if _, ok := vars[off]; ok {
 			f.Set[off] = true

@@ -39,3 +39,16 @@ const InnoDBOffNote = "InnoDB is off on this server (skip-innodb, innodb = OFF, 
 func (r *Rule) needsInnoDB() bool {
 	return strings.HasPrefix(r.Variable, "innodb_") || r.Category == "redo"
 }
+
+// innodbReadOnly reports innodb_read_only ON in the server's variables or
+// the my.cnf: InnoDB then writes nothing, and MariaDB 10.11.19 started so
+// reports innodb_doublewrite OFF, which is the mode's, not a setting to
+// change (review r19: io.doublewrite_off advised OFF → ON there).
+func innodbReadOnly(vars map[string]string) bool {
+	v, ok := vars["innodb_read_only"]
+	if !ok {
+		return false
+	}
+	on, err := profile.ParseBool(v) // "" is a bare innodb-read-only in a my.cnf: ON
+	return err == nil && on
+}
