@@ -215,9 +215,8 @@ func ResolveConn(o ConnOptions, env func(string) string, home string) (Conn, err
 	if port <= 0 {
 		port = defaultPort
 	}
-	host, socket := pick(o.Host, "host", "MYSQL_HOST"), pick(o.Socket, "socket", "MYSQL_UNIX_PORT")
-	c.HostGiven = host
-	host, socket = portImpliesTCP(o, host, socket)
+	c.HostGiven = pick(o.Host, "host", "MYSQL_HOST")
+	host, socket := portImpliesTCP(o, c.HostGiven, pick(o.Socket, "socket", "MYSQL_UNIX_PORT"))
 	if discover || host != "" || socket != "" || o.Port > 0 || port != defaultPort {
 		c.Endpoints = endpoints(host, socket, port, discover)
 	}
