@@ -78,7 +78,8 @@ func schemaExists(ctx context.Context, db *sql.DB, schema string, timeout time.D
 
 // claim creates the scratch schema and its owner marker. It refuses a
 // schema that exists, an account that could not drop it again
-// (checkPrivileges) and a server whose tables would grow the system
+// (checkPrivileges), a server whose InnoDB writes nothing
+// (checkInnoDBReadOnly) and a server whose tables would grow the system
 // tablespace for good (checkFilePerTable). If the marker cannot be
 // written, it drops the schema it just created.
 func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout time.Duration) error {
@@ -90,6 +91,9 @@ func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout 
 		return &ForeignSchemaError{Schema: schema, Reason: "already exists" + staleHint(schema)}
 	}
 	if err := checkPrivileges(ctx, db, schema, timeout); err != nil {
+		return err
+	}
+	if err := checkInnoDBReadOnly(ctx, db, timeout); err != nil {
 		return err
 	}
 	if err := checkFilePerTable(ctx, db, timeout); err != nil {

@@ -42,6 +42,9 @@ const (
 	// qFilePerTable says whether new InnoDB tables get their own file
 	// (checkFilePerTable).
 	qFilePerTable stmt = "/* mytune */ SELECT @@innodb_file_per_table"
+	// qInnoDBReadOnly says whether InnoDB refuses every write
+	// (checkInnoDBReadOnly).
+	qInnoDBReadOnly stmt = "/* mytune */ SELECT @@innodb_read_only"
 	// qHostname is the server's host name: ServerHere compares it with this
 	// machine's, and a prediction from --from with the profile's host.
 	qHostname stmt = "/* mytune */ SELECT @@hostname"
