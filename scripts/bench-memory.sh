@@ -5,19 +5,22 @@
 # For each config, alternating over --repeat rounds, on a fresh datadir (/var/tmp/mytune-bench-memory):
 #   stock:   MariaDB's defaults;
 #   advised: the same server after `mytune advise --format cnf` (run against it live, strict) appended and a restart;
+#   noserver: the same with `mytune advise --no-server --target mariadb-MAJOR.MINOR --format cnf` (no server read:
+#            which engines the tables use is not known; --configs "stock advised noserver" adds it);
 # mariadbd runs in a cgroup v1 memory group limited to --limit; sysbench's sbtest1 (--rows) is loaded; then --sessions
 # clients at once run a GROUP BY of 70,000 rows on (c, pad) held open 20 s (an in-memory temporary table each).
 # Printed per run: the settings in effect, sessions that finished / were refused or cut, the group's OOM kills
 # during the burst, mariadbd's peak RSS (VmHWM) and whether it still answers. A benchmark, not a test: needs root,
 # cgroup v1 memory, mariadb-server, sysbench. Usage: bench-memory.sh [--limit 512M] [--sessions 36] [--rows 200000]
-# [--repeat 2] [--port 38150]
+# [--repeat 2] [--port 38150] [--configs "stock advised"]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bench-lib.sh
-LIMIT=512M SESSIONS=36 ROWS=200000 REPEAT=2 PORT=38150
+LIMIT=512M SESSIONS=36 ROWS=200000 REPEAT=2 PORT=38150 CONFIGS="stock advised"
 while [ $# -gt 0 ]; do
   case $1 in
     --limit) LIMIT=$2 ;; --sessions) SESSIONS=$2 ;; --rows) ROWS=$2 ;; --repeat) REPEAT=$2 ;; --port) PORT=$2 ;;
+    --configs) CONFIGS=$2 ;;
     *) echo "bench-memory.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -59,10 +62,14 @@ fresh() {
   else
     mariadb --socket="$SOCK" -u root sbtest < "$RUN/sbtest.sql"
   fi
-  if [ "$1" = advised ]; then
-    "$MYTUNE" advise --datadir "$SDD" -S "$SOCK" -u root --format cnf > "$RUN/advised.cnf" 2>"$RUN/advise.err"
+  if [ "$1" != stock ]; then
+    local from=(-S "$SOCK" -u root)
+    [ "$1" = noserver ] && from=(--no-server --target "mariadb-$(mariadbd --version | grep -oE '[0-9]+\.[0-9]+' | head -1)")
+    # in the memory group, so that with no server to read mytune sees the limit as its own (a container's)
+    bash -c 'echo $$ > "$1"/cgroup.procs; shift; exec "$@"' _ "$CG" "$MYTUNE" advise --datadir "$SDD" "${from[@]}" \
+      --format cnf > "$RUN/$1.cnf" 2>"$RUN/advise.err"
     server_stop
-    cat "$RUN/advised.cnf" >> "$cnf"
+    cat "$RUN/$1.cnf" >> "$cnf"
     start_server "$cnf"
   fi
 }
@@ -86,7 +93,7 @@ settings() {
 
 printf '%-5s %-8s %15s %6s %8s %7s %9s %5s %6s %10s %s\n' round config max_connections tmp_M pool_M key_K aria_M ok cut oom_kills "peak RSS / after"
 for round in $(seq "$REPEAT"); do
-  order="stock advised"; [ $((round % 2)) = 0 ] && order="advised stock"
+  order=$CONFIGS; [ $((round % 2)) = 0 ] && order=$(tr ' ' '\n' <<<"$CONFIGS" | tac | tr '\n' ' ')
   for config in $order; do
     fresh "$config"
     s=$(settings); before=$(oom_kills)
@@ -102,4 +109,4 @@ for round in $(seq "$REPEAT"); do
     TERM_ON_TIMEOUT=1 server_stop
   done
 done
-echo "limit $LIMIT, $SESSIONS sessions, sbtest1 $ROWS rows; advice: $RUN/advised.cnf"
+echo "limit $LIMIT, $SESSIONS sessions, sbtest1 $ROWS rows; advice: $RUN/*.cnf (advised.cnf, noserver.cnf)"
