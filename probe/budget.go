@@ -74,9 +74,9 @@ func planBudget(o Options, st *profile.Storage, mem profile.Memory) (fileBytes, 
 			"proc and sysfs do, so it holds no data: give the directory that holds (or will hold) the MySQL data, or %s",
 			st.Path, diskio.ErrNoSpace, st.FSType, o.skip())
 	case errors.Is(err, diskio.ErrNoSpace) && st.TotalBytes > 0 && st.TotalBytes < diskio.MinFreeBytes:
-		return 0, 0, 0, inputf("%s: %w: the filesystem holds only %d MiB in all, less than the %d MiB free the probe needs, so freeing space "+
+		return 0, 0, 0, inputf("%s: %w: the filesystem holds only %s in all, less than the %d MiB free the probe needs, so freeing space "+
 			"cannot help: give %s, or a --datadir on a larger filesystem", st.Path, diskio.ErrNoSpace,
-			st.TotalBytes/diskio.MiB, diskio.MinFreeBytes/diskio.MiB, o.skip())
+			profile.HumanBytes(st.TotalBytes), diskio.MinFreeBytes/diskio.MiB, o.skip())
 	case err != nil:
 		return 0, 0, 0, inputf("%s: %w", st.Path, err)
 	}

@@ -155,20 +155,22 @@ func TestRunNoMeasureNoCompetitionNote(t *testing.T) {
 
 // TestMeasureTooSmallFilesystem: a filesystem smaller than the free space
 // the probe needs is not told to free space, which cannot help (QA: "free
-// at least 320 MiB" on a 272 MiB filesystem); a larger one is.
+// at least 320 MiB" on a 272 MiB filesystem), and its size is said as it
+// is (an 8 KiB tmpfs read "0 MiB", review r18); a larger one is told to.
 func TestMeasureTooSmallFilesystem(t *testing.T) {
 	cases := []struct {
 		name              string
-		freeMiB, totalMiB uint64
+		freeKiB, totalKiB uint64
 		want, wantNot     string
 	}{
-		{"272 MiB filesystem: --no-measure", 200, 272, "holds only 272 MiB in all", "free at least"},
-		{"large filesystem, full: free space or --no-measure", 200, 10240, "free at least 320 MiB, or give --no-measure", "in all"},
+		{"272 MiB filesystem: --no-measure", 200 << 10, 272 << 10, "holds only 272.0 MiB in all", "free at least"},
+		{"8 KiB tmpfs: its size, not '0 MiB' (review r18)", 4, 8, "holds only 8.0 KiB in all", "free at least"},
+		{"large filesystem, full: free space or --no-measure", 200 << 10, 10240 << 10, "free at least 320 MiB, or give --no-measure", "in all"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			st := &profile.Storage{Path: dir, FreeBytes: c.freeMiB << 20, TotalBytes: c.totalMiB << 20}
+			st := &profile.Storage{Path: dir, FreeBytes: c.freeKiB << 10, TotalBytes: c.totalKiB << 10}
 			err := measure(t.Context(), Options{Roots: DefaultRoots}, st, profile.Memory{})
 			if !usage.Is(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), c.wantNot) {
 				t.Fatalf("error %v, want a usage error saying %q and not %q", err, c.want, c.wantNot)
