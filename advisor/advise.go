@@ -67,6 +67,9 @@ func inputNotes(p profile.Profile, t profile.Target, targetNote string) []string
 		notes = append(notes, n)
 	}
 	notes = append(notes, dumpNotes(p.Dump)...)
+	if n := managedNote(p.Server); n != "" {
+		notes = append(notes, n)
+	}
 	if (p.Server == nil || !p.Server.Reachable) && p.MyCnf == nil {
 		notes = append(notes, "no server and no my.cnf: current values are the target's documented defaults")
 	}
