@@ -127,9 +127,10 @@ bench-workload: $(BIN)
 	  $(if $(ORDER),--order $(ORDER))
 
 ## bench-memory: a MariaDB in a small memory cgroup (LIMIT=512M), SESSIONS=36 GROUP BY temporary tables at once, stock vs
-## the advised cnf: sessions served or refused, OOM kills, peak RSS (REPEATS=2; QA 13's OOM)
+## the advised cnf: sessions served or refused, OOM kills, peak RSS (REPEATS=2, CONFIGS="stock advised noserver" adds the no-server advice; QA 13's OOM)
 bench-memory: $(BIN)
-	bash scripts/bench-memory.sh --limit $(or $(LIMIT),512M) --sessions $(or $(SESSIONS),36) --repeat $(or $(REPEATS),2)
+	bash scripts/bench-memory.sh --limit $(or $(LIMIT),512M) --sessions $(or $(SESSIONS),36) --repeat $(or $(REPEATS),2) \
+	  --configs "$(or $(CONFIGS),stock advised)"
 
 clean:
 	rm -rf bin dist man
