@@ -20,6 +20,16 @@ func qa13Small(p *profile.Profile) {
 	setStatus("max_used_connections", "16")(p)
 }
 
+// myISAMIndexes gives the server three MyISAM tables with idx bytes of
+// indexes beside its InnoDB ones, and key cache counters (0, 0: none).
+func myISAMIndexes(idx uint64, keyReads, requests int) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		p.Server.Engines = map[string]profile.EngineUsage{"InnoDB": {Tables: 97, DataBytes: 10 * tGiB},
+			"MyISAM": {Tables: 3, DataBytes: 4 * tGiB, IndexBytes: idx}}
+		p.Server.Status["key_reads"], p.Server.Status["key_read_requests"] = fmt.Sprint(keyReads), fmt.Sprint(requests)
+	}
+}
+
 // onOS sets Host.OS as probe/host writes it.
 func onOS(os string) func(*profile.Profile) { return func(p *profile.Profile) { p.Host.OS = os } }
 

@@ -166,6 +166,12 @@ type Facts struct {
 	// MyISAMTables counts the user tables whose indexes the key cache holds
 	// (MyISAM and MRG_MyISAM), -1 when the server did not say.
 	MyISAMTables int
+	// MyISAMIndexBytes is the index bytes of those tables (what the key
+	// cache would hold to keep them all).
+	MyISAMIndexBytes uint64
+	// KeyReads and KeyReadRequests are the key cache's misses (index
+	// blocks read from disk) and lookups since the server started.
+	KeyReads, KeyReadRequests float64
 	// InnoDBOff is true when the server has no InnoDB (innodbOff): no
 	// InnoDB rule runs.
 	InnoDBOff bool
@@ -245,6 +251,7 @@ func (f *Facts) readServer(s *profile.Server) {
 	f.StatusRead = len(s.Status) > 0
 	f.readRedoRate(s)
 	f.MyISAMTables, f.AriaTables = myISAMTables(s.Engines), engineTables(s.Engines, "aria")
+	f.MyISAMIndexBytes = myISAMIndexBytes(s.Engines)
 	f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0
 	f.TablesError, f.Captured = s.TablesError, s.Source == profile.ServerSourceCapture
 	if r := s.Replication; r != nil {

@@ -269,7 +269,9 @@ func (e Env) LogBufferAfter() uint64 {
 // tables), T.SmallKeyBufferBytes; on tight memory with no server read (the
 // engines unknown) and a size no my.cnf chose (the flavor's default),
 // T.UnreadKeyBufferBytes, MySQL's own default; else the default when
-// memory.key_buffer_unused lowers it; else the value in effect.
+// memory.key_buffer_unused lowers it; else what the MyISAM indexes want
+// when memory.key_buffer_small grows it (KeyBufferGrowBytes); else the
+// value in effect.
 func (e Env) KeyBufferAfter() uint64 {
 	cur := e.F.KeyBufferBytes
 	switch {
@@ -279,6 +281,8 @@ func (e Env) KeyBufferAfter() uint64 {
 		return min(cur, e.T.UnreadKeyBufferBytes)
 	case e.KeyBufferUnused():
 		return min(cur, e.KeyBufferDefault())
+	case e.KeyBufferGrowBytes() > 0:
+		return e.KeyBufferGrowBytes()
 	}
 	return cur
 }

@@ -1,0 +1,90 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// keyCacheMissRatio is the share of key cache lookups that may read from
+// disk before the cache is called too small: MySQL 8.4 manual,
+// key_buffer_size: "The ratio of Key_reads to Key_read_requests should
+// normally be less than 0.01".
+const keyCacheMissRatio = 0.01
+
+// keyCacheMinRequests is the lookups the miss ratio is judged on: fewer,
+// and the cache is judged by the index bytes alone (mytune's choice: 1,000
+// misses at the manual's ratio).
+const keyCacheMinRequests = 100000
+
+// keyCacheMemoryShare caps a grown key cache: MySQL 8.4 manual,
+// key_buffer_size: "25% of the machine's total memory is an acceptable
+// value for this variable" on a machine that mainly runs MyISAM.
+const keyCacheMemoryShare = 0.25
+
+// myISAMIndexBytes sums the index bytes of the key cache's engines.
+func myISAMIndexBytes(engines map[string]profile.EngineUsage) uint64 {
+	var n uint64
+	for name, u := range engines {
+		switch strings.ToLower(name) {
+		case "myisam", "mrg_myisam", "mrg_mrg_myisam":
+			n += u.IndexBytes
+		}
+	}
+	return n
+}
+
+// KeyCacheMissRatio is Key_reads / Key_read_requests, -1 with too few
+// lookups to judge (keyCacheMinRequests).
+func (e Env) KeyCacheMissRatio() float64 {
+	if e.F.KeyReadRequests < keyCacheMinRequests {
+		return -1
+	}
+	return e.F.KeyReads / e.F.KeyReadRequests
+}
+
+// KeyBufferGrowBytes is the key cache the MyISAM indexes want when they do
+// not fit the one in effect: their bytes with T.DataHeadroom, rounded up to
+// MiB, at most keyCacheMemoryShare of usable memory; 0 when they fit, when
+// the server keeps its lookups in the cache already (miss ratio under
+// keyCacheMissRatio), when memory is tight, or without a server's tables.
+func (e Env) KeyBufferGrowBytes() uint64 {
+	idx, cur := e.F.MyISAMIndexBytes, e.F.KeyBufferBytes
+	if !e.F.HasServer || e.F.MyISAMTables <= 0 || idx <= cur || !e.MemoryKnown() || e.MemoryTight() {
+		return 0
+	}
+	if r := e.KeyCacheMissRatio(); r >= 0 && r < keyCacheMissRatio {
+		return 0
+	}
+	want := (uint64(float64(idx)*e.T.DataHeadroom) + mib - 1) / mib * mib
+	want = min(want, uint64(float64(e.EffectiveMemBytes())*keyCacheMemoryShare)/mib*mib)
+	if want <= cur {
+		return 0
+	}
+	return want
+}
+
+// KeyCacheMissText says what the miss ratio shows, or that it was not
+// judged.
+func (e Env) KeyCacheMissText() string {
+	r := e.KeyCacheMissRatio()
+	if r < 0 {
+		return fmt.Sprintf("the server has made %s key cache lookups, too few to judge its miss ratio", e.N(e.F.KeyReadRequests))
+	}
+	return fmt.Sprintf("%.1f%% of its %s key cache lookups read from disk (Key_reads / Key_read_requests; the manual: "+
+		"normally under 1%%)", r*100, e.N(e.F.KeyReadRequests))
+}
+
+// KeyBufferGrowWhy says how KeyBufferGrowBytes was sized: the indexes with
+// headroom, or the memory share that capped it.
+func (e Env) KeyBufferGrowWhy() string {
+	want := uint64(float64(e.F.MyISAMIndexBytes) * e.T.DataHeadroom)
+	if g := e.KeyBufferGrowBytes(); g < want {
+		return fmt.Sprintf("%s, %.0f%% of the %s usable (the manual's share for a server that mainly runs MyISAM), "+
+			"less than the %s their indexes with %.0f%% headroom want", e.Size(g), keyCacheMemoryShare*100,
+			e.Human(e.EffectiveMemBytes()), e.Human(want), (e.T.DataHeadroom-1)*100)
+	}
+	return fmt.Sprintf("%s, their indexes with %.0f%% headroom to grow, rounded up to MiB", e.Size(e.KeyBufferGrowBytes()),
+		(e.T.DataHeadroom-1)*100)
+}
