@@ -2,10 +2,12 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 
 	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/mycnf"
+	"github.com/mytune/mytune/probe/server"
 	"github.com/mytune/mytune/profile"
 )
 
@@ -98,6 +100,9 @@ func datadirFromServer(ctx context.Context, o GatherOptions) (ServerDatadir, err
 			"give a directory on this machine's disk", need, where)
 	}
 	dir, err := sess.Datadir(ctx)
+	if fe := (*server.ForeignServerError)(nil); errors.As(err, &fe) {
+		return ServerDatadir{}, err
+	}
 	if err != nil || dir == "" {
 		return ServerDatadir{}, inputf("%s: could not learn the server's datadir (%v)", need, err)
 	}

@@ -22,7 +22,7 @@ const (
 	qVariables query = "/* mytune */ SHOW GLOBAL VARIABLES"
 	qStatus    query = "/* mytune */ SHOW GLOBAL STATUS"
 	qRedo      query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
-	qDatadir   query = "/* mytune */ SELECT @@datadir"
+	qDatadir   query = "/* mytune */ SELECT @@datadir, @@version, @@version_comment"
 
 	// qVersionBounded, qVariablesBounded and qStatusBounded are the same
 	// reads lifted above a MariaDB max_statement_time too small for them

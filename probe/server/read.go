@@ -101,15 +101,28 @@ func fullServerError(err error, ep Endpoint) error {
 func (s *Session) Close() error { return s.db.Close() }
 
 // Datadir asks the server for its data directory (@@datadir), as the
-// server sees it.
+// server sees it, with its version, so that a server mytune does not
+// advise is refused first (datadirAnswer).
 func (s *Session) Datadir(ctx context.Context) (string, error) {
 	qc, cancel := context.WithTimeout(ctx, s.c.QueryTimeout)
 	defer cancel()
-	var dir sql.NullString
-	if err := s.db.QueryRowContext(qc, string(qDatadir)).Scan(&dir); err != nil {
+	var dir, version, comment sql.NullString
+	if err := s.db.QueryRowContext(qc, string(qDatadir)).Scan(&dir, &version, &comment); err != nil {
 		return "", fmt.Errorf("asking %s for its datadir: %s", s.Endpoint, redact(unreadReason(err, s.c.QueryTimeout), s.c.password))
 	}
-	return dir.String, nil
+	return datadirAnswer(dir.String, version.String, comment.String)
+}
+
+// datadirAnswer is the datadir a server reported, or the refusal of a
+// server that is not MySQL, MariaDB or Percona (foreignServer): a TiDB
+// reports a @@datadir that is no directory of its own, and without
+// --datadir the user met "the server's datadir … is not usable here"
+// before the refusal that says what the server is (review r19).
+func datadirAnswer(dir, version, comment string) (string, error) {
+	if err := foreignServer(version, comment, "give --no-server and --datadir to measure a disk alone"); err != nil {
+		return "", err
+	}
+	return dir, nil
 }
 
 // Read reads what the server says about itself and closes the session.
