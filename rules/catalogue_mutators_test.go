@@ -30,6 +30,18 @@ func myISAMIndexes(idx uint64, keyReads, requests int) func(*profile.Profile) {
 	}
 }
 
+// ariaTables makes the server MariaDB 10.11 with two Aria tables of b
+// bytes (three quarters data) beside its InnoDB ones, and Aria page cache
+// counters (0, 0: none).
+func ariaTables(b uint64, reads, requests int) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		setVersion("mariadb", "10.11.19")(p)
+		p.Server.Engines = map[string]profile.EngineUsage{"InnoDB": {Tables: 98, DataBytes: 10 * tGiB},
+			"Aria": {Tables: 2, DataBytes: b / 4 * 3, IndexBytes: b / 4}}
+		p.Server.Status["aria_pagecache_reads"], p.Server.Status["aria_pagecache_read_requests"] = fmt.Sprint(reads), fmt.Sprint(requests)
+	}
+}
+
 // onOS sets Host.OS as probe/host writes it.
 func onOS(os string) func(*profile.Profile) { return func(p *profile.Profile) { p.Host.OS = os } }
 

@@ -181,6 +181,10 @@ type Facts struct {
 	// AriaTables counts the user tables of the Aria engine, whose pages
 	// aria_pagecache_buffer_size caches, -1 when the server did not say.
 	AriaTables int
+	// AriaBytes is the data and index bytes of those tables (ariaBytes);
+	// AriaReads and AriaReadRequests the page cache's misses and requests.
+	AriaBytes                   uint64
+	AriaReads, AriaReadRequests float64
 	// Galera is true for a Galera cluster node (galeraOn).
 	Galera bool
 }
@@ -251,7 +255,7 @@ func (f *Facts) readServer(s *profile.Server) {
 	f.StatusRead = len(s.Status) > 0
 	f.readRedoRate(s)
 	f.MyISAMTables, f.AriaTables = myISAMTables(s.Engines), engineTables(s.Engines, "aria")
-	f.MyISAMIndexBytes = myISAMIndexBytes(s.Engines)
+	f.MyISAMIndexBytes, f.AriaBytes = myISAMIndexBytes(s.Engines), ariaBytes(s.Engines)
 	f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0
 	f.TablesError, f.Captured = s.TablesError, s.Source == profile.ServerSourceCapture
 	if r := s.Replication; r != nil {

@@ -24,6 +24,7 @@ func (f *Facts) readStatus(st map[string]string) {
 	}
 	f.LogWaits = int64(num("innodb_log_waits"))
 	f.KeyReads, f.KeyReadRequests = num("key_reads"), num("key_read_requests")
+	f.AriaReads, f.AriaReadRequests = num("aria_pagecache_reads"), num("aria_pagecache_read_requests")
 	f.PoolFreeShare = -1
 	if total := num("innodb_buffer_pool_pages_total"); total > 0 {
 		f.PoolFreeShare = num("innodb_buffer_pool_pages_free") / total

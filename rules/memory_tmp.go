@@ -291,12 +291,17 @@ func (e Env) KeyBufferAfter() uint64 {
 // applied: on tight memory with no Aria user table (the server listed its
 // tables), or with no server read and a size no my.cnf chose,
 // T.SmallAriaPagecacheBytes, which still caches the on-disk temporary
-// tables MariaDB writes as Aria; else the value in effect.
+// tables MariaDB writes as Aria; else what the Aria tables want when
+// memory.aria_pagecache_small grows it (AriaPagecacheGrowBytes); else the
+// value in effect.
 func (e Env) AriaPagecacheAfter() uint64 {
 	cur := e.F.AriaPagecacheBytes
 	unread := !e.F.HasServer && !e.F.Set["aria_pagecache_buffer_size"]
 	if (unread || (e.F.HasServer && e.F.AriaTables == 0)) && e.MemoryTight() {
 		return min(cur, e.T.SmallAriaPagecacheBytes)
+	}
+	if g := e.AriaPagecacheGrowBytes(); g > 0 {
+		return g
 	}
 	return cur
 }
