@@ -15,10 +15,7 @@ import (
 // 10.11.19). A value that cannot be read (a server without the variable)
 // lets the run go on.
 func checkInnoDBReadOnly(ctx context.Context, db *sql.DB, timeout time.Duration) error {
-	qc, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	var on sql.NullBool
-	if err := db.QueryRowContext(qc, qInnoDBReadOnly.in("")).Scan(&on); err != nil || !on.Valid || !on.Bool {
+	if on, known := serverFlag(ctx, db, timeout, qInnoDBReadOnly); !known || !on {
 		return nil
 	}
 	return usage.Errorf("this server runs with innodb_read_only ON: InnoDB refuses every write (CREATE TABLE fails with " +

@@ -22,36 +22,16 @@ func ariaBytes(engines map[string]profile.EngineUsage) uint64 {
 }
 
 // AriaCacheMissRatio is Aria_pagecache_reads / Aria_pagecache_read_requests,
-// -1 with too few requests to judge (keyCacheMinRequests, as for MyISAM).
-func (e Env) AriaCacheMissRatio() float64 {
-	if e.F.AriaReadRequests < keyCacheMinRequests {
-		return -1
-	}
-	return e.F.AriaReads / e.F.AriaReadRequests
-}
+// -1 with too few requests to judge (missRatio).
+func (e Env) AriaCacheMissRatio() float64 { return missRatio(e.F.AriaReads, e.F.AriaReadRequests) }
 
-// AriaPagecacheGrowBytes is the Aria page cache the Aria tables want when
-// they do not fit the one in effect: their data and indexes with
-// T.DataHeadroom, rounded up to MiB, at most keyCacheMemoryShare of usable
-// memory (the share the MySQL manual gives MyISAM's key cache: mytune
-// applies it to Aria's); 0 when they fit, when the reads mostly hit
-// (under keyCacheMissRatio: the KB says to watch Aria_pagecache_reads
-// against Aria_pagecache_read_requests), when memory is tight, or without
-// a server's tables.
+// AriaPagecacheGrowBytes is the Aria page cache the Aria tables' data and
+// indexes want when they do not fit the one in effect (cacheGrowBytes:
+// the share of memory the MySQL manual gives MyISAM's key cache, applied
+// to Aria's; the KB says to watch Aria_pagecache_reads against
+// Aria_pagecache_read_requests); 0 otherwise.
 func (e Env) AriaPagecacheGrowBytes() uint64 {
-	need, cur := e.F.AriaBytes, e.F.AriaPagecacheBytes
-	if !e.F.HasServer || e.F.AriaTables <= 0 || need <= cur || !e.MemoryKnown() || e.MemoryTight() {
-		return 0
-	}
-	if r := e.AriaCacheMissRatio(); r >= 0 && r < keyCacheMissRatio {
-		return 0
-	}
-	want := (uint64(float64(need)*e.T.DataHeadroom) + mib - 1) / mib * mib
-	want = min(want, uint64(float64(e.EffectiveMemBytes())*keyCacheMemoryShare)/mib*mib)
-	if want <= cur {
-		return 0
-	}
-	return want
+	return e.cacheGrowBytes(e.F.AriaTables, e.F.AriaBytes, e.F.AriaPagecacheBytes, e.AriaCacheMissRatio())
 }
 
 // AriaCacheWhy says what the Aria reads show and how the size was set.

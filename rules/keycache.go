@@ -36,28 +36,36 @@ func myISAMIndexBytes(engines map[string]profile.EngineUsage) uint64 {
 }
 
 // KeyCacheMissRatio is Key_reads / Key_read_requests, -1 with too few
-// lookups to judge (keyCacheMinRequests).
-func (e Env) KeyCacheMissRatio() float64 {
-	if e.F.KeyReadRequests < keyCacheMinRequests {
+// lookups to judge (missRatio).
+func (e Env) KeyCacheMissRatio() float64 { return missRatio(e.F.KeyReads, e.F.KeyReadRequests) }
+
+// missRatio is reads / requests of a cache, -1 under keyCacheMinRequests.
+func missRatio(reads, requests float64) float64 {
+	if requests < keyCacheMinRequests {
 		return -1
 	}
-	return e.F.KeyReads / e.F.KeyReadRequests
+	return reads / requests
 }
 
 // KeyBufferGrowBytes is the key cache the MyISAM indexes want when they do
-// not fit the one in effect: their bytes with T.DataHeadroom, rounded up to
-// MiB, at most keyCacheMemoryShare of usable memory; 0 when they fit, when
-// the server keeps its lookups in the cache already (miss ratio under
-// keyCacheMissRatio), when memory is tight, or without a server's tables.
+// not fit the one in effect (cacheGrowBytes); 0 otherwise.
 func (e Env) KeyBufferGrowBytes() uint64 {
-	idx, cur := e.F.MyISAMIndexBytes, e.F.KeyBufferBytes
-	if !e.F.HasServer || e.F.MyISAMTables <= 0 || idx <= cur || !e.MemoryKnown() || e.MemoryTight() {
+	return e.cacheGrowBytes(e.F.MyISAMTables, e.F.MyISAMIndexBytes, e.F.KeyBufferBytes, e.KeyCacheMissRatio())
+}
+
+// cacheGrowBytes is the cache size tables of need bytes want when they do
+// not fit cur: need with T.DataHeadroom, rounded up to MiB, at most
+// keyCacheMemoryShare of usable memory; 0 when they fit, when the cache
+// already serves the reads (miss ratio under keyCacheMissRatio), when
+// memory is tight, or without a server's tables.
+func (e Env) cacheGrowBytes(tables int, need, cur uint64, miss float64) uint64 {
+	if !e.F.HasServer || tables <= 0 || need <= cur || !e.MemoryKnown() || e.MemoryTight() {
 		return 0
 	}
-	if r := e.KeyCacheMissRatio(); r >= 0 && r < keyCacheMissRatio {
+	if miss >= 0 && miss < keyCacheMissRatio {
 		return 0
 	}
-	want := (uint64(float64(idx)*e.T.DataHeadroom) + mib - 1) / mib * mib
+	want := (uint64(float64(need)*e.T.DataHeadroom) + mib - 1) / mib * mib
 	want = min(want, uint64(float64(e.EffectiveMemBytes())*keyCacheMemoryShare)/mib*mib)
 	if want <= cur {
 		return 0
