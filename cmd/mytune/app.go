@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -51,21 +52,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
-	second := make(chan os.Signal, 1)
-	defer signal.Stop(second)
-	disarm := context.AfterFunc(ctx, func() {
-		signal.Notify(second, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-		stop()
-		go func() {
-			if _, ok := <-second; ok {
-				quitNow(stderr)
-			}
-		}()
-	})
-	// Runs first: the deferred stop() cancels ctx, which must not arm the
-	// second-signal handler after run returned (a later SIGINT to a
-	// process that called run, a test, would end it in quitNow).
-	defer disarm()
+	defer armSecondSignal(ctx, stop, stderr)()
+	signalsArmed()
 
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, v: viper.New()}
 	root := a.rootCmd()
@@ -78,6 +66,45 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	return exitCode(err)
 }
+
+// armSecondSignal makes a signal after ctx is cancelled end the process at
+// once (quitNow), and returns what disarms that when run returns. The arming
+// runs in AfterFunc's own goroutine, so it could come after run returned
+// and leave a handler behind: a later SIGINT to a process that called run
+// again (a test) ended it in quitNow, exit 1 with no test failed (1 to 4 in
+// 30 runs of TestInterruptWhileReadingInput; one CI lost cmd/mytune so).
+// The lock and the flag make arming and disarming happen in one order.
+func armSecondSignal(ctx context.Context, stop context.CancelFunc, stderr io.Writer) (disarm func()) {
+	var mu sync.Mutex
+	returned := false
+	second := make(chan os.Signal, 1)
+	context.AfterFunc(ctx, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if returned {
+			return
+		}
+		signal.Notify(second, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+		stop()
+		go func() {
+			if _, ok := <-second; ok {
+				quitNow(stderr)
+			}
+		}()
+	})
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		returned = true
+		signal.Stop(second)
+	}
+}
+
+// signalsArmed runs once run's signal handlers are in place: a test that
+// sends itself SIGINT waits for it, since a signal before then gets the
+// default action and ends the test binary (a CI run under load lost
+// cmd/mytune's whole package that way, no test failed).
+var signalsArmed = func() {}
 
 // quitNow ends the process on a second signal: a third gets the default
 // action (a write hung on a dead disk must not trap the user), the test

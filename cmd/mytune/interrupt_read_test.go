@@ -40,6 +40,9 @@ func TestInterruptWhileReadingInput(t *testing.T) {
 	caught := make(chan os.Signal, 4)
 	signal.Notify(caught, os.Interrupt)
 	defer signal.Stop(caught)
+	armed := make(chan struct{}, 1)
+	signalsArmed = func() { armed <- struct{}{} }
+	defer func() { signalsArmed = func() {} }()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			stdin, w := io.Pipe() // nobody writes
@@ -47,6 +50,11 @@ func TestInterruptWhileReadingInput(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			done := make(chan int, 1)
 			go func() { done <- run(c.args, stdin, &stdout, &stderr) }()
+			select { // run's handlers first, then time to reach the read
+			case <-armed:
+			case <-time.After(30 * time.Second):
+				t.Fatal("run did not arm its signal handlers in 30 s")
+			}
 			time.Sleep(300 * time.Millisecond)
 			if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
 				t.Fatal(err)
