@@ -276,11 +276,14 @@ func clientOptions(defaultsFile, home string) (opts mycnf.Options, notes []strin
 		return mycnf.Options{}, nil, nil
 	}
 	path := filepath.Join(home, ".my.cnf")
+	if note, ok := quietFileNote(path); !ok {
+		if note == "" {
+			return mycnf.Options{}, nil, nil
+		}
+		return mycnf.Options{}, []string{note}, nil
+	}
 	f, err := os.Open(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return mycnf.Options{}, nil, nil
-	case err != nil:
+	if err != nil {
 		return mycnf.Options{}, []string{fmt.Sprintf("%s is skipped, as the mysql client skips it: %v "+
 			"(pass --defaults-file, or run as the user it belongs to, to read it)", path, err)}, nil
 	}

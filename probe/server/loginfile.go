@@ -45,10 +45,10 @@ func clientFiles(defaultsFile, home string, env func(string) string) (mycnf.Opti
 // path: none when there is no file; a note instead when the mysql client
 // would skip it (readable by others) or it cannot be read.
 func loginFileOptions(path string) (mycnf.Options, string) {
-	st, err := os.Stat(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return mycnf.Options{}, ""
+	if note, ok := quietFileNote(path); !ok {
+		return mycnf.Options{}, note
 	}
+	st, err := os.Stat(path)
 	if err == nil && st.Mode().Perm()&0o177 != 0 {
 		return mycnf.Options{}, fmt.Sprintf("%s is skipped, as the mysql client skips it: its mode is %04o, and a login "+
 			"path file must be readable and writable by its owner only (chmod 600 it)", path, st.Mode().Perm())
