@@ -43,6 +43,8 @@ func TestColorWantedTerminal(t *testing.T) {
 		{"NO_COLOR set", map[string]string{"TERM": "xterm", "NO_COLOR": "1"}, false},
 		{"NO_COLOR empty counts as unset", map[string]string{"TERM": "xterm", "NO_COLOR": ""}, true},
 		{"dumb terminal", map[string]string{"TERM": "dumb"}, false},
+		{"TERM unset", map[string]string{}, false},
+		{"TERM empty", map[string]string{"TERM": ""}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -72,20 +72,28 @@ func (o Options) width() int {
 
 // ColorWanted reports whether output to w should be coloured: only when w is
 // a terminal (*os.File on a tty), NO_COLOR is unset or empty (no-color.org)
-// and TERM is not "dumb". env is os.Getenv in production.
+// and TERM names a terminal (PlainTerm). env is os.Getenv in production.
 func ColorWanted(w io.Writer, env func(string) string) bool {
 	f, ok := w.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return false
 	}
-	if env("NO_COLOR") != "" || env("TERM") == "dumb" {
+	if env("NO_COLOR") != "" || PlainTerm(env("TERM")) {
 		return false
 	}
 	return true
 }
 
+// PlainTerm reports whether a terminal of type term (the TERM variable)
+// must get no escape sequences: "dumb" (Emacs' shell), and an unset TERM,
+// which says nothing of what the terminal understands (a pty opened by
+// `script`, `ssh -T` or a cron job's tool; review r18: colour went to a pty
+// with TERM unset). termenv, which lipgloss uses, gives such a terminal
+// no colour too (its ColorProfile: Ascii unless TERM names one).
+func PlainTerm(term string) bool { return term == "" || term == "dumb" }
+
 // TerminalOptions are the render settings for format on w: colour only to
-// a terminal (never to a file, nor with NO_COLOR or TERM=dumb:
+// a terminal (never to a file, nor with NO_COLOR, TERM=dumb or no TERM:
 // ColorWanted), and the background's lightness from $COLORFGBG (asking the
 // terminal, OSC 11, can stall for seconds on one that never answers; dark
 // is the default). env is os.Getenv in production.

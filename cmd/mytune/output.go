@@ -31,7 +31,7 @@ func (a *app) progressWanted() bool {
 
 // progress is the live progress line on stderr, when it is a terminal:
 // as wide as that terminal allows, and without escape sequences under
-// TERM=dumb.
+// TERM=dumb or with no TERM (render.PlainTerm).
 func (a *app) progress() *render.Progress {
 	p := render.NewProgress(a.stderr, a.progressWanted())
 	if f, ok := a.stderr.(*os.File); ok && a.progressWanted() {
@@ -39,7 +39,7 @@ func (a *app) progress() *render.Progress {
 		if err != nil {
 			cols = 0
 		}
-		p.ForTerminal(cols, os.Getenv("TERM") == "dumb")
+		p.ForTerminal(cols, render.PlainTerm(os.Getenv("TERM")))
 	}
 	return p
 }
