@@ -57,7 +57,7 @@ deps:
 ## (a constant that overflows an int); each takes 3-13 s here with a warm cache
 vet:
 	$(GO) vet ./...
-	@for t in linux/arm/7 darwin/arm64 windows/amd64 freebsd/amd64; do IFS=/ read -r os arch arm <<<"$$t"; \
+	@for t in linux/arm/7 darwin/arm64 windows/amd64 freebsd/amd64 openbsd/amd64 netbsd/arm64; do IFS=/ read -r os arch arm <<<"$$t"; \
 	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch GOARM=$$arm $(GO) build -o /dev/null ./cmd/mytune || { echo "mytune does not build for $$t"; exit 1; }; done
 	@for t in windows/amd64 darwin/arm64 freebsd/amd64 linux/386; do IFS=/ read -r os arch <<<"$$t"; \
 	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) vet ./... || { echo "go vet fails for $$t"; exit 1; }; done

@@ -5,15 +5,15 @@ package diskio
 import (
 	"fmt"
 
-	"golang.org/x/sys/unix"
+	"github.com/mytune/mytune/internal/fsstat"
 )
 
 // FreeBytes is the space under dir an unprivileged writer may still use
 // (statfs f_bavail × f_bsize), the figure Budget takes.
 func FreeBytes(dir string) (uint64, error) {
-	var st unix.Statfs_t
-	if err := unix.Statfs(dir, &st); err != nil {
+	info, err := fsstat.Of(dir)
+	if err != nil {
 		return 0, fmt.Errorf("reading free space of %s: %w", dir, err)
 	}
-	return uint64(st.Bavail) * uint64(st.Bsize), nil
+	return info.AvailBytes, nil
 }

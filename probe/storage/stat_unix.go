@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/mytune/mytune/internal/fsstat"
 )
 
 // statDev is the live devOfFunc: the device number (st_dev) of the
@@ -22,11 +24,8 @@ func statDev(path string) (uint32, uint32, error) {
 // statSpace returns the bytes an unprivileged process may still write
 // (f_bavail) and the filesystem's size, from statfs(2).
 func statSpace(path string) (free, total uint64, err error) {
-	var fs unix.Statfs_t
-	if err := unix.Statfs(path, &fs); err != nil {
-		return 0, 0, err
-	}
-	return uint64(fs.Bavail) * uint64(fs.Bsize), uint64(fs.Blocks) * uint64(fs.Bsize), nil //nolint:gosec,unconvert // field types vary by OS
+	info, err := fsstat.Of(path)
+	return info.AvailBytes, info.TotalBytes, err
 }
 
 // blockDevNumber returns the device number a block device node stands for
