@@ -17,6 +17,9 @@ func CurrentValue(f Facts, name string) string {
 	if name == "innodb_redo_log_capacity" {
 		return profile.FormatSize(f.RedoCapacityBytes)
 	}
+	if name == "slave_skip_errors" || name == "replica_skip_errors" {
+		return skipErrorsShown(raw) // MariaDB lists ALL as every code from 0 on
+	}
 	if VariableKind(name) == KindSize {
 		if b, err := profile.ParseSize(raw); err == nil {
 			return profile.FormatSize(b)
