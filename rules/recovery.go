@@ -1,10 +1,14 @@
 package rules
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Settings that decide what happens after an error or a crash, beside the
 // durability ones: a replica told to skip errors (slave_skip_errors,
-// replica_skip_errors from MySQL 8.0.26). pt-variable-advisor flags it
+// replica_skip_errors from MySQL 8.0.26) and MyISAM tables with automatic
+// repair off (myisam_recover_options). pt-variable-advisor flags both
 // (review r21); the KB and the manual say why.
 
 // skipErrorsVar is the name this server gives the replica's error skip list.
@@ -43,4 +47,20 @@ func skipErrorsShown(raw string) string {
 		return v[:cut] + ",…"
 	}
 	return v
+}
+
+// MyISAMRecoverOff is true when the server holds MyISAM tables and
+// myisam_recover_options is OFF: a table left open by a crash stays
+// marked crashed until someone repairs it by hand.
+func (e Env) MyISAMRecoverOff() bool {
+	v, set := e.F.Raw["myisam_recover_options"]
+	return set && e.F.MyISAMTables > 0 && strings.EqualFold(strings.TrimSpace(v), "OFF")
+}
+
+// MyISAMTablesText counts the MyISAM tables for a finding.
+func (e Env) MyISAMTablesText() string {
+	if e.F.MyISAMTables == 1 {
+		return "1 MyISAM table"
+	}
+	return fmt.Sprintf("%d MyISAM tables", e.F.MyISAMTables)
 }

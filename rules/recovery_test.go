@@ -11,8 +11,9 @@ import (
 // code from 0 on, cut with "..." (seen on 10.11.19, review r21).
 const mariaSkipAll = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45..."
 
-// Review r21: pt-variable-advisor flagged slave_skip_errors (CRIT) on a
-// MariaDB 10.11 where mytune said nothing about it.
+// Review r21: pt-variable-advisor flagged slave_skip_errors (CRIT) and
+// myisam_recover_options=OFF (WARN) on a MariaDB 10.11 where mytune
+// said nothing about either.
 func init() {
 	ruleCases = append(ruleCases, []struct {
 		name       string
@@ -36,6 +37,14 @@ func init() {
 			all(setVar("slave_skip_errors", "ALL"), setVar("replica_skip_errors", "ALL")), "", true, "OFF"},
 		{"MySQL 8.4 replica_skip_errors OFF", "replication.skip_errors_replica",
 			all(setVar("slave_skip_errors", "OFF"), setVar("replica_skip_errors", "OFF")), "", false, ""},
+		{"MariaDB MyISAM tables, recovery OFF", "hygiene.myisam_recover_off",
+			all(setVersion("mariadb", "10.11.19"), myISAMIndexes(tMiB, 0, 0), setVar("myisam_recover_options", "OFF")), "", true, "BACKUP,QUICK"},
+		{"MySQL 8.4 MyISAM tables, recovery OFF (its default)", "hygiene.myisam_recover_off",
+			all(myISAMIndexes(tMiB, 0, 0), setVar("myisam_recover_options", "OFF")), "", true, "BACKUP,QUICK"},
+		{"MariaDB MyISAM tables, BACKUP,QUICK", "hygiene.myisam_recover_off",
+			all(setVersion("mariadb", "10.11.19"), myISAMIndexes(tMiB, 0, 0), setVar("myisam_recover_options", "BACKUP,QUICK")), "", false, ""},
+		{"recovery OFF, no MyISAM table", "hygiene.myisam_recover_off",
+			all(setVersion("mariadb", "10.11.19"), setVar("myisam_recover_options", "OFF")), "", false, ""},
 	}...)
 }
 

@@ -89,11 +89,12 @@ var knownVars = map[string]varSpec{
 	// The query cache: removed in MySQL 8.0.3 (MySQL 8.0 release notes).
 	"query_cache_type": {KindString, "<8.0.3", ">=5.0"},
 	"query_cache_size": {KindSize, "<8.0.3", ">=5.0"},
-	// Review r21: what a replication error leaves (recovery.go).
+	// Review r21: what a crash or a replication error leaves (recovery.go).
 	// replica_skip_errors replaced slave_skip_errors in MySQL 8.0.26 (the
 	// old name stays as a deprecated alias); MariaDB keeps slave_skip_errors.
-	"slave_skip_errors":   {KindString, "<8.0.26", ">=5.0"},
-	"replica_skip_errors": {KindString, ">=8.0.26", ""},
+	"slave_skip_errors":      {KindString, "<8.0.26", ">=5.0"},
+	"replica_skip_errors":    {KindString, ">=8.0.26", ""},
+	"myisam_recover_options": {KindString, ">=5.5.3", ">=5.0"},
 }
 
 // VariableKind returns how the named variable is typed (KindString if unknown).
