@@ -224,6 +224,16 @@ func (e Env) globalText(b uint64) string {
 	return fmt.Sprintf("%s of global buffers (the performance schema's %s among them)", e.Human(b), e.Human(e.F.PerfSchemaBytes))
 }
 
+// MinPoolAsideText names the server's own pool beside the smallest pool
+// MemoryTight judges with, when they differ: a DBA whose pool is 256M read
+// "do not fit next to a 128.0 MiB pool" as a misread pool (review r21).
+func (e Env) MinPoolAsideText() string {
+	if e.F.BufferPoolBytes == 0 || e.F.BufferPoolBytes == e.T.BufferPoolMinBytes {
+		return ""
+	}
+	return " (this server's is " + e.Human(e.F.BufferPoolBytes) + ")"
+}
+
 // MemoryTight is true when the max_connections in effect, each connection
 // with its buffers after the advice and an in-memory temporary table, does
 // not fit next to the global buffers, a T.BufferPoolMinBytes pool and the
