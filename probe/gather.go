@@ -52,6 +52,7 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 		}
 		o.Datadir = fromServer.Dir
 	}
+	costNote(o)
 	p, srv, err := besideServer(ctx, o.Options, o.Dial)
 	if err != nil {
 		return nil, err
@@ -167,5 +168,20 @@ func attachServer(p *profile.Profile, srv *profile.Server, dial ServerDial, from
 	note := DatadirNote(p.Storage, ServerDatadir{Dir: srv.Datadir, Where: ep.String(), OnThisHost: ep.OnThisHost()})
 	if note != "" {
 		p.Storage.Notes = append(p.Storage.Notes, note)
+	}
+}
+
+// costNote says through Notef, before anything is measured, what the
+// probe costs a server running on o.Datadir (CostNote).
+func costNote(o GatherOptions) {
+	if o.Notef == nil {
+		return
+	}
+	dir, err := CheckDir(o.Datadir)
+	if err != nil {
+		return
+	}
+	if note := CostNote(dir, o.Options); note != "" {
+		o.Notef("%s", note)
 	}
 }

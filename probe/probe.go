@@ -179,9 +179,18 @@ func checkDir(dir string) (string, error) {
 // directory: the probe stays within its time bound there. Only a probe
 // that measures adds it (--no-measure competes with nothing).
 func liveDatadirNote(dir string, d time.Duration) string {
+	if marker := datadirMarker(dir); marker != "" {
+		return fmt.Sprintf("%s holds a MySQL/MariaDB data directory (%s found): the measurements competed with any running server for %s and may read lower than an idle disk", dir, marker, d)
+	}
+	return ""
+}
+
+// datadirMarker is the first file found in dir that only a MySQL/MariaDB
+// data directory holds, "" when there is none.
+func datadirMarker(dir string) string {
 	for _, marker := range []string{"ibdata1", "mysql.ibd", "aria_log_control", "ib_logfile0", "#innodb_redo"} {
 		if _, err := os.Stat(filepath.Join(dir, marker)); err == nil {
-			return fmt.Sprintf("%s holds a MySQL/MariaDB data directory (%s found): the measurements competed with any running server for %s and may read lower than an idle disk", dir, marker, d)
+			return marker
 		}
 	}
 	return ""

@@ -18,7 +18,9 @@ func (a *app) probeCmd() *cobra.Command {
 		Short: "Measure the host and the storage under DIR; print a profile",
 		Long: "probe measures the host and the disk that holds DIR in about 10 seconds: 1 MiB sequential\n" +
 			"O_DIRECT write and read, 16 KiB write+fdatasync latency (the redo-log pattern), 16 KiB random\n" +
-			"write and read at 1-16 threads. It writes only into one temporary file in DIR, removed on exit.\n\n" +
+			"write and read at 1-16 threads. It writes only into one temporary file in DIR, removed on exit.\n" +
+			"A server running on that disk slows while it is measured: before measuring a data directory, stderr\n" +
+			"says what the probe will write there and how to make it lighter (--max-bytes, --duration, --no-measure).\n\n" +
 			datadirHelp + "\n\n" + serverHelp,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
