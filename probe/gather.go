@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"sync"
 
 	"github.com/mytune/mytune/internal/usage"
 	"github.com/mytune/mytune/probe/mycnf"
@@ -28,8 +29,8 @@ type GatherOptions struct {
 
 // Gather probes the host and the storage and reads the server (if one
 // answered) while the disk is measured: without a datadir it measures the
-// server's own when that server runs on this machine; the redo sample spans
-// the measurement. Bad input is a usage error.
+// server's own when that server runs on this machine; the redo sample is
+// taken before the disk measurement (besideServer). Bad input is a usage error.
 func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 	if o.Datadir != "" {
 		if _, err := CheckDir(o.Datadir); err != nil {
@@ -124,15 +125,26 @@ func datadirFromServer(ctx context.Context, o GatherOptions) (ServerDatadir, err
 	return src, nil
 }
 
-// besideServer runs the probe while the session (if any) is read.
+// besideServer runs the probe while the session (if any) is read. The
+// server's redo sample is taken before the disk is measured, and the disk
+// waits for it (pendingRead.holdDisk): sampled over the measurement, it
+// was what the server wrote while the probe slowed it (review r22: 176
+// KiB/s on an SD-card-like bed where the same load wrote 306 KiB/s before
+// and 406 after), and the redo log was sized from that.
 func besideServer(ctx context.Context, o Options, dial ServerDial) (*profile.Profile, *profile.Server, error) {
 	measured := make(chan struct{})
+	var once sync.Once
+	release := func() { once.Do(func() { close(measured) }) }
 	var read *pendingRead
 	if dial.Session != nil {
 		read = startRead(ctx, dial.Session, measured)
+		o.BeforeDisk = func(ctx context.Context) {
+			release()
+			read.holdDisk(ctx, server.DefaultRedoSample)
+		}
 	}
 	p, err := Run(ctx, o)
-	close(measured)
+	release()
 	var srv *profile.Server
 	if read != nil {
 		var rerr error

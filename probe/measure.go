@@ -38,6 +38,9 @@ func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Me
 	if err != nil {
 		return err
 	}
+	if o.BeforeDisk != nil {
+		o.BeforeDisk(ctx)
+	}
 	roots := host.Roots{Proc: o.Roots.Proc, Sys: o.Roots.Sys}
 	loadBefore := readLoad(ctx, roots, st, "before")
 	res, err := diskio.Run(ctx, diskio.Options{Dir: st.Path, Duration: o.Duration, MaxBytes: maxBytes, MaxBytesCeiling: ceiling,

@@ -50,6 +50,9 @@ type Options struct {
 	// BinRoot is the root under which the installed server binaries are
 	// looked for (probe/installed): "/" for the live system; "" skips it.
 	BinRoot string
+	// BeforeDisk, when not nil, is called once the test file is planned,
+	// right before the disk is measured; the measurement waits for it.
+	BeforeDisk func(context.Context)
 }
 
 // Run probes the host and the storage under o.Datadir. It fails only for

@@ -7,6 +7,8 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/mytune/mytune/internal/shellquote"
 	"github.com/mytune/mytune/probe/server"
@@ -151,22 +153,39 @@ func hungCheck(ep string, tried []string) (string, bool) {
 
 // pendingRead is a server read running beside the probe.
 type pendingRead struct {
-	done   chan struct{}
-	cancel context.CancelFunc
-	srv    *profile.Server
-	err    error
+	done    chan struct{}
+	sampled chan struct{} // closed once the redo sample is over
+	cancel  context.CancelFunc
+	srv     *profile.Server
+	err     error
 }
 
 // startRead reads the session in the background; its second redo reading
-// waits for measured to close, so the redo sample spans the measurement.
-func startRead(ctx context.Context, sess *server.Session, measured <-chan struct{}) *pendingRead {
+// waits for until to close (the disk measurement is about to start).
+func startRead(ctx context.Context, sess *server.Session, until <-chan struct{}) *pendingRead {
 	rctx, cancel := context.WithCancel(ctx)
-	p := &pendingRead{done: make(chan struct{}), cancel: cancel}
+	p := &pendingRead{done: make(chan struct{}), sampled: make(chan struct{}), cancel: cancel}
+	var once sync.Once
 	go func() {
 		defer close(p.done)
-		p.srv, p.err = sess.Read(rctx, measured)
+		p.srv, p.err = sess.ReadSampled(rctx, until, func() { once.Do(func() { close(p.sampled) }) })
 	}()
 	return p
+}
+
+// holdDisk returns once the read's redo sample is over (or the read
+// ended, or ctx is done), and at the latest after most: a read still
+// listing a large server's tables does not hold the disk measurement
+// longer than that.
+func (p *pendingRead) holdDisk(ctx context.Context, most time.Duration) {
+	t := time.NewTimer(most)
+	defer t.Stop()
+	select {
+	case <-p.sampled:
+	case <-p.done:
+	case <-ctx.Done():
+	case <-t.C:
+	}
 }
 
 // wait returns the read's result; abort cancels it first (the probe failed).

@@ -77,7 +77,7 @@ const serverHelp = "Server: -h, -P, -S, --dsn and --defaults-file (on the comman
 	"MYSQL_HOST/MYSQL_TCP_PORT/MYSQL_UNIX_PORT, the usual sockets, 127.0.0.1:3306) and, finding none,\n" +
 	"advises without a server and lists that as a gap; MYTUNE_DISCOVERY=off turns the quiet look off.\n" +
 	"The server is read (SHOW/SELECT only) while the disk is measured; its redo rate is sampled over\n" +
-	"the measurement."
+	"2 s before the disk measurement (which slows a server on that disk), and the measurement waits for it."
 
 // addProbeFlags registers the flags that decide what is probed (probe and advise share them).
 func addProbeFlags(cmd *cobra.Command) {
@@ -92,7 +92,7 @@ func addProbeFlags(cmd *cobra.Command) {
 
 // runProbe gathers the profile (probe.Gather): the server is dialled
 // first (a server the user named must answer), then the probe and the
-// server read run side by side and the redo sample spans the measurement.
+// server read run side by side and the redo sample is taken before the disk is measured.
 func (a *app) runProbe(cmd *cobra.Command) (*profile.Profile, error) {
 	o, err := a.probeOptions()
 	if err != nil {

@@ -127,11 +127,17 @@ func datadirAnswer(dir, version, comment string) (string, error) {
 
 // Read reads what the server says about itself and closes the session.
 // The second redo reading waits for until to close (when not nil) and
-// for c.RedoSample after the first, so a caller can make the sample span
-// its own work. A cancelled ctx gives ctx.Err().
+// for c.RedoSample after the first. A cancelled ctx gives ctx.Err().
 func (s *Session) Read(ctx context.Context, until <-chan struct{}) (*profile.Server, error) {
+	return s.ReadSampled(ctx, until, nil)
+}
+
+// ReadSampled is Read that calls sampled (when not nil) once the redo
+// sample is over, taken or not, so a caller can hold back work that would
+// slow the server (the probe's disk measurement) until then.
+func (s *Session) ReadSampled(ctx context.Context, until <-chan struct{}, sampled func()) (*profile.Server, error) {
 	defer s.Close()
-	r := &reader{db: s.db, c: s.c, ep: s.Endpoint, until: until, s: &profile.Server{Reachable: true, Source: "server"}}
+	r := &reader{db: s.db, c: s.c, ep: s.Endpoint, until: until, sampled: sampled, s: &profile.Server{Reachable: true, Source: "server"}}
 	r.version(ctx)
 	if err := foreignServer(r.s.Version, r.s.VersionComment, "give --no-server to measure this disk alone"); err != nil {
 		return nil, err
@@ -215,7 +221,9 @@ type reader struct {
 	slowListings bool
 	// until, when not nil, holds the second redo reading until it closes.
 	until <-chan struct{}
-	s     *profile.Server
+	// sampled, when not nil, is called once the redo sample is over.
+	sampled func()
+	s       *profile.Server
 	// silent names the last query that got no answer in time, until
 	// stalled has checked the server; gone says why the server is taken
 	// to have stopped answering (stalled), and later queries are skipped.

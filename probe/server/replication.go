@@ -181,6 +181,9 @@ func (r *reader) connectedReplicas(ctx context.Context) (n int, known bool) {
 // the rate; derive falls back to the lifetime average when this is
 // skipped or fails.
 func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
+	if r.sampled != nil {
+		defer r.sampled()
+	}
 	gap := r.c.RedoSample
 	if gap == 0 {
 		gap = DefaultRedoSample
@@ -203,7 +206,7 @@ func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 		case <-time.After(wait):
 		}
 	}
-	if r.skip(ctx, "the second redo reading (the redo rate over the measurement)") {
+	if r.skip(ctx, "the second redo reading (the redo rate)") {
 		return
 	}
 	qc, cancel := r.qctx(ctx)
@@ -216,7 +219,7 @@ func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 	}
 	if err != nil {
 		if ctx.Err() == nil {
-			r.unread("the second redo reading (the redo rate over the measurement)", err)
+			r.unread("the second redo reading (the redo rate)", err)
 		}
 		return
 	}
@@ -225,7 +228,7 @@ func (r *reader) sampleRedo(ctx context.Context, t0 time.Time) {
 	switch {
 	case err != nil:
 	case why != "":
-		r.s.Unread = append(r.s.Unread, "the second redo reading (the redo rate over the measurement): "+why)
+		r.s.Unread = append(r.s.Unread, "the second redo reading (the redo rate): "+why)
 	case rate >= 0:
 		r.s.RedoBytesPerS, r.s.RedoRateBasis = rate, BasisSampled
 	}
