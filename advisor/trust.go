@@ -8,17 +8,14 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// IOPressurePct is the PSI io "some" avg10 (the share of the last 10 s in
-// which some task stalled on I/O, kernel Documentation/accounting/psi.rst)
-// before a measurement above which the disk was busy with other work. A
-// judgement: the kernel documents no threshold; 10% is one second of a
-// 10-second probe.
-const IOPressurePct = 10
+// IOPressurePct is the PSI io "some" avg10 before a measurement above
+// which the disk was busy with other work (profile.IOPressureBusyPct, which
+// the rules read too).
+const IOPressurePct = profile.IOPressureBusyPct
 
 // CPUPressurePct is the PSI cpu "some" avg10 before a measurement above
-// which runnable tasks waited for a CPU often enough to delay the probe's
-// I/O threads (a judgement, as IOPressurePct: a fifth of the time).
-const CPUPressurePct = 20
+// which runnable tasks waited for a CPU (profile.CPUPressureBusyPct).
+const CPUPressurePct = profile.CPUPressureBusyPct
 
 // trustItem is one structured trust note and, for the kinds one sentence
 // of the text report lists together (noisy figures, curve points on few
@@ -75,7 +72,7 @@ func trustItems(p *profile.Profile) []trustItem {
 	}
 	var out []trustItem
 	if c := st.Conditions; c != nil {
-		out = append(out, busyItems(c.Before, cores(p.Host.CPU))...)
+		out = append(out, busyItems(c.Before, p.Host.CPU.LoadCPUs())...)
 		out = append(out, priorityItems(c.Priority)...)
 	}
 	out = append(out, noisyItems(st)...)
@@ -98,19 +95,6 @@ func listSentence(kind string, parts []string) string {
 func listItem(kind, figure string, measured, threshold float64, unit, part string) trustItem {
 	return trustItem{note: profile.TrustNote{Kind: kind, Figure: figure, Measured: measured, Threshold: threshold,
 		Unit: unit, Text: listSentence(kind, []string{part})}, part: part}
-}
-
-// cores is the host's CPUs, what the load average is over: the load
-// average counts every runnable task of the host (proc(5), /proc/loadavg),
-// and Host.CPU's quota and cpuset are the server's once
-// probe/serverlimits.go read them (QA 13: "load average 7.43 on 0.5 CPUs"
-// for a server held to half a CPU on a busy 8-CPU host). Usable CPUs only
-// when the host's count is unknown.
-func cores(c profile.CPU) float64 {
-	if c.Logical > 0 {
-		return float64(c.Logical)
-	}
-	return c.Usable()
 }
 
 // busyItems phrases a busy host before the measurement.

@@ -86,3 +86,11 @@ func tableCache(hits, misses, overflows int) func(*profile.Profile) {
 		p.Server.Status["table_open_cache_overflows"] = fmt.Sprint(overflows)
 	}
 }
+
+// busyBefore is a host whose load average just before the measurement
+// was load1 (quietProfile has 8 CPUs).
+func busyBefore(load1 float64) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		p.Storage.Conditions = &profile.Conditions{Before: profile.Load{Load1: load1}}
+	}
+}

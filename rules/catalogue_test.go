@@ -201,6 +201,13 @@ var ruleCases = []struct {
 	{"redo holds 3 minutes", "hygiene.redo_smaller_than_burst", setStatus("innodb_os_log_written", "518400000000"), "", true, ""},
 	{"rate ignored on 10-minute uptime", "hygiene.redo_smaller_than_burst", all(setStatus("uptime", "600"), setStatus("innodb_os_log_written", "518400000000")), "", false, ""},
 	{"io_capacity 200 on NVMe", "io.capacity", setVar("innodb_io_capacity", "200"), "", true, "10000"},
+	// review r23: a busy host's run reads low, so it does not lower a value the disk did at least
+	{"io_capacity 50000 on NVMe measured on a busy host: kept", "io.capacity_kept_busy",
+		all(setVar("innodb_io_capacity", "50000"), busyBefore(13)), "", true, ""},
+	{"io_capacity 50000 on NVMe measured on a busy host: not lowered", "io.capacity",
+		all(setVar("innodb_io_capacity", "50000"), busyBefore(13)), "", false, ""},
+	{"io_capacity 50000 on NVMe measured on a quiet host: lowered", "io.capacity",
+		all(setVar("innodb_io_capacity", "50000"), busyBefore(1)), "", true, "10000"},
 	{"io_capacity_max 100000", "io.capacity_max", setVar("innodb_io_capacity_max", "100000"), "", true, "20000"},
 	{"max below capacity", "hygiene.io_capacity_max_below_capacity", setVar("innodb_io_capacity_max", "5000"), "", true, "20000"},
 	{"max below capacity on MariaDB: the MySQL crit stays silent", "hygiene.io_capacity_max_below_capacity",
