@@ -73,6 +73,7 @@ func trustItems(p *profile.Profile) []trustItem {
 	var out []trustItem
 	if c := st.Conditions; c != nil {
 		out = append(out, busyItems(c.Before, p.Host.CPU.LoadCPUs())...)
+		out = append(out, otherIOItems(c.Others)...)
 		out = append(out, priorityItems(c.Priority)...)
 	}
 	out = append(out, noisyItems(st)...)

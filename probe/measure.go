@@ -43,10 +43,12 @@ func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Me
 	}
 	roots := host.Roots{Proc: o.Roots.Proc, Sys: o.Roots.Sys}
 	loadBefore := readLoad(ctx, roots, st, "before")
+	counters := readIOCounters(o.Roots.Sys, o.Roots.Proc, st.Device.Name)
 	res, err := diskio.Run(ctx, diskio.Options{Dir: st.Path, Duration: o.Duration, MaxBytes: maxBytes, MaxBytesCeiling: ceiling,
 		FileBytes: fileBytes, ProcRoot: o.Roots.Proc, Progress: o.Progress})
+	others := counters.othersSince()
 	if after := readLoad(ctx, roots, st, "after"); loadBefore != nil && after != nil {
-		st.Conditions = &profile.Conditions{Before: *loadBefore, After: *after, Priority: host.ReadPriority()}
+		st.Conditions = &profile.Conditions{Before: *loadBefore, After: *after, Priority: host.ReadPriority(), Others: others}
 	}
 	if ctx.Err() == nil {
 		noteLaterProbes(st, o.Roots.Proc, before)

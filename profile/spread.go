@@ -36,6 +36,9 @@ type Conditions struct {
 	After  Load `json:"after"`
 	// Priority is the probe's own CPU and I/O priority; nil when not read.
 	Priority *Priority `json:"priority,omitempty"`
+	// Others is what other processes did on the measured device during the
+	// measurement; nil when its counters could not be read.
+	Others *DeviceIO `json:"others,omitempty"`
 }
 
 // Load is one reading of /proc/loadavg and, where the kernel has PSI

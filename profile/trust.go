@@ -19,6 +19,8 @@ const (
 	TrustLowPriority = "low_priority"
 	// TrustIdleIOClass: the probe ran in the idle I/O scheduling class.
 	TrustIdleIOClass = "idle_io_class"
+	// TrustOtherIO: others wrote a share of the measured device's bytes during the measurement.
+	TrustOtherIO = "other_io"
 )
 
 // TrustFigureHost is the figure a busy-host note is about: every figure,
