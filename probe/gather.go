@@ -66,6 +66,7 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 		p.MyCnf = myCnf
 	}
 	locateRedoDir(ctx, o.Options, p, o.Dial.Session != nil && o.Dial.Session.Endpoint.OnThisHost())
+	recordRedoLog(p)
 	p.Normalize()
 	return p, nil
 }

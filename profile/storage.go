@@ -46,6 +46,11 @@ type Storage struct {
 	// RedoDir is the redo log's filesystem when the server keeps it off
 	// the datadir's (innodb_log_group_home_dir elsewhere); nil otherwise.
 	RedoDir *RedoDir `json:"redo_dir,omitempty"`
+	// RedoLogBytes is the size of the redo log files already in the
+	// directory that keeps them (RedoDir, else the measured datadir):
+	// ib_logfile0, ib_logfile1 … and #innodb_redo/*; 0 when there are none
+	// or they could not be read.
+	RedoLogBytes uint64 `json:"redo_log_bytes,omitempty"`
 	// Notes are facts about the measurement a reader should know
 	// ("O_DIRECT refused by tmpfs: buffered I/O used", "budget shrunk to 5% of free space").
 	Notes []string `json:"notes"`

@@ -10,12 +10,23 @@ import "fmt"
 // new one whole at its next start and does not start when the disk fills
 // (MariaDB 10.11 on an 8G bed: a switch from a 4352M to a 4G log failed
 // with error 28 and the server did not start; docs/benchmarks/
-// during-load-settings.md). A live server's log already exists.
+// during-load-settings.md). A live server's log already exists, and so
+// does one of that size found where the log is kept (redoLogInPlace).
 func (e Env) RedoCnfExceedsDisk() bool {
-	if e.F.HasServer || !e.redoFSKnown() || e.redoHeldByMemory() || !e.redoSetInCnf() {
+	if e.F.HasServer || !e.redoFSKnown() || e.redoHeldByMemory() || !e.redoSetInCnf() || e.redoLogInPlace() {
 		return false
 	}
 	return e.F.RedoCapacityBytes > e.redoFSRoomBytes()
+}
+
+// redoLogInPlace says whether the redo log files already where the log is
+// kept (profile.Storage.RedoLogBytes) are of the size the my.cnf sets: the
+// server starts on them and writes no new log (review r23: a 256M log
+// mytune advised and the server made, on a bed whose data then left 104 MiB
+// free, read as a crit "the server cannot write it at its next start";
+// mariadbd 10.11 started on it).
+func (e Env) redoLogInPlace() bool {
+	return e.Storage.RedoLogBytes > 0 && e.Storage.RedoLogBytes == e.F.RedoCapacityBytes
 }
 
 // redoSetInCnf says whether the option file sets the redo log's size.

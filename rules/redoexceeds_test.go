@@ -54,3 +54,38 @@ func TestRedoExceedsDisk(t *testing.T) {
 		})
 	}
 }
+
+// TestRedoExceedsDiskLogInPlace: a redo log of the my.cnf's size already
+// where the server keeps it is not written anew, so it is no crit however
+// little is free (review r23: the 256M log mytune advised, made by the
+// server, on a bed with 104 MiB free then, read "the server cannot write it
+// at its next start"; mariadbd 10.11 started on it). A log of another size
+// is replaced by a new one: still a crit.
+func TestRedoExceedsDiskLogInPlace(t *testing.T) {
+	cases := []struct {
+		name     string
+		vars     map[string]string
+		target   string
+		onDiskMi uint64 // the redo log files already there, MiB
+		fires    bool
+	}{
+		{"MariaDB 256M, ib_logfile0 of 256M there", map[string]string{"innodb_log_file_size": "256M"}, "mariadb-10.11", 256, false},
+		{"MariaDB 256M, ib_logfile0 of 96M there", map[string]string{"innodb_log_file_size": "256M"}, "mariadb-10.11", 96, true},
+		{"MariaDB 256M, a larger 512M log there", map[string]string{"innodb_log_file_size": "256M"}, "mariadb-10.11", 512, true},
+		{"MariaDB 256M, no log there", map[string]string{"innodb_log_file_size": "256M"}, "mariadb-10.11", 0, true},
+		{"MySQL 5.7, 2 files of 256M there", map[string]string{"innodb_log_file_size": "256M"}, "mysql-5.7", 512, false},
+		{"MySQL 8.4 capacity 1G, #innodb_redo of 1G there", map[string]string{"innodb_redo_log_capacity": "1G"}, "mysql-8.4", 1024, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := quietProfile()
+			p.Server = nil
+			p.MyCnf = &profile.MyCnf{Variables: tc.vars}
+			p.Storage.FreeBytes, p.Storage.TotalBytes, p.Storage.MountPoint = 104*tMiB, 2*tGiB, "/mnt"
+			p.Storage.RedoLogBytes = tc.onDiskMi * tMiB
+			if h, ok := fired(t, p, "strict", tc.target)["storage.redo_exceeds_disk"]; ok != tc.fires {
+				t.Errorf("fired %v, want %v: %s", ok, tc.fires, h.RenderedDetail)
+			}
+		})
+	}
+}
