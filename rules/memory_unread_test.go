@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -49,6 +50,11 @@ func TestSmallMemoryNoServer(t *testing.T) {
 			}
 			if ok && h.Recommended != c.recommend {
 				t.Errorf("recommended %q, want %q; detail: %s", h.Recommended, c.recommend, h.RenderedDetail)
+			}
+			// review r21: with the engines unknown the summary said the
+			// cache "takes memory no table uses", which nothing showed.
+			if ok && strings.Contains(h.Summary, "no table") {
+				t.Errorf("summary %q claims what no server read showed", h.Summary)
 			}
 		})
 	}
