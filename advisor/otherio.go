@@ -6,19 +6,15 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// OtherIOPct is the share of the measured device's written bytes, in
-// percent, that others than the probe wrote during the measurement above
-// which the figures are taken to have competed with them (a judgement, as
-// IOPressurePct: the probe's own run over an idle bed left 0.0-0.3% to
-// others; a 4-thread sysbench on the datadir of an SD-card-like bed wrote
-// 10-75% of what the device served, review r22).
-const OtherIOPct = 5
+// OtherIOPct is profile.OtherIOPct, the share of the device's writes
+// others may make before the figures are noted as shared.
+const OtherIOPct = profile.OtherIOPct
 
 // otherIOItems notes the I/O others did on the measured device while the
 // probe measured it (profile.DeviceIO), with the figures: the PSI reading
 // before the run says only that the disk was busy then.
 func otherIOItems(d *profile.DeviceIO) []trustItem {
-	if d == nil || d.WriteSharePct() <= OtherIOPct {
+	if !d.Competed() {
 		return nil
 	}
 	mib := func(b uint64) float64 { return float64(b) / (1 << 20) }
