@@ -10,7 +10,8 @@ import (
 // TestSmallMemoryCachesNameThePool: the key cache and Aria page cache
 // findings judge memory next to the smallest pool (128 MiB), and said "do
 // not fit next to a 128.0 MiB pool" on a live MariaDB whose pool was 256M
-// (review r21, sort_buffer_size=256M, max_connections=500): the text now
+// (review r21, sort_buffer_size=256M, max_connections=500; review r23,
+// a 6G pool): the text now
 // says it is the smallest pool and names the server's own when it differs.
 func TestSmallMemoryCachesNameThePool(t *testing.T) {
 	bigConns := func(pool string) func(*profile.Profile) {
@@ -24,11 +25,15 @@ func TestSmallMemoryCachesNameThePool(t *testing.T) {
 		name, id, pool, want, not string
 	}{
 		{"key cache, pool 256M", "memory.key_buffer_small_memory", "256M",
-			"do not fit even next to a buffer pool of only 128.0 MiB (this server's is 256.0 MiB), the", "next to a 128.0 MiB pool"},
+			"do not fit even next to the smallest pool mytune keeps (128.0 MiB; the server has 256.0 MiB), the", "next to a 128.0 MiB pool"},
 		{"Aria cache, pool 256M", "memory.aria_pagecache_small_memory", "256M",
-			"do not fit even next to a buffer pool of only 128.0 MiB (this server's is 256.0 MiB), the", "next to a 128.0 MiB pool"},
+			"do not fit even next to the smallest pool mytune keeps (128.0 MiB; the server has 256.0 MiB), the", "next to a 128.0 MiB pool"},
 		{"key cache, pool 128M", "memory.key_buffer_small_memory", "128M",
-			"do not fit even next to a buffer pool of only 128.0 MiB, the", "this server's is"},
+			"do not fit even next to the smallest pool mytune keeps (128.0 MiB), the", "the server has"},
+		// review r23: the same text on a server whose pool was 6.0 GiB
+		// (3000 connections, 512M temporary tables, 23.5 GiB usable).
+		{"Aria cache, pool 6G", "memory.aria_pagecache_small_memory", "6G",
+			"do not fit even next to the smallest pool mytune keeps (128.0 MiB; the server has 6.0 GiB), the", "next to a 128.0 MiB pool"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := quietProfile()

@@ -231,7 +231,10 @@ func (e Env) MinPoolAsideText() string {
 	if e.F.BufferPoolBytes == 0 || e.F.BufferPoolBytes == e.T.BufferPoolMinBytes {
 		return ""
 	}
-	return " (this server's is " + e.Human(e.F.BufferPoolBytes) + ")"
+	if e.F.HasServer {
+		return "; the server has " + e.Human(e.F.BufferPoolBytes)
+	}
+	return "; the pool is " + e.Human(e.F.BufferPoolBytes)
 }
 
 // MemoryTight is true when the max_connections in effect, each connection
