@@ -121,6 +121,9 @@ func binlogNote(ctx context.Context, db *sql.DB, allow bool) (string, error) {
 	case !allow:
 		return "", binlogRefused(serverFlavor(ctx, db))
 	}
+	if err := replicaBinlogRefused(ctx, db); err != nil {
+		return "", err
+	}
 	return "the binary log is on and this account may not skip it: the scratch schema, its inserts and its drop went to the binary log (--allow-binlog)", nil
 }
 

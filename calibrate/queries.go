@@ -71,6 +71,10 @@ const (
 	// qWsrep says whether the server is a Galera node (Open then turns
 	// wsrep_on off in calibrate's sessions); it fails on MySQL.
 	qWsrep stmt = "/* mytune */ SELECT @@global.wsrep_on, @@global.wsrep_provider"
+	// qSlavesRunning is MariaDB's count of replica SQL threads running
+	// (readable without privileges): a replica's binary log must not get
+	// calibrate's writes (replicaBinlogRefused).
+	qSlavesRunning stmt = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Slaves_running'"
 	// qReadOnly says whether the server is read_only (calibrate notes it).
 	qReadOnly stmt = "/* mytune */ SELECT @@read_only"
 	// qThreadsConnected is the sessions already open (they count against max_connections).

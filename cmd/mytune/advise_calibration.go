@@ -19,7 +19,7 @@ func addCalibrationFlags(f *pflag.FlagSet) {
 	// calibrate.Open's refusal on a binary-logged server tells the user to
 	// pass --allow-binlog; advise --calibrate opens the server the same way
 	// (openServer), so it takes the flag too.
-	f.Bool("allow-binlog", false, "with --calibrate: write even when the binary log is on and this account may not skip it (the writes reach replicas)")
+	f.Bool("allow-binlog", false, "with --calibrate: write even when the binary log is on and this account may not skip it (the writes reach replicas; refused on a replica, where they would be its own GTIDs)")
 }
 
 // savedCalibration checks --calibration and --calibrate before anything is

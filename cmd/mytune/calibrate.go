@@ -72,7 +72,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 		"and choose the load threads (see the --dump paragraph above)")
 	f.Int("rounds", calibrate.DefaultRounds, "with --dump: how often each session count is measured (rounds alternate: most sessions to fewest, then back)")
 	f.Bool("allow-binlog", false, "write even when the binary log is on and this account may not skip it, or on a Galera node "+
-		"whose replication it may not turn off (the writes reach replicas, or every node)")
+		"whose replication it may not turn off (the writes reach replicas, or every node; refused on a replica, where they would be its own GTIDs)")
 	addServerFlags(f)
 	return cmd
 }
