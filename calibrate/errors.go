@@ -8,6 +8,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/mytune/mytune/internal/usage"
+	"github.com/mytune/mytune/profile"
 )
 
 // Server error numbers calibrate tells apart (MySQL manual, "Server Error
@@ -25,12 +26,13 @@ const (
 // readOnlyRefused is CREATE DATABASE refused by a read_only server (a
 // replica, as a rule): the user's to resolve, saying how (QA: on a MariaDB
 // 10.11 replica an account without SUPER got exit 1 and the server's
-// message alone).
-func readOnlyRefused(err error) error {
+// message alone), naming the privileges that write through read_only on
+// this server's flavor and version (review r24: on MariaDB 10.11 an
+// account with SUPER was refused, and the message said SUPER may write).
+func readOnlyRefused(err error, flavor, version string) error {
 	return usage.Errorf("the server is read_only (a replica?) and this account may not write there (%v): calibrate the "+
-		"source or a copy of the restore target instead; an account with SUPER (READ_ONLY ADMIN on MariaDB 10.5.2+, "+
-		"CONNECTION_ADMIN on MySQL 8 unless super_read_only is on) may write there, and the scratch schema then exists "+
-		"on the replica while the run lasts", err)
+		"source or a copy of the restore target instead; an account with %s may write there, and the scratch schema "+
+		"then exists on the replica while the run lasts", err, profile.ReadOnlyWritePrivileges(flavor, version))
 }
 
 // ForeignSchemaError refuses a schema calibrate did not create: it exists

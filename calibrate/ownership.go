@@ -104,7 +104,8 @@ func claim(ctx context.Context, db *sql.DB, schema string, owner Owner, timeout 
 		case erDBCreateExists:
 			return &ForeignSchemaError{Schema: schema, Reason: "already exists" + staleHint(schema)}
 		case erOptionPreventsStatement:
-			return readOnlyRefused(err)
+			flavor, version := serverFlavor(ctx, db)
+			return readOnlyRefused(err, flavor, version)
 		}
 		return wrapDenied(err, schema, "creating the scratch schema")
 	}

@@ -70,7 +70,7 @@ func replicatingNote(n int, format string) string {
 // makes it differ from its source (QA 17: the mysql line into the
 // read_only replica exited 0 and its checksums no longer matched the
 // source's; an account with SUPER or READ_ONLY ADMIN writes through
-// read_only).
+// read_only, on MariaDB 10.11+ only READ_ONLY ADMIN: ReadOnlyWritePrivileges).
 func ReplicaTargetWarning(p *profile.Profile) string {
 	if p == nil || p.Server == nil {
 		return ""
@@ -85,15 +85,16 @@ func ReplicaTargetWarning(p *profile.Profile) string {
 	if len(why) == 0 {
 		return ""
 	}
+	writer := "an account with " + profile.ReadOnlyWritePrivileges(p.Server.Flavor, p.Server.Version) + " writes through read_only"
 	if ReadOnlyNotReplica(p) {
 		return "DO NOT load into this server as it is: it is read_only, though it replicates from no source (its replication " +
 			"status was read): someone set it so on purpose (a standby, a maintenance window, a server being retired), and an " +
-			"account with SUPER or READ_ONLY ADMIN writes through read_only, the load lines exiting 0. Find out why first; " +
+			writer + ", the load lines exiting 0. Find out why first; " +
 			"if it is to take the load, SET GLOBAL read_only = OFF (and take read_only out of its my.cnf)"
 	}
 	return "DO NOT load into this server as it is: " + strings.Join(why, " and ") + ", and writing to a replica makes it differ " +
 		"from its source: the loaded tables are not on the source, and replicated changes to them later fail or apply to " +
-		"different rows (an account with SUPER or READ_ONLY ADMIN writes through read_only, and the load lines exit 0). " +
+		"different rows (" + writer + ", and the load lines exit 0). " +
 		"Load the source instead and let replication carry the data, or take this server out of replication first " +
 		"(STOP SLAVE; RESET SLAVE ALL on MariaDB, STOP REPLICA; RESET REPLICA ALL on MySQL) if it is to become a server of its own"
 }
