@@ -157,6 +157,12 @@ type Replication struct {
 	// still holds (CHANGE MASTER, then RESET SLAVE without ALL): shown by
 	// SHOW ALL SLAVES STATUS, but the server replicates from none of them.
 	LeftoverChannels int `json:"leftover_channels,omitempty"`
+	// GTIDPosition is true for a MariaDB replica whose every channel
+	// replicates by GTID position (Using_Gtid Slave_Pos or Current_Pos):
+	// its position, mysql.gtid_slave_pos, is committed with the
+	// transactions it applies, so a crash that loses some of them loses
+	// their position too and the replica fetches them again.
+	GTIDPosition bool `json:"gtid_position,omitempty"`
 }
 
 // LagBeyondDelay is how far the replica is behind more than its

@@ -153,6 +153,9 @@ type Facts struct {
 	// ReplicaLeftoverChannels are the stopped replica configurations a
 	// source still holds (profile.Replication.LeftoverChannels).
 	ReplicaLeftoverChannels int
+	// ReplicaByGTID is true for a MariaDB replica whose every channel
+	// replicates by GTID position (profile.Replication.GTIDPosition).
+	ReplicaByGTID bool
 	// Usage holds the status counters of pool misses, query cache and connections.
 	Usage Usage
 	// QueryCacheType is query_cache_type as the server reads it (OFF, ON,
@@ -262,6 +265,7 @@ func (f *Facts) readServer(s *profile.Server) {
 		f.ReplicaRole, f.ReplicaRunning, f.ReplicaChannels = r.Role, r.Running, r.Channels
 		f.ReplicaSecondsBehind, f.ReplicasConnected = r.LagBeyondDelay(), r.Replicas
 		f.ReplicaDelayS, f.ReplicaLeftoverChannels = r.SQLDelayS, r.LeftoverChannels
+		f.ReplicaByGTID = r.Role == profile.RoleReplica && r.GTIDPosition
 	}
 }
 

@@ -150,6 +150,18 @@ func fillReplica(rep *profile.Replication, rows []map[string]string) {
 		}
 	}
 	rep.BeyondDelayS = &beyond
+	rep.GTIDPosition = byGTID(rows)
+}
+
+// byGTID is true when every channel replicates by GTID position (MariaDB's
+// Using_Gtid Slave_Pos or Current_Pos; MySQL has no such column).
+func byGTID(rows []map[string]string) bool {
+	for _, m := range rows {
+		if u := strings.ToLower(m["using_gtid"]); u != "slave_pos" && u != "current_pos" {
+			return false
+		}
+	}
+	return len(rows) > 0
 }
 
 // connectedReplicas counts replicas connected to this server: MariaDB's
