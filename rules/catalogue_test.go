@@ -343,6 +343,10 @@ var ruleCases = []struct {
 	{"replica caught up", "replication.replica_behind", func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 0}
 	}, "", false, ""},
+	// review r24: a replica set read_only = OFF got no word of it
+	{"writable replica", "replication.replica_writable", all(setVar("read_only", "OFF"), func(p *profile.Profile) {
+		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true}
+	}), "", true, ""},
 	{"5.7", "hygiene.eol_mysql_57", setVersion("mysql", "5.7.44"), "", true, ""},
 	{"8.0", "hygiene.eol_mysql_80", setVersion("mysql", "8.0.40"), "", true, ""},
 	{"8.3 innovation", "hygiene.eol_mysql_innovation", setVersion("mysql", "8.3.0"), "", true, ""},

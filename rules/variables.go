@@ -95,6 +95,9 @@ var knownVars = map[string]varSpec{
 	"slave_skip_errors":      {KindString, "<8.0.26", ">=5.0"},
 	"replica_skip_errors":    {KindString, ">=8.0.26", ""},
 	"myisam_recover_options": {KindString, ">=5.5.3", ">=5.0"},
+	// Review r24: a replica that takes writes (replicawritable.go); a
+	// string, since MariaDB 11 adds NO_LOCK and NO_LOCK_NO_ADMIN.
+	"read_only": {KindString, ">=5.0", ">=5.0"},
 }
 
 // VariableKind returns how the named variable is typed (KindString if unknown).
