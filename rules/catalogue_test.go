@@ -371,7 +371,7 @@ var ruleCases = []struct {
 	{"pool misses on a fast disk", "memory.buffer_pool_misses_slow_disk", all(poolMisses(22000), func(p *profile.Profile) { p.Storage.RandRead[0].IOPS = 9000 }), "", false, ""},
 	{"MariaDB 512M query cache at 2%", "memory.query_cache_on", queryCache("mariadb", "10.11.6", "512M", 200, 9800), "", true, "OFF"},
 	{"its 512M freed", "memory.query_cache_size", queryCache("mariadb", "10.11.6", "512M", 200, 9800), "", true, "0"},
-	{"query cache at 60%", "memory.query_cache_on", queryCache("mariadb", "10.11.6", "512M", 6000, 4000), "", false, ""},
+	{"query cache at 60%", "memory.query_cache_on", queryCache("mariadb", "10.11.6", "512M", 6000, 10000), "", false, ""},
 	{"5.7 512M cache without status", "memory.query_cache_on", all(queryCache("mysql", "5.7.44", "512M", 0, 0), func(p *profile.Profile) { p.Server.Status = map[string]string{} }), "", true, "OFF"},
 	{"5.7 64M cache without status", "memory.query_cache_on", all(queryCache("mysql", "5.7.44", "64M", 0, 0), func(p *profile.Profile) { p.Server.Status = map[string]string{} }), "", false, ""},
 	{"MySQL 8.4 has no query cache", "memory.query_cache_on", queryCache("mysql", "8.4.3", "512M", 200, 9800), "", false, ""},

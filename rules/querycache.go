@@ -65,8 +65,12 @@ func (e Env) N1(x any) string { return strconv.FormatFloat(toFloat(x), 'f', 1, 6
 func (e Env) QueryCacheText() string {
 	u := e.F.Usage
 	if u.Selects() >= e.T.QueryCacheMinSelects {
-		s := fmt.Sprintf("Since the server started the cache answered %s of %s SELECTs (Qcache_hits / (Qcache_hits + Com_select) = %s, below %s) and stored %s results",
-			e.N(u.QcacheHits), e.N(u.Selects()), e.Pct(u.QcacheHitRatio()), e.Pct(e.T.QueryCacheMinHitRatio), e.N(u.QcacheInserts))
+		formula := "Qcache_hits / (Qcache_hits + Com_select)"
+		if u.ComSelectCountsHits {
+			formula = "Qcache_hits / Com_select, which counts the cache's hits on MariaDB"
+		}
+		s := fmt.Sprintf("Since the server started the cache answered %s of %s SELECTs (%s = %s, below %s) and stored %s results",
+			e.N(u.QcacheHits), e.N(u.Selects()), formula, e.Pct(u.QcacheHitRatio()), e.Pct(e.T.QueryCacheMinHitRatio), e.N(u.QcacheInserts))
 		if u.QcacheLowmemPrunes > 0 {
 			s += fmt.Sprintf(", %s of them pruned for lack of room (Qcache_lowmem_prunes)", e.N(u.QcacheLowmemPrunes))
 		}
