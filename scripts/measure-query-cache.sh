@@ -3,9 +3,11 @@
 # run time as mytune's memory.query_cache_on line does, on sysbench
 # oltp_read_only; the two interleaved (order alternated per rep), 1, 4 and
 # 16 threads, 20 s a run. Prints one line per run: TPS, p95 ms, the load
-# average and the query cache counters of the run (hit ratio =
-# Qcache_hits / (Qcache_hits + the run's Com_select)).
+# average and the query cache counters of the run, each the run's delta
+# (MariaDB's Com_select counts the hits: hit ratio = hits / selects; the
+# share pruned = lowmem_prunes / inserts).
 # Usage: scripts/measure-query-cache.sh [DIR] [PORT] [TABLE_ROWS] [REPS]
+# Environment: QC_SIZE (64M), TEST (oltp_read_only), TABLES (2).
 set -euo pipefail
 dir=${1:-/var/tmp/mytune-qc} port=${2:-3600} rows=${3:-50000} reps=${4:-3}
 sock=$dir/sock
@@ -18,7 +20,7 @@ port=$port
 socket=$sock
 user=root
 query_cache_type=1
-query_cache_size=64M
+query_cache_size=${QC_SIZE:-64M}
 innodb_buffer_pool_size=256M
 skip-log-bin
 CNF
@@ -27,7 +29,7 @@ pid=$!
 trap 'mariadb-admin -S "$sock" -uroot shutdown 2>/dev/null || kill "$pid"; while kill -0 "$pid" 2>/dev/null; do sleep 0.5; done' EXIT
 for _ in $(seq 60); do mariadb-admin -S "$sock" -uroot ping >/dev/null 2>&1 && break; sleep 0.5; done
 mariadb -S "$sock" -uroot -e "CREATE DATABASE sbtest"
-sb=(sysbench oltp_read_only --db-driver=mysql --mysql-socket="$sock" --mysql-user=root --tables=2 --table-size="$rows")
+sb=(sysbench "${TEST:-oltp_read_only}" --db-driver=mysql --mysql-socket="$sock" --mysql-user=root --tables="${TABLES:-2}" --table-size="$rows")
 "${sb[@]}" prepare >/dev/null
 sel() { mariadb -S "$sock" -uroot -N -e "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME='$1'"; }
 for rep in $(seq "$reps"); do
@@ -35,11 +37,12 @@ for rep in $(seq "$reps"); do
     order="ON OFF"; [ $((rep % 2)) -eq 0 ] && order="OFF ON"
     for qc in $order; do
       mariadb -S "$sock" -uroot -e "SET GLOBAL query_cache_type=$qc; RESET QUERY CACHE; FLUSH STATUS"
-      sel0=$(sel COM_SELECT)
+      sel0=$(sel COM_SELECT) hits0=$(sel QCACHE_HITS) ins0=$(sel QCACHE_INSERTS) pr0=$(sel QCACHE_LOWMEM_PRUNES)
       r=$("${sb[@]}" --threads="$thr" --time=20 --percentile=95 run 2>&1)
       tps=$(awk '/transactions:/ {gsub(/\(/,"",$3); print $3}' <<<"$r")
       p95=$(awk '/95th percentile:/ {print $3}' <<<"$r")
-      hits=$(sel QCACHE_HITS) ins=$(sel QCACHE_INSERTS) pr=$(sel QCACHE_LOWMEM_PRUNES) sels=$(( $(sel COM_SELECT) - sel0 ))
+      hits=$(( $(sel QCACHE_HITS) - hits0 )) ins=$(( $(sel QCACHE_INSERTS) - ins0 ))
+      pr=$(( $(sel QCACHE_LOWMEM_PRUNES) - pr0 )) sels=$(( $(sel COM_SELECT) - sel0 ))
       echo "rep=$rep threads=$thr query_cache=$qc tps=$tps p95_ms=$p95 load=$(cut -d' ' -f1 /proc/loadavg)" \
         "hits=$hits selects=$sels inserts=$ins lowmem_prunes=$pr"
     done
