@@ -67,6 +67,13 @@ func queryCache(flavor, version, size string, hits, comSelect int) func(*profile
 	}
 }
 
+// qcacheStored sets Qcache_inserts and Qcache_lowmem_prunes.
+func qcacheStored(inserts, prunes int) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		p.Server.Status["qcache_inserts"], p.Server.Status["qcache_lowmem_prunes"] = fmt.Sprint(inserts), fmt.Sprint(prunes)
+	}
+}
+
 func keys(m map[string]Hit) []string {
 	var out []string
 	for k := range m {

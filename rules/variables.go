@@ -95,6 +95,8 @@ var knownVars = map[string]varSpec{
 	"slave_skip_errors":      {KindString, "<8.0.26", ">=5.0"},
 	"replica_skip_errors":    {KindString, ">=8.0.26", ""},
 	"myisam_recover_options": {KindString, ">=5.5.3", ">=5.0"},
+	// 0, 1, 2 in MySQL 5.0+; MariaDB 10.3.6+ adds 3 (MariaDB KB, innodb_fast_shutdown).
+	"innodb_fast_shutdown": {KindInt, ">=5.0", ">=5.0"},
 	// Review r24: a replica that takes writes (replicawritable.go); a
 	// string, since MariaDB 11 adds NO_LOCK and NO_LOCK_NO_ADMIN.
 	"read_only": {KindString, ">=5.0", ">=5.0"},
