@@ -116,3 +116,49 @@ func TestIOCapacityRoundsConverge(t *testing.T) {
 		})
 	}
 }
+
+// TestIOCapacityMaxRoundsConverge follows both innodb_io_capacity and
+// innodb_io_capacity_max round after round over review r23's busy probes
+// and over a card-like disk whose best rate straddles twice the minimum
+// capacity (150-250 IOPS): once the first round has set them, the max
+// changes only when the capacity rises. The max's target is held to the
+// best rate a run measured, which reads low on a busy host; it is not
+// lowered within io_capacity_tolerance (2.0) of a target that is never
+// below the capacity, so a max within twice the capacity stays.
+func TestIOCapacityMaxRoundsConverge(t *testing.T) {
+	tests := []struct {
+		name       string
+		start, max int
+		runs       []busyRun
+		want       [][2]int // innodb_io_capacity and innodb_io_capacity_max after each round
+	}{
+		{"stock", 200, 2000, []busyRun{{8179, 44573, 4.78}, {3174, 33530, 13.02}, {5910, 26003, 11.11}, {5071, 5200, 10.25}},
+			[][2]int{{4100, 8200}, {4100, 8200}, {4100, 8200}, {4100, 8200}}},
+		{"far off", 50000, 100000, []busyRun{{3185, 25131, 22.18}, {2665, 12868, 21.35}, {633, 1900, 18.17}, {1803, 23241, 17.19}},
+			[][2]int{{1600, 3200}, {1600, 3200}, {1600, 3200}, {1600, 3200}}},
+		{"card, best rate around 200", 200, 2000, []busyRun{{99, 151, 0.5}, {101, 249, 3}, {98, 160, 0.4}, {100, 210, 5}},
+			[][2]int{{100, 100}, {100, 100}, {100, 100}, {100, 100}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			capacity, maxCap := tc.start, tc.max
+			var got [][2]int
+			for _, r := range tc.runs {
+				p := ioCapacityProfile(r, capacity, &profile.Load{Load1: r.load1})
+				p.Server.Variables["innodb_io_capacity_max"] = fmt.Sprint(maxCap)
+				hits := fired(t, p, "strict", "")
+				for id, v := range map[string]*int{"io.capacity": &capacity, "io.capacity_max": &maxCap} {
+					if h, ok := hits[id]; ok {
+						if _, err := fmt.Sscan(h.Recommended, v); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				got = append(got, [2]int{capacity, maxCap})
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("(io_capacity, io_capacity_max) by round = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
