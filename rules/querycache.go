@@ -38,9 +38,9 @@ func (e Env) QueryCacheOn() bool {
 }
 
 // QueryCacheTurnOff is true when the advice turns the cache off: over at
-// least T.QueryCacheMinSelects SELECTs its hit ratio is below
-// T.QueryCacheMinHitRatio or it pruned at least T.QueryCacheMaxPruneShare
-// of what it stored (qcacheChurns), or, with no such measurement, it is
+// least T.QueryCacheMinSelects SELECTs the server has had more sessions at
+// once than CPUs (QueryCacheContended) or a hit ratio below
+// T.QueryCacheMinHitRatio, or, with no such measurement, the cache is
 // larger than T.QueryCacheMaxBytes.
 func (e Env) QueryCacheTurnOff() bool {
 	if !e.QueryCacheOn() {
@@ -48,16 +48,32 @@ func (e Env) QueryCacheTurnOff() bool {
 	}
 	u := e.F.Usage
 	if u.Selects() >= e.T.QueryCacheMinSelects {
-		return u.QcacheHitRatio() < e.T.QueryCacheMinHitRatio || e.qcacheChurns()
+		return e.QueryCacheContended() || u.QcacheHitRatio() < e.T.QueryCacheMinHitRatio
 	}
 	return e.F.QueryCacheBytes > e.T.QueryCacheMaxBytes
 }
 
-// qcacheChurns is true when the cache threw away at least
-// T.QueryCacheMaxPruneShare of the results it stored for lack of room.
-func (e Env) qcacheChurns() bool {
-	s := e.F.Usage.QcachePruneShare()
-	return s >= 0 && s >= e.T.QueryCacheMaxPruneShare
+// QueryCacheContended is true when the server has had more connections at
+// once than the CPUs it can use, not counting mytune's own
+// (Max_used_connections - 1; the peak may have come before mytune
+// connected, so this may count one session too few): every SELECT takes
+// the cache's one global lock, and sessions beyond the CPUs queue on it.
+// Fitted on MariaDB 10.11, 2 CPUs, eight sysbench workloads
+// (docs/benchmarks/query-cache.md): at 4 and 16 sessions off was 1.04-3.18x
+// on in 14 of 16 cells whatever the hit ratio (0.1-98%); at 1 session on
+// was better or within 7% in seven of eight.
+func (e Env) QueryCacheContended() bool {
+	m := e.F.Usage.MaxUsedConnections
+	return m >= 0 && m-1 > e.qcacheCPUs()
+}
+
+// qcacheCPUs is the CPUs the server can use (the probe's host, its cgroup
+// and affinity limits applied), 1 when unknown.
+func (e Env) qcacheCPUs() float64 {
+	if n := e.Host.CPU.Usable(); n > 0 {
+		return n
+	}
+	return 1
 }
 
 // QueryCacheOffAfter is true when the cache is off once the advice is applied.
@@ -77,9 +93,8 @@ func (e Env) QueryCacheText() string {
 		if u.ComSelectCountsHits {
 			formula = "Qcache_hits / Com_select, which counts the cache's hits on MariaDB"
 		}
-		few := u.QcacheHitRatio() < e.T.QueryCacheMinHitRatio
 		bar := ""
-		if few {
+		if !e.QueryCacheContended() {
 			bar = ", below " + e.Pct(e.T.QueryCacheMinHitRatio)
 		}
 		s := fmt.Sprintf("Since the server started the cache answered %s of %s SELECTs (%s = %s%s) and stored %s results",
@@ -87,12 +102,14 @@ func (e Env) QueryCacheText() string {
 		if u.QcacheLowmemPrunes > 0 {
 			s += fmt.Sprintf(", %s of them (%s) pruned for lack of room (Qcache_lowmem_prunes)", e.N(u.QcacheLowmemPrunes), e.Pct(u.QcachePruneShare()))
 		}
-		if few {
+		if !e.QueryCacheContended() {
 			return s + ": every SELECT looks it up and every write to a table invalidates its results under one global lock, for few hits."
 		}
-		return s + fmt.Sprintf(": at %s or more pruned, most misses pay for storing a result and throwing one away under the cache's one global lock. "+
-			"Measured with MariaDB 10.11 on 2 CPUs (a 77%% hit ratio, 76-90%% pruned), turning it off gave 1.56x the throughput at 4 sessions and 2.3x at 16, and 0.95x at 1.",
-			e.Pct(e.T.QueryCacheMaxPruneShare))
+		return s + fmt.Sprintf(", and the server has had up to %s connections at once (Max_used_connections, mytune's own among them) on %s CPUs: "+
+			"every SELECT takes the cache's one global lock, and sessions beyond the CPUs queue on it. Measured with MariaDB 10.11 on 2 CPUs, "+
+			"turning the cache off gave 1.04-3.18x the throughput at 4 and 16 sessions in 14 of 16 workloads and counts, whatever the hit ratio "+
+			"(0.1-98%%); the other two, at 98%% hits, lost 1%% and 12%%; at 1 session the cache was mostly worth keeping.",
+			e.N(u.MaxUsedConnections), strconv.FormatFloat(e.qcacheCPUs(), 'f', -1, 64))
 	}
 	why := "no server status"
 	if e.F.HasServer && u.Selects() >= 0 {

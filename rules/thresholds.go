@@ -51,7 +51,6 @@ type Thresholds struct {
 	PoolMinHitRatio         float64 `yaml:"buffer_pool_min_hit_ratio" check:"fraction"`
 	QueryCacheMinSelects    float64 `yaml:"query_cache_min_selects" check:"positive"`
 	QueryCacheMinHitRatio   float64 `yaml:"query_cache_min_hit_ratio" check:"fraction"`
-	QueryCacheMaxPruneShare float64 `yaml:"query_cache_max_prune_share" check:"fraction"`
 	QueryCacheMaxBytes      uint64  `yaml:"query_cache_max_bytes" check:"positive"`
 	ConnGrowRatio           float64 `yaml:"max_connections_grow_ratio" check:"ratio"`
 	ConnUsedHeadroom        float64 `yaml:"max_connections_used_headroom" check:"ratio"`

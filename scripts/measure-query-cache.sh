@@ -7,7 +7,9 @@
 # (MariaDB's Com_select counts the hits: hit ratio = hits / selects; the
 # share pruned = lowmem_prunes / inserts).
 # Usage: scripts/measure-query-cache.sh [DIR] [PORT] [TABLE_ROWS] [REPS]
-# Environment: QC_SIZE (64M), TEST (oltp_read_only), TABLES (2).
+# Environment: QC_SIZE (64M), TEST (oltp_read_only), TABLES (2), THREADS
+# ("1 4 16"), PIN (a CPU list: the server runs under taskset -c PIN).
+# max_used_connections is the run's (FLUSH STATUS resets it before).
 set -euo pipefail
 dir=${1:-/var/tmp/mytune-qc} port=${2:-3600} rows=${3:-50000} reps=${4:-3}
 sock=$dir/sock
@@ -24,7 +26,8 @@ query_cache_size=${QC_SIZE:-64M}
 innodb_buffer_pool_size=256M
 skip-log-bin
 CNF
-mariadbd --defaults-file="$dir/my.cnf" >"$dir/err.log" 2>&1 &
+pin=(); [ -n "${PIN:-}" ] && pin=(taskset -c "$PIN")
+"${pin[@]}" mariadbd --defaults-file="$dir/my.cnf" >"$dir/err.log" 2>&1 &
 pid=$!
 trap 'mariadb-admin -S "$sock" -uroot shutdown 2>/dev/null || kill "$pid"; while kill -0 "$pid" 2>/dev/null; do sleep 0.5; done' EXIT
 for _ in $(seq 60); do mariadb-admin -S "$sock" -uroot ping >/dev/null 2>&1 && break; sleep 0.5; done
@@ -33,7 +36,7 @@ sb=(sysbench "${TEST:-oltp_read_only}" --db-driver=mysql --mysql-socket="$sock" 
 "${sb[@]}" prepare >/dev/null
 sel() { mariadb -S "$sock" -uroot -N -e "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME='$1'"; }
 for rep in $(seq "$reps"); do
-  for thr in 1 4 16; do
+  for thr in ${THREADS:-1 4 16}; do
     order="ON OFF"; [ $((rep % 2)) -eq 0 ] && order="OFF ON"
     for qc in $order; do
       mariadb -S "$sock" -uroot -e "SET GLOBAL query_cache_type=$qc; RESET QUERY CACHE; FLUSH STATUS"
@@ -44,7 +47,7 @@ for rep in $(seq "$reps"); do
       hits=$(( $(sel QCACHE_HITS) - hits0 )) ins=$(( $(sel QCACHE_INSERTS) - ins0 ))
       pr=$(( $(sel QCACHE_LOWMEM_PRUNES) - pr0 )) sels=$(( $(sel COM_SELECT) - sel0 ))
       echo "rep=$rep threads=$thr query_cache=$qc tps=$tps p95_ms=$p95 load=$(cut -d' ' -f1 /proc/loadavg)" \
-        "hits=$hits selects=$sels inserts=$ins lowmem_prunes=$pr"
+        "hits=$hits selects=$sels inserts=$ins lowmem_prunes=$pr max_used_connections=$(sel MAX_USED_CONNECTIONS)"
     done
   done
 done
