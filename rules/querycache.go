@@ -38,8 +38,8 @@ func (e Env) QueryCacheOn() bool {
 }
 
 // QueryCacheTurnOff is true when the advice turns the cache off: over at
-// least T.QueryCacheMinSelects SELECTs the server has had more sessions at
-// once than CPUs (QueryCacheContended) or a hit ratio below
+// least T.QueryCacheMinSelects SELECTs the server has run sessions in
+// parallel (QueryCacheContended) or had a hit ratio below
 // T.QueryCacheMinHitRatio, or, with no such measurement, the cache is
 // larger than T.QueryCacheMaxBytes.
 func (e Env) QueryCacheTurnOff() bool {
@@ -53,18 +53,19 @@ func (e Env) QueryCacheTurnOff() bool {
 	return e.F.QueryCacheBytes > e.T.QueryCacheMaxBytes
 }
 
-// QueryCacheContended is true when the server has had more connections at
-// once than the CPUs it can use, not counting mytune's own
-// (Max_used_connections - 1; the peak may have come before mytune
-// connected, so this may count one session too few): every SELECT takes
-// the cache's one global lock, and sessions beyond the CPUs queue on it.
-// Fitted on MariaDB 10.11, 2 CPUs, eight sysbench workloads
-// (docs/benchmarks/query-cache.md): at 4 and 16 sessions off was 1.04-3.18x
-// on in 14 of 16 cells whatever the hit ratio (0.1-98%); at 1 session on
-// was better or within 7% in seven of eight.
+// QueryCacheContended is true when sessions can take the cache's one
+// global lock in parallel: the server has had two or more connections at
+// once (Max_used_connections; mytune's own may be one of them, so a single
+// application session beside it counts) and can use more than one CPU (a
+// quota of 1.5 lets two threads run at once).
+// Fitted on MariaDB 10.11, eleven sysbench workloads
+// (docs/benchmarks/query-cache.md): on 2 CPUs, off gave 1.01-3.18x the
+// throughput at 2-16 sessions in 23 of 25 cells whatever the hit ratio
+// (0.1-98%), and lost 1% and 12% in the other two (98% hits on 2,000
+// rows); with the server held to one CPU the cache cost nothing at 1-16
+// sessions; with one session it was worth keeping in 7 of 11 (by 3-30%).
 func (e Env) QueryCacheContended() bool {
-	m := e.F.Usage.MaxUsedConnections
-	return m >= 0 && m-1 > e.qcacheCPUs()
+	return e.F.Usage.MaxUsedConnections >= 2 && e.qcacheCPUs() > 1
 }
 
 // qcacheCPUs is the CPUs the server can use (the probe's host, its cgroup
@@ -105,10 +106,10 @@ func (e Env) QueryCacheText() string {
 		if !e.QueryCacheContended() {
 			return s + ": every SELECT looks it up and every write to a table invalidates its results under one global lock, for few hits."
 		}
-		return s + fmt.Sprintf(", and the server has had up to %s connections at once (Max_used_connections, mytune's own among them) on %s CPUs: "+
-			"every SELECT takes the cache's one global lock, and sessions beyond the CPUs queue on it. Measured with MariaDB 10.11 on 2 CPUs, "+
-			"turning the cache off gave 1.04-3.18x the throughput at 4 and 16 sessions in 14 of 16 workloads and counts, whatever the hit ratio "+
-			"(0.1-98%%); the other two, at 98%% hits, lost 1%% and 12%%; at 1 session the cache was mostly worth keeping.",
+		return s + fmt.Sprintf(", and the server has had up to %s connections at once (Max_used_connections; mytune's own may be one of them) on %s CPUs: "+
+			"every SELECT takes the cache's one global lock, and sessions running in parallel queue on it. Measured with MariaDB 10.11 on 2 CPUs, "+
+			"turning the cache off gave 1.01-3.18x the throughput at 2-16 sessions in 23 of 25 workloads and counts, whatever the hit ratio "+
+			"(0.1-98%%), and lost 1%% and 12%% in the other two (98%% hits); a single session gained 3-30%% from the cache in 7 of 11.",
 			e.N(u.MaxUsedConnections), strconv.FormatFloat(e.qcacheCPUs(), 'f', -1, 64))
 	}
 	why := "no server status"

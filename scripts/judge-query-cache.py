@@ -7,7 +7,9 @@ query cache rule makes from them, and whether that choice is within the bar
 Usage: scripts/judge-query-cache.py [--min-hit R] [--max-prune R] [--cpus N] [--bar B] FILE...
 The rule: off when hits / selects < --min-hit or lowmem_prunes / inserts >= --max-prune
 (mytune's memory.query_cache_on, MariaDB's counters: Com_select counts the hits); with
---cpus, also off when the cell's max_used_connections - 1 (mytune's own) > N.
+--cpus, also off when the cell's max_used_connections - 1 (mytune's own) > N; with
+--parallel as well, off instead when max_used_connections >= 2 and N > 1 (sessions can take
+the cache's lock in parallel: mytune's rule since 2026-12-06 20:30).
 """
 import argparse
 import re
@@ -21,6 +23,7 @@ def main():
     ap.add_argument("--max-prune", type=float, default=0.5)
     ap.add_argument("--bar", type=float, default=0.9)
     ap.add_argument("--cpus", type=float, default=0)
+    ap.add_argument("--parallel", action="store_true")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     print("| shape | threads | ON TPS (runs) | OFF TPS (runs) | OFF ÷ ON | ON p95 / OFF p95 ms | hit ratio | pruned | max used | rule | within %.0f%% |" % ((1 - a.bar) * 100))
@@ -44,6 +47,8 @@ def main():
             pruned = s("lowmem_prunes") / s("inserts") if s("inserts") else 0
             used = max(int(r.get("max_used_connections", "-1")) for r in on)
             contended = a.cpus > 0 and used >= 0 and used - 1 > a.cpus
+            if a.parallel:
+                contended = a.cpus > 1 and used >= 2
             choice = "off" if contended or hit < a.min_hit or pruned >= a.max_prune else "on"
             ok = (toff if choice == "off" else ton) >= a.bar * max(ton, toff)
             misses += not ok
