@@ -39,7 +39,7 @@ func TestQueryCacheHitRatioByFlavor(t *testing.T) {
 			}
 			h, ok := fired(t, p, "strict", "")["memory.query_cache_on"]
 			if tc.ratio == "10.0%" {
-				if !ok || !strings.Contains(h.RenderedDetail, tc.selects) || !strings.Contains(h.RenderedDetail, "= 10.0%") {
+				if !ok || !strings.Contains(h.RenderedDetail, tc.selects) || !strings.Contains(h.RenderedDetail, "(10.0%, below 20.0%, by") {
 					t.Errorf("fired %v, detail %q: want %q and 10.0%%", ok, h.RenderedDetail, tc.selects)
 				}
 			} else if ok {

@@ -98,8 +98,8 @@ func (e Env) QueryCacheText() string {
 		if !e.QueryCacheContended() {
 			bar = ", below " + e.Pct(e.T.QueryCacheMinHitRatio)
 		}
-		s := fmt.Sprintf("Since the server started the cache answered %s of %s SELECTs (%s = %s%s) and stored %s results",
-			e.N(u.QcacheHits), e.N(u.Selects()), formula, e.Pct(u.QcacheHitRatio()), bar, e.N(u.QcacheInserts))
+		s := fmt.Sprintf("Since the server started the cache answered %s of %s SELECTs (%s%s, by %s) and stored %s results",
+			e.N(u.QcacheHits), e.N(u.Selects()), e.Pct(u.QcacheHitRatio()), bar, formula, e.N(u.QcacheInserts))
 		if u.QcacheLowmemPrunes > 0 {
 			s += fmt.Sprintf(", %s of them (%s) pruned for lack of room (Qcache_lowmem_prunes)", e.N(u.QcacheLowmemPrunes), e.Pct(u.QcachePruneShare()))
 		}
