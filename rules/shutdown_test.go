@@ -32,12 +32,13 @@ func TestFastShutdownCrashLike(t *testing.T) {
 		{"not reported", "mysql", "8.4.3", "", false, nil, "Needs a clean shutdown and restart."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := quietProfile()
-			p.Server.Flavor, p.Server.Version = tc.flavor, tc.version
-			if tc.value != "" {
-				p.Server.Variables["innodb_fast_shutdown"] = tc.value
-			}
-			h, ok := fired(t, p, "strict", "")["hygiene.fast_shutdown_crash_like"]
+			env, hits := memEnv(t, func(p *profile.Profile) {
+				p.Server.Flavor, p.Server.Version = tc.flavor, tc.version
+				if tc.value != "" {
+					p.Server.Variables["innodb_fast_shutdown"] = tc.value
+				}
+			})
+			h, ok := hits["hygiene.fast_shutdown_crash_like"]
 			if ok != tc.fires {
 				t.Fatalf("fired %v, want %v: %s", ok, tc.fires, h.RenderedDetail)
 			}
@@ -46,27 +47,9 @@ func TestFastShutdownCrashLike(t *testing.T) {
 					t.Errorf("finding lacks %q: %s", w, h.RenderedDetail)
 				}
 			}
-			if got := resizeText(t, p); !strings.Contains(got, tc.resize) {
+			if got := env.RedoResizeText(); !strings.Contains(got, tc.resize) {
 				t.Errorf("RedoResizeText = %q, want %q in it", got, tc.resize)
 			}
 		})
 	}
-}
-
-// resizeText renders RedoResizeText for p.
-func resizeText(t *testing.T, p profile.Profile) string {
-	t.Helper()
-	c, err := Load(LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tg, _, err := ResolveTarget(p, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := BuildFacts(p, tg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return NewEnv(p, f, c.Thresholds, "strict").RedoResizeText()
 }
