@@ -9,12 +9,12 @@ import (
 
 // TestQueryCacheContended: the cache is turned off when sessions can take
 // its lock in parallel (two or more connections at once, mytune's own
-// perhaps one of them, on two or more CPUs), whatever its hit ratio, and
+// perhaps one of them, on more than one CPU), whatever its hit ratio, and
 // otherwise only below a 20% hit ratio. Fitted on MariaDB 10.11.19,
-// eleven sysbench workloads (docs/benchmarks/query-cache.md): on 2 CPUs
+// twelve sysbench workloads, eleven on 2 CPUs (docs/benchmarks/query-cache.md): on 2 CPUs
 // off gave 1.01-3.18x at 2-16 sessions in 23 of 25 cells, the other two
 // the 2,000-row tables at 97.8% hits (lost 1% and 12% off: the case below
-// fires anyway); held to one CPU the cache cost nothing at 1-16 sessions;
+// fires anyway); held to one CPU the cache cost at most 4% at 1-16 sessions;
 // at 1 session a read/write load at 0.6% hits ran 1.29x faster off.
 func TestQueryCacheContended(t *testing.T) {
 	for _, tc := range []struct {

@@ -58,11 +58,11 @@ func (e Env) QueryCacheTurnOff() bool {
 // once (Max_used_connections; mytune's own may be one of them, so a single
 // application session beside it counts) and can use more than one CPU (a
 // quota of 1.5 lets two threads run at once).
-// Fitted on MariaDB 10.11, eleven sysbench workloads
+// Fitted on MariaDB 10.11, twelve sysbench workloads (eleven on 2 CPUs)
 // (docs/benchmarks/query-cache.md): on 2 CPUs, off gave 1.01-3.18x the
 // throughput at 2-16 sessions in 23 of 25 cells whatever the hit ratio
 // (0.1-98%), and lost 1% and 12% in the other two (98% hits on 2,000
-// rows); with the server held to one CPU the cache cost nothing at 1-16
+// rows); with the server held to one CPU it cost at most 4% at 1-16
 // sessions; with one session it was worth keeping in 7 of 11 (by 3-30%).
 func (e Env) QueryCacheContended() bool {
 	return e.F.Usage.MaxUsedConnections >= 2 && e.qcacheCPUs() > 1
