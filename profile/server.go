@@ -84,6 +84,12 @@ type Server struct {
 	// PERFORMANCE_SCHEMA STATUS, performance_schema.memory); 0 when it is
 	// off or unread.
 	PerfSchemaBytes uint64 `json:"performance_schema_bytes,omitempty"`
+	// ReaderConnections is how many connections the reader itself held
+	// open when SHOW GLOBAL STATUS was read (counted in that snapshot's
+	// Threads_connected and, at a peak, Max_used_connections); 0 when not
+	// recorded (a capture, or a profile saved before it was): one, the
+	// session that read the status, is assumed then.
+	ReaderConnections int `json:"reader_connections,omitempty"`
 	// UptimeS is the Uptime status counter in seconds.
 	UptimeS float64 `json:"uptime_s,omitempty"`
 	// RedoBytesPerS is the redo log write rate (Innodb_os_log_written per second).

@@ -55,9 +55,9 @@ func (e Env) QueryCacheTurnOff() bool {
 
 // QueryCacheContended is true when sessions can take the cache's one
 // global lock in parallel: the server has had two or more connections at
-// once (Max_used_connections; mytune's own may be one of them, so a single
-// application session beside it counts) and can use more than one CPU (a
-// quota of 1.5 lets two threads run at once).
+// once besides the reader's own (Usage.OthersAtPeak: a single application
+// session beside mytune's is one) and can use more than one CPU (a quota
+// of 1.5 lets two threads run at once).
 // Fitted on MariaDB 10.11, twelve sysbench workloads (eleven on 2 CPUs)
 // (docs/benchmarks/query-cache.md): on 2 CPUs, off gave 1.01-3.18x the
 // throughput at 2-16 sessions in 23 of 25 cells whatever the hit ratio
@@ -65,7 +65,7 @@ func (e Env) QueryCacheTurnOff() bool {
 // rows); with the server held to one CPU it cost at most 4% at 1-16
 // sessions; with one session it was worth keeping in 7 of 11 (by 3-30%).
 func (e Env) QueryCacheContended() bool {
-	return e.F.Usage.MaxUsedConnections >= 2 && e.qcacheCPUs() > 1
+	return e.F.Usage.OthersAtPeak() >= 2 && e.qcacheCPUs() > 1
 }
 
 // qcacheCPUs is the CPUs the server can use (the probe's host, its cgroup
@@ -106,11 +106,11 @@ func (e Env) QueryCacheText() string {
 		if !e.QueryCacheContended() {
 			return s + ": every SELECT looks it up and every write to a table invalidates its results under one global lock, for few hits."
 		}
-		return s + fmt.Sprintf(", and the server has had up to %s connections at once (Max_used_connections; mytune's own may be one of them) on %s CPUs: "+
+		return s + fmt.Sprintf(", and the server has had %s on %s CPUs: "+
 			"every SELECT takes the cache's one global lock, and sessions running in parallel queue on it. Measured with MariaDB 10.11 on 2 CPUs, "+
 			"turning the cache off gave 1.01-3.18x the throughput at 2-16 sessions in 23 of 25 workloads and counts, whatever the hit ratio "+
 			"(0.1-98%%), and lost 1%% and 12%% in the other two (98%% hits); a single session gained 3-30%% from the cache in 7 of 11.",
-			e.N(u.MaxUsedConnections), strconv.FormatFloat(e.qcacheCPUs(), 'f', -1, 64))
+			e.peakText(), strconv.FormatFloat(e.qcacheCPUs(), 'f', -1, 64))
 	}
 	why := "no server status"
 	if e.F.HasServer && u.Selects() >= 0 {
@@ -118,4 +118,23 @@ func (e Env) QueryCacheText() string {
 	}
 	return fmt.Sprintf("Its hit ratio was not measured (%s), and at %s it is above %s: the MySQL 5.7 manual finds caches in the hundreds of megabytes may cost more than they save, and the MariaDB KB keeps it off by default because it does not scale on many cores.",
 		why, e.Human(e.F.QueryCacheBytes), e.Human(e.T.QueryCacheMaxBytes))
+}
+
+// peakText says how many sessions the server has had at once and how
+// that was read: the peak less the reader's own connections when the
+// peak is now (OthersAtPeak).
+func (e Env) peakText() string {
+	u := e.F.Usage
+	switch {
+	case u.ThreadsConnected < 0:
+		return fmt.Sprintf("up to %s connections at once (Max_used_connections)", e.N(u.MaxUsedConnections))
+	case !u.PeakIsNow():
+		return fmt.Sprintf("up to %s connections at once (Max_used_connections; %s connected as it was read)", e.N(u.MaxUsedConnections), e.N(u.ThreadsConnected))
+	}
+	readers := "the session"
+	if u.ReaderConnections > 1 {
+		readers = fmt.Sprintf("the %d sessions", u.ReaderConnections)
+	}
+	return fmt.Sprintf("%s connections at once besides %s that read its status (Max_used_connections %s, reached as it was read)",
+		e.N(u.OthersAtPeak()), readers, e.N(u.MaxUsedConnections))
 }

@@ -21,6 +21,11 @@ type Usage struct {
 	// MaxUsedConnections is Max_used_connections; ConnErrorsMax is
 	// Connection_errors_max_connections (clients refused at max_connections).
 	MaxUsedConnections, ConnErrorsMax float64
+	// ThreadsConnected is Threads_connected in the same snapshot (the
+	// reader's own sessions among them); ReaderConnections is how many of
+	// those were the reader's (profile.Server.ReaderConnections, at least 1).
+	ThreadsConnected  float64
+	ReaderConnections int
 	// ThreadsCreated is Threads_created (threads made because the thread
 	// cache had none), Connections the connection attempts since start.
 	ThreadsCreated, Connections float64
@@ -51,14 +56,15 @@ func readUsage(st map[string]string) Usage {
 		QcacheHits: num("qcache_hits"), QcacheInserts: num("qcache_inserts"), QcacheLowmemPrunes: num("qcache_lowmem_prunes"),
 		QcacheNotCached: num("qcache_not_cached"), ComSelect: num("com_select"),
 		MaxUsedConnections: num("max_used_connections"), ConnErrorsMax: num("connection_errors_max_connections"),
-		ThreadsCreated: num("threads_created"), Connections: num("connections"),
-		TableCacheHits: num("table_open_cache_hits"), TableCacheMisses: num("table_open_cache_misses"),
+		ThreadsCreated: num("threads_created"), Connections: num("connections"), ThreadsConnected: num("threads_connected"),
+		ReaderConnections: 1,
+		TableCacheHits:    num("table_open_cache_hits"), TableCacheMisses: num("table_open_cache_misses"),
 		TableCacheOverflows: num("table_open_cache_overflows")}
 }
 
 // noUsage is Usage with every counter unknown (no server status).
 func noUsage() Usage {
-	return Usage{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, false}
+	return Usage{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, false}
 }
 
 // usageOf reads the profile's status, or noUsage without a live server.
@@ -66,9 +72,34 @@ func usageOf(p profile.Profile) Usage {
 	if s := p.Server; s != nil && s.Reachable && len(s.Status) > 0 {
 		u := readUsage(s.Status)
 		u.ComSelectCountsHits = s.Flavor == profile.FlavorMariaDB
+		u.ReaderConnections = max(s.ReaderConnections, 1)
 		return u
 	}
 	return noUsage()
+}
+
+// OthersAtPeak is the most connections the server has had at once
+// besides the reader's own, -1 when Max_used_connections is unknown: when
+// the snapshot's Threads_connected has reached Max_used_connections the
+// peak is now and counts the reader's ReaderConnections, which are taken
+// off; a peak above Threads_connected came at another time and is kept
+// whole (a reader connected then, as an earlier run of mytune, is not
+// known). Measured loads (scripts/measure-query-cache.sh) read the peak
+// after their sessions left, so there it is the load's own sessions.
+func (u Usage) OthersAtPeak() float64 {
+	if u.MaxUsedConnections < 0 {
+		return -1
+	}
+	if u.ThreadsConnected >= u.MaxUsedConnections {
+		return max(u.MaxUsedConnections-float64(u.ReaderConnections), 0)
+	}
+	return u.MaxUsedConnections
+}
+
+// PeakIsNow is true when Max_used_connections was being reached as the
+// status was read (OthersAtPeak took the reader's own off).
+func (u Usage) PeakIsNow() bool {
+	return u.MaxUsedConnections >= 0 && u.ThreadsConnected >= u.MaxUsedConnections
 }
 
 // HitRatio is the buffer pool hit ratio 1 - reads / read requests, -1

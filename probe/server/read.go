@@ -151,6 +151,7 @@ func (s *Session) ReadSampled(ctx context.Context, until <-chan struct{}, sample
 			"or give --no-server", strings.Join(r.s.Unread, "; "))
 	}
 	r.s.Status = r.pairs(ctx, qStatus)
+	r.s.ReaderConnections = r.db.Stats().OpenConnections
 	r.perfSchema(ctx)
 	statusAt := time.Now()
 	r.s.ReadAt = time.Now().UTC().Truncate(time.Second)
