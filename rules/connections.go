@@ -29,8 +29,18 @@ func (e Env) MaxUsedText() string {
 	if e.MaxUsed() == 1 {
 		conns = "connection"
 	}
-	return fmt.Sprintf("The server has used at most %d %s at once since it started %s ago (Max_used_connections).",
-		e.MaxUsed(), conns, upFor2(e.F.UptimeS))
+	return fmt.Sprintf("The server has used at most %d %s at once %s (Max_used_connections).",
+		e.MaxUsed(), conns, e.maxUsedSince())
+}
+
+// maxUsedSince says over what time Max_used_connections was kept: since
+// the server started, or since a FLUSH STATUS, which sets it to the
+// connections open then (Usage.SinceFlushS).
+func (e Env) maxUsedSince() string {
+	if s := e.F.Usage.SinceFlushS; s >= 0 {
+		return "since FLUSH STATUS " + upFor2(s) + " ago"
+	}
+	return "since it started " + upFor2(e.F.UptimeS) + " ago"
 }
 
 // upFor2 renders an uptime in s, min, h or days.
@@ -165,8 +175,8 @@ func (e Env) bufConnsReason() string {
 		return fmt.Sprintf("%d keeps their buffers (%d x %s = %s) within %s%% of usable memory and leaves at least %s for the buffer pool next to the %s reserve; their in-memory temporary tables get what is left after the pool (memory.tmp_table_size_memory)",
 			after, after, e.Human(per), worst, e.N(e.T.ConnMemoryFraction*100), e.Human(e.T.BufferPoolMinBytes), e.Human(e.ReserveBytes()))
 	case after == e.MaxUsed():
-		return fmt.Sprintf("%d is the most the server has had open at once (Max_used_connections, since it started %s ago): fewer would refuse clients it served, though %d x %s of buffers = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
-			after, upFor2(e.F.UptimeS), after, e.Human(per), worst, memFit)
+		return fmt.Sprintf("%d is the most the server has had open at once (Max_used_connections, %s): fewer would refuse clients it served, though %d x %s of buffers = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
+			after, e.maxUsedSince(), after, e.Human(per), worst, memFit)
 	}
 	return fmt.Sprintf("%d is the floor mytune keeps (max_connections_floor), though %d x %s of buffers = %s is more than memory allows (%d): lower the per-connection buffers or give the server more memory",
 		after, after, e.Human(per), worst, memFit)

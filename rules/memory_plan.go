@@ -219,8 +219,8 @@ func (e Env) bufConnsWhy(conns int) string {
 // server has used plus headroom, or mytune's floor.
 func (e Env) connFloorText(floor int) string {
 	if u := e.MaxUsed(); u >= 0 && floor > e.T.MinMaxConnections {
-		return fmt.Sprintf("%d is the least kept: the server has used %s at once since it started %s ago (Max_used_connections), plus %s%% headroom (max_connections_used_headroom); fewer would refuse clients it served",
-			floor, connsText(u), upFor2(e.F.UptimeS), e.N((e.T.ConnUsedHeadroom-1)*100))
+		return fmt.Sprintf("%d is the least kept: the server has used %s at once %s (Max_used_connections), plus %s%% headroom (max_connections_used_headroom); fewer would refuse clients it served",
+			floor, connsText(u), e.maxUsedSince(), e.N((e.T.ConnUsedHeadroom-1)*100))
 	}
 	why := "no server was read, so what it uses is not known"
 	if e.F.HasServer {

@@ -90,16 +90,20 @@ func (e Env) N1(x any) string { return strconv.FormatFloat(toFloat(x), 'f', 1, 6
 func (e Env) QueryCacheText() string {
 	u := e.F.Usage
 	if u.Selects() >= e.T.QueryCacheMinSelects {
-		formula := "Qcache_hits / (Qcache_hits + Com_select)"
+		formula, since, of := "Qcache_hits / (Qcache_hits + Com_select)", "the server started", "SELECTs"
 		if u.ComSelectCountsHits {
 			formula = "Qcache_hits / Com_select, which counts the cache's hits on MariaDB"
+		}
+		if u.SinceFlushS >= 0 {
+			formula = "Qcache_hits / (Qcache_hits + Qcache_inserts + Qcache_not_cached): the flush reset those counters but not Com_select"
+			since, of = "FLUSH STATUS "+upFor2(u.SinceFlushS)+" ago", "SELECTs it looked up"
 		}
 		bar := ""
 		if !e.QueryCacheContended() {
 			bar = ", below " + e.Pct(e.T.QueryCacheMinHitRatio)
 		}
-		s := fmt.Sprintf("Since the server started the cache answered %s of %s SELECTs (%s%s, by %s) and stored %s results",
-			e.N(u.QcacheHits), e.N(u.Selects()), e.Pct(u.QcacheHitRatio()), bar, formula, e.N(u.QcacheInserts))
+		s := fmt.Sprintf("Since %s the cache answered %s of %s %s (%s%s, by %s) and stored %s results",
+			since, e.N(u.QcacheHits), e.N(u.Selects()), of, e.Pct(u.QcacheHitRatio()), bar, formula, e.N(u.QcacheInserts))
 		if u.QcacheLowmemPrunes > 0 {
 			s += fmt.Sprintf(", %s of them (%s) pruned for lack of room (Qcache_lowmem_prunes)", e.N(u.QcacheLowmemPrunes), e.Pct(u.QcachePruneShare()))
 		}
@@ -115,6 +119,9 @@ func (e Env) QueryCacheText() string {
 	why := "no server status"
 	if e.F.HasServer && u.Selects() >= 0 {
 		why = fmt.Sprintf("only %s SELECTs since start, fewer than %s", e.N(u.Selects()), e.N(e.T.QueryCacheMinSelects))
+		if u.SinceFlushS >= 0 {
+			why = fmt.Sprintf("the cache looked up only %s SELECTs since FLUSH STATUS %s ago, fewer than %s", e.N(u.Selects()), upFor2(u.SinceFlushS), e.N(e.T.QueryCacheMinSelects))
+		}
 	}
 	return fmt.Sprintf("Its hit ratio was not measured (%s), and at %s it is above %s: the MySQL 5.7 manual finds caches in the hundreds of megabytes may cost more than they save, and the MariaDB KB keeps it off by default because it does not scale on many cores.",
 		why, e.Human(e.F.QueryCacheBytes), e.Human(e.T.QueryCacheMaxBytes))
