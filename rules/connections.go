@@ -55,10 +55,15 @@ func upFor2(s float64) string {
 }
 
 // ConnectionsRefused is true when clients were refused at max_connections
-// (Connection_errors_max_connections above 0) or the server reached it.
+// (Connection_errors_max_connections above 0) or the server reached it
+// with connections besides the reader's own (Usage.OthersAtPeak): seen
+// live on MariaDB 10.11.19 at max_connections 10, nine idle application
+// sessions and mytune's made Max_used_connections 10 with none refused
+// (Connection_errors_max_connections 0), and max_connections was advised
+// up for them.
 func (e Env) ConnectionsRefused() bool {
 	u := e.F.Usage
-	return e.F.MaxConnections > 0 && (u.ConnErrorsMax > 0 || u.MaxUsedConnections >= float64(e.F.MaxConnections))
+	return e.F.MaxConnections > 0 && (u.ConnErrorsMax > 0 || u.OthersAtPeak() >= float64(e.F.MaxConnections))
 }
 
 // MaxConnectionsRaise is max_connections raised by T.ConnGrowRatio, held

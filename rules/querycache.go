@@ -114,7 +114,7 @@ func (e Env) QueryCacheText() string {
 			"every SELECT takes the cache's one global lock, and sessions running in parallel queue on it. Measured with MariaDB 10.11 on 2 CPUs, "+
 			"turning the cache off gave 1.01-3.18x the throughput at 2-16 sessions in 23 of 25 workloads and counts, whatever the hit ratio "+
 			"(0.1-98%%), and lost 1%% and 12%% in the other two (98%% hits); a single session gained 3-30%% from the cache in 7 of 11.",
-			e.peakText(), strconv.FormatFloat(e.qcacheCPUs(), 'f', -1, 64))
+			e.PeakText(), strconv.FormatFloat(e.qcacheCPUs(), 'f', -1, 64))
 	}
 	why := "no server status"
 	if e.F.HasServer && u.Selects() >= 0 {
@@ -127,10 +127,10 @@ func (e Env) QueryCacheText() string {
 		why, e.Human(e.F.QueryCacheBytes), e.Human(e.T.QueryCacheMaxBytes))
 }
 
-// peakText says how many sessions the server has had at once and how
+// PeakText says how many sessions the server has had at once and how
 // that was read: the peak less the reader's own connections when the
 // peak is now (OthersAtPeak).
-func (e Env) peakText() string {
+func (e Env) PeakText() string {
 	u := e.F.Usage
 	switch {
 	case u.ThreadsConnected < 0:
