@@ -52,6 +52,10 @@ func TestUnusedRules(t *testing.T) {
 		{"3000 with 300 used", "memory.max_connections_unused", connUse("3000", "300", week), true, "at most 300 connections"},
 		{"3000 with 301 used", "memory.max_connections_unused", connUse("3000", "301", week), false, ""},
 		{"151 default with 1 used", "memory.max_connections_unused", connUse("151", "1", week), false, ""},
+		{"up 30 days, FLUSH STATUS a day ago: 9 used since then, too short", "memory.max_connections_unused",
+			all(connUse("3000", "9", "2592000"), setStatus("uptime_since_flush_status", "86400")), false, ""},
+		{"up 30 days, FLUSH STATUS 8 days ago", "memory.max_connections_unused",
+			all(connUse("3000", "9", "2592000"), setStatus("uptime_since_flush_status", "691200")), true, "at most 9 connections at once since FLUSH STATUS 8 days ago"},
 		{"Max_used unknown", "memory.max_connections_unused", all(setVar("max_connections", "3000"), setStatus("uptime", week)), false, ""},
 	}
 	for _, c := range cases {
