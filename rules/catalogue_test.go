@@ -396,6 +396,12 @@ var ruleCases = []struct {
 	{"MySQL thread cache 0 with 2000 connections", "memory.thread_cache_off", all(setVar("thread_cache_size", "0"), setVar("max_connections", "2000")), "", true, "28"},
 	{"MySQL thread cache at its default", "memory.thread_cache_off", setVar("max_connections", "2000"), "", false, ""},
 	{"thread cache 8", "memory.thread_cache_off", setVar("thread_cache_size", "8"), "", false, ""},
+	// review r24, MariaDB 10.11.19 with pool-of-threads and thread_cache_size 0: 31 connections made 2 threads
+	{"MariaDB thread pool, thread cache 0: its workers serve the connections", "memory.thread_cache_off",
+		all(setVersion("mariadb", "10.11.19"), setVar("thread_cache_size", "0"), setVar("thread_handling", "pool-of-threads"),
+			setStatus("threads_created", "4"), setStatus("connections", "35")), "", false, ""},
+	{"MariaDB one thread per connection said outright, thread cache 0", "memory.thread_cache_off",
+		all(setVersion("mariadb", "10.11.19"), setVar("thread_cache_size", "0"), setVar("thread_handling", "one-thread-per-connection")), "", true, "151"},
 	{"MariaDB table_open_cache 10 overflowing at 32 sessions on 4 tables", "memory.table_open_cache_misses",
 		all(setVersion("mariadb", "10.11.6"), fewTables(4), setVar("table_open_cache", "10"), tableCache(427079, 21606, 13882)), "", true, "2000"},
 	{"more tables than the cache: table_open_cache_small speaks instead", "memory.table_open_cache_misses",

@@ -70,6 +70,7 @@ var knownVars = map[string]varSpec{
 	"open_files_limit":         {KindInt, ">=5.0", ">=5.0"},
 	"innodb_file_per_table":    {KindBool, ">=5.0", ">=5.0"},
 	"thread_cache_size":        {KindInt, ">=5.0", ">=5.0"},
+	"thread_handling":          {KindString, ">=5.1", ">=5.1"}, // read only: the thread cache serves one-thread-per-connection
 	"innodb_stats_on_metadata": {KindBool, ">=5.1", ">=5.1"},
 	"innodb_stats_persistent":  {KindBool, ">=5.6.6", ">=10.0"},
 	// Binary log expiry: binlog_expire_logs_seconds from MySQL 8.0.1 and
