@@ -396,22 +396,10 @@ var ruleCases = []struct {
 	{"MySQL thread cache 0 with 2000 connections", "memory.thread_cache_off", all(setVar("thread_cache_size", "0"), setVar("max_connections", "2000")), "", true, "28"},
 	{"MySQL thread cache at its default", "memory.thread_cache_off", setVar("max_connections", "2000"), "", false, ""},
 	{"thread cache 8", "memory.thread_cache_off", setVar("thread_cache_size", "8"), "", false, ""},
-	// review r24, MariaDB 10.11.19 with pool-of-threads and thread_cache_size 0: 31 connections made 2 threads
-	{"MariaDB thread pool, thread cache 0: its workers serve the connections", "memory.thread_cache_off",
-		all(setVersion("mariadb", "10.11.19"), setVar("thread_cache_size", "0"), setVar("thread_handling", "pool-of-threads"),
-			setStatus("threads_created", "4"), setStatus("connections", "35")), "", false, ""},
-	{"MariaDB one thread per connection said outright, thread cache 0", "memory.thread_cache_off",
-		all(setVersion("mariadb", "10.11.19"), setVar("thread_cache_size", "0"), setVar("thread_handling", "one-thread-per-connection")), "", true, "151"},
 	{"MariaDB table_open_cache 10 overflowing at 32 sessions on 4 tables", "memory.table_open_cache_misses",
 		all(setVersion("mariadb", "10.11.6"), fewTables(4), setVar("table_open_cache", "10"), tableCache(427079, 21606, 13882)), "", true, "2000"},
 	{"more tables than the cache: table_open_cache_small speaks instead", "memory.table_open_cache_misses",
 		all(setVersion("mariadb", "10.11.6"), fewTables(40), setVar("table_open_cache", "10"), tableCache(427079, 21606, 13882)), "", false, ""},
-	// review r24, MariaDB 10.11.19 started with table_open_cache 310 beside 303 tables, no other client: mytune's own
-	// information_schema reads made the 3 overflows, and its next run fired on them
-	{"seen live: 303 tables in 310, 3 overflows, mytune's own", "memory.table_open_cache_misses",
-		all(setVersion("mariadb", "10.11.19"), fewTables(303), setVar("table_open_cache", "310"), tableCache(304, 320, 3)), "", false, ""},
-	{"303 tables in 310, 607 overflows: more than a run's 606 opens", "memory.table_open_cache_misses",
-		all(setVersion("mariadb", "10.11.19"), fewTables(303), setVar("table_open_cache", "310"), tableCache(304, 920, 607)), "", true, "2000"},
 	{"table_open_cache 10, never full", "memory.table_open_cache_misses",
 		all(fewTables(4), setVar("table_open_cache", "10"), tableCache(228866, 8, 0)), "", false, ""},
 	{"table_open_cache at its default, overflowing", "memory.table_open_cache_misses",
