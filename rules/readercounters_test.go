@@ -21,7 +21,7 @@ func TestCountersNotTheWorkload(t *testing.T) {
 	}{
 		{"seen live: 303 tables in 310, 3 overflows, mytune's own", "memory.table_open_cache_misses",
 			all(setVersion("mariadb", "10.11.19"), fewTables(303), setVar("table_open_cache", "310"), tableCache(304, 320, 3)), false, ""},
-		{"303 tables in 310, 607 overflows: more than a run's 606 opens", "memory.table_open_cache_misses",
+		{"303 tables in 310, 607 overflows: more than two runs' 606 opens", "memory.table_open_cache_misses",
 			all(setVersion("mariadb", "10.11.19"), fewTables(303), setVar("table_open_cache", "310"), tableCache(304, 920, 607)), true, "2000"},
 		{"seen live: thread pool, thread cache 0: its workers serve the connections", "memory.thread_cache_off",
 			all(setVersion("mariadb", "10.11.19"), setVar("thread_cache_size", "0"), setVar("thread_handling", "pool-of-threads"),

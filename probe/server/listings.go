@@ -17,8 +17,9 @@ import (
 // they get the table-size query's TablesTimeout and, on MariaDB, which
 // ignores MAX_EXECUTION_TIME hints, a max_statement_time of their own, so
 // the server stops them when mytune gives up (review r7: with 20,004
-// tables qLargest took 15 s, was cut at the 10 s query timeout, reported
-// as "the server stopped answering", and kept running in the processlist).
+// tables a query ranking the largest took 15 s, was cut at the 10 s query
+// timeout, reported as "the server stopped answering", and kept running
+// in the processlist).
 func listingQuery(flavor, version string, plain, maria query) query {
 	if v, ok := profile.ParseVersion(version); flavor == profile.FlavorMariaDB && ok && v.AtLeast(10, 1, 2) {
 		return maria
@@ -97,14 +98,6 @@ func listingReason(err error, wait time.Duration) string {
 			TablesTimeout.Seconds(), me.Number, me.Message)
 	}
 	return unreadReason(err, wait)
-}
-
-// largest lists the ten biggest user tables.
-func (r *reader) largest(ctx context.Context) {
-	q := listingQuery(r.s.Flavor, r.s.Version, qLargest, qLargestMariaDB)
-	r.listPairs(ctx, q, "largest tables (information_schema.TABLES)", func(name, bytes sql.NullString) {
-		r.s.LargestTables = append(r.s.LargestTables, profile.TableSize{Name: name.String, Bytes: parseUint(bytes.String)})
-	})
 }
 
 // quoteNames lists the databases and tables whose names hold a single

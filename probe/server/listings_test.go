@@ -13,7 +13,7 @@ import (
 
 // TestListingQuery: on MariaDB the listings that open every table carry a
 // max_statement_time of their own (the hint is MySQL's), so the server
-// stops them when mytune gives up (review r7: qLargest kept running in
+// stops them when mytune gives up (review r7: a listing kept running in
 // the processlist of a 20,004-table MariaDB 10.11 after mytune had left).
 func TestListingQuery(t *testing.T) {
 	tests := []struct {
@@ -21,11 +21,11 @@ func TestListingQuery(t *testing.T) {
 		plain, maria          query
 		bounded               bool
 	}{
-		{"largest, MariaDB 10.11", profile.FlavorMariaDB, "10.11.19", qLargest, qLargestMariaDB, true},
+		{"quotes, MariaDB 10.11", profile.FlavorMariaDB, "10.11.19", qQuoteNames, qQuoteNamesMariaDB, true},
 		{"backticks, MariaDB 10.11", profile.FlavorMariaDB, "10.11.19", qBacktickNames, qBacktickNamesMariaDB, true},
-		{"largest, MariaDB 10.0 (no SET STATEMENT)", profile.FlavorMariaDB, "10.0.38", qLargest, qLargestMariaDB, false},
-		{"largest, MySQL 8.4 (the hint)", profile.FlavorMySQL, "8.4.3", qLargest, qLargestMariaDB, false},
-		{"largest, version unknown", profile.FlavorMariaDB, "", qLargest, qLargestMariaDB, false},
+		{"quotes, MariaDB 10.0 (no SET STATEMENT)", profile.FlavorMariaDB, "10.0.38", qQuoteNames, qQuoteNamesMariaDB, false},
+		{"quotes, MySQL 8.4 (the hint)", profile.FlavorMySQL, "8.4.3", qQuoteNames, qQuoteNamesMariaDB, false},
+		{"quotes, version unknown", profile.FlavorMariaDB, "", qQuoteNames, qQuoteNamesMariaDB, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

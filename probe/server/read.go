@@ -156,7 +156,6 @@ func (s *Session) ReadSampled(ctx context.Context, until <-chan struct{}, sample
 	statusAt := time.Now()
 	r.s.ReadAt = time.Now().UTC().Truncate(time.Second)
 	r.tables(ctx)
-	r.largest(ctx)
 	r.backtickNames(ctx)
 	r.quoteNames(ctx)
 	r.replication(ctx)

@@ -30,29 +30,30 @@ func (r *reader) tables(ctx context.Context) {
 	}
 	defer rows.Close()
 	engines, schemas := map[string]profile.EngineUsage{}, map[string]profile.SchemaUsage{}
+	var largest []profile.TableSize
 	for rows.Next() {
-		var schema, engine string
-		var n int
+		var schema, name, engine string
 		var data, index sql.NullString
-		if err := rows.Scan(&schema, &engine, &n, &data, &index); err != nil {
+		if err := rows.Scan(&schema, &name, &engine, &data, &index); err != nil {
 			r.tablesUnread(err)
 			return
 		}
 		d, i := parseUint(data.String), parseUint(index.String)
 		e := engines[engine]
-		engines[engine] = profile.EngineUsage{DataBytes: e.DataBytes + d, IndexBytes: e.IndexBytes + i, Tables: e.Tables + n}
+		engines[engine] = profile.EngineUsage{DataBytes: e.DataBytes + d, IndexBytes: e.IndexBytes + i, Tables: e.Tables + 1}
 		u := schemas[schema]
-		schemas[schema] = profile.SchemaUsage{Name: schema, Tables: u.Tables + n, Bytes: u.Bytes + d + i}
+		schemas[schema] = profile.SchemaUsage{Name: schema, Tables: u.Tables + 1, Bytes: u.Bytes + d + i}
 		r.s.DataBytes += d
 		r.s.IndexBytes += i
-		r.s.Tables += n
+		r.s.Tables++
+		largest = keepLargest(largest, profile.TableSize{Name: schema + "." + name, Bytes: d + i})
 	}
 	if err := rows.Err(); err != nil {
 		r.tablesUnread(err)
 		return
 	}
 	rows.Close() // its connection serves the next query
-	r.s.Engines = engines
+	r.s.Engines, r.s.LargestTables = engines, largest
 	r.s.Schemas, r.s.SchemasOmitted = schemaList(schemas)
 	var sys int
 	if db.QueryRowContext(qc, string(qSystemTables)).Scan(&sys) == nil {
@@ -100,6 +101,24 @@ func schemaList(m map[string]profile.SchemaUsage) ([]profile.SchemaUsage, int) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, 0
+}
+
+// largestKept is how many tables LargestTables holds.
+const largestKept = 10
+
+// keepLargest inserts t into top, sorted by bytes (largest first, then by
+// name), keeping at most largestKept.
+func keepLargest(top []profile.TableSize, t profile.TableSize) []profile.TableSize {
+	at := sort.Search(len(top), func(k int) bool {
+		return top[k].Bytes < t.Bytes || (top[k].Bytes == t.Bytes && top[k].Name > t.Name)
+	})
+	if at >= largestKept {
+		return top
+	}
+	top = append(top, profile.TableSize{})
+	copy(top[at+1:], top[at:])
+	top[at] = t
+	return top[:min(len(top), largestKept)]
 }
 
 // tablesQuery is the table-size query for the server: qEnginesMariaDB on

@@ -66,3 +66,34 @@ func TestSessionReadTimeoutIsListingLimit(t *testing.T) {
 	}
 	rows.Close()
 }
+
+// TestKeepLargest: the one pass over information_schema.TABLES ranks the
+// largest tables itself, largest first, ties by name, at most largestKept.
+func TestKeepLargest(t *testing.T) {
+	tests := []struct {
+		name  string
+		sizes []uint64
+		want  string
+	}{
+		{"none", nil, ""},
+		{"in order", []uint64{3, 2, 1}, "t0=3 t1=2 t2=1"},
+		{"reversed", []uint64{1, 2, 3}, "t2=3 t1=2 t0=1"},
+		{"ties by name", []uint64{5, 5, 7}, "t2=7 t0=5 t1=5"},
+		{"twelve: the two smallest dropped", []uint64{1, 12, 2, 11, 3, 10, 4, 9, 5, 8, 6, 7}, "t1=12 t3=11 t5=10 t7=9 t9=8 t11=7 t10=6 t8=5 t6=4 t4=3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var top []profile.TableSize
+			for i, b := range tt.sizes {
+				top = keepLargest(top, profile.TableSize{Name: fmt.Sprintf("t%d", i), Bytes: b})
+			}
+			var got []string
+			for _, ts := range top {
+				got = append(got, fmt.Sprintf("%s=%d", ts.Name, ts.Bytes))
+			}
+			if s := strings.Join(got, " "); s != tt.want {
+				t.Errorf("got %q, want %q", s, tt.want)
+			}
+		})
+	}
+}
