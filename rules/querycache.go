@@ -48,6 +48,9 @@ func (e Env) QueryCacheTurnOff() bool {
 	}
 	u := e.F.Usage
 	if u.Selects() >= e.T.QueryCacheMinSelects {
+		if e.QueryCacheDemand() {
+			return e.queryCacheDemandOff()
+		}
 		return e.QueryCacheContended() || u.QcacheHitRatio() < e.T.QueryCacheMinHitRatio
 	}
 	return e.F.QueryCacheBytes > e.T.QueryCacheMaxBytes
@@ -97,6 +100,9 @@ func (e Env) QueryCacheText() string {
 		if u.SinceFlushS >= 0 {
 			formula = "Qcache_hits / (Qcache_hits + Qcache_inserts + Qcache_not_cached): the flush reset those counters but not Com_select"
 			since, of = "FLUSH STATUS "+upFor2(u.SinceFlushS)+" ago", "SELECTs it looked up"
+		}
+		if e.QueryCacheDemand() {
+			return e.queryCacheDemandText(since) + "."
 		}
 		bar := ""
 		if !e.QueryCacheContended() {

@@ -8,7 +8,8 @@
 # share pruned = lowmem_prunes / inserts).
 # Usage: scripts/measure-query-cache.sh [DIR] [PORT] [TABLE_ROWS] [REPS]
 # Environment: QC_SIZE (64M), TEST (oltp_read_only), TABLES (2), THREADS
-# ("1 4 16"), PIN (a CPU list: the server runs under taskset -c PIN).
+# ("1 4 16"), PIN (a CPU list: the server runs under taskset -c PIN), MODES
+# (the query_cache_type values compared, "ON OFF"; rotated one place a rep).
 # max_used_connections is the run's (FLUSH STATUS resets it before).
 set -euo pipefail
 dir=${1:-/var/tmp/mytune-qc} port=${2:-3600} rows=${3:-50000} reps=${4:-3}
@@ -37,7 +38,9 @@ sb=(sysbench "${TEST:-oltp_read_only}" --db-driver=mysql --mysql-socket="$sock" 
 sel() { mariadb -S "$sock" -uroot -N -e "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME='$1'"; }
 for rep in $(seq "$reps"); do
   for thr in ${THREADS:-1 4 16}; do
-    order="ON OFF"; [ $((rep % 2)) -eq 0 ] && order="OFF ON"
+    read -ra modes <<<"${MODES:-ON OFF}"
+    k=$(( (rep - 1) % ${#modes[@]} ))
+    order="${modes[*]:k} ${modes[*]:0:k}"
     for qc in $order; do
       mariadb -S "$sock" -uroot -e "SET GLOBAL query_cache_type=$qc; RESET QUERY CACHE; FLUSH STATUS"
       sel0=$(sel COM_SELECT) hits0=$(sel QCACHE_HITS) ins0=$(sel QCACHE_INSERTS) pr0=$(sel QCACHE_LOWMEM_PRUNES)
