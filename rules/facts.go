@@ -68,6 +68,9 @@ type Facts struct {
 	// TmpMemEngine is internal_tmp_mem_storage_engine (MySQL 8.0.2+:
 	// TempTable or MEMORY; "" elsewhere).
 	TmpMemEngine string
+	// FlushLogTimeoutS is innodb_flush_log_at_timeout (flushLogTimeout):
+	// how often the redo log is synced when commits do not sync it.
+	FlushLogTimeoutS int
 	// KeyBufferBytes is key_buffer_size, AriaPagecacheBytes MariaDB's
 	// aria_pagecache_buffer_size (0 on MySQL): global caches counted in
 	// the memory budget.
@@ -328,6 +331,7 @@ func (f *Facts) fill() {
 	f.FilePerTable = f.Raw["innodb_file_per_table"] == "" || f.bool("innodb_file_per_table")
 	f.FlushLogAtTrxCommit = f.int("innodb_flush_log_at_trx_commit")
 	f.clampFlushLog()
+	f.FlushLogTimeoutS = flushLogTimeout(f.int("innodb_flush_log_at_timeout"))
 	f.SyncBinlog = f.int("sync_binlog")
 	f.MaxConnections = f.int("max_connections")
 	f.clampMaxConnections()

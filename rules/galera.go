@@ -27,7 +27,7 @@ func (e Env) GaleraFlushText() string {
 	}
 	return " This server is a Galera cluster node (wsrep_on ON, a wsrep_provider loaded): a commit returns only once " +
 		"the cluster's other nodes have it, so a crash of this node alone loses nothing the cluster keeps (the node " +
-		"rejoins by IST or SST), and that second is lost only if every node goes down at once (a shared power cut), " +
+		"rejoins by IST or SST), and the commits not yet synced are lost only if every node goes down at once (a shared power cut), " +
 		"which is why Galera clusters often run 2. --durability strict still keeps 1; " +
 		"--durability relaxed leaves 2 as it is."
 }

@@ -49,6 +49,8 @@ var knownVars = map[string]varSpec{
 	"innodb_write_io_threads":        {KindInt, ">=5.5", ">=5.5"},
 	"innodb_doublewrite":             {KindString, ">=5.0", ">=5.0"},
 	"innodb_flush_log_at_trx_commit": {KindInt, ">=5.0", ">=5.0"},
+	// read only: how often 0 and 2 sync the redo log (rules/flushtimeout.go)
+	"innodb_flush_log_at_timeout": {KindInt, ">=5.6.6", ">=10.0"},
 	// MariaDB 10.8.4+ (MDEV-28766): the redo log through the page cache or O_DIRECT.
 	"innodb_log_file_buffering": {KindBool, "", ">=10.8.4"},
 	"innodb_dedicated_server":   {KindBool, ">=8.0.3", ""},
