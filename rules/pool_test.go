@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -40,29 +41,42 @@ func TestLayoutPool(t *testing.T) {
 	}
 }
 
-// TestQueryCacheTypeFromMyCnf: a my.cnf that sizes the cache and names no
-// type turns it ON on MariaDB (KB: "automatically set to ON" for a
-// non-zero, non-default size) and leaves MySQL 5.7 at its default OFF.
+// TestQueryCacheTypeFromMyCnf: a my.cnf that sizes the cache turns it ON
+// on MariaDB whatever type it names but DEMAND (measured on MariaDB
+// 10.11.19: query_cache_type=OFF with query_cache_size=64M or 1M ran ON),
+// and leaves MySQL 5.7 at the type it names or its default OFF.
 func TestQueryCacheTypeFromMyCnf(t *testing.T) {
 	cases := []struct {
-		name, flavor, version, size, want string
+		name, flavor, version, typ, size, want string
 	}{
-		{"MariaDB 64M", "mariadb", "10.11.6", "64M", "ON"},
-		{"MariaDB default 1M", "mariadb", "10.11.6", "1048576", "OFF"},
-		{"MariaDB 0", "mariadb", "10.11.6", "0", "OFF"},
-		{"MySQL 5.7 64M", "mysql", "5.7.44", "64M", "OFF"},
+		{"MariaDB 64M", "mariadb", "10.11.6", "", "64M", "ON"},
+		{"MariaDB 1M set", "mariadb", "10.11.6", "", "1048576", "ON"},
+		{"MariaDB OFF and 64M: ON", "mariadb", "10.11.19", "OFF", "64M", "ON"},
+		{"MariaDB 0 and 1M: ON", "mariadb", "10.11.19", "0", "1M", "ON"},
+		{"MariaDB DEMAND and 64M: DEMAND", "mariadb", "10.11.19", "DEMAND", "64M", "DEMAND"},
+		{"MariaDB OFF and 0", "mariadb", "10.11.19", "OFF", "0", "OFF"},
+		{"MariaDB 0", "mariadb", "10.11.6", "", "0", "OFF"},
+		{"MySQL 5.7 64M", "mysql", "5.7.44", "", "64M", "OFF"},
+		{"MySQL 5.7 OFF and 64M", "mysql", "5.7.44", "OFF", "64M", "OFF"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := quietProfile()
 			p.Server = nil
 			p.MyCnf = &profile.MyCnf{Variables: map[string]string{"query_cache_size": tc.size}}
+			if tc.typ != "" {
+				p.MyCnf.Variables["query_cache_type"] = tc.typ
+			}
 			f, err := BuildFacts(p, profile.Target{Flavor: tc.flavor, Version: tc.version})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if f.QueryCacheType != tc.want {
 				t.Errorf("query_cache_type = %q, want %q", f.QueryCacheType, tc.want)
+			}
+			said := strings.Contains(strings.Join(f.Problems, "; "), "whatever query_cache_type says")
+			if wantSaid := tc.typ != "" && tc.want != tc.typ; said != wantSaid {
+				t.Errorf("problem said %v, want %v: %v", said, wantSaid, f.Problems)
 			}
 		})
 	}

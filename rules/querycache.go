@@ -14,20 +14,43 @@ import (
 // "Query Cache Configuration"), MariaDB from 10.1.7 to OFF and 1M.
 
 // fillQueryCache reads query_cache_type and query_cache_size. A my.cnf
-// that sets a non-zero size and no type turns the cache ON on MariaDB
-// (MariaDB KB, query_cache_type: "automatically set to ON if the server is
-// started with the query_cache_size set to a non-zero (and non-default)
-// value"); MySQL 5.7 keeps its default type 0.
+// that sets a non-zero size turns an OFF cache ON on MariaDB (MariaDB KB,
+// query_cache_type: "automatically set to ON if the server is started
+// with the query_cache_size set"), whatever query_cache_type it sets:
+// MariaDB 10.11.19 started with query_cache_type=OFF and
+// query_cache_size=64M, or 1M, ran ON and cached results; DEMAND stays
+// DEMAND. MySQL 5.7 keeps the type it is given, by default 0.
 func (f *Facts) fillQueryCache() {
 	if _, ok := f.Raw["query_cache_size"]; !ok {
 		return
 	}
 	f.QueryCacheBytes = f.size("query_cache_size")
 	f.QueryCacheType = strings.ToUpper(strings.TrimSpace(f.Raw["query_cache_type"]))
-	if !f.HasServer && f.Flavor == profile.FlavorMariaDB && !f.Set["query_cache_type"] &&
-		f.Set["query_cache_size"] && f.QueryCacheBytes > 0 && f.QueryCacheBytes != 1<<20 {
+	off := f.QueryCacheType == "" || f.QueryCacheType == "OFF" || f.QueryCacheType == "0"
+	if !f.HasServer && f.Flavor == profile.FlavorMariaDB && off && f.Set["query_cache_size"] && f.QueryCacheBytes > 0 {
+		if f.Set["query_cache_type"] {
+			f.Problems = append(f.Problems, fmt.Sprintf("query_cache_type = %q: MariaDB starts the query cache ON when "+
+				"query_cache_size is set (%q here), whatever query_cache_type says; ON was used (query_cache_size = 0 keeps it off)",
+				f.Raw["query_cache_type"], f.Raw["query_cache_size"]))
+		}
 		f.QueryCacheType = "ON"
 	}
+}
+
+// QueryCacheSizeText is why memory.query_cache_size sets the size to 0 on
+// MariaDB, where query_cache_type alone does not keep the cache off: a
+// size in my.cnf turns it ON at the next start (fillQueryCache), and
+// whether the size's memory is held while the type is OFF depends on the
+// order they were set in (measured on MariaDB 10.11.19: SET GLOBAL
+// query_cache_type = OFF freed the 16 MiB, Qcache_free_memory 16,759,592
+// → 0; a query_cache_size of 32M set after it took 33,536,760).
+func (e Env) QueryCacheSizeText() string {
+	return fmt.Sprintf("MariaDB starts the cache ON whenever my.cnf sets a non-zero query_cache_size, whatever "+
+		"query_cache_type says (measured on MariaDB 10.11.19: started with query_cache_type=OFF and query_cache_size=64M, "+
+		"or 1M, it ran ON and cached results), so query_cache_type = OFF alone does not keep it off. While the type is "+
+		"OFF its memory is freed or held depending on which was set last (SET GLOBAL query_cache_type = OFF freed 16 MiB; "+
+		"a size set after it was allocated), so the %s may be held now. 0 keeps the cache off at the next start and frees "+
+		"what it holds.", e.Human(e.F.QueryCacheBytes))
 }
 
 // QueryCacheOn is true when the query cache caches results: a type other
