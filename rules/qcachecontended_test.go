@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -45,20 +44,7 @@ func TestQueryCacheContended(t *testing.T) {
 			if tc.maxUsed != "" {
 				p.Server.Status["max_used_connections"] = tc.maxUsed
 			}
-			h, ok := fired(t, p, "strict", "")["memory.query_cache_on"]
-			if ok != tc.fires {
-				t.Fatalf("fired %v, want %v: %s", ok, tc.fires, h.RenderedDetail)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(h.RenderedDetail, w) {
-					t.Errorf("detail lacks %q: %s", w, h.RenderedDetail)
-				}
-			}
-			for _, w := range tc.wantNot {
-				if strings.Contains(h.RenderedDetail, w) {
-					t.Errorf("detail has %q: %s", w, h.RenderedDetail)
-				}
-			}
+			firedAs(t, p, "memory.query_cache_on", tc.fires, tc.want, tc.wantNot)
 		})
 	}
 }
@@ -95,20 +81,7 @@ func TestQueryCacheReaderAtPeak(t *testing.T) {
 			p.Server.Status["max_used_connections"] = tc.maxUsed
 			p.Server.Status["threads_connected"] = tc.connected
 			p.Server.ReaderConnections = tc.readers
-			h, ok := fired(t, p, "strict", "")["memory.query_cache_on"]
-			if ok != tc.fires {
-				t.Fatalf("fired %v, want %v: %s", ok, tc.fires, h.RenderedDetail)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(h.RenderedDetail, w) {
-					t.Errorf("detail lacks %q: %s", w, h.RenderedDetail)
-				}
-			}
-			for _, w := range tc.wantNot {
-				if strings.Contains(h.RenderedDetail, w) {
-					t.Errorf("detail has %q: %s", w, h.RenderedDetail)
-				}
-			}
+			firedAs(t, p, "memory.query_cache_on", tc.fires, tc.want, tc.wantNot)
 		})
 	}
 }

@@ -47,20 +47,7 @@ func TestQueryCacheAfterFlushStatus(t *testing.T) {
 			p.Server.Status["qcache_not_cached"] = strconv.Itoa(tc.notCached)
 			p.Server.Status["uptime_since_flush_status"] = tc.sinceFlush
 			p.Server.Status["max_used_connections"] = "1"
-			h, ok := fired(t, p, "strict", "")["memory.query_cache_on"]
-			if ok != tc.fires {
-				t.Fatalf("fired %v, want %v: %s", ok, tc.fires, h.RenderedDetail)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(h.RenderedDetail, w) {
-					t.Errorf("detail lacks %q: %s", w, h.RenderedDetail)
-				}
-			}
-			for _, w := range tc.wantNot {
-				if strings.Contains(h.RenderedDetail, w) {
-					t.Errorf("detail has %q: %s", w, h.RenderedDetail)
-				}
-			}
+			firedAs(t, p, "memory.query_cache_on", tc.fires, tc.want, tc.wantNot)
 		})
 	}
 }
