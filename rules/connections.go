@@ -115,8 +115,15 @@ func (e Env) PoolMissText() string {
 	u := e.F.Usage
 	s := fmt.Sprintf("%s of %s page requests missed the pool since the server started (hit ratio %s, below %s)",
 		e.N(u.PoolReads), e.N(u.PoolReadRequests), e.Pct(u.HitRatio()), e.Pct(e.T.PoolMinHitRatio))
+	if load := e.PoolLoadPagesMax(); load > 0 {
+		s = fmt.Sprintf("%s of %s page requests missed the pool since the server started beyond the %s pages its start-up load "+
+			"can have read (innodb_buffer_pool_load_at_startup reads back innodb_buffer_pool_dump_pct of the pool's %s pages and "+
+			"counts them as misses; %s reads in all): a hit ratio of %s, below %s",
+			e.N(e.PoolMissesBeyondLoad()), e.N(u.PoolReadRequests), e.N(load), e.N(e.F.PoolTotalPages), e.N(u.PoolReads),
+			e.Pct(e.PoolHitRatioBeyondLoad()), e.Pct(e.T.PoolMinHitRatio))
+	}
 	if e.F.UptimeS > 0 {
-		perS := u.PoolReads / e.F.UptimeS
+		perS := e.PoolMissesBeyondLoad() / e.F.UptimeS
 		s += fmt.Sprintf(", %s disk reads/s on average over %s, %s of the %s random 16K reads/s this disk measured with one thread",
 			e.N1(perS), upFor2(e.F.UptimeS), e.Pct(perS/e.ReadIOPS(1)), e.N(e.ReadIOPS(1)))
 		if perS > e.ReadIOPS(1) {

@@ -139,9 +139,9 @@ func (e Env) poolEvictedText() string {
 	switch {
 	case e.F.PoolEvictedPages > 0:
 		return fmt.Sprintf("Innodb_buffer_pool_pages_LRU_freed says it evicted %s pages to make room", e.N(e.F.PoolEvictedPages))
-	case e.F.PoolTotalPages > 0 && e.F.Usage.PoolReads > e.F.PoolTotalPages:
-		return fmt.Sprintf("Innodb_buffer_pool_reads says it read %s pages from disk, more than the %s it holds",
-			e.N(e.F.Usage.PoolReads), e.N(e.F.PoolTotalPages))
+	case e.F.PoolTotalPages > 0 && e.PoolMissesBeyondLoad() > e.F.PoolTotalPages:
+		return fmt.Sprintf("Innodb_buffer_pool_reads says it read %s pages from disk, more than the %s it holds%s",
+			e.N(e.F.Usage.PoolReads), e.N(e.F.PoolTotalPages), e.poolLoadBeside())
 	}
 	return ""
 }
@@ -312,8 +312,8 @@ func (e Env) PoolHitText() string {
 		return fmt.Sprintf("The server is up for only %s (%s page requests): too short for its hit ratio to show what its workload needs.",
 			upFor(e.F.UptimeS), e.N(u.PoolReadRequests))
 	}
-	s := fmt.Sprintf("Since it started %s ago, %.2f%% of %s page requests hit the pool (%s were read from disk)",
-		upFor2(e.F.UptimeS), 100*u.HitRatio(), e.N(u.PoolReadRequests), e.N(u.PoolReads))
+	s := fmt.Sprintf("Since it started %s ago, %.2f%% of %s page requests hit the pool (%s were read from disk%s)",
+		upFor2(e.F.UptimeS), 100*u.HitRatio(), e.N(u.PoolReadRequests), e.N(u.PoolReads), e.poolLoadText())
 	if e.PoolDataKnown() && e.WorkingSetBytes() > e.F.BufferPoolBytes {
 		s += ": pages read so far fit, not all the data"
 	}

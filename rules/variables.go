@@ -28,6 +28,9 @@ var knownVars = map[string]varSpec{
 	"innodb_buffer_pool_size":       {KindSize, ">=5.0", ">=5.0"},
 	"innodb_buffer_pool_instances":  {KindInt, ">=5.5", "<10.6"}, // MariaDB removed it in 10.6 (MDEV-15058)
 	"innodb_buffer_pool_chunk_size": {KindSize, ">=5.7.5", ">=10.2"},
+	// read only: the start-up load's reads count as pool misses (poolload.go)
+	"innodb_buffer_pool_load_at_startup": {KindBool, ">=5.6.3", ">=10.0"},
+	"innodb_buffer_pool_dump_pct":        {KindInt, ">=5.7.2", ">=10.0"},
 	// read only (restartWhy): the most SET GLOBAL may grow the pool to; in the
 	// MariaDB 10.11.19, 11.8.6 and 12.2.2 captures (probe/server/testdata).
 	// Never written; which releases have it and its default:
