@@ -76,7 +76,7 @@ var (
 // MariaDB with table_open_cache 10 showed 223 under an OS limit of 20000,
 // and 2000 was advised down to 200).
 func (e Env) TableCacheCap() int {
-	if e.F.OpenFilesLimit <= 0 || e.F.OpenFilesLimit >= e.filesWanted() && !e.instancesLowered() {
+	if !e.filesCut() {
 		return 0
 	}
 	maria := e.F.Flavor == profile.FlavorMariaDB
@@ -90,16 +90,16 @@ func (e Env) TableCacheCap() int {
 // open_files_limit); a set value below that is taken as the OS's cut.
 // MariaDB 10.11.19, measured here under an OS limit of 20000: 223 for
 // table_open_cache 10 and max_connections 30, 6584 for 400 and 151, 2505
-// for 100 and 500 = the most of 33 + max_connections + table_open_cache ×
-// 2 × table_open_cache_instances (8) and max_connections × 5 + 5.
+// for 100 and 500: filesWantedFor with the instances read (33 = 30 +
+// extra_max_connections 1 + thread_pool_size 2 on that host).
 func (e Env) filesWanted() int {
 	mc, toc := e.F.MaxConnections, e.F.TableOpenCache
 	if e.F.Flavor == profile.FlavorMariaDB {
 		inst := e.F.TableCacheInstances
 		if inst <= 0 {
-			inst = 8 // MariaDB KB, table_open_cache_instances: default 8
+			inst = tableCacheInstancesDefault
 		}
-		return max(33+mc+toc*2*inst, mc*5+5)
+		return e.filesWantedFor(mc, toc, inst)
 	}
 	return max(10+mc+toc*2, mc*5, 5000)
 }
