@@ -69,10 +69,16 @@ type Device struct {
 	RotationalFlag bool `json:"rotational_flag"`
 	// RotationalUnknown: queue/rotational could not be read (a user who may
 	// not read it), so RotationalFlag's false tells nothing.
-	RotationalUnknown bool   `json:"rotational_unknown,omitempty"`
-	LogicalBlockSize  int    `json:"logical_block_size"`
-	PhysicalBlockSize int    `json:"physical_block_size,omitempty"`
-	SizeBytes         uint64 `json:"size_bytes"` // the first leaf disk's
+	RotationalUnknown bool `json:"rotational_unknown,omitempty"`
+	// MountedRotationalFlag is queue/rotational of the device that holds
+	// the filesystem when it has a queue of its own (a loop, dm or md
+	// device, or a whole disk; nil for a partition, whose disk's flag is
+	// RotationalFlag): the flag MariaDB 10.4.4+ reads to skip neighbour
+	// flushing (rules.NeighborsSkipped).
+	MountedRotationalFlag *bool  `json:"mounted_rotational_flag,omitempty"`
+	LogicalBlockSize      int    `json:"logical_block_size"`
+	PhysicalBlockSize     int    `json:"physical_block_size,omitempty"`
+	SizeBytes             uint64 `json:"size_bytes"` // the first leaf disk's
 	// DeviceSizeBytes is the mounted device's own size (a partition, an
 	// LV, a loop device) when it is not the leaf disk; 0 otherwise.
 	DeviceSizeBytes uint64 `json:"device_size_bytes,omitempty"`

@@ -97,6 +97,10 @@ func (rs *resolver) device(major, minor uint32) profile.Device {
 		}
 	}
 	topBlockSizes(dir, &dev)
+	if rot, ok := uintAttr(dir, "queue", "rotational"); ok {
+		flag := rot == 1
+		dev.MountedRotationalFlag = &flag // a partition has no queue: nil
+	}
 	return dev
 }
 
