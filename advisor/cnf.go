@@ -110,6 +110,7 @@ func commonSettings(cands []candidate) []Finding {
 		for _, c := range cands {
 			g, ok := settingOf(c.adv, f.Variable)
 			same = same && ok && rules.SameValue(f.Variable, g.Recommended, f.Recommended)
+			f.RestartRequired = f.RestartRequired || g.RestartRequired // a restart for any server reading it
 			cur := profile.OrUnknown(g.Current)
 			if len(was[cur]) == 0 {
 				order = append(order, cur)

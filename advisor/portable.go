@@ -71,6 +71,8 @@ func mergeFindings(cands []candidate) []Finding {
 			key := strings.Join([]string{f.ID, f.Variable, f.Current, f.Recommended}, "\x00")
 			if e, ok := seen[key]; ok {
 				e.labels = append(e.labels, c.label)
+				// a restart for any server reading the line (innodb_read_io_threads: online on MariaDB 10.11 only)
+				e.f.RestartRequired = e.f.RestartRequired || f.RestartRequired
 				continue
 			}
 			seen[key] = &entry{f: f, labels: []string{c.label}}

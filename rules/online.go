@@ -17,9 +17,15 @@ import (
 // built-in InnoDB of 5.0 and 5.1 (MySQL 5.1 manual, innodb_file_per_table:
 // "Dynamic: No" for the built-in InnoDB); MariaDB ships XtraDB, a plugin,
 // from 5.1.
+// innodb_read_io_threads, innodb_write_io_threads: dynamic from MariaDB
+// 10.11 (MDEV-11026, merged into 10.11; SET GLOBAL innodb_read_io_threads
+// = 8 taken with no warning and read back as 8 on MariaDB 10.11.19, review
+// r27); never on MySQL (MySQL 8.4 manual: "Dynamic: No"), "" below.
 var onlineSince = map[string]varSpec{
 	"innodb_buffer_pool_size": {KindSize, ">=5.7.5", ">=10.2.2"},
 	"innodb_file_per_table":   {KindBool, ">=5.5", ">=5.1"},
+	"innodb_read_io_threads":  {KindInt, "", ">=10.11"},
+	"innodb_write_io_threads": {KindInt, "", ">=10.11"},
 }
 
 // restartWhy says why setting name to value needs a restart on this
@@ -46,6 +52,9 @@ func (e Env) restartWhy(name, value string) string {
 	rng := spec.MySQL
 	if e.F.Flavor == profile.FlavorMariaDB {
 		rng = spec.MariaDB
+	}
+	if rng == "" {
+		return fmt.Sprintf("%s sets %s only at startup", profile.FlavorName(e.F.Flavor), name)
 	}
 	pluginOnline := name == "innodb_file_per_table" && e.F.InnoDBVersion != "" // the 5.1 InnoDB Plugin
 	if r, err := parseRange(rng); err == nil && e.F.Version != (profile.Version{}) && !r.contains(e.F.Version) && !pluginOnline {

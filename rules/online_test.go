@@ -114,3 +114,32 @@ func TestRedoResizeRestart(t *testing.T) {
 		})
 	}
 }
+
+// TestIOThreadsRestart: innodb_read_io_threads and innodb_write_io_threads
+// change online from MariaDB 10.11 (review r27: SET GLOBAL
+// innodb_read_io_threads = 8 taken and read back on MariaDB 10.11.19, where
+// the advice marked both restart only) and only at startup before it and
+// on MySQL.
+func TestIOThreadsRestart(t *testing.T) {
+	eightCPUs := func(p *profile.Profile) { p.Host.CPU.Logical = 8 }
+	for _, tc := range []struct {
+		name, flavor, version string
+		restart               bool
+	}{
+		{"seen live: MariaDB 10.11.19, online", "mariadb", "10.11.19", false},
+		{"MariaDB 10.6.20: restart", "mariadb", "10.6.20", true},
+		{"MySQL 8.4.3: restart", "mysql", "8.4.3", true},
+	} {
+		for _, id := range []string{"io.read_io_threads", "io.write_io_threads"} {
+			t.Run(tc.name+" "+id, func(t *testing.T) {
+				p := quietProfile()
+				all(setVersion(tc.flavor, tc.version), eightCPUs, setVar("innodb_read_io_threads", "4"),
+					setVar("innodb_write_io_threads", "4"), func(p *profile.Profile) { p.Storage.Class = profile.ClassSSD })(&p)
+				h, ok := fired(t, p, "strict", "")[id]
+				if !ok || h.RestartRequired != tc.restart {
+					t.Fatalf("%s fired %v, restart %v, want restart %v", id, ok, h.RestartRequired, tc.restart)
+				}
+			})
+		}
+	}
+}
