@@ -29,3 +29,25 @@ func (e Env) NeighborsSkipped() bool {
 	}
 	return d.Name != "" && !d.RotationalUnknown && !d.RotationalFlag
 }
+
+// NeighborsLabelText says, for a MariaDB 10.4.4+ target where neighbours
+// are still flushed, why: the device is labelled rotational, or its label
+// was not read; "" for other targets.
+func (e Env) NeighborsLabelText() string {
+	if !e.F.IsMariaDB() || !e.F.Version.AtLeast(10, 4, 4) {
+		return ""
+	}
+	d := e.Storage.Device
+	name := d.Name
+	if name == "" {
+		name = "this disk"
+	}
+	rotational := d.MountedRotationalFlag != nil && *d.MountedRotationalFlag
+	if d.MountedRotationalFlag == nil && d.Name != "" && !d.RotationalUnknown {
+		rotational = d.RotationalFlag
+	}
+	if rotational {
+		return " and skips it on a disk the kernel labels non-rotational, but " + name + " is labelled rotational, so neighbours are flushed here"
+	}
+	return " and skips it on a disk the kernel labels non-rotational, but the label of " + name + " was not read, so mytune cannot tell whether it does here"
+}

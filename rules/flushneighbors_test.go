@@ -43,7 +43,7 @@ func TestFlushNeighborsBesideRotationalLabel(t *testing.T) {
 			"MariaDB keeps 1 as its default (made for disks that seek); 0 suits flash."},
 		{"MariaDB, label unreadable: advised", "io.flush_neighbors_flash",
 			all(setVersion("mariadb", "10.11.19"), flash, setVar("innodb_flush_neighbors", "1"),
-				func(p *profile.Profile) { p.Storage.Device.RotationalUnknown = true }), true, ""},
+				func(p *profile.Profile) { p.Storage.Device.RotationalUnknown = true }), true, "but the label of nvme0n1 was not read, so mytune cannot tell whether it does here"},
 		{"MySQL 5.7 on a non-rotational disk: MySQL reads no label", "io.flush_neighbors_flash",
 			all(setVersion("mysql", "5.7.44"), flash, setVar("innodb_flush_neighbors", "1"), rotational(false, &no)), true, ""},
 		{"MariaDB, measured HDD labelled non-rotational: 1 would be skipped", "io.flush_neighbors_hdd",
