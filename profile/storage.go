@@ -110,6 +110,19 @@ type Device struct {
 	QueueDepthNrRequst      int    `json:"nr_requests,omitempty"`
 }
 
+// MountedLabel is the kernel's rotational label of the device that holds
+// the filesystem: its own (MountedRotationalFlag), else the leaf disk's
+// (a partition); known is false when the label was not read.
+func (d Device) MountedLabel() (rotational, known bool) {
+	if d.MountedRotationalFlag != nil {
+		return *d.MountedRotationalFlag, true
+	}
+	if d.Name == "" || d.RotationalUnknown {
+		return false, false
+	}
+	return d.RotationalFlag, true
+}
+
 // Leaf is one whole disk at the bottom of a chain (several for RAID or multipath).
 type Leaf struct {
 	Name           string `json:"name"`

@@ -23,11 +23,8 @@ func (e Env) NeighborsSkipped() bool {
 	if !e.F.IsMariaDB() || e.F.Version == (profile.Version{}) || !e.F.Version.AtLeast(10, 4, 4) {
 		return false
 	}
-	d := e.Storage.Device
-	if d.MountedRotationalFlag != nil {
-		return !*d.MountedRotationalFlag
-	}
-	return d.Name != "" && !d.RotationalUnknown && !d.RotationalFlag
+	rotational, known := e.Storage.Device.MountedLabel()
+	return known && !rotational
 }
 
 // NeighborsLabelText says, for a MariaDB 10.4.4+ target where neighbours
@@ -37,16 +34,11 @@ func (e Env) NeighborsLabelText() string {
 	if !e.F.IsMariaDB() || !e.F.Version.AtLeast(10, 4, 4) {
 		return ""
 	}
-	d := e.Storage.Device
-	name := d.Name
+	name := e.Storage.Device.Name
 	if name == "" {
 		name = "this disk"
 	}
-	rotational := d.MountedRotationalFlag != nil && *d.MountedRotationalFlag
-	if d.MountedRotationalFlag == nil && d.Name != "" && !d.RotationalUnknown {
-		rotational = d.RotationalFlag
-	}
-	if rotational {
+	if rotational, known := e.Storage.Device.MountedLabel(); rotational && known {
 		return " and skips it on a disk the kernel labels non-rotational, but " + name + " is labelled rotational, so neighbours are flushed here"
 	}
 	return " and skips it on a disk the kernel labels non-rotational, but the label of " + name + " was not read, so mytune cannot tell whether it does here"

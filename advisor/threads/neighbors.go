@@ -36,14 +36,40 @@ const (
 // innodb_flush_neighbors).
 var NeighborsOffSince = profile.Version{Major: 8, Minor: 0, Patch: 3}
 
-// flushNeighbors says whether the load runs with innodb_flush_neighbors on
-// (1 or 2), and the value read ("" when none was: then the target's
-// default, off when the target is unknown).
+// NeighborsLabelSince is the first MariaDB that flushes no neighbours on
+// a device the kernel labels non-rotational, whatever
+// innodb_flush_neighbors says (MDEV-17380; measured on MariaDB 10.11.19 on
+// a loop device at innodb_flush_neighbors 1: labelled 1, 3,041 of 3,100
+// pages flushed as neighbours; labelled 0, none of 4,327:
+// docs/benchmarks/live-server.md). A real SD card (mmcblk) or SSD is
+// labelled 0; the card and hdd beds' loop devices are labelled 1.
+var NeighborsLabelSince = profile.Version{Major: 10, Minor: 4, Patch: 4}
+
+// labelSkipsNeighbors is true when the target is a MariaDB that flushes
+// no neighbours on this disk: 10.4.4+ and the datadir's device labelled
+// non-rotational (profile.Device.MountedLabel).
+func labelSkipsNeighbors(p *profile.Profile, o Options) bool {
+	t := targetOf(p, o)
+	v, err := profile.ParseVersionStrict(t.Version)
+	if !t.IsMariaDB() || err != nil || v.Less(NeighborsLabelSince) {
+		return false
+	}
+	rotational, known := p.Storage.Device.MountedLabel()
+	return known && !rotational
+}
+
+// flushNeighbors says whether the load runs with neighbour flushing on
+// (innodb_flush_neighbors 1 or 2, and not skipped by the disk's label:
+// labelSkipsNeighbors), and the value read ("" when none was: then the
+// target's default, off when the target is unknown).
 func flushNeighbors(p *profile.Profile, o Options) (on bool, value string) {
 	for _, vars := range varSets(p, o) {
 		if v := strings.ToUpper(strings.TrimSpace(vars["innodb_flush_neighbors"])); v != "" {
-			return v != "0" && v != "OFF", v
+			return v != "0" && v != "OFF" && !labelSkipsNeighbors(p, o), v
 		}
+	}
+	if labelSkipsNeighbors(p, o) {
+		return false, ""
 	}
 	t := targetOf(p, o)
 	v, err := profile.ParseVersionStrict(t.Version)
@@ -89,7 +115,7 @@ func pagesPerWrite(neighbors bool) (lo, hi float64) {
 // way, not worth a step).
 func neighborsWanted(p *profile.Profile, o Options, b pool, maxDirtyPct float64) (bool, string) {
 	on, value := flushNeighbors(p, o)
-	if on || o.asMeasured || p.Dump == nil {
+	if on || o.asMeasured || p.Dump == nil || labelSkipsNeighbors(p, o) {
 		return false, value
 	}
 	_, _, holds, _ := dirtyPages(p.Dump, b, maxDirtyPct)

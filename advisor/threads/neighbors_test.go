@@ -28,6 +28,14 @@ func TestFlushNeighbors(t *testing.T) {
 			advised: map[string]string{"innodb_flush_neighbors": "0"}, value: "0"},
 		{name: "a my.cnf says 0", p: profile.Profile{MyCnf: &profile.MyCnf{Variables: map[string]string{"innodb_flush_neighbors": "0"}}}, value: "0"},
 		{name: "nothing read", p: profile.Profile{}},
+		{name: "MariaDB 10.11 on a disk labelled non-rotational: skipped, whatever it says", p: profile.Profile{Storage: sdCard(),
+			Server: srv("mariadb", "10.11.19", map[string]string{"innodb_flush_neighbors": "1"})}, value: "1"},
+		{name: "MariaDB 10.11's default on a disk labelled non-rotational: skipped", p: profile.Profile{Storage: sdCard(),
+			Server: srv("mariadb", "10.11.19", map[string]string{})}},
+		{name: "MariaDB 10.3 reads no label: on", p: profile.Profile{Storage: sdCard(),
+			Server: srv("mariadb", "10.3.39", map[string]string{"innodb_flush_neighbors": "1"})}, on: true, value: "1"},
+		{name: "MySQL 5.7 reads no label: on", p: profile.Profile{Storage: sdCard(),
+			Server: srv("mysql", "5.7.44", map[string]string{"innodb_flush_neighbors": "1"})}, on: true, value: "1"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,6 +76,8 @@ func neighborsSettingCases() []neighborsSettingCase {
 		{name: "card, advised off: turned on for the load", storage: card, vars: vars(nil), advised: bigPool, setting: true, neighbors: true},
 		{name: "card, MariaDB's default on: kept", storage: card, vars: vars(nil), advised: map[string]string{"innodb_buffer_pool_size": "17G"}, neighbors: true},
 		{name: "fast disk: nothing", storage: fast, vars: vars(nil), advised: bigPool},
+		{name: "a real card, labelled non-rotational: MariaDB flushes no neighbours, none offered", storage: labelled(card, false), vars: vars(nil), advised: bigPool},
+		{name: "the card bed's loop device, labelled rotational: offered", storage: labelled(card, true), vars: vars(nil), advised: bigPool, setting: true, neighbors: true},
 		{name: "card, the pool outgrown (512M available: no growth offered)", storage: card, vars: vars(map[string]string{"innodb_flush_method": "fsync", "innodb_flush_neighbors": "0"}), memory: 512 << 20},
 	}
 }
@@ -123,4 +133,18 @@ func TestNeighborsSetting(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sdCard is a storage whose device the kernel labels non-rotational, as an
+// mmcblk SD card is.
+func sdCard() profile.Storage { return labelled(cardBed(2800<<20), false) }
+
+// labelled gives s a device named for its label: the kernel's
+// queue/rotational of the mounted device is rotational.
+func labelled(s profile.Storage, rotational bool) profile.Storage {
+	s.Device = profile.Device{Name: "mmcblk0", RotationalFlag: rotational, MountedRotationalFlag: &rotational}
+	if rotational {
+		s.Device.Name = "loop0"
+	}
+	return s
 }
