@@ -29,31 +29,12 @@ func (r *reader) tables(ctx context.Context) {
 		return
 	}
 	defer rows.Close()
-	engines, schemas := map[string]profile.EngineUsage{}, map[string]profile.SchemaUsage{}
-	var largest []profile.TableSize
-	for rows.Next() {
-		var schema, name, engine string
-		var data, index sql.NullString
-		if err := rows.Scan(&schema, &name, &engine, &data, &index); err != nil {
-			r.tablesUnread(err)
-			return
-		}
-		d, i := parseUint(data.String), parseUint(index.String)
-		e := engines[engine]
-		engines[engine] = profile.EngineUsage{DataBytes: e.DataBytes + d, IndexBytes: e.IndexBytes + i, Tables: e.Tables + 1}
-		u := schemas[schema]
-		schemas[schema] = profile.SchemaUsage{Name: schema, Tables: u.Tables + 1, Bytes: u.Bytes + d + i}
-		r.s.DataBytes += d
-		r.s.IndexBytes += i
-		r.s.Tables++
-		largest = keepLargest(largest, profile.TableSize{Name: schema + "." + name, Bytes: d + i})
-	}
-	if err := rows.Err(); err != nil {
+	schemas, err := r.sumTables(rows)
+	if err != nil {
 		r.tablesUnread(err)
 		return
 	}
 	rows.Close() // its connection serves the next query
-	r.s.Engines, r.s.LargestTables = engines, largest
 	r.s.Schemas, r.s.SchemasOmitted = schemaList(schemas)
 	var sys int
 	if db.QueryRowContext(qc, string(qSystemTables)).Scan(&sys) == nil {
@@ -101,6 +82,35 @@ func schemaList(m map[string]profile.SchemaUsage) ([]profile.SchemaUsage, int) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, 0
+}
+
+// sumTables reads qEngines' rows (schema, table, engine, data and index
+// bytes), sums them into the server's totals and Engines, ranks
+// LargestTables, and returns the per-schema sums.
+func (r *reader) sumTables(rows *sql.Rows) (map[string]profile.SchemaUsage, error) {
+	engines, schemas := map[string]profile.EngineUsage{}, map[string]profile.SchemaUsage{}
+	var largest []profile.TableSize
+	for rows.Next() {
+		var schema, name, engine string
+		var data, index sql.NullString
+		if err := rows.Scan(&schema, &name, &engine, &data, &index); err != nil {
+			return nil, err
+		}
+		d, i := parseUint(data.String), parseUint(index.String)
+		e := engines[engine]
+		engines[engine] = profile.EngineUsage{DataBytes: e.DataBytes + d, IndexBytes: e.IndexBytes + i, Tables: e.Tables + 1}
+		u := schemas[schema]
+		schemas[schema] = profile.SchemaUsage{Name: schema, Tables: u.Tables + 1, Bytes: u.Bytes + d + i}
+		r.s.DataBytes += d
+		r.s.IndexBytes += i
+		r.s.Tables++
+		largest = keepLargest(largest, profile.TableSize{Name: schema + "." + name, Bytes: d + i})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	r.s.Engines, r.s.LargestTables = engines, largest
+	return schemas, nil
 }
 
 // largestKept is how many tables LargestTables holds.
