@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mytune/mytune/profile"
+	"github.com/mytune/mytune/rules"
 )
 
 // clampBounds are the range mariadbd 10.11 holds a variable to at start:
@@ -47,6 +48,10 @@ func serverClamp(name string, file uint64, srv map[string]string) (got uint64, w
 		if file > conns {
 			return conns, "limited it to max_connections", true
 		}
+	case "max_connections": // sql/mysqld.cc's arithmetic (rules.MariaDBConnectionsKept); said only when it gives what the server runs
+		if kept, ok := connsKept(file, srv); ok && kept < file {
+			return kept, fmt.Sprintf("lowered it to what open_files_limit %s allows", srv["open_files_limit"]), true
+		}
 	case "table_open_cache":
 		files, err := profile.ParseSize(srv["open_files_limit"])
 		if err == nil && files > tableCacheExtraFiles+conns && file > (files-tableCacheExtraFiles-conns)/2 {
@@ -72,4 +77,22 @@ func clamped(flavor, name, fileVal, srvVal string, srv map[string]string) (strin
 		return "", false
 	}
 	return fmt.Sprintf("%s %s in the file: the server %s, %s", name, fileVal, why, srvVal), true
+}
+
+// connsKept is the max_connections mariadbd keeps at start from the
+// file's value with the open_files_limit, table_open_cache and
+// table_open_cache_instances it runs with; ok false when one is unread.
+func connsKept(file uint64, srv map[string]string) (uint64, bool) {
+	var n [3]uint64
+	for i, name := range []string{"open_files_limit", "table_open_cache", "table_open_cache_instances"} {
+		v, err := profile.ParseSize(srv[name])
+		if err != nil || v == 0 || v > 1<<31 {
+			return 0, false
+		}
+		n[i] = v
+	}
+	if file > 1<<31 {
+		return 0, false
+	}
+	return uint64(rules.MariaDBConnectionsKept(int(n[0]), int(file), int(n[1]), int(n[2]))), true
 }

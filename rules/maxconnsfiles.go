@@ -73,6 +73,17 @@ func mariaConnsKept(files, want, toc, inst int) (conns, instances int) {
 	return max(min(left, want), MaxConnectionsMin(profile.FlavorMariaDB)), inst
 }
 
+// MariaDBConnectionsKept is the max_connections mariadbd keeps at start
+// from want with files (its open_files_limit), table_open_cache toc and
+// inst instances (mariaConnsKept), for callers outside the rules.
+func MariaDBConnectionsKept(files, want, toc, inst int) int {
+	if files <= 0 || want <= 0 || toc <= 0 || inst <= 0 {
+		return want
+	}
+	n, _ := mariaConnsKept(files, want, toc, inst)
+	return n
+}
+
 // MaxConnectionsKept is the max_connections a MariaDB server keeps at its
 // next start when its my.cnf asks for want, with the table_open_cache the
 // advice leaves and the files its open_files_limit shows the OS gave it;
