@@ -80,6 +80,14 @@ type Server struct {
 	// their rows but not a database's routines and events nor a table's
 	// triggers, and exits 1. [] when none (or not read).
 	QuoteNames []TableName `json:"quote_names"`
+	// CharsetsKnown and CollationsKnown say, for each character set and
+	// collation a dump names (Dump.Charsets, Dump.Collations), whether this
+	// server knows it (true) or answered "Unknown character set" /
+	// "Unknown collation" (false): a CREATE naming one it lacks fails on
+	// load. Only names the server answered are listed; nil when no dump was
+	// given as the server was read.
+	CharsetsKnown   map[string]bool `json:"charsets_known,omitempty"`
+	CollationsKnown map[string]bool `json:"collations_known,omitempty"`
 	// PerfSchemaBytes is what the performance schema allocated (SHOW ENGINE
 	// PERFORMANCE_SCHEMA STATUS, performance_schema.memory); 0 when it is
 	// off or unread.
@@ -380,6 +388,13 @@ type Dump struct {
 	// release notes): an older MariaDB stops the load ("ERROR 1273 (HY000):
 	// Unknown collation: 'utf8mb4_0900_ai_ci'").
 	MySQL8Collations bool `json:"mysql8_collations,omitempty"`
+	// Charsets and Collations are the character sets and collations the
+	// dump's CREATE statements and view/routine headers name (lower case,
+	// sorted; "binary" left out): a target that lacks one stops the load
+	// of what names it ("ERROR 1115 Unknown character set", "ERROR 1273
+	// Unknown collation").
+	Charsets   []string `json:"charsets,omitempty"`
+	Collations []string `json:"collations,omitempty"`
 	// LargestLineBytes is a mysqldump file's longest line (part scanned):
 	// MySQL's mysqldump writes an extended INSERT on one line, mariadb-dump
 	// 10.11 one row a line in statements of up to its net_buffer_length

@@ -143,7 +143,8 @@ func crossFlavorWarnings(d *profile.Dump, t profile.Target) []string {
 				"or dump again with --set-gtid-purged=OFF")
 		}
 	}
-	if v, err := profile.ParseVersionStrict(t.Version); maria && d.MySQL8Collations && (err != nil || v.Less(Collations0900Since)) {
+	// A profile saved before Dump.Collations: CharsetWarning has the names now.
+	if v, err := profile.ParseVersionStrict(t.Version); maria && d.MySQL8Collations && len(d.Collations) == 0 && (err != nil || v.Less(Collations0900Since)) {
 		out = append(out, "the file's tables use MySQL 8's utf8mb4_0900_* collations, which MariaDB has only since 11.4.5: on an older "+
 			"MariaDB the load stops at the first (\"ERROR 1273 (HY000): Unknown collation\"); replace them first (utf8mb4_0900_ai_ci by "+
 			"utf8mb4_uca1400_ai_ci on MariaDB 10.10 and later, utf8mb4_unicode_520_ci before) or load into MariaDB 11.4.5 or later")

@@ -165,8 +165,10 @@ func loadWarnings(p *profile.Profile, o Options) []string {
 		if w, _ := onTarget(p, o); w != "" {
 			out = append(out, w)
 		}
-		if w := caseCollisionWarning(p); w != "" {
-			out = append(out, w)
+		for _, w := range []string{caseCollisionWarning(p), CharsetWarning(p, o)} {
+			if w != "" {
+				out = append(out, w)
+			}
 		}
 	}
 	return out

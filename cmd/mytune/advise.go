@@ -15,6 +15,7 @@ import (
 	"github.com/mytune/mytune/advisor"
 	"github.com/mytune/mytune/probe"
 	"github.com/mytune/mytune/probe/dump"
+	"github.com/mytune/mytune/probe/server"
 	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/render"
 	"github.com/mytune/mytune/rules"
@@ -92,6 +93,7 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 		if d, err = dump.Read(cmd.Context(), dir); err != nil {
 			return nil, dumpError(err)
 		}
+		a.ask = server.NamesAsked{Charsets: d.Charsets, Collations: d.Collations}
 	}
 	captured, err := a.readCapture(cmd)
 	if err != nil {

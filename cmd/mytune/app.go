@@ -29,6 +29,9 @@ type app struct {
 	// conn is the server connection once resolved (resolveConn): asked
 	// for once per run, so -p prompts once and reads standard input once.
 	conn *resolvedConn
+	// ask are the names the server is asked about: the --dump's character
+	// sets and collations, set once the dump is read.
+	ask server.NamesAsked
 }
 
 // resolvedConn is resolveConn's answer, kept for the run.

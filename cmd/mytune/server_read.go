@@ -18,5 +18,6 @@ func (a *app) dialServer(ctx context.Context, cmd *cobra.Command) (probe.ServerD
 	if err != nil {
 		return probe.ServerDial{}, err
 	}
+	conn.Ask = a.ask
 	return probe.DialServer(ctx, conn, a.connSource(cmd).Named())
 }

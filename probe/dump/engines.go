@@ -156,6 +156,7 @@ func readSchemaEngines(ctx context.Context, dir string, files map[[2]string]stri
 			continue
 		}
 		t.engine(key[0], key[1], tableEngine(rest))
+		t.names.add(rest)
 	}
 	if unread > 0 {
 		note = fmt.Sprintf("%d schema files had no readable CREATE TABLE: their tables' engine is unknown (counted as InnoDB)", unread)

@@ -135,6 +135,8 @@ type tally struct {
 	compression map[string]int
 	// creates holds the schema files' CREATE TABLEs once read.
 	creates *createCache
+	// names are the character sets and collations the schema files name.
+	names charsetNames
 }
 
 func newTally() *tally {
@@ -188,6 +190,7 @@ func (t *tally) fill(d *profile.Dump) {
 	}
 	d.TopTables = list
 	d.Engines = t.engines()
+	d.Charsets, d.Collations = t.names.lists()
 	if note := engineNote(d); note != "" {
 		d.Notes = append(d.Notes, note)
 	}

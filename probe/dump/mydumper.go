@@ -204,6 +204,9 @@ func readMydumper(ctx context.Context, dir string, all fileSet) (*profile.Dump, 
 	if note != "" {
 		d.Notes = append(d.Notes, note)
 	}
+	if err := readObjectNames(ctx, dir, files, t); err != nil {
+		return nil, err
+	}
 	if err := readMydumperMetadata(ctx, dir, files, d, t, notTables); err != nil {
 		return nil, err
 	}

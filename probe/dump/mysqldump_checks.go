@@ -25,6 +25,11 @@ var (
 	// (--tz-utc, on by default; left out with --compact, which still dumps
 	// TIMESTAMP values in UTC).
 	reHeaderTimeZone = regexp.MustCompile(`(?i)^(?:/\*!\d+ )?SET\b.*\bTIME_ZONE\s*=`)
+	// reSetsNames is a view's or routine's header line setting the names
+	// its statement was written in ("/*!50001 SET character_set_client =
+	// utf8mb4 */;", "/*!50001 SET collation_connection =
+	// utf8mb4_0900_ai_ci */;"): an unknown one stops the load there.
+	reSetsNames = regexp.MustCompile(`(?i)^(?:/\*!\d+ )?SET\s+(?:character_set_client|character_set_results|collation_connection)\s*=`)
 )
 
 // fileChecks reads the lines around a mysqldump file's statements: its
@@ -45,8 +50,13 @@ func (s *sqlScan) fileChecks(b []byte) {
 	case s.creating && bytes.Contains(b, []byte(" GENERATED ALWAYS AS ")):
 		s.d.GeneratedColumns++
 	}
-	if (s.creating || reCreateDatabase.Match(b)) && bytes.Contains(b, []byte("utf8mb4_0900_")) {
-		s.d.MySQL8Collations = true
+	if s.creating || reCreateDatabase.Match(b) {
+		if bytes.Contains(b, []byte("utf8mb4_0900_")) {
+			s.d.MySQL8Collations = true
+		}
+		s.t.names.add(string(b))
+	} else if reSetsNames.Match(b) {
+		s.t.names.add(string(b))
 	}
 }
 

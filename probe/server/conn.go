@@ -134,6 +134,9 @@ type Conn struct {
 	// RedoSample is the gap between the two redo counter readings; a
 	// negative value skips sampling (the lifetime average is used).
 	RedoSample time.Duration
+	// Ask are the character sets and collations to ask the server about
+	// (a dump's): the answers are Server.CharsetsKnown and CollationsKnown.
+	Ask NamesAsked
 	// From lists where settings came from ("--defaults-file /x.cnf", "MYSQL_PWD").
 	From []string
 	// Notes say what was left out on the way, for the user (an

@@ -159,6 +159,7 @@ func (s *Session) ReadSampled(ctx context.Context, until <-chan struct{}, sample
 	r.backtickNames(ctx)
 	r.quoteNames(ctx)
 	r.replication(ctx)
+	r.charsetNames(ctx)
 	r.sampleRedo(ctx, statusAt)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()

@@ -1,0 +1,5 @@
+/*!40101 SET NAMES binary*/;
+CREATE TABLE `w`(
+`id` int,
+`s` int
+)ENGINE=MyISAM;
