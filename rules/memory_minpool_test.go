@@ -13,11 +13,15 @@ import (
 // (review r21, sort_buffer_size=256M, max_connections=500; review r23,
 // a 6G pool): the text now
 // says it is the smallest pool and names the server's own when it differs.
+// Since review r29 the caches shrink only when the connections do not fit
+// even with tmp_table_size at its 1 MiB floor (MemoryTight), so the host
+// here has 2 GiB (a cgroup limit), where 500 such connections do not.
 func TestSmallMemoryCachesNameThePool(t *testing.T) {
 	bigConns := func(pool string) func(*profile.Profile) {
 		return all(setVersion("mariadb", "10.11.19"), setVar("innodb_buffer_pool_size", pool),
 			setVar("max_connections", "500"), setVar("tmp_table_size", "512M"), setVar("max_heap_table_size", "512M"),
 			func(p *profile.Profile) {
+				p.Host.Memory.LimitBytes = 2 * tGiB
 				p.Server.Engines = map[string]profile.EngineUsage{"InnoDB": {Tables: 1, DataBytes: 60 * tMiB}}
 			})
 	}

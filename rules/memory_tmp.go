@@ -237,21 +237,6 @@ func (e Env) MinPoolAsideText() string {
 	return "; the pool is " + e.Human(e.F.BufferPoolBytes)
 }
 
-// MemoryTight is true when the max_connections in effect, each connection
-// with its buffers after the advice and an in-memory temporary table, does
-// not fit next to the global buffers, a T.BufferPoolMinBytes pool and the
-// reserve.
-func (e Env) MemoryTight() bool {
-	if !e.MemoryKnown() {
-		return false
-	}
-	used := satSum(e.ReserveBytes(), e.T.BufferPoolMinBytes, e.GlobalBytes())
-	if used >= e.EffectiveMemBytes() {
-		return true
-	}
-	return e.connsFit(e.EffectiveMemBytes()-used, e.BuffersAfterBytes(), e.F.TmpTableBytes) < e.F.MaxConnections
-}
-
 // Bounds of redo.log_buffer_waits: it doubles innodb_log_buffer_size, to
 // at least 64 MiB, while the buffer is below 256 MiB (the MySQL 8.4 manual,
 // innodb_log_buffer_size: a large log buffer lets large transactions run
