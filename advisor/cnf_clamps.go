@@ -39,6 +39,9 @@ func serverClamp(name string, file uint64, srv map[string]string) (got uint64, w
 			return b.max, "limited it to its maximum", true
 		}
 	}
+	if got, why, ok := filesClamp(name, file, srv); ok {
+		return got, why, true
+	}
 	conns, err := profile.ParseSize(srv["max_connections"])
 	if err != nil {
 		return 0, "", false
@@ -95,4 +98,33 @@ func connsKept(file uint64, srv map[string]string) (uint64, bool) {
 		return 0, false
 	}
 	return uint64(rules.MariaDBConnectionsKept(int(n[0]), int(file), int(n[1]), int(n[2]))), true
+}
+
+// filesClamp is how mariadbd adjusts the open-files settings of the file
+// at start, each seen in review r29 (2026-12-07, mariadbd 10.11.19 run as
+// root with a hard limit of 20000 open files, ulimit -Hn): open_files_limit
+// 1000000 ran as 20000, since the server keeps what setrlimit granted and
+// asks for at least the file's value (sql/mysqld.cc, my_set_max_open_files),
+// so less than the file is always the OS's limit; innodb_open_files 65536
+// ran as 9735, the table_open_cache it ran with, after "InnoDB:
+// innodb_open_files 65536 should not be greater than the open_files_limit
+// 20000" (storage/innobase/handler/ha_innodb.cc, innodb_init_params: above
+// open_files_limit it falls to table_open_cache when that is smaller).
+func filesClamp(name string, file uint64, srv map[string]string) (got uint64, why string, ok bool) {
+	limit, err := profile.ParseSize(srv["open_files_limit"])
+	if err != nil || limit == 0 {
+		return 0, "", false
+	}
+	switch name {
+	case "open_files_limit":
+		if file > limit {
+			return limit, "got only what the operating system allowed (the process's hard limit on open files, ulimit -Hn; systemd's LimitNOFILE raises it)", true
+		}
+	case "innodb_open_files":
+		tc, err := profile.ParseSize(srv["table_open_cache"])
+		if err == nil && file > limit && file > tc {
+			return tc, fmt.Sprintf("lowered it, above open_files_limit %d, to table_open_cache", limit), true
+		}
+	}
+	return 0, "", false
 }

@@ -57,7 +57,8 @@ func clampNote(path string, clamps []string) string {
 		"in the file", path, strings.Join(clamps, "; "))
 }
 
-// joinNotes joins the non-empty notes into one.
+// joinNotes joins the non-empty notes into one, the second as a sentence
+// of its own (review r29 read "… in the file. the my.cnf … disagree").
 func joinNotes(a, b string) string {
 	switch {
 	case a == "":
@@ -65,7 +66,7 @@ func joinNotes(a, b string) string {
 	case b == "":
 		return a
 	}
-	return a + ". " + b
+	return a + ". " + strings.ToUpper(b[:1]) + b[1:]
 }
 
 // disagreeNote names the values the file and the server disagree on,
