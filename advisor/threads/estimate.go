@@ -281,7 +281,7 @@ func diskRates(s profile.Storage, threads int, b pool, data, redo uint64) (fast,
 	if rnd <= 0 || b.bytes == 0 && data == 0 {
 		return fast, slow, how + bl
 	}
-	if b.bytes > 0 && data <= b.bytes {
+	if b.fits(data) {
 		return fitRates(s, threads, b, data, redo)
 	}
 	pf, ps := rnd/pageLo, rnd/pageHi
@@ -443,7 +443,7 @@ func rangeOf(fast, slow float64, basis string) DurationRange {
 // share of it at the fast end) takes at the disk's rate, at most diskFast;
 // 0 and "" otherwise.
 func redoAhead(b pool, data uint64, diskFast, redoBytes float64) (float64, string) {
-	if b.fileCommit != commitNoWait || b.bytes == 0 || data > b.bytes || !b.room.holds() || diskFast <= 0 || redoBytes <= 0 {
+	if b.fileCommit != commitNoWait || !b.fits(data) || !b.room.holds() || diskFast <= 0 || redoBytes <= 0 {
 		return 0, ""
 	}
 	ahead := diskFast * min(1, RelaxedRedoUnwrittenBytes/redoBytes)

@@ -47,7 +47,7 @@ func calibratedEstimate(p *profile.Profile, c Choice, model DurationRange, b poo
 	if aFast, aSlow, text := analyzeCost(p, b.analyzeTables); aSlow > 0 { // the calibration never times it
 		low, high, basis = low+aFast, high+aSlow, basis+text
 	}
-	if data := dumpInnoDBBytes(p.Dump); b.bytes > 0 && data > b.bytes && model.High.Seconds() > high {
+	if data := dumpInnoDBBytes(p.Dump); b.bytes > 0 && !b.fits(data) && model.High.Seconds() > high {
 		high = model.High.Seconds()
 		basis += fmt.Sprintf("; the ~%s it loads outgrows %s, which the calibration's sample did not, so the slow end is the model's (%s)",
 			profile.HumanBytes(data), b.describe(), model.Basis)

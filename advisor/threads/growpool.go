@@ -26,11 +26,11 @@ var PoolGrowSince = map[string]profile.Version{profile.FlavorMariaDB: {Major: 10
 // limit, when smaller). It returns the pool the load then runs with.
 func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, bool) {
 	need := dumpInnoDBBytes(p.Dump)
-	if need == 0 || b.bytes == 0 || need <= b.bytes {
+	if need == 0 || b.bytes == 0 || b.fits(need) {
 		return Setting{}, b, "", false
 	}
 	unit := onlinePoolUnit(p, o, b.bytes)
-	grow := (need + unit - 1) / unit * unit
+	grow := (need + b.held + unit - 1) / unit * unit // beside the data the server holds (poolheld.go)
 	if ok, why := poolOnline(p, o, grow); !ok {
 		return Setting{}, b, fmt.Sprintf("buffer pool growth to %s not offered: %s outgrows %s, but %s", profile.HumanBytes(grow),
 			loadsText(p.Dump, need), b.describe(), why), false
@@ -51,7 +51,7 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe(), loadedCountText(p.Dump)),
 		Apply: apply, Undo: undoLine,
 		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",
-			profile.HumanBytes(grow-min(undo, b.bytes)), held, settleSteps(p, o), back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo}, "", true
+			profile.HumanBytes(grow-min(undo, b.bytes)), held, settleSteps(p, o), back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo, held: b.held}, "", true
 }
 
 // poolUndo is the pool a grown pool's undo puts back, and what the

@@ -33,7 +33,7 @@ const RedoFreeFraction = 0.25
 // nothing is offered and the note says why (and what to free).
 func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, bool) {
 	data := dumpInnoDBBytes(p.Dump)
-	if data == 0 || b.bytes == 0 || data > b.bytes || b.redo == 0 {
+	if data == 0 || !b.fits(data) || b.redo == 0 {
 		return Setting{}, b, "", false
 	}
 	t := targetOf(p, o)

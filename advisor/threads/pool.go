@@ -113,6 +113,9 @@ type pool struct {
 	// recalculation (the advice turns it off, or the target has it or
 	// persistent statistics off), so its tables cost TableCreateOffSec.
 	recalcOff bool
+	// held is the InnoDB data the live target already holds outside the
+	// dump's databases (heldBytes), which the pool keeps beside the load.
+	held uint64
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its
@@ -133,7 +136,7 @@ func poolOf(p *profile.Profile, o Options) pool {
 		}
 	}
 	b := poolFrom(o.Advised, srv, cnf, targetOf(p, o).Version != "")
-	b.redo = redo
+	b.redo, b.held = redo, heldBytes(p)
 	if o.PoolUnfit && b.from != "advised" && b.bytes > 0 {
 		b.unfit = " (which this memory cannot hold: memory.no_room_for_pool)"
 	}
@@ -222,9 +225,9 @@ func (b pool) describe() string {
 	case "":
 		return "a buffer pool of unknown size"
 	case "default":
-		return fmt.Sprintf("the default %s buffer pool%s", profile.HumanBytes(b.bytes), b.unfit)
+		return fmt.Sprintf("the default %s buffer pool%s%s", profile.HumanBytes(b.bytes), b.unfit, b.heldText())
 	}
-	return fmt.Sprintf("the %s %s buffer pool%s", b.from, profile.HumanBytes(b.bytes), b.unfit)
+	return fmt.Sprintf("the %s %s buffer pool%s%s", b.from, profile.HumanBytes(b.bytes), b.unfit, b.heldText())
 }
 
 // LoadedBytes is what restoring the dump adds to the datadir's disk: its

@@ -312,7 +312,7 @@ const RedoSessionsNote = "fewer sessions or a smaller buffer pool do not shrink 
 // random-write rate paces it; "" when it holds or nothing is known.
 func redoRoomNote(p *profile.Profile, b pool, threads int) string {
 	r, data := b.room, dumpInnoDBBytes(p.Dump)
-	if !r.Lim.known() || r.holds() || b.bytes == 0 || data == 0 || data > b.bytes {
+	if !r.Lim.known() || r.holds() || data == 0 || !b.fits(data) {
 		return ""
 	}
 	rate := "not measured"

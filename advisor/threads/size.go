@@ -246,7 +246,7 @@ const SlowDiskWriteIOPS = 500
 // SlowDiskWriteIOPS when the data fits the pool.
 func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 	n, why := perCore(p, c, b)
-	fits := b.bytes > 0 && dumpInnoDBBytes(p.Dump) > 0 && dumpInnoDBBytes(p.Dump) <= b.bytes
+	fits := dumpInnoDBBytes(p.Dump) > 0 && b.fits(dumpInnoDBBytes(p.Dump))
 	peak := peakRandBytesPerSec(p.Storage, MaxThreads) / PageBytes
 	if k, kw := Knee(p.Storage.RandWrite); k > 0 && k < n && n > LoadDiskCap && !fits {
 		n = max(k, LoadDiskCap)
@@ -317,7 +317,7 @@ func loadsText(d *profile.Dump, data uint64) string {
 // capped at MaxThreads.
 func perCore(p *profile.Profile, c cores, b pool) (int, []string) {
 	data := dumpInnoDBBytes(p.Dump)
-	if b.bytes > 0 && data <= b.bytes && (data > 0 || LoadedBytes(p.Dump) > 0) {
+	if b.fits(data) && (data > 0 || LoadedBytes(p.Dump) > 0) {
 		n, held := capMax(FitThreadsPerCore, c.n)
 		return n, withHeld([]string{fmt.Sprintf("%s; %s fits %s, so %d load threads per core (no page is evicted or read back: the load is CPU work plus redo writes, and more sessions keep the cores busy while others wait on the log: mytune's restore matrix, docs/benchmarks/restore-matrix.md)",
 			c.why, loadsText(p.Dump, data), b.describe(), FitThreadsPerCore)}, held)
