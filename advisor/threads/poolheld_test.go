@@ -45,7 +45,7 @@ func TestPoolHeld(t *testing.T) {
 		{name: "the same bytes in the dump's own database: the load collides with them, nothing held",
 			srv: heldServer(appInnoDB, profile.SchemaUsage{Name: "shop", Tables: 4, Bytes: 197459968}), textHas: "fits the server 256.0 MiB buffer pool:"},
 		{name: "only MyISAM tables on the server: the pool holds none of them",
-			srv: heldServer(map[string]profile.EngineUsage{"MyISAM": {DataBytes: 200 << 20, Tables: 3}}, profile.SchemaUsage{Name: "app", Tables: 3, Bytes: 200 << 20}),
+			srv:     heldServer(map[string]profile.EngineUsage{"MyISAM": {DataBytes: 200 << 20, Tables: 3}}, profile.SchemaUsage{Name: "app", Tables: 3, Bytes: 200 << 20}),
 			textHas: "fits the server 256.0 MiB buffer pool:"},
 		{name: "table sizes unread: nothing held is assumed",
 			srv: func() *profile.Server { s := heldServer(appInnoDB); s.TablesError = "timeout"; return s }(), textHas: "fits the server 256.0 MiB buffer pool:"},
