@@ -132,6 +132,9 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 	plan.EstimatedLoadBinlog = binlogEstimate(p, o, loader.Threads, c.n, b)
 	plan.EstimatedLoadAsIs, plan.EstimatedSettledAsIs = asIsPlan(p, o, c, *plan)
 	plan.Warnings = append(plan.Warnings, loadWarnings(p, o)...)
+	if w := busyTargetWarning(p, loader.Threads); w != "" && p.Dump != nil {
+		plan.Warnings = append(plan.Warnings, w)
+	}
 	plan.LoadedInnoDBBytes, plan.LoadedInnoDBBasis = loadedOf(p.Dump)
 	for _, note := range []string{asIsNote(*plan), foreignEngineNote(targetOf(p, o), p.Dump), nonInnoDBSettleNote(p.Dump, plan.EstimatedSettled),
 		redoRoomNote(p, b, loader.Threads), oneCPUFullRedoNote(c, b), freshMemoryNote(p, plan.LoadedInnoDBBytes, b)} {
