@@ -20,6 +20,12 @@ const (
 	busyTPSBeforeLow, busyTPSBeforeHigh = 313, 563
 	busyTPSDuringLow, busyTPSDuringHigh = 16, 28
 	busyP95MaxSec                       = 3.9
+	// In one sitting, interleaved (2, 12, 2 sessions,
+	// 512 MiB pool, each on a freshly restarted server): 2 sessions loaded
+	// in 19-22 s against 21 s at 12 and left `app` a median 120-254
+	// transactions/s against 41.
+	busyFewThreads, busyFewLoadLow, busyFewLoadHigh, busyManyLoad = 2, 19, 22, 21
+	busyFewTPSLow, busyFewTPSHigh, busyManyTPS                    = 120, 254, 41
 )
 
 // otherSessions is how many client sessions other than mytune's own were
@@ -61,6 +67,9 @@ func busyTargetWarning(p *profile.Profile, threads int) string {
 		"of DURING THE LOAD ONLY applies to their sessions and tables too (innodb_stats_auto_recalc = OFF holds their tables' statistics "+
 		"too, until the undo and their next change); the restore estimate counts the host's load, not what they lose: on a 2-core MariaDB 10.11 a 2-session "+
 		"sysbench oltp_read_write on another schema fell from a median %d-%d transactions/s to %d-%d while a 12-session myloader loaded a "+
-		"152.6 MB dump, with seconds of none and a p95 up to %.1f s (review r30, docs/benchmarks/live-server.md). Load when they are quiet, "+
-		"or tell their users first", seen, count(threads, "session"), busyTPSBeforeLow, busyTPSBeforeHigh, busyTPSDuringLow, busyTPSDuringHigh, busyP95MaxSec)
+		"152.6 MB dump, with seconds of none and a p95 up to %.1f s (review r30, docs/benchmarks/live-server.md). In the same sitting, "+
+		"interleaved, %d myloader sessions loaded it in %d-%d s against %d s at 12 and left them %d-%d transactions/s against %d: "+
+		"load when they are quiet, or with fewer --threads, and tell their users first",
+		seen, count(threads, "session"), busyTPSBeforeLow, busyTPSBeforeHigh, busyTPSDuringLow, busyTPSDuringHigh, busyP95MaxSec,
+		busyFewThreads, busyFewLoadLow, busyFewLoadHigh, busyManyLoad, busyFewTPSLow, busyFewTPSHigh, busyManyTPS)
 }
