@@ -10,7 +10,8 @@ import (
 // TestReplicaWarningNamesTheReadOnlyWriters: review r24, on a MariaDB
 // 10.11.19 replica (read_only ON) an account with SUPER is refused (error
 // 1290), yet the warning said "an account with SUPER or READ_ONLY ADMIN
-// writes through read_only". The privileges named are now the server's.
+// writes through read_only". The privileges named are now the server's,
+// with one article before them (review r28, live: "and an an account").
 func TestReplicaWarningNamesTheReadOnlyWriters(t *testing.T) {
 	cases := []struct {
 		name, flavor, version string
@@ -29,6 +30,10 @@ func TestReplicaWarningNamesTheReadOnlyWriters(t *testing.T) {
 				got := ReplicaTargetWarning(&profile.Profile{Server: s})
 				if !strings.Contains(got, c.want) || strings.Contains(got, c.notWant) {
 					t.Errorf("warning %q: want %q, not %q", got, c.want, c.notWant)
+				}
+				// review r28: a read_only standalone MariaDB 10.11.19 was told "and an an account with …"
+				if strings.Contains(got, "an an ") {
+					t.Errorf("warning %q: doubled article", got)
 				}
 			})
 		}

@@ -88,7 +88,7 @@ func ReplicaTargetWarning(p *profile.Profile) string {
 	writer := "an account with " + profile.ReadOnlyWritePrivileges(p.Server.Flavor, p.Server.Version) + " writes through read_only"
 	if ReadOnlyNotReplica(p) {
 		return "DO NOT load into this server as it is: it is read_only, though it replicates from no source (its replication " +
-			"status was read): someone set it so on purpose (a standby, a maintenance window, a server being retired), and an " +
+			"status was read): someone set it so on purpose (a standby, a maintenance window, a server being retired), and " +
 			writer + ", the load lines exiting 0. Find out why first; " +
 			"if it is to take the load, SET GLOBAL read_only = OFF (and take read_only out of its my.cnf)"
 	}
