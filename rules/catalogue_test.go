@@ -259,6 +259,10 @@ var ruleCases = []struct {
 	{"NVMe: not volatile", "storage.volatile", func(*profile.Profile) {}, "", false, ""},
 	{"slow commits", "durability.slow_commits", slowSync, "", true, ""},
 	{"flush_log 2 strict", "durability.flush_log_strict", setVar("innodb_flush_log_at_trx_commit", "2"), "", true, "1"},
+	{"MariaDB nosync strict: commits unsynced (review r28)", "durability.flush_method_nosync",
+		all(setVersion("mariadb", "10.11.19"), setVar("innodb_flush_method", "nosync")), "", true, "O_DIRECT"},
+	{"MariaDB nosync relaxed: not this rule's", "durability.flush_method_nosync",
+		all(setVersion("mariadb", "10.11.19"), setVar("innodb_flush_method", "nosync")), "relaxed", false, ""},
 	// QA 14: MariaDB's 3 flushes at prepare and at commit: as durable as 1 (MariaDB KB)
 	{"MariaDB flush_log 3 strict: durable, kept", "durability.flush_log_strict",
 		all(setVersion("mariadb", "10.11.6"), setVar("innodb_flush_log_at_trx_commit", "3")), "", false, ""},

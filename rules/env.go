@@ -179,13 +179,22 @@ func (e Env) SyncsPerCommit() int {
 	if e.F.FlushLogAtTrxCommit == 2 && e.LogUnbuffered() {
 		n++ // the commit's log write goes through to the disk: it waits as a sync does
 	}
+	if e.F.RedoSyncSkipped() && !e.LogUnbuffered() {
+		// nosync: the redo log is written at commit, never synced (only the binary log's sync is left)
+		n -= SyncsPerCommit(e.F.FlushLogAtTrxCommit, e.F.LogBin, 0)
+	}
 	return n
 }
 
-// CommitWaitText says, where innodb_flush_log_at_trx_commit=2 still
-// waits because the log is unbuffered (LogUnbuffered), why a commit is
-// counted as a sync; "" otherwise.
+// CommitWaitText says, where innodb_flush_log_at_trx_commit=2 or
+// innodb_flush_method=nosync still waits because the log is unbuffered
+// (LogUnbuffered), why a commit is counted as a sync; "" otherwise.
 func (e Env) CommitWaitText() string {
+	if e.F.RedoSyncSkipped() && e.F.DurableFlush() && e.LogUnbuffered() {
+		return " (innodb_flush_method is nosync, so the redo log is not synced at commit, but it is written with O_DIRECT, " +
+			"innodb_log_file_buffering OFF, so each commit's log write still reaches this disk before the commit returns: counted as a sync, " +
+			"though the disk's own cache is never flushed)"
+	}
 	if e.F.FlushLogAtTrxCommit != 2 || !e.LogUnbuffered() {
 		return ""
 	}

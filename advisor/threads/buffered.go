@@ -50,26 +50,21 @@ var DirectDefaultSince = map[string]profile.Version{profile.FlavorMariaDB: {Majo
 // once, not twice; MySQL writes every page twice with doublewrite on.
 var FreshPagesSkipDoublewriteSince = profile.Version{Major: 10, Minor: 5}
 
-// flushMethodNumbers are innodb_flush_method's values by number, as older
-// servers may report them (MariaDB KB, innodb_flush_method: 0 fsync,
-// 1 O_DSYNC, 2 littlesync, 3 nosync, 4 O_DIRECT, 5 O_DIRECT_NO_FSYNC).
-var flushMethodNumbers = map[string]string{"0": "FSYNC", "1": "O_DSYNC", "2": "LITTLESYNC", "3": "NOSYNC", "4": "O_DIRECT", "5": "O_DIRECT_NO_FSYNC"}
-
 // dataFiles says how the load will write the data files: buffered (through
 // the page cache) or direct, whether that is known, and the setting's value
 // as read ("" when none was): from the advised settings, the server's, the
 // my.cnf's, else the known target's default (MySQL 8.0's
-// innodb_dedicated_server ON means O_DIRECT_NO_FSYNC).
+// innodb_dedicated_server ON means O_DIRECT_NO_FSYNC). O_DSYNC is direct
+// on MariaDB 10.11+ (profile.DataFilesDirect; review r28 saw a 10.11.19
+// target with O_DSYNC planned as if its pages went through the page cache).
 func dataFiles(p *profile.Profile, o Options) (buffered, known bool, value string) {
 	for _, vars := range varSets(p, o) {
 		if v := strings.ToUpper(strings.TrimSpace(vars["innodb_data_file_buffering"])); v != "" {
 			return v == "ON" || v == "1" || v == "TRUE", true, v
 		}
-		if v := strings.ToUpper(strings.TrimSpace(vars["innodb_flush_method"])); v != "" {
-			if name, ok := flushMethodNumbers[v]; ok {
-				v = name
-			}
-			return !strings.HasPrefix(v, "O_DIRECT"), true, v
+		if v := profile.FlushMethodName(vars["innodb_flush_method"]); v != "" {
+			t := targetOf(p, o)
+			return !profile.DataFilesDirect(t.Flavor, t.Version, v), true, v
 		}
 		if v := strings.ToUpper(strings.TrimSpace(vars["innodb_dedicated_server"])); v == "ON" || v == "1" {
 			return false, true, "O_DIRECT_NO_FSYNC"

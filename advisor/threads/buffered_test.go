@@ -51,6 +51,11 @@ func TestDataFiles(t *testing.T) {
 		{name: "nothing read", p: profile.Profile{}},
 		{name: "MySQL 8.0 innodb_dedicated_server", p: profile.Profile{Server: srv("mysql", "8.0.36", map[string]string{"innodb_dedicated_server": "ON"})}, known: true},
 		{name: "by number: 4 is O_DIRECT", p: profile.Profile{Server: srv("mariadb", "10.3.39", map[string]string{"innodb_flush_method": "4"})}, known: true},
+		// review r28: MariaDB 10.11.19 with O_DSYNC held ibdata1 open with O_DIRECT (/proc fdinfo), yet was planned as buffered
+		{name: "MariaDB 10.11 O_DSYNC: direct", p: profile.Profile{Server: srv("mariadb", "10.11.19", map[string]string{"innodb_flush_method": "O_DSYNC"})}, known: true},
+		{name: "MariaDB 10.11 O_DSYNC by number", p: profile.Profile{Server: srv("mariadb", "10.11.19", map[string]string{"innodb_flush_method": "1"})}, known: true},
+		{name: "MySQL 8.0 O_DSYNC: buffered data files", p: profile.Profile{Server: srv("mysql", "8.0.36", map[string]string{"innodb_flush_method": "O_DSYNC"})}, buffered: true, known: true},
+		{name: "MariaDB 10.11 nosync: buffered", p: profile.Profile{Server: srv("mariadb", "10.11.19", map[string]string{"innodb_flush_method": "nosync"})}, buffered: true, known: true},
 		{name: "an assumed target is not known", target: profile.Target{Flavor: "mariadb", Version: "10.11.6", Source: profile.SourceDefault}},
 		{name: "a target named by --target", target: profile.Target{Flavor: "mariadb", Version: "10.11.6", Source: profile.SourceFlag}, known: true},
 	}
