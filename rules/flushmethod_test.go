@@ -11,8 +11,8 @@ import "testing"
 func TestFlushMethodAsTheServerRunsIt(t *testing.T) {
 	cases := []struct {
 		name, flavor, version, method, buffering, logBin, syncBinlog string
-		fires, quiet                                                []string
-		syncs                                                       int
+		fires, quiet                                                 []string
+		syncs                                                        int
 	}{
 		{"MariaDB 10.11 O_DSYNC: data files direct", "mariadb", "10.11.19", "O_DSYNC", "OFF", "OFF", "0",
 			nil, []string{"io.flush_method_direct", "durability.flush_method_nosync"}, 1},
