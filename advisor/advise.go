@@ -59,6 +59,9 @@ func inputNotes(p profile.Profile, t profile.Target, targetNote string) []string
 	if targetNote != "" {
 		notes = append(notes, targetNote)
 	}
+	if n := profile.UnknownSeriesNote(t.Flavor, t.Version); n != "" && t.Source != profile.SourceDefault {
+		notes = append(notes, n)
+	}
 	if n := myCnfSeriesNote(p.MyCnf, t.Flavor, t.Version); n != "" {
 		notes = append(notes, n)
 	}

@@ -45,3 +45,32 @@ func checkReleased(flavor string, v Version) error {
 	}
 	return fmt.Errorf("%s %d.%d was never released: %s series accepted are %s", flavor, v.Major, v.Minor, fl, releasedText[fl])
 }
+
+// UnknownSeriesNote says, for a server whose series is not one of
+// releasedSeries (a MariaDB 11.9 or 13.0, a MySQL 9.9 read live or from a
+// saved profile), that mytune's knowledge ends before it: "" for a known
+// series, an unknown flavor or an unreadable version. Review r28: a saved
+// MariaDB 10.11.19 profile relabelled 13.0.0 or 11.9.1 was advised without
+// a word, while --target refuses both.
+func UnknownSeriesNote(flavor, version string) string {
+	v, ok := ParseVersion(version)
+	fl := flavor
+	if fl == FlavorPercona {
+		fl = FlavorMySQL
+	}
+	known, listed := releasedText[fl]
+	if !ok || !listed || checkReleased(flavor, v) == nil {
+		return ""
+	}
+	name, help := "MariaDB", "mariadbd --help --verbose"
+	if fl == FlavorMySQL {
+		name, help = "MySQL", "mysqld --help --verbose"
+		if flavor == FlavorPercona {
+			name = "Percona Server"
+		}
+	}
+	return fmt.Sprintf("the server is %s %d.%d, a series mytune does not know (it knows %s %s): its rules, defaults and "+
+		"variable names are those of the series it knows, so a line naming a variable or value %d.%d dropped or changed "+
+		"may be wrong; check the my.cnf and SET GLOBAL lines against that server's manual (%s) before use",
+		name, v.Major, v.Minor, name, known, v.Major, v.Minor, help)
+}

@@ -44,3 +44,36 @@ func TestParseTargetReleasedSeries(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownSeriesNote: a server of a series mytune does not know is said
+// to be one (review r28: saved MariaDB profiles relabelled 11.9.1 and 13.0.0
+// were advised without a word); a known series, an unreadable version or an
+// unknown flavor is not.
+func TestUnknownSeriesNote(t *testing.T) {
+	cases := []struct {
+		flavor, version string
+		want            string // "" for no note
+	}{
+		{FlavorMariaDB, "10.11.19-MariaDB-0+deb12u1", ""},
+		{FlavorMariaDB, "10.11.99-MariaDB", ""},
+		{FlavorMariaDB, "12.3.1-MariaDB", ""},
+		{FlavorMariaDB, "11.9.1-MariaDB", "the server is MariaDB 11.9, a series mytune does not know (it knows MariaDB 5.5, 10.0–10.11, 11.0–11.8, 12.x)"},
+		{FlavorMariaDB, "13.0.0-MariaDB", "MariaDB 13.0, a series mytune does not know"},
+		{FlavorMariaDB, "10.12.0-MariaDB", "(mariadbd --help --verbose)"},
+		{FlavorMySQL, "8.0.40-0ubuntu0.22.04.1", ""},
+		{FlavorMySQL, "9.9.0", ""},
+		{FlavorMySQL, "26.10.0", ""},
+		{FlavorMySQL, "27.1.0", "MySQL 27.1, a series mytune does not know (it knows MySQL 5.5, 5.6, 5.7, 8.0, 8.1–8.4, 9.x, 26.7, 26.10)"},
+		{FlavorMySQL, "5.1.73", "(mysqld --help --verbose)"},
+		{FlavorPercona, "7.0.1-1", "Percona Server 7.0, a series mytune does not know (it knows Percona Server 5.5"},
+		{FlavorMariaDB, "", ""},
+		{FlavorMariaDB, "garbage", ""},
+		{"tidb", "13.0.0", ""},
+	}
+	for _, c := range cases {
+		got := UnknownSeriesNote(c.flavor, c.version)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("UnknownSeriesNote(%s, %q) = %q, want %q", c.flavor, c.version, got, c.want)
+		}
+	}
+}
