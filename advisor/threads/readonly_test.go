@@ -30,6 +30,12 @@ func TestReadOnlyTargetWarning(t *testing.T) {
 			"it is read_only, and writing to a replica", "replicates from no source"},
 		{"read_only, no replication block", nil, "ON", "it is read_only, and writing to a replica", "replicates from no source"},
 		{"standalone, writable", &profile.Replication{Role: profile.RoleStandalone}, "OFF", "", "DO NOT"},
+		// review r28: a live MariaDB 10.11.19 replica with read_only OFF was told "an account with the READ_ONLY ADMIN
+		// privilege … writes through read_only", as if only such accounts could write
+		{"writable replica: any account writes", &profile.Replication{Role: profile.RoleReplica, Channels: 1}, "OFF",
+			"(read_only is OFF here, so any account with the write privileges writes, and the load lines exit 0)", "writes through read_only"},
+		{"replica, read_only not read: the privileges named", &profile.Replication{Role: profile.RoleReplica, Channels: 1}, "",
+			"READ_ONLY ADMIN privilege", "read_only is  here"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -79,13 +79,19 @@ func ReplicaTargetWarning(p *profile.Profile) string {
 	if r := p.Server.Replication; r != nil && r.Role == profile.RoleReplica {
 		why = append(why, fmt.Sprintf("it is a replica (%s)", count(r.Channels, "replication channel")))
 	}
-	if v, ok := p.Server.Variables["read_only"]; ok && v != "" && readOnlyOn(v) {
+	roText := strings.TrimSpace(p.Server.Variables["read_only"])
+	ro := roText != "" && readOnlyOn(roText)
+	if ro {
 		why = append(why, "it is read_only")
 	}
 	if len(why) == 0 {
 		return ""
 	}
 	writer := "an account with " + profile.ReadOnlyWritePrivileges(p.Server.Flavor, p.Server.Version) + " writes through read_only"
+	if roText != "" && !ro {
+		// review r28: a MariaDB 10.11.19 replica with read_only OFF was told only READ_ONLY ADMIN writes through read_only
+		writer = "read_only is " + roText + " here, so any account with the write privileges writes"
+	}
 	if ReadOnlyNotReplica(p) {
 		return "DO NOT load into this server as it is: it is read_only, though it replicates from no source (its replication " +
 			"status was read): someone set it so on purpose (a standby, a maintenance window, a server being retired), and " +
