@@ -129,12 +129,16 @@ func (e Env) IOCapacityEffect() string {
 func (e Env) IOCapacityMaxReason() string {
 	c, peak, got := e.IOCapacityAfter(), e.PeakWriteIOPS(), e.IOCapacityMaxTarget()
 	switch {
+	case got == ioCapacityMaxFloor && 2*c < got:
+		return fmt.Sprintf("the servers' default, twice innodb_io_capacity %d with a minimum of %d, within the measured peak of %.0f IOPS: %d",
+			c, ioCapacityMaxFloor, peak, got)
 	case got == 2*c && float64(got) <= peak:
 		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), within the measured peak of %.0f IOPS: %d", c, peak, got)
 	case got == 2*c:
 		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), the measured peak of %.0f IOPS rounded down to 100: %d", c, peak, got)
 	case got > c:
-		return fmt.Sprintf("twice innodb_io_capacity %d would be %d, above the measured peak of %.0f IOPS, so the peak rounded down to 100: %d", c, 2*c, peak, got)
+		return fmt.Sprintf("the servers' default (twice innodb_io_capacity %d, at least %d) would be %d, above the measured peak of %.0f IOPS, "+
+			"so the peak rounded down to 100: %d", c, ioCapacityMaxFloor, max(2*c, ioCapacityMaxFloor), peak, got)
 	}
 	floor := ""
 	if c == minIOCapacity {

@@ -104,6 +104,8 @@ func TestIOCapacity(t *testing.T) {
 		{"QA 13 sd bed: a 150 peak rounds down to 100, not up to 200", 150, 150, 100, 100},
 		{"a 380 peak rounds down to 300", 400, 380, 200, 300},
 		{"SATA SSD", 6500, 21000, 3300, 6600},
+		{"200 on a disk peaking at 8,147: the servers' floor of 2000, not 400", 400, 8147, 200, 2000},
+		{"200 on a disk peaking at 1,250: the peak, not 2000", 400, 1250, 200, 1200},
 		{"NVMe capped at 20000", 90000, 400000, 20000, 40000},
 		{"unmeasured", 0, 0, 0, 0},
 	}
