@@ -28,7 +28,7 @@ func TestRedoRateSource(t *testing.T) {
 		{"server lifetime rate on a 10-minute uptime is ignored", 5 * float64(tMiB), "lifetime", "600", 0, "", "up for only 10 min", "15G", "the buffer pool"},
 		{"a quiet sample does not undo the lifetime average", 1024, "sampled", "86400", 25769803776.0 / 86400, "lifetime", "over the 24.0 h", "1G", "what the server writes"},
 		{"a sample on a 10-minute uptime: at least what memory asks for", 1024, "sampled", "600", 1024, "sampled", "up for only 10 min, too short to know the rate its load writes, so the redo is at least what memory asks for", "15G", "the buffer pool"},
-		{"a busy sample on a 10-minute uptime asking more than memory is used", 4.5 * float64(tMiB), "sampled", "600", 4.5 * float64(tMiB), "sampled", "sampled from Innodb_os_log_written", "16256M", "what the server writes"},
+		{"a busy sample on a 10-minute uptime asking more than memory is used", 4.5 * float64(tMiB), "sampled", "600", 4.5 * float64(tMiB), "sampled", "they ask for more than memory does, so they set the size. What memory asks for is less: 1× the 15.0 GiB buffer pool", "16256M", "what the server writes"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,13 +20,29 @@ func (e Env) RedoSizingText() string {
 		s := fmt.Sprintf("The server wrote %s/s of redo (%s); %s %s of that is %s.",
 			e.Human(e.F.RedoBytesPerS), e.RedoRateText(), e.N(e.T.RedoHours), hours,
 			e.Human(e.F.RedoBytesPerS*e.T.RedoHours*3600))
-		if e.RedoRateShort() {
-			s += fmt.Sprintf(" The server is up for only %s, too short to know the rate its load writes, so the redo is at least what memory asks for: %s.",
-				upFor(e.F.UptimeS), e.redoFromPoolText())
-		}
-		return s
+		return s + e.redoShortText()
 	}
 	return fmt.Sprintf("The redo write rate is unknown (%s), so it is sized from memory: %s.", e.RedoRateText(), e.redoFromPoolText())
+}
+
+// redoShortText says, after a rate sampled on a server up less than
+// minUptimeForRateS (RedoRateShort), which of the two sized the redo:
+// what memory asks for, or the sample when it asks for more. Seen on
+// MariaDB 10.11.19 (review r31, 2026-12-07): a 2 s sample of a LOAD DATA,
+// 8.4 MiB/s, asked for 29.4 GiB and set 16G, while the text named only the
+// 512M memory asks for as what the redo is "at least"; "" otherwise.
+func (e Env) redoShortText() string {
+	if !e.RedoRateShort() {
+		return ""
+	}
+	if !e.RedoFromRate() {
+		return fmt.Sprintf(" The server is up for only %s, too short to know the rate its load writes, so the redo is at least what memory asks for: %s.",
+			upFor(e.F.UptimeS), e.redoFromPoolText())
+	}
+	return fmt.Sprintf(" The server is up for only %s, too short to know the rate its load writes: these seconds may be a burst "+
+		"(a bulk load, a batch job) rather than its load, and they ask for more than memory does, so they set the size. "+
+		"What memory asks for is less: %s. Sample again at an ordinary hour, or once the server has run an hour, before growing the redo this far.",
+		upFor(e.F.UptimeS), e.redoFromPoolText())
 }
 
 // redoFromPoolText says how the pool sizes the redo without a write rate.
