@@ -27,14 +27,28 @@ func (e Env) MemoryTight() bool {
 }
 
 // tightTmpBytes is the tmp_table_size MemoryTight judges with: the least
-// the memory plan lowers it to (min of the value in effect and
+// the memory plan lowers it to (min of the cap in effect and
 // T.TmpTableMinBytes, memPlan's floor) where lowering bounds the
-// in-memory temporary tables (tmpLowerable), else the value in effect.
+// in-memory temporary tables (tmpLowerable), else the cap in effect.
 func (e Env) tightTmpBytes() uint64 {
 	if !e.tmpLowerable() {
-		return e.F.TmpTableBytes
+		return e.heapCapBytes()
 	}
-	return min(e.F.TmpTableBytes, e.T.TmpTableMinBytes)
+	return min(e.heapCapBytes(), e.T.TmpTableMinBytes)
+}
+
+// heapCapBytes is how large an in-memory temporary table grows now: where
+// MEMORY tables hold them (heapLimited), the smaller of tmp_table_size and
+// max_heap_table_size, else tmp_table_size. Review r31 (MariaDB 10.11.19,
+// 2026-12-07): with tmp_table_size 256M and max_heap_table_size 16M a
+// GROUP BY's temporary table went to disk as at 16M/16M
+// (Created_tmp_disk_tables +1 a run, +0 at 256M/256M), yet the key cache
+// and Aria page cache findings counted 151 x 258.9 MiB "short of memory".
+func (e Env) heapCapBytes() uint64 {
+	if e.heapLimited() && e.F.MaxHeapTableBytes > 0 {
+		return min(e.F.TmpTableBytes, e.F.MaxHeapTableBytes)
+	}
+	return e.F.TmpTableBytes
 }
 
 // TightConnBytes is one connection's worst case as MemoryTight judges it:
@@ -49,7 +63,7 @@ func (e Env) TightConnBytes() uint64 {
 // advises when that is below the value in effect, "" otherwise.
 func (e Env) TightTmpText() string {
 	t := e.tightTmpBytes()
-	if t >= e.F.TmpTableBytes {
+	if t >= e.heapCapBytes() {
 		return ""
 	}
 	return fmt.Sprintf(", even with tmp_table_size lowered to %s, the least mytune advises (tmp_table_min_bytes)", e.Human(t))
