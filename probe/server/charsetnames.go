@@ -51,7 +51,7 @@ func (r *reader) charsetNames(ctx context.Context) {
 		if n++; n > MaxNamesAsked || !reNameAsked.MatchString(cs) {
 			continue
 		}
-		if known, ok := r.nameKnown(ctx, "/* mytune */ SELECT CONVERT('' USING "+cs+")", "character set "+cs, erUnknownCharset); ok {
+		if known, ok := r.nameKnown(ctx, qCharsetKnown(cs), "character set "+cs, erUnknownCharset); ok {
 			if r.s.CharsetsKnown == nil {
 				r.s.CharsetsKnown = map[string]bool{}
 			}
@@ -63,8 +63,7 @@ func (r *reader) charsetNames(ctx context.Context) {
 		if n++; n > MaxNamesAsked || !found || !reNameAsked.MatchString(coll) {
 			continue
 		}
-		q := "/* mytune */ SELECT CONVERT('' USING " + cs + ") COLLATE " + coll
-		if known, ok := r.nameKnown(ctx, q, "collation "+coll, erUnknownCollation); ok {
+		if known, ok := r.nameKnown(ctx, qCollationKnown(cs, coll), "collation "+coll, erUnknownCollation); ok {
 			if r.s.CollationsKnown == nil {
 				r.s.CollationsKnown = map[string]bool{}
 			}
@@ -78,14 +77,14 @@ func (r *reader) charsetNames(ctx context.Context) {
 // answer says neither: an unknown character set asked with a collation
 // (its prefix may not be one: MariaDB's uca1400_ai_ci), or another error,
 // which is recorded in Unread.
-func (r *reader) nameKnown(ctx context.Context, q, what string, unknown uint16) (known, ok bool) {
+func (r *reader) nameKnown(ctx context.Context, q query, what string, unknown uint16) (known, ok bool) {
 	if r.skip(ctx, what) {
 		return false, false
 	}
 	qc, cancel := r.qctx(ctx)
 	defer cancel()
 	var v sql.NullString
-	err := r.db.QueryRowContext(qc, q).Scan(&v)
+	err := r.db.QueryRowContext(qc, string(q)).Scan(&v)
 	var me *mysql.MySQLError
 	switch {
 	case err == nil:

@@ -122,6 +122,18 @@ const (
 	qSlavesStatus query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Slaves_connected'"
 )
 
+// qCharsetKnown asks whether the server knows the character set cs: one
+// it lacks answers ERROR 1115 (charsetNames). cs is made of [a-z0-9_]
+// only (reNameAsked), so it is written into the statement as it is.
+func qCharsetKnown(cs string) query { return query("/* mytune */ SELECT CONVERT('' USING " + cs + ")") }
+
+// qCollationKnown asks whether the server knows the collation coll of
+// character set cs: one it lacks answers ERROR 1273 (charsetNames); both
+// names are made of [a-z0-9_] only (reNameAsked).
+func qCollationKnown(cs, coll string) query {
+	return query("/* mytune */ SELECT CONVERT('' USING " + cs + ") COLLATE " + coll)
+}
+
 // sessionSet is a session setting Open makes, on behalf of a writer
 // (calibrate), on every new connection of its pool before the pool hands
 // it out (sessionConnector). Sent by mytune, tagged, instead of as the

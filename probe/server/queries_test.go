@@ -28,12 +28,16 @@ func TestQueriesAreReadOnly(t *testing.T) {
 	}
 	n := 0
 	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			n += checkBuilder(t, fd)
+			continue
+		}
 		gd, ok := d.(*ast.GenDecl)
 		if ok && gd.Tok == token.TYPE {
 			continue
 		}
 		if !ok || gd.Tok != token.CONST {
-			t.Errorf("queries.go may hold only constants")
+			t.Errorf("queries.go may hold only constants and query builders")
 			continue
 		}
 		for _, spec := range gd.Specs {
@@ -60,6 +64,62 @@ func TestQueriesAreReadOnly(t *testing.T) {
 	if n < 5 {
 		t.Fatalf("found only %d queries in queries.go", n)
 	}
+}
+
+// checkBuilder checks a query builder of queries.go: one statement,
+// return query(…) of string literals and the function's own parameters
+// joined by +, whose text with each parameter as a name (x) is a tagged
+// SHOW or SELECT of one statement. Its callers pass names of [a-z0-9_]
+// only (reNameAsked). It returns 1 for a builder that passes.
+func checkBuilder(t *testing.T, fd *ast.FuncDecl) int {
+	t.Helper()
+	params := map[string]bool{}
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			params[n.Name] = true
+		}
+	}
+	var ret *ast.ReturnStmt
+	if len(fd.Body.List) == 1 {
+		ret, _ = fd.Body.List[0].(*ast.ReturnStmt)
+	}
+	var call *ast.CallExpr
+	if ret != nil && len(ret.Results) == 1 {
+		call, _ = ret.Results[0].(*ast.CallExpr)
+	}
+	if call == nil || len(call.Args) != 1 || !isIdent(call.Fun, "query") {
+		t.Errorf("%s: a builder in queries.go must be one return query(…)", fd.Name.Name)
+		return 0
+	}
+	text, ok := joinedText(call.Args[0], params)
+	if !ok || !readOnly.MatchString(text) || strings.Contains(text, ";") {
+		t.Errorf("%s builds %q: must be string literals and its parameters joined by +, a tagged SHOW or SELECT of one statement", fd.Name.Name, text)
+		return 0
+	}
+	return 1
+}
+
+// joinedText is e, a + chain of string literals and parameters, with each
+// parameter written as x; ok is false for anything else.
+func joinedText(e ast.Expr, params map[string]bool) (string, bool) {
+	switch x := e.(type) {
+	case *ast.BinaryExpr:
+		l, ok1 := joinedText(x.X, params)
+		r, ok2 := joinedText(x.Y, params)
+		return l + r, ok1 && ok2 && x.Op == token.ADD
+	case *ast.Ident:
+		return "x", params[x.Name]
+	case *ast.BasicLit:
+		s, ok := sqlcheck.ConstString(x, nil)
+		return s, ok && x.Kind == token.STRING
+	}
+	return "", false
+}
+
+// isIdent reports whether e is the identifier name.
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
 }
 
 // queryMethods are the database/sql methods that send SQL; the argument
