@@ -395,6 +395,10 @@ type Dump struct {
 	// Unknown collation").
 	Charsets   []string `json:"charsets,omitempty"`
 	Collations []string `json:"collations,omitempty"`
+	// FunctionalKeyTables are the tables ("schema.table") whose CREATE
+	// TABLE has an index on an expression (MySQL 8.0.13+'s functional key
+	// parts), which MariaDB refuses (ERROR 1064 on 10.11.19).
+	FunctionalKeyTables []string `json:"functional_key_tables,omitempty"`
 	// LargestLineBytes is a mysqldump file's longest line (part scanned):
 	// MySQL's mysqldump writes an extended INSERT on one line, mariadb-dump
 	// 10.11 one row a line in statements of up to its net_buffer_length

@@ -137,10 +137,12 @@ type tally struct {
 	creates *createCache
 	// names are the character sets and collations the schema files name.
 	names charsetNames
+	// functional are the tables with an expression key part.
+	functional functionalKeys
 }
 
 func newTally() *tally {
-	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache()}
+	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}}
 }
 
 // table registers a table (from a schema or metadata file) without data.
@@ -191,6 +193,7 @@ func (t *tally) fill(d *profile.Dump) {
 	d.TopTables = list
 	d.Engines = t.engines()
 	d.Charsets, d.Collations = t.names.lists()
+	d.FunctionalKeyTables = t.functional.list()
 	if note := engineNote(d); note != "" {
 		d.Notes = append(d.Notes, note)
 	}

@@ -55,6 +55,9 @@ func (s *sqlScan) fileChecks(b []byte) {
 			s.d.MySQL8Collations = true
 		}
 		s.t.names.add(string(b))
+		if s.creating && s.current != nil {
+			s.t.functional.add(s.current.Name, string(b))
+		}
 	} else if reSetsNames.Match(b) {
 		s.t.names.add(string(b))
 	}
