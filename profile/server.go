@@ -399,6 +399,11 @@ type Dump struct {
 	// TABLE has an index on an expression (MySQL 8.0.13+'s functional key
 	// parts), which MariaDB refuses (ERROR 1064 on 10.11.19).
 	FunctionalKeyTables []string `json:"functional_key_tables,omitempty"`
+	// GeneratedNotNullTables are the tables ("schema.table") whose CREATE
+	// TABLE has a generated column declared NOT NULL ("GENERATED ALWAYS AS
+	// (…) STORED NOT NULL", as MySQL writes it), which MariaDB refuses
+	// (ERROR 1064 on 10.11.19).
+	GeneratedNotNullTables []string `json:"generated_not_null_tables,omitempty"`
 	// LargestLineBytes is a mysqldump file's longest line (part scanned):
 	// MySQL's mysqldump writes an extended INSERT on one line, mariadb-dump
 	// 10.11 one row a line in statements of up to its net_buffer_length

@@ -139,10 +139,13 @@ type tally struct {
 	names charsetNames
 	// functional are the tables with an expression key part.
 	functional functionalKeys
+	// genNotNull are the tables with a generated column declared NOT NULL.
+	genNotNull generatedNotNull
 }
 
 func newTally() *tally {
-	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}}
+	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{},
+		genNotNull: generatedNotNull{}}
 }
 
 // table registers a table (from a schema or metadata file) without data.
@@ -194,6 +197,7 @@ func (t *tally) fill(d *profile.Dump) {
 	d.Engines = t.engines()
 	d.Charsets, d.Collations = t.names.lists()
 	d.FunctionalKeyTables = t.functional.list()
+	d.GeneratedNotNullTables = t.genNotNull.list()
 	if note := engineNote(d); note != "" {
 		d.Notes = append(d.Notes, note)
 	}
