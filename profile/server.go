@@ -404,6 +404,12 @@ type Dump struct {
 	// (…) STORED NOT NULL", as MySQL writes it), which MariaDB refuses
 	// (ERROR 1064 on 10.11.19).
 	GeneratedNotNullTables []string `json:"generated_not_null_tables,omitempty"`
+	// SessionBinlogOff is true when a mysqldump file turns the binary log
+	// off for its own session ("SET @@SESSION.SQL_LOG_BIN= 0;", MySQL's
+	// mysqldump with GTIDs on and --set-gtid-purged AUTO or ON): its load
+	// stays out of the target's binary log whatever the mysql line says,
+	// and an account that may not set sql_log_bin stops at that line.
+	SessionBinlogOff bool `json:"session_binlog_off,omitempty"`
 	// LargestLineBytes is a mysqldump file's longest line (part scanned):
 	// MySQL's mysqldump writes an extended INSERT on one line, mariadb-dump
 	// 10.11 one row a line in statements of up to its net_buffer_length

@@ -95,9 +95,12 @@ func binlogEstimate(p *profile.Profile, o Options, threads, cores int, b pool) D
 // binlogWrittenHow says how the dump's load writes the binary log that
 // the printed line skips: myloader's flag, mysqlsh's option, or for a
 // mysqldump file the mysql line without its --init-command
-// (InitSkipBinlog).
+// (InitSkipBinlog), and without its own SET @@SESSION.SQL_LOG_BIN= 0
+// line when it has one (Dump.SessionBinlogOff).
 func binlogWrittenHow(d *profile.Dump) string {
 	switch {
+	case d != nil && d.Format == "mysqldump" && d.SessionBinlogOff:
+		return "the mysql line without its " + InitSkipBinlog + ", and the file without its SET @@SESSION.SQL_LOG_BIN= 0 line"
 	case d != nil && d.Format == "mysqldump":
 		return "the mysql line without its " + InitSkipBinlog
 	case d != nil && d.Format == "mydumper":

@@ -122,6 +122,9 @@ func mysqldumpWarnings(p *profile.Profile, o Options) []string {
 		out = append(out, fmt.Sprintf("the file's longest statement is %s, over the 1G max_allowed_packet the mysql client and server can take: "+
 			"the load stops there; dump that table again with a smaller --net-buffer-length", profile.HumanBytes(d.LargestLineBytes)))
 	}
+	if w := SessionBinlogOffWarning(p, o); w != "" {
+		out = append(out, w)
+	}
 	return append(out, crossFlavorWarnings(d, t)...)
 }
 

@@ -121,6 +121,11 @@ func skipBinlogAccount(p *profile.Profile, o Options) string {
 	need := "the loading account needs " + profile.SkipBinlogPrivileges(t.Flavor, t.Version) + " to skip it"
 	switch dumpFormat(p.Dump) {
 	case "mysqldump":
+		if p.Dump.SessionBinlogOff {
+			return need + ": without it the mysql line stops before loading anything (\"ERROR 1227 (42000): Access denied\", exit 1); " +
+				"load as an account that has it, or take sql_log_bin=0 out of the line's --init-command and the file's own " +
+				"SET @@SESSION.SQL_LOG_BIN= 0 line out of the file, and let the binary log have the rows"
+		}
 		return need + ": without it the mysql line stops before loading anything (\"ERROR 1227 (42000): Access denied\", exit 1); " +
 			"load as an account that has it, or take sql_log_bin=0 out of the line's --init-command and let the binary log have the rows"
 	case "mysqlsh":

@@ -30,6 +30,11 @@ var (
 	// utf8mb4 */;", "/*!50001 SET collation_connection =
 	// utf8mb4_0900_ai_ci */;"): an unknown one stops the load there.
 	reSetsNames = regexp.MustCompile(`(?i)^(?:/\*!\d+ )?SET\s+(?:character_set_client|character_set_results|collation_connection)\s*=`)
+	// reSessionBinlogOff is a line turning the binary log off for the
+	// file's session: MySQL's mysqldump writes "SET @@SESSION.SQL_LOG_BIN=
+	// 0;" in its header with GTIDs on (--set-gtid-purged AUTO or ON,
+	// beside SET @@GLOBAL.GTID_PURGED); mariadb-dump writes none.
+	reSessionBinlogOff = regexp.MustCompile(`(?i)^(?:/\*!\d+\s*)?SET\s+(?:@@SESSION\.|SESSION\s+|@@)?SQL_LOG_BIN\s*=\s*(?:0|OFF)\b`)
 )
 
 // fileChecks reads the lines around a mysqldump file's statements: its
@@ -61,6 +66,8 @@ func (s *sqlScan) fileChecks(b []byte) {
 		}
 	} else if reSetsNames.Match(b) {
 		s.t.names.add(string(b))
+	} else if reSessionBinlogOff.Match(b) {
+		s.d.SessionBinlogOff = true
 	}
 }
 
