@@ -404,6 +404,10 @@ type Dump struct {
 	// (…) STORED NOT NULL", as MySQL writes it), which MariaDB refuses
 	// (ERROR 1064 on 10.11.19).
 	GeneratedNotNullTables []string `json:"generated_not_null_tables,omitempty"`
+	// InvisibleColumnTables are the tables ("schema.table") whose CREATE
+	// TABLE has a column MySQL 8.0.23+ made invisible ("/*!80023 INVISIBLE
+	// */"), which MariaDB creates visible.
+	InvisibleColumnTables []string `json:"invisible_column_tables,omitempty"`
 	// SessionBinlogOff is true when a mysqldump file turns the binary log
 	// off for its own session ("SET @@SESSION.SQL_LOG_BIN= 0;", MySQL's
 	// mysqldump with GTIDs on and --set-gtid-purged AUTO or ON): its load

@@ -141,11 +141,13 @@ type tally struct {
 	functional functionalKeys
 	// genNotNull are the tables with a generated column declared NOT NULL.
 	genNotNull generatedNotNull
+	// invisible are the tables with a column MySQL made invisible.
+	invisible invisibleColumns
 }
 
 func newTally() *tally {
 	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{},
-		genNotNull: generatedNotNull{}}
+		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}}
 }
 
 // table registers a table (from a schema or metadata file) without data.
@@ -198,6 +200,7 @@ func (t *tally) fill(d *profile.Dump) {
 	d.Charsets, d.Collations = t.names.lists()
 	d.FunctionalKeyTables = t.functional.list()
 	d.GeneratedNotNullTables = t.genNotNull.list()
+	d.InvisibleColumnTables = t.invisible.list()
 	if note := engineNote(d); note != "" {
 		d.Notes = append(d.Notes, note)
 	}

@@ -63,6 +63,7 @@ func (s *sqlScan) fileChecks(b []byte) {
 		if s.creating && s.current != nil {
 			s.t.functional.add(s.current.Name, string(b))
 			s.t.genNotNull.add(s.current.Name, string(b))
+			s.t.invisible.add(s.current.Name, string(b))
 		}
 	} else if reSetsNames.Match(b) {
 		s.t.names.add(string(b))
