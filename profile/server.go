@@ -88,6 +88,10 @@ type Server struct {
 	// given as the server was read.
 	CharsetsKnown   map[string]bool `json:"charsets_known,omitempty"`
 	CollationsKnown map[string]bool `json:"collations_known,omitempty"`
+	// DefinersKnown says, for each account a dump's objects run as
+	// (Dump.Definers, "user@host"), whether mysql.user holds it; nil when
+	// no dump was given or the account may not read mysql.user.
+	DefinersKnown map[string]bool `json:"definers_known,omitempty"`
 	// PerfSchemaBytes is what the performance schema allocated (SHOW ENGINE
 	// PERFORMANCE_SCHEMA STATUS, performance_schema.memory); 0 when it is
 	// off or unread.
@@ -399,6 +403,10 @@ type Dump struct {
 	// TABLE has an index on an expression (MySQL 8.0.13+'s functional key
 	// parts), which MariaDB refuses (ERROR 1064 on 10.11.19).
 	FunctionalKeyTables []string `json:"functional_key_tables,omitempty"`
+	// Definers are the accounts ("user@host") the dump's views, routines,
+	// triggers and events run as (DEFINER=…): on a target without one,
+	// each object is created but fails when used (ERROR 1449).
+	Definers []string `json:"definers,omitempty"`
 	// GeneratedNotNullTables are the tables ("schema.table") whose CREATE
 	// TABLE has a generated column declared NOT NULL ("GENERATED ALWAYS AS
 	// (…) STORED NOT NULL", as MySQL writes it), which MariaDB refuses

@@ -171,7 +171,7 @@ func loadWarnings(p *profile.Profile, o Options) []string {
 		if w, _ := onTarget(p, o); w != "" {
 			out = append(out, w)
 		}
-		for _, w := range []string{caseCollisionWarning(p), CharsetWarning(p, o), FunctionalKeyWarning(p, o),
+		for _, w := range []string{caseCollisionWarning(p), CharsetWarning(p, o), FunctionalKeyWarning(p, o), DefinerWarning(p),
 			GeneratedNotNullWarning(p, o), InvisibleColumnWarning(p, o)} {
 			if w != "" {
 				out = append(out, w)

@@ -111,6 +111,7 @@ func readObjectNames(ctx context.Context, dir string, files fileSet, t *tally) e
 		b, _ := io.ReadAll(io.LimitReader(rc, MaxHeaderFileBytes))
 		rc.Close()
 		t.names.add(string(b))
+		t.definers.add(string(b))
 	}
 	return nil
 }

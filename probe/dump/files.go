@@ -139,6 +139,8 @@ type tally struct {
 	names charsetNames
 	// functional are the tables with an expression key part.
 	functional functionalKeys
+	// definers are the accounts the dump's objects run as.
+	definers definers
 	// genNotNull are the tables with a generated column declared NOT NULL.
 	genNotNull generatedNotNull
 	// invisible are the tables with a column MySQL made invisible.
@@ -146,7 +148,7 @@ type tally struct {
 }
 
 func newTally() *tally {
-	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{},
+	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}, definers: definers{},
 		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}}
 }
 
@@ -199,6 +201,7 @@ func (t *tally) fill(d *profile.Dump) {
 	d.Engines = t.engines()
 	d.Charsets, d.Collations = t.names.lists()
 	d.FunctionalKeyTables = t.functional.list()
+	d.Definers = t.definers.list()
 	d.GeneratedNotNullTables = t.genNotNull.list()
 	d.InvisibleColumnTables = t.invisible.list()
 	if note := engineNote(d); note != "" {

@@ -67,6 +67,9 @@ func (s *sqlScan) fileChecks(b []byte) {
 		}
 	} else if reSetsNames.Match(b) {
 		s.t.names.add(string(b))
+	}
+	if bytes.Contains(b, []byte("DEFINER")) {
+		s.t.definers.add(string(b))
 	} else if reSessionBinlogOff.Match(b) {
 		s.d.SessionBinlogOff = true
 	}

@@ -30,10 +30,11 @@ const MaxNamesAsked = 200
 // into a statement as it is (the dump reader's names are made of these).
 var reNameAsked = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
 
-// NamesAsked are the character sets and collations to ask a server about
-// (a dump's: Dump.Charsets, Dump.Collations).
+// NamesAsked are the character sets, collations and definer accounts
+// ("user@host") to ask a server about (a dump's: Dump.Charsets,
+// Dump.Collations, Dump.Definers).
 type NamesAsked struct {
-	Charsets, Collations []string
+	Charsets, Collations, Definers []string
 }
 
 // charsetNames asks the server whether it knows each name in r.c.Ask, by
@@ -43,6 +44,7 @@ type NamesAsked struct {
 // uca1400_ai_ci; MariaDB 11.4.5+ takes utf8mb4_0900_ai_ci as an alias).
 func (r *reader) charsetNames(ctx context.Context) {
 	ask := r.c.Ask
+	r.definers(ctx)
 	if len(ask.Charsets)+len(ask.Collations) == 0 || r.gone != "" {
 		return
 	}
@@ -98,4 +100,30 @@ func (r *reader) nameKnown(ctx context.Context, q query, what string, unknown ui
 	}
 	r.unread(fmt.Sprintf("whether the server knows the dump's %s", what), err)
 	return false, false
+}
+
+// definers asks mysql.user whether it holds each account in r.c.Ask's
+// Definers (at most MaxNamesAsked): a view, routine or trigger whose
+// definer is missing is created but fails when used (ERROR 1449, MariaDB
+// 10.11.19, 2026-12-07). An account that may not read mysql.user records
+// that once in Unread and asks no more.
+func (r *reader) definers(ctx context.Context) {
+	for i, d := range r.c.Ask.Definers {
+		at := strings.LastIndex(d, "@")
+		if i >= MaxNamesAsked || at < 0 || r.gone != "" || r.skip(ctx, "the dump's definers") {
+			return
+		}
+		qc, cancel := r.qctx(ctx)
+		var n int
+		err := r.db.QueryRowContext(qc, string(qDefinerExists), d[:at], d[at+1:]).Scan(&n)
+		cancel()
+		if err != nil {
+			r.unread("whether the dump's definers exist (SELECT on mysql.user)", err)
+			return
+		}
+		if r.s.DefinersKnown == nil {
+			r.s.DefinersKnown = map[string]bool{}
+		}
+		r.s.DefinersKnown[d] = n > 0
+	}
 }

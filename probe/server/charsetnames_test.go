@@ -2,6 +2,7 @@ package server
 
 import (
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/internal/testmariadb"
@@ -51,5 +52,42 @@ func TestCharsetNamesNotAsked(t *testing.T) {
 	}
 	if s.CharsetsKnown != nil || s.CollationsKnown != nil {
 		t.Errorf("asked without names: %v %v", s.CharsetsKnown, s.CollationsKnown)
+	}
+}
+
+// TestDefinersLive: the test server's mysql.user holds root@localhost and
+// not a made-up account; an account without SELECT on mysql.user records
+// one gap and no answer.
+func TestDefinersLive(t *testing.T) {
+	srv := testmariadb.Shared(t)
+	cases := []struct {
+		name   string
+		user   string
+		pass   string
+		want   map[string]bool
+		unread bool
+	}{
+		{"full account", testmariadb.FullUser, testmariadb.FullPassword, map[string]bool{"root@localhost": true, "nobody_r52@%": false}, false},
+		{"usage account", testmariadb.UsageUser, testmariadb.UsagePassword, nil, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			conn, err := ResolveConn(ConnOptions{User: c.user, Password: c.pass, PasswordGiven: true, Socket: srv.Socket}, envMap(nil), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			conn.RedoSample = redoSampleForTests
+			conn.Ask = NamesAsked{Definers: []string{"root@localhost", "nobody_r52@%"}}
+			s, err := Read(t.Context(), conn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !maps.Equal(s.DefinersKnown, c.want) {
+				t.Errorf("got %v, want %v", s.DefinersKnown, c.want)
+			}
+			if got := strings.Contains(strings.Join(s.Unread, "|"), "definers"); got != c.unread {
+				t.Errorf("unread about definers %v, want %v: %q", got, c.unread, s.Unread)
+			}
+		})
 	}
 }

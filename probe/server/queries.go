@@ -120,6 +120,10 @@ const (
 	qBinlogDumps query = "/* mytune */ SELECT COALESCE(SUM(COMMAND LIKE 'Binlog Dump%'), 0), " +
 		"COALESCE(SUM(USER <> SUBSTRING_INDEX(CURRENT_USER(), '@', 1)), 0) FROM information_schema.PROCESSLIST"
 	qSlavesStatus query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Slaves_connected'"
+	// qDefinerExists asks whether mysql.user holds an account a dump's
+	// objects run as (User, Host bound as parameters); it needs SELECT on
+	// mysql.user (ERROR 1142 without it).
+	qDefinerExists query = "/* mytune */ SELECT COUNT(*) FROM mysql.user WHERE User = ? AND Host = ?"
 )
 
 // qCharsetKnown asks whether the server knows the character set cs: one
