@@ -40,8 +40,8 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 	}
 	out := fmt.Sprintf("%s is on %s (%s): %s", profile.OrUnknown(s.Path), profile.ClassPhrase(s.Class), dev, strings.Join(parts, ", "))
 	if ops > 0 {
-		c1, c2 := rules.CommitsPerSec(ops, 1), rules.CommitsPerSec(ops, 2)
-		out += fmt.Sprintf("; about %.0f commits/s per session (%s), %.0f with the binary log synced", c1, basis, c2)
+		c1, c2 := rules.CommitsPerSec(ops, 1), rules.CommitsPerSecSplit(ops, binlogOps(s), 1, 1)
+		out += fmt.Sprintf("; about %.0f commits/s per session (%s), %.0f with the binary log synced%s", c1, basis, c2, binlogWhere(s))
 		if c1 < slowCommitsPerS {
 			out += " — the disk, not the server, is the bottleneck"
 		}
@@ -58,4 +58,27 @@ func syncClause(f profile.Latency) string {
 		c += fmt.Sprintf(" / %.0f syncs/s measured, %s each on average", f.OpsPerS, rules.Duration(1e6/f.OpsPerS))
 	}
 	return c
+}
+
+// binlogOps is the sync rate where the binary log is written
+// (profile.Storage.BinlogFsync: its own filesystem's when measured there,
+// else the datadir's), from p50 if no rate; 0 when unknown.
+func binlogOps(s profile.Storage) float64 {
+	f := s.BinlogFsync()
+	if f.OpsPerS > 0 {
+		return f.OpsPerS
+	}
+	if f.P50US > 0 {
+		return 1e6 / f.P50US
+	}
+	return 0
+}
+
+// binlogWhere names where the binary log's sync was measured when that is
+// its own filesystem; "" otherwise.
+func binlogWhere(s profile.Storage) string {
+	if bd := s.BinlogDir; bd != nil && bd.Fsync != nil {
+		return fmt.Sprintf(" (its sync measured in %s, where log_bin_basename keeps it: %.0f/s)", bd.Path, binlogOps(s))
+	}
+	return ""
 }

@@ -65,7 +65,9 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 	if myCnf != nil {
 		p.MyCnf = myCnf
 	}
-	locateRedoDir(ctx, o.Options, p, o.Dial.Session != nil && o.Dial.Session.Endpoint.OnThisHost())
+	onThisHost := o.Dial.Session != nil && o.Dial.Session.Endpoint.OnThisHost()
+	locateRedoDir(ctx, o.Options, p, onThisHost)
+	locateBinlogDir(ctx, o.Options, p, onThisHost)
 	recordRedoLog(p)
 	p.Normalize()
 	return p, nil

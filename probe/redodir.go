@@ -70,15 +70,24 @@ func locateRedoDir(ctx context.Context, o Options, p *profile.Profile, onThisHos
 		dir = filepath.Join(datadir, dir)
 	}
 	rd := &profile.RedoDir{Path: filepath.Clean(dir), Setting: value, Source: source}
+	if locateLogDir(ctx, o, p, rd, "the redo log's disk is unknown, so the commit figures are the datadir's disk's and a larger redo log is not checked against its free space") {
+		p.Storage.RedoDir = rd
+		p.Storage.Notes = append(p.Storage.Notes, redoDirNote(rd))
+	}
+}
+
+// locateLogDir fills rd (Path set) with the filesystem under rd.Path and,
+// when measuring, the commit loop there; false when rd.Path is on the
+// datadir's filesystem (nothing to record). unknown is what the note says
+// follows when rd.Path cannot be read here.
+func locateLogDir(ctx context.Context, o Options, p *profile.Profile, rd *profile.RedoDir, unknown string) bool {
 	same, err := storage.SameFilesystem(rd.Path, p.Storage.Path)
 	switch {
 	case err != nil:
-		rd.Note = fmt.Sprintf("%s could not be read here (%v): the redo log's disk is unknown, so the commit figures are the datadir's disk's and a larger redo log is not checked against its free space", rd.Path, err)
-		p.Storage.RedoDir = rd
-		p.Storage.Notes = append(p.Storage.Notes, redoDirNote(rd))
-		return
+		rd.Note = fmt.Sprintf("%s could not be read here (%v): %s", rd.Path, err, unknown)
+		return true
 	case same:
-		return
+		return false
 	}
 	st, gaps, err := storage.Locate(ctx, o.Roots, rd.Path)
 	p.Gaps = append(p.Gaps, gaps...)
@@ -90,8 +99,7 @@ func locateRedoDir(ctx context.Context, o Options, p *profile.Profile, onThisHos
 		removeRedoStale(o, p, rd)
 		rd.Fsync, rd.Note = measureRedoSync(ctx, o, rd)
 	}
-	p.Storage.RedoDir = rd
-	p.Storage.Notes = append(p.Storage.Notes, redoDirNote(rd))
+	return true
 }
 
 // redoDirNote is the storage note that says where the redo log is and

@@ -43,3 +43,15 @@ func (s Storage) RedoFreeBytes() (free uint64, shared bool) {
 	}
 	return s.FreeBytes, true
 }
+
+// BinlogFsync is the commit pattern's latency where the binary log is
+// written: the binlog directory's when it is on another filesystem and
+// was measured there, else the datadir's (Fsync), where the binary log
+// is by default: with sync_binlog=1 every commit waits for one sync
+// there besides the redo log's (CommitFsync).
+func (s Storage) BinlogFsync() Latency {
+	if s.BinlogDir != nil && s.BinlogDir.Fsync != nil {
+		return *s.BinlogDir.Fsync
+	}
+	return s.Fsync
+}

@@ -46,6 +46,10 @@ type Storage struct {
 	// RedoDir is the redo log's filesystem when the server keeps it off
 	// the datadir's (innodb_log_group_home_dir elsewhere); nil otherwise.
 	RedoDir *RedoDir `json:"redo_dir,omitempty"`
+	// BinlogDir is the binary log's filesystem when the server keeps it
+	// off the datadir's (log_bin_basename elsewhere), in RedoDir's shape
+	// (Setting is log_bin_basename); nil otherwise.
+	BinlogDir *RedoDir `json:"binlog_dir,omitempty"`
 	// RedoLogBytes is the size of the redo log files already in the
 	// directory that keeps them (RedoDir, else the measured datadir):
 	// ib_logfile0, ib_logfile1 … and #innodb_redo/*; 0 when there are none

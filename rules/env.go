@@ -37,6 +37,9 @@ type Env struct {
 	// buffer pool is sized to live (hugePoolIn, hugePoolOut; NewEnv
 	// decides, poolhuge.go); hugePoolUnset otherwise.
 	hugePool int8
+	// binlogFsync is the commit loop where the binary log is written
+	// (profile.Storage.BinlogFsync); zero prices its sync as the redo's.
+	binlogFsync profile.Latency
 }
 
 // NewEnv builds the expression environment for one profile.
@@ -49,6 +52,8 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 	// every commit figure of the rules is the redo log's: measured where
 	// innodb_log_group_home_dir keeps it when that is another filesystem
 	e.Storage.Fsync = p.Storage.CommitFsync()
+	// and the binary log's sync is measured where log_bin_basename keeps it
+	e.binlogFsync = p.Storage.BinlogFsync()
 	if p.Dump != nil {
 		e.DumpBytes = p.Dump.TotalBytes
 	}
@@ -170,8 +175,15 @@ func (e Env) FsyncOpsPerS() float64 {
 	return 0
 }
 
-// CommitsPerSec is commits/s per session at the given syncs per commit.
-func (e Env) CommitsPerSec(syncs int) float64 { return CommitsPerSec(e.FsyncOpsPerS(), syncs) }
+// CommitsPerSec is commits/s per session at the given syncs per commit;
+// two or more count the binary log's (sync_binlog=1) among them, made
+// where the binary log is (BinlogSyncOpsPerS).
+func (e Env) CommitsPerSec(syncs int) float64 {
+	if syncs < 2 {
+		return CommitsPerSec(e.FsyncOpsPerS(), syncs)
+	}
+	return CommitsPerSecSplit(e.FsyncOpsPerS(), e.BinlogSyncOpsPerS(), syncs-1, 1)
+}
 
 // SyncsPerCommit is the flushes a commit waits for with the current settings.
 func (e Env) SyncsPerCommit() int {

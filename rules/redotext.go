@@ -181,8 +181,12 @@ func (e Env) CommitCostText(n int) string {
 	if n == 1 {
 		syncs = "sync"
 	}
-	return fmt.Sprintf("On this disk that allows about %s commits/s per session (%d %s per commit; %s).",
-		e.N(e.CommitsPerSec(n)), n, syncs, e.syncRateShort())
+	binlog := ""
+	if n >= 2 {
+		binlog = e.BinlogSyncText()
+	}
+	return fmt.Sprintf("On this disk that allows about %s commits/s per session (%d %s per commit; %s%s).",
+		e.N(e.CommitsPerSec(n)), n, syncs, e.syncRateShort(), binlog)
 }
 
 // syncRateShort is SyncRateText in a clause: which rate, and its value.

@@ -214,6 +214,22 @@ func CommitsPerSec(fsyncOpsPerS float64, syncsPerCommit int) float64 {
 	return fsyncOpsPerS / float64(max(syncsPerCommit, 1))
 }
 
+// CommitsPerSecSplit is commits/s per session when a commit waits for
+// redoSyncs at redoOpsPerS and then binlogSyncs at binlogOpsPerS, the
+// binary log's disk (sync_binlog=1; two-phase commit: the redo log is
+// synced at prepare, then the binary log, MariaDB KB "Group Commit for
+// the Binary Log"): their times add. An unknown binlogOpsPerS (0), or one
+// equal to the redo's, is CommitsPerSec of all the syncs at redoOpsPerS.
+func CommitsPerSecSplit(redoOpsPerS, binlogOpsPerS float64, redoSyncs, binlogSyncs int) float64 {
+	if redoOpsPerS <= 0 {
+		return 0
+	}
+	if binlogOpsPerS <= 0 || binlogOpsPerS == redoOpsPerS || binlogSyncs == 0 {
+		return CommitsPerSec(redoOpsPerS, redoSyncs+binlogSyncs)
+	}
+	return 1 / (float64(redoSyncs)/redoOpsPerS + float64(binlogSyncs)/binlogOpsPerS)
+}
+
 // SyncsPerCommit is the number of flushes a commit waits for: one for the
 // redo log with innodb_flush_log_at_trx_commit=1 or 3 (MariaDB's 3 is as
 // durable as 1), one more for the binary log when it is on with

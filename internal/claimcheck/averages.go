@@ -53,6 +53,7 @@ func rateFromAverage(text string, e rules.Env) bool {
 	for _, n := range []int{1, 2, e.SyncsPerCommit()} {
 		fromAvg[e.N(e.CommitsPerSec(n))] = true
 	}
+	fromAvg[e.N(e.CommitsPerSecNow())] = true
 	for _, re := range []*regexp.Regexp{reCommitNum, reCommitTime, reSyncRate} {
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
 			if fromAvg[m[1]] {

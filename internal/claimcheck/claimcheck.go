@@ -94,6 +94,7 @@ func commitRates(text string, e rules.Env) []string {
 	for _, n := range []int{1, 2, e.SyncsPerCommit()} {
 		allowed[e.N(e.CommitsPerSec(n))] = true
 	}
+	allowed[e.N(e.CommitsPerSecNow())] = true
 	var out []string
 	bad := func(what, got string) {
 		out = append(out, fmt.Sprintf("%s %s is none of %v (measured %.0f syncs/s, p50 %.0f µs)", what, got, keys(allowed),
