@@ -68,6 +68,7 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 	onThisHost := o.Dial.Session != nil && o.Dial.Session.Endpoint.OnThisHost()
 	locateRedoDir(ctx, o.Options, p, onThisHost)
 	locateBinlogDir(ctx, o.Options, p, onThisHost)
+	locateTmpDir(ctx, o.Options, p, onThisHost)
 	recordRedoLog(p)
 	p.Normalize()
 	return p, nil

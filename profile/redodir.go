@@ -55,3 +55,16 @@ func (s Storage) BinlogFsync() Latency {
 	}
 	return s.Fsync
 }
+
+// TmpDir is the filesystem that holds the sort files of an index build
+// (ALTER TABLE, OPTIMIZE TABLE, a bulk load's secondary indexes), in
+// RedoDir's shape without the commit loop: innodb_tmpdir when set, else
+// tmpdir. Setting is the whole value (tmpdir may list several
+// directories: Path is the one with the least free space).
+type TmpDir struct {
+	RedoDir
+	// Variable names the setting read: "innodb_tmpdir" or "tmpdir".
+	Variable string `json:"variable"`
+	// SameFilesystem is true when Path is on the datadir's filesystem.
+	SameFilesystem bool `json:"same_filesystem_as_datadir"`
+}

@@ -50,6 +50,10 @@ type Storage struct {
 	// off the datadir's (log_bin_basename elsewhere), in RedoDir's shape
 	// (Setting is log_bin_basename); nil otherwise.
 	BinlogDir *RedoDir `json:"binlog_dir,omitempty"`
+	// TmpDir is the filesystem of innodb_tmpdir (else tmpdir), where an
+	// index build writes its sort files, when the server on this host or
+	// the my.cnf names it (nil otherwise).
+	TmpDir *TmpDir `json:"tmp_dir,omitempty"`
 	// RedoLogBytes is the size of the redo log files already in the
 	// directory that keeps them (RedoDir, else the measured datadir):
 	// ib_logfile0, ib_logfile1 … and #innodb_redo/*; 0 when there are none

@@ -87,6 +87,8 @@ type Facts struct {
 
 	DataBytes uint64
 	Tables    int
+	// LargestTable is the biggest user table (data + indexes), zero if unknown.
+	LargestTable profile.TableSize
 	// UptimeS is the server's Uptime status in seconds, 0 if unknown.
 	UptimeS float64
 	// RedoBytesPerS is the redo write rate: the one probe/server sampled
@@ -257,6 +259,9 @@ func (f *Facts) readServer(s *profile.Server) {
 	f.DataBytes, f.Tables, f.IndexBytes = s.DataBytes, s.Tables, s.IndexBytes
 	f.InnoDBDataBytes, f.InnoDBIndexBytes = innodbBytes(s)
 	f.InnoDBFileBytes = s.InnoDBFileBytes
+	if len(s.LargestTables) > 0 {
+		f.LargestTable = s.LargestTables[0]
+	}
 	f.readStatus(s.Status)
 	f.StatusRead = len(s.Status) > 0
 	f.readRedoRate(s)
