@@ -51,12 +51,11 @@ type Facts struct {
 	RedoCapacityBytes                                    uint64 // total redo, all files
 	LogFileSizeBytes, LogBufferBytes, LogWriteAheadBytes uint64
 	LogFilesInGroup                                      int
-	IOCapacity, IOCapacityMax                            int
 	FlushMethod                                          string
 	FlushNeighbors, ReadIOThreads, WriteIOThreads        int
 	Doublewrite, LogBin, DedicatedServer                 bool
 	FilePerTable                                         bool
-	FlushLogAtTrxCommit, SyncBinlog                      int
+	FlushLogAtTrxCommit                                  int
 	MaxConnections                                       int
 	SortBufferBytes, JoinBufferBytes                     uint64
 	ReadBufferBytes, ReadRndBufferBytes                  uint64
@@ -84,6 +83,13 @@ type Facts struct {
 	// OpenFilesLimit is the live server's open_files_limit (the file
 	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.
 	OpenFilesLimit int
+
+	// IOCapacity, IOCapacityMax and SyncBinlog are counts as set, at full
+	// width: each takes values past 2^31 (innodb_io_capacity up to 2^64-1,
+	// sync_binlog 2^32-1), which an int held to 2147483647 where it has 32
+	// bits (Raspberry Pi OS 32-bit): a max below the capacity read equal and
+	// the texts stated a figure no my.cnf held (review r33).
+	IOCapacity, IOCapacityMax, SyncBinlog uint64
 
 	DataBytes uint64
 	Tables    int
@@ -319,8 +325,8 @@ func (f *Facts) fill() {
 	if f.UsesRedoCapacity() && (f.Set["innodb_redo_log_capacity"] || !f.Set["innodb_log_file_size"]) {
 		f.RedoCapacityBytes = f.size("innodb_redo_log_capacity")
 	}
-	f.IOCapacity = f.int("innodb_io_capacity")
-	f.IOCapacityMax = f.int("innodb_io_capacity_max")
+	f.IOCapacity = f.size("innodb_io_capacity")
+	f.IOCapacityMax = f.size("innodb_io_capacity_max")
 	if v, ok := f.Raw["innodb_flush_method"]; ok && strings.TrimSpace(v) == "" {
 		// MySQL 5.x shows its default as an empty value: fdatasync, called fsync (MySQL 5.7 manual, innodb_flush_method)
 		f.Raw["innodb_flush_method"] = "fsync"
@@ -337,7 +343,7 @@ func (f *Facts) fill() {
 	f.FlushLogAtTrxCommit = f.int("innodb_flush_log_at_trx_commit")
 	f.clampFlushLog()
 	f.FlushLogTimeoutS = flushLogTimeout(f.int("innodb_flush_log_at_timeout"))
-	f.SyncBinlog = f.int("sync_binlog")
+	f.SyncBinlog = f.size("sync_binlog")
 	f.MaxConnections = f.int("max_connections")
 	f.clampMaxConnections()
 	if page := f.size("innodb_page_size"); page > 0 {

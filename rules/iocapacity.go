@@ -65,21 +65,21 @@ func (e Env) IOCapacityKeptBusy() bool {
 
 // IOCapacityAfter is innodb_io_capacity once the advice is applied: the
 // target when io.capacity fires, else the current value.
-func (e Env) IOCapacityAfter() int {
+func (e Env) IOCapacityAfter() uint64 {
 	if v, ok := e.replacedValue["innodb_io_capacity"]; ok {
-		if n, err := strconv.Atoi(v); err == nil {
+		if n, err := strconv.ParseUint(v, 10, 64); err == nil {
 			return n // a user rule replacing io.capacity advised it
 		}
 	}
 	if e.IOCapacityOff() {
-		return e.IOCapacityTarget()
+		return uint64(e.IOCapacityTarget())
 	}
 	return e.F.IOCapacity
 }
 
 // IOCapacityMaxTarget is the recommended innodb_io_capacity_max, sized
 // against IOCapacityAfter so the two never contradict each other.
-func (e Env) IOCapacityMaxTarget() int {
+func (e Env) IOCapacityMaxTarget() uint64 {
 	return IOCapacityMax(e.IOCapacityAfter(), e.PeakWriteIOPS())
 }
 
@@ -129,16 +129,16 @@ func (e Env) IOCapacityEffect() string {
 func (e Env) IOCapacityMaxReason() string {
 	c, peak, got := e.IOCapacityAfter(), e.PeakWriteIOPS(), e.IOCapacityMaxTarget()
 	switch {
-	case got == ioCapacityMaxFloor && 2*c < got:
+	case got == ioCapacityMaxFloor && satMul(c, 2) < got:
 		return fmt.Sprintf("the servers' default, twice innodb_io_capacity %d with a minimum of %d, within the measured peak of %.0f IOPS: %d",
 			c, ioCapacityMaxFloor, peak, got)
-	case got == 2*c && float64(got) <= peak:
+	case got == satMul(c, 2) && float64(got) <= peak:
 		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), within the measured peak of %.0f IOPS: %d", c, peak, got)
-	case got == 2*c:
+	case got == satMul(c, 2):
 		return fmt.Sprintf("twice innodb_io_capacity %d (the manual's default ratio), the measured peak of %.0f IOPS rounded down to 100: %d", c, peak, got)
 	case got > c:
 		return fmt.Sprintf("the servers' default (twice innodb_io_capacity %d, at least %d) would be %d, above the measured peak of %.0f IOPS, "+
-			"so the peak rounded down to 100: %d", c, ioCapacityMaxFloor, max(2*c, ioCapacityMaxFloor), peak, got)
+			"so the peak rounded down to 100: %d", c, ioCapacityMaxFloor, max(satMul(c, 2), ioCapacityMaxFloor), peak, got)
 	}
 	floor := ""
 	if c == minIOCapacity {

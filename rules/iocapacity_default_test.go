@@ -11,7 +11,7 @@ import (
 var ioCapMaxCases = []struct {
 	name, target string
 	vars         map[string]string
-	want         int
+	want         uint64
 }{
 	{"MariaDB, io_capacity 5000 alone: twice it", "mariadb-10.11", map[string]string{"innodb_io_capacity": "5000"}, 10000},
 	{"MariaDB, nothing set: 2000", "mariadb-10.11", map[string]string{}, 2000},

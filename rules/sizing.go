@@ -192,13 +192,13 @@ const ioCapacityMaxFloor = 2000
 // innodb_io_capacity). Without the floor, an innodb_io_capacity of 200
 // kept on a busy host took a default 2000 down to 400 on a disk that
 // peaked at 8,147 writes/s (review r28, MariaDB 10.11.19, 2026-12-07).
-func IOCapacityMax(capacity int, peakIOPS float64) int {
-	if capacity <= 0 {
+func IOCapacityMax(capacity uint64, peakIOPS float64) uint64 {
+	if capacity == 0 {
 		return 0
 	}
-	n := max(2*capacity, ioCapacityMaxFloor)
+	n := max(satMul(capacity, 2), ioCapacityMaxFloor)
 	if peakIOPS > 0 {
-		peak := max(int(math.Floor(peakIOPS/100)*100), minIOCapacity)
+		peak := max(uint64(math.Floor(peakIOPS/100)*100), minIOCapacity)
 		n = min(n, peak)
 	}
 	return max(n, capacity)
@@ -239,7 +239,7 @@ func CommitsPerSecSplit(redoOpsPerS, binlogOpsPerS float64, redoSyncs, binlogSyn
 // innodb_flush_log_at_trx_commit; without the binary log there is no
 // prepare phase). The value is held to the server's range (FlushLogMax)
 // before it gets here.
-func SyncsPerCommit(flushLogAtTrxCommit int, logBin bool, syncBinlog int) int {
+func SyncsPerCommit(flushLogAtTrxCommit int, logBin bool, syncBinlog uint64) int {
 	n := 0
 	if flushLogAtTrxCommit == 1 || flushLogAtTrxCommit == 3 {
 		n++

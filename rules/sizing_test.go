@@ -115,7 +115,7 @@ func TestIOCapacity(t *testing.T) {
 			if c != tc.wantCap {
 				t.Errorf("capacity %d, want %d", c, tc.wantCap)
 			}
-			if m := IOCapacityMax(c, tc.peak); m != tc.wantMax || m < c {
+			if m := IOCapacityMax(uint64(c), tc.peak); m != uint64(tc.wantMax) || m < uint64(c) {
 				t.Errorf("max %d, want %d (and >= capacity %d)", m, tc.wantMax, c)
 			}
 		})
@@ -124,11 +124,12 @@ func TestIOCapacity(t *testing.T) {
 
 func TestCommitsPerSec(t *testing.T) {
 	cases := []struct {
-		name        string
-		ops         float64
-		flush, sync int
-		logBin      bool
-		want        float64
+		name   string
+		ops    float64
+		flush  int
+		sync   uint64
+		logBin bool
+		want   float64
 	}{
 		{"SD card, binlog on (DESIGN.md: 8.0 pays two syncs)", 40, 1, 1, true, 20},
 		{"SD card, binlog off", 40, 1, 1, false, 40},
