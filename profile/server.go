@@ -96,6 +96,10 @@ type Server struct {
 	// PERFORMANCE_SCHEMA STATUS, performance_schema.memory); 0 when it is
 	// off or unread.
 	PerfSchemaBytes uint64 `json:"performance_schema_bytes,omitempty"`
+	// RocksDBMemtableBytes is the most memory MyRocks' memtables take: per
+	// column family WRITE_BUFFER_SIZE x MAX_WRITE_BUFFER_NUMBER, summed
+	// (information_schema.ROCKSDB_CF_OPTIONS); 0 without the plugin or unread.
+	RocksDBMemtableBytes uint64 `json:"rocksdb_memtable_bytes,omitempty"`
 	// ReaderConnections is how many connections the reader itself held
 	// open when SHOW GLOBAL STATUS was read (counted in that snapshot's
 	// Threads_connected and, at a peak, Max_used_connections); 0 when not

@@ -79,6 +79,9 @@ type Facts struct {
 	// PerfSchemaUncounted: it is on but its memory was not read.
 	PerfSchemaBytes                      uint64
 	PerfSchemaUncounted                  bool
+	// RocksDBBlockCacheBytes and RocksDBMemtableBytes are MyRocks' block
+	// cache and the most its memtables take (rocksdb.go), 0 without it.
+	RocksDBBlockCacheBytes, RocksDBMemtableBytes uint64
 	TableOpenCache, TableDefinitionCache int
 	// OpenFilesLimit is the live server's open_files_limit (the file
 	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.
@@ -253,6 +256,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	f.fillBuild(p.Server, vars)
 	f.Usage = usageOf(p)
 	f.fillPerfSchema(p.Server, vars)
+	f.fillRocksDB(p.Server, vars)
 	f.fillQueryCache()
 	f.fillBinlogExpiry()
 	return f, nil

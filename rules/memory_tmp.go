@@ -199,29 +199,38 @@ func (e Env) TmpTableReason() string {
 }
 
 // GlobalBytes is the global buffers next to the pool now: the InnoDB log
-// buffer, the key cache, (MariaDB) the Aria page cache and the live
-// server's performance schema memory.
+// buffer, the key cache, (MariaDB) the Aria page cache, MyRocks' block
+// cache and memtables (RocksDBBytes) and the live server's performance
+// schema memory.
 func (e Env) GlobalBytes() uint64 {
-	return satSum(e.F.LogBufferBytes, e.F.KeyBufferBytes, e.F.AriaPagecacheBytes, e.F.PerfSchemaBytes)
+	return satSum(e.F.LogBufferBytes, e.F.KeyBufferBytes, e.F.AriaPagecacheBytes, e.RocksDBBytes(), e.F.PerfSchemaBytes)
 }
 
 // GlobalAfterBytes is GlobalBytes once the advice is applied.
 func (e Env) GlobalAfterBytes() uint64 {
-	return satSum(e.LogBufferAfter(), e.KeyBufferAfter(), e.AriaPagecacheAfter(), e.F.PerfSchemaBytes)
+	return satSum(e.LogBufferAfter(), e.KeyBufferAfter(), e.AriaPagecacheAfter(), e.RocksDBBytes(), e.F.PerfSchemaBytes)
 }
 
-// globalText says b of global buffers, naming the performance schema's
-// share when it has one (it can be most of them: 142 MB at
-// max_connections 2000 against a 16 MB log buffer).
+// globalText says b of global buffers, naming MyRocks' share and the
+// performance schema's when they have one (the latter can be most of
+// them: 142 MB at max_connections 2000 against a 16 MB log buffer).
 func (e Env) globalText(b uint64) string {
+	var among []string
+	if r := e.rocksDBText(); r != "" {
+		among = append(among, r)
+	}
+	if e.F.PerfSchemaBytes > 0 {
+		among = append(among, "the performance schema's "+e.Human(e.F.PerfSchemaBytes))
+	}
+	s := e.Human(b) + " of global buffers"
+	if len(among) > 0 {
+		s += " (" + strings.Join(among, " and ") + " among them" + e.rocksDBAsideText() + ")"
+	}
 	if e.F.PerfSchemaUncounted {
-		return e.Human(b) + " of global buffers (not counting the performance schema's memory: it is on, and only a " +
+		s += " (not counting the performance schema's memory: it is on, and only a " +
 			"live server read with the PROCESS privilege shows it)"
 	}
-	if e.F.PerfSchemaBytes == 0 {
-		return e.Human(b) + " of global buffers"
-	}
-	return fmt.Sprintf("%s of global buffers (the performance schema's %s among them)", e.Human(b), e.Human(e.F.PerfSchemaBytes))
+	return s
 }
 
 // MinPoolAsideText names the server's own pool beside the smallest pool

@@ -59,6 +59,14 @@ const (
 		" COALESCE(ENGINE, 'unknown'), COALESCE(DATA_LENGTH, 0), COALESCE(INDEX_LENGTH, 0)" +
 		" FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE'" +
 		" AND TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')"
+	// qRocksDBMemtables lists each MyRocks column family's memtable size and
+	// count (information_schema.ROCKSDB_CF_OPTIONS, which the MyRocks plugin
+	// adds; no privilege needed): each column family keeps up to
+	// MAX_WRITE_BUFFER_NUMBER memtables of WRITE_BUFFER_SIZE (RocksDB wiki,
+	// "Memory usage in RocksDB"). Sent only when rocksdb_block_cache_size
+	// shows the plugin loaded.
+	qRocksDBMemtables query = "/* mytune */ SELECT CF_NAME, OPTION_TYPE, VALUE FROM information_schema.ROCKSDB_CF_OPTIONS" +
+		" WHERE OPTION_TYPE IN ('WRITE_BUFFER_SIZE', 'MAX_WRITE_BUFFER_NUMBER')"
 	// qSystemTables counts the mysql schema's tables the account sees: an
 	// account without SELECT on them sees none, and may see only part of
 	// the user tables too.

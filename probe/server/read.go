@@ -153,6 +153,7 @@ func (s *Session) ReadSampled(ctx context.Context, until <-chan struct{}, sample
 	r.s.Status = r.pairs(ctx, qStatus)
 	r.s.ReaderConnections = r.db.Stats().OpenConnections
 	r.perfSchema(ctx)
+	r.rocksDBMemtables(ctx)
 	statusAt := time.Now()
 	r.s.ReadAt = time.Now().UTC().Truncate(time.Second)
 	r.tables(ctx)

@@ -1,0 +1,91 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// rocksDBDefaultMemtableBytes is the memory MyRocks' memtables take when
+// the server's column families were not read (a my.cnf or saved
+// variables): its two column families, default and __system__, each up
+// to MAX_WRITE_BUFFER_NUMBER 2 memtables of WRITE_BUFFER_SIZE 64 MiB
+// (information_schema.ROCKSDB_CF_OPTIONS of MariaDB 10.11.19 with
+// ha_rocksdb and no rocksdb_* options, review r35).
+const rocksDBDefaultMemtableBytes = 2 * 2 * 64 * mib
+
+// fillRocksDB sets MyRocks' block cache and memtables when the plugin is
+// loaded (rocksdb_block_cache_size among vars, the server's or my.cnf's; MariaDB KB,
+// "MyRocks System Variables": default 536870912): memory next to the
+// buffer pool that InnoDB's sizes never counted (review r35: a MyRocks
+// server with a 128M pool held 793 MB resident, 442 MB of it block cache
+// and 184 MB memtables). rocksdb_no_block_cache ON leaves the cache out;
+// rocksdb_db_write_buffer_size above 0 caps all memtables together (its
+// write buffer manager; RocksDB wiki, "Write Buffer Manager").
+func (f *Facts) fillRocksDB(s *profile.Server, vars map[string]string) {
+	raw, loaded := vars["rocksdb_block_cache_size"]
+	if !loaded {
+		return
+	}
+	if noCache, set := vars["rocksdb_no_block_cache"]; !set || !isOn(noCache) {
+		f.RocksDBBlockCacheBytes, _ = profile.ParseSize(strings.TrimSpace(raw))
+	}
+	mem := uint64(rocksDBDefaultMemtableBytes)
+	if s != nil && s.RocksDBMemtableBytes > 0 {
+		mem = s.RocksDBMemtableBytes
+	}
+	if db, err := profile.ParseSize(strings.TrimSpace(vars["rocksdb_db_write_buffer_size"])); err == nil && db > 0 {
+		mem = min(mem, db)
+	}
+	f.RocksDBMemtableBytes = mem
+}
+
+// RocksDBBytes is MyRocks' memory counted with the global buffers: its
+// block cache and memtables; 0 without the plugin.
+func (e Env) RocksDBBytes() uint64 {
+	return satAdd(e.F.RocksDBBlockCacheBytes, e.F.RocksDBMemtableBytes)
+}
+
+// rocksDBText names MyRocks' share of the global buffers, "" without it.
+func (e Env) rocksDBText() string {
+	if e.RocksDBBytes() == 0 {
+		return ""
+	}
+	return fmt.Sprintf("MyRocks' %s block cache and %s of memtables",
+		e.Human(e.F.RocksDBBlockCacheBytes), e.Human(e.F.RocksDBMemtableBytes))
+}
+
+// GlobalNamesText lists what the global buffers hold for a finding: the
+// log buffer, the key cache, MariaDB's Aria page cache and MyRocks'
+// caches when loaded.
+func (e Env) GlobalNamesText() string {
+	s := "log buffer, key cache"
+	if e.F.IsMariaDB() {
+		s += ", Aria page cache"
+	}
+	if e.RocksDBBytes() > 0 {
+		s += ", MyRocks block cache and memtables"
+	}
+	return s
+}
+
+// isOn is true for a boolean variable's ON (a bare my.cnf flag included).
+func isOn(raw string) bool {
+	on, err := profile.ParseBool(strings.TrimSpace(raw))
+	return err == nil && on
+}
+
+// rocksDBAsideText says, after the global buffers are stated, that
+// mytune does not size MyRocks' cache and how it is lowered: SET GLOBAL
+// rocksdb_block_cache_size took 256M and 512M on MariaDB 10.11.19 (review
+// r35); "" without MyRocks.
+func (e Env) rocksDBAsideText() string {
+	if e.RocksDBBytes() == 0 {
+		return ""
+	}
+	return "; mytune does not size MyRocks' memory: SET GLOBAL rocksdb_block_cache_size lowers its block cache online"
+}
+
+// GlobalAfterText is globalText of GlobalAfterBytes for the rules' texts.
+func (e Env) GlobalAfterText() string { return e.globalText(e.GlobalAfterBytes()) }
