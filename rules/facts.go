@@ -77,12 +77,12 @@ type Facts struct {
 	// PerfSchemaBytes is the live server's performance schema memory
 	// (profile.Server.PerfSchemaBytes), counted with the global buffers;
 	// PerfSchemaUncounted: it is on but its memory was not read.
-	PerfSchemaBytes                      uint64
-	PerfSchemaUncounted                  bool
+	PerfSchemaBytes     uint64
+	PerfSchemaUncounted bool
 	// RocksDBBlockCacheBytes and RocksDBMemtableBytes are MyRocks' block
 	// cache and the most its memtables take (rocksdb.go), 0 without it.
 	RocksDBBlockCacheBytes, RocksDBMemtableBytes uint64
-	TableOpenCache, TableDefinitionCache int
+	TableOpenCache, TableDefinitionCache         int
 	// OpenFilesLimit is the live server's open_files_limit (the file
 	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.
 	OpenFilesLimit int
