@@ -82,6 +82,9 @@ type Facts struct {
 	// RocksDBBlockCacheBytes and RocksDBMemtableBytes are MyRocks' block
 	// cache and the most its memtables take (rocksdb.go), 0 without it.
 	RocksDBBlockCacheBytes, RocksDBMemtableBytes uint64
+	// RocksDBTables is the user tables in MyRocks, RocksDBFlushLog its
+	// rocksdb_flush_log_at_trx_commit (-1: the plugin is not loaded).
+	RocksDBTables, RocksDBFlushLog int
 	TableOpenCache, TableDefinitionCache         int
 	// OpenFilesLimit is the live server's open_files_limit (the file
 	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.

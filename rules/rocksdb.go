@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -24,9 +25,17 @@ const rocksDBDefaultMemtableBytes = 2 * 2 * 64 * mib
 // rocksdb_db_write_buffer_size above 0 caps all memtables together (its
 // write buffer manager; RocksDB wiki, "Write Buffer Manager").
 func (f *Facts) fillRocksDB(s *profile.Server, vars map[string]string) {
+	f.RocksDBFlushLog = -1
+	if s != nil && s.Reachable {
+		f.RocksDBTables = max(engineTables(s.Engines, "rocksdb"), 0)
+	}
 	raw, loaded := vars["rocksdb_block_cache_size"]
 	if !loaded {
 		return
+	}
+	f.RocksDBFlushLog = 1 // its default (MariaDB KB, "MyRocks System Variables")
+	if n, err := strconv.Atoi(strings.TrimSpace(vars["rocksdb_flush_log_at_trx_commit"])); err == nil {
+		f.RocksDBFlushLog = n
 	}
 	if noCache, set := vars["rocksdb_no_block_cache"]; !set || !isOn(noCache) {
 		f.RocksDBBlockCacheBytes, _ = profile.ParseSize(strings.TrimSpace(raw))
@@ -89,3 +98,21 @@ func (e Env) rocksDBAsideText() string {
 
 // GlobalAfterText is globalText of GlobalAfterBytes for the rules' texts.
 func (e Env) GlobalAfterText() string { return e.globalText(e.GlobalAfterBytes()) }
+
+// RocksDBCommitText says, for the commit-cost note, that MyRocks' tables
+// commit through their own write-ahead log and whether it is synced at
+// commit; "" without MyRocks tables. Measured on MariaDB 10.11.19 (review
+// r35): 11633 sysbench write transactions made 11632 WAL syncs
+// (Rocksdb_wal_synced) at rocksdb_flush_log_at_trx_commit 1, 28242 made
+// 10 in 10 s at 2.
+func (e Env) RocksDBCommitText() string {
+	if e.F.RocksDBTables <= 0 || e.F.RocksDBFlushLog < 0 {
+		return ""
+	}
+	s := fmt.Sprintf(" The server's %d MyRocks tables commit through MyRocks' own write-ahead log, not InnoDB's redo log: "+
+		"rocksdb_flush_log_at_trx_commit is %d, ", e.F.RocksDBTables, e.F.RocksDBFlushLog)
+	if e.F.RocksDBFlushLog == 1 {
+		return s + "so it is synced at each of their commits too."
+	}
+	return s + "so it is not synced at their commits (durability.rocksdb_flush_log_strict)."
+}

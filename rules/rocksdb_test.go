@@ -57,3 +57,39 @@ func TestRocksDBInBudget(t *testing.T) {
 		})
 	}
 }
+
+// rocksTables makes the server MariaDB 10.11.19 with MyRocks loaded and n
+// ROCKSDB tables beside one InnoDB table, flushing its WAL at flush.
+func rocksTables(n int, flush string) func(*profile.Profile) {
+	return func(p *profile.Profile) {
+		setVersion("mariadb", "10.11.19")(p)
+		p.Server.Engines = map[string]profile.EngineUsage{"InnoDB": {Tables: 1, DataBytes: tMiB}}
+		if n > 0 {
+			p.Server.Engines["ROCKSDB"] = profile.EngineUsage{Tables: n, DataBytes: 370 * tMiB}
+		}
+		p.Server.Variables["rocksdb_block_cache_size"] = "536870912"
+		if flush != "" {
+			p.Server.Variables["rocksdb_flush_log_at_trx_commit"] = flush
+		}
+	}
+}
+
+// Review r35: with rocksdb_flush_log_at_trx_commit 2, 28242 commits to
+// MyRocks tables made 10 WAL syncs in 10 s, and mytune said nothing.
+func init() {
+	ruleCases = append(ruleCases, []struct {
+		name       string
+		id         string
+		mutate     func(*profile.Profile)
+		durability string
+		want       bool
+		recommend  string
+	}{
+		{"MyRocks tables, WAL synced about once a second", "durability.rocksdb_flush_log_strict", rocksTables(4, "2"), "", true, ""},
+		{"MyRocks tables, WAL never synced at commit", "durability.rocksdb_flush_log_strict", rocksTables(4, "0"), "", true, ""},
+		{"MyRocks tables, synced at commit", "durability.rocksdb_flush_log_strict", rocksTables(4, "1"), "", false, ""},
+		{"MyRocks tables, its default (1)", "durability.rocksdb_flush_log_strict", rocksTables(4, ""), "", false, ""},
+		{"plugin loaded, no MyRocks table", "durability.rocksdb_flush_log_strict", rocksTables(0, "2"), "", false, ""},
+		{"MyRocks tables at 2, relaxed durability", "durability.rocksdb_flush_log_strict", rocksTables(4, "2"), "relaxed", false, ""},
+	}...)
+}
