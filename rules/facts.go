@@ -84,8 +84,8 @@ type Facts struct {
 	RocksDBBlockCacheBytes, RocksDBMemtableBytes uint64
 	// RocksDBTables is the user tables in MyRocks, RocksDBFlushLog its
 	// rocksdb_flush_log_at_trx_commit (-1: the plugin is not loaded).
-	RocksDBTables, RocksDBFlushLog int
-	TableOpenCache, TableDefinitionCache         int
+	RocksDBTables, RocksDBFlushLog       int
+	TableOpenCache, TableDefinitionCache int
 	// OpenFilesLimit is the live server's open_files_limit (the file
 	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.
 	OpenFilesLimit int
