@@ -61,6 +61,18 @@ func (d *Dump) NonInnoDB() (tables int, bytes uint64, names []string) {
 	return tables, bytes, names
 }
 
+// EngineNames are the storage engines the dump's tables name (not
+// DumpEngineUnknown), most bytes first.
+func (d *Dump) EngineNames() []string {
+	var names []string
+	for _, e := range d.Engines {
+		if e.Name != DumpEngineUnknown {
+			names = append(names, e.Name)
+		}
+	}
+	return names
+}
+
 // DumpLoaderTrap is one database or table of a dump whose name its loader
 // reads wrong: Kind says how (probe/dump's Trap… constants), Table is ""
 // for a database.

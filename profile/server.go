@@ -92,6 +92,10 @@ type Server struct {
 	// (Dump.Definers, "user@host"), whether mysql.user holds it; nil when
 	// no dump was given or the account may not read mysql.user.
 	DefinersKnown map[string]bool `json:"definers_known,omitempty"`
+	// EnginesAvailable are the storage engines SHOW ENGINES says can be
+	// used (Support YES or DEFAULT, the default first); nil when no dump
+	// named an engine as the server was read, or the list was not read.
+	EnginesAvailable []string `json:"engines_available,omitempty"`
 	// PerfSchemaBytes is what the performance schema allocated (SHOW ENGINE
 	// PERFORMANCE_SCHEMA STATUS, performance_schema.memory); 0 when it is
 	// off or unread.

@@ -93,7 +93,7 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 		if d, err = dump.Read(cmd.Context(), dir); err != nil {
 			return nil, dumpError(err)
 		}
-		a.ask = server.NamesAsked{Charsets: d.Charsets, Collations: d.Collations, Definers: d.Definers}
+		a.ask = server.NamesAsked{Charsets: d.Charsets, Collations: d.Collations, Definers: d.Definers, Engines: d.EngineNames()}
 	}
 	captured, err := a.readCapture(cmd)
 	if err != nil {

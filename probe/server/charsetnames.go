@@ -35,6 +35,9 @@ var reNameAsked = regexp.MustCompile(`^[a-z0-9_]{1,64}$`)
 // Dump.Collations, Dump.Definers).
 type NamesAsked struct {
 	Charsets, Collations, Definers []string
+	// Engines are the storage engines the dump's tables name: when there
+	// are any, the server's own list is read (enginesAvailable).
+	Engines []string
 }
 
 // charsetNames asks the server whether it knows each name in r.c.Ask, by
@@ -45,6 +48,7 @@ type NamesAsked struct {
 func (r *reader) charsetNames(ctx context.Context) {
 	ask := r.c.Ask
 	r.definers(ctx)
+	r.enginesAvailable(ctx)
 	if len(ask.Charsets)+len(ask.Collations) == 0 || r.gone != "" {
 		return
 	}

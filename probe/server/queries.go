@@ -132,6 +132,11 @@ const (
 	// objects run as (User, Host bound as parameters); it needs SELECT on
 	// mysql.user (ERROR 1142 without it).
 	qDefinerExists query = "/* mytune */ SELECT COUNT(*) FROM mysql.user WHERE User = ? AND Host = ?"
+	// qShowEngines lists the storage engines the server has loaded and
+	// whether each can be used (Support YES or DEFAULT; MySQL 8.4 manual,
+	// "SHOW ENGINES Statement"): a dump's table of an engine missing there
+	// is not created as written (enginesAvailable). Sent only with a dump.
+	qShowEngines query = "/* mytune */ SHOW ENGINES"
 )
 
 // qCharsetKnown asks whether the server knows the character set cs: one
