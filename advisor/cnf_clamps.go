@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/mytune/mytune/profile"
 	"github.com/mytune/mytune/rules"
@@ -89,12 +90,12 @@ func connsKept(file uint64, srv map[string]string) (uint64, bool) {
 	var n [3]uint64
 	for i, name := range []string{"open_files_limit", "table_open_cache", "table_open_cache_instances"} {
 		v, err := profile.ParseSize(srv[name])
-		if err != nil || v == 0 || v > 1<<31 {
+		if err != nil || v == 0 || v > math.MaxInt32 { // an int on every platform, 32-bit included
 			return 0, false
 		}
 		n[i] = v
 	}
-	if file > 1<<31 {
+	if file > math.MaxInt32 {
 		return 0, false
 	}
 	return uint64(rules.MariaDBConnectionsKept(int(n[0]), int(file), int(n[1]), int(n[2]))), true
