@@ -33,6 +33,7 @@ type engine struct {
 	maxFile  uint64
 	laid     uint64 // bytes laid out by the seq write phase: the file the later phases use
 	written  uint64
+	appendN  int         // Options.AppendBytes (with SyncOnly): the sync loop appends this many bytes, 0 overwrites 16 KiB
 	maxWrite uint64      // --max-bytes: the most the whole run may write
 	ceiling  uint64      // the most maxWrite may grow to (Options.MaxBytesCeiling); 0: a hard cap
 	capped   bool        // a write step ended at its share of maxWrite
@@ -102,7 +103,7 @@ func run(ctx context.Context, o Options, op fileOpener) (res Result, err error) 
 	}
 	e := &engine{ctx: ctx, opener: op, path: path, want: lockID(lock), maxFile: fileBytes / seqBlock * seqBlock, maxWrite: o.MaxBytes,
 		start: time.Now(), total: o.Duration, progress: o.Progress, seed: rand.Uint64(),
-		steps: planFor(o), writes: curveAcc{}, reads: curveAcc{}, sched: procSchedReader(o.ProcRoot)}
+		appendN: appendSize(o), steps: planFor(o), writes: curveAcc{}, reads: curveAcc{}, sched: procSchedReader(o.ProcRoot)}
 	if o.MaxBytesCeiling > o.MaxBytes {
 		e.ceiling = o.MaxBytesCeiling
 	}
@@ -144,7 +145,7 @@ func (e *engine) runAll() error {
 		if err := e.checkStall(s.phase); err != nil {
 			return err
 		}
-		if s.phase != PhaseSeqWrite && e.laid < randBlock {
+		if s.phase != PhaseSeqWrite && e.appendN == 0 && e.laid < randBlock {
 			return fmt.Errorf("the sequential write laid out only %d bytes: the disk is too slow to measure in %s; raise --duration", e.laid, e.total)
 		}
 		// A step never gets less than a quarter of its nominal share, so an

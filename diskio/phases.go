@@ -90,8 +90,12 @@ func plan(rounds int) []step {
 
 // planFor is the plan of a run with options o: plan, or with o.SyncOnly
 // the sequential write that lays out the file and the fdatasync loop, with
-// equal shares of the time (their weights are equal).
+// equal shares of the time (their weights are equal), or the appending
+// loop alone (o.AppendBytes: it lays nothing out).
 func planFor(o Options) []step {
+	if o.SyncOnly && o.AppendBytes > 0 {
+		return []step{{phase: PhaseSync, threads: 1, weight: weightSync}}
+	}
 	if o.SyncOnly {
 		return []step{{phase: PhaseSeqWrite, threads: 1, weight: weightSeqWrite}, {phase: PhaseSync, threads: 1, weight: weightSync}}
 	}

@@ -7,7 +7,8 @@ import (
 )
 
 // syncLoop measures commit cost: 16 KiB write + fdatasync, sequential
-// overwrite of the laid-out file, wrapping at its end.
+// overwrite of the laid-out file, wrapping at its end; or, with
+// Options.AppendBytes, appends of that size to the empty file (syncPlace).
 //
 // It writes through the page cache (no O_DIRECT), like fio's job
 // --rw=write --bs=16k --ioengine=sync --fdatasync=1 --overwrite=1 that the
@@ -26,14 +27,14 @@ func (e *engine) syncLoop(c *stepCtl) error {
 		_ = e.f.DropCache()
 	}()
 	pool := newDataPool(randBlock, e.align, e.seed+1)
-	blocks := e.laid / randBlock
+	place := newSyncPlace(e)
 	total := make([]time.Duration, 0, 4096)
 	syncs := make([]time.Duration, 0, 4096)
 	start := time.Now()
-	for n := uint64(0); moreSyncs(c, len(total), start) && c.take(randBlock); n++ {
+	for moreSyncs(c, len(total), start) && c.take(place.size) {
 		t0 := time.Now()
-		if _, err := f.WriteAt(pool.take(), int64(n%blocks*randBlock)); err != nil {
-			return fmt.Errorf("16 KiB write of the fdatasync loop: %w", err)
+		if err := place.write(f, pool.take()); err != nil {
+			return err
 		}
 		t1 := time.Now()
 		if err := f.Datasync(); err != nil {
@@ -42,10 +43,10 @@ func (e *engine) syncLoop(c *stepCtl) error {
 		t2 := time.Now()
 		total = append(total, t2.Sub(t0))
 		syncs = append(syncs, t2.Sub(t1))
-		c.done(randBlock)
+		c.done(place.size)
 	}
 	elapsed := time.Since(start)
-	e.written += uint64(len(total)) * randBlock
+	e.written += uint64(len(total)) * uint64(place.size)
 	sliced := sliceP50s(syncs, syncSlices)
 	e.res.Sync = summarize(total, elapsed)
 	e.res.Fdatasync = summarize(syncs, elapsed)

@@ -39,6 +39,13 @@ type Options struct {
 	// the commit latency of a second directory (a redo log kept on another
 	// disk than the data), without the random curves.
 	SyncOnly bool
+	// AppendBytes, with SyncOnly, makes the loop a log's: buffered appends
+	// of this many bytes to the end of a fresh, empty file with fdatasync
+	// after each (so each sync also commits the file's new size), no layout
+	// write, the whole Duration; the file is truncated to empty when the
+	// next append would pass FileBytes, as a log rotates. 0: the 16 KiB
+	// overwrite of the laid-out file.
+	AppendBytes uint64
 	// Progress is optional; it is called from the engine at phase starts and
 	// about four times a second, never concurrently. It must not block.
 	Progress func(Progress)

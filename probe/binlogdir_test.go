@@ -61,6 +61,9 @@ func TestLocateBinlogDir(t *testing.T) {
 			if (bd.Fsync != nil && bd.Fsync.Ops > 0) != tc.wantFsync {
 				t.Errorf("Fsync = %+v, measured want %v (note %q)", bd.Fsync, tc.wantFsync, bd.Note)
 			}
+			if tc.wantFsync && !strings.Contains(p.Storage.Notes[0], "200-byte append + fdatasync") {
+				t.Errorf("storage note %q: want the binary log's appends named (BinlogAppendBytes)", p.Storage.Notes[0])
+			}
 			if !strings.Contains(bd.Note, tc.wantNote) || len(p.Storage.Notes) != 1 || !strings.Contains(p.Storage.Notes[0], "log_bin_basename") {
 				t.Errorf("note %q, storage notes %q: want %q and one storage note", bd.Note, p.Storage.Notes, tc.wantNote)
 			}

@@ -70,7 +70,7 @@ func locateRedoDir(ctx context.Context, o Options, p *profile.Profile, onThisHos
 		dir = filepath.Join(datadir, dir)
 	}
 	rd := &profile.RedoDir{Path: filepath.Clean(dir), Setting: value, Source: source}
-	if locateLogDir(ctx, o, p, rd, "the redo log's disk is unknown, so the commit figures are the datadir's disk's and a larger redo log is not checked against its free space") {
+	if locateLogDir(ctx, o, p, rd, 0, "the redo log's disk is unknown, so the commit figures are the datadir's disk's and a larger redo log is not checked against its free space") {
 		p.Storage.RedoDir = rd
 		p.Storage.Notes = append(p.Storage.Notes, redoDirNote(rd))
 	}
@@ -79,8 +79,9 @@ func locateRedoDir(ctx context.Context, o Options, p *profile.Profile, onThisHos
 // locateLogDir fills rd (Path set) with the filesystem under rd.Path and,
 // when measuring, the commit loop there; false when rd.Path is on the
 // datadir's filesystem (nothing to record). unknown is what the note says
-// follows when rd.Path cannot be read here.
-func locateLogDir(ctx context.Context, o Options, p *profile.Profile, rd *profile.RedoDir, unknown string) bool {
+// follows when rd.Path cannot be read here; appendBytes is the commit
+// loop's (measureRedoSync).
+func locateLogDir(ctx context.Context, o Options, p *profile.Profile, rd *profile.RedoDir, appendBytes uint64, unknown string) bool {
 	same, err := storage.SameFilesystem(rd.Path, p.Storage.Path)
 	switch {
 	case err != nil:
@@ -97,7 +98,7 @@ func locateLogDir(ctx context.Context, o Options, p *profile.Profile, rd *profil
 	rd.FSType, rd.MountPoint, rd.Device, rd.FreeBytes, rd.TotalBytes = st.FSType, st.MountPoint, st.Device.Name, st.FreeBytes, st.TotalBytes
 	if o.Measure && err == nil {
 		removeRedoStale(o, p, rd)
-		rd.Fsync, rd.Note = measureRedoSync(ctx, o, rd)
+		rd.Fsync, rd.Note = measureRedoSync(ctx, o, rd, appendBytes)
 	}
 	return true
 }
@@ -118,9 +119,12 @@ func redoDirNote(rd *profile.RedoDir) string {
 	return s
 }
 
-// measureRedoSync runs the commit loop in the redo log's directory; a
-// failure (no room, no permission) is the note returned, never an error.
-func measureRedoSync(ctx context.Context, o Options, rd *profile.RedoDir) (*profile.Latency, string) {
+// measureRedoSync runs the commit loop in the redo log's directory (a
+// 16 KiB overwrite of a laid-out file + fdatasync, as the redo log is
+// written in place) or, with appendBytes, a log's appends of that size +
+// fdatasync (the binary log's, locateBinlogDir); a failure (no room, no
+// permission) is the note returned, never an error.
+func measureRedoSync(ctx context.Context, o Options, rd *profile.RedoDir, appendBytes uint64) (*profile.Latency, string) {
 	fileBytes := uint64(RedoSyncFileBytes)
 	err := checkWritable(rd.Path)
 	if err == nil && rd.FreeBytes/100*redoFreePercent < fileBytes {
@@ -130,7 +134,7 @@ func measureRedoSync(ctx context.Context, o Options, rd *profile.RedoDir) (*prof
 		return nil, fmt.Sprintf("the commit loop was not run in %s (%v): commit figures are the datadir's disk's", rd.Path, err)
 	}
 	r, err := diskio.Run(ctx, diskio.Options{Dir: rd.Path, Duration: RedoSyncDuration, MaxBytes: diskio.MinBudgetBytes,
-		FileBytes: fileBytes, ProcRoot: o.Roots.Proc, SyncOnly: true})
+		FileBytes: fileBytes, ProcRoot: o.Roots.Proc, SyncOnly: true, AppendBytes: appendBytes})
 	if err != nil || r.Sync.Ops == 0 {
 		return nil, fmt.Sprintf("the commit loop in %s failed (%v): commit figures are the datadir's disk's", rd.Path, err)
 	}

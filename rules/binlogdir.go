@@ -6,8 +6,9 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// BinlogSyncOpsPerS is the measured 16K write + fdatasync rate where the
-// binary log is written (from p50 if no rate); the redo log's
+// BinlogSyncOpsPerS is the measured commit rate where the binary log is
+// written (the probe's appends + fdatasync there, probe.BinlogAppendBytes;
+// from p50 if no rate); the redo log's
 // (FsyncOpsPerS) when that was not measured apart.
 func (e Env) BinlogSyncOpsPerS() float64 {
 	if f := e.binlogFsync; f.OpsPerS > 0 {
