@@ -84,7 +84,13 @@ type Facts struct {
 	RocksDBBlockCacheBytes, RocksDBMemtableBytes uint64
 	// RocksDBTables is the user tables in MyRocks, RocksDBFlushLog its
 	// rocksdb_flush_log_at_trx_commit (-1: the plugin is not loaded).
-	RocksDBTables, RocksDBFlushLog       int
+	RocksDBTables, RocksDBFlushLog int
+	// RocksDBDataBytes is the MyRocks tables' data and index bytes
+	// (information_schema.TABLES), 0 without them.
+	RocksDBDataBytes uint64
+	// InnoDBTables counts the user tables in InnoDB, -1 when the server
+	// did not list its tables (commitengines.go).
+	InnoDBTables                         int
 	TableOpenCache, TableDefinitionCache int
 	// OpenFilesLimit is the live server's open_files_limit (the file
 	// descriptors it got), 0 when unknown: a my.cnf's value is only asked for.
@@ -221,7 +227,7 @@ func BuildFacts(p profile.Profile, t profile.Target) (Facts, error) {
 	}
 	v = seriesFloor(t.Flavor, t.Version, v)
 	f := Facts{Flavor: t.Flavor, Version: v, VersionText: t.Version, TargetSource: t.Source,
-		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}, Derived: map[string]string{}, MyISAMTables: -1, AriaTables: -1}
+		Raw: map[string]string{}, Set: map[string]bool{}, DefaultSource: map[string]string{}, Derived: map[string]string{}, MyISAMTables: -1, AriaTables: -1, InnoDBTables: -1}
 	vars := map[string]string{}
 	if p.MyCnf != nil {
 		// mysqld and mariadbd read different groups, and each its own version's
@@ -279,6 +285,7 @@ func (f *Facts) readServer(s *profile.Server) {
 	f.StatusRead = len(s.Status) > 0
 	f.readRedoRate(s)
 	f.MyISAMTables, f.AriaTables = myISAMTables(s.Engines), engineTables(s.Engines, "aria")
+	f.InnoDBTables = engineTables(s.Engines, "innodb")
 	f.MyISAMIndexBytes, f.AriaBytes = myISAMIndexBytes(s.Engines), ariaBytes(s.Engines)
 	f.SeesAllTables = s.SystemTables == nil || *s.SystemTables > 0
 	f.TablesError, f.Captured = s.TablesError, s.Source == profile.ServerSourceCapture
