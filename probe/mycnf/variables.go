@@ -42,7 +42,7 @@ var enablingOptions = map[string]string{
 }
 
 // Variables turns options into the map profile.MyCnf holds: last one
-// wins, bare options become "ON", sizes are kept raw (consumers parse
+// wins (plugin_load_add's lines are joined with ";"), bare options become "ON", sizes are kept raw (consumers parse
 // them with profile.ParseSize/ParseBool), credentials are Masked.
 func (o Options) Variables() map[string]string {
 	vars := make(map[string]string, len(o.List))
@@ -64,6 +64,9 @@ func (o Options) Variables() map[string]string {
 		}
 		if isSecret(opt.Name) {
 			val = Masked
+		}
+		if prev := vars[opt.Name]; opt.Name == "plugin_load_add" && prev != "" && val != "" {
+			val = prev + ";" + val // each line adds to the list (MariaDB KB, --plugin-load-add: "can be specified many times")
 		}
 		vars[opt.Name] = val
 	}
