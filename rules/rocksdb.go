@@ -16,6 +16,32 @@ import (
 // ha_rocksdb and no rocksdb_* options, review r35).
 const rocksDBDefaultMemtableBytes = 2 * 2 * 64 * mib
 
+// rocksDBDefaultBlockCacheBytes is rocksdb_block_cache_size when the
+// my.cnf loads the plugin without setting it: 536870912 (MariaDB KB,
+// "MyRocks System Variables"; SHOW VARIABLES of MariaDB 10.11.19 with
+// --plugin-load-add=ha_rocksdb, review r38).
+const rocksDBDefaultBlockCacheBytes = 512 * mib
+
+// cnfLoadsRocksDB is true when a my.cnf's plugin_load or plugin_load_add
+// names MyRocks: "ha_rocksdb", "ha_rocksdb.so" or "rocksdb=ha_rocksdb.so"
+// (MariaDB KB, "Plugin Overview": "name=library;library2"). Debian's
+// mariadb-plugin-rocksdb writes plugin-load-add=ha_rocksdb.so.
+func cnfLoadsRocksDB(vars map[string]string) bool {
+	for _, opt := range []string{"plugin_load", "plugin_load_add"} {
+		for _, item := range strings.Split(vars[opt], ";") {
+			name, lib, named := strings.Cut(strings.TrimSpace(item), "=")
+			if !named {
+				lib = name
+			}
+			lib = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(lib)), ".so")
+			if lib == "ha_rocksdb" || (named && strings.EqualFold(strings.TrimSpace(name), "rocksdb")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // fillRocksDB sets MyRocks' block cache and memtables when the plugin is
 // loaded (rocksdb_block_cache_size among vars, the server's or my.cnf's; MariaDB KB,
 // "MyRocks System Variables": default 536870912): memory next to the
@@ -30,6 +56,9 @@ func (f *Facts) fillRocksDB(s *profile.Server, vars map[string]string) {
 		f.RocksDBTables = max(engineTables(s.Engines, "rocksdb"), 0)
 	}
 	raw, loaded := vars["rocksdb_block_cache_size"]
+	if !loaded && !f.HasServer && cnfLoadsRocksDB(vars) {
+		raw, loaded = strconv.FormatUint(rocksDBDefaultBlockCacheBytes, 10), true
+	}
 	if !loaded {
 		return
 	}
