@@ -208,7 +208,7 @@ func (e Env) GlobalBytes() uint64 {
 
 // GlobalAfterBytes is GlobalBytes once the advice is applied.
 func (e Env) GlobalAfterBytes() uint64 {
-	return satSum(e.LogBufferAfter(), e.KeyBufferAfter(), e.AriaPagecacheAfter(), e.RocksDBBytes(), e.F.PerfSchemaBytes)
+	return satAdd(e.otherGlobalAfterBytes(), e.RocksDBAfterBytes())
 }
 
 // globalText says b of global buffers, naming MyRocks' share and the

@@ -54,6 +54,11 @@ func (f *Facts) fillRocksDB(s *profile.Server, vars map[string]string) {
 	f.RocksDBFlushLog = -1
 	if s != nil && s.Reachable {
 		f.RocksDBTables = max(engineTables(s.Engines, "rocksdb"), 0)
+		for name, u := range s.Engines {
+			if strings.EqualFold(name, "rocksdb") {
+				f.RocksDBDataBytes = satAdd(f.RocksDBDataBytes, satAdd(u.DataBytes, u.IndexBytes))
+			}
+		}
 	}
 	raw, loaded := vars["rocksdb_block_cache_size"]
 	if !loaded && !f.HasServer && cnfLoadsRocksDB(vars) {
@@ -85,13 +90,17 @@ func (e Env) RocksDBBytes() uint64 {
 	return satAdd(e.F.RocksDBBlockCacheBytes, e.F.RocksDBMemtableBytes)
 }
 
-// rocksDBText names MyRocks' share of the global buffers, "" without it.
+// rocksDBText names MyRocks' share of the global buffers after the
+// advice (every caller states GlobalAfterBytes), "" without it.
 func (e Env) rocksDBText() string {
 	if e.RocksDBBytes() == 0 {
 		return ""
 	}
-	return fmt.Sprintf("MyRocks' %s block cache and %s of memtables",
-		e.Human(e.F.RocksDBBlockCacheBytes), e.Human(e.F.RocksDBMemtableBytes))
+	cache := e.Human(e.RocksDBBlockCacheAfter()) + " block cache"
+	if after := e.RocksDBBlockCacheAfter(); after < e.F.RocksDBBlockCacheBytes {
+		cache += fmt.Sprintf(" (lowered from %s: memory.rocksdb_block_cache_small_memory)", e.Human(e.F.RocksDBBlockCacheBytes))
+	}
+	return fmt.Sprintf("MyRocks' %s and %s of memtables", cache, e.Human(e.F.RocksDBMemtableBytes))
 }
 
 // GlobalNamesText lists what the global buffers hold for a finding: the
@@ -114,15 +123,17 @@ func isOn(raw string) bool {
 	return err == nil && on
 }
 
-// rocksDBAsideText says, after the global buffers are stated, that
-// mytune does not size MyRocks' cache and how it is lowered: SET GLOBAL
+// rocksDBAsideText says, after the global buffers are stated, when mytune
+// sizes MyRocks' cache (RocksDBBlockCacheAfter) and how it is lowered ("" where
+// memory.rocksdb_block_cache_small_memory lowers it): SET GLOBAL
 // rocksdb_block_cache_size took 256M and 512M on MariaDB 10.11.19 (review
 // r35); "" without MyRocks.
 func (e Env) rocksDBAsideText() string {
-	if e.RocksDBBytes() == 0 {
+	if e.RocksDBBytes() == 0 || e.RocksDBBlockCacheAfter() < e.F.RocksDBBlockCacheBytes {
 		return ""
 	}
-	return "; mytune does not size MyRocks' memory: SET GLOBAL rocksdb_block_cache_size lowers its block cache online"
+	return "; mytune lowers MyRocks' block cache only where memory is short and a live server shows MyRocks holding most of the data: " +
+		"SET GLOBAL rocksdb_block_cache_size lowers it online"
 }
 
 // GlobalAfterText is globalText of GlobalAfterBytes for the rules' texts.
