@@ -69,6 +69,7 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 	locateRedoDir(ctx, o.Options, p, onThisHost)
 	locateBinlogDir(ctx, o.Options, p, onThisHost)
 	locateTmpDir(ctx, o.Options, p, onThisHost)
+	locateFileDirs(ctx, o.Options, p, onThisHost)
 	recordRedoLog(p)
 	p.Normalize()
 	return p, nil

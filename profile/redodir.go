@@ -68,3 +68,38 @@ type TmpDir struct {
 	// SameFilesystem is true when Path is on the datadir's filesystem.
 	SameFilesystem bool `json:"same_filesystem_as_datadir"`
 }
+
+// FileDir is a set of the server's files kept off the datadir's
+// filesystem other than the redo and binary logs: the undo tablespaces
+// (innodb_undo_directory), the system tablespace and ibtmp1
+// (innodb_data_home_dir), Aria's log (aria_log_dir_path), or the
+// tablespaces of tables created with DATA DIRECTORY, in RedoDir's shape
+// (Fsync is the commit loop measured on that filesystem, or copied from
+// another set or the redo or binary log directory on the same one).
+type FileDir struct {
+	RedoDir
+	// Variable names the setting read (innodb_undo_directory,
+	// innodb_data_home_dir, aria_log_dir_path) or "DATA DIRECTORY" for
+	// tables whose .ibd the server lists under an absolute path.
+	Variable string `json:"variable"`
+	// Files says what lives there ("undo tablespaces", "tables").
+	Files string `json:"files"`
+	// Tables are the DATA DIRECTORY tables there (schema.table, a
+	// partition's schema.table#P#p0), at most MaxOutsideTablespaces.
+	Tables []string `json:"tables,omitempty"`
+	// FileBytes is the size of the tablespace files there the server
+	// listed (0 when it listed none).
+	FileBytes uint64 `json:"file_bytes,omitempty"`
+}
+
+// MaxOutsideTablespaces bounds Server.OutsideTablespaces: enough to name
+// the tables of a schema moved to another disk, few enough for a report.
+const MaxOutsideTablespaces = 200
+
+// Tablespace is one InnoDB tablespace file: its name as InnoDB lists it
+// ("schema/table", "innodb_undo001", "innodb_system"), its path and size.
+type Tablespace struct {
+	Name      string `json:"name"`
+	Path      string `json:"path"`
+	FileBytes uint64 `json:"file_bytes"`
+}

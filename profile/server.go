@@ -52,6 +52,13 @@ type Server struct {
 	// STATS_AUTO_RECALC=0): MariaDB 10.11 showed 32 KiB for a table of
 	// 262,144 rows whose file held 92 MiB.
 	InnoDBFileBytes uint64 `json:"innodb_file_bytes,omitempty"`
+	// OutsideTablespaces are the InnoDB tablespaces whose file the server
+	// names by an absolute path (MariaDB: FILENAME in
+	// information_schema.INNODB_SYS_TABLESPACES; files in the datadir are
+	// "./schema/table.ibd"): tables created with DATA DIRECTORY, undo
+	// tablespaces in innodb_undo_directory, ibdata in innodb_data_home_dir.
+	// At most MaxOutsideTablespaces, by path; absent when none or not read.
+	OutsideTablespaces []Tablespace `json:"outside_tablespaces,omitempty"`
 	// SystemTables is how many tables of the mysql schema the account sees
 	// in information_schema.TABLES (nil when not read): 0 for an account
 	// without broad SELECT, whose table sizes may leave out others' tables.

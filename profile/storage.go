@@ -54,6 +54,10 @@ type Storage struct {
 	// index build writes its sort files, when the server on this host or
 	// the my.cnf names it (nil otherwise).
 	TmpDir *TmpDir `json:"tmp_dir,omitempty"`
+	// FileDirs are the other sets of the server's files it keeps off the
+	// datadir's filesystem (undo tablespaces, ibdata, Aria's log, DATA
+	// DIRECTORY tables), one a filesystem and kind; absent when none.
+	FileDirs []FileDir `json:"file_dirs,omitempty"`
 	// RedoLogBytes is the size of the redo log files already in the
 	// directory that keeps them (RedoDir, else the measured datadir):
 	// ib_logfile0, ib_logfile1 … and #innodb_redo/*; 0 when there are none

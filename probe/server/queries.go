@@ -81,6 +81,13 @@ const (
 		" WHERE NAME LIKE '%/%' AND NAME NOT LIKE 'mysql/%' AND NAME NOT LIKE 'sys/%'"
 	qFilesMySQL8 query = "/* mytune */ SELECT COALESCE(SUM(FILE_SIZE), 0) FROM information_schema.INNODB_TABLESPACES" +
 		" WHERE SPACE_TYPE = 'Single' AND NAME NOT LIKE 'mysql/%' AND NAME NOT LIKE 'sys/%'"
+	// qOutsideFilesMariaDB lists the InnoDB tablespaces whose file MariaDB
+	// names by an absolute path (FILENAME, MariaDB 10.6.0+, MDEV-22343; a file in the
+	// datadir is "./schema/table.ibd", measured on 10.11.19): tables created
+	// with DATA DIRECTORY, undo tablespaces in innodb_undo_directory, ibdata
+	// in innodb_data_home_dir. At most 200 (profile.MaxOutsideTablespaces).
+	qOutsideFilesMariaDB query = "/* mytune */ SELECT NAME, FILENAME, COALESCE(FILE_SIZE, 0) FROM information_schema.INNODB_SYS_TABLESPACES" +
+		" WHERE FILENAME LIKE '/%' ORDER BY FILENAME LIMIT 200"
 	// qBacktickNames lists the databases, and the tables of other
 	// databases, whose names hold a backtick: mydumper 0.10 cannot dump
 	// them (advisor/threads/backtick.go). At most 20.

@@ -35,4 +35,5 @@ func (r *reader) fileBytes(ctx context.Context) {
 		return
 	}
 	r.s.InnoDBFileBytes = innodbFileBytes(ctx, r.db, r.s.Flavor, r.s.Version)
+	r.s.OutsideTablespaces = outsideTablespaces(ctx, r.db, r.s.Flavor, r.s.Version)
 }
