@@ -40,6 +40,10 @@ type Env struct {
 	// binlogFsync is the commit loop where the binary log is written
 	// (profile.Storage.BinlogFsync); zero prices its sync as the redo's.
 	binlogFsync profile.Latency
+	// dataFsync is the commit loop measured in the datadir itself
+	// (Storage.Fsync before the redo directory's replaced it): what the
+	// file sets off the datadir (Storage.FileDirs) are compared with.
+	dataFsync profile.Latency
 }
 
 // NewEnv builds the expression environment for one profile.
@@ -54,6 +58,7 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 	e.Storage.Fsync = p.Storage.CommitFsync()
 	// and the binary log's sync is measured where log_bin_basename keeps it
 	e.binlogFsync = p.Storage.BinlogFsync()
+	e.dataFsync = p.Storage.Fsync
 	if p.Dump != nil {
 		e.DumpBytes = p.Dump.TotalBytes
 	}

@@ -32,6 +32,7 @@ type Thresholds struct {
 	IOCapacityFraction      float64 `yaml:"io_capacity_fraction" check:"fraction"`
 	IOCapacityTolerance     float64 `yaml:"io_capacity_tolerance" check:"ratio"`
 	SlowCommitsPerS         float64 `yaml:"slow_commits_per_s" check:"positive"`
+	FileDirSyncRatio        float64 `yaml:"file_dir_sync_ratio" check:"fraction"`
 	SDMinRandWriteIOPS      float64 `yaml:"sd_min_rand_write_iops" check:"positive"`
 	SpikeRatio              float64 `yaml:"spike_ratio" check:"ratio"`
 	SpikeMinUS              float64 `yaml:"spike_min_us" check:"positive"`
