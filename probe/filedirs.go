@@ -151,11 +151,11 @@ func filesIn(ts []profile.Tablespace, dir string) uint64 {
 // fileDirNote is the storage note that names a file set off the
 // datadir's filesystem, where it is and what was measured there.
 func fileDirNote(fd *profile.FileDir) string {
-	s := fmt.Sprintf("%s are not on the datadir's filesystem: %s = %s (%s)", fd.Files, fd.Variable, fd.Setting, fd.Source)
+	s := fmt.Sprintf("%s off the datadir's filesystem: %s = %s (%s)", fd.Files, fd.Variable, fd.Setting, fd.Source)
 	if fd.Variable == "DATA DIRECTORY" {
 		s = fmt.Sprintf("%d table(s) live off the datadir's filesystem (DATA DIRECTORY = %s): %s", len(fd.Tables), fd.Path, tableList(fd.Tables))
 	} else if fd.Path != fd.Setting {
-		s += " puts them in " + fd.Path
+		s += " is " + fd.Path
 	}
 	if fd.FileBytes > 0 {
 		s += fmt.Sprintf(", %s of tablespace files", profile.HumanBytes(fd.FileBytes))
