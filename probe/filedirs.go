@@ -118,10 +118,12 @@ func locateFileDirs(ctx context.Context, o Options, p *profile.Profile, onThisHo
 
 // locateFileDir fills fd as locateLogDir does, false when fd.Path is on
 // the datadir's filesystem; on the filesystem of a directory already
-// measured (the redo or binary log's, an earlier set's) it copies that
-// one's figures instead of running the commit loop again.
+// measured (the redo log's, an earlier set's) it copies that one's
+// figures instead of running the commit loop again. The binary log's is
+// not reused: it is measured with appends (BinlogAppendBytes), these
+// files are written in place as the redo log is.
 func locateFileDir(ctx context.Context, o Options, p *profile.Profile, fd *profile.FileDir) bool {
-	known := []*profile.RedoDir{p.Storage.RedoDir, p.Storage.BinlogDir}
+	known := []*profile.RedoDir{p.Storage.RedoDir}
 	for i := range p.Storage.FileDirs {
 		known = append(known, &p.Storage.FileDirs[i].RedoDir)
 	}
@@ -134,7 +136,7 @@ func locateFileDir(ctx context.Context, o Options, p *profile.Profile, fd *profi
 			return true
 		}
 	}
-	return locateLogDir(ctx, o, p, &fd.RedoDir, "its disk is unknown, so the writes to these files are priced as the datadir's disk's")
+	return locateLogDir(ctx, o, p, &fd.RedoDir, 0, "its disk is unknown, so the writes to these files are priced as the datadir's disk's")
 }
 
 // filesIn is the size of the listed tablespace files directly in dir.
