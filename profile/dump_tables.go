@@ -26,6 +26,13 @@ type DumpEngine struct {
 	Bytes  uint64 `json:"bytes"`
 }
 
+// DumpDataDirectory is one DATA DIRECTORY a dump's tables name, with
+// those tables ("schema.table", sorted).
+type DumpDataDirectory struct {
+	Path   string   `json:"path"`
+	Tables []string `json:"tables"`
+}
+
 // DumpEngineUnknown names the tables whose engine a dump does not state.
 const DumpEngineUnknown = "unknown"
 

@@ -418,6 +418,9 @@ type Dump struct {
 	// TABLE has an index on an expression (MySQL 8.0.13+'s functional key
 	// parts), which MariaDB refuses (ERROR 1064 on 10.11.19).
 	FunctionalKeyTables []string `json:"functional_key_tables,omitempty"`
+	// DataDirectories are the tables whose CREATE TABLE names a DATA
+	// DIRECTORY, by path: the target creates them there, outside its datadir.
+	DataDirectories []DumpDataDirectory `json:"data_directories,omitempty"`
 	// Definers are the accounts ("user@host") the dump's views, routines,
 	// triggers and events run as (DEFINER=…): on a target without one,
 	// each object is created but fails when used (ERROR 1449).

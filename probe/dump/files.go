@@ -139,6 +139,8 @@ type tally struct {
 	names charsetNames
 	// functional are the tables with an expression key part.
 	functional functionalKeys
+	// dataDirs are the tables with a DATA DIRECTORY, by path.
+	dataDirs dataDirectories
 	// definers are the accounts the dump's objects run as.
 	definers definers
 	// genNotNull are the tables with a generated column declared NOT NULL.
@@ -148,7 +150,7 @@ type tally struct {
 }
 
 func newTally() *tally {
-	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}, definers: definers{},
+	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}, dataDirs: dataDirectories{}, definers: definers{},
 		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}}
 }
 
@@ -204,6 +206,7 @@ func (t *tally) fill(d *profile.Dump) {
 	d.Definers = t.definers.list()
 	d.GeneratedNotNullTables = t.genNotNull.list()
 	d.InvisibleColumnTables = t.invisible.list()
+	d.DataDirectories = t.dataDirs.list()
 	if note := engineNote(d); note != "" {
 		d.Notes = append(d.Notes, note)
 	}
