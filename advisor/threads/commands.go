@@ -77,6 +77,10 @@ type dirs struct {
 	// oldMySQL: a MySQL or Percona target MySQL Shell does not load into
 	// (shellTools).
 	oldMySQL bool
+	// qpt is myloader's --queries-per-transaction (0: the default,
+	// QueriesPerTransaction; fewer on a Galera node whose write-set
+	// limits the default's transactions exceed: galeraQueriesPerTransaction).
+	qpt int
 }
 
 // dirsOf picks the directories: with --dump the load side restores it and
@@ -118,6 +122,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 	}
 	if want(TaskLoad) {
 		dd.skipBinlog = binlogState(p, o) == BinlogOn
+		dd.qpt = galeraQueriesPerTransaction(p, o)
 		dd.stripSandbox = p.Dump != nil && p.Dump.SandboxLine && mysqlFlavor(targetOf(p, o))
 		if targetOf(p, o).IsMariaDB() { // MySQL's GTID_PURGED fails there: a warning, not this note (crossFlavorWarnings)
 			dd.replication = slices.DeleteFunc(slices.Clone(dd.replication), func(st string) bool { return strings.Contains(strings.ToUpper(st), "GTID_PURGED") })
@@ -184,7 +189,7 @@ func mydumperCopy(dir string, threads int, regex string) ([]string, []string) {
 func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	shell := mysqlsh("USER@TARGET:3306", fmt.Sprintf(`util.loadDump(%s, {threads: %d, deferTableIndexes: "all", skipBinlog: %t})`,
 		jsString(dd.load), threads, !dd.enableBinlog))
-	myloader := myloaderLine(threads, dd.load, dd.enableBinlog)
+	myloader := myloaderLine(threads, dd.load, dd.qpt, dd.enableBinlog)
 	switch dd.format {
 	case "mysqlsh":
 		if dd.oldMySQL {
@@ -204,11 +209,11 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 			var link string
 			link, dir = userSchemasLines(dd)
 			lines, notes = []string{link}, []string{systemSchemasLoadNote(dd, dir)}
-			myloader = myloaderLine(threads, dir, dd.enableBinlog)
+			myloader = myloaderLine(threads, dir, dd.qpt, dd.enableBinlog)
 		}
 		if !utf8.ValidString(dir) {
 			lines, notes = append(lines, "ln -sfn -- "+shQuote(dir)+" "+ShellLinkDir), append(notes, loaderLinkNote)
-			myloader = myloaderLine(threads, ShellLinkDir, dd.enableBinlog)
+			myloader = myloaderLine(threads, ShellLinkDir, dd.qpt, dd.enableBinlog)
 		}
 		notes = append(append(notes, loaderTrapNotes(dd)...), noOverwriteNote)
 		if dd.compression == "zstd" {

@@ -1,14 +1,16 @@
 package threads
 
 import (
+	"cmp"
 	"fmt"
 )
 
 // myloaderLine loads the mydumper dump in dir into TARGET at threads
-// sessions, writing the binary log when enableBinlog.
-func myloaderLine(threads int, dir string, enableBinlog bool) string {
+// sessions, qpt statements per transaction (0: QueriesPerTransaction),
+// writing the binary log when enableBinlog.
+func myloaderLine(threads int, dir string, qpt int, enableBinlog bool) string {
 	line := fmt.Sprintf("myloader --host TARGET --user USER --ask-password --threads %d --directory %s --queries-per-transaction %d",
-		threads, shQuote(dir), QueriesPerTransaction)
+		threads, shQuote(dir), cmp.Or(qpt, QueriesPerTransaction))
 	if enableBinlog { // myloader --help (0.10): "-e, --enable-binlog  Enable binary logging of the restore data"
 		line += " --enable-binlog"
 	}

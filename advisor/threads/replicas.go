@@ -172,7 +172,8 @@ func loadWarnings(p *profile.Profile, o Options) []string {
 			out = append(out, w)
 		}
 		for _, w := range []string{caseCollisionWarning(p), CharsetWarning(p, o), FunctionalKeyWarning(p, o), DefinerWarning(p),
-			GeneratedNotNullWarning(p, o), InvisibleColumnWarning(p, o), EngineWarning(p, o), DataDirectoryWarning(p)} {
+			GeneratedNotNullWarning(p, o), InvisibleColumnWarning(p, o), EngineWarning(p, o), DataDirectoryWarning(p),
+			GaleraWriteSetWarning(p, o)} {
 			if w != "" {
 				out = append(out, w)
 			}
