@@ -120,6 +120,10 @@ func datadirFromServer(ctx context.Context, o GatherOptions) (ServerDatadir, err
 		return ServerDatadir{}, notTheServersError(need, dir, where)
 	}
 	src := ServerDatadir{Dir: filepath.Clean(dir), Where: where, OnThisHost: true}
+	if why := placeElsewhere(ctx, o.Roots, sess, src); why != "" {
+		return ServerDatadir{}, inputf("%s: %s; measuring %s here would measure this host's directory of that name, not the server's disk: "+
+			"give --datadir with the host path of its volume, or run mytune on the database host (or in the server's container)", need, why, src.Dir)
+	}
 	verb := "measuring"
 	if !o.Measure {
 		verb = "probing"
@@ -182,7 +186,19 @@ func attachServer(p *profile.Profile, srv *profile.Server, dial ServerDial, from
 		return
 	}
 	ep := dial.Session.Endpoint
-	note := DatadirNote(p.Storage, ServerDatadir{Dir: srv.Datadir, Where: ep.String(), OnThisHost: ep.OnThisHost()})
+	sd := ServerDatadir{Dir: srv.Datadir, Where: ep.String(), OnThisHost: ep.OnThisHost()}
+	place := ServerPlace{Hostname: srv.Variables["hostname"], PidFile: srv.Variables["pid_file"]}
+	if why := ServerElsewhere(p.Host.Hostname, p.Storage.Path, sd, place); why != "" {
+		p.Storage.ServerElsewhere = why
+		p.Storage.Notes = append(p.Storage.Notes, ElsewhereNote(p.Storage.Path, why))
+		return
+	}
+	note := DatadirNote(p.Storage, sd)
+	if firstName(place.Hostname) != firstName(p.Host.Hostname) && firstName(p.Host.Hostname) != "" {
+		// its datadir path is its own mount namespace's: the directory
+		// given is its volume (ServerElsewhere found nothing against it)
+		note = VolumeNote(p.Storage.Path, sd, place, p.Host.Hostname)
+	}
 	if note != "" {
 		p.Storage.Notes = append(p.Storage.Notes, note)
 	}

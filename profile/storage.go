@@ -19,6 +19,11 @@ type Storage struct {
 
 	// Measured is false when no measurement ran (e.g. --no-measure, or it failed).
 	Measured bool `json:"measured"`
+	// ServerElsewhere says why the directory measured is not where the
+	// live server keeps its files (another machine, a container's own
+	// mount namespace), "" when nothing shows it: the figures are this
+	// machine's disk, not the server's, and the rules price nothing on them.
+	ServerElsewhere string `json:"server_elsewhere,omitempty"`
 	// DirectIO is true when the measurements used O_DIRECT; false means the
 	// filesystem refused it and buffered I/O plus fdatasync was used.
 	DirectIO     bool    `json:"direct_io"`

@@ -23,6 +23,9 @@ const (
 	qStatus    query = "/* mytune */ SHOW GLOBAL STATUS"
 	qRedo      query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
 	qDatadir   query = "/* mytune */ SELECT @@datadir, @@version, @@version_comment"
+	// qPlace is what tells the server's machine and files from this one's
+	// before its datadir is measured (probe.ServerElsewhere).
+	qPlace query = "/* mytune */ SELECT @@hostname, @@pid_file"
 
 	// qVersionBounded, qVariablesBounded and qStatusBounded are the same
 	// reads lifted above a MariaDB max_statement_time too small for them
