@@ -56,6 +56,12 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 	// every commit figure of the rules is the redo log's: measured where
 	// innodb_log_group_home_dir keeps it when that is another filesystem
 	e.Storage.Fsync = p.Storage.CommitFsync()
+	if p.Storage.ServerElsewhere != "" {
+		// the disk measured is not the server's (probe.ServerElsewhere):
+		// nothing is priced on it, as if it had not been measured
+		e.Storage = profile.Storage{Path: p.Storage.Path, ServerElsewhere: p.Storage.ServerElsewhere}
+		e.Measured = false
+	}
 	// and the binary log's sync is measured where log_bin_basename keeps it
 	e.binlogFsync = p.Storage.BinlogFsync()
 	e.dataFsync = p.Storage.Fsync

@@ -140,6 +140,9 @@ func (e Env) FitNotes() []string {
 	cur := e.F.RedoCapacityBytes
 	if !e.redoDiskKnown() && float64(e.RedoIdealBytes()) >= 2*float64(cur) {
 		whose := "the datadir's free space is unknown (storage.free_bytes 0)"
+		if e.Storage.ServerElsewhere != "" {
+			whose = "the free space of the server's disk is unknown (the disk measured is not the server's: storage.server_elsewhere)"
+		}
 		if rd := e.Storage.RedoDir; rd != nil {
 			whose = fmt.Sprintf("the free space of %s, where innodb_log_group_home_dir = %s keeps the redo log, is unknown", rd.Path, rd.Setting)
 		}
