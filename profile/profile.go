@@ -50,6 +50,9 @@ type Profile struct {
 	Server      *Server   `json:"server,omitempty"`
 	MyCnf       *MyCnf    `json:"mycnf,omitempty"`
 	Dump        *Dump     `json:"dump,omitempty"`
+	// Backup is the physical backup (mariadb-backup, Percona XtraBackup)
+	// --dump named, when it named one instead of a logical dump.
+	Backup *PhysicalBackup `json:"physical_backup,omitempty"`
 	// Installed lists the server binaries found on the host and their
 	// versions (probe/installed); the target when no server is reachable.
 	Installed []InstalledServer `json:"installed_servers"`

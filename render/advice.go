@@ -372,6 +372,9 @@ func applyNowText(t theme, stmts []string, w int) string {
 // mysqlcheck --analyze line after it when the plan prints one.
 func loadedWhen(commands []string) string {
 	for _, c := range commands {
+		if strings.Contains(c, " --copy-back ") {
+			return "the lines below are done, to the sync after the copy"
+		}
 		if strings.HasPrefix(c, "mysqlcheck ") {
 			return "the loader and the mysqlcheck line after it are done"
 		}

@@ -69,6 +69,9 @@ func Size(p *profile.Profile, o Options) Plan {
 		// from the probe" without a calibration (none is used for oltp).
 		return Plan{Load: Choice{Basis: BasisModelled}, Commands: []string{}, Temporary: []Setting{}, Warnings: []string{}, Notes: []string{OLTPNote}}
 	}
+	if p.Backup != nil && o.Task != TaskDump {
+		return physicalPlan(p, o)
+	}
 	c := coresOf(p.Host)
 	b := poolOf(p, o)
 	loads := o.Task == TaskAll || o.Task == TaskLoad || o.Task == TaskCopy

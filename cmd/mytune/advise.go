@@ -89,7 +89,12 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 		return nil, err
 	}
 	var d *profile.Dump
-	if dir := a.v.GetString("dump"); dir != "" {
+	var backup *profile.PhysicalBackup
+	if dir := a.v.GetString("dump"); dir != "" && dump.IsPhysical(dir) {
+		if backup, err = dump.ReadPhysical(cmd.Context(), dir); err != nil {
+			return nil, dumpError(err)
+		}
+	} else if dir != "" {
 		if d, err = dump.Read(cmd.Context(), dir); err != nil {
 			return nil, dumpError(err)
 		}
@@ -115,6 +120,7 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	}
 	attachCapture(p, captured)
 	useDump(p, d)
+	useBackup(p, backup)
 	if live {
 		if opts.Calibration, err = a.liveCalibration(cmd); err != nil {
 			return nil, err

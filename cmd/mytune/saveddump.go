@@ -14,6 +14,7 @@ import "github.com/mytune/mytune/profile"
 func useDump(p *profile.Profile, d *profile.Dump) {
 	if d != nil {
 		p.Dump = d
+		p.Backup = nil // the dump named now replaces a saved physical backup
 		dropGaps(p, gapTableModels)
 		return
 	}

@@ -56,11 +56,16 @@ func unsupportedMydumper(dir string, files fileSet) error {
 		"the directory again, or dump again with --compress (gzip)", dir, ErrNotDump, c.name, c.ext, c.inPlace, shellWord(dir), c.ext)
 }
 
+// xbstreamMagic opens every chunk of an xbstream file (mariadb-backup's
+// extra/mariabackup/xbstream.h XB_STREAM_CHUNK_MAGIC).
+var xbstreamMagic = []byte("XBSTCK01")
+
 // unsupportedDump refuses, with what to do, a dump file mytune cannot read:
 // one compressed with xz or bzip2 (mytune reads plain, gzip and zstd),
 // or mysqldump --xml output, which is no SQL (the mysql client cannot
 // load it; LOAD XML reads one table's rows, without its CREATE TABLE:
-// MySQL 8.4 manual, "LOAD XML Statement"). nil otherwise.
+// MySQL 8.4 manual, "LOAD XML Statement"), or a streamed physical backup
+// (xbstream), which must be extracted first. nil otherwise.
 func unsupportedDump(path string, f *os.File) error {
 	var head [64]byte
 	n, _ := f.ReadAt(head[:], 0)
@@ -76,6 +81,11 @@ func unsupportedDump(path string, f *os.File) error {
 				"decompress it first (%s) and give --dump %s, or recompress it with gzip or zstd", path, ErrNotDump, c.name,
 				how, shellWord(plain))
 		}
+	}
+	if bytes.HasPrefix(head[:n], xbstreamMagic) {
+		return fmt.Errorf("%s: %w: a streamed physical backup (mariadb-backup or xtrabackup --stream=xbstream), which mytune "+
+			"reads once extracted: mkdir DIR && mbstream -x -C DIR < %s (xbstream -x for XtraBackup's), then give --dump DIR",
+			path, ErrNotDump, shellWord(path))
 	}
 	if bytes.HasPrefix(bytes.TrimLeft(head[:n], "\ufeff \t\r\n"), []byte("<?xml")) {
 		return fmt.Errorf("%s: %w: an XML dump (mysqldump --xml), which the mysql client cannot load (it holds no SQL, "+

@@ -22,3 +22,8 @@ func statSpace(path string) (free, total uint64, err error) {
 func blockDevNumber(node string) (uint32, uint32, error) {
 	return 0, 0, fmt.Errorf("block devices are not read on %s", runtime.GOOS)
 }
+
+// statOwner is not implemented outside Unix.
+func statOwner(path string) (uid, gid uint32, err error) {
+	return 0, 0, fmt.Errorf("the owner of %s is not read on %s", path, runtime.GOOS)
+}

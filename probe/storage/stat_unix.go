@@ -40,3 +40,12 @@ func blockDevNumber(node string) (uint32, uint32, error) {
 	}
 	return unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev)), nil //nolint:unconvert
 }
+
+// statOwner is the owner's user and group ids of path (st_uid, st_gid).
+func statOwner(path string) (uid, gid uint32, err error) {
+	var st unix.Stat_t
+	if err := unix.Stat(path, &st); err != nil {
+		return 0, 0, &os.PathError{Op: "stat", Path: path, Err: err}
+	}
+	return st.Uid, st.Gid, nil
+}

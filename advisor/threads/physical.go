@@ -1,0 +1,141 @@
+package threads
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/mytune/mytune/internal/shellquote"
+	"github.com/mytune/mytune/profile"
+)
+
+// PrepareMemoryDefaultBytes is mariadb-backup's and XtraBackup's
+// --use-memory default, the buffer pool --prepare recovers in (MariaDB KB
+// "mariadb-backup Options", --use-memory: 100M).
+const PrepareMemoryDefaultBytes = 100 << 20
+
+// PrepareMemoryPerRedoByte is the --use-memory that holds one byte of the
+// redo a --prepare applies in one recovery batch. Measured
+// (docs/benchmarks/physical-restore.md): MariaDB 10.11.19's --prepare of a
+// backup with 529 MB of redo at --use-memory=1G parsed 493 MB into its
+// first batch ("Multi-batch recovery needed at LSN …"): 2.18 bytes a byte.
+// Fewer batches write each page fewer times, which a slow disk pays for.
+const PrepareMemoryPerRedoByte = 2.2
+
+// physicalCopySlowClasses are the storage classes whose copy is bounded by
+// the disk's bandwidth, where --parallel copies gain nothing: on a 15 MB/s
+// bed, --parallel=4 copied and settled a 521 MB backup in 36.6-37.4 s
+// against 36.1-39.1 s at 1 (docs/benchmarks/physical-restore.md).
+var physicalCopySlowClasses = map[string]bool{profile.ClassSDCard: true, profile.ClassHDD: true}
+
+// PhysicalParallelMax caps copy-back's --parallel: FIXME measured below.
+const PhysicalParallelMax = 4
+
+// physicalPlan is the restore plan for a physical backup (mariadb-backup,
+// Percona XtraBackup): prepare it, copy its files into the emptied
+// datadir, sync, give them to the server's user. It never prints a line
+// that stops the server or moves or removes its files: those steps are
+// said in words.
+func physicalPlan(p *profile.Profile, o Options) Plan {
+	b := p.Backup
+	plan := Plan{Commands: []string{}, Warnings: physicalWarnings(p, o), Temporary: []Setting{}, Notes: []string{}}
+	par, why := copyParallel(p)
+	plan.Load = Choice{Threads: par, Why: why, Basis: BasisModelled}
+	if b.Type == profile.BackupIncremental || b.Encrypted != "" {
+		plan.Notes = append(plan.Notes, "no restore lines: this backup cannot be copied back as it is (see the warnings)")
+		return plan
+	}
+	mem := prepareMemory(p)
+	plan.Commands = physicalCommands(p, par, mem)
+	plan.EstimatedLoad = physicalEstimate(p, mem)
+	plan.Notes = physicalNotes(p, mem)
+	return plan
+}
+
+// backupTool is the program that restores backup b: XtraBackup's own for
+// its backups, mariadb-backup otherwise.
+func backupTool(b *profile.PhysicalBackup) string {
+	if strings.EqualFold(b.Tool, "xtrabackup") {
+		return "xtrabackup"
+	}
+	return "mariadb-backup"
+}
+
+// physicalCommands are the restore's lines: decompress (when compressed),
+// prepare (unless prepared), copy back, sync, chown.
+func physicalCommands(p *profile.Profile, parallel int, mem uint64) []string {
+	b := p.Backup
+	tool, dir := backupTool(b), shellWord(b.Path)
+	var cmds []string
+	if b.Compressed != "" {
+		cmds = append(cmds, fmt.Sprintf("%s --decompress --remove-original --target-dir=%s", tool, dir))
+	}
+	if !b.Prepared() {
+		cmds = append(cmds, fmt.Sprintf("%s --prepare --target-dir=%s --use-memory=%dM", tool, dir, mem>>20))
+	}
+	datadir := restoreDatadir(p)
+	copyLine := fmt.Sprintf("%s --copy-back --target-dir=%s --parallel=%d", tool, dir, parallel)
+	if datadir != "" {
+		copyLine += " --datadir=" + shellWord(datadir)
+	}
+	cmds = append(cmds, copyLine, "sync")
+	if owner := p.Backup.DatadirOwner; owner != "" && chownSafe(datadir) {
+		cmds = append(cmds, fmt.Sprintf("chown -R %s %s", shellWord(owner), shellWord(datadir)))
+	}
+	return cmds
+}
+
+// restoreDatadir is the datadir the backup goes into: the server's own
+// when it was read, else the directory measured; "" when neither.
+func restoreDatadir(p *profile.Profile) string {
+	if s := p.Server; s != nil && s.Datadir != "" {
+		return filepath.Clean(s.Datadir)
+	}
+	if p.Storage.Path != "" {
+		return filepath.Clean(p.Storage.Path)
+	}
+	return ""
+}
+
+// chownSafe reports whether a recursive chown of dir is a line worth
+// printing: an absolute path two levels deep or more, never / or a
+// top-level system directory.
+func chownSafe(dir string) bool {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return false
+	}
+	return len(strings.Split(strings.Trim(dir, "/"), "/")) >= 2
+}
+
+// shellWord is s as one shell word.
+func shellWord(s string) string { return shellquote.Word(s) }
+
+// copyParallel is copy-back's --parallel and why: 1 where the disk's
+// bandwidth bounds the copy, else one per core up to PhysicalParallelMax.
+func copyParallel(p *profile.Profile) (int, string) {
+	s := p.Storage
+	if physicalCopySlowClasses[s.Class] {
+		return 1, fmt.Sprintf("copy-back writes the backup's files one after another; on this %s (%.0f MB/s sequential writes "+
+			"measured) the disk's bandwidth bounds the copy, and more parallel copies gained nothing where measured", s.Class, s.SeqWrite.MBPerS)
+	}
+	c := coresOf(p.Host)
+	n := min(max(c.n, 1), PhysicalParallelMax)
+	return n, fmt.Sprintf("copy-back's --parallel copies %d files at once: %s, a disk classed %s", n, c.why, profile.OrUnknown(s.Class))
+}
+
+// prepareMemory is --use-memory for the prepare: enough to apply the
+// backup's redo in one batch (PrepareMemoryPerRedoByte), never below the
+// default, and never more than half of the memory the host has available
+// now (the server, stopped for the restore, frees its own).
+func prepareMemory(p *profile.Profile) uint64 {
+	want := uint64(float64(p.Backup.RedoBytes) * PrepareMemoryPerRedoByte)
+	room := p.Host.Memory.AvailableBytes / 2
+	if m := p.Host.Memory; m.LimitBytes > 0 && m.LimitBytes > m.LimitUsedBytes && (m.LimitBytes-m.LimitUsedBytes)/2 < room {
+		room = (m.LimitBytes - m.LimitUsedBytes) / 2
+	}
+	if room > 0 && want > room {
+		want = room
+	}
+	want = (want + 64<<20 - 1) / (64 << 20) * (64 << 20) // whole 64 MiB
+	return max(want, PrepareMemoryDefaultBytes)
+}

@@ -1,0 +1,142 @@
+package threads
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// physicalProfile is a 2-core host with 4 GiB available, a datadir on a
+// 15 MB/s, 150 writes/s card (the sd bed's figures) and a backup like the
+// one measured in docs/benchmarks/physical-restore.md: 1.1 GB of files,
+// 529 MB of them the copied redo.
+func physicalProfile() *profile.Profile {
+	same := false
+	return &profile.Profile{
+		Host: profile.Host{CPU: profile.CPU{Logical: 2}, Memory: profile.Memory{TotalBytes: 8 << 30, AvailableBytes: 4 << 30}},
+		Storage: profile.Storage{Path: "/var/lib/mysql", Measured: true, Class: profile.ClassSDCard, FreeBytes: 20 << 30, TotalBytes: 30 << 30,
+			SeqWrite: profile.Throughput{MBPerS: 15}, RandWrite: []profile.ThreadPoint{{Threads: 1, IOPS: 150}}},
+		Server: &profile.Server{Reachable: true, Flavor: profile.FlavorMariaDB, Version: "10.11.19-MariaDB-0+deb12u1", Datadir: "/var/lib/mysql/",
+			Variables: map[string]string{"innodb_page_size": "16384"}},
+		Backup: &profile.PhysicalBackup{Path: "/backup/full", Tool: "mariadb-backup", ToolVersion: "10.11.19-MariaDB",
+			ServerVersion: "10.11.19-MariaDB-0+deb12u1", Type: profile.BackupFull, ToLSN: 653910047, LastLSN: 1183261811,
+			RedoBytes: 529351764, TotalBytes: 1050000000, LogFileBytes: 529364052, Files: 40, PageSizeBytes: 16384,
+			SameFilesystemAsDatadir: &same, DatadirOwner: "mysql:mysql"},
+	}
+}
+
+func TestPhysicalPlan(t *testing.T) {
+	cases := []struct {
+		name         string
+		edit         func(p *profile.Profile)
+		wantCmds     []string // substrings, in order
+		wantWarn     []string
+		wantNoCmds   bool
+		wantParallel int
+	}{
+		{"a backup to prepare, on a card", func(*profile.Profile) {}, []string{
+			"mariadb-backup --prepare --target-dir=/backup/full --use-memory=1152M",
+			"mariadb-backup --copy-back --target-dir=/backup/full --parallel=1 --datadir=/var/lib/mysql", "sync",
+			"chown -R mysql:mysql /var/lib/mysql"}, nil, false, 1},
+		{"prepared already: no prepare line", func(p *profile.Profile) { p.Backup.Type = profile.BackupLogApplied; p.Backup.RedoBytes = 0 },
+			[]string{"--copy-back", "sync"}, nil, false, 1},
+		{"an xtrabackup log-applied backup still prepares", func(p *profile.Profile) {
+			p.Backup.Type, p.Backup.Tool = profile.BackupLogApplied, "xtrabackup"
+			p.Server.Version, p.Server.Flavor, p.Backup.ServerVersion = "8.0.36", profile.FlavorMySQL, "8.0.36"
+		}, []string{"xtrabackup --prepare", "xtrabackup --copy-back"}, nil, false, 1},
+		{"an SSD on 2 cores: two copies at once", func(p *profile.Profile) { p.Storage.Class = profile.ClassSSD },
+			[]string{"--parallel=2"}, nil, false, 2},
+		{"memory caps --use-memory at half of what is available", func(p *profile.Profile) { p.Host.Memory.AvailableBytes = 1 << 30 },
+			[]string{"--use-memory=512M"}, nil, false, 1},
+		{"little redo: the default", func(p *profile.Profile) { p.Backup.RedoBytes = 1 << 20 }, []string{"--use-memory=100M"}, nil, false, 1},
+		{"compressed: decompress first", func(p *profile.Profile) { p.Backup.Compressed = ".qp" },
+			[]string{"mariadb-backup --decompress --remove-original --target-dir=/backup/full", "--prepare"}, nil, false, 1},
+		{"incremental: no lines", func(p *profile.Profile) { p.Backup.Type = profile.BackupIncremental }, nil,
+			[]string{"an incremental backup", "--incremental-dir=/backup/full"}, true, 1},
+		{"encrypted: no lines", func(p *profile.Profile) { p.Backup.Encrypted = ".xbcrypt" }, nil, []string{"an encrypted backup"}, true, 1},
+		{"another major version", func(p *profile.Profile) { p.Backup.ServerVersion = "10.6.21-MariaDB" },
+			[]string{"--copy-back"}, []string{"the backup is of 10.6.21-MariaDB and the target is 10.11.19", "own major version (10.6)"}, false, 1},
+		{"MySQL's backup onto MariaDB", func(p *profile.Profile) { p.Backup.ServerVersion = "8.0.36" },
+			[]string{"--copy-back"}, []string{"the backup is of 8.0.36 and the target is mariadb 10.11.19", "logical dump"}, false, 1},
+		{"no room, another filesystem", func(p *profile.Profile) { p.Storage.FreeBytes = 300 << 20 },
+			[]string{"--copy-back"}, []string{"the copy writes 496.5 MiB into the datadir's filesystem, which has 300.0 MiB free"}, false, 1},
+		{"no room, the same filesystem: --move-back said", func(p *profile.Profile) {
+			same := true
+			p.Storage.FreeBytes, p.Backup.SameFilesystemAsDatadir = 300<<20, &same
+		}, []string{"--copy-back"}, []string{"--move-back instead of --copy-back", "keep a copy elsewhere first"}, false, 1},
+		{"64K pages onto a 16K server", func(p *profile.Profile) { p.Backup.PageSizeBytes = 64 << 10 },
+			[]string{"--copy-back"}, []string{"the backup's pages are 64.0 KiB", "innodb_page_size = 65536"}, false, 1},
+		{"partial", func(p *profile.Profile) { p.Backup.Partial = true }, []string{"--copy-back"}, []string{"a partial backup"}, false, 1},
+		{"owner unknown: no chown line", func(p *profile.Profile) { p.Backup.DatadirOwner = "" }, []string{"sync"}, nil, false, 1},
+		{"a datadir of /: no chown line", func(p *profile.Profile) { p.Server.Datadir, p.Storage.Path = "/", "/" }, []string{"sync"}, nil, false, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := physicalProfile()
+			tc.edit(p)
+			plan := Size(p, Options{Task: TaskLoad})
+			all := strings.Join(plan.Commands, "\n")
+			if tc.wantNoCmds != (len(plan.Commands) == 0) {
+				t.Errorf("commands %q", plan.Commands)
+			}
+			at := 0
+			for _, w := range tc.wantCmds {
+				i := strings.Index(all[at:], w)
+				if i < 0 {
+					t.Fatalf("commands lack %q (in order):\n%s", w, all)
+				}
+				at += i + len(w)
+			}
+			if strings.Contains(all, "chown") && (p.Backup.DatadirOwner == "" || p.Storage.Path == "/") {
+				t.Errorf("chown printed: %s", all)
+			}
+			warns := strings.Join(plan.Warnings, "\n")
+			for _, w := range tc.wantWarn {
+				if !strings.Contains(warns, w) {
+					t.Errorf("warnings lack %q:\n%s", w, warns)
+				}
+			}
+			if tc.wantWarn == nil && len(plan.Warnings) > 0 {
+				t.Errorf("unexpected warnings: %q", plan.Warnings)
+			}
+			if plan.Load.Threads != tc.wantParallel {
+				t.Errorf("load threads %d, want %d", plan.Load.Threads, tc.wantParallel)
+			}
+		})
+	}
+}
+
+// TestPhysicalEstimate: the estimate's bounds are the figures its basis
+// names (the copy at the measured rate, the prepare's redo at the
+// measured apply rates and its pages at the random-write rate).
+func TestPhysicalEstimate(t *testing.T) {
+	p := physicalProfile()
+	plan := Size(p, Options{Task: TaskLoad})
+	e := plan.EstimatedLoad
+	copySec := float64(1050000000-529364052) / 1e6 / 15
+	redo := 529351764 / 1e6
+	pages := float64(1050000000-529364052) / 16384
+	wantLow := copySec + redo/PrepareRedoMBPerSHigh
+	wantHigh := copySec*PhysicalCopySlack + redo/PrepareRedoMBPerSLow + pages/150
+	for _, c := range []struct {
+		got  time.Duration
+		want float64
+	}{{e.Low, wantLow}, {e.High, wantHigh}} {
+		if d := c.got.Seconds() - c.want; d > 0.01 || d < -0.01 {
+			t.Errorf("estimate %v, want %.2f s", c.got, c.want)
+		}
+	}
+	for _, w := range []string{"504.8 MiB of redo at 21-38 MB/s", fmt.Sprintf("%.0f pages written once at 150 random writes/s", pages),
+		"the copy: 496.5 MiB at the 15 MB/s"} {
+		if !strings.Contains(e.Basis, w) {
+			t.Errorf("basis lacks %q: %s", w, e.Basis)
+		}
+	}
+	p.Storage.Measured = false
+	if got := Size(p, Options{Task: TaskLoad}).EstimatedLoad; !got.IsZero() {
+		t.Errorf("unmeasured disk: estimate %v", got)
+	}
+}

@@ -1,0 +1,102 @@
+package threads
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// PrepareRedoMBPerSLow and PrepareRedoMBPerSHigh bound the rate a
+// --prepare applies redo at when page writes cost nothing: MariaDB 10.11.19
+// on this project's 2-core VM applied 70 MB in 1.8-3.0 s and 529 MB in
+// 19.0-25.5 s, unthrottled disk (docs/benchmarks/physical-restore.md).
+const (
+	PrepareRedoMBPerSLow  = 21.0
+	PrepareRedoMBPerSHigh = 38.0
+)
+
+// PhysicalCopySlack is how much longer than the backup's bytes at the
+// measured sequential write rate a copy-back and the sync after it took:
+// 36.1-39.1 s for 521 MB on a 15 MB/s bed, 1.04-1.13x
+// (docs/benchmarks/physical-restore.md).
+const PhysicalCopySlack = 1.15
+
+// physicalEstimate is the restore's time from the prepare's start until
+// the sync after the copy returns; zero without the disk's sequential
+// write rate.
+func physicalEstimate(p *profile.Profile, mem uint64) DurationRange {
+	b, s := p.Backup, p.Storage
+	if !s.Measured || s.SeqWrite.MBPerS <= 0 {
+		return DurationRange{}
+	}
+	copySec := float64(b.CopyBytes()) / 1e6 / s.SeqWrite.MBPerS
+	low, high := copySec, copySec*PhysicalCopySlack
+	basis := fmt.Sprintf("the copy: %s at the %.0f MB/s sequential writes measured (x%.2f, what the copy and sync took "+
+		"where measured), the backup's own disk read at least as fast", profile.HumanBytes(b.CopyBytes()), s.SeqWrite.MBPerS, PhysicalCopySlack)
+	if !b.Prepared() && b.RedoBytes > 0 {
+		pl, ph, why := prepareSeconds(p, mem)
+		low, high = low+pl, high+ph
+		basis = why + "; " + basis
+	}
+	return DurationRange{Low: secs(low), High: secs(high), Basis: basis}
+}
+
+// prepareSeconds bounds the prepare: its redo at the measured apply
+// rates, and at most every data page written once per recovery batch at
+// the disk's measured random-write rate (one thread).
+func prepareSeconds(p *profile.Profile, mem uint64) (low, high float64, why string) {
+	b := p.Backup
+	redoMB := float64(b.RedoBytes) / 1e6
+	low, high = redoMB/PrepareRedoMBPerSHigh, redoMB/PrepareRedoMBPerSLow
+	why = fmt.Sprintf("the prepare: %s of redo at %.0f-%.0f MB/s (measured on 2 cores)", profile.HumanBytes(b.RedoBytes),
+		PrepareRedoMBPerSLow, PrepareRedoMBPerSHigh)
+	pt, ok := profile.At(p.Storage.RandWrite, 1)
+	if !ok || pt.IOPS <= 0 {
+		return low, high, why
+	}
+	page := b.PageSizeBytes
+	if page == 0 {
+		page = 16 << 10
+	}
+	pages := float64(b.CopyBytes()) / float64(page)
+	batches := math.Ceil(float64(b.RedoBytes) * PrepareMemoryPerRedoByte / float64(mem))
+	high += batches * pages / pt.IOPS
+	why += fmt.Sprintf(", plus up to its %.0f pages written %s at %.0f random writes/s", pages, times(int(batches)), pt.IOPS)
+	return low, high, why
+}
+
+// times is "once", "twice" or "N times".
+func times(n int) string {
+	switch n {
+	case 0, 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// secs is f seconds as a Duration.
+func secs(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
+
+// physicalNotes are the steps mytune does not print as lines and what
+// the lines leave to the user.
+func physicalNotes(p *profile.Profile, mem uint64) []string {
+	b := p.Backup
+	notes := []string{"before the copy-back: stop the server and move its datadir's files aside (copy-back refuses a " +
+		"datadir that is not empty); mytune prints no line that stops a server or moves or removes its files"}
+	notes = append(notes, "copy-back writes through the page cache and syncs nothing (strace: 692 writes, no fsync): "+
+		"the sync line is when the files are on the disk; starting the server before it returns risks the restore on a power cut")
+	if !b.Prepared() && b.RedoBytes > 0 {
+		notes = append(notes, fmt.Sprintf("--use-memory=%dM: the prepare applies %s of redo; recovery parses about %.1f bytes "+
+			"of memory per byte of redo into one batch, and each batch it needs more writes the pages again", mem>>20,
+			profile.HumanBytes(b.RedoBytes), PrepareMemoryPerRedoByte))
+	}
+	if b.DatadirOwner == "" {
+		notes = append(notes, "the datadir's owner was not read: after the copy, give its files to the server's user "+
+			"(chown -R mysql:mysql DATADIR on most packages)")
+	}
+	return notes
+}
