@@ -4,10 +4,10 @@
 # sysbench (bench-threads data), util-linux/e2fsprogs (loop-device test beds), tmux (terminal tests),
 # nodejs (node --check of every printed mysqlsh JavaScript argument), galera-4 (calibrate on a Galera node),
 # fish (the completion help's fish line, pasted into fish), zsh and dash (every quoted word read back in bash, dash, zsh and fish),
-# mariadb-plugin-rocksdb (MyRocks: the memtable read of probe/server).
+# mariadb-plugin-rocksdb (MyRocks: the memtable read of probe/server), mariadb-backup (a physical backup's restore plan, followed).
 set -euo pipefail
 need=()
-for pair in mariadbd:mariadb-server mariadb:mariadb-client fio:fio mydumper:mydumper myloader:mydumper \
+for pair in mariadbd:mariadb-server mariadb:mariadb-client mariadb-backup:mariadb-backup fio:fio mydumper:mydumper myloader:mydumper \
             sysbench:sysbench losetup:util-linux mkfs.ext4:e2fsprogs tmux:tmux python3:python3 node:nodejs fish:fish zsh:zsh dash:dash; do
   cmd=${pair%%:*}; pkg=${pair#*:}
   command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || [ -x "/sbin/$cmd" ] || need+=("$pkg")
