@@ -47,7 +47,7 @@ type PhysicalBackup struct {
 	// LogFileBytes is the part of TotalBytes in the backup's copied redo
 	// (ib_logfile0, xtrabackup_logfile), which --prepare empties.
 	LogFileBytes uint64 `json:"log_file_bytes,omitempty"`
-	Files      int    `json:"files"`
+	Files        int    `json:"files"`
 	// Compressed and Encrypted are the suffixes of files that must be
 	// decompressed or decrypted before --prepare (".qp", ".zst", ".lz4";
 	// ".xbcrypt"), "" when there are none.

@@ -114,6 +114,8 @@ func TestPhysicalPlan(t *testing.T) {
 // measured apply rates and its pages at the random-write rate).
 func TestPhysicalEstimate(t *testing.T) {
 	p := physicalProfile()
+	same := true
+	p.Backup.SameFilesystemAsDatadir = &same
 	plan := Size(p, Options{Task: TaskLoad})
 	e := plan.EstimatedLoad
 	copySec := float64(1050000000-529364052) / 1e6 / 15
@@ -134,6 +136,12 @@ func TestPhysicalEstimate(t *testing.T) {
 		if !strings.Contains(e.Basis, w) {
 			t.Errorf("basis lacks %q: %s", w, e.Basis)
 		}
+	}
+	p.Backup.SameFilesystemAsDatadir = nil
+	e = Size(p, Options{Task: TaskLoad}).EstimatedLoad
+	if d := e.High.Seconds() - (copySec*PhysicalCopySlack + redo/PrepareRedoMBPerSLow); d > 0.01 || d < -0.01 ||
+		!strings.Contains(e.Basis, "page writes on the backup's own disk not counted") {
+		t.Errorf("backup elsewhere: high %v, basis %s", e.High, e.Basis)
 	}
 	p.Storage.Measured = false
 	if got := Size(p, Options{Task: TaskLoad}).EstimatedLoad; !got.IsZero() {

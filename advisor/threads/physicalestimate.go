@@ -44,14 +44,18 @@ func physicalEstimate(p *profile.Profile, mem uint64) DurationRange {
 }
 
 // prepareSeconds bounds the prepare: its redo at the measured apply
-// rates, and at most every data page written once per recovery batch at
-// the disk's measured random-write rate (one thread).
+// rates, and, when the backup lies on the datadir's filesystem (the disk
+// measured), at most every data page written once per recovery batch at
+// that disk's random-write rate (one thread).
 func prepareSeconds(p *profile.Profile, mem uint64) (low, high float64, why string) {
 	b := p.Backup
 	redoMB := float64(b.RedoBytes) / 1e6
 	low, high = redoMB/PrepareRedoMBPerSHigh, redoMB/PrepareRedoMBPerSLow
 	why = fmt.Sprintf("the prepare: %s of redo at %.0f-%.0f MB/s (measured on 2 cores)", profile.HumanBytes(b.RedoBytes),
 		PrepareRedoMBPerSLow, PrepareRedoMBPerSHigh)
+	if same := b.SameFilesystemAsDatadir; same == nil || !*same {
+		return low, high, why + ", its page writes on the backup's own disk not counted (not measured: mytune measured the datadir's)"
+	}
 	pt, ok := profile.At(p.Storage.RandWrite, 1)
 	if !ok || pt.IOPS <= 0 {
 		return low, high, why

@@ -10,8 +10,8 @@ import (
 )
 
 // otherDirError refuses a directory that is no mydumper or MySQL Shell
-// dump, saying what it holds when mytune can tell: a mysqldump --tab
-// directory (each table's NAME.sql, its CREATE TABLE, beside NAME.txt,
+// dump, saying what it holds when mytune can tell: a physical backup (advise
+// plans its restore), a mysqldump --tab directory (each table's NAME.sql, its CREATE TABLE, beside NAME.txt,
 // its rows for LOAD DATA; a view's NAME.sql alone), with the lines that
 // load it (the tables' .sql first: a view's CREATE VIEW fails on a table
 // not made yet, "ERROR 1146 … doesn't exist", QA with mariadb-dump 10.11
@@ -19,6 +19,10 @@ import (
 // folder of mysqldump files), with the file to give instead; else the
 // dump kinds mytune reads.
 func otherDirError(dir string, files fileSet) error {
+	if IsPhysical(dir) {
+		return fmt.Errorf("%s: %w: a physical backup (mariadb-backup or XtraBackup), which holds files, not rows to load: "+
+			"mytune advise --dump %s plans its restore (prepare, copy-back)", dir, ErrNotDump, shellWord(dir))
+	}
 	var sqls, tabs []string
 	for name := range files {
 		if base, ok := strings.CutSuffix(name, ".sql"); ok {
