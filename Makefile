@@ -12,7 +12,7 @@ FUZZTIME ?= 3s
 PREFIX ?= /usr/local
 MANDIR := man/man1
 
-.PHONY: all build cross man install run test test-32bit test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-cpufit bench-threads bench-restore bench-dump bench-wall bench-workload test-hermetic clean
+.PHONY: all build cross man install run test test-32bit test-unit deps vet fuzz fuzz-short bench-probe bench-stability bench-cpufit bench-threads bench-restore bench-dump bench-wall bench-workload bench-physical test-hermetic clean
 
 all: build
 
@@ -131,6 +131,11 @@ bench-restore: $(BIN)
 ## `mytune advise --task dump`; BEDS=… REPEATS=… LOCK="GATE MAIN" (a quiet.sh-style x lock held per round)
 bench-dump: $(BIN)
 	bash scripts/bench-dump.sh --beds "$(or $(BEDS),fast card hdd)" --repeat $(or $(REPEATS),3) $(if $(LOCK),--round-lock "$(LOCK)")
+
+## bench-physical: per bed (sd, fast), a mariadb-backup restore the stock way (prepare at --use-memory 100M, copy-back
+## --parallel 1) against mytune's plan run as printed, interleaved; prepare, copy and total to settled (REPEATS=… BEDS=…)
+bench-physical: $(BIN)
+	MYTUNE=$(CURDIR)/$(BIN) bash scripts/bench-physical.sh --beds "$(or $(BEDS),sd fast)" --repeat $(or $(REPEATS),3)
 
 ## bench-workload: per bed (fast, card, bw, hdd) and data size (one in the stock 128M pool, one ~3x it), sysbench
 ## oltp_read_only/read_write/write_only at 1, 4 and 16 threads on a stock MariaDB vs restarted with the advised cnf

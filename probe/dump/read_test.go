@@ -209,6 +209,10 @@ func TestReadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	bz2AsSQL, xmlGzip := unsupportedFixtures(t)
+	// the first bytes of `mariadb-backup --backup --stream=xbstream` (10.11.19, 2026-12-07)
+	xbstream := filepath.Join(t.TempDir(), "backup.xb")
+	writeFile(t, xbstream, []byte("XBSTCK01\x00P\x0b\x00\x00\x00ib_logfile0\x18  \x00\x00\x00\x00"))
+	physical := physicalBed(t, "mariadb-10.11-backuped", map[string]int64{"ibdata1": 1 << 20})
 	tests := []struct {
 		name   string
 		ctx    context.Context
@@ -228,6 +232,10 @@ func TestReadErrors(t *testing.T) {
 		// QA: "bunzip2 -k dump.sql" writes dump.sql.out and "xz -dk" skips a name without .xz: stream to a named file
 		{name: "a bzip2 dump renamed .sql: the plain file named", ctx: context.Background(), path: bz2AsSQL, target: ErrNotDump,
 			msgHas: "dump.plain.sql) and give --dump "},
+		{name: "an xbstream file: the extract line", ctx: context.Background(), path: xbstream, target: ErrNotDump,
+			msgHas: "a streamed physical backup (mariadb-backup or xtrabackup --stream=xbstream), which mytune reads once extracted: mkdir DIR && mbstream -x -C DIR < "},
+		{name: "a physical backup directory: advise plans it", ctx: context.Background(), path: physical, target: ErrNotDump,
+			msgHas: "a physical backup (mariadb-backup or XtraBackup), which holds files, not rows to load: mytune advise --dump "},
 		{name: "a --xml dump named .sql", ctx: context.Background(), path: "testdata/mariadb-dump-10.11-xml.sql", target: ErrNotDump,
 			msgHas: "an XML dump (mysqldump --xml), which the mysql client cannot load"},
 		{name: "a --xml dump, gzip", ctx: context.Background(), path: xmlGzip, target: ErrNotDump,
