@@ -42,6 +42,9 @@ var parseCreateCases = []struct {
 		"/*!80016 DEFAULT ENCRYPTION='N' */ /*!50100 PARTITION BY HASH (`id`) PARTITIONS 4 */",
 		4, []keyPart{{col: 0}}, [][]keyPart{{{col: 1}}}, map[int]int{1: 4}, map[int]bool{1: true, 2: true}, map[int]bool{3: true}, false},
 	{"compressed pages", "(`a` int NOT NULL, PRIMARY KEY (`a`)) ENGINE=InnoDB ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8", 1, []keyPart{{col: 0}}, nil, nil, nil, nil, true},
+	{"KEY_BLOCK_SIZE alone compresses rows", "(`a` int NOT NULL, PRIMARY KEY (`a`)) ENGINE=InnoDB KEY_BLOCK_SIZE=4", 1, []keyPart{{col: 0}}, nil, nil, nil, nil, true},
+	{"page-compressed rows are sized (mydumper 0.10 of MariaDB 10.11.19)", "(\n  `id` int(11) NOT NULL AUTO_INCREMENT,\n  `k` int(11) NOT NULL DEFAULT 0,\n  PRIMARY KEY (`id`),\n  KEY `k_1` (`k`)\n" +
+		") ENGINE=InnoDB AUTO_INCREMENT=100001 DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci `page_compressed`='1'", 2, []keyPart{{col: 0}}, [][]keyPart{{{col: 1}}}, nil, nil, nil, false},
 	{"LIKE: no definitions", " LIKE `other`", 0, nil, nil, nil, nil, nil, true},
 }
 
