@@ -33,6 +33,33 @@ type DumpDataDirectory struct {
 	Tables []string `json:"tables"`
 }
 
+// DumpTableOptions are what a dump's CREATE TABLE options ask of the
+// target's InnoDB beyond the rows: encryption and compressed rows.
+type DumpTableOptions struct {
+	// Encryption are the tables whose CREATE TABLE names MariaDB's
+	// ENCRYPTED= or ENCRYPTION_KEY_ID=, grouped by what it asks: a target
+	// without that key refuses them (errno 140).
+	Encryption []DumpEncryption `json:"encryption,omitempty"`
+	// RowCompressedTables are the tables ("schema.table", sorted) whose
+	// CREATE TABLE makes them ROW_FORMAT=COMPRESSED (or names a
+	// KEY_BLOCK_SIZE), and RowCompressedBytes their data in the dump, on
+	// the basis of DumpTable.Bytes: InnoDB compresses their pages as it
+	// loads them, a CPU cost the restore estimate adds.
+	RowCompressedTables []string `json:"row_compressed_tables,omitempty"`
+	RowCompressedBytes  uint64   `json:"row_compressed_bytes,omitempty"`
+}
+
+// DumpEncryption is one combination of MariaDB's table options
+// ENCRYPTED= and ENCRYPTION_KEY_ID= a dump's tables name, with those tables
+// ("schema.table", sorted).
+type DumpEncryption struct {
+	// Encrypted is "yes" or "no", "" when the CREATE TABLE does not say.
+	Encrypted string `json:"encrypted,omitempty"`
+	// KeyID is the ENCRYPTION_KEY_ID, 0 when the CREATE TABLE names none.
+	KeyID  uint32   `json:"key_id,omitempty"`
+	Tables []string `json:"tables"`
+}
+
 // DumpEngineUnknown names the tables whose engine a dump does not state.
 const DumpEngineUnknown = "unknown"
 

@@ -420,7 +420,8 @@ type Dump struct {
 	FunctionalKeyTables []string `json:"functional_key_tables,omitempty"`
 	// DataDirectories are the tables whose CREATE TABLE names a DATA
 	// DIRECTORY, by path: the target creates them there, outside its datadir.
-	DataDirectories []DumpDataDirectory `json:"data_directories,omitempty"`
+	DataDirectories  []DumpDataDirectory `json:"data_directories,omitempty"`
+	DumpTableOptions                     // encryption and ROW_FORMAT=COMPRESSED, inline in the JSON
 	// Definers are the accounts ("user@host") the dump's views, routines,
 	// triggers and events run as (DEFINER=…): on a target without one,
 	// each object is created but fails when used (ERROR 1449).

@@ -141,6 +141,10 @@ type tally struct {
 	functional functionalKeys
 	// dataDirs are the tables with a DATA DIRECTORY, by path.
 	dataDirs dataDirectories
+	// encryption are the tables with ENCRYPTED= or ENCRYPTION_KEY_ID=.
+	encryption encryptionOptions
+	// rowCompressed are the tables whose pages are ROW_FORMAT=COMPRESSED.
+	rowCompressed map[string]bool
 	// definers are the accounts the dump's objects run as.
 	definers definers
 	// genNotNull are the tables with a generated column declared NOT NULL.
@@ -150,7 +154,7 @@ type tally struct {
 }
 
 func newTally() *tally {
-	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}, dataDirs: dataDirectories{}, definers: definers{},
+	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}, dataDirs: dataDirectories{}, encryption: encryptionOptions{}, rowCompressed: map[string]bool{}, definers: definers{},
 		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}}
 }
 
@@ -207,6 +211,8 @@ func (t *tally) fill(d *profile.Dump) {
 	d.GeneratedNotNullTables = t.genNotNull.list()
 	d.InvisibleColumnTables = t.invisible.list()
 	d.DataDirectories = t.dataDirs.list()
+	d.Encryption = t.encryption.list()
+	d.RowCompressedTables, d.RowCompressedBytes = t.rowCompressedTables()
 	if note := engineNote(d); note != "" {
 		d.Notes = append(d.Notes, note)
 	}

@@ -66,6 +66,8 @@ func (s *sqlScan) fileChecks(b []byte) {
 			s.t.invisible.add(s.current.Name, string(b))
 			if tableOptionsLine(string(b)) {
 				s.t.dataDirs.add(s.current.Name, string(b))
+				s.t.encryption.add(s.current.Name, string(b))
+				s.t.compressedRows(s.current.Name, string(b))
 			}
 		}
 	} else if reSetsNames.Match(b) {
