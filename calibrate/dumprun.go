@@ -239,7 +239,8 @@ func createSample(ctx context.Context, db *sql.DB, schema string, smp *sample) e
 		_, err := db.ExecContext(qc, q.in(schema))
 		cancel()
 		if err != nil {
-			return wrapDenied(fmt.Errorf("creating %s (the dump's CREATE TABLE): %w", loadTable(i), err), schema, "creating a table in")
+			return wrapDenied(fmt.Errorf("creating %s (the dump's CREATE TABLE%s): %w", loadTable(i), encryptionRefusal(err, string(q.body)), err),
+				schema, "creating a table in")
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 
 	"github.com/go-sql-driver/mysql"
 
@@ -14,6 +15,7 @@ import (
 // Server error numbers calibrate tells apart (MySQL manual, "Server Error
 // Message Reference").
 const (
+	erCantCreateTable     = 1005 // ER_CANT_CREATE_TABLE
 	erDBCreateExists      = 1007 // ER_DB_CREATE_EXISTS
 	erDBAccessDenied      = 1044 // ER_DBACCESS_DENIED_ERROR
 	erTableAccessDenied   = 1142 // ER_TABLEACCESS_DENIED_ERROR
@@ -108,4 +110,24 @@ func wrapDenied(err error, schema, doing string) error {
 		return &PrivilegeError{Schema: schema, Doing: doing, Err: err}
 	}
 	return fmt.Errorf("%s %s: %w", doing, schema, err)
+}
+
+// reEncryptionOption finds MariaDB's ENCRYPTED= or ENCRYPTION_KEY_ID= in a
+// CREATE TABLE, bare or quoted as SHOW CREATE TABLE writes them
+// (`encrypted`='yes').
+var reEncryptionOption = regexp.MustCompile("(?i)[\\s`](?:ENCRYPTED|ENCRYPTION_KEY_ID)`?\\s*=")
+
+// encryptionRefusal says why the server refused a CREATE TABLE that names
+// encryption options, and what to do, when err is that refusal: MariaDB
+// 10.11.19 refused ENCRYPTED=YES without a key-management plugin, and a
+// key ID its keys lacked, each "Can't create table … (errno: 140 "Wrong
+// create options")" (2026-12-07, docs/benchmarks/live-server.md,
+// "Compressed and encrypted tables"). "" otherwise.
+func encryptionRefusal(err error, create string) string {
+	if serverErrNo(err) != erCantCreateTable || !reEncryptionOption.MatchString(create) {
+		return ""
+	}
+	return ", which names ENCRYPTED= or ENCRYPTION_KEY_ID=: this server lacks the key-management plugin or the key it asks for, " +
+		"and refuses the table as the restore would; load a key-management plugin holding that key on it, or delete those options " +
+		"from the dump's schema files"
 }
