@@ -174,6 +174,8 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	lo, hi := dumpSQLBytes(d)
 	quiet, speedWhy := quietCPURate(p.Host.CPU.Speed, threads, cores, d.Tables)
 	rowF, rowWhy := rowCPUFactor(d) // the rows' cost; the per-file work (fb) is the sessions', whatever the rows
+	compF, compWhy := rowCompressedFactor(d)
+	rowF, rowWhy = rowF*compF, rowWhy+compWhy
 	shareLo, shareHi, shareWhy := cpuShare(probeLoad(p.Storage), threads, max(cores, 1))
 	fb := fileCPUBytes(d)
 	gain := fastCoreGain(threads, cores, d.Tables)

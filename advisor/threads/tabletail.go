@@ -37,8 +37,10 @@ func tableTail(p *profile.Profile, threads, cores int, lo, hi float64) (fast, sl
 	share := min(float64(big.Bytes)/float64(d.TotalBytes), 1)
 	bigLo, bigHi := lo*share, hi*share
 	rowF, _ := rowCPUFactor(d)
+	compF, _ := rowCompressedFactor(d)
+	rowF *= compF
 	rate, _ := quietCPURate(p.Host.CPU.Speed, k, cores, 1)
-	rate /= tableRowFactor(d, big.Name) // the largest table's own rows
+	rate /= tableRowFactor(d, big.Name) * tableCompressedFactor(d, big.Name) // the largest table's own rows
 	kLo, kHi, _ := cpuShare(probeLoad(p.Storage), k, max(cores, 1))
 	fast, slow = bigLo/(rate*kHi*fastCoreGain(k, cores, 1)), bigHi/(rate*kLo)
 	order := "every file starts at once"
