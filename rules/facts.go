@@ -211,8 +211,12 @@ type Facts struct {
 	// AriaReads and AriaReadRequests the page cache's misses and requests.
 	AriaBytes                   uint64
 	AriaReads, AriaReadRequests float64
-	// Galera is true for a Galera cluster node (galeraOn).
-	Galera bool
+	// Galera is true for a Galera cluster node (galeraOn); GaleraNodes,
+	// GaleraReplLatencyS and GaleraReplSamples are wsrep_cluster_size and
+	// wsrep_evs_repl_latency's average and samples (readGaleraStatus).
+	Galera                         bool
+	GaleraNodes, GaleraReplSamples int
+	GaleraReplLatencyS             float64
 }
 
 // BuildFacts reads the variables of p (live server first, else my.cnf) for

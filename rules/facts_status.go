@@ -31,6 +31,7 @@ func (f *Facts) readStatus(st map[string]string) {
 		f.PoolDataPageBytes = uint64(num("innodb_buffer_pool_pages_data")) // pages; fill makes them bytes
 		f.PoolFreePages, f.PoolTotalPages = num("innodb_buffer_pool_pages_free"), total
 	}
+	f.readGaleraStatus(st)
 	f.PoolEvictedPages = -1
 	for _, k := range []string{"innodb_buffer_pool_pages_lru_freed", "innodb_buffer_pool_pages_evicted"} {
 		if v, err := strconv.ParseFloat(strings.TrimSpace(st[k]), 64); err == nil {
@@ -71,5 +72,22 @@ func (f *Facts) readRedoRate(s *profile.Server) {
 		f.RedoBytesPerS, f.RedoRateBasis = s.RedoBytesPerS, RedoBasisSampled
 	case f.UptimeS >= minUptimeForRateS:
 		f.RedoBytesPerS, f.RedoRateBasis = s.RedoBytesPerS, RedoBasisLifetime
+	}
+}
+
+// readGaleraStatus takes a Galera node's wsrep_cluster_size and
+// wsrep_evs_repl_latency ("min/avg/max/stddev/samples" in seconds, over
+// the last evs.stats_report_period: the group's latency from a message
+// sent to it received, the slowest node's acknowledgement included).
+func (f *Facts) readGaleraStatus(st map[string]string) {
+	f.GaleraNodes, _ = strconv.Atoi(strings.TrimSpace(st["wsrep_cluster_size"]))
+	parts := strings.Split(strings.TrimSpace(st["wsrep_evs_repl_latency"]), "/")
+	if len(parts) != 5 {
+		return
+	}
+	avg, err1 := strconv.ParseFloat(parts[1], 64)
+	n, err2 := strconv.Atoi(parts[4])
+	if err1 == nil && err2 == nil && avg >= 0 && n > 0 {
+		f.GaleraReplLatencyS, f.GaleraReplSamples = avg, n
 	}
 }
