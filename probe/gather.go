@@ -190,6 +190,7 @@ func attachServer(p *profile.Profile, srv *profile.Server, dial ServerDial, from
 	place := ServerPlace{Hostname: srv.Variables["hostname"], PidFile: srv.Variables["pid_file"]}
 	if why := ServerElsewhere(p.Host.Hostname, p.Storage.Path, sd, place); why != "" {
 		p.Storage.ServerElsewhere = why
+		p.Host.ServerElsewhere = OnAnotherMachine(p.Host.Hostname, sd, place)
 		p.Storage.Notes = append(p.Storage.Notes, ElsewhereNote(p.Storage.Path, why))
 		return
 	}

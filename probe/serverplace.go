@@ -40,10 +40,9 @@ func firstName(h string) string {
 // datadir was measured on the host's SSD (10659 random writes/s, advised
 // innodb_io_capacity 5300) while its own disk did 150.
 func ServerElsewhere(here, measured string, srv ServerDatadir, place ServerPlace) string {
-	other := firstName(place.Hostname) != "" && firstName(here) != "" && firstName(place.Hostname) != firstName(here)
-	if !srv.OnThisHost && (other || place.Hostname == "") {
-		return fmt.Sprintf("the server (%s) is on another machine: it is reached at an address that is not this machine's%s",
-			srv.Where, hostNamed(place.Hostname, here))
+	other := otherHost(here, place)
+	if why := OnAnotherMachine(here, srv, place); why != "" {
+		return why
 	}
 	if other {
 		return containerElsewhere(here, measured, srv, place)
@@ -61,6 +60,23 @@ func ServerElsewhere(here, measured string, srv ServerDatadir, place ServerPlace
 			"directory at %s (a mount namespace of its own, as a container with this host's name)", srv.Where, pidShown(srv.Dir, place.PidFile), srv.Dir)
 	}
 	return ""
+}
+
+// OnAnotherMachine says why the server is on another machine, "" when
+// nothing shows it: reached at an address that is not this machine's and
+// reporting another host name (or none). Then this machine's memory and
+// CPUs are not the server's either (profile.Host.ServerElsewhere).
+func OnAnotherMachine(here string, srv ServerDatadir, place ServerPlace) string {
+	if srv.OnThisHost || !(otherHost(here, place) || place.Hostname == "") {
+		return ""
+	}
+	return fmt.Sprintf("the server (%s) is on another machine: it is reached at an address that is not this machine's%s",
+		srv.Where, hostNamed(place.Hostname, here))
+}
+
+// otherHost reports whether the server names a host other than here.
+func otherHost(here string, place ServerPlace) bool {
+	return firstName(place.Hostname) != "" && firstName(here) != "" && firstName(place.Hostname) != firstName(here)
 }
 
 // containerElsewhere is ServerElsewhere for a server with another host

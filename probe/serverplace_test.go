@@ -88,3 +88,31 @@ func TestVolumeNote(t *testing.T) {
 		})
 	}
 }
+
+// TestOnAnotherMachine: only a server reached at an address not this
+// machine's, with another host name or none, is on another machine (its
+// memory and CPUs are not this host's: profile.Host.ServerElsewhere); a
+// container here shares them (review r42).
+func TestOnAnotherMachine(t *testing.T) {
+	remote := ServerDatadir{Dir: "/var/lib/mysql/", Where: "tcp 10.242.0.2:3942"}
+	local := ServerDatadir{Dir: "/var/lib/mysql/", Where: "tcp 127.0.0.1:3941", OnThisHost: true}
+	cases := []struct {
+		name  string
+		srv   ServerDatadir
+		place ServerPlace
+		want  string // a part of the reason; "" for none
+	}{
+		{"remote address, another host name", remote, ServerPlace{Hostname: "r42remote"}, "is on another machine"},
+		{"remote address, host name not read", remote, ServerPlace{}, "is on another machine"},
+		{"remote address, this host's name (a forwarded port back here)", remote, ServerPlace{Hostname: "vm"}, ""},
+		{"container on this host", local, ServerPlace{Hostname: "r42container"}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := OnAnotherMachine("vm", tc.srv, tc.place)
+			if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+				t.Errorf("OnAnotherMachine = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -103,6 +103,12 @@ type Host struct {
 	VirtRole       string `json:"virtualization_role,omitempty"` // "guest", "host" or ""
 	CPU            CPU    `json:"cpu"`
 	Memory         Memory `json:"memory"`
+	// ServerElsewhere says why the live server is on another machine
+	// (probe.OnAnotherMachine: reached at an address not this machine's,
+	// reporting another host name), "" when nothing shows it: this
+	// machine's memory and CPUs are not the server's, and the memory
+	// rules size nothing on them (Host.ServersView).
+	ServerElsewhere string `json:"server_elsewhere,omitempty"`
 }
 
 // CPU describes the processors available to mytune (and to a server on this host).
