@@ -76,7 +76,11 @@ func inputNotes(p profile.Profile, t profile.Target, targetNote string) []string
 	if (p.Server == nil || !p.Server.Reachable) && p.MyCnf == nil {
 		notes = append(notes, "no server and no my.cnf: current values are the target's documented defaults")
 	}
-	if p.Host.Memory.EffectiveBytes() == 0 {
+	if why := p.Host.ServerElsewhere; why != "" {
+		notes = append(notes, fmt.Sprintf("%s: this machine's memory (%s usable) is not the server's, so the memory rules "+
+			"(buffer pool, max_connections) were skipped and the restore plan sizes for the pool the server has; "+
+			"run mytune on the database host to size them", why, profile.HumanBytes(p.Host.Memory.EffectiveBytes())))
+	} else if p.Host.Memory.EffectiveBytes() == 0 {
 		notes = append(notes, "host memory unknown (memory.total_bytes 0): the memory rules (buffer pool, max_connections) were skipped")
 	}
 	return notes
@@ -130,7 +134,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		advised = cnfValues(a.Cnf)
 	}
 	a.Threads = sizeThreads(withDerived(p, derived), t, opts, advised, hasFinding(a.Findings, "memory.no_room_for_pool"))
-	room := append(restoreRoom(p, a.Threads.LoadedInnoDBBytes > 0), restoreReplica(p, opts.Task)...)
+	room := append(restoreRoom(p.ServersView(), a.Threads.LoadedInnoDBBytes > 0), restoreReplica(p, opts.Task)...)
 	if room = append(room, forceRecovery(p)...); room != nil {
 		a.Findings = append(a.Findings, room...)
 		SortFindings(a.Findings)

@@ -39,6 +39,10 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 		dev = "unknown device"
 	}
 	out := fmt.Sprintf("%s is on %s (%s): %s", profile.OrUnknown(s.Path), profile.ClassPhrase(s.Class), dev, strings.Join(parts, ", "))
+	if s.ServerElsewhere != "" {
+		// review r42: "about 1173 commits/s per session" was the host's SSD, for a server in a container on 150 IOPS
+		return out + "; this is not the server's disk (storage.server_elsewhere), so no commit rate or setting is priced on it."
+	}
 	if ops > 0 {
 		c1, c2 := rules.CommitsPerSec(ops, 1), rules.CommitsPerSecSplit(ops, binlogOps(s), 1, 1)
 		out += fmt.Sprintf("; about %.0f commits/s per session (%s), %.0f with the binary log synced%s", c1, basis, c2, binlogWhere(s))

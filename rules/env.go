@@ -51,7 +51,7 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 	if durability == "" {
 		durability = "strict"
 	}
-	e := Env{F: f, Host: p.Host, Storage: p.Storage, T: t, Durability: durability,
+	e := Env{F: f, Host: p.Host.ServersView(), Storage: p.Storage, T: t, Durability: durability,
 		Relaxed: durability == "relaxed", Measured: p.Storage.Measured}
 	// every commit figure of the rules is the redo log's: measured where
 	// innodb_log_group_home_dir keeps it when that is another filesystem
@@ -63,8 +63,12 @@ func NewEnv(p profile.Profile, f Facts, t Thresholds, durability string) Env {
 		e.Measured = false
 	}
 	// and the binary log's sync is measured where log_bin_basename keeps it
-	e.binlogFsync = p.Storage.BinlogFsync()
-	e.dataFsync = p.Storage.Fsync
+	// (none when the disk measured is not the server's)
+	e.binlogFsync = e.Storage.BinlogFsync()
+	e.dataFsync = e.Storage.Fsync
+	if p.Storage.ServerElsewhere == "" {
+		e.binlogFsync, e.dataFsync = p.Storage.BinlogFsync(), p.Storage.Fsync
+	}
 	if p.Dump != nil {
 		e.DumpBytes = p.Dump.TotalBytes
 	}
