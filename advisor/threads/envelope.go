@@ -275,13 +275,7 @@ func extrapolationNote(p *profile.Profile, t profile.Target, c cores, load Choic
 	if len(why) == 0 {
 		return ""
 	}
-	dir := "DIR"
-	if p.Dump != nil && p.Dump.Path != "" {
-		dir = shQuote(p.Dump.Path)
-	}
-	if serverFlags != "" {
-		dir += " " + serverFlags
-	}
+	dir := calibrateDir(p, serverFlags)
 	return fmt.Sprintf("the load threads and the restore estimate extrapolate here: they were fitted on %s cores, %s, %s, "+
 		"%s dumps, and disks of %s MB/s sequential writes, and this is %s. Measure the answer on the target in about a minute "+
 		"(it writes only into its own scratch schema): mytune calibrate --dump %s --format json --out calibration.json, "+

@@ -184,6 +184,9 @@ func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange 
 	quiet, speedWhy = quiet/rowF, speedWhy+rowWhy // as the basis states the rows' rate
 	dFast, dSlow, how := diskRates(p.Storage, threads, b, dumpInnoDBBytes(d), b.redo)
 	disk := "not measured, so CPU only"
+	if p.Storage.ServerElsewhere != "" {
+		disk = "not priced (storage.server_elsewhere: the disk measured is not the server's), so CPU only"
+	}
 	if dFast > 0 {
 		ahead, aheadText := redoAhead(b, dumpInnoDBBytes(d), lo/dFast, b.room.LowBytes)
 		fast, slow = max(fast, lo/dFast-ahead), max(slow, hi/dSlow)

@@ -62,7 +62,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	if p == nil {
 		p = &profile.Profile{}
 	}
-	p = loadedDump(p)
+	p = serversView(loadedDump(p))
 	o = normalise(o)
 	if o.Task == TaskOLTP {
 		// CONTRACT.md: basis is always set on the load choice, "modelled
@@ -144,6 +144,9 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 		if note != "" {
 			plan.Notes = append(plan.Notes, note)
 		}
+	}
+	if note := elsewhereNote(p, plan.Load, o.ServerFlags); note != "" {
+		plan.Notes = append(plan.Notes, note)
 	}
 	if note := extrapolationNote(p, targetOf(p, o), c, plan.Load, o.ServerFlags); note != "" {
 		plan.Notes = append(plan.Notes, note)
@@ -264,7 +267,7 @@ func sizeLoad(p *profile.Profile, c cores, b pool) Choice {
 	} else if k > 0 {
 		why = append(why, kw+", but a restore still gains from a few sessions: they share log flushes and neighbouring page writes")
 	} else {
-		why = append(why, kw+" (sized by cores only)")
+		why = append(why, unusedDisk(p.Storage, kw, "its random-write scaling is not used")+" (sized by cores only)")
 	}
 	if f := p.Storage.Fsync; f.P50US > 0 {
 		w := fmt.Sprintf("a commit (16K write + fdatasync) takes %s at p50", micros(f.P50US))
