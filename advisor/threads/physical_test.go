@@ -47,6 +47,8 @@ func TestPhysicalPlan(t *testing.T) {
 			p.Backup.Type, p.Backup.Tool = profile.BackupLogApplied, "xtrabackup"
 			p.Server.Version, p.Server.Flavor, p.Backup.ServerVersion = "8.0.36", profile.FlavorMySQL, "8.0.36"
 		}, []string{"xtrabackup --prepare", "xtrabackup --copy-back"}, nil, false, 1},
+		{"a mariabackup backup keeps its name", func(p *profile.Profile) { p.Backup.Tool = "mariabackup" },
+			[]string{"mariabackup --prepare", "mariabackup --copy-back"}, nil, false, 1},
 		{"an SSD on 2 cores: two copies at once", func(p *profile.Profile) { p.Storage.Class = profile.ClassSSD },
 			[]string{"--parallel=2"}, nil, false, 2},
 		{"memory caps --use-memory at half of what is available", func(p *profile.Profile) { p.Host.Memory.AvailableBytes = 1 << 30 },
