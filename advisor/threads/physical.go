@@ -39,8 +39,15 @@ const PhysicalParallelMax = 4
 // that stops the server or moves or removes its files: those steps are
 // said in words.
 func physicalPlan(p *profile.Profile, o Options) Plan {
+	elsewhere := p.Storage.ServerElsewhere
+	view := p.ServersView() // a disk or host that is not the server's prices nothing
+	p = &view
 	b := p.Backup
 	plan := Plan{Commands: []string{}, Warnings: physicalWarnings(p, o), Temporary: []Setting{}, Notes: []string{}}
+	if elsewhere != "" {
+		plan.Warnings = append(plan.Warnings, "the server is not on this machine ("+elsewhere+"): a physical restore runs on "+
+			"the database host, into its datadir; run mytune advise --dump there for lines and times of that host")
+	}
 	par, why := copyParallel(p)
 	plan.Load = Choice{Threads: par, Why: why, Basis: BasisModelled}
 	if b.Type == profile.BackupIncremental || b.Encrypted != "" {

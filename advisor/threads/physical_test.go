@@ -72,6 +72,9 @@ func TestPhysicalPlan(t *testing.T) {
 		{"64K pages onto a 16K server", func(p *profile.Profile) { p.Backup.PageSizeBytes = 64 << 10 },
 			[]string{"--copy-back"}, []string{"the backup's pages are 64.0 KiB", "innodb_page_size = 65536"}, false, 1},
 		{"partial", func(p *profile.Profile) { p.Backup.Partial = true }, []string{"--copy-back"}, []string{"a partial backup"}, false, 1},
+		{"the server elsewhere: said, nothing priced", func(p *profile.Profile) {
+			p.Storage.ServerElsewhere = "it reports host name db7; this machine is vm"
+		}, []string{"--copy-back"}, []string{"the server is not on this machine (it reports host name db7; this machine is vm)"}, false, 2},
 		{"owner unknown: no chown line", func(p *profile.Profile) { p.Backup.DatadirOwner = "" }, []string{"sync"}, nil, false, 1},
 		{"a datadir of /: no chown line", func(p *profile.Profile) { p.Server.Datadir, p.Storage.Path = "/", "/" }, []string{"sync"}, nil, false, 1},
 	}
