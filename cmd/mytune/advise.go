@@ -88,17 +88,9 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	if opts.Calibration, live, err = a.savedCalibration(cmd, opts.Task); err != nil {
 		return nil, err
 	}
-	var d *profile.Dump
-	var backup *profile.PhysicalBackup
-	if dir := a.v.GetString("dump"); dir != "" && dump.IsPhysical(dir) {
-		if backup, err = dump.ReadPhysical(cmd.Context(), dir); err != nil {
-			return nil, dumpError(err)
-		}
-	} else if dir != "" {
-		if d, err = dump.Read(cmd.Context(), dir); err != nil {
-			return nil, dumpError(err)
-		}
-		a.ask = server.NamesAsked{Charsets: d.Charsets, Collations: d.Collations, Definers: d.Definers, Engines: d.EngineNames()}
+	d, backup, err := a.readDumpFlag(cmd)
+	if err != nil {
+		return nil, err
 	}
 	captured, err := a.readCapture(cmd)
 	if err != nil {
@@ -136,6 +128,28 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 		return nil, asUsage(err)
 	}
 	return &adv, nil
+}
+
+// readDumpFlag reads what --dump names: a logical dump (whose names the
+// server is then asked about) or a physical backup; neither without it.
+func (a *app) readDumpFlag(cmd *cobra.Command) (*profile.Dump, *profile.PhysicalBackup, error) {
+	dir := a.v.GetString("dump")
+	switch {
+	case dir == "":
+		return nil, nil, nil
+	case dump.IsPhysical(dir):
+		b, err := dump.ReadPhysical(cmd.Context(), dir)
+		if err != nil {
+			return nil, nil, dumpError(err)
+		}
+		return nil, b, nil
+	}
+	d, err := dump.Read(cmd.Context(), dir)
+	if err != nil {
+		return nil, nil, dumpError(err)
+	}
+	a.ask = server.NamesAsked{Charsets: d.Charsets, Collations: d.Collations, Definers: d.Definers, Engines: d.EngineNames()}
+	return d, nil, nil
 }
 
 // adviceProfile is the profile to advise on: loaded with --from (plus any
