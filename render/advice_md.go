@@ -108,6 +108,9 @@ func threadsMarkdown(th advisor.Threads) string {
 		task string
 		c    advisor.ThreadChoice
 	}{{"dump", th.Dump}, {"load", th.Load}, {"copy", th.Copy}} {
+		if r.c.Threads == 0 && r.c.Why == "" {
+			continue // not sized (a physical backup's plan sizes the load alone), as the text leaves it out
+		}
 		fmt.Fprintf(&b, "| %s | %d | %s |\n", r.task, r.c.Threads, mdCell(r.c.Why))
 	}
 	if !th.EstimatedLoad.IsZero() {
