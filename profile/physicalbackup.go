@@ -64,6 +64,21 @@ type PhysicalBackup struct {
 	// DatadirOwner is "user:group" owning the datadir the backup would go
 	// into ("" when unknown): copy-back leaves the files its runner's.
 	DatadirOwner string `json:"datadir_owner,omitempty"`
+	// DataDirectoryFiles are the files the backup's .isl files name (tables
+	// created with DATA DIRECTORY, at most MaxOutsideTablespaces): copy-back
+	// writes each there, outside the datadir, and fails on a file it finds
+	// ("File exists", mariadb-backup 10.11.19).
+	DataDirectoryFiles []string `json:"data_directory_files,omitempty"`
+	// UndoDirectory is backup-my.cnf's innodb_undo_directory, the backup's
+	// server's ("" when unset).
+	UndoDirectory string `json:"undo_directory,omitempty"`
+	// UndoTablespaces is backup-my.cnf's innodb_undo_tablespaces: the
+	// backup's undo001 … files, which copy-back puts into the undo directory.
+	UndoTablespaces int `json:"undo_tablespaces,omitempty"`
+	// SystemSchema is whether the backup holds the mysql schema's
+	// directory: a partial backup without it copies back into a datadir
+	// the server does not start on (no privilege tables).
+	SystemSchema bool `json:"system_schema,omitempty"`
 }
 
 // Prepared reports whether the backup needs no more --prepare: XtraBackup's

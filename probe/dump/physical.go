@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -86,7 +87,35 @@ func ReadPhysical(ctx context.Context, dir string) (*profile.PhysicalBackup, err
 	if v, ok := cnf["innodb_page_size"]; ok {
 		b.PageSizeBytes, _ = profile.ParseSize(v)
 	}
+	if v := cnf["innodb_undo_directory"]; filepath.IsAbs(v) {
+		b.UndoDirectory = filepath.Clean(v)
+	}
+	b.UndoTablespaces, _ = strconv.Atoi(cnf["innodb_undo_tablespaces"])
+	if st, err := os.Stat(filepath.Join(abs, "mysql")); err == nil && st.IsDir() {
+		b.SystemSchema = true
+	}
 	return b, nil
+}
+
+// islMaxBytes bounds what is read of an .isl file: InnoDB writes one
+// path in it (OS_FILE_MAX_PATH, 4000 bytes, in MariaDB's os0file.h).
+const islMaxBytes = 4000
+
+// readLinkFile is the absolute path an InnoDB .isl file names, where
+// copy-back writes the table's .ibd; "" when unreadable or not absolute.
+func readLinkFile(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	buf := make([]byte, islMaxBytes)
+	n, _ := io.ReadFull(f, buf)
+	target := strings.TrimSpace(string(buf[:n]))
+	if !filepath.IsAbs(target) {
+		return ""
+	}
+	return target
 }
 
 // sizeBackup sums the sizes of the files under dir and notes compressed
@@ -121,6 +150,11 @@ func sizeBackup(ctx context.Context, dir string, b *profile.PhysicalBackup) erro
 		}
 		if strings.HasSuffix(name, encryptedSuffix) {
 			b.Encrypted = encryptedSuffix
+		}
+		if strings.HasSuffix(name, ".isl") && len(b.DataDirectoryFiles) < profile.MaxOutsideTablespaces {
+			if target := readLinkFile(path); target != "" {
+				b.DataDirectoryFiles = append(b.DataDirectoryFiles, target)
+			}
 		}
 		return nil
 	})

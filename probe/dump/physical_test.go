@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -118,6 +119,54 @@ func TestIsPhysical(t *testing.T) {
 			}
 			if got := IsPhysical(dir); got != tc.want {
 				t.Errorf("IsPhysical = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestReadPhysicalLayout: what copy-back puts outside the datadir and
+// whether the backup holds the mysql schema, as a mariadb-backup 10.11.19
+// backup of a server with innodb_undo_directory and a DATA DIRECTORY table
+// wrote them (review r44: its db1/ext.isl held "/var/tmp/r44/ext dir/db1/ext.ibd").
+func TestReadPhysicalLayout(t *testing.T) {
+	cases := []struct {
+		name       string
+		files      map[string]string
+		wantISL    []string
+		wantUndo   string
+		wantSystem bool
+	}{
+		{"a DATA DIRECTORY table, a path with a space",
+			map[string]string{"db1/ext.isl": "/var/tmp/r44/ext dir/db1/ext.ibd\n", "db1/ext.frm": "", "mysql/db.frm": ""},
+			[]string{"/var/tmp/r44/ext dir/db1/ext.ibd"}, "", true},
+		{"a relative .isl is not a path copy-back writes to", map[string]string{"db1/x.isl": "db1/x.ibd"}, nil, "", false},
+		{"the undo directory of backup-my.cnf",
+			map[string]string{"backup-my.cnf": "[mysqld]\ninnodb_undo_directory=/var/tmp/r44/undo1/\ninnodb_undo_tablespaces=3\n", "mysql/db.frm": ""},
+			nil, "/var/tmp/r44/undo1", true},
+		{"an undo directory in the datadir", map[string]string{"backup-my.cnf": "[mysqld]\ninnodb_undo_directory=./\n"}, nil, "", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := physicalBed(t, "mariadb-10.11-backuped", nil)
+			for name, body := range tc.files {
+				path := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b, err := ReadPhysical(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.wantUndo != "" && b.UndoTablespaces != 3 {
+				t.Errorf("undo tablespaces %d, want 3", b.UndoTablespaces)
+			}
+			if !slices.Equal(b.DataDirectoryFiles, tc.wantISL) || b.UndoDirectory != tc.wantUndo || b.SystemSchema != tc.wantSystem {
+				t.Errorf("isl %q undo %q system %v, want %q %q %v", b.DataDirectoryFiles, b.UndoDirectory, b.SystemSchema,
+					tc.wantISL, tc.wantUndo, tc.wantSystem)
 			}
 		})
 	}
