@@ -50,7 +50,7 @@ func physicalPlan(p *profile.Profile, o Options) Plan {
 	}
 	par, why := copyParallel(p)
 	plan.Load = Choice{Threads: par, Why: why, Basis: BasisModelled}
-	if b.Type == profile.BackupIncremental || b.Encrypted != "" {
+	if b.Type == profile.BackupIncremental || b.Encrypted != "" || (b.Partial && !b.SystemSchema) {
 		plan.Notes = append(plan.Notes, "no restore lines: this backup cannot be copied back as it is (see the warnings)")
 		return plan
 	}
@@ -88,13 +88,18 @@ func physicalCommands(p *profile.Profile, parallel int, mem uint64) []string {
 		cmds = append(cmds, fmt.Sprintf("%s --prepare --target-dir=%s --use-memory=%dM", tool, dir, mem>>20))
 	}
 	datadir := restoreDatadir(p)
+	logDir, undoDir := restoreDirs(p, datadir)
 	copyLine := fmt.Sprintf("%s --copy-back --target-dir=%s --parallel=%d", tool, dir, parallel)
 	if datadir != "" {
 		copyLine += " --datadir=" + shellWord(datadir)
 	}
-	cmds = append(cmds, copyLine, "sync")
-	if owner := p.Backup.DatadirOwner; owner != "" && chownSafe(datadir) {
+	cmds = append(cmds, copyLine+copyBackDirFlags(logDir, undoDir), syncLine(b, datadir, logDir, undoDir))
+	owner := p.Backup.DatadirOwner
+	if owner != "" && chownSafe(datadir) {
 		cmds = append(cmds, fmt.Sprintf("chown -R %s %s", shellWord(owner), shellWord(datadir)))
+	}
+	if owner != "" {
+		cmds = append(cmds, outsideChowns(b, owner, logDir, undoDir)...)
 	}
 	return cmds
 }

@@ -39,7 +39,7 @@ func TestPhysicalPlan(t *testing.T) {
 	}{
 		{"a backup to prepare, on a card", func(*profile.Profile) {}, []string{
 			"mariadb-backup --prepare --target-dir=/backup/full --use-memory=1152M",
-			"mariadb-backup --copy-back --target-dir=/backup/full --parallel=1 --datadir=/var/lib/mysql", "sync",
+			"mariadb-backup --copy-back --target-dir=/backup/full --parallel=1 --datadir=/var/lib/mysql", "sync -f /var/lib/mysql",
 			"chown -R mysql:mysql /var/lib/mysql"}, nil, false, 1},
 		{"prepared already: no prepare line", func(p *profile.Profile) { p.Backup.Type = profile.BackupLogApplied; p.Backup.RedoBytes = 0 },
 			[]string{"--copy-back", "sync"}, nil, false, 1},
@@ -71,7 +71,13 @@ func TestPhysicalPlan(t *testing.T) {
 		}, []string{"--copy-back"}, []string{"--move-back instead of --copy-back", "keep a copy elsewhere first"}, false, 1},
 		{"64K pages onto a 16K server", func(p *profile.Profile) { p.Backup.PageSizeBytes = 64 << 10 },
 			[]string{"--copy-back"}, []string{"the backup's pages are 64.0 KiB", "innodb_page_size = 65536"}, false, 1},
-		{"partial", func(p *profile.Profile) { p.Backup.Partial = true }, []string{"--copy-back"}, []string{"a partial backup"}, false, 1},
+		{"partial, with the mysql schema", func(p *profile.Profile) { p.Backup.Partial, p.Backup.SystemSchema = true, true },
+			[]string{"--copy-back"}, []string{"a partial backup", "a datadir without the other tables"}, false, 1},
+		{"partial, without the mysql schema: no lines", func(p *profile.Profile) { p.Backup.Partial = true },
+			nil, []string{"a partial backup", "holds no mysql schema", "--export"}, true, 1},
+		{"an xtrabackup incremental: its base prepared with --apply-log-only", func(p *profile.Profile) {
+			p.Backup.Type, p.Backup.Tool = profile.BackupIncremental, "xtrabackup"
+		}, nil, []string{"xtrabackup --prepare --target-dir=BASE --apply-log-only"}, true, 1},
 		{"the server elsewhere: said, nothing priced", func(p *profile.Profile) {
 			p.Storage.ServerElsewhere = "it reports host name db7; this machine is vm"
 		}, []string{"--copy-back"}, []string{"the server is not on this machine (it reports host name db7; this machine is vm)"}, false, 2},

@@ -12,17 +12,31 @@ import (
 func physicalWarnings(p *profile.Profile, o Options) []string {
 	b := p.Backup
 	w := []string{}
-	for _, f := range []func(*profile.Profile, Options) string{backupKindWarning, backupVersionWarning, backupRoomWarning, backupPageWarning} {
+	for _, f := range []func(*profile.Profile, Options) string{backupKindWarning, backupVersionWarning, backupRoomWarning, backupPageWarning, dataDirectoryWarning} {
 		if s := f(p, o); s != "" {
 			w = append(w, s)
 		}
 	}
 	if b.Partial {
-		w = append(w, "a partial backup (some tables only: partial = Y): copied back, it is a datadir without the other "+
-			"tables, not a restore of them into this server; prepare it with --export and import each table's tablespace "+
-			"(ALTER TABLE … IMPORT TABLESPACE) instead")
+		w = append(w, partialWarning(b))
 	}
 	return w
+}
+
+// partialWarning says what copying back a partial backup gives: without
+// the mysql schema a datadir the server does not start on (MariaDB
+// 10.11.19, a --databases=db2 backup copied back: "Fatal error: Can't open
+// and lock privilege tables", review r44).
+func partialWarning(b *profile.PhysicalBackup) string {
+	s := "a partial backup (some tables only: partial = Y): "
+	if b.SystemSchema {
+		s += "copied back, it is a datadir without the other tables, not a restore of them into this server; "
+	} else {
+		s += "it holds no mysql schema, so copied back it is a datadir the server does not start on (no privilege " +
+			"tables), and mytune prints no copy-back line; "
+	}
+	return s + "prepare it with --export and import each table's tablespace into the running server " +
+		"(ALTER TABLE … DISCARD TABLESPACE, copy its .ibd and .cfg, ALTER TABLE … IMPORT TABLESPACE) instead"
 }
 
 // backupKindWarning says what an incremental or encrypted backup needs
@@ -31,10 +45,14 @@ func backupKindWarning(p *profile.Profile, _ Options) string {
 	b := p.Backup
 	switch {
 	case b.Type == profile.BackupIncremental:
+		base := backupTool(b) + " --prepare --target-dir=BASE"
+		if backupTool(b) == "xtrabackup" { // its base must keep its uncommitted transactions (Percona's "Incremental backup")
+			base += " --apply-log-only"
+		}
 		return "an incremental backup (backup_type = incremental): it holds only the pages changed since its base and " +
-			"cannot be copied back alone: prepare the full backup it is based on first, then apply this one to it (" +
-			backupTool(b) + " --prepare --target-dir=BASE --incremental-dir=" + shellWord(b.Path) + "), and restore BASE " +
-			"(mytune advise --dump BASE sizes that)"
+			"cannot be copied back alone: prepare the full backup it is based on first (" + base + "), then apply this one " +
+			"to it (" + backupTool(b) + " --prepare --target-dir=BASE --incremental-dir=" + shellWord(b.Path) + "), and " +
+			"restore BASE (mytune advise --dump BASE sizes that)"
 	case b.Encrypted != "":
 		return "an encrypted backup (" + b.Encrypted + " files): decrypt it with its key first (xtrabackup --decrypt=AES256 " +
 			"--encrypt-key-file=FILE --target-dir=" + shellWord(b.Path) + "), then give --dump the directory again"

@@ -98,6 +98,11 @@ func physicalNotes(p *profile.Profile, mem uint64) []string {
 			"of memory per byte of redo into one batch, and each batch it needs more writes the pages again", mem>>20,
 			profile.HumanBytes(b.RedoBytes), PrepareMemoryPerRedoByte))
 	}
+	if b.Compressed == ".qp" {
+		notes = append(notes, qpressNote(b))
+	}
+	logDir, undoDir := restoreDirs(p, restoreDatadir(p))
+	notes = append(notes, layoutNotes(p, logDir, undoDir)...)
 	if b.DatadirOwner == "" {
 		notes = append(notes, "the datadir's owner was not read: after the copy, give its files to the server's user "+
 			"(chown -R mysql:mysql DATADIR on most packages)")

@@ -94,3 +94,115 @@ func TestPhysicalRestoreFollowed(t *testing.T) {
 		t.Errorf("the restored server holds %d rows (%v), want 20000", n, err)
 	}
 }
+
+// TestPhysicalRestoreOutsideDatadir: a backup with undo tablespaces and a
+// DATA DIRECTORY table (in a directory whose name holds a space), restored
+// for a server whose my.cnf keeps its redo log and undo tablespaces outside
+// its datadir: the lines, run as printed after moving the table's old file
+// aside as the warning says, give a datadir that server starts on with
+// every row. Before (review r44): the copy-back line named only --datadir,
+// copy-back put ib_logfile0 there, and the server did not start ("File
+// …/ib_logfile0 was not found", MariaDB 10.11.19).
+func TestPhysicalRestoreOutsideDatadir(t *testing.T) {
+	tool := backupTool()
+	if tool == "" {
+		t.Skip("mariadb-backup is not installed")
+	}
+	srv := testmariadb.Start(t)
+	withUndoTablespaces(t, srv)
+	root := t.TempDir()
+	ext, logDir, undoDir, restored := filepath.Join(root, "ext dir"), filepath.Join(root, "redo"), filepath.Join(root, "undo"),
+		filepath.Join(root, "restored")
+	for _, d := range []string{ext, logDir, undoDir, restored} {
+		if err := os.Mkdir(d, 0o750); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fillForBackup(t, srv, "CREATE TABLE pb.e (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB DATA DIRECTORY='"+ext+"'",
+		"INSERT INTO pb.e SELECT seq, CONCAT('e-', seq) FROM pb.seq_1_to_10000")
+	bk := filepath.Join(root, "full")
+	if out, err := exec.Command(tool, "--backup", "--target-dir="+bk, "--socket="+srv.Socket, "--user=root").CombinedOutput(); err != nil {
+		t.Fatalf("mariadb-backup --backup: %v\n%s", err, out)
+	}
+	cnf := filepath.Join(root, "my.cnf")
+	if err := os.WriteFile(cnf, []byte("[mysqld]\ninnodb_log_group_home_dir="+logDir+"\ninnodb_undo_directory="+undoDir+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := mytune(t, runOpts{}, "advise", "--datadir", restored, "--no-measure", "--no-server", "--mycnf", cnf, "--dump", bk,
+		"--task", "load", "--format", "json")
+	var adv struct {
+		Threads struct {
+			Commands []string `json:"commands"`
+			Warnings []string `json:"warnings"`
+		} `json:"threads"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &adv); r.code != 0 || err != nil {
+		t.Fatalf("advise: exit %d %v\n%s", r.code, err, r.stderr)
+	}
+	cmds, warns := strings.Join(adv.Threads.Commands, "\n"), strings.Join(adv.Threads.Warnings, "\n")
+	if !strings.Contains(cmds, "--innodb-undo-directory="+undoDir+" --innodb-log-group-home-dir="+logDir) ||
+		!strings.Contains(cmds, filepath.Join(undoDir, "undo002")) || !strings.Contains(warns, "DATA DIRECTORY") {
+		t.Fatalf("commands:\n%s\nwarnings:\n%s", cmds, warns)
+	}
+	old := filepath.Join(ext, "pb", "e.ibd") // as the warning says; the source server keeps it open
+	if err := os.Rename(old, old+".aside"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range adv.Threads.Commands {
+		if out, err := exec.Command("bash", "-c", c).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", c, err, out)
+		}
+	}
+	srv.RestartWith(t, "--datadir="+restored, "--innodb-log-group-home-dir="+logDir, "--innodb-undo-directory="+undoDir,
+		"--innodb-undo-tablespaces=2")
+	wantRows(t, srv, map[string]int{"pb.t": 20000, "pb.e": 10000})
+}
+
+// fillForBackup creates pb.t with 20000 rows on srv, then runs more.
+func fillForBackup(t *testing.T, srv *testmariadb.Server, more ...string) {
+	t.Helper()
+	db, err := srv.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range append([]string{"CREATE DATABASE pb", "CREATE TABLE pb.t (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB",
+		"INSERT INTO pb.t SELECT seq, CONCAT('row-', seq) FROM pb.seq_1_to_20000"}, more...) {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// wantRows checks each table's row count on srv.
+func wantRows(t *testing.T, srv *testmariadb.Server, want map[string]int) {
+	t.Helper()
+	db, err := srv.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for table, n := range want {
+		var got int
+		if err := db.QueryRow("SELECT COUNT(*) FROM " + table).Scan(&got); err != nil || got != n {
+			t.Errorf("the restored server holds %d rows in %s (%v), want %d", got, table, err, n)
+		}
+	}
+}
+
+// withUndoTablespaces restarts srv with two undo tablespaces: MariaDB
+// 10.11.19 creates them at a start only after a slow shutdown ("Cannot
+// change innodb_undo_tablespaces=2 because previous shutdown was not with
+// innodb_fast_shutdown=0").
+func withUndoTablespaces(t *testing.T, srv *testmariadb.Server) {
+	t.Helper()
+	db, err := srv.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("SET GLOBAL innodb_fast_shutdown = 0"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	srv.RestartWith(t, "--innodb-undo-tablespaces=2")
+}
