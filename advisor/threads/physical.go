@@ -96,7 +96,9 @@ func physicalCommands(p *profile.Profile, parallel int, mem uint64) []string {
 	cmds = append(cmds, copyLine+copyBackDirFlags(logDir, undoDir), syncLine(b, datadir, logDir, undoDir))
 	owner := p.Backup.DatadirOwner
 	if owner != "" && chownSafe(datadir) {
-		cmds = append(cmds, fmt.Sprintf("chown -R %s %s", shellWord(owner), shellWord(datadir)))
+		// The trailing slash: chown -R on a symlink to the datadir changes
+		// nothing beneath it (coreutils 9.1, review r44); DIR/ follows it.
+		cmds = append(cmds, fmt.Sprintf("chown -R %s %s", shellWord(owner), shellWord(datadir+"/")))
 	}
 	if owner != "" {
 		cmds = append(cmds, outsideChowns(b, owner, logDir, undoDir)...)

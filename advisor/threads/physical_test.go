@@ -40,7 +40,7 @@ func TestPhysicalPlan(t *testing.T) {
 		{"a backup to prepare, on a card", func(*profile.Profile) {}, []string{
 			"mariadb-backup --prepare --target-dir=/backup/full --use-memory=1152M",
 			"mariadb-backup --copy-back --target-dir=/backup/full --parallel=1 --datadir=/var/lib/mysql", "sync -f /var/lib/mysql",
-			"chown -R mysql:mysql /var/lib/mysql"}, nil, false, 1},
+			"chown -R mysql:mysql /var/lib/mysql/"}, nil, false, 1},
 		{"prepared already: no prepare line", func(p *profile.Profile) { p.Backup.Type = profile.BackupLogApplied; p.Backup.RedoBytes = 0 },
 			[]string{"--copy-back", "sync"}, nil, false, 1},
 		{"an xtrabackup log-applied backup still prepares", func(p *profile.Profile) {
