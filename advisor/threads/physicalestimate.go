@@ -28,8 +28,8 @@ const PhysicalCopySlack = 1.15
 // write rate.
 func physicalEstimate(p *profile.Profile, mem uint64) DurationRange {
 	b, s := p.Backup, p.Storage
-	if !s.Measured || s.SeqWrite.MBPerS <= 0 {
-		return DurationRange{}
+	if !s.Measured || s.SeqWrite.MBPerS <= 0 || b.Compressed != "" {
+		return DurationRange{} // compressed: its size once decompressed is not known (qpressNote)
 	}
 	copySec := float64(b.CopyBytes()) / 1e6 / s.SeqWrite.MBPerS
 	low, high := copySec, copySec*PhysicalCopySlack

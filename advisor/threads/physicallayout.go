@@ -146,7 +146,9 @@ func layoutNotes(p *profile.Profile, logDir, undoDir string) []string {
 // what mytune could not read while its files are compressed.
 func qpressNote(b *profile.PhysicalBackup) string {
 	s := "--decompress runs qpress on each .qp file: put it on the PATH first (mariadb-backup 10.11.19 stopped with " +
-		"\"qpress: not found\" where it was not installed; Debian 12 does not package it)"
+		"\"qpress: not found\" where it was not installed; Debian 12 does not package it); no time is given: what the " +
+		"copy writes is known only once decompressed (a 10.11.19 --compress backup took 10.0 MB, one not compressed " +
+		"of the same server seconds before 95.8 MB)"
 	if b.ServerVersion == "" {
 		s += "; the backup's info file is compressed too, so its server's version and page size were not read: " +
 			"run mytune advise --dump again after the --decompress line"

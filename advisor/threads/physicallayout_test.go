@@ -70,13 +70,16 @@ func TestPhysicalLayout(t *testing.T) {
 			wantCmds: []string{"sync"}},
 		{name: "compressed, its info file unread: qpress and what was not read",
 			edit:      func(p *profile.Profile) { p.Backup.Compressed, p.Backup.ServerVersion = ".qp", "" },
-			wantNotes: []string{"--decompress runs qpress", "its server's version and page size were not read"}},
+			wantNotes: []string{"--decompress runs qpress", "no time is given", "its server's version and page size were not read"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := physicalProfile()
 			tc.edit(p)
 			plan := Size(p, Options{Task: TaskLoad})
+			if p.Backup.Compressed != "" && !plan.EstimatedLoad.IsZero() {
+				t.Errorf("a compressed backup priced: %v", plan.EstimatedLoad)
+			}
 			all := "\n" + strings.Join(plan.Commands, "\n") + "\n"
 			for _, c := range tc.wantCmds {
 				if !strings.Contains(all, "\n"+c+"\n") {
