@@ -116,7 +116,7 @@ print("|---|---|---|---|---|---|---|---|")
 for key in sorted({(r[0], r[1]) for r in rows}):
     rs = [r for r in rows if (r[0], r[1]) == key]
     med = lambda i: statistics.median(float(r[i]) for r in rs)
-    inr = [r[9] for r in rs if r[9] != "-"]
+    inr = [r[10] for r in rs if r[10] != "-"]
     print("| %s | %s | %d | %.1f | %.1f | %.1f | %.1f | %s |" % (key[0], key[1], len(rs), med(3), med(4), med(5),
           max(float(r[5]) for r in rs), ("%d of %d" % (inr.count("1"), len(inr))) if inr else "-"))
 EOF
