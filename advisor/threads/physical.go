@@ -128,6 +128,22 @@ func chownSafe(dir string) bool {
 	return len(strings.Split(strings.Trim(dir, "/"), "/")) >= 2
 }
 
+// prepareWritesSlow reports whether the prepare's page writes are worth
+// memory: the backup is on the datadir's filesystem (the disk measured)
+// and that disk takes fewer than SlowDiskWriteIOPS random writes a second
+// at its peak. Measured (docs/benchmarks/physical-restore.md): on the sd
+// bed (150 writes/s) a prepare at 1G or 576M took 131-132 s where 100M
+// took 247-267 s; on the fast bed and this VM's disk more memory gained
+// nothing and cost time (576M 8.0-9.7 s against 100M 7.0-7.2 s; 1G
+// 19.1-25.5 s against 19.0-19.2 s).
+func prepareWritesSlow(p *profile.Profile) bool {
+	if same := p.Backup.SameFilesystemAsDatadir; same == nil || !*same || !p.Storage.Measured {
+		return false
+	}
+	iops := peakRandBytesPerSec(p.Storage, MaxThreads) / PageBytes
+	return iops > 0 && iops < SlowDiskWriteIOPS
+}
+
 // shellWord is s as one shell word.
 func shellWord(s string) string { return shellquote.Word(s) }
 
@@ -144,11 +160,15 @@ func copyParallel(p *profile.Profile) (int, string) {
 	return n, fmt.Sprintf("copy-back's --parallel copies %d files at once: %s, a disk classed %s", n, c.why, profile.OrUnknown(s.Class))
 }
 
-// prepareMemory is --use-memory for the prepare: enough to apply the
-// backup's redo in one batch (PrepareMemoryPerRedoByte), never below the
-// default, and never more than half of the memory the host has available
-// now (the server, stopped for the restore, frees its own).
+// prepareMemory is --use-memory for the prepare: on a disk of slow random
+// writes (prepareWritesSlow), enough to apply the backup's redo in one
+// batch (PrepareMemoryPerRedoByte), never below the default, and never
+// more than half of the memory the host has available now (the server,
+// stopped for the restore, frees its own); the default elsewhere.
 func prepareMemory(p *profile.Profile) uint64 {
+	if !prepareWritesSlow(p) {
+		return PrepareMemoryDefaultBytes
+	}
 	want := uint64(float64(p.Backup.RedoBytes) * PrepareMemoryPerRedoByte)
 	room := p.Host.Memory.AvailableBytes / 2
 	if m := p.Host.Memory; m.LimitBytes > 0 && m.LimitBytes > m.LimitUsedBytes && (m.LimitBytes-m.LimitUsedBytes)/2 < room {

@@ -14,7 +14,7 @@ import (
 // one measured in docs/benchmarks/physical-restore.md: 1.1 GB of files,
 // 529 MB of them the copied redo.
 func physicalProfile() *profile.Profile {
-	same := false
+	same := true
 	return &profile.Profile{
 		Host: profile.Host{CPU: profile.CPU{Logical: 2}, Memory: profile.Memory{TotalBytes: 8 << 30, AvailableBytes: 4 << 30}},
 		Storage: profile.Storage{Path: "/var/lib/mysql", Measured: true, Class: profile.ClassSDCard, FreeBytes: 20 << 30, TotalBytes: 30 << 30,
@@ -53,6 +53,13 @@ func TestPhysicalPlan(t *testing.T) {
 			[]string{"--parallel=2"}, nil, false, 2},
 		{"memory caps --use-memory at half of what is available", func(p *profile.Profile) { p.Host.Memory.AvailableBytes = 1 << 30 },
 			[]string{"--use-memory=512M"}, nil, false, 1},
+		{"a fast disk: the default memory (more gained nothing there)", func(p *profile.Profile) {
+			p.Storage.Class, p.Storage.RandWrite = profile.ClassSSD, []profile.ThreadPoint{{Threads: 1, IOPS: 9000}, {Threads: 16, IOPS: 40000}}
+		}, []string{"--use-memory=100M", "--parallel=2"}, nil, false, 2},
+		{"the backup on another disk: its writes unmeasured, the default memory", func(p *profile.Profile) {
+			other := false
+			p.Backup.SameFilesystemAsDatadir = &other
+		}, []string{"--use-memory=100M"}, nil, false, 1},
 		{"little redo: the default", func(p *profile.Profile) { p.Backup.RedoBytes = 1 << 20 }, []string{"--use-memory=100M"}, nil, false, 1},
 		{"compressed: decompress first", func(p *profile.Profile) { p.Backup.Compressed = ".qp" },
 			[]string{"mariadb-backup --decompress --remove-original --target-dir=/backup/full", "--prepare"}, nil, false, 1},
@@ -63,7 +70,10 @@ func TestPhysicalPlan(t *testing.T) {
 			[]string{"--copy-back"}, []string{"the backup is of 10.6.21-MariaDB and the target is 10.11.19", "own major version (10.6)"}, false, 1},
 		{"MySQL's backup onto MariaDB", func(p *profile.Profile) { p.Backup.ServerVersion = "8.0.36" },
 			[]string{"--copy-back"}, []string{"the backup is of 8.0.36 and the target is mariadb 10.11.19", "logical dump"}, false, 1},
-		{"no room, another filesystem", func(p *profile.Profile) { p.Storage.FreeBytes = 300 << 20 },
+		{"no room, another filesystem", func(p *profile.Profile) {
+			other := false
+			p.Storage.FreeBytes, p.Backup.SameFilesystemAsDatadir = 300<<20, &other
+		},
 			[]string{"--copy-back"}, []string{"the copy writes 496.5 MiB into the datadir's filesystem, which has 300.0 MiB free"}, false, 1},
 		{"no room, the same filesystem: --move-back said", func(p *profile.Profile) {
 			same := true
@@ -157,5 +167,28 @@ func TestPhysicalEstimate(t *testing.T) {
 	p.Storage.Measured = false
 	if got := Size(p, Options{Task: TaskLoad}).EstimatedLoad; !got.IsZero() {
 		t.Errorf("unmeasured disk: estimate %v", got)
+	}
+}
+
+// TestPrepareMemoryNote: the note names the memory the line gives and why:
+// one batch on a slow disk, the default on a fast one.
+func TestPrepareMemoryNote(t *testing.T) {
+	cases := []struct {
+		name string
+		iops float64
+		want string
+	}{
+		{"a card: one batch", 150, "--use-memory=1152M: the prepare applies 504.8 MiB of redo"},
+		{"a fast disk: the default", 40000, "--use-memory stays at its default 100M: more memory saves the prepare page writes only where they are slow (a disk under 500 random writes/s"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := physicalProfile()
+			p.Storage.RandWrite = []profile.ThreadPoint{{Threads: 1, IOPS: tc.iops}}
+			notes := strings.Join(Size(p, Options{Task: TaskLoad}).Notes, "\n")
+			if !strings.Contains(notes, tc.want) {
+				t.Errorf("notes lack %q:\n%s", tc.want, notes)
+			}
+		})
 	}
 }

@@ -94,9 +94,7 @@ func physicalNotes(p *profile.Profile, mem uint64) []string {
 	notes = append(notes, "copy-back writes through the page cache and syncs nothing (strace: 692 writes, no fsync): "+
 		"the sync line is when the files are on the disk; starting the server before it returns risks the restore on a power cut")
 	if !b.Prepared() && b.RedoBytes > 0 {
-		notes = append(notes, fmt.Sprintf("--use-memory=%dM: the prepare applies %s of redo; recovery parses about %.1f bytes "+
-			"of memory per byte of redo into one batch, and each batch it needs more writes the pages again", mem>>20,
-			profile.HumanBytes(b.RedoBytes), PrepareMemoryPerRedoByte))
+		notes = append(notes, prepareMemoryNote(p, mem))
 	}
 	if b.Compressed == ".qp" {
 		notes = append(notes, qpressNote(b))
@@ -108,4 +106,17 @@ func physicalNotes(p *profile.Profile, mem uint64) []string {
 			"(chown -R mysql:mysql DATADIR on most packages)")
 	}
 	return notes
+}
+
+// prepareMemoryNote says why --use-memory is what the line gives.
+func prepareMemoryNote(p *profile.Profile, mem uint64) string {
+	b := p.Backup
+	if prepareWritesSlow(p) {
+		return fmt.Sprintf("--use-memory=%dM: the prepare applies %s of redo; recovery parses about %.1f bytes of memory per "+
+			"byte of redo into one batch, and each batch it needs more writes the pages again at this disk's slow random writes",
+			mem>>20, profile.HumanBytes(b.RedoBytes), PrepareMemoryPerRedoByte)
+	}
+	return fmt.Sprintf("--use-memory stays at its default %dM: more memory saves the prepare page writes only where they are "+
+		"slow (a disk under %d random writes/s, the backup on it); where measured on a fast disk it gained nothing and "+
+		"cost time", mem>>20, SlowDiskWriteIOPS)
 }
