@@ -69,6 +69,16 @@ type PhysicalBackup struct {
 	// writes each there, outside the datadir, and fails on a file it finds
 	// ("File exists", mariadb-backup 10.11.19).
 	DataDirectoryFiles []string `json:"data_directory_files,omitempty"`
+	// DataDirectoryPresent are those of DataDirectoryFiles that exist on
+	// this machine now: copy-back stops on each ("File exists",
+	// mariadb-backup 10.11.19, review r44) unless it is moved aside.
+	DataDirectoryPresent []string `json:"data_directory_present,omitempty"`
+	// DataDirectoryNewDirs are the directories above a DATA DIRECTORY
+	// table's schema directory that do not exist now, parents first:
+	// copy-back creates them mode 0700, its runner's, and a server running
+	// as another user cannot reach the table's file ("Tablespace is
+	// missing for a table", MariaDB 10.11.19, review r45).
+	DataDirectoryNewDirs []string `json:"data_directory_new_dirs,omitempty"`
 	// UndoDirectory is backup-my.cnf's innodb_undo_directory, the backup's
 	// server's ("" when unset).
 	UndoDirectory string `json:"undo_directory,omitempty"`

@@ -61,10 +61,11 @@ func outsideChowns(b *profile.PhysicalBackup, owner, logDir, undoDir string) []s
 	for i := 1; undoDir != "" && i <= b.UndoTablespaces; i++ {
 		byDir[undoDir] = append(byDir[undoDir], filepath.Join(undoDir, fmt.Sprintf("undo%03d", i)))
 	}
+	named := map[string]bool{}
 	for _, f := range b.DataDirectoryFiles {
 		d := filepath.Dir(f)
 		if len(byDir[d]) == 0 {
-			byDir[d] = append(byDir[d], d) // copy-back makes a schema directory mode 0700, its runner's
+			byDir[d] = append(newDirsAbove(b, d, named), d) // copy-back makes a schema directory mode 0700, its runner's
 		}
 		byDir[d] = append(byDir[d], f)
 	}
@@ -84,27 +85,65 @@ func outsideChowns(b *profile.PhysicalBackup, owner, logDir, undoDir string) []s
 	return lines
 }
 
+// newDirsAbove are the directories above schema directory d that
+// copy-back creates (b.DataDirectoryNewDirs), parents first, each once
+// across the lines (named): mode 0700 and its runner's, they keep a server
+// of another user from the table's file (MariaDB 10.11.19 as mysql:
+// "Tablespace is missing for a table", review r45). Only these: a
+// directory that was there may be shared, and keeps its owner.
+func newDirsAbove(b *profile.PhysicalBackup, d string, named map[string]bool) []string {
+	var dirs []string
+	for _, n := range b.DataDirectoryNewDirs {
+		if !named[n] && strings.HasPrefix(d, n+string(filepath.Separator)) {
+			named[n] = true
+			dirs = append(dirs, n)
+		}
+	}
+	return dirs
+}
+
 // dataDirectoryWarning says where copy-back writes the backup's DATA
-// DIRECTORY tables: outside --datadir, where it fails on a file it finds.
+// DIRECTORY tables: outside --datadir, where it fails on a file it finds
+// (those there now named), and the directories it creates there.
 func dataDirectoryWarning(p *profile.Profile, _ Options) string {
-	files := p.Backup.DataDirectoryFiles
+	b := p.Backup
+	files := b.DataDirectoryFiles
 	if len(files) == 0 {
 		return ""
 	}
-	shown := files[:min(len(files), 3)]
+	found := "on a file it finds there: move those files aside too, with the datadir's"
+	if n := len(b.DataDirectoryPresent); n > 0 {
+		found = fmt.Sprintf("on a file it finds there, and %d %s there now (%s): move %s aside too, with the datadir's",
+			n, plural(n, "is", "are"), quotedList(b.DataDirectoryPresent), plural(n, "it", "them"))
+	}
+	made := "a directory it creates there is its runner's, mode 0700"
+	if n := len(b.DataDirectoryNewDirs); n > 0 {
+		made = fmt.Sprintf("it creates %d %s above the tables' schema directories that %s not there now (%s), its runner's, "+
+			"mode 0700, which a server running as another user cannot enter", n, plural(n, "directory", "directories"),
+			plural(n, "is", "are"), quotedList(b.DataDirectoryNewDirs))
+		if b.DatadirOwner != "" {
+			made += ": the chown lines name them"
+		}
+	}
+	return fmt.Sprintf("%d %s created with DATA DIRECTORY: copy-back writes %s where the backup's .isl files say, "+
+		"outside --datadir (%s), and stops with \"File exists\" %s; %s",
+		len(files), plural(len(files), "table was", "tables were"), plural(len(files), "its file", "their files"),
+		quotedList(files), found, made)
+}
+
+// quotedList is the first three of paths as shell words, and how many
+// more.
+func quotedList(paths []string) string {
+	shown := paths[:min(len(paths), 3)]
 	quoted := make([]string, len(shown))
 	for i, f := range shown {
 		quoted[i] = shellWord(f)
 	}
-	more := ""
-	if len(files) > len(shown) {
-		more = fmt.Sprintf(" and %d more", len(files)-len(shown))
+	s := strings.Join(quoted, ", ")
+	if len(paths) > len(shown) {
+		s += fmt.Sprintf(" and %d more", len(paths)-len(shown))
 	}
-	return fmt.Sprintf("%d %s created with DATA DIRECTORY: copy-back writes %s where the backup's .isl files say, "+
-		"outside --datadir (%s%s), and stops with \"File exists\" on a file it finds there: move those files aside too, "+
-		"with the datadir's; a directory it creates there is its runner's, mode 0700",
-		len(files), plural(len(files), "table was", "tables were"), plural(len(files), "its file", "their files"),
-		strings.Join(quoted, ", "), more)
+	return s
 }
 
 // plural is one when n is 1, else many.

@@ -60,6 +60,23 @@ func TestPhysicalLayout(t *testing.T) {
 			},
 			wantCmds: []string{"chown mysql:mysql /d/a /d/a/1.ibd /d/a/2.ibd /d/a/3.ibd", "chown mysql:mysql /d/b /d/b/4.ibd /d/b/5.ibd"},
 			wantWarn: []string{"5 tables were created with DATA DIRECTORY", "(/d/a/1.ibd, /d/a/2.ibd, /d/a/3.ibd and 2 more)"}},
+		{name: "DATA DIRECTORY parents copy-back creates: chowned, each once",
+			edit: func(p *profile.Profile) {
+				p.Backup.DataDirectoryFiles = []string{"/srv/new/deep/db1/a.ibd", "/srv/new/deep/db2/b.ibd", "/srv/old/db3/c.ibd"}
+				p.Backup.DataDirectoryNewDirs = []string{"/srv/new", "/srv/new/deep"}
+			},
+			wantCmds: []string{"chown mysql:mysql /srv/new /srv/new/deep /srv/new/deep/db1 /srv/new/deep/db1/a.ibd",
+				"chown mysql:mysql /srv/new/deep/db2 /srv/new/deep/db2/b.ibd", "chown mysql:mysql /srv/old/db3 /srv/old/db3/c.ibd"},
+			wantWarn: []string{"it creates 2 directories above the tables' schema directories that are not there now " +
+				"(/srv/new, /srv/new/deep), its runner's, mode 0700, which a server running as another user cannot enter: " +
+				"the chown lines name them"}},
+		{name: "DATA DIRECTORY files there now: named",
+			edit: func(p *profile.Profile) {
+				p.Backup.DataDirectoryFiles = []string{"/d/a/1.ibd", "/d/b/2.ibd"}
+				p.Backup.DataDirectoryPresent = []string{"/d/b/2.ibd"}
+			},
+			wantWarn: []string{"stops with \"File exists\" on a file it finds there, and 1 is there now (/d/b/2.ibd): move it aside too",
+				"a directory it creates there is its runner's, mode 0700"}},
 		{name: "owner unknown: no chown of the outside files",
 			edit: func(p *profile.Profile) {
 				p.Backup.DatadirOwner, p.Backup.DataDirectoryFiles = "", []string{"/d/a/1.ibd"}

@@ -3,6 +3,7 @@ package dump
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -69,6 +70,7 @@ func ReadPhysical(ctx context.Context, dir string) (*profile.PhysicalBackup, err
 	if err := sizeBackup(ctx, abs, b); err != nil {
 		return nil, err
 	}
+	b.DataDirectoryPresent, b.DataDirectoryNewDirs = dataDirectoryState(b.DataDirectoryFiles)
 	cp := readKeyValues(abs, checkpointFiles)
 	if cp == nil && b.Compressed == "" && b.Encrypted == "" {
 		return nil, fmt.Errorf("%s: %w: a physical backup's checkpoints file could not be read "+
@@ -116,6 +118,33 @@ func readLinkFile(path string) string {
 		return ""
 	}
 	return target
+}
+
+// dataDirectoryState is which of files (the backup's .isl targets) exist
+// now, and the directories above each one's schema directory that do not,
+// parents first: copy-back creates those mode 0700, its runner's (review
+// r45: /var/tmp/r45/newparent and newparent/deep, root's, drwx------).
+func dataDirectoryState(files []string) (present, newDirs []string) {
+	seen := map[string]bool{}
+	for _, f := range files {
+		if _, err := os.Lstat(f); err == nil {
+			present = append(present, f)
+		}
+		var missing []string
+		for d := filepath.Dir(filepath.Dir(f)); d != filepath.Dir(d); d = filepath.Dir(d) {
+			if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+				break // there (or unreadable: not one copy-back creates)
+			}
+			missing = append(missing, d)
+		}
+		for i := len(missing) - 1; i >= 0; i-- {
+			if !seen[missing[i]] {
+				seen[missing[i]] = true
+				newDirs = append(newDirs, missing[i])
+			}
+		}
+	}
+	return present, newDirs
 }
 
 // sizeBackup sums the sizes of the files under dir and notes compressed

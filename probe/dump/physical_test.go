@@ -171,3 +171,43 @@ func TestReadPhysicalLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestDataDirectoryState: which .isl targets exist now, and which
+// directories above their schema directories copy-back would create (review
+// r45: /var/tmp/r45/newparent/deep was created root's, mode 0700, and
+// MariaDB 10.11.19 running as mysql found "Tablespace is missing").
+func TestDataDirectoryState(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "old", "db1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "old", "db1", "a.ibd"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name        string
+		files       []string
+		wantPresent []string
+		wantNew     []string
+	}{
+		{"there now, parents there", []string{"old/db1/a.ibd"}, []string{"old/db1/a.ibd"}, nil},
+		{"schema directory missing, parent there: nothing above it to create", []string{"old/db2/b.ibd"}, nil, nil},
+		{"two levels missing, parents first, each once", []string{"new/deep/db1/a.ibd", "new/deep/db2/b.ibd"}, nil,
+			[]string{"new", "new/deep"}},
+	}
+	abs := func(rel []string) []string {
+		var out []string
+		for _, r := range rel {
+			out = append(out, filepath.Join(root, r))
+		}
+		return out
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			present, newDirs := dataDirectoryState(abs(tc.files))
+			if !slices.Equal(present, abs(tc.wantPresent)) || !slices.Equal(newDirs, abs(tc.wantNew)) {
+				t.Errorf("present %q new %q, want %q %q", present, newDirs, abs(tc.wantPresent), abs(tc.wantNew))
+			}
+		})
+	}
+}
