@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/mytune/mytune/internal/testmariadb"
@@ -100,7 +101,8 @@ func TestPhysicalRestoreFollowed(t *testing.T) {
 // for a server whose my.cnf keeps its redo log and undo tablespaces outside
 // its datadir: the lines, run as printed after moving the table's old file
 // aside as the warning says, give a datadir that server starts on with
-// every row. Before (review r44): the copy-back line named only --datadir,
+// every row, and the DATA DIRECTORY parents copy-back creates are the
+// datadir owner's (review r45: they were root's, mode 0700). Before (review r44): the copy-back line named only --datadir,
 // copy-back put ib_logfile0 there, and the server did not start ("File
 // …/ib_logfile0 was not found", MariaDB 10.11.19).
 func TestPhysicalRestoreOutsideDatadir(t *testing.T) {
@@ -118,11 +120,20 @@ func TestPhysicalRestoreOutsideDatadir(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	fresh := filepath.Join(root, "new parent", "deep") // moved aside before the restore: copy-back creates it
 	fillForBackup(t, srv, "CREATE TABLE pb.e (id INT PRIMARY KEY, v VARCHAR(40)) ENGINE=InnoDB DATA DIRECTORY='"+ext+"'",
-		"INSERT INTO pb.e SELECT seq, CONCAT('e-', seq) FROM pb.seq_1_to_10000")
+		"INSERT INTO pb.e SELECT seq, CONCAT('e-', seq) FROM pb.seq_1_to_10000",
+		"CREATE TABLE pb.f (id INT PRIMARY KEY) ENGINE=InnoDB DATA DIRECTORY='"+fresh+"'", "INSERT INTO pb.f SELECT seq FROM pb.seq_1_to_5000")
 	bk := filepath.Join(root, "full")
 	if out, err := exec.Command(tool, "--backup", "--target-dir="+bk, "--socket="+srv.Socket, "--user=root").CombinedOutput(); err != nil {
 		t.Fatalf("mariadb-backup --backup: %v\n%s", err, out)
+	}
+	if err := os.Rename(filepath.Join(root, "new parent"), filepath.Join(root, "new parent.aside")); err != nil {
+		t.Fatal(err)
+	}
+	asRoot := os.Geteuid() == 0
+	if err := os.Chown(restored, nobodyID, nobodyID); asRoot && err != nil { // the datadir's owner the chown lines give to
+		t.Fatal(err)
 	}
 	cnf := filepath.Join(root, "my.cnf")
 	if err := os.WriteFile(cnf, []byte("[mysqld]\ninnodb_log_group_home_dir="+logDir+"\ninnodb_undo_directory="+undoDir+"\n"), 0o600); err != nil {
@@ -153,10 +164,20 @@ func TestPhysicalRestoreOutsideDatadir(t *testing.T) {
 			t.Fatalf("%s: %v\n%s", c, err, out)
 		}
 	}
+	for _, d := range []string{filepath.Join(root, "new parent"), fresh, filepath.Join(fresh, "pb")} { // as root's 0700, a server
+		// of another user found "Tablespace is missing" (review r45); the test's server runs as root
+		if st, err := os.Stat(d); err != nil || (asRoot && st.Sys().(*syscall.Stat_t).Uid != nobodyID) {
+			t.Errorf("%s: %v, not the datadir owner's (uid %d) after the lines", d, err, nobodyID)
+		}
+	}
 	srv.RestartWith(t, "--datadir="+restored, "--innodb-log-group-home-dir="+logDir, "--innodb-undo-directory="+undoDir,
 		"--innodb-undo-tablespaces=2")
-	wantRows(t, srv, map[string]int{"pb.t": 20000, "pb.e": 10000})
+	wantRows(t, srv, map[string]int{"pb.t": 20000, "pb.e": 10000, "pb.f": 5000})
 }
+
+// nobodyID is the uid and gid the restored datadir is given in
+// TestPhysicalRestoreOutsideDatadir (Debian's nobody:nogroup).
+const nobodyID = 65534
 
 // fillForBackup creates pb.t with 20000 rows on srv, then runs more.
 func fillForBackup(t *testing.T, srv *testmariadb.Server, more ...string) {
