@@ -75,6 +75,10 @@ func TestPhysicalPlan(t *testing.T) {
 			p.Storage.FreeBytes, p.Backup.SameFilesystemAsDatadir = 300<<20, &other
 		},
 			[]string{"--copy-back"}, []string{"the copy writes 496.5 MiB into the datadir's filesystem, which has 300.0 MiB free"}, false, 1},
+		{"no room for even the compressed files: 'more than'", func(p *profile.Profile) {
+			other := false
+			p.Storage.FreeBytes, p.Backup.SameFilesystemAsDatadir, p.Backup.Compressed = 300<<20, &other, ".qp"
+		}, []string{"--decompress"}, []string{"the copy writes more than 496.5 MiB into the datadir's filesystem"}, false, 1},
 		{"no room, the same filesystem: --move-back said", func(p *profile.Profile) {
 			same := true
 			p.Storage.FreeBytes, p.Backup.SameFilesystemAsDatadir = 300<<20, &same
@@ -188,6 +192,34 @@ func TestPrepareMemoryNote(t *testing.T) {
 			notes := strings.Join(Size(p, Options{Task: TaskLoad}).Notes, "\n")
 			if !strings.Contains(notes, tc.want) {
 				t.Errorf("notes lack %q:\n%s", tc.want, notes)
+			}
+		})
+	}
+}
+
+// TestCompressedRoomNote: a compressed backup whose compressed files fit
+// is noted with the free space and the compressed size (the decompressed
+// size is unknown before --decompress); one that does not fit is warned
+// (TestPhysicalPlan), not noted.
+func TestCompressedRoomNote(t *testing.T) {
+	cases := []struct {
+		name string
+		comp string
+		free uint64
+		want string // "" none
+	}{
+		{"compressed, fits compressed", ".zst", 20 << 30, "the backup is compressed (.zst files): the copy writes their decompressed size, which only --decompress tells (du -sb on the backup after it); the datadir's filesystem has 20.0 GiB free now, 496.5 MiB compressed"},
+		{"compressed, does not fit even so", ".zst", 300 << 20, ""},
+		{"not compressed", "", 20 << 30, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := physicalProfile()
+			p.Backup.Compressed, p.Storage.FreeBytes = tc.comp, tc.free
+			notes := strings.Join(Size(p, Options{Task: TaskLoad}).Notes, "\n")
+			has := strings.Contains(notes, "the backup is compressed")
+			if tc.want == "" && has || tc.want != "" && !strings.Contains(notes, tc.want) {
+				t.Errorf("notes (want %q):\n%s", tc.want, notes)
 			}
 		})
 	}

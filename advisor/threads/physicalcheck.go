@@ -96,8 +96,12 @@ func backupRoomWarning(p *profile.Profile, _ Options) string {
 	if s.FreeBytes == 0 || s.TotalBytes == 0 || b.CopyBytes() <= s.FreeBytes {
 		return ""
 	}
-	w := fmt.Sprintf("the copy writes %s into the datadir's filesystem, which has %s free now (its present files "+
-		"included: moving them aside on the same filesystem frees nothing)", profile.HumanBytes(b.CopyBytes()), profile.HumanBytes(s.FreeBytes))
+	at := ""
+	if b.Compressed != "" {
+		at = "more than " // the decompressed files are larger than the compressed ones counted
+	}
+	w := fmt.Sprintf("the copy writes %s%s into the datadir's filesystem, which has %s free now (its present files "+
+		"included: moving them aside on the same filesystem frees nothing)", at, profile.HumanBytes(b.CopyBytes()), profile.HumanBytes(s.FreeBytes))
 	if same := b.SameFilesystemAsDatadir; same != nil && *same {
 		w += "; the backup lies on that filesystem, so --move-back instead of --copy-back renames its files and writes " +
 			"nothing, but leaves no backup behind: keep a copy elsewhere first"

@@ -99,6 +99,11 @@ func physicalNotes(p *profile.Profile, mem uint64) []string {
 	if b.Compressed == ".qp" {
 		notes = append(notes, qpressNote(b))
 	}
+	if b.Compressed != "" && p.Storage.FreeBytes > 0 && b.CopyBytes() <= p.Storage.FreeBytes {
+		notes = append(notes, fmt.Sprintf("the backup is compressed (%s files): the copy writes their decompressed size, which "+
+			"only --decompress tells (du -sb on the backup after it); the datadir's filesystem has %s free now, %s compressed",
+			b.Compressed, profile.HumanBytes(p.Storage.FreeBytes), profile.HumanBytes(b.CopyBytes())))
+	}
 	logDir, undoDir := restoreDirs(p, restoreDatadir(p))
 	notes = append(notes, layoutNotes(p, logDir, undoDir)...)
 	if b.DatadirOwner == "" {
