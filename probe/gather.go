@@ -45,10 +45,11 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 			return nil, err
 		}
 	}
+	place := readPlace(ctx, o.Roots, o.Dial.Session)
 	var fromServer ServerDatadir
 	if o.Datadir == "" {
 		var err error
-		if fromServer, err = datadirFromServer(ctx, o); err != nil {
+		if fromServer, err = datadirFromServer(ctx, o, place); err != nil {
 			return nil, err
 		}
 		o.Datadir = fromServer.Dir
@@ -58,9 +59,9 @@ func Gather(ctx context.Context, o GatherOptions) (*profile.Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	attachServer(p, srv, o.Dial, fromServer)
+	attachServer(p, srv, o.Dial, fromServer, place)
 	if o.Dial.Session != nil {
-		serverLimits(p, o.Roots, o.Dial.Session.Endpoint.OnThisHost())
+		serverLimits(p, o.Roots, o.Dial.Session.Endpoint.OnThisHost(), place.NotItsPid)
 	}
 	if myCnf != nil {
 		p.MyCnf = myCnf
@@ -91,7 +92,7 @@ func ReadMyCnf(path string) (*profile.MyCnf, error) {
 // datadirFromServer is the directory to probe when no datadir is given:
 // the datadir of the server on this machine, said through Notef. Without
 // a server, or with one on another machine, a datadir is required.
-func datadirFromServer(ctx context.Context, o GatherOptions) (ServerDatadir, error) {
+func datadirFromServer(ctx context.Context, o GatherOptions, place ServerPlace) (ServerDatadir, error) {
 	const need = "--datadir is required"
 	sess := o.Dial.Session
 	if sess == nil {
@@ -120,7 +121,7 @@ func datadirFromServer(ctx context.Context, o GatherOptions) (ServerDatadir, err
 		return ServerDatadir{}, notTheServersError(need, dir, where)
 	}
 	src := ServerDatadir{Dir: filepath.Clean(dir), Where: where, OnThisHost: true}
-	if why := placeElsewhere(ctx, o.Roots, sess, src); why != "" {
+	if why := placeElsewhere(o.Roots, place, src); why != "" {
 		return ServerDatadir{}, inputf("%s: %s; measuring %s here would measure this host's directory of that name, not the server's disk: "+
 			"give --datadir with the host path of its volume, or run mytune on the database host (or in the server's container)", need, why, src.Dir)
 	}
@@ -168,8 +169,9 @@ func besideServer(ctx context.Context, o Options, dial ServerDial) (*profile.Pro
 }
 
 // attachServer puts the server block, its gap, and the note comparing the
-// measured directory with the server's datadir into the profile.
-func attachServer(p *profile.Profile, srv *profile.Server, dial ServerDial, fromServer ServerDatadir) {
+// measured directory with the server's datadir into the profile; early is
+// the server's place as read before the measurement (readPlace).
+func attachServer(p *profile.Profile, srv *profile.Server, dial ServerDial, fromServer ServerDatadir, early ServerPlace) {
 	if srv == nil {
 		srv = dial.NotFound
 	}
@@ -187,7 +189,7 @@ func attachServer(p *profile.Profile, srv *profile.Server, dial ServerDial, from
 	}
 	ep := dial.Session.Endpoint
 	sd := ServerDatadir{Dir: srv.Datadir, Where: ep.String(), OnThisHost: ep.OnThisHost()}
-	place := ServerPlace{Hostname: srv.Variables["hostname"], PidFile: srv.Variables["pid_file"]}
+	place := ServerPlace{Hostname: srv.Variables["hostname"], PidFile: srv.Variables["pid_file"], NotItsPid: early.NotItsPid}
 	if why := ServerElsewhere(p.Host.Hostname, p.Storage.Path, sd, place); why != "" {
 		p.Storage.ServerElsewhere = why
 		p.Host.ServerElsewhere = OnAnotherMachine(p.Host.Hostname, sd, place)

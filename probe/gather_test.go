@@ -33,7 +33,7 @@ func TestDatadirFromServerRefusals(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var notes []string
 			c.o.Notef = func(f string, _ ...any) { notes = append(notes, f) }
-			_, err := datadirFromServer(context.Background(), c.o)
+			_, err := datadirFromServer(context.Background(), c.o, ServerPlace{})
 			if err == nil || !usage.Is(err) || !strings.Contains(err.Error(), "--datadir is required: "+c.want) {
 				t.Fatalf("err = %v, want a usage error with %q", err, c.want)
 			}

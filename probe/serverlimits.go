@@ -21,10 +21,16 @@ var serverProcessNames = []string{"mysqld", "mariadbd"}
 // mytune's own process, with those of the server it read when that server
 // runs on this machine: its pid from the pid_file variable, its cgroup from
 // /proc/PID under the roots. When they cannot be read it records a gap
-// saying the limits are mytune's own.
-func serverLimits(p *profile.Profile, r Roots, onThisHost bool) {
+// saying the limits are mytune's own; notItsPid (PidNotServer's why) says
+// the pid file names another server's process, whose limits are not read.
+func serverLimits(p *profile.Profile, r Roots, onThisHost bool, notItsPid string) {
 	srv := p.Server
 	if srv == nil || !srv.Reachable || !onThisHost {
+		return
+	}
+	if notItsPid != "" {
+		p.AddGap("host.cgroup", fmt.Sprintf("the memory and CPU limits are mytune's own (/proc/self/cgroup), not the server's: its pid file "+
+			"names another server (%s); run mytune in the server's container to read the server's", notItsPid))
 		return
 	}
 	pid, err := serverPID(r, srv)

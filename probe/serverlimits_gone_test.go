@@ -32,7 +32,7 @@ func TestServerLimitsProcessGone(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := &profile.Profile{Server: &profile.Server{Reachable: true, Variables: map[string]string{"pid_file": pidFile}}}
-			serverLimits(p, r, true)
+			serverLimits(p, r, true, "")
 			var gaps []string
 			for _, g := range p.Gaps {
 				gaps = append(gaps, g.Probe+": "+g.Reason)

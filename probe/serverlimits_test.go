@@ -70,7 +70,7 @@ func TestServerLimits(t *testing.T) {
 			}
 			p := &profile.Profile{Host: profile.Host{Memory: profile.Memory{LimitBytes: mytuneLimit}, CPU: profile.CPU{AllowedCPUs: 1}},
 				Server: &profile.Server{Reachable: true, Variables: map[string]string{"pid_file": pidFile}}}
-			serverLimits(p, r, c.onThisHost)
+			serverLimits(p, r, c.onThisHost, "")
 			if p.Host.Memory.LimitBytes != c.wantLimit || p.Host.CPU.AllowedCPUs != c.wantCPUs {
 				t.Errorf("limit %d bytes, %d CPUs; want %d, %d", p.Host.Memory.LimitBytes, p.Host.CPU.AllowedCPUs, c.wantLimit, c.wantCPUs)
 			}

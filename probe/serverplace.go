@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/mytune/mytune/probe/server"
 )
@@ -16,8 +17,15 @@ import (
 // runs on (@@hostname, @@pid_file), so the probe can tell a server whose
 // datadir path names another directory here from one whose files it sees.
 type ServerPlace struct {
-	Hostname string // @@hostname: its UTS namespace's name (a container's own, or another machine's)
-	PidFile  string // @@pid_file as the server sees it (relative: to its datadir)
+	Hostname       string        // @@hostname: its UTS namespace's name (a container's own, or another machine's)
+	PidFile        string        // @@pid_file as the server sees it (relative: to its datadir)
+	Port           int           // @@port
+	SkipNetworking bool          // @@skip_networking
+	Socket         string        // @@socket as the server sees it
+	Uptime         time.Duration // its Uptime when /proc was read; 0 when not known
+	// NotItsPid is PidNotServer's why: the process its pid file names here
+	// is another server ("" when nothing shows it).
+	NotItsPid string
 }
 
 // firstName is a host name's first label, lower case: "db1" is "db1.example.com".
@@ -58,6 +66,10 @@ func ServerElsewhere(here, measured string, srv ServerDatadir, place ServerPlace
 	if path != "" && !pathThere(path) {
 		return fmt.Sprintf("the server (%s) keeps its pid file at %s, which does not exist here: the server sees another "+
 			"directory at %s (a mount namespace of its own, as a container with this host's name)", srv.Where, pidShown(srv.Dir, place.PidFile), srv.Dir)
+	}
+	if place.NotItsPid != "" {
+		return fmt.Sprintf("the server (%s) is not the process its pid file names here (%s): the server sees another directory "+
+			"at %s (a mount namespace of its own, as a container sharing this host's name)", srv.Where, place.NotItsPid, srv.Dir)
 	}
 	return ""
 }
@@ -129,18 +141,41 @@ func VolumeNote(measured string, srv ServerDatadir, place ServerPlace, here stri
 
 // placeElsewhere is ServerElsewhere before the measurement, for the
 // server's own datadir: this machine's host name from <proc>/sys/kernel
-// (as probe/host reads it), the server's from sess. "" when either
-// cannot be read: nothing shows the server is elsewhere.
-func placeElsewhere(ctx context.Context, r Roots, sess *server.Session, src ServerDatadir) string {
+// (as probe/host reads it), the server's place as readPlace read it. ""
+// when either is not known: nothing shows the server is elsewhere.
+func placeElsewhere(r Roots, place ServerPlace, src ServerDatadir) string {
 	here, err := os.ReadFile(filepath.Join(r.Proc, "sys", "kernel", "hostname"))
-	if err != nil {
+	if err != nil || place.Hostname == "" && place.PidFile == "" {
 		return ""
 	}
-	hostname, pidFile, err := sess.Place(ctx)
-	if err != nil {
-		return ""
+	return ServerElsewhere(strings.TrimSpace(string(here)), src.Dir, src, place)
+}
+
+// readPlace asks a server on this machine for its place (zero when there
+// is no such server, or it does not answer) and, at once, checks the
+// process its pid file names under r.Proc (PidNotServer); its datadir is
+// asked for a pid file named relative to it.
+func readPlace(ctx context.Context, r Roots, sess *server.Session) ServerPlace {
+	if sess == nil || !sess.Endpoint.OnThisHost() {
+		return ServerPlace{}
 	}
-	return ServerElsewhere(strings.TrimSpace(string(here)), src.Dir, src, ServerPlace{Hostname: hostname, PidFile: pidFile})
+	pl, err := sess.Place(ctx)
+	if err != nil {
+		return ServerPlace{}
+	}
+	place := ServerPlace{Hostname: pl.Hostname, PidFile: pl.PidFile, Port: pl.Port, SkipNetworking: pl.SkipNetworking,
+		Socket: pl.Socket}
+	datadir := ""
+	if !filepath.IsAbs(strings.TrimSpace(pl.PidFile)) {
+		if datadir, err = sess.Datadir(ctx); err != nil {
+			return place
+		}
+	}
+	if pl.Uptime > 0 {
+		place.Uptime = pl.Uptime + time.Since(pl.ReadAt)
+	}
+	place.NotItsPid = PidNotServer(r.Proc, datadir, place)
+	return place
 }
 
 // hostNamed is ", reports host name X (this machine is Y)" when both are known.

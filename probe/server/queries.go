@@ -24,8 +24,13 @@ const (
 	qRedo      query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'"
 	qDatadir   query = "/* mytune */ SELECT @@datadir, @@version, @@version_comment"
 	// qPlace is what tells the server's machine and files from this one's
-	// before its datadir is measured (probe.ServerElsewhere).
-	qPlace query = "/* mytune */ SELECT @@hostname, @@pid_file"
+	// before its datadir is measured (probe.ServerElsewhere), and what
+	// tells its process from another server's that keeps a pid file at the
+	// same path (probe.PidNotServer): the port and socket it listens on.
+	qPlace query = "/* mytune */ SELECT @@hostname, @@pid_file, @@port, @@skip_networking, @@socket"
+	// qUptime is the server's age, read beside qPlace: the process of its
+	// pid file cannot be older (probe.PidNotServer).
+	qUptime query = "/* mytune */ SHOW GLOBAL STATUS LIKE 'Uptime'"
 
 	// qVersionBounded, qVariablesBounded and qStatusBounded are the same
 	// reads lifted above a MariaDB max_statement_time too small for them

@@ -113,19 +113,6 @@ func (s *Session) Datadir(ctx context.Context) (string, error) {
 	return datadirAnswer(dir.String, version.String, comment.String)
 }
 
-// Place asks the server for its host name and pid file (@@hostname,
-// @@pid_file), which say whether its datadir path names its own files on
-// this machine.
-func (s *Session) Place(ctx context.Context) (hostname, pidFile string, err error) {
-	qc, cancel := context.WithTimeout(ctx, s.c.QueryTimeout)
-	defer cancel()
-	var h, pid sql.NullString
-	if err := s.db.QueryRowContext(qc, string(qPlace)).Scan(&h, &pid); err != nil {
-		return "", "", fmt.Errorf("asking %s for its host name: %s", s.Endpoint, redact(unreadReason(err, s.c.QueryTimeout), s.c.password))
-	}
-	return h.String, pid.String, nil
-}
-
 // datadirAnswer is the datadir a server reported, or the refusal of a
 // server that is not MySQL, MariaDB or Percona (foreignServer): a TiDB
 // reports a @@datadir that is no directory of its own, and without
