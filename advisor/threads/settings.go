@@ -39,6 +39,9 @@ func loadSettings(p *profile.Profile, o Options, b pool) ([]Setting, []string, p
 	if s, ok := packetSetting(p, o); ok {
 		out = append(out, s)
 	}
+	if s, ok := galeraAnnotate(p, o); ok {
+		out = append(out, s)
+	}
 	for _, grow := range []func(*profile.Profile, Options, pool) (Setting, pool, string, bool){growPool, growRedo} {
 		s, g, why, ok := grow(p, o, b)
 		if ok {
