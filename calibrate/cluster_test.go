@@ -65,7 +65,8 @@ func replicatedBytes(t *testing.T, db *sql.DB) int64 {
 // (QA on MariaDB 10.11: a calibrate --dump run on a Galera node raised its
 // wsrep_replicated_bytes by 160 MB, the scratch load sent to every node).
 // Calibrate's sessions now turn wsrep_on off; an account that may not is
-// refused unless --allow-binlog, and then the note says so.
+// refused unless --allow-binlog, and then the note says so; with wsrep_on
+// off the note says the rates leave the cluster out (review r46).
 func TestOpenOnAGaleraNode(t *testing.T) {
 	srv := startGaleraNode(t)
 	root, err := srv.Root()
@@ -116,8 +117,11 @@ func TestOpenOnAGaleraNode(t *testing.T) {
 			if replicated := sent > 0; replicated != c.replicates {
 				t.Errorf("the run sent %d bytes to the cluster, want replicated=%v", sent, c.replicates)
 			}
-			if said := strings.Contains(note, "Galera"); said != c.replicates {
+			if said := strings.Contains(note, "replicated to every node"); said != c.replicates {
 				t.Errorf("note %q: want it to say the writes were replicated: %v", note, c.replicates)
+			}
+			if said := strings.Contains(note, "the rates leave out"); said == c.replicates {
+				t.Errorf("note %q: want it to say the rates leave the cluster out: %v", note, !c.replicates)
 			}
 		})
 	}

@@ -40,8 +40,9 @@ type OpenOptions struct {
 // Galera node, Galera replication too (wsrep_on=0, offCluster). An account
 // that may not do that gets ErrBinlogRefused while the binary log is on
 // (ErrClusterRefused on a Galera node), unless o.AllowBinlog; note then
-// says the writes were logged (replicated). Refused credentials come back
-// as *server.AuthError.
+// says the writes were logged (replicated). With wsrep_on=0 the note says
+// the rates leave the cluster out. Refused credentials come back as
+// *server.AuthError.
 func Open(ctx context.Context, conn server.Conn, o OpenOptions) (db *sql.DB, note string, err error) {
 	if o.ForDump {
 		conn.QueryTimeout = max(conn.QueryTimeout, DefaultDumpQueryTimeout)

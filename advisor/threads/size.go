@@ -126,6 +126,9 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 		plan.Notes = append(plan.Notes, note)
 	}
 	loader := loaderChoice(o, *plan)
+	if note := galeraCalibrated(p, o, loader); note != "" {
+		plan.Notes = append(plan.Notes, note)
+	}
 	plan.EstimatedLoad = calibratedEstimate(p, loader, estimateLoad(p, loader.Threads, c.n, b), b, c.n)
 	b.buffered = settledPlan(p, o, plan, b)
 	if b.buffered { // page flushing during the load goes through the page cache too
