@@ -15,24 +15,12 @@ import (
 	"github.com/mytune/mytune/probe/server"
 )
 
-// galeraProvider is the Galera library of the machine, "" when none is
-// installed (Debian's galera-4, RHEL's galera-4).
-func galeraProvider() string {
-	for _, p := range []string{"/usr/lib/galera/libgalera_smm.so", "/usr/lib/galera-4/libgalera_smm.so",
-		"/usr/lib64/galera-4/libgalera_smm.so", "/usr/lib64/galera/libgalera_smm.so"} {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
 // startGaleraNode starts a one-node Galera cluster (its group port one
 // the kernel picks); without the Galera library the test is skipped, or
 // fails where a missing server must (testmariadb.RequireEnv, as in CI).
 func startGaleraNode(t *testing.T) *testmariadb.Server {
 	t.Helper()
-	provider := galeraProvider()
+	provider := testmariadb.GaleraProvider()
 	if provider == "" {
 		if os.Getenv(testmariadb.RequireEnv) == "1" {
 			t.Fatal("no Galera library (galera-4) installed, and " + testmariadb.RequireEnv + "=1: install galera-4 (scripts/install-deps.sh does)")

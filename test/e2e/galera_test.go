@@ -16,17 +16,6 @@ import (
 	"github.com/mytune/mytune/internal/testmariadb"
 )
 
-// galeraLib is the machine's Galera library, "" when none is installed.
-func galeraLib() string {
-	for _, p := range []string{"/usr/lib/galera/libgalera_smm.so", "/usr/lib/galera-4/libgalera_smm.so",
-		"/usr/lib64/galera-4/libgalera_smm.so", "/usr/lib64/galera/libgalera_smm.so"} {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
 // writeSetDump writes a mydumper 0.10 dump of one table, `gal`.`t`, in
 // one file of 40 INSERTs of 100 rows each (about 4.8 KB an INSERT), in
 // the layout mydumper 0.10 writes.
@@ -69,7 +58,7 @@ func writeSetDump(t *testing.T) string {
 // measured on MariaDB 10.11.19 with the sbtest dump at 16M) and the
 // printed one loads every row.
 func TestGaleraWriteSetLimit(t *testing.T) {
-	lib := galeraLib()
+	lib := testmariadb.GaleraProvider()
 	if lib == "" {
 		t.Skip("no Galera library (galera-4) installed")
 	}
