@@ -235,7 +235,11 @@ func temporaryText(t theme, th advisor.Threads, w int) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(section(t, "DURING THE LOAD ONLY"))
+	if len(th.Temporary) > 0 {
+		b.WriteString(section(t, "DURING THE LOAD ONLY"))
+	} else { // notes alone (a physical restore's steps, a dump's caveats) are not load-time settings
+		b.WriteString(section(t, "NOTES"))
+	}
 	for _, st := range th.Temporary {
 		b.WriteString("  " + strings.Join(wrap("• "+clean(st.Name), w-2, "    "), "\n") + "\n")
 		b.WriteString(labelled(t, "apply", st.Apply, w, t.dim))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mytune/mytune/advisor"
+	"github.com/mytune/mytune/advisor/threads"
 )
 
 // TestThreadsNotesOnly: a plan of notes only (--task oltp) prints them
@@ -22,8 +23,11 @@ func TestThreadsNotesOnly(t *testing.T) {
 			[]string{"THREADS", note}, []string{"## Threads", note},
 			[]string{"DURING THE LOAD ONLY"}, []string{"| task |", "| load | 0 |"}},
 		{"a load count and a note", advisor.Threads{Load: advisor.ThreadChoice{Threads: 8, Why: "2 cores"}, Notes: []string{"a caveat"}},
-			[]string{"THREADS", "load  8 threads", "DURING THE LOAD ONLY", "a caveat"}, []string{"| load | 8 |", "a caveat"},
-			nil, nil},
+			[]string{"THREADS", "load  8 threads", "NOTES", "a caveat"}, []string{"| load | 8 |", "a caveat"},
+			[]string{"DURING THE LOAD ONLY"}, nil},
+		{"a load count, a setting and a note", advisor.Threads{Load: advisor.ThreadChoice{Threads: 8, Why: "2 cores"}, Notes: []string{"a caveat"},
+			Temporary: []threads.Setting{{Name: "innodb_flush_log_at_trx_commit", Apply: "SET GLOBAL innodb_flush_log_at_trx_commit = 2;", Undo: "SET GLOBAL innodb_flush_log_at_trx_commit = 1;"}}},
+			[]string{"DURING THE LOAD ONLY", "a caveat"}, []string{"| load | 8 |", "a caveat"}, nil, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
