@@ -56,6 +56,9 @@ type Profile struct {
 	// Installed lists the server binaries found on the host and their
 	// versions (probe/installed); the target when no server is reachable.
 	Installed []InstalledServer `json:"installed_servers"`
+	// Tools are the restore lines' programs found on this machine's PATH
+	// (probe/installed), read when a dump or backup is named.
+	Tools *Tools `json:"tools,omitempty"`
 	// Gaps lists every probe that failed or was skipped, with the reason:
 	// a failing probe never sinks the run, it is recorded here.
 	Gaps []Gap `json:"gaps"`

@@ -103,6 +103,7 @@ func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string
 		out = append(out, e.engines(d)...)
 		out = append(out, e.rowShape(d)...)
 		out = append(out, e.partitioned(d)...)
+		out = append(out, e.loader(d, p.Tools)...)
 	}
 	s := p.Storage
 	if s.Measured && e.SeqWriteMBPerS.out(s.SeqWrite.MBPerS) {
@@ -282,4 +283,18 @@ func extrapolationNote(p *profile.Profile, t profile.Target, c cores, load Choic
 		"then advise again with --calibration calibration.json",
 		FittedEnvelope.Cores.text(), FittedEnvelope.serversText(), FittedEnvelope.Loader, FittedEnvelope.Dump.Format,
 		FittedEnvelope.SeqWriteMBPerS.text(), strings.Join(why, ", "), dir)
+}
+
+// loader lists this machine's myloader when it is of another series than
+// the one the load was measured with (Loader: "myloader 0.10"); nothing
+// for a dump myloader does not load or a version not read.
+func (e Envelope) loader(d *profile.Dump, t *profile.Tools) []string {
+	name, series, _ := strings.Cut(e.Loader, " ")
+	tool, found, _ := t.Lookup(name)
+	have, ok := profile.ParseVersion(tool.Version)
+	fit, okFit := profile.ParseVersion(series)
+	if d.Format != e.Dump.Format || !found || !ok || !okFit || (have.Major == fit.Major && have.Minor == fit.Minor) {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s %s on this machine (measured: %s)", name, tool.Version, e.Loader)}
 }

@@ -70,7 +70,9 @@ func Size(p *profile.Profile, o Options) Plan {
 		return Plan{Load: Choice{Basis: BasisModelled}, Commands: []string{}, Temporary: []Setting{}, Warnings: []string{}, Notes: []string{OLTPNote}}
 	}
 	if p.Backup != nil && o.Task != TaskDump {
-		return physicalPlan(p, o)
+		plan := physicalPlan(p, o)
+		plan.Warnings = append(plan.Warnings, toolWarnings(p, o, plan.Commands)...)
+		return plan
 	}
 	c := coresOf(p.Host)
 	b := poolOf(p, o)
@@ -112,6 +114,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	if loads {
 		planLoad(p, o, &plan, b, c, temp, tempNotes)
 	}
+	plan.Warnings = append(plan.Warnings, toolWarnings(p, o, plan.Commands)...)
 	return plan
 }
 

@@ -173,6 +173,9 @@ func runVersionWithin(ctx context.Context, path string, timeout time.Duration) (
 	if errors.Is(err, fs.ErrPermission) {
 		return "", fmt.Errorf("not allowed to run it: %w", err)
 	}
+	if err == nil && strings.TrimSpace(out.String()) == "" {
+		return stderr.String(), nil // mariadb-backup 10.11 prints its version on stderr, exit 0
+	}
 	return out.String(), err
 }
 
