@@ -71,3 +71,36 @@ func TestPlanOnNotTheServersDisk(t *testing.T) {
 		})
 	}
 }
+
+// TestElsewhereCalibrateLineOnce: a server elsewhere on a machine outside
+// the fitted envelope (4 cores) gets the calibrate line once, in the
+// note on the disk measured; the extrapolation note points to it (the
+// line was printed twice before).
+func TestElsewhereCalibrateLineOnce(t *testing.T) {
+	dump := &profile.Dump{Format: "mydumper", Path: "/backup/shop", TotalBytes: 17e6, DataBytes: 17e6, Tables: 1, Chunks: 4}
+	for _, tc := range []struct {
+		name      string
+		elsewhere string
+		lines     int
+		pointer   bool
+	}{
+		{"server elsewhere, extrapolating: one line", "the server (tcp 127.0.0.1:3941) runs in a container", 1, true},
+		{"server here, extrapolating: the line in the extrapolation note", "", 1, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(4, 0, fastCurve, dump)
+			p.Storage.Path, p.Storage.Measured, p.Storage.FreeBytes = "/var/tmp/r42/vlm", true, 1<<40
+			p.Storage.ServerElsewhere = tc.elsewhere
+			notes := strings.Join(Size(p, Options{Task: TaskLoad, ServerFlags: "-h 127.0.0.1 -P 3941"}).Notes, " | ")
+			if !strings.Contains(notes, "extrapolate here") {
+				t.Fatalf("no extrapolation note at 4 cores:\n%s", notes)
+			}
+			if n := strings.Count(notes, "mytune calibrate --dump"); n != tc.lines {
+				t.Errorf("%d calibrate lines, want %d:\n%s", n, tc.lines, notes)
+			}
+			if got := strings.Contains(notes, "the calibrate line in the note on the disk measured above"); got != tc.pointer {
+				t.Errorf("pointer to the line above = %v, want %v", got, tc.pointer)
+			}
+		})
+	}
+}

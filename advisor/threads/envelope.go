@@ -268,7 +268,8 @@ func orAny(v string) string {
 // flags that named the server read (review r11: without them the pasted
 // line looked for a server and found none, "no server reachable", or
 // another one); "" inside the envelope or when a calibration sized the load.
-func extrapolationNote(p *profile.Profile, t profile.Target, c cores, load Choice, serverFlags string) string {
+// lineAbove leaves the line out where elsewhereNote printed it already.
+func extrapolationNote(p *profile.Profile, t profile.Target, c cores, load Choice, serverFlags string, lineAbove bool) string {
 	if load.Basis == BasisCalibrated {
 		return ""
 	}
@@ -276,13 +277,16 @@ func extrapolationNote(p *profile.Profile, t profile.Target, c cores, load Choic
 	if len(why) == 0 {
 		return ""
 	}
-	dir := calibrateDir(p, serverFlags)
-	return fmt.Sprintf("the load threads and the restore estimate extrapolate here: they were fitted on %s cores, %s, %s, "+
-		"%s dumps, and disks of %s MB/s sequential writes, and this is %s. Measure the answer on the target in about a minute "+
-		"(it writes only into its own scratch schema): mytune calibrate --dump %s --format json --out calibration.json, "+
-		"then advise again with --calibration calibration.json",
+	fitted := fmt.Sprintf("the load threads and the restore estimate extrapolate here: they were fitted on %s cores, %s, %s, "+
+		"%s dumps, and disks of %s MB/s sequential writes, and this is %s",
 		FittedEnvelope.Cores.text(), FittedEnvelope.serversText(), FittedEnvelope.Loader, FittedEnvelope.Dump.Format,
-		FittedEnvelope.SeqWriteMBPerS.text(), strings.Join(why, ", "), dir)
+		FittedEnvelope.SeqWriteMBPerS.text(), strings.Join(why, ", "))
+	if lineAbove {
+		return fitted + ": the calibrate line in the note on the disk measured above measures the answer on the target"
+	}
+	return fmt.Sprintf("%s. Measure the answer on the target in about a minute (it writes only into its own scratch schema): "+
+		"mytune calibrate --dump %s --format json --out calibration.json, then advise again with --calibration calibration.json",
+		fitted, calibrateDir(p, serverFlags))
 }
 
 // loader lists this machine's myloader when it is of another series than

@@ -151,10 +151,11 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 			plan.Notes = append(plan.Notes, note)
 		}
 	}
-	if note := elsewhereNote(p, plan.Load, o.ServerFlags); note != "" {
-		plan.Notes = append(plan.Notes, note)
+	elsewhere := elsewhereNote(p, plan.Load, o.ServerFlags)
+	if elsewhere != "" {
+		plan.Notes = append(plan.Notes, elsewhere)
 	}
-	if note := extrapolationNote(p, targetOf(p, o), c, plan.Load, o.ServerFlags); note != "" {
+	if note := extrapolationNote(p, targetOf(p, o), c, plan.Load, o.ServerFlags, elsewhere != ""); note != "" {
 		plan.Notes = append(plan.Notes, note)
 		markExtrapolated(plan)
 	}
