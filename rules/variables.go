@@ -31,6 +31,11 @@ var knownVars = map[string]varSpec{
 	// read only: the start-up load's reads count as pool misses (poolload.go)
 	"innodb_buffer_pool_load_at_startup": {KindBool, ">=5.6.3", ">=10.0"},
 	"innodb_buffer_pool_dump_pct":        {KindInt, ">=5.7.2", ">=10.0"},
+	// read only: Innodb_buffer_pool_pages_* count pages of this size
+	// (facts.go's PoolDataPageBytes); written only to restore a physical
+	// backup taken at another size (advisor/backuppage.go). From MySQL
+	// 5.6.4 and MariaDB 10.0 (MySQL 5.6 manual and MariaDB KB, innodb_page_size).
+	"innodb_page_size": {KindSize, ">=5.6.4", ">=10.0"},
 	// read only (restartWhy): the most SET GLOBAL may grow the pool to; in the
 	// MariaDB 10.11.19, 11.8.6 and 12.2.2 captures (probe/server/testdata).
 	// Never written; which releases have it and its default:
