@@ -118,7 +118,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		if err != nil {
 			return Advice{}, err
 		}
-		a.Findings = r.findings
+		a.Findings = append(r.findings, backupPage(p)...)
 		a.Notes = append(a.Notes, r.notes...)
 		a.Cnf = Cnf(a, r.version, opts.ToolVersion)
 		a.ApplyNow = ApplyNow(a, r.version)
