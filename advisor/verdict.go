@@ -34,7 +34,7 @@ func Verdict(p profile.Profile, slowCommitsPerS float64) string {
 	if cf.P50US > 0 {
 		parts = append(parts, syncClause(cf))
 	}
-	dev := s.Device.Name
+	dev := s.Device.Where() // "raid1 of loop3 + loop4": the member that paces the writes may not be the first (review r50)
 	if dev == "" {
 		dev = "unknown device"
 	}

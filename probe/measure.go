@@ -67,8 +67,10 @@ func measure(ctx context.Context, o Options, st *profile.Storage, mem profile.Me
 		return nil
 	}
 	fillMeasurements(st, res)
-	if note := pageCacheLoopNote(st.Device); note != "" {
-		st.Notes = append(st.Notes, note)
+	for _, note := range []string{pageCacheLoopNote(st.Device), membersNote(st.Device)} {
+		if note != "" {
+			st.Notes = append(st.Notes, note)
+		}
 	}
 	return nil
 }

@@ -120,11 +120,22 @@ type Device struct {
 	// fails with EINVAL). 0 when its own sectors do.
 	LoopDirectIOSectorBytes int    `json:"loop_dio_sector_bytes,omitempty"`
 	Leaves                  []Leaf `json:"leaves"`
-	DMName                  string `json:"dm_name,omitempty"`
-	DeviceMajorMinor        string `json:"dev,omitempty"` // "259:0"
-	DiscardMaxBytes         uint64 `json:"discard_max_bytes,omitempty"`
-	ReadAheadKiB            int    `json:"read_ahead_kb,omitempty"`
-	QueueDepthNrRequst      int    `json:"nr_requests,omitempty"`
+	// Members are the devices the stack first fans out to, in name order:
+	// a multi-device btrfs's devices (sysfs fs/btrfs/<fsid>/devices), an md
+	// array's or a multi-PV LV's slaves. The chain follows only the first,
+	// and Leaves merges members that sit on one disk (two loop devices on
+	// vda), so without this a slow second member is nowhere in the report.
+	// Nil for a stack that is a single line.
+	Members []string `json:"members,omitempty"`
+	// MembersLayout is how the members hold the data: btrfs's data profile
+	// (sysfs fs/btrfs/<fsid>/allocation/data/<profile>: "raid1", "single",
+	// …) or md's level (md/level); "" when unread or without members.
+	MembersLayout      string `json:"members_layout,omitempty"`
+	DMName             string `json:"dm_name,omitempty"`
+	DeviceMajorMinor   string `json:"dev,omitempty"` // "259:0"
+	DiscardMaxBytes    uint64 `json:"discard_max_bytes,omitempty"`
+	ReadAheadKiB       int    `json:"read_ahead_kb,omitempty"`
+	QueueDepthNrRequst int    `json:"nr_requests,omitempty"`
 }
 
 // MountedLabel is the kernel's rotational label of the device that holds

@@ -154,6 +154,13 @@ func storageLines(t theme, s profile.Storage, inner int) []string {
 		}
 		path += " (leaves " + strings.Join(names, ", ") + ")"
 	}
+	if len(d.Members) > 1 { // the chain follows the first member; the others may sit on the same disk (review r50)
+		path += " (members " + strings.Join(d.Members, ", ")
+		if d.MembersLayout != "" {
+			path += ", " + d.MembersLayout
+		}
+		path += ")"
+	}
 	lines := wrapBox(clean(path), inner-labelWidth, "")
 	out := []string{kv(t, "path", lines[0])}
 	for _, l := range lines[1:] {

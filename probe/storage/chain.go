@@ -71,8 +71,12 @@ func (rs *resolver) device(major, minor uint32) profile.Device {
 		return dev
 	}
 	dev.Name = filepath.Base(dir)
+	members, layout := rs.btrfsFS(dir)
+	if len(members) > 1 {
+		dev.Members, dev.MembersLayout = baseNames(members), layout
+	}
 	chain, leaves := rs.descend(dir, 0, &dev)
-	for _, m := range rs.btrfsMembers(dir)[1:] {
+	for _, m := range members[1:] {
 		_, l := rs.descend(m, 0, &dev)
 		leaves = appendNew(leaves, l...)
 	}
@@ -146,6 +150,9 @@ func (rs *resolver) descend(dir string, depth int, dev *profile.Device) (chain, 
 	next := rs.below(dir, dev)
 	if len(next) == 0 {
 		return []string{name}, []string{dir}
+	}
+	if len(next) > 1 && dev.Members == nil { // md RAID, LVM over several PVs: the first fan-out
+		dev.Members, dev.MembersLayout = baseNames(next), mdLevel(dir)
 	}
 	for i, n := range next {
 		c, l := rs.descend(n, depth+1, dev)
@@ -222,37 +229,6 @@ func loopDirectIO(dir string) *bool {
 	return &on
 }
 
-// btrfsMembers lists dir first, then the other devices of the btrfs whose
-// member it is (<sys>/fs/btrfs/<fsid>/devices/*, kernel
-// Documentation/ABI/testing/sysfs-fs-btrfs): a btrfs over several disks
-// (RAID1 across an SSD and an SD card) writes to all of them. Just dir when
-// it is in no btrfs.
-func (rs *resolver) btrfsMembers(dir string) []string {
-	out := []string{dir}
-	fsids, _ := filepath.Glob(filepath.Join(rs.r.Sys, "fs", "btrfs", "*", "devices"))
-	for _, d := range fsids {
-		ents, err := os.ReadDir(d)
-		if err != nil {
-			continue
-		}
-		var members []string
-		found := false
-		for _, e := range ents {
-			p, err := filepath.EvalSymlinks(filepath.Join(d, e.Name()))
-			if err != nil {
-				continue
-			}
-			found = found || p == dir
-			members = append(members, p)
-		}
-		if found {
-			sort.Strings(members)
-			return appendNew(out, members...)
-		}
-	}
-	return out
-}
-
 // appendNew appends the items of add not already in list.
 func appendNew(list []string, add ...string) []string {
 	for _, a := range add {
@@ -281,7 +257,8 @@ func (rs *resolver) fileOnly(dir, bf string, major, minor uint32, err error) []s
 			node := filepath.Join(rs.r.Dev, strings.TrimPrefix(m.Source, "/dev/"))
 			if smaj, smin, serr := blockDevNumber(node); serr == nil {
 				if sub, serr := rs.sysDir(smaj, smin); serr == nil {
-					return rs.btrfsMembers(sub)
+					m, _ := rs.btrfsFS(sub)
+					return m
 				}
 			}
 		}

@@ -41,6 +41,7 @@ part $A1/block/sda sda1 8:1 1 7814035120
 part $A2/block/sdb sdb1 8:17 1 7814035120
 MD=$S/devices/virtual/block/md0
 disk $MD 9:0 7814035120 1 none
+attr $MD/md/level raid1   # Documentation/admin-guide/md.rst: md/level
 mkdir -p $MD/slaves
 ln -s ../../../../pci0000:00/0000:00:17.0/ata1/host0/target0:0:0/0:0:0:0/block/sda/sda1 $MD/slaves/sda1
 ln -s ../../../../pci0000:00/0000:00:17.0/ata2/host1/target1:0:0/1:0:0:0/block/sdb/sdb1 $MD/slaves/sdb1
