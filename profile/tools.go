@@ -10,8 +10,8 @@ type Tools struct {
 	// Searched are the program names looked for; one of them absent from
 	// Found is not on PATH.
 	Searched []string `json:"searched"`
-	// Found are those found, in Searched's order.
-	Found []Tool `json:"found,omitempty"`
+	// Found are those found, in Searched's order ([] when none).
+	Found []Tool `json:"found"`
 }
 
 // Tool is one program found on PATH.

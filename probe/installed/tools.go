@@ -39,7 +39,7 @@ func ReadTools(ctx context.Context, o Options, names, versionless []string) (*pr
 	if o.PATH == "" {
 		o.PATH = os.Getenv("PATH")
 	}
-	t := &profile.Tools{Searched: append(append([]string{}, names...), versionless...)}
+	t := &profile.Tools{Searched: append(append([]string{}, names...), versionless...), Found: []profile.Tool{}}
 	var gaps []profile.Gap
 	for i, name := range t.Searched {
 		shown, real, ok := onPath(o, name)
