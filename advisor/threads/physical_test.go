@@ -2,6 +2,7 @@ package threads
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -220,6 +221,63 @@ func TestCompressedRoomNote(t *testing.T) {
 			has := strings.Contains(notes, "the backup is compressed")
 			if tc.want == "" && has || tc.want != "" && !strings.Contains(notes, tc.want) {
 				t.Errorf("notes (want %q):\n%s", tc.want, notes)
+			}
+		})
+	}
+}
+
+// TestCopySeconds: the copy runs at the datadir's writes unless the
+// backup's own disk, timed, reads slower; then at its reads, the high end
+// both in turn.
+func TestCopySeconds(t *testing.T) {
+	b := &profile.PhysicalBackup{Type: profile.BackupLogApplied, TotalBytes: 300e6, ReadFile: "/mnt/usb/full/ibdata1"}
+	for _, tc := range []struct {
+		name        string
+		read, write float64
+		low, high   float64
+		has         string
+	}{
+		{"read not timed: the writes", 0, 100, 3, 3.45, "the backup's own disk read at least as fast"},
+		{"read faster: the writes", 500, 100, 3, 3.45, "reading faster (500 MB/s, timed on /mnt/usb/full/ibdata1)"},
+		{"a USB disk reading 15 MB/s into a 1500 MB/s SSD", 15, 1500, 20, 23, "at the 15 MB/s its own disk read (timed on /mnt/usb/full/ibdata1)"},
+		{"reads and writes alike: both in turn at the high end", 100, 120, 3, 5.5, "slower than the 120 MB/s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b.ReadMBPerS = tc.read
+			low, high, why := copySeconds(b, tc.write)
+			if math.Abs(low-tc.low) > 0.01 || math.Abs(high-tc.high) > 0.01 {
+				t.Errorf("copy %.2f-%.2f s, want %.2f-%.2f", low, high, tc.low, tc.high)
+			}
+			if !strings.Contains(why, tc.has) {
+				t.Errorf("why %q lacks %q", why, tc.has)
+			}
+		})
+	}
+}
+
+// TestPrepareReadsOnItsOwnDisk: a backup on another disk whose reads were
+// timed adds, at the high end, its redo and every data page once per
+// recovery batch read there; untimed, nothing is added.
+func TestPrepareReadsOnItsOwnDisk(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		read      float64
+		addHigh   float64 // seconds over the redo alone
+		has, hasN string
+	}{
+		{"reads not timed", 0, 0, "not counted", "its reads there"},
+		{"a 20 MB/s disk: 88 MB of redo, 437 MB of pages, 2 batches", 20, 88/20.0 + 2*437/20.0, "its reads there at the 20 MB/s timed: the redo, and up to every data page twice", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			other := false
+			p := &profile.Profile{Backup: &profile.PhysicalBackup{Type: profile.BackupFull, RedoBytes: 88e6, TotalBytes: 525e6,
+				LogFileBytes: 88e6, SameFilesystemAsDatadir: &other, ReadMBPerS: tc.read}}
+			low, high, why := prepareSeconds(p, 100<<20)
+			if got := high - 88/PrepareRedoMBPerSLow; math.Abs(got-tc.addHigh) > 0.01 || math.Abs(low-88/PrepareRedoMBPerSHigh) > 0.01 {
+				t.Errorf("low %.2f, high %.2f over the redo's: want +%.2f", low, got, tc.addHigh)
+			}
+			if !strings.Contains(why, tc.has) || (tc.hasN != "" && strings.Contains(why, tc.hasN)) {
+				t.Errorf("why %q: want %q, not %q", why, tc.has, tc.hasN)
 			}
 		})
 	}

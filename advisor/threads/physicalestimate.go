@@ -31,10 +31,7 @@ func physicalEstimate(p *profile.Profile, mem uint64) DurationRange {
 	if !s.Measured || s.SeqWrite.MBPerS <= 0 || b.Compressed != "" {
 		return DurationRange{} // compressed: its size once decompressed is not known (qpressNote)
 	}
-	copySec := float64(b.CopyBytes()) / 1e6 / s.SeqWrite.MBPerS
-	low, high := copySec, copySec*PhysicalCopySlack
-	basis := fmt.Sprintf("the copy: %s at the %.0f MB/s sequential writes measured (x%.2f, what the copy and sync took "+
-		"where measured), the backup's own disk read at least as fast", profile.HumanBytes(b.CopyBytes()), s.SeqWrite.MBPerS, PhysicalCopySlack)
+	low, high, basis := copySeconds(b, s.SeqWrite.MBPerS)
 	if !b.Prepared() && b.RedoBytes > 0 {
 		pl, ph, why := prepareSeconds(p, mem)
 		low, high = low+pl, high+ph
@@ -43,10 +40,41 @@ func physicalEstimate(p *profile.Profile, mem uint64) DurationRange {
 	return DurationRange{Low: secs(low), High: secs(high), Basis: basis}
 }
 
+// copySeconds bounds the copy-back and the sync after it: the backup's
+// bytes at the datadir's measured sequential write rate (x
+// PhysicalCopySlack), or at its own disk's read rate where that was timed
+// and is slower (the high end then reads and writes one after the other:
+// bytes/read + bytes/write, the most a copy that overlaps nothing takes;
+// the low end stays at the writes when the plan's prepare runs first, as
+// it may leave the files in the page cache).
+func copySeconds(b *profile.PhysicalBackup, writeMBPerS float64) (low, high float64, why string) {
+	mb := float64(b.CopyBytes()) / 1e6
+	low, high = mb/writeMBPerS, mb/writeMBPerS*PhysicalCopySlack
+	why = fmt.Sprintf("the copy: %s at the %.0f MB/s sequential writes measured (x%.2f, what the copy and sync took "+
+		"where measured)", profile.HumanBytes(b.CopyBytes()), writeMBPerS, PhysicalCopySlack)
+	switch r := b.ReadMBPerS; {
+	case r <= 0:
+		return low, high, why + ", the backup's own disk read at least as fast"
+	case r >= writeMBPerS:
+		return low, high, why + fmt.Sprintf(", the backup's own disk reading faster (%.0f MB/s, timed on %s)", r, b.ReadFile)
+	default:
+		if b.Prepared() { // a prepare run just before may leave the files in the page cache: the low end stays
+			low = mb / r
+		}
+		high = max(mb/r*PhysicalCopySlack, mb/r+mb/writeMBPerS)
+		return low, high, fmt.Sprintf("the copy: %s at the %.0f MB/s its own disk read (timed on %s), slower than the "+
+			"%.0f MB/s the datadir's disk writes (up to both in turn, or x%.2f)", profile.HumanBytes(b.CopyBytes()), r, b.ReadFile,
+			writeMBPerS, PhysicalCopySlack)
+	}
+}
+
 // prepareSeconds bounds the prepare: its redo at the measured apply
 // rates, and, when the backup lies on the datadir's filesystem (the disk
 // measured), at most every data page written once per recovery batch at
-// that disk's random-write rate (one thread).
+// that disk's random-write rate (one thread); on another disk whose reads
+// were timed, at most the redo and every data page once per batch read
+// there (live, a 20 MB/s-read bed: 84 MiB of redo, 2 batches, prepared in
+// 12.2 s against 2.2-4.0 s for the redo alone; docs/benchmarks/live-server.md).
 func prepareSeconds(p *profile.Profile, mem uint64) (low, high float64, why string) {
 	b := p.Backup
 	redoMB := float64(b.RedoBytes) / 1e6
@@ -54,7 +82,13 @@ func prepareSeconds(p *profile.Profile, mem uint64) (low, high float64, why stri
 	why = fmt.Sprintf("the prepare: %s of redo at %.0f-%.0f MB/s (measured on 2 cores)", profile.HumanBytes(b.RedoBytes),
 		PrepareRedoMBPerSLow, PrepareRedoMBPerSHigh)
 	if same := b.SameFilesystemAsDatadir; same == nil || !*same {
-		return low, high, why + ", its page writes on the backup's own disk not counted (not measured: mytune measured the datadir's)"
+		why += ", its page writes on the backup's own disk not counted (not measured: mytune measured the datadir's)"
+		if r := b.ReadMBPerS; r > 0 { // a prepare reads its redo, and the pages it applies it to, from there
+			batches := math.Ceil(float64(b.RedoBytes) * PrepareMemoryPerRedoByte / float64(mem))
+			high += redoMB/r + batches*float64(b.CopyBytes())/1e6/r
+			why += fmt.Sprintf("; its reads there at the %.0f MB/s timed: the redo, and up to every data page %s", r, times(int(batches)))
+		}
+		return low, high, why
 	}
 	pt, ok := profile.At(p.Storage.RandWrite, 1)
 	if !ok || pt.IOPS <= 0 {

@@ -112,7 +112,7 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	}
 	attachCapture(p, captured)
 	useDump(p, d)
-	useBackup(p, backup)
+	useBackup(cmd.Context(), p, backup)
 	useTools(cmd.Context(), p, d != nil || backup != nil)
 	if live {
 		if opts.Calibration, err = a.liveCalibration(cmd); err != nil {
