@@ -114,6 +114,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	if loads {
 		planLoad(p, o, &plan, b, c, temp, tempNotes)
 	}
+	useClientStandIn(p, o, &plan)
 	plan.Warnings = append(plan.Warnings, toolWarnings(p, o, plan.Commands)...)
 	return plan
 }

@@ -32,6 +32,9 @@ func toolWarnings(p *profile.Profile, o Options, cmds []string) []string {
 	}
 	var out []string
 	seen := map[string]bool{}
+	if clientStandIn(p, o) {
+		seen["mysql"] = true // the lines call mariadb (useClientStandIn): nothing to warn about
+	}
 	for _, c := range cmds {
 		for _, name := range linePrograms(c) {
 			_, found, searched := p.Tools.Lookup(name)
@@ -68,6 +71,15 @@ func missingToolWarning(t *profile.Tools, name string) string {
 // each part of a pipeline (a | inside quotes is not a pipe).
 func linePrograms(line string) []string {
 	var out []string
+	for _, sp := range programSpans(line) {
+		out = append(out, line[sp[0]:sp[1]])
+	}
+	return out
+}
+
+// programSpans are the byte ranges of linePrograms' words in line.
+func programSpans(line string) [][2]int {
+	var out [][2]int
 	var quote rune
 	start := true
 	for i, r := range line {
@@ -81,11 +93,11 @@ func linePrograms(line string) []string {
 		case r == '|':
 			start = true
 		case start && r != ' ':
-			word := line[i:]
-			if j := strings.IndexAny(word, " |"); j >= 0 {
-				word = word[:j]
+			end := len(line)
+			if j := strings.IndexAny(line[i:], " |"); j >= 0 {
+				end = i + j
 			}
-			out, start = append(out, word), false
+			out, start = append(out, [2]int{i, end}), false
 		}
 	}
 	return out
@@ -148,4 +160,41 @@ func runsProgram(cmds []string, name string) bool {
 		}
 	}
 	return false
+}
+
+// clientStandIn reports whether the lines should call the mariadb client
+// where they say mysql: this machine has mariadb on PATH but not mysql
+// (MariaDB 11.0 moved the mysql-named links into mariadb-client-compat,
+// MariaDB server pull request #2390) and the target is MariaDB, which its
+// own client reaches (a MySQL target keeps mysql: its default
+// caching_sha2_password needs a client plugin the mariadb client may lack).
+func clientStandIn(p *profile.Profile, o Options) bool {
+	_, hasMySQL, searched := p.Tools.Lookup("mysql")
+	_, hasMaria, _ := p.Tools.Lookup("mariadb")
+	return searched && !hasMySQL && hasMaria && targetOf(p, o).IsMariaDB()
+}
+
+// useClientStandIn rewrites the lines that run the mysql client to run
+// mariadb where clientStandIn says so, with a note saying why.
+func useClientStandIn(p *profile.Profile, o Options, plan *Plan) {
+	if !clientStandIn(p, o) || !runsProgram(plan.Commands, "mysql") {
+		return
+	}
+	for i, c := range plan.Commands {
+		plan.Commands[i] = renameProgram(c, "mysql", "mariadb")
+	}
+	plan.Notes = append(plan.Notes, "the lines call the mariadb client: this machine has no mysql on PATH (MariaDB 11 packages "+
+		"ship that name only in mariadb-client-compat), and mariadb is the same client for a MariaDB target")
+}
+
+// renameProgram is line with each pipeline part that runs from run to
+// instead (the first word only; quoted text is left alone).
+func renameProgram(line, from, to string) string {
+	spans := programSpans(line)
+	for k := len(spans) - 1; k >= 0; k-- {
+		if sp := spans[k]; line[sp[0]:sp[1]] == from {
+			line = line[:sp[0]] + to + line[sp[1]:]
+		}
+	}
+	return line
 }

@@ -59,15 +59,21 @@ func TestToolWarnings(t *testing.T) {
 	cases := []struct {
 		name string
 		p    *profile.Profile
-		want []string // substrings of the warnings, joined
+		want []string // substrings of the warnings, commands and notes, joined
 		not  []string
 	}{
 		{"debian 12 with every tool: nothing", mydumper(debianTools()), nil, []string{"not installed", "myloader is"}},
 		{"no myloader: the load line would not run", mydumper(debianTools("myloader")),
 			[]string{"myloader is not installed on this machine", "\"myloader: command not found\"", "package mydumper)"}, nil},
 		{"a saved profile that did not look: nothing", mydumper(nil), nil, []string{"not installed"}},
-		{"a gzip mysqldump file without the mysql name: mariadb in its place", gzFile(debianTools("mysql")),
-			[]string{"mysql is not installed", "type mariadb for mysql in them (/usr/bin/mariadb"}, []string{"gunzip is not"}},
+		{"a gzip mysqldump file without the mysql name, a MariaDB target: the lines call mariadb", gzFile(debianTools("mysql")),
+			[]string{"| mariadb --host TARGET", "the lines call the mariadb client: this machine has no mysql on PATH"},
+			[]string{"mysql is not installed", "gunzip is not", "| mysql "}},
+		{"the same for a MySQL target: mysql kept, a warning with the stand-in", func() *profile.Profile {
+			p := gzFile(debianTools("mysql"))
+			p.Server = server("mysql", "8.0.36", map[string]string{"hostname": "db1", "port": "3306"})
+			return p
+		}(), []string{"mysql is not installed", "type mariadb for mysql in them (/usr/bin/mariadb", "| mysql --host TARGET"}, []string{"lines call the mariadb"}},
 		{"a gzip mysqldump file without gunzip", gzFile(debianTools("gunzip")), []string{"gunzip is not installed", "package gzip)"}, nil},
 		{"a 10.6 backup, this machine's mariadb-backup 10.11: prepare with 10.6's", backup(debianTools(), "10.6.16-MariaDB"),
 			[]string{"taken by mariadb-backup 10.6.16-MariaDB", "this machine's mariadb-backup is 10.11.19 (/usr/bin/mariadb-backup)",
@@ -82,12 +88,12 @@ func TestToolWarnings(t *testing.T) {
 			[]string{"mariadb-backup is not installed", "package mariadb-backup)"}, []string{"series"}},
 		{"a zstd dump, myloader 0.10: it would leave the tables empty", zstd(debianTools()),
 			[]string{"this machine's myloader is 0.10.0 (/usr/bin/myloader), which reads gzip only", "0.15 or newer"}, nil},
-		{"a zstd dump, myloader 0.16", zstd(withTool(debianTools(), "myloader", "0.16.1")), nil, []string{"reads gzip only"}},
+		{"a zstd dump, myloader 0.16", zstd(withTool(debianTools(), "myloader", "0.16.1")), nil, []string{"this machine's myloader is"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			plan := Size(tc.p, Options{Task: TaskLoad})
-			got := strings.Join(plan.Warnings, "\n")
+			got := strings.Join(plan.Warnings, "\n") + "\n" + strings.Join(plan.Commands, "\n") + "\n" + strings.Join(plan.Notes, "\n")
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("warnings lack %q:\n%s\ncommands: %q", w, got, plan.Commands)
@@ -133,6 +139,20 @@ func TestEnvelopeLoader(t *testing.T) {
 			}
 			if tc.want && got[0] != "myloader "+tc.version+" on this machine (measured: myloader 0.10)" {
 				t.Errorf("loader = %q", got)
+			}
+		})
+	}
+}
+
+func TestRenameProgram(t *testing.T) {
+	for _, tc := range []struct{ name, line, want string }{
+		{"the first word", "mysql --host TARGET -e 'ANALYZE TABLE t'", "mariadb --host TARGET -e 'ANALYZE TABLE t'"},
+		{"after a pipe", "gunzip -c f.gz | tail -n +2 | mysql --host TARGET", "gunzip -c f.gz | tail -n +2 | mariadb --host TARGET"},
+		{"quoted text and other words stay", "mysqlsh URI -e 'mysql | x' | cat", "mysqlsh URI -e 'mysql | x' | cat"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := renameProgram(tc.line, "mysql", "mariadb"); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
 	}
