@@ -36,6 +36,9 @@ func ApplyNow(a Advice, v profile.Version) []string {
 		if f.Variable == "innodb_buffer_pool_size" {
 			line = onlinePoolLine(a, v, f.Recommended, line)
 		}
+		if f.Variable == "slave_parallel_threads" {
+			line = sqlThreadStopped(a, line)
+		}
 		out = append(out, line)
 	}
 	return out
@@ -123,4 +126,18 @@ func ioCapacityOrder(fs []Finding) []Finding {
 // sync_binlog and thread_cache_size were taken.
 func readOnlyRefuses(a Advice, name string) bool {
 	return name == "innodb_log_file_size" && threads.InnoDBReadOnly(&a.Profile)
+}
+
+// sqlThreadStopped wraps a SET GLOBAL slave_parallel_threads in a stop and
+// start of the replication SQL thread: MariaDB 10.11.19 refuses it while a
+// replica runs (ERROR 1198, "This operation cannot be performed as you have
+// a running slave", review r49), and takes it with only the SQL thread
+// stopped, the I/O thread still fetching. Several connections are stopped
+// and started together (STOP ALL SLAVES SQL_THREAD, also taken live).
+func sqlThreadStopped(a Advice, line string) string {
+	stop, start := "STOP SLAVE SQL_THREAD;", "START SLAVE SQL_THREAD;"
+	if s := a.Profile.Server; s != nil && s.Replication != nil && s.Replication.Channels > 1 {
+		stop, start = "STOP ALL SLAVES SQL_THREAD;", "START ALL SLAVES SQL_THREAD;"
+	}
+	return stop + " " + line + " " + start
 }

@@ -130,3 +130,29 @@ func TestApplyNowOnReadOnlyInnoDB(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyNowParallelThreads: review r49, MariaDB 10.11.19 refused SET
+// GLOBAL slave_parallel_threads on a running replica (error 1198) and took
+// it with the SQL thread stopped; the line stops and starts it, every
+// connection's when there are several.
+func TestApplyNowParallelThreads(t *testing.T) {
+	v, _ := profile.ParseVersion("10.11.19")
+	for _, c := range []struct {
+		name     string
+		channels int
+		want     string
+	}{
+		{"one connection", 1, "STOP SLAVE SQL_THREAD; SET GLOBAL slave_parallel_threads = 8; START SLAVE SQL_THREAD;"},
+		{"several connections", 2,
+			"STOP ALL SLAVES SQL_THREAD; SET GLOBAL slave_parallel_threads = 8; START ALL SLAVES SQL_THREAD;"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := Advice{Target: profile.Target{Flavor: "mariadb", Version: "10.11"},
+				Profile:  profile.Profile{Server: &profile.Server{Replication: &profile.Replication{Role: profile.RoleReplica, Channels: c.channels}}},
+				Findings: []Finding{{Variable: "slave_parallel_threads", Recommended: "8"}}}
+			if got := ApplyNow(a, v); !reflect.DeepEqual(got, []string{c.want}) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}

@@ -347,6 +347,9 @@ var ruleCases = []struct {
 	{"replica caught up", "replication.replica_behind", func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 0}
 	}, "", false, ""},
+	// review r49: a MariaDB replica 36 s behind applying serially (rules/parallelapply_test.go)
+	{"serial lagging replica", "replication.parallel_apply", all(setVersion("mariadb", "10.11.19"), setVar("slave_parallel_threads", "0"),
+		replicaOf(profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 36})), "", true, ""},
 	// review r24: a replica set read_only = OFF got no word of it
 	{"writable replica", "replication.replica_writable", all(setVar("read_only", "OFF"), func(p *profile.Profile) {
 		p.Server.Replication = &profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true}

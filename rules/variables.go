@@ -111,6 +111,12 @@ var knownVars = map[string]varSpec{
 	// Review r24: a replica that takes writes (replicawritable.go); a
 	// string, since MariaDB 11 adds NO_LOCK and NO_LOCK_NO_ADMIN.
 	"read_only": {KindString, ">=5.0", ">=5.0"},
+	// Review r49: a MariaDB replica that applies serially (parallelapply.go).
+	// slave_parallel_threads came in MariaDB 10.0.5, slave_parallel_mode in
+	// 10.1.3 (MariaDB KB, "Parallel Replication"); MySQL names its own
+	// replica_parallel_workers and replica_parallel_type.
+	"slave_parallel_threads": {KindInt, "", ">=10.0.5"},
+	"slave_parallel_mode":    {KindString, "", ">=10.1.3"},
 }
 
 // VariableKind returns how the named variable is typed (KindString if unknown).
