@@ -51,3 +51,50 @@ func TestReplicaFlushText(t *testing.T) {
 		})
 	}
 }
+
+// TestReplicaRelaxedText: review r49, a MariaDB 10.11.19 GTID replica
+// advised with --durability relaxed on a slow disk was told an OS crash
+// "can lose up to about a second of committed transactions", and that
+// sync_binlog 1000 loses events "a replica that had not received them"
+// misses, as a source is told. Each relaxed rule says what a crash takes
+// from a replica by GTID position, and only there.
+func TestReplicaRelaxedText(t *testing.T) {
+	gtidReplica := profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, GTIDPosition: true}
+	withReplica := gtidReplica
+	withReplica.Replicas = 1
+	filePos := gtidReplica
+	filePos.GTIDPosition = false
+	cases := []struct {
+		name string
+		rep  profile.Replication
+		said bool
+		who  string
+	}{
+		{"GTID replica", gtidReplica, true, "(no replica of its own was connected when it was read)"},
+		{"GTID replica with a replica of its own", withReplica, true, "(1 replica of its own reads it)"},
+		{"replica by file and position", filePos, false, ""},
+		{"source", profile.Replication{Role: profile.RoleSource, Replicas: 1}, false, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := quietProfile()
+			setVersion("mariadb", "10.11.19")(&p)
+			all(setVar("innodb_flush_log_at_trx_commit", "1"), setVar("log_bin", "ON"), setVar("sync_binlog", "1"),
+				setVar("innodb_log_file_buffering", "OFF"), slowSync, replicaOf(c.rep))(&p)
+			hits := fired(t, p, "relaxed", "")
+			for _, id := range []string{"durability.flush_log_relaxed", "durability.log_file_buffering_relaxed",
+				"durability.sync_binlog_relaxed"} {
+				h, ok := hits[id]
+				if !ok {
+					t.Fatalf("%s did not fire", id)
+				}
+				said := strings.Contains(h.RenderedDetail, "fetches and applies them again") ||
+					strings.Contains(h.RenderedDetail, "goes on replicating from its source")
+				if said != c.said || (c.who != "" && id == "durability.sync_binlog_relaxed" &&
+					!strings.Contains(h.RenderedDetail, c.who)) {
+					t.Errorf("%s: replica text said %v, want %v (%q): %s", id, said, c.said, c.who, h.RenderedDetail)
+				}
+			}
+		})
+	}
+}
