@@ -130,3 +130,33 @@ func (t DumpLoaderTrap) Quoted() string {
 	}
 	return q(t.Schema) + "." + q(t.Table)
 }
+
+// MaxDumpObjects is the most views, routines, triggers and events a
+// profile lists (Dump.Objects): a warning names a few, and a dump of
+// thousands would make the profile megabytes.
+const MaxDumpObjects = 500
+
+// Kinds of DumpObject.
+const (
+	ObjectView      = "view"
+	ObjectFunction  = "function"
+	ObjectProcedure = "procedure"
+	ObjectTrigger   = "trigger"
+	ObjectEvent     = "event"
+)
+
+// DumpObject is one view, stored routine, trigger or event of a dump that
+// names a DEFINER, and that account; Dump.Objects lists them by schema,
+// kind and name. With the binary log on, whether the loading account may
+// create one depends on both (threads.AccountWarning).
+type DumpObject struct {
+	// Kind is ObjectView, ObjectFunction, ObjectProcedure, ObjectTrigger
+	// or ObjectEvent.
+	Kind string `json:"kind"`
+	// Schema is the database it is created in ("" when the dump does not
+	// say: a mysqldump file that selects none).
+	Schema string `json:"schema,omitempty"`
+	Name   string `json:"name"`
+	// Definer is the account it runs as, "user@host".
+	Definer string `json:"definer"`
+}

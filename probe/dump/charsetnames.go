@@ -98,7 +98,8 @@ func readObjectNames(ctx context.Context, dir string, files fileSet, t *tally) e
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("reading the schema files of %s: %w", dir, err)
 		}
-		if f := classifyMydumperIn(files, name); f.kind == "data" || f.kind == "table-schema" {
+		f := classifyMydumperIn(files, name)
+		if f.kind == "data" || f.kind == "table-schema" {
 			continue
 		}
 		if !strings.Contains(trimCompression(name), "-schema") {
@@ -112,6 +113,7 @@ func readObjectNames(ctx context.Context, dir string, files fileSet, t *tally) e
 		rc.Close()
 		t.names.add(string(b))
 		t.definers.add(string(b))
+		t.objects.add(f.schema, string(b))
 	}
 	return nil
 }

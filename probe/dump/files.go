@@ -147,6 +147,8 @@ type tally struct {
 	rowCompressed map[string]bool
 	// definers are the accounts the dump's objects run as.
 	definers definers
+	// objects are the dump's views, routines, triggers and events.
+	objects objects
 	// genNotNull are the tables with a generated column declared NOT NULL.
 	genNotNull generatedNotNull
 	// invisible are the tables with a column MySQL made invisible.
@@ -208,6 +210,7 @@ func (t *tally) fill(d *profile.Dump) {
 	d.Charsets, d.Collations = t.names.lists()
 	d.FunctionalKeyTables = t.functional.list()
 	d.Definers = t.definers.list()
+	d.Objects, d.ObjectsOmitted = t.objects.sorted(), t.objects.omitted
 	d.GeneratedNotNullTables = t.genNotNull.list()
 	d.InvisibleColumnTables = t.invisible.list()
 	d.DataDirectories = t.dataDirs.list()

@@ -73,6 +73,9 @@ func (s *sqlScan) fileChecks(b []byte) {
 	} else if reSetsNames.Match(b) {
 		s.t.names.add(string(b))
 	}
+	if hasDefiner := bytes.Contains(b, []byte("DEFINER")); hasDefiner || s.t.objects.pending != "" {
+		s.t.objects.addLine(s.schema, string(b))
+	}
 	if bytes.Contains(b, []byte("DEFINER")) {
 		s.t.definers.add(string(b))
 	} else if reSessionBinlogOff.Match(b) {
