@@ -1,5 +1,7 @@
 package profile
 
+import "strings"
+
 // SkipBinlogPrivileges names the privileges that let a session set
 // sql_log_bin. MariaDB: BINLOG ADMIN from 10.5.2 (MDEV-21957, MariaDB
 // manual "GRANT", BINLOG ADMIN), else SUPER; it has no
@@ -46,4 +48,87 @@ func ReadOnlyWritePrivileges(flavor, version string) string {
 		return "the CONNECTION_ADMIN or SUPER privilege" + super
 	}
 	return "READ_ONLY ADMIN on MariaDB (SUPER too before 10.11), CONNECTION_ADMIN or SUPER on MySQL" + super
+}
+
+// DefinerPrivileges are the global privileges, any one of which lets an
+// account create a view, routine, trigger or event whose DEFINER is
+// another account. MariaDB: SET USER from 10.5.2 (MariaDB KB, "GRANT",
+// SET USER), else SUPER; measured on 10.11.19 (review r52): ERROR 1227
+// "you need (at least one of) the SUPER, SET USER privilege(s)" for each
+// of a view, function, procedure and event, gone once SET USER was
+// granted. MySQL 8.2+: SET_ANY_DEFINER, 8.0-8.1 SET_USER_ID, 5.7 SUPER
+// (MySQL 8.4 manual, "Stored Object Access Control").
+func DefinerPrivileges(flavor, version string) []string {
+	v, ok := ParseVersion(version)
+	switch {
+	case flavor == FlavorMariaDB && ok && !v.AtLeast(10, 5, 2):
+		return []string{"SUPER"}
+	case flavor == FlavorMariaDB:
+		return []string{"SET USER", "SUPER"}
+	case flavor != "" && ok && !v.AtLeast(8, 0, 0):
+		return []string{"SUPER"}
+	case flavor != "" && ok && !v.AtLeast(8, 2, 0):
+		return []string{"SET_USER_ID", "SUPER"}
+	case flavor != "":
+		return []string{"SET_ANY_DEFINER", "SUPER"}
+	}
+	return []string{"SUPER"}
+}
+
+// binlogAdminVariables are the variables MariaDB 10.5.2+ lets BINLOG
+// ADMIN set (MariaDB KB, "GRANT", BINLOG ADMIN) besides the binlog_*
+// names; measured on 10.11.19 (review r52) for sync_binlog,
+// binlog_expire_logs_seconds, expire_logs_days, binlog_cache_size,
+// max_binlog_size, binlog_format and log_bin_trust_function_creators.
+var binlogAdminVariables = map[string]bool{"sync_binlog": true, "expire_logs_days": true, "log_bin_trust_function_creators": true,
+	"max_binlog_size": true, "max_binlog_cache_size": true, "max_binlog_stmt_cache_size": true, "sql_log_bin": true,
+	"log_bin_compress": true, "log_bin_compress_min_len": true}
+
+// connectionAdminVariables are those MariaDB 10.5.2+ lets CONNECTION
+// ADMIN set (MariaDB KB, "GRANT", CONNECTION ADMIN); max_connections
+// measured on 10.11.19 (review r52).
+var connectionAdminVariables = map[string]bool{"max_connections": true, "extra_max_connections": true, "max_connect_errors": true,
+	"connect_timeout": true, "init_connect": true, "max_password_errors": true, "secure_auth": true, "slow_launch_time": true}
+
+// SetGlobalPrivileges are the global privileges, any one of which lets an
+// account run SET GLOBAL name (SET SESSION for sql_log_bin). MariaDB
+// 10.5.2+ split some off SUPER (binlogAdminVariables, connection
+// variables, read_only); every other variable still needs SUPER (10.11.19,
+// review r52: innodb_io_capacity, innodb_buffer_pool_size,
+// innodb_flush_log_at_trx_commit, max_allowed_packet, local_infile and 16
+// more refused an account with BINLOG ADMIN, CONNECTION ADMIN, REPLICATION
+// SLAVE ADMIN and READ_ONLY ADMIN alike: "you need (at least one of) the
+// SUPER privilege(s)"). MySQL 8.0+: SYSTEM_VARIABLES_ADMIN or SUPER
+// (MySQL 8.0 manual, "System Variable Privileges"); 5.7 SUPER.
+func SetGlobalPrivileges(flavor, version, name string) []string {
+	v, ok := ParseVersion(version)
+	switch {
+	case flavor == FlavorMariaDB && ok && !v.AtLeast(10, 5, 2):
+		return []string{"SUPER"}
+	case flavor == FlavorMariaDB && (strings.Contains(name, "binlog") || binlogAdminVariables[name]):
+		return []string{"BINLOG ADMIN", "SUPER"}
+	case flavor == FlavorMariaDB && connectionAdminVariables[name]:
+		return []string{"CONNECTION ADMIN", "SUPER"}
+	case flavor == FlavorMariaDB && name == "read_only":
+		return []string{"READ_ONLY ADMIN"}
+	case flavor == FlavorMariaDB:
+		return []string{"SUPER"}
+	case flavor != "" && ok && !v.AtLeast(8, 0, 0):
+		return []string{"SUPER"}
+	case flavor != "":
+		return []string{"SYSTEM_VARIABLES_ADMIN", "SUPER"}
+	}
+	return []string{"SUPER"}
+}
+
+// PrivilegeWords joins privilege names as a sentence says them: "the SET
+// USER or SUPER privilege".
+func PrivilegeWords(privs []string) string {
+	switch len(privs) {
+	case 0:
+		return ""
+	case 1:
+		return "the " + privs[0] + " privilege"
+	}
+	return "the " + strings.Join(privs[:len(privs)-1], ", ") + " or " + privs[len(privs)-1] + " privilege"
 }

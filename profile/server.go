@@ -99,6 +99,8 @@ type Server struct {
 	// (Dump.Definers, "user@host"), whether mysql.user holds it; nil when
 	// no dump was given or the account may not read mysql.user.
 	DefinersKnown map[string]bool `json:"definers_known,omitempty"`
+	// Account is who mytune read the server as (nil when not read).
+	Account *Account `json:"account,omitempty"`
 	// EnginesAvailable are the storage engines SHOW ENGINES says can be
 	// used (Support YES or DEFAULT, the default first); nil when no dump
 	// named an engine as the server was read, or the list was not read.
@@ -425,7 +427,9 @@ type Dump struct {
 	// Definers are the accounts ("user@host") the dump's views, routines,
 	// triggers and events run as (DEFINER=…): on a target without one,
 	// each object is created but fails when used (ERROR 1449).
-	Definers []string `json:"definers,omitempty"`
+	Definers       []string     `json:"definers,omitempty"`
+	Objects        []DumpObject `json:"objects,omitempty"`         // at most MaxDumpObjects (DumpObject)
+	ObjectsOmitted int          `json:"objects_omitted,omitempty"` // those past MaxDumpObjects
 	// GeneratedNotNullTables are the tables ("schema.table") whose CREATE
 	// TABLE has a generated column declared NOT NULL ("GENERATED ALWAYS AS
 	// (…) STORED NOT NULL", as MySQL writes it), which MariaDB refuses

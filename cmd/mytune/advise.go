@@ -149,7 +149,7 @@ func (a *app) readDumpFlag(cmd *cobra.Command) (*profile.Dump, *profile.Physical
 	if err != nil {
 		return nil, nil, dumpError(err)
 	}
-	a.ask = server.NamesAsked{Charsets: d.Charsets, Collations: d.Collations, Definers: d.Definers, Engines: d.EngineNames()}
+	a.ask = server.NamesAsked{Charsets: d.Charsets, Collations: d.Collations, Definers: d.Definers, Engines: d.EngineNames(), Grants: true}
 	return d, nil, nil
 }
 

@@ -38,6 +38,9 @@ type NamesAsked struct {
 	// Engines are the storage engines the dump's tables name: when there
 	// are any, the server's own list is read (enginesAvailable).
 	Engines []string
+	// Grants has the account's own grants read (account): set with a
+	// dump, whose objects and plan the account may or may not run.
+	Grants bool
 }
 
 // charsetNames asks the server whether it knows each name in r.c.Ask, by
@@ -48,6 +51,7 @@ type NamesAsked struct {
 func (r *reader) charsetNames(ctx context.Context) {
 	ask := r.c.Ask
 	r.definers(ctx)
+	r.account(ctx)
 	r.enginesAvailable(ctx)
 	if len(ask.Charsets)+len(ask.Collations) == 0 || r.gone != "" {
 		return

@@ -147,6 +147,14 @@ const (
 	// objects run as (User, Host bound as parameters); it needs SELECT on
 	// mysql.user (ERROR 1142 without it).
 	qDefinerExists query = "/* mytune */ SELECT COUNT(*) FROM mysql.user WHERE User = ? AND Host = ?"
+
+	// qCurrentUser and qShowGrants read the account mytune runs as and
+	// what it may do (SHOW GRANTS of one's own account needs no privilege:
+	// MariaDB KB, "SHOW GRANTS"): with --dump, which of the dump's views,
+	// routines, triggers and events and which SET GLOBAL lines of the plan
+	// the account may run (threads.AccountWarning, review r52).
+	qCurrentUser query = "/* mytune */ SELECT CURRENT_USER()"
+	qShowGrants  query = "/* mytune */ SHOW GRANTS"
 	// qShowEngines lists the storage engines the server has loaded and
 	// whether each can be used (Support YES or DEFAULT; MySQL 8.4 manual,
 	// "SHOW ENGINES Statement"): a dump's table of an engine missing there
