@@ -56,6 +56,11 @@ type Advice struct {
 	// ApplyNow is the SET GLOBAL statements that put the cnf's settings
 	// that need no restart into effect now (ApplyNow); [] when none.
 	ApplyNow []string `json:"apply_now"`
+	// ApplyNowAccount says which ApplyNow lines the account mytune read
+	// the server as may not run, and the privilege each needs
+	// (threads.ApplyNowAccountNote); "" when it may run them all or the
+	// account was not read.
+	ApplyNowAccount string `json:"apply_now_account,omitempty"`
 	// Notes are facts about how the advice was made a reader should know
 	// ("no server and no my.cnf: current values are the target's documented defaults").
 	Notes []string `json:"notes"`

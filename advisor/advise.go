@@ -122,6 +122,7 @@ func Advise(p profile.Profile, opts AdviseOptions) (Advice, error) {
 		a.Notes = append(a.Notes, r.notes...)
 		a.Cnf = Cnf(a, r.version, opts.ToolVersion)
 		a.ApplyNow = ApplyNow(a, r.version)
+		a.ApplyNowAccount = threads.ApplyNowAccountNote(&p, t, a.ApplyNow)
 	}
 	refused := myCnfRefusals(p.MyCnf, t.Flavor, t.Version)
 	a.Findings = append(a.Findings, refused...)

@@ -63,6 +63,9 @@ func adviceText(a *advisor.Advice, o Options) string {
 	b.WriteString(threadsText(t, a.Threads, w))
 	b.WriteString(cnfText(t, a.Cnf, cnfHint(a), w))
 	b.WriteString(applyNowText(t, a.ApplyNow, w))
+	if a.ApplyNowAccount != "" && len(a.ApplyNow) > 0 {
+		b.WriteString(bullets("!", clean(a.ApplyNowAccount), w))
+	}
 	if len(a.Notes) > 0 {
 		b.WriteString(section(t, "NOTES"))
 		for _, n := range a.Notes {

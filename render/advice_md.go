@@ -30,6 +30,9 @@ func adviceMarkdown(a *advisor.Advice) string {
 		if len(a.ApplyNow) > 0 {
 			b.WriteString("The lines that need no restart, in effect now on the running server:\n\n" +
 				mdFenced("sql", strings.Join(a.ApplyNow, "\n")) + "\n")
+			if a.ApplyNowAccount != "" {
+				b.WriteString("**Account:** " + mdText(a.ApplyNowAccount) + "\n\n")
+			}
 		}
 	}
 	var gaps []string

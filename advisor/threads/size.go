@@ -142,6 +142,9 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 	plan.EstimatedLoadBinlog = binlogEstimate(p, o, loader.Threads, c.n, b)
 	plan.EstimatedLoadAsIs, plan.EstimatedSettledAsIs = asIsPlan(p, o, c, *plan)
 	plan.Warnings = append(plan.Warnings, loadWarnings(p, o)...)
+	if w := AccountWarning(p, o, plan.Temporary); w != "" && (o.Task == TaskAll || o.Task == TaskLoad) {
+		plan.Warnings = append(plan.Warnings, w)
+	}
 	if w := busyTargetWarning(p, loader.Threads); w != "" && p.Dump != nil {
 		plan.Warnings = append(plan.Warnings, w)
 	}
