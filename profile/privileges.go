@@ -95,7 +95,7 @@ var connectionAdminVariables = map[string]bool{"max_connections": true, "extra_m
 // 10.5.2+ split some off SUPER (binlogAdminVariables, connection
 // variables, read_only); every other variable still needs SUPER (10.11.19,
 // review r52: innodb_io_capacity, innodb_buffer_pool_size,
-// innodb_flush_log_at_trx_commit, max_allowed_packet, local_infile and 16
+// innodb_flush_log_at_trx_commit, max_allowed_packet, local_infile and 20
 // more refused an account with BINLOG ADMIN, CONNECTION ADMIN, REPLICATION
 // SLAVE ADMIN and READ_ONLY ADMIN alike: "you need (at least one of) the
 // SUPER privilege(s)"). MySQL 8.0+: SYSTEM_VARIABLES_ADMIN or SUPER
