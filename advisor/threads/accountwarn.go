@@ -8,11 +8,17 @@ import (
 )
 
 // objectPrivilege is the database privilege creating each kind of object
-// needs (MariaDB KB, "GRANT", Database Privileges); measured on MariaDB
-// 10.11.19 (review r52) for an event: "ERROR 1044 (42000): Access denied
-// for user … to database 'shop'" without EVENT.
-var objectPrivilege = map[string]string{profile.ObjectView: "CREATE VIEW", profile.ObjectFunction: "CREATE ROUTINE",
-	profile.ObjectProcedure: "CREATE ROUTINE", profile.ObjectTrigger: "TRIGGER", profile.ObjectEvent: "EVENT"}
+// needs (MariaDB KB, "GRANT", Database Privileges), and privilegeError
+// MariaDB 10.11.19's refusal without it (review r52, an account with
+// SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, ALTER and INDEX on the
+// database).
+var (
+	objectPrivilege = map[string]string{profile.ObjectView: "CREATE VIEW", profile.ObjectFunction: "CREATE ROUTINE",
+		profile.ObjectProcedure: "CREATE ROUTINE", profile.ObjectTrigger: "TRIGGER", profile.ObjectEvent: "EVENT"}
+	privilegeError = map[string]string{"CREATE VIEW": "\"ERROR 1142 (42000): CREATE VIEW command denied\"",
+		"CREATE ROUTINE": "\"ERROR 1044 (42000): Access denied for user … to database\"", "TRIGGER": "\"ERROR 1142 (42000): TRIGGER command denied\"",
+		"EVENT": "\"ERROR 1044 (42000): Access denied for user … to database\""}
+)
 
 // maxObjectsNamed is the most objects a warning names in one group; the
 // rest are counted.
@@ -117,8 +123,8 @@ func (r refused) reasons(p *profile.Profile, o Options) []string {
 	}
 	for _, priv := range []string{"CREATE VIEW", "CREATE ROUTINE", "TRIGGER", "EVENT"} {
 		if objs := r.schema[priv]; len(objs) > 0 {
-			out = append(out, fmt.Sprintf("%s need %s on their database (%s), which the account lacks (\"ERROR 1044 (42000): Access denied\")",
-				countObjects(len(objs)), priv, objectList(objs, false)))
+			out = append(out, fmt.Sprintf("%s need %s on their database (%s), which the account lacks (%s)",
+				countObjects(len(objs)), priv, objectList(objs, false), privilegeError[priv]))
 		}
 	}
 	if len(r.after) > 0 {

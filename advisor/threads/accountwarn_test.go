@@ -66,7 +66,10 @@ func TestAccountWarning(t *testing.T) {
 			[]string{"may not create 10 of the dump's 10", "10 of them run as another account"}, []string{"ERROR 1419", "log_bin_trust_function_creators = 1"}},
 		{"SUPER", r52Profile("mydumper", super, "OFF"), nil, nil},
 		{"no EVENT on the database", r52Profile("mydumper", noEvent, "ON"), []string{"2 of them need EVENT on their database (event shop.e_app, event shop.e_root)",
-			"ERROR 1044"}, nil},
+			"ERROR 1044"}, []string{"ERROR 1142"}},
+		{"no TRIGGER on the database", r52Profile("mydumper", &profile.Account{User: "app@%", Databases: []profile.DatabaseGrant{{Database: "shop",
+			Privileges: []string{"CREATE VIEW", "CREATE ROUTINE", "EVENT"}}}}, "ON"), []string{"2 of them need TRIGGER on their database (trigger shop.t_app, trigger shop.t_root)",
+			"\"ERROR 1142 (42000): TRIGGER command denied\""}, nil},
 		{"account not read: in words", r52Profile("mydumper", nil, "OFF"), []string{"the dump creates 10 views, routines, triggers and events",
 			"did not read the grants", "they could not be read", "each of the 4 functions and triggers", "The plan's SET GLOBAL lines need the SUPER privilege"}, nil},
 	}
