@@ -47,6 +47,35 @@ type DumpTableOptions struct {
 	// loads them, a CPU cost the restore estimate adds.
 	RowCompressedTables []string `json:"row_compressed_tables,omitempty"`
 	RowCompressedBytes  uint64   `json:"row_compressed_bytes,omitempty"`
+	// WideTables are the tables (sorted by name) whose largest record, as
+	// InnoDB's CREATE TABLE check counts it, some page size refuses (at
+	// least 1979 bytes: REDUNDANT's limit on 4K pages), and every
+	// ROW_FORMAT=COMPRESSED table (its limit is its compressed page's).
+	WideTables []DumpWideTable `json:"wide_tables,omitempty"`
+}
+
+// DumpWideTable is one table's largest record as InnoDB's CREATE TABLE
+// check counts it (MariaDB 10.11's rule, checked live at 4K, 16K and 64K
+// pages): every column at its declared maximum, except that a column that
+// may go off-page (BLOB/TEXT, or over 255 bytes) counts what the record
+// keeps of it (21 bytes DYNAMIC, 790 COMPACT, 788 REDUNDANT).
+type DumpWideTable struct {
+	Name string `json:"name"` // schema.table
+	// RowFormat is the ROW_FORMAT its CREATE TABLE names, lower case
+	// ("dynamic", "compact", "redundant", "compressed"); "" when unstated
+	// (the target's innodb_default_row_format, DYNAMIC unless set).
+	RowFormat string `json:"row_format,omitempty"`
+	// KeyBlockSizeKiB is its KEY_BLOCK_SIZE (0: none named).
+	KeyBlockSizeKiB int `json:"key_block_size_kib,omitempty"`
+	// RecordBytes is the record in its row format, as DYNAMIC when it
+	// names none or is COMPRESSED (whose 2-byte header is 3 less).
+	RecordBytes int `json:"record_bytes"`
+	// DynamicRecordBytes is the same record as ROW_FORMAT=DYNAMIC, for a
+	// COMPACT or REDUNDANT table (0 otherwise).
+	DynamicRecordBytes int `json:"dynamic_record_bytes,omitempty"`
+	// Fields is the clustered index's fields (its columns and InnoDB's
+	// system columns): a compressed page's limit depends on it.
+	Fields int `json:"fields"`
 }
 
 // DumpEncryption is one combination of MariaDB's table options

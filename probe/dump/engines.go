@@ -163,6 +163,7 @@ func readSchemaEngines(ctx context.Context, dir string, files map[[2]string]stri
 		t.dataDirs.add(key[0]+"."+key[1], afterDefinitions(rest))
 		t.encryption.add(key[0]+"."+key[1], afterDefinitions(rest))
 		t.compressedRows(key[0]+"."+key[1], afterDefinitions(rest))
+		t.wide.add(key[0]+"."+key[1], rest)
 	}
 	if unread > 0 {
 		note = fmt.Sprintf("%d schema files had no readable CREATE TABLE: their tables' engine is unknown (counted as InnoDB)", unread)

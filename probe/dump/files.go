@@ -153,11 +153,13 @@ type tally struct {
 	genNotNull generatedNotNull
 	// invisible are the tables with a column MySQL made invisible.
 	invisible invisibleColumns
+	// wide are the tables whose records some InnoDB page refuses.
+	wide wideTables
 }
 
 func newTally() *tally {
 	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}, dataDirs: dataDirectories{}, encryption: encryptionOptions{}, rowCompressed: map[string]bool{}, definers: definers{},
-		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}}
+		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}, wide: wideTables{}}
 }
 
 // table registers a table (from a schema or metadata file) without data.
@@ -216,6 +218,7 @@ func (t *tally) fill(d *profile.Dump) {
 	d.DataDirectories = t.dataDirs.list()
 	d.Encryption = t.encryption.list()
 	d.RowCompressedTables, d.RowCompressedBytes = t.rowCompressedTables()
+	d.WideTables = t.wide.list()
 	if note := engineNote(d); note != "" {
 		d.Notes = append(d.Notes, note)
 	}

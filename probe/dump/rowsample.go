@@ -260,14 +260,18 @@ func (m *sqlModeller) partitionTail(key string, b []byte) {
 	m.defs[key] = def
 }
 
-// createEnd parses the CREATE TABLE collected for key.
-func (m *sqlModeller) createEnd(key, engine string) {
+// createEnd parses the CREATE TABLE collected for key and returns its
+// text from the definitions on ("" when it has none).
+func (m *sqlModeller) createEnd(key, engine string) string {
 	text := m.create.String()
 	m.create.Reset()
-	if i := strings.IndexByte(text, '('); i >= 0 {
-		m.defs[key] = parseCreate(text[i:])
-		m.engines[key] = engine
+	i := strings.IndexByte(text, '(')
+	if i < 0 {
+		return ""
 	}
+	m.defs[key] = parseCreate(text[i:])
+	m.engines[key] = engine
+	return text[i:]
 }
 
 // insertPiece samples rows from the first piece of an INSERT line: the
