@@ -28,7 +28,7 @@ func asIsPlan(p *profile.Profile, o Options, c cores, plan Plan) (loaded, settle
 	b := poolOf(p, asIs)
 	b.commitWait, b.binlog = commitWait(p, asIs, nil), replicatedBinlog(p, asIs)
 	b.fileCommit = commitMode(p, asIs, nil)
-	b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, asIs), b.redo)
+	b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, asIs), b.redo, pageOf(p))
 	vars := loadVars(p, asIs)
 	b.recalcOff = isOff(vars["innodb_stats_auto_recalc"]) || isOff(vars["innodb_stats_persistent"])
 	b.buffered, _, _ = dataFiles(p, asIs)

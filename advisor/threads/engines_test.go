@@ -39,7 +39,7 @@ func TestNonInnoDBLeftOut(t *testing.T) {
 				}
 			}
 			near("dumpInnoDBBytes", float64(dumpInnoDBBytes(c.d)), float64(dumpInnoDBBytes(all)))
-			near("redo written", roomOf(c.d, ratio, target, 1<<30).HighBytes, roomOf(all, ratio, target, 1<<30).HighBytes)
+			near("redo written", roomOf(c.d, ratio, target, 1<<30, 0).HighBytes, roomOf(all, ratio, target, 1<<30, 0).HighBytes)
 			_, hi, _, _ := dirtyPages(c.d, pool{bytes: 1 << 40, from: "server"}, 90)
 			_, allHi, _, _ := dirtyPages(all, pool{bytes: 1 << 40, from: "server"}, 90)
 			_, tHi := tableDirtyPages(c.d) // its InnoDB tables' own pages, counted apart (TestTableDirtyPages)
@@ -128,7 +128,7 @@ func TestMaxRedoOf(t *testing.T) {
 		if got := maxRedoOf(profile.Target{Flavor: c.flavor, Version: c.version}); got != c.want {
 			t.Errorf("maxRedoOf(%s %s) = %d, want %d", c.flavor, c.version, got, c.want)
 		}
-		if n := capacityFor(profile.Target{Flavor: c.flavor, Version: c.version}, 1e12); c.want < 1<<40 && n != 0 {
+		if n := capacityFor(profile.Target{Flavor: c.flavor, Version: c.version}, 1e12, 0); c.want < 1<<40 && n != 0 {
 			t.Errorf("%s %s: capacityFor a TB of redo = %d, want 0 (none it starts with)", c.flavor, c.version, n)
 		}
 	}

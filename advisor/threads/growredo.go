@@ -37,7 +37,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		return Setting{}, b, "", false
 	}
 	t := targetOf(p, o)
-	room := roomOf(p.Dump, ratioOf(p, o.Calibration), t, b.redo)
+	room := roomOf(p.Dump, ratioOf(p, o.Calibration), t, b.redo, pageOf(p))
 	if b.redo >= data && (!room.Lim.known() || room.holds()) {
 		return Setting{}, b, "", false
 	}
@@ -53,7 +53,7 @@ func growRedo(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 		return Setting{}, b, fmt.Sprintf("redo log growth not offered: %s resizes it only with a restart%s%s", t.Version, restartText(p, t, room, name), freeMoreText(p.Storage, data, t, room, 0)), false
 	}
 	ideal, as := (data+PoolChunkBytes-1)/PoolChunkBytes*PoolChunkBytes, "the loaded data's size"
-	if need := capacityFor(t, room.HighBytes); need > ideal {
+	if need := capacityFor(t, room.HighBytes, room.PageBytes); need > ideal {
 		ideal, as = need, "the smallest whose async flush point holds the load's redo"
 	}
 	grow, why := ideal, ""
@@ -125,7 +125,7 @@ func growReason(d *profile.Dump, data, redo uint64, room redoRoom) string {
 // it or the limits are unknown. The log the load runs with is named as
 // redoHasText names it: the advised one as advised (review r14).
 func restartText(p *profile.Profile, t profile.Target, room redoRoom, name string) string {
-	need := capacityFor(t, room.HighBytes)
+	need := capacityFor(t, room.HighBytes, room.PageBytes)
 	if need == 0 || room.holds() || !room.Lim.known() {
 		return ""
 	}
@@ -162,7 +162,7 @@ func restartRedoLine(p *profile.Profile, t profile.Target, capacity uint64) stri
 // or the free space or the limits are unknown.
 func freeMoreText(s profile.Storage, data uint64, t profile.Target, room redoRoom, fit uint64) string {
 	free, data := redoDiskFree(s, data)
-	need := capacityFor(t, room.HighBytes)
+	need := capacityFor(t, room.HighBytes, room.PageBytes)
 	if free == 0 || need == 0 || fit >= need {
 		return ""
 	}
@@ -171,7 +171,7 @@ func freeMoreText(s profile.Storage, data uint64, t profile.Target, room redoRoo
 		return ""
 	}
 	return fmt.Sprintf("; free %s more on %s for a %s redo log that holds the load's %s of redo (async flushing from %s)",
-		profile.HumanBytes(want-free), redoDiskName(s), profile.HumanBytes(need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(redoLimitsOf(t, need).AsyncBytes))
+		profile.HumanBytes(want-free), redoDiskName(s), profile.HumanBytes(need), bytesRange(room.LowBytes, room.HighBytes), profile.HumanBytes(redoLimitsOf(t, need, room.PageBytes).AsyncBytes))
 }
 
 // redoRoomBytes is the largest redo log a load may grow to: RedoFreeFraction

@@ -28,8 +28,10 @@ const (
 
 // Checkpoint arithmetic shared by the server formulas below.
 const (
-	// redoPage is the InnoDB page the margins count in: innodb_page_size's
-	// default, 16 KiB (the margins scale with it; other sizes are rare).
+	// redoPage is the InnoDB page the MySQL 8.0.30+ formula aligns a file
+	// to: innodb_page_size's default, 16 KiB (that formula was not checked
+	// at other page sizes). The classic ones count the target's own page
+	// (redoLimitsOf's page).
 	redoPage = 16 << 10
 	// classicFreePages is the 48 pages every classic formula keeps free:
 	// LOG_CHECKPOINT_FREE_PER_THREAD (4 pages) × (10 + innodb_thread_concurrency,
@@ -64,26 +66,30 @@ type redoLimits struct {
 func (r redoLimits) known() bool { return r.LimitBytes > 0 }
 
 // redoLimitsOf is the checkpoint limits of a redo log of capacity bytes
-// (innodb_log_file_size × files, or innodb_redo_log_capacity) on target t;
-// zero when the target's flavor or version or the capacity is unknown.
-func redoLimitsOf(t profile.Target, capacity uint64) redoLimits {
+// (innodb_log_file_size × files, or innodb_redo_log_capacity) on target t
+// with InnoDB pages of page bytes (0: defaultPageBytes); zero when the
+// target's flavor or version or the capacity is unknown.
+func redoLimitsOf(t profile.Target, capacity, page uint64) redoLimits {
 	v, err := profile.ParseVersionStrict(t.Version)
 	if capacity == 0 || t.Version == "" || err != nil {
 		return redoLimits{}
 	}
+	if page == 0 {
+		page = defaultPageBytes
+	}
 	switch {
 	case t.IsMariaDB() && !v.Less(profile.Version{Major: 10, Minor: 8}):
-		return mariaDBLimits(capacity, mariaDBStartOffset, "MariaDB 10.8+ log_t::set_capacity (log0log.cc; fits 10.11.19's Innodb_checkpoint_max_age exactly)")
+		return mariaDBLimits(capacity, mariaDBStartOffset, page, "MariaDB 10.8+ log_t::set_capacity (log0log.cc; fits 10.11.19's Innodb_checkpoint_max_age exactly at 4K, 16K and 64K pages)")
 	case t.IsMariaDB() && !v.Less(profile.Version{Major: 10, Minor: 5}):
-		return mariaDBLimits(capacity, logFileHeader, "MariaDB 10.5-10.7 log_set_capacity (log0log.cc)")
+		return mariaDBLimits(capacity, logFileHeader, page, "MariaDB 10.5-10.7 log_set_capacity (log0log.cc)")
 	case t.IsMariaDB():
-		return mariaDBLimits(capacity, logFileHeader*classicFiles, "MariaDB 10.4 log_calc_max_ages (log0log.cc), 2 log files assumed")
+		return mariaDBLimits(capacity, logFileHeader*classicFiles, page, "MariaDB 10.4 log_calc_max_ages (log0log.cc), 2 log files assumed")
 	case !v.Less(profile.Version{Major: 8, Minor: 0, Patch: 30}):
 		return mysql830Limits(capacity)
 	case !v.Less(profile.Version{Major: 8}):
-		return mysql80Limits(capacity)
+		return mysql80Limits(capacity, page)
 	}
-	return mariaDBLimits(capacity, logFileHeader*classicFiles, "MySQL 5.7 log_calc_max_ages (log0log.cc), 2 log files assumed")
+	return mariaDBLimits(capacity, logFileHeader*classicFiles, page, "MySQL 5.7 log_calc_max_ages (log0log.cc), 2 log files assumed")
 }
 
 // mariaDBLimits is the classic InnoDB formula, kept by MariaDB 10.5+ for
@@ -93,14 +99,17 @@ func redoLimitsOf(t profile.Target, capacity uint64) redoLimits {
 // its header, mariaDBStartOffset, is what 10.11.19's status fits): capacity less the headers,
 // less 10%; less the 48 free pages, less 10% again is max_checkpoint_age;
 // max_modified_age_async is that less 1/8 (MySQL 5.7's
-// LOG_POOL_PREFLUSH_RATIO_ASYNC, 8).
-func mariaDBLimits(capacity, headers uint64, basis string) redoLimits {
+// LOG_POOL_PREFLUSH_RATIO_ASYNC, 8). The free pages are the server's own
+// (UNIV_PAGE_SIZE): 10.11.19's Innodb_checkpoint_max_age for a 96M log is
+// 81350370 at 4K, 80819529 at 16K and 78696162 at 64K pages, each
+// reproduced exactly with page (review r48; docs/benchmarks/live-server.md).
+func mariaDBLimits(capacity, headers, page uint64, basis string) redoLimits {
 	if capacity <= headers {
 		return redoLimits{}
 	}
 	c := capacity - headers
 	c -= c / 10
-	free := uint64(classicFreePages * redoPage)
+	free := classicFreePages * page
 	if free >= c/2 {
 		return redoLimits{}
 	}
@@ -117,14 +126,14 @@ func mariaDBLimits(capacity, headers uint64, basis string) redoLimits {
 // free-check capacity; user threads wait at it less the concurrency
 // margin (4 pages × 10 threads + 8 pages + 5% of the writer's capacity);
 // max_modified_age_async is 7/8 of it less the same margin.
-func mysql80Limits(capacity uint64) redoLimits {
+func mysql80Limits(capacity, page uint64) redoLimits {
 	if capacity <= logFileHeader*classicFiles {
 		return redoLimits{}
 	}
 	real := capacity - logFileHeader*classicFiles
-	writer := alignDown(real-min(real/10, 256*4*redoPage), 512)
+	writer := alignDown(real-min(real/10, 256*4*page), 512)
 	freeCheck := writer - alignDown(writer/20, 512)
-	margin := uint64(classicFreePages*redoPage) + alignDown(writer/20, 512)
+	margin := classicFreePages*page + alignDown(writer/20, 512)
 	async := alignUp(freeCheck-freeCheck/8, 512)
 	if async <= margin {
 		return redoLimits{}
@@ -193,21 +202,24 @@ func ratioOf(p *profile.Profile, cal *Calibration) redoRatio {
 }
 
 // redoRoom is the redo a load writes against the checkpoint limits of
-// the redo log it runs with; zero Lim when they are unknown.
+// the redo log it runs with; zero Lim when they are unknown. PageBytes is
+// the target's InnoDB page the limits were counted in.
 type redoRoom struct {
 	LowBytes, HighBytes float64
 	Lim                 redoLimits
 	Ratio               redoRatio
+	PageBytes           uint64
 }
 
 // roomOf is the load's redo (ratio × the dump's bytes) against the limits
-// of a redo log of capacity bytes on target t; zero without a dump size.
-func roomOf(d *profile.Dump, r redoRatio, t profile.Target, capacity uint64) redoRoom {
+// of a redo log of capacity bytes on target t with pages of page bytes;
+// zero without a dump size.
+func roomOf(d *profile.Dump, r redoRatio, t profile.Target, capacity, page uint64) redoRoom {
 	if d == nil || d.TotalBytes == 0 {
 		return redoRoom{}
 	}
 	lo, hi := dumpInnoDBSQLBytes(d)
-	return redoRoom{LowBytes: lo * r.low, HighBytes: hi * r.high, Lim: redoLimitsOf(t, capacity), Ratio: r}
+	return redoRoom{LowBytes: lo * r.low, HighBytes: hi * r.high, Lim: redoLimitsOf(t, capacity, page), Ratio: r, PageBytes: page}
 }
 
 // holds says whether the load's redo (its high end) stays below the async
@@ -243,10 +255,11 @@ func (r redoRoom) holdsText() string {
 }
 
 // capacityFor is the smallest redo capacity, in PoolChunkBytes steps, whose
-// async flush point on t holds redo bytes; 0 when t's limits are unknown.
-func capacityFor(t profile.Target, redo float64) uint64 {
+// async flush point on t (pages of page bytes) holds redo bytes; 0 when
+// t's limits are unknown.
+func capacityFor(t profile.Target, redo float64, page uint64) uint64 {
 	for c := uint64(PoolChunkBytes); c <= maxRedoOf(t); c += PoolChunkBytes {
-		l := redoLimitsOf(t, c)
+		l := redoLimitsOf(t, c, page)
 		if !l.known() {
 			return 0
 		}

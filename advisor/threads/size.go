@@ -87,7 +87,7 @@ func Size(p *profile.Profile, o Options) Plan {
 		tempNotes = append(first, tempNotes...)
 		b.commitWait, b.binlog = commitWait(p, o, temp), replicatedBinlog(p, o)
 		b.fileCommit = commitMode(p, o, temp)
-		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo)
+		b.room = roomOf(p.Dump, ratioOf(p, o.Calibration), targetOf(p, o), b.redo, pageOf(p))
 	}
 	plan := Plan{Temporary: []Setting{}, Warnings: []string{}, Dump: capDumpToConnections(p, o, sizeDump(p, c)),
 		Load: capToConnections(p, o, withCalibration(p, sizeLoad(p, c, b), o.Calibration))}
