@@ -55,6 +55,7 @@ func TestEveryStatementTagged(t *testing.T) {
 	}{
 		{"probe", []string{"probe", "--datadir", t.TempDir(), "--no-measure", "--format", "json"}},
 		{"advise", []string{"advise", "--datadir", t.TempDir(), "--no-measure"}},
+		{"advise --dump", []string{"advise", "--datadir", t.TempDir(), "--no-measure", "--dump", dumpDir}}, // the account's grants (review r52)
 		{"calibrate", []string{"calibrate", "--duration", "2s", "--no-predict", "--schema", "mytune_tag_rows"}},
 		{"calibrate --dump", []string{"calibrate", "--dump", dumpDir, "--duration", "8s", "--rounds", "1", "--schema", "mytune_tag_dump"}},
 	}
