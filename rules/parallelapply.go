@@ -59,3 +59,26 @@ func (e Env) ParallelModeText() string {
 			"the default since MariaDB 10.5.1) may not be reached."
 	}
 }
+
+// ParallelApplyText is the close of replication.replica_behind's detail: the
+// parallel-apply variable's advice where the replica does not use it yet,
+// else what it is set to (review r49: the note suggested
+// slave_parallel_threads on a replica already running 8).
+func (e Env) ParallelApplyText() string {
+	name := "replica_parallel_workers"
+	if e.F.IsMariaDB() {
+		name = "slave_parallel_threads"
+	}
+	raw, ok := e.F.Raw[name]
+	if !ok && !e.F.IsMariaDB() {
+		raw, ok = e.F.Raw["slave_parallel_workers"] // MySQL before 8.0.26
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(raw))
+	switch {
+	case ok && err == nil && n > 1:
+		return ", and it applies in parallel already (" + name + " " + strconv.Itoa(n) + ")"
+	case e.SerialApply():
+		return ", and " + name + " 0 applies one transaction at a time (see the finding on it)"
+	}
+	return ", and " + name + " lets it apply transactions in parallel"
+}
