@@ -18,6 +18,12 @@ type DumpTableModel struct {
 	// server has gone away", exit 1). mydumper 0.10 cuts statements at
 	// --statement-size (1,000,000 bytes) but never inside a row.
 	LargestStatementBytes uint64 `json:"largest_statement_bytes,omitempty"`
+	// ZeroDates are the DATE, DATETIME and TIMESTAMP columns whose sampled
+	// rows hold a zero date or a date with a zero month or day, the first
+	// such value of each (Table left out): a strict sql_mode with
+	// NO_ZERO_DATE or NO_ZERO_IN_DATE refuses to write them ("ERROR 1292
+	// (22007): Incorrect date value", MariaDB 10.11.19). Absent when none.
+	ZeroDates []ZeroDate `json:"zero_dates,omitempty"`
 	// RecordBytes is a row's clustered index record, in-row part.
 	RecordBytes float64 `json:"record_bytes"`
 	// NodePointerBytes is a record of the clustered index's non-leaf pages:

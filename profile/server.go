@@ -439,6 +439,7 @@ type Dump struct {
 	// TABLE has a column MySQL 8.0.23+ made invisible ("/*!80023 INVISIBLE
 	// */"), which MariaDB creates visible.
 	InvisibleColumnTables []string `json:"invisible_column_tables,omitempty"`
+	DumpDates                      // zero_date_defaults: dates a strict sql_mode refuses
 	// SessionBinlogOff is true when a mysqldump file turns the binary log
 	// off for its own session ("SET @@SESSION.SQL_LOG_BIN= 0;", MySQL's
 	// mysqldump with GTIDs on and --set-gtid-purged AUTO or ON): its load

@@ -160,6 +160,7 @@ func readSchemaEngines(ctx context.Context, dir string, files map[[2]string]stri
 		t.functional.add(key[0]+"."+key[1], rest)
 		t.genNotNull.add(key[0]+"."+key[1], rest)
 		t.invisible.add(key[0]+"."+key[1], rest)
+		t.zeroDefaults.add(key[0]+"."+key[1], rest)
 		t.dataDirs.add(key[0]+"."+key[1], afterDefinitions(rest))
 		t.encryption.add(key[0]+"."+key[1], afterDefinitions(rest))
 		t.compressedRows(key[0]+"."+key[1], afterDefinitions(rest))

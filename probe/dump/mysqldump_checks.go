@@ -64,6 +64,7 @@ func (s *sqlScan) fileChecks(b []byte) {
 			s.t.functional.add(s.current.Name, string(b))
 			s.t.genNotNull.add(s.current.Name, string(b))
 			s.t.invisible.add(s.current.Name, string(b))
+			s.t.zeroDefaults.add(s.current.Name, string(b))
 			if tableOptionsLine(string(b)) {
 				s.t.dataDirs.add(s.current.Name, string(b))
 				s.t.encryption.add(s.current.Name, string(b))

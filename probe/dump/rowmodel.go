@@ -71,6 +71,7 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 		n += w
 	}
 	m.SampledRows = len(s.rows)
+	m.ZeroDates = sampledZeroDates(def, cols, s.rows)
 	m.SQLBytesPerRow = float64(s.sqlBytes) / float64(len(s.rows))
 	if s.weights != nil {
 		m.SQLBytesPerRow = (sqlBytes + float64(s.sqlBytes) - weightedRowBytes(s)) / (n - float64(len(s.weights)) + float64(len(s.rows)))
