@@ -20,12 +20,13 @@ type noteWord struct {
 
 // commandHeads are the programs whose command lines notes quote (the
 // calibrate line, mariadb-dump and mysql pairs, ln -sfn ways round, rm
-// of a left test file); a head starts a command only when an option
+// of a left test file, sed -i and gunzip -f of a dump's schema files); a head starts a command only when an option
 // follows it (or, for mytune, a subcommand), so prose that names "the
 // mysql client" is prose.
 var commandHeads = map[string]bool{
 	"mytune": true, "mariadb-dump": true, "mysqldump": true, "mysql": true, "mariadb": true,
 	"myloader": true, "mydumper": true, "mysqlsh": true, "ln": true, "rm": true, "sysctl": true,
+	"sed": true, "gunzip": true,
 }
 
 // mytuneSubcommands are the words after mytune that make a command line.

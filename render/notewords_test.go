@@ -19,6 +19,8 @@ func TestWrapKeepsCommandsWhole(t *testing.T) {
 	const calib = "mytune calibrate --dump '/var/tmp/my  dump dir' -h db1 -P 3307 --format json --out calibration.json"
 	const dump = "mariadb-dump --host SOURCE --user USER -p --no-data --no-create-info --no-create-db --triggers " +
 		"--routines --events --databases CASEY casey > objects.sql"
+	const sed = "gunzip -f /d/legacy.audit-schema.sql.gz && sed -i \"1i SET SESSION sql_mode='STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION';\" " +
+		"/d/legacy.audit-schema.sql"
 	cases := []struct {
 		name    string
 		note    string
@@ -38,6 +40,8 @@ func TestWrapKeepsCommandsWhole(t *testing.T) {
 		{"prose naming a program", "the mysql client and mysqldump as the manual says, with a long tail of words after it to wrap", 30, "", true},
 		{"a quoted path in prose keeps its spaces", "the dump '/var/tmp/my  dump dir' holds 3 tables and more prose words here", 30, "", true},
 		{"a command first in the text", calib + ", then advise again", 50, calib, false},
+		{"sed of a schema file, a quoted SET with its semicolon inside", "(myloader loads every file whose name contains .sql): " + sed +
+			". SET GLOBAL sql_mode would do too", 90, sed, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -133,9 +133,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		dd.oldMySQL = mysqlTools(targetOf(p, o)) && !mysqlTarget
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
-		if n := sandboxNote(p.Dump, targetOf(p, o)); n != "" {
-			notes = append(notes, n)
-		}
+		notes = append(appendNonEmpty(notes, sandboxNote(p.Dump, targetOf(p, o))), ZeroDateNotes(p, o)...)
 		if _, n := onTarget(p, o); n != "" {
 			notes = append(notes, n)
 		}
