@@ -173,9 +173,8 @@ func loadWarnings(p *profile.Profile, o Options) []string {
 		}
 		for _, w := range []string{caseCollisionWarning(p), CharsetWarning(p, o), FunctionalKeyWarning(p, o), DefinerWarning(p),
 			GeneratedNotNullWarning(p, o), InvisibleColumnWarning(p, o), EngineWarning(p, o), DataDirectoryWarning(p),
-			GaleraWriteSetWarning(p, o), EncryptionWarning(p, o), GaleraCacheWarning(p, o), RowSizeWarning(p, o)} {
-
-			GaleraWriteSetWarning(p, o), EncryptionWarning(p, o), GaleraCacheWarning(p, o), ZeroDateDefaultWarning(p, o)} {
+			GaleraWriteSetWarning(p, o), EncryptionWarning(p, o), GaleraCacheWarning(p, o), RowSizeWarning(p, o),
+			ZeroDateDefaultWarning(p, o)} {
 			if w != "" {
 				out = append(out, w)
 			}

@@ -155,16 +155,13 @@ type tally struct {
 	invisible invisibleColumns
 	// wide are the tables whose records some InnoDB page refuses.
 	wide wideTables
-
 	// zeroDefaults are the columns with a zero-date DEFAULT.
 	zeroDefaults zeroDefaults
 }
 
 func newTally() *tally {
 	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}, dataDirs: dataDirectories{}, encryption: encryptionOptions{}, rowCompressed: map[string]bool{}, definers: definers{},
-		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}, wide: wideTables{}}
-
-		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}, zeroDefaults: zeroDefaults{}}
+		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}, wide: wideTables{}, zeroDefaults: zeroDefaults{}}
 }
 
 // table registers a table (from a schema or metadata file) without data.
