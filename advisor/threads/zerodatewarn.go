@@ -99,8 +99,9 @@ func ZeroDateDefaultWarning(p *profile.Profile, o Options) string {
 	return head + fmt.Sprintf(". myloader 0.10 creates the tables in one session that keeps the target's sql_mode (only its row sessions set "+
 		"SQL_MODE='NO_AUTO_VALUE_ON_ZERO'), so it skips those tables and their rows (\"Table … doesn't exist\"), restores the rest and "+
 		"exits 1. Before the load, have that session alone leave out %s; no other session changes, and that one creates these tables "+
-		"and the ones after them with %s; keep no copy of the edited files in the dump's directory (myloader loads every file whose "+
-		"name contains .sql): %s. SET GLOBAL sql_mode = '%s'; before myloader and SET GLOBAL sql_mode = '%s'; after it would do too, "+
+		"and the ones after them with %s. The edit changes the dump's own files in place (copy the dump first to keep it as it was, "+
+		"outside its directory: myloader loads every file whose name contains .sql): %s. Or: SET GLOBAL sql_mode = '%s'; before "+
+		"myloader and SET GLOBAL sql_mode = '%s'; after it would do too, "+
 		"but every session that connects in between, the applications' included, would then store such dates without an error. %s",
 		strings.Join(modes, " and "), sessionModeWords(session), schemaFileEdit(d, tables, session), session, m.text, afterLoadDefaults(cols))
 }
