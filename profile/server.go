@@ -198,6 +198,15 @@ type Replication struct {
 	// transactions it applies, so a crash that loses some of them loses
 	// their position too and the replica fetches them again.
 	GTIDPosition bool `json:"gtid_position,omitempty"`
+	// RelayLogBytes is the replica's relay logs on disk, every channel's
+	// Relay_Log_Space summed (the applied part of the current file
+	// included); 0 when not read.
+	RelayLogBytes uint64 `json:"relay_log_bytes,omitempty"`
+	// QueuedTransactions is how many transactions a MariaDB GTID replica
+	// has fetched and not yet applied: per channel and replication domain,
+	// Gtid_IO_Pos's sequence number less Gtid_Slave_Pos's, summed; nil
+	// when not known (MySQL, a replica by file position, a column missing).
+	QueuedTransactions *int64 `json:"queued_transactions,omitempty"`
 }
 
 // LagBeyondDelay is how far the replica is behind more than its

@@ -179,6 +179,11 @@ type Facts struct {
 	// ReplicaByGTID is true for a MariaDB replica whose every channel
 	// replicates by GTID position (profile.Replication.GTIDPosition).
 	ReplicaByGTID bool
+	// ReplicaRelayBytes is the replica's relay logs on disk and
+	// ReplicaQueued the transactions it fetched and has not applied, -1
+	// when unknown (profile.Replication.RelayLogBytes, QueuedTransactions).
+	ReplicaRelayBytes uint64
+	ReplicaQueued     int64
 	// Usage holds the status counters of pool misses, query cache and connections.
 	Usage Usage
 	// QueryCacheType is query_cache_type as the server reads it (OFF, ON,
@@ -298,6 +303,10 @@ func (f *Facts) readServer(s *profile.Server) {
 		f.ReplicaSecondsBehind, f.ReplicasConnected = r.LagBeyondDelay(), r.Replicas
 		f.ReplicaDelayS, f.ReplicaLeftoverChannels = r.SQLDelayS, r.LeftoverChannels
 		f.ReplicaByGTID = r.Role == profile.RoleReplica && r.GTIDPosition
+		f.ReplicaRelayBytes, f.ReplicaQueued = r.RelayLogBytes, -1
+		if r.QueuedTransactions != nil {
+			f.ReplicaQueued = *r.QueuedTransactions
+		}
 	}
 }
 

@@ -54,3 +54,38 @@ func TestParallelApply(t *testing.T) {
 		})
 	}
 }
+
+// TestReplicaBehindText: replication.replica_behind says whether the
+// replica applies in parallel already (review r49: it suggested
+// slave_parallel_threads on a replica at 8) and what it holds to apply.
+func TestReplicaBehindText(t *testing.T) {
+	queued := int64(229134)
+	cases := []struct {
+		name, flavor, version, threads string
+		queued                         *int64
+		relay                          uint64
+		want, wantNot                  []string
+	}{
+		{"MariaDB at 8 threads, backlog known", "mariadb", "10.11.19", "8", &queued, 512 << 20,
+			[]string{"it applies in parallel already (slave_parallel_threads 8)",
+				"It holds 229134 transactions fetched and not yet applied", "relay logs of 512.0 MiB on disk"},
+			[]string{"lets it apply transactions in parallel", ", ,"}},
+		{"MariaDB serial: points to the parallel_apply finding", "mariadb", "10.11.19", "0", nil, 0,
+			[]string{"applies to it as to its source, and slave_parallel_threads 0 applies one transaction at a time (see the finding on it)"},
+			[]string{"It holds", ", ,"}},
+		{"MySQL, workers unread: the general advice", "mysql", "8.4.3", "", nil, 0,
+			[]string{"replica_parallel_workers lets it apply transactions in parallel"}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := quietProfile()
+			setVersion(c.flavor, c.version)(&p)
+			if c.threads != "" {
+				setVar("slave_parallel_threads", c.threads)(&p)
+			}
+			replicaOf(profile.Replication{Role: profile.RoleReplica, Channels: 1, Running: true, SecondsBehind: 36,
+				QueuedTransactions: c.queued, RelayLogBytes: c.relay})(&p)
+			firedAs(t, p, "replication.replica_behind", true, c.want, c.wantNot)
+		})
+	}
+}

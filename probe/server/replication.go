@@ -151,6 +151,53 @@ func fillReplica(rep *profile.Replication, rows []map[string]string) {
 	}
 	rep.BeyondDelayS = &beyond
 	rep.GTIDPosition = byGTID(rows)
+	rep.RelayLogBytes, rep.QueuedTransactions = relayBacklog(rows, rep.GTIDPosition)
+}
+
+// relayBacklog sums the channels' Relay_Log_Space and, for a replica by
+// GTID position, the transactions fetched but not applied: per channel and
+// replication domain, Gtid_IO_Pos's sequence number less Gtid_Slave_Pos's
+// (MariaDB KB "Global Transaction ID": a GTID is domain-server-sequence;
+// SHOW ALL SLAVES STATUS shows both positions).
+func relayBacklog(rows []map[string]string, byGTID bool) (uint64, *int64) {
+	var space uint64
+	var queued int64
+	known := byGTID
+	for _, m := range rows {
+		if n, err := strconv.ParseUint(strings.TrimSpace(m["relay_log_space"]), 10, 64); err == nil {
+			space += n
+		}
+		io, iok := m["gtid_io_pos"]
+		applied, aok := m["gtid_slave_pos"]
+		if !iok || !aok {
+			known = false
+			continue
+		}
+		done := gtidSeqs(applied)
+		for domain, seq := range gtidSeqs(io) {
+			queued += max(seq-done[domain], 0)
+		}
+	}
+	if !known {
+		return space, nil
+	}
+	return space, &queued
+}
+
+// gtidSeqs reads a GTID list ("0-1-229134,1-2-17") into each domain's
+// sequence number.
+func gtidSeqs(list string) map[string]int64 {
+	out := map[string]int64{}
+	for _, g := range strings.Split(list, ",") {
+		parts := strings.Split(strings.TrimSpace(g), "-")
+		if len(parts) != 3 {
+			continue
+		}
+		if n, err := strconv.ParseInt(parts[2], 10, 64); err == nil {
+			out[parts[0]] = max(out[parts[0]], n)
+		}
+	}
+	return out
 }
 
 // byGTID is true when every channel replicates by GTID position (MariaDB's
