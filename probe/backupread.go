@@ -24,28 +24,38 @@ const backupReadMaxBytes = 1 << 30
 // seconds at any rate this project measured, 14.7 MB/s and up).
 const backupReadMinBytes = 32 << 20
 
-// MeasureBackupRead times a sequential read of the backup's largest file
-// when the backup is known not to lie on the datadir's filesystem (the
-// disk the probe measured): copy-back reads every file from there, and a
-// backup on a slower disk (a USB drive, a network share) sets the copy's
-// pace. It writes nothing. A read that fails is a gap ("backup.read").
-func MeasureBackupRead(ctx context.Context, b *profile.PhysicalBackup) []profile.Gap {
-	if b == nil || b.SameFilesystemAsDatadir == nil || *b.SameFilesystemAsDatadir {
-		return nil
+// MeasureRead times a sequential read of the largest file under path (a
+// dump or backup directory, or a single dump file) when it is known not to
+// lie on the datadir's filesystem (sameFS false; the disk the probe
+// measured): the restore reads every file from there, and a dump or backup
+// on a slower disk (a USB drive, a network share) sets its pace. It writes
+// nothing. A read that fails is a gap (probe name given by what).
+func MeasureRead(ctx context.Context, path string, sameFS *bool, what string) (profile.ReadRate, []profile.Gap) {
+	if sameFS == nil || *sameFS {
+		return profile.ReadRate{}, nil
 	}
-	file, size := largestFile(b.Path)
+	file, size := largestFile(path)
 	if size < backupReadMinBytes {
-		return nil
+		return profile.ReadRate{}, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*backupReadBudget)
 	defer cancel()
 	r, err := diskio.ReadFile(ctx, file, backupReadBudget, backupReadMaxBytes)
 	if err != nil || r.BytesPerSec() <= 0 {
-		return []profile.Gap{{Probe: "backup.read", Reason: fmt.Sprintf("timing a read of %s failed (%v): the copy's "+
-			"estimate assumes the backup's disk reads at least as fast as the datadir's writes", file, err)}}
+		return profile.ReadRate{}, []profile.Gap{{Probe: what + ".read", Reason: fmt.Sprintf("timing a read of %s failed (%v): "+
+			"the estimate assumes the %s's disk reads at least as fast as the datadir's disk writes", file, err, what)}}
 	}
-	b.ReadMBPerS, b.ReadFile, b.ReadDirect = r.BytesPerSec()/1e6, file, r.Direct
-	return nil
+	return profile.ReadRate{ReadMBPerS: r.BytesPerSec() / 1e6, ReadFile: file, ReadDirect: r.Direct}, nil
+}
+
+// MeasureBackupRead is MeasureRead for a physical backup, into b.
+func MeasureBackupRead(ctx context.Context, b *profile.PhysicalBackup) []profile.Gap {
+	if b == nil {
+		return nil
+	}
+	var gaps []profile.Gap
+	b.ReadRate, gaps = MeasureRead(ctx, b.Path, b.SameFilesystemAsDatadir, "backup")
+	return gaps
 }
 
 // largestFile is the largest regular file under dir and its size.

@@ -89,14 +89,9 @@ type PhysicalBackup struct {
 	// directory: a partial backup without it copies back into a datadir
 	// the server does not start on (no privilege tables).
 	SystemSchema bool `json:"system_schema,omitempty"`
-	// ReadMBPerS is the sequential read rate of the backup's disk, timed
-	// on ReadFile (its largest file, 1 MiB reads) when the backup does not
-	// lie on the datadir's filesystem: copy-back reads every file from
-	// there. 0 when not timed; ReadDirect says whether the reads bypassed
-	// the page cache (O_DIRECT).
-	ReadMBPerS float64 `json:"read_mb_per_s,omitempty"`
-	ReadFile   string  `json:"read_file,omitempty"`
-	ReadDirect bool    `json:"read_direct,omitempty"`
+	// ReadRate is the backup's disk's read rate when it does not lie on
+	// the datadir's filesystem: copy-back reads every file from there.
+	ReadRate
 }
 
 // Prepared reports whether the backup needs no more --prepare: XtraBackup's

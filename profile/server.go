@@ -211,6 +211,9 @@ type Dump struct {
 	TotalBytes uint64 `json:"total_bytes"`
 	// FileBytes is the dump's size on disk (compressed as stored).
 	FileBytes uint64 `json:"file_bytes,omitempty"`
+	// ReadRate is the dump's disk's read rate, timed when it is not the
+	// datadir's filesystem: the loader reads every file from there.
+	ReadRate
 	// TotalBytesBasis says what TotalBytes and the table bytes measure:
 	// "uncompressed", "estimated" (uncompressed, extrapolated from the part
 	// read) or "on-disk" (compressed; the uncompressed size is unknown).

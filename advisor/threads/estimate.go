@@ -167,6 +167,11 @@ const (
 // fixed cost per table. The fast end takes the faster
 // assumption of each, the slow end the slower.
 func estimateLoad(p *profile.Profile, threads, cores int, b pool) DurationRange {
+	return readFloor(p.Dump, modelledLoad(p, threads, cores, b))
+}
+
+// modelledLoad is estimateLoad before the dump's own disk's read floor.
+func modelledLoad(p *profile.Profile, threads, cores int, b pool) DurationRange {
 	d := p.Dump
 	if d == nil || d.TotalBytes == 0 || threads < 1 {
 		return DurationRange{}

@@ -230,7 +230,7 @@ func TestCompressedRoomNote(t *testing.T) {
 // backup's own disk, timed, reads slower; then at its reads, the high end
 // both in turn.
 func TestCopySeconds(t *testing.T) {
-	b := &profile.PhysicalBackup{Type: profile.BackupLogApplied, TotalBytes: 300e6, ReadFile: "/mnt/usb/full/ibdata1"}
+	b := &profile.PhysicalBackup{Type: profile.BackupLogApplied, TotalBytes: 300e6, ReadRate: profile.ReadRate{ReadFile: "/mnt/usb/full/ibdata1"}}
 	for _, tc := range []struct {
 		name        string
 		read, write float64
@@ -271,13 +271,39 @@ func TestPrepareReadsOnItsOwnDisk(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			other := false
 			p := &profile.Profile{Backup: &profile.PhysicalBackup{Type: profile.BackupFull, RedoBytes: 88e6, TotalBytes: 525e6,
-				LogFileBytes: 88e6, SameFilesystemAsDatadir: &other, ReadMBPerS: tc.read}}
+				LogFileBytes: 88e6, SameFilesystemAsDatadir: &other, ReadRate: profile.ReadRate{ReadMBPerS: tc.read}}}
 			low, high, why := prepareSeconds(p, 100<<20)
 			if got := high - 88/PrepareRedoMBPerSLow; math.Abs(got-tc.addHigh) > 0.01 || math.Abs(low-88/PrepareRedoMBPerSHigh) > 0.01 {
 				t.Errorf("low %.2f, high %.2f over the redo's: want +%.2f", low, got, tc.addHigh)
 			}
 			if !strings.Contains(why, tc.has) || (tc.hasN != "" && strings.Contains(why, tc.hasN)) {
 				t.Errorf("why %q: want %q, not %q", why, tc.has, tc.hasN)
+			}
+		})
+	}
+}
+
+// TestReadFloor: a load's estimate is held to at least the time the
+// dump's own disk takes to read its files, when that was timed and is
+// slower than the load.
+func TestReadFloor(t *testing.T) {
+	base := DurationRange{Low: 5 * time.Second, High: 12 * time.Second, Basis: "model"}
+	for _, tc := range []struct {
+		name      string
+		read      float64
+		low, high time.Duration
+		has       string
+	}{
+		{"not timed", 0, 5 * time.Second, 12 * time.Second, "model"},
+		{"a fast disk: the load decides", 500, 5 * time.Second, 12 * time.Second, "model"},
+		{"a 5 MB/s stick: 152 MB take 30.4 s", 5, 30400 * time.Millisecond, 34960 * time.Millisecond,
+			"at least 30.4s to read its 145.0 MiB of files from their own disk at the 5.0 MB/s timed on /media/usb/d/t.sql"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := &profile.Dump{FileBytes: 152e6, ReadRate: profile.ReadRate{ReadMBPerS: tc.read, ReadFile: "/media/usb/d/t.sql"}}
+			got := readFloor(d, base)
+			if got.Low != tc.low || got.High != tc.high || !strings.Contains(got.Basis, tc.has) {
+				t.Errorf("got %s-%s %q, want %s-%s with %q", got.Low, got.High, got.Basis, tc.low, tc.high, tc.has)
 			}
 		})
 	}

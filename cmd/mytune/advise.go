@@ -111,7 +111,7 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 		return nil, err
 	}
 	attachCapture(p, captured)
-	useDump(p, d)
+	useDump(cmd.Context(), p, d)
 	useBackup(cmd.Context(), p, backup)
 	useTools(cmd.Context(), p, d != nil || backup != nil)
 	if live {

@@ -1,6 +1,12 @@
 package main
 
-import "github.com/mytune/mytune/profile"
+import (
+	"context"
+
+	"github.com/mytune/mytune/probe"
+	"github.com/mytune/mytune/probe/storage"
+	"github.com/mytune/mytune/profile"
+)
 
 // useDump puts the dump read now (--dump) into the profile; without one,
 // it records a gap when the dump facts advise uses come from a
@@ -11,8 +17,15 @@ import "github.com/mytune/mytune/profile"
 // saved by 6fd2d57 gave a load of ~27.9 MiB at 22.2 MB/s of CPU where the
 // dump read again gives ~16.8 MiB at 13.5 MB/s), and the gap says how to
 // get them.
-func useDump(p *profile.Profile, d *profile.Dump) {
+func useDump(ctx context.Context, p *profile.Profile, d *profile.Dump) {
 	if d != nil {
+		if p.Storage.Path != "" { // a dump on another disk than the datadir's: how fast the loader can read it
+			if same, err := storage.SameFilesystem(d.Path, p.Storage.Path); err == nil {
+				var gaps []profile.Gap
+				d.ReadRate, gaps = probe.MeasureRead(ctx, d.Path, &same, "dump")
+				p.Gaps = append(p.Gaps, gaps...)
+			}
+		}
 		p.Dump = d
 		p.Backup = nil // the dump named now replaces a saved physical backup
 		dropGaps(p, gapTableModels)
