@@ -339,8 +339,7 @@ type Dump struct {
 	// load runs with the session's foreign-key checks, sql_mode and time
 	// zone.
 	NoSessionHeader bool `json:"no_session_header,omitempty"`
-	// ForeignKeys and GeneratedColumns count the FOREIGN KEY and GENERATED
-	// ALWAYS AS lines of a mysqldump file's CREATE TABLEs (part scanned).
+	// ForeignKeys and GeneratedColumns count the FOREIGN KEY and GENERATED ALWAYS AS lines of a mysqldump file's CREATE TABLEs (part scanned).
 	ForeignKeys      int `json:"foreign_keys,omitempty"`
 	GeneratedColumns int `json:"generated_columns,omitempty"`
 	// MySQL8Collations is true when a mysqldump file's CREATE TABLE or
@@ -364,6 +363,7 @@ type Dump struct {
 	// DIRECTORY, by path: the target creates them there, outside its datadir.
 	DataDirectories  []DumpDataDirectory `json:"data_directories,omitempty"`
 	DumpTableOptions                     // encryption and ROW_FORMAT=COMPRESSED, inline in the JSON
+	DumpTableKinds                       // FULLTEXT, SPATIAL, foreign keys, system versioning, sequences, inline in the JSON
 	// Definers are the accounts ("user@host") the dump's views, routines,
 	// triggers and events run as (DEFINER=…): on a target without one,
 	// each object is created but fails when used (ERROR 1449).

@@ -46,6 +46,9 @@ type Envelope struct {
 		// (DumpTableModel.PartitionBy).
 		MaxPartitions    int      `json:"max_partitions"`
 		PartitionMethods []string `json:"partition_methods"`
+		// TablesWith is, for each kind of table (tableKinds), how many
+		// tables of the timed restores were of it: 0 for every kind.
+		TablesWith map[string]int `json:"tables_with"`
 	} `json:"dump"`
 	SeqWriteMBPerS  fitRange `json:"seq_write_mb_per_s"`
 	RandWrite16IOPS fitRange `json:"rand_write_16_iops"`
@@ -103,6 +106,7 @@ func (e Envelope) beyond(p *profile.Profile, t profile.Target, c cores) []string
 		out = append(out, e.engines(d)...)
 		out = append(out, e.rowShape(d)...)
 		out = append(out, e.partitioned(d)...)
+		out = append(out, e.kinds(d)...)
 		out = append(out, e.loader(d, p.Tools)...)
 	}
 	s := p.Storage

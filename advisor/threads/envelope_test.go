@@ -79,6 +79,15 @@ var extrapolationNoteCases = []struct {
 		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.log", Engine: "InnoDB", SQLBytesPerRow: 90, Partitions: 12, PartitionBy: "range"},
 			{Name: "s.m", SQLBytesPerRow: 90, Partitions: 3, PartitionBy: "range"}, {Name: "s.t", SQLBytesPerRow: 190, Partitions: 4}}
 	}, extrapolationMariaDB, []string{"1 table partitioned by a method the profile does not record, 2 by range (timed restores: partitioned by hash only"}},
+	{"a FULLTEXT table (the r54 ft dump)", func(p *profile.Profile) {
+		p.Dump.FulltextTables = []string{"ft.doc"}
+	}, extrapolationMariaDB, []string{"1 table with FULLTEXT indexes (ft.doc; timed restores: none)"}},
+	{"every kind no timed restore loaded (the r54 mixed dump)", func(p *profile.Profile) {
+		p.Dump.DumpTableKinds = profile.DumpTableKinds{FulltextTables: []string{"mx.doc"}, SpatialTables: []string{"mx.place"},
+			ForeignKeyTables: []string{"mx.a", "mx.b", "mx.c", "mx.child", "mx.d"}, VersionedTables: []string{"mx.acct"}, SequenceTables: []string{"mx.s_order"}}
+	}, extrapolationMariaDB, []string{"1 table with FULLTEXT indexes (mx.doc; timed restores: none)", "1 table with SPATIAL indexes (mx.place; timed restores: none)",
+		"5 tables with FOREIGN KEYs (mx.a, mx.b, mx.c and 2 more; timed restores: none)", "1 table WITH SYSTEM VERSIONING (mx.acct; timed restores: none)",
+		"1 SEQUENCE (mx.s_order; timed restores: none)"}},
 	{"steal takes a fast-enough CPU below", func(p *profile.Profile) {
 		steal := 20.0
 		p.Host.CPU.Speed = &profile.CPUSpeed{SingleOpsPerCPUS: 125e3, StealPct: &steal}
@@ -138,5 +147,18 @@ func TestExtrapolationNote(t *testing.T) {
 		if strings.Contains(n, "extrapolate") {
 			t.Errorf("a calibrated load extrapolates nothing: %q", n)
 		}
+	}
+}
+
+// TestEnvelopeCountsEveryKind: every kind of table the note may name has
+// its count of timed tables in data/envelope.json (a key missing there
+// would read as 0 without saying so).
+func TestEnvelopeCountsEveryKind(t *testing.T) {
+	for _, k := range tableKinds {
+		t.Run(k.key, func(t *testing.T) {
+			if _, ok := FittedEnvelope.Dump.TablesWith[k.key]; !ok {
+				t.Errorf("data/envelope.json dump.tables_with lacks %q", k.key)
+			}
+		})
 	}
 }

@@ -157,11 +157,13 @@ type tally struct {
 	wide wideTables
 	// zeroDefaults are the columns with a zero-date DEFAULT.
 	zeroDefaults zeroDefaults
+	// kinds are the FULLTEXT, SPATIAL, foreign-key, versioned and sequence tables.
+	kinds tableKinds
 }
 
 func newTally() *tally {
 	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}, dataDirs: dataDirectories{}, encryption: encryptionOptions{}, rowCompressed: map[string]bool{}, definers: definers{},
-		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}, wide: wideTables{}, zeroDefaults: zeroDefaults{}}
+		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}, wide: wideTables{}, zeroDefaults: zeroDefaults{}, kinds: tableKinds{}}
 }
 
 // table registers a table (from a schema or metadata file) without data.
@@ -222,6 +224,7 @@ func (t *tally) fill(d *profile.Dump) {
 	d.Encryption = t.encryption.list()
 	d.RowCompressedTables, d.RowCompressedBytes = t.rowCompressedTables()
 	d.WideTables = t.wide.list()
+	d.DumpTableKinds = t.kinds.lists()
 	if note := engineNote(d); note != "" {
 		d.Notes = append(d.Notes, note)
 	}

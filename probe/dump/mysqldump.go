@@ -347,7 +347,7 @@ func (s *sqlScan) tableStatement(b []byte) bool {
 		return true
 	case bytes.HasPrefix(b, prefixEngine) && s.current != nil && s.creating:
 		s.current.Engine = tableEngine("()" + string(b[1:]))
-		s.t.wide.add(s.current.Name, s.model.createEnd(s.current.Name, s.current.Engine))
+		s.t.createEnded(s.current.Name, s.model.createEnd(s.current.Name, s.current.Engine), string(b))
 		s.creating, s.createTail = false, !statementEnds(b)
 		return true
 	}

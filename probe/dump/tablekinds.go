@@ -1,0 +1,94 @@
+package dump
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// tableKind is what a CREATE TABLE makes of a table beyond its columns and
+// B-tree indexes: the kinds of table no timed restore loaded (review r54).
+type tableKind struct {
+	fulltext, spatial, foreignKeys int  // FULLTEXT and SPATIAL indexes, FOREIGN KEY constraints
+	versioned, sequence            bool // WITH SYSTEM VERSIONING; a MariaDB SEQUENCE (SEQUENCE=1)
+}
+
+// reVersioned finds WITH SYSTEM VERSIONING, the table option or a column's
+// (MariaDB KB, "System-Versioned Tables": a column's makes the table
+// versioned); reSequence the SEQUENCE=1 option SHOW CREATE TABLE writes for
+// a MariaDB sequence (mydumper 0.10 dumps one so, with its one row).
+var (
+	reVersioned = regexp.MustCompile(`(?i)\bWITH\s+SYSTEM\s+VERSIONING\b`)
+	reSequence  = regexp.MustCompile(`(?i)\bSEQUENCE\s*=\s*'?1\b`)
+)
+
+// kindOf reads a CREATE TABLE's text after the table's name (quoted
+// strings blanked: a COMMENT may say anything).
+func kindOf(rest string) tableKind {
+	body, opts := splitCreate(stripQuoted(rest))
+	k := tableKind{versioned: reVersioned.MatchString(body) || reVersioned.MatchString(opts), sequence: reSequence.MatchString(opts)}
+	for _, def := range splitTop(body, ',') {
+		def = strings.TrimSpace(def)
+		if def == "" || !isKeyDef(def) {
+			continue
+		}
+		up := strings.ToUpper(def)
+		switch word := strings.ToUpper(identAt(def)); {
+		case word == "FULLTEXT":
+			k.fulltext++
+		case word == "SPATIAL":
+			k.spatial++
+		case word == "FOREIGN" || word == "CONSTRAINT" && strings.Contains(up, " FOREIGN KEY"):
+			k.foreignKeys++
+		}
+	}
+	return k
+}
+
+// tableKinds are the dump's tables of each kind, by "schema.table".
+type tableKinds map[string]tableKind
+
+// add records table's kind when its CREATE TABLE makes it one.
+func (t tableKinds) add(table, createRest string) {
+	if k := kindOf(createRest); k != (tableKind{}) {
+		t[table] = k
+	}
+}
+
+// lists is the dump's tables of each kind, sorted; a kind without tables
+// is nil.
+func (t tableKinds) lists() profile.DumpTableKinds {
+	var out profile.DumpTableKinds
+	for name, k := range t {
+		if k.fulltext > 0 {
+			out.FulltextTables = append(out.FulltextTables, name)
+		}
+		if k.spatial > 0 {
+			out.SpatialTables = append(out.SpatialTables, name)
+		}
+		if k.foreignKeys > 0 {
+			out.ForeignKeyTables = append(out.ForeignKeyTables, name)
+		}
+		if k.versioned {
+			out.VersionedTables = append(out.VersionedTables, name)
+		}
+		if k.sequence {
+			out.SequenceTables = append(out.SequenceTables, name)
+		}
+	}
+	for _, l := range []([]string){out.FulltextTables, out.SpatialTables, out.ForeignKeyTables, out.VersionedTables, out.SequenceTables} {
+		sort.Strings(l)
+	}
+	return out
+}
+
+// createEnded records what a mysqldump file's CREATE TABLE says once its
+// ENGINE line is read: rest is the text from its definitions up to that
+// line, engineLine the line itself (WITH SYSTEM VERSIONING and SEQUENCE=1
+// are on it).
+func (t *tally) createEnded(table, rest, engineLine string) {
+	t.wide.add(table, rest)
+	t.kinds.add(table, rest+engineLine)
+}
