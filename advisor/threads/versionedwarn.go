@@ -1,0 +1,57 @@
+package threads
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// VersionedHistoryWarning says that the dump's system-versioned tables
+// (Dump.VersionedTables: WITH SYSTEM VERSIONING) load without their
+// history: a logical dump reads them with SELECT *, which gives their
+// current rows only, and the target stamps each loaded row as new. Review
+// r54 measured it (MariaDB 10.11.19, mydumper and myloader 0.10,
+// 2026-12-07, docs/benchmarks/live-server.md): sv.acct held 1,283,333 rows
+// FOR SYSTEM_TIME ALL on the source, 686,000 of them current; myloader
+// exited 0 with 686,000, every row_start the load's time. mariadb-dump
+// --dump-history of the table, loaded with the mariadb client, brought all
+// 1,283,333 back with their source row_start (10.2 s). "" on a MySQL
+// target (which has no system versioning) or without such tables.
+func VersionedHistoryWarning(p *profile.Profile, o Options) string {
+	d, t := p.Dump, targetOf(p, o)
+	if d == nil || len(d.VersionedTables) == 0 || t.Flavor != "" && !t.IsMariaDB() {
+		return ""
+	}
+	what := "a logical dump reads such a table with SELECT *, which gives its current rows only"
+	switch d.Format {
+	case "mydumper":
+		what = "mydumper reads such a table with SELECT *, which gives its current rows only (0.10 has no way to dump the rest)"
+	case "mysqldump":
+		what = "unless mariadb-dump --dump-history made the file, it holds their current rows only"
+	}
+	dumpArgs, schemaArg := historyDumpArgs(d.VersionedTables)
+	verb := map[bool]string{true: "is", false: "are"}[len(d.VersionedTables) == 1]
+	return fmt.Sprintf("the dump's %s %s system-versioned (WITH SYSTEM VERSIONING), and %s: their history (the rows FOR SYSTEM_TIME ALL "+
+		"holds besides the current ones) is not in the dump, and the load writes the current rows as new, every row_start the time of "+
+		"the load, with no error and exit 0 (MariaDB 10.11.19 and myloader 0.10: a table of 1,283,333 rows with its history loaded "+
+		"686,000). To keep the history, dump those tables from the source (mariadb-dump --host SOURCE --user USER -p --dump-history "+
+		"--single-transaction %s > history.sql) and, after the load, run that file (mariadb --host TARGET --user USER -p %s < history.sql): "+
+		"it drops and recreates each table and writes every row with its row_start and row_end (system_versioning_insert_history=1)",
+		namedTables(d.VersionedTables), verb, what, dumpArgs, schemaArg)
+}
+
+// historyDumpArgs are the database and tables of a mariadb-dump line for
+// tables ("schema.table"), shell-quoted, and the database its file loads
+// into: DB TABLE… when they lie in more than one database.
+func historyDumpArgs(tables []string) (dumpArgs, schema string) {
+	var names []string
+	for _, t := range tables {
+		db, name, _ := strings.Cut(t, ".")
+		if schema != "" && db != schema {
+			return "DB TABLE…", "DB"
+		}
+		schema, names = db, append(names, shQuote(name))
+	}
+	return shQuote(schema) + " " + strings.Join(names, " "), shQuote(schema)
+}
