@@ -167,6 +167,8 @@ func (e Envelope) rowShape(d *profile.Dump) []string {
 	var out []string
 	if rows > 0 && e.Dump.SQLBytesPerRow.out(bytes/rows) {
 		out = append(out, fmt.Sprintf("rows of %.0f SQL bytes on average (measured: %s)", bytes/rows, e.Dump.SQLBytesPerRow.text()))
+	} else if w := e.widerRows(d); w != "" {
+		out = append(out, w)
 	}
 	if r := e.Dump.SecondaryIndexes; lo >= 0 && (float64(lo) < r.Min || float64(hi) > r.Max) {
 		n := fmt.Sprintf("%d", lo)

@@ -52,6 +52,11 @@ var extrapolationNoteCases = []struct {
 	{"rows wider than any fit's", func(p *profile.Profile) {
 		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.blob", Bytes: 40e6, SampledRows: 50, SQLBytesPerRow: 8000, IndexEntryBytes: []float64{14}}}
 	}, extrapolationMariaDB, []string{"rows of 8000 SQL bytes on average (measured: 29-1393)"}},
+	{"one table of wide rows in a dump of narrow ones (the r54 mixed dump)", func(p *profile.Profile) {
+		p.Dump.TableModels = []profile.DumpTableModel{
+			{Name: "mx.att", Bytes: 16457427, SampledRows: 150, SQLBytesPerRow: 109547, IndexEntryBytes: []float64{20}},
+			{Name: "mx.t", Bytes: 61e6, SampledRows: 500, SQLBytesPerRow: 158, IndexEntryBytes: []float64{14}}}
+	}, extrapolationMariaDB, []string{"1 table with rows of up to 109547 SQL bytes (mx.att, 21% of the sampled bytes; measured: 29-1393 on average)"}},
 	{"tables without a secondary index, unsampled ones ignored", func(p *profile.Profile) {
 		p.Dump.TableModels = []profile.DumpTableModel{{Name: "s.t", Bytes: 40e6, SampledRows: 500, SQLBytesPerRow: 195}, {Name: "s.u", Bytes: 5e6}}
 	}, extrapolationMariaDB, []string{"tables with 0 secondary indexes (measured: 1-3)"}},
