@@ -40,6 +40,11 @@ type Server struct {
 	// lost connection); "" when they were. DataBytes and Tables are then
 	// unknown, not zero.
 	TablesError string `json:"tables_error,omitempty"`
+	// TableSizesFrom names where the InnoDB table sizes came from when not
+	// from information_schema.TABLES: "mysql.innodb_table_stats" on a
+	// server with more tables than table_open_cache (review r55); "" when
+	// information_schema.TABLES sized every table.
+	TableSizesFrom string `json:"table_sizes_from,omitempty"`
 	// IndexBytes is the sum of INDEX_LENGTH over user tables (DataBytes is DATA_LENGTH).
 	IndexBytes uint64 `json:"index_bytes"`
 	// InnoDBFileBytes is the size of the user tables' InnoDB tablespace

@@ -18,23 +18,14 @@ func (r *reader) tables(ctx context.Context) {
 	if r.skip(ctx, "table sizes (information_schema.TABLES)") {
 		return
 	}
-	limit := listingLimit(r.c)
-	qc, cancel := context.WithTimeout(ctx, limit)
+	qc, cancel := context.WithTimeout(ctx, listingLimit(r.c))
 	defer cancel()
 	db := r.db
-	q := tablesQuery(r.s.Flavor, r.s.Version)
-	rows, err := db.QueryContext(qc, string(q))
+	schemas, err := r.tableSizes(qc)
 	if err != nil {
 		r.tablesUnread(err)
 		return
 	}
-	defer rows.Close()
-	schemas, err := r.sumTables(rows)
-	if err != nil {
-		r.tablesUnread(err)
-		return
-	}
-	rows.Close() // its connection serves the next query
 	r.s.Schemas, r.s.SchemasOmitted = schemaList(schemas)
 	var sys int
 	if db.QueryRowContext(qc, string(qSystemTables)).Scan(&sys) == nil {
@@ -84,33 +75,67 @@ func schemaList(m map[string]profile.SchemaUsage) ([]profile.SchemaUsage, int) {
 	return out, 0
 }
 
+// tableSizes sums the user tables' sizes into the server's totals and
+// returns the per-schema sums: by opening every table (tablesQuery), or,
+// on a server with more tables than table_open_cache holds, without
+// (sizesWithoutOpening).
+func (r *reader) tableSizes(qc context.Context) (map[string]profile.SchemaUsage, error) {
+	if n, many := r.manyTables(qc); many {
+		if stats, ok := r.innodbStats(qc); ok {
+			return r.sizesWithoutOpening(qc, n, stats)
+		}
+	}
+	q := tablesQuery(r.s.Flavor, r.s.Version)
+	rows, err := r.db.QueryContext(qc, string(q))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close() // its connection serves the next query
+	return r.sumTables(rows)
+}
+
+// sums is what the table listing adds up: per engine, per schema, the
+// largest tables, and the server's totals.
+type sums struct {
+	engines map[string]profile.EngineUsage
+	schemas map[string]profile.SchemaUsage
+	largest []profile.TableSize
+}
+
+func newSums() *sums {
+	return &sums{engines: map[string]profile.EngineUsage{}, schemas: map[string]profile.SchemaUsage{}}
+}
+
+// add counts one table of data d and index i bytes.
+func (t *sums) add(s *profile.Server, schema, name, engine string, d, i uint64) {
+	e := t.engines[engine]
+	t.engines[engine] = profile.EngineUsage{DataBytes: e.DataBytes + d, IndexBytes: e.IndexBytes + i, Tables: e.Tables + 1}
+	u := t.schemas[schema]
+	t.schemas[schema] = profile.SchemaUsage{Name: schema, Tables: u.Tables + 1, Bytes: u.Bytes + d + i}
+	s.DataBytes += d
+	s.IndexBytes += i
+	s.Tables++
+	t.largest = keepLargest(t.largest, profile.TableSize{Name: schema + "." + name, Bytes: d + i})
+}
+
 // sumTables reads qEngines' rows (schema, table, engine, data and index
 // bytes), sums them into the server's totals and Engines, ranks
 // LargestTables, and returns the per-schema sums.
 func (r *reader) sumTables(rows *sql.Rows) (map[string]profile.SchemaUsage, error) {
-	engines, schemas := map[string]profile.EngineUsage{}, map[string]profile.SchemaUsage{}
-	var largest []profile.TableSize
+	t := newSums()
 	for rows.Next() {
 		var schema, name, engine string
 		var data, index sql.NullString
 		if err := rows.Scan(&schema, &name, &engine, &data, &index); err != nil {
 			return nil, err
 		}
-		d, i := parseUint(data.String), parseUint(index.String)
-		e := engines[engine]
-		engines[engine] = profile.EngineUsage{DataBytes: e.DataBytes + d, IndexBytes: e.IndexBytes + i, Tables: e.Tables + 1}
-		u := schemas[schema]
-		schemas[schema] = profile.SchemaUsage{Name: schema, Tables: u.Tables + 1, Bytes: u.Bytes + d + i}
-		r.s.DataBytes += d
-		r.s.IndexBytes += i
-		r.s.Tables++
-		largest = keepLargest(largest, profile.TableSize{Name: schema + "." + name, Bytes: d + i})
+		t.add(r.s, schema, name, engine, parseUint(data.String), parseUint(index.String))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	r.s.Engines, r.s.LargestTables = engines, largest
-	return schemas, nil
+	r.s.Engines, r.s.LargestTables = t.engines, t.largest
+	return t.schemas, nil
 }
 
 // largestKept is how many tables LargestTables holds.
