@@ -143,3 +143,22 @@ func TestRefusedSetLines(t *testing.T) {
 		t.Errorf("ApplyNowAccountNote = %q", got)
 	}
 }
+
+// TestSQLAccount: the GRANT and REVOKE lines spell the account as SQL
+// string literals the mariadb client runs (review r56: it's@localhost).
+func TestSQLAccount(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"plain", "app@%", "'app'@'%'"},
+		{"a quote in the user", "it's@localhost", "'it''s'@'localhost'"},
+		{"a backslash", `a\b@h`, `'a\\b'@'h'`},
+		{"an @ in the user: the host is after the last", "a@b@10.0.0.1", "'a@b'@'10.0.0.1'"},
+		{"no host", "role1", "'role1'"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := sqlAccount(c.in); got != c.want {
+				t.Errorf("sqlAccount(%q) = %s, want %s", c.in, got, c.want)
+			}
+		})
+	}
+}

@@ -123,13 +123,21 @@ func grantsWords(a *profile.Account, dbs []string) string {
 	return g
 }
 
-// sqlAccount spells "user@host" as GRANT takes it: 'user'@'host'.
+// sqlAccount spells "user@host" as GRANT takes it: 'user'@'host', a quote
+// inside doubled and a backslash escaped as the default sql_mode reads a
+// string (review r56: the account it's@localhost was printed
+// 'it's'@'localhost', which the mariadb client did not run; 'it''s' did).
 func sqlAccount(userHost string) string {
 	at := strings.LastIndex(userHost, "@")
 	if at < 0 {
-		return "'" + userHost + "'"
+		return sqlString(userHost)
 	}
-	return "'" + userHost[:at] + "'@'" + userHost[at+1:] + "'"
+	return sqlString(userHost[:at]) + "@" + sqlString(userHost[at+1:])
+}
+
+// sqlString is s as a single-quoted SQL string literal.
+func sqlString(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, "'", "''").Replace(s) + "'"
 }
 
 // rolesNote says that roles' privileges may differ from what was read.
