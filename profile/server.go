@@ -391,6 +391,11 @@ type Dump struct {
 	// stays out of the target's binary log whatever the mysql line says,
 	// and an account that may not set sql_log_bin stops at that line.
 	SessionBinlogOff bool `json:"session_binlog_off,omitempty"`
+	// HistoryRows is set for a mysqldump file whose session sets
+	// system_versioning_insert_history=1 (mariadb-dump --dump-history):
+	// its INSERTs carry the versioned tables' history, row_start and
+	// row_end included, and the mysql line writes them as dumped.
+	HistoryRows bool `json:"history_rows,omitempty"`
 	// LargestLineBytes is a mysqldump file's longest line (part scanned):
 	// MySQL's mysqldump writes an extended INSERT on one line, mariadb-dump
 	// 10.11 one row a line in statements of up to its net_buffer_length

@@ -126,7 +126,8 @@ func grantsWords(a *profile.Account, dbs []string) string {
 // sqlAccount spells "user@host" as GRANT takes it: 'user'@'host', a quote
 // inside doubled and a backslash escaped as the default sql_mode reads a
 // string (review r56: the account it's@localhost was printed
-// 'it's'@'localhost', which the mariadb client did not run; 'it''s' did).
+// 'it's'@'localhost', which the mariadb client did not run; with the
+// quote doubled it ran).
 func sqlAccount(userHost string) string {
 	at := strings.LastIndex(userHost, "@")
 	if at < 0 {

@@ -30,6 +30,8 @@ func TestVersionedHistoryWarning(t *testing.T) {
 				"run each file into its database (mariadb --host TARGET --user USER -p a < history-1.sql; mariadb --host TARGET --user USER -p 'x y' < history-2.sql)"}},
 		{"quoted names, one database", profile.Dump{Format: "mydumper", DumpTableKinds: profile.DumpTableKinds{VersionedTables: []string{"it's.le dger", "it's.t"}}}, maria,
 			[]string{"--single-transaction 'it'\\''s' 'le dger' t > history.sql)", "run that file (mariadb --host TARGET --user USER -p 'it'\\''s' < history.sql)"}},
+		{"a mariadb-dump --dump-history file carries the history", profile.Dump{Format: "mysqldump", HistoryRows: true,
+			DumpTableKinds: profile.DumpTableKinds{VersionedTables: []string{"sv.acct"}}}, maria, nil},
 		{"MySQL has no system versioning", profile.Dump{Format: "mydumper", DumpTableKinds: profile.DumpTableKinds{VersionedTables: []string{"sv.acct"}}},
 			profile.Target{Flavor: profile.FlavorMySQL, Version: "8.4.3", Source: profile.SourceFlag}, nil},
 		{"none", profile.Dump{Format: "mydumper", DumpTableKinds: profile.DumpTableKinds{SequenceTables: []string{"sq.s"}}}, maria, nil},

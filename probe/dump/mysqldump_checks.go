@@ -35,6 +35,11 @@ var (
 	// 0;" in its header with GTIDs on (--set-gtid-purged AUTO or ON,
 	// beside SET @@GLOBAL.GTID_PURGED); mariadb-dump writes none.
 	reSessionBinlogOff = regexp.MustCompile(`(?i)^(?:/\*!\d+\s*)?SET\s+(?:@@SESSION\.|SESSION\s+|@@)?SQL_LOG_BIN\s*=\s*(?:0|OFF)\b`)
+	// reInsertHistory is the header line mariadb-dump --dump-history
+	// writes (10.11.19: "/*M!101100 SET @old_system_versioning_insert_history=
+	// @@session.system_versioning_insert_history,
+	// @@session.system_versioning_insert_history=1 */;").
+	reInsertHistory = regexp.MustCompile(`(?i)^(?:/\*[M!]*\d+\s*)?SET\b.*\bsystem_versioning_insert_history\s*=\s*(?:1|ON)\b`)
 )
 
 // fileChecks reads the lines around a mysqldump file's statements: its
@@ -50,6 +55,8 @@ func (s *sqlScan) fileChecks(b []byte) {
 		s.headerChecks = true
 	case !s.statementSeen && reHeaderTimeZone.Match(b):
 		s.headerTimeZone = true
+	case reInsertHistory.Match(b):
+		s.d.HistoryRows = true
 	case s.creating && (bytes.Contains(b, []byte(" FOREIGN KEY ")) || bytes.Contains(b, []byte(" REFERENCES `"))):
 		s.d.ForeignKeys++
 	case s.creating && bytes.Contains(b, []byte(" GENERATED ALWAYS AS ")):
