@@ -116,7 +116,11 @@ func wrap(s string, width int, indent string) []string {
 			if strings.TrimSpace(head) != "" {
 				lines = append(lines, strings.TrimRight(head, " "))
 			}
-			lines, line = append(lines, commandLines(w.words, width, indent+"  ")...), indent+w.tail
+			cmd, tail := commandLines(w.words, width, indent+"  "), w.tail
+			if strings.HasPrefix(tail, ";") { // a shell separator: it ends the command's own line (review r56)
+				cmd[len(cmd)-1], tail = cmd[len(cmd)-1]+";", tail[1:]
+			}
+			lines, line = append(lines, cmd...), indent+tail
 		}
 	}
 	if strings.TrimSpace(line) != "" {

@@ -177,3 +177,36 @@ func TestCommandEndsAtProsePunctuation(t *testing.T) {
 		})
 	}
 }
+
+// TestWrappedCommandsSeparatedBySemicolon pastes the lines of two commands
+// a note joins with "; " (the history warning's pair per database), each
+// wider than the line: the ";" ends the first command's last line, not a
+// line of its own, which bash refused ("syntax error near unexpected
+// token `;'", review r56), and bash runs both with their words.
+func TestWrappedCommandsSeparatedBySemicolon(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash on this machine")
+	}
+	note := "dump them (mariadb-dump --host SOURCE --user USER -p --dump-history --single-transaction 'sv two' 'le dger' > /dev/null; " +
+		"mariadb-dump --host SOURCE --user USER -p --dump-history --single-transaction sv acct > /dev/null) and load them"
+	lines := wrap(note, 60, "  ")
+	var cmd []string
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t == ";" {
+			cmd = append(cmd, l)
+		} else if strings.Contains(l, "mariadb-dump") || len(cmd) > 0 && strings.HasSuffix(cmd[len(cmd)-1], `\`) {
+			cmd = append(cmd, l)
+		}
+	}
+	script := "mariadb-dump() { printf '%s|' \"$#\" \"$@\" >&2; echo >&2; }\n" + strings.Join(cmd, "\n") + "\n"
+	out, err := exec.Command(bash, "-c", script).CombinedOutput()
+	if err != nil {
+		t.Fatalf("bash: %v\n%s\n%s", err, out, script)
+	}
+	want := "9|--host|SOURCE|--user|USER|-p|--dump-history|--single-transaction|sv two|le dger|\n" +
+		"9|--host|SOURCE|--user|USER|-p|--dump-history|--single-transaction|sv|acct|\n"
+	if string(out) != want {
+		t.Errorf("bash read the pasted lines as\n%s\nwant\n%s\nlines:\n%s", out, want, strings.Join(lines, "\n"))
+	}
+}
