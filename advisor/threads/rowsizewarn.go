@@ -2,6 +2,7 @@ package threads
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -122,12 +123,18 @@ func wideText(p *profile.Profile, page uint64, over []profile.DumpWideTable) str
 			dynamic = append(dynamic, fmt.Sprintf("%s (%d bytes as DYNAMIC)", w.Name, as))
 		}
 	}
-	var under, says []string
-	for limit, message := range limits {
-		under, says = append(under, fmt.Sprint(limit)), append(says, fmt.Sprintf("\"Row size too large (> %d)\"", message))
+	keys := make([]int, 0, len(limits))
+	for limit := range limits {
+		keys = append(keys, limit)
 	}
-	sort.Strings(under)
-	sort.Strings(says)
+	sort.Ints(keys) // by number: "8126" before "16383"
+	var under, says []string
+	for _, limit := range keys {
+		under = append(under, fmt.Sprint(limit))
+		if say := fmt.Sprintf("\"Row size too large (> %d)\"", limits[limit]); !slices.Contains(says, say) {
+			says = append(says, say) // at 64K, 32702 and REDUNDANT's 16383 both say "> 16383"
+		}
+	}
 	what := fmt.Sprintf("the rows of %s are larger than that page takes (a record must stay under %s bytes, every column counted "+
 		"at its declared maximum, a long one DYNAMIC keeps off-page at 21): with innodb_strict_mode ON their CREATE TABLE fails, %s, and %s",
 		listOf(named), strings.Join(under, " or "), strings.Join(says, " or "), loaderWhat(p.Dump.Format))

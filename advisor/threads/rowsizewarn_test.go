@@ -47,6 +47,10 @@ func TestRowSizeWarning(t *testing.T) {
 			[]string{"ROW_FORMAT=COMPRESSED is refused on 64.0 KiB pages"}, nil},
 		{"MySQL target: not measured, none", []profile.DumpWideTable{many},
 			&profile.Server{Reachable: true, Flavor: profile.FlavorMySQL, Version: "8.4.3", Variables: map[string]string{"innodb_page_size": "4096"}}, nil, nil, nil},
+		{"64K: both limits and both messages, in number order (review r56: they were sorted as text)", []profile.DumpWideTable{
+			{Name: "a.dyn", RecordBytes: 33000, Fields: 40}, {Name: "a.red", RowFormat: "redundant", RecordBytes: 17000, Fields: 40}},
+			server(map[string]string{"innodb_page_size": "65536"}), nil,
+			[]string{"under 16383 or 32702 bytes", "fails, \"Row size too large (> 16382)\" or \"Row size too large (> 16383)\", and"}, nil},
 		{"no wide table", nil, server(map[string]string{"innodb_page_size": "4096"}), nil, nil, nil},
 	}
 	for _, c := range cases {
