@@ -102,7 +102,7 @@ func threadsMarkdown(th advisor.Threads) string {
 	if notesOnly(th) { // --task oltp: no table of zero threads, only why
 		b.WriteString("## Threads\n")
 		for _, n := range th.Notes {
-			b.WriteString("\n> " + mdText(n) + "\n")
+			b.WriteString("\n> " + mdProse(n) + "\n")
 		}
 		return b.String() + "\n"
 	}
@@ -129,7 +129,7 @@ func threadsMarkdown(th advisor.Threads) string {
 		fmt.Fprintf(&b, "\nAs is: %s\n", mdText(s))
 	}
 	for _, w := range th.Warnings {
-		b.WriteString("\n> **Warning:** " + mdText(w) + "\n")
+		b.WriteString("\n> **Warning:** " + mdProse(w) + "\n")
 	}
 	if len(th.Commands) > 0 {
 		b.WriteString("\n" + mdFenced("sh", strings.Join(th.Commands, "\n")))
@@ -148,7 +148,7 @@ func threadsMarkdown(th advisor.Threads) string {
 		}
 	}
 	for _, n := range th.Notes {
-		b.WriteString("\n> " + mdText(n) + "\n")
+		b.WriteString("\n> " + mdProse(n) + "\n")
 	}
 	return b.String() + "\n"
 }

@@ -60,3 +60,25 @@ func longestRun(s string, c byte) int {
 	}
 	return longest
 }
+
+// mdProse is mdText for a note or warning that may quote shell commands
+// (noteWords finds them): each command becomes a code span that renders
+// it exactly, so a line copied from the raw Markdown pastes as printed
+// (review r56: a quote escaped as prose, 'it'\''s', read back as
+// 'it'\\''s' from the .md file), the prose around it escaped as mdText.
+func mdProse(s string) string {
+	var parts []string
+	for _, w := range noteWords(s) {
+		if w.words == nil {
+			parts = append(parts, mdText(w.text))
+			continue
+		}
+		cmd := w.text[len(w.lead) : len(w.text)-len(w.tail)]
+		lead, tail := strings.TrimSuffix(w.lead, "`"), w.tail // the code span takes the place of the note's own backticks
+		if lead != w.lead {
+			tail = strings.TrimPrefix(tail, "`")
+		}
+		parts = append(parts, mdText(lead)+mdCodeSpan(cmd)+mdText(tail))
+	}
+	return strings.Join(parts, " ")
+}
