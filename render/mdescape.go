@@ -64,8 +64,8 @@ func longestRun(s string, c byte) int {
 // mdProse is mdText for a note or warning that may quote shell commands
 // (noteWords finds them): each command becomes a code span that renders
 // it exactly, so a line copied from the raw Markdown pastes as printed
-// (review r56: a quote escaped as prose, 'it'\”s', read back as
-// 'it'\\”s' from the .md file), the prose around it escaped as mdText.
+// (review r56: a quoted account name with a quote in it, escaped as prose,
+// read back from the .md file with doubled backslashes), the prose around it escaped as mdText.
 func mdProse(s string) string {
 	var parts []string
 	for _, w := range noteWords(s) {
