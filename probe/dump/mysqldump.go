@@ -253,6 +253,7 @@ var reDropDatabase = regexp.MustCompile(`^(?:/\*!\d+ )?DROP (?:DATABASE|SCHEMA) 
 
 var (
 	prefixCreate  = []byte("CREATE TABLE ")
+	prefixSeq     = []byte("CREATE SEQUENCE ") // mariadb-dump writes a MariaDB sequence so, on one line
 	prefixUse     = []byte("USE ")
 	prefixHost    = []byte("-- Host: ")
 	prefixDrop    = []byte("DROP TABLE ")
@@ -344,6 +345,11 @@ func (s *sqlScan) tableStatement(b []byte) bool {
 		s.creates++
 		s.model.create.Reset()
 		s.model.createLine(rest)
+		return true
+	case bytes.HasPrefix(b, prefixSeq): // a table the sequence's state lives in (review r54: mydumper dumps it as one)
+		name := s.t.table(s.schemaName(), quotedName(bytes.TrimPrefix(b[len(prefixSeq):], []byte("IF NOT EXISTS ")))).Name
+		s.t.kinds[name] = tableKind{sequence: true}
+		s.creating, s.statementSeen = false, true
 		return true
 	case bytes.HasPrefix(b, prefixEngine) && s.current != nil && s.creating:
 		s.current.Engine = tableEngine("()" + string(b[1:]))
