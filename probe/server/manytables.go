@@ -59,8 +59,8 @@ func (r *reader) innodbStats(qc context.Context) (map[string]pages, bool) {
 	if err != nil {
 		r.heard("mysql.innodb_table_stats", err)
 		r.s.Unread = append(r.s.Unread, fmt.Sprintf("mysql.innodb_table_stats: %s: the server has more tables than "+
-			"table_open_cache, so reading their sizes opens each one and empties that cache while mytune runs; give the account "+
-			"SELECT on mysql.innodb_table_stats to size them from the statistics instead (review r55)",
+			"table_open_cache, so reading their sizes opens each one and empties that cache while mytune runs; "+
+			"give the account SELECT on mysql.innodb_table_stats to size them from the statistics instead (review r55)",
 			redact(unreadReason(err, r.c.QueryTimeout), r.c.password)))
 		return nil, false
 	}
