@@ -58,6 +58,16 @@ type DumpTableModel struct {
 	// "system_time" (MariaDB's system-versioned history); "" when not
 	// partitioned, not recognised, or in a profile saved before it was read.
 	PartitionBy string `json:"partition_by,omitempty"`
+	// FulltextIndexes counts the table's FULLTEXT indexes and
+	// FulltextWordsPerRow the words a sampled row gives them (each
+	// indexed column's words of at least 3 characters, once per index
+	// that holds it); SpatialIndexes counts its SPATIAL (R-tree) indexes.
+	// Each index entry is work the load does per row beyond the B-tree
+	// indexes (IndexEntryBytes). 0 when none, or in a profile saved
+	// before they were read (2026-12-07).
+	FulltextIndexes     int     `json:"fulltext_indexes,omitempty"`
+	FulltextWordsPerRow float64 `json:"fulltext_words_per_row,omitempty"`
+	SpatialIndexes      int     `json:"spatial_indexes,omitempty"`
 }
 
 // Rows is the table's row count implied by its bytes and the sampled

@@ -32,6 +32,16 @@
 #              (about 90 bytes of SQL a row), secondary indexes k_1 and a_1: held out from the row-width fit
 #   w900       4 tables of 25000 rows in one schema (sbtest): id, k and a VARCHAR(1000) of 864 characters (about 890
 #              bytes of SQL a row), secondary index k_1: held out from the row-width fit
+#   ft4        4 tables of 50000 rows in one schema (sbtest): id, k, a title of 8 words and a TEXT body of 40 words
+#              (about 400 bytes of SQL a row; words 'w' + base 36 of a skewed draw from 60,000, as real text reuses
+#              its words), secondary index k_1 and FULLTEXT KEY ft_1 (title, body): a fit shape of what a FULLTEXT
+#              index costs a load (no sweep before 2026-12-07 had one; review r54 timed one 3.1x over the estimate)
+#   ft4w       ft4's columns with a body of 200 words (about 1.5 KB of SQL a row), 4 tables of 15000 rows: the
+#              FULLTEXT cost per word apart from its cost per row
+#   sp4        4 tables of 100000 rows in one schema (sbtest): id, k, a POINT pt, secondary index k_1 and SPATIAL
+#              KEY sp_1 (pt): a fit shape of what an R-tree index costs a load
+#   sp4x2      sp4's rows with a POLYGON area (a unit square around pt, spread over 1000 × 1000 by multiplicative hashing) and a second SPATIAL KEY sp_2 (area): the cost
+#              of each further SPATIAL index
 #   part8      4 tables of 100000 sysbench-like rows in one schema (sbtest): id, k, c CHAR(120), pad CHAR(60),
 #              secondary index k_1, each PARTITION BY HASH (id) PARTITIONS $SH_PARTS (8 unless SH_PARTS; bench-heldout.sh
 #              --partitions): every partition its own tablespace, filled by SQL
@@ -65,7 +75,10 @@ shape_init() {
     w100ix2) s=1 t=6 r=150000 ;;
     w900) s=1 t=4 r=25000 ;;
     part8) s=1 t=4 r=100000 ;;
-    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k, narrow8, wide4, narrowix, mid4, w100ix2, w900, part8)" >&2; exit 2 ;;
+    ft4) s=1 t=4 r=50000 ;;
+    ft4w) s=1 t=4 r=15000 ;;
+    sp4 | sp4x2) s=1 t=4 r=100000 ;;
+    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k, narrow8, wide4, narrowix, mid4, w100ix2, w900, part8, ft4, ft4w, sp4, sp4x2)" >&2; exit 2 ;;
   esac
   SH_PARTS=${SH_PARTS:-8}
   SH_SCHEMAS=${SH_SCHEMAS:-$s} SH_TABLES=${SH_TABLES:-$t} SH_ROWS=${SH_ROWS:-$r}
@@ -105,13 +118,27 @@ shape_describe() {
   [ "$SHAPE" = w900 ] && { echo "w900: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(1000) of 864 chars), secondary index k_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = mid4 ] && { echo "mid4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c VARCHAR(600) of 544 chars), secondary index k_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = part8 ] && { echo "part8: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, c CHAR(120), pad CHAR(60)), secondary index k_1 on k, PARTITION BY HASH (id) PARTITIONS $SH_PARTS; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = ft4 ] || [ "$SHAPE" = ft4w ] && { echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, title VARCHAR(200) of 8 words, body TEXT of $(shape_body_words) words), secondary index k_1, FULLTEXT KEY ft_1 (title, body); filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = sp4 ] && { echo "sp4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, pt POINT), secondary index k_1, SPATIAL KEY sp_1 (pt); filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = sp4x2 ] && { echo "sp4x2: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, pt POINT, area POLYGON of 5 points), secondary index k_1, SPATIAL KEYs sp_1 (pt), sp_2 (area); filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = wide4 ] && { echo "wide4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, title VARCHAR(200) of 70 chars, body TEXT of 1280 chars, created DATETIME), secondary indexes k_1, title_1 (title(32)), created_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = tiny2k ] || [ "$SHAPE" = tiny5k1 ] && { echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
   echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows $(shape_chunk_rows) -t 2"
 }
 
+# shape_body_words: the words of a FULLTEXT shape's body (ft4 40, ft4w 200).
+shape_body_words() { if [ "$SHAPE" = ft4w ]; then echo 200; else echo 40; fi; }
+
+# shape_words N: an SQL expression of N words separated by spaces, each 'w' and the base 36 of a draw from 0-59999
+# skewed toward the small numbers (RAND()^3: a few words common, most rare, as in text), 2-5 characters.
+shape_words() {
+  local i e=""
+  for i in $(seq 1 "$1"); do e+="${e:+, }CONCAT('w', CONV(FLOOR(POW(RAND(), 3) * 60000), 10, 36))"; done
+  echo "CONCAT_WS(' ', $e)"
+}
+
 # shape_sql_table T ROWS: the CREATE TABLE and INSERT … SELECT of table sbtestT of an SQL-filled shape (narrow8,
-# narrowix, mid4, wide4, w100ix2, w900, part8), its rows from MariaDB's Sequence engine (seq_1_to_N).
+# narrowix, mid4, wide4, w100ix2, w900, part8, ft4, ft4w, sp4, sp4x2), its rows from MariaDB's Sequence engine (seq_1_to_N).
 shape_sql_table() {
   local t=$1 n=$2
   case $SHAPE in
@@ -129,6 +156,17 @@ shape_sql_table() {
         KEY k_1 (k)) ENGINE=InnoDB PARTITION BY HASH (id) PARTITIONS $SH_PARTS;
       INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), CONCAT(MD5(RAND()), MD5(seq), MD5(RAND()), LEFT(MD5(seq), 24)),
         CONCAT(MD5(RAND()), LEFT(MD5(seq), 28)) FROM seq_1_to_$n;" ;;
+    ft4 | ft4w) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, title VARCHAR(200) NOT NULL, body TEXT NOT NULL,
+        KEY k_1 (k), FULLTEXT KEY ft_1 (title, body)) ENGINE=InnoDB;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), $(shape_words 8), $(shape_words "$(shape_body_words)") FROM seq_1_to_$n;" ;;
+    sp4) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, pt POINT NOT NULL, KEY k_1 (k), SPATIAL KEY sp_1 (pt)) ENGINE=InnoDB;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), Point(RAND() * 1000, RAND() * 1000) FROM seq_1_to_$n;" ;;
+    sp4x2) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, pt POINT NOT NULL, area POLYGON NOT NULL,
+        KEY k_1 (k), SPATIAL KEY sp_1 (pt), SPATIAL KEY sp_2 (area)) ENGINE=InnoDB;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), Point(MOD(seq * 7919, 100000) / 100 + 0.5, MOD(seq * 104729, 99991) / 100 + 0.5),
+        ST_PolygonFromText(CONCAT('POLYGON((', MOD(seq * 7919, 100000) / 100, ' ', MOD(seq * 104729, 99991) / 100, ',', MOD(seq * 7919, 100000) / 100 + 1, ' ',
+          MOD(seq * 104729, 99991) / 100, ',', MOD(seq * 7919, 100000) / 100 + 1, ' ', MOD(seq * 104729, 99991) / 100 + 1, ',', MOD(seq * 7919, 100000) / 100, ' ',
+          MOD(seq * 104729, 99991) / 100 + 1, ',', MOD(seq * 7919, 100000) / 100, ' ', MOD(seq * 104729, 99991) / 100, '))')) FROM seq_1_to_$n;" ;;
     wide4) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, title VARCHAR(200) NOT NULL, body TEXT NOT NULL, created DATETIME NOT NULL,
         KEY k_1 (k), KEY title_1 (title(32)), KEY created_1 (created)) ENGINE=InnoDB;
       INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), CONCAT('title ', MD5(RAND()), ' ', MD5(seq)), REPEAT(MD5(RAND()), 40),
@@ -140,7 +178,8 @@ shape_sql_table() {
 # SQL-filled shapes with shape_sql_table.
 shape_fill() {
   local sock=$1 log=$2 db t
-  if [ "$SHAPE" = narrow8 ] || [ "$SHAPE" = wide4 ] || [ "$SHAPE" = narrowix ] || [ "$SHAPE" = mid4 ] || [ "$SHAPE" = w100ix2 ] || [ "$SHAPE" = w900 ] || [ "$SHAPE" = part8 ]; then
+  if [ "$SHAPE" = narrow8 ] || [ "$SHAPE" = wide4 ] || [ "$SHAPE" = narrowix ] || [ "$SHAPE" = mid4 ] || [ "$SHAPE" = w100ix2 ] || [ "$SHAPE" = w900 ] || [ "$SHAPE" = part8 ] ||
+    [ "$SHAPE" = ft4 ] || [ "$SHAPE" = ft4w ] || [ "$SHAPE" = sp4 ] || [ "$SHAPE" = sp4x2 ]; then
     for db in $(shape_schemas); do
       mariadb --socket="$sock" -u root -e "CREATE DATABASE $db"
       for t in $(seq 1 "$SH_TABLES"); do shape_sql_table "$t" "$SH_ROWS" | mariadb --socket="$sock" -u root "$db" >>"$log" || return 1; done

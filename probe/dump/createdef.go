@@ -17,6 +17,10 @@ type tableDef struct {
 	pk []keyPart
 	// secondary are the other B-tree indexes (FULLTEXT and SPATIAL left out).
 	secondary [][]keyPart
+	// fulltext are the FULLTEXT indexes' columns; spatial counts the
+	// SPATIAL (R-tree) indexes.
+	fulltext [][]keyPart
+	spatial  int
 	// unmodelled says why the rows cannot be sized ("" when they can).
 	unmodelled string
 	// partitions is the tablespaces a partitioned table is stored in
@@ -300,7 +304,15 @@ func (d *tableDef) keys(defs []string) {
 			word = identAt(after)
 		}
 		switch word {
-		case "FULLTEXT", "SPATIAL", "FOREIGN", "CHECK", "PERIOD", "CONSTRAINT":
+		case "FULLTEXT":
+			if parts, ok := d.keyParts(def); ok {
+				d.fulltext = append(d.fulltext, parts)
+			}
+			continue
+		case "SPATIAL":
+			d.spatial++
+			continue
+		case "FOREIGN", "CHECK", "PERIOD", "CONSTRAINT":
 			continue
 		}
 		parts, ok := d.keyParts(def)

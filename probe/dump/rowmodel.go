@@ -90,6 +90,8 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 	}
 	m.IndexDistinct = def.distinct(s, cols)
 	m.Partitions, m.PartitionBy = def.partitions, def.partitionBy
+	m.FulltextIndexes, m.SpatialIndexes = len(def.fulltext), def.spatial
+	m.FulltextWordsPerRow = def.fulltextWords(s, cols)
 	return m, true
 }
 

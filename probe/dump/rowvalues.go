@@ -22,6 +22,9 @@ type sqlValue struct {
 	num   float64
 	isNum bool
 	key   string
+	// words counts a string's words as a FULLTEXT index tokenizes it
+	// (ftWords).
+	words int
 }
 
 // keyPrefix is how much of a string value is kept to order sampled keys.
@@ -169,7 +172,8 @@ func parseValue(b []byte) (v sqlValue, used int, ok bool) {
 		if !ok {
 			return v, 0, false
 		}
-		return sqlValue{bytes: n, chars: n - continuationBytes(b[i+1:i+end-1]), key: string(b[i+1 : min(i+end-1, i+1+keyPrefix)])}, i + end, true
+		text := b[i+1 : i+end-1]
+		return sqlValue{bytes: n, chars: n - continuationBytes(text), key: string(text[:min(len(text), keyPrefix)]), words: ftWords(text)}, i + end, true
 	case (b[i] == 'X' || b[i] == 'x' || b[i] == 'B' || b[i] == 'b') && i+1 < len(b) && b[i+1] == '\'':
 		n, end, ok := quotedLen(b[i+1:])
 		if b[i] == 'B' || b[i] == 'b' {
@@ -259,6 +263,7 @@ func parseTSV(b []byte) sampledRows {
 			}
 			v := numberValue(f)
 			v.bytes = len(f) - bytes.Count(f, []byte(`\`))
+			v.words = ftWords(f)
 			row = append(row, v)
 		}
 		s.rows = append(s.rows, row)
