@@ -28,6 +28,9 @@ type CompareItem struct {
 	TakenAt  *string `json:"taken_at"` // RFC 3339; null when the document does not say
 
 	Verdict string `json:"verdict,omitempty"`
+	// NotMeasured says why the item's disk figures are missing (its
+	// storage.measure gap), absent when it was measured.
+	NotMeasured string `json:"not_measured,omitempty"`
 }
 
 // CompareRow is one metric across the items. Numeric rows hold float64
@@ -43,26 +46,35 @@ type CompareRow struct {
 	// Ratio is best ÷ worst of the measured values (so ≥ 1), null when
 	// fewer than two items were measured.
 	Ratio *float64 `json:"ratio"`
+	// NoiseRatio is the ratio under which this row names no best: the
+	// largest a disk compared with itself showed (compare_noise.go).
+	NoiseRatio float64 `json:"noise_ratio,omitempty"`
 	// Best is the name of the item with the best value when Ratio is set
-	// and at least sameWithin: closer values are a tie ("same"), no best.
+	// and above NoiseRatio: closer values are no difference, no best.
 	Best string `json:"best,omitempty"`
 	// bestAt is the index of the best item (names may repeat).
 	bestAt int
 }
 
-// numericRows are the measured figures compared, with how to read them.
+// numericRows are the measured figures compared, with how to read them and
+// the ratio below which a difference is inside repeat-probe noise
+// (compare_noise.go). commits_per_s is the measured 16K write + fdatasync
+// rate: one session's commits/s with innodb_flush_log_at_trx_commit=1 and
+// no binary log synced (rules.CommitsPerSec at one sync per commit).
 var numericRows = []struct {
 	metric, label, unit, better string
+	noise                       float64
 	get                         func(s profile.Storage) float64
 }{
-	{"seq_write_mb_per_s", "seq write", "MB/s", "higher", func(s profile.Storage) float64 { return s.SeqWrite.MBPerS }},
-	{"seq_read_mb_per_s", "seq read", "MB/s", "higher", func(s profile.Storage) float64 { return s.SeqRead.MBPerS }},
-	{"fsync_p50_us", "fsync p50", "us", "lower", func(s profile.Storage) float64 { return s.Fsync.P50US }},
-	{"fsync_p99_us", "fsync p99", "us", "lower", func(s profile.Storage) float64 { return s.Fsync.P99US }},
-	{"rand_write_iops_1", "rand write 1 thr", "IOPS", "higher", curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandWrite }, 1)},
-	{"rand_write_iops_16", "rand write 16 thr", "IOPS", "higher", curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandWrite }, 16)},
-	{"rand_read_iops_1", "rand read 1 thr", "IOPS", "higher", curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandRead }, 1)},
-	{"rand_read_iops_16", "rand read 16 thr", "IOPS", "higher", curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandRead }, 16)},
+	{"seq_write_mb_per_s", "seq write", "MB/s", "higher", noiseSeqWrite, func(s profile.Storage) float64 { return s.SeqWrite.MBPerS }},
+	{"seq_read_mb_per_s", "seq read", "MB/s", "higher", noiseSeqRead, func(s profile.Storage) float64 { return s.SeqRead.MBPerS }},
+	{"fsync_p50_us", "fsync p50", "us", "lower", noiseFsyncP50, func(s profile.Storage) float64 { return s.Fsync.P50US }},
+	{"fsync_p99_us", "fsync p99", "us", "lower", noiseFsyncP99, func(s profile.Storage) float64 { return s.Fsync.P99US }},
+	{"commits_per_s", "commits/s/session", "commits/s", "higher", noiseCommits, func(s profile.Storage) float64 { return s.Fsync.OpsPerS }},
+	{"rand_write_iops_1", "rand write 1 thr", "IOPS", "higher", noiseRandWrite1, curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandWrite }, 1)},
+	{"rand_write_iops_16", "rand write 16 thr", "IOPS", "higher", noiseRandWrite16, curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandWrite }, 16)},
+	{"rand_read_iops_1", "rand read 1 thr", "IOPS", "higher", noiseRandRead1, curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandRead }, 1)},
+	{"rand_read_iops_16", "rand read 16 thr", "IOPS", "higher", noiseRandRead16, curveAt(func(s profile.Storage) []profile.ThreadPoint { return s.RandRead }, 16)},
 }
 
 // curveAt reads the IOPS at n threads of the curve that pick selects.
@@ -95,12 +107,13 @@ func BuildComparison(items []Named) Comparison {
 			s := it.Profile.TakenAt.UTC().Format("2006-01-02T15:04:05Z")
 			at = &s
 		}
-		c.Items = append(c.Items, CompareItem{Name: it.Name, Kind: kind, Hostname: it.Profile.Host.Hostname, TakenAt: at, Verdict: it.Verdict})
+		c.Items = append(c.Items, CompareItem{Name: it.Name, Kind: kind, Hostname: it.Profile.Host.Hostname, TakenAt: at,
+			Verdict: it.Verdict, NotMeasured: notMeasured(it.Profile)})
 	}
 	c.Rows = append(c.Rows, textRow("class", "class", items, func(p *profile.Profile) string { return p.Storage.Class }))
 	c.Rows = append(c.Rows, textRow("device", "device", items, deviceName))
 	for _, r := range numericRows {
-		row := CompareRow{Metric: r.metric, Label: r.label, Unit: r.unit, Better: r.better}
+		row := CompareRow{Metric: r.metric, Label: r.label, Unit: r.unit, Better: r.better, NoiseRatio: r.noise}
 		for _, it := range items {
 			v := r.get(it.Profile.Storage)
 			if !it.Profile.Storage.Measured || v <= 0 || math.IsNaN(v) {
@@ -113,6 +126,20 @@ func BuildComparison(items []Named) Comparison {
 		c.Rows = append(c.Rows, row)
 	}
 	return appendSettingRows(c, items)
+}
+
+// notMeasured is why p holds no disk figures: its storage.measure gap, or
+// a generic reason; "" when it was measured.
+func notMeasured(p *profile.Profile) string {
+	if p.Storage.Measured {
+		return ""
+	}
+	for _, g := range p.Gaps {
+		if g.Probe == "storage.measure" {
+			return g.Reason
+		}
+	}
+	return "the profile holds no disk measurement (probed with --no-measure?)"
 }
 
 // deviceName is the transport, model and kernel name of the leaf disk.
@@ -155,7 +182,7 @@ func setRatio(row *CompareRow, items []Named) {
 		r = worst / best
 	}
 	row.Ratio, row.bestAt = &r, bestAt
-	if r >= sameWithin {
+	if r > max(sameWithin, row.NoiseRatio) { // the noise figure itself was seen on one disk
 		row.Best = items[bestAt].Name
 	}
 }

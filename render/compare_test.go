@@ -215,14 +215,16 @@ func TestCompareRowTie(t *testing.T) {
 	cases := []struct {
 		name  string
 		ratio float64
+		best  string // the row's Best: "" when inside its noise
 		want  string
 	}{
-		{"within 5% is the same", 1.02, "same"},
-		{"a real difference names the winner", 1.5, "1.5x B"},
+		{"within 5% is the same", 1.02, "", "same"},
+		{"inside the row's noise: ~ and no letter", 1.5, "", "~1.5x"},
+		{"a real difference names the winner", 1.5, "B.json", "1.5x B"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := CompareRow{Label: "seq write", Unit: "MB/s", Better: "higher", Values: []any{100.0, 100.0 * c.ratio}, Ratio: &c.ratio, bestAt: 1}
+			r := CompareRow{Label: "seq write", Unit: "MB/s", Better: "higher", Values: []any{100.0, 100.0 * c.ratio}, Ratio: &c.ratio, Best: c.best, bestAt: 1}
 			if got := compareRowText(th, r, 12); !strings.HasSuffix(got, c.want) {
 				t.Errorf("row %q should end with %q", got, c.want)
 			}

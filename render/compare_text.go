@@ -41,6 +41,11 @@ func compareText(c Comparison, o Options) string {
 		}
 		line := fmt.Sprintf("  %s  %s  %s, %s", letter(i), pad(fitTail(it.Name, nameW), nameW), it.Hostname, at)
 		b.WriteString(fit(clean(line), w) + "\n")
+		if it.NotMeasured != "" {
+			for _, l := range wrap(clean("not measured: "+it.NotMeasured), w-5, "") {
+				b.WriteString("     " + t.dim.Render(l) + "\n")
+			}
+		}
 		if it.Verdict != "" {
 			for _, l := range wrap(clean(it.Verdict), w-5, "") {
 				b.WriteString("     " + t.dim.Render(l) + "\n")
@@ -58,7 +63,9 @@ func compareText(c Comparison, o Options) string {
 		}
 		b.WriteString(compareRowText(t, r, valW) + "\n")
 	}
-	b.WriteString(t.dim.Render(fit("ratio = best ÷ worst; the letter after it names the better one", w)) + "\n")
+	for _, l := range wrap(compareLegend, w, "") {
+		b.WriteString(t.dim.Render(l) + "\n")
+	}
 	if len(settings) > 0 {
 		setW := min(cmpMaxValueW+6, max(cmpMinValueW, (w-cmpSettingW)/n))
 		b.WriteString("\n" + t.title.Render("SERVER SETTINGS") + "\n")
@@ -98,26 +105,29 @@ func headerRow(labelW, valW, n int) string {
 	return h
 }
 
-// sameWithin is the ratio below which two measurements are called the
-// same: repeated probes of one disk here differ by up to ~10% (bench-probe
-// medians), so 5% apart is no difference worth a winner.
+// sameWithin is the ratio below which the table prints "same" instead of
+// a ratio: under 5% apart fmtRatio would print "1.0x", which reads as no
+// difference but would still name a winner. Above it, a ratio under the
+// row's NoiseRatio is printed with "~" and no letter (compare_noise.go).
 const sameWithin = 1.05
 
 // compareRowText renders one row; the best value is highlighted.
 func compareRowText(t theme, r CompareRow, valW int) string {
 	line := pad(r.Label, cmpLabelW)
-	tie := r.Ratio != nil && *r.Ratio < sameWithin
 	for i, v := range r.Values {
 		cell := pad(fit(cellText(r, v), valW-1), valW)
-		if r.Ratio != nil && i == r.bestAt && !tie {
+		if r.Best != "" && i == r.bestAt {
 			cell = t.good.Render(cell)
 		}
 		line += cell
 	}
 	switch {
-	case tie:
+	case r.Ratio == nil:
+	case *r.Ratio < sameWithin:
 		line += "same"
-	case r.Ratio != nil:
+	case r.Best == "":
+		line += "~" + fmtRatio(*r.Ratio)
+	default:
 		line += fmtRatio(*r.Ratio) + " " + letter(r.bestAt)
 	}
 	return strings.TrimRight(line, " ")
@@ -137,29 +147,6 @@ func cellText(r CompareRow, v any) string {
 		return fmtUS(f)
 	}
 	return fmtCount(f)
-}
-
-// headline says the comparison in one line for two items, as a person
-// would: "sd-card 15 MB/s vs ssd 1.3 GB/s sequential write: 86x".
-func headline(c Comparison, w int) string {
-	if len(c.Items) != 2 {
-		return ""
-	}
-	var class, seq CompareRow
-	for _, r := range c.Rows {
-		switch r.Metric {
-		case "class":
-			class = r
-		case "seq_write_mb_per_s":
-			seq = r
-		}
-	}
-	if seq.Ratio == nil {
-		return ""
-	}
-	s := fmt.Sprintf("%s %s vs %s %s sequential write: %s", class.Values[0], cellText(seq, seq.Values[0]),
-		class.Values[1], cellText(seq, seq.Values[1]), fmtRatio(*seq.Ratio))
-	return "\n" + fit(clean(s), w) + "\n"
 }
 
 // letter names the i-th item: A, B, … Z, then 27, 28….
