@@ -62,7 +62,8 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &profile.Profile{Schema: profile.Schema, TakenAt: time.Now().UTC().Truncate(time.Second), ToolVersion: o.ToolVersion}
+	p := &profile.Profile{Schema: profile.Schema, TakenAt: time.Now().UTC().Truncate(time.Second), ToolVersion: o.ToolVersion,
+		FieldsRevision: profile.FieldsRevision}
 	h, gaps := host.Read(ctx, host.Roots{Proc: o.Roots.Proc, Sys: o.Roots.Sys})
 	p.Host = h
 	p.Gaps = append(p.Gaps, gaps...)

@@ -45,11 +45,14 @@ type Profile struct {
 	Schema      string    `json:"schema"`
 	TakenAt     time.Time `json:"taken_at"`
 	ToolVersion string    `json:"tool_version"`
-	Host        Host      `json:"host"`
-	Storage     Storage   `json:"storage"`
-	Server      *Server   `json:"server,omitempty"`
-	MyCnf       *MyCnf    `json:"mycnf,omitempty"`
-	Dump        *Dump     `json:"dump,omitempty"`
+	// FieldsRevision is the revision of the fields the mytune that wrote
+	// the profile writes (revision.go); 0 when absent: a mytune before it.
+	FieldsRevision int     `json:"fields_revision,omitempty"`
+	Host           Host    `json:"host"`
+	Storage        Storage `json:"storage"`
+	Server         *Server `json:"server,omitempty"`
+	MyCnf          *MyCnf  `json:"mycnf,omitempty"`
+	Dump           *Dump   `json:"dump,omitempty"`
 	// Backup is the physical backup (mariadb-backup, Percona XtraBackup)
 	// --dump named, when it named one instead of a logical dump.
 	Backup *PhysicalBackup `json:"physical_backup,omitempty"`
