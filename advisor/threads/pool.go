@@ -116,6 +116,9 @@ type pool struct {
 	// held is the InnoDB data the live target already holds outside the
 	// dump's databases (heldBytes), which the pool keeps beside the load.
 	held uint64
+	// heldUnsplit: held is all the target's InnoDB data, the profile not
+	// saying how much of it is in the dump's databases (heldBytes).
+	heldUnsplit bool
 }
 
 // poolOf is the pool after following the advice (o.Advised, the value its
@@ -136,7 +139,8 @@ func poolOf(p *profile.Profile, o Options) pool {
 		}
 	}
 	b := poolFrom(o.Advised, srv, cnf, targetOf(p, o).Version != "")
-	b.redo, b.held = redo, heldBytes(p)
+	b.redo = redo
+	b.held, b.heldUnsplit = heldBytes(p)
 	if o.PoolUnfit && b.from != "advised" && b.bytes > 0 {
 		b.unfit = " (which this memory cannot hold: memory.no_room_for_pool)"
 	}

@@ -32,7 +32,9 @@ func TestPoolHeld(t *testing.T) {
 		name    string
 		srv     *profile.Server
 		held    uint64
-		apply   string // the pool growth offered, "" for none
+		unsplit bool                 // the profile does not say how much of it is in the dump's databases
+		dump    func() *profile.Dump // nil: shop()
+		apply   string               // the pool growth offered, "" for none
 		undo    string
 		textHas string // in the growth's name, or the load basis when none is offered
 	}{
@@ -49,14 +51,27 @@ func TestPoolHeld(t *testing.T) {
 			textHas: "fits the server 256.0 MiB buffer pool:"},
 		{name: "table sizes unread: nothing held is assumed",
 			srv: func() *profile.Server { s := heldServer(appInnoDB); s.TablesError = "timeout"; return s }(), textHas: "fits the server 256.0 MiB buffer pool:"},
+		{name: "server schemas not recorded (a profile of an older mytune): all of it held, and said to be unsplit",
+			srv: heldServer(appInnoDB), held: 197459968, unsplit: true,
+			apply: "SET GLOBAL innodb_buffer_pool_size = 402653184;", undo: "SET GLOBAL innodb_buffer_pool_size = 268435456;",
+			textHas: "(188.3 MiB of it kept for the 188.3 MiB of InnoDB data the server already holds, all of it counted: the profile, saved by an older mytune, does not say how much of it is in the dump's databases"},
+		{name: "dump databases not recorded (review r57: af9d4829's advice), schemas known: all of it held, unsplit",
+			srv: heldServer(appInnoDB, profile.SchemaUsage{Name: "shop", Tables: 4, Bytes: 197459968}), held: 197459968, unsplit: true,
+			dump:  func() *profile.Dump { d := *dump40; d.Databases = nil; return &d },
+			apply: "SET GLOBAL innodb_buffer_pool_size = 402653184;", undo: "SET GLOBAL innodb_buffer_pool_size = 268435456;",
+			textHas: "all of it counted: the profile, saved by an older mytune"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			p := prof(2, 0, cardCurve, shop())
+			d := shop()
+			if tc.dump != nil {
+				d = tc.dump()
+			}
+			p := prof(2, 0, cardCurve, d)
 			p.Server = tc.srv
 			p.Host.Memory.AvailableBytes = 8 << 30
-			if got := heldBytes(p); got != tc.held {
-				t.Errorf("heldBytes = %d, want %d", got, tc.held)
+			if got, unsplit := heldBytes(p); got != tc.held || unsplit != tc.unsplit {
+				t.Errorf("heldBytes = %d, %v; want %d, %v", got, unsplit, tc.held, tc.unsplit)
 			}
 			plan := Size(p, Options{Task: TaskLoad})
 			var got *Setting
