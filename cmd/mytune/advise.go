@@ -114,6 +114,7 @@ func (a *app) runAdvise(cmd *cobra.Command) (*advisor.Advice, error) {
 	useDump(cmd.Context(), p, d)
 	useBackup(cmd.Context(), p, backup)
 	useTools(cmd.Context(), p, d != nil || backup != nil)
+	savedSplitGaps(p)
 	if live {
 		if opts.Calibration, err = a.liveCalibration(cmd); err != nil {
 			return nil, err
@@ -165,6 +166,7 @@ func (a *app) adviceProfile(cmd *cobra.Command) (*profile.Profile, error) {
 	if err != nil {
 		return nil, err
 	}
+	savedOlderGap(p)
 	if unused := unusedWithFrom(cmd.Flags()); len(unused) > 0 {
 		fmt.Fprintf(a.stderr, "mytune: warning: --from %s advises on what that profile measured: %s not used (drop --from to measure now)\n",
 			from, strings.Join(unused, ", "))
@@ -223,7 +225,7 @@ func (a *app) readNamedServer(cmd *cobra.Command, p *profile.Profile) error {
 	}
 	p.Storage.Notes = probe.WithSavedProfileNote(p.Storage.Notes, probe.SavedProfileNote(*p, srv, dial.Session.Endpoint.String()))
 	p.Server = srv
-	dropGaps(p, "server", gapServerNames)
+	dropGaps(p, "server", gapServerNames, gapServerSchemas)
 	return nil
 }
 

@@ -28,7 +28,7 @@ func useDump(ctx context.Context, p *profile.Profile, d *profile.Dump) {
 		}
 		p.Dump = d
 		p.Backup = nil // the dump named now replaces a saved physical backup
-		dropGaps(p, gapTableModels)
+		dropGaps(p, gapTableModels, gapDumpDatabases)
 		return
 	}
 	if p.Dump == nil || p.Dump.TableModels != nil {
