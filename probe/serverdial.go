@@ -66,9 +66,9 @@ func namedUnreachable(named []string, conn server.Conn, ue *server.UnreachableEr
 		tried = "no address to try"
 	}
 	var check []string
-	if strings.Contains(strings.ToLower(tried), "tls") {
-		check = append(check, "the TLS settings: the server answered but the TLS the connection asked for failed "+
-			"(--ssl-mode: PREFERRED connects without TLS when the server has none; REQUIRED and VERIFY_* need the server's TLS set up)")
+	tlsFailed := tlsFailure(tried)
+	if tlsFailed {
+		check = append(check, tlsCheck(tried))
 	}
 	for _, ep := range conn.Endpoints {
 		if len(check) > 0 {
@@ -80,7 +80,7 @@ func namedUnreachable(named []string, conn server.Conn, ue *server.UnreachableEr
 		}
 	}
 	for _, ep := range conn.Endpoints {
-		if ep.Net == "tcp" && !strings.Contains(strings.ToLower(tried), "tls") {
+		if ep.Net == "tcp" && !tlsFailed {
 			check = append(check, tcpCheck(ep.Addr, ue.Tried))
 			break
 		}
@@ -91,6 +91,28 @@ func namedUnreachable(named []string, conn server.Conn, ue *server.UnreachableEr
 	}
 	return fmt.Errorf("cannot connect to the server named by %s: %s\ncheck %s; or give --no-server to advise without a server",
 		strings.Join(named, " "), tried, strings.Join(check, ", and "))
+}
+
+// tlsFailure reports whether tried says the TLS handshake or the check
+// of the server's certificate failed: Go's TLS errors say "tls", a chain
+// mytune checks itself (VERIFY_CA) only "x509" (review r58: "x509:
+// certificate signed by unknown authority" was told to check that a
+// server listens on the port it had answered on).
+func tlsFailure(tried string) bool {
+	low := strings.ToLower(tried)
+	return strings.Contains(low, "tls") || strings.Contains(low, "x509")
+}
+
+// tlsCheck is what to check when the TLS asked for failed: a certificate
+// of a CA this machine does not trust wants that CA, anything else the
+// mode or the server's TLS.
+func tlsCheck(tried string) string {
+	if strings.Contains(tried, "x509: certificate signed by unknown authority") {
+		return "the TLS settings: the server's certificate is signed by a CA this machine does not trust: give " +
+			"--ssl-ca CA.pem (the CA that signed it, the server's ssl_ca), or --ssl-mode REQUIRED to encrypt without checking it"
+	}
+	return "the TLS settings: the server answered but the TLS the connection asked for failed " +
+		"(--ssl-mode: PREFERRED connects without TLS when the server has none; REQUIRED and VERIFY_* need the server's TLS set up)"
 }
 
 // socketCheck is what to check of a socket the server did not answer on:

@@ -44,15 +44,33 @@ func (r *reader) account(ctx context.Context) {
 	r.s.Account = parseGrants(user, lines)
 }
 
+// quotedIdent is one identifier as SHOW GRANTS quotes it: in backticks,
+// or in double quotes when the session's sql_mode has ANSI_QUOTES (set
+// by ANSI and ORACLE too), which mytune's session inherits from the
+// global sql_mode (measured on MariaDB 10.11.19 with sql_mode =
+// 'ANSI_QUOTES': GRANT SELECT ON "shop".* TO "app"@"localhost"; review
+// r58). A quote inside is doubled.
+const quotedIdent = "(`(?:[^`]|``)*`|\"(?:[^\"]|\"\")*\")"
+
 // reGrantOn is one line of SHOW GRANTS that grants privileges on a level:
 // "GRANT SELECT, INSERT ON `shop`.* TO `rest`@`localhost`", "GRANT SET
 // USER ON *.* TO …" (MariaDB 10.11.19), "GRANT BINLOG_ADMIN,SET_USER_ID ON
 // *.* TO …" (MySQL 8's dynamic privileges). Routine grants (ON PROCEDURE
 // …) and table grants (`db`.`t`) do not match it.
-var reGrantOn = regexp.MustCompile("^GRANT (.+?) ON (\\*\\.\\*|`((?:[^`]|``)*)`\\.\\*) TO ")
+var reGrantOn = regexp.MustCompile("^GRANT (.+?) ON (\\*\\.\\*|" + quotedIdent + "\\.\\*) TO ")
 
 // reGrantRole is a role granted to the account: "GRANT `r` TO `u`@`h`".
-var reGrantRole = regexp.MustCompile("^GRANT `((?:[^`]|``)*)` TO ")
+var reGrantRole = regexp.MustCompile("^GRANT " + quotedIdent + " TO ")
+
+// unquoteIdent is a quotedIdent's name: the quotes taken off, a doubled
+// quote made single.
+func unquoteIdent(q string) string {
+	if len(q) < 2 {
+		return q
+	}
+	mark := q[:1]
+	return strings.ReplaceAll(q[1:len(q)-1], mark+mark, mark)
+}
 
 // parseGrants is the Account of user with the SHOW GRANTS lines: global
 // and database privileges and roles; column privileges (a "(" in the
@@ -61,7 +79,7 @@ func parseGrants(user string, lines []string) *profile.Account {
 	a := &profile.Account{User: user, Global: []string{}, Databases: []profile.DatabaseGrant{}}
 	for _, line := range lines {
 		if m := reGrantRole.FindStringSubmatch(line); m != nil {
-			a.Roles = append(a.Roles, strings.ReplaceAll(m[1], "``", "`"))
+			a.Roles = append(a.Roles, unquoteIdent(m[1]))
 			continue
 		}
 		m := reGrantOn.FindStringSubmatch(line)
@@ -73,7 +91,7 @@ func parseGrants(user string, lines []string) *profile.Account {
 			a.Global = mergePrivileges(a.Global, privs)
 			continue
 		}
-		db := strings.ReplaceAll(m[3], "``", "`")
+		db := unquoteIdent(m[3])
 		if i := slices.IndexFunc(a.Databases, func(g profile.DatabaseGrant) bool { return g.Database == db }); i >= 0 {
 			a.Databases[i].Privileges = mergePrivileges(a.Databases[i].Privileges, privs)
 		} else if len(privs) > 0 {

@@ -41,6 +41,21 @@ func TestParseGrants(t *testing.T) {
 		{"two lines on one database merge", []string{
 			"GRANT SELECT ON `a``b`.* TO `u`@`h`", "GRANT SELECT, TRIGGER ON `a``b`.* TO `u`@`h`",
 		}, &profile.Account{User: "u@h", Global: []string{}, Databases: []profile.DatabaseGrant{{Database: "a`b", Privileges: []string{"SELECT", "TRIGGER"}}}}},
+		// review r58: MariaDB 10.11.19 with the global sql_mode ANSI_QUOTES
+		// (or ANSI, ORACLE) quotes SHOW GRANTS in double quotes; read as
+		// backticks only, the database grants and the role were lost.
+		{"ANSI_QUOTES: double-quoted database and role", []string{
+			`GRANT "r1" TO "app"@"localhost"`,
+			`GRANT USAGE ON *.* TO "app"@"localhost"`,
+			`GRANT SELECT, INSERT ON "shop".* TO "app"@"localhost"`,
+			`GRANT SELECT ON "a""""b".* TO "app"@"localhost"`,
+			`GRANT SELECT, SELECT ("id") ON "shop"."t" TO "app"@"localhost"`,
+		}, &profile.Account{User: "u@h", Global: []string{}, Databases: []profile.DatabaseGrant{
+			{Database: "shop", Privileges: []string{"SELECT", "INSERT"}}, {Database: `a""b`, Privileges: []string{"SELECT"}}},
+			Roles: []string{"r1"}}},
+		{"ANSI_QUOTES: a backtick inside a double-quoted name", []string{
+			"GRANT SELECT ON \"we`ird\".* TO \"app\"@\"localhost\"",
+		}, &profile.Account{User: "u@h", Global: []string{}, Databases: []profile.DatabaseGrant{{Database: "we`ird", Privileges: []string{"SELECT"}}}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

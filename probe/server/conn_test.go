@@ -145,18 +145,33 @@ func TestUnreachableFast(t *testing.T) {
 }
 
 // TestFullServerError: "Too many connections" says the server is full,
-// not that none runs there; other errors are left to the caller.
+// not that none runs there, and a user's connection limit (review r58,
+// MAX_USER_CONNECTIONS 1 with one session open: error 1226) that the
+// account has none left; other errors are left to the caller.
 func TestFullServerError(t *testing.T) {
 	ep := Endpoint{"unix", "/run/mysqld/mysqld.sock"}
-	full := fmt.Errorf("ping: %w", &mysql.MySQLError{Number: 1040, Message: "Too many connections"})
-	if err := fullServerError(full, ep); err == nil || !strings.Contains(err.Error(),
-		"the server at unix /run/mysqld/mysqld.sock answered but is full (error 1040: Too many connections)") {
-		t.Errorf("got %v", err)
+	cases := []struct {
+		name string
+		err  error
+		want string // "" for an error left to the caller
+	}{
+		{"max_connections", fmt.Errorf("ping: %w", &mysql.MySQLError{Number: 1040, Message: "Too many connections"}),
+			"the server at unix /run/mysqld/mysqld.sock answered but is full (error 1040: Too many connections)"},
+		{"max_connections: extra_port named", &mysql.MySQLError{Number: 1040, Message: "Too many connections"}, "-P EXTRA_PORT"},
+		{"the account's MAX_USER_CONNECTIONS", &mysql.MySQLError{Number: 1226,
+			Message: "User 'u1' has exceeded the 'max_user_connections' resource (current value: 1)"},
+			"this account has all the connections it may have (error 1226"},
+		{"the global max_user_connections", &mysql.MySQLError{Number: 1203,
+			Message: "User u1 already has more than 'max_user_connections' active connections"}, "end this account's other sessions"},
+		{"access denied", &mysql.MySQLError{Number: 1045, Message: "Access denied"}, ""},
+		{"refused dial", fmt.Errorf("dial: connection refused"), ""},
 	}
-	if err := fullServerError(&mysql.MySQLError{Number: 1045, Message: "Access denied"}, ep); err != nil {
-		t.Errorf("another error mapped: %v", err)
-	}
-	if err := fullServerError(fmt.Errorf("dial: connection refused"), ep); err != nil {
-		t.Errorf("a refused dial mapped: %v", err)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := fullServerError(c.err, ep)
+			if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+				t.Errorf("got %v, want %q", err, c.want)
+			}
+		})
 	}
 }

@@ -16,9 +16,16 @@ import (
 	"github.com/mytune/mytune/profile"
 )
 
-// erTooManyConnections is ER_CON_COUNT_ERROR, the server's answer when
-// max_connections are in use (MySQL and MariaDB error 1040).
-const erTooManyConnections = 1040
+// Server error numbers of a server that runs but takes no more
+// connections (MySQL and MariaDB error references): ER_CON_COUNT_ERROR
+// 1040, max_connections in use; ER_TOO_MANY_USER_CONNECTIONS 1203, the
+// global max_user_connections in use by this user; ER_USER_LIMIT_REACHED
+// 1226, the account's own MAX_USER_CONNECTIONS.
+const (
+	erTooManyConnections     = 1040
+	erTooManyUserConnections = 1203
+	erUserLimitReached       = 1226
+)
 
 // maxOpenConns keeps mytune's footprint on the server small.
 const maxOpenConns = 2
@@ -87,14 +94,25 @@ func Dial(ctx context.Context, c Conn) (*Session, error) {
 }
 
 // fullServerError is the error for a server that answered "Too many
-// connections" (it runs, but is full), nil for any other error.
+// connections" (it runs, but is full) or that this account has all the
+// connections it may have (review r58: MAX_USER_CONNECTIONS 1 and one
+// session open was told to check that the server runs), nil for any
+// other error. Read needs one connection.
 func fullServerError(err error, ep Endpoint) error {
 	var me *mysql.MySQLError
-	if !errors.As(err, &me) || me.Number != erTooManyConnections {
+	if !errors.As(err, &me) {
 		return nil
 	}
-	return fmt.Errorf("the server at %s answered but is full (error %d: %s): end idle sessions or raise "+
-		"max_connections, then try again", ep, me.Number, me.Message)
+	switch me.Number {
+	case erTooManyConnections:
+		return fmt.Errorf("the server at %s answered but is full (error %d: %s): end idle sessions or raise "+
+			"max_connections, then try again (on MariaDB an account with SUPER or CONNECTION ADMIN gets one connection more, "+
+			"and a server with extra_port set takes connections there: -P EXTRA_PORT)", ep, me.Number, me.Message)
+	case erTooManyUserConnections, erUserLimitReached:
+		return fmt.Errorf("the server at %s answered but this account has all the connections it may have (error %d: %s): "+
+			"mytune needs one; end this account's other sessions, or run mytune as another account", ep, me.Number, me.Message)
+	}
+	return nil
 }
 
 // Close closes the session's pool.

@@ -27,13 +27,25 @@ func sysTablespacesUnsafe(flavor string, vars map[string]string) bool {
 const readOnlyFilesUnread = "InnoDB tablespace file sizes (information_schema.INNODB_SYS_TABLESPACES): not asked: with " +
 	"innodb_read_only ON (or innodb_force_recovery = 6) MariaDB 10.11.19 stops with signal 11 on that query"
 
-// fileBytes sets Server.InnoDBFileBytes, unless asking would stop the
-// server (sysTablespacesUnsafe): then Unread says why it is unknown.
+// filesUnread names what an account that may not read the tablespaces
+// (no PROCESS: MariaDB 10.11.19 answers error 1227, review r58) leaves
+// unknown, and what to grant.
+const filesUnread = "InnoDB tablespace file sizes and the files outside the datadir (information_schema.INNODB_SYS_TABLESPACES " +
+	"or INNODB_TABLESPACES; grant the account PROCESS to have them read)"
+
+// fileBytes sets Server.InnoDBFileBytes and OutsideTablespaces, unless
+// asking would stop the server (sysTablespacesUnsafe) or the account may
+// not read them: then Unread says why they are unknown.
 func (r *reader) fileBytes(ctx context.Context) {
 	if sysTablespacesUnsafe(r.s.Flavor, r.s.Variables) {
 		r.s.Unread = append(r.s.Unread, readOnlyFilesUnread)
 		return
 	}
-	r.s.InnoDBFileBytes = innodbFileBytes(ctx, r.db, r.s.Flavor, r.s.Version)
+	n, err := innodbFileBytes(ctx, r.db, r.s.Flavor, r.s.Version)
+	if err != nil {
+		r.unread(filesUnread, err)
+		return
+	}
+	r.s.InnoDBFileBytes = n
 	r.s.OutsideTablespaces = outsideTablespaces(ctx, r.db, r.s.Flavor, r.s.Version)
 }

@@ -191,20 +191,22 @@ func parseUint(s string) uint64 {
 }
 
 // innodbFileBytes is the size of the user tables' InnoDB tablespace files
-// (Server.InnoDBFileBytes), 0 when the server has no such table or the
-// account may not read it (PROCESS).
-func innodbFileBytes(ctx context.Context, db *sql.DB, flavor, version string) uint64 {
+// (Server.InnoDBFileBytes), 0 when the server has no such table or is a
+// MySQL before 8.0 (not asked); err is the query's failure, which on
+// MariaDB 10.11.19 is error 1227 for an account without PROCESS (review
+// r58).
+func innodbFileBytes(ctx context.Context, db *sql.DB, flavor, version string) (uint64, error) {
 	q := qFilesMariaDB
 	if flavor != profile.FlavorMariaDB {
 		v, ok := profile.ParseVersion(version)
 		if !ok || !v.AtLeast(8, 0, 0) {
-			return 0
+			return 0, nil
 		}
 		q = qFilesMySQL8
 	}
 	var n sql.NullString
-	if db.QueryRowContext(ctx, string(q)).Scan(&n) != nil {
-		return 0
+	if err := db.QueryRowContext(ctx, string(q)).Scan(&n); err != nil {
+		return 0, err
 	}
-	return parseUint(n.String)
+	return parseUint(n.String), nil
 }
