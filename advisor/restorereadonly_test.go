@@ -9,7 +9,8 @@ import (
 
 // TestRestoreReadOnlySummary: review r12, a restore into a standalone
 // read_only server was summed up as "planned against a replica"; it is now
-// called a read_only server, and a replica is still called one.
+// called a read_only server, and a replica is still called one; one whose
+// role could not be read (review r58) a read_only server that may be one.
 func TestRestoreReadOnlySummary(t *testing.T) {
 	cases := []struct {
 		name          string
@@ -18,6 +19,8 @@ func TestRestoreReadOnlySummary(t *testing.T) {
 	}{
 		{"standalone", profile.RoleStandalone, "against a read_only server", "replica"},
 		{"replica", profile.RoleReplica, "against a replica", "read_only server"},
+		// review r58: an account without SLAVE MONITOR could not read the role
+		{"role not read", profile.RoleUnknown, "against a read_only server that may be a replica", "against a replica"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

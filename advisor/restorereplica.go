@@ -30,8 +30,11 @@ func restoreReplica(p profile.Profile, task string) []Finding {
 		return nil
 	}
 	summary := "The restore is planned against a replica: loading it makes the replica differ from its source"
-	if threads.ReadOnlyNotReplica(&p) {
+	switch {
+	case threads.ReadOnlyNotReplica(&p):
 		summary = "The restore is planned against a read_only server: find out why it is read_only before loading"
+	case threads.ReadOnlyRoleUnknown(&p):
+		summary = "The restore is planned against a read_only server that may be a replica: find out which before loading"
 	}
 	return []Finding{{ID: RestoreReplicaID, Severity: SeverityCrit, Category: "replication",
 		Summary: summary, Detail: w + ".", References: restoreReplicaRefs}}

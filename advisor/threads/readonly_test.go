@@ -26,9 +26,13 @@ func TestReadOnlyTargetWarning(t *testing.T) {
 			"SET GLOBAL read_only = OFF", "RESET SLAVE ALL"},
 		{"read_only replica", &profile.Replication{Role: profile.RoleReplica, Channels: 1}, "ON",
 			"it is a replica (1 replication channel) and it is read_only, and writing to a replica", "replicates from no source"},
+		// review r58: the role not read (an account without SLAVE MONITOR) is said to be unknown, not called a replica
 		{"read_only, role not read", &profile.Replication{Role: profile.RoleUnknown}, "ON",
-			"it is read_only, and writing to a replica", "replicates from no source"},
-		{"read_only, no replication block", nil, "ON", "it is read_only, and writing to a replica", "replicates from no source"},
+			"it is read_only and may be a replica (its replication status could not be read: see the gaps), and writing to a replica",
+			"replicates from no source"},
+		{"read_only, no replication block", nil, "ON", "it is read_only and may be a replica", "replicates from no source"},
+		{"replica, read_only: not said to be unknown", &profile.Replication{Role: profile.RoleReplica, Channels: 1}, "ON",
+			"it is a replica", "may be a replica"},
 		{"standalone, writable", &profile.Replication{Role: profile.RoleStandalone}, "OFF", "", "DO NOT"},
 		// review r28: a live MariaDB 10.11.19 replica with read_only OFF was told "an account with the READ_ONLY ADMIN
 		// privilege … writes through read_only", as if only such accounts could write

@@ -83,6 +83,11 @@ func ReplicaTargetWarning(p *profile.Profile) string {
 	ro := roText != "" && readOnlyOn(roText)
 	if ro {
 		why = append(why, "it is read_only")
+		if ReadOnlyRoleUnknown(p) {
+			// review r58: an account without SLAVE MONITOR (SHOW ALL SLAVES
+			// STATUS refused) was told the server is a replica
+			why[len(why)-1] += " and may be a replica (its replication status could not be read: see the gaps)"
+		}
 	}
 	if len(why) == 0 {
 		return ""
@@ -116,6 +121,17 @@ func ReadOnlyNotReplica(p *profile.Profile) bool {
 	}
 	r := p.Server.Replication
 	return r != nil && (r.Role == profile.RoleStandalone || r.Role == profile.RoleSource)
+}
+
+// ReadOnlyRoleUnknown reports whether the server is read_only and its
+// replication role was not read (profile.RoleUnknown, or no replication
+// block): it may be a replica or a server set read_only on purpose.
+func ReadOnlyRoleUnknown(p *profile.Profile) bool {
+	if p == nil || p.Server == nil || !readOnlyOn(p.Server.Variables["read_only"]) {
+		return false
+	}
+	r := p.Server.Replication
+	return r == nil || r.Role == profile.RoleUnknown
 }
 
 // dumpFormat is the dump's format, "" without a dump.

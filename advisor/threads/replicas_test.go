@@ -56,7 +56,7 @@ func replicationServersCases() []replicationServersCase {
 		{"read_only replica: warned", "mysqldump", mariadb(replica, map[string]string{"log_bin": "OFF", "read_only": "ON"}),
 			"mysql --host TARGET", "", "it is a replica (1 replication channel) and it is read_only", false, false},
 		{"read_only, not a replica: warned", "mydumper", mariadb(nil, map[string]string{"read_only": "ON"}),
-			"myloader", "", "it is read_only, and writing to a replica", true, false},
+			"myloader", "", "it is read_only and may be a replica (its replication status could not be read: see the gaps), and writing to a replica", true, false},
 	}
 }
 
