@@ -218,9 +218,15 @@ func (e *engine) stopPool() error {
 }
 
 // openFile opens the test file, with O_DIRECT if direct; when the
-// filesystem refuses O_DIRECT it falls back to buffered I/O and says so.
+// filesystem refuses O_DIRECT, or the kernel says the file takes none
+// (errNoDirect: O_DIRECT would read the page cache), it falls back to
+// buffered I/O and says so.
 func (e *engine) openFile(direct bool) error {
-	e.align = e.opener.dioAlign(e.path)
+	var none bool
+	e.align, none = e.opener.dioAlign(e.path)
+	if direct && none {
+		return e.fallBack(errNoDirect)
+	}
 	f, err := e.opener.open(e.path, direct, e.want)
 	if direct && errors.Is(err, errDirectRefused) {
 		return e.fallBack(err)
@@ -235,7 +241,11 @@ func (e *engine) openFile(direct bool) error {
 // fallBack reopens the file without O_DIRECT after the filesystem refused it.
 func (e *engine) fallBack(cause error) error {
 	e.closeFile()
-	e.res.Notes = append(e.res.Notes, fmt.Sprintf("O_DIRECT refused by the filesystem (%v): buffered I/O + fdatasync used", cause))
+	what := "O_DIRECT refused by the filesystem"
+	if errors.Is(cause, errNoDirect) {
+		what = "O_DIRECT not used"
+	}
+	e.res.Notes = append(e.res.Notes, fmt.Sprintf("%s (%v): buffered I/O + fdatasync used", what, cause))
 	return e.openFile(false)
 }
 
@@ -261,7 +271,7 @@ func (e *engine) result() Result {
 		r.Notes = append(r.Notes, fmt.Sprintf("writes stopped at the byte budget (%d MiB written of %d MiB): the write steps ended before their time and the reads used it", e.written/MiB, e.maxWrite/MiB))
 	}
 	if e.bufferedReads {
-		r.Notes = append(r.Notes, "without O_DIRECT the reads went through the page cache (dropped with posix_fadvise DONTNEED before each read step): read figures may be cache-inflated")
+		r.Notes = append(r.Notes, "without O_DIRECT the reads went through the page cache (dropped with posix_fadvise DONTNEED before each read step and after each random read): read figures may be cache-inflated")
 	}
 	return r
 }

@@ -22,13 +22,24 @@ type faultyOpener struct {
 	stallWrites time.Duration
 	// hangWriteAt: the Nth write blocks until hangUntil is closed, as on a
 	// frozen filesystem; 0 = never.
-	hangWriteAt  int64
-	hangUntil    chan struct{}
-	hanging      chan struct{} // closed when the hung write starts
+	hangWriteAt int64
+	hangUntil   chan struct{}
+	hanging     chan struct{} // closed when the hung write starts
+	// noDirect makes dioAlign say the file takes no direct I/O (statx
+	// STATX_DIOALIGN 0: ext4 data=journal), though O_DIRECT opens.
+	noDirect     bool
+	blockDrops   atomic.Int64 // DropCache calls for one 16 KiB block
 	directWrites atomic.Int64
 	writes       atomic.Int64
 	opens        atomic.Int64
 	directOpens  atomic.Int64
+}
+
+func (o *faultyOpener) dioAlign(path string) (int, bool) {
+	if o.noDirect {
+		return defaultAlign, true
+	}
+	return o.osOpener.dioAlign(path)
 }
 
 func (o *faultyOpener) open(path string, direct bool, want fileID) (ioFile, error) {
@@ -73,4 +84,11 @@ func (f *faultyFile) WriteAt(p []byte, off int64) (int, error) {
 	}
 	time.Sleep(f.o.stallWrites)
 	return f.ioFile.WriteAt(p, off)
+}
+
+func (f *faultyFile) DropCache(off, n int64) error {
+	if n == randBlock {
+		f.o.blockDrops.Add(1)
+	}
+	return f.ioFile.DropCache(off, n)
 }

@@ -16,9 +16,10 @@ type ioFile interface {
 	ReadAt(p []byte, off int64) (int, error)
 	// Datasync flushes the file's data to stable storage (fdatasync).
 	Datasync() error
-	// DropCache asks the kernel to drop the file's cached pages
-	// (posix_fadvise DONTNEED); a no-op where unsupported.
-	DropCache() error
+	// DropCache asks the kernel to drop the file's cached pages from off
+	// for n bytes, to its end when n is 0 (posix_fadvise DONTNEED); a
+	// no-op where unsupported.
+	DropCache(off, n int64) error
 	// Preallocate reserves size bytes as unwritten extents, as fio's default
 	// fallocate=native does; errors mean "not supported" and are ignored.
 	Preallocate(size int64) error
@@ -37,8 +38,9 @@ type fileOpener interface {
 	// It never follows a symlink, and a file that is not want (when known)
 	// is errReplaced: the name may have been swapped since create.
 	open(path string, direct bool, want fileID) (ioFile, error)
-	// dioAlign is the memory alignment direct I/O needs on path.
-	dioAlign(path string) int
+	// dioAlign is the memory alignment direct I/O needs on path; none
+	// when the kernel says path takes no direct I/O (errNoDirect).
+	dioAlign(path string) (align int, none bool)
 }
 
 // errDirectRefused marks an O_DIRECT open or write the filesystem refused (EINVAL).

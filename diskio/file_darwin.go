@@ -26,11 +26,11 @@ func (osOpener) open(path string, direct bool, want fileID) (ioFile, error) {
 	return &fdFile{fd: fd, direct: direct}, nil
 }
 
-func (osOpener) dioAlign(string) int { return defaultAlign }
+func (osOpener) dioAlign(string) (int, bool) { return defaultAlign, false }
 
 // Datasync is fsync on macOS, which has no fdatasync in x/sys/unix.
 func (f *fdFile) Datasync() error { return unix.Fsync(f.fd) }
 
-func (f *fdFile) DropCache() error { return nil }
+func (f *fdFile) DropCache(int64, int64) error { return nil }
 
 func (f *fdFile) Preallocate(int64) error { return nil }

@@ -26,20 +26,18 @@ func (osOpener) open(path string, direct bool, want fileID) (ioFile, error) {
 }
 
 // dioAlign asks statx for the direct-I/O memory alignment (STATX_DIOALIGN,
-// Linux >= 6.1, statx(2)); defaultAlign when not reported or smaller.
-func (osOpener) dioAlign(path string) int {
+// Linux >= 6.1, statx(2)): defaultAlign when not reported or smaller;
+// none when the kernel reports the file takes no direct I/O (errNoDirect).
+func (osOpener) dioAlign(path string) (align int, none bool) {
 	var st unix.Statx_t
 	if err := unix.Statx(unix.AT_FDCWD, path, 0, unix.STATX_DIOALIGN, &st); err != nil {
-		return defaultAlign
+		return defaultAlign, false
 	}
-	if st.Mask&unix.STATX_DIOALIGN == 0 {
-		return defaultAlign
-	}
-	return max(defaultAlign, int(st.Dio_mem_align), int(st.Dio_offset_align))
+	return alignFromStatx(st.Mask&unix.STATX_DIOALIGN != 0, st.Dio_mem_align, st.Dio_offset_align)
 }
 
 func (f *fdFile) Datasync() error { return unix.Fdatasync(f.fd) }
 
-func (f *fdFile) DropCache() error { return unix.Fadvise(f.fd, 0, 0, unix.FADV_DONTNEED) }
+func (f *fdFile) DropCache(off, n int64) error { return unix.Fadvise(f.fd, off, n, unix.FADV_DONTNEED) }
 
 func (f *fdFile) Preallocate(size int64) error { return unix.Fallocate(f.fd, 0, 0, size) }

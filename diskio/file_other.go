@@ -11,4 +11,4 @@ func (osOpener) create(string) (io.Closer, error) { return nil, ErrUnsupported }
 
 func (osOpener) open(string, bool, fileID) (ioFile, error) { return nil, ErrUnsupported }
 
-func (osOpener) dioAlign(string) int { return defaultAlign }
+func (osOpener) dioAlign(string) (int, bool) { return defaultAlign, false }

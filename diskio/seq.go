@@ -158,5 +158,5 @@ func (e *engine) dropCacheIfBuffered() {
 		return
 	}
 	e.bufferedReads = true
-	_ = e.f.DropCache() // advisory: if refused, the cache-inflation note still stands
+	_ = e.f.DropCache(0, 0) // advisory: if refused, the cache-inflation note still stands
 }

@@ -24,7 +24,7 @@ func (e *engine) syncLoop(c *stepCtl) error {
 	}
 	defer func() {
 		_ = f.Close() // read-write descriptor whose data is already synced
-		_ = e.f.DropCache()
+		_ = e.f.DropCache(0, 0)
 	}()
 	pool := newDataPool(randBlock, e.align, e.seed+1)
 	place := newSyncPlace(e)
