@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -42,6 +43,12 @@ func TestPlanBudgetInRAM(t *testing.T) {
 		// review 2026-12-06: btrfs with 889 MiB free lost 85 MiB during a run over a 44 MiB file (copy on write)
 		{"btrfs, 889 MiB free: half the share", "btrfs", "virtio", 889 << 20, cgroup, 4 * gib, 22 << 20, "", "btrfs copies on write"},
 		{"ext4, 889 MiB free: the whole share", "ext4", "virtio", 889 << 20, cgroup, 4 * gib, 44 << 20, "", ""},
+		// review r59: btrfs with 404 MiB free fell to 365 MiB during a run over a 20 MiB file (9.7%)
+		{"btrfs, 404 MiB free: half the share is below the smallest file", "btrfs", "virtio", 404 << 20, cgroup, 0, 0,
+			"which copies on write: rewriting the test file takes new blocks", ""},
+		{"btrfs, 639 MiB free: still refused", "btrfs", "virtio", 639 << 20, cgroup, 0, 0, "only from 640 MiB free", ""},
+		{"btrfs, 640 MiB free: the smallest file", "btrfs", "virtio", 640 << 20, cgroup, 0, 16 << 20, "", "btrfs copies on write"},
+		{"ext4, 404 MiB free: its 5%", "ext4", "virtio", 404 << 20, cgroup, 0, 20 << 20, "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -63,8 +70,48 @@ func TestPlanBudgetInRAM(t *testing.T) {
 			if c.wantNote != "" && !strings.Contains(notes, c.wantNote) {
 				t.Errorf("notes %q lack %q", notes, c.wantNote)
 			}
+			if strings.Contains(notes, "shrunk") && !strings.Contains(notes, fmt.Sprintf("to %d MiB:", fileBytes>>20)) {
+				t.Errorf("notes %q name another size than the %d MiB test file", notes, fileBytes>>20)
+			}
 			if c.wantNote == "" && strings.Contains(notes, "kept in RAM") {
 				t.Errorf("notes %q speak of RAM", notes)
+			}
+		})
+	}
+}
+
+// TestCowBudget: the test file on a copy-on-write filesystem is half the
+// usual share, refused below twice the usual least free space, and left
+// alone on btrfs mounted nodatacow (rewrites stay in place there).
+func TestCowBudget(t *testing.T) {
+	cases := []struct {
+		name     string
+		fstype   string
+		opts     []string
+		free     uint64
+		file     uint64 // the usual 5% share
+		want     uint64
+		wantErr  bool
+		wantNote bool
+	}{
+		{"btrfs, 889 MiB free", "btrfs", []string{"rw", "compress=zstd:3"}, 889 << 20, 44 << 20, 22 << 20, false, true},
+		{"zfs, 889 MiB free", "zfs", nil, 889 << 20, 44 << 20, 22 << 20, false, true},
+		{"btrfs, 520 MiB free: refused", "btrfs", []string{"rw"}, 520 << 20, 26 << 20, 0, true, false},
+		{"btrfs nodatacow, 520 MiB free: its 5%", "btrfs", []string{"rw", "nodatacow"}, 520 << 20, 26 << 20, 26 << 20, false, false},
+		{"xfs, 520 MiB free: its 5%", "xfs", nil, 520 << 20, 26 << 20, 26 << 20, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st := &profile.Storage{Path: "/srv/db", FSType: c.fstype, MountOptions: c.opts, FreeBytes: c.free}
+			got, err := cowBudget(Options{}, st, c.free, diskio.DefaultMaxBytes, c.file)
+			if (err != nil) != c.wantErr || (err != nil && !usage.Is(err)) {
+				t.Fatalf("error %v, want one: %v (a usage error)", err, c.wantErr)
+			}
+			if got != c.want {
+				t.Errorf("test file %d MiB, want %d MiB", got>>20, c.want>>20)
+			}
+			if hasNote := len(st.Notes) > 0; hasNote != c.wantNote {
+				t.Errorf("notes %q, want a note: %v", st.Notes, c.wantNote)
 			}
 		})
 	}
