@@ -97,6 +97,8 @@ func Run(ctx context.Context, o Options) (*profile.Profile, error) {
 			return nil, err
 		}
 	} else {
+		found, err := diskio.RemoveStale(st.Path, o.Roots.Proc)
+		unmeasuredStaleNotes(&st, found, err)
 		p.AddGap("storage.measure", "not measured (--no-measure): the class comes from kernel labels only")
 	}
 	st.Class, st.ClassEvidence = classify.Classify(st)
