@@ -187,8 +187,10 @@ func stepSlice(deadline, now time.Time, left int, even time.Duration) time.Durat
 
 // budgetNote says a step reached its share of the run's bytes before its
 // time, and what gives it more: --max-bytes, or, when the free space held
-// the run below it, free space on the server.
+// the run below it, free space on the server. The slice is rounded to
+// hundredths of a second: "4.43s", not the clock's "4.433013851s".
 func budgetNote(o Options, n int, share uint64, slice time.Duration) string {
+	slice = slice.Round(10 * time.Millisecond)
 	if o.spaceHeld {
 		return fmt.Sprintf("the %d-connection step reached its share of the bytes the free space allows (%s, see above) before its %s: "+
 			"free space on the server for a full step", n, profile.HumanBytes(share), slice)

@@ -25,3 +25,25 @@ func TestBudgetNote(t *testing.T) {
 		})
 	}
 }
+
+// TestBudgetNoteRoundsTheSlice: the step's time reads as a person writes
+// it. Review r61 saw "before its 3.996980621s" in a live calibrate's notes
+// (the slice as the clock left it, to the nanosecond).
+func TestBudgetNoteRoundsTheSlice(t *testing.T) {
+	cases := []struct {
+		name, want, not string
+		slice           time.Duration
+	}{
+		{"a slice a hair under 4 s", "before its 4s:", "3.99", 3996980621 * time.Nanosecond},
+		{"a slice with hundredths", "before its 4.43s:", "4.433", 4433013851 * time.Nanosecond},
+		{"a round slice stays as it is", "before its 2s:", "2.0", 2 * time.Second},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := budgetNote(Options{}, 2, 51<<20, c.slice)
+			if !strings.Contains(got, c.want) || strings.Contains(got, c.not) {
+				t.Errorf("%q: want %q, not %q", got, c.want, c.not)
+			}
+		})
+	}
+}
