@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -35,7 +36,7 @@ func calibrationDumpText(r *profile.DumpCalibration, o Options) string {
 		b.WriteString(l + "\n")
 	}
 	m := r.Method
-	for _, s := range []string{m.Statements + "; " + m.Commit + ".", fmt.Sprintf("%s; steps of %.1f s.", m.Order, m.StepS)} {
+	for _, s := range []string{m.Statements + "; " + m.Commit + ".", m.Order + "; " + stepsLine(m.StepS, r.Points) + "."} {
 		for _, l := range wrap(clean(s), w, "") {
 			b.WriteString(t.dim.Render(l) + "\n")
 		}
@@ -68,6 +69,30 @@ func calibrationDumpText(r *profile.DumpCalibration, o Options) string {
 		}
 	}
 	return b.String()
+}
+
+// stepTolerance is how far (a fraction of the planned step) the steps as
+// run may average from the plan before the report says so: each step is
+// cut anew from the time left (calibrate/dumpsteps.go windowFor), so a
+// step's length moves a little with every one before it; review r61 saw a
+// run planned at 5.5 s whose steps all ran 6.8 s (the warm-up ended early).
+const stepTolerance = 0.10
+
+// stepsLine says how long a step was planned and, when the steps as run
+// averaged more than stepTolerance away from that, how long they ran.
+func stepsLine(plannedS float64, pts []profile.DumpLoadPoint) string {
+	line := fmt.Sprintf("steps of %.1f s", plannedS)
+	sum, n := 0.0, 0
+	for _, p := range pts {
+		for _, r := range p.Rounds {
+			sum, n = sum+r.DurationS, n+1
+		}
+	}
+	if n == 0 || plannedS <= 0 || math.Abs(sum/float64(n)-plannedS) <= stepTolerance*plannedS {
+		return line
+	}
+	return fmt.Sprintf("%s planned, %.1f s on average as run (each step gets its share of the time left: a warm-up or a step "+
+		"that ends early lengthens the steps after it, one that runs over shortens them)", line, sum/float64(n))
 }
 
 // chosenMark follows the chosen count's row.

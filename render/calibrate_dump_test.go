@@ -89,3 +89,38 @@ func TestCalibrationDumpJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestStepsLine: the step length the report states is the one the steps
+// ran, or says both. Review r61's live calibrate --dump printed "steps of
+// 5.5 s" over steps of 6.8 s each (the warm-up ended early and left its
+// time to the steps), while the choice said 19 s over 3 steps.
+func TestStepsLine(t *testing.T) {
+	rounds := func(secs ...float64) []profile.DumpLoadPoint {
+		p := profile.DumpLoadPoint{Threads: 1}
+		for _, s := range secs {
+			p.Rounds = append(p.Rounds, profile.DumpLoadSample{DurationS: s})
+		}
+		return []profile.DumpLoadPoint{p}
+	}
+	cases := []struct {
+		name    string
+		planned float64
+		pts     []profile.DumpLoadPoint
+		want    string
+		notWant string
+	}{
+		{"ran as planned", 3.3, rounds(3.3, 2.9, 3.6), "steps of 3.3 s", "as run"},
+		{"within a tenth of the plan", 5.5, rounds(6.0, 6.0), "steps of 5.5 s", "as run"},
+		{"longer than planned (r61)", 5.5, rounds(6.83, 6.84, 6.82), "steps of 5.5 s planned, 6.8 s on average as run", ""},
+		{"shorter than planned", 5.5, rounds(3.0, 3.2), "steps of 5.5 s planned, 3.1 s on average as run", ""},
+		{"no step ran", 5.5, nil, "steps of 5.5 s", "as run"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := stepsLine(c.planned, c.pts)
+			if !strings.HasPrefix(got, c.want) || (c.notWant != "" && strings.Contains(got, c.notWant)) {
+				t.Errorf("stepsLine = %q, want prefix %q without %q", got, c.want, c.notWant)
+			}
+		})
+	}
+}
