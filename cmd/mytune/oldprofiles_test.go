@@ -57,7 +57,8 @@ func TestAdviseFromOldProfiles(t *testing.T) {
 		{file: "7c67fed0-mycnf.json", gaps: []string{older}},
 		{file: "7c67fed0-dump-advice.json.gz", gaps: []string{older},
 			has: "on TARGET (information_schema.TABLES", lacks: "all of it counted"},
-		{file: "current-noserver.json", lacks: "saved by an older mytune"},
+		{file: "r57-noserver.json", gaps: []string{older}}, // fields_revision 1: older since revision 2
+		{file: currentControl, lacks: "saved by an older mytune"},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -112,6 +113,9 @@ func checkSavedGaps(t *testing.T, out string, want []string) {
 // into the test's temporary directory when it is kept compressed.
 func oldProfile(t *testing.T, name string) string {
 	t.Helper()
+	if name == currentControl {
+		return currentProfile(t)
+	}
 	path := filepath.Join(oldProfiles, name)
 	if !strings.HasSuffix(name, ".gz") {
 		return path
@@ -130,6 +134,34 @@ func oldProfile(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), strings.TrimSuffix(name, ".gz"))
+	if err := os.WriteFile(out, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// currentControl names the control case: review r57's own profile with
+// fields_revision raised to this mytune's (currentProfile), so that it
+// stays the current revision whenever a field is added.
+const currentControl = "r57-noserver.json at the current fields_revision"
+
+// currentProfile writes r57-noserver.json with this mytune's
+// FieldsRevision and returns its path.
+func currentProfile(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(oldProfiles, "r57-noserver.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p map[string]any
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	p["fields_revision"] = profile.FieldsRevision
+	if data, err = json.Marshal(p); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "current.json")
 	if err := os.WriteFile(out, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
