@@ -118,7 +118,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		}
 		cmds = append(cmds, mydumperLine(plan.Dump.Threads, dd.dump, mydumperRegex(p)))
 		notes = append(notes, mydumperNote, systemSchemasNote)
-		notes = appendNonEmpty(notes, backtickSourceNote(p), quoteSourceNote(p))
+		notes = appendNonEmpty(notes, backtickSourceNote(p), quoteSourceNote(p), dumpSpaceNote(sourceServer(p)), dumpLiveNote(sourceServer(p)))
 	}
 	if want(TaskLoad) {
 		dd.skipBinlog = binlogState(p, o) == BinlogOn
