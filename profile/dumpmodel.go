@@ -68,6 +68,10 @@ type DumpTableModel struct {
 	FulltextIndexes     int     `json:"fulltext_indexes,omitempty"`
 	FulltextWordsPerRow float64 `json:"fulltext_words_per_row,omitempty"`
 	SpatialIndexes      int     `json:"spatial_indexes,omitempty"`
+	// FulltextKeys are the FULLTEXT indexes' definitions as the dump's
+	// CREATE TABLE writes them ("FULLTEXT KEY `ft_1` (`title`,`body`)"):
+	// what an ALTER TABLE … ADD adds back after a load without them.
+	FulltextKeys []string `json:"fulltext_keys,omitempty"`
 }
 
 // Rows is the table's row count implied by its bytes and the sampled

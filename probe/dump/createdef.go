@@ -21,6 +21,9 @@ type tableDef struct {
 	// SPATIAL (R-tree) indexes.
 	fulltext [][]keyPart
 	spatial  int
+	// fulltextDefs are the FULLTEXT indexes' definitions as the CREATE
+	// TABLE writes them ("FULLTEXT KEY `ft` (`title`,`body`)").
+	fulltextDefs []string
 	// unmodelled says why the rows cannot be sized ("" when they can).
 	unmodelled string
 	// partitions is the tablespaces a partitioned table is stored in
@@ -308,6 +311,7 @@ func (d *tableDef) keys(defs []string) {
 			if parts, ok := d.keyParts(def); ok {
 				d.fulltext = append(d.fulltext, parts)
 			}
+			d.fulltextDefs = append(d.fulltextDefs, def)
 			continue
 		case "SPATIAL":
 			d.spatial++

@@ -2,6 +2,7 @@ package dump
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -57,6 +58,9 @@ func TestModelFulltextSpatial(t *testing.T) {
 			}
 			if m.FulltextIndexes != c.fulltext || math.Abs(m.FulltextWordsPerRow-c.words) > 1e-9 || m.SpatialIndexes != c.spatial {
 				t.Errorf("fulltext %d, words %.2f, spatial %d; want %d, %.2f, %d", m.FulltextIndexes, m.FulltextWordsPerRow, m.SpatialIndexes, c.fulltext, c.words, c.spatial)
+			}
+			if len(m.FulltextKeys) != c.fulltext || c.fulltext > 0 && !strings.HasPrefix(m.FulltextKeys[0], "FULLTEXT KEY `") {
+				t.Errorf("FULLTEXT definitions %q", m.FulltextKeys)
 			}
 			if len(m.IndexEntryBytes) != map[bool]int{true: 1, false: 0}[c.spatial > 0] {
 				t.Errorf("B-tree index entries %v: FULLTEXT or SPATIAL counted among them", m.IndexEntryBytes)

@@ -92,6 +92,7 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 	m.Partitions, m.PartitionBy = def.partitions, def.partitionBy
 	m.FulltextIndexes, m.SpatialIndexes = len(def.fulltext), def.spatial
 	m.FulltextWordsPerRow = def.fulltextWords(s, cols)
+	m.FulltextKeys = def.fulltextDefs
 	return m, true
 }
 
