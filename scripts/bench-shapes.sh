@@ -42,6 +42,11 @@
 #              KEY sp_1 (pt): a fit shape of what an R-tree index costs a load
 #   sp4x2      sp4's rows with a POLYGON area (a unit square around pt, spread over 1000 × 1000 by multiplicative hashing) and a second SPATIAL KEY sp_2 (area): the cost
 #              of each further SPATIAL index
+#   fth2       2 tables of 60000 rows in one schema (sbtest): id, k, a name VARCHAR(64) and a TEXT doc of 80 words
+#              drawn otherwise than ft4's ('x' + hex of RAND()^2 × 20000), secondary indexes k_1 and name_1 (name(16)),
+#              FULLTEXT KEY ft_doc (doc) on one column: held out from the index-kind fit
+#   spl1       1 table of 300000 rows (sbtest.sbtest1): id, k, a LINESTRING route of 3 points, secondary index k_1,
+#              SPATIAL KEY sp_route (route): held out from the index-kind fit
 #   part8      4 tables of 100000 sysbench-like rows in one schema (sbtest): id, k, c CHAR(120), pad CHAR(60),
 #              secondary index k_1, each PARTITION BY HASH (id) PARTITIONS $SH_PARTS (8 unless SH_PARTS; bench-heldout.sh
 #              --partitions): every partition its own tablespace, filled by SQL
@@ -78,7 +83,9 @@ shape_init() {
     ft4) s=1 t=4 r=50000 ;;
     ft4w) s=1 t=4 r=15000 ;;
     sp4 | sp4x2) s=1 t=4 r=100000 ;;
-    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k, narrow8, wide4, narrowix, mid4, w100ix2, w900, part8, ft4, ft4w, sp4, sp4x2)" >&2; exit 2 ;;
+    fth2) s=1 t=2 r=60000 ;;
+    spl1) s=1 t=1 r=300000 ;;
+    *) echo "bench: unknown --shape $SHAPE (sysbench8, many25x5, big2m, few2, many32x4, skew1x20, tiny2k, tiny5k1, chunk20k, chunk4x50k, narrow8, wide4, narrowix, mid4, w100ix2, w900, part8, ft4, ft4w, sp4, sp4x2, fth2, spl1)" >&2; exit 2 ;;
   esac
   SH_PARTS=${SH_PARTS:-8}
   SH_SCHEMAS=${SH_SCHEMAS:-$s} SH_TABLES=${SH_TABLES:-$t} SH_ROWS=${SH_ROWS:-$r}
@@ -121,6 +128,8 @@ shape_describe() {
   [ "$SHAPE" = ft4 ] || [ "$SHAPE" = ft4w ] && { echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, title VARCHAR(200) of 8 words, body TEXT of $(shape_body_words) words), secondary index k_1, FULLTEXT KEY ft_1 (title, body); filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = sp4 ] && { echo "sp4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, pt POINT), secondary index k_1, SPATIAL KEY sp_1 (pt); filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = sp4x2 ] && { echo "sp4x2: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, pt POINT, area POLYGON of 5 points), secondary index k_1, SPATIAL KEYs sp_1 (pt), sp_2 (area); filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = fth2 ] && { echo "fth2: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, name VARCHAR(64), doc TEXT of 80 words), secondary indexes k_1, name_1 (name(16)), FULLTEXT KEY ft_doc (doc); filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
+  [ "$SHAPE" = spl1 ] && { echo "spl1: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, route LINESTRING of 3 points), secondary index k_1, SPATIAL KEY sp_route (route); filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = wide4 ] && { echo "wide4: $SH_SCHEMAS schema(s) × $SH_TABLES table(s) × $SH_ROWS rows of (id INT PK, k INT, title VARCHAR(200) of 70 chars, body TEXT of 1280 chars, created DATETIME), secondary indexes k_1, title_1 (title(32)), created_1; filled by SQL; mydumper --rows $(shape_chunk_rows) -t 2"; return; }
   [ "$SHAPE" = tiny2k ] || [ "$SHAPE" = tiny5k1 ] && { echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper -t 2 without --rows (one file a table)"; return; }
   echo "$SHAPE: $SH_SCHEMAS schema(s) × $SH_TABLES sysbench table(s) × $SH_ROWS rows, secondary index k_1 on each table; mydumper --rows $(shape_chunk_rows) -t 2"
@@ -137,8 +146,16 @@ shape_words() {
   echo "CONCAT_WS(' ', $e)"
 }
 
+# shape_hexwords N: N words of another draw than shape_words', for the held-out FULLTEXT shape: 'x' and the hex of
+# RAND()^2 × 20000 (fewer, less skewed words), 2-5 characters.
+shape_hexwords() {
+  local i e=""
+  for i in $(seq 1 "$1"); do e+="${e:+, }CONCAT('x', HEX(FLOOR(POW(RAND(), 2) * 20000)))"; done
+  echo "CONCAT_WS(' ', $e)"
+}
+
 # shape_sql_table T ROWS: the CREATE TABLE and INSERT … SELECT of table sbtestT of an SQL-filled shape (narrow8,
-# narrowix, mid4, wide4, w100ix2, w900, part8, ft4, ft4w, sp4, sp4x2), its rows from MariaDB's Sequence engine (seq_1_to_N).
+# narrowix, mid4, wide4, w100ix2, w900, part8, ft4, ft4w, sp4, sp4x2, fth2, spl1), its rows from MariaDB's Sequence engine (seq_1_to_N).
 shape_sql_table() {
   local t=$1 n=$2
   case $SHAPE in
@@ -167,6 +184,12 @@ shape_sql_table() {
         ST_PolygonFromText(CONCAT('POLYGON((', MOD(seq * 7919, 100000) / 100, ' ', MOD(seq * 104729, 99991) / 100, ',', MOD(seq * 7919, 100000) / 100 + 1, ' ',
           MOD(seq * 104729, 99991) / 100, ',', MOD(seq * 7919, 100000) / 100 + 1, ' ', MOD(seq * 104729, 99991) / 100 + 1, ',', MOD(seq * 7919, 100000) / 100, ' ',
           MOD(seq * 104729, 99991) / 100 + 1, ',', MOD(seq * 7919, 100000) / 100, ' ', MOD(seq * 104729, 99991) / 100, '))')) FROM seq_1_to_$n;" ;;
+    fth2) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, name VARCHAR(64) NOT NULL, doc TEXT NOT NULL,
+        KEY k_1 (k), KEY name_1 (name(16)), FULLTEXT KEY ft_doc (doc)) ENGINE=InnoDB;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), CONCAT('name ', MD5(seq)), $(shape_hexwords 80) FROM seq_1_to_$n;" ;;
+    spl1) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, route LINESTRING NOT NULL, KEY k_1 (k), SPATIAL KEY sp_route (route)) ENGINE=InnoDB;
+      INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), ST_LineFromText(CONCAT('LINESTRING(', MOD(seq * 7919, 100000) / 100, ' ', MOD(seq * 104729, 99991) / 100, ',',
+        MOD(seq * 7919, 100000) / 100 + 2, ' ', MOD(seq * 104729, 99991) / 100 + 1, ',', MOD(seq * 7919, 100000) / 100 + 3, ' ', MOD(seq * 104729, 99991) / 100 + 4, ')')) FROM seq_1_to_$n;" ;;
     wide4) echo "CREATE TABLE sbtest$t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, title VARCHAR(200) NOT NULL, body TEXT NOT NULL, created DATETIME NOT NULL,
         KEY k_1 (k), KEY title_1 (title(32)), KEY created_1 (created)) ENGINE=InnoDB;
       INSERT INTO sbtest$t SELECT seq, FLOOR(1 + RAND() * $n), CONCAT('title ', MD5(RAND()), ' ', MD5(seq)), REPEAT(MD5(RAND()), 40),
@@ -179,7 +202,7 @@ shape_sql_table() {
 shape_fill() {
   local sock=$1 log=$2 db t
   if [ "$SHAPE" = narrow8 ] || [ "$SHAPE" = wide4 ] || [ "$SHAPE" = narrowix ] || [ "$SHAPE" = mid4 ] || [ "$SHAPE" = w100ix2 ] || [ "$SHAPE" = w900 ] || [ "$SHAPE" = part8 ] ||
-    [ "$SHAPE" = ft4 ] || [ "$SHAPE" = ft4w ] || [ "$SHAPE" = sp4 ] || [ "$SHAPE" = sp4x2 ]; then
+    [ "$SHAPE" = ft4 ] || [ "$SHAPE" = ft4w ] || [ "$SHAPE" = sp4 ] || [ "$SHAPE" = sp4x2 ] || [ "$SHAPE" = fth2 ] || [ "$SHAPE" = spl1 ]; then
     for db in $(shape_schemas); do
       mariadb --socket="$sock" -u root -e "CREATE DATABASE $db"
       for t in $(seq 1 "$SH_TABLES"); do shape_sql_table "$t" "$SH_ROWS" | mariadb --socket="$sock" -u root "$db" >>"$log" || return 1; done

@@ -29,15 +29,47 @@ var tableKinds = []tableKind{
 }
 
 // kinds lists the dump's tables of each kind no timed restore loaded (the
-// envelope's tables_with is 0), naming them.
+// envelope's tables_with is 0), naming them; and, of the kinds the
+// estimate prices (FULLTEXT and SPATIAL: indexKindCost), the tables it
+// could not price: their rows not sampled, or a profile saved before the
+// reader counted their indexes.
 func (e Envelope) kinds(d *profile.Dump) []string {
 	var out []string
 	for _, k := range tableKinds {
 		names := k.tables(d)
-		if len(names) == 0 || e.Dump.TablesWith[k.key] > 0 {
+		if len(names) == 0 {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s%s (%s; timed restores: none)", count(len(names), k.noun), k.phrase, fewNames(names)))
+		if e.Dump.TablesWith[k.key] == 0 {
+			out = append(out, fmt.Sprintf("%s%s (%s; timed restores: none)", count(len(names), k.noun), k.phrase, fewNames(names)))
+			continue
+		}
+		if unpriced := unpricedKind(d, k.key, names); len(unpriced) > 0 {
+			out = append(out, fmt.Sprintf("%s%s whose indexes the estimate does not price (%s: its rows were not sampled, "+
+				"or the profile is older than the count of its indexes)", count(len(unpriced), k.noun), k.phrase, fewNames(unpriced)))
+		}
+	}
+	return out
+}
+
+// unpricedKind are the tables of names (of kind "fulltext" or "spatial")
+// whose sampled model does not count that kind's indexes, so
+// indexKindCost leaves them out; nil for the other kinds.
+func unpricedKind(d *profile.Dump, key string, names []string) []string {
+	if key != "fulltext" && key != "spatial" {
+		return nil
+	}
+	priced := map[string]bool{}
+	for _, m := range d.TableModels {
+		if m.SampledRows > 0 && (key == "fulltext" && m.FulltextIndexes > 0 || key == "spatial" && m.SpatialIndexes > 0) {
+			priced[m.Name] = true
+		}
+	}
+	var out []string
+	for _, n := range names {
+		if !priced[n] {
+			out = append(out, n)
+		}
 	}
 	return out
 }

@@ -47,7 +47,7 @@ func rowCPUFactor(d *profile.Dump) (factor float64, text string) {
 	if d == nil {
 		return 1, ""
 	}
-	var bytes, cost, rows, idx float64
+	var bytes, cost, rows, idx, kindCost float64
 	for _, m := range d.TableModels {
 		if m.SampledRows <= 0 || m.SQLBytesPerRow <= 0 || m.Bytes == 0 {
 			continue
@@ -55,8 +55,10 @@ func rowCPUFactor(d *profile.Dump) (factor float64, text string) {
 		b, n := float64(m.Bytes), float64(len(m.IndexEntryBytes))
 		x := m.SQLBytesPerRow / CPURefRowBytes
 		perRow := max(CPURowShare+(1-CPURowShare)*math.Pow(x, CPURowByteExponent)+CPUIndexShare*(n-1), 0.1)
+		kinds := indexKindCost(m)
 		bytes, rows, idx = bytes+b, rows+m.Rows(), idx+n*m.Rows()
-		cost += b * perRow / x
+		cost += b * (perRow + kinds) / x
+		kindCost += b * kinds / x
 	}
 	if bytes == 0 || rows == 0 {
 		return 1, ""
@@ -65,8 +67,8 @@ func rowCPUFactor(d *profile.Dump) (factor float64, text string) {
 	if factor > 0.95 && factor < 1.05 {
 		return factor, ""
 	}
-	return factor, fmt.Sprintf(" ÷ %.2f for rows of %.0f SQL bytes with %.1f secondary indexes on average against sysbench's %d and 1 (a row costs %.0f%% of a sysbench row's CPU whatever its bytes, the rest as bytes^%.2f, %.0f%% more for each further index: the row-width fit)",
-		factor, bytes/rows, idx/rows, CPURefRowBytes, 100*CPURowShare, CPURowByteExponent, 100*CPUIndexShare)
+	return factor, fmt.Sprintf(" ÷ %.2f for rows of %.0f SQL bytes with %.1f secondary indexes on average against sysbench's %d and 1 (a row costs %.0f%% of a sysbench row's CPU whatever its bytes, the rest as bytes^%.2f, %.0f%% more for each further index: the row-width fit)%s",
+		factor, bytes/rows, idx/rows, CPURefRowBytes, 100*CPURowShare, CPURowByteExponent, 100*CPUIndexShare, indexKindText(d, kindCost/bytes))
 }
 
 // tableRowFactor is rowCPUFactor for one table of the dump (name as
