@@ -77,6 +77,9 @@ type dirs struct {
 	// oldMySQL: a MySQL or Percona target MySQL Shell does not load into
 	// (shellTools).
 	oldMySQL bool
+	// fulltext is what the load does with the FULLTEXT indexes: added
+	// after the rows when deferred (fulltextDeferral).
+	fulltext ftDeferral
 	// qpt is myloader's --queries-per-transaction (0: the default,
 	// QueriesPerTransaction; fewer on a Galera node whose write-set
 	// limits the default's transactions exceed: galeraQueriesPerTransaction).
@@ -131,6 +134,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			dd.skipBinlog, dd.enableBinlog = false, true // Size warns why (replicatingNote)
 		}
 		dd.oldMySQL = mysqlTools(targetOf(p, o)) && !mysqlTarget
+		dd.fulltext = fulltextDeferral(p.Dump)
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
 		notes = append(appendNonEmpty(notes, sandboxNote(p.Dump, targetOf(p, o))), ZeroDateNotes(p, o)...)
@@ -203,7 +207,15 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	case "mydumper":
 		var lines, notes []string
 		dir := dd.load
-		if len(dd.system) > 0 {
+		if dd.fulltext.deferred() {
+			var link string
+			link, dir = noFulltextLines(dd)
+			lines, notes = []string{link}, []string{fulltextLoadNote(dd, dir)}
+			if len(dd.system) > 0 {
+				notes = append(notes, systemSchemasLoadNote(dd, dir))
+			}
+			myloader = myloaderLine(threads, dir, dd.qpt, dd.enableBinlog)
+		} else if len(dd.system) > 0 {
 			var link string
 			link, dir = userSchemasLines(dd)
 			lines, notes = []string{link}, []string{systemSchemasLoadNote(dd, dir)}
@@ -213,14 +225,18 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 			lines, notes = append(lines, "ln -sfn -- "+shQuote(dir)+" "+ShellLinkDir), append(notes, loaderLinkNote)
 			myloader = myloaderLine(threads, ShellLinkDir, dd.qpt, dd.enableBinlog)
 		}
-		notes = append(append(notes, loaderTrapNotes(dd)...), noOverwriteNote)
+		notes = append(appendNonEmpty(append(notes, loaderTrapNotes(dd)...), fulltextKeptNote(dd.fulltext)), noOverwriteNote)
 		if dd.compression == "zstd" {
 			notes = append(notes, zstdLoaderNote)
 		}
 		if dd.loadData {
 			notes = append(notes, loadDataLoaderNote)
 		}
-		return append(lines, myloader), notes
+		lines = append(lines, myloader)
+		if dd.fulltext.deferred() {
+			lines = append(lines, fulltextAlterLine(dd, dd.fulltext))
+		}
+		return lines, notes
 	case "mysqldump":
 		return mysqldumpLoad(dd)
 	}
@@ -281,7 +297,7 @@ const InitSkipBinlog = "--init-command='SET SESSION sql_log_bin=0'"
 // session skipping the binary log when dd.skipBinlog; with a note for the
 // first, and one on the existing tables the file replaces.
 func mysqldumpLoad(dd dirs) ([]string, []string) {
-	lines, notes := []string{sandboxed(mysqlClientLoad(dd.load, dd.compression), dd)}, []string(nil)
+	lines, notes := []string{fileLoad(dd)}, []string(nil)
 	if slices.Contains(dd.system, "mysql") {
 		notes = append(notes, mysqlSchemaLoadNote)
 	}
@@ -311,7 +327,21 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 	if dd.noHeader {
 		notes = append(notes, noHeaderNote)
 	}
+	if dd.fulltext.deferred() {
+		lines, notes = append(lines, fulltextAlterLine(dd, dd.fulltext)), append(notes, fulltextLoadNote(dd, ""))
+	}
+	notes = appendNonEmpty(notes, fulltextKeptNote(dd.fulltext))
 	return lines, notes
+}
+
+// fileLoad is the mysql line of a mysqldump file: without the sandbox
+// line when dd.stripSandbox, without its FULLTEXT keys when deferred.
+func fileLoad(dd dirs) string {
+	line := sandboxed(mysqlClientLoad(dd.load, dd.compression), dd)
+	if dd.fulltext.deferred() {
+		line = fulltextPiped(line)
+	}
+	return line
 }
 
 // mysqldumpSchemaLoadNote warns that a mysqldump file holding the mysql
@@ -361,7 +391,7 @@ func dropsDatabasesNote(dbs []string) string {
 // missing) and named to the client.
 func intoDatabaseLoad(dd dirs) []string {
 	create := "CREATE DATABASE IF NOT EXISTS `" + strings.ReplaceAll(dd.intoDB, "`", "``") + "`"
-	load := sandboxed(mysqlClientLoad(dd.load, dd.compression), dd)
+	load := fileLoad(dd)
 	db := shQuote(dd.intoDB)
 	if strings.HasPrefix(dd.intoDB, "-") { // as a bare word the client would read it as options
 		db = "--database=" + db

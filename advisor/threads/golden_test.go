@@ -24,11 +24,18 @@ func TestGoldenPlans(t *testing.T) {
 	vm := prof(2, 0, fastCurve, &profile.Dump{Format: "mysqlsh", Path: "/backup/inst", TotalBytes: 120e6, DataBytes: 560e6,
 		Tables: 8, Chunks: 32, LargestTable: "sbtest.sbtest1", LargestTableBytes: 15e6, Compression: "zstd"})
 	vm.Server = server("mariadb", "10.11.19-MariaDB-0+deb12u1", map[string]string{"log_bin": "OFF"})
+	ft := prof(2, 0, fastCurve, ftDump("mydumper", "none", ftModel("sbtest.t1", 44, ftKey), ftModel("sbtest.t2", 44, ftKey)))
+	ft.Server = server("mariadb", "10.11.19-MariaDB-0+deb12u1", map[string]string{"log_bin": "OFF"})
+	ftFile := *ft
+	ftFile.Dump = ftDump("mysqldump", "gzip", ftModel("sbtest.t1", 44, ftKey), ftModel("sbtest.t2", 44, ftKey))
+	ftFile.Dump.Path = "/backup/ft.sql.gz"
 	tests := []struct {
 		name string
 		p    *profile.Profile
 		o    Options
 	}{
+		{"vm-2cores-mariadb-fulltext", ft, Options{Task: TaskLoad, Durability: DurabilityStrict}},
+		{"vm-2cores-mariadb-fulltext-file", &ftFile, Options{Task: TaskLoad, Durability: DurabilityStrict}},
 		{"pi-sd-mysql80-relaxed", sd, Options{Task: TaskAll, Durability: DurabilityRelaxed}},
 		{"vm-2cores-mariadb-strict", vm, Options{Task: TaskAll, Durability: DurabilityStrict}},
 	}

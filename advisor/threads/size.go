@@ -133,15 +133,18 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 	if note := galeraCalibrated(p, o, loader); note != "" {
 		plan.Notes = append(plan.Notes, note)
 	}
-	plan.EstimatedLoad = calibratedEstimate(p, loader, estimateLoad(p, loader.Threads, c.n, b), b, c.n)
+	plan.EstimatedLoad = loadEstimate(p, o, loader, b, c.n)
 	b.buffered = settledPlan(p, o, plan, b)
 	if b.buffered { // page flushing during the load goes through the page cache too
-		plan.EstimatedLoad = calibratedEstimate(p, loader, estimateLoad(p, loader.Threads, c.n, b), b, c.n)
+		plan.EstimatedLoad = loadEstimate(p, o, loader, b, c.n)
 		plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 	}
 	plan.EstimatedLoadBinlog = binlogEstimate(p, o, loader.Threads, c.n, b)
 	plan.EstimatedLoadAsIs, plan.EstimatedSettledAsIs = asIsPlan(p, o, c, *plan)
 	plan.Warnings = append(plan.Warnings, loadWarnings(p, o)...)
+	if w := fulltextSpaceWarning(p, fulltextOf(p, o)); w != "" {
+		plan.Warnings = append(plan.Warnings, w)
+	}
 	if w := AccountWarning(p, o, plan.Temporary); w != "" && (o.Task == TaskAll || o.Task == TaskLoad) {
 		plan.Warnings = append(plan.Warnings, w)
 	}
@@ -163,6 +166,32 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 		plan.Notes = append(plan.Notes, note)
 		markExtrapolated(plan)
 	}
+}
+
+// loadEstimate is the estimate of the printed load at the loader's
+// threads: the model's (or the calibration's); when the load adds the
+// FULLTEXT indexes after the rows, the model's without their work
+// (withoutFulltext) plus the ALTER step (withAlter).
+func loadEstimate(p *profile.Profile, o Options, loader Choice, b pool, cores int) DurationRange {
+	ft := fulltextOf(p, o)
+	if !ft.deferred() {
+		return calibratedEstimate(p, loader, estimateLoad(p, loader.Threads, cores, b), b, cores)
+	}
+	model := estimateLoad(withoutFulltext(p), loader.Threads, cores, b)
+	if r := calibratedEstimate(p, loader, model, b, cores); r != model {
+		return r // calibrate --dump loaded the rows with their FULLTEXT indexes: its rate holds them already
+	}
+	return withAlter(model, ft)
+}
+
+// fulltextOf is what the printed load does with the dump's FULLTEXT
+// indexes: the deferral for --task load and all (a copy's myloader loads
+// the dump it makes, not this one).
+func fulltextOf(p *profile.Profile, o Options) ftDeferral {
+	if o.Task != TaskAll && o.Task != TaskLoad {
+		return ftDeferral{}
+	}
+	return fulltextDeferral(p.Dump)
 }
 
 // loaderChoice is the load choice at the threads the printed loader line

@@ -22,13 +22,18 @@ const UserSchemasSuffix = ".user-schemas"
 // test, probe/dump/testdata/mydumper-0.10-links).
 func userSchemasLines(dd dirs) (line, dir string) {
 	dir = strings.TrimRight(dd.load, "/") + UserSchemasSuffix
-	var skip []string
+	return linkLine(dd, dir), dir
+}
+
+// linkLine links every file of the dump directory but those of the
+// server's own schemas (dd.system) into dir, made if missing.
+func linkLine(dd dirs, dir string) string {
+	skip := []string{""}
 	for _, s := range dd.system {
 		skip = append(skip, "! -name "+shQuote(s+".*"), "! -name "+shQuote(s+"-schema-*"))
 	}
-	line = fmt.Sprintf("mkdir -p %s && find %s -maxdepth 1 -xtype f %s -exec ln -sf -t %s {} +",
+	return fmt.Sprintf("mkdir -p %s && find %s -maxdepth 1 -xtype f%s -exec ln -sf -t %s {} +",
 		shQuote(dir), shQuote(dd.load), strings.Join(skip, " "), shQuote(dir))
-	return line, dir
 }
 
 // systemSchemasLoadNote says why the load reads DIR.user-schemas, and

@@ -1,0 +1,185 @@
+package threads
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// NoFulltextSuffix names the directory of links a mydumper dump with
+// FULLTEXT tables is loaded from: DIR.nofulltext beside DIR, its
+// -schema.sql files rewritten without their FULLTEXT keys.
+const NoFulltextSuffix = ".nofulltext"
+
+// fulltextFilter is the perl program that drops a CREATE TABLE's
+// FULLTEXT key lines and, when the dropped line was the last definition
+// (no trailing comma), the comma ending the line before; one line held
+// back, so it streams in O(1) memory. With perl -i it writes each file
+// anew, replacing a symlink by a file and leaving the file it led to as it
+// was (checked live, review r63: sha256sum of the dump before and after).
+const fulltextFilter = `$c=1 if /^CREATE TABLE/; if ($c && /^\s*FULLTEXT (KEY|INDEX) /) { $h =~ s/,(\s*)$/$1/ if !/,\s*$/ } ` +
+	`else { print $h; $h = $_ } $c=0 if /^\)/; if (eof) { print $h; $h = "" }`
+
+// ftTable is one table whose FULLTEXT indexes are added after its rows.
+type ftTable struct {
+	schema, table string
+	keys          []string
+	// words is the index entries its rows give: rows × words per row.
+	words float64
+}
+
+// ftDeferral is what the load of a dump with FULLTEXT tables does with
+// their indexes: tables when they are added after the load, else why
+// they stay inline ("" when the dump has none).
+type ftDeferral struct {
+	tables []ftTable
+	words  float64
+	why    string
+}
+
+// deferred reports whether the load leaves the FULLTEXT keys out.
+func (f ftDeferral) deferred() bool { return len(f.tables) > 0 }
+
+// fulltextDeferral decides whether the load of d adds its FULLTEXT
+// indexes after the rows (see FulltextDeferNote for the measurements):
+// for a mydumper dump with uncompressed schema files or a mysqldump file
+// read to its end, whose every FULLTEXT table is InnoDB with its keys
+// read, and whose FULLTEXT rows give FulltextDeferMinWords words or more
+// a row and FulltextDeferMinTableWords or more a table.
+func fulltextDeferral(d *profile.Dump) ftDeferral {
+	if d == nil || len(d.FulltextTables) == 0 || d.Format == "mysqlsh" {
+		return ftDeferral{} // MySQL Shell's loadDump defers them itself (deferTableIndexes)
+	}
+	switch {
+	case d.Format == "mydumper" && d.Compression != "" && d.Compression != "none":
+		return ftDeferral{why: "the dump's -schema.sql files are compressed (" + d.Compression + "), which the line that takes the keys out does not rewrite"}
+	case d.Format == "mysqldump" && d.ScannedBytes > 0:
+		return ftDeferral{why: "the file was read only in part, so the FULLTEXT keys of the tables past that part are not known"}
+	case d.Format != "mydumper" && d.Format != "mysqldump":
+		return ftDeferral{}
+	}
+	models := map[string]profile.DumpTableModel{}
+	for _, m := range d.TableModels {
+		models[m.Name] = m
+	}
+	var out ftDeferral
+	for _, name := range d.FulltextTables {
+		m, ok := models[name]
+		if !ok || len(m.FulltextKeys) == 0 || len(m.FulltextKeys) != m.FulltextIndexes {
+			return ftDeferral{why: "the FULLTEXT keys of " + name + " were not read (no rows sampled)"}
+		}
+		if m.Engine != "" && m.Engine != "InnoDB" {
+			return ftDeferral{why: name + " is " + m.Engine + ", whose FULLTEXT build after a load was not measured"}
+		}
+		if m.FulltextWordsPerRow < FulltextDeferMinWords {
+			return ftDeferral{why: fmt.Sprintf("the rows of %s give %.1f words to its FULLTEXT indexes, fewer than the %d from which adding them after the load was measured faster", name, m.FulltextWordsPerRow, FulltextDeferMinWords)}
+		}
+		schema, table := splitTableName(name, d.Databases)
+		t := ftTable{schema: schema, table: table, keys: m.FulltextKeys, words: m.Rows() * m.FulltextWordsPerRow}
+		if t.words < FulltextDeferMinTableWords {
+			return ftDeferral{why: fmt.Sprintf("%s gives its FULLTEXT indexes about %s words (%s rows × %.1f), fewer than the %s from which adding them after the load "+
+				"was measured faster: each ALTER TABLE rebuilds its table, a cost that a small table does not earn back", name, human(t.words), human(m.Rows()), m.FulltextWordsPerRow, human(FulltextDeferMinTableWords))}
+		}
+		out.tables, out.words = append(out.tables, t), out.words+t.words
+	}
+	return out
+}
+
+// splitTableName splits "schema.table" at the longest of dbs that
+// prefixes it (a database name may hold a dot), else at the first dot; a
+// mysqldump file's tables that select no database have schema "".
+func splitTableName(name string, dbs []string) (schema, table string) {
+	best := -1
+	for _, db := range dbs {
+		if strings.HasPrefix(name, db+".") && len(db) > best {
+			best = len(db)
+		}
+	}
+	if best >= 0 {
+		return name[:best], name[best+1:]
+	}
+	schema, table, _ = strings.Cut(name, ".")
+	return schema, table
+}
+
+// withoutFulltext is the profile with its dump's FULLTEXT work taken out
+// of the table models, as the load that leaves the keys out does it: the
+// load estimate is made from it and the ALTER step added (alterRange).
+func withoutFulltext(p *profile.Profile) *profile.Profile {
+	if p.Dump == nil {
+		return p
+	}
+	d := *p.Dump
+	d.TableModels = slices.Clone(d.TableModels)
+	for i := range d.TableModels {
+		d.TableModels[i].FulltextIndexes, d.TableModels[i].FulltextWordsPerRow, d.TableModels[i].FulltextKeys = 0, 0, nil
+	}
+	d.FulltextTables = nil
+	cp := *p
+	cp.Dump = &d
+	return &cp
+}
+
+// noFulltextLines link the dump's files (but the system schemas', as
+// userSchemasLines) into DIR.nofulltext and rewrite the links of the
+// -schema.sql files without their FULLTEXT keys; the dump stays as it is.
+func noFulltextLines(dd dirs) (line, dir string) {
+	dir = strings.TrimRight(dd.load, "/") + NoFulltextSuffix
+	link := linkLine(dd, dir)
+	return fmt.Sprintf("%s && find %s -maxdepth 1 -name '*-schema.sql' -exec perl -ni -e %s {} +",
+		link, shQuote(dir), shQuote(fulltextFilter)), dir
+}
+
+// fulltextPiped puts the filter into a mysqldump file's load line, before
+// the client: perl -ne … FILE | mysql …, or … | perl -ne … | mysql ….
+func fulltextPiped(line string) string {
+	filter := "perl -ne " + shQuote(fulltextFilter)
+	if file, ok := strings.CutPrefix(line, mysqlClient+" < "); ok {
+		return filter + " " + file + " | " + mysqlClient
+	}
+	i := strings.LastIndex(line, " | "+mysqlClient)
+	if i < 0 {
+		return line
+	}
+	return line[:i] + " | " + filter + line[i:]
+}
+
+// fulltextAlterLine adds the keys back, one ALTER TABLE per index (InnoDB
+// builds one FULLTEXT index per ALTER TABLE), one table after another in
+// one session: see FulltextDeferNote for why not in parallel.
+func fulltextAlterLine(dd dirs, f ftDeferral) string {
+	var stmts []string
+	for _, t := range f.tables {
+		name := "`" + strings.ReplaceAll(t.table, "`", "``") + "`"
+		if t.schema != "" {
+			name = "`" + strings.ReplaceAll(t.schema, "`", "``") + "`." + name
+		}
+		for _, k := range t.keys {
+			stmts = append(stmts, "ALTER TABLE "+name+" ADD "+k)
+		}
+	}
+	client := mysqlClient
+	if dd.skipBinlog {
+		client += " " + InitSkipBinlog
+	}
+	if dd.intoDB != "" {
+		db := shQuote(dd.intoDB)
+		if strings.HasPrefix(dd.intoDB, "-") {
+			db = "--database=" + db
+		}
+		client += " " + db
+	}
+	return client + " -e " + shQuote(strings.Join(stmts, "; "))
+}
+
+// human is n rounded to a whole number with thousands separators
+// ("366,000"), as the notes write counts of rows and words.
+func human(n float64) string {
+	s := fmt.Sprintf("%.0f", n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
