@@ -12,7 +12,7 @@ import (
 
 // ftModel is a FULLTEXT table of 50,000 rows of 245 SQL bytes (ft4's).
 func ftModel(name string, words float64, keys ...string) profile.DumpTableModel {
-	return profile.DumpTableModel{Name: name, Engine: "InnoDB", Bytes: 12_250_000, SQLBytesPerRow: 245,
+	return profile.DumpTableModel{Name: name, Engine: "InnoDB", Bytes: 12_250_000, SampledRows: 500, SQLBytesPerRow: 245,
 		FulltextIndexes: len(keys), FulltextWordsPerRow: words, FulltextKeys: keys}
 }
 
