@@ -27,15 +27,35 @@ def split(advice_path, prefix):
     open(prefix + ".threads", "w").write(f"{t['load']['threads']}\n")
     open(prefix + ".estimate", "w").write(f"{e.get('low_s', 0)} {e.get('high_s', 0)}\n")
     # the loader's line: myloader's, or for a mysqldump file the mysql client's (bench-heldout.sh --format mysqldump)
-    cmd = [c for c in t["commands"] if c.startswith(("myloader ", "mysql "))]
-    if not cmd:
-        sys.exit(f"{advice_path}: mytune printed no myloader or mysql line: {t['commands']}")
-    open(prefix + ".cmd", "w").write(cmd[0] + "\n")
+    cmds = t["commands"]
+    at = loader_index(cmds)
+    if at < 0:
+        sys.exit(f"{advice_path}: mytune printed no myloader or mysql line: {cmds}")
+    open(prefix + ".cmd", "w").write(cmds[at] + "\n")
+    # the printed lines before the loader's (a directory of links with the FULLTEXT keys taken out of its schema
+    # files: the FULLTEXT deferral), run before each timed load as printed
+    open(prefix + ".pre", "w").write("".join(c + "\n" for c in cmds[:at] if c.startswith(("mkdir ", "find ", "ln "))))
     apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
     open(prefix + ".apply.sql", "w").write("".join(line + "\n" for line in apply))
     # a printed line that runs after the loader (mysqlcheck --analyze: statistics not recalculated during the load)
-    post = [c for c in t["commands"] if c.startswith("mysqlcheck ")]
-    open(prefix + ".post", "w").write(post[0] + "\n" if post else "")
+    # and the FULLTEXT deferral's ALTER TABLE … ADD line, in the printed order
+    post = [c for c in cmds[at + 1:] if c.startswith(("mysqlcheck ", "mysql ", "mariadb "))]
+    open(prefix + ".post", "w").write(" && ".join(post) + "\n" if post else "")
+
+
+def loader_index(cmds):
+    """The index of the loader's line among the printed commands: myloader's, or for a mysqldump file the client
+    reading the file (its line has a < or a | before the client); -1 when none."""
+    for i, c in enumerate(cmds):
+        if c.startswith("myloader "):
+            return i
+    for i, c in enumerate(cmds):
+        if (c.startswith(("mysql ", "mariadb ")) and " < " in c) or (" | " in c and (" mysql " in c or " mariadb " in c)):
+            return i
+    for i, c in enumerate(cmds):
+        if c.startswith(("mysql ", "mariadb ")):
+            return i
+    return -1
 
 
 def runs(work):

@@ -24,7 +24,9 @@
 #   3. the printed myloader line (connection filled in, --threads varied), and after it any printed line that runs
 #      after the loader (mysqlcheck --analyze), timed together at every --threads count and the printed one, REPEAT times, ascending in odd reps and descending in even ones, each on dropped schemas
 #      with the dirty pages written back first; a run lost to an InnoDB deadlock is rerun (up to 3 tries) and
-#      counted. --threads "" times the printed count alone: the cell scores the printed range's containment,
+#      counted. Printed lines before the loader's (mkdir/find/ln: the FULLTEXT deferral's directory of links) run as
+#      printed before each run, untimed; the printed mysql lines after it (the deferral's ALTER TABLE … ADD) run with
+#      mysqlcheck's, timed with the load. --threads "" times the printed count alone: the cell scores the printed range's containment,
 #      not the rule's regret (test/heldout: a row "timed at the printed count only"), at a fifth of a sweep's time.
 # --binlog on: log_bin ON with sync_binlog=1 and innodb_flush_log_at_trx_commit=1 (MySQL 8's defaults; durability
 # strict only), and every cell is swept twice: the binary log skipped (myloader 0.10's default: it sets
@@ -288,11 +290,14 @@ restore() {
   # the printed line that runs after the loader (mysqlcheck --analyze), timed with the load: the tables are not
   # done before it has run; the connection filled in (root has no password on the bench server)
   local post; post=$(cat "$WORK/${cell%-*}.post" 2>/dev/null || true)
-  post=${post/--host TARGET/--socket $SOCK}; post=${post/--user USER -p/--user root}
+  post=${post//--host TARGET/--socket $SOCK}; post=${post//--user USER -p/--user root}
   export POST=$post
+  # the printed lines before the loader's (the FULLTEXT deferral's directory of links), as printed, before each run
+  local pre; pre=$(cat "$WORK/${cell%-*}.pre" 2>/dev/null || true)
   local eps ticks io0
   for try in 1 2 3; do
     shape_drop "$SOCK"; [ "$BINLOG" = off ] || sql "RESET MASTER"; wait_clean; sync
+    [ -z "$pre" ] || bash -c "$pre" || { echo "$cell $n $rep: the printed line before the load failed: $pre" | tee -a "$WORK/failures.txt" >&2; exit 1; }
     eps=$(cpu_speed); ticks=$(cpu_ticks); io0=$(io_counts)
     if bash -c 's=$(date +%s.%N); "${@:2}"; rc=$?; [ $rc = 0 ] && [ -n "$POST" ] && { bash -c "$POST" >/dev/null; rc=$?; }; echo "$s $(date +%s.%N)" >"$1"; exit $rc' _ "$RUN/t" \
       "$TB" run "$BEDNAME" "${WRAP[@]}" "$CPUCG:$MEMCG" ${NICE:+nice -n "$NICE"} "$loader" "${args[@]}" >/dev/null 2>"$RUN/myloader.err"; then
