@@ -24,7 +24,8 @@ var suffixedSize = regexp.MustCompile(`^[0-9]+[KMGTkmgt]$`)
 // suffix (MySQL manual, "Using System Variables": suffixes are for option
 // files and the command line only). Findings marked restart_required,
 // variables the target does not accept and those a read-only InnoDB
-// refuses (readOnlyRefuses) are left out.
+// refuses (readOnlyRefuses) are left out. A line that stalled a server
+// under load says so beside it (loadNote).
 func ApplyNow(a Advice, v profile.Version) []string {
 	out := []string{}
 	for _, f := range ioCapacityOrder(a.Findings) {
@@ -39,7 +40,7 @@ func ApplyNow(a Advice, v profile.Version) []string {
 		if f.Variable == "slave_parallel_threads" {
 			line = sqlThreadStopped(a, line)
 		}
-		out = append(out, line)
+		out = append(out, withNote(line, loadNote(f)))
 	}
 	return out
 }

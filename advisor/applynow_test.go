@@ -156,3 +156,46 @@ func TestApplyNowParallelThreads(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyNowLoadNotes: review r65 pasted every apply-now line into a
+// MariaDB under an 8-thread sysbench; the pool shrink stalled it for tens
+// of seconds on a slow disk and says so beside it, with the figures
+// measured; a growth and other lines carry no such note.
+func TestApplyNowLoadNotes(t *testing.T) {
+	v, _ := profile.ParseVersion("10.11.19")
+	for _, c := range []struct {
+		name          string
+		f             Finding
+		flavor        string
+		want, without string
+	}{
+		{"pool shrink", Finding{Variable: "innodb_buffer_pool_size", Current: "768M", Recommended: "256M"}, "mariadb",
+			"SET GLOBAL innodb_buffer_pool_size = 268435456; -- a shrink evicts pages", ""},
+		{"pool shrink figures", Finding{Variable: "innodb_buffer_pool_size", Current: "768M", Recommended: "256M"}, "mariadb",
+			"0-17 transactions/s (from ~110) for 47.7 s and then failed with ERROR 1221", ""},
+		{"pool shrink after a MySQL rounding comment", Finding{Variable: "innodb_buffer_pool_size", Current: "12G", Recommended: "896M"}, "mysql",
+			"the my.cnf's 896M applies at the next start; a shrink evicts pages", ""},
+		{"pool growth", Finding{Variable: "innodb_buffer_pool_size", Current: "256M", Recommended: "768M"}, "mariadb",
+			"SET GLOBAL innodb_buffer_pool_size = 805306368;", "--"},
+		{"pool current unknown", Finding{Variable: "innodb_buffer_pool_size", Recommended: "256M"}, "mariadb",
+			"SET GLOBAL innodb_buffer_pool_size = 268435456;", "--"},
+		{"redo resize", Finding{Variable: "innodb_log_file_size", Current: "96M", Recommended: "384M"}, "mariadb",
+			"SET GLOBAL innodb_log_file_size = 402653184; -- returns only once the resized log is in place: 58.6-83.8 s", ""},
+		{"io capacity lowered", Finding{Variable: "innodb_io_capacity", Current: "200", Recommended: "100"}, "mariadb",
+			"SET GLOBAL innodb_io_capacity = 100;", "--"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := Advice{Target: profile.Target{Flavor: c.flavor, Version: "10.11"}, Findings: []Finding{c.f},
+				Profile: profile.Profile{Server: &profile.Server{Reachable: true, Variables: map[string]string{
+					"innodb_buffer_pool_chunk_size": "134217728", "innodb_buffer_pool_instances": "2"}}}}
+			vv := v
+			if c.flavor == "mysql" {
+				a.Target.Version, vv = "8.4", profile.Version{Major: 8, Minor: 4, Patch: 8}
+			}
+			got := strings.Join(ApplyNow(a, vv), "\n")
+			if !strings.Contains(got, c.want) || (c.without != "" && strings.Contains(got, c.without)) {
+				t.Errorf("got %q\nwant %q without %q", got, c.want, c.without)
+			}
+		})
+	}
+}
