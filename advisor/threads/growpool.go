@@ -50,9 +50,21 @@ func growPool(p *profile.Profile, o Options, b pool) (Setting, pool, string, boo
 	return Setting{Name: fmt.Sprintf("grow the buffer pool to %s for the load (the ~%s it loads outgrows %s; %s)",
 		profile.HumanBytes(grow), profile.HumanBytes(need), b.describe(), loadedCountText(p.Dump)),
 		Apply: apply, Undo: undoLine,
-		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s)%s",
-			profile.HumanBytes(grow-min(undo, b.bytes)), held, settleSteps(p, o), back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo, held: b.held}, "", true
+		Warning: fmt.Sprintf("the server holds %s more memory during the load (of %s); shrinking it back must first write the loaded pages, and while they are dirty MariaDB 10.11 can refuse it (\"innodb_buffer_pool_size change aborted\"): run the undo again once they are written (%s); %s%s",
+			profile.HumanBytes(grow-min(undo, b.bytes)), held, settleSteps(p, o), shrinkUnderLoad, back), settles: true}, pool{bytes: grow, from: "grown", redo: b.redo, held: b.held}, "", true
 }
+
+// shrinkUnderLoad is what the undo of a grown pool did to a server under
+// load: review r65 pasted it into MariaDB 10.11.19 under an 8-thread
+// sysbench oltp_read_write on the 150-IOPS hdd bed, and 768M -> 256M with
+// 11,848 dirty pages held the other sessions at 0-17 transactions/s (from
+// ~110) for the 47.7 s it ran, then was refused (ERROR 1221); in 128M
+// steps the last one still ran 53.8 s with 13 s near 0
+// (docs/benchmarks/live-server.md, "Every SET GLOBAL pasted into a loaded
+// server"). On the host SSD it took 0.30 s.
+const shrinkUnderLoad = "while other sessions run, the shrink stalls them: under an 8-thread write load on a 150-IOPS disk it held " +
+	"them at 0-17 transactions/s (from ~110) for 47.7 s and was then refused, and in 128M steps the last step still took 53.8 s, " +
+	"so run it when the server is quiet"
 
 // poolUndo is the pool a grown pool's undo puts back, and what the
 // warning says of it: the pool the server has (the advice may raise it

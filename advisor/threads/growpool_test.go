@@ -372,3 +372,33 @@ func TestGrowRedoOnItsOwnDisk(t *testing.T) {
 		})
 	}
 }
+
+// TestGrowPoolUndoSaysLoadStall: review r65's shrink of a grown pool under
+// an 8-thread write load on the hdd bed stalled the other sessions for the
+// 47.7 s it ran; every offered growth's warning says so, with when to run
+// the undo.
+func TestGrowPoolUndoSaysLoadStall(t *testing.T) {
+	for _, tc := range growPoolCases {
+		if tc.apply == "" {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			p := prof(2, 0, cardCurve, tc.dump)
+			p.Server = tc.srv
+			if tc.cnf != nil {
+				p.MyCnf = &profile.MyCnf{Variables: tc.cnf}
+			}
+			p.Host.Memory.AvailableBytes, p.Host.Memory.LimitBytes = tc.availGiB<<30, tc.limitMiB<<20
+			for _, s := range Size(p, Options{Task: TaskLoad, Advised: tc.advised, Target: tc.target}).Temporary {
+				if !strings.Contains(s.Apply, "innodb_buffer_pool_size") {
+					continue
+				}
+				for _, h := range []string{"0-17 transactions/s (from ~110) for 47.7 s", "the last step still took 53.8 s", "run it when the server is quiet"} {
+					if !strings.Contains(s.Warning, h) {
+						t.Errorf("warning %q lacks %q", s.Warning, h)
+					}
+				}
+			}
+		})
+	}
+}
