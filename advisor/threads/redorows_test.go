@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -48,6 +49,9 @@ func readRedoFit(t *testing.T) []redoFitCell {
 					LogBytes float64 `json:"log_bytes"`
 				} `json:"io"`
 				Profile profile.Profile `json:"profile"`
+				Printed struct {
+					Commands []string `json:"commands"`
+				} `json:"printed"`
 			} `json:"cells"`
 		}
 		if json.Unmarshal(b, &f) != nil || len(f.Cells) == 0 {
@@ -55,8 +59,8 @@ func readRedoFit(t *testing.T) []redoFitCell {
 		}
 		c := f.Cells[0]
 		d := c.Profile.Dump
-		if d == nil || len(c.IO) == 0 {
-			continue
+		if d == nil || len(c.IO) == 0 || deferredFulltext(c.Printed.Commands) {
+			continue // the FULLTEXT deferral's load and ALTER, not a load of the rows with their indexes
 		}
 		if _, ok := rowRedoBytes(d); !ok {
 			continue
@@ -121,4 +125,16 @@ func TestRowRedoBytes(t *testing.T) {
 	if _, ok := rowRedoBytes(d); ok {
 		t.Errorf("rowRedoBytes with one of two tables sized: want no model")
 	}
+}
+
+// deferredFulltext reports whether the printed commands load the dump
+// without its FULLTEXT keys (a directory ending NoFulltextSuffix, or the
+// filter in a mysqldump file's pipe) and add them after.
+func deferredFulltext(cmds []string) bool {
+	for _, c := range cmds {
+		if strings.Contains(c, NoFulltextSuffix) || strings.Contains(c, "ADD FULLTEXT") {
+			return true
+		}
+	}
+	return false
 }
