@@ -19,4 +19,8 @@ type DumpTableKinds struct {
 	// SequenceTables are MariaDB SEQUENCEs, which mydumper 0.10 dumps as a
 	// CREATE TABLE … SEQUENCE=1 and their one row.
 	SequenceTables []string `json:"sequence_tables,omitempty"`
+	// SecondaryKeyTables have a plain (KEY or INDEX) secondary index: the
+	// tables a load that adds those indexes after the rows must know the
+	// keys of (fields_revision 4).
+	SecondaryKeyTables []string `json:"secondary_key_tables,omitempty"`
 }

@@ -72,6 +72,16 @@ type DumpTableModel struct {
 	// CREATE TABLE writes them ("FULLTEXT KEY `ft_1` (`title`,`body`)"):
 	// what an ALTER TABLE … ADD adds back after a load without them.
 	FulltextKeys []string `json:"fulltext_keys,omitempty"`
+	// SecondaryKeys are the plain (KEY or INDEX) secondary indexes'
+	// definitions as the dump's CREATE TABLE writes them ("KEY `k_1`
+	// (`k`)") and SecondaryKeyAt where each sits in IndexEntryBytes: what
+	// one ALTER TABLE … ADD adds back after a load without them. KeysKept
+	// says why they must stay in the CREATE TABLE ("" when they need
+	// not). Absent when none, or in a profile saved before they were read
+	// (fields_revision 4).
+	SecondaryKeys  []string `json:"secondary_keys,omitempty"`
+	SecondaryKeyAt []int    `json:"secondary_key_at,omitempty"`
+	KeysKept       string   `json:"keys_kept,omitempty"`
 }
 
 // Rows is the table's row count implied by its bytes and the sampled

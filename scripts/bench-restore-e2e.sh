@@ -9,11 +9,12 @@
 #   2. the cnf as the server's only option file, with a restart (a server that does not start is a
 #      result: "e2e BED D-nostart"), plus the my.cnf line of any during-load setting applied with a restart
 #      ("cnf" in threads.temporary: its undo is the restart after the load, which settle_time times);
-#   3. per run: the printed SET GLOBAL / ALTER INSTANCE lines, the printed myloader command verbatim
-#      with only the connection filled in (--host TARGET → --socket, --user USER → root,
-#      --ask-password dropped: the bench server skips grants), then any printed line that runs after the
-#      loader (mysqlcheck --analyze, timed with the restore: the tables are not done before it), then the
-#      printed undo lines.
+#   3. per run: the printed SET GLOBAL / ALTER INSTANCE lines, any printed line before the loader's (the key
+#      deferrals' directory of links, not timed), the printed myloader command verbatim with only the
+#      connection filled in (--host TARGET → --socket, --user USER → root, --ask-password dropped: the bench
+#      server skips grants), then the printed lines that run after the loader (the deferrals' ALTER TABLE line,
+#      mysqlcheck --analyze; timed with the restore: the tables are not done before them), then the printed
+#      undo lines.
 # Result lines: "e2e BED stock|strict|relaxed THREADS REP SECONDS" (the restore, with any after-line) and
 # "e2e-undo BED D REP SECONDS ok|timeout|failed LOAD1 LOAD5" (the printed undo, timed apart); the estimate of each advice is
 # kept in $WORK/e2e-BED-D.estimate ("LOW_S HIGH_S"), the undo wait its warnings state in e2e-BED-D.undowait.
@@ -37,12 +38,17 @@ open(sys.argv[2] + ".cnf", "w").write(cnf)
 e = t.get("estimated_load") or {}
 open(sys.argv[2] + ".estimate", "w").write(f"{e.get('low_s', 0)} {e.get('high_s', 0)}\n")
 open(sys.argv[2] + ".threads", "w").write(f"{t['load']['threads']}\n")
-cmd = [c for c in t["commands"] if c.startswith("myloader ")]
-open(sys.argv[2] + ".cmd", "w").write(cmd[0] + "\n" if cmd else "")
-# a printed line to run after the loader (the mysqlcheck --analyze that pays for statistics not recalculated
-# during the load): timed with the load, since the tables are not done before it has run
-post = [c for c in t["commands"] if c.startswith("mysqlcheck ")]
-open(sys.argv[2] + ".post", "w").write(post[0] + "\n" if post else "")
+cmds = t["commands"]
+at = next((i for i, c in enumerate(cmds) if c.startswith("myloader ")), -1)
+open(sys.argv[2] + ".cmd", "w").write(cmds[at] + "\n" if at >= 0 else "")
+# the printed lines before the loader's (a directory of links whose schema files leave out the keys added after the
+# load: the key and FULLTEXT deferrals), run before each restore as printed
+open(sys.argv[2] + ".pre", "w").write("".join(c + "\n" for c in cmds[:max(at, 0)] if c.startswith(("mkdir ", "find ", "ln "))))
+# the printed lines to run after the loader, in the printed order (the deferrals' ALTER TABLE line, the mysqlcheck
+# --analyze that pays for statistics not recalculated during the load): timed with the load, since the tables are
+# not done before they have run
+post = [c for c in cmds[at + 1:] if c.startswith(("mysqlcheck ", "mysql ", "mariadb "))] if at >= 0 else []
+open(sys.argv[2] + ".post", "w").write(" && ".join(post) + "\n" if post else "")
 apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
 undo = [s["undo"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
 open(sys.argv[2] + ".apply.sql", "w").write("\n".join(apply) + "\n")
@@ -150,14 +156,22 @@ filled() {
   echo "$cmd"
 }
 
-# filled_post BED D: the printed line that runs after the loader (mysqlcheck --analyze), connection filled in
-# (the root account has no password here, so -p, which would prompt, goes); "" when none was printed.
+# filled_post BED D: the printed lines that run after the loader (the deferrals' ALTER TABLE line, mysqlcheck
+# --analyze), joined by &&, connection filled in (the root account has no password here, so -p, which would prompt,
+# goes); "" when none was printed.
 filled_post() {
   local cmd; cmd=$(cat "$WORK/e2e-$1-$2.post" 2>/dev/null || true)
   [ -n "$cmd" ] || return 0
-  cmd=${cmd/--host TARGET/--socket $RUN/t-$1.sock}
-  cmd=${cmd/--user USER -p/--user root}
+  cmd=${cmd//--host TARGET/--socket $RUN/t-$1.sock}
+  cmd=${cmd//--user USER -p/--user root}
   echo "$cmd"
+}
+
+# run_pre BED D: the printed lines before the loader's (the deferrals' directory of links), as printed, before a
+# restore (not timed: links and a perl pass over the schema files, milliseconds); a failure ends the bench.
+run_pre() {
+  local pre; pre=$(cat "$WORK/e2e-$1-$2.pre" 2>/dev/null || true)
+  [ -z "$pre" ] || bash -c "$pre" || { echo "bench-restore.sh: the printed line before the load failed ($1 $2): $pre" >&2; exit 1; }
 }
 
 # wait_written BED: poll until the server's dirty pages are written (under 50, as wait_clean), without
@@ -239,6 +253,7 @@ e2e_interleaved() {
       read -r -a words <<<"$(filled "$bed" "$d")"
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
       sync; io_mark "$bed"
+      run_pre "$bed" "$d"
       RESTORE_POST=$(filled_post "$bed" "$d"); export RESTORE_POST
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
       RESTORE_POST=""
@@ -284,6 +299,7 @@ e2e_bed() {
     read -r -a words <<<"$(filled "$bed" "$d")"
     for rep in $(seq "$REPEAT"); do
       mariadb --socket="$RUN/t-$bed.sock" -u root <"$WORK/e2e-$bed-$d.apply.sql"
+      run_pre "$bed" "$d"
       RESTORE_POST=$(filled_post "$bed" "$d"); export RESTORE_POST
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
       RESTORE_POST=""

@@ -5,7 +5,8 @@
 # each kind). Kinds: DROP TABLE IF EXISTS of an absent table (mysqldump's --add-drop-table, on by default, loading into
 # an empty target), CREATE TABLE (a sysbench-like table with one secondary index), the two /*!40000 ALTER TABLE …
 # DISABLE/ENABLE KEYS */ (mysqldump's --disable-keys, on by default), LOCK/UNLOCK TABLES, CREATE DATABASE, and DROP
-# TABLE of an existing (empty) table.
+# TABLE of an existing (empty) table, and ALTER TABLE … ADD KEY on a table of 2,000 rows (the key deferral's step,
+# advisor/threads/keydefer.go).
 #
 # A measurement, not a test: needs root (strace attaches to mariadbd), mariadbd, mariadb-install-db, strace.
 # Usage: [N=25] scripts/measure-ddl-syncs.sh [WORK]
@@ -21,6 +22,8 @@ PID=$(cat "$PIDF")
 sql() { mariadb --socket="$SOCK" -u root "$@"; }
 sql -e "CREATE DATABASE d; CREATE DATABASE e"
 for i in $(seq "$N"); do sql d -e "CREATE TABLE t$i (id INT PRIMARY KEY, k INT, c CHAR(120), KEY k_1(k)) ENGINE=InnoDB"; done
+sql -e "CREATE DATABASE g"
+for i in $(seq "$N"); do sql g -e "CREATE TABLE y$i (id INT PRIMARY KEY, k INT, c CHAR(120)) ENGINE=InnoDB; INSERT INTO y$i SELECT seq, seq * 7919 % 2003, MD5(seq) FROM seq_1_to_2000"; done
 gen() { # KIND: N statements of it
   for i in $(seq "$N"); do
     case $1 in
@@ -31,12 +34,13 @@ gen() { # KIND: N statements of it
       lock-unlock) echo "USE d; LOCK TABLES \`t$i\` WRITE; UNLOCK TABLES;" ;;
       create-database) echo "CREATE DATABASE IF NOT EXISTS f$i;" ;;
       drop-existing) echo "USE e; DROP TABLE IF EXISTS \`x$i\`;" ;;
+      alter-add-key) echo "USE g; ALTER TABLE \`y$i\` ADD KEY k_1 (k);" ;;
     esac
   done
 }
 echo "# $(sql -N -e 'SELECT VERSION()'), $N statements a kind through one session, strace -f -c on mariadbd"
 echo "# kind syncs per_statement files"
-for kind in drop-absent create-table alter-disable-keys alter-enable-keys lock-unlock create-database drop-existing; do
+for kind in ${KINDS:-drop-absent create-table alter-disable-keys alter-enable-keys lock-unlock create-database drop-existing alter-add-key}; do
   gen "$kind" >"$W/$kind.sql"
   strace -f -y -e trace=fsync,fdatasync -p "$PID" -o "$W/$kind.trace" 2>/dev/null &
   sp=$!; sleep 1.5 # attached to every thread

@@ -80,6 +80,9 @@ type dirs struct {
 	// fulltext is what the load does with the FULLTEXT indexes: added
 	// after the rows when deferred (fulltextDeferral).
 	fulltext ftDeferral
+	// keys is what the load does with the plain secondary indexes: some
+	// tables' added after the rows when deferred (keyPlan).
+	keys keyDeferral
 	// qpt is myloader's --queries-per-transaction (0: the default,
 	// QueriesPerTransaction; fewer on a Galera node whose write-set
 	// limits the default's transactions exceed: galeraQueriesPerTransaction).
@@ -134,7 +137,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			dd.skipBinlog, dd.enableBinlog = false, true // Size warns why (replicatingNote)
 		}
 		dd.oldMySQL = mysqlTools(targetOf(p, o)) && !mysqlTarget
-		dd.fulltext = fulltextDeferral(p.Dump)
+		dd.fulltext, dd.keys = fulltextDeferral(p.Dump), plan.keys
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
 		notes = append(appendNonEmpty(notes, sandboxNote(p.Dump, targetOf(p, o))), ZeroDateNotes(p, o)...)
@@ -158,6 +161,9 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			note += ": copy with mydumper then myloader at " + threadCount(plan.Copy.Threads)
 		}
 		notes = append(notes, note)
+	}
+	if cmds == nil {
+		cmds = []string{} // the advice contract has "commands": [] when there are none
 	}
 	return cmds, notes
 }
@@ -207,10 +213,10 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 	case "mydumper":
 		var lines, notes []string
 		dir := dd.load
-		if dd.fulltext.deferred() {
+		if dd.deferring() {
 			var link string
 			link, dir = noFulltextLines(dd)
-			lines, notes = []string{link}, []string{fulltextLoadNote(dd, dir)}
+			lines, notes = []string{link}, deferralNotes(dd, dir)
 			if len(dd.system) > 0 {
 				notes = append(notes, systemSchemasLoadNote(dd, dir))
 			}
@@ -225,7 +231,7 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 			lines, notes = append(lines, "ln -sfn -- "+shQuote(dir)+" "+ShellLinkDir), append(notes, loaderLinkNote)
 			myloader = myloaderLine(threads, ShellLinkDir, dd.qpt, dd.enableBinlog)
 		}
-		notes = append(appendNonEmpty(append(notes, loaderTrapNotes(dd)...), fulltextKeptNote(dd.fulltext)), noOverwriteNote)
+		notes = append(appendNonEmpty(append(notes, loaderTrapNotes(dd)...), fulltextKeptNote(dd.fulltext), keyKeptNote(dd.keys)), noOverwriteNote)
 		if dd.compression == "zstd" {
 			notes = append(notes, zstdLoaderNote)
 		}
@@ -233,7 +239,7 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 			notes = append(notes, loadDataLoaderNote)
 		}
 		lines = append(lines, myloader)
-		if dd.fulltext.deferred() {
+		if dd.deferring() {
 			lines = append(lines, fulltextAlterLine(dd, dd.fulltext))
 		}
 		return lines, notes
@@ -327,10 +333,10 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 	if dd.noHeader {
 		notes = append(notes, noHeaderNote)
 	}
-	if dd.fulltext.deferred() {
-		lines, notes = append(lines, fulltextAlterLine(dd, dd.fulltext)), append(notes, fulltextLoadNote(dd, ""))
+	if dd.deferring() {
+		lines, notes = append(lines, fulltextAlterLine(dd, dd.fulltext)), append(notes, deferralNotes(dd, "")...)
 	}
-	notes = appendNonEmpty(notes, fulltextKeptNote(dd.fulltext))
+	notes = appendNonEmpty(notes, fulltextKeptNote(dd.fulltext), keyKeptNote(dd.keys))
 	return lines, notes
 }
 
@@ -338,8 +344,8 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 // line when dd.stripSandbox, without its FULLTEXT keys when deferred.
 func fileLoad(dd dirs) string {
 	line := sandboxed(mysqlClientLoad(dd.load, dd.compression), dd)
-	if dd.fulltext.deferred() {
-		line = fulltextPiped(line)
+	if dd.deferring() {
+		line = fulltextPiped(line, dd)
 	}
 	return line
 }

@@ -122,20 +122,39 @@ func withoutFulltext(p *profile.Profile) *profile.Profile {
 	return &cp
 }
 
+// NoKeysSuffix names the directory of links a mydumper dump is loaded
+// from when some tables' plain keys are added after the load: DIR.nokeys
+// beside DIR (DIR.nofulltext when only FULLTEXT keys are).
+const NoKeysSuffix = ".nokeys"
+
+// deferredFilter is the perl program the load's lines run over the
+// schema: fulltextFilter when only FULLTEXT keys are added after the
+// load, else keyFilter's.
+func deferredFilter(dd dirs) string {
+	if !dd.keys.deferred() {
+		return fulltextFilter
+	}
+	return keyFilter(dd.fulltext.deferred(), dd.keys)
+}
+
 // noFulltextLines link the dump's files (but the system schemas', as
-// userSchemasLines) into DIR.nofulltext and rewrite the links of the
-// -schema.sql files without their FULLTEXT keys; the dump stays as it is.
+// userSchemasLines) into DIR.nofulltext (DIR.nokeys with plain keys
+// deferred) and rewrite the links of the -schema.sql files without the
+// deferred keys; the dump stays as it is.
 func noFulltextLines(dd dirs) (line, dir string) {
 	dir = strings.TrimRight(dd.load, "/") + NoFulltextSuffix
+	if dd.keys.deferred() {
+		dir = strings.TrimRight(dd.load, "/") + NoKeysSuffix
+	}
 	link := linkLine(dd, dir)
 	return fmt.Sprintf("%s && find %s -maxdepth 1 -name '*-schema.sql' -exec perl -ni -e %s {} +",
-		link, shQuote(dir), shQuote(fulltextFilter)), dir
+		link, shQuote(dir), shQuote(deferredFilter(dd))), dir
 }
 
 // fulltextPiped puts the filter into a mysqldump file's load line, before
 // the client: perl -ne … FILE | mysql …, or … | perl -ne … | mysql ….
-func fulltextPiped(line string) string {
-	filter := "perl -ne " + shQuote(fulltextFilter)
+func fulltextPiped(line string, dd dirs) string {
+	filter := "perl -ne " + shQuote(deferredFilter(dd))
 	if file, ok := strings.CutPrefix(line, mysqlClient+" < "); ok {
 		return filter + " " + file + " | " + mysqlClient
 	}
@@ -146,19 +165,21 @@ func fulltextPiped(line string) string {
 	return line[:i] + " | " + filter + line[i:]
 }
 
-// fulltextAlterLine adds the keys back, one ALTER TABLE per index (InnoDB
-// builds one FULLTEXT index per ALTER TABLE), one table after another in
-// one session: see FulltextDeferNote for why not in parallel.
+// fulltextAlterLine adds the deferred keys back in one session: the
+// FULLTEXT ones one ALTER TABLE per index (InnoDB builds one FULLTEXT index
+// per ALTER TABLE), one table after another (see FulltextDeferNote for
+// why not in parallel), then each table's plain keys in one ALTER TABLE
+// (keyAlterStatement), after FULLTEXT's: a table's first FULLTEXT index
+// rebuilds it, with whatever keys it has by then.
 func fulltextAlterLine(dd dirs, f ftDeferral) string {
 	var stmts []string
 	for _, t := range f.tables {
-		name := "`" + strings.ReplaceAll(t.table, "`", "``") + "`"
-		if t.schema != "" {
-			name = "`" + strings.ReplaceAll(t.schema, "`", "``") + "`." + name
-		}
 		for _, k := range t.keys {
-			stmts = append(stmts, "ALTER TABLE "+name+" ADD "+k)
+			stmts = append(stmts, "ALTER TABLE "+quotedTable(t.schema, t.table)+" ADD "+k)
 		}
+	}
+	for _, t := range dd.keys.tables {
+		stmts = append(stmts, keyAlterStatement(t))
 	}
 	client := mysqlClient
 	if dd.skipBinlog {

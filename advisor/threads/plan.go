@@ -90,6 +90,9 @@ type Plan struct {
 	LoadedInnoDBBasis string `json:"loaded_innodb_basis,omitempty"`
 	// Notes are caveats on the commands and settings (tool versions, what was not offered and why).
 	Notes []string `json:"notes"`
+	// keys is what the printed load does with the dump's plain secondary
+	// indexes (keyPlan): the commands and the estimate follow it.
+	keys keyDeferral
 }
 
 // Choice is one thread count and the reasoning behind it, naming the numbers.

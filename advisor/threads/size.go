@@ -92,6 +92,7 @@ func Size(p *profile.Profile, o Options) Plan {
 	plan := Plan{Temporary: []Setting{}, Warnings: []string{}, Dump: capDumpToConnections(p, o, sizeDump(p, c)),
 		Load: capToConnections(p, o, withCalibration(p, sizeLoad(p, c, b), o.Calibration))}
 	plan.Copy = sizeCopy(plan.Dump, plan.Load)
+	plan.keys = keyPlan(p, o, loaderChoice(o, plan), b, c.n) // none unless the task loads the dump
 	plan.Commands, plan.Notes = commands(p, o, plan)
 	if loads { // a target that has the recalculation (or persistent statistics) off loads without it
 		vars := loadVars(p, o)
@@ -107,9 +108,6 @@ func Size(p *profile.Profile, o Options) Plan {
 		} else if why != "" {
 			tempNotes = append(tempNotes, why)
 		}
-	}
-	if plan.Commands == nil {
-		plan.Commands = []string{} // the advice contract has "commands": [] when there are none
 	}
 	if loads {
 		planLoad(p, o, &plan, b, c, temp, tempNotes)
@@ -133,10 +131,10 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 	if note := galeraCalibrated(p, o, loader); note != "" {
 		plan.Notes = append(plan.Notes, note)
 	}
-	plan.EstimatedLoad = loadEstimate(p, o, loader, b, c.n)
+	plan.EstimatedLoad = loadEstimate(p, o, loader, b, c.n, plan.keys)
 	b.buffered = settledPlan(p, o, plan, b)
 	if b.buffered { // page flushing during the load goes through the page cache too
-		plan.EstimatedLoad = loadEstimate(p, o, loader, b, c.n)
+		plan.EstimatedLoad = loadEstimate(p, o, loader, b, c.n, plan.keys)
 		plan.EstimatedSettled = estimateSettled(p, plan.EstimatedLoad, b, maxDirtyPctOf(p, o), true, neighborsDuringLoad(p, o, b, maxDirtyPctOf(p, o)), pagesPerPage(p, o))
 	}
 	plan.EstimatedLoadBinlog = binlogEstimate(p, o, loader.Threads, c.n, b)
@@ -166,35 +164,6 @@ func planLoad(p *profile.Profile, o Options, plan *Plan, b pool, c cores, temp [
 		plan.Notes = append(plan.Notes, note)
 		markExtrapolated(plan)
 	}
-}
-
-// loadEstimate is the estimate of the printed load at the loader's
-// threads: the model's (or the calibration's); when the load adds the
-// FULLTEXT indexes after the rows, the model's without their work
-// (withoutFulltext) plus the ALTER step (withAlter).
-func loadEstimate(p *profile.Profile, o Options, loader Choice, b pool, cores int) DurationRange {
-	ft := fulltextOf(p, o)
-	if !ft.deferred() {
-		return calibratedEstimate(p, loader, estimateLoad(p, loader.Threads, cores, b), b, cores)
-	}
-	np := withoutFulltext(p)
-	nb := b // the redo the load writes without the FULLTEXT entries (held-out card fth2: 349-404 MiB priced, the load's own far less)
-	nb.room = roomOf(np.Dump, ratioOf(np, o.Calibration), targetOf(np, o), b.redo, pageOf(np))
-	model := estimateLoad(np, loader.Threads, cores, nb)
-	if r := calibratedEstimate(p, loader, model, b, cores); r != model {
-		return r // calibrate --dump loaded the rows with their FULLTEXT indexes: its rate holds them already
-	}
-	return withAlter(model, ft)
-}
-
-// fulltextOf is what the printed load does with the dump's FULLTEXT
-// indexes: the deferral for --task load and all (a copy's myloader loads
-// the dump it makes, not this one).
-func fulltextOf(p *profile.Profile, o Options) ftDeferral {
-	if o.Task != TaskAll && o.Task != TaskLoad {
-		return ftDeferral{}
-	}
-	return fulltextDeferral(p.Dump)
 }
 
 // loaderChoice is the load choice at the threads the printed loader line

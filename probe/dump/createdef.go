@@ -24,6 +24,9 @@ type tableDef struct {
 	// fulltextDefs are the FULLTEXT indexes' definitions as the CREATE
 	// TABLE writes them ("FULLTEXT KEY `ft` (`title`,`body`)").
 	fulltextDefs []string
+	// plain are the plain (KEY or INDEX) secondary indexes, which a load
+	// can add after the rows (plainkeys.go).
+	plain plainKeys
 	// unmodelled says why the rows cannot be sized ("" when they can).
 	unmodelled string
 	// partitions is the tablespaces a partitioned table is stored in
@@ -49,6 +52,9 @@ type colDef struct {
 	virtual bool
 	// generated is any generated column (dumps leave them out of INSERTs).
 	generated bool
+	// autoIncrement is the AUTO_INCREMENT column, which must stay the first
+	// column of an index the CREATE TABLE keeps.
+	autoIncrement bool
 }
 
 // keyPart is one column of an index, with its prefix length in characters
@@ -235,6 +241,7 @@ func parseColumn(def string, tableMax int) (c colDef, inlineKey string) {
 	c.generated = strings.Contains(up, "GENERATED ALWAYS") || strings.HasPrefix(strings.TrimSpace(up), "AS ") ||
 		strings.Contains(up, " AS (")
 	c.virtual = c.generated && !strings.Contains(up, "STORED") && !strings.Contains(up, "PERSISTENT")
+	c.autoIncrement = strings.Contains(up, "AUTO_INCREMENT")
 	c.mbMaxLen = 1
 	if textual(c.typ) {
 		c.mbMaxLen = charsetOf(rest, tableMax)
@@ -324,6 +331,7 @@ func (d *tableDef) keys(defs []string) {
 			if word == "PRIMARY" && d.unmodelled == "" {
 				d.unmodelled = "a primary key on an expression"
 			}
+			d.plain.functional(word)
 			continue // a functional index (MySQL 8.0.13+): its entries are not sized, the table's rows are
 		}
 		switch {
@@ -333,13 +341,16 @@ func (d *tableDef) keys(defs []string) {
 			firstUnique = len(d.secondary)
 			d.secondary = append(d.secondary, parts)
 		default:
+			d.plain.add(word, def, len(d.secondary))
 			d.secondary = append(d.secondary, parts)
 		}
 	}
 	if d.pk == nil && firstUnique >= 0 { // InnoDB clusters on the first NOT NULL unique index
 		d.pk = d.secondary[firstUnique]
 		d.secondary = append(d.secondary[:firstUnique], d.secondary[firstUnique+1:]...)
+		d.plain.removed(firstUnique)
 	}
+	d.plain.checkAutoIncrement(d)
 }
 
 // keyParts reads an index's column list (the last parenthesised group

@@ -93,6 +93,7 @@ func modelTable(name string, def tableDef, s sampledRows, tsvColumns []string) (
 	m.FulltextIndexes, m.SpatialIndexes = len(def.fulltext), def.spatial
 	m.FulltextWordsPerRow = def.fulltextWords(s, cols)
 	m.FulltextKeys = def.fulltextDefs
+	m.SecondaryKeys, m.SecondaryKeyAt, m.KeysKept = def.plain.defs, def.plain.at, def.plain.kept
 	return m, true
 }
 

@@ -12,6 +12,7 @@ import (
 // B-tree indexes: the kinds of table no timed restore loaded (review r54).
 type tableKind struct {
 	fulltext, spatial, foreignKeys int  // FULLTEXT and SPATIAL indexes, FOREIGN KEY constraints
+	plainKeys                      int  // plain (KEY or INDEX) secondary indexes
 	versioned, sequence            bool // WITH SYSTEM VERSIONING; a MariaDB SEQUENCE (SEQUENCE=1)
 }
 
@@ -40,6 +41,8 @@ func kindOf(rest string) tableKind {
 			k.fulltext++
 		case word == "SPATIAL":
 			k.spatial++
+		case word == "KEY" || word == "INDEX":
+			k.plainKeys++
 		case word == "FOREIGN" || word == "CONSTRAINT" && strings.Contains(up, " FOREIGN KEY"):
 			k.foreignKeys++
 		}
@@ -77,8 +80,11 @@ func (t tableKinds) lists() profile.DumpTableKinds {
 		if k.sequence {
 			out.SequenceTables = append(out.SequenceTables, name)
 		}
+		if k.plainKeys > 0 {
+			out.SecondaryKeyTables = append(out.SecondaryKeyTables, name)
+		}
 	}
-	for _, l := range []([]string){out.FulltextTables, out.SpatialTables, out.ForeignKeyTables, out.VersionedTables, out.SequenceTables} {
+	for _, l := range []([]string){out.FulltextTables, out.SpatialTables, out.ForeignKeyTables, out.VersionedTables, out.SequenceTables, out.SecondaryKeyTables} {
 		sort.Strings(l)
 	}
 	return out

@@ -18,13 +18,13 @@ func TestKindOf(t *testing.T) {
 	}{
 		{"FULLTEXT (mydumper 0.10)", "(\n  `id` int(11) NOT NULL AUTO_INCREMENT,\n  `title` varchar(100) NOT NULL,\n  `body` text NOT NULL,\n  `k` int(11) NOT NULL,\n" +
 			"  PRIMARY KEY (`id`),\n  KEY `k` (`k`),\n  FULLTEXT KEY `ftb` (`title`,`body`)\n) ENGINE=InnoDB AUTO_INCREMENT=327676 DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci",
-			tableKind{fulltext: 1}},
+			tableKind{fulltext: 1, plainKeys: 1}},
 		{"two SPATIAL indexes (mydumper 0.10)", "(\n  `id` int(11) NOT NULL AUTO_INCREMENT,\n  `name` varchar(40) NOT NULL,\n  `pt` point NOT NULL,\n  `area` geometry NOT NULL,\n" +
 			"  PRIMARY KEY (`id`),\n  SPATIAL KEY `spt` (`pt`),\n  SPATIAL KEY `sarea` (`area`)\n) ENGINE=InnoDB AUTO_INCREMENT=458746 DEFAULT CHARSET=latin1",
 			tableKind{spatial: 2}},
 		{"a named FOREIGN KEY (mydumper 0.10)", "(\n  `id` int(11) NOT NULL AUTO_INCREMENT,\n  `parent_id` int(11) NOT NULL,\n  PRIMARY KEY (`id`),\n  KEY `kp` (`parent_id`),\n" +
 			"  CONSTRAINT `fk_parent` FOREIGN KEY (`parent_id`) REFERENCES `parent` (`id`) ON DELETE CASCADE\n) ENGINE=InnoDB",
-			tableKind{foreignKeys: 1}},
+			tableKind{foreignKeys: 1, plainKeys: 1}},
 		{"an unnamed FOREIGN KEY and a CHECK", "(`a` int, `b` int, FOREIGN KEY (`a`) REFERENCES `p` (`id`), CONSTRAINT `c` CHECK (`b` > 0))", tableKind{foreignKeys: 1}},
 		{"system-versioned (mydumper 0.10)", "(\n  `id` int(11) NOT NULL,\n  `balance` decimal(12,2) NOT NULL,\n  PRIMARY KEY (`id`)\n" +
 			") ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci WITH SYSTEM VERSIONING", tableKind{versioned: true}},
@@ -33,9 +33,10 @@ func TestKindOf(t *testing.T) {
 			"  `start_value` bigint(21) NOT NULL COMMENT 'start value when sequences is created or value if RESTART is used',\n" +
 			"  `cycle_count` bigint(21) NOT NULL COMMENT 'How many cycles have been done'\n) ENGINE=InnoDB SEQUENCE=1", tableKind{sequence: true}},
 		{"words in comments and names are not kinds", "(`fulltext` text COMMENT 'FULLTEXT KEY, WITH SYSTEM VERSIONING', `s` int, " +
-			"KEY `SPATIAL` (`s`)) ENGINE=InnoDB COMMENT='SEQUENCE=1 FOREIGN KEY'", tableKind{}},
+			"KEY `SPATIAL` (`s`)) ENGINE=InnoDB COMMENT='SEQUENCE=1 FOREIGN KEY'", tableKind{plainKeys: 1}},
 		{"a table a nextval default reads from", "(`id` bigint(20) NOT NULL DEFAULT nextval(`sq`.`s_order`), PRIMARY KEY (`id`)) ENGINE=InnoDB", tableKind{}},
-		{"sysbench", "(`id` int NOT NULL AUTO_INCREMENT, `k` int NOT NULL, PRIMARY KEY (`id`), KEY `k_1` (`k`)) ENGINE=InnoDB", tableKind{}},
+		{"sysbench", "(`id` int NOT NULL AUTO_INCREMENT, `k` int NOT NULL, PRIMARY KEY (`id`), KEY `k_1` (`k`)) ENGINE=InnoDB", tableKind{plainKeys: 1}},
+		{"INDEX and KEY are plain keys; UNIQUE, PRIMARY are not", "(`a` int, `b` int, `c` int, PRIMARY KEY (`a`), UNIQUE KEY `u` (`b`), INDEX `i` (`c`), KEY `j` (`b`, `c`))", tableKind{plainKeys: 2}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

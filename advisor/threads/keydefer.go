@@ -1,0 +1,200 @@
+package threads
+
+import (
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// keyTable is one table whose plain secondary indexes (KEY or INDEX) are
+// added after its rows.
+type keyTable struct {
+	schema, table string
+	keys          []string
+	// entries is the index entries the ALTER TABLE builds: rows × keys.
+	entries float64
+}
+
+// keyDeferral is what the load of a dump does with its tables' plain
+// secondary indexes: the tables whose keys are added after the rows, the
+// tables left with their keys inline, and why when none is deferred.
+type keyDeferral struct {
+	tables  []keyTable
+	entries float64
+	// inline counts the keyed tables whose keys stay in their CREATE TABLE.
+	inline int
+	why    string
+}
+
+// deferred reports whether the load leaves some tables' plain keys out.
+func (k keyDeferral) deferred() bool { return len(k.tables) > 0 }
+
+// KeyDeferMaxStatementBytes bounds the ALTER TABLE text of the printed
+// line (one mysql -e argument): Linux takes at most 128 KiB in one
+// argument (MAX_ARG_STRLEN, execve(2)); the smallest tables past it keep
+// their keys inline.
+const KeyDeferMaxStatementBytes = 100_000
+
+// keyDeferralOf decides which tables of d load without their plain
+// secondary indexes and get them back with one ALTER TABLE each after the
+// load (see KeyDeferNote for the measurements): a mydumper dump with
+// uncompressed schema files or a mysqldump file read to its end, without
+// FOREIGN KEYs, whose InnoDB tables of KeyDeferMinRows rows or more have
+// their keys read and nothing that needs them in the CREATE TABLE.
+func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
+	if d == nil || len(d.SecondaryKeyTables) == 0 || d.Format == "mysqlsh" {
+		return keyDeferral{}
+	}
+	switch {
+	case d.Format == "mydumper" && d.Compression != "" && d.Compression != "none":
+		return keyDeferral{why: "the dump's -schema.sql files are compressed (" + d.Compression + "), which the line that takes the keys out does not rewrite"}
+	case d.Format == "mysqldump" && d.ScannedBytes > 0:
+		return keyDeferral{why: "the file was read only in part, so the keys of the tables past that part are not known"}
+	case d.Format != "mydumper" && d.Format != "mysqldump":
+		return keyDeferral{}
+	case len(d.ForeignKeyTables) > 0:
+		return keyDeferral{why: fmt.Sprintf("the dump has FOREIGN KEYs (%s): a key a constraint uses must exist when its table is created", firstNames(d.ForeignKeyTables))}
+	}
+	models := map[string]profile.DumpTableModel{}
+	for _, m := range d.TableModels {
+		models[m.Name] = m
+	}
+	cands, keep := map[string][]keyTable{}, map[string]bool{} // by the table's own name: the filter matches CREATE TABLE `name`
+	for _, name := range d.SecondaryKeyTables {
+		schema, table := splitTableName(name, d.Databases)
+		m, ok := models[name]
+		if !ok || !keysMovable(m, name, d) || m.Rows() < KeyDeferMinRows {
+			keep[table] = true
+			continue
+		}
+		cands[table] = append(cands[table], keyTable{schema: schema, table: table, keys: plainDefs(m.SecondaryKeys, mariadb), entries: m.Rows() * float64(len(m.SecondaryKeys))})
+	}
+	var out keyDeferral
+	var all []keyTable
+	for table, ts := range cands {
+		if keep[table] {
+			continue // a table of the same name elsewhere keeps its keys, and the filter cannot tell them apart
+		}
+		all = append(all, ts...)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].entries > all[j].entries })
+	size := 0
+	for _, t := range all {
+		if size += len(keyAlterStatement(t)) + 2; size > KeyDeferMaxStatementBytes {
+			break
+		}
+		out.tables, out.entries = append(out.tables, t), out.entries+t.entries
+	}
+	out.inline = len(d.SecondaryKeyTables) - len(out.tables)
+	sort.SliceStable(out.tables, func(i, j int) bool { return joinKeyName(out.tables[i]) < joinKeyName(out.tables[j]) })
+	if !out.deferred() {
+		out.why = fmt.Sprintf("no table with plain keys has %s rows or more with keys that can move", human(KeyDeferMinRows))
+	}
+	return out
+}
+
+// keysMovable reports whether table m's plain keys can leave its CREATE
+// TABLE: read, InnoDB, not system-versioned, nothing needing them there.
+func keysMovable(m profile.DumpTableModel, name string, d *profile.Dump) bool {
+	return len(m.SecondaryKeys) > 0 && len(m.SecondaryKeys) == len(m.SecondaryKeyAt) && m.KeysKept == "" &&
+		(m.Engine == "" || strings.EqualFold(m.Engine, "InnoDB")) && !slices.Contains(d.VersionedTables, name)
+}
+
+// plainDefs are the keys as ALTER TABLE … ADD takes them; on MariaDB with
+// IF NOT EXISTS, so that the line run twice, or after a load that kept a
+// key, adds what is missing and warns about the rest (MariaDB KB, "ALTER
+// TABLE": ADD INDEX IF NOT EXISTS, 10.0.2+).
+func plainDefs(defs []string, mariadb bool) []string {
+	if !mariadb {
+		return defs
+	}
+	out := make([]string, len(defs))
+	for i, def := range defs {
+		word, rest, _ := strings.Cut(def, " ")
+		out[i] = word + " IF NOT EXISTS " + rest
+	}
+	return out
+}
+
+// keyAlterStatement is one table's ALTER TABLE adding all its plain keys:
+// InnoDB builds them in one scan of the rows.
+func keyAlterStatement(t keyTable) string {
+	adds := make([]string, len(t.keys))
+	for i, k := range t.keys {
+		adds[i] = "ADD " + k
+	}
+	return "ALTER TABLE " + quotedTable(t.schema, t.table) + " " + strings.Join(adds, ", ")
+}
+
+// quotedTable is `schema`.`table` (`table` when the schema is unknown).
+func quotedTable(schema, table string) string {
+	name := "`" + strings.ReplaceAll(table, "`", "``") + "`"
+	if schema != "" {
+		name = "`" + strings.ReplaceAll(schema, "`", "``") + "`." + name
+	}
+	return name
+}
+
+// joinKeyName is the table's "schema.table".
+func joinKeyName(t keyTable) string { return t.schema + "." + t.table }
+
+// firstNames is up to three of names, and how many more.
+func firstNames(names []string) string {
+	if len(names) <= 3 {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
+}
+
+// keyFilter is the perl program that takes the deferred keys out of a
+// dump's CREATE TABLEs, streaming (one line held back, as fulltextFilter):
+// every FULLTEXT key line when fulltext, and the plain KEY/INDEX lines of
+// the tables named (hex-encoded in the program, so any name is safe in it
+// and in the shell). The comma before a removed last definition goes.
+func keyFilter(fulltext bool, k keyDeferral) string {
+	var names []string
+	seen := map[string]bool{}
+	for _, t := range k.tables {
+		if !seen[t.table] {
+			seen[t.table] = true
+			names = append(names, hex.EncodeToString([]byte(t.table)))
+		}
+	}
+	var drop []string
+	if fulltext {
+		drop = append(drop, `/^\s*FULLTEXT (KEY|INDEX) /`)
+	}
+	start := `$c=1 if /^CREATE TABLE/; `
+	if len(names) > 0 {
+		drop = append(drop, `$k && /^\s*(KEY|INDEX) /`)
+		start = `BEGIN { %t = map { pack("H*", $_), 1 } qw(` + strings.Join(names, " ") + `) } ` +
+			"if (/^CREATE TABLE/) { $c = 1; $k = 0; if (/^CREATE TABLE (?:IF NOT EXISTS )?(?:`(?:[^`]|``)*`\\.)?`((?:[^`]|``)*)`/) { ($n = $1) =~ s/``/`/g; $k = exists $t{$n} } } "
+	}
+	cond := strings.Join(drop, " || ")
+	if len(drop) > 1 {
+		cond = "(" + cond + ")"
+	}
+	return start + `if ($c && ` + cond + `) { $h =~ s/,(\s*)$/$1/ if !/,\s*$/ } ` +
+		`else { print $h; $h = $_ } $c=0 if /^\)/; if (eof) { print $h; $h = "" }`
+}
+
+// deferring reports whether the load adds some keys after the rows
+// (FULLTEXT or plain), so that its lines take them out and add them back.
+func (dd dirs) deferring() bool { return dd.fulltext.deferred() || dd.keys.deferred() }
+
+// deferralNotes are the notes on what the deferral lines do: FULLTEXT's
+// and the plain keys', each when deferred (dir as fulltextLoadNote's).
+func deferralNotes(dd dirs, dir string) []string {
+	var notes []string
+	if dd.fulltext.deferred() {
+		notes = append(notes, fulltextLoadNote(dd, dir))
+	}
+	if dd.keys.deferred() {
+		notes = append(notes, keyLoadNote(dd.keys, dir))
+	}
+	return notes
+}

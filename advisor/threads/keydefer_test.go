@@ -1,0 +1,210 @@
+package threads
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// keyModel is a table of rows sysbench rows (199 SQL bytes) with the
+// plain keys given, after a PRIMARY KEY.
+func keyModel(name string, rows float64, keys ...string) profile.DumpTableModel {
+	m := profile.DumpTableModel{Name: name, Engine: "InnoDB", Bytes: uint64(rows * 199), SampledRows: 200, SQLBytesPerRow: 199, RecordBytes: 207}
+	for i, k := range keys {
+		m.IndexEntryBytes, m.IndexAscending, m.IndexDistinct = append(m.IndexEntryBytes, 13), append(m.IndexAscending, 0.5), append(m.IndexDistinct, rows)
+		m.SecondaryKeys, m.SecondaryKeyAt = append(m.SecondaryKeys, k), append(m.SecondaryKeyAt, i)
+	}
+	return m
+}
+
+// keyDump is a dump of format f holding the given tables.
+func keyDump(format, compression string, models ...profile.DumpTableModel) *profile.Dump {
+	d := &profile.Dump{Path: "/d/k", Format: format, Compression: compression, Databases: []string{"sbtest", "other"}, TotalBytes: 160e6, Tables: len(models)}
+	for _, m := range models {
+		if len(m.SecondaryKeys) > 0 || m.KeysKept != "" {
+			d.SecondaryKeyTables = append(d.SecondaryKeyTables, m.Name)
+		}
+	}
+	d.TableModels = models
+	return d
+}
+
+func TestKeyDeferralOf(t *testing.T) {
+	big := func(name string) profile.DumpTableModel { return keyModel(name, 100_000, "KEY `k_1` (`k`)") }
+	with := func(d *profile.Dump, f func(*profile.Dump)) *profile.Dump { f(d); return d }
+	cases := []struct {
+		name     string
+		d        *profile.Dump
+		mysql    bool
+		deferred []string // "schema.table" deferred, in order
+		inline   int
+		why      string // in the reason none is deferred
+	}{
+		{"no dump", nil, false, nil, 0, ""},
+		{"no plain keys", keyDump("mydumper", "none", keyModel("sbtest.t1", 100_000)), false, nil, 0, ""},
+		{"mydumper, plain schema files: both deferred", keyDump("mydumper", "none", big("sbtest.t1"), big("sbtest.t2")), false, []string{"sbtest.t1", "sbtest.t2"}, 0, ""},
+		{"mydumper, gzip schema files: inline", keyDump("mydumper", "gzip", big("sbtest.t1")), false, nil, 0, "compressed (gzip)"},
+		{"mysqldump .gz: deferred (the filter is in the pipe)", keyDump("mysqldump", "gzip", big("sbtest.t1")), false, []string{"sbtest.t1"}, 0, ""},
+		{"mysqldump read in part: inline", with(keyDump("mysqldump", "none", big("sbtest.t1")), func(d *profile.Dump) { d.ScannedBytes = 1 << 30 }), false, nil, 0, "read only in part"},
+		{"MySQL Shell dump: none (loadDump has its own)", keyDump("mysqlsh", "zstd", big("sbtest.t1")), false, nil, 0, ""},
+		{"FOREIGN KEYs anywhere: inline", with(keyDump("mydumper", "none", big("sbtest.t1")), func(d *profile.Dump) { d.ForeignKeyTables = []string{"sbtest.child"} }), false, nil, 0, "FOREIGN KEYs (sbtest.child)"},
+		{"a small table keeps its keys, the big one not", keyDump("mydumper", "none", big("sbtest.t1"), keyModel("sbtest.small", 2_000, "KEY `k` (`k`)")), false, []string{"sbtest.t1"}, 1, ""},
+		{"only small tables: inline", keyDump("mydumper", "none", keyModel("sbtest.small", 2_000, "KEY `k` (`k`)")), false, nil, 1, "50,000 rows or more"},
+		{"keys that must stay, MyISAM, versioned, unread: kept", with(keyDump("mydumper", "none", big("sbtest.t1"),
+			func() profile.DumpTableModel {
+				m := big("sbtest.ai")
+				m.KeysKept = "its AUTO_INCREMENT column"
+				return m
+			}(),
+			func() profile.DumpTableModel { m := big("sbtest.my"); m.Engine = "MyISAM"; return m }(), big("sbtest.v")),
+			func(d *profile.Dump) {
+				d.VersionedTables = []string{"sbtest.v"}
+				d.SecondaryKeyTables = append(d.SecondaryKeyTables, "sbtest.unread")
+			}), false, []string{"sbtest.t1"}, 4, ""},
+		{"one name in two schemas, one small: both kept (the filter matches the name)", keyDump("mydumper", "none", big("sbtest.t1"), big("other.t1"), keyModel("sbtest.t2", 2_000, "KEY `k` (`k`)"), keyModel("other.t2", 1e6, "KEY `k` (`k`)")),
+			false, []string{"other.t1", "sbtest.t1"}, 2, ""},
+		{"a profile saved before the keys were read: none", with(keyDump("mydumper", "none", big("sbtest.t1")), func(d *profile.Dump) { d.SecondaryKeyTables = nil }), false, nil, 0, ""},
+		{"MySQL target: deferred, ADD KEY without IF NOT EXISTS", keyDump("mydumper", "none", big("sbtest.t1")), true, []string{"sbtest.t1"}, 0, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			k := keyDeferralOf(c.d, !c.mysql)
+			var got []string
+			for _, tb := range k.tables {
+				got = append(got, joinKeyName(tb))
+				if want := !c.mysql; strings.Contains(tb.keys[0], "IF NOT EXISTS") != want {
+					t.Errorf("key %q: IF NOT EXISTS %v, want %v", tb.keys[0], !want, want)
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(c.deferred, " ") || k.inline != c.inline {
+				t.Errorf("deferred %v (inline %d), want %v (%d)", got, k.inline, c.deferred, c.inline)
+			}
+			if c.why != "" && !strings.Contains(k.why, c.why) || c.why == "" && k.why != "" && len(c.deferred) > 0 {
+				t.Errorf("why %q, want %q in it", k.why, c.why)
+			}
+		})
+	}
+}
+
+// TestKeyFilterPerl runs the printed filter over a mydumper schema file and
+// a mysqldump stream: the deferred tables' plain KEY lines go (FULLTEXT's
+// with them when those are deferred too), the comma before a removed last
+// definition with them, other tables' keys and every other line stay byte
+// for byte, and perl -i leaves the file a link led to as it was.
+func TestKeyFilterPerl(t *testing.T) {
+	if _, err := exec.LookPath("perl"); err != nil {
+		t.Fatal("perl is needed: the printed lines run it (Debian's perl-base is essential)")
+	}
+	a := "CREATE TABLE `a` (\n  `id` int(11) NOT NULL,\n  `t` text,\n  PRIMARY KEY (`id`),\n  UNIQUE KEY `u` (`t`(8)),\n" +
+		"  KEY `k` (`id`),\n  FULLTEXT KEY `f1` (`t`),\n  INDEX `i` (`t`(4))\n) ENGINE=InnoDB;\n"
+	b := "CREATE TABLE `we``ird` (\n  `id` int(11) NOT NULL,\n  KEY `kb` (`id`)\n) ENGINE=InnoDB;\n"
+	c := "CREATE TABLE `c` (\n  `id` int(11) NOT NULL,\n  KEY `kc` (`id`)\n) ENGINE=InnoDB;\nINSERT INTO `c` VALUES (1);\n"
+	aOut := "CREATE TABLE `a` (\n  `id` int(11) NOT NULL,\n  `t` text,\n  PRIMARY KEY (`id`),\n  UNIQUE KEY `u` (`t`(8)),\n  FULLTEXT KEY `f1` (`t`)\n) ENGINE=InnoDB;\n"
+	aNoFT := "CREATE TABLE `a` (\n  `id` int(11) NOT NULL,\n  `t` text,\n  PRIMARY KEY (`id`),\n  UNIQUE KEY `u` (`t`(8))\n) ENGINE=InnoDB;\n"
+	bOut := "CREATE TABLE `we``ird` (\n  `id` int(11) NOT NULL\n) ENGINE=InnoDB;\n"
+	k := keyDeferral{tables: []keyTable{{schema: "db", table: "a"}, {schema: "db", table: "we`ird"}}}
+	cases := []struct {
+		name     string
+		fulltext bool
+		want     string
+	}{
+		{"plain keys only", false, aOut + bOut + c},
+		{"plain and FULLTEXT keys", true, aNoFT + bOut + c},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dd := dirs{keys: k}
+			if tc.fulltext {
+				dd.fulltext = ftDeferral{tables: []ftTable{{schema: "db", table: "a"}}}
+			}
+			dir := t.TempDir()
+			files := map[string]string{"db.a-schema.sql": a, "db.we`ird-schema.sql": b, "db.c-schema.sql": c}
+			for n, s := range files {
+				if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			line, linkDir := noFulltextLines(dirs{load: dir, keys: dd.keys, fulltext: dd.fulltext})
+			if linkDir != dir+NoKeysSuffix {
+				t.Errorf("link dir %q, want %q", linkDir, dir+NoKeysSuffix)
+			}
+			if out, err := exec.Command("sh", "-c", line).CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v %s", line, err, out)
+			}
+			var got string
+			for _, n := range []string{"db.a-schema.sql", "db.we`ird-schema.sql", "db.c-schema.sql"} {
+				s, err := os.ReadFile(filepath.Join(linkDir, n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got += string(s)
+				if kept, _ := os.ReadFile(filepath.Join(dir, n)); string(kept) != files[n] {
+					t.Errorf("the dump's %s changed:\n%s", n, kept)
+				}
+			}
+			if got != tc.want {
+				t.Errorf("filtered:\n%s\nwant\n%s", got, tc.want)
+			}
+			stream := filepath.Join(t.TempDir(), "dump.sql") // a mysqldump file: every CREATE TABLE in one stream
+			if err := os.WriteFile(stream, []byte(a+b+c), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			piped, err := exec.Command("sh", "-c", "cat "+shQuote(stream)+" | perl -ne "+shQuote(deferredFilter(dd))).Output()
+			if err != nil || string(piped) != tc.want {
+				t.Errorf("piped:\n%s (%v)", piped, err)
+			}
+		})
+	}
+	if keyFilter(true, keyDeferral{}) != fulltextFilter {
+		t.Errorf("keyFilter with no plain keys:\n%s\nwant fulltextFilter:\n%s", keyFilter(true, keyDeferral{}), fulltextFilter)
+	}
+}
+
+// TestKeyPlan: the profiles measured with the fit (testdata/key-defer-fit/:
+// the sysbench8 dump of 8 × 100,000 rows, probed on this host's disk and
+// on the card bed) get the deferral where the CPUs set the load's pace and
+// not where the card does, with the lines and the estimate to match.
+func TestKeyPlan(t *testing.T) {
+	cases := []struct {
+		file     string
+		deferred bool
+		in       []string // in the commands, or in the notes when not deferred
+	}{
+		{"profile-host-sysbench8.json", true, []string{"dump.nokeys", "perl -ni -e", "--directory /var/tmp/s57/w/dump.nokeys",
+			"ALTER TABLE `sbtest`.`sbtest1` ADD KEY ", "`k_1` (`k`); ALTER TABLE `sbtest`.`sbtest2` ADD KEY "}},
+		{"profile-card-sysbench8.json", false, []string{"the secondary indexes load with the rows: the estimate of the load without them plus the ALTER TABLEs is no sooner"}},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			b, err := os.ReadFile(filepath.Join("testdata", "key-defer-fit", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var p profile.Profile
+			if err := json.Unmarshal(b, &p); err != nil {
+				t.Fatal(err)
+			}
+			plan := Size(&p, Options{Task: TaskLoad})
+			if plan.keys.deferred() != c.deferred {
+				t.Fatalf("deferred %v, want %v (%s)", plan.keys.deferred(), c.deferred, plan.keys.why)
+			}
+			text := strings.Join(plan.Commands, "\n")
+			if !c.deferred {
+				text = strings.Join(plan.Notes, "\n")
+			}
+			for _, s := range c.in {
+				if !strings.Contains(text, s) {
+					t.Errorf("%q not in:\n%s", s, text)
+				}
+			}
+			if got := strings.Contains(plan.EstimatedLoad.Basis, "to add the plain keys after the load"); got != c.deferred {
+				t.Errorf("estimate's basis prices the key step: %v, want %v", got, c.deferred)
+			}
+		})
+	}
+}

@@ -1,0 +1,45 @@
+package dump
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestPlainKeys reads the plain secondary indexes a load can add after the
+// rows, where each sits among the secondary indexes, and why they must
+// stay, from CREATE TABLE texts as mydumper 0.10 writes them (SHOW CREATE
+// TABLE of MariaDB 10.11) and the cases around them.
+func TestPlainKeys(t *testing.T) {
+	cases := []struct {
+		name string
+		rest string
+		want plainKeys
+	}{
+		{"sysbench (mydumper 0.10)", "(\n  `id` int(11) NOT NULL AUTO_INCREMENT,\n  `k` int(11) NOT NULL DEFAULT 0,\n  `c` char(120) NOT NULL DEFAULT '',\n" +
+			"  PRIMARY KEY (`id`),\n  KEY `k_1` (`k`)\n) ENGINE=InnoDB AUTO_INCREMENT=100001 DEFAULT CHARSET=latin1",
+			plainKeys{defs: []string{"KEY `k_1` (`k`)"}, at: []int{0}}},
+		{"UNIQUE, FULLTEXT and SPATIAL are not plain; INDEX is", "(`id` int NOT NULL, `a` int, `t` text, `p` point NOT NULL, PRIMARY KEY (`id`), UNIQUE KEY `u` (`a`), " +
+			"KEY `ka` (`a`,`id`), FULLTEXT KEY `f` (`t`), SPATIAL KEY `s` (`p`), INDEX `i` (`t`(10)))",
+			plainKeys{defs: []string{"KEY `ka` (`a`,`id`)", "INDEX `i` (`t`(10))"}, at: []int{1, 2}}},
+		{"no PRIMARY KEY: the first NOT NULL UNIQUE clusters, the positions follow", "(`a` int NOT NULL, `b` int, KEY `kb` (`b`), UNIQUE KEY `ua` (`a`), KEY `kb2` (`b`,`a`))",
+			plainKeys{defs: []string{"KEY `kb` (`b`)", "KEY `kb2` (`b`,`a`)"}, at: []int{0, 1}}},
+		{"AUTO_INCREMENT led by a plain KEY only: kept", "(`id` int NOT NULL AUTO_INCREMENT, `a` int NOT NULL, PRIMARY KEY (`a`,`id`), KEY `kid` (`id`))",
+			plainKeys{defs: []string{"KEY `kid` (`id`)"}, at: []int{0}, kept: "its AUTO_INCREMENT column `id` leads no index but a plain KEY, which the CREATE TABLE needs (ERROR 1075 without it)"}},
+		{"AUTO_INCREMENT led by a UNIQUE key: the plain keys may go", "(`id` int NOT NULL AUTO_INCREMENT, `a` int NOT NULL, PRIMARY KEY (`a`), UNIQUE KEY `uid` (`id`), KEY `ka` (`a`,`id`))",
+			plainKeys{defs: []string{"KEY `ka` (`a`,`id`)"}, at: []int{1}}},
+		{"a functional key part (MySQL 8.0.13+): kept", "(`id` int NOT NULL, `j` json, PRIMARY KEY (`id`), KEY `f` ((cast(`j` as unsigned))), KEY `k` (`id`))",
+			plainKeys{defs: []string{"KEY `k` (`id`)"}, at: []int{0}, kept: "a key on an expression (a functional key part)"}},
+		{"a key over two lines: kept", "(`id` int NOT NULL, `a` int, `b` int, PRIMARY KEY (`id`), KEY `ab` (`a`,\n `b`))",
+			plainKeys{defs: []string{"KEY `ab` (`a`,\n `b`)"}, at: []int{0}, kept: "a key definition spans several lines, which the line filter that takes keys out does not read"}},
+		{"a DEFAULT that says AUTO_INCREMENT is not one", "(`id` int NOT NULL, `c` varchar(20) DEFAULT 'AUTO_INCREMENT', PRIMARY KEY (`id`), KEY `kc` (`c`))",
+			plainKeys{defs: []string{"KEY `kc` (`c`)"}, at: []int{0}}},
+		{"no secondary index", "(`id` int NOT NULL, PRIMARY KEY (`id`))", plainKeys{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := parseCreate(c.rest).plain; !reflect.DeepEqual(got, c.want) {
+				t.Errorf("plain keys = %+v, want %+v", got, c.want)
+			}
+		})
+	}
+}
