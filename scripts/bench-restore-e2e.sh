@@ -167,6 +167,15 @@ filled_post() {
   echo "$cmd"
 }
 
+# index_check BED D REP: the restored tables' index columns (information_schema.STATISTICS), kept in indexes.txt;
+# the bench stops when an advised restore's differ from stock's (a deferral that lost a key is no faster restore).
+index_check() {
+  local n first; n=$(mariadb --socket="$RUN/t-$1.sock" -u root -N -B -e "/* mytune bench */ SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA NOT IN ('mysql', 'sys', 'performance_schema', 'information_schema')")
+  echo "$1 $2 $3 $n" >>"$WORK/indexes.txt"
+  first=$(awk -v b="$1" '$1 == b && $2 == "stock" { print $4; exit }' "$WORK/indexes.txt")
+  [ -z "$first" ] || [ "$first" = "$n" ] || { echo "bench-restore.sh: $1 $2 rep $3 restored $n index columns, stock $first" >&2; exit 1; }
+}
+
 # run_pre BED D: the printed lines before the loader's (the deferrals' directory of links), as printed, before a
 # restore (not timed: links and a perl pass over the schema files, milliseconds); a failure ends the bench.
 run_pre() {
@@ -244,6 +253,7 @@ e2e_interleaved() {
       if [ "$d" = stock ]; then
         fresh "$bed" "$dir" stock; sync; io_mark "$bed"
         restore "t-$bed" "e2e $bed stock 4 $rep" -S "$RUN/t-$bed.sock" -u root -d "$WORK/dump"
+        index_check "$bed" stock "$rep"
         [ "$SETTLE" = 1 ] && settle_time "$bed" stock "$rep"
         io_note "$bed" stock "$rep"
         continue
@@ -257,6 +267,7 @@ e2e_interleaved() {
       RESTORE_POST=$(filled_post "$bed" "$d"); export RESTORE_POST
       restore "t-$bed" "e2e $bed $d $n $rep" "${words[@]:1}"
       RESTORE_POST=""
+      index_check "$bed" "$d" "$rep"
       if [ "$SETTLE" = 1 ]; then settle_time "$bed" "$d" "$rep"; else undo "$bed" "$d" "$rep"; fi
       io_note "$bed" "$d" "$rep"
     done
