@@ -115,7 +115,10 @@ func plainDefs(defs []string, mariadb bool) []string {
 	out := make([]string, len(defs))
 	for i, def := range defs {
 		word, rest, _ := strings.Cut(def, " ")
-		out[i] = word + " IF NOT EXISTS " + rest
+		out[i] = def
+		if !strings.HasPrefix(strings.TrimSpace(rest), "(") { // IF NOT EXISTS needs the key's name; SHOW CREATE TABLE always writes one
+			out[i] = word + " IF NOT EXISTS " + rest
+		}
 	}
 	return out
 }

@@ -208,3 +208,27 @@ func TestKeyPlan(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainDefs: MariaDB's keys get IF NOT EXISTS after their word when
+// they have a name (SHOW CREATE TABLE always writes one); an unnamed key,
+// which the clause cannot follow, and MySQL's keys stay as written.
+func TestPlainDefs(t *testing.T) {
+	cases := []struct {
+		name    string
+		def     string
+		mariadb bool
+		want    string
+	}{
+		{"named KEY, MariaDB", "KEY `k_1` (`k`)", true, "KEY IF NOT EXISTS `k_1` (`k`)"},
+		{"named INDEX with options, MariaDB", "INDEX `i` (`a`,`b`) USING BTREE COMMENT 'x, y'", true, "INDEX IF NOT EXISTS `i` (`a`,`b`) USING BTREE COMMENT 'x, y'"},
+		{"unnamed KEY, MariaDB: as written", "KEY (`k`)", true, "KEY (`k`)"},
+		{"named KEY, MySQL: as written", "KEY `k_1` (`k`)", false, "KEY `k_1` (`k`)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := plainDefs([]string{c.def}, c.mariadb)[0]; got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
