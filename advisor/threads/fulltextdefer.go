@@ -170,15 +170,25 @@ func fulltextPiped(line string, dd dirs) string {
 // per ALTER TABLE), one table after another (see FulltextDeferNote for
 // why not in parallel), then each table's plain keys in one ALTER TABLE
 // (keyAlterStatement), after FULLTEXT's: a table's first FULLTEXT index
-// rebuilds it, with whatever keys it has by then.
+// rebuilds it, with whatever keys it has by then. A file that selects no
+// database loads into dd.intoDB, which the client line names: its tables
+// are named bare, not under the header's database (or "(no database)",
+// the reader's name for none), which the file did not load into.
 func fulltextAlterLine(dd dirs, f ftDeferral) string {
+	schema := func(s string) string {
+		if dd.intoDB != "" {
+			return ""
+		}
+		return s
+	}
 	var stmts []string
 	for _, t := range f.tables {
 		for _, k := range t.keys {
-			stmts = append(stmts, "ALTER TABLE "+quotedTable(t.schema, t.table)+" ADD "+k)
+			stmts = append(stmts, "ALTER TABLE "+quotedTable(schema(t.schema), t.table)+" ADD "+k)
 		}
 	}
 	for _, t := range dd.keys.tables {
+		t.schema = schema(t.schema)
 		stmts = append(stmts, keyAlterStatement(t))
 	}
 	client := mysqlClient

@@ -81,20 +81,39 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 		}
 		all = append(all, ts...)
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].entries > all[j].entries })
-	size := 0
-	for _, t := range all {
-		if size += len(keyAlterStatement(t)) + 2; size > KeyDeferMaxStatementBytes {
-			break
-		}
-		out.tables, out.entries = append(out.tables, t), out.entries+t.entries
-	}
+	out.tables, out.entries = withinStatement(all)
 	out.inline = len(d.SecondaryKeyTables) - len(out.tables)
 	sort.SliceStable(out.tables, func(i, j int) bool { return joinKeyName(out.tables[i]) < joinKeyName(out.tables[j]) })
 	if !out.deferred() {
 		out.why = fmt.Sprintf("no table with plain keys has %s rows or more with keys that can move", human(KeyDeferMinRows))
 	}
 	return out
+}
+
+// withinStatement is the tables, the most entries first, whose ALTER
+// TABLEs fit in KeyDeferMaxStatementBytes, and their entries. A table past
+// it takes every table of its name with it: the filter takes the keys out
+// of each CREATE TABLE of a name it is given, in any schema, so a table
+// the ALTER line left out would load without its keys for good.
+func withinStatement(all []keyTable) ([]keyTable, float64) {
+	sort.SliceStable(all, func(i, j int) bool { return all[i].entries > all[j].entries })
+	var in []keyTable
+	size, cut := 0, map[string]bool{}
+	for i, t := range all {
+		if size += len(keyAlterStatement(t)) + 2; size > KeyDeferMaxStatementBytes {
+			for _, past := range all[i:] {
+				cut[past.table] = true
+			}
+			break
+		}
+		in = append(in, t)
+	}
+	in = slices.DeleteFunc(in, func(t keyTable) bool { return cut[t.table] })
+	entries := 0.0
+	for _, t := range in {
+		entries += t.entries
+	}
+	return in, entries
 }
 
 // keysMovable reports whether table m's plain keys can leave its CREATE

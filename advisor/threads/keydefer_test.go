@@ -35,6 +35,7 @@ func keyDump(format, compression string, models ...profile.DumpTableModel) *prof
 }
 
 func TestKeyDeferralOf(t *testing.T) {
+	longKey := "KEY `k` (`k`) COMMENT '" + strings.Repeat("x", 60_000) + "'" // two such ALTERs pass KeyDeferMaxStatementBytes
 	big := func(name string) profile.DumpTableModel { return keyModel(name, 100_000, "KEY `k_1` (`k`)") }
 	with := func(d *profile.Dump, f func(*profile.Dump)) *profile.Dump { f(d); return d }
 	cases := []struct {
@@ -69,6 +70,9 @@ func TestKeyDeferralOf(t *testing.T) {
 		{"one name in two schemas, one small: both kept (the filter matches the name)", keyDump("mydumper", "none", big("sbtest.t1"), big("other.t1"), keyModel("sbtest.t2", 2_000, "KEY `k` (`k`)"), keyModel("other.t2", 1e6, "KEY `k` (`k`)")),
 			false, []string{"other.t1", "sbtest.t1"}, 2, ""},
 		{"a profile saved before the keys were read: none", with(keyDump("mydumper", "none", big("sbtest.t1")), func(d *profile.Dump) { d.SecondaryKeyTables = nil }), false, nil, 0, ""},
+		{"one name in two schemas, the second past the statement bound: both kept (the filter would take its keys too)", keyDump("mydumper", "none",
+			keyModel("sbtest.t1", 200_000, longKey), keyModel("sbtest.t2", 150_000, "KEY `k` (`k`)"), keyModel("other.t1", 100_000, longKey)),
+			false, []string{"sbtest.t2"}, 2, ""},
 		{"MySQL target: deferred, ADD KEY without IF NOT EXISTS", keyDump("mydumper", "none", big("sbtest.t1")), true, []string{"sbtest.t1"}, 0, ""},
 	}
 	for _, c := range cases {
@@ -228,6 +232,42 @@ func TestPlainDefs(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if got := plainDefs([]string{c.def}, c.mariadb)[0]; got != c.want {
 				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestKeyAlterLineSchema: the ALTER line names each table where the load
+// put it: under its schema for a dump that selects its databases, bare
+// for a mysqldump file that selects none (the client line names the
+// database it was loaded into, the header's or DATABASE; the reader files
+// such tables under the header's database or "(no database)").
+func TestKeyAlterLineSchema(t *testing.T) {
+	keys := func(schema string) keyDeferral {
+		return keyDeferral{tables: []keyTable{{schema: schema, table: "t1", keys: []string{"KEY IF NOT EXISTS `k_1` (`k`)"}}}}
+	}
+	ft := func(schema string) ftDeferral {
+		return ftDeferral{tables: []ftTable{{schema: schema, table: "d", keys: []string{"FULLTEXT KEY `f` (`b`)"}}}}
+	}
+	cases := []struct {
+		name string
+		dd   dirs
+		f    ftDeferral
+		want string
+	}{
+		{"mydumper: qualified", dirs{keys: keys("sbtest")}, ftDeferral{},
+			mysqlClient + " -e 'ALTER TABLE `sbtest`.`t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
+		{"mysqldump --databases (USE): qualified", dirs{keys: keys("app"), fulltext: ft("app")}, ft("app"),
+			mysqlClient + " -e 'ALTER TABLE `app`.`d` ADD FULLTEXT KEY `f` (`b`); ALTER TABLE `app`.`t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
+		{"no USE, the header's database: bare, the client names it", dirs{intoDB: "app", keys: keys("app"), fulltext: ft("app")}, ft("app"),
+			mysqlClient + " app -e 'ALTER TABLE `d` ADD FULLTEXT KEY `f` (`b`); ALTER TABLE `t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
+		{"no USE, no header (--compact): bare, not `(no database)`", dirs{intoDB: PlaceholderDatabase, keys: keys("(no database)")}, ftDeferral{},
+			mysqlClient + " DATABASE -e 'ALTER TABLE `t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := fulltextAlterLine(c.dd, c.f); got != c.want {
+				t.Errorf("got  %s\nwant %s", got, c.want)
 			}
 		})
 	}
