@@ -63,11 +63,15 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 	for _, m := range d.TableModels {
 		models[m.Name] = m
 	}
+	misread := map[string]bool{} // myloader 0.10 loads a dotted database's tables elsewhere: the ALTER would fail, and stop the line
+	for _, t := range d.LoaderTraps {
+		misread[t.Schema] = misread[t.Schema] || t.Kind == trapDottedSchema
+	}
 	cands, keep := map[string][]keyTable{}, map[string]bool{} // by the table's own name: the filter matches CREATE TABLE `name`
 	for _, name := range d.SecondaryKeyTables {
 		schema, table := splitTableName(name, d.Databases)
 		m, ok := models[name]
-		if !ok || !keysMovable(m, name, d) || m.Rows() < KeyDeferMinRows {
+		if !ok || !keysMovable(m, name, d) || m.Rows() < KeyDeferMinRows || misread[schema] {
 			keep[table] = true
 			continue
 		}

@@ -73,6 +73,11 @@ func TestKeyDeferralOf(t *testing.T) {
 		{"one name in two schemas, the second past the statement bound: both kept (the filter would take its keys too)", keyDump("mydumper", "none",
 			keyModel("sbtest.t1", 200_000, longKey), keyModel("sbtest.t2", 150_000, "KEY `k` (`k`)"), keyModel("other.t1", 100_000, longKey)),
 			false, []string{"sbtest.t2"}, 2, ""},
+		{"a dotted database, which myloader 0.10 loads elsewhere: its tables and their names kept", with(keyDump("mydumper", "none",
+			big("db.dot.t1"), big("sbtest.t1"), big("sbtest.t2")), func(d *profile.Dump) {
+			d.Databases = []string{"db.dot", "sbtest"}
+			d.LoaderTraps = []profile.DumpLoaderTrap{{Kind: trapDottedSchema, Schema: "db.dot"}}
+		}), false, []string{"sbtest.t2"}, 2, ""},
 		{"MySQL target: deferred, ADD KEY without IF NOT EXISTS", keyDump("mydumper", "none", big("sbtest.t1")), true, []string{"sbtest.t1"}, 0, ""},
 	}
 	for _, c := range cases {
