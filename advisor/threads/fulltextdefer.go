@@ -165,6 +165,14 @@ func fulltextPiped(line string, dd dirs) string {
 	return line[:i] + " | " + filter + line[i:]
 }
 
+// clientUTF8 makes the ALTER line's client send its statements as the
+// UTF-8 they are (the dump's names and comments): the mariadb client's
+// default-character-set is "auto", the locale's, and under LANG=C that is
+// latin1, so a table named `ünï` was looked up as `Ã¼nÃ¯` ("ERROR 1146
+// … doesn't exist") and the line stopped there (MariaDB 10.11.19, review
+// r66, docs/benchmarks/live-server.md).
+const clientUTF8 = "--default-character-set=utf8mb4"
+
 // fulltextAlterLine adds the deferred keys back in one session: the
 // FULLTEXT ones one ALTER TABLE per index (InnoDB builds one FULLTEXT index
 // per ALTER TABLE), one table after another (see FulltextDeferNote for
@@ -194,6 +202,9 @@ func fulltextAlterLine(dd dirs, f ftDeferral) string {
 	client := mysqlClient
 	if dd.skipBinlog {
 		client += " " + InitSkipBinlog
+	}
+	if text := strings.Join(stmts, "; "); strings.IndexFunc(text, func(r rune) bool { return r > 0x7f }) >= 0 {
+		client += " " + clientUTF8
 	}
 	if dd.intoDB != "" {
 		db := shQuote(dd.intoDB)

@@ -242,12 +242,12 @@ func TestPlainDefs(t *testing.T) {
 	}
 }
 
-// TestKeyAlterLineSchema: the ALTER line names each table where the load
-// put it: under its schema for a dump that selects its databases, bare
+// TestKeyAlterLine: the ALTER line names each table where the load put
+// it, in UTF-8 when a name is beyond ASCII: under its schema for a dump that selects its databases, bare
 // for a mysqldump file that selects none (the client line names the
 // database it was loaded into, the header's or DATABASE; the reader files
 // such tables under the header's database or "(no database)").
-func TestKeyAlterLineSchema(t *testing.T) {
+func TestKeyAlterLine(t *testing.T) {
 	keys := func(schema string) keyDeferral {
 		return keyDeferral{tables: []keyTable{{schema: schema, table: "t1", keys: []string{"KEY IF NOT EXISTS `k_1` (`k`)"}}}}
 	}
@@ -266,6 +266,8 @@ func TestKeyAlterLineSchema(t *testing.T) {
 			mysqlClient + " -e 'ALTER TABLE `app`.`d` ADD FULLTEXT KEY `f` (`b`); ALTER TABLE `app`.`t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
 		{"no USE, the header's database: bare, the client names it", dirs{intoDB: "app", keys: keys("app"), fulltext: ft("app")}, ft("app"),
 			mysqlClient + " app -e 'ALTER TABLE `d` ADD FULLTEXT KEY `f` (`b`); ALTER TABLE `t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
+		{"a name beyond ASCII: the client sends UTF-8 whatever the locale", dirs{keys: keyDeferral{tables: []keyTable{{schema: "s1", table: "ünï", keys: []string{"KEY IF NOT EXISTS `kä` (`ä`)"}}}}}, ftDeferral{},
+			mysqlClient + " --default-character-set=utf8mb4 -e 'ALTER TABLE `s1`.`ünï` ADD KEY IF NOT EXISTS `kä` (`ä`)'"},
 		{"no USE, no header (--compact): bare, not `(no database)`", dirs{intoDB: PlaceholderDatabase, keys: keys("(no database)")}, ftDeferral{},
 			mysqlClient + " DATABASE -e 'ALTER TABLE `t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
 	}
@@ -273,6 +275,36 @@ func TestKeyAlterLineSchema(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if got := fulltextAlterLine(c.dd, c.f); got != c.want {
 				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestKeyLoadNote: the note counts the keyed tables left inline and names
+// every reason keyDeferralOf has for it, the shared name among them.
+func TestKeyLoadNote(t *testing.T) {
+	one := []keyTable{{schema: "s1", table: "big", keys: []string{"KEY `k` (`a`)"}}}
+	cases := []struct {
+		name    string
+		k       keyDeferral
+		in, out []string
+	}{
+		{"all deferred: no count", keyDeferral{tables: one}, []string{"1 table load without their plain secondary indexes: "}, []string{"keep their keys inline"}},
+		{"one kept: every reason, the shared name too", keyDeferral{tables: one, inline: 1},
+			[]string{"1 table keep their keys inline: under 50,000 rows", "past the ALTER line's size", "the name of such a table in another schema"}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			note := keyLoadNote(c.k, "")
+			for _, s := range c.in {
+				if !strings.Contains(note, s) {
+					t.Errorf("%q not in %q", s, note)
+				}
+			}
+			for _, s := range c.out {
+				if strings.Contains(note, s) {
+					t.Errorf("%q in %q", s, note)
+				}
 			}
 		})
 	}
