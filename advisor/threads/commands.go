@@ -319,7 +319,7 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 	if dd.intoDB != "" {
 		lines = intoDatabaseLoad(dd)
 		notes = append(notes, fmt.Sprintf("the file selects no database (dumped without --databases): "+
-			"the lines create %s if it is missing and load into it; name another database in both to load elsewhere", dd.intoDB))
+			"the lines create %s if it is missing and load into it; name another database in each line that names it to load elsewhere", dd.intoDB))
 	} else if len(dd.uncreated) > 0 {
 		lines = append([]string{createDatabasesLine(dd.uncreated)}, lines...)
 		notes = append(notes, fmt.Sprintf("the file selects %s (USE) without creating it (dumped with --no-create-db): "+
