@@ -89,7 +89,7 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 	out.inline = len(d.SecondaryKeyTables) - len(out.tables)
 	sort.SliceStable(out.tables, func(i, j int) bool { return joinKeyName(out.tables[i]) < joinKeyName(out.tables[j]) })
 	if !out.deferred() {
-		out.why = fmt.Sprintf("no table with plain keys has %s rows or more with keys that can move", human(KeyDeferMinRows))
+		out.why = "no table's plain keys can leave its CREATE TABLE: " + keyInlineReasons()
 	}
 	return out
 }

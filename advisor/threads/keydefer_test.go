@@ -55,7 +55,7 @@ func TestKeyDeferralOf(t *testing.T) {
 		{"MySQL Shell dump: none (loadDump has its own)", keyDump("mysqlsh", "zstd", big("sbtest.t1")), false, nil, 0, ""},
 		{"FOREIGN KEYs anywhere: inline", with(keyDump("mydumper", "none", big("sbtest.t1")), func(d *profile.Dump) { d.ForeignKeyTables = []string{"sbtest.child"} }), false, nil, 0, "FOREIGN KEYs (sbtest.child)"},
 		{"a small table keeps its keys, the big one not", keyDump("mydumper", "none", big("sbtest.t1"), keyModel("sbtest.small", 2_000, "KEY `k` (`k`)")), false, []string{"sbtest.t1"}, 1, ""},
-		{"only small tables: inline", keyDump("mydumper", "none", keyModel("sbtest.small", 2_000, "KEY `k` (`k`)")), false, nil, 1, "50,000 rows or more"},
+		{"only small tables: inline", keyDump("mydumper", "none", keyModel("sbtest.small", 2_000, "KEY `k` (`k`)")), false, nil, 1, "under 50,000 rows"},
 		{"keys that must stay, MyISAM, versioned, unread: kept", with(keyDump("mydumper", "none", big("sbtest.t1"),
 			func() profile.DumpTableModel {
 				m := big("sbtest.ai")
@@ -73,6 +73,9 @@ func TestKeyDeferralOf(t *testing.T) {
 		{"one name in two schemas, the second past the statement bound: both kept (the filter would take its keys too)", keyDump("mydumper", "none",
 			keyModel("sbtest.t1", 200_000, longKey), keyModel("sbtest.t2", 150_000, "KEY `k` (`k`)"), keyModel("other.t1", 100_000, longKey)),
 			false, []string{"sbtest.t2"}, 2, ""},
+		{"the same name past the statement bound, nothing else: none, and the why says the bound and the name", keyDump("mydumper", "none",
+			keyModel("sbtest.t1", 200_000, longKey), keyModel("other.t1", 100_000, longKey)),
+			false, nil, 2, "past the ALTER line's size, or the name of such a table in another schema"},
 		{"a dotted database, which myloader 0.10 loads elsewhere: its tables and their names kept", with(keyDump("mydumper", "none",
 			big("db.dot.t1"), big("sbtest.t1"), big("sbtest.t2")), func(d *profile.Dump) {
 			d.Databases = []string{"db.dot", "sbtest"}

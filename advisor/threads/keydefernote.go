@@ -167,6 +167,13 @@ func keyKeptNote(k keyDeferral) string {
 	return "the secondary indexes load with the rows: " + k.why
 }
 
+// keyInlineReasons are why keyDeferralOf leaves a keyed table's keys in
+// its CREATE TABLE.
+func keyInlineReasons() string {
+	return fmt.Sprintf("under %s rows, keys that must stay or were not read, not InnoDB, a database myloader misreads, "+
+		"past the ALTER line's size, or the name of such a table in another schema (the filter matches names)", human(KeyDeferMinRows))
+}
+
 // keyLoadNote says what the key deferral lines do and what they cost: dir
 // is the mydumper dump's link directory ("" for a mysqldump file).
 func keyLoadNote(k keyDeferral, dir string) string {
@@ -181,8 +188,7 @@ func keyLoadNote(k keyDeferral, dir string) string {
 	}
 	kept := ""
 	if k.inline > 0 {
-		kept = fmt.Sprintf(" (%s keep their keys inline: under %s rows, keys that must stay or were not read, not InnoDB, "+
-			"a database myloader misreads, past the ALTER line's size, or the name of such a table in another schema: the filter matches names)", count(k.inline, "table"), human(KeyDeferMinRows))
+		kept = fmt.Sprintf(" (%s keep their keys inline: %s)", count(k.inline, "table"), keyInlineReasons())
 	}
 	return fmt.Sprintf("%s load without their plain secondary indexes%s: %s; the line after the loader's adds the %s back, one ALTER TABLE a table "+
 		"(InnoDB builds a table's keys in one scan, sorted, instead of one random insert per row and key), one table after another. %s",
