@@ -37,6 +37,28 @@ const (
 	CPUIndexShare      = 0.19
 )
 
+// CPUFirstIndexShare is what a row without any secondary index costs less
+// than one with one (sysbench's): the row-width fit never loaded a table
+// without one (its shapes have one to three), and pricing the first as a
+// further one (CPUIndexShare) left a keyless load's CPU high. Fitted
+// (testdata/key-defer-fit/, 2026-12-07, MariaDB 10.11.19 on 2 CPUs,
+// myloader 0.10 at 16 threads, the server's CPU-seconds over each load):
+// sysbench8 loaded without its key took 0.70 of the CPU with it (medians
+// 3.89 against 5.55 CPU-s: 0.30 a row), narrowix without its three keys
+// 0.343 (6.1 against 17.81: 0.31 for the first beside 0.19 for each
+// further one).
+const CPUFirstIndexShare = 0.30
+
+// indexRowShare is the CPU n secondary indexes add to a row, in sysbench
+// rows (its one index is in the base): −CPUFirstIndexShare without any,
+// CPUIndexShare for each beyond the first.
+func indexRowShare(n float64) float64 {
+	if n < 1 {
+		return -CPUFirstIndexShare * (1 - n) // a dump's average: part of its rows have an index
+	}
+	return CPUIndexShare * (n - 1)
+}
+
 // rowCPUFactor is how much more CPU a byte of the dump's SQL costs than a
 // byte of sysbench rows: over its sampled tables, with x = row bytes ÷
 // CPURefRowBytes, bytes × (CPURowShare + (1 − CPURowShare) ×
@@ -54,7 +76,7 @@ func rowCPUFactor(d *profile.Dump) (factor float64, text string) {
 		}
 		b, n := float64(m.Bytes), float64(len(m.IndexEntryBytes))
 		x := m.SQLBytesPerRow / CPURefRowBytes
-		perRow := max(CPURowShare+(1-CPURowShare)*math.Pow(x, CPURowByteExponent)+CPUIndexShare*(n-1), 0.1)
+		perRow := max(CPURowShare+(1-CPURowShare)*math.Pow(x, CPURowByteExponent)+indexRowShare(n), 0.1)
 		kinds := indexKindCost(m)
 		bytes, rows, idx = bytes+b, rows+m.Rows(), idx+n*m.Rows()
 		cost += b * (perRow + kinds) / x
