@@ -32,6 +32,15 @@ const (
 	KeyAlterSecPerMEntryHigh = 0.61
 )
 
+// KeyAlterFitSpeedScale is the CPU speed (cpuSpeedScale) of the host the
+// key step was fitted on, as the probe read it at the fit (13:09 UTC,
+// testdata/key-defer-fit/profile-host-sysbench8.json: cores 175.7k units a
+// CPU-second, memory 270 ns a load): the step's CPU parts scale with this
+// host's speed against it, as the load's do (a fast-bed check at 1.47x,
+// 14:38 UTC, ran the deferred load 1-2% under a fast end that held the
+// step at the fit's speed).
+const KeyAlterFitSpeedScale = 1.19
+
 // KeyAlterSyncs is the synchronous writes one ALTER TABLE … ADD KEY costs
 // MariaDB 10.11.19: 22 (10 of its DDL log, 4 redo, 6 of the table's .ibd,
 // its .frm and the database directory), read from the server with strace
@@ -104,12 +113,14 @@ func dropAt(xs []float64, drop map[int]bool) []float64 {
 // after another) and KeyAlterSyncs synchronous writes an ALTER TABLE at
 // each's price (fixedCost's: the disk's random 16K write or its commit,
 // the slower).
-func keyAlterCost(s profile.Storage, k keyDeferral) (fast, slow float64, text string) {
+func keyAlterCost(s profile.Storage, sp *profile.CPUSpeed, k keyDeferral) (fast, slow float64, text string) {
 	if !k.deferred() {
 		return 0, 0, ""
 	}
 	me := k.entries / 1e6
-	fast, slow = me*KeyAlterSecPerMEntryLow, me*KeyAlterSecPerMEntryHigh
+	speed, _ := cpuSpeedScale(sp)
+	cpu := KeyAlterFitSpeedScale / speed // the step's CPU at this host's speed against the fit's
+	fast, slow = me*KeyAlterSecPerMEntryLow*cpu, me*KeyAlterSecPerMEntryHigh*cpu
 	each := 0.0
 	if rnd := randBytesPerSec(s, 1); rnd > 0 {
 		each = PageBytes / rnd
@@ -117,15 +128,15 @@ func keyAlterCost(s profile.Storage, k keyDeferral) (fast, slow float64, text st
 	each = max(each, s.Fsync.P50US/1e6)
 	n := float64(len(k.tables))
 	syncs := n * KeyAlterSyncs * each
-	fast, slow = fast+n*KeyAlterFixedSec+syncs/QuietFastShare, slow+n*KeyAlterFixedSec+syncs/QuietSpreadShare
-	return fast, slow, fmt.Sprintf("; plus %s to add the plain keys after the load (%.2f million entries at %.2f–%.2f s a million, one table after another, "+
-		"and %s × (%.1f ms + %d synchronous writes at %s))", secsRange(fast, slow), me, KeyAlterSecPerMEntryLow, KeyAlterSecPerMEntryHigh,
-		count(len(k.tables), "ALTER TABLE"), 1000*KeyAlterFixedSec, KeyAlterSyncs, micros(each*1e6))
+	fast, slow = fast+n*KeyAlterFixedSec*cpu+syncs/QuietFastShare, slow+n*KeyAlterFixedSec*cpu+syncs/QuietSpreadShare
+	return fast, slow, fmt.Sprintf("; plus %s to add the plain keys after the load (%.2f million entries at %.2f–%.2f s a million on the fit's host, "+
+		"× %.2f for these CPUs, one table after another, and %s × (%.1f ms of CPU + %d synchronous writes at %s))", secsRange(fast, slow), me,
+		KeyAlterSecPerMEntryLow, KeyAlterSecPerMEntryHigh, cpu, count(len(k.tables), "ALTER TABLE"), 1000*KeyAlterFixedSec, KeyAlterSyncs, micros(each*1e6))
 }
 
 // withKeyAlter adds the key step to a modelled load estimate r.
-func withKeyAlter(r DurationRange, s profile.Storage, k keyDeferral) DurationRange {
-	fast, slow, text := keyAlterCost(s, k)
+func withKeyAlter(r DurationRange, s profile.Storage, sp *profile.CPUSpeed, k keyDeferral) DurationRange {
+	fast, slow, text := keyAlterCost(s, sp, k)
 	if r.IsZero() || slow == 0 {
 		return r
 	}

@@ -31,7 +31,7 @@ func deferredModel(p *profile.Profile, o Options, loader Choice, b pool, cores i
 	// the plain keys' redo is left in the room: the ALTER TABLEs write about what the load would have (card bed, 2026-12-07: 203 MB against 205)
 	np = withoutKeys(np, keys)
 	model = estimateLoad(np, loader.Threads, cores, nb)
-	return model, withKeyAlter(withAlter(model, ft), p.Storage, keys)
+	return model, withKeyAlter(withAlter(model, ft), p.Storage, p.Host.CPU.Speed, keys)
 }
 
 // fulltextOf is what the printed load does with the dump's FULLTEXT
