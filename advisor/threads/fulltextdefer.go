@@ -19,7 +19,9 @@ const NoFulltextSuffix = ".nofulltext"
 // back, so it streams in O(1) memory. With perl -i it writes each file
 // anew, replacing a symlink by a file and leaving the file it led to as it
 // was (checked live, review r63: sha256sum of the dump before and after).
-const fulltextFilter = `$c=1 if /^CREATE TABLE/; if ($c && /^\s*FULLTEXT (KEY|INDEX) /) { $h =~ s/,(\s*)$/$1/ if !/,\s*$/ } ` +
+// Lines between DELIMITER ;; and DELIMITER ; (routineGuard) are left as
+// they are.
+const fulltextFilter = routineGuard + `$c=1 if !$r && /^CREATE TABLE/; if ($c && /^\s*FULLTEXT (KEY|INDEX) /) { $h =~ s/,(\s*)$/$1/ if !/,\s*$/ } ` +
 	`else { print $h; $h = $_ } $c=0 if /^\)/; if (eof) { print $h; $h = "" }`
 
 // ftTable is one table whose FULLTEXT indexes are added after its rows.

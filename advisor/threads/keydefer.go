@@ -17,6 +17,9 @@ type keyTable struct {
 	keys          []string
 	// entries is the index entries the ALTER TABLE builds: rows × keys.
 	entries float64
+	// exact is set when a keyed table of the same name elsewhere keeps its
+	// keys: the filter then matches this table by its schema and name.
+	exact bool
 }
 
 // keyDeferral is what the load of a dump does with its tables' plain
@@ -28,6 +31,9 @@ type keyDeferral struct {
 	// inline counts the keyed tables whose keys stay in their CREATE TABLE.
 	inline int
 	why    string
+	// format is the dump's ("mydumper" or "mysqldump"): where the filter
+	// reads a table's schema when it must (its file's name, or USE lines).
+	format string
 }
 
 // deferred reports whether the load leaves some tables' plain keys out.
@@ -67,7 +73,8 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 	for _, t := range d.LoaderTraps {
 		misread[t.Schema] = misread[t.Schema] || t.Kind == trapDottedSchema
 	}
-	cands, keep := map[string][]keyTable{}, map[string]bool{} // by the table's own name: the filter matches CREATE TABLE `name`
+	var cands []keyTable
+	keep := map[string]bool{} // the names of keyed tables that keep their keys
 	for _, name := range d.SecondaryKeyTables {
 		schema, table := splitTableName(name, d.Databases)
 		m, ok := models[name]
@@ -75,17 +82,22 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 			keep[table] = true
 			continue
 		}
-		cands[table] = append(cands[table], keyTable{schema: schema, table: table, keys: plainDefs(m.SecondaryKeys, mariadb), entries: m.Rows() * float64(len(m.SecondaryKeys))})
+		cands = append(cands, keyTable{schema: schema, table: table, keys: plainDefs(m.SecondaryKeys, mariadb), entries: m.Rows() * float64(len(m.SecondaryKeys))})
 	}
-	var out keyDeferral
-	var all []keyTable
-	for table, ts := range cands {
-		if keep[table] {
-			continue // a table of the same name elsewhere keeps its keys, and the filter cannot tell them apart
+	in, past := withinStatement(cands)
+	for _, t := range past {
+		keep[t.table] = true
+	}
+	out := keyDeferral{format: d.Format}
+	for _, t := range in {
+		if keep[t.table] {
+			if !mariadb {
+				continue // matched by name alone, a same-named table that keeps its keys would lose them; by schema, a miss would stop MySQL's ALTER line
+			}
+			t.exact = true // a miss keeps the keys inline, and IF NOT EXISTS makes its ALTER a note
 		}
-		all = append(all, ts...)
+		out.tables, out.entries = append(out.tables, t), out.entries+t.entries
 	}
-	out.tables, out.entries = withinStatement(all)
 	out.inline = len(d.SecondaryKeyTables) - len(out.tables)
 	sort.SliceStable(out.tables, func(i, j int) bool { return joinKeyName(out.tables[i]) < joinKeyName(out.tables[j]) })
 	if !out.deferred() {
@@ -94,30 +106,17 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 	return out
 }
 
-// withinStatement is the tables, the most entries first, whose ALTER
-// TABLEs fit in KeyDeferMaxStatementBytes, and their entries. A table past
-// it takes every table of its name with it: the filter takes the keys out
-// of each CREATE TABLE of a name it is given, in any schema, so a table
-// the ALTER line left out would load without its keys for good.
-func withinStatement(all []keyTable) ([]keyTable, float64) {
+// withinStatement splits all, the most entries first, into the tables
+// whose ALTER TABLEs fit in KeyDeferMaxStatementBytes and those past it.
+func withinStatement(all []keyTable) (in, past []keyTable) {
 	sort.SliceStable(all, func(i, j int) bool { return all[i].entries > all[j].entries })
-	var in []keyTable
-	size, cut := 0, map[string]bool{}
+	size := 0
 	for i, t := range all {
 		if size += len(keyAlterStatement(t)) + 2; size > KeyDeferMaxStatementBytes {
-			for _, past := range all[i:] {
-				cut[past.table] = true
-			}
-			break
+			return all[:i], all[i:]
 		}
-		in = append(in, t)
 	}
-	in = slices.DeleteFunc(in, func(t keyTable) bool { return cut[t.table] })
-	entries := 0.0
-	for _, t := range in {
-		entries += t.entries
-	}
-	return in, entries
+	return all, nil
 }
 
 // keysMovable reports whether table m's plain keys can leave its CREATE
@@ -181,24 +180,36 @@ func firstNames(names []string) string {
 // every FULLTEXT key line when fulltext, and the plain KEY/INDEX lines of
 // the tables named (hex-encoded in the program, so any name is safe in it
 // and in the shell). The comma before a removed last definition goes.
+// A table named by its name alone matches in any schema; an exact one
+// only in its own (keySchemaExpr), so that a same-named table elsewhere
+// keeps its keys.
 func keyFilter(fulltext bool, k keyDeferral) string {
-	var names []string
+	var names, exact []string
 	seen := map[string]bool{}
 	for _, t := range k.tables {
-		if !seen[t.table] {
-			seen[t.table] = true
-			names = append(names, hex.EncodeToString([]byte(t.table)))
+		key := t.table
+		if t.exact {
+			key = t.schema + "\x00" + t.table
+		}
+		if !seen[key] {
+			seen[key] = true
+			if t.exact {
+				exact = append(exact, hex.EncodeToString([]byte(t.schema+"\x00"+t.table)))
+			} else {
+				names = append(names, hex.EncodeToString([]byte(t.table)))
+			}
 		}
 	}
 	var drop []string
 	if fulltext {
 		drop = append(drop, `/^\s*FULLTEXT (KEY|INDEX) /`)
 	}
-	start := `$c=1 if /^CREATE TABLE/; `
-	if len(names) > 0 {
+	start := routineGuard + `$c=1 if !$r && /^CREATE TABLE/; `
+	if len(names)+len(exact) > 0 {
 		drop = append(drop, `$k && /^\s*(KEY|INDEX) /`)
-		start = `BEGIN { %t = map { pack("H*", $_), 1 } qw(` + strings.Join(names, " ") + `) } ` +
-			"if (/^CREATE TABLE/) { $c = 1; $k = 0; if (/^CREATE TABLE (?:IF NOT EXISTS )?(?:`(?:[^`]|``)*`\\.)?`((?:[^`]|``)*)`/) { ($n = $1) =~ s/``/`/g; $k = exists $t{$n} } } "
+		start = `BEGIN { %t = map { pack("H*", $_), 1 } qw(` + strings.Join(names, " ") + `)` + keyExactSet(exact) + ` } ` + routineGuard + keyUseLine(exact, k.format) +
+			"if (!$r && /^CREATE TABLE/) { $c = 1; $k = 0; if (/^CREATE TABLE (?:IF NOT EXISTS )?(?:`((?:[^`]|``)*)`\\.)?`((?:[^`]|``)*)`/) { ($s, $n) = ($1, $2); " +
+			"s/``/`/g for $n, $s; $k = exists $t{$n}" + keySchemaExpr(exact, k.format) + " } } "
 	}
 	cond := strings.Join(drop, " || ")
 	if len(drop) > 1 {
@@ -206,6 +217,45 @@ func keyFilter(fulltext bool, k keyDeferral) string {
 	}
 	return start + `if ($c && ` + cond + `) { $h =~ s/,(\s*)$/$1/ if !/,\s*$/ } ` +
 		`else { print $h; $h = $_ } $c=0 if /^\)/; if (eof) { print $h; $h = "" }`
+}
+
+// routineGuard keeps the filters out of routines, triggers and events: a
+// mysqldump file writes them between "DELIMITER ;;" and "DELIMITER ;",
+// and a line of a routine's body may begin with CREATE TABLE.
+const routineGuard = `$r = $1 ne ";" if /^DELIMITER\s+(\S+)/; `
+
+// keyExactSet is the BEGIN block's set of exact tables, "schema\0table"
+// hex-encoded; "" when there are none.
+func keyExactSet(exact []string) string {
+	if len(exact) == 0 {
+		return ""
+	}
+	return `; %x = map { pack("H*", $_), 1 } qw(` + strings.Join(exact, " ") + `)`
+}
+
+// keyUseLine follows a mysqldump file's USE lines (mysqldump --databases
+// writes "USE `db`;" before each database's tables) when some table is
+// matched by its schema; "" otherwise.
+func keyUseLine(exact []string, format string) string {
+	if len(exact) == 0 || format != "mysqldump" {
+		return ""
+	}
+	return "if (/^USE\\s+(?:`((?:[^`]|``)*)`|(\\S+?));?\\s*$/) { $d = defined $1 ? $1 : $2; $d =~ s/``/`/g } "
+}
+
+// keySchemaExpr matches an exact table by its schema: the one its CREATE
+// TABLE names, else its file's (mydumper's db.table-schema.sql, the file
+// the reader took it from), else the last USE's (mysqldump). A schema not
+// found matches nothing, so the keys stay inline.
+func keySchemaExpr(exact []string, format string) string {
+	if len(exact) == 0 {
+		return ""
+	}
+	from := `defined $d ? $d : "\x01"`
+	if format == "mydumper" {
+		from = "$ARGV =~ m{([^/]*)\\.\\Q$n\\E-schema\\.sql$}s ? $1 : \"\\x01\""
+	}
+	return ` || exists $x{(defined $s ? $s : ` + from + `) . "\0$n"}`
 }
 
 // deferring reports whether the load adds some keys after the rows

@@ -42,7 +42,7 @@ func TestKeyDeferralOf(t *testing.T) {
 		name     string
 		d        *profile.Dump
 		mysql    bool
-		deferred []string // "schema.table" deferred, in order
+		deferred []string // "schema.table" deferred, in order; "!" after an exact one
 		inline   int
 		why      string // in the reason none is deferred
 	}{
@@ -67,20 +67,25 @@ func TestKeyDeferralOf(t *testing.T) {
 				d.VersionedTables = []string{"sbtest.v"}
 				d.SecondaryKeyTables = append(d.SecondaryKeyTables, "sbtest.unread")
 			}), false, []string{"sbtest.t1"}, 4, ""},
-		{"one name in two schemas, one small: both kept (the filter matches the name)", keyDump("mydumper", "none", big("sbtest.t1"), big("other.t1"), keyModel("sbtest.t2", 2_000, "KEY `k` (`k`)"), keyModel("other.t2", 1e6, "KEY `k` (`k`)")),
-			false, []string{"other.t1", "sbtest.t1"}, 2, ""},
+		{"MySQL, one name in two schemas, one small: the big one kept (its ALTER could not skip a key a missed match left)", keyDump("mydumper", "none", big("sbtest.t1"), big("other.t1"), keyModel("sbtest.t2", 2_000, "KEY `k` (`k`)"), keyModel("other.t2", 1e6, "KEY `k` (`k`)")),
+			true, []string{"other.t1", "sbtest.t1"}, 2, ""},
+		{"MariaDB, one name in two schemas, one small: the big one matched by its schema", keyDump("mydumper", "none", big("sbtest.t1"), big("other.t1"), keyModel("sbtest.t2", 2_000, "KEY `k` (`k`)"), keyModel("other.t2", 1e6, "KEY `k` (`k`)")),
+			false, []string{"other.t1", "other.t2!", "sbtest.t1"}, 1, ""},
 		{"a profile saved before the keys were read: none", with(keyDump("mydumper", "none", big("sbtest.t1")), func(d *profile.Dump) { d.SecondaryKeyTables = nil }), false, nil, 0, ""},
-		{"one name in two schemas, the second past the statement bound: both kept (the filter would take its keys too)", keyDump("mydumper", "none",
+		{"MySQL, one name in two schemas, the second past the statement bound: both kept (the filter would take its keys too)", keyDump("mydumper", "none",
 			keyModel("sbtest.t1", 200_000, longKey), keyModel("sbtest.t2", 150_000, "KEY `k` (`k`)"), keyModel("other.t1", 100_000, longKey)),
-			false, []string{"sbtest.t2"}, 2, ""},
-		{"the same name past the statement bound, nothing else: none, and the why says the bound and the name", keyDump("mydumper", "none",
+			true, []string{"sbtest.t2"}, 2, ""},
+		{"MariaDB, one name in two schemas, the second past the statement bound: the first matched by its schema", keyDump("mydumper", "none",
+			keyModel("sbtest.t1", 200_000, longKey), keyModel("sbtest.t2", 150_000, "KEY `k` (`k`)"), keyModel("other.t1", 100_000, longKey)),
+			false, []string{"sbtest.t1!", "sbtest.t2"}, 1, ""},
+		{"MySQL, the same name past the statement bound, nothing else: none, and the why says the bound and the name", keyDump("mydumper", "none",
 			keyModel("sbtest.t1", 200_000, longKey), keyModel("other.t1", 100_000, longKey)),
-			false, nil, 2, "past the ALTER line's size, or the name of such a table in another schema"},
+			true, nil, 2, "past the ALTER line's size, or, for a target not known to be MariaDB, the name of such a table in another schema"},
 		{"a dotted database, which myloader 0.10 loads elsewhere: its tables and their names kept", with(keyDump("mydumper", "none",
 			big("db.dot.t1"), big("sbtest.t1"), big("sbtest.t2")), func(d *profile.Dump) {
 			d.Databases = []string{"db.dot", "sbtest"}
 			d.LoaderTraps = []profile.DumpLoaderTrap{{Kind: trapDottedSchema, Schema: "db.dot"}}
-		}), false, []string{"sbtest.t2"}, 2, ""},
+		}), false, []string{"sbtest.t1!", "sbtest.t2"}, 1, ""},
 		{"MySQL target: deferred, ADD KEY without IF NOT EXISTS", keyDump("mydumper", "none", big("sbtest.t1")), true, []string{"sbtest.t1"}, 0, ""},
 	}
 	for _, c := range cases {
@@ -89,6 +94,9 @@ func TestKeyDeferralOf(t *testing.T) {
 			var got []string
 			for _, tb := range k.tables {
 				got = append(got, joinKeyName(tb))
+				if tb.exact {
+					got[len(got)-1] += "!"
+				}
 				if want := !c.mysql; strings.Contains(tb.keys[0], "IF NOT EXISTS") != want {
 					t.Errorf("key %q: IF NOT EXISTS %v, want %v", tb.keys[0], !want, want)
 				}
@@ -292,9 +300,9 @@ func TestKeyLoadNote(t *testing.T) {
 		k       keyDeferral
 		in, out []string
 	}{
-		{"all deferred: no count", keyDeferral{tables: one}, []string{"1 table load without their plain secondary indexes: "}, []string{"keep their keys inline"}},
+		{"all deferred: no count", keyDeferral{tables: one}, []string{"1 table loads without its plain secondary indexes: "}, []string{"keys inline"}},
 		{"one kept: every reason, the shared name too", keyDeferral{tables: one, inline: 1},
-			[]string{"1 table keep their keys inline: under 50,000 rows", "past the ALTER line's size", "the name of such a table in another schema"}, nil},
+			[]string{"1 table keeps its keys inline: under 50,000 rows", "past the ALTER line's size", "the name of such a table in another schema"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -311,4 +319,71 @@ func TestKeyLoadNote(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestKeyFilterSchemas runs the printed filter where a deferred table's
+// name is also a kept table's in another schema: the deferred one is
+// matched by its schema (its mydumper file's name, the mysqldump file's
+// USE lines, or the schema its CREATE TABLE names), the other keeps its
+// keys, and a routine's body between DELIMITER lines is left alone.
+func TestKeyFilterSchemas(t *testing.T) {
+	create := func(name, key string) string {
+		return "CREATE TABLE " + name + " (\n  `id` int(11) NOT NULL,\n  PRIMARY KEY (`id`),\n  KEY `" + key + "` (`id`)\n) ENGINE=InnoDB;\n"
+	}
+	bare := func(name string) string {
+		return "CREATE TABLE " + name + " (\n  `id` int(11) NOT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB;\n"
+	}
+	routine := "DELIMITER ;;\nCREATE PROCEDURE `p`()\nBEGIN\nCREATE TABLE `t.+(x)` (\n  `id` int,\n  KEY `kp` (`id`)\n);\nEND ;;\nDELIMITER ;\n"
+	odd := "t.+(x)" // regex characters in the name: matched as text
+	k := keyDeferral{tables: []keyTable{{schema: "s.1", table: odd, exact: true}, {schema: "s2", table: "u", exact: true}, {schema: "s2", table: "v"}}}
+	t.Run("mydumper files", func(t *testing.T) {
+		k := k
+		k.format = "mydumper"
+		dir := filepath.Join(t.TempDir(), "dump.d")
+		files := map[string][2]string{ // name: content, want
+			"s.1." + odd + "-schema.sql": {create("`"+odd+"`", "k1"), bare("`" + odd + "`")},
+			"s2." + odd + "-schema.sql":  {create("`"+odd+"`", "k2"), create("`"+odd+"`", "k2")},
+			"s.1.u-schema.sql":           {create("`u`", "k3"), create("`u`", "k3")},
+			"s2.u-schema.sql":            {create("`u`", "k4"), bare("`u`")},
+			"s.1.v-schema.sql":           {create("`v`", "k5"), bare("`v`")},
+		}
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for n, f := range files {
+			if err := os.WriteFile(filepath.Join(dir, n), []byte(f[0]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		line, linkDir := noFulltextLines(dirs{load: dir, keys: k})
+		if out, err := exec.Command("sh", "-c", line).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s", line, err, out)
+		}
+		for n, f := range files {
+			if got, err := os.ReadFile(filepath.Join(linkDir, n)); err != nil || string(got) != f[1] {
+				t.Errorf("%s: %v\n%s\nwant\n%s", n, err, got, f[1])
+			}
+		}
+	})
+	t.Run("mysqldump stream", func(t *testing.T) {
+		k := k
+		k.format = "mysqldump"
+		in := "USE `s.1`;\n" + create("`"+odd+"`", "k1") + create("`u`", "k3") + create("`s2`.`u`", "k4") + routine +
+			"USE s2;\n" + create("`"+odd+"`", "k2") + create("`u`", "k4") + create("`v`", "k5")
+		want := "USE `s.1`;\n" + bare("`"+odd+"`") + create("`u`", "k3") + bare("`s2`.`u`") + routine +
+			"USE s2;\n" + create("`"+odd+"`", "k2") + bare("`u`") + bare("`v`")
+		cmd := exec.Command("perl", "-ne", deferredFilter(dirs{keys: k}))
+		cmd.Stdin = strings.NewReader(in)
+		if got, err := cmd.Output(); err != nil || string(got) != want {
+			t.Errorf("%v\n%s\nwant\n%s", err, got, want)
+		}
+	})
+	t.Run("FULLTEXT alone leaves a routine's body", func(t *testing.T) {
+		body := strings.ReplaceAll(routine, "KEY `kp`", "FULLTEXT KEY `kp`")
+		cmd := exec.Command("perl", "-ne", fulltextFilter)
+		cmd.Stdin = strings.NewReader(body)
+		if got, err := cmd.Output(); err != nil || string(got) != body {
+			t.Errorf("%v\n%s\nwant\n%s", err, got, body)
+		}
+	})
 }

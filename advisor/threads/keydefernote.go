@@ -182,7 +182,8 @@ func keyKeptNote(k keyDeferral) string {
 // its CREATE TABLE.
 func keyInlineReasons() string {
 	return fmt.Sprintf("under %s rows, keys that must stay or were not read, not InnoDB, a database myloader misreads, "+
-		"past the ALTER line's size, or the name of such a table in another schema (the filter matches names)", human(KeyDeferMinRows))
+		"past the ALTER line's size, or, for a target not known to be MariaDB, the name of such a table in another schema "+
+		"(there the filter matches names alone: by its schema, a table it missed would keep its keys and the ALTER TABLE adding them again would stop the line)", human(KeyDeferMinRows))
 }
 
 // keyLoadNote says what the key deferral lines do and what they cost: dir
@@ -199,9 +200,17 @@ func keyLoadNote(k keyDeferral, dir string) string {
 	}
 	kept := ""
 	if k.inline > 0 {
-		kept = fmt.Sprintf(" (%s keep their keys inline: %s)", count(k.inline, "table"), keyInlineReasons())
+		kept = fmt.Sprintf(" (%s inline: %s)", tablesVerb(k.inline, "keeps its keys", "keep their keys"), keyInlineReasons())
 	}
-	return fmt.Sprintf("%s load without their plain secondary indexes%s: %s; the line after the loader's adds the %s back, one ALTER TABLE a table "+
+	return fmt.Sprintf("%s%s: %s; the line after the loader's adds the %s back, one ALTER TABLE a table "+
 		"(InnoDB builds a table's keys in one scan, sorted, instead of one random insert per row and key), one table after another. %s",
-		count(len(k.tables), "table"), kept, how, indexes(keys), KeyDeferGainText)
+		tablesVerb(len(k.tables), "loads without its plain secondary indexes", "load without their plain secondary indexes"), kept, how, indexes(keys), KeyDeferGainText)
+}
+
+// tablesVerb is "n tables" and the words that follow, one's or many's.
+func tablesVerb(n int, one, many string) string {
+	if n == 1 {
+		return "1 table " + one
+	}
+	return fmt.Sprintf("%d tables %s", n, many)
 }

@@ -1,0 +1,160 @@
+//go:build unix
+
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/internal/testmariadb"
+)
+
+// keyFollowSchemas are the databases TestKeyDeferralFollowed dumps and
+// loads again: kd2.t shares its name with kd1.t and kd3.t but is too
+// small to leave its keys out, so the filter must match those two by
+// their schema.
+var keyFollowSchemas = []string{"kd1", "kd2", "kd3"}
+
+// TestKeyDeferralFollowed follows the printed restore lines of a dump
+// whose big tables load without their plain keys (the key deferral) as a
+// user pastes them, into the live MariaDB the dump came from with its
+// databases dropped: the link directory and perl filter (mydumper) or the
+// filtered pipe (mysqldump), the loader, the ALTER TABLE line. Every index
+// must come back as it was (information_schema.STATISTICS), the small
+// same-named table's keys must have stayed in its CREATE TABLE, and a
+// procedure whose body creates a table named t with a KEY must come back
+// unchanged. The plan is made from the key-defer fit's host profile, where
+// the deferral is measured faster (advisor/threads/testdata/key-defer-fit/).
+func TestKeyDeferralFollowed(t *testing.T) {
+	for _, tool := range []string{"mydumper", "myloader", "mariadb-dump", "mariadb", "perl"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv(testmariadb.RequireEnv) == "1" {
+				t.Fatalf("%s not installed (scripts/install-deps.sh installs it): %v", tool, err)
+			}
+			t.Skipf("%s not installed: the printed lines cannot be followed", tool)
+		}
+	}
+	srv := testmariadb.Start(t)
+	sql := func(stmts string) string {
+		t.Helper()
+		cmd := exec.Command("mariadb", "--socket", srv.Socket, "-u", "root", "-N", "-B")
+		cmd.Stdin = strings.NewReader(stmts) // read as a file is, so DELIMITER works
+		b, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", stmts, err, b)
+		}
+		return string(b)
+	}
+	fillKeyFollowSchemas(sql)
+	state := func() string { // the body's white space normalized: myloader 0.10 loads ");\nEND" as "); \nEND"
+		return sql("SELECT TABLE_SCHEMA, TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX, COLUMN_NAME, IFNULL(SUB_PART, '-') FROM information_schema.STATISTICS " +
+			"WHERE TABLE_SCHEMA LIKE 'kd_' ORDER BY 1, 2, 3, 4; SELECT REGEXP_REPLACE(ROUTINE_DEFINITION, '[[:space:]]+', ' ') FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'kd1'")
+	}
+	before := state()
+	dir := t.TempDir()
+	dumpDir, dumpFile := filepath.Join(dir, "dump"), filepath.Join(dir, "all.sql")
+	if b, err := exec.Command("mydumper", "--socket", srv.Socket, "-u", "root", "--regex", `^kd[123]\.`, "-R", "-o", dumpDir, "-t", "2").CombinedOutput(); err != nil {
+		t.Fatalf("mydumper: %v\n%s", err, b)
+	}
+	f, err := os.Create(dumpFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dumpCmd := exec.Command("mariadb-dump", append([]string{"--socket", srv.Socket, "-u", "root", "--routines", "--databases"}, keyFollowSchemas...)...)
+	var stderr strings.Builder
+	dumpCmd.Stdout, dumpCmd.Stderr = f, &stderr
+	if err := dumpCmd.Run(); err != nil {
+		t.Fatalf("mariadb-dump: %v\n%s", err, stderr.String())
+	}
+	f.Close()
+	profilePath, err := filepath.Abs(filepath.Join("..", "..", "advisor", "threads", "testdata", "key-defer-fit", "profile-host-sysbench8.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dump := range []string{dumpDir, dumpFile} {
+		t.Run(filepath.Base(dump), func(t *testing.T) {
+			lines := keyFollowLines(t, profilePath, dump, srv.Socket)
+			sql("DROP DATABASE kd1; DROP DATABASE kd2; DROP DATABASE kd3")
+			for _, line := range lines {
+				if b, err := exec.Command("bash", "-c", line).CombinedOutput(); err != nil {
+					t.Fatalf("the printed line failed: %v\n%s\n%s", err, line, b)
+				}
+			}
+			if after := state(); after != before {
+				t.Errorf("the restore's indexes or procedure differ from the source's:\n%s\nwant\n%s", after, before)
+			}
+			if got := sql("SHOW CREATE TABLE kd2.t"); !strings.Contains(got, "KEY `k_1`") {
+				t.Errorf("kd2.t lost its KEY in the load (the filter matched its name):\n%s", got)
+			}
+		})
+	}
+}
+
+// fillKeyFollowSchemas creates TestKeyDeferralFollowed's tables: kd1.t,
+// kd1.u and kd3.t of 60,000 rows (above KeyDeferMinRows), kd2.t of 500,
+// each with a plain key and a prefix key, and kd1.p, a procedure whose
+// body holds a CREATE TABLE t line and a KEY line.
+func fillKeyFollowSchemas(sql func(string) string) {
+	var b strings.Builder
+	for _, db := range keyFollowSchemas {
+		b.WriteString("CREATE DATABASE " + db + "; ")
+	}
+	b.WriteString("USE kd1; ") // the seq_1_to_N tables are any database's
+	for _, tb := range []struct {
+		name string
+		rows int
+	}{{"kd1.t", 60_000}, {"kd1.u", 60_000}, {"kd2.t", 500}, {"kd3.t", 60_000}} {
+		b.WriteString("CREATE TABLE " + tb.name + " (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL, c CHAR(60) NOT NULL, " +
+			"KEY k_1 (k), KEY c_1 (c(10))) ENGINE=InnoDB; ")
+		b.WriteString("INSERT INTO " + tb.name + " (k, c) SELECT FLOOR(RAND() * 1000000), MD5(RAND()) FROM seq_1_to_" + strconv.Itoa(tb.rows) + "; ")
+	}
+	b.WriteString("\nDELIMITER //\nCREATE PROCEDURE kd1.p() BEGIN\nCREATE TABLE t (\n  id int,\n  KEY kp (id)\n);\nEND //\nDELIMITER ;\n")
+	sql(b.String())
+}
+
+// keyFollowLines advises the load of dump from the profile at
+// profilePath against the server at sock, checks that it defers the big
+// tables' keys and not kd2.t's, and returns the printed lines before the
+// loader's, the loader's and the ALTER TABLE's, with the connection filled
+// in.
+func keyFollowLines(t *testing.T, profilePath, dump, sock string) []string {
+	t.Helper()
+	r := mytune(t, runOpts{}, "advise", "--from", profilePath, "-S", sock, "-u", "root", "--dump", dump, "--task", "load", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("advise: exit %d\n%s", r.code, r.stderr)
+	}
+	var a struct {
+		Threads struct{ Commands, Notes []string }
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &a); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	alter := ""
+	for _, c := range a.Threads.Commands {
+		if !strings.HasPrefix(c, "mkdir ") && !strings.HasPrefix(c, "myloader ") && !strings.HasPrefix(c, "perl ") && !strings.HasPrefix(c, "mysql ") {
+			continue
+		}
+		c = strings.Replace(c, "--host TARGET --user USER --ask-password", "--socket "+sock+" --user root", 1)
+		c = strings.Replace(c, "--host TARGET --user USER -p", "--socket "+sock+" --user root", 1)
+		if strings.Contains(c, "ALTER TABLE") {
+			alter = c
+		}
+		lines = append(lines, c)
+	}
+	for _, want := range []string{"ALTER TABLE `kd1`.`t` ADD KEY IF NOT EXISTS `k_1`", "ALTER TABLE `kd3`.`t`", "ALTER TABLE `kd1`.`u`"} {
+		if !strings.Contains(alter, want) {
+			t.Fatalf("no key deferral for the big tables (%q not in the ALTER line %q); commands:\n%s\nnotes:\n%s",
+				want, alter, strings.Join(a.Threads.Commands, "\n"), strings.Join(a.Threads.Notes, "\n"))
+		}
+	}
+	if strings.Contains(alter, "`kd2`") {
+		t.Fatalf("kd2.t (500 rows) deferred: %s", alter)
+	}
+	return lines
+}
