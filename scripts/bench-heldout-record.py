@@ -39,7 +39,7 @@ def split(advice_path, prefix):
     open(prefix + ".apply.sql", "w").write("".join(line + "\n" for line in apply))
     # a printed line that runs after the loader (mysqlcheck --analyze: statistics not recalculated during the load)
     # and the FULLTEXT deferral's ALTER TABLE … ADD line, in the printed order
-    post = [c for c in cmds[at + 1:] if c.startswith(("mysqlcheck ", "mysql ", "mariadb "))]
+    post = [c for c in cmds[at + 1:] if c.startswith(("mysqlcheck ", "mysql ", "mariadb ", "printf "))]
     open(prefix + ".post", "w").write(" && ".join(post) + "\n" if post else "")
 
 

@@ -47,7 +47,7 @@ open(sys.argv[2] + ".pre", "w").write("".join(c + "\n" for c in cmds[:max(at, 0)
 # the printed lines to run after the loader, in the printed order (the deferrals' ALTER TABLE line, the mysqlcheck
 # --analyze that pays for statistics not recalculated during the load): timed with the load, since the tables are
 # not done before they have run
-post = [c for c in cmds[at + 1:] if c.startswith(("mysqlcheck ", "mysql ", "mariadb "))] if at >= 0 else []
+post = [c for c in cmds[at + 1:] if c.startswith(("mysqlcheck ", "mysql ", "mariadb ", "printf "))] if at >= 0 else []
 open(sys.argv[2] + ".post", "w").write(" && ".join(post) + "\n" if post else "")
 apply = [s["apply"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]
 undo = [s["undo"] for s in t.get("temporary", []) if s["apply"].startswith(("SET GLOBAL", "ALTER INSTANCE"))]

@@ -55,6 +55,9 @@ type dirs struct {
 	// enableBinlog is true when replicas read the target's binary log:
 	// the myloader line then writes it (--enable-binlog), as does loadDump.
 	enableBinlog bool
+	// ifNotExists is true when the target takes ALTER TABLE … ADD KEY IF
+	// NOT EXISTS (MariaDB): the deferrals' ALTER line then uses it.
+	ifNotExists bool
 	// drops is true when the mysqldump file drops the tables it loads.
 	drops bool
 	// dropsDBs are the databases the mysqldump file drops whole.
@@ -137,7 +140,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			dd.skipBinlog, dd.enableBinlog = false, true // Size warns why (replicatingNote)
 		}
 		dd.oldMySQL = mysqlTools(targetOf(p, o)) && !mysqlTarget
-		dd.fulltext, dd.keys = fulltextDeferral(p.Dump), plan.keys
+		dd.fulltext, dd.keys, dd.ifNotExists = fulltextDeferral(p.Dump), plan.keys, targetOf(p, o).IsMariaDB()
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
 		notes = append(appendNonEmpty(notes, sandboxNote(p.Dump, targetOf(p, o))), ZeroDateNotes(p, o)...)

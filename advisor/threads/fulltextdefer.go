@@ -194,7 +194,7 @@ func fulltextAlterLine(dd dirs, f ftDeferral) string {
 	var stmts []string
 	for _, t := range f.tables {
 		for _, k := range t.keys {
-			stmts = append(stmts, "ALTER TABLE "+quotedTable(schema(t.schema), t.table)+" ADD "+k)
+			stmts = append(stmts, "ALTER TABLE "+quotedTable(schema(t.schema), t.table)+" ADD "+fulltextDef(k, dd.ifNotExists))
 		}
 	}
 	for _, t := range dd.keys.tables {
@@ -215,7 +215,37 @@ func fulltextAlterLine(dd dirs, f ftDeferral) string {
 		}
 		client += " " + db
 	}
+	if !dd.ifNotExists {
+		return alterForced(client, stmts)
+	}
 	return client + " -e " + shQuote(strings.Join(stmts, "; "))
+}
+
+// alterForced is the ALTER line for a target not known to take ADD … IF
+// NOT EXISTS (MySQL, or none named): the statements go to the client on
+// its standard input with --force, so that one that fails (ERROR 1061, a
+// key the load kept or a line run twice) is reported and the tables after
+// it still get their keys; mysql -e stops at the first error, --force or
+// not (tried on MariaDB 10.11's client, session 57).
+func alterForced(client string, stmts []string) string {
+	quoted := make([]string, len(stmts))
+	for i, s := range stmts {
+		quoted[i] = shQuote(s)
+	}
+	return "printf '%s;\\n' " + strings.Join(quoted, " ") + " | " + client + " --force"
+}
+
+// fulltextDef is a FULLTEXT key as ALTER TABLE … ADD takes it: with IF
+// NOT EXISTS after its KEY or INDEX word when ifNotExists and it has a
+// name (MariaDB KB, "ALTER TABLE": ADD FULLTEXT [INDEX|KEY] [IF NOT
+// EXISTS] name), as plainDefs does for plain keys.
+func fulltextDef(def string, ifNotExists bool) string {
+	for _, word := range []string{"FULLTEXT KEY ", "FULLTEXT INDEX "} {
+		if rest, ok := strings.CutPrefix(def, word); ok && ifNotExists && strings.HasPrefix(rest, "`") {
+			return word + "IF NOT EXISTS " + rest
+		}
+	}
+	return def
 }
 
 // human is n rounded to a whole number with thousands separators

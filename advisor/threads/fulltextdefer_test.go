@@ -117,15 +117,17 @@ func TestFulltextLines(t *testing.T) {
 		dd   dirs
 		want []string // the lines, in order
 	}{
-		{"mydumper", dirs{load: "/d/ft", format: "mydumper"}, []string{
+		{"mydumper, MariaDB", dirs{load: "/d/ft", format: "mydumper", ifNotExists: true}, []string{
 			"mkdir -p /d/ft.nofulltext && find /d/ft -maxdepth 1 -xtype f -exec ln -sf -t /d/ft.nofulltext {} + && find /d/ft.nofulltext -maxdepth 1 -name '*-schema.sql' -exec perl -ni -e " + shQuote(fulltextFilter) + " {} +",
 			"myloader --host TARGET --user USER --ask-password --threads 4 --directory /d/ft.nofulltext --queries-per-transaction 1000",
-			mysqlClient + " -e 'ALTER TABLE `sbtest`.`t1` ADD " + ftKey + "; ALTER TABLE `a.b`.`it'\\''s ``x`` y` ADD FULLTEXT KEY `f` (`t`); ALTER TABLE `a.b`.`it'\\''s ``x`` y` ADD FULLTEXT KEY `g` (`u`)'"}},
+			mysqlClient + " -e 'ALTER TABLE `sbtest`.`t1` ADD " + strings.Replace(ftKey, "KEY ", "KEY IF NOT EXISTS ", 1) + "; ALTER TABLE `a.b`.`it'\\''s ``x`` y` ADD FULLTEXT KEY IF NOT EXISTS `f` (`t`); " +
+				"ALTER TABLE `a.b`.`it'\\''s ``x`` y` ADD FULLTEXT KEY IF NOT EXISTS `g` (`u`)'"}},
 		{"mydumper with the system schemas: one link directory, without them", dirs{load: "/d/ft/", format: "mydumper", system: []string{"mysql"}}, []string{
 			"mkdir -p /d/ft.nofulltext && find /d/ft/ -maxdepth 1 -xtype f ! -name 'mysql.*' ! -name 'mysql-schema-*' -exec ln -sf -t /d/ft.nofulltext {} + && find /d/ft.nofulltext -maxdepth 1 -name '*-schema.sql' -exec perl -ni -e " + shQuote(fulltextFilter) + " {} +"}},
-		{"mysqldump file", dirs{load: "/d/x.sql", format: "mysqldump", compression: "none", skipBinlog: true}, []string{
+		{"mysqldump file, a target not named: the ALTERs on stdin with --force", dirs{load: "/d/x.sql", format: "mysqldump", compression: "none", skipBinlog: true}, []string{
 			"perl -ne " + shQuote(fulltextFilter) + " /d/x.sql | " + mysqlClient + " " + InitSkipBinlog,
-			mysqlClient + " " + InitSkipBinlog + " -e 'ALTER TABLE `sbtest`.`t1` ADD " + ftKey + "; ALTER TABLE `a.b`.`it'\\''s ``x`` y` ADD FULLTEXT KEY `f` (`t`); ALTER TABLE `a.b`.`it'\\''s ``x`` y` ADD FULLTEXT KEY `g` (`u`)'"}},
+			"printf '%s;\\n' 'ALTER TABLE `sbtest`.`t1` ADD " + ftKey + "' 'ALTER TABLE `a.b`.`it'\\''s ``x`` y` ADD FULLTEXT KEY `f` (`t`)' 'ALTER TABLE `a.b`.`it'\\''s ``x`` y` ADD FULLTEXT KEY `g` (`u`)' | " +
+				mysqlClient + " " + InitSkipBinlog + " --force"}},
 		{"mysqldump .gz", dirs{load: "/d/x.sql.gz", format: "mysqldump", compression: "gzip"}, []string{
 			"gunzip -c /d/x.sql.gz | perl -ne " + shQuote(fulltextFilter) + " | " + mysqlClient}},
 	}

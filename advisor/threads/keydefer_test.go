@@ -196,7 +196,7 @@ func TestKeyPlan(t *testing.T) {
 		in       []string // in the commands, or in the notes when not deferred
 	}{
 		{"profile-host-sysbench8.json", true, []string{"dump.nokeys", "perl -ni -e", "--directory /var/tmp/s57/w/dump.nokeys",
-			"ALTER TABLE `sbtest`.`sbtest1` ADD KEY ", "`k_1` (`k`); ALTER TABLE `sbtest`.`sbtest2` ADD KEY "}},
+			"ALTER TABLE `sbtest`.`sbtest1` ADD KEY ", "ADD KEY `k_1` (`k`)' 'ALTER TABLE `sbtest`.`sbtest2` ADD KEY ", "| mysql --host TARGET --user USER -p --force"}},
 		{"profile-card-sysbench8.json", false, []string{"the secondary indexes load with the rows: the estimate of the load without them plus the ALTER TABLEs is no sooner"}},
 	}
 	for _, c := range cases {
@@ -271,15 +271,15 @@ func TestKeyAlterLine(t *testing.T) {
 		f    ftDeferral
 		want string
 	}{
-		{"mydumper: qualified", dirs{keys: keys("sbtest")}, ftDeferral{},
+		{"mydumper: qualified", dirs{ifNotExists: true, keys: keys("sbtest")}, ftDeferral{},
 			mysqlClient + " -e 'ALTER TABLE `sbtest`.`t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
-		{"mysqldump --databases (USE): qualified", dirs{keys: keys("app"), fulltext: ft("app")}, ft("app"),
-			mysqlClient + " -e 'ALTER TABLE `app`.`d` ADD FULLTEXT KEY `f` (`b`); ALTER TABLE `app`.`t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
-		{"no USE, the header's database: bare, the client names it", dirs{intoDB: "app", keys: keys("app"), fulltext: ft("app")}, ft("app"),
-			mysqlClient + " app -e 'ALTER TABLE `d` ADD FULLTEXT KEY `f` (`b`); ALTER TABLE `t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
-		{"a name beyond ASCII: the client sends UTF-8 whatever the locale", dirs{keys: keyDeferral{tables: []keyTable{{schema: "s1", table: "ünï", keys: []string{"KEY IF NOT EXISTS `kä` (`ä`)"}}}}}, ftDeferral{},
+		{"mysqldump --databases (USE): qualified", dirs{ifNotExists: true, keys: keys("app"), fulltext: ft("app")}, ft("app"),
+			mysqlClient + " -e 'ALTER TABLE `app`.`d` ADD FULLTEXT KEY IF NOT EXISTS `f` (`b`); ALTER TABLE `app`.`t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
+		{"no USE, the header's database: bare, the client names it", dirs{ifNotExists: true, intoDB: "app", keys: keys("app"), fulltext: ft("app")}, ft("app"),
+			mysqlClient + " app -e 'ALTER TABLE `d` ADD FULLTEXT KEY IF NOT EXISTS `f` (`b`); ALTER TABLE `t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
+		{"a name beyond ASCII: the client sends UTF-8 whatever the locale", dirs{ifNotExists: true, keys: keyDeferral{tables: []keyTable{{schema: "s1", table: "ünï", keys: []string{"KEY IF NOT EXISTS `kä` (`ä`)"}}}}}, ftDeferral{},
 			mysqlClient + " --default-character-set=utf8mb4 -e 'ALTER TABLE `s1`.`ünï` ADD KEY IF NOT EXISTS `kä` (`ä`)'"},
-		{"no USE, no header (--compact): bare, not `(no database)`", dirs{intoDB: PlaceholderDatabase, keys: keys("(no database)")}, ftDeferral{},
+		{"no USE, no header (--compact): bare, not `(no database)`", dirs{ifNotExists: true, intoDB: PlaceholderDatabase, keys: keys("(no database)")}, ftDeferral{},
 			mysqlClient + " DATABASE -e 'ALTER TABLE `t1` ADD KEY IF NOT EXISTS `k_1` (`k`)'"},
 	}
 	for _, c := range cases {
@@ -288,6 +288,26 @@ func TestKeyAlterLine(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, c.want)
 			}
 		})
+	}
+}
+
+// TestKeyAlterForced: for a target not known to be MariaDB the ALTER
+// statements, without IF NOT EXISTS, reach the client on its standard
+// input with --force, each as it was (quotes and % in a COMMENT too).
+func TestKeyAlterForced(t *testing.T) {
+	dd := dirs{keys: keyDeferral{tables: []keyTable{{schema: "app", table: "t1", keys: []string{"KEY `k_1` (`k`)"}},
+		{schema: "app", table: "t2", keys: []string{"KEY `k` (`a`) COMMENT 'it''s 100%'"}}}}}
+	f := ftDeferral{tables: []ftTable{{schema: "app", table: "d", keys: []string{"FULLTEXT KEY `f` (`b`)"}}}}
+	line := fulltextAlterLine(dd, f)
+	pipe, ok := strings.CutSuffix(line, " | "+mysqlClient+" --force")
+	if !ok || !strings.HasPrefix(line, "printf ") {
+		t.Fatalf("got %s\nwant printf … | %s --force", line, mysqlClient)
+	}
+	out, err := exec.Command("sh", "-c", pipe).Output()
+	want := "ALTER TABLE `app`.`d` ADD FULLTEXT KEY `f` (`b`);\nALTER TABLE `app`.`t1` ADD KEY `k_1` (`k`);\n" +
+		"ALTER TABLE `app`.`t2` ADD KEY `k` (`a`) COMMENT 'it''s 100%';\n"
+	if err != nil || string(out) != want {
+		t.Errorf("the client reads (%v):\n%s\nwant\n%s", err, out, want)
 	}
 }
 

@@ -137,7 +137,7 @@ func keyFollowLines(t *testing.T, profilePath, dump, sock string) []string {
 	var lines []string
 	alter := ""
 	for _, c := range a.Threads.Commands {
-		if !strings.HasPrefix(c, "mkdir ") && !strings.HasPrefix(c, "myloader ") && !strings.HasPrefix(c, "perl ") && !strings.HasPrefix(c, "mysql ") {
+		if !strings.HasPrefix(c, "mkdir ") && !strings.HasPrefix(c, "myloader ") && !strings.HasPrefix(c, "perl ") && !strings.HasPrefix(c, "mysql ") && !strings.HasPrefix(c, "printf ") {
 			continue
 		}
 		c = strings.Replace(c, "--host TARGET --user USER --ask-password", "--socket "+sock+" --user root", 1)
