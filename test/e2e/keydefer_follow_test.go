@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mytune/mytune/internal/testmariadb"
 )
@@ -58,9 +60,7 @@ func TestKeyDeferralFollowed(t *testing.T) {
 	before := state()
 	dir := t.TempDir()
 	dumpDir, dumpFile := filepath.Join(dir, "dump"), filepath.Join(dir, "all.sql")
-	if b, err := exec.Command("mydumper", "--socket", srv.Socket, "-u", "root", "--regex", `^kd[123]\.`, "-R", "-o", dumpDir, "-t", "2").CombinedOutput(); err != nil {
-		t.Fatalf("mydumper: %v\n%s", err, b)
-	}
+	mydumpKeyFollow(t, srv.Socket, dumpDir)
 	f, err := os.Create(dumpFile)
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +81,10 @@ func TestKeyDeferralFollowed(t *testing.T) {
 			lines := keyFollowLines(t, profilePath, dump, srv.Socket)
 			sql("DROP DATABASE kd1; DROP DATABASE kd2; DROP DATABASE kd3")
 			for _, line := range lines {
-				if b, err := exec.Command("bash", "-c", line).CombinedOutput(); err != nil {
+				ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // the load takes 2-3 s here
+				b, err := exec.CommandContext(ctx, "bash", "-c", line).CombinedOutput()
+				cancel()
+				if err != nil {
 					t.Fatalf("the printed line failed: %v\n%s\n%s", err, line, b)
 				}
 			}
@@ -94,6 +97,37 @@ func TestKeyDeferralFollowed(t *testing.T) {
 		})
 	}
 }
+
+// mydumpKeyFollow dumps the kd databases with mydumper into dir. A run
+// that has not ended in mydumperTimeout is killed and tried once more:
+// mydumper 0.10 hung once in this test under a full `go test ./...` (two
+// threads in futex waits, 2026-12-07; not reproduced in 30 quiet runs;
+// mydumper issue #539 reports such random hangs), a tool's fault, not
+// the advice's.
+func mydumpKeyFollow(t *testing.T, sock, dir string) {
+	t.Helper()
+	for try := 1; ; try++ {
+		ctx, cancel := context.WithTimeout(context.Background(), mydumperTimeout)
+		b, err := exec.CommandContext(ctx, "mydumper", "--socket", sock, "-u", "root", "--regex", `^kd[123]\.`, "-R", "-o", dir, "-t", "2").CombinedOutput()
+		hung := ctx.Err() != nil
+		cancel()
+		switch {
+		case err == nil:
+			return
+		case hung && try == 1:
+			t.Logf("mydumper did not end in %s (a known intermittent hang); trying once more", mydumperTimeout)
+			if err := os.RemoveAll(dir); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			t.Fatalf("mydumper (try %d, hung %v): %v\n%s", try, hung, err, b)
+		}
+	}
+}
+
+// mydumperTimeout bounds one mydumper run of TestKeyDeferralFollowed's
+// four small tables (under 2 s on this project's 2-CPU machine).
+const mydumperTimeout = 90 * time.Second
 
 // fillKeyFollowSchemas creates TestKeyDeferralFollowed's tables: kd1.t,
 // kd1.u and kd3.t of 60,000 rows (above KeyDeferMinRows), kd2.t of 500,
