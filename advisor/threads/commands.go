@@ -140,7 +140,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 			dd.skipBinlog, dd.enableBinlog = false, true // Size warns why (replicatingNote)
 		}
 		dd.oldMySQL = mysqlTools(targetOf(p, o)) && !mysqlTarget
-		dd.fulltext, dd.keys, dd.ifNotExists = fulltextDeferral(p.Dump), plan.keys, targetOf(p, o).IsMariaDB()
+		dd.fulltext, dd.keys, dd.ifNotExists = fulltextOf(p, o), plan.keys, targetOf(p, o).IsMariaDB()
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
 		notes = append(appendNonEmpty(notes, sandboxNote(p.Dump, targetOf(p, o))), ZeroDateNotes(p, o)...)

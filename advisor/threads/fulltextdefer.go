@@ -30,27 +30,51 @@ type ftTable struct {
 	keys          []string
 	// words is the index entries its rows give: rows × words per row.
 	words float64
+	// exact: a FULLTEXT table of the same name elsewhere keeps its
+	// indexes inline, so the filter matches this one by its schema too.
+	exact bool
 }
 
 // ftDeferral is what the load of a dump with FULLTEXT tables does with
 // their indexes: tables when they are added after the load, else why
-// they stay inline ("" when the dump has none).
+// they stay inline ("" when the dump has none); kept counts the FULLTEXT
+// tables that keep them inline while others are deferred, keptWhy why.
 type ftDeferral struct {
-	tables []ftTable
-	words  float64
-	why    string
+	tables  []ftTable
+	words   float64
+	why     string
+	kept    int
+	keptWhy string
 }
 
 // deferred reports whether the load leaves the FULLTEXT keys out.
 func (f ftDeferral) deferred() bool { return len(f.tables) > 0 }
 
-// fulltextDeferral decides whether the load of d adds its FULLTEXT
-// indexes after the rows (see FulltextDeferNote for the measurements):
-// for a mydumper dump with uncompressed schema files or a mysqldump file
-// read to its end, whose every FULLTEXT table is InnoDB with its keys
-// read, and whose FULLTEXT rows give FulltextDeferMinWords words or more
-// a row and FulltextDeferMinTableWords or more a table.
-func fulltextDeferral(d *profile.Dump) ftDeferral {
+// set is the filter's set of the deferred tables: all of them when no
+// FULLTEXT table keeps its indexes inline.
+func (f ftDeferral) set() deferSet {
+	if !f.deferred() {
+		return deferSet{}
+	}
+	if f.kept == 0 {
+		return deferSet{all: true}
+	}
+	names := make([]deferName, len(f.tables))
+	for i, t := range f.tables {
+		names[i] = deferName{t.schema, t.table, t.exact}
+	}
+	return setOf(names)
+}
+
+// fulltextDeferral decides which FULLTEXT tables of d get their indexes
+// after the rows (see FulltextDeferNote for the measurements): for a
+// mydumper dump with uncompressed schema files or a mysqldump file read
+// to its end, each InnoDB FULLTEXT table with its keys read whose rows
+// give FulltextDeferMinWords words or more a row and
+// FulltextDeferMinTableWords or more in all; the others keep theirs
+// inline, and so does a table whose name such a table shares elsewhere
+// unless mariadb (then matched by its schema; see keyDeferralOf).
+func fulltextDeferral(d *profile.Dump, mariadb bool) ftDeferral {
 	if d == nil || len(d.FulltextTables) == 0 || d.Format == "mysqlsh" {
 		return ftDeferral{} // MySQL Shell's loadDump defers them itself (deferTableIndexes)
 	}
@@ -66,27 +90,61 @@ func fulltextDeferral(d *profile.Dump) ftDeferral {
 	for _, m := range d.TableModels {
 		models[m.Name] = m
 	}
-	var out ftDeferral
+	var cands []ftTable
+	var reasons []string
+	keep := map[string]bool{}
 	for _, name := range d.FulltextTables {
-		m, ok := models[name]
-		if !ok || len(m.FulltextKeys) == 0 || len(m.FulltextKeys) != m.FulltextIndexes {
-			return ftDeferral{why: "the FULLTEXT keys of " + name + " were not read (no rows sampled)"}
-		}
-		if m.Engine != "" && m.Engine != "InnoDB" {
-			return ftDeferral{why: name + " is " + m.Engine + ", whose FULLTEXT build after a load was not measured"}
-		}
-		if m.FulltextWordsPerRow < FulltextDeferMinWords {
-			return ftDeferral{why: fmt.Sprintf("the rows of %s give %.1f words to its FULLTEXT indexes, fewer than the %d from which adding them after the load was measured faster", name, m.FulltextWordsPerRow, FulltextDeferMinWords)}
-		}
 		schema, table := splitTableName(name, d.Databases)
-		t := ftTable{schema: schema, table: table, keys: m.FulltextKeys, words: m.Rows() * m.FulltextWordsPerRow}
-		if t.words < FulltextDeferMinTableWords {
-			return ftDeferral{why: fmt.Sprintf("%s gives its FULLTEXT indexes about %s words (%s rows × %.1f), fewer than the %s from which adding them after the load "+
-				"was measured faster: each ALTER TABLE rebuilds its table, a cost that a small table does not earn back", name, human(t.words), human(m.Rows()), m.FulltextWordsPerRow, human(FulltextDeferMinTableWords))}
+		m, ok := models[name]
+		if why := ftKeepReason(name, m, ok); why != "" {
+			keep[table], reasons = true, append(reasons, why)
+			continue
+		}
+		cands = append(cands, ftTable{schema: schema, table: table, keys: m.FulltextKeys, words: m.Rows() * m.FulltextWordsPerRow})
+	}
+	var out ftDeferral
+	for _, t := range cands {
+		if keep[t.table] {
+			if !mariadb {
+				reasons = append(reasons, t.schema+"."+t.table+" shares its name with a FULLTEXT table kept inline, and the filter matches names alone for a target not known to be MariaDB")
+				continue
+			}
+			t.exact = true
 		}
 		out.tables, out.words = append(out.tables, t), out.words+t.words
 	}
+	if !out.deferred() {
+		out.why = firstReasons(reasons)
+	} else if out.kept = len(d.FulltextTables) - len(out.tables); out.kept > 0 {
+		out.keptWhy = firstReasons(reasons)
+	}
 	return out
+}
+
+// ftKeepReason is why table name (model m, ok when read) keeps its
+// FULLTEXT indexes inline; "" when they can be added after the load.
+func ftKeepReason(name string, m profile.DumpTableModel, ok bool) string {
+	switch {
+	case !ok || len(m.FulltextKeys) == 0 || len(m.FulltextKeys) != m.FulltextIndexes:
+		return "the FULLTEXT keys of " + name + " were not read (no rows sampled)"
+	case m.Engine != "" && m.Engine != "InnoDB":
+		return name + " is " + m.Engine + ", whose FULLTEXT build after a load was not measured"
+	case m.FulltextWordsPerRow < FulltextDeferMinWords:
+		return fmt.Sprintf("the rows of %s give %.1f words to its FULLTEXT indexes, fewer than the %d from which adding them after the load was measured faster", name, m.FulltextWordsPerRow, FulltextDeferMinWords)
+	}
+	if words := m.Rows() * m.FulltextWordsPerRow; words < FulltextDeferMinTableWords {
+		return fmt.Sprintf("%s gives its FULLTEXT indexes about %s words (%s rows × %.1f), fewer than the %s from which adding them after the load "+
+			"was measured faster: each ALTER TABLE rebuilds its table, a cost that a small table does not earn back", name, human(words), human(m.Rows()), m.FulltextWordsPerRow, human(FulltextDeferMinTableWords))
+	}
+	return ""
+}
+
+// firstReasons is up to three reasons, and how many more.
+func firstReasons(reasons []string) string {
+	if len(reasons) <= 3 {
+		return strings.Join(reasons, "; ")
+	}
+	return fmt.Sprintf("%s; and %d more", strings.Join(reasons[:3], "; "), len(reasons)-3)
 }
 
 // splitTableName splits "schema.table" at the longest of dbs that
@@ -106,19 +164,26 @@ func splitTableName(name string, dbs []string) (schema, table string) {
 	return schema, table
 }
 
-// withoutFulltext is the profile with its dump's FULLTEXT work taken out
-// of the table models, as the load that leaves the keys out does it: the
-// load estimate is made from it and the ALTER step added (alterRange).
-func withoutFulltext(p *profile.Profile) *profile.Profile {
+// withoutFulltext is the profile with the FULLTEXT work of f's tables
+// taken out of their table models, as the load that leaves their keys out
+// does it: the load estimate is made from it and the ALTER step added
+// (withAlter). FULLTEXT tables kept inline keep theirs.
+func withoutFulltext(p *profile.Profile, f ftDeferral) *profile.Profile {
 	if p.Dump == nil {
 		return p
 	}
+	out := map[string]bool{}
+	for _, t := range f.tables {
+		out[t.schema+"."+t.table] = true
+	}
 	d := *p.Dump
 	d.TableModels = slices.Clone(d.TableModels)
-	for i := range d.TableModels {
-		d.TableModels[i].FulltextIndexes, d.TableModels[i].FulltextWordsPerRow, d.TableModels[i].FulltextKeys = 0, 0, nil
+	for i, m := range d.TableModels {
+		if out[m.Name] {
+			d.TableModels[i].FulltextIndexes, d.TableModels[i].FulltextWordsPerRow, d.TableModels[i].FulltextKeys = 0, 0, nil
+		}
 	}
-	d.FulltextTables = nil
+	d.FulltextTables = slices.DeleteFunc(slices.Clone(d.FulltextTables), func(n string) bool { return out[n] })
 	cp := *p
 	cp.Dump = &d
 	return &cp
@@ -130,13 +195,9 @@ func withoutFulltext(p *profile.Profile) *profile.Profile {
 const NoKeysSuffix = ".nokeys"
 
 // deferredFilter is the perl program the load's lines run over the
-// schema: fulltextFilter when only FULLTEXT keys are added after the
-// load, else keyFilter's.
+// schema (deferredProgram): the FULLTEXT and plain keys deferred.
 func deferredFilter(dd dirs) string {
-	if !dd.keys.deferred() {
-		return fulltextFilter
-	}
-	return keyFilter(dd.fulltext.deferred(), dd.keys)
+	return deferredProgram(dd.fulltext.set(), dd.keys.set(), dd.format)
 }
 
 // noFulltextLines link the dump's files (but the system schemas', as

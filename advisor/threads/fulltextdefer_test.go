@@ -46,31 +46,36 @@ func TestFulltextDeferral(t *testing.T) {
 			return d
 		}(), 0, "read only in part"},
 		{"MySQL Shell dump: loadDump defers itself", ftDump("mysqlsh", "zstd", ftModel("sbtest.t1", 44, ftKey)), 0, ""},
-		{"a FULLTEXT table without a model: inline", func() *profile.Dump {
+		{"a FULLTEXT table without a model: that one inline", func() *profile.Dump {
 			d := ftDump("mydumper", "none", ftModel("sbtest.t1", 44, ftKey))
 			d.FulltextTables = append(d.FulltextTables, "sbtest.empty")
 			return d
-		}(), 0, "sbtest.empty were not read"},
+		}(), 1, "sbtest.empty were not read"},
 		{"a MyISAM FULLTEXT table: inline", func() *profile.Dump {
 			m := ftModel("sbtest.t1", 44, ftKey)
 			m.Engine = "MyISAM"
 			return ftDump("mydumper", "none", m)
 		}(), 0, "is MyISAM"},
-		{"a small table (2,000 rows × 44 words): inline", func() *profile.Dump {
+		{"a small table (2,000 rows × 44 words): that one inline", func() *profile.Dump {
 			m := ftModel("sbtest.small", 44, ftKey)
 			m.Bytes = 2000 * 245
 			return ftDump("mydumper", "none", ftModel("sbtest.t1", 44, ftKey), m)
-		}(), 0, "about 88,000 words (2,000 rows × 44.0), fewer than the 100,000"},
-		{"few words a row: inline", ftDump("mydumper", "none", ftModel("sbtest.t1", 44, ftKey), ftModel("sbtest.few", FulltextDeferMinWords-0.5, ftKey)), 0, "fewer than the"},
+		}(), 1, "about 88,000 words (2,000 rows × 44.0), fewer than the 100,000"},
+		{"few words a row: that table inline, the other deferred", ftDump("mydumper", "none", ftModel("sbtest.t1", 44, ftKey), ftModel("sbtest.few", FulltextDeferMinWords-0.5, ftKey)), 1, "fewer than the"},
+		{"only tables of few words: none deferred", ftDump("mydumper", "none", ftModel("sbtest.few", FulltextDeferMinWords-0.5, ftKey)), 0, "fewer than the"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := fulltextDeferral(c.d)
+			f := fulltextDeferral(c.d, true)
 			if len(f.tables) != c.deferred {
 				t.Errorf("deferred %d tables, want %d (why %q)", len(f.tables), c.deferred, f.why)
 			}
-			if c.why == "" && f.why != "" || !strings.Contains(f.why, c.why) {
-				t.Errorf("why %q, want one with %q", f.why, c.why)
+			why := f.why + f.keptWhy // why none is deferred, or why the kept ones are
+			if c.why == "" && why != "" || !strings.Contains(why, c.why) {
+				t.Errorf("why %q, want one with %q", why, c.why)
+			}
+			if want := c.d != nil && len(c.d.FulltextTables) > c.deferred && c.deferred > 0; (f.kept > 0) != want {
+				t.Errorf("kept %d, want some: %v", f.kept, want)
 			}
 			if want := float64(c.deferred) * 50_000 * 44; f.deferred() && f.words != want {
 				t.Errorf("words %.0f, want %.0f: rows × words per row", f.words, want)
@@ -134,7 +139,7 @@ func TestFulltextLines(t *testing.T) {
 	d := ftDump("mydumper", "none", ftModel("sbtest.t1", 44, ftKey), odd)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			c.dd.fulltext = fulltextDeferral(d)
+			c.dd.fulltext = fulltextDeferral(d, true)
 			lines, notes := loadCommands(c.dd, false, 4)
 			if len(lines) < len(c.want) {
 				t.Fatalf("lines %q, want %d", lines, len(c.want))
@@ -168,7 +173,7 @@ func TestFulltextFilterPerl(t *testing.T) {
 	if err := os.WriteFile(orig, []byte(in), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	line, _ := noFulltextLines(dirs{load: dir})
+	line, _ := noFulltextLines(dirs{load: dir, fulltext: ftDeferral{tables: []ftTable{{schema: "db", table: "a"}}}})
 	line = strings.ReplaceAll(line, shQuote(dir+NoFulltextSuffix), shQuote(link))
 	if out, err := exec.Command("sh", "-c", line).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v %s", line, err, out)
@@ -192,8 +197,8 @@ func TestFulltextFilterPerl(t *testing.T) {
 func TestFulltextEstimate(t *testing.T) {
 	d := ftDump("mydumper", "none", ftModel("sbtest.t1", 44, ftKey), ftModel("sbtest.t2", 44, ftKey))
 	host := profile.Host{CPU: profile.CPU{Logical: 2}, Memory: profile.Memory{TotalBytes: 23 << 30, AvailableBytes: 20 << 30}}
-	base := Size(&profile.Profile{Host: host, Dump: withoutFulltext(&profile.Profile{Dump: d}).Dump}, Options{Task: TaskLoad}).EstimatedLoad
-	fast, slow, _ := alterCost(fulltextDeferral(d))
+	base := Size(&profile.Profile{Host: host, Dump: withoutFulltext(&profile.Profile{Dump: d}, fulltextDeferral(d, true)).Dump}, Options{Task: TaskLoad}).EstimatedLoad
+	fast, slow, _ := alterCost(fulltextDeferral(d, true))
 	cases := []struct {
 		name  string
 		task  string
@@ -244,7 +249,7 @@ func TestFulltextSpaceWarning(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			w := fulltextSpaceWarning(&profile.Profile{Storage: c.storage, Dump: c.d}, fulltextDeferral(c.d))
+			w := fulltextSpaceWarning(&profile.Profile{Storage: c.storage, Dump: c.d}, fulltextDeferral(c.d, true))
 			if len(c.want) == 0 && w != "" {
 				t.Fatalf("warning %q, want none", w)
 			}
@@ -254,5 +259,25 @@ func TestFulltextSpaceWarning(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFulltextPartialFilter runs the filter when some FULLTEXT tables keep
+// their indexes inline: only the deferred tables' FULLTEXT lines go (s1.a
+// by its schema: s2.a, kept, shares its name), with s1.a's plain key.
+func TestFulltextPartialFilter(t *testing.T) {
+	table := func(name string, lines ...string) string {
+		return "CREATE TABLE " + name + " (\n  `id` int(11) NOT NULL,\n  `t` text,\n  PRIMARY KEY (`id`)" + strings.Join(lines, "") + "\n) ENGINE=InnoDB;\n"
+	}
+	ft, key := ",\n  FULLTEXT KEY `f` (`t`)", ",\n  KEY `k` (`id`)"
+	in := "USE `s1`;\n" + table("`a`", key, ft) + table("`small`", ft) + "USE `s2`;\n" + table("`a`", key, ft) + table("`b`", ft)
+	want := "USE `s1`;\n" + table("`a`") + table("`small`", ft) + "USE `s2`;\n" + table("`a`", key, ft) + table("`b`")
+	dd := dirs{format: "mysqldump",
+		fulltext: ftDeferral{tables: []ftTable{{schema: "s1", table: "a", exact: true}, {schema: "s2", table: "b"}}, kept: 2},
+		keys:     keyDeferral{tables: []keyTable{{schema: "s1", table: "a", exact: true}}}}
+	cmd := exec.Command("perl", "-ne", deferredFilter(dd))
+	cmd.Stdin = strings.NewReader(in)
+	if got, err := cmd.Output(); err != nil || string(got) != want {
+		t.Errorf("%v\n%s\nwant\n%s", err, got, want)
 	}
 }

@@ -48,21 +48,26 @@ const (
 // dir is the mydumper dump's link directory ("" for a mysqldump file).
 func fulltextLoadNote(dd dirs, dir string) string {
 	f := dd.fulltext
-	how := "the mysql line feeds the file through a perl filter that leaves out every FULLTEXT KEY line of its CREATE TABLEs (the file stays as it is)"
+	which, whose, kept := "every FULLTEXT KEY line of its CREATE TABLEs", "their", ""
+	if f.kept > 0 {
+		which, whose = "those tables' FULLTEXT KEY lines", "those tables'"
+		kept = fmt.Sprintf(" (%s inline: %s)", tablesVerb(f.kept, "keeps its FULLTEXT indexes", "keep theirs"), f.keptWhy)
+	}
+	how := "the mysql line feeds the file through a perl filter that leaves out " + which + " (the file stays as it is)"
 	if dir != "" {
-		how = fmt.Sprintf("the first line links the dump's files into %s and rewrites the links of its -schema.sql files without their FULLTEXT KEY lines "+
-			"(perl -i writes new files there; the dump stays as it is: remove the directory after), and myloader loads that", dir)
+		how = fmt.Sprintf("the first line links the dump's files into %s and rewrites the links of its -schema.sql files without %s FULLTEXT KEY lines "+
+			"(perl -i writes new files there; the dump stays as it is: remove the directory after), and myloader loads that", dir, whose)
 	}
 	keys := 0
 	for _, t := range f.tables {
 		keys += len(t.keys)
 	}
-	return fmt.Sprintf("%s with FULLTEXT indexes: %s; the last line adds the %s back, one ALTER TABLE each, one table after another. "+
+	return fmt.Sprintf("%s with FULLTEXT indexes%s: %s; the last line adds the %s back, one ALTER TABLE each, one table after another. "+
 		"%s The first FULLTEXT index of a table rebuilds it (InnoDB adds its FTS_DOC_ID column): while it runs it takes free space in the datadir of "+
 		"about %.1f times the table's bytes in the dump (measured: 35.3 MB at the peak for a table of 12.25 MB of SQL) and sort files in "+
 		"innodb_tmpdir (else tmpdir). Measured on MariaDB 10.11.19; MySQL builds them the same way "+
 		"(its manual: \"it is much faster to load your data into a table that has no FULLTEXT index and then create the index after that\"), "+
-		"untested here", count(len(f.tables), "table"), how, indexes(keys), fulltextGainText, ftRebuildPerDumpByte)
+		"untested here", count(len(f.tables), "table"), kept, how, indexes(keys), fulltextGainText, ftRebuildPerDumpByte)
 }
 
 // fulltextGainText is the measured gain the note states (review r63).

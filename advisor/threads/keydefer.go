@@ -1,7 +1,6 @@
 package threads
 
 import (
-	"encoding/hex"
 	"fmt"
 	"slices"
 	"sort"
@@ -31,9 +30,6 @@ type keyDeferral struct {
 	// inline counts the keyed tables whose keys stay in their CREATE TABLE.
 	inline int
 	why    string
-	// format is the dump's ("mydumper" or "mysqldump"): where the filter
-	// reads a table's schema when it must (its file's name, or USE lines).
-	format string
 }
 
 // deferred reports whether the load leaves some tables' plain keys out.
@@ -88,7 +84,7 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 	for _, t := range past {
 		keep[t.table] = true
 	}
-	out := keyDeferral{format: d.Format}
+	var out keyDeferral
 	for _, t := range in {
 		if keep[t.table] {
 			if !mariadb {
@@ -175,87 +171,13 @@ func firstNames(names []string) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
 }
 
-// keyFilter is the perl program that takes the deferred keys out of a
-// dump's CREATE TABLEs, streaming (one line held back, as fulltextFilter):
-// every FULLTEXT key line when fulltext, and the plain KEY/INDEX lines of
-// the tables named (hex-encoded in the program, so any name is safe in it
-// and in the shell). The comma before a removed last definition goes.
-// A table named by its name alone matches in any schema; an exact one
-// only in its own (keySchemaExpr), so that a same-named table elsewhere
-// keeps its keys.
-func keyFilter(fulltext bool, k keyDeferral) string {
-	var names, exact []string
-	seen := map[string]bool{}
-	for _, t := range k.tables {
-		key := t.table
-		if t.exact {
-			key = t.schema + "\x00" + t.table
-		}
-		if !seen[key] {
-			seen[key] = true
-			if t.exact {
-				exact = append(exact, hex.EncodeToString([]byte(t.schema+"\x00"+t.table)))
-			} else {
-				names = append(names, hex.EncodeToString([]byte(t.table)))
-			}
-		}
+// set is the filter's set of the tables whose plain keys are deferred.
+func (k keyDeferral) set() deferSet {
+	names := make([]deferName, len(k.tables))
+	for i, t := range k.tables {
+		names[i] = deferName{t.schema, t.table, t.exact}
 	}
-	var drop []string
-	if fulltext {
-		drop = append(drop, `/^\s*FULLTEXT (KEY|INDEX) /`)
-	}
-	start := routineGuard + `$c=1 if !$r && /^CREATE TABLE/; `
-	if len(names)+len(exact) > 0 {
-		drop = append(drop, `$k && /^\s*(KEY|INDEX) /`)
-		start = `BEGIN { %t = map { pack("H*", $_), 1 } qw(` + strings.Join(names, " ") + `)` + keyExactSet(exact) + ` } ` + routineGuard + keyUseLine(exact, k.format) +
-			"if (!$r && /^CREATE TABLE/) { $c = 1; $k = 0; if (/^CREATE TABLE (?:IF NOT EXISTS )?(?:`((?:[^`]|``)*)`\\.)?`((?:[^`]|``)*)`/) { ($s, $n) = ($1, $2); " +
-			"s/``/`/g for $n, $s; $k = exists $t{$n}" + keySchemaExpr(exact, k.format) + " } } "
-	}
-	cond := strings.Join(drop, " || ")
-	if len(drop) > 1 {
-		cond = "(" + cond + ")"
-	}
-	return start + `if ($c && ` + cond + `) { $h =~ s/,(\s*)$/$1/ if !/,\s*$/ } ` +
-		`else { print $h; $h = $_ } $c=0 if /^\)/; if (eof) { print $h; $h = "" }`
-}
-
-// routineGuard keeps the filters out of routines, triggers and events: a
-// mysqldump file writes them between "DELIMITER ;;" and "DELIMITER ;",
-// and a line of a routine's body may begin with CREATE TABLE.
-const routineGuard = `$r = $1 ne ";" if /^DELIMITER\s+(\S+)/; `
-
-// keyExactSet is the BEGIN block's set of exact tables, "schema\0table"
-// hex-encoded; "" when there are none.
-func keyExactSet(exact []string) string {
-	if len(exact) == 0 {
-		return ""
-	}
-	return `; %x = map { pack("H*", $_), 1 } qw(` + strings.Join(exact, " ") + `)`
-}
-
-// keyUseLine follows a mysqldump file's USE lines (mysqldump --databases
-// writes "USE `db`;" before each database's tables) when some table is
-// matched by its schema; "" otherwise.
-func keyUseLine(exact []string, format string) string {
-	if len(exact) == 0 || format != "mysqldump" {
-		return ""
-	}
-	return "if (/^USE\\s+(?:`((?:[^`]|``)*)`|(\\S+?));?\\s*$/) { $d = defined $1 ? $1 : $2; $d =~ s/``/`/g } "
-}
-
-// keySchemaExpr matches an exact table by its schema: the one its CREATE
-// TABLE names, else its file's (mydumper's db.table-schema.sql, the file
-// the reader took it from), else the last USE's (mysqldump). A schema not
-// found matches nothing, so the keys stay inline.
-func keySchemaExpr(exact []string, format string) string {
-	if len(exact) == 0 {
-		return ""
-	}
-	from := `defined $d ? $d : "\x01"`
-	if format == "mydumper" {
-		from = "$ARGV =~ m{([^/]*)\\.\\Q$n\\E-schema\\.sql$}s ? $1 : \"\\x01\""
-	}
-	return ` || exists $x{(defined $s ? $s : ` + from + `) . "\0$n"}`
+	return setOf(names)
 }
 
 // deferring reports whether the load adds some keys after the rows

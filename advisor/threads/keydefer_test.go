@@ -180,8 +180,8 @@ func TestKeyFilterPerl(t *testing.T) {
 			}
 		})
 	}
-	if keyFilter(true, keyDeferral{}) != fulltextFilter {
-		t.Errorf("keyFilter with no plain keys:\n%s\nwant fulltextFilter:\n%s", keyFilter(true, keyDeferral{}), fulltextFilter)
+	if p := deferredProgram(deferSet{all: true}, deferSet{}, "mydumper"); p != fulltextFilter {
+		t.Errorf("deferredProgram with every FULLTEXT table and no plain keys:\n%s\nwant fulltextFilter:\n%s", p, fulltextFilter)
 	}
 }
 
@@ -357,8 +357,6 @@ func TestKeyFilterSchemas(t *testing.T) {
 	odd := "t.+(x)" // regex characters in the name: matched as text
 	k := keyDeferral{tables: []keyTable{{schema: "s.1", table: odd, exact: true}, {schema: "s2", table: "u", exact: true}, {schema: "s2", table: "v"}}}
 	t.Run("mydumper files", func(t *testing.T) {
-		k := k
-		k.format = "mydumper"
 		dir := filepath.Join(t.TempDir(), "dump.d")
 		files := map[string][2]string{ // name: content, want
 			"s.1." + odd + "-schema.sql": {create("`"+odd+"`", "k1"), bare("`" + odd + "`")},
@@ -375,7 +373,7 @@ func TestKeyFilterSchemas(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		line, linkDir := noFulltextLines(dirs{load: dir, keys: k})
+		line, linkDir := noFulltextLines(dirs{load: dir, format: "mydumper", keys: k})
 		if out, err := exec.Command("sh", "-c", line).CombinedOutput(); err != nil {
 			t.Fatalf("%s: %v %s", line, err, out)
 		}
@@ -386,13 +384,11 @@ func TestKeyFilterSchemas(t *testing.T) {
 		}
 	})
 	t.Run("mysqldump stream", func(t *testing.T) {
-		k := k
-		k.format = "mysqldump"
 		in := "USE `s.1`;\n" + create("`"+odd+"`", "k1") + create("`u`", "k3") + create("`s2`.`u`", "k4") + routine +
 			"USE s2;\n" + create("`"+odd+"`", "k2") + create("`u`", "k4") + create("`v`", "k5")
 		want := "USE `s.1`;\n" + bare("`"+odd+"`") + create("`u`", "k3") + bare("`s2`.`u`") + routine +
 			"USE s2;\n" + create("`"+odd+"`", "k2") + bare("`u`") + bare("`v`")
-		cmd := exec.Command("perl", "-ne", deferredFilter(dirs{keys: k}))
+		cmd := exec.Command("perl", "-ne", deferredFilter(dirs{format: "mysqldump", keys: k}))
 		cmd.Stdin = strings.NewReader(in)
 		if got, err := cmd.Output(); err != nil || string(got) != want {
 			t.Errorf("%v\n%s\nwant\n%s", err, got, want)

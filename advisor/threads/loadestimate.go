@@ -25,7 +25,7 @@ func deferredModel(p *profile.Profile, o Options, loader Choice, b pool, cores i
 	ft := fulltextOf(p, o)
 	np, nb := p, b
 	if ft.deferred() {
-		np = withoutFulltext(p) // the redo the load writes without the FULLTEXT entries (held-out card fth2: 349-404 MiB priced, the load's own far less)
+		np = withoutFulltext(p, ft) // the redo the load writes without the FULLTEXT entries (held-out card fth2: 349-404 MiB priced, the load's own far less)
 		nb.room = roomOf(np.Dump, ratioOf(np, o.Calibration), targetOf(np, o), b.redo, pageOf(np))
 	}
 	// the plain keys' redo is left in the room: the ALTER TABLEs write about what the load would have (card bed, 2026-12-07: 203 MB against 205)
@@ -41,5 +41,5 @@ func fulltextOf(p *profile.Profile, o Options) ftDeferral {
 	if o.Task != TaskAll && o.Task != TaskLoad {
 		return ftDeferral{}
 	}
-	return fulltextDeferral(p.Dump)
+	return fulltextDeferral(p.Dump, targetOf(p, o).IsMariaDB())
 }

@@ -28,7 +28,9 @@ var keyFollowSchemas = []string{"kd1", "kd2", "kd3"}
 // databases dropped: the link directory and perl filter (mydumper) or the
 // filtered pipe (mysqldump), the loader, the ALTER TABLE line. Every index
 // must come back as it was (information_schema.STATISTICS), the small
-// same-named table's keys must have stayed in its CREATE TABLE, and a
+// same-named tables' keys (kd2.t's plain ones, kd2.ft's FULLTEXT one,
+// too few words to defer while kd1.ft's are) must have stayed in their
+// CREATE TABLEs, and a
 // procedure whose body creates a table named t with a KEY must come back
 // unchanged. The plan is made from the key-defer fit's host profile, where
 // the deferral is measured faster (advisor/threads/testdata/key-defer-fit/).
@@ -91,8 +93,8 @@ func TestKeyDeferralFollowed(t *testing.T) {
 			if after := state(); after != before {
 				t.Errorf("the restore's indexes or procedure differ from the source's:\n%s\nwant\n%s", after, before)
 			}
-			if got := sql("SHOW CREATE TABLE kd2.t"); !strings.Contains(got, "KEY `k_1`") {
-				t.Errorf("kd2.t lost its KEY in the load (the filter matched its name):\n%s", got)
+			if got := sql("SHOW CREATE TABLE kd2.t; SHOW CREATE TABLE kd2.ft"); !strings.Contains(got, "KEY `k_1`") || !strings.Contains(got, "FULLTEXT KEY `f`") {
+				t.Errorf("kd2.t or kd2.ft lost a key in the load (the filter matched its name):\n%s", got)
 			}
 		})
 	}
@@ -147,6 +149,13 @@ func fillKeyFollowSchemas(sql func(string) string) {
 			"KEY k_1 (k), KEY c_1 (c(10))) ENGINE=InnoDB; ")
 		b.WriteString("INSERT INTO " + tb.name + " (k, c) SELECT FLOOR(RAND() * 1000000), MD5(RAND()) FROM seq_1_to_" + strconv.Itoa(tb.rows) + "; ")
 	}
+	for _, ft := range []struct {
+		name string
+		rows int
+	}{{"kd1.ft", 3_000}, {"kd2.ft", 50}} { // 40 words a row: 120,000 words, and 2,000 (under FulltextDeferMinTableWords)
+		b.WriteString("CREATE TABLE " + ft.name + " (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, body TEXT NOT NULL, FULLTEXT KEY f (body)) ENGINE=InnoDB; ")
+		b.WriteString("INSERT INTO " + ft.name + " (body) SELECT REPEAT(CONCAT(SUBSTR(MD5(RAND()), 1, 8), ' '), 40) FROM seq_1_to_" + strconv.Itoa(ft.rows) + "; ")
+	}
 	b.WriteString("\nDELIMITER //\nCREATE PROCEDURE kd1.p() BEGIN\nCREATE TABLE t (\n  id int,\n  KEY kp (id)\n);\nEND //\nDELIMITER ;\n")
 	sql(b.String())
 }
@@ -181,14 +190,15 @@ func keyFollowLines(t *testing.T, profilePath, dump, sock string) []string {
 		}
 		lines = append(lines, c)
 	}
-	for _, want := range []string{"ALTER TABLE `kd1`.`t` ADD KEY IF NOT EXISTS `k_1`", "ALTER TABLE `kd3`.`t`", "ALTER TABLE `kd1`.`u`"} {
+	for _, want := range []string{"ALTER TABLE `kd1`.`t` ADD KEY IF NOT EXISTS `k_1`", "ALTER TABLE `kd3`.`t`", "ALTER TABLE `kd1`.`u`",
+		"ALTER TABLE `kd1`.`ft` ADD FULLTEXT KEY IF NOT EXISTS `f`"} {
 		if !strings.Contains(alter, want) {
 			t.Fatalf("no key deferral for the big tables (%q not in the ALTER line %q); commands:\n%s\nnotes:\n%s",
 				want, alter, strings.Join(a.Threads.Commands, "\n"), strings.Join(a.Threads.Notes, "\n"))
 		}
 	}
 	if strings.Contains(alter, "`kd2`") {
-		t.Fatalf("kd2.t (500 rows) deferred: %s", alter)
+		t.Fatalf("a kd2 table (too small) deferred: %s", alter)
 	}
 	return lines
 }
