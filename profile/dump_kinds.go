@@ -13,6 +13,11 @@ type DumpTableKinds struct {
 	// ForeignKeyTables have a FOREIGN KEY constraint (mydumper 0.10 loads
 	// with FOREIGN_KEY_CHECKS=0: no parent is looked up).
 	ForeignKeyTables []string `json:"foreign_key_tables,omitempty"`
+	// ForeignKeyParents are the tables those FOREIGN KEYs reference
+	// ("schema.table" as the constraint names it, an unqualified name in
+	// its table's database): with the ForeignKeyTables, the tables whose
+	// keys a load must create with them (fields_revision 5).
+	ForeignKeyParents []string `json:"foreign_key_parents,omitempty"`
 	// VersionedTables are MariaDB's system-versioned tables (WITH SYSTEM
 	// VERSIONING): a dump's SELECT * reads their current rows only.
 	VersionedTables []string `json:"versioned_tables,omitempty"`

@@ -13,7 +13,7 @@ import (
 // fieldsHash is the sha256 of the sorted JSON field paths of Profile at
 // FieldsRevision (jsonPaths): adding a field changes it, and the test
 // below then asks for FieldsRevision to be raised with it.
-const fieldsHash = "0d6b7be387ea2a1c396889852ebe3eac16c04af1d536021d566301405c37dcc0"
+const fieldsHash = "64c7ae126ce42840f3bd51835b0c9fc1e20a2a15f4d7544009f40088d466f56e"
 
 // TestFieldsRevision: a field added to the profile raises FieldsRevision,
 // so a profile saved before it says it is older (review r57: profiles

@@ -58,8 +58,9 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 		return keyDeferral{why: "the file was read only in part, so the keys of the tables past that part are not known"}
 	case d.Format != "mydumper" && d.Format != "mysqldump":
 		return keyDeferral{}
-	case len(d.ForeignKeyTables) > 0:
-		return keyDeferral{why: fmt.Sprintf("the dump has FOREIGN KEYs (%s): a key a constraint uses must exist when its table is created", firstNames(d.ForeignKeyTables))}
+	case len(d.ForeignKeyTables) > 0 && len(d.ForeignKeyParents) == 0:
+		return keyDeferral{why: fmt.Sprintf("the dump has FOREIGN KEYs (%s) and the tables they reference were not read (a profile saved before fields_revision 5): "+
+			"a key a constraint uses must exist when its table is created", firstNames(d.ForeignKeyTables))}
 	}
 	models := map[string]profile.DumpTableModel{}
 	for _, m := range d.TableModels {
@@ -74,7 +75,7 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 	for _, name := range d.SecondaryKeyTables {
 		schema, table := splitTableName(name, d.Databases)
 		m, ok := models[name]
-		if !ok || !keysMovable(m, name, d) || m.Rows() < KeyDeferMinRows || misread[schema] {
+		if !ok || !keysMovable(m, name, d) || m.Rows() < KeyDeferMinRows || misread[schema] || inForeignKey(name, d) {
 			keep[table] = true
 			continue
 		}
@@ -113,6 +114,14 @@ func withinStatement(all []keyTable) (in, past []keyTable) {
 		}
 	}
 	return all, nil
+}
+
+// inForeignKey reports whether table name has a FOREIGN KEY or is one's
+// parent: a constraint needs an index on its columns in both when its
+// table is created (InnoDB makes one on the child's if none is there, so a
+// key added after would be a second), so such a table keeps its keys.
+func inForeignKey(name string, d *profile.Dump) bool {
+	return slices.Contains(d.ForeignKeyTables, name) || slices.Contains(d.ForeignKeyParents, name)
 }
 
 // keysMovable reports whether table m's plain keys can leave its CREATE

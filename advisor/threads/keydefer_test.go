@@ -54,6 +54,14 @@ func TestKeyDeferralOf(t *testing.T) {
 		{"mysqldump read in part: inline", with(keyDump("mysqldump", "none", big("sbtest.t1")), func(d *profile.Dump) { d.ScannedBytes = 1 << 30 }), false, nil, 0, "read only in part"},
 		{"MySQL Shell dump: none (loadDump has its own)", keyDump("mysqlsh", "zstd", big("sbtest.t1")), false, nil, 0, ""},
 		{"FOREIGN KEYs anywhere: inline", with(keyDump("mydumper", "none", big("sbtest.t1")), func(d *profile.Dump) { d.ForeignKeyTables = []string{"sbtest.child"} }), false, nil, 0, "FOREIGN KEYs (sbtest.child)"},
+		{"FOREIGN KEYs with their parents read: the child and the parent keep their keys, an unrelated table's are deferred", with(keyDump("mydumper", "none",
+			big("sbtest.t1"), big("sbtest.child"), big("sbtest.parent")), func(d *profile.Dump) {
+			d.ForeignKeyTables, d.ForeignKeyParents = []string{"sbtest.child"}, []string{"sbtest.parent"}
+		}), false, []string{"sbtest.t1"}, 2, ""},
+		{"a FOREIGN KEY between the only big tables: none deferred, the why names the constraint", with(keyDump("mydumper", "none",
+			big("sbtest.child"), big("sbtest.parent")), func(d *profile.Dump) {
+			d.ForeignKeyTables, d.ForeignKeyParents = []string{"sbtest.child"}, []string{"sbtest.parent"}
+		}), false, nil, 2, "in a FOREIGN KEY"},
 		{"a small table keeps its keys, the big one not", keyDump("mydumper", "none", big("sbtest.t1"), keyModel("sbtest.small", 2_000, "KEY `k` (`k`)")), false, []string{"sbtest.t1"}, 1, ""},
 		{"only small tables: inline", keyDump("mydumper", "none", keyModel("sbtest.small", 2_000, "KEY `k` (`k`)")), false, nil, 1, "under 50,000 rows"},
 		{"keys that must stay, MyISAM, versioned, unread: kept", with(keyDump("mydumper", "none", big("sbtest.t1"),

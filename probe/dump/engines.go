@@ -165,7 +165,7 @@ func readSchemaEngines(ctx context.Context, dir string, files map[[2]string]stri
 		t.encryption.add(key[0]+"."+key[1], afterDefinitions(rest))
 		t.compressedRows(key[0]+"."+key[1], afterDefinitions(rest))
 		t.wide.add(key[0]+"."+key[1], rest)
-		t.kinds.add(key[0]+"."+key[1], rest)
+		t.kinds.add(key[0], key[0]+"."+key[1], rest)
 	}
 	if unread > 0 {
 		note = fmt.Sprintf("%d schema files had no readable CREATE TABLE: their tables' engine is unknown (counted as InnoDB)", unread)

@@ -353,7 +353,7 @@ func (s *sqlScan) tableStatement(b []byte) bool {
 		return true
 	case bytes.HasPrefix(b, prefixEngine) && s.current != nil && s.creating:
 		s.current.Engine = tableEngine("()" + string(b[1:]))
-		s.t.createEnded(s.current.Name, s.model.createEnd(s.current.Name, s.current.Engine), string(b))
+		s.t.createEnded(s.schemaName(), s.current.Name, s.model.createEnd(s.current.Name, s.current.Engine), string(b))
 		s.creating, s.createTail = false, !statementEnds(b)
 		return true
 	}

@@ -2,6 +2,7 @@ package dump
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,6 +15,9 @@ type tableKind struct {
 	fulltext, spatial, foreignKeys int  // FULLTEXT and SPATIAL indexes, FOREIGN KEY constraints
 	plainKeys                      int  // plain (KEY or INDEX) secondary indexes
 	versioned, sequence            bool // WITH SYSTEM VERSIONING; a MariaDB SEQUENCE (SEQUENCE=1)
+	// parents are the tables its FOREIGN KEYs reference, "schema.table",
+	// NUL-separated (a string keeps tableKind comparable).
+	parents string
 }
 
 // reVersioned finds WITH SYSTEM VERSIONING, the table option or a column's
@@ -53,11 +57,44 @@ func kindOf(rest string) tableKind {
 // tableKinds are the dump's tables of each kind, by "schema.table".
 type tableKinds map[string]tableKind
 
-// add records table's kind when its CREATE TABLE makes it one.
-func (t tableKinds) add(table, createRest string) {
-	if k := kindOf(createRest); k != (tableKind{}) {
+// add records table's kind ("schema.table", in schema) when its CREATE
+// TABLE makes it one.
+func (t tableKinds) add(schema, table, createRest string) {
+	k := kindOf(createRest)
+	if k.foreignKeys > 0 {
+		k.parents = strings.Join(parentsOf(schema, createRest), "\x00")
+	}
+	if k != (tableKind{}) {
 		t[table] = k
 	}
+}
+
+// parentsOf are the tables the FOREIGN KEYs of a CREATE TABLE in schema
+// reference, "schema.table": REFERENCES tbl_name names one in the table's
+// own database unless qualified (MySQL manual, "FOREIGN KEY Constraints";
+// MariaDB KB, "Foreign Keys").
+func parentsOf(schema, rest string) []string {
+	body, _ := splitCreate(stripQuoted(rest))
+	var out []string
+	for _, def := range splitTop(body, ',') {
+		up := strings.ToUpper(def)
+		i := strings.Index(up, " REFERENCES ")
+		if i < 0 || !strings.Contains(up, "FOREIGN KEY") {
+			continue
+		}
+		first, after, ok := identifier([]byte(strings.TrimSpace(def[i+len(" REFERENCES "):])))
+		if !ok {
+			continue
+		}
+		db, table := schema, first
+		if after = []byte(strings.TrimLeft(string(after), " ")); len(after) > 0 && after[0] == '.' {
+			if second, _, ok := identifier([]byte(strings.TrimLeft(string(after[1:]), " "))); ok {
+				db, table = first, second
+			}
+		}
+		out = append(out, db+"."+table)
+	}
+	return out
 }
 
 // lists is the dump's tables of each kind, sorted; a kind without tables
@@ -74,6 +111,11 @@ func (t tableKinds) lists() profile.DumpTableKinds {
 		if k.foreignKeys > 0 {
 			out.ForeignKeyTables = append(out.ForeignKeyTables, name)
 		}
+		for _, parent := range strings.Split(k.parents, "\x00") {
+			if parent != "" && !slices.Contains(out.ForeignKeyParents, parent) {
+				out.ForeignKeyParents = append(out.ForeignKeyParents, parent)
+			}
+		}
 		if k.versioned {
 			out.VersionedTables = append(out.VersionedTables, name)
 		}
@@ -84,7 +126,7 @@ func (t tableKinds) lists() profile.DumpTableKinds {
 			out.SecondaryKeyTables = append(out.SecondaryKeyTables, name)
 		}
 	}
-	for _, l := range []([]string){out.FulltextTables, out.SpatialTables, out.ForeignKeyTables, out.VersionedTables, out.SequenceTables, out.SecondaryKeyTables} {
+	for _, l := range []([]string){out.FulltextTables, out.SpatialTables, out.ForeignKeyTables, out.ForeignKeyParents, out.VersionedTables, out.SequenceTables, out.SecondaryKeyTables} {
 		sort.Strings(l)
 	}
 	return out
@@ -94,7 +136,7 @@ func (t tableKinds) lists() profile.DumpTableKinds {
 // ENGINE line is read: rest is the text from its definitions up to that
 // line, engineLine the line itself (WITH SYSTEM VERSIONING and SEQUENCE=1
 // are on it).
-func (t *tally) createEnded(table, rest, engineLine string) {
+func (t *tally) createEnded(schema, table, rest, engineLine string) {
 	t.wide.add(table, rest)
-	t.kinds.add(table, rest+engineLine)
+	t.kinds.add(schema, table, rest+engineLine)
 }

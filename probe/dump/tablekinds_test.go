@@ -2,6 +2,7 @@ package dump
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/mytune/mytune/profile"
@@ -63,13 +64,21 @@ func TestTableKindsLists(t *testing.T) {
 			"mx.b":     "(`a` text, `p` point NOT NULL, FULLTEXT KEY `f` (`a`), SPATIAL KEY `s` (`p`)) ENGINE=InnoDB",
 			"mx.s":     "(`next_not_cached_value` bigint(21) NOT NULL) ENGINE=InnoDB SEQUENCE=1",
 		}, profile.DumpTableKinds{FulltextTables: []string{"mx.b", "mx.doc"}, SpatialTables: []string{"mx.b"},
-			ForeignKeyTables: []string{"mx.child"}, VersionedTables: []string{"mx.acct"}, SequenceTables: []string{"mx.s"}}},
+			ForeignKeyTables: []string{"mx.child"}, ForeignKeyParents: []string{"mx.parent"}, VersionedTables: []string{"mx.acct"}, SequenceTables: []string{"mx.s"}}},
+		{"FOREIGN KEY parents: unqualified in the child's database, qualified, self, several, a COMMENT naming none", map[string]string{
+			"a.c1": "(`x` int, `y` int, KEY `k` (`x`), CONSTRAINT `f1` FOREIGN KEY (`x`) REFERENCES `p1` (`id`) ON DELETE CASCADE,\n" +
+				"  CONSTRAINT `f2` FOREIGN KEY (`y`) REFERENCES `b`.`p2` (`id`)) ENGINE=InnoDB COMMENT ' REFERENCES `z` FOREIGN KEY'",
+			"a.tree": "(`id` int, `up` int, FOREIGN KEY (`up`) REFERENCES tree (`id`)) ENGINE=InnoDB",
+			"a.d":    "(`x` int, CONSTRAINT `f` FOREIGN KEY (`x`) REFERENCES `we``ird` . `p 3` (`id`)) ENGINE=InnoDB",
+		}, profile.DumpTableKinds{ForeignKeyTables: []string{"a.c1", "a.d", "a.tree"}, ForeignKeyParents: []string{"a.p1", "a.tree", "b.p2", "we`ird.p 3"},
+			SecondaryKeyTables: []string{"a.c1"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			k := tableKinds{}
 			for name, rest := range c.add {
-				k.add(name, rest)
+				schema, _, _ := strings.Cut(name, ".")
+				k.add(schema, name, rest)
 			}
 			if got := k.lists(); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("lists = %+v, want %+v", got, c.want)

@@ -27,13 +27,14 @@ var keyFollowSchemas = []string{"kd1", "kd2", "kd3"}
 // user pastes them, into the live MariaDB the dump came from with its
 // databases dropped: the link directory and perl filter (mydumper) or the
 // filtered pipe (mysqldump), the loader, the ALTER TABLE line. Every index
-// must come back as it was (information_schema.STATISTICS), the small
-// same-named tables' keys (kd2.t's plain ones, kd2.ft's FULLTEXT one,
-// too few words to defer while kd1.ft's are) must have stayed in their
-// CREATE TABLEs, and a
-// procedure whose body creates a table named t with a KEY must come back
-// unchanged. The plan is made from the key-defer fit's host profile, where
-// the deferral is measured faster (advisor/threads/testdata/key-defer-fit/).
+// and FOREIGN KEY must come back as it was (information_schema), the
+// small same-named tables' keys (kd2.t's plain ones, kd2.ft's FULLTEXT
+// one, too few words to defer while kd1.ft's are) must have stayed in
+// their CREATE TABLEs, kd3.parent and kd3.child, tied by a FOREIGN KEY,
+// keep theirs inline, and a procedure whose body creates a table named t
+// with a KEY must come back unchanged. The plan is made from the key-defer
+// fit's host profile, where the deferral is measured faster
+// (advisor/threads/testdata/key-defer-fit/).
 func TestKeyDeferralFollowed(t *testing.T) {
 	for _, tool := range []string{"mydumper", "myloader", "mariadb-dump", "mariadb", "perl"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -57,7 +58,8 @@ func TestKeyDeferralFollowed(t *testing.T) {
 	fillKeyFollowSchemas(sql)
 	state := func() string { // the body's white space normalized: myloader 0.10 loads ");\nEND" as "); \nEND"
 		return sql("SELECT TABLE_SCHEMA, TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX, COLUMN_NAME, IFNULL(SUB_PART, '-') FROM information_schema.STATISTICS " +
-			"WHERE TABLE_SCHEMA LIKE 'kd_' ORDER BY 1, 2, 3, 4; SELECT REGEXP_REPLACE(ROUTINE_DEFINITION, '[[:space:]]+', ' ') FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'kd1'")
+			"WHERE TABLE_SCHEMA LIKE 'kd_' ORDER BY 1, 2, 3, 4; " +
+			"SELECT CONSTRAINT_SCHEMA, TABLE_NAME, CONSTRAINT_NAME, REFERENCED_TABLE_NAME FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA LIKE 'kd_'; SELECT REGEXP_REPLACE(ROUTINE_DEFINITION, '[[:space:]]+', ' ') FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'kd1'")
 	}
 	before := state()
 	dir := t.TempDir()
@@ -149,6 +151,12 @@ func fillKeyFollowSchemas(sql func(string) string) {
 			"KEY k_1 (k), KEY c_1 (c(10))) ENGINE=InnoDB; ")
 		b.WriteString("INSERT INTO " + tb.name + " (k, c) SELECT FLOOR(RAND() * 1000000), MD5(RAND()) FROM seq_1_to_" + strconv.Itoa(tb.rows) + "; ")
 	}
+	// a FOREIGN KEY between two big tables: both keep their keys inline, the others' are still deferred
+	b.WriteString("CREATE TABLE kd3.parent (id INT NOT NULL PRIMARY KEY, k INT NOT NULL, KEY pk_1 (k)) ENGINE=InnoDB; " +
+		"INSERT INTO kd3.parent SELECT seq, seq % 1000 FROM seq_1_to_60000; " +
+		"CREATE TABLE kd3.child (id INT NOT NULL PRIMARY KEY, p INT NOT NULL, k INT NOT NULL, KEY ck_1 (k), KEY cp (p), " +
+		"CONSTRAINT fk_p FOREIGN KEY (p) REFERENCES parent (id)) ENGINE=InnoDB; " +
+		"INSERT INTO kd3.child SELECT seq, seq, seq % 77 FROM seq_1_to_60000; ")
 	for _, ft := range []struct {
 		name string
 		rows int
@@ -197,8 +205,8 @@ func keyFollowLines(t *testing.T, profilePath, dump, sock string) []string {
 				want, alter, strings.Join(a.Threads.Commands, "\n"), strings.Join(a.Threads.Notes, "\n"))
 		}
 	}
-	if strings.Contains(alter, "`kd2`") {
-		t.Fatalf("a kd2 table (too small) deferred: %s", alter)
+	if strings.Contains(alter, "`kd2`") || strings.Contains(alter, "`parent`") || strings.Contains(alter, "`child`") {
+		t.Fatalf("a kd2 table (too small) or a FOREIGN KEY's table deferred: %s", alter)
 	}
 	return lines
 }
