@@ -116,17 +116,22 @@ func namedStart(ft, keys deferSet, format string) string {
 
 // routineGuard keeps the filters out of routines, triggers and events: a
 // mysqldump file writes them between "DELIMITER ;;" and "DELIMITER ;",
-// and a line of a routine's body may begin with CREATE TABLE.
-const routineGuard = `$r = $1 ne ";" if /^DELIMITER\s+(\S+)/; `
+// and a line of a routine's body may begin with CREATE TABLE. In any
+// case, as the client takes its delimiter command (review r67).
+const routineGuard = `$r = $1 ne ";" if /^DELIMITER\s+(\S+)/i; `
 
 // useLine follows a mysqldump file's USE lines (mysqldump --databases
 // writes "USE `db`;" before each database's tables) when some table is
-// matched by its schema; "" otherwise.
+// matched by its schema; "" otherwise. In any case, as the client reads
+// them: a hand-edited "use `s2`;" missed left $d at the schema before, so
+// s2's kept table of a deferred name lost its keys (review r67); and
+// whatever follows the name ("use s2 ;", "USE `s2`; -- moved"), as the
+// client and the dump reader take it.
 func useLine(exact bool, format string) string {
 	if !exact || format != "mysqldump" {
 		return ""
 	}
-	return "if (/^USE\\s+(?:`((?:[^`]|``)*)`|(\\S+?));?\\s*$/) { $d = defined $1 ? $1 : $2; $d =~ s/``/`/g } "
+	return "if (/^USE\\s+(?:`((?:[^`]|``)*)`|([^\\s;`]+))/i) { $d = defined $1 ? $1 : $2; $d =~ s/``/`/g } "
 }
 
 // schemaExpr is an exact table's schema: the one its CREATE TABLE names,

@@ -353,7 +353,8 @@ func TestKeyLoadNote(t *testing.T) {
 // name is also a kept table's in another schema: the deferred one is
 // matched by its schema (its mydumper file's name, the mysqldump file's
 // USE lines, or the schema its CREATE TABLE names), the other keeps its
-// keys, and a routine's body between DELIMITER lines is left alone.
+// keys, and a routine's body between DELIMITER lines is left alone; USE
+// and DELIMITER in lower case as well.
 func TestKeyFilterSchemas(t *testing.T) {
 	create := func(name, key string) string {
 		return "CREATE TABLE " + name + " (\n  `id` int(11) NOT NULL,\n  PRIMARY KEY (`id`),\n  KEY `" + key + "` (`id`)\n) ENGINE=InnoDB;\n"
@@ -396,6 +397,16 @@ func TestKeyFilterSchemas(t *testing.T) {
 			"USE s2;\n" + create("`"+odd+"`", "k2") + create("`u`", "k4") + create("`v`", "k5")
 		want := "USE `s.1`;\n" + bare("`"+odd+"`") + create("`u`", "k3") + bare("`s2`.`u`") + routine +
 			"USE s2;\n" + create("`"+odd+"`", "k2") + bare("`u`") + bare("`v`")
+		cmd := exec.Command("perl", "-ne", deferredFilter(dirs{format: "mysqldump", keys: k}))
+		cmd.Stdin = strings.NewReader(in)
+		if got, err := cmd.Output(); err != nil || string(got) != want {
+			t.Errorf("%v\n%s\nwant\n%s", err, got, want)
+		}
+	})
+	t.Run("lower-case use and delimiter, as the client takes them (review r67)", func(t *testing.T) {
+		lower := strings.ReplaceAll(routine, "DELIMITER", "delimiter")
+		in := "USE `s.1`;\n" + create("`u`", "k3") + lower + "use `s2`;\n" + create("`u`", "k4") + "use s.1\n" + create("`u`", "k3")
+		want := "USE `s.1`;\n" + create("`u`", "k3") + lower + "use `s2`;\n" + bare("`u`") + "use s.1\n" + create("`u`", "k3")
 		cmd := exec.Command("perl", "-ne", deferredFilter(dirs{format: "mysqldump", keys: k}))
 		cmd.Stdin = strings.NewReader(in)
 		if got, err := cmd.Output(); err != nil || string(got) != want {

@@ -254,7 +254,6 @@ var reDropDatabase = regexp.MustCompile(`^(?:/\*!\d+ )?DROP (?:DATABASE|SCHEMA) 
 var (
 	prefixCreate  = []byte("CREATE TABLE ")
 	prefixSeq     = []byte("CREATE SEQUENCE ") // mariadb-dump writes a MariaDB sequence so, on one line
-	prefixUse     = []byte("USE ")
 	prefixHost    = []byte("-- Host: ")
 	prefixDrop    = []byte("DROP TABLE ")
 	prefixEngine  = []byte(") ENGINE")
@@ -336,7 +335,7 @@ func (s *sqlScan) tableStatement(b []byte) bool {
 		if s.current.Chunks == 0 {
 			s.current.Chunks = 1
 		}
-		s.model.insertPiece(s.current.Name, after)
+		s.model.insertPiece(s.current.Name, afterName(after))
 		return true
 	case bytes.HasPrefix(b, prefixCreate):
 		rest := bytes.TrimPrefix(b[len(prefixCreate):], []byte("IF NOT EXISTS "))
@@ -344,7 +343,7 @@ func (s *sqlScan) tableStatement(b []byte) bool {
 		s.creating, s.statementSeen = true, true
 		s.creates++
 		s.model.create.Reset()
-		s.model.createLine(rest)
+		s.model.createLine(afterName(rest))
 		return true
 	case bytes.HasPrefix(b, prefixSeq): // a table the sequence's state lives in (review r54: mydumper dumps it as one)
 		name := s.t.table(s.schemaName(), quotedName(bytes.TrimPrefix(b[len(prefixSeq):], []byte("IF NOT EXISTS ")))).Name
@@ -371,8 +370,8 @@ func (s *sqlScan) headerStatement(b []byte) {
 		s.d.DropsDatabases = append(s.d.DropsDatabases, quotedName(name))
 	case reCreateDatabase.Match(b):
 		s.createdDBs[quotedName(b[reCreateDatabase.FindIndex(b)[1]:])] = true
-	case bytes.HasPrefix(b, prefixUse):
-		s.schema, s.usedDB = quotedName(b[len(prefixUse):]), true
+	case reUse.Match(b): // the client takes "use `db`" as "USE `db`;" (a hand-edited file)
+		s.schema, s.usedDB = quotedName(b[reUse.FindIndex(b)[1]:]), true
 		if !s.createdDBs[s.schema] && !slices.Contains(s.d.UncreatedDatabases, s.schema) {
 			s.d.UncreatedDatabases = append(s.d.UncreatedDatabases, s.schema)
 		}
@@ -412,6 +411,18 @@ func quotedName(b []byte) string {
 		end = len(b)
 	}
 	return string(b[:end])
+}
+
+// afterName is b after the table name at its start: the text a CREATE
+// TABLE's definitions or an INSERT's rows are read from, so that a "(" in
+// a name (`p(q)`) is not taken for theirs (review r67: the CREATE TABLE
+// of `p(q)` was parsed from "q)` (" and its keys never read); b itself
+// when no name is read.
+func afterName(b []byte) []byte {
+	if _, rest, ok := identifier(bytes.TrimLeft(b, " ")); ok {
+		return rest
+	}
+	return b
 }
 
 // quotedList is names back-quoted and comma-separated.

@@ -1,6 +1,9 @@
 package dump
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -39,6 +42,45 @@ func TestPlainKeys(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if got := parseCreate(c.rest).plain; !reflect.DeepEqual(got, c.want) {
 				t.Errorf("plain keys = %+v, want %+v", got, c.want)
+			}
+		})
+	}
+}
+
+// TestMysqldumpKeyTables reads the plain keys of a mysqldump file's tables
+// where review r67 found them missed or misplaced: a table named with a
+// "(" (its definitions were read from inside its name) and a database
+// selected by a hand-edited lower-case "use" (its tables were taken for
+// the previous database's).
+func TestMysqldumpKeyTables(t *testing.T) {
+	create := func(name string) string {
+		return "CREATE TABLE `" + name + "` (\n  `id` int(11) NOT NULL,\n  `k` int(11) NOT NULL,\n  PRIMARY KEY (`id`),\n  KEY `k_1` (`k`)\n) ENGINE=InnoDB;\n" +
+			"INSERT INTO `" + name + "` VALUES (1,2),(2,3);\n"
+	}
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"a ( in a table's name", "USE `x`;\n" + create("p(q)"), []string{"x.p(q)"}},
+		{"lower-case use, bare and quoted", "USE `a`;\n" + create("t") + "use b;\n" + create("t") + "use `c`;\n" + create("t"), []string{"a.t", "b.t", "c.t"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "d.sql")
+			if err := os.WriteFile(path, []byte("-- MariaDB dump 10.19\n"+c.text+"-- Dump completed\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			d, err := Read(context.Background(), path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(d.SecondaryKeyTables, c.want) {
+				t.Errorf("secondary key tables = %q, want %q", d.SecondaryKeyTables, c.want)
+			}
+			for _, m := range d.TableModels {
+				if !reflect.DeepEqual(m.SecondaryKeys, []string{"KEY `k_1` (`k`)"}) {
+					t.Errorf("%s: keys %q, want KEY `k_1` (`k`)", m.Name, m.SecondaryKeys)
+				}
 			}
 		})
 	}
