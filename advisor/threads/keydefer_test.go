@@ -405,8 +405,8 @@ func TestKeyFilterSchemas(t *testing.T) {
 	})
 	t.Run("lower-case use and delimiter, as the client takes them (review r67)", func(t *testing.T) {
 		lower := strings.ReplaceAll(routine, "DELIMITER", "delimiter")
-		in := "USE `s.1`;\n" + create("`u`", "k3") + lower + "use `s2`;\n" + create("`u`", "k4") + "use s.1\n" + create("`u`", "k3")
-		want := "USE `s.1`;\n" + create("`u`", "k3") + lower + "use `s2`;\n" + bare("`u`") + "use s.1\n" + create("`u`", "k3")
+		in := "USE `s.1`;\n" + create("`u`", "k3") + lower + "use `s2`; -- moved\n" + create("`u`", "k4") + "use s.1 ;\n" + create("`u`", "k3")
+		want := "USE `s.1`;\n" + create("`u`", "k3") + lower + "use `s2`; -- moved\n" + bare("`u`") + "use s.1 ;\n" + create("`u`", "k3")
 		cmd := exec.Command("perl", "-ne", deferredFilter(dirs{format: "mysqldump", keys: k}))
 		cmd.Stdin = strings.NewReader(in)
 		if got, err := cmd.Output(); err != nil || string(got) != want {
