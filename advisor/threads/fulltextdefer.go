@@ -72,9 +72,9 @@ func (f ftDeferral) set() deferSet {
 // to its end, each InnoDB FULLTEXT table with its keys read whose rows
 // give FulltextDeferMinWords words or more a row and
 // FulltextDeferMinTableWords or more in all; the others keep theirs
-// inline, and so does a table whose name such a table shares elsewhere
-// unless mariadb (then matched by its schema; see keyDeferralOf).
-func fulltextDeferral(d *profile.Dump, mariadb bool) ftDeferral {
+// inline; a deferred table whose name such a table has elsewhere is
+// matched by its schema too (see keyDeferralOf).
+func fulltextDeferral(d *profile.Dump) ftDeferral {
 	if d == nil || len(d.FulltextTables) == 0 || d.Format == "mysqlsh" {
 		return ftDeferral{} // MySQL Shell's loadDump defers them itself (deferTableIndexes)
 	}
@@ -104,13 +104,7 @@ func fulltextDeferral(d *profile.Dump, mariadb bool) ftDeferral {
 	}
 	var out ftDeferral
 	for _, t := range cands {
-		if keep[t.table] {
-			if !mariadb {
-				reasons = append(reasons, t.schema+"."+t.table+" shares its name with a FULLTEXT table kept inline, and the filter matches names alone for a target not known to be MariaDB")
-				continue
-			}
-			t.exact = true
-		}
+		t.exact = keep[t.table] // by its schema too, as keyDeferralOf's
 		out.tables, out.words = append(out.tables, t), out.words+t.words
 	}
 	if !out.deferred() {

@@ -66,7 +66,7 @@ func TestFulltextDeferral(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := fulltextDeferral(c.d, true)
+			f := fulltextDeferral(c.d)
 			if len(f.tables) != c.deferred {
 				t.Errorf("deferred %d tables, want %d (why %q)", len(f.tables), c.deferred, f.why)
 			}
@@ -139,7 +139,7 @@ func TestFulltextLines(t *testing.T) {
 	d := ftDump("mydumper", "none", ftModel("sbtest.t1", 44, ftKey), odd)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			c.dd.fulltext = fulltextDeferral(d, true)
+			c.dd.fulltext = fulltextDeferral(d)
 			lines, notes := loadCommands(c.dd, false, 4)
 			if len(lines) < len(c.want) {
 				t.Fatalf("lines %q, want %d", lines, len(c.want))
@@ -197,8 +197,8 @@ func TestFulltextFilterPerl(t *testing.T) {
 func TestFulltextEstimate(t *testing.T) {
 	d := ftDump("mydumper", "none", ftModel("sbtest.t1", 44, ftKey), ftModel("sbtest.t2", 44, ftKey))
 	host := profile.Host{CPU: profile.CPU{Logical: 2}, Memory: profile.Memory{TotalBytes: 23 << 30, AvailableBytes: 20 << 30}}
-	base := Size(&profile.Profile{Host: host, Dump: withoutFulltext(&profile.Profile{Dump: d}, fulltextDeferral(d, true)).Dump}, Options{Task: TaskLoad}).EstimatedLoad
-	fast, slow, _ := alterCost(fulltextDeferral(d, true))
+	base := Size(&profile.Profile{Host: host, Dump: withoutFulltext(&profile.Profile{Dump: d}, fulltextDeferral(d)).Dump}, Options{Task: TaskLoad}).EstimatedLoad
+	fast, slow, _ := alterCost(fulltextDeferral(d))
 	cases := []struct {
 		name  string
 		task  string
@@ -249,7 +249,7 @@ func TestFulltextSpaceWarning(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			w := fulltextSpaceWarning(&profile.Profile{Storage: c.storage, Dump: c.d}, fulltextDeferral(c.d, true))
+			w := fulltextSpaceWarning(&profile.Profile{Storage: c.storage, Dump: c.d}, fulltextDeferral(c.d))
 			if len(c.want) == 0 && w != "" {
 				t.Fatalf("warning %q, want none", w)
 			}

@@ -87,12 +87,10 @@ func keyDeferralOf(d *profile.Dump, mariadb bool) keyDeferral {
 	}
 	var out keyDeferral
 	for _, t := range in {
-		if keep[t.table] {
-			if !mariadb {
-				continue // matched by name alone, a same-named table that keeps its keys would lose them; by schema, a miss would stop MySQL's ALTER line
-			}
-			t.exact = true // a miss keeps the keys inline, and IF NOT EXISTS makes its ALTER a note
-		}
+		// matched by its schema when a same-named table keeps its keys: a
+		// miss keeps the keys inline, and its ALTER adds nothing (MariaDB's
+		// IF NOT EXISTS: a note; elsewhere ERROR 1061, and --force goes on)
+		t.exact = keep[t.table]
 		out.tables, out.entries = append(out.tables, t), out.entries+t.entries
 	}
 	out.inline = len(d.SecondaryKeyTables) - len(out.tables)
@@ -189,6 +187,12 @@ func (k keyDeferral) set() deferSet {
 	return setOf(names)
 }
 
+// forcedAlterNote says what the ALTER line's --force is for, where the
+// target is not known to take ADD … IF NOT EXISTS (alterForced).
+const forcedAlterNote = "the ALTER TABLE line sends its statements with --force: an ERROR 1061 (Duplicate key name) from it says that key " +
+	"is in place already (the line run a second time, or a CREATE TABLE the filter did not match, which kept its keys), and the statements " +
+	"after it still run; the client exits 0 all the same, so read its output"
+
 // deferring reports whether the load adds some keys after the rows
 // (FULLTEXT or plain), so that its lines take them out and add them back.
 func (dd dirs) deferring() bool { return dd.fulltext.deferred() || dd.keys.deferred() }
@@ -202,6 +206,9 @@ func deferralNotes(dd dirs, dir string) []string {
 	}
 	if dd.keys.deferred() {
 		notes = append(notes, keyLoadNote(dd.keys, dir))
+	}
+	if !dd.ifNotExists {
+		notes = append(notes, forcedAlterNote)
 	}
 	return notes
 }

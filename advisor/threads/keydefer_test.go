@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,20 +76,23 @@ func TestKeyDeferralOf(t *testing.T) {
 				d.VersionedTables = []string{"sbtest.v"}
 				d.SecondaryKeyTables = append(d.SecondaryKeyTables, "sbtest.unread")
 			}), false, []string{"sbtest.t1"}, 4, ""},
-		{"MySQL, one name in two schemas, one small: the big one kept (its ALTER could not skip a key a missed match left)", keyDump("mydumper", "none", big("sbtest.t1"), big("other.t1"), keyModel("sbtest.t2", 2_000, "KEY `k` (`k`)"), keyModel("other.t2", 1e6, "KEY `k` (`k`)")),
-			true, []string{"other.t1", "sbtest.t1"}, 2, ""},
+		{"MySQL, one name in two schemas, one small: the big one matched by its schema too (a miss: ERROR 1061, and --force goes on)", keyDump("mydumper", "none", big("sbtest.t1"), big("other.t1"), keyModel("sbtest.t2", 2_000, "KEY `k` (`k`)"), keyModel("other.t2", 1e6, "KEY `k` (`k`)")),
+			true, []string{"other.t1", "other.t2!", "sbtest.t1"}, 1, ""},
 		{"MariaDB, one name in two schemas, one small: the big one matched by its schema", keyDump("mydumper", "none", big("sbtest.t1"), big("other.t1"), keyModel("sbtest.t2", 2_000, "KEY `k` (`k`)"), keyModel("other.t2", 1e6, "KEY `k` (`k`)")),
 			false, []string{"other.t1", "other.t2!", "sbtest.t1"}, 1, ""},
 		{"a profile saved before the keys were read: none", with(keyDump("mydumper", "none", big("sbtest.t1")), func(d *profile.Dump) { d.SecondaryKeyTables = nil }), false, nil, 0, ""},
-		{"MySQL, one name in two schemas, the second past the statement bound: both kept (the filter would take its keys too)", keyDump("mydumper", "none",
+		{"MySQL, one name in two schemas, the second past the statement bound: the first matched by its schema", keyDump("mydumper", "none",
 			keyModel("sbtest.t1", 200_000, longKey), keyModel("sbtest.t2", 150_000, "KEY `k` (`k`)"), keyModel("other.t1", 100_000, longKey)),
-			true, []string{"sbtest.t2"}, 2, ""},
+			true, []string{"sbtest.t1!", "sbtest.t2"}, 1, ""},
 		{"MariaDB, one name in two schemas, the second past the statement bound: the first matched by its schema", keyDump("mydumper", "none",
 			keyModel("sbtest.t1", 200_000, longKey), keyModel("sbtest.t2", 150_000, "KEY `k` (`k`)"), keyModel("other.t1", 100_000, longKey)),
 			false, []string{"sbtest.t1!", "sbtest.t2"}, 1, ""},
-		{"MySQL, the same name past the statement bound, nothing else: none, and the why says the bound and the name", keyDump("mydumper", "none",
-			keyModel("sbtest.t1", 200_000, longKey), keyModel("other.t1", 100_000, longKey)),
-			true, nil, 2, "past the ALTER line's size, or, for a target not known to be MariaDB, the name of such a table in another schema"},
+		{"two tables past the statement bound: none, and the why says the bound", keyDump("mydumper", "none",
+			keyModel("sbtest.t1", 200_000, longKey), keyModel("other.t2", 100_000, longKey+longKey)),
+			true, []string{"sbtest.t1"}, 1, ""},
+		{"the only table past the statement bound: none, and the why says the bound", keyDump("mydumper", "none",
+			keyModel("sbtest.t1", 200_000, longKey+longKey)),
+			true, nil, 1, "or past the ALTER line's size"},
 		{"a dotted database, which myloader 0.10 loads elsewhere: its tables and their names kept", with(keyDump("mydumper", "none",
 			big("db.dot.t1"), big("sbtest.t1"), big("sbtest.t2")), func(d *profile.Dump) {
 			d.Databases = []string{"db.dot", "sbtest"}
@@ -230,6 +234,9 @@ func TestKeyPlan(t *testing.T) {
 					t.Errorf("%q not in:\n%s", s, text)
 				}
 			}
+			if got := slices.Contains(plan.Notes, forcedAlterNote); got != c.deferred { // no target named: the ALTER line has --force, and says why
+				t.Errorf("the --force note: %v, want %v", got, c.deferred)
+			}
 			if got := strings.Contains(plan.EstimatedLoad.Basis, "to add the plain keys after the load"); got != c.deferred {
 				t.Errorf("estimate's basis prices the key step: %v, want %v", got, c.deferred)
 			}
@@ -320,7 +327,7 @@ func TestKeyAlterForced(t *testing.T) {
 }
 
 // TestKeyLoadNote: the note counts the keyed tables left inline and names
-// every reason keyDeferralOf has for it, the shared name among them.
+// every reason keyDeferralOf has for it.
 func TestKeyLoadNote(t *testing.T) {
 	one := []keyTable{{schema: "s1", table: "big", keys: []string{"KEY `k` (`a`)"}}}
 	cases := []struct {
@@ -329,8 +336,8 @@ func TestKeyLoadNote(t *testing.T) {
 		in, out []string
 	}{
 		{"all deferred: no count", keyDeferral{tables: one}, []string{"1 table loads without its plain secondary indexes: "}, []string{"keys inline"}},
-		{"one kept: every reason, the shared name too", keyDeferral{tables: one, inline: 1},
-			[]string{"1 table keeps its keys inline: under 50,000 rows", "past the ALTER line's size", "the name of such a table in another schema"}, nil},
+		{"one kept: every reason", keyDeferral{tables: one, inline: 1},
+			[]string{"1 table keeps its keys inline: under 50,000 rows", "in a FOREIGN KEY", "past the ALTER line's size"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -181,9 +181,8 @@ func keyKeptNote(k keyDeferral) string {
 // keyInlineReasons are why keyDeferralOf leaves a keyed table's keys in
 // its CREATE TABLE.
 func keyInlineReasons() string {
-	return fmt.Sprintf("under %s rows, keys that must stay or were not read, in a FOREIGN KEY (its child or its parent), not InnoDB, a database myloader misreads, "+
-		"past the ALTER line's size, or, for a target not known to be MariaDB, the name of such a table in another schema "+
-		"(there the filter matches names alone: by its schema, a table it missed would keep its keys and the ALTER TABLE adding them again would stop the line)", human(KeyDeferMinRows))
+	return fmt.Sprintf("under %s rows, keys that must stay or were not read, in a FOREIGN KEY (its child or its parent), not InnoDB, "+
+		"a database myloader misreads, or past the ALTER line's size", human(KeyDeferMinRows))
 }
 
 // keyLoadNote says what the key deferral lines do and what they cost: dir

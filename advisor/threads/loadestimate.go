@@ -41,5 +41,5 @@ func fulltextOf(p *profile.Profile, o Options) ftDeferral {
 	if o.Task != TaskAll && o.Task != TaskLoad {
 		return ftDeferral{}
 	}
-	return fulltextDeferral(p.Dump, targetOf(p, o).IsMariaDB())
+	return fulltextDeferral(p.Dump)
 }
