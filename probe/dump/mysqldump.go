@@ -371,7 +371,7 @@ func (s *sqlScan) headerStatement(b []byte) {
 	case reCreateDatabase.Match(b):
 		s.createdDBs[quotedName(b[reCreateDatabase.FindIndex(b)[1]:])] = true
 	case reUse.Match(b): // the client takes "use `db`" as "USE `db`;" (a hand-edited file)
-		s.schema, s.usedDB = quotedName(b[reUse.FindIndex(b)[1]:]), true
+		s.schema, s.usedDB = useName(b[reUse.FindIndex(b)[1]:]), true
 		if !s.createdDBs[s.schema] && !slices.Contains(s.d.UncreatedDatabases, s.schema) {
 			s.d.UncreatedDatabases = append(s.d.UncreatedDatabases, s.schema)
 		}
@@ -411,6 +411,21 @@ func quotedName(b []byte) string {
 		end = len(b)
 	}
 	return string(b[:end])
+}
+
+// useName is the database a USE line selects, as the client's use command
+// reads it: a `quoted` name, or a bare one up to white space or ";"
+// ("use s.1" selects s.1: checked with MariaDB 10.11.19's client, review
+// r67's open).
+func useName(b []byte) string {
+	b = bytes.TrimLeft(b, " ")
+	if len(b) > 0 && b[0] == '`' {
+		return quotedName(b)
+	}
+	if end := bytes.IndexAny(b, " \t;\r\n"); end >= 0 {
+		b = b[:end]
+	}
+	return string(b)
 }
 
 // afterName is b after the table name at its start: the text a CREATE

@@ -63,6 +63,7 @@ func TestMysqldumpKeyTables(t *testing.T) {
 	}{
 		{"a ( in a table's name", "USE `x`;\n" + create("p(q)"), []string{"x.p(q)"}},
 		{"lower-case use, bare and quoted", "USE `a`;\n" + create("t") + "use b;\n" + create("t") + "use `c`;\n" + create("t"), []string{"a.t", "b.t", "c.t"}},
+		{"a bare name with a dot, as the client reads it", "USE `a`;\n" + create("t") + "use s.1 ;\n" + create("t"), []string{"a.t", "s.1.t"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
