@@ -119,7 +119,8 @@ func withinStatement(all []keyTable) (in, past []keyTable) {
 // table is created (InnoDB makes one on the child's if none is there, so a
 // key added after would be a second), so such a table keeps its keys.
 func inForeignKey(name string, d *profile.Dump) bool {
-	return slices.Contains(d.ForeignKeyTables, name) || slices.Contains(d.ForeignKeyParents, name)
+	same := func(n string) bool { return strings.EqualFold(n, name) } // a REFERENCES may spell a name in another case (lower_case_table_names)
+	return slices.ContainsFunc(d.ForeignKeyTables, same) || slices.ContainsFunc(d.ForeignKeyParents, same)
 }
 
 // keysMovable reports whether table m's plain keys can leave its CREATE

@@ -59,6 +59,10 @@ func TestKeyDeferralOf(t *testing.T) {
 			big("sbtest.t1"), big("sbtest.child"), big("sbtest.parent")), func(d *profile.Dump) {
 			d.ForeignKeyTables, d.ForeignKeyParents = []string{"sbtest.child"}, []string{"sbtest.parent"}
 		}), false, []string{"sbtest.t1"}, 2, ""},
+		{"a parent named in another case by its child's REFERENCES: kept", with(keyDump("mydumper", "none",
+			big("sbtest.t1"), big("sbtest.child"), big("sbtest.Parent")), func(d *profile.Dump) {
+			d.ForeignKeyTables, d.ForeignKeyParents = []string{"sbtest.child"}, []string{"sbtest.parent"}
+		}), false, []string{"sbtest.t1"}, 2, ""},
 		{"a FOREIGN KEY between the only big tables: none deferred, the why names the constraint", with(keyDump("mydumper", "none",
 			big("sbtest.child"), big("sbtest.parent")), func(d *profile.Dump) {
 			d.ForeignKeyTables, d.ForeignKeyParents = []string{"sbtest.child"}, []string{"sbtest.parent"}
