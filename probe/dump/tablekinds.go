@@ -39,7 +39,7 @@ func kindOf(rest string) tableKind {
 		if def == "" || !isKeyDef(def) {
 			continue
 		}
-		up := strings.ToUpper(def)
+		up := asciiUpper(blankBackquoted(def)) // a name may say FOREIGN KEY
 		switch word := strings.ToUpper(identAt(def)); {
 		case word == "FULLTEXT":
 			k.fulltext++
@@ -72,12 +72,15 @@ func (t tableKinds) add(schema, table, createRest string) {
 // parentsOf are the tables the FOREIGN KEYs of a CREATE TABLE in schema
 // reference, "schema.table": REFERENCES tbl_name names one in the table's
 // own database unless qualified (MySQL manual, "FOREIGN KEY Constraints";
-// MariaDB KB, "Foreign Keys").
+// MariaDB KB, "Foreign Keys"). The words are looked for outside `names`:
+// a constraint named `fk REFERENCES x` made x the parent and left the real
+// one's keys to be deferred, and its child's CREATE TABLE failed (errno
+// 150) on the load (review r68, docs/benchmarks/live-server.md).
 func parentsOf(schema, rest string) []string {
 	body, _ := splitCreate(stripQuoted(rest))
 	var out []string
 	for _, def := range splitTop(body, ',') {
-		up := strings.ToUpper(def)
+		up := asciiUpper(blankBackquoted(def)) // as long as def, byte for byte
 		i := strings.Index(up, " REFERENCES ")
 		if i < 0 || !strings.Contains(up, "FOREIGN KEY") {
 			continue
@@ -139,4 +142,17 @@ func (t tableKinds) lists() profile.DumpTableKinds {
 func (t *tally) createEnded(schema, table, rest, engineLine string) {
 	t.wide.add(table, rest)
 	t.kinds.add(schema, table, rest+engineLine)
+}
+
+// asciiUpper is s with its ASCII letters in upper case and every other
+// byte as it was, so that an index into it is one into s (strings.ToUpper
+// may change a UTF-8 letter's length).
+func asciiUpper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
 }

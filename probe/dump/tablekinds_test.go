@@ -36,6 +36,7 @@ func TestKindOf(t *testing.T) {
 		{"words in comments and names are not kinds", "(`fulltext` text COMMENT 'FULLTEXT KEY, WITH SYSTEM VERSIONING', `s` int, " +
 			"KEY `SPATIAL` (`s`)) ENGINE=InnoDB COMMENT='SEQUENCE=1 FOREIGN KEY'", tableKind{plainKeys: 1}},
 		{"a table a nextval default reads from", "(`id` bigint(20) NOT NULL DEFAULT nextval(`sq`.`s_order`), PRIMARY KEY (`id`)) ENGINE=InnoDB", tableKind{}},
+		{"a CHECK named FOREIGN KEY is no FOREIGN KEY (review r68)", "(`a` int, CONSTRAINT `no FOREIGN KEY` CHECK (`a` > 0))", tableKind{}},
 		{"sysbench", "(`id` int NOT NULL AUTO_INCREMENT, `k` int NOT NULL, PRIMARY KEY (`id`), KEY `k_1` (`k`)) ENGINE=InnoDB", tableKind{plainKeys: 1}},
 		{"INDEX and KEY are plain keys; UNIQUE, PRIMARY are not", "(`a` int, `b` int, `c` int, PRIMARY KEY (`a`), UNIQUE KEY `u` (`b`), INDEX `i` (`c`), KEY `j` (`b`, `c`))", tableKind{plainKeys: 2}},
 	}
@@ -72,6 +73,14 @@ func TestTableKindsLists(t *testing.T) {
 			"a.d":    "(`x` int, CONSTRAINT `f` FOREIGN KEY (`x`) REFERENCES `we``ird` . `p 3` (`id`)) ENGINE=InnoDB",
 		}, profile.DumpTableKinds{ForeignKeyTables: []string{"a.c1", "a.d", "a.tree"}, ForeignKeyParents: []string{"a.p1", "a.tree", "b.p2", "we`ird.p 3"},
 			SecondaryKeyTables: []string{"a.c1"}}},
+		// review r68, live: shop.store's constraint named so made shop.bigfree the parent, and shop.region's keys were deferred
+		{"REFERENCES and FOREIGN KEY inside names (mydumper 0.10)", map[string]string{
+			"shop.store": "(\n  `id` int(11) NOT NULL,\n  `region_code` int(11) NOT NULL,\n  PRIMARY KEY (`id`),\n  KEY `fk REFERENCES bigfree` (`region_code`),\n" +
+				"  CONSTRAINT `fk REFERENCES bigfree` FOREIGN KEY (`region_code`) REFERENCES `region` (`code`)\n) ENGINE=InnoDB",
+			"shop.orders": "(`id` int, `c` int, KEY `fk ord``cust ü` (`c`), CONSTRAINT `fk ord``cust ü` FOREIGN KEY (`c`) REFERENCES `ref db`.`cur rency ü` (`code`)) ENGINE=InnoDB",
+			"shop.k":      "(`id` int, `a REFERENCES x` int, KEY `FOREIGN KEY REFERENCES y` (`a REFERENCES x`)) ENGINE=InnoDB",
+		}, profile.DumpTableKinds{ForeignKeyTables: []string{"shop.orders", "shop.store"}, ForeignKeyParents: []string{"ref db.cur rency ü", "shop.region"},
+			SecondaryKeyTables: []string{"shop.k", "shop.orders", "shop.store"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
