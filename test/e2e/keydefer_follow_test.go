@@ -151,11 +151,13 @@ func fillKeyFollowSchemas(sql func(string) string) {
 			"KEY k_1 (k), KEY c_1 (c(10))) ENGINE=InnoDB; ")
 		b.WriteString("INSERT INTO " + tb.name + " (k, c) SELECT FLOOR(RAND() * 1000000), MD5(RAND()) FROM seq_1_to_" + strconv.Itoa(tb.rows) + "; ")
 	}
-	// a FOREIGN KEY between two big tables: both keep their keys inline, the others' are still deferred
+	// a FOREIGN KEY between two big tables: both keep their keys inline, the others' are still deferred; named so
+	// that it says REFERENCES t, through the parent's non-unique KEY pk_1 (review r68: main took kd3.t for the
+	// parent, deferred kd3.parent's keys and the child's CREATE TABLE failed, errno 150)
 	b.WriteString("CREATE TABLE kd3.parent (id INT NOT NULL PRIMARY KEY, k INT NOT NULL, KEY pk_1 (k)) ENGINE=InnoDB; " +
 		"INSERT INTO kd3.parent SELECT seq, seq % 1000 FROM seq_1_to_60000; " +
 		"CREATE TABLE kd3.child (id INT NOT NULL PRIMARY KEY, p INT NOT NULL, k INT NOT NULL, KEY ck_1 (k), KEY cp (p), " +
-		"CONSTRAINT fk_p FOREIGN KEY (p) REFERENCES parent (id)) ENGINE=InnoDB; " +
+		"CONSTRAINT `fk REFERENCES t` FOREIGN KEY (k) REFERENCES parent (k)) ENGINE=InnoDB; " +
 		"INSERT INTO kd3.child SELECT seq, seq, seq % 77 FROM seq_1_to_60000; ")
 	for _, ft := range []struct {
 		name string
