@@ -148,6 +148,9 @@ type sqlScan struct {
 	// creating is set from a CREATE TABLE line to the line closing its
 	// definitions, where mysqldump writes the table options.
 	creating bool
+	// altering, alterSchema: the table ("schema.table") and database of
+	// the ALTER TABLE being read (alterForeignKeys); "" when none.
+	altering, alterSchema string
 	// createTail is set after those options when the statement goes on:
 	// a partitioned table's PARTITION BY and "(PARTITION …" lines, which
 	// are not rows, up to the line that ends the statement.
@@ -313,6 +316,7 @@ func (s *sqlScan) line(b []byte) {
 		s.model.rowLines(s.current.Name, b)
 		return
 	}
+	s.alterForeignKeys(b)
 	if !s.tableStatement(b) {
 		s.headerStatement(b)
 	}

@@ -1,6 +1,7 @@
 package dump
 
 import (
+	"bytes"
 	"regexp"
 	"slices"
 	"sort"
@@ -86,23 +87,38 @@ func parentsOf(schema, rest string) []string {
 	body, _ := splitCreate(stripQuoted(rest))
 	var out []string
 	for _, def := range splitTop(body, ',') {
-		i := referencesAt(def)
-		if i < 0 {
-			continue
-		}
-		first, after, ok := identifier([]byte(strings.TrimSpace(def[i:])))
-		if !ok {
-			continue
-		}
-		db, table := schema, first
-		if after = []byte(strings.TrimLeft(string(after), " ")); len(after) > 0 && after[0] == '.' {
-			if second, _, ok := identifier([]byte(strings.TrimLeft(string(after[1:]), " "))); ok {
-				db, table = first, second
+		if i := referencesAt(def); i >= 0 {
+			if db, table, ok := nameIn([]byte(def[i:]), schema); ok {
+				out = append(out, db+"."+table)
 			}
 		}
-		out = append(out, db+"."+table)
 	}
 	return out
+}
+
+// nameIn reads `db`.`table` or `table` (bare or quoted, white space
+// around the dot allowed) at the start of b; a name without its database
+// is in schema.
+func nameIn(b []byte, schema string) (db, table string, ok bool) {
+	first, after, ok := identifier(bytes.TrimLeft(b, " \t"))
+	if !ok {
+		return "", "", false
+	}
+	if after = bytes.TrimLeft(after, " \t"); len(after) > 0 && after[0] == '.' {
+		if second, _, ok := identifier(bytes.TrimLeft(after[1:], " \t")); ok {
+			return first, second, true
+		}
+	}
+	return schema, first, true
+}
+
+// addForeignKeys records that table ("schema.table") has FOREIGN KEYs to
+// parents, which an ALTER TABLE after its CREATE TABLE added.
+func (t tableKinds) addForeignKeys(table string, parents []string) {
+	k := t[table]
+	k.foreignKeys += len(parents)
+	k.parents = strings.Join(append(strings.Split(k.parents, "\x00"), parents...), "\x00")
+	t[table] = k
 }
 
 // lists is the dump's tables of each kind, sorted; a kind without tables
