@@ -1,9 +1,6 @@
 package dump
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -32,14 +29,7 @@ func TestAlterForeignKeys(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "d.sql")
-			if err := os.WriteFile(path, []byte("-- MariaDB dump 10.19\n"+c.text+"-- Dump completed\n"), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			d, err := Read(context.Background(), path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := readDumpText(t, c.text)
 			if !reflect.DeepEqual(d.ForeignKeyTables, c.children) || !reflect.DeepEqual(d.ForeignKeyParents, c.parents) {
 				t.Errorf("children %q parents %q, want %q %q", d.ForeignKeyTables, d.ForeignKeyParents, c.children, c.parents)
 			}

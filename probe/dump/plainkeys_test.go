@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/mytune/mytune/profile"
 )
 
 // TestPlainKeys reads the plain secondary indexes a load can add after the
@@ -67,14 +69,7 @@ func TestMysqldumpKeyTables(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "d.sql")
-			if err := os.WriteFile(path, []byte("-- MariaDB dump 10.19\n"+c.text+"-- Dump completed\n"), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			d, err := Read(context.Background(), path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := readDumpText(t, c.text)
 			if !reflect.DeepEqual(d.SecondaryKeyTables, c.want) {
 				t.Errorf("secondary key tables = %q, want %q", d.SecondaryKeyTables, c.want)
 			}
@@ -85,4 +80,19 @@ func TestMysqldumpKeyTables(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readDumpText reads a mysqldump file holding text between mariadb-dump's
+// first and last lines.
+func readDumpText(t *testing.T, text string) *profile.Dump {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "d.sql")
+	if err := os.WriteFile(path, []byte("-- MariaDB dump 10.19\n"+text+"-- Dump completed\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Read(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
