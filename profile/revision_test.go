@@ -13,7 +13,7 @@ import (
 // fieldsHash is the sha256 of the sorted JSON field paths of Profile at
 // FieldsRevision (jsonPaths): adding a field changes it, and the test
 // below then asks for FieldsRevision to be raised with it.
-const fieldsHash = "64c7ae126ce42840f3bd51835b0c9fc1e20a2a15f4d7544009f40088d466f56e"
+const fieldsHash = "9e36c577f41397b004d08b69e332dd90508a74b295924e74dbe4c877327de5b4"
 
 // TestFieldsRevision: a field added to the profile raises FieldsRevision,
 // so a profile saved before it says it is older (review r57: profiles

@@ -375,6 +375,9 @@ type Dump struct {
 	Definers       []string     `json:"definers,omitempty"`
 	Objects        []DumpObject `json:"objects,omitempty"`         // at most MaxDumpObjects (DumpObject)
 	ObjectsOmitted int          `json:"objects_omitted,omitempty"` // those past MaxDumpObjects
+	// BinaryNames are the tables whose schema file's SET NAMES binary the
+	// target would create otherwise than the source had them (fields_revision 6).
+	BinaryNames []DumpBinaryNames `json:"binary_names,omitempty"`
 	// GeneratedNotNullTables are the tables ("schema.table") whose CREATE
 	// TABLE has a generated column declared NOT NULL ("GENERATED ALWAYS AS
 	// (…) STORED NOT NULL", as MySQL writes it), which MariaDB refuses

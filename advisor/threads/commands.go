@@ -86,6 +86,9 @@ type dirs struct {
 	// keys is what the load does with the plain secondary indexes: some
 	// tables' added after the rows when deferred (keyPlan).
 	keys keyDeferral
+	// binary are the tables whose schema file's SET NAMES binary the
+	// target would create otherwise (binaryNamesLines).
+	binary []profile.DumpBinaryNames
 	// qpt is myloader's --queries-per-transaction (0: the default,
 	// QueriesPerTransaction; fewer on a Galera node whose write-set
 	// limits the default's transactions exceed: galeraQueriesPerTransaction).
@@ -101,7 +104,7 @@ func dirsOf(d *profile.Dump) dirs {
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
 		noHeader: d.NoSessionHeader, largestLine: d.LargestLineBytes,
 		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases,
-		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData, replication: d.ReplicationStatements}
+		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData, replication: d.ReplicationStatements, binary: d.BinaryNames}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -229,6 +232,9 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 			link, dir = userSchemasLines(dd)
 			lines, notes = []string{link}, []string{systemSchemasLoadNote(dd, dir)}
 			myloader = myloaderLine(threads, dir, dd.qpt, dd.enableBinlog)
+		}
+		if bl, bn := binaryNamesLines(dd); bl != nil || bn != nil {
+			lines, notes = append(bl, lines...), append(bn, notes...)
 		}
 		if !utf8.ValidString(dir) {
 			lines, notes = append(lines, "ln -sfn -- "+shQuote(dir)+" "+ShellLinkDir), append(notes, loaderLinkNote)

@@ -9,10 +9,11 @@ type createCache struct {
 	m map[string]createResult
 }
 
-// createResult is one schema file's CREATE TABLE text or error.
+// createResult is one schema file's CREATE TABLE text or error, and the
+// character set its SET NAMES sets before it.
 type createResult struct {
-	rest string
-	err  error
+	rest, names string
+	err         error
 }
 
 // newCreateCache returns an empty cache.
@@ -26,7 +27,16 @@ func (c *createCache) read(path string) (string, error) {
 	if r, ok := c.m[path]; ok {
 		return r.rest, r.err
 	}
-	rest, err := readCreate(path)
-	c.m[path] = createResult{rest: rest, err: err}
+	rest, names, err := readCreateNames(path)
+	c.m[path] = createResult{rest: rest, names: names, err: err}
 	return rest, err
+}
+
+// names is the character set path's SET NAMES sets before its CREATE
+// TABLE, as read by read ("" when not read, or none).
+func (c *createCache) names(path string) string {
+	if c == nil {
+		return ""
+	}
+	return c.m[path].names
 }

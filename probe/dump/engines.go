@@ -155,6 +155,7 @@ func readSchemaEngines(ctx context.Context, dir string, files map[[2]string]stri
 			unread++
 			continue
 		}
+		t.binary.add(key[0], key[1], name, t.creates.names(filepath.Join(dir, name)), rest)
 		t.engine(key[0], key[1], tableEngine(rest))
 		t.names.add(rest)
 		t.functional.add(key[0]+"."+key[1], rest)

@@ -159,11 +159,13 @@ type tally struct {
 	zeroDefaults zeroDefaults
 	// kinds are the FULLTEXT, SPATIAL, foreign-key, versioned and sequence tables.
 	kinds tableKinds
+	// binary are the tables a load under their schema file's SET NAMES binary changes.
+	binary binaryNames
 }
 
 func newTally() *tally {
 	return &tally{tables: map[string]*profile.DumpTable{}, schemas: map[string]bool{}, schemaOf: map[string]string{}, compression: map[string]int{}, creates: newCreateCache(), functional: functionalKeys{}, dataDirs: dataDirectories{}, encryption: encryptionOptions{}, rowCompressed: map[string]bool{}, definers: definers{},
-		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}, wide: wideTables{}, zeroDefaults: zeroDefaults{}, kinds: tableKinds{}}
+		genNotNull: generatedNotNull{}, invisible: invisibleColumns{}, wide: wideTables{}, zeroDefaults: zeroDefaults{}, kinds: tableKinds{}, binary: binaryNames{}}
 }
 
 // table registers a table (from a schema or metadata file) without data.
@@ -225,6 +227,7 @@ func (t *tally) fill(d *profile.Dump) {
 	d.RowCompressedTables, d.RowCompressedBytes = t.rowCompressedTables()
 	d.WideTables = t.wide.list()
 	d.DumpTableKinds = t.kinds.lists()
+	d.BinaryNames = t.binary.list()
 	if note := engineNote(d); note != "" {
 		d.Notes = append(d.Notes, note)
 	}

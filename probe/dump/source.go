@@ -193,19 +193,30 @@ func (s *Source) order(tables map[string]SourceTable, files []pending) {
 
 // readCreate reads the first CREATE TABLE statement of a schema file.
 func readCreate(path string) (string, error) {
+	rest, _, err := readCreateNames(path)
+	return rest, err
+}
+
+// readCreateNames is readCreate and the character set the last SET NAMES
+// before that CREATE TABLE sets (lower case; "" when none does): mydumper
+// 0.10 opens every schema file with "/*!40101 SET NAMES binary*/;".
+func readCreateNames(path string) (rest, names string, err error) {
 	rc, err := OpenData(path)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer rc.Close()
 	sr := NewStatementReader(rc)
 	for {
 		st, err := sr.Next()
 		if err != nil {
-			return "", fmt.Errorf("no CREATE TABLE in %s: %w", path, err)
+			return "", "", fmt.Errorf("no CREATE TABLE in %s: %w", path, err)
 		}
-		if st.Kind == StmtCreateTable {
-			return string(st.Rest), nil
+		switch st.Kind {
+		case StmtSetNames:
+			names = st.Charset
+		case StmtCreateTable:
+			return string(st.Rest), names, nil
 		}
 	}
 }

@@ -64,7 +64,7 @@ func TestKeyDeferralFollowed(t *testing.T) {
 	before := state()
 	dir := t.TempDir()
 	dumpDir, dumpFile := filepath.Join(dir, "dump"), filepath.Join(dir, "all.sql")
-	mydumpKeyFollow(t, srv.Socket, dumpDir)
+	mydumpFollow(t, srv.Socket, dumpDir, `^kd[123]\.`, "-R", "-t", "2")
 	f, err := os.Create(dumpFile)
 	if err != nil {
 		t.Fatal(err)
@@ -102,17 +102,17 @@ func TestKeyDeferralFollowed(t *testing.T) {
 	}
 }
 
-// mydumpKeyFollow dumps the kd databases with mydumper into dir. A run
-// that has not ended in mydumperTimeout is killed and tried once more:
-// mydumper 0.10 hung once in this test under a full `go test ./...` (two
-// threads in futex waits, 2026-12-07; not reproduced in 30 quiet runs;
-// mydumper issue #539 reports such random hangs), a tool's fault, not
-// the advice's.
-func mydumpKeyFollow(t *testing.T, sock, dir string) {
+// mydumpFollow dumps the tables regex matches with mydumper into dir,
+// with args added. A run that has not ended in mydumperTimeout is killed
+// and tried once more: mydumper 0.10 hung once in TestKeyDeferralFollowed
+// under a full `go test ./...` (two threads in futex waits, 2026-12-07;
+// not reproduced in 30 quiet runs; mydumper issue #539 reports such random
+// hangs), a tool's fault, not the advice's.
+func mydumpFollow(t *testing.T, sock, dir, regex string, args ...string) {
 	t.Helper()
 	for try := 1; ; try++ {
 		ctx, cancel := context.WithTimeout(context.Background(), mydumperTimeout)
-		b, err := exec.CommandContext(ctx, "mydumper", "--socket", sock, "-u", "root", "--regex", `^kd[123]\.`, "-R", "-o", dir, "-t", "2").CombinedOutput()
+		b, err := exec.CommandContext(ctx, "mydumper", append([]string{"--socket", sock, "-u", "root", "--regex", regex, "-o", dir}, args...)...).CombinedOutput()
 		hung := ctx.Err() != nil
 		cancel()
 		switch {
@@ -129,8 +129,8 @@ func mydumpKeyFollow(t *testing.T, sock, dir string) {
 	}
 }
 
-// mydumperTimeout bounds one mydumper run of TestKeyDeferralFollowed's
-// four small tables (under 2 s on this project's 2-CPU machine).
+// mydumperTimeout bounds one mydumper run of the follow tests' few small
+// tables (under 2 s on this project's 2-CPU machine).
 const mydumperTimeout = 90 * time.Second
 
 // fillKeyFollowSchemas creates TestKeyDeferralFollowed's tables: kd1.t,

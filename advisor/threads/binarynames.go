@@ -1,0 +1,110 @@
+package threads
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// binaryNamesSed is the sed script that has a schema file set utf8mb4
+// where mydumper's header sets binary: only before the file's CREATE
+// TABLE, whatever the letters' case (GNU sed's I flag), so the statement
+// itself is left as it is.
+const binaryNamesSed = `1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I`
+
+// BinaryNamesSuffix names the directory beside the dump that keeps the
+// originals of the schema files binaryNamesLines changes (DIR.binary):
+// not inside the dump, because myloader 0.10 loads any file there whose
+// name holds "-schema.sql" (followed live: a kept src.kind-schema.sql.binary
+// was loaded as src.kind's schema, and the unchanged CREATE TABLE won).
+const BinaryNamesSuffix = ".binary"
+
+// binaryNamesLines are the lines that have the schema files of the
+// dump's Dump.BinaryNames tables set utf8mb4 before myloader runs them
+// (their data files keep binary: their rows are the columns' own bytes),
+// and the note saying why; nil for another format or none. Each original
+// is copied into DIR.binary first; plain files are changed by sed -i,
+// gzip and zstd ones through a decompressed copy in DIR.binary that
+// replaces the file only when every step succeeded. A table whose CREATE
+// TABLE is not UTF-8 either is left out, and the note says so.
+func binaryNamesLines(dd dirs) (lines, notes []string) {
+	if dd.format != "mydumper" || len(dd.binary) == 0 {
+		return nil, nil
+	}
+	var plain, gz, zst, byHand []string
+	for _, e := range dd.binary {
+		path := shQuote(filepath.Join(dd.load, e.File))
+		switch {
+		case e.NotUTF8:
+			byHand = append(byHand, e.Table)
+		case strings.HasSuffix(e.File, ".sql"):
+			plain = append(plain, path)
+		case strings.HasSuffix(e.File, ".gz"):
+			gz = append(gz, path)
+		case strings.HasSuffix(e.File, ".zst"):
+			zst = append(zst, path)
+		default:
+			byHand = append(byHand, e.Table)
+		}
+	}
+	keep := shQuote(strings.TrimRight(dd.load, "/") + BinaryNamesSuffix)
+	if len(plain) > 0 {
+		lines = append(lines, fmt.Sprintf("mkdir -p -- %s && cp -p -- %s %s/ && sed -i '%s' -- %s", keep, strings.Join(plain, " "), keep,
+			binaryNamesSed, strings.Join(plain, " ")))
+	}
+	for _, c := range []struct {
+		files     []string
+		unz, recz string
+	}{{gz, "gzip -dc", "gzip -n"}, {zst, "zstd -q -dc", "zstd -q"}} {
+		if len(c.files) > 0 {
+			lines = append(lines, fmt.Sprintf(`mkdir -p -- %s && for f in %s; do b=%s/"${f##*/}"; cp -p -- "$f" "$b" && %s -- "$b" > "$b.txt" && sed -i '%s' "$b.txt" && %s < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || break; done`,
+				keep, strings.Join(c.files, " "), keep, c.unz, binaryNamesSed, c.recz))
+		}
+	}
+	return lines, []string{binaryNamesNote(dd.binary, len(lines) > 0, strings.TrimRight(dd.load, "/")+BinaryNamesSuffix, byHand)}
+}
+
+// binaryNamesNote says what a load under SET NAMES binary would do to the
+// tables (MariaDB 10.11.19 with myloader 0.10, 2026-12-07, live-server.md:
+// a FOREIGN KEY to `pär` stored as one to `pÃ¤r`, then ERROR 1452 on the
+// child's INSERTs; a latin1 ENUM('ä','b') stored as ('Ã¤','b') and a
+// row's 'ä' loaded as ”), what the lines do about it, and which tables
+// they leave (byHand).
+func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, byHand []string) string {
+	var refs, cols, parents, names []string
+	for _, e := range tables {
+		if len(e.Parents) > 0 {
+			refs, parents = append(refs, e.Table), append(parents, e.Parents...)
+		}
+		if len(e.Columns) > 0 {
+			cols = append(cols, e.Table)
+			for _, c := range e.Columns {
+				names = append(names, e.Table+"."+c)
+			}
+		}
+	}
+	var what []string
+	if len(refs) > 0 {
+		what = append(what, fmt.Sprintf("%s %s FOREIGN KEYs to %s, whose names are not ASCII: the target stores each constraint naming "+
+			"a table that does not exist (`pär` as `pÃ¤r`), and every INSERT into the child then fails (ERROR 1452)",
+			namedTables(refs), map[bool]string{true: "has", false: "have"}[len(refs) == 1], strings.Join(parents, ", ")))
+	}
+	if len(cols) > 0 {
+		what = append(what, fmt.Sprintf("%s %s columns of a character set other than UTF-8 whose DEFAULT or ENUM/SET values are not ASCII "+
+			"(%s): the target stores them double-encoded ('ä' as 'Ã¤'), so a row's 'ä' in such an ENUM loads as '' with only a warning",
+			namedTables(cols), map[bool]string{true: "has", false: "have"}[len(cols) == 1], strings.Join(names, ", ")))
+	}
+	note := "myloader runs each schema file under the SET NAMES binary that mydumper writes atop it, which changes these tables without an error: " +
+		strings.Join(what, "; ") + " (MariaDB 10.11.19 with myloader 0.10, checked 2026-12-07; mydumper issue #1974 reports the ENUM case on MySQL too)"
+	if lined {
+		note += ". The line before the load has those schema files (only them: the data files keep binary, their rows are the columns' own bytes) " +
+			"SET NAMES utf8mb4, keeping the originals in " + keep + " (copy them back to undo); run it once, before myloader"
+	}
+	if len(byHand) > 0 {
+		note += fmt.Sprintf(". Not changed by a line: %s (a CREATE TABLE that is not UTF-8, or a compression mytune does not rewrite): "+
+			"compare each with SHOW CREATE TABLE on the source after the load", namedTables(byHand))
+	}
+	return note
+}

@@ -1,0 +1,66 @@
+package threads
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// TestBinaryNamesLines: plain schema files get one sed -i line, gzip and
+// zstd ones a loop through a decompressed copy; a CREATE TABLE that is
+// not UTF-8 gets no line and the note names it; other formats and dumps
+// without such tables get nothing.
+func TestBinaryNamesLines(t *testing.T) {
+	kind := profile.DumpBinaryNames{Table: "src.kind", File: "src.kind-schema.sql", Parents: []string{"src.pär"}}
+	lat := profile.DumpBinaryNames{Table: "src.lat", File: "src.lat-schema.sql.gz", Columns: []string{"e"}}
+	zst := profile.DumpBinaryNames{Table: "src.z", File: "src.z-schema.sql.zst", Columns: []string{"e"}}
+	bad := profile.DumpBinaryNames{Table: "src.bad", File: "src.bad-schema.sql", Columns: []string{"c"}, NotUTF8: true}
+	cases := []struct {
+		name      string
+		format    string
+		binary    []profile.DumpBinaryNames
+		lines     []string
+		noteHas   []string
+		noteLacks []string
+	}{
+		{"plain", "mydumper", []profile.DumpBinaryNames{kind},
+			[]string{`mkdir -p -- '/d d.binary' && cp -p -- '/d d/src.kind-schema.sql' '/d d.binary'/ && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' -- '/d d/src.kind-schema.sql'`},
+			[]string{"table src.kind has FOREIGN KEYs to src.pär", "ERROR 1452", "originals in /d d.binary"}, []string{"double-encoded ('ä'", "Not changed"}},
+		{"gzip and zstd", "mydumper", []profile.DumpBinaryNames{lat, zst},
+			[]string{`mkdir -p -- '/d d.binary' && for f in '/d d/src.lat-schema.sql.gz'; do b='/d d.binary'/"${f##*/}"; cp -p -- "$f" "$b" && gzip -dc -- "$b" > "$b.txt" && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' "$b.txt" && gzip -n < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || break; done`,
+				`mkdir -p -- '/d d.binary' && for f in '/d d/src.z-schema.sql.zst'; do b='/d d.binary'/"${f##*/}"; cp -p -- "$f" "$b" && zstd -q -dc -- "$b" > "$b.txt" && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' "$b.txt" && zstd -q < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || break; done`},
+			[]string{"tables src.lat, src.z have columns", "(src.lat.e, src.z.e)"}, []string{"FOREIGN KEYs"}},
+		{"not UTF-8", "mydumper", []profile.DumpBinaryNames{bad}, nil,
+			[]string{"Not changed by a line: table src.bad"}, []string{"The line before the load"}},
+		{"mysqlsh", "mysqlsh", []profile.DumpBinaryNames{kind}, nil, nil, nil},
+		{"none", "mydumper", nil, nil, nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lines, notes := binaryNamesLines(dirs{format: c.format, load: "/d d", binary: c.binary})
+			if strings.Join(lines, "\n") != strings.Join(c.lines, "\n") {
+				t.Errorf("lines:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(c.lines, "\n"))
+			}
+			if c.noteHas == nil {
+				if notes != nil {
+					t.Errorf("notes %q, want none", notes)
+				}
+				return
+			}
+			if len(notes) != 1 {
+				t.Fatalf("notes %q, want one", notes)
+			}
+			for _, w := range c.noteHas {
+				if !strings.Contains(notes[0], w) {
+					t.Errorf("note lacks %q: %s", w, notes[0])
+				}
+			}
+			for _, w := range c.noteLacks {
+				if strings.Contains(notes[0], w) {
+					t.Errorf("note has %q: %s", w, notes[0])
+				}
+			}
+		})
+	}
+}

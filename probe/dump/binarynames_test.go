@@ -1,0 +1,83 @@
+package dump
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/mytune/mytune/profile"
+)
+
+// TestBinaryNamesAdd: under SET NAMES binary a table is recorded for a
+// FOREIGN KEY to a non-ASCII name and for a non-ASCII DEFAULT or ENUM
+// value in a column whose character set is not UTF-8 (its own, else the
+// table's); comments, UTF-8 columns, binary columns and other SET NAMES
+// record nothing.
+func TestBinaryNamesAdd(t *testing.T) {
+	cases := []struct {
+		name, names, rest string
+		want              *profile.DumpBinaryNames
+	}{
+		{"latin1 table: ENUM and DEFAULT", "binary", " (\n  `id` int(11) NOT NULL,\n  `e` enum('ä','b') DEFAULT 'ä',\n  `n` int(11) DEFAULT 3 COMMENT 'größe',\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci",
+			&profile.DumpBinaryNames{Columns: []string{"e"}}},
+		{"non-ASCII parent, qualified", "binary", " (\n  `id` int(11) NOT NULL,\n  `cid` int(11) DEFAULT NULL,\n  KEY `cid` (`cid`),\n  CONSTRAINT `fk2` FOREIGN KEY (`cid`) REFERENCES `réf`.`cur` (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4",
+			&profile.DumpBinaryNames{Parents: []string{"réf.cur"}}},
+		{"non-ASCII parent in its own database", "binary", " (`pid` int, CONSTRAINT `fk1` FOREIGN KEY (`pid`) REFERENCES `pär` (`id`)) DEFAULT CHARSET=utf8mb4",
+			&profile.DumpBinaryNames{Parents: []string{"s.pär"}}},
+		{"latin1 column in a utf8mb4 table", "binary", " (`c` char(3) CHARACTER SET latin1 COLLATE latin1_swedish_ci DEFAULT 'ä', `u` varchar(5) DEFAULT 'ü') DEFAULT CHARSET=utf8mb4",
+			&profile.DumpBinaryNames{Columns: []string{"c"}}},
+		{"a column's COLLATE names its character set", "binary", " (`c` varchar(3) COLLATE latin1_bin DEFAULT 'ß') DEFAULT CHARSET=utf8mb4",
+			&profile.DumpBinaryNames{Columns: []string{"c"}}},
+		{"a non-ASCII column name, parent column and constraint name", "binary", " (`pïd` int, CONSTRAINT `fkü` FOREIGN KEY (`pïd`) REFERENCES `p` (`ïd`)) DEFAULT CHARSET=latin1", nil},
+		{"non-ASCII only in comments", "binary", " (`c` varchar(10) DEFAULT 'x' COMMENT 'äöü') DEFAULT CHARSET=latin1 COMMENT='Tabelle für'", nil},
+		{"utf8mb4 ENUM", "binary", " (`e` enum('ä','b') DEFAULT 'ä') DEFAULT CHARSET=utf8mb4", nil},
+		{"binary column in a latin1 table", "binary", " (`b` varbinary(4) DEFAULT 'ä') DEFAULT CHARSET=latin1", nil},
+		{"SET NAMES utf8mb4", "utf8mb4", " (`e` enum('ä','b'), CONSTRAINT `f` FOREIGN KEY (`e`) REFERENCES `pär` (`e`)) DEFAULT CHARSET=latin1", nil},
+		{"no SET NAMES", "", " (`e` enum('ä','b')) DEFAULT CHARSET=latin1", nil},
+		{"a quoted 'CHARSET utf8mb4' in a DEFAULT", "binary", " (`c` varchar(40) DEFAULT 'CHARSET utf8mb4 ä') DEFAULT CHARSET=latin1",
+			&profile.DumpBinaryNames{Columns: []string{"c"}}},
+		{"latin1 bytes: not UTF-8", "binary", " (`c` varchar(4) DEFAULT '\xe4') DEFAULT CHARSET=latin1",
+			&profile.DumpBinaryNames{Columns: []string{"c"}, NotUTF8: true}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := binaryNames{}
+			b.add("s", "t", "s.t-schema.sql", c.names, c.rest)
+			got, ok := b["s.t"]
+			if c.want == nil {
+				if ok {
+					t.Fatalf("recorded %+v, want nothing", got)
+				}
+				return
+			}
+			want := *c.want
+			want.Table, want.File = "s.t", "s.t-schema.sql"
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got %+v, want %+v", got, want)
+			}
+		})
+	}
+}
+
+// TestReadBinaryNames: the real mydumper 0.10 dumps of
+// testdata/mydumper-0.10-binarynames (plain and gzip) record kind's and
+// kind2's non-ASCII parents and lat's and mixed's columns, with their
+// schema files, and nothing for `pär` (UTF-8) or plain (comments only).
+func TestReadBinaryNames(t *testing.T) {
+	for _, c := range []struct{ dir, ext string }{{"testdata/mydumper-0.10-binarynames", ""}, {"testdata/mydumper-0.10-binarynames-gz", ".gz"}} {
+		t.Run(c.dir, func(t *testing.T) {
+			d, err := Read(t.Context(), c.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []profile.DumpBinaryNames{
+				{Table: "src.kind", File: "src.kind-schema.sql" + c.ext, Parents: []string{"src.pär"}},
+				{Table: "src.kind2", File: "src.kind2-schema.sql" + c.ext, Parents: []string{"réf.cur"}},
+				{Table: "src.lat", File: "src.lat-schema.sql" + c.ext, Columns: []string{"e", "c"}},
+				{Table: "src.mixed", File: "src.mixed-schema.sql" + c.ext, Columns: []string{"c"}},
+			}
+			if !reflect.DeepEqual(d.BinaryNames, want) {
+				t.Errorf("got %+v\nwant %+v", d.BinaryNames, want)
+			}
+		})
+	}
+}

@@ -1,0 +1,6 @@
+/*!40101 SET NAMES binary*/;
+/*!40014 SET FOREIGN_KEY_CHECKS=0*/;
+/*!40103 SET TIME_ZONE='+00:00' */;
+INSERT INTO `pär` VALUES
+(1,"ä"),
+(2,"b");

@@ -1,0 +1,28 @@
+package profile
+
+// DumpBinaryNames is one table of a dump whose schema file sets SET NAMES
+// binary before its CREATE TABLE (mydumper 0.10 opens every schema file
+// so) when the target would store that CREATE TABLE otherwise than the
+// source had it: the statement's text is UTF-8 (SHOW CREATE TABLE's), and
+// under binary the server copies the bytes of a literal into a column of
+// another character set and reads a referenced table's non-ASCII name as
+// another name (MariaDB 10.11.19 with myloader 0.10, 2026-12-07, review
+// r68 and docs/benchmarks/live-server.md; mydumper issue #1974).
+type DumpBinaryNames struct {
+	Table string `json:"table"` // "schema.table"
+	// File is its schema file's name in the dump's directory.
+	File string `json:"file"`
+	// Parents are the tables ("schema.table") its FOREIGN KEYs reference
+	// whose name is not ASCII: the constraint is stored naming a table
+	// that does not exist (`pär` as `pÃ¤r`), and every INSERT into the
+	// table then fails (ERROR 1452).
+	Parents []string `json:"parents,omitempty"`
+	// Columns are its columns of a character set other than utf8mb3,
+	// utf8mb4 and binary whose DEFAULT or ENUM/SET values hold non-ASCII
+	// characters: stored double-encoded ('ä' as 'Ã¤'), so a row's 'ä' in
+	// such an ENUM loads as '' (a warning) and a DEFAULT changes.
+	Columns []string `json:"columns,omitempty"`
+	// NotUTF8 is true when the CREATE TABLE is not valid UTF-8 either, so
+	// SET NAMES utf8mb4 would not read it right.
+	NotUTF8 bool `json:"not_utf8,omitempty"`
+}

@@ -1,0 +1,130 @@
+//go:build unix
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mytune/mytune/internal/testmariadb"
+)
+
+// binaryNamesSchema is TestBinaryNamesFollowed's source: FOREIGN KEYs to
+// tables whose names are not ASCII (in the child's database and in
+// another), a latin1 table with a non-ASCII ENUM and DEFAULTs, a latin1
+// column in a utf8mb4 table, and tables whose non-ASCII text myloader
+// keeps as it is (a utf8mb4 ENUM, comments).
+const binaryNamesSchema = "CREATE DATABASE src DEFAULT CHARSET utf8mb4; CREATE DATABASE `réf` DEFAULT CHARSET utf8mb4; USE src; " +
+	"CREATE TABLE `pär` (id INT PRIMARY KEY, e ENUM('ä','b') DEFAULT 'ä') DEFAULT CHARSET=utf8mb4 COMMENT='Tabelle für Kinder'; " +
+	"CREATE TABLE kind (id INT PRIMARY KEY, pid INT, KEY(pid), CONSTRAINT fk1 FOREIGN KEY (pid) REFERENCES `pär` (id)) DEFAULT CHARSET=utf8mb4; " +
+	"CREATE TABLE `réf`.cur (id INT PRIMARY KEY) DEFAULT CHARSET=utf8mb4; " +
+	"CREATE TABLE kind2 (id INT PRIMARY KEY, cid INT, KEY(cid), CONSTRAINT fk2 FOREIGN KEY (cid) REFERENCES `réf`.cur (id)) DEFAULT CHARSET=utf8mb4; " +
+	"CREATE TABLE lat (id INT PRIMARY KEY, e ENUM('ä','b') DEFAULT 'ä', c VARCHAR(10) DEFAULT 'ö' COMMENT 'ü') DEFAULT CHARSET=latin1; " +
+	"CREATE TABLE mixed (id INT PRIMARY KEY, c CHAR(3) CHARACTER SET latin1 DEFAULT 'ä', u VARCHAR(5) DEFAULT 'ü') DEFAULT CHARSET=utf8mb4; " +
+	"INSERT INTO `pär` VALUES (1,'ä'),(2,'b'); INSERT INTO kind VALUES (1,1),(2,2); INSERT INTO `réf`.cur VALUES (7); INSERT INTO kind2 VALUES (1,7); " +
+	"INSERT INTO lat VALUES (1,'ä','ö'),(2,'b','x'); INSERT INTO mixed VALUES (1,'ä','ü');"
+
+// TestBinaryNamesFollowed follows the printed load lines of mydumper
+// 0.10 dumps (plain and gzip) whose schema files' SET NAMES binary would
+// have myloader store a FOREIGN KEY naming `pÃ¤r` and a latin1 ENUM as
+// ('Ã¤','b') (checked live, session 59): the lines that set those files
+// to utf8mb4, then myloader, into the server the dumps came from with
+// their databases dropped. Columns, DEFAULTs, constraints and rows must
+// come back as they were, and an INSERT into the children must pass the
+// FOREIGN KEY check. Without the sed lines the comparison fails.
+func TestBinaryNamesFollowed(t *testing.T) {
+	for _, tool := range []string{"mydumper", "myloader", "mariadb", "sed", "gzip"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv(testmariadb.RequireEnv) == "1" {
+				t.Fatalf("%s not installed (scripts/install-deps.sh installs it): %v", tool, err)
+			}
+			t.Skipf("%s not installed: the printed lines cannot be followed", tool)
+		}
+	}
+	srv := testmariadb.Start(t)
+	sql := func(stmts string) string {
+		t.Helper()
+		cmd := exec.Command("mariadb", "--socket", srv.Socket, "-u", "root", "-N", "-B", "--default-character-set=utf8mb4")
+		cmd.Stdin = strings.NewReader(stmts)
+		b, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", stmts, err, b)
+		}
+		return string(b)
+	}
+	sql(binaryNamesSchema)
+	state := func() string {
+		return sql("SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IFNULL(COLUMN_DEFAULT, '-') FROM information_schema.COLUMNS " +
+			"WHERE TABLE_SCHEMA IN ('src', 'réf') ORDER BY 1, 2, 3; SELECT CONSTRAINT_SCHEMA, CONSTRAINT_NAME, UNIQUE_CONSTRAINT_SCHEMA, REFERENCED_TABLE_NAME " +
+			"FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = 'src' ORDER BY 2; " +
+			"SELECT id, HEX(e), HEX(c) FROM src.lat ORDER BY id; SELECT HEX(c), HEX(u) FROM src.mixed")
+	}
+	before := state()
+	profilePath, err := filepath.Abs(filepath.Join("..", "..", "advisor", "threads", "testdata", "key-defer-fit", "profile-host-sysbench8.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+	}{{"plain", nil}, {"gzip", []string{"-c"}}} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "dump")
+			mydumpFollow(t, srv.Socket, dir, `^(src|r.+f)\.`, c.args...)
+			lines := binaryNamesLoadLines(t, profilePath, dir, srv.Socket)
+			sql("DROP DATABASE src; DROP DATABASE `réf`")
+			for _, line := range lines {
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				b, err := exec.CommandContext(ctx, "bash", "-c", line).CombinedOutput()
+				cancel()
+				if err != nil {
+					t.Fatalf("the printed line failed: %v\n%s\n%s", err, line, b)
+				}
+			}
+			if after := state(); after != before {
+				t.Errorf("the restore differs from the source:\n%s\nwant\n%s", after, before)
+			}
+			sql("INSERT INTO src.`pär` VALUES (3, 'b'); INSERT INTO src.kind VALUES (3, 3); INSERT INTO src.kind2 VALUES (2, 7); " +
+				"DELETE FROM src.kind WHERE id = 3; DELETE FROM src.kind2 WHERE id = 2; DELETE FROM src.`pär` WHERE id = 3")
+		})
+	}
+}
+
+// binaryNamesLoadLines advises the load of dump from the profile at
+// profilePath for the server at sock and returns its printed lines that
+// change the schema files and load the dump, with the connection filled
+// in; it fails when no line changes the schema files.
+func binaryNamesLoadLines(t *testing.T, profilePath, dump, sock string) []string {
+	t.Helper()
+	r := mytune(t, runOpts{}, "advise", "--from", profilePath, "-S", sock, "-u", "root", "--dump", dump, "--task", "load", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("advise: exit %d\n%s", r.code, r.stderr)
+	}
+	var a struct {
+		Threads struct{ Commands, Notes []string }
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &a); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	changes := false
+	for _, c := range a.Threads.Commands {
+		switch {
+		case strings.HasPrefix(c, "mkdir -p -- ") && strings.Contains(c, "SET NAMES utf8mb4"):
+			changes = true
+		case !strings.HasPrefix(c, "myloader ") && !strings.HasPrefix(c, "mkdir ") && !strings.HasPrefix(c, "mysql ") && !strings.HasPrefix(c, "printf "):
+			continue
+		}
+		lines = append(lines, strings.Replace(c, "--host TARGET --user USER --ask-password", "--socket "+sock+" --user root", 1))
+	}
+	if !changes {
+		t.Fatalf("no line sets the schema files to utf8mb4; commands:\n%s\nnotes:\n%s", strings.Join(a.Threads.Commands, "\n"), strings.Join(a.Threads.Notes, "\n"))
+	}
+	return lines
+}
