@@ -27,7 +27,9 @@ const BinaryNamesSuffix = ".binary"
 // and the note saying why; nil for another format or none. Each original
 // is copied into DIR.binary first; plain files are changed by sed -i,
 // gzip and zstd ones through a decompressed copy in DIR.binary that
-// replaces the file only when every step succeeded. A table whose CREATE
+// replaces the file only when every step succeeded (the loop runs in a
+// subshell that exits 1 at the first failing file: a pasted line's exit
+// leaves the user's shell open, and a break would end it with 0). A table whose CREATE
 // TABLE is not UTF-8 either is left out, and the note says so.
 func binaryNamesLines(dd dirs) (lines, notes []string) {
 	if dd.format != "mydumper" || len(dd.binary) == 0 {
@@ -59,7 +61,7 @@ func binaryNamesLines(dd dirs) (lines, notes []string) {
 		unz, recz string
 	}{{gz, "gzip -dc", "gzip -n"}, {zst, "zstd -q -dc", "zstd -q"}} {
 		if len(c.files) > 0 {
-			lines = append(lines, fmt.Sprintf(`mkdir -p -- %s && for f in %s; do b=%s/"${f##*/}"; cp -p -- "$f" "$b" && %s -- "$b" > "$b.txt" && sed -i '%s' "$b.txt" && %s < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || break; done`,
+			lines = append(lines, fmt.Sprintf(`mkdir -p -- %s && (for f in %s; do b=%s/"${f##*/}"; cp -p -- "$f" "$b" && %s -- "$b" > "$b.txt" && sed -i '%s' "$b.txt" && %s < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`,
 				keep, strings.Join(c.files, " "), keep, c.unz, binaryNamesSed, c.recz))
 		}
 	}
