@@ -3,14 +3,9 @@
 package e2e
 
 import (
-	"context"
-	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mytune/mytune/internal/testmariadb"
 )
@@ -39,25 +34,9 @@ const binaryNamesSchema = "CREATE DATABASE src DEFAULT CHARSET utf8mb4; CREATE D
 // come back as they were, and an INSERT into the children must pass the
 // FOREIGN KEY check. Without the sed lines the comparison fails.
 func TestBinaryNamesFollowed(t *testing.T) {
-	for _, tool := range []string{"mydumper", "myloader", "mariadb", "sed", "gzip"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv(testmariadb.RequireEnv) == "1" {
-				t.Fatalf("%s not installed (scripts/install-deps.sh installs it): %v", tool, err)
-			}
-			t.Skipf("%s not installed: the printed lines cannot be followed", tool)
-		}
-	}
+	needTools(t, "mydumper", "myloader", "mariadb", "sed", "gzip")
 	srv := testmariadb.Start(t)
-	sql := func(stmts string) string {
-		t.Helper()
-		cmd := exec.Command("mariadb", "--socket", srv.Socket, "-u", "root", "-N", "-B", "--default-character-set=utf8mb4")
-		cmd.Stdin = strings.NewReader(stmts)
-		b, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", stmts, err, b)
-		}
-		return string(b)
-	}
+	sql := sqlAt(t, srv.Socket, "--default-character-set=utf8mb4")
 	sql(binaryNamesSchema)
 	state := func() string {
 		return sql("SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IFNULL(COLUMN_DEFAULT, '-') FROM information_schema.COLUMNS " +
@@ -79,14 +58,7 @@ func TestBinaryNamesFollowed(t *testing.T) {
 			mydumpFollow(t, srv.Socket, dir, `^(src|r.+f)\.`, c.args...)
 			lines := binaryNamesLoadLines(t, profilePath, dir, srv.Socket)
 			sql("DROP DATABASE src; DROP DATABASE `réf`")
-			for _, line := range lines {
-				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-				b, err := exec.CommandContext(ctx, "bash", "-c", line).CombinedOutput()
-				cancel()
-				if err != nil {
-					t.Fatalf("the printed line failed: %v\n%s\n%s", err, line, b)
-				}
-			}
+			runPrinted(t, lines)
 			if after := state(); after != before {
 				t.Errorf("the restore differs from the source:\n%s\nwant\n%s", after, before)
 			}
@@ -102,29 +74,20 @@ func TestBinaryNamesFollowed(t *testing.T) {
 // in; it fails when no line changes the schema files.
 func binaryNamesLoadLines(t *testing.T, profilePath, dump, sock string) []string {
 	t.Helper()
-	r := mytune(t, runOpts{}, "advise", "--from", profilePath, "-S", sock, "-u", "root", "--dump", dump, "--task", "load", "--format", "json")
-	if r.code != 0 {
-		t.Fatalf("advise: exit %d\n%s", r.code, r.stderr)
-	}
-	var a struct {
-		Threads struct{ Commands, Notes []string }
-	}
-	if err := json.Unmarshal([]byte(r.stdout), &a); err != nil {
-		t.Fatal(err)
-	}
+	cmds, notes := adviseLoad(t, profilePath, dump, sock)
 	var lines []string
 	changes := false
-	for _, c := range a.Threads.Commands {
+	for _, c := range cmds {
 		switch {
 		case strings.HasPrefix(c, "mkdir -p -- ") && strings.Contains(c, "SET NAMES utf8mb4"):
 			changes = true
 		case !strings.HasPrefix(c, "myloader ") && !strings.HasPrefix(c, "mkdir ") && !strings.HasPrefix(c, "mysql ") && !strings.HasPrefix(c, "printf "):
 			continue
 		}
-		lines = append(lines, strings.Replace(c, "--host TARGET --user USER --ask-password", "--socket "+sock+" --user root", 1))
+		lines = append(lines, withSocket(c, sock))
 	}
 	if !changes {
-		t.Fatalf("no line sets the schema files to utf8mb4; commands:\n%s\nnotes:\n%s", strings.Join(a.Threads.Commands, "\n"), strings.Join(a.Threads.Notes, "\n"))
+		t.Fatalf("no line sets the schema files to utf8mb4; commands:\n%s\nnotes:\n%s", strings.Join(cmds, "\n"), strings.Join(notes, "\n"))
 	}
 	return lines
 }

@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,25 +35,9 @@ var keyFollowSchemas = []string{"kd1", "kd2", "kd3"}
 // fit's host profile, where the deferral is measured faster
 // (advisor/threads/testdata/key-defer-fit/).
 func TestKeyDeferralFollowed(t *testing.T) {
-	for _, tool := range []string{"mydumper", "myloader", "mariadb-dump", "mariadb", "perl"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv(testmariadb.RequireEnv) == "1" {
-				t.Fatalf("%s not installed (scripts/install-deps.sh installs it): %v", tool, err)
-			}
-			t.Skipf("%s not installed: the printed lines cannot be followed", tool)
-		}
-	}
+	needTools(t, "mydumper", "myloader", "mariadb-dump", "mariadb", "perl")
 	srv := testmariadb.Start(t)
-	sql := func(stmts string) string {
-		t.Helper()
-		cmd := exec.Command("mariadb", "--socket", srv.Socket, "-u", "root", "-N", "-B")
-		cmd.Stdin = strings.NewReader(stmts) // read as a file is, so DELIMITER works
-		b, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", stmts, err, b)
-		}
-		return string(b)
-	}
+	sql := sqlAt(t, srv.Socket) // read as a file is, so DELIMITER works
 	fillKeyFollowSchemas(sql)
 	state := func() string { // the body's white space normalized: myloader 0.10 loads ");\nEND" as "); \nEND"
 		return sql("SELECT TABLE_SCHEMA, TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX, COLUMN_NAME, IFNULL(SUB_PART, '-') FROM information_schema.STATISTICS " +
@@ -84,14 +67,7 @@ func TestKeyDeferralFollowed(t *testing.T) {
 		t.Run(filepath.Base(dump), func(t *testing.T) {
 			lines := keyFollowLines(t, profilePath, dump, srv.Socket)
 			sql("DROP DATABASE kd1; DROP DATABASE kd2; DROP DATABASE kd3")
-			for _, line := range lines {
-				ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // the load takes 2-3 s here
-				b, err := exec.CommandContext(ctx, "bash", "-c", line).CombinedOutput()
-				cancel()
-				if err != nil {
-					t.Fatalf("the printed line failed: %v\n%s\n%s", err, line, b)
-				}
-			}
+			runPrinted(t, lines)
 			if after := state(); after != before {
 				t.Errorf("the restore's indexes or procedure differ from the source's:\n%s\nwant\n%s", after, before)
 			}
@@ -177,24 +153,14 @@ func fillKeyFollowSchemas(sql func(string) string) {
 // in.
 func keyFollowLines(t *testing.T, profilePath, dump, sock string) []string {
 	t.Helper()
-	r := mytune(t, runOpts{}, "advise", "--from", profilePath, "-S", sock, "-u", "root", "--dump", dump, "--task", "load", "--format", "json")
-	if r.code != 0 {
-		t.Fatalf("advise: exit %d\n%s", r.code, r.stderr)
-	}
-	var a struct {
-		Threads struct{ Commands, Notes []string }
-	}
-	if err := json.Unmarshal([]byte(r.stdout), &a); err != nil {
-		t.Fatal(err)
-	}
+	cmds, notes := adviseLoad(t, profilePath, dump, sock)
 	var lines []string
 	alter := ""
-	for _, c := range a.Threads.Commands {
+	for _, c := range cmds {
 		if !strings.HasPrefix(c, "mkdir ") && !strings.HasPrefix(c, "myloader ") && !strings.HasPrefix(c, "perl ") && !strings.HasPrefix(c, "mysql ") && !strings.HasPrefix(c, "printf ") {
 			continue
 		}
-		c = strings.Replace(c, "--host TARGET --user USER --ask-password", "--socket "+sock+" --user root", 1)
-		c = strings.Replace(c, "--host TARGET --user USER -p", "--socket "+sock+" --user root", 1)
+		c = withSocket(c, sock)
 		if strings.Contains(c, "ALTER TABLE") {
 			alter = c
 		}
@@ -204,7 +170,7 @@ func keyFollowLines(t *testing.T, profilePath, dump, sock string) []string {
 		"ALTER TABLE `kd1`.`ft` ADD FULLTEXT KEY IF NOT EXISTS `f`"} {
 		if !strings.Contains(alter, want) {
 			t.Fatalf("no key deferral for the big tables (%q not in the ALTER line %q); commands:\n%s\nnotes:\n%s",
-				want, alter, strings.Join(a.Threads.Commands, "\n"), strings.Join(a.Threads.Notes, "\n"))
+				want, alter, strings.Join(cmds, "\n"), strings.Join(notes, "\n"))
 		}
 	}
 	if strings.Contains(alter, "`kd2`") || strings.Contains(alter, "`parent`") || strings.Contains(alter, "`child`") {
