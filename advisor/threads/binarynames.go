@@ -23,35 +23,20 @@ const BinaryNamesSuffix = ".binary"
 
 // binaryNamesLines are the lines that have the schema files of the
 // dump's Dump.BinaryNames tables set utf8mb4 before myloader runs them
-// (their data files keep binary: their rows are the columns' own bytes),
-// and the note saying why; nil for another format or none. Each original
-// is copied into DIR.binary first; plain files are changed by sed -i,
-// gzip and zstd ones through a decompressed copy in DIR.binary that
-// replaces the file only when every step succeeded (the loop runs in a
-// subshell that exits 1 at the first failing file: a pasted line's exit
-// leaves the user's shell open, and a break would end it with 0). A table whose CREATE
-// TABLE is not UTF-8 either is left out, and the note says so.
-func binaryNamesLines(dd dirs) (lines, notes []string) {
-	if dd.format != "mydumper" || len(dd.binary) == 0 {
-		return nil, nil
+// (their data files keep binary: their rows are the columns' own bytes);
+// nil for another format or none (BinaryNamesWarning says why). Each
+// original is copied into DIR.binary first; plain files are changed by
+// sed -i, gzip and zstd ones through a decompressed copy in DIR.binary
+// that replaces the file only when every step succeeded (the loop runs in
+// a subshell that exits 1 at the first failing file: a pasted line's exit
+// leaves the user's shell open, and a break would end it with 0).
+func binaryNamesLines(dd dirs) []string {
+	if dd.format != "mydumper" {
+		return nil
 	}
-	var plain, gz, zst, byHand []string
-	for _, e := range dd.binary {
-		path := shQuote(filepath.Join(dd.load, e.File))
-		switch {
-		case e.NotUTF8:
-			byHand = append(byHand, e.Table)
-		case strings.HasSuffix(e.File, ".sql"):
-			plain = append(plain, path)
-		case strings.HasSuffix(e.File, ".gz"):
-			gz = append(gz, path)
-		case strings.HasSuffix(e.File, ".zst"):
-			zst = append(zst, path)
-		default:
-			byHand = append(byHand, e.Table)
-		}
-	}
+	plain, gz, zst, _ := binaryNamesFiles(dd.load, dd.binary)
 	keep := shQuote(strings.TrimRight(dd.load, "/") + BinaryNamesSuffix)
+	var lines []string
 	if len(plain) > 0 {
 		lines = append(lines, fmt.Sprintf("mkdir -p -- %s && cp -p -- %s %s/ && sed -i '%s' -- %s", keep, strings.Join(plain, " "), keep,
 			binaryNamesSed, strings.Join(plain, " ")))
@@ -65,7 +50,42 @@ func binaryNamesLines(dd dirs) (lines, notes []string) {
 				keep, strings.Join(c.files, " "), keep, c.unz, binaryNamesSed, c.recz))
 		}
 	}
-	return lines, []string{binaryNamesNote(dd.binary, len(lines) > 0, strings.TrimRight(dd.load, "/")+BinaryNamesSuffix, byHand)}
+	return lines
+}
+
+// binaryNamesFiles sorts the tables' schema files (quoted paths in dir)
+// by how a line changes them, and names the tables no line changes: a
+// CREATE TABLE that is not UTF-8 either, or another compression.
+func binaryNamesFiles(dir string, tables []profile.DumpBinaryNames) (plain, gz, zst, byHand []string) {
+	for _, e := range tables {
+		path := shQuote(filepath.Join(dir, e.File))
+		switch {
+		case e.NotUTF8:
+			byHand = append(byHand, e.Table)
+		case strings.HasSuffix(e.File, ".sql"):
+			plain = append(plain, path)
+		case strings.HasSuffix(e.File, ".gz"):
+			gz = append(gz, path)
+		case strings.HasSuffix(e.File, ".zst"):
+			zst = append(zst, path)
+		default:
+			byHand = append(byHand, e.Table)
+		}
+	}
+	return plain, gz, zst, byHand
+}
+
+// BinaryNamesWarning says what a load of a mydumper dump under its schema
+// files' SET NAMES binary would do to the Dump.BinaryNames tables and
+// what the line before myloader (binaryNamesLines) does about it; "" for
+// another format or none.
+func BinaryNamesWarning(p *profile.Profile) string {
+	d := p.Dump
+	if d == nil || d.Format != "mydumper" || len(d.BinaryNames) == 0 {
+		return ""
+	}
+	plain, gz, zst, byHand := binaryNamesFiles(d.Path, d.BinaryNames)
+	return binaryNamesNote(d.BinaryNames, len(plain)+len(gz)+len(zst) > 0, strings.TrimRight(d.Path, "/")+BinaryNamesSuffix, byHand)
 }
 
 // binaryNamesNote says what a load under SET NAMES binary would do to the
@@ -101,7 +121,7 @@ func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, 
 	note := "myloader runs each schema file under the SET NAMES binary that mydumper writes atop it, which changes these tables without an error: " +
 		strings.Join(what, "; ") + " (MariaDB 10.11.19 with myloader 0.10, checked 2026-12-07; mydumper issue #1974 reports the ENUM case on MySQL too)"
 	if lined {
-		note += ". The line before the load has those schema files (only them: the data files keep binary, their rows are the columns' own bytes) " +
+		note += ". The line before myloader has those schema files (only them: the data files keep binary, their rows are the columns' own bytes) " +
 			"SET NAMES utf8mb4, keeping the originals in " + keep + " (copy them back to undo); run it once, before myloader"
 	}
 	if len(byHand) > 0 {

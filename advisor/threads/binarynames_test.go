@@ -9,8 +9,8 @@ import (
 
 // TestBinaryNamesLines: plain schema files get one sed -i line, gzip and
 // zstd ones a loop through a decompressed copy; a CREATE TABLE that is
-// not UTF-8 gets no line and the note names it; other formats and dumps
-// without such tables get nothing.
+// not UTF-8 gets no line and the warning names it; other formats and
+// dumps without such tables get neither.
 func TestBinaryNamesLines(t *testing.T) {
 	kind := profile.DumpBinaryNames{Table: "src.kind", File: "src.kind-schema.sql", Parents: []string{"src.pär"}}
 	lat := profile.DumpBinaryNames{Table: "src.lat", File: "src.lat-schema.sql.gz", Columns: []string{"e"}}
@@ -32,33 +32,31 @@ func TestBinaryNamesLines(t *testing.T) {
 				`mkdir -p -- '/d d.binary' && (for f in '/d d/src.z-schema.sql.zst'; do b='/d d.binary'/"${f##*/}"; cp -p -- "$f" "$b" && zstd -q -dc -- "$b" > "$b.txt" && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' "$b.txt" && zstd -q < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`},
 			[]string{"tables src.lat, src.z have columns", "(src.lat.e, src.z.e)"}, []string{"FOREIGN KEYs"}},
 		{"not UTF-8", "mydumper", []profile.DumpBinaryNames{bad}, nil,
-			[]string{"Not changed by a line: table src.bad"}, []string{"The line before the load"}},
+			[]string{"Not changed by a line: table src.bad"}, []string{"The line before myloader"}},
 		{"mysqlsh", "mysqlsh", []profile.DumpBinaryNames{kind}, nil, nil, nil},
 		{"none", "mydumper", nil, nil, nil, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			lines, notes := binaryNamesLines(dirs{format: c.format, load: "/d d", binary: c.binary})
+			lines := binaryNamesLines(dirs{format: c.format, load: "/d d", binary: c.binary})
 			if strings.Join(lines, "\n") != strings.Join(c.lines, "\n") {
 				t.Errorf("lines:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(c.lines, "\n"))
 			}
+			w := BinaryNamesWarning(&profile.Profile{Dump: &profile.Dump{Format: c.format, Path: "/d d", BinaryNames: c.binary}})
 			if c.noteHas == nil {
-				if notes != nil {
-					t.Errorf("notes %q, want none", notes)
+				if w != "" {
+					t.Errorf("warning %q, want none", w)
 				}
 				return
 			}
-			if len(notes) != 1 {
-				t.Fatalf("notes %q, want one", notes)
-			}
-			for _, w := range c.noteHas {
-				if !strings.Contains(notes[0], w) {
-					t.Errorf("note lacks %q: %s", w, notes[0])
+			for _, want := range c.noteHas {
+				if !strings.Contains(w, want) {
+					t.Errorf("warning lacks %q: %s", want, w)
 				}
 			}
-			for _, w := range c.noteLacks {
-				if strings.Contains(notes[0], w) {
-					t.Errorf("note has %q: %s", w, notes[0])
+			for _, lack := range c.noteLacks {
+				if strings.Contains(w, lack) {
+					t.Errorf("warning has %q: %s", lack, w)
 				}
 			}
 		})

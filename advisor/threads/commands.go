@@ -233,9 +233,7 @@ func loadCommands(dd dirs, mysqlTarget bool, threads int) ([]string, []string) {
 			lines, notes = []string{link}, []string{systemSchemasLoadNote(dd, dir)}
 			myloader = myloaderLine(threads, dir, dd.qpt, dd.enableBinlog)
 		}
-		if bl, bn := binaryNamesLines(dd); bl != nil || bn != nil {
-			lines, notes = append(bl, lines...), append(bn, notes...)
-		}
+		lines = append(binaryNamesLines(dd), lines...)
 		if !utf8.ValidString(dir) {
 			lines, notes = append(lines, "ln -sfn -- "+shQuote(dir)+" "+ShellLinkDir), append(notes, loaderLinkNote)
 			myloader = myloaderLine(threads, ShellLinkDir, dd.qpt, dd.enableBinlog)

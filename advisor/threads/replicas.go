@@ -190,7 +190,7 @@ func loadWarnings(p *profile.Profile, o Options) []string {
 		for _, w := range []string{caseCollisionWarning(p), CharsetWarning(p, o), FunctionalKeyWarning(p, o), DefinerWarning(p),
 			GeneratedNotNullWarning(p, o), InvisibleColumnWarning(p, o), EngineWarning(p, o), DataDirectoryWarning(p),
 			GaleraWriteSetWarning(p, o), EncryptionWarning(p, o), GaleraCacheWarning(p, o), RowSizeWarning(p, o),
-			ZeroDateDefaultWarning(p, o), VersionedHistoryWarning(p, o)} {
+			ZeroDateDefaultWarning(p, o), VersionedHistoryWarning(p, o), BinaryNamesWarning(p)} {
 			if w != "" {
 				out = append(out, w)
 			}
