@@ -22,6 +22,13 @@ type DumpBinaryNames struct {
 	// characters: stored double-encoded ('ä' as 'Ã¤'), so a row's 'ä' in
 	// such an ENUM loads as '' (a warning) and a DEFAULT changes.
 	Columns []string `json:"columns,omitempty"`
+	// PartitionColumns are the columns of its RANGE or LIST COLUMNS
+	// partitioning whose character set is not UTF-8 (as Columns) when its
+	// partitions' VALUES quote non-ASCII text: the bounds are stored
+	// double-encoded too ('ä' as 'Ã¤'), so a LIST's rows find no partition
+	// (myloader reports the chunk and loses its rows) and a RANGE's land in
+	// another partition without an error (MariaDB 10.11.19, review r69).
+	PartitionColumns []string `json:"partition_columns,omitempty"`
 	// NotUTF8 is true when the CREATE TABLE is not valid UTF-8 either, so
 	// SET NAMES utf8mb4 would not read it right.
 	NotUTF8 bool `json:"not_utf8,omitempty"`

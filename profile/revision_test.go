@@ -13,7 +13,7 @@ import (
 // fieldsHash is the sha256 of the sorted JSON field paths of Profile at
 // FieldsRevision (jsonPaths): adding a field changes it, and the test
 // below then asks for FieldsRevision to be raised with it.
-const fieldsHash = "9e36c577f41397b004d08b69e332dd90508a74b295924e74dbe4c877327de5b4"
+const fieldsHash = "e5b50c95a176cd34c0a7b2e36e7274f5e3adada03a6b11c2a95be8bf4cb0c48f"
 
 // TestFieldsRevision: a field added to the profile raises FieldsRevision,
 // so a profile saved before it says it is older (review r57: profiles

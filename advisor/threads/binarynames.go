@@ -92,11 +92,19 @@ func BinaryNamesWarning(p *profile.Profile) string {
 // tables (MariaDB 10.11.19 with myloader 0.10, 2026-12-07, live-server.md:
 // a FOREIGN KEY to `pär` stored as one to `pÃ¤r`, then ERROR 1452 on the
 // child's INSERTs; a latin1 ENUM('ä','b') stored as ('Ã¤','b') and a
-// row's 'ä' loaded as ”), what the lines do about it, and which tables
-// they leave (byHand).
+// row's 'ä' loaded as ”; review r69: a latin1 LIST COLUMNS partition's
+// VALUES IN ('ä') stored as 'Ã¤', "Table has no partition for value", and a
+// RANGE's LESS THAN ('ö') as 'Ã¶', its rows in the other partition), what
+// the lines do about it, and which tables they leave (byHand).
 func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, byHand []string) string {
-	var refs, cols, parents, names []string
+	var refs, cols, parents, names, parts, partCols []string
 	for _, e := range tables {
+		if len(e.PartitionColumns) > 0 {
+			parts = append(parts, e.Table)
+			for _, c := range e.PartitionColumns {
+				partCols = append(partCols, e.Table+"."+c)
+			}
+		}
 		if len(e.Parents) > 0 {
 			refs, parents = append(refs, e.Table), append(parents, e.Parents...)
 		}
@@ -118,7 +126,13 @@ func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, 
 			"(%s): the target stores them double-encoded ('ä' as 'Ã¤'), so a row's 'ä' in such an ENUM loads as '' with only a warning",
 			namedTables(cols), map[bool]string{true: "has", false: "have"}[len(cols) == 1], strings.Join(names, ", ")))
 	}
-	note := "myloader runs each schema file under the SET NAMES binary that mydumper writes atop it, which changes these tables without an error: " +
+	if len(parts) > 0 {
+		what = append(what, fmt.Sprintf("%s %s partitions whose VALUES on a column of such a character set are not ASCII (%s): "+
+			"the target stores those bounds double-encoded too, so a LIST partition's rows find no partition (myloader reports the chunk, "+
+			"its rows are lost) and a RANGE partition's land in another partition without an error",
+			namedTables(parts), map[bool]string{true: "has", false: "have"}[len(parts) == 1], strings.Join(partCols, ", ")))
+	}
+	note := "myloader runs each schema file under the SET NAMES binary that mydumper writes atop it, which changes these tables, most without an error: " +
 		strings.Join(what, "; ") + " (MariaDB 10.11.19 with myloader 0.10, checked 2026-12-07; mydumper issue #1974 reports the ENUM case on MySQL too)"
 	if lined {
 		note += ". The line before myloader has those schema files (only them: the data files keep binary, their rows are the columns' own bytes) " +

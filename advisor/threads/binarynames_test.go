@@ -8,13 +8,15 @@ import (
 )
 
 // TestBinaryNamesLines: plain schema files get one sed -i line, gzip and
-// zstd ones a loop through a decompressed copy; a CREATE TABLE that is
+// zstd ones a loop through a decompressed copy (partition VALUES as
+// columns, review r69); a CREATE TABLE that is
 // not UTF-8 gets no line and the warning names it; other formats and
 // dumps without such tables get neither.
 func TestBinaryNamesLines(t *testing.T) {
 	kind := profile.DumpBinaryNames{Table: "src.kind", File: "src.kind-schema.sql", Parents: []string{"src.pär"}}
 	lat := profile.DumpBinaryNames{Table: "src.lat", File: "src.lat-schema.sql.gz", Columns: []string{"e"}}
 	zst := profile.DumpBinaryNames{Table: "src.z", File: "src.z-schema.sql.zst", Columns: []string{"e"}}
+	part := profile.DumpBinaryNames{Table: "src.part", File: "src.part-schema.sql", PartitionColumns: []string{"c"}}
 	bad := profile.DumpBinaryNames{Table: "src.bad", File: "src.bad-schema.sql", Columns: []string{"c"}, NotUTF8: true}
 	cases := []struct {
 		name      string
@@ -31,6 +33,9 @@ func TestBinaryNamesLines(t *testing.T) {
 			[]string{`mkdir -p -- '/d d.binary' && (for f in '/d d/src.lat-schema.sql.gz'; do b='/d d.binary'/"${f##*/}"; cp -p -- "$f" "$b" && gzip -dc -- "$b" > "$b.txt" && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' "$b.txt" && gzip -n < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`,
 				`mkdir -p -- '/d d.binary' && (for f in '/d d/src.z-schema.sql.zst'; do b='/d d.binary'/"${f##*/}"; cp -p -- "$f" "$b" && zstd -q -dc -- "$b" > "$b.txt" && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' "$b.txt" && zstd -q < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`},
 			[]string{"tables src.lat, src.z have columns", "(src.lat.e, src.z.e)"}, []string{"FOREIGN KEYs"}},
+		{"partition VALUES", "mydumper", []profile.DumpBinaryNames{part},
+			[]string{`mkdir -p -- '/d d.binary' && cp -p -- '/d d/src.part-schema.sql' '/d d.binary'/ && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' -- '/d d/src.part-schema.sql'`},
+			[]string{"table src.part has partitions whose VALUES", "(src.part.c)", "find no partition", "land in another partition"}, []string{"FOREIGN KEYs", "double-encoded ('ä'"}},
 		{"not UTF-8", "mydumper", []profile.DumpBinaryNames{bad}, nil,
 			[]string{"Not changed by a line: table src.bad"}, []string{"The line before myloader"}},
 		{"mysqlsh", "mysqlsh", []profile.DumpBinaryNames{kind}, nil, nil, nil},

@@ -1,6 +1,7 @@
 package dump
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -23,8 +24,10 @@ func (b binaryNames) add(schema, table, file, names, rest string) {
 	if names != "binary" || isASCII(rest) {
 		return
 	}
-	e := profile.DumpBinaryNames{Table: schema + "." + table, File: file, Parents: nonASCIIParents(schema, rest), Columns: nonUTF8Literals(rest)}
-	if len(e.Parents)+len(e.Columns) == 0 {
+	cols, opts := columnCharsets(rest)
+	e := profile.DumpBinaryNames{Table: schema + "." + table, File: file, Parents: nonASCIIParents(schema, rest),
+		Columns: nonUTF8Literals(cols), PartitionColumns: nonUTF8Partitions(cols, opts)}
+	if len(e.Parents)+len(e.Columns)+len(e.PartitionColumns) == 0 {
 		return
 	}
 	e.NotUTF8 = !utf8.ValidString(rest)
@@ -56,15 +59,18 @@ func nonASCIIParents(schema, rest string) []string {
 	return out
 }
 
-// nonUTF8Literals are the columns of a CREATE TABLE whose character set
-// (their own CHARACTER SET or COLLATE, else a textual column's table
-// DEFAULT CHARSET) is not a UTF-8 one nor binary and whose definition,
-// before its COMMENT (comments are stored as UTF-8 either way: checked
-// live), quotes a non-ASCII byte: a DEFAULT, ENUM or SET values.
-func nonUTF8Literals(rest string) []string {
+// columnText is one column of a CREATE TABLE: its name, its character
+// set ("" for a column that holds no text) and its definition's text a
+// binary connection would store double-encoded (storedText).
+type columnText struct{ name, charset, stored string }
+
+// columnCharsets reads a CREATE TABLE's columns (rest, after the table's
+// name) and returns them with its table options: a column's character
+// set is its own CHARACTER SET or COLLATE's, else for a textual column
+// the table's DEFAULT CHARSET.
+func columnCharsets(rest string) (cols []columnText, opts string) {
 	body, opts := splitCreate(rest)
 	tableCharset := charsetNamed(opts)
-	var out []string
 	for _, def := range splitTop(body, ',') {
 		def = strings.TrimSpace(def)
 		if def == "" || isKeyDef(def) {
@@ -76,17 +82,110 @@ func nonUTF8Literals(rest string) []string {
 		}
 		cs := charsetNamed(string(after))
 		if cs == "" {
-			c, _ := parseColumn(def, 1)
-			if !textual(c.typ) {
-				continue
+			if c, _ := parseColumn(def, 1); textual(c.typ) {
+				cs = tableCharset
 			}
-			cs = tableCharset
 		}
-		if cs != "" && !utf8Charsets[cs] && quotesNonASCII(beforeComment(string(after))) {
-			out = append(out, name)
+		cols = append(cols, columnText{name: name, charset: cs, stored: storedText(string(after))})
+	}
+	return cols, opts
+}
+
+// nonUTF8Literals are the columns whose character set is not a UTF-8 one
+// nor binary and whose definition quotes a non-ASCII byte where it is
+// stored double-encoded: a DEFAULT (a literal or an expression's), ENUM
+// or SET values.
+func nonUTF8Literals(cols []columnText) []string {
+	var out []string
+	for _, c := range cols {
+		if nonUTF8(c.charset) && quotesNonASCII(c.stored) {
+			out = append(out, c.name)
 		}
 	}
 	return out
+}
+
+// nonUTF8 reports whether cs names a character set that is neither a
+// UTF-8 one nor binary ("" names none).
+func nonUTF8(cs string) bool { return cs != "" && !utf8Charsets[cs] }
+
+// reGenerated finds where a column definition's generation expression
+// starts: GENERATED ALWAYS AS (…), or MariaDB's short AS (…).
+var reGenerated = regexp.MustCompile(`(?i)\b(?:GENERATED\s+ALWAYS\s+)?AS\s*\(`)
+
+// storedText is a column definition (after its name) up to its COMMENT
+// and its generation expression: the literals a binary connection stores
+// double-encoded. A comment, a generated column's expression and a CHECK
+// constraint are stored as UTF-8 either way (followed live, review r69: a
+// latin1 table's AS (CONCAT(c,'ä')) computed E4E4 for 'ä' after a load as
+// dumped, and CHECK (c <> 'ä') still refused 'ä'), while a DEFAULT
+// expression is not (DEFAULT concat('ä','x') filled C3A478, not E478).
+func storedText(after string) string {
+	def := beforeComment(after)
+	if loc := reGenerated.FindStringIndex(stripQuoted(def)); loc != nil { // stripQuoted keeps the offsets
+		return def[:loc[0]]
+	}
+	return def
+}
+
+// rePartitionColumns reads the column list of a RANGE or LIST COLUMNS
+// partitioning (quotes blanked); the partitions' VALUES follow it.
+var rePartitionColumns = regexp.MustCompile(`(?i)\bPARTITION\s+BY\s+(?:RANGE|LIST)\s+COLUMNS\s*\(([^()]*)\)`)
+
+// nonUTF8Partitions are the columns of a table's RANGE or LIST COLUMNS
+// partitioning (in its options, opts) whose character set is not UTF-8
+// when the partitions' VALUES, their comments left out, quote non-ASCII
+// text: the bounds are stored double-encoded (followed live, review r69:
+// a latin1 LIST's VALUES IN ('ä') stored as 'Ã¤', its rows refused "Table
+// has no partition for value"; a RANGE's LESS THAN ('ö') as 'Ã¶', both
+// rows in the other partition without an error).
+func nonUTF8Partitions(cols []columnText, opts string) []string {
+	loc := rePartitionColumns.FindStringSubmatchIndex(stripQuoted(opts))
+	if loc == nil || !quotesNonASCII(withoutComments(opts[loc[1]:])) {
+		return nil
+	}
+	var out []string
+	for _, n := range strings.Split(opts[loc[2]:loc[3]], ",") {
+		name := strings.Trim(strings.TrimSpace(n), "`")
+		for _, c := range cols {
+			if strings.EqualFold(c.name, name) && nonUTF8(c.charset) && !slices.Contains(out, c.name) {
+				out = append(out, c.name)
+			}
+		}
+	}
+	return out
+}
+
+// reComment finds a COMMENT clause (quotes blanked).
+var reComment = regexp.MustCompile(`(?i)\bCOMMENT\b`)
+
+// withoutComments is s with the quoted text of its COMMENT clauses
+// blanked (a partition's COMMENT is stored as UTF-8 either way).
+func withoutComments(s string) string {
+	b := []byte(s)
+	for _, loc := range reComment.FindAllStringIndex(stripQuoted(s), -1) {
+		i := loc[1]
+		for i < len(b) && strings.IndexByte(" \t\r\n=", b[i]) >= 0 {
+			i++
+		}
+		if i == len(b) || (b[i] != '\'' && b[i] != '"') {
+			continue
+		}
+		quote := b[i]
+		for j := i + 1; j < len(b); j++ {
+			switch {
+			case b[j] == '\\' && j+1 < len(b), b[j] == quote && j+1 < len(b) && b[j+1] == quote:
+				b[j], b[j+1] = ' ', ' '
+				j++
+				continue
+			case b[j] == quote:
+				j = len(b)
+				continue
+			}
+			b[j] = ' '
+		}
+	}
+	return string(b)
 }
 
 // utf8Charsets are the character sets whose text a binary connection

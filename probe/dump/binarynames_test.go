@@ -10,8 +10,10 @@ import (
 // TestBinaryNamesAdd: under SET NAMES binary a table is recorded for a
 // FOREIGN KEY to a non-ASCII name and for a non-ASCII DEFAULT or ENUM
 // value in a column whose character set is not UTF-8 (its own, else the
-// table's); comments, UTF-8 columns, binary columns and other SET NAMES
-// record nothing.
+// table's), and for a RANGE or LIST COLUMNS partition's non-ASCII VALUES
+// on such a column; comments, generated columns' expressions, CHECK
+// constraints, UTF-8 columns, binary columns and other SET NAMES record
+// nothing (each followed live, review r69).
 func TestBinaryNamesAdd(t *testing.T) {
 	cases := []struct {
 		name, names, rest string
@@ -35,6 +37,20 @@ func TestBinaryNamesAdd(t *testing.T) {
 		{"no SET NAMES", "", " (`e` enum('ä','b')) DEFAULT CHARSET=latin1", nil},
 		{"a quoted 'CHARSET utf8mb4' in a DEFAULT", "binary", " (`c` varchar(40) DEFAULT 'CHARSET utf8mb4 ä') DEFAULT CHARSET=latin1",
 			&profile.DumpBinaryNames{Columns: []string{"c"}}},
+		{"generated column's expression: stored as written", "binary", " (`c` varchar(10) DEFAULT NULL, `g` varchar(20) GENERATED ALWAYS AS (concat(`c`,'ä')) VIRTUAL, `s` varchar(20) AS (concat(`c`,'ö')) STORED) DEFAULT CHARSET=latin1", nil},
+		{"generated ENUM: its values are stored double-encoded", "binary", " (`c` int, `e` enum('ä','b') GENERATED ALWAYS AS (if(`c`,'ä','b')) VIRTUAL) DEFAULT CHARSET=latin1",
+			&profile.DumpBinaryNames{Columns: []string{"e"}}},
+		{"CHECK constraint: stored as written", "binary", " (`c` varchar(10) DEFAULT NULL, CONSTRAINT `chk_ü` CHECK (`c` <> 'ä')) DEFAULT CHARSET=latin1", nil},
+		{"DEFAULT expression: stored double-encoded", "binary", " (`c` varchar(10) DEFAULT concat('ä','x')) DEFAULT CHARSET=latin1",
+			&profile.DumpBinaryNames{Columns: []string{"c"}}},
+		{"cp1251, gbk, greek, utf16 columns", "binary", " (`a` varchar(9) CHARACTER SET cp1251 COLLATE cp1251_general_ci DEFAULT 'да', `b` varchar(9) CHARACTER SET gbk DEFAULT '中文', `c` enum('α','β') CHARACTER SET greek, `d` varchar(9) CHARACTER SET utf16 DEFAULT 'ä') DEFAULT CHARSET=utf8mb4",
+			&profile.DumpBinaryNames{Columns: []string{"a", "b", "c", "d"}}},
+		{"LIST COLUMNS partition of a latin1 column", "binary", " (`id` int(11) NOT NULL, `c` varchar(10) NOT NULL, PRIMARY KEY (`id`,`c`)) ENGINE=InnoDB DEFAULT CHARSET=latin1\n PARTITION BY LIST  COLUMNS(`c`)\n(PARTITION `p1` VALUES IN ('ä') ENGINE = InnoDB,\n PARTITION `p2` VALUES IN ('b','x') ENGINE = InnoDB)",
+			&profile.DumpBinaryNames{PartitionColumns: []string{"c"}}},
+		{"RANGE COLUMNS over two columns, MySQL's version comment", "binary", " (`a` int NOT NULL, `c` varchar(10) CHARACTER SET latin1 NOT NULL) DEFAULT CHARSET=utf8mb4\n/*!50500 PARTITION BY RANGE  COLUMNS(a,c)\n(PARTITION p1 VALUES LESS THAN (1,'ö') ENGINE = InnoDB,\n PARTITION p2 VALUES LESS THAN (MAXVALUE,MAXVALUE) ENGINE = InnoDB) */",
+			&profile.DumpBinaryNames{PartitionColumns: []string{"c"}}},
+		{"partition of a utf8mb4 column", "binary", " (`c` varchar(10) NOT NULL) DEFAULT CHARSET=utf8mb4 PARTITION BY LIST  COLUMNS(`c`) (PARTITION `p1` VALUES IN ('ä') ENGINE = InnoDB)", nil},
+		{"partition COMMENTs only", "binary", " (`c` varchar(10) NOT NULL) DEFAULT CHARSET=latin1 PARTITION BY LIST  COLUMNS(`c`) (PARTITION `p1` VALUES IN ('a') COMMENT = 'für ''x''' ENGINE = InnoDB, PARTITION `p2` VALUES IN ('b') COMMENT 'ü' ENGINE = InnoDB)", nil},
 		{"latin1 bytes: not UTF-8", "binary", " (`c` varchar(4) DEFAULT '\xe4') DEFAULT CHARSET=latin1",
 			&profile.DumpBinaryNames{Columns: []string{"c"}, NotUTF8: true}},
 	}
