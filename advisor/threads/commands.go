@@ -86,6 +86,9 @@ type dirs struct {
 	// keys is what the load does with the plain secondary indexes: some
 	// tables' added after the rows when deferred (keyPlan).
 	keys keyDeferral
+	// alterSession is the SET SESSION sql_mode the deferrals' ALTER line
+	// runs first ("" for none: alterSessionMode).
+	alterSession string
 	// binary are the tables whose schema file's SET NAMES binary the
 	// target would create otherwise (binaryNamesLines).
 	binary []profile.DumpBinaryNames
@@ -144,6 +147,7 @@ func commands(p *profile.Profile, o Options, plan Plan) ([]string, []string) {
 		}
 		dd.oldMySQL = mysqlTools(targetOf(p, o)) && !mysqlTarget
 		dd.fulltext, dd.keys, dd.ifNotExists = fulltextOf(p, o), plan.keys, targetOf(p, o).IsMariaDB()
+		dd.alterSession = alterSessionMode(p, o, dd.keys, dd.fulltext)
 		lc, ln := loadCommands(dd, mysqlTarget, plan.Load.Threads)
 		cmds, notes = append(cmds, lc...), append(notes, ln...)
 		notes = append(appendNonEmpty(notes, sandboxNote(p.Dump, targetOf(p, o))), ZeroDateNotes(p, o)...)

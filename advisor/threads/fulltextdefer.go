@@ -239,6 +239,8 @@ const clientUTF8 = "--default-character-set=utf8mb4"
 // database loads into dd.intoDB, which the client line names: its tables
 // are named bare, not under the header's database (or "(no database)",
 // the reader's name for none), which the file did not load into.
+// dd.alterSession, when set, comes first: the target's sql_mode would
+// refuse a zero-date DEFAULT of a table it alters (alterSessionMode).
 func fulltextAlterLine(dd dirs, f ftDeferral) string {
 	schema := func(s string) string {
 		if dd.intoDB != "" {
@@ -247,6 +249,9 @@ func fulltextAlterLine(dd dirs, f ftDeferral) string {
 		return s
 	}
 	var stmts []string
+	if dd.alterSession != "" {
+		stmts = append(stmts, dd.alterSession)
+	}
 	for _, t := range f.tables {
 		for _, k := range t.keys {
 			stmts = append(stmts, "ALTER TABLE "+quotedTable(schema(t.schema), t.table)+" ADD "+fulltextDef(k, dd.ifNotExists))
