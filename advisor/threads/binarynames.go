@@ -25,11 +25,12 @@ const BinaryNamesSuffix = ".binary"
 // dump's Dump.BinaryNames tables set utf8mb4 before myloader runs them
 // (their data files keep binary: their rows are the columns' own bytes);
 // nil for another format or none (BinaryNamesWarning says why). Each
-// original is copied into DIR.binary first; plain files are changed by
-// sed -i, gzip and zstd ones through a decompressed copy in DIR.binary
-// that replaces the file only when every step succeeded (the loop runs in
-// a subshell that exits 1 at the first failing file: a pasted line's exit
-// leaves the user's shell open, and a break would end it with 0).
+// original is copied into DIR.binary first, unless an earlier run kept it
+// there (keepOnce); plain files are changed by sed -i, gzip and zstd ones
+// through a decompressed copy in DIR.binary that replaces the file only
+// when every step succeeded (each loop runs in a subshell that exits 1 at
+// the first failing file: a pasted line's exit leaves the user's shell
+// open, and a break would end it with 0).
 func binaryNamesLines(dd dirs) []string {
 	if dd.format != "mydumper" {
 		return nil
@@ -38,20 +39,28 @@ func binaryNamesLines(dd dirs) []string {
 	keep := shQuote(strings.TrimRight(dd.load, "/") + BinaryNamesSuffix)
 	var lines []string
 	if len(plain) > 0 {
-		lines = append(lines, fmt.Sprintf("mkdir -p -- %s && cp -p -- %s %s/ && sed -i '%s' -- %s", keep, strings.Join(plain, " "), keep,
-			binaryNamesSed, strings.Join(plain, " ")))
+		lines = append(lines, fmt.Sprintf(`mkdir -p -- %s && (for f in %s; do b=%s/"${f##*/}"; %s && sed -i '%s' -- "$f" || exit 1; done)`,
+			keep, strings.Join(plain, " "), keep, keepOnce, binaryNamesSed))
 	}
 	for _, c := range []struct {
 		files     []string
 		unz, recz string
 	}{{gz, "gzip -dc", "gzip -n"}, {zst, "zstd -q -dc", "zstd -q"}} {
 		if len(c.files) > 0 {
-			lines = append(lines, fmt.Sprintf(`mkdir -p -- %s && (for f in %s; do b=%s/"${f##*/}"; cp -p -- "$f" "$b" && %s -- "$b" > "$b.txt" && sed -i '%s' "$b.txt" && %s < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`,
-				keep, strings.Join(c.files, " "), keep, c.unz, binaryNamesSed, c.recz))
+			lines = append(lines, fmt.Sprintf(`mkdir -p -- %s && (for f in %s; do b=%s/"${f##*/}"; %s && %s -- "$f" > "$b.txt" && sed -i '%s' "$b.txt" && %s < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`,
+				keep, strings.Join(c.files, " "), keep, keepOnce, c.unz, binaryNamesSed, c.recz))
 		}
 	}
 	return lines
 }
+
+// keepOnce copies a schema file ($f) into DIR.binary ($b) unless an
+// earlier run kept it there: the block pasted twice (as after a failed
+// myloader) copied the files it had already set to utf8mb4 over the
+// originals, and the undo then restored the edited files (review r69).
+// Each file is edited from itself, so a second run changes nothing (the
+// sed only sets binary to utf8mb4).
+const keepOnce = `{ [ -e "$b" ] || cp -p -- "$f" "$b"; }`
 
 // binaryNamesFiles sorts the tables' schema files (quoted paths in dir)
 // by how a line changes them, and names the tables no line changes: a

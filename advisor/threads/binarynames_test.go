@@ -27,14 +27,14 @@ func TestBinaryNamesLines(t *testing.T) {
 		noteLacks []string
 	}{
 		{"plain", "mydumper", []profile.DumpBinaryNames{kind},
-			[]string{`mkdir -p -- '/d d.binary' && cp -p -- '/d d/src.kind-schema.sql' '/d d.binary'/ && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' -- '/d d/src.kind-schema.sql'`},
+			[]string{`mkdir -p -- '/d d.binary' && (for f in '/d d/src.kind-schema.sql'; do b='/d d.binary'/"${f##*/}"; { [ -e "$b" ] || cp -p -- "$f" "$b"; } && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' -- "$f" || exit 1; done)`},
 			[]string{"table src.kind has FOREIGN KEYs to src.pär", "ERROR 1452", "originals in /d d.binary"}, []string{"double-encoded ('ä'", "Not changed"}},
 		{"gzip and zstd", "mydumper", []profile.DumpBinaryNames{lat, zst},
-			[]string{`mkdir -p -- '/d d.binary' && (for f in '/d d/src.lat-schema.sql.gz'; do b='/d d.binary'/"${f##*/}"; cp -p -- "$f" "$b" && gzip -dc -- "$b" > "$b.txt" && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' "$b.txt" && gzip -n < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`,
-				`mkdir -p -- '/d d.binary' && (for f in '/d d/src.z-schema.sql.zst'; do b='/d d.binary'/"${f##*/}"; cp -p -- "$f" "$b" && zstd -q -dc -- "$b" > "$b.txt" && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' "$b.txt" && zstd -q < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`},
+			[]string{`mkdir -p -- '/d d.binary' && (for f in '/d d/src.lat-schema.sql.gz'; do b='/d d.binary'/"${f##*/}"; { [ -e "$b" ] || cp -p -- "$f" "$b"; } && gzip -dc -- "$f" > "$b.txt" && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' "$b.txt" && gzip -n < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`,
+				`mkdir -p -- '/d d.binary' && (for f in '/d d/src.z-schema.sql.zst'; do b='/d d.binary'/"${f##*/}"; { [ -e "$b" ] || cp -p -- "$f" "$b"; } && zstd -q -dc -- "$f" > "$b.txt" && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' "$b.txt" && zstd -q < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`},
 			[]string{"tables src.lat, src.z have columns", "(src.lat.e, src.z.e)"}, []string{"FOREIGN KEYs"}},
 		{"partition VALUES", "mydumper", []profile.DumpBinaryNames{part},
-			[]string{`mkdir -p -- '/d d.binary' && cp -p -- '/d d/src.part-schema.sql' '/d d.binary'/ && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' -- '/d d/src.part-schema.sql'`},
+			[]string{`mkdir -p -- '/d d.binary' && (for f in '/d d/src.part-schema.sql'; do b='/d d.binary'/"${f##*/}"; { [ -e "$b" ] || cp -p -- "$f" "$b"; } && sed -i '1,/CREATE TABLE/s/SET NAMES binary/SET NAMES utf8mb4/I' -- "$f" || exit 1; done)`},
 			[]string{"table src.part has partitions whose VALUES", "(src.part.c)", "find no partition", "land in another partition"}, []string{"FOREIGN KEYs", "double-encoded ('ä'"}},
 		{"not UTF-8", "mydumper", []profile.DumpBinaryNames{bad}, nil,
 			[]string{"Not changed by a line: table src.bad"}, []string{"The line before myloader"}},
