@@ -42,18 +42,25 @@ func binaryNamesLines(dd dirs) []string {
 		lines = append(lines, fmt.Sprintf(`mkdir -p -- %s && (for f in %s; do b=%s/"${f##*/}"; %s && sed -i '%s' -- "$f" || exit 1; done)`,
 			keep, strings.Join(plain, " "), keep, keepOnce, binaryNamesSed))
 	}
+	gunzipped := fmt.Sprintf(`if [ ! -e "$f" ] && [ -e "${f%%.gz}" ]; then f=${f%%.gz}; b=${b%%.gz}; %s && sed -i '%s' -- "$f" || exit 1; continue; fi; `,
+		keepOnce, binaryNamesSed)
 	for _, c := range []struct {
-		files     []string
-		unz, recz string
-	}{{gz, "gzip -dc", "gzip -n"}, {zst, "zstd -q -dc", "zstd -q"}} {
+		files            []string
+		unz, recz, first string
+	}{{gz, "gzip -dc", "gzip -n", gunzipped}, {zst, "zstd -q -dc", "zstd -q", ""}} {
 		if len(c.files) > 0 {
-			lines = append(lines, fmt.Sprintf(`mkdir -p -- %s && (for f in %s; do b=%s/"${f##*/}"; %s && %s -- "$f" > "$b.txt" && sed -i '%s' "$b.txt" && %s < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`,
-				keep, strings.Join(c.files, " "), keep, keepOnce, c.unz, binaryNamesSed, c.recz))
+			lines = append(lines, fmt.Sprintf(`mkdir -p -- %s && (for f in %s; do b=%s/"${f##*/}"; %s%s && %s -- "$f" > "$b.txt" && sed -i '%s' "$b.txt" && %s < "$b.txt" > "$b.new" && mv -- "$b.new" "$f" && rm -- "$b.txt" || exit 1; done)`,
+				keep, strings.Join(c.files, " "), keep, c.first, keepOnce, c.unz, binaryNamesSed, c.recz))
 		}
 	}
 	return lines
 }
 
+// A gzip file that is gone while its gunzipped self is there (the
+// zero-date warning's edit gunzips the schema files it changes, and a user
+// reading the warnings first runs it first: review r69 saw this line then
+// stop at "cp: cannot stat") is edited as a plain one.
+//
 // keepOnce copies a schema file ($f) into DIR.binary ($b) unless an
 // earlier run kept it there: the block pasted twice (as after a failed
 // myloader) copied the files it had already set to utf8mb4 over the
@@ -132,7 +139,8 @@ func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, 
 	}
 	if len(cols) > 0 {
 		what = append(what, fmt.Sprintf("%s %s columns of a character set other than UTF-8 whose DEFAULT or ENUM/SET values are not ASCII "+
-			"(%s): the target stores them double-encoded ('ä' as 'Ã¤'), so a row's 'ä' in such an ENUM loads as '' with only a warning",
+			"(%s): the target stores them double-encoded ('ä' as 'Ã¤'), so a row's 'ä' in such an ENUM loads as '' with only a warning "+
+			"(a gbk or big5 one is refused instead, \"Invalid gbk character string\", and its table is not created: review r69)",
 			namedTables(cols), map[bool]string{true: "has", false: "have"}[len(cols) == 1], strings.Join(names, ", ")))
 	}
 	if len(parts) > 0 {
@@ -145,7 +153,7 @@ func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, 
 		strings.Join(what, "; ") + " (MariaDB 10.11.19 with myloader 0.10, checked 2026-12-07; mydumper issue #1974 reports the ENUM case on MySQL too)"
 	if lined {
 		note += ". The line before myloader has those schema files (only them: the data files keep binary, their rows are the columns' own bytes) " +
-			"SET NAMES utf8mb4, keeping the originals in " + keep + " (copy them back to undo); run it once, before myloader"
+			"SET NAMES utf8mb4, keeping the originals in " + keep + " (copy them back to undo); run it before myloader (again is harmless)"
 	}
 	if len(byHand) > 0 {
 		note += fmt.Sprintf(". Not changed by a line: %s (a CREATE TABLE that is not UTF-8, or a compression mytune does not rewrite): "+
