@@ -3,6 +3,7 @@ package threads
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mytune/mytune/profile"
@@ -97,7 +98,14 @@ func binaryNamesFiles(dir string, tables []profile.DumpBinaryNames) (plain, gz, 
 // another format or none.
 func BinaryNamesWarning(p *profile.Profile) string {
 	d := p.Dump
-	if d == nil || d.Format != "mydumper" || len(d.BinaryNames) == 0 {
+	if d == nil || len(d.BinaryNames) == 0 {
+		return ""
+	}
+	switch d.Format {
+	case "mysqldump":
+		return mysqldumpBinaryNote(d)
+	case "mydumper":
+	default:
 		return ""
 	}
 	plain, gz, zst, byHand := binaryNamesFiles(d.Path, d.BinaryNames)
@@ -113,6 +121,22 @@ func BinaryNamesWarning(p *profile.Profile) string {
 // RANGE's LESS THAN ('ö') as 'Ã¶', its rows in the other partition), what
 // the lines do about it, and which tables they leave (byHand).
 func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, byHand []string) string {
+	note := "myloader runs each schema file under the SET NAMES binary that mydumper writes atop it, which changes these tables, most without an error: " +
+		strings.Join(binaryNamesDamage(tables), "; ") + " (MariaDB 10.11.19 with myloader 0.10, checked 2026-12-07; mydumper issue #1974 reports the ENUM case on MySQL too)"
+	if lined {
+		note += ". The line before myloader has those schema files (only them: the data files keep binary, their rows are the columns' own bytes) " +
+			"SET NAMES utf8mb4, keeping the originals in " + keep + " (copy them back to undo); run it before myloader (again is harmless)"
+	}
+	if len(byHand) > 0 {
+		note += fmt.Sprintf(". Not changed by a line: %s (a CREATE TABLE that is not UTF-8, or a compression mytune does not rewrite): "+
+			"compare each with SHOW CREATE TABLE on the source after the load", namedTables(byHand))
+	}
+	return note
+}
+
+// binaryNamesDamage says, per kind, what a load under SET NAMES binary
+// does to the tables.
+func binaryNamesDamage(tables []profile.DumpBinaryNames) []string {
 	var refs, cols, parents, names, parts, partCols []string
 	for _, e := range tables {
 		if len(e.PartitionColumns) > 0 {
@@ -149,15 +173,56 @@ func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, 
 			"its rows are lost) and a RANGE partition's land in another partition without an error",
 			namedTables(parts), map[bool]string{true: "has", false: "have"}[len(parts) == 1], strings.Join(partCols, ", ")))
 	}
-	note := "myloader runs each schema file under the SET NAMES binary that mydumper writes atop it, which changes these tables, most without an error: " +
-		strings.Join(what, "; ") + " (MariaDB 10.11.19 with myloader 0.10, checked 2026-12-07; mydumper issue #1974 reports the ENUM case on MySQL too)"
-	if lined {
-		note += ". The line before myloader has those schema files (only them: the data files keep binary, their rows are the columns' own bytes) " +
-			"SET NAMES utf8mb4, keeping the originals in " + keep + " (copy them back to undo); run it before myloader (again is harmless)"
+	return what
+}
+
+// namesWrapProgram is the perl program (perl -ne) a mysqldump file whose
+// SET NAMES is binary loads through when some of its CREATE TABLEs quote
+// non-ASCII literals in columns that are not UTF-8: each CREATE TABLE
+// statement outside a DELIMITER block (a routine's body) that holds a
+// byte above ASCII and is valid UTF-8 runs under SET NAMES utf8mb4, and
+// binary is set back after it, so the rows still load as the bytes they
+// were dumped as. A statement cut short at the end is printed as it was.
+const namesWrapProgram = `if (/^DELIMITER\s+(\S+)/i) { $r = $1 ne ";" } ` +
+	`if (!$r && !$c && /^CREATE TABLE /) { $c = 1; $s = "" } ` +
+	`if ($c) { $s .= $_; if (/;\s*$/) { $c = 0; $u = $s; ` +
+	`print(($s =~ /[\x80-\xff]/ && utf8::decode($u)) ? "/*!40101 SET NAMES utf8mb4 */;\n$s/*!40101 SET NAMES binary */;\n" : $s) } next } ` +
+	`print; END { print $s if $c }`
+
+// namesWrapped reports whether a mysqldump file's load needs
+// namesWrapProgram: a table of Dump.BinaryNames whose CREATE TABLE is
+// UTF-8.
+func namesWrapped(d *profile.Dump) bool {
+	if d == nil || d.Format != "mysqldump" {
+		return false
+	}
+	return slices.ContainsFunc(d.BinaryNames, func(e profile.DumpBinaryNames) bool { return !e.NotUTF8 })
+}
+
+// mysqldumpBinaryNote says what a mysqldump file's SET NAMES binary does
+// to the Dump.BinaryNames tables' literals and what the load line does
+// about it (mariadb-dump --default-character-set=binary and the mariadb
+// client of MariaDB 10.11.19, 2026-12-07: mysqldump sets only
+// character_set_client to utf8mb4 around each CREATE TABLE, so names are
+// read right and literals as binary; a latin1 ENUM('ä','b') came back
+// ('Ã¤','b') and its row's 'ä' as ”).
+func mysqldumpBinaryNote(d *profile.Dump) string {
+	var byHand []string
+	for _, e := range d.BinaryNames {
+		if e.NotUTF8 {
+			byHand = append(byHand, e.Table)
+		}
+	}
+	note := "the file sets SET NAMES binary (mysqldump --default-character-set=binary), and mysqldump sets only character_set_client " +
+		"(utf8mb4) around each CREATE TABLE, so the server reads their literals as binary: " + strings.Join(binaryNamesDamage(d.BinaryNames), "; ") +
+		" (mariadb-dump and the mariadb client of MariaDB 10.11.19, checked 2026-12-07)"
+	if namesWrapped(d) {
+		note += ". The load line runs each CREATE TABLE that holds non-ASCII text under SET NAMES utf8mb4 (a perl filter in its pipe; " +
+			"the file is not changed) and sets binary back after it, so the rows still load as the bytes they were dumped as"
 	}
 	if len(byHand) > 0 {
-		note += fmt.Sprintf(". Not changed by a line: %s (a CREATE TABLE that is not UTF-8, or a compression mytune does not rewrite): "+
-			"compare each with SHOW CREATE TABLE on the source after the load", namedTables(byHand))
+		note += fmt.Sprintf(". Not changed by the line: %s (a CREATE TABLE that is not UTF-8): compare each with SHOW CREATE TABLE on the source after the load",
+			namedTables(byHand))
 	}
 	return note
 }

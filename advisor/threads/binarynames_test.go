@@ -67,3 +67,38 @@ func TestBinaryNamesLines(t *testing.T) {
 		})
 	}
 }
+
+// TestBinaryNamesMysqldump: a mysqldump file whose CREATE TABLEs' literals
+// its SET NAMES binary would double-encode loads through the perl filter
+// (before the client, after the decompression) with a warning; a table
+// whose CREATE TABLE is not UTF-8 alone gets the warning and no filter.
+func TestBinaryNamesMysqldump(t *testing.T) {
+	lat := profile.DumpBinaryNames{Table: "src.lat", Columns: []string{"e"}}
+	bad := profile.DumpBinaryNames{Table: "src.bad", Columns: []string{"c"}, NotUTF8: true}
+	cases := []struct {
+		name        string
+		compression string
+		binary      []profile.DumpBinaryNames
+		line        string
+		warnHas     []string
+	}{
+		{"plain", "", []profile.DumpBinaryNames{lat}, "perl -ne '" + namesWrapProgram + "' /d/f.sql | " + mysqlClient,
+			[]string{"mysqldump --default-character-set=binary", "table src.lat has columns", "a perl filter in its pipe"}},
+		{"gzip", "gzip", []profile.DumpBinaryNames{lat}, "gunzip -c /d/f.sql | perl -ne '" + namesWrapProgram + "' | " + mysqlClient, nil},
+		{"not UTF-8", "", []profile.DumpBinaryNames{bad}, mysqlClient + " < /d/f.sql", []string{"Not changed by the line: table src.bad"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := &profile.Dump{Format: "mysqldump", Path: "/d/f.sql", Compression: c.compression, BinaryNames: c.binary}
+			if got := fileLoad(dirsOf(d)); got != c.line {
+				t.Errorf("load line:\n%s\nwant\n%s", got, c.line)
+			}
+			w := BinaryNamesWarning(&profile.Profile{Dump: d})
+			for _, want := range c.warnHas {
+				if !strings.Contains(w, want) {
+					t.Errorf("warning lacks %q: %s", want, w)
+				}
+			}
+		})
+	}
+}

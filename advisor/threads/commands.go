@@ -90,8 +90,10 @@ type dirs struct {
 	// runs first ("" for none: alterSessionMode).
 	alterSession string
 	// binary are the tables whose schema file's SET NAMES binary the
-	// target would create otherwise (binaryNamesLines).
-	binary []profile.DumpBinaryNames
+	// target would create otherwise (binaryNamesLines); wrapNames is set
+	// when a mysqldump file's load runs through namesWrapProgram.
+	binary    []profile.DumpBinaryNames
+	wrapNames bool
 	// qpt is myloader's --queries-per-transaction (0: the default,
 	// QueriesPerTransaction; fewer on a Galera node whose write-set
 	// limits the default's transactions exceed: galeraQueriesPerTransaction).
@@ -107,7 +109,7 @@ func dirsOf(d *profile.Dump) dirs {
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
 		noHeader: d.NoSessionHeader, largestLine: d.LargestLineBytes,
 		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases,
-		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData, replication: d.ReplicationStatements, binary: d.BinaryNames}
+		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData, replication: d.ReplicationStatements, binary: d.BinaryNames, wrapNames: namesWrapped(d)}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -357,6 +359,9 @@ func fileLoad(dd dirs) string {
 	line := sandboxed(mysqlClientLoad(dd.load, dd.compression), dd)
 	if dd.deferring() {
 		line = fulltextPiped(line, dd)
+	}
+	if dd.wrapNames {
+		line = piped(line, "perl -ne "+shQuote(namesWrapProgram))
 	}
 	return line
 }

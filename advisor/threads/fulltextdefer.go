@@ -211,7 +211,12 @@ func noFulltextLines(dd dirs) (line, dir string) {
 // fulltextPiped puts the filter into a mysqldump file's load line, before
 // the client: perl -ne … FILE | mysql …, or … | perl -ne … | mysql ….
 func fulltextPiped(line string, dd dirs) string {
-	filter := "perl -ne " + shQuote(deferredFilter(dd))
+	return piped(line, "perl -ne "+shQuote(deferredFilter(dd)))
+}
+
+// piped puts filter in a mysql client load line's pipe, just before the
+// client: "mysql … < FILE" becomes "filter FILE | mysql …".
+func piped(line, filter string) string {
 	if file, ok := strings.CutPrefix(line, mysqlClient+" < "); ok {
 		return filter + " " + file + " | " + mysqlClient
 	}

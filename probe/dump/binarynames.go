@@ -34,6 +34,25 @@ func (b binaryNames) add(schema, table, file, names, rest string) {
 	b[e.Table] = e
 }
 
+// addLiterals records a mysqldump file's table ("schema.table") when
+// names, what the file's last SET NAMES set, is binary and rest, its
+// CREATE TABLE from the definitions through the ENGINE line, quotes a
+// non-ASCII literal in a column that is not UTF-8. Its names are not
+// looked at: mysqldump sets character_set_client to utf8mb4 around each
+// CREATE TABLE and leaves the connection's character set binary, so
+// identifiers are read right and literals as binary (mariadb-dump
+// --default-character-set=binary, MariaDB 10.11.19, session 59: a latin1
+// ENUM('ä','b') loaded as ('Ã¤','b'), the FOREIGN KEY to `pär` kept).
+func (b binaryNames) addLiterals(table, names, rest string) {
+	if names != "binary" || isASCII(rest) {
+		return
+	}
+	cols, _ := columnCharsets(rest)
+	if found := nonUTF8Literals(cols); len(found) > 0 {
+		b[table] = profile.DumpBinaryNames{Table: table, Columns: found, NotUTF8: !utf8.ValidString(rest)}
+	}
+}
+
 // list is the tables, sorted by name; nil when none.
 func (b binaryNames) list() []profile.DumpBinaryNames {
 	if len(b) == 0 {

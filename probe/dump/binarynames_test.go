@@ -97,3 +97,18 @@ func TestReadBinaryNames(t *testing.T) {
 		})
 	}
 }
+
+// TestReadBinaryNamesMysqldump: a mariadb-dump --default-character-set=
+// binary file (testdata/mariadb-dump-10.11-binary.sql) records lat's and
+// mixed's non-UTF-8 literals, and neither kind's FOREIGN KEY (its names
+// are read as utf8mb4) nor the procedure's CREATE TABLE.
+func TestReadBinaryNamesMysqldump(t *testing.T) {
+	d, err := Read(t.Context(), "testdata/mariadb-dump-10.11-binary.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []profile.DumpBinaryNames{{Table: "src.lat", Columns: []string{"e", "c"}}, {Table: "src.mixed", Columns: []string{"c"}}}
+	if !reflect.DeepEqual(d.BinaryNames, want) {
+		t.Errorf("got %+v\nwant %+v", d.BinaryNames, want)
+	}
+}

@@ -161,6 +161,8 @@ type tally struct {
 	kinds tableKinds
 	// binary are the tables a load under their schema file's SET NAMES binary changes.
 	binary binaryNames
+	// setNames is what a mysqldump file's last SET NAMES set (binaryNames).
+	setNames string
 }
 
 func newTally() *tally {

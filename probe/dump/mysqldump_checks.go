@@ -3,6 +3,7 @@ package dump
 import (
 	"bytes"
 	"regexp"
+	"strings"
 )
 
 // The lines a mysqldump file's load depends on beyond its statements.
@@ -80,6 +81,9 @@ func (s *sqlScan) fileChecks(b []byte) {
 		}
 	} else if reSetsNames.Match(b) {
 		s.t.names.add(string(b))
+	}
+	if m := reSetNames.FindSubmatch(b); m != nil {
+		s.t.setNames = strings.ToLower(string(m[1]))
 	}
 	if hasDefiner := bytes.Contains(b, []byte("DEFINER")); hasDefiner || s.t.objects.pending != "" {
 		s.t.objects.addLine(s.schema, string(b))

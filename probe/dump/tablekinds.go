@@ -163,6 +163,7 @@ func (t tableKinds) lists() profile.DumpTableKinds {
 func (t *tally) createEnded(schema, table, rest, engineLine string) {
 	t.wide.add(table, rest)
 	t.kinds.add(schema, table, rest+engineLine)
+	t.binary.addLiterals(table, t.setNames, rest+engineLine)
 }
 
 // reReferences is the REFERENCES of a FOREIGN KEY or of a column, between

@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,7 +42,7 @@ const binaryNamesSchema = "CREATE DATABASE src DEFAULT CHARSET utf8mb4; CREATE D
 // come back as they were, and an INSERT into the children must pass the
 // FOREIGN KEY check. Without the sed lines the comparison fails.
 func TestBinaryNamesFollowed(t *testing.T) {
-	needTools(t, "mydumper", "myloader", "mariadb", "sed", "gzip")
+	needTools(t, "mydumper", "myloader", "mariadb", "mariadb-dump", "perl", "sed", "gzip")
 	srv := testmariadb.Start(t)
 	sql := sqlAt(t, srv.Socket, "--default-character-set=utf8mb4")
 	sql(binaryNamesSchema)
@@ -60,10 +62,14 @@ func TestBinaryNamesFollowed(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		args []string
-	}{{"plain", nil}, {"gzip", []string{"-c"}}} {
+	}{{"plain", nil}, {"gzip", []string{"-c"}}, {"mariadb-dump", nil}} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "dump")
-			mydumpFollow(t, srv.Socket, dir, `^(src|r.+f)\.`, c.args...)
+			if c.name == "mariadb-dump" {
+				dir = binaryMysqldump(t, srv.Socket)
+			} else {
+				mydumpFollow(t, srv.Socket, dir, `^(src|r.+f)\.`, c.args...)
+			}
 			lines := binaryNamesLoadLines(t, profilePath, dir, srv.Socket)
 			sql("DROP DATABASE src; DROP DATABASE `réf`")
 			runPrinted(t, lines)
@@ -87,7 +93,7 @@ func binaryNamesLoadLines(t *testing.T, profilePath, dump, sock string) []string
 	changes := false
 	for _, c := range cmds {
 		switch {
-		case strings.HasPrefix(c, "mkdir -p -- ") && strings.Contains(c, "SET NAMES utf8mb4"):
+		case (strings.HasPrefix(c, "mkdir -p -- ") || strings.HasPrefix(c, "perl ")) && strings.Contains(c, "SET NAMES utf8mb4"):
 			changes = true
 		case !strings.HasPrefix(c, "myloader ") && !strings.HasPrefix(c, "mkdir ") && !strings.HasPrefix(c, "mysql ") && !strings.HasPrefix(c, "printf "):
 			continue
@@ -98,4 +104,25 @@ func binaryNamesLoadLines(t *testing.T, profilePath, dump, sock string) []string
 		t.Fatalf("no line sets the schema files to utf8mb4; commands:\n%s\nnotes:\n%s", strings.Join(cmds, "\n"), strings.Join(notes, "\n"))
 	}
 	return lines
+}
+
+// binaryMysqldump dumps TestBinaryNamesFollowed's databases with
+// mariadb-dump --default-character-set=binary (its SET NAMES binary reads
+// the CREATE TABLEs' literals as binary, their names as utf8mb4) into a
+// file and returns its path.
+func binaryMysqldump(t *testing.T, sock string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "binary.sql")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var stderr strings.Builder
+	cmd := exec.Command("mariadb-dump", "--socket", sock, "-u", "root", "--default-character-set=binary", "--databases", "src", "réf")
+	cmd.Stdout, cmd.Stderr = f, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mariadb-dump: %v\n%s", err, stderr.String())
+	}
+	return path
 }
