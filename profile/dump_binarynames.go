@@ -26,8 +26,10 @@ type DumpBinaryNames struct {
 	// partitioning whose character set is not UTF-8 (as Columns) when its
 	// partitions' VALUES quote non-ASCII text: the bounds are stored
 	// double-encoded too ('ä' as 'Ã¤'), so a LIST's rows find no partition
-	// (myloader reports the chunk and loses its rows) and a RANGE's land in
-	// another partition without an error (MariaDB 10.11.19, review r69).
+	// (myloader reports the chunk and loses its rows; the mysql client stops
+	// a mysqldump file there, ERROR 1526) and a RANGE's land in another
+	// partition without an error (MariaDB 10.11.19, reviews r69 and r70; a
+	// mysqldump file's partition lines after its ENGINE line are read too).
 	PartitionColumns []string `json:"partition_columns,omitempty"`
 	// NotUTF8 is true when the CREATE TABLE is not valid UTF-8 either, so
 	// SET NAMES utf8mb4 would not read it right.

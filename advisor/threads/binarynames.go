@@ -122,7 +122,7 @@ func BinaryNamesWarning(p *profile.Profile) string {
 // the lines do about it, and which tables they leave (byHand).
 func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, byHand []string) string {
 	note := "myloader runs each schema file under the SET NAMES binary that mydumper writes atop it, which changes these tables, most without an error: " +
-		strings.Join(binaryNamesDamage(tables), "; ") + " (MariaDB 10.11.19 with myloader 0.10, checked 2026-12-07; mydumper issue #1974 reports the ENUM case on MySQL too)"
+		strings.Join(binaryNamesDamage(tables, myloaderListLoss), "; ") + " (MariaDB 10.11.19 with myloader 0.10, checked 2026-12-07; mydumper issue #1974 reports the ENUM case on MySQL too)"
 	if lined {
 		note += ". The line before myloader has those schema files (only them: the data files keep binary, their rows are the columns' own bytes) " +
 			"SET NAMES utf8mb4, keeping the originals in " + keep + " (copy them back to undo); run it before myloader (again is harmless)"
@@ -134,9 +134,20 @@ func binaryNamesNote(tables []profile.DumpBinaryNames, lined bool, keep string, 
 	return note
 }
 
+// What becomes of a LIST partition's rows that find no partition: myloader
+// reports the chunk and goes on (review r69), the mysql client stops the
+// file there (review r70: "ERROR 1526 (HY000) at line 42: Table has no
+// partition for value from column_list", exit 1, the tables after it not
+// created).
+const (
+	myloaderListLoss = "myloader reports the chunk, its rows are lost"
+	clientListLoss   = "ERROR 1526: the mysql client stops there and loads nothing after it"
+)
+
 // binaryNamesDamage says, per kind, what a load under SET NAMES binary
-// does to the tables.
-func binaryNamesDamage(tables []profile.DumpBinaryNames) []string {
+// does to the tables; listLoss says what becomes of a LIST partition's
+// rows that find no partition.
+func binaryNamesDamage(tables []profile.DumpBinaryNames, listLoss string) []string {
 	var refs, cols, parents, names, parts, partCols []string
 	for _, e := range tables {
 		if len(e.PartitionColumns) > 0 {
@@ -168,10 +179,10 @@ func binaryNamesDamage(tables []profile.DumpBinaryNames) []string {
 			namedTables(cols), map[bool]string{true: "has", false: "have"}[len(cols) == 1], strings.Join(names, ", ")))
 	}
 	if len(parts) > 0 {
-		what = append(what, fmt.Sprintf("%s %s partitions whose VALUES on a column of such a character set are not ASCII (%s): "+
-			"the target stores those bounds double-encoded too, so a LIST partition's rows find no partition (myloader reports the chunk, "+
-			"its rows are lost) and a RANGE partition's land in another partition without an error",
-			namedTables(parts), map[bool]string{true: "has", false: "have"}[len(parts) == 1], strings.Join(partCols, ", ")))
+		what = append(what, fmt.Sprintf("%s %s partitions whose VALUES on a column whose character set is not UTF-8 are not ASCII (%s): "+
+			"the target stores those bounds double-encoded too, so a LIST partition's rows find no partition (%s) "+
+			"and a RANGE partition's land in another partition without an error",
+			namedTables(parts), map[bool]string{true: "has", false: "have"}[len(parts) == 1], strings.Join(partCols, ", "), listLoss))
 	}
 	return what
 }
@@ -214,7 +225,7 @@ func mysqldumpBinaryNote(d *profile.Dump) string {
 		}
 	}
 	note := "the file sets SET NAMES binary (mysqldump --default-character-set=binary), and mysqldump sets only character_set_client " +
-		"(utf8mb4) around each CREATE TABLE, so the server reads their literals as binary: " + strings.Join(binaryNamesDamage(d.BinaryNames), "; ") +
+		"(utf8mb4) around each CREATE TABLE, so the server reads their literals as binary: " + strings.Join(binaryNamesDamage(d.BinaryNames, clientListLoss), "; ") +
 		" (mariadb-dump and the mariadb client of MariaDB 10.11.19, checked 2026-12-07)"
 	if namesWrapped(d) {
 		note += ". The load line runs each CREATE TABLE that holds non-ASCII text under SET NAMES utf8mb4 (a perl filter in its pipe; " +

@@ -71,7 +71,9 @@ func TestBinaryNamesLines(t *testing.T) {
 // TestBinaryNamesMysqldump: a mysqldump file whose CREATE TABLEs' literals
 // its SET NAMES binary would double-encode loads through the perl filter
 // (before the client, after the decompression) with a warning; a table
-// whose CREATE TABLE is not UTF-8 alone gets the warning and no filter.
+// whose CREATE TABLE is not UTF-8 alone gets the warning and no filter; a
+// table whose partitions alone quote such literals gets both, the warning
+// saying the client stops at a LIST's row (not myloader's chunk).
 func TestBinaryNamesMysqldump(t *testing.T) {
 	lat := profile.DumpBinaryNames{Table: "src.lat", Columns: []string{"e"}}
 	bad := profile.DumpBinaryNames{Table: "src.bad", Columns: []string{"c"}, NotUTF8: true}
@@ -86,6 +88,9 @@ func TestBinaryNamesMysqldump(t *testing.T) {
 			[]string{"mysqldump --default-character-set=binary", "table src.lat has columns", "a perl filter in its pipe"}},
 		{"gzip", "gzip", []profile.DumpBinaryNames{lat}, "gunzip -c /d/f.sql | perl -ne '" + namesWrapProgram + "' | " + mysqlClient, nil},
 		{"not UTF-8", "", []profile.DumpBinaryNames{bad}, mysqlClient + " < /d/f.sql", []string{"Not changed by the line: table src.bad"}},
+		{"partitions only (review r70)", "", []profile.DumpBinaryNames{{Table: "sp.plist", PartitionColumns: []string{"c"}}},
+			"perl -ne '" + namesWrapProgram + "' /d/f.sql | " + mysqlClient,
+			[]string{"table sp.plist has partitions whose VALUES", "(sp.plist.c)", "ERROR 1526: the mysql client stops there", "a perl filter in its pipe"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -36,8 +36,9 @@ func (b binaryNames) add(schema, table, file, names, rest string) {
 
 // addLiterals records a mysqldump file's table ("schema.table") when
 // names, what the file's last SET NAMES set, is binary and rest, its
-// CREATE TABLE from the definitions through the ENGINE line, quotes a
-// non-ASCII literal in a column that is not UTF-8. Its names are not
+// CREATE TABLE from the definitions through the ENGINE line and the
+// partition lines after it, quotes a non-ASCII literal in a column that
+// is not UTF-8 or in the VALUES of partitions on such a column. Its names are not
 // looked at: mysqldump sets character_set_client to utf8mb4 around each
 // CREATE TABLE and leaves the connection's character set binary, so
 // identifiers are read right and literals as binary (mariadb-dump
@@ -47,9 +48,11 @@ func (b binaryNames) addLiterals(table, names, rest string) {
 	if names != "binary" || isASCII(rest) {
 		return
 	}
-	cols, _ := columnCharsets(rest)
-	if found := nonUTF8Literals(cols); len(found) > 0 {
-		b[table] = profile.DumpBinaryNames{Table: table, Columns: found, NotUTF8: !utf8.ValidString(rest)}
+	cols, opts := columnCharsets(rest)
+	e := profile.DumpBinaryNames{Table: table, Columns: nonUTF8Literals(cols), PartitionColumns: nonUTF8Partitions(cols, opts)}
+	if len(e.Columns)+len(e.PartitionColumns) > 0 {
+		e.NotUTF8 = !utf8.ValidString(rest)
+		b[table] = e
 	}
 }
 

@@ -163,6 +163,10 @@ type tally struct {
 	binary binaryNames
 	// setNames is what a mysqldump file's last SET NAMES set (binaryNames).
 	setNames string
+	// created and createdText are a mysqldump file's last CREATE TABLE
+	// ("schema.table") and its text from the definitions on, with the
+	// partition lines read after its ENGINE line (createTailLine).
+	created, createdText string
 }
 
 func newTally() *tally {

@@ -307,6 +307,7 @@ func (s *sqlScan) line(b []byte) {
 		if s.createTail = partitionLine(b); s.createTail {
 			if s.current != nil {
 				s.model.partitionTail(s.current.Name, b)
+				s.t.createTailLine(string(b))
 			}
 			s.createTail = !statementEnds(b)
 			return
