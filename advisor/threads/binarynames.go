@@ -191,13 +191,19 @@ func binaryNamesDamage(tables []profile.DumpBinaryNames, listLoss string) []stri
 // SET NAMES is binary loads through when some of its CREATE TABLEs quote
 // non-ASCII literals in columns that are not UTF-8: each CREATE TABLE
 // statement outside a DELIMITER block (a routine's body) that holds a
-// byte above ASCII and is valid UTF-8 runs under SET NAMES utf8mb4, and
-// binary is set back after it, so the rows still load as the bytes they
-// were dumped as. A statement cut short at the end is printed as it was.
+// byte above ASCII and is valid UTF-8, while the last SET NAMES before it
+// set binary ($n, read as the probe's reSetNames reads it), runs under SET
+// NAMES utf8mb4, and binary is set back after it, so the rows still load
+// as the bytes they were dumped as. A file that sets another character set
+// (the utf8mb4 part of mysqldump files put into one) is left as it is:
+// wrapped too, its rows loaded under the binary set back (review r70: a
+// latin1 LIST partition's row 'ä' then found no partition, ERROR 1526). A
+// statement cut short at the end is printed as it was.
 const namesWrapProgram = `if (/^DELIMITER\s+(\S+)/i) { $r = $1 ne ";" } ` +
+	`if (!$r && !$c && /^(?:\/\*!\d*\s*)?SET\s+NAMES\s+\x27?(\w+)/i) { $n = lc $1 } ` +
 	`if (!$r && !$c && /^CREATE TABLE /) { $c = 1; $s = "" } ` +
 	`if ($c) { $s .= $_; if (/;\s*$/) { $c = 0; $u = $s; ` +
-	`print(($s =~ /[\x80-\xff]/ && utf8::decode($u)) ? "/*!40101 SET NAMES utf8mb4 */;\n$s/*!40101 SET NAMES binary */;\n" : $s) } next } ` +
+	`print(($n eq "binary" && $s =~ /[\x80-\xff]/ && utf8::decode($u)) ? "/*!40101 SET NAMES utf8mb4 */;\n$s/*!40101 SET NAMES binary */;\n" : $s) } next } ` +
 	`print; END { print $s if $c }`
 
 // namesWrapped reports whether a mysqldump file's load needs
@@ -228,7 +234,7 @@ func mysqldumpBinaryNote(d *profile.Dump) string {
 		"(utf8mb4) around each CREATE TABLE, so the server reads their literals as binary: " + strings.Join(binaryNamesDamage(d.BinaryNames, clientListLoss), "; ") +
 		" (mariadb-dump and the mariadb client of MariaDB 10.11.19, checked 2026-12-07)"
 	if namesWrapped(d) {
-		note += ". The load line runs each CREATE TABLE that holds non-ASCII text under SET NAMES utf8mb4 (a perl filter in its pipe; " +
+		note += ". The load line runs each CREATE TABLE that holds non-ASCII text where the file set binary under SET NAMES utf8mb4 (a perl filter in its pipe; " +
 			"the file is not changed) and sets binary back after it, so the rows still load as the bytes they were dumped as"
 	}
 	if len(byHand) > 0 {

@@ -1,6 +1,7 @@
 package threads
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -103,6 +104,48 @@ func TestBinaryNamesMysqldump(t *testing.T) {
 				if !strings.Contains(w, want) {
 					t.Errorf("warning lacks %q: %s", want, w)
 				}
+			}
+		})
+	}
+}
+
+// TestNamesWrapProgram runs namesWrapProgram through perl: a non-ASCII
+// UTF-8 CREATE TABLE is wrapped only where the last SET NAMES set binary
+// (review r70: the utf8mb4 part of two mysqldump files put into one was
+// wrapped too, and its rows then loaded under the binary set back), and
+// never inside a DELIMITER block, nor when ASCII or not UTF-8.
+func TestNamesWrapProgram(t *testing.T) {
+	if _, err := exec.LookPath("perl"); err != nil {
+		t.Skip("perl not installed")
+	}
+	const (
+		bin     = "/*!40101 SET NAMES binary */;\n"
+		utf     = "/*!40101 SET NAMES utf8mb4 */;\n"
+		lat     = "CREATE TABLE `lat` (\n  `e` enum('ä','b')\n) ENGINE=InnoDB DEFAULT CHARSET=latin1;\n"
+		wrapped = utf + lat + bin
+	)
+	cases := []struct{ name, in, want string }{
+		{"binary: wrapped", bin + lat, bin + wrapped},
+		{"utf8mb4: as it is", utf + lat, utf + lat},
+		{"MySQL 8's two lines", "/*!40101 SET NAMES utf8 */;\n/*!50503 SET NAMES utf8mb4 */;\n" + lat, "/*!40101 SET NAMES utf8 */;\n/*!50503 SET NAMES utf8mb4 */;\n" + lat},
+		{"utf8mb4 part, then binary part", utf + lat + bin + lat, utf + lat + bin + wrapped},
+		{"binary part, then utf8mb4 part", bin + lat + utf + lat, bin + wrapped + utf + lat},
+		{"a routine's body", bin + "DELIMITER ;;\nCREATE TABLE t (e enum('ä'));\nSET NAMES utf8;\nDELIMITER ;\n" + lat,
+			bin + "DELIMITER ;;\nCREATE TABLE t (e enum('ä'));\nSET NAMES utf8;\nDELIMITER ;\n" + wrapped},
+		{"ASCII", bin + "CREATE TABLE `a` (`e` enum('a'));\n", bin + "CREATE TABLE `a` (`e` enum('a'));\n"},
+		{"not UTF-8", bin + "CREATE TABLE `l` (`c` char(1) DEFAULT '\xe4');\n", bin + "CREATE TABLE `l` (`c` char(1) DEFAULT '\xe4');\n"},
+		{"cut short", bin + "CREATE TABLE `lat` (\n  `e` enum('ä')\n", bin + "CREATE TABLE `lat` (\n  `e` enum('ä')\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command("perl", "-ne", namesWrapProgram)
+			cmd.Stdin = strings.NewReader(c.in)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(out) != c.want {
+				t.Errorf("got\n%s\nwant\n%s", out, c.want)
 			}
 		})
 	}
