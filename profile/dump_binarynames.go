@@ -10,8 +10,9 @@ package profile
 // r68 and docs/benchmarks/live-server.md; mydumper issue #1974).
 type DumpBinaryNames struct {
 	Table string `json:"table"` // "schema.table"
-	// File is its schema file's name in the dump's directory.
-	File string `json:"file"`
+	// File is its schema file's name in the dump's directory ("" for a
+	// table of a mysqldump file, whose one file is the dump).
+	File string `json:"file,omitempty"`
 	// Parents are the tables ("schema.table") its FOREIGN KEYs reference
 	// whose name is not ASCII: the constraint is stored naming a table
 	// that does not exist (`pär` as `pÃ¤r`), and every INSERT into the
