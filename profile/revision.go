@@ -7,7 +7,7 @@ package profile
 // mytune before review r57, 2026-12-07) or with a lower one was written by
 // an older mytune: the facts added since are absent from it, which is not
 // the same as zero, and advise --from says so (gap ProfileOlderGap).
-const FieldsRevision = 7
+const FieldsRevision = 8
 
 // ProfileOlderGap is the gap probe of a profile loaded from a file that an
 // older mytune saved (OlderFields).

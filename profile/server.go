@@ -375,6 +375,11 @@ type Dump struct {
 	Definers       []string     `json:"definers,omitempty"`
 	Objects        []DumpObject `json:"objects,omitempty"`         // at most MaxDumpObjects (DumpObject)
 	ObjectsOmitted int          `json:"objects_omitted,omitempty"` // those past MaxDumpObjects
+	// NoSetNamesUTF8 is true for a mysqldump file that sets no character
+	// set (no SET NAMES: --compact, or another tool's export) and whose
+	// text is UTF-8 with characters beyond ASCII: the client must be told
+	// (fields_revision 8).
+	NoSetNamesUTF8 bool `json:"no_set_names_utf8,omitempty"`
 	// BinaryNames are the tables whose schema file's SET NAMES binary the
 	// target would create otherwise than the source had them (fields_revision 6).
 	BinaryNames []DumpBinaryNames `json:"binary_names,omitempty"`

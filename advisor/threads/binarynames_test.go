@@ -2,6 +2,7 @@ package threads
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,6 +147,26 @@ func TestNamesWrapProgram(t *testing.T) {
 			}
 			if string(out) != c.want {
 				t.Errorf("got\n%s\nwant\n%s", out, c.want)
+			}
+		})
+	}
+}
+
+// TestNoSetNamesClient: a UTF-8 mysqldump file that sets no character
+// set gets --default-character-set=utf8mb4 on its client line and the
+// note; a file that sets one gets neither.
+func TestNoSetNamesClient(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		utf8  bool
+		wants bool
+	}{{"no SET NAMES, UTF-8 text", true, true}, {"SET NAMES or not UTF-8", false, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			d := &profile.Dump{Format: "mysqldump", Path: "/d/f.sql", NoSetNamesUTF8: c.utf8, NoSessionHeader: true}
+			lines, notes := mysqldumpLoad(dirsOf(d))
+			hasFlag := strings.Contains(lines[len(lines)-1], mysqlClient+" "+clientUTF8+" --init-command=")
+			if hasFlag != c.wants || slices.Contains(notes, noNamesNote) != c.wants {
+				t.Errorf("flag %v, note %v, want %v:\n%s\n%q", hasFlag, slices.Contains(notes, noNamesNote), c.wants, lines[len(lines)-1], notes)
 			}
 		})
 	}

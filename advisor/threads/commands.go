@@ -94,6 +94,9 @@ type dirs struct {
 	// when a mysqldump file's load runs through namesWrapProgram.
 	binary    []profile.DumpBinaryNames
 	wrapNames bool
+	// utf8Client is set for a UTF-8 mysqldump file that sets no character
+	// set: its client line names utf8mb4 (noNamesNote).
+	utf8Client bool
 	// qpt is myloader's --queries-per-transaction (0: the default,
 	// QueriesPerTransaction; fewer on a Galera node whose write-set
 	// limits the default's transactions exceed: galeraQueriesPerTransaction).
@@ -109,7 +112,8 @@ func dirsOf(d *profile.Dump) dirs {
 	dd := dirs{dump: NewDumpDir, load: d.Path, format: d.Format, compression: d.Compression, drops: d.DropsTables, dropsDBs: d.DropsDatabases,
 		noHeader: d.NoSessionHeader, largestLine: d.LargestLineBytes,
 		system: d.SystemSchemas, routines: d.SystemRoutineTables, uncreated: d.UncreatedDatabases,
-		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData, replication: d.ReplicationStatements, binary: d.BinaryNames, wrapNames: namesWrapped(d)}
+		routineSchemas: d.RoutineSchemas, traps: d.LoaderTraps, loadData: d.LoadData, replication: d.ReplicationStatements, binary: d.BinaryNames, wrapNames: namesWrapped(d),
+		utf8Client: d.NoSetNamesUTF8}
 	if d.NoUseStatement {
 		dd.intoDB = cmp.Or(d.HeaderDatabase, PlaceholderDatabase)
 	}
@@ -345,6 +349,9 @@ func mysqldumpLoad(dd dirs) ([]string, []string) {
 	}
 	if dd.noHeader {
 		notes = append(notes, noHeaderNote)
+	}
+	if dd.utf8Client {
+		notes = append(notes, noNamesNote)
 	}
 	if dd.deferring() {
 		lines, notes = append(lines, fulltextAlterLine(dd, dd.fulltext)), append(notes, deferralNotes(dd, "")...)

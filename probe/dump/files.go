@@ -167,6 +167,8 @@ type tally struct {
 	// ("schema.table") and its text from the definitions on, with the
 	// partition lines read after its ENGINE line (createTailLine).
 	created, createdText string
+	// text follows whether a mysqldump file's text is UTF-8.
+	text utf8Text
 }
 
 func newTally() *tally {

@@ -190,6 +190,7 @@ func (s *sqlScan) run(ctx context.Context, r io.Reader) error {
 		piece, err := br.ReadSlice('\n')
 		s.read += int64(len(piece))
 		s.lineLen += int64(len(piece))
+		s.t.text.write(piece)
 		if atStart {
 			s.line(piece)
 		}

@@ -113,4 +113,5 @@ func (s *sqlScan) checksDone() {
 	if s.statementSeen && !s.headerChecks && !s.headerTimeZone {
 		s.d.NoSessionHeader = true
 	}
+	s.d.NoSetNamesUTF8 = s.t.setNames == "" && s.t.text.utf8()
 }
