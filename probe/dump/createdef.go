@@ -32,10 +32,12 @@ type tableDef struct {
 	// partitions is the tablespaces a partitioned table is stored in
 	// (partitionCount; 0: not partitioned), partitionBy how its rows are
 	// spread over them (partitionMethod), and partitionText the
-	// partitioning lines mysqldump writes after the options they are read from.
+	// partitioning lines mysqldump writes after the options they are read
+	// from (bytes appended to: a table of thousands of partitions is
+	// thousands of lines).
 	partitions    int
 	partitionBy   string
-	partitionText string
+	partitionText []byte
 }
 
 // colDef is one column.

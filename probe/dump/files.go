@@ -166,7 +166,8 @@ type tally struct {
 	// created and createdText are a mysqldump file's last CREATE TABLE
 	// ("schema.table") and its text from the definitions on, with the
 	// partition lines read after its ENGINE line (createTailLine).
-	created, createdText string
+	created     string
+	createdText strings.Builder
 	// text follows whether a mysqldump file's text is UTF-8.
 	text utf8Text
 }

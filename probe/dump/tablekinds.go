@@ -163,8 +163,12 @@ func (t tableKinds) lists() profile.DumpTableKinds {
 func (t *tally) createEnded(schema, table, rest, engineLine string) {
 	t.wide.add(table, rest)
 	t.kinds.add(schema, table, rest+engineLine)
-	t.created, t.createdText = table, rest+engineLine
-	t.binary.addLiterals(table, t.setNames, t.createdText)
+	t.created = table
+	t.createdText.Reset()
+	if t.setNames == "binary" { // the text is kept for addLiterals alone
+		t.createdText.WriteString(rest + engineLine)
+	}
+	t.binary.addLiterals(table, t.setNames, rest+engineLine)
 }
 
 // createTailLine reads a line of the partition clause mysqldump writes
@@ -172,10 +176,16 @@ func (t *tally) createEnded(schema, table, rest, engineLine string) {
 // binary load stores double-encoded too (review r70: a latin1 LIST
 // COLUMNS table's VALUES IN ('ä') came back 'Ã¤' and the load stopped at
 // ERROR 1526; a RANGE's LESS THAN ('ö') came back 'Ã¶', its row moved).
+// The text is kept only under SET NAMES binary, grown in a builder and
+// read once, at the line that ends the statement: a table of thousands
+// of partitions is thousands of lines.
 func (t *tally) createTailLine(line string) {
-	if t.created != "" {
-		t.createdText += "\n" + line
-		t.binary.addLiterals(t.created, t.setNames, t.createdText)
+	if t.created == "" || t.setNames != "binary" {
+		return
+	}
+	t.createdText.WriteString("\n" + line)
+	if statementEnds([]byte(line)) {
+		t.binary.addLiterals(t.created, t.setNames, t.createdText.String())
 	}
 }
 
